@@ -1,0 +1,15 @@
+// The benchmark scenes, by name, built from the library's shared scene descriptions, with how long each
+// runs and which figures matter for it.
+import { hangingChain, heavyEndChain, weldedCantilever, ballAndChain } from '../dist/scenes/index.js';
+
+/** name → { build: () => SceneDescription, steps, kind: 'chain' | 'cantilever' } */
+export function benchScene(name) {
+  const chain = /^S1-(\d+)$/.exec(name);
+  if (chain) return { build: () => hangingChain(Number(chain[1])), steps: 600, kind: 'chain' };
+  const heavy = /^S2-(\d+)x(\d+)$/.exec(name);
+  if (heavy) return { build: () => heavyEndChain(Number(heavy[1]), Number(heavy[2])), steps: 600, kind: 'chain' };
+  if (name === 'S3') return { build: () => weldedCantilever(10), steps: 600, kind: 'cantilever' };
+  const ball = /^S5-(\d+)$/.exec(name);
+  if (ball) return { build: () => ballAndChain(Number(ball[1])), steps: 600, kind: 'chain' };
+  throw new Error(`unknown bench scene ${name}`);
+}

@@ -1,0 +1,319 @@
+// A rigid body: mass, local inertia, and its state as gl-matrix-compatible Float64Arrays.
+//
+// Notation (DESIGN.md): centre of mass x (`position`), orientation q (`orientation`, x y z w),
+// R = R(q) (`rotation`), v and ω (`linearVelocity`, `angularVelocity`), m⁻¹ (`inverseMass`),
+// I_b⁻¹ (`inverseInertiaLocal`) and the world inverse inertia I⁻¹ = R I_b⁻¹ Rᵀ (`inverseInertiaWorld`).
+// Static and kinematic bodies have m⁻¹ = 0 and I⁻¹ = 0, so the solver applies impulses to every body
+// without asking what kind it is: the update is multiplied by zero.
+
+import { mat3 } from 'gl-matrix';
+import { rotateDiagonal, rotateSymmetric } from './math/mat3.js';
+import { readInertia } from './inertia.js';
+import {
+  readFiniteVector,
+  readUnitQuaternion,
+  requireFinite,
+  requireNonNegative,
+  requirePositive,
+  show,
+} from './validate.js';
+
+export type BodyType = 'dynamic' | 'static' | 'kinematic';
+
+export interface BodyOptions {
+  /** 'dynamic' (default) moves under forces and joints; 'static' never moves; 'kinematic' moves at
+   * the velocity you give it and is not pushed by anything. */
+  type?: BodyType;
+  /** Centre of mass in world space, m. Default [0, 0, 0]. */
+  position?: ArrayLike<number>;
+  /** Unit quaternion [x, y, z, w]. Default identity. A nearly-unit one (within 1e-3) is normalized. */
+  orientation?: ArrayLike<number>;
+  /** m/s. Default zero. */
+  linearVelocity?: ArrayLike<number>;
+  /** rad/s, world frame. Default zero. */
+  angularVelocity?: ArrayLike<number>;
+  /** kg, dynamic bodies only. Default 1. */
+  mass?: number;
+  /** kg·m² about the centre of mass in body axes: a diagonal [Ix, Iy, Iz] or a full symmetric 3x3
+   * (9 numbers). Dynamic bodies only. Default: a solid 1 m cube of the body's mass, mass/6 per axis.
+   * See boxInertia, sphereInertia, capsuleInertia. */
+  inertia?: ArrayLike<number>;
+  /** Velocity damping rates, 1/s: v ← v / (1 + h·damping) each substep. Default 0. */
+  linearDamping?: number;
+  angularDamping?: number;
+  /** Multiplies the world's gravity for this body. Default 1. */
+  gravityScale?: number;
+  userData?: unknown;
+}
+
+const VALID_TYPES: readonly BodyType[] = ['dynamic', 'static', 'kinematic'];
+
+const scratchVector = new Float64Array(3);
+
+export class Body {
+  readonly id: number;
+  readonly type: BodyType;
+  /** True for dynamic bodies (the only ones forces and joints move). */
+  readonly isDynamic: boolean;
+
+  readonly position = new Float64Array(3);
+  readonly orientation = new Float64Array([0, 0, 0, 1]);
+  readonly linearVelocity = new Float64Array(3);
+  readonly angularVelocity = new Float64Array(3);
+  /** R(q), gl-matrix mat3 (column-major). Recomputed with inverseInertiaWorld. */
+  readonly rotation = new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
+  /** I⁻¹ = R I_b⁻¹ Rᵀ, kg⁻¹·m⁻², symmetric mat3; zero for static and kinematic bodies. */
+  readonly inverseInertiaWorld = new Float64Array(9);
+  /** I_b, body axes (zero for static and kinematic bodies). */
+  readonly inertiaLocal = new Float64Array(9);
+  /** I_b⁻¹, body axes (zero for static and kinematic bodies). */
+  readonly inverseInertiaLocal = new Float64Array(9);
+
+  /** Force (N) and torque (N·m) accumulated by applyForce/applyTorque, cleared after each step. */
+  readonly force = new Float64Array(3);
+  readonly torque = new Float64Array(3);
+
+  private _mass: number;
+  private _inverseMass: number;
+  /** True when I_b is diagonal (given as [Ix, Iy, Iz]): I⁻¹ then takes the cheaper rotateDiagonal. */
+  private diagonalInertia: boolean;
+  linearDamping: number;
+  angularDamping: number;
+  gravityScale: number;
+  userData: unknown;
+
+  /** @internal The world that owns this body, or null once removed. */
+  owner: object | null;
+
+  /** @internal Use world.createBody. Validates every option before touching anything. */
+  constructor(id: number, options: BodyOptions, owner: object) {
+    const where = 'createBody';
+    if (options === null || typeof options !== 'object') {
+      throw new TypeError(`${where}: options must be an object, got ${show(options)}`);
+    }
+    const type = options.type ?? 'dynamic';
+    if (!VALID_TYPES.includes(type)) {
+      throw new RangeError(`${where}: type must be 'dynamic', 'static' or 'kinematic', got ${show(type)}`);
+    }
+    const position = new Float64Array(3);
+    const orientation = new Float64Array([0, 0, 0, 1]);
+    const linearVelocity = new Float64Array(3);
+    const angularVelocity = new Float64Array(3);
+    if (options.position !== undefined) readFiniteVector(where, 'position', options.position, 3, position);
+    if (options.orientation !== undefined) readUnitQuaternion(where, 'orientation', options.orientation, orientation);
+    if (options.linearVelocity !== undefined) {
+      readFiniteVector(where, 'linearVelocity', options.linearVelocity, 3, linearVelocity);
+    }
+    if (options.angularVelocity !== undefined) {
+      readFiniteVector(where, 'angularVelocity', options.angularVelocity, 3, angularVelocity);
+    }
+    if (type === 'static' && (hasNonZero(linearVelocity) || hasNonZero(angularVelocity))) {
+      throw new RangeError(`${where}: a static body cannot move; give it no velocity or make it 'kinematic'`);
+    }
+    const mass = options.mass === undefined ? 1 : requirePositive(where, 'mass', options.mass);
+    const inertia = new Float64Array(9);
+    const inverseInertia = new Float64Array(9);
+    if (options.inertia !== undefined) {
+      readInertia(where, options.inertia, inertia, inverseInertia);
+    } else {
+      const cube = mass / 6;
+      readInertia(where, [cube, cube, cube], inertia, inverseInertia);
+    }
+    const linearDamping = requireNonNegative(where, 'linearDamping', options.linearDamping ?? 0);
+    const angularDamping = requireNonNegative(where, 'angularDamping', options.angularDamping ?? 0);
+    const gravityScale = requireFinite(where, 'gravityScale', options.gravityScale ?? 1);
+
+    // Everything is valid: commit.
+    this.id = id;
+    this.type = type;
+    this.isDynamic = type === 'dynamic';
+    this.owner = owner;
+    this.position.set(position);
+    this.orientation.set(orientation);
+    this.linearVelocity.set(linearVelocity);
+    this.angularVelocity.set(angularVelocity);
+    if (this.isDynamic) {
+      this._mass = mass;
+      this._inverseMass = 1 / mass;
+      this.inertiaLocal.set(inertia);
+      this.inverseInertiaLocal.set(inverseInertia);
+    } else {
+      this._mass = Infinity;
+      this._inverseMass = 0;
+    }
+    this.linearDamping = linearDamping;
+    this.angularDamping = angularDamping;
+    this.gravityScale = gravityScale;
+    this.userData = options.userData;
+    const I = this.inverseInertiaLocal;
+    this.diagonalInertia = I[1] === 0 && I[2] === 0 && I[3] === 0 && I[5] === 0 && I[6] === 0 && I[7] === 0;
+    this.updateInertia();
+  }
+
+  /** kg; Infinity for static and kinematic bodies. */
+  get mass(): number {
+    return this._mass;
+  }
+
+  /** m⁻¹ in kg⁻¹; 0 for static and kinematic bodies. */
+  get inverseMass(): number {
+    return this._inverseMass;
+  }
+
+  /**
+   * Recomputes `rotation` and `inverseInertiaWorld` from `orientation`. The setters and the step call
+   * it; call it yourself only if you write `orientation` in place.
+   */
+  updateInertia(): void {
+    mat3.fromQuat(this.rotation, this.orientation);
+    if (!this.isDynamic) return;
+    const I = this.inverseInertiaLocal;
+    if (this.diagonalInertia) rotateDiagonal(this.inverseInertiaWorld, this.rotation, I[0], I[4], I[8]);
+    else rotateSymmetric(this.inverseInertiaWorld, this.rotation, I);
+  }
+
+  setPosition(position: ArrayLike<number>): void {
+    readFiniteVector('setPosition', 'position', position, 3, this.position);
+  }
+
+  setOrientation(orientation: ArrayLike<number>): void {
+    readUnitQuaternion('setOrientation', 'orientation', orientation, this.orientation);
+    this.updateInertia();
+  }
+
+  setLinearVelocity(velocity: ArrayLike<number>): void {
+    this.requireMovable('setLinearVelocity', velocity);
+    readFiniteVector('setLinearVelocity', 'velocity', velocity, 3, this.linearVelocity);
+  }
+
+  setAngularVelocity(velocity: ArrayLike<number>): void {
+    this.requireMovable('setAngularVelocity', velocity);
+    readFiniteVector('setAngularVelocity', 'velocity', velocity, 3, this.angularVelocity);
+  }
+
+  /** Adds a force (N) for the next step, at `worldPoint` (m) or at the centre of mass. */
+  applyForce(force: ArrayLike<number>, worldPoint?: ArrayLike<number>): void {
+    readFiniteVector('applyForce', 'force', force, 3, scratchVector);
+    const fx = scratchVector[0], fy = scratchVector[1], fz = scratchVector[2];
+    if (worldPoint !== undefined) {
+      readFiniteVector('applyForce', 'worldPoint', worldPoint, 3, scratchVector);
+      addLeverTorque(this.torque, scratchVector, this.position, fx, fy, fz);
+    }
+    this.force[0] += fx;
+    this.force[1] += fy;
+    this.force[2] += fz;
+  }
+
+  /** Adds a torque (N·m, world frame) for the next step. */
+  applyTorque(torque: ArrayLike<number>): void {
+    readFiniteVector('applyTorque', 'torque', torque, 3, scratchVector);
+    for (let i = 0; i < 3; i++) this.torque[i] += scratchVector[i];
+  }
+
+  /** Changes the velocity at once by an impulse (N·s) at `worldPoint` or at the centre of mass. */
+  applyLinearImpulse(impulse: ArrayLike<number>, worldPoint?: ArrayLike<number>): void {
+    readFiniteVector('applyLinearImpulse', 'impulse', impulse, 3, scratchVector);
+    const px = scratchVector[0], py = scratchVector[1], pz = scratchVector[2];
+    const angular = scratchAngular.fill(0);
+    if (worldPoint !== undefined) {
+      readFiniteVector('applyLinearImpulse', 'worldPoint', worldPoint, 3, scratchVector);
+      addLeverTorque(angular, scratchVector, this.position, px, py, pz);
+    }
+    if (!this.isDynamic) return;
+    const m = this._inverseMass;
+    this.linearVelocity[0] += m * px;
+    this.linearVelocity[1] += m * py;
+    this.linearVelocity[2] += m * pz;
+    this.addAngularImpulse(angular[0], angular[1], angular[2]);
+  }
+
+  /** Changes the angular velocity at once by an angular impulse (N·m·s, world frame). */
+  applyAngularImpulse(impulse: ArrayLike<number>): void {
+    readFiniteVector('applyAngularImpulse', 'impulse', impulse, 3, scratchVector);
+    if (this.isDynamic) this.addAngularImpulse(scratchVector[0], scratchVector[1], scratchVector[2]);
+  }
+
+  /** World velocity of a world point moving with the body: v + ω × (p − x). */
+  getPointVelocity(out: Float64Array | number[], worldPoint: ArrayLike<number>): Float64Array | number[] {
+    const rx = worldPoint[0] - this.position[0];
+    const ry = worldPoint[1] - this.position[1];
+    const rz = worldPoint[2] - this.position[2];
+    const w = this.angularVelocity, v = this.linearVelocity;
+    out[0] = v[0] + w[1] * rz - w[2] * ry;
+    out[1] = v[1] + w[2] * rx - w[0] * rz;
+    out[2] = v[2] + w[0] * ry - w[1] * rx;
+    return out;
+  }
+
+  /** World position of a point given in body axes relative to the centre of mass: x + R p. */
+  getWorldPoint(out: Float64Array | number[], localPoint: ArrayLike<number>): Float64Array | number[] {
+    const R = this.rotation;
+    const px = localPoint[0], py = localPoint[1], pz = localPoint[2];
+    out[0] = this.position[0] + R[0] * px + R[3] * py + R[6] * pz;
+    out[1] = this.position[1] + R[1] * px + R[4] * py + R[7] * pz;
+    out[2] = this.position[2] + R[2] * px + R[5] * py + R[8] * pz;
+    return out;
+  }
+
+  /** Body-axes coordinates of a world point: Rᵀ (p − x). */
+  getLocalPoint(out: Float64Array | number[], worldPoint: ArrayLike<number>): Float64Array | number[] {
+    const R = this.rotation;
+    const dx = worldPoint[0] - this.position[0];
+    const dy = worldPoint[1] - this.position[1];
+    const dz = worldPoint[2] - this.position[2];
+    out[0] = R[0] * dx + R[1] * dy + R[2] * dz;
+    out[1] = R[3] * dx + R[4] * dy + R[5] * dz;
+    out[2] = R[6] * dx + R[7] * dy + R[8] * dz;
+    return out;
+  }
+
+  /** ½ m v·v + ½ ω·I ω, J (0 for static and kinematic bodies). */
+  getKineticEnergy(): number {
+    if (!this.isDynamic) return 0;
+    const v = this.linearVelocity, w = this.angularVelocity;
+    // ω·I ω with I = R I_b Rᵀ: rotate ω into body axes, ωᵦ = Rᵀ ω
+    const R = this.rotation, I = this.inertiaLocal;
+    const bx = R[0] * w[0] + R[1] * w[1] + R[2] * w[2];
+    const by = R[3] * w[0] + R[4] * w[1] + R[5] * w[2];
+    const bz = R[6] * w[0] + R[7] * w[1] + R[8] * w[2];
+    const Ix = I[0] * bx + I[3] * by + I[6] * bz;
+    const Iy = I[1] * bx + I[4] * by + I[7] * bz;
+    const Iz = I[2] * bx + I[5] * by + I[8] * bz;
+    return 0.5 * this._mass * (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]) + 0.5 * (bx * Ix + by * Iy + bz * Iz);
+  }
+
+  /** ω += I⁻¹ L (world frame). */
+  private addAngularImpulse(lx: number, ly: number, lz: number): void {
+    const I = this.inverseInertiaWorld, w = this.angularVelocity;
+    w[0] += I[0] * lx + I[3] * ly + I[6] * lz;
+    w[1] += I[1] * lx + I[4] * ly + I[7] * lz;
+    w[2] += I[2] * lx + I[5] * ly + I[8] * lz;
+  }
+
+  private requireMovable(where: string, velocity: ArrayLike<number>): void {
+    if (this.type === 'static') {
+      throw new RangeError(`${where}: body ${this.id} is static and cannot move, got velocity ${show(velocity)}`);
+    }
+  }
+}
+
+const scratchAngular = new Float64Array(3);
+
+/** torque += (p − x) × f */
+function addLeverTorque(
+  torque: Float64Array,
+  point: Float64Array,
+  centre: Float64Array,
+  fx: number,
+  fy: number,
+  fz: number,
+): void {
+  const rx = point[0] - centre[0], ry = point[1] - centre[1], rz = point[2] - centre[2];
+  torque[0] += ry * fz - rz * fy;
+  torque[1] += rz * fx - rx * fz;
+  torque[2] += rx * fy - ry * fx;
+}
+
+function hasNonZero(v: Float64Array): boolean {
+  return v[0] !== 0 || v[1] !== 0 || v[2] !== 0;
+}

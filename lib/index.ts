@@ -1,0 +1,21 @@
+// sinew: rigid-body joints for the browser. The public API: everything a game, the viewer and the
+// benchmarks use is exported here.
+
+export { World, DEFAULT_WORLD_SETTINGS } from './world.js';
+export type { WorldOptions, JointBreakEvent } from './world.js';
+export { Body } from './body.js';
+export type { BodyOptions, BodyType } from './body.js';
+export { boxInertia, sphereInertia, capsuleInertia } from './inertia.js';
+export { Joint } from './joints/joint.js';
+export type { JointOptions, JointType } from './joints/joint.js';
+export { BallJoint } from './joints/ball-joint.js';
+export type { BallJointOptions } from './joints/ball-joint.js';
+export { OrientationJoint } from './joints/orientation-joint.js';
+export type { OrientationJointOptions } from './joints/orientation-joint.js';
+export { WeldJoint } from './joints/weld-joint.js';
+export type { WeldJointOptions } from './joints/weld-joint.js';
+export { PointConstraintPart } from './joints/parts/point-part.js';
+export { RotationConstraintPart } from './joints/parts/rotation-part.js';
+export { makeSoft, RIGID } from './solver/softness.js';
+export type { Softness } from './solver/softness.js';
+export type { SolverSettings } from './solver/soft-step.js';

@@ -1,0 +1,87 @@
+// Mass properties of common solids, about their centre of mass, in their own axes (kg·m²).
+// Each returns the diagonal [Ix, Iy, Iz] that createBody's `inertia` accepts.
+
+import { ldltFactor, ldltInverse } from './math/ldlt.js';
+import { readFiniteVector, requirePositive, show, isArrayLike } from './validate.js';
+
+/** A solid box of the given half extents: I_x = m (h_y² + h_z²) / 3, and so on. */
+export function boxInertia(mass: number, halfExtents: ArrayLike<number>): [number, number, number] {
+  requirePositive('boxInertia', 'mass', mass);
+  const h = readFiniteVector('boxInertia', 'halfExtents', halfExtents, 3, new Float64Array(3));
+  for (let i = 0; i < 3; i++) requirePositive('boxInertia', `halfExtents[${i}]`, h[i]);
+  const x2 = h[0] * h[0], y2 = h[1] * h[1], z2 = h[2] * h[2];
+  return [(mass * (y2 + z2)) / 3, (mass * (x2 + z2)) / 3, (mass * (x2 + y2)) / 3];
+}
+
+/** A solid sphere: I = 2 m r² / 5 about every axis. */
+export function sphereInertia(mass: number, radius: number): [number, number, number] {
+  requirePositive('sphereInertia', 'mass', mass);
+  requirePositive('sphereInertia', 'radius', radius);
+  const i = 0.4 * mass * radius * radius;
+  return [i, i, i];
+}
+
+/**
+ * A solid capsule along the local y axis: a cylinder of radius r and height 2·halfHeight capped by two
+ * hemispheres, with the mass shared by volume.
+ *   axial:  I_y = m_c r²/2 + m_s (2/5) r²
+ *   across: I_x = I_z = m_c (r²/4 + h²/3) + m_s (2r²/5 + h² + 3hr/4)     (h = halfHeight)
+ * The hemisphere term is its own inertia about a diameter, (83/320) m r², moved by the parallel-axis
+ * theorem to the capsule centre at distance h + 3r/8 (the hemisphere's centroid).
+ */
+export function capsuleInertia(mass: number, radius: number, halfHeight: number): [number, number, number] {
+  requirePositive('capsuleInertia', 'mass', mass);
+  requirePositive('capsuleInertia', 'radius', radius);
+  if (typeof halfHeight !== 'number' || !Number.isFinite(halfHeight) || halfHeight < 0) {
+    throw new RangeError(`capsuleInertia: halfHeight must be a finite number ≥ 0, got ${show(halfHeight)}`);
+  }
+  const r = radius, h = halfHeight;
+  const cylinderVolume = Math.PI * r * r * 2 * h;
+  const sphereVolume = (4 / 3) * Math.PI * r * r * r;
+  const mc = (mass * cylinderVolume) / (cylinderVolume + sphereVolume);
+  const ms = mass - mc;
+  const axial = mc * (r * r) / 2 + ms * 0.4 * r * r;
+  const across = mc * (r * r / 4 + h * h / 3) + ms * (0.4 * r * r + h * h + 0.75 * h * r);
+  return [across, axial, across];
+}
+
+/**
+ * Reads createBody's `inertia`: a diagonal [Ix, Iy, Iz] or a full symmetric 3x3 (9 numbers), and
+ * writes the tensor and its inverse (both 3x3, symmetric). Throws on non-finite, non-positive,
+ * asymmetric or indefinite input.
+ */
+export function readInertia(where: string, value: unknown, inertia: Float64Array, inverse: Float64Array): void {
+  if (!isArrayLike(value) || (value.length !== 3 && value.length !== 9)) {
+    throw new TypeError(`${where}: inertia must be [Ix, Iy, Iz] or a symmetric 3x3 of 9 numbers, got ${show(value)}`);
+  }
+  const tensor = new Float64Array(9);
+  if (value.length === 3) {
+    const d = readFiniteVector(where, 'inertia', value, 3, new Float64Array(3));
+    for (let i = 0; i < 3; i++) {
+      if (!(d[i] > 0)) throw new RangeError(`${where}: inertia must be > 0 about every axis, got ${show(value)}`);
+    }
+    tensor[0] = d[0];
+    tensor[4] = d[1];
+    tensor[8] = d[2];
+  } else {
+    readFiniteVector(where, 'inertia', value, 9, tensor);
+    let largest = 0;
+    for (let i = 0; i < 9; i++) largest = Math.max(largest, Math.abs(tensor[i]));
+    for (let i = 0; i < 3; i++) {
+      for (let j = i + 1; j < 3; j++) {
+        if (Math.abs(tensor[i * 3 + j] - tensor[j * 3 + i]) > 1e-9 * largest) {
+          throw new RangeError(`${where}: inertia must be a symmetric 3x3, got ${show(value)}`);
+        }
+        const mean = 0.5 * (tensor[i * 3 + j] + tensor[j * 3 + i]);
+        tensor[i * 3 + j] = mean;
+        tensor[j * 3 + i] = mean;
+      }
+    }
+  }
+  const factor = Float64Array.from(tensor);
+  if (ldltFactor(factor, 3) > 0) {
+    throw new RangeError(`${where}: inertia must be positive definite, got ${show(value)}`);
+  }
+  inertia.set(tensor);
+  ldltInverse(factor, 3, inverse);
+}

@@ -1,0 +1,79 @@
+// Ball joint (3 rows): a point of A and a point of B coincide; all rotation is free.
+// It is the point constraint part alone; its math is in parts/point-part.ts:
+//   C = x_b + r_b − x_a − r_a,  J = [ −I  [r_a]×  I  −[r_b]× ],
+//   K = (m_a⁻¹ + m_b⁻¹) I − [r_a]× I_a⁻¹ [r_a]× − [r_b]× I_b⁻¹ [r_b]×,  λ = −K⁻¹ (J v + b).
+
+import type { Body } from '../body.js';
+import type { Softness } from '../solver/softness.js';
+import { Joint, type JointOptions } from './joint.js';
+import { PointConstraintPart } from './parts/point-part.js';
+
+export interface BallJointOptions extends JointOptions {
+  /** The joint's pivot in world space, m. */
+  anchor: ArrayLike<number>;
+}
+
+export class BallJoint extends Joint {
+  readonly type = 'ball' as const;
+  readonly rowCount = 3;
+  readonly point = new PointConstraintPart();
+
+  /** @internal Use world.createBallJoint. `anchor` is already checked. */
+  constructor(id: number, bodyA: Body, bodyB: Body, anchor: Float64Array, options: BallJointOptions) {
+    super(id, bodyA, bodyB, options, 'createBallJoint');
+    this.point.setWorldAnchor(bodyA, bodyB, anchor);
+  }
+
+  /** The anchor as carried by body A / body B, world space (they coincide when the joint holds). */
+  getAnchorA(out: Float64Array | number[]): Float64Array | number[] {
+    return this.bodyA.getWorldPoint(out, this.point.localAnchorA);
+  }
+  getAnchorB(out: Float64Array | number[]): Float64Array | number[] {
+    return this.bodyB.getWorldPoint(out, this.point.localAnchorB);
+  }
+
+  getError(): number {
+    return this.point.currentGap(this.bodyA, this.bodyB);
+  }
+  getLinearError(): number {
+    return this.point.currentGap(this.bodyA, this.bodyB);
+  }
+  getAngularError(): number {
+    return 0;
+  }
+
+  prepare(): void {
+    this.point.prepare(this.bodyA, this.bodyB);
+    this.point.factor();
+  }
+  warmStart(): void {
+    this.point.warmStart(this.bodyA, this.bodyB);
+  }
+  solve(soft: Readonly<Softness>): void {
+    this.point.solve(this.bodyA, this.bodyB, soft);
+  }
+  scaleImpulse(ratio: number): void {
+    const p = this.point.impulse;
+    p[0] *= ratio; p[1] *= ratio; p[2] *= ratio;
+  }
+  accumulateImpulse(): void {
+    const p = this.point.impulse, s = this.linearImpulseSum;
+    s[0] += p[0]; s[1] += p[1]; s[2] += p[2];
+  }
+
+  writeJacobian(out: Float64Array): void {
+    this.point.writeJacobian(out, 0);
+  }
+  writeEffectiveMass(out: Float64Array): void {
+    out.set(this.point.K);
+  }
+  getVelocityError(out: Float64Array): void {
+    this.point.velocityError(this.bodyA, this.bodyB, out, 0);
+  }
+  getPositionError(out: Float64Array): void {
+    out[0] = this.point.C[0]; out[1] = this.point.C[1]; out[2] = this.point.C[2];
+  }
+  applyImpulse(lambda: ArrayLike<number>): void {
+    this.point.applyImpulse(this.bodyA, this.bodyB, lambda[0], lambda[1], lambda[2]);
+  }
+}

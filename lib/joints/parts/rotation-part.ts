@@ -1,0 +1,126 @@
+// Rotation constraint part (3 rows, angular only): the relative orientation of B in A stays at its
+// initial value q₀ = q_a⁻¹ q_b. The orientation joint is this part alone; the weld adds a point part.
+//
+//   e    = q_b (q_a q₀)⁻¹            the rotation still to undo, world frame (identity when satisfied)
+//   C    = log(e)                    rotation vector on the shortest arc (e.w ≥ 0), rad
+//   Ċ    = ω_b − ω_a                 (exact at C = 0, and for any C about a fixed axis; first order in
+//                                     |C| otherwise: dC/dθ_b = I − ½[C]× + O(|C|²))
+//   J    = [ 0  −I  0  I ]
+//   K    = I_a⁻¹ + I_b⁻¹
+//   M⁻¹ Jᵀ λ:  ω_a −= I_a⁻¹ λ,  ω_b += I_b⁻¹ λ
+//
+// Seed 004 writes the same rows with three basis axes t₁ t₂ t₃ (J = [0 −t 0 t]); with the world axes
+// as basis its K is this one. Its note says the error must come from dot products of the basis
+// vectors, not from Euler angles; the quaternion logarithm is the robust form of that error, and unlike
+// 2 e.xyz it equals the 2D angle difference θ_b − θ_a − θ₀ exactly for planar motion.
+
+import type { Body } from '../../body.js';
+import { invertSymmetric3 } from '../../math/ldlt.js';
+import { rotationVector } from '../../math/quat.js';
+import type { Softness } from '../../solver/softness.js';
+import { applyAngular } from './point-part.js';
+
+const cdot = new Float64Array(3);
+const error = new Float64Array(3);
+
+export class RotationConstraintPart {
+  static readonly rowCount = 3;
+
+  /** q₀ = q_a⁻¹ q_b: B's orientation in A's axes when the joint was made. */
+  readonly referenceRotation = new Float64Array([0, 0, 0, 1]);
+  /** C at the last prepare (rotation vector, rad). */
+  readonly C = new Float64Array(3);
+  /** K = I_a⁻¹ + I_b⁻¹ at the last prepare (symmetric 3x3). */
+  readonly K = new Float64Array(9);
+  readonly inverseK = new Float64Array(9);
+  /** Accumulated angular impulse on body B, N·m·s. */
+  readonly impulse = new Float64Array(3);
+
+  /** Captures the bodies' current relative orientation as the one to keep. */
+  setReference(bodyA: Body, bodyB: Body): void {
+    const a = bodyA.orientation, b = bodyB.orientation, q = this.referenceRotation;
+    // q₀ = conj(q_a) ⊗ q_b
+    const ax = -a[0], ay = -a[1], az = -a[2], aw = a[3];
+    q[0] = aw * b[0] + b[3] * ax + ay * b[2] - az * b[1];
+    q[1] = aw * b[1] + b[3] * ay + az * b[0] - ax * b[2];
+    q[2] = aw * b[2] + b[3] * az + ax * b[1] - ay * b[0];
+    q[3] = aw * b[3] - ax * b[0] - ay * b[1] - az * b[2];
+  }
+
+  prepare(bodyA: Body, bodyB: Body): void {
+    this.computeError(bodyA, bodyB, this.C);
+    const K = this.K, iA = bodyA.inverseInertiaWorld, iB = bodyB.inverseInertiaWorld;
+    for (let i = 0; i < 9; i++) K[i] = iA[i] + iB[i];
+  }
+
+  factor(): void {
+    invertSymmetric3(this.K, this.inverseK);
+  }
+
+  /** C = log(q_b (q_a q₀)⁻¹) at the bodies' current orientations. */
+  computeError(bodyA: Body, bodyB: Body, out: Float64Array): Float64Array {
+    const a = bodyA.orientation, b = bodyB.orientation, r = this.referenceRotation;
+    // t = q_a ⊗ q₀
+    const tx = a[3] * r[0] + r[3] * a[0] + a[1] * r[2] - a[2] * r[1];
+    const ty = a[3] * r[1] + r[3] * a[1] + a[2] * r[0] - a[0] * r[2];
+    const tz = a[3] * r[2] + r[3] * a[2] + a[0] * r[1] - a[1] * r[0];
+    const tw = a[3] * r[3] - a[0] * r[0] - a[1] * r[1] - a[2] * r[2];
+    // e = q_b ⊗ conj(t)
+    const cx = -tx, cy = -ty, cz = -tz;
+    const ex = b[3] * cx + tw * b[0] + b[1] * cz - b[2] * cy;
+    const ey = b[3] * cy + tw * b[1] + b[2] * cx - b[0] * cz;
+    const ez = b[3] * cz + tw * b[2] + b[0] * cy - b[1] * cx;
+    const ew = b[3] * tw - b[0] * cx - b[1] * cy - b[2] * cz;
+    return rotationVector(out, ex, ey, ez, ew);
+  }
+
+  /** Ċ = ω_b − ω_a, written at out[offset..offset+2]. */
+  velocityError(bodyA: Body, bodyB: Body, out: Float64Array, offset: number): void {
+    const wA = bodyA.angularVelocity, wB = bodyB.angularVelocity;
+    out[offset] = wB[0] - wA[0];
+    out[offset + 1] = wB[1] - wA[1];
+    out[offset + 2] = wB[2] - wA[2];
+  }
+
+  /** ω_a −= I_a⁻¹ λ, ω_b += I_b⁻¹ λ for the angular impulse λ = (x, y, z) on body B. */
+  applyImpulse(bodyA: Body, bodyB: Body, x: number, y: number, z: number): void {
+    applyAngular(bodyA, -1, x, y, z);
+    applyAngular(bodyB, 1, x, y, z);
+  }
+
+  warmStart(bodyA: Body, bodyB: Body): void {
+    const p = this.impulse;
+    this.applyImpulse(bodyA, bodyB, p[0], p[1], p[2]);
+  }
+
+  /** One solve of this part alone (see PointConstraintPart.solve). */
+  solve(bodyA: Body, bodyB: Body, soft: Readonly<Softness>): void {
+    this.velocityError(bodyA, bodyB, cdot, 0);
+    const C = this.C, M = this.inverseK, p = this.impulse;
+    const bx = cdot[0] + soft.biasRate * C[0];
+    const by = cdot[1] + soft.biasRate * C[1];
+    const bz = cdot[2] + soft.biasRate * C[2];
+    const s = soft.massScale, t = soft.impulseScale;
+    const x = -s * (M[0] * bx + M[3] * by + M[6] * bz) - t * p[0];
+    const y = -s * (M[1] * bx + M[4] * by + M[7] * bz) - t * p[1];
+    const z = -s * (M[2] * bx + M[5] * by + M[8] * bz) - t * p[2];
+    p[0] += x; p[1] += y; p[2] += z;
+    this.applyImpulse(bodyA, bodyB, x, y, z);
+  }
+
+  /** Relative rotation angle away from the reference at the current poses, rad. */
+  currentAngle(bodyA: Body, bodyB: Body): number {
+    this.computeError(bodyA, bodyB, error);
+    return Math.hypot(error[0], error[1], error[2]);
+  }
+
+  /** Writes this part's three rows of J (12 columns each) from row `row` of `out`. */
+  writeJacobian(out: Float64Array, row: number): void {
+    for (let i = 0; i < 3; i++) {
+      const o = (row + i) * 12;
+      for (let k = 0; k < 12; k++) out[o + k] = 0;
+      out[o + 3 + i] = -1;
+      out[o + 9 + i] = 1;
+    }
+  }
+}

@@ -1,0 +1,127 @@
+// Dense symmetric solves for a joint's effective mass K = J M⁻¹ Jᵀ (3x3 for a ball or orientation
+// joint, 6x6 for a weld), by LDLᵀ without pivoting: K is symmetric positive semidefinite, so the
+// factorization is stable, and it is the form seeds 000/003 solve their full 3x3 in 2D.
+//
+// Matrices are row-major n×n in a Float64Array (symmetric, so column-major reads the same).
+// The factor is stored in place: the strict lower triangle holds L (unit diagonal implied) and the
+// diagonal holds 1/D, or 0 where the pivot vanished.
+//
+// Singular K. A pivot that is not positive (or NaN), or tiny against that row's own diagonal entry, marks a
+// direction with no effective mass (both bodies immovable along it: a weld between a static body and
+// a body with zero inverse inertia about an axis, or redundant rows). That row's L column is cleared
+// and its 1/D set to 0, so the solve returns 0 for that component: the constraint applies no impulse
+// where it cannot move anything, instead of dividing by zero.
+
+/** Relative pivot tolerance: a pivot below this fraction of its original diagonal counts as zero. */
+const PIVOT_TOLERANCE = 1e-12;
+
+/** Factors the symmetric n×n matrix `a` in place. Returns the number of zero (dropped) pivots. */
+export function ldltFactor(a: Float64Array, n: number): number {
+  let dropped = 0;
+  for (let j = 0; j < n; j++) {
+    const jj = j * n + j;
+    const original = a[jj];
+    // d_j = a_jj − Σ_k L_jk² d_k
+    let d = original;
+    for (let k = 0; k < j; k++) {
+      const ljk = a[j * n + k];
+      const invDk = a[k * n + k];
+      if (invDk !== 0) d -= (ljk * ljk) / invDk;
+    }
+    if (!(d > PIVOT_TOLERANCE * Math.abs(original))) {
+      a[jj] = 0;
+      for (let i = j + 1; i < n; i++) a[i * n + j] = 0;
+      dropped++;
+      continue;
+    }
+    const invD = 1 / d;
+    a[jj] = invD;
+    // L_ij = (a_ij − Σ_k L_ik L_jk d_k) / d_j for i > j
+    for (let i = j + 1; i < n; i++) {
+      let s = a[i * n + j];
+      for (let k = 0; k < j; k++) {
+        const invDk = a[k * n + k];
+        if (invDk !== 0) s -= (a[i * n + k] * a[j * n + k]) / invDk;
+      }
+      a[i * n + j] = s * invD;
+    }
+  }
+  return dropped;
+}
+
+/** Solves L D Lᵀ x = b with a factor from ldltFactor. `x` may alias `b`. */
+export function ldltSolve(factor: Float64Array, n: number, b: ArrayLike<number>, x: Float64Array): Float64Array {
+  if (x !== b) for (let i = 0; i < n; i++) x[i] = b[i];
+  // L y = b
+  for (let i = 1; i < n; i++) {
+    let s = x[i];
+    for (let k = 0; k < i; k++) s -= factor[i * n + k] * x[k];
+    x[i] = s;
+  }
+  // D z = y
+  for (let i = 0; i < n; i++) x[i] *= factor[i * n + i];
+  // Lᵀ x = z
+  for (let i = n - 2; i >= 0; i--) {
+    let s = x[i];
+    for (let k = i + 1; k < n; k++) s -= factor[k * n + i] * x[k];
+    x[i] = s;
+  }
+  return x;
+}
+
+const unit = new Float64Array(6);
+const column = new Float64Array(6);
+
+/**
+ * Writes the (pseudo-)inverse of a factored symmetric n×n matrix, row-major. Used where a small K is
+ * applied many times per factorization (the 3x3 ball and orientation parts): one matrix-vector
+ * product per iteration instead of two triangular solves.
+ */
+export function ldltInverse(factor: Float64Array, n: number, out: Float64Array): Float64Array {
+  for (let j = 0; j < n; j++) {
+    unit.fill(0);
+    unit[j] = 1;
+    ldltSolve(factor, n, unit, column);
+    for (let i = 0; i < n; i++) out[i * n + j] = column[i];
+  }
+  // Mirror the upper triangle so the result is exactly symmetric.
+  for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) out[j * n + i] = out[i * n + j];
+  return out;
+}
+
+/**
+ * The same LDLᵀ (pseudo-)inverse for a symmetric 3x3, unrolled: the ball and orientation parts invert
+ * their K once per prepare, which is hot. Same pivot rule as ldltFactor. `K` is row-major (or
+ * column-major: it is symmetric); `out` must not alias it.
+ */
+export function invertSymmetric3(K: ArrayLike<number>, out: Float64Array): void {
+  const a00 = K[0], a01 = K[1], a02 = K[2], a11 = K[4], a12 = K[5], a22 = K[8];
+  // K = L D Lᵀ, L = [1 0 0; l10 1 0; l20 l21 1], with a zero pivot dropping its row and column
+  let d0 = a00, inv0 = 0, l10 = 0, l20 = 0;
+  if (d0 > PIVOT_TOLERANCE * Math.abs(a00)) {
+    inv0 = 1 / d0;
+    l10 = a01 * inv0;
+    l20 = a02 * inv0;
+  } else {
+    d0 = 0;
+  }
+  const d1 = a11 - l10 * l10 * d0;
+  let inv1 = 0, l21 = 0;
+  if (d1 > PIVOT_TOLERANCE * Math.abs(a11)) {
+    inv1 = 1 / d1;
+    l21 = (a12 - l20 * l10 * d0) * inv1;
+  }
+  const d2 = a22 - l20 * l20 * d0 - l21 * l21 * (inv1 === 0 ? 0 : d1);
+  const inv2 = d2 > PIVOT_TOLERANCE * Math.abs(a22) ? 1 / d2 : 0;
+  // K⁺ = L⁻ᵀ D⁺ L⁻¹ with L⁻¹ = [1 0 0; −l10 1 0; l10 l21 − l20  −l21  1]
+  const m20 = l10 * l21 - l20, m21 = -l21;
+  // rows of L⁻¹ scaled: entries (i, j) of K⁺ = Σ_k (L⁻¹)_ki inv_k (L⁻¹)_kj
+  const b00 = inv0 + l10 * l10 * inv1 + m20 * m20 * inv2;
+  const b01 = -l10 * inv1 + m20 * m21 * inv2;
+  const b02 = m20 * inv2;
+  const b11 = inv1 + m21 * m21 * inv2;
+  const b12 = m21 * inv2;
+  out[0] = b00; out[1] = b01; out[2] = b02;
+  out[3] = b01; out[4] = b11; out[5] = b12;
+  out[6] = b02; out[7] = b12; out[8] = inv2;
+}

@@ -1,0 +1,13 @@
+// Scene descriptions and builders shared by tests, the viewer and the benchmarks.
+export { addSceneToWorld, buildScene } from './description.js';
+export type {
+  BodyDescription,
+  BuiltScene,
+  JointDescription,
+  QuatTuple,
+  SceneDescription,
+  ShapeDescription,
+  Vec3Tuple,
+} from './description.js';
+export { hangingChain, heavyEndChain, weldedCantilever, ballAndChain } from './standard.js';
+export { chainStretch, cantileverTipSag, hasExploded } from './metrics.js';

@@ -1,0 +1,38 @@
+// Soft constraints (the soft step's spring-damper coefficients).
+//
+// A constraint row with stiffness ω = 2πf and damping ratio ζ, integrated implicitly over a substep h,
+// gives the velocity impulse
+//   λ = −massScale · K⁻¹ (J v + biasRate · C) − impulseScale · λ_acc
+// with  a₁ = 2ζ + hω,  a₂ = hω a₁,  a₃ = 1 / (1 + a₂),
+//       biasRate = ω / a₁,  massScale = a₂ a₃,  impulseScale = a₃        (massScale + impulseScale = 1).
+// As f → ∞ the row becomes rigid with full position correction (biasRate → 1/h, massScale → 1,
+// impulseScale → 0). Source: Catto, "Solver2D" (2024) and Box2D v3's b2MakeSoft; the older form of the
+// same idea is Box2D-Lite's `softness` (seed 001).
+
+export interface Softness {
+  /** 1/s: multiplies the position error C to give the velocity the row drives toward. */
+  biasRate: number;
+  /** Fraction of the rigid impulse K⁻¹ (J v + bias) applied. */
+  massScale: number;
+  /** Fraction of the accumulated impulse removed each solve (the spring's compliance). */
+  impulseScale: number;
+}
+
+export function createSoftness(): Softness {
+  return { biasRate: 0, massScale: 1, impulseScale: 0 };
+}
+
+/** Writes the coefficients of a spring of `hertz` (> 0) and `dampingRatio` (≥ 0) for a substep `h`. */
+export function makeSoft(out: Softness, hertz: number, dampingRatio: number, h: number): Softness {
+  const omega = 2 * Math.PI * hertz;
+  const a1 = 2 * dampingRatio + h * omega;
+  const a2 = h * omega * a1;
+  const a3 = 1 / (1 + a2);
+  out.biasRate = omega / a1;
+  out.massScale = a2 * a3;
+  out.impulseScale = a3;
+  return out;
+}
+
+/** The rigid solve without position correction: the soft step's relax pass. */
+export const RIGID: Readonly<Softness> = Object.freeze({ biasRate: 0, massScale: 1, impulseScale: 0 });

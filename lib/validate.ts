@@ -1,0 +1,89 @@
+// Input checks for everything a user hands the library. Each throws before anything is changed, with
+// a message that names the option and the bad value: `RangeError: createBody: mass must be a finite
+// number > 0, got -1`. Nothing here runs inside step().
+
+/** Formats a user value for an error message (arrays in full, so a NaN inside is visible). */
+export function show(value: unknown): string {
+  if (typeof value === 'number') return Object.is(value, -0) ? '-0' : String(value);
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (value !== null && typeof value === 'object' && typeof (value as ArrayLike<unknown>).length === 'number') {
+    return `[${Array.from(value as ArrayLike<unknown>, show).join(', ')}]`;
+  }
+  return String(value);
+}
+
+export function isArrayLike(value: unknown): value is ArrayLike<unknown> {
+  return value !== null && typeof value === 'object' && typeof (value as ArrayLike<unknown>).length === 'number';
+}
+
+/** Reads a vector of `n` finite numbers into `out`. */
+export function readFiniteVector(where: string, name: string, value: unknown, n: number, out: Float64Array): Float64Array {
+  if (!isArrayLike(value) || value.length !== n) {
+    throw new TypeError(`${where}: ${name} must be an array of ${n} numbers, got ${show(value)}`);
+  }
+  for (let i = 0; i < n; i++) {
+    const x = value[i];
+    if (typeof x !== 'number' || !Number.isFinite(x)) {
+      throw new RangeError(`${where}: ${name} must hold ${n} finite numbers, got ${show(value)}`);
+    }
+  }
+  for (let i = 0; i < n; i++) out[i] = value[i] as number;
+  return out;
+}
+
+/** Reads a rotation quaternion (x, y, z, w): finite, non-zero, unit within 1e-3 (then normalized). */
+export function readUnitQuaternion(where: string, name: string, value: unknown, out: Float64Array): Float64Array {
+  const q = readFiniteVector(where, name, value, 4, new Float64Array(4));
+  const length = Math.hypot(q[0], q[1], q[2], q[3]);
+  if (length === 0) {
+    throw new RangeError(`${where}: ${name} must be a unit quaternion (x, y, z, w), got the zero quaternion ${show(value)}`);
+  }
+  if (Math.abs(length - 1) > 1e-3) {
+    throw new RangeError(
+      `${where}: ${name} must be a unit quaternion (x, y, z, w), got ${show(value)} of length ${length}; normalize it first`,
+    );
+  }
+  for (let i = 0; i < 4; i++) out[i] = q[i] / length;
+  return out;
+}
+
+export function requirePositive(where: string, name: string, value: unknown): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || !(value > 0)) {
+    throw new RangeError(`${where}: ${name} must be a finite number > 0, got ${show(value)}`);
+  }
+  return value;
+}
+
+/** A limit such as breakForce: > 0, where Infinity (the default) means `infinityMeans`. */
+export function requirePositiveOrInfinity(where: string, name: string, value: unknown, infinityMeans = 'none'): number {
+  if (typeof value !== 'number' || Number.isNaN(value) || !(value > 0)) {
+    throw new RangeError(`${where}: ${name} must be a number > 0 (Infinity for ${infinityMeans}), got ${show(value)}`);
+  }
+  return value;
+}
+
+export function requireNonNegative(where: string, name: string, value: unknown): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+    throw new RangeError(`${where}: ${name} must be a finite number ≥ 0, got ${show(value)}`);
+  }
+  return value;
+}
+
+export function requireFinite(where: string, name: string, value: unknown): number {
+  if (typeof value !== 'number' || !Number.isFinite(value)) {
+    throw new RangeError(`${where}: ${name} must be a finite number, got ${show(value)}`);
+  }
+  return value;
+}
+
+export function requireInteger(where: string, name: string, value: unknown, min: number): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min) {
+    throw new RangeError(`${where}: ${name} must be an integer ≥ ${min}, got ${show(value)}`);
+  }
+  return value;
+}
+
+export function requireBoolean(where: string, name: string, value: unknown): boolean {
+  if (typeof value !== 'boolean') throw new TypeError(`${where}: ${name} must be true or false, got ${show(value)}`);
+  return value;
+}

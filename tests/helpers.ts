@@ -1,0 +1,123 @@
+// Shared test helpers: a seeded random source, random body states, and dense J M⁻¹ Jᵀ built from a
+// joint's Jacobian and the bodies' masses (independent of the closed forms under test).
+
+import { quat } from 'gl-matrix';
+import { World, type Body, type Joint } from '../lib/index.js';
+
+/** Mulberry32: a small deterministic generator, so a failing random case can be rerun. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function randomVector(random: () => number, scale: number): [number, number, number] {
+  return [(random() * 2 - 1) * scale, (random() * 2 - 1) * scale, (random() * 2 - 1) * scale];
+}
+
+export function randomQuaternion(random: () => number): [number, number, number, number] {
+  const q = new Float64Array([random() * 2 - 1, random() * 2 - 1, random() * 2 - 1, random() * 2 - 1]);
+  quat.normalize(q, q);
+  return [q[0], q[1], q[2], q[3]];
+}
+
+/** A symmetric positive definite inertia with random principal axes (full 3x3, 9 numbers). */
+export function randomInertia(random: () => number): number[] {
+  const d = [0.2 + random(), 0.2 + random(), 0.2 + random()];
+  const R = new Float64Array(9);
+  const q = randomQuaternion(random);
+  // R from q, column-major
+  const [x, y, z, w] = q;
+  R[0] = 1 - 2 * (y * y + z * z); R[3] = 2 * (x * y - z * w); R[6] = 2 * (x * z + y * w);
+  R[1] = 2 * (x * y + z * w); R[4] = 1 - 2 * (x * x + z * z); R[7] = 2 * (y * z - x * w);
+  R[2] = 2 * (x * z - y * w); R[5] = 2 * (y * z + x * w); R[8] = 1 - 2 * (x * x + y * y);
+  const I: number[] = [];
+  for (let r = 0; r < 3; r++) {
+    for (let c = 0; c < 3; c++) {
+      let s = 0;
+      for (let k = 0; k < 3; k++) s += R[k * 3 + r] * d[k] * R[k * 3 + c];
+      I.push(s);
+    }
+  }
+  return I;
+}
+
+export function randomDynamicBody(world: World, random: () => number): Body {
+  return world.createBody({
+    position: randomVector(random, 2),
+    orientation: randomQuaternion(random),
+    linearVelocity: randomVector(random, 3),
+    angularVelocity: randomVector(random, 3),
+    mass: 0.5 + 2 * random(),
+    inertia: randomInertia(random),
+  });
+}
+
+/** The 12x12 block-diagonal M⁻¹ of two bodies, row-major, in the order [v_a ω_a v_b ω_b]. */
+export function inverseMassMatrix(bodyA: Body, bodyB: Body): Float64Array {
+  const M = new Float64Array(144);
+  const place = (offset: number, body: Body) => {
+    for (let i = 0; i < 3; i++) M[(offset + i) * 12 + offset + i] = body.inverseMass;
+    for (let r = 0; r < 3; r++) {
+      for (let c = 0; c < 3; c++) M[(offset + 3 + r) * 12 + offset + 3 + c] = body.inverseInertiaWorld[c * 3 + r];
+    }
+  };
+  place(0, bodyA);
+  place(6, bodyB);
+  return M;
+}
+
+/** Dense J M⁻¹ Jᵀ (rows × rows, row-major) from a joint's written Jacobian. */
+export function explicitEffectiveMass(joint: Joint): Float64Array {
+  const rows = joint.rowCount;
+  const J = new Float64Array(rows * 12);
+  joint.writeJacobian(J);
+  const M = inverseMassMatrix(joint.bodyA, joint.bodyB);
+  const K = new Float64Array(rows * rows);
+  for (let i = 0; i < rows; i++) {
+    for (let j = 0; j < rows; j++) {
+      let s = 0;
+      for (let a = 0; a < 12; a++) {
+        if (J[i * 12 + a] === 0) continue;
+        for (let b = 0; b < 12; b++) s += J[i * 12 + a] * M[a * 12 + b] * J[j * 12 + b];
+      }
+      K[i * rows + j] = s;
+    }
+  }
+  return K;
+}
+
+/** The velocity vector [v_a ω_a v_b ω_b] of a joint's bodies. */
+export function stackedVelocity(bodyA: Body, bodyB: Body): Float64Array {
+  const v = new Float64Array(12);
+  v.set(bodyA.linearVelocity, 0);
+  v.set(bodyA.angularVelocity, 3);
+  v.set(bodyB.linearVelocity, 6);
+  v.set(bodyB.angularVelocity, 9);
+  return v;
+}
+
+/** J v from the written Jacobian (rows numbers). */
+export function explicitVelocityError(joint: Joint): Float64Array {
+  const J = new Float64Array(joint.rowCount * 12);
+  joint.writeJacobian(J);
+  const v = stackedVelocity(joint.bodyA, joint.bodyB);
+  const out = new Float64Array(joint.rowCount);
+  for (let i = 0; i < joint.rowCount; i++) {
+    let s = 0;
+    for (let k = 0; k < 12; k++) s += J[i * 12 + k] * v[k];
+    out[i] = s;
+  }
+  return out;
+}
+
+export function maxAbs(values: ArrayLike<number>): number {
+  let m = 0;
+  for (let i = 0; i < values.length; i++) m = Math.max(m, Math.abs(values[i]));
+  return m;
+}

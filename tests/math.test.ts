@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { invertSymmetric3, ldltFactor, ldltInverse, ldltSolve } from '../lib/math/ldlt.js';
+import { integrateOrientation, rotationVector } from '../lib/math/quat.js';
+import { addLeverArmMass, rotateDiagonal, rotateSymmetric, skew } from '../lib/math/mat3.js';
+import { randomQuaternion, randomVector, seededRandom } from './helpers.js';
+
+function randomSpd(random: () => number, n: number): Float64Array {
+  const A = Array.from({ length: n * n }, () => random() * 2 - 1);
+  const K = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) for (let k = 0; k < n; k++) K[i * n + j] += A[i * n + k] * A[j * n + k];
+  for (let i = 0; i < n; i++) K[i * n + i] += 0.01;
+  return K;
+}
+
+function multiply(K: Float64Array, x: Float64Array, n: number): Float64Array {
+  const out = new Float64Array(n);
+  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) out[i] += K[i * n + j] * x[j];
+  return out;
+}
+
+describe('LDLᵀ solves of K', () => {
+  it('solves random symmetric positive definite 6x6 systems to round-off', () => {
+    const random = seededRandom(1);
+    for (let trial = 0; trial < 100; trial++) {
+      const K = randomSpd(random, 6);
+      const b = Float64Array.from({ length: 6 }, () => random() * 2 - 1);
+      const factor = Float64Array.from(K);
+      expect(ldltFactor(factor, 6)).toBe(0);
+      const x = ldltSolve(factor, 6, b, new Float64Array(6));
+      const r = multiply(K, x, 6);
+      for (let i = 0; i < 6; i++) expect(Math.abs(r[i] - b[i])).toBeLessThan(1e-9);
+    }
+  });
+
+  it('gives zero impulse along a direction with no effective mass, and no NaN', () => {
+    // Rank-deficient K: the weld of a static body and a body that cannot rotate about z.
+    const K = new Float64Array(36);
+    for (let i = 0; i < 5; i++) K[i * 6 + i] = 1 + i;
+    const factor = Float64Array.from(K);
+    expect(ldltFactor(factor, 6)).toBe(1);
+    const x = ldltSolve(factor, 6, [1, 1, 1, 1, 1, 1], new Float64Array(6));
+    expect(Array.from(x)).toEqual([1, 1 / 2, 1 / 3, 1 / 4, 1 / 5, 0]);
+    const nan = Float64Array.from(K);
+    nan[0] = NaN;
+    ldltFactor(nan, 6);
+    const y = ldltSolve(nan, 6, [1, 1, 1, 1, 1, 1], new Float64Array(6));
+    for (const v of y) expect(Number.isNaN(v)).toBe(false);
+  });
+
+  it('the unrolled 3x3 inverse matches the general one, singular cases included', () => {
+    const random = seededRandom(3);
+    for (let trial = 0; trial < 300; trial++) {
+      let K = randomSpd(random, 3);
+      if (trial % 3 === 1) {
+        const a = randomVector(random, 1);
+        K = Float64Array.from([0, 1, 2, 3, 4, 5, 6, 7, 8].map((i) => a[Math.floor(i / 3)] * a[i % 3])); // rank 1
+      }
+      if (trial % 3 === 2) K = Float64Array.from([0, 0, 0, 0, 2, 0, 0, 0, 0]);
+      const factor = Float64Array.from(K);
+      ldltFactor(factor, 3);
+      const general = ldltInverse(factor, 3, new Float64Array(9));
+      const unrolled = new Float64Array(9);
+      invertSymmetric3(K, unrolled);
+      for (let i = 0; i < 9; i++) expect(Math.abs(unrolled[i] - general[i])).toBeLessThan(1e-9 * (1 + Math.abs(general[i])));
+    }
+  });
+});
+
+describe('3x3 helpers', () => {
+  it('skew(r) w = r × w, and lever-arm mass equals [r]× I⁻¹ [r]×ᵀ', () => {
+    const random = seededRandom(4);
+    const r = randomVector(random, 2), w = randomVector(random, 2);
+    const S = skew(new Float64Array(9), r);
+    const Sw = [0, 1, 2].map((i) => S[i] * w[0] + S[3 + i] * w[1] + S[6 + i] * w[2]);
+    const cross = [r[1] * w[2] - r[2] * w[1], r[2] * w[0] - r[0] * w[2], r[0] * w[1] - r[1] * w[0]];
+    for (let i = 0; i < 3; i++) expect(Sw[i]).toBeCloseTo(cross[i], 14);
+    const I = randomSpd(random, 3);
+    const K = new Float64Array(9);
+    addLeverArmMass(K, r, I);
+    // explicit: S I Sᵀ (S column-major: S_ij = S[j*3+i])
+    for (let i = 0; i < 3; i++) {
+      for (let j = 0; j < 3; j++) {
+        let s = 0;
+        for (let a = 0; a < 3; a++) for (let b = 0; b < 3; b++) s += S[a * 3 + i] * I[a * 3 + b] * S[b * 3 + j];
+        expect(K[j * 3 + i]).toBeCloseTo(s, 12);
+      }
+    }
+  });
+
+  it('rotateDiagonal equals rotateSymmetric on a diagonal tensor', () => {
+    const random = seededRandom(5);
+    const q = randomQuaternion(random);
+    const [x, y, z, w] = q;
+    const R = Float64Array.from([
+      1 - 2 * (y * y + z * z), 2 * (x * y + z * w), 2 * (x * z - y * w),
+      2 * (x * y - z * w), 1 - 2 * (x * x + z * z), 2 * (y * z + x * w),
+      2 * (x * z + y * w), 2 * (y * z - x * w), 1 - 2 * (x * x + y * y),
+    ]);
+    const a = rotateSymmetric(new Float64Array(9), R, [2, 0, 0, 0, 3, 0, 0, 0, 5]);
+    const b = rotateDiagonal(new Float64Array(9), R, 2, 3, 5);
+    for (let i = 0; i < 9; i++) expect(b[i]).toBeCloseTo(a[i], 14);
+  });
+});
+
+describe('quaternion exponential map', () => {
+  it('integrates a constant spin about a fixed axis exactly (θ += hω), across the Taylor/trig switch', () => {
+    for (const omega of [1e-3, 0.3, 11.9, 12.1, 50, 400]) {
+      const q = new Float64Array([0, 0, 0, 1]);
+      const h = 1 / 240;
+      const steps = 240;
+      for (let i = 0; i < steps; i++) integrateOrientation(q, 0, 0, omega, h);
+      const angle = omega * h * steps;
+      // compare with the exact rotation about z by `angle` (up to the quaternion sign)
+      const sign = Math.sign(q[3] * Math.cos(angle / 2) + q[2] * Math.sin(angle / 2)) || 1;
+      expect(Math.abs(sign * q[2] - Math.sin(angle / 2))).toBeLessThan(1e-12);
+      expect(Math.abs(sign * q[3] - Math.cos(angle / 2))).toBeLessThan(1e-12);
+    }
+  });
+
+  it('rotationVector inverts the exponential map on the shortest arc', () => {
+    const random = seededRandom(6);
+    for (let trial = 0; trial < 100; trial++) {
+      const axis = randomVector(random, 1);
+      const length = Math.hypot(...axis);
+      const angle = trial === 0 ? 1e-9 : random() * 3.1;
+      const s = Math.sin(angle / 2) / length;
+      const sign = trial % 2 === 0 ? 1 : -1; // q and −q are the same rotation
+      const v = rotationVector(new Float64Array(3), sign * axis[0] * s, sign * axis[1] * s, sign * axis[2] * s, sign * Math.cos(angle / 2));
+      for (let i = 0; i < 3; i++) expect(Math.abs(v[i] - (axis[i] / length) * angle)).toBeLessThan(1e-12);
+    }
+  });
+});
