@@ -75,8 +75,8 @@ export class Body {
 
   private _mass: number;
   private _inverseMass: number;
-  /** True when I_b is diagonal (given as [Ix, Iy, Iz]): I⁻¹ then takes the cheaper rotateDiagonal. */
-  private diagonalInertia: boolean;
+  /** True when I_b is diagonal (given as [Ix, Iy, Iz]): world tensors then take rotateDiagonal. */
+  readonly hasDiagonalInertia: boolean;
   linearDamping: number;
   angularDamping: number;
   gravityScale: number;
@@ -146,7 +146,7 @@ export class Body {
     this.gravityScale = gravityScale;
     this.userData = options.userData;
     const I = this.inverseInertiaLocal;
-    this.diagonalInertia = I[1] === 0 && I[2] === 0 && I[3] === 0 && I[5] === 0 && I[6] === 0 && I[7] === 0;
+    this.hasDiagonalInertia = I[1] === 0 && I[2] === 0 && I[3] === 0 && I[5] === 0 && I[6] === 0 && I[7] === 0;
     this.updateInertia();
   }
 
@@ -168,7 +168,7 @@ export class Body {
     mat3.fromQuat(this.rotation, this.orientation);
     if (!this.isDynamic) return;
     const I = this.inverseInertiaLocal;
-    if (this.diagonalInertia) rotateDiagonal(this.inverseInertiaWorld, this.rotation, I[0], I[4], I[8]);
+    if (this.hasDiagonalInertia) rotateDiagonal(this.inverseInertiaWorld, this.rotation, I[0], I[4], I[8]);
     else rotateSymmetric(this.inverseInertiaWorld, this.rotation, I);
   }
 

@@ -82,6 +82,8 @@ export class World {
   /** The joints the solver runs: not broken, in creation order. */
   private readonly activeJoints: Joint[] = [];
   private readonly justBroken: Joint[] = [];
+  /** Joints that broke in the last step: their readout shows the breaking load for that step only. */
+  private readonly brokenLastStep: Joint[] = [];
   private nextBodyId = 1;
   private nextJointId = 1;
   private _time = 0;
@@ -269,6 +271,8 @@ export class World {
     if (this.stepping) throw new Error('step: called from inside a step callback');
     this.stepping = true;
     try {
+      for (let i = 0; i < this.brokenLastStep.length; i++) this.brokenLastStep[i].clearReadout();
+      this.brokenLastStep.length = 0;
       this.solver.step(this._bodies, this.activeJoints, this.gravity, dt, this.settings);
       this._time += dt;
       this._stepCount++;
@@ -313,6 +317,7 @@ export class World {
       if (joint.getForceMagnitude() > joint.breakForce || joint.getTorqueMagnitude() > joint.breakTorque) {
         joint.markBroken();
         this.justBroken.push(joint);
+        this.brokenLastStep.push(joint);
       } else {
         joints[kept++] = joint;
       }

@@ -94,12 +94,14 @@ export abstract class Joint {
 
   /** |force| over the last step, N. */
   getForceMagnitude(): number {
-    return Math.hypot(this.force[0], this.force[1], this.force[2]);
+    const f = this.force;
+    return Math.sqrt(f[0] * f[0] + f[1] * f[1] + f[2] * f[2]);
   }
 
   /** |torque| over the last step, N·m. */
   getTorqueMagnitude(): number {
-    return Math.hypot(this.torque[0], this.torque[1], this.torque[2]);
+    const t = this.torque;
+    return Math.sqrt(t[0] * t[0] + t[1] * t[1] + t[2] * t[2]);
   }
 
   /** The joint's error at the current poses: the anchor gap in m for ball and weld joints, the
@@ -133,6 +135,12 @@ export abstract class Joint {
       this.linearImpulseSum[i] = 0;
       this.angularImpulseSum[i] = 0;
     }
+  }
+
+  /** @internal Zeroes the force and torque readouts (a broken joint, a step after it broke). */
+  clearReadout(): void {
+    this.force.fill(0);
+    this.torque.fill(0);
   }
 
   /** @internal Marks the joint broken and clears its impulses (the readout keeps the breaking load). */

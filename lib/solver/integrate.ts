@@ -4,7 +4,7 @@
 
 import type { Body } from '../body.js';
 import { integrateOrientation } from '../math/quat.js';
-import { rotateSymmetric } from '../math/mat3.js';
+import { rotateDiagonal, rotateSymmetric } from '../math/mat3.js';
 
 const inertiaWorld = new Float64Array(9);
 
@@ -57,7 +57,10 @@ export function integrateVelocities(
 function applyGyroscopic(body: Body, h: number): void {
   const w = body.angularVelocity;
   const wx = w[0], wy = w[1], wz = w[2];
-  const I = rotateSymmetric(inertiaWorld, body.rotation, body.inertiaLocal);
+  const Ib = body.inertiaLocal;
+  const I = body.hasDiagonalInertia
+    ? rotateDiagonal(inertiaWorld, body.rotation, Ib[0], Ib[4], Ib[8])
+    : rotateSymmetric(inertiaWorld, body.rotation, Ib);
   const i00 = I[0], i01 = I[3], i02 = I[6], i11 = I[4], i12 = I[7], i22 = I[8];
   const Lx = i00 * wx + i01 * wy + i02 * wz;
   const Ly = i01 * wx + i11 * wy + i12 * wz;

@@ -34,5 +34,9 @@ export function makeSoft(out: Softness, hertz: number, dampingRatio: number, h: 
   return out;
 }
 
-/** The rigid solve without position correction: the soft step's relax pass. */
-export const RIGID: Readonly<Softness> = Object.freeze({ biasRate: 0, massScale: 1, impulseScale: 0 });
+/**
+ * The rigid solve without position correction: the soft step's relax pass. Not frozen: a frozen
+ * object has another hidden class than the live softness, which would make every solve call site
+ * polymorphic. Treat it as read-only.
+ */
+export const RIGID: Readonly<Softness> = createSoftness();

@@ -87,8 +87,8 @@ export class PointConstraintPart {
     const vA = bodyA.linearVelocity, vB = bodyB.linearVelocity;
     vA[0] -= mA * x; vA[1] -= mA * y; vA[2] -= mA * z;
     vB[0] += mB * x; vB[1] += mB * y; vB[2] += mB * z;
-    applyAngular(bodyA, -1, rA[1] * z - rA[2] * y, rA[2] * x - rA[0] * z, rA[0] * y - rA[1] * x);
-    applyAngular(bodyB, 1, rB[1] * z - rB[2] * y, rB[2] * x - rB[0] * z, rB[0] * y - rB[1] * x);
+    applyAngular(bodyA, -(rA[1] * z - rA[2] * y), -(rA[2] * x - rA[0] * z), -(rA[0] * y - rA[1] * x));
+    applyAngular(bodyB, rB[1] * z - rB[2] * y, rB[2] * x - rB[0] * z, rB[0] * y - rB[1] * x);
   }
 
   warmStart(bodyA: Body, bodyB: Body): void {
@@ -102,17 +102,38 @@ export class PointConstraintPart {
    * With `RIGID` softness it is the exact solve of Ċ = 0.
    */
   solve(bodyA: Body, bodyB: Body, soft: Readonly<Softness>): void {
-    this.velocityError(bodyA, bodyB, cdot, 0);
-    const C = this.C, M = this.inverseK, p = this.impulse;
-    const bx = cdot[0] + soft.biasRate * C[0];
-    const by = cdot[1] + soft.biasRate * C[1];
-    const bz = cdot[2] + soft.biasRate * C[2];
+    // The hot loop of every chain: Ċ, the 3x3 product and M⁻¹ Jᵀ λ written out with locals.
+    const rA = this.rA, rB = this.rB, C = this.C, M = this.inverseK, p = this.impulse;
+    const vA = bodyA.linearVelocity, wA = bodyA.angularVelocity;
+    const vB = bodyB.linearVelocity, wB = bodyB.angularVelocity;
+    const rAx = rA[0], rAy = rA[1], rAz = rA[2], rBx = rB[0], rBy = rB[1], rBz = rB[2];
+    const wAx = wA[0], wAy = wA[1], wAz = wA[2], wBx = wB[0], wBy = wB[1], wBz = wB[2];
+    // Ċ = v_b + ω_b × r_b − v_a − ω_a × r_a, plus the bias
+    const bias = soft.biasRate;
+    const bx = vB[0] + wBy * rBz - wBz * rBy - vA[0] - wAy * rAz + wAz * rAy + bias * C[0];
+    const by = vB[1] + wBz * rBx - wBx * rBz - vA[1] - wAz * rAx + wAx * rAz + bias * C[1];
+    const bz = vB[2] + wBx * rBy - wBy * rBx - vA[2] - wAx * rAy + wAy * rAx + bias * C[2];
     const s = soft.massScale, t = soft.impulseScale;
     const x = -s * (M[0] * bx + M[3] * by + M[6] * bz) - t * p[0];
     const y = -s * (M[1] * bx + M[4] * by + M[7] * bz) - t * p[1];
     const z = -s * (M[2] * bx + M[5] * by + M[8] * bz) - t * p[2];
     p[0] += x; p[1] += y; p[2] += z;
-    this.applyImpulse(bodyA, bodyB, x, y, z);
+    // v_a −= m_a⁻¹ λ, v_b += m_b⁻¹ λ
+    const mA = bodyA.inverseMass, mB = bodyB.inverseMass;
+    vA[0] -= mA * x; vA[1] -= mA * y; vA[2] -= mA * z;
+    vB[0] += mB * x; vB[1] += mB * y; vB[2] += mB * z;
+    // ω_a −= I_a⁻¹ (r_a × λ)
+    const iA = bodyA.inverseInertiaWorld;
+    const ax = rAy * z - rAz * y, ay = rAz * x - rAx * z, az = rAx * y - rAy * x;
+    wA[0] = wAx - (iA[0] * ax + iA[3] * ay + iA[6] * az);
+    wA[1] = wAy - (iA[1] * ax + iA[4] * ay + iA[7] * az);
+    wA[2] = wAz - (iA[2] * ax + iA[5] * ay + iA[8] * az);
+    // ω_b += I_b⁻¹ (r_b × λ)
+    const iB = bodyB.inverseInertiaWorld;
+    const cx = rBy * z - rBz * y, cy = rBz * x - rBx * z, cz = rBx * y - rBy * x;
+    wB[0] = wBx + iB[0] * cx + iB[3] * cy + iB[6] * cz;
+    wB[1] = wBy + iB[1] * cx + iB[4] * cy + iB[7] * cz;
+    wB[2] = wBz + iB[2] * cx + iB[5] * cy + iB[8] * cz;
   }
 
   /** Anchor gap |C| at the bodies' current poses, m. */
@@ -137,7 +158,6 @@ export class PointConstraintPart {
   }
 }
 
-const cdot = new Float64Array(3);
 const anchorA = new Float64Array(3);
 const anchorB = new Float64Array(3);
 
@@ -149,12 +169,12 @@ function rotate(out: Float64Array, R: Float64Array, l: Float64Array): void {
   out[2] = R[2] * x + R[5] * y + R[8] * z;
 }
 
-/** ω += sign · I⁻¹ L for one body (I⁻¹ is zero for static and kinematic bodies). */
-export function applyAngular(body: Body, sign: number, lx: number, ly: number, lz: number): void {
+/** ω += I⁻¹ L for one body (I⁻¹ is zero for static and kinematic bodies). */
+export function applyAngular(body: Body, lx: number, ly: number, lz: number): void {
   const I = body.inverseInertiaWorld, w = body.angularVelocity;
-  w[0] += sign * (I[0] * lx + I[3] * ly + I[6] * lz);
-  w[1] += sign * (I[1] * lx + I[4] * ly + I[7] * lz);
-  w[2] += sign * (I[2] * lx + I[5] * ly + I[8] * lz);
+  w[0] += I[0] * lx + I[3] * ly + I[6] * lz;
+  w[1] += I[1] * lx + I[4] * ly + I[7] * lz;
+  w[2] += I[2] * lx + I[5] * ly + I[8] * lz;
 }
 
 function writeSkewRows(out: Float64Array, row: number, column: number, r: Float64Array, sign: number): void {

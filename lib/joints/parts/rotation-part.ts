@@ -84,8 +84,8 @@ export class RotationConstraintPart {
 
   /** ω_a −= I_a⁻¹ λ, ω_b += I_b⁻¹ λ for the angular impulse λ = (x, y, z) on body B. */
   applyImpulse(bodyA: Body, bodyB: Body, x: number, y: number, z: number): void {
-    applyAngular(bodyA, -1, x, y, z);
-    applyAngular(bodyB, 1, x, y, z);
+    applyAngular(bodyA, -x, -y, -z);
+    applyAngular(bodyB, x, y, z);
   }
 
   warmStart(bodyA: Body, bodyB: Body): void {
