@@ -6,7 +6,6 @@
 // Static and kinematic bodies have m⁻¹ = 0 and I⁻¹ = 0, so the solver applies impulses to every body
 // without asking what kind it is: the update is multiplied by zero.
 
-import { mat3 } from 'gl-matrix';
 import { rotateDiagonal, rotateSymmetric } from './math/mat3.js';
 import { readInertia } from './inertia.js';
 import {
@@ -48,6 +47,25 @@ export interface BodyOptions {
 
 const VALID_TYPES: readonly BodyType[] = ['dynamic', 'static', 'kinematic'];
 
+/** @internal Where each quantity sits in Body.state (the solver's per-body array). */
+export const BODY_STATE = Object.freeze({
+  linearVelocity: 0,
+  angularVelocity: 3,
+  inverseInertia: 6,
+  inverseMass: 15,
+  position: 16,
+  orientation: 19,
+  rotation: 23,
+  size: 32,
+});
+const LINEAR_VELOCITY = BODY_STATE.linearVelocity;
+const ANGULAR_VELOCITY = BODY_STATE.angularVelocity;
+const INVERSE_INERTIA = BODY_STATE.inverseInertia;
+const INVERSE_MASS = BODY_STATE.inverseMass;
+const POSITION = BODY_STATE.position;
+const ORIENTATION = BODY_STATE.orientation;
+const ROTATION = BODY_STATE.rotation;
+
 const scratchVector = new Float64Array(3);
 
 export class Body {
@@ -56,14 +74,19 @@ export class Body {
   /** True for dynamic bodies (the only ones forces and joints move). */
   readonly isDynamic: boolean;
 
-  readonly position = new Float64Array(3);
-  readonly orientation = new Float64Array([0, 0, 0, 1]);
-  readonly linearVelocity = new Float64Array(3);
-  readonly angularVelocity = new Float64Array(3);
-  /** R(q), gl-matrix mat3 (column-major). Recomputed with inverseInertiaWorld. */
-  readonly rotation = new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
+  /**
+   * @internal Everything the solver reads and writes per body, in one Float64Array (see the
+   * STATE_* offsets): one object to fetch instead of six. The public arrays below are views into it.
+   */
+  readonly state = new Float64Array(BODY_STATE.size);
+  readonly linearVelocity = this.state.subarray(LINEAR_VELOCITY, LINEAR_VELOCITY + 3);
+  readonly angularVelocity = this.state.subarray(ANGULAR_VELOCITY, ANGULAR_VELOCITY + 3);
   /** I⁻¹ = R I_b⁻¹ Rᵀ, kg⁻¹·m⁻², symmetric mat3; zero for static and kinematic bodies. */
-  readonly inverseInertiaWorld = new Float64Array(9);
+  readonly inverseInertiaWorld = this.state.subarray(INVERSE_INERTIA, INVERSE_INERTIA + 9);
+  readonly position = this.state.subarray(POSITION, POSITION + 3);
+  readonly orientation = this.state.subarray(ORIENTATION, ORIENTATION + 4);
+  /** R(q), gl-matrix mat3 (column-major). Recomputed with inverseInertiaWorld. */
+  readonly rotation = this.state.subarray(ROTATION, ROTATION + 9);
   /** I_b, body axes (zero for static and kinematic bodies). */
   readonly inertiaLocal = new Float64Array(9);
   /** I_b⁻¹, body axes (zero for static and kinematic bodies). */
@@ -74,7 +97,6 @@ export class Body {
   readonly torque = new Float64Array(3);
 
   private _mass: number;
-  private _inverseMass: number;
   /** True when I_b is diagonal (given as [Ix, Iy, Iz]): world tensors then take rotateDiagonal. */
   readonly hasDiagonalInertia: boolean;
   linearDamping: number;
@@ -130,16 +152,16 @@ export class Body {
     this.owner = owner;
     this.position.set(position);
     this.orientation.set(orientation);
+    this.rotation.set([1, 0, 0, 0, 1, 0, 0, 0, 1]);
     this.linearVelocity.set(linearVelocity);
     this.angularVelocity.set(angularVelocity);
     if (this.isDynamic) {
       this._mass = mass;
-      this._inverseMass = 1 / mass;
+      this.state[INVERSE_MASS] = 1 / mass;
       this.inertiaLocal.set(inertia);
       this.inverseInertiaLocal.set(inverseInertia);
     } else {
       this._mass = Infinity;
-      this._inverseMass = 0;
     }
     this.linearDamping = linearDamping;
     this.angularDamping = angularDamping;
@@ -157,7 +179,7 @@ export class Body {
 
   /** m⁻¹ in kg⁻¹; 0 for static and kinematic bodies. */
   get inverseMass(): number {
-    return this._inverseMass;
+    return this.state[INVERSE_MASS];
   }
 
   /**
@@ -165,7 +187,15 @@ export class Body {
    * it; call it yourself only if you write `orientation` in place.
    */
   updateInertia(): void {
-    mat3.fromQuat(this.rotation, this.orientation);
+    const s = this.state;
+    // R(q), column-major (as gl-matrix's mat3.fromQuat), for a unit q
+    const x = s[ORIENTATION], y = s[ORIENTATION + 1], z = s[ORIENTATION + 2], w = s[ORIENTATION + 3];
+    const x2 = x + x, y2 = y + y, z2 = z + z;
+    const xx = x * x2, yx = y * x2, yy = y * y2, zx = z * x2, zy = z * y2, zz = z * z2;
+    const wx = w * x2, wy = w * y2, wz = w * z2;
+    s[ROTATION] = 1 - yy - zz; s[ROTATION + 3] = yx - wz; s[ROTATION + 6] = zx + wy;
+    s[ROTATION + 1] = yx + wz; s[ROTATION + 4] = 1 - xx - zz; s[ROTATION + 7] = zy - wx;
+    s[ROTATION + 2] = zx - wy; s[ROTATION + 5] = zy + wx; s[ROTATION + 8] = 1 - xx - yy;
     if (!this.isDynamic) return;
     const I = this.inverseInertiaLocal;
     if (this.hasDiagonalInertia) rotateDiagonal(this.inverseInertiaWorld, this.rotation, I[0], I[4], I[8]);
@@ -220,7 +250,7 @@ export class Body {
       addLeverTorque(angular, scratchVector, this.position, px, py, pz);
     }
     if (!this.isDynamic) return;
-    const m = this._inverseMass;
+    const m = this.state[INVERSE_MASS];
     this.linearVelocity[0] += m * px;
     this.linearVelocity[1] += m * py;
     this.linearVelocity[2] += m * pz;

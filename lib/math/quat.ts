@@ -2,7 +2,8 @@
 // Quaternions are (x, y, z, w), as in gl-matrix.
 
 /**
- * q ← exp(h ω / 2) ⊗ q, then normalize: rotate q by the world-frame angle h|ω| about ω.
+ * q ← exp(h ω / 2) ⊗ q, then normalize: rotate q (the 4 numbers from q[at]) by the world-frame
+ * angle h|ω| about ω.
  *
  * The exponential map is exact for a constant ω, so a body turning about a fixed axis (every body of a
  * planar scene) gets exactly θ += h ω, the 2D integrator: this is what lets the 3D world match the 2D
@@ -12,7 +13,7 @@
  * their Taylor polynomials through the 8th power, whose first omitted terms (a¹⁰/10!, a¹⁰/11!) are
  * under 3e-20: exact to double precision, and cheaper and more portable than Math.sin/Math.cos.
  */
-export function integrateOrientation(q: Float64Array, wx: number, wy: number, wz: number, h: number): void {
+export function integrateOrientation(q: Float64Array, at: number, wx: number, wy: number, wz: number, h: number): void {
   const speedSq = wx * wx + wy * wy + wz * wz;
   if (speedSq === 0) return;
   const speed = Math.sqrt(speedSq);
@@ -29,17 +30,17 @@ export function integrateOrientation(q: Float64Array, wx: number, wy: number, wz
     c = Math.cos(halfAngle);
   }
   const dx = wx * s, dy = wy * s, dz = wz * s, dw = c;
-  const qx = q[0], qy = q[1], qz = q[2], qw = q[3];
+  const qx = q[at], qy = q[at + 1], qz = q[at + 2], qw = q[at + 3];
   // (d ⊗ q): vector part dw·qv + qw·dv + dv × qv, scalar dw·qw − dv·qv
   const x = dw * qx + qw * dx + dy * qz - dz * qy;
   const y = dw * qy + qw * dy + dz * qx - dx * qz;
   const z = dw * qz + qw * dz + dx * qy - dy * qx;
   const w = dw * qw - dx * qx - dy * qy - dz * qz;
   const inv = 1 / Math.sqrt(x * x + y * y + z * z + w * w);
-  q[0] = x * inv;
-  q[1] = y * inv;
-  q[2] = z * inv;
-  q[3] = w * inv;
+  q[at] = x * inv;
+  q[at + 1] = y * inv;
+  q[at + 2] = z * inv;
+  q[at + 3] = w * inv;
 }
 
 /**

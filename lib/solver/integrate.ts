@@ -1,12 +1,14 @@
 // Body integration: velocities from forces (symplectic Euler), positions from velocities (the
 // quaternion by the exponential map), and the world inverse inertia I⁻¹ = R I_b⁻¹ Rᵀ after every
-// change of orientation.
+// change of orientation. Reads and writes each body's `state` array (see body.ts).
 
-import type { Body } from '../body.js';
+import { BODY_STATE, type Body } from '../body.js';
 import { integrateOrientation } from '../math/quat.js';
-import { rotateDiagonal, rotateSymmetric } from '../math/mat3.js';
 
-const inertiaWorld = new Float64Array(9);
+// Module copies of the state offsets (see point-part.ts for why hot loops avoid imported bindings).
+const LINEAR_VELOCITY = BODY_STATE.linearVelocity, ANGULAR_VELOCITY = BODY_STATE.angularVelocity;
+const INVERSE_INERTIA = BODY_STATE.inverseInertia, INVERSE_MASS = BODY_STATE.inverseMass;
+const POSITION = BODY_STATE.position, ORIENTATION = BODY_STATE.orientation, ROTATION = BODY_STATE.rotation;
 
 /**
  * v += h (g·gravityScale + F/m),  ω += h I⁻¹ τ,  then damping v ← v / (1 + h c) and, if asked, the
@@ -22,25 +24,26 @@ export function integrateVelocities(
   for (let i = 0; i < bodies.length; i++) {
     const body = bodies[i];
     if (!body.isDynamic) continue;
-    const v = body.linearVelocity, w = body.angularVelocity, f = body.force, t = body.torque;
-    const m = body.inverseMass, g = body.gravityScale;
-    v[0] += h * (g * gx + m * f[0]);
-    v[1] += h * (g * gy + m * f[1]);
-    v[2] += h * (g * gz + m * f[2]);
-    const I = body.inverseInertiaWorld;
-    const tx = t[0], ty = t[1], tz = t[2];
-    w[0] += h * (I[0] * tx + I[3] * ty + I[6] * tz);
-    w[1] += h * (I[1] * tx + I[4] * ty + I[7] * tz);
-    w[2] += h * (I[2] * tx + I[5] * ty + I[8] * tz);
+    const s = body.state, f = body.force, t = body.torque;
+    const m = s[INVERSE_MASS], g = body.gravityScale;
+    s[LINEAR_VELOCITY] += h * (g * gx + m * f[0]);
+    s[LINEAR_VELOCITY + 1] += h * (g * gy + m * f[1]);
+    s[LINEAR_VELOCITY + 2] += h * (g * gz + m * f[2]);
+    const tx = h * t[0], ty = h * t[1], tz = h * t[2];
+    if (tx !== 0 || ty !== 0 || tz !== 0) {
+      s[ANGULAR_VELOCITY] += s[INVERSE_INERTIA] * tx + s[INVERSE_INERTIA + 3] * ty + s[INVERSE_INERTIA + 6] * tz;
+      s[ANGULAR_VELOCITY + 1] += s[INVERSE_INERTIA + 1] * tx + s[INVERSE_INERTIA + 4] * ty + s[INVERSE_INERTIA + 7] * tz;
+      s[ANGULAR_VELOCITY + 2] += s[INVERSE_INERTIA + 2] * tx + s[INVERSE_INERTIA + 5] * ty + s[INVERSE_INERTIA + 8] * tz;
+    }
     if (body.linearDamping > 0) {
-      const s = 1 / (1 + h * body.linearDamping);
-      v[0] *= s; v[1] *= s; v[2] *= s;
+      const d = 1 / (1 + h * body.linearDamping);
+      s[LINEAR_VELOCITY] *= d; s[LINEAR_VELOCITY + 1] *= d; s[LINEAR_VELOCITY + 2] *= d;
     }
     if (body.angularDamping > 0) {
-      const s = 1 / (1 + h * body.angularDamping);
-      w[0] *= s; w[1] *= s; w[2] *= s;
+      const d = 1 / (1 + h * body.angularDamping);
+      s[ANGULAR_VELOCITY] *= d; s[ANGULAR_VELOCITY + 1] *= d; s[ANGULAR_VELOCITY + 2] *= d;
     }
-    if (gyroscopic) applyGyroscopic(body, h);
+    if (gyroscopic) applyGyroscopic(s, body.inertiaLocal, h);
   }
 }
 
@@ -48,46 +51,53 @@ export function integrateVelocities(
  * The gyroscopic term of Euler's equations, I ω̇ + ω × I ω = τ, treated implicitly: one Newton step on
  *   f(ω) = I (ω − ω₀) + h ω × I ω = 0     from ω₀:
  *   Jf = I + h ([ω₀]× I − [I ω₀]×),   ω = ω₀ − Jf⁻¹ h (ω₀ × I ω₀)
- * in world axes (I = R I_b Rᵀ). Explicit integration of this term gains energy and blows up for fast
- * spinning bodies; the implicit step is stable and keeps the spin of a free asymmetric body bounded.
+ * taken in body axes (ω_b = Rᵀ ω, I = I_b), where I_b is constant. Explicit integration of this term
+ * gains energy and blows up for fast-spinning bodies; the implicit step is stable and keeps a free
+ * body's angular momentum to about 2 % over 10 s of tumbling (tests/bodies.test.ts).
  * Source: Catto, "Numerical Methods", GDC 2015 (Bullet's implicit gyroscopic solve does the same).
  * A body turning about a principal axis (every body of a planar scene) has ω × I ω = 0 exactly and is
  * left untouched.
  */
-function applyGyroscopic(body: Body, h: number): void {
-  const w = body.angularVelocity;
-  const wx = w[0], wy = w[1], wz = w[2];
-  const Ib = body.inertiaLocal;
-  const I = body.hasDiagonalInertia
-    ? rotateDiagonal(inertiaWorld, body.rotation, Ib[0], Ib[4], Ib[8])
-    : rotateSymmetric(inertiaWorld, body.rotation, Ib);
-  const i00 = I[0], i01 = I[3], i02 = I[6], i11 = I[4], i12 = I[7], i22 = I[8];
-  const Lx = i00 * wx + i01 * wy + i02 * wz;
-  const Ly = i01 * wx + i11 * wy + i12 * wz;
-  const Lz = i02 * wx + i12 * wy + i22 * wz;
+function applyGyroscopic(s: Float64Array, Ib: Float64Array, h: number): void {
+  const wx = s[ANGULAR_VELOCITY], wy = s[ANGULAR_VELOCITY + 1], wz = s[ANGULAR_VELOCITY + 2];
+  // ω_b = Rᵀ ω (R column-major: column k is s[ROTATION + 3k ..])
+  const r00 = s[ROTATION], r10 = s[ROTATION + 1], r20 = s[ROTATION + 2];
+  const r01 = s[ROTATION + 3], r11 = s[ROTATION + 4], r21 = s[ROTATION + 5];
+  const r02 = s[ROTATION + 6], r12 = s[ROTATION + 7], r22 = s[ROTATION + 8];
+  const bx = r00 * wx + r10 * wy + r20 * wz;
+  const by = r01 * wx + r11 * wy + r21 * wz;
+  const bz = r02 * wx + r12 * wy + r22 * wz;
+  const i00 = Ib[0], i01 = Ib[3], i02 = Ib[6], i11 = Ib[4], i12 = Ib[7], i22 = Ib[8];
+  const Lx = i00 * bx + i01 * by + i02 * bz;
+  const Ly = i01 * bx + i11 * by + i12 * bz;
+  const Lz = i02 * bx + i12 * by + i22 * bz;
   // f = h ω × L
-  const fx = h * (wy * Lz - wz * Ly);
-  const fy = h * (wz * Lx - wx * Lz);
-  const fz = h * (wx * Ly - wy * Lx);
+  const fx = h * (by * Lz - bz * Ly);
+  const fy = h * (bz * Lx - bx * Lz);
+  const fz = h * (bx * Ly - by * Lx);
   if (fx === 0 && fy === 0 && fz === 0) return;
   // Jf = I + h ([ω]× I − [L]×); rows of [a]× M: (−a_z M₁ + a_y M₂, a_z M₀ − a_x M₂, −a_y M₀ + a_x M₁)
-  const j00 = i00 + h * (-wz * i01 + wy * i02);
-  const j01 = i01 + h * (-wz * i11 + wy * i12 + Lz);
-  const j02 = i02 + h * (-wz * i12 + wy * i22 - Ly);
-  const j10 = i01 + h * (wz * i00 - wx * i02 - Lz);
-  const j11 = i11 + h * (wz * i01 - wx * i12);
-  const j12 = i12 + h * (wz * i02 - wx * i22 + Lx);
-  const j20 = i02 + h * (-wy * i00 + wx * i01 + Ly);
-  const j21 = i12 + h * (-wy * i01 + wx * i11 - Lx);
-  const j22 = i22 + h * (-wy * i02 + wx * i12);
-  // Δω = −Jf⁻¹ f by Cramer's rule (Jf is I plus a small perturbation: well conditioned)
+  const j00 = i00 + h * (-bz * i01 + by * i02);
+  const j01 = i01 + h * (-bz * i11 + by * i12 + Lz);
+  const j02 = i02 + h * (-bz * i12 + by * i22 - Ly);
+  const j10 = i01 + h * (bz * i00 - bx * i02 - Lz);
+  const j11 = i11 + h * (bz * i01 - bx * i12);
+  const j12 = i12 + h * (bz * i02 - bx * i22 + Lx);
+  const j20 = i02 + h * (-by * i00 + bx * i01 + Ly);
+  const j21 = i12 + h * (-by * i01 + bx * i11 - Lx);
+  const j22 = i22 + h * (-by * i02 + bx * i12);
+  // Δω_b = −Jf⁻¹ f by Cramer's rule (Jf is I_b plus a small perturbation: well conditioned)
   const c00 = j11 * j22 - j12 * j21, c01 = j12 * j20 - j10 * j22, c02 = j10 * j21 - j11 * j20;
   const det = j00 * c00 + j01 * c01 + j02 * c02;
   if (!(Math.abs(det) > 0)) return;
   const inv = -1 / det;
-  w[0] += inv * (c00 * fx + (j02 * j21 - j01 * j22) * fy + (j01 * j12 - j02 * j11) * fz);
-  w[1] += inv * (c01 * fx + (j00 * j22 - j02 * j20) * fy + (j02 * j10 - j00 * j12) * fz);
-  w[2] += inv * (c02 * fx + (j01 * j20 - j00 * j21) * fy + (j00 * j11 - j01 * j10) * fz);
+  const dx = inv * (c00 * fx + (j02 * j21 - j01 * j22) * fy + (j01 * j12 - j02 * j11) * fz);
+  const dy = inv * (c01 * fx + (j00 * j22 - j02 * j20) * fy + (j02 * j10 - j00 * j12) * fz);
+  const dz = inv * (c02 * fx + (j01 * j20 - j00 * j21) * fy + (j00 * j11 - j01 * j10) * fz);
+  // ω += R Δω_b
+  s[ANGULAR_VELOCITY] = wx + r00 * dx + r01 * dy + r02 * dz;
+  s[ANGULAR_VELOCITY + 1] = wy + r10 * dx + r11 * dy + r12 * dz;
+  s[ANGULAR_VELOCITY + 2] = wz + r20 * dx + r21 * dy + r22 * dz;
 }
 
 /**
@@ -103,24 +113,28 @@ export function integratePositions(bodies: readonly Body[], h: number, maxLinear
   for (let i = 0; i < bodies.length; i++) {
     const body = bodies[i];
     if (body.type === 'static') continue;
-    const x = body.position, v = body.linearVelocity, w = body.angularVelocity;
+    const s = body.state;
+    let vx = s[LINEAR_VELOCITY], vy = s[LINEAR_VELOCITY + 1], vz = s[LINEAR_VELOCITY + 2];
+    let wx = s[ANGULAR_VELOCITY], wy = s[ANGULAR_VELOCITY + 1], wz = s[ANGULAR_VELOCITY + 2];
     if (body.isDynamic) {
-      const vSq = v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
+      const vSq = vx * vx + vy * vy + vz * vz;
       if (vSq > maxLinearSq) {
-        const s = maxLinearSpeed / Math.sqrt(vSq);
-        v[0] *= s; v[1] *= s; v[2] *= s;
+        const c = maxLinearSpeed / Math.sqrt(vSq);
+        vx *= c; vy *= c; vz *= c;
+        s[LINEAR_VELOCITY] = vx; s[LINEAR_VELOCITY + 1] = vy; s[LINEAR_VELOCITY + 2] = vz;
       }
-      const wSq = w[0] * w[0] + w[1] * w[1] + w[2] * w[2];
+      const wSq = wx * wx + wy * wy + wz * wz;
       if (wSq > maxAngularSq) {
-        const s = maxAngularSpeed / Math.sqrt(wSq);
-        w[0] *= s; w[1] *= s; w[2] *= s;
+        const c = maxAngularSpeed / Math.sqrt(wSq);
+        wx *= c; wy *= c; wz *= c;
+        s[ANGULAR_VELOCITY] = wx; s[ANGULAR_VELOCITY + 1] = wy; s[ANGULAR_VELOCITY + 2] = wz;
       }
     }
-    x[0] += h * v[0];
-    x[1] += h * v[1];
-    x[2] += h * v[2];
-    if (w[0] !== 0 || w[1] !== 0 || w[2] !== 0) {
-      integrateOrientation(body.orientation, w[0], w[1], w[2], h);
+    s[POSITION] += h * vx;
+    s[POSITION + 1] += h * vy;
+    s[POSITION + 2] += h * vz;
+    if (wx !== 0 || wy !== 0 || wz !== 0) {
+      integrateOrientation(s, ORIENTATION, wx, wy, wz, h);
       body.updateInertia();
     }
   }

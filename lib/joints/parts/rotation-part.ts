@@ -18,7 +18,7 @@ import type { Body } from '../../body.js';
 import { invertSymmetric3 } from '../../math/ldlt.js';
 import { rotationVector } from '../../math/quat.js';
 import type { Softness } from '../../solver/softness.js';
-import { applyAngular } from './point-part.js';
+import { applyAngularImpulse } from './point-part.js';
 
 const cdot = new Float64Array(3);
 const error = new Float64Array(3);
@@ -84,8 +84,8 @@ export class RotationConstraintPart {
 
   /** ω_a −= I_a⁻¹ λ, ω_b += I_b⁻¹ λ for the angular impulse λ = (x, y, z) on body B. */
   applyImpulse(bodyA: Body, bodyB: Body, x: number, y: number, z: number): void {
-    applyAngular(bodyA, -x, -y, -z);
-    applyAngular(bodyB, x, y, z);
+    applyAngularImpulse(bodyA.state, -x, -y, -z);
+    applyAngularImpulse(bodyB.state, x, y, z);
   }
 
   warmStart(bodyA: Body, bodyB: Body): void {
