@@ -1,0 +1,40 @@
+// The README's API tour is real code: this test cuts it out of README.md, points its import at the
+// library source, runs it, and checks what it prints against the physics.
+
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it, vi } from 'vitest';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+
+function readmeExample(): string {
+  const readme = readFileSync(`${root}README.md`, 'utf8');
+  const block = /<!-- readme-example:start -->\s*```ts\n([\s\S]*?)```\s*<!-- readme-example:end -->/.exec(readme);
+  if (!block) throw new Error('README.md has no readme-example block');
+  return block[1];
+}
+
+describe('README', () => {
+  it('the API tour example runs and prints what its comments say', async () => {
+    const code = readmeExample().replace(/from 'sinew'/g, "from '../../lib/index.js'");
+    expect(code).toContain('createBallJoint');
+    mkdirSync(`${root}tests/.generated`, { recursive: true });
+    const file = `${root}tests/.generated/readme-example.ts`;
+    writeFileSync(file, code);
+    const lines: unknown[][] = [];
+    const log = vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void lines.push(args));
+    try {
+      await import(/* @vite-ignore */ file);
+    } finally {
+      log.mockRestore();
+    }
+    // The chain's weight on the world anchor: 10 kg x 9.81 m/s², downward.
+    const force = lines[0][1] as Float64Array | number[];
+    expect(force[1]).toBeCloseTo(-98.1, 2);
+    // The weld breaks by force once the pull plus the lamp's 29.4 N passes 50 N: a pull of about 21 N.
+    expect(String(lines[1][0])).toMatch(/^joint \d+ broke by force: 5\d\.\d N/);
+    const pull = Number(/pull of ([\d.]+) N/.exec(String(lines[2][0]))?.[1]);
+    expect(pull).toBeGreaterThan(20);
+    expect(pull).toBeLessThan(23);
+  });
+});
