@@ -45,11 +45,16 @@ if (spec.kind === 'chain') result.stretch = chainStretch(bodies.slice(0, descrip
 if (spec.kind === 'cantilever') result.tipSag = cantileverTipSag(bodies);
 
 if (config.heap && typeof globalThis.gc === 'function') {
-  // Heap growth inside step(): gc, step 1000 more times, gc, compare.
+  // Heap growth inside step(): settle (more steps, two full collections so the warm-up world's garbage
+  // is gone), step 5000 more times, collect, compare, per 1000 steps. V8's own bookkeeping moves the
+  // figure by a few KB either way; one 16-byte object per step would add 16 KB per 1000 steps.
+  for (let i = 0; i < 200; i++) world.step(dt);
+  globalThis.gc();
   globalThis.gc();
   const before = process.memoryUsage().heapUsed;
-  for (let i = 0; i < 1000; i++) world.step(dt);
+  for (let i = 0; i < 5000; i++) world.step(dt);
   globalThis.gc();
-  result.heapGrowthPer1000Steps = process.memoryUsage().heapUsed - before;
+  globalThis.gc();
+  result.heapGrowthPer1000Steps = Math.round((process.memoryUsage().heapUsed - before) / 5);
 }
 console.log(JSON.stringify(result));

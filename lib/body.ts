@@ -6,6 +6,7 @@
 // Static and kinematic bodies have m⁻¹ = 0 and I⁻¹ = 0, so the solver applies impulses to every body
 // without asking what kind it is: the update is multiplied by zero.
 
+import { quat, vec3 } from 'gl-matrix';
 import { rotateDiagonal, rotateSymmetric } from './math/mat3.js';
 import { readInertia } from './inertia.js';
 import {
@@ -67,6 +68,7 @@ const ORIENTATION = BODY_STATE.orientation;
 const ROTATION = BODY_STATE.rotation;
 
 const scratchVector = new Float64Array(3);
+const scratchQuaternion = new Float64Array(4);
 
 export class Body {
   readonly id: number;
@@ -265,36 +267,22 @@ export class Body {
 
   /** World velocity of a world point moving with the body: v + ω × (p − x). */
   getPointVelocity(out: Float64Array | number[], worldPoint: ArrayLike<number>): Float64Array | number[] {
-    const rx = worldPoint[0] - this.position[0];
-    const ry = worldPoint[1] - this.position[1];
-    const rz = worldPoint[2] - this.position[2];
-    const w = this.angularVelocity, v = this.linearVelocity;
-    out[0] = v[0] + w[1] * rz - w[2] * ry;
-    out[1] = v[1] + w[2] * rx - w[0] * rz;
-    out[2] = v[2] + w[0] * ry - w[1] * rx;
-    return out;
+    vec3.subtract(scratchVector, worldPoint as vec3, this.position);
+    vec3.cross(out, this.angularVelocity, scratchVector);
+    return vec3.add(out, out, this.linearVelocity) as Float64Array | number[];
   }
 
   /** World position of a point given in body axes relative to the centre of mass: x + R p. */
   getWorldPoint(out: Float64Array | number[], localPoint: ArrayLike<number>): Float64Array | number[] {
-    const R = this.rotation;
-    const px = localPoint[0], py = localPoint[1], pz = localPoint[2];
-    out[0] = this.position[0] + R[0] * px + R[3] * py + R[6] * pz;
-    out[1] = this.position[1] + R[1] * px + R[4] * py + R[7] * pz;
-    out[2] = this.position[2] + R[2] * px + R[5] * py + R[8] * pz;
-    return out;
+    vec3.transformMat3(out, localPoint as vec3, this.rotation);
+    return vec3.add(out, out, this.position) as Float64Array | number[];
   }
 
-  /** Body-axes coordinates of a world point: Rᵀ (p − x). */
+  /** Body-axes coordinates of a world point: Rᵀ (p − x) = q⁻¹ (p − x) q. */
   getLocalPoint(out: Float64Array | number[], worldPoint: ArrayLike<number>): Float64Array | number[] {
-    const R = this.rotation;
-    const dx = worldPoint[0] - this.position[0];
-    const dy = worldPoint[1] - this.position[1];
-    const dz = worldPoint[2] - this.position[2];
-    out[0] = R[0] * dx + R[1] * dy + R[2] * dz;
-    out[1] = R[3] * dx + R[4] * dy + R[5] * dz;
-    out[2] = R[6] * dx + R[7] * dy + R[8] * dz;
-    return out;
+    vec3.subtract(out, worldPoint as vec3, this.position);
+    quat.conjugate(scratchQuaternion, this.orientation);
+    return vec3.transformQuat(out, out, scratchQuaternion) as Float64Array | number[];
   }
 
   /** ½ m v·v + ½ ω·I ω, J (0 for static and kinematic bodies). */

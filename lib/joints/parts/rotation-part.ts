@@ -14,6 +14,7 @@
 // vectors, not from Euler angles; the quaternion logarithm is the robust form of that error, and unlike
 // 2 e.xyz it equals the 2D angle difference θ_b − θ_a − θ₀ exactly for planar motion.
 
+import { quat } from 'gl-matrix';
 import type { Body } from '../../body.js';
 import { invertSymmetric3 } from '../../math/ldlt.js';
 import { rotationVector } from '../../math/quat.js';
@@ -38,13 +39,9 @@ export class RotationConstraintPart {
 
   /** Captures the bodies' current relative orientation as the one to keep. */
   setReference(bodyA: Body, bodyB: Body): void {
-    const a = bodyA.orientation, b = bodyB.orientation, q = this.referenceRotation;
-    // q₀ = conj(q_a) ⊗ q_b
-    const ax = -a[0], ay = -a[1], az = -a[2], aw = a[3];
-    q[0] = aw * b[0] + b[3] * ax + ay * b[2] - az * b[1];
-    q[1] = aw * b[1] + b[3] * ay + az * b[0] - ax * b[2];
-    q[2] = aw * b[2] + b[3] * az + ax * b[1] - ay * b[0];
-    q[3] = aw * b[3] - ax * b[0] - ay * b[1] - az * b[2];
+    // q₀ = q_a⁻¹ ⊗ q_b (unit quaternions: the inverse is the conjugate)
+    quat.conjugate(this.referenceRotation, bodyA.orientation);
+    quat.multiply(this.referenceRotation, this.referenceRotation, bodyB.orientation);
   }
 
   prepare(bodyA: Body, bodyB: Body): void {
