@@ -14,6 +14,7 @@ export { OrientationJoint } from './joints/orientation-joint.js';
 export type { OrientationJointOptions } from './joints/orientation-joint.js';
 export { WeldJoint } from './joints/weld-joint.js';
 export type { WeldJointOptions } from './joints/weld-joint.js';
+export type { ConstraintPart } from './joints/parts/constraint-part.js';
 export { PointConstraintPart } from './joints/parts/point-part.js';
 export { RotationConstraintPart } from './joints/parts/rotation-part.js';
 export { makeSoft, RIGID } from './solver/softness.js';

@@ -22,6 +22,7 @@ import { BODY_STATE, type Body } from '../../body.js';
 import { addLeverArmMass } from '../../math/mat3.js';
 import { invertSymmetric3 } from '../../math/ldlt.js';
 import type { Softness } from '../../solver/softness.js';
+import type { ConstraintPart } from './constraint-part.js';
 
 // Offsets into a body's state, copied to module constants: the hot loops must not read an imported
 // binding (bundlers and test runners may turn each read into a property lookup on the module).
@@ -32,8 +33,8 @@ const POSITION = BODY_STATE.position, ROTATION = BODY_STATE.rotation;
 // Offsets into PointConstraintPart's array.
 const R_A = 0, R_B = 3, ERROR = 6, INVERSE_K = 9, IMPULSE = 18, K_MATRIX = 21, LOCAL_A = 30, LOCAL_B = 33, SIZE = 36;
 
-export class PointConstraintPart {
-  static readonly rowCount = 3;
+export class PointConstraintPart implements ConstraintPart {
+  readonly rowCount = 3;
 
   private readonly data = new Float64Array(SIZE);
   /** r_a, r_b: world lever arms at the last prepare. */

@@ -19,13 +19,14 @@ import type { Body } from '../../body.js';
 import { invertSymmetric3 } from '../../math/ldlt.js';
 import { rotationVector } from '../../math/quat.js';
 import type { Softness } from '../../solver/softness.js';
+import type { ConstraintPart } from './constraint-part.js';
 import { applyAngularImpulse } from './point-part.js';
 
 const cdot = new Float64Array(3);
 const error = new Float64Array(3);
 
-export class RotationConstraintPart {
-  static readonly rowCount = 3;
+export class RotationConstraintPart implements ConstraintPart {
+  readonly rowCount = 3;
 
   /** q₀ = q_a⁻¹ q_b: B's orientation in A's axes when the joint was made. */
   readonly referenceRotation = new Float64Array([0, 0, 0, 1]);
