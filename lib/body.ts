@@ -100,7 +100,7 @@ export class Body {
 
   private _mass: number;
   /** True when I_b is diagonal (given as [Ix, Iy, Iz]): world tensors then take rotateDiagonal. */
-  readonly hasDiagonalInertia: boolean;
+  private diagonalInertia: boolean;
   linearDamping: number;
   angularDamping: number;
   gravityScale: number;
@@ -170,13 +170,45 @@ export class Body {
     this.gravityScale = gravityScale;
     this.userData = options.userData;
     const I = this.inverseInertiaLocal;
-    this.hasDiagonalInertia = I[1] === 0 && I[2] === 0 && I[3] === 0 && I[5] === 0 && I[6] === 0 && I[7] === 0;
+    this.diagonalInertia = I[1] === 0 && I[2] === 0 && I[3] === 0 && I[5] === 0 && I[6] === 0 && I[7] === 0;
     this.updateInertia();
   }
 
   /** kg; Infinity for static and kinematic bodies. */
   get mass(): number {
     return this._mass;
+  }
+
+  /** True when the body's inertia tensor is diagonal in its own axes. */
+  get hasDiagonalInertia(): boolean {
+    return this.diagonalInertia;
+  }
+
+  /**
+   * Changes a dynamic body's mass (kg) and inertia (as createBody's `inertia`; default: scaled with the
+   * mass from the current inertia). Checked like createBody; nothing changes on bad input.
+   */
+  setMassProperties(mass: number, inertia?: ArrayLike<number>): void {
+    const where = 'setMassProperties';
+    if (!this.isDynamic) throw new RangeError(`${where}: body ${this.id} is ${this.type}; only dynamic bodies have mass`);
+    requirePositive(where, 'mass', mass);
+    const tensor = new Float64Array(9);
+    const inverse = new Float64Array(9);
+    if (inertia !== undefined) {
+      readInertia(where, inertia, tensor, inverse);
+    } else {
+      const scale = mass / this._mass;
+      for (let i = 0; i < 9; i++) {
+        tensor[i] = this.inertiaLocal[i] * scale;
+        inverse[i] = this.inverseInertiaLocal[i] / scale;
+      }
+    }
+    this._mass = mass;
+    this.state[INVERSE_MASS] = 1 / mass;
+    this.inertiaLocal.set(tensor);
+    this.inverseInertiaLocal.set(inverse);
+    this.diagonalInertia = inverse[1] === 0 && inverse[2] === 0 && inverse[3] === 0 && inverse[5] === 0 && inverse[6] === 0 && inverse[7] === 0;
+    this.updateInertia();
   }
 
   /** m⁻¹ in kg⁻¹; 0 for static and kinematic bodies. */
@@ -200,7 +232,7 @@ export class Body {
     s[ROTATION + 2] = zx - wy; s[ROTATION + 5] = zy + wx; s[ROTATION + 8] = 1 - xx - yy;
     if (!this.isDynamic) return;
     const I = this.inverseInertiaLocal;
-    if (this.hasDiagonalInertia) rotateDiagonal(this.inverseInertiaWorld, this.rotation, I[0], I[4], I[8]);
+    if (this.diagonalInertia) rotateDiagonal(this.inverseInertiaWorld, this.rotation, I[0], I[4], I[8]);
     else rotateSymmetric(this.inverseInertiaWorld, this.rotation, I);
   }
 

@@ -13,6 +13,8 @@ export type { BallJointOptions } from './joints/ball-joint.js';
 export { OrientationJoint } from './joints/orientation-joint.js';
 export type { OrientationJointOptions } from './joints/orientation-joint.js';
 export { WeldJoint } from './joints/weld-joint.js';
+export { MouseJoint } from './joints/mouse-joint.js';
+export type { MouseJointOptions } from './joints/mouse-joint.js';
 export type { WeldJointOptions } from './joints/weld-joint.js';
 export type { ConstraintPart } from './joints/parts/constraint-part.js';
 export { PointConstraintPart } from './joints/parts/point-part.js';

@@ -4,6 +4,7 @@
 import { Body, type BodyOptions } from './body.js';
 import { BallJoint, type BallJointOptions } from './joints/ball-joint.js';
 import type { Joint, JointOptions } from './joints/joint.js';
+import { MouseJoint, type MouseJointOptions } from './joints/mouse-joint.js';
 import { OrientationJoint, type OrientationJointOptions } from './joints/orientation-joint.js';
 import { WeldJoint, type WeldJointOptions } from './joints/weld-joint.js';
 import { MAX_HERTZ_PER_SUBSTEP_RATE, SoftStepSolver, type SolverSettings } from './solver/soft-step.js';
@@ -250,6 +251,22 @@ export class World {
     const [bodyA, bodyB] = this.readJointBodies(where, options);
     const anchor = readFiniteVector(where, 'anchor', options.anchor, 3, new Float64Array(3));
     return this.addJoint(new WeldJoint(this.nextJointId, bodyA, bodyB, anchor, options));
+  }
+
+  /**
+   * Mouse joint: a spring (default 5 Hz, damping ratio 0.7) pulling a point of a dynamic body toward a
+   * target you move with setTarget, its force capped at maxForce. How a user drags a body.
+   */
+  createMouseJoint(options: MouseJointOptions): MouseJoint {
+    const where = 'createMouseJoint';
+    if (options === null || typeof options !== 'object') {
+      throw new TypeError(`${where}: options must be an object, got ${show(options)}`);
+    }
+    this.requireOwnBody(where, 'body', options.body);
+    if (!options.body.isDynamic) {
+      throw new RangeError(`${where}: body ${options.body.id} is ${options.body.type}; only dynamic bodies can be dragged`);
+    }
+    return this.addJoint(new MouseJoint(this.nextJointId, this.ground, options));
   }
 
   removeJoint(joint: Joint): void {

@@ -104,6 +104,12 @@ describe('joints reject bad input with a named value', () => {
     expectRejected(world, () => world.createBallJoint({ bodyA: a, bodyB: other, anchor: [0, 0, 0] }), /bodyB \(body \d+\) is not in this world/));
   it('not a body', () =>
     expectRejected(world, () => world.createBallJoint({ bodyA: {} as never, anchor: [0, 0, 0] }), /bodyA must be a Body/));
+  it('a mouse joint on a static body', () =>
+    expectRejected(world, () => world.createMouseJoint({ body: wall }), /body \d+ is static; only dynamic bodies can be dragged/));
+  it('a mouse joint with a NaN target', () =>
+    expectRejected(world, () => world.createMouseJoint({ body: a, target: [NaN, 0, 0] }), /target must hold 3 finite numbers/));
+  it('a mouse joint with zero maxForce', () =>
+    expectRejected(world, () => world.createMouseJoint({ body: a, maxForce: 0 }), /maxForce must be a finite number > 0, got 0/));
   it('setting breakForce to 0 on a joint', () => {
     const joint = world.createBallJoint({ bodyA: a, bodyB: b, anchor: [0.5, 0, 0] });
     expect(() => (joint.breakForce = 0)).toThrow(/breakForce must be a number > 0/);

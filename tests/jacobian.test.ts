@@ -44,7 +44,7 @@ function displace(body: Body, k: number, epsilon: number): void {
 }
 
 function positionError(joint: Joint): Float64Array {
-  joint.prepare();
+  joint.prepare(1 / 240);
   const C = new Float64Array(joint.rowCount);
   joint.getPositionError(C);
   return C;
@@ -70,7 +70,7 @@ function finiteDifferenceJacobian(joint: Joint, epsilon = 1e-6): Float64Array {
     body.setOrientation(orientation);
     for (let r = 0; r < rows; r++) J[r * 12 + column] = (plus[r] - minus[r]) / (2 * epsilon);
   }
-  joint.prepare();
+  joint.prepare(1 / 240);
   return J;
 }
 
@@ -94,7 +94,7 @@ describe('Jacobians match finite differences of C', () => {
         const bodyA = randomDynamicBody(world, random);
         const bodyB = randomDynamicBody(world, random);
         const joint = makeJoint(world, kind, bodyA, bodyB, randomVector(random, 2));
-        joint.prepare();
+        joint.prepare(1 / 240);
         const J = new Float64Array(joint.rowCount * 12);
         joint.writeJacobian(J);
         const fd = finiteDifferenceJacobian(joint);
@@ -112,7 +112,7 @@ describe('Jacobians match finite differences of C', () => {
       const joint = makeJoint(world, 'ball', bodyA, bodyB, randomVector(random, 2));
       bodyB.setPosition(randomVector(random, 2));
       bodyB.setOrientation(randomQuaternion(random));
-      joint.prepare();
+      joint.prepare(1 / 240);
       const C = new Float64Array(3);
       joint.getPositionError(C);
       expect(maxAbs(C)).toBeGreaterThan(0.1);
@@ -161,7 +161,7 @@ describe('K from the closed form equals J M⁻¹ Jᵀ', () => {
         const bodyA = randomDynamicBody(world, random);
         const bodyB = trial % 5 === 0 ? undefined : randomDynamicBody(world, random);
         const joint = makeJoint(world, kind, bodyA, bodyB, randomVector(random, 2));
-        joint.prepare();
+        joint.prepare(1 / 240);
         const K = new Float64Array(joint.rowCount * joint.rowCount);
         joint.writeEffectiveMass(K);
         const explicit = explicitEffectiveMass(joint);
@@ -181,7 +181,7 @@ describe('one exact solve makes J v = 0', () => {
         const bodyA = randomDynamicBody(world, random);
         const bodyB = randomDynamicBody(world, random);
         const joint = makeJoint(world, kind, bodyA, bodyB, randomVector(random, 2));
-        joint.prepare();
+        joint.prepare(1 / 240);
         expect(maxAbs(explicitVelocityError(joint))).toBeGreaterThan(0.1);
         joint.solve(RIGID);
         expect(maxAbs(explicitVelocityError(joint))).toBeLessThan(1e-12);

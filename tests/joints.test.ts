@@ -246,3 +246,55 @@ describe('breakable weld', () => {
     expect(events[0].torque).toBeGreaterThan(0.95 * m * G * L);
   });
 });
+
+describe('mouse joint', () => {
+  it('pulls a body to its target as a damped spring and never exceeds maxForce', () => {
+    const world = new World();
+    const body = world.createBody({ position: [0, 0, 0], mass: 2 });
+    // A cap below the weight (19.6 N) cannot lift the body: it sinks while the joint reads the cap.
+    const weak = world.createMouseJoint({ body, target: [0, 1, 0], maxForce: 10 });
+    let peak = 0;
+    run(world, 1, () => (peak = Math.max(peak, weak.getForceMagnitude())));
+    expect(peak).toBeLessThanOrEqual(10 + 1e-9);
+    expect(weak.getForceMagnitude()).toBeCloseTo(10, 9);
+    expect(body.position[1]).toBeLessThan(-1);
+    world.removeJoint(weak);
+    // Unlimited, the spring settles with the body g/ω² below the target (a spring's static sag).
+    body.setPosition([0, 0, 0]);
+    body.setLinearVelocity([0, 0, 0]);
+    const strong = world.createMouseJoint({ body, target: [0, 1, 0], hertz: 4, dampingRatio: 1, maxForce: 1e4 });
+    run(world, 4);
+    const omega = 2 * Math.PI * 4;
+    expect(1 - body.position[1]).toBeCloseTo(9.81 / (omega * omega), 3);
+    expect(strong.getForceMagnitude()).toBeCloseTo(2 * G, 3);
+    // A moving target drags the body along.
+    strong.setTarget([3, 1, 0]);
+    run(world, 3);
+    expect(body.position[0]).toBeCloseTo(3, 2);
+  });
+
+  it('limits the acceleration of a pulled body to maxForce / m', () => {
+    const world = new World({ gravity: [0, 0, 0] });
+    const body = world.createBody({ mass: 4 });
+    world.createMouseJoint({ body, target: [100, 0, 0], hertz: 30, maxForce: 8 });
+    run(world, 1);
+    // F = 8 N on 4 kg for 1 s: 2 m/s at most
+    expect(body.linearVelocity[0]).toBeCloseTo(2, 6);
+  });
+});
+
+describe('setMassProperties', () => {
+  it('changes the weight a joint carries, and rejects bad input without changing anything', () => {
+    const world = new World();
+    const body = world.createBody({ position: [0, -1, 0], mass: 1, inertia: [0.1, 0.2, 0.3] });
+    const joint = world.createBallJoint({ bodyA: body, anchor: [0, 0, 0] });
+    body.setMassProperties(5);
+    expect(Array.from(body.inertiaLocal).filter((v) => v !== 0)).toEqual([0.5, 1, 1.5].map((v) => expect.closeTo(v, 12)));
+    run(world, 3);
+    expect(joint.getForceMagnitude()).toBeCloseTo(5 * G, 6);
+    expect(() => body.setMassProperties(-2)).toThrow(/setMassProperties: mass must be a finite number > 0, got -2/);
+    expect(() => body.setMassProperties(2, [1, 0, 1])).toThrow(/inertia must be > 0 about every axis/);
+    expect(body.mass).toBe(5);
+    expect(() => world.ground.setMassProperties(1)).toThrow(/is static; only dynamic bodies have mass/);
+  });
+});

@@ -42,7 +42,7 @@ export class BallJoint extends Joint {
     return 0;
   }
 
-  prepare(): void {
+  prepare(_h: number): void {
     this.point.prepare(this.bodyA, this.bodyB);
     this.point.factor();
   }

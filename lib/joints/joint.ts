@@ -11,7 +11,7 @@ import type { Body } from '../body.js';
 import type { Softness } from '../solver/softness.js';
 import { requirePositiveOrInfinity } from '../validate.js';
 
-export type JointType = 'ball' | 'orientation' | 'weld';
+export type JointType = 'ball' | 'orientation' | 'weld' | 'mouse';
 
 export interface JointOptions {
   bodyA: Body;
@@ -115,8 +115,8 @@ export abstract class Joint {
 
   // ---- solver interface (driven by the world's step; see solver/step.ts) ----
 
-  /** Lever arms, C, K and its factorization at the bodies' current poses. */
-  abstract prepare(): void;
+  /** Lever arms, C, K and its factorization at the bodies' current poses, for a substep of h s. */
+  abstract prepare(h: number): void;
   /** Applies the accumulated impulse λ_acc (from the last substep) again. */
   abstract warmStart(): void;
   /** One Gauss-Seidel solve of all rows with the given softness (RIGID for the relax pass). */

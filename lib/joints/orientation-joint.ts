@@ -30,7 +30,7 @@ export class OrientationJoint extends Joint {
     return this.rotation.currentAngle(this.bodyA, this.bodyB);
   }
 
-  prepare(): void {
+  prepare(_h: number): void {
     this.rotation.prepare(this.bodyA, this.bodyB);
     this.rotation.factor();
   }

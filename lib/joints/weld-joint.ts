@@ -65,7 +65,7 @@ export class WeldJoint extends Joint {
     return this.rotation.currentAngle(this.bodyA, this.bodyB);
   }
 
-  prepare(): void {
+  prepare(_h: number): void {
     const bodyA = this.bodyA, bodyB = this.bodyB, K = this.K;
     this.point.prepare(bodyA, bodyB);
     this.rotation.prepare(bodyA, bodyB);

@@ -66,7 +66,7 @@ export class SoftStepSolver {
     for (let i = 0; i < joints.length; i++) {
       const joint = joints[i];
       if (ratio !== 1) joint.scaleImpulse(ratio);
-      joint.prepare();
+      joint.prepare(h);
     }
 
     for (let substep = 0; substep < n; substep++) {
@@ -80,7 +80,7 @@ export class SoftStepSolver {
         for (let i = 0; i < joints.length; i++) joints[i].solve(this.jointSoftness);
       }
       integratePositions(bodies, h, settings.maxLinearSpeed, settings.maxAngularSpeed);
-      for (let i = 0; i < joints.length; i++) joints[i].prepare();
+      for (let i = 0; i < joints.length; i++) joints[i].prepare(h);
       for (let iteration = 0; iteration < settings.relaxIterations; iteration++) {
         for (let i = 0; i < joints.length; i++) joints[i].solve(RIGID);
       }

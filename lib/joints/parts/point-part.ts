@@ -111,8 +111,11 @@ export class PointConstraintPart implements ConstraintPart {
    *   λ = −massScale K⁻¹ (Ċ + biasRate C) − impulseScale λ_acc,  λ_acc += λ,  v += M⁻¹ Jᵀ λ.
    * With `RIGID` softness it is the exact solve of Ċ = 0. The hot loop of every chain: written out
    * with locals.
+   *
+   * `maxImpulse` caps the length of λ_acc (a force limit times h, as Box2D's mouse joint): the new
+   * accumulated impulse is scaled back onto the sphere and only the difference is applied.
    */
-  solve(bodyA: Body, bodyB: Body, soft: Readonly<Softness>): void {
+  solve(bodyA: Body, bodyB: Body, soft: Readonly<Softness>, maxImpulse = Infinity): void {
     const d = this.data, a = bodyA.state, b = bodyB.state;
     const rAx = d[R_A], rAy = d[R_A + 1], rAz = d[R_A + 2], rBx = d[R_B], rBy = d[R_B + 1], rBz = d[R_B + 2];
     const wAx = a[ANGULAR_VELOCITY], wAy = a[ANGULAR_VELOCITY + 1], wAz = a[ANGULAR_VELOCITY + 2];
@@ -126,9 +129,17 @@ export class PointConstraintPart implements ConstraintPart {
     const s = soft.massScale, t = soft.impulseScale;
     const k00 = d[INVERSE_K], k01 = d[INVERSE_K + 1], k02 = d[INVERSE_K + 2];
     const k11 = d[INVERSE_K + 4], k12 = d[INVERSE_K + 5], k22 = d[INVERSE_K + 8];
-    const x = -s * (k00 * bx + k01 * by + k02 * bz) - t * d[IMPULSE];
-    const y = -s * (k01 * bx + k11 * by + k12 * bz) - t * d[IMPULSE + 1];
-    const z = -s * (k02 * bx + k12 * by + k22 * bz) - t * d[IMPULSE + 2];
+    let x = -s * (k00 * bx + k01 * by + k02 * bz) - t * d[IMPULSE];
+    let y = -s * (k01 * bx + k11 * by + k12 * bz) - t * d[IMPULSE + 1];
+    let z = -s * (k02 * bx + k12 * by + k22 * bz) - t * d[IMPULSE + 2];
+    const px = d[IMPULSE] + x, py = d[IMPULSE + 1] + y, pz = d[IMPULSE + 2] + z;
+    const lengthSq = px * px + py * py + pz * pz;
+    if (lengthSq > maxImpulse * maxImpulse) {
+      const scale = maxImpulse / Math.sqrt(lengthSq);
+      x = px * scale - d[IMPULSE];
+      y = py * scale - d[IMPULSE + 1];
+      z = pz * scale - d[IMPULSE + 2];
+    }
     d[IMPULSE] += x;
     d[IMPULSE + 1] += y;
     d[IMPULSE + 2] += z;

@@ -1,0 +1,142 @@
+// Mouse joint (3 rows): a spring from a point of a body to a moving target, with a force limit. It is
+// how a user drags a body: the viewer moves the target with the pointer. It is the point part between
+// the world (bodyA, whose local anchor is the target itself) and the body, solved as a spring of its
+// own stiffness in every pass (a spring is physics, not position correction, so the relax pass keeps
+// it too) and with the accumulated impulse capped at maxForce·h:
+//   C = x_b + r_b − target,   λ = −massScale K⁻¹ (Ċ + biasRate C) − impulseScale λ_acc,  |λ_acc| ≤ F_max h
+// (Box2D's mouse joint does the same.)
+
+import type { Body } from '../body.js';
+import { createSoftness, makeSoft } from '../solver/softness.js';
+import { readFiniteVector, requireNonNegative, requirePositive } from '../validate.js';
+import { Joint, type JointOptions } from './joint.js';
+import { PointConstraintPart } from './parts/point-part.js';
+
+export interface MouseJointOptions {
+  /** The body to pull. */
+  body: Body;
+  /** The point of the body to pull, world space. Default: its centre of mass. */
+  anchor?: ArrayLike<number>;
+  /** Where to pull it, world space. Default: the anchor. */
+  target?: ArrayLike<number>;
+  /** Spring stiffness, Hz. Default 5. */
+  hertz?: number;
+  /** Spring damping ratio. Default 0.7. */
+  dampingRatio?: number;
+  /** Largest force the spring applies, N. Default 1000 × the body's mass. */
+  maxForce?: number;
+  breakForce?: number;
+  breakTorque?: number;
+  userData?: unknown;
+}
+
+export class MouseJoint extends Joint {
+  readonly type = 'mouse' as const;
+  readonly rowCount = 3;
+  readonly point = new PointConstraintPart();
+  private readonly softness = createSoftness();
+  private _hertz: number;
+  private _dampingRatio: number;
+  private _maxForce: number;
+  private maxImpulse = 0;
+
+  /** @internal Use world.createMouseJoint: `ground` is the world's static ground body. */
+  constructor(id: number, ground: Body, options: MouseJointOptions) {
+    const where = 'createMouseJoint';
+    const body = options.body;
+    const anchor = readFiniteVector(where, 'anchor', options.anchor ?? body.position, 3, new Float64Array(3));
+    const target = readFiniteVector(where, 'target', options.target ?? anchor, 3, new Float64Array(3));
+    const hertz = requirePositive(where, 'hertz', options.hertz ?? 5);
+    const dampingRatio = requireNonNegative(where, 'dampingRatio', options.dampingRatio ?? 0.7);
+    const maxForce = requirePositive(where, 'maxForce', options.maxForce ?? 1000 * body.mass);
+    const jointOptions: JointOptions = { bodyA: ground, bodyB: body, breakForce: options.breakForce, breakTorque: options.breakTorque, userData: options.userData };
+    super(id, ground, body, jointOptions, where);
+    this._hertz = hertz;
+    this._dampingRatio = dampingRatio;
+    this._maxForce = maxForce;
+    body.getLocalPoint(this.point.localAnchorB, anchor);
+    this.point.localAnchorA.set(target);
+  }
+
+  /** Moves the target, world space. */
+  setTarget(target: ArrayLike<number>): void {
+    readFiniteVector('setTarget', 'target', target, 3, this.point.localAnchorA);
+  }
+  getTarget(out: Float64Array | number[]): Float64Array | number[] {
+    const t = this.point.localAnchorA;
+    out[0] = t[0]; out[1] = t[1]; out[2] = t[2];
+    return out;
+  }
+  /** The pulled point of the body, world space. */
+  getAnchor(out: Float64Array | number[]): Float64Array | number[] {
+    return this.bodyB.getWorldPoint(out, this.point.localAnchorB);
+  }
+
+  get hertz(): number {
+    return this._hertz;
+  }
+  set hertz(value: number) {
+    this._hertz = requirePositive('hertz', 'hertz', value);
+  }
+  get dampingRatio(): number {
+    return this._dampingRatio;
+  }
+  set dampingRatio(value: number) {
+    this._dampingRatio = requireNonNegative('dampingRatio', 'dampingRatio', value);
+  }
+  get maxForce(): number {
+    return this._maxForce;
+  }
+  set maxForce(value: number) {
+    this._maxForce = requirePositive('maxForce', 'maxForce', value);
+  }
+
+  /** Distance from the pulled point to the target, m. */
+  getError(): number {
+    return this.point.currentGap(this.bodyA, this.bodyB);
+  }
+  getLinearError(): number {
+    return this.getError();
+  }
+  getAngularError(): number {
+    return 0;
+  }
+
+  prepare(h: number): void {
+    this.point.prepare(this.bodyA, this.bodyB);
+    this.point.factor();
+    makeSoft(this.softness, this._hertz, this._dampingRatio, h);
+    this.maxImpulse = this._maxForce * h;
+  }
+  warmStart(): void {
+    this.point.warmStart(this.bodyA, this.bodyB);
+  }
+  /** Always its own spring: the world's rigid-joint softness does not apply. */
+  solve(): void {
+    this.point.solve(this.bodyA, this.bodyB, this.softness, this.maxImpulse);
+  }
+  scaleImpulse(ratio: number): void {
+    const p = this.point.impulse;
+    p[0] *= ratio; p[1] *= ratio; p[2] *= ratio;
+  }
+  accumulateImpulse(): void {
+    const p = this.point.impulse, s = this.linearImpulseSum;
+    s[0] += p[0]; s[1] += p[1]; s[2] += p[2];
+  }
+
+  writeJacobian(out: Float64Array): void {
+    this.point.writeJacobian(out, 0);
+  }
+  writeEffectiveMass(out: Float64Array): void {
+    out.set(this.point.K);
+  }
+  getVelocityError(out: Float64Array): void {
+    this.point.velocityError(this.bodyA, this.bodyB, out, 0);
+  }
+  getPositionError(out: Float64Array): void {
+    out.set(this.point.C);
+  }
+  applyImpulse(lambda: ArrayLike<number>): void {
+    this.point.applyImpulse(this.bodyA, this.bodyB, lambda[0], lambda[1], lambda[2]);
+  }
+}
