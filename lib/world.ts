@@ -300,17 +300,17 @@ export class World {
     this.reportBreaks();
   }
 
-  /** Largest anchor gap (m) among the joints that still act. */
+  /** Largest anchor gap (m) among the joints that still act (mouse joints are springs: not counted). */
   getMaxLinearError(): number {
     let largest = 0;
-    for (const joint of this.activeJoints) largest = Math.max(largest, joint.getLinearError());
+    for (const joint of this.activeJoints) if (joint.type !== 'mouse') largest = Math.max(largest, joint.getLinearError());
     return largest;
   }
 
-  /** Largest angular error (rad) among the joints that still act. */
+  /** Largest angular error (rad) among the joints that still act (mouse joints not counted). */
   getMaxAngularError(): number {
     let largest = 0;
-    for (const joint of this.activeJoints) largest = Math.max(largest, joint.getAngularError());
+    for (const joint of this.activeJoints) if (joint.type !== 'mouse') largest = Math.max(largest, joint.getAngularError());
     return largest;
   }
 

@@ -25,6 +25,8 @@ export interface BodyDescription {
   inertia: Vec3Tuple;
   /** What the body looks like (the inertia above need not come from it; see S2). */
   shape: ShapeDescription;
+  /** What the body is in its scene ('link', 'plank', 'column', 'load', …): viewers colour by it. */
+  role?: string;
 }
 
 export interface JointDescription {

@@ -38,6 +38,7 @@ export function heavyEndChain(links: number, massRatio: number): SceneDescriptio
   if (!(massRatio > 0)) throw new RangeError(`heavyEndChain: massRatio must be > 0, got ${massRatio}`);
   const scene = chain(`S2 heavy-end chain N=${links} ratio=${massRatio}`, links, [0.5, 0.1, 0.1]);
   const last = scene.bodies[links - 1];
+  last.role = 'load';
   last.mass *= massRatio;
   last.inertia = last.inertia.map((i) => i * massRatio) as Vec3Tuple;
   return scene;
@@ -72,6 +73,7 @@ export function ballAndChain(ballMass = 670, links = 40): SceneDescription {
     mass: ballMass,
     inertia: sphereInertia(ballMass, 2),
     shape: { kind: 'sphere', radius: 2 },
+    role: 'load',
   });
   scene.joints.push({ type: 'ball', bodyA: links - 1, bodyB: links, anchor: [links, 0, 0] });
   return scene;

@@ -1,0 +1,155 @@
+// The viewer: loads a scene into a World, steps it on a fixed 1/60 s step with an accumulator (so the
+// physics does not depend on the frame rate), draws it, and wires the panel, the readout, dragging and
+// the keyboard. Uses lib only through its public entries.
+
+import { Stage } from './render/stage.js';
+import { WorldView, type DisplayOptions } from './render/world-view.js';
+import type { LiveScene, ViewerScene } from './scene-types.js';
+import { findScene, SCENES } from './scenes/index.js';
+import { defaultSettings, FIXED_STEP, SceneRunner, type SimulationSettings } from './simulation.js';
+import { DragTool } from './ui/drag.js';
+import { Panel } from './ui/panel.js';
+import { Readout } from './ui/readout.js';
+
+/** At most this many steps per animation frame; beyond it the simulation runs slow, not in bursts. */
+const MAX_STEPS_PER_FRAME = 8;
+
+export class ViewerApp {
+  readonly stage: Stage;
+  sceneDef!: ViewerScene;
+  runner!: SceneRunner;
+  view!: WorldView;
+  readonly settings: SimulationSettings = { paused: false, timeScale: 1, substeps: 4, iterations: 1, jointHertz: 0, gravity: -9.81 };
+  readonly display: DisplayOptions = { anchors: true, frames: false, forces: false };
+  params: Record<string, number> = {};
+  private readonly drag: DragTool;
+  private readonly panel: Panel;
+  private readonly readout: Readout;
+  private accumulator = 0;
+  private lastFrame = -1;
+  private readonly stepTimes: number[] = [];
+
+  constructor(container: HTMLElement, info: HTMLElement, figures: HTMLElement) {
+    this.stage = new Stage(container);
+    this.drag = new DragTool(this.stage, () => this.live.world, () => this.view);
+    this.readout = new Readout(info, figures);
+    this.panel = new Panel(this);
+    window.addEventListener('keydown', (event) => this.key(event));
+  }
+
+  /** Loads a scene by name with its default parameters and settings. */
+  load(name: string): void {
+    const scene = findScene(name) ?? SCENES[0];
+    this.sceneDef = scene;
+    this.params = Object.fromEntries((scene.params ?? []).map((p) => [p.key, p.value]));
+    Object.assign(this.settings, { ...defaultSettings(scene), paused: this.settings.paused });
+    this.build();
+    this.stage.frame(scene.camera.position, scene.camera.target, scene.groundY);
+    this.panel.showScene(scene);
+    const url = new URL(window.location.href);
+    url.searchParams.set('scene', scene.name);
+    window.history.replaceState(null, '', url);
+  }
+
+  /** Rebuilds the current scene from its parameters (R). */
+  reset(): void {
+    this.build();
+  }
+
+  setParam(key: string, value: number): void {
+    const param = this.sceneDef.params?.find((p) => p.key === key);
+    if (param === undefined) throw new RangeError(`scene ${this.sceneDef.name} has no parameter ${key}`);
+    const previous = this.params[key];
+    this.params[key] = value;
+    if (param.rebuild) this.build();
+    else this.sceneDef.onParam?.(this.live, key, value, previous);
+    this.panel.refresh();
+  }
+
+  runAction(label: string): void {
+    const action = this.sceneDef.actions?.find((a) => a.label === label);
+    if (action === undefined) throw new RangeError(`scene ${this.sceneDef.name} has no action "${label}"`);
+    action.run(this.live);
+  }
+
+  get live(): LiveScene {
+    return this.runner.live;
+  }
+
+  /** Pushes the panel's settings into the world (live: takes effect at the next step). */
+  applySettings(): void {
+    this.runner.applySettings(this.settings);
+  }
+
+  /** One fixed step (world step, the scene's hook, housekeeping), timed for the readout. */
+  stepOnce(): void {
+    const t0 = performance.now();
+    this.runner.step();
+    this.stepTimes.push(performance.now() - t0);
+    if (this.stepTimes.length > 60) this.stepTimes.shift();
+  }
+
+  /** Draws the current state now (the test hook calls it after stepping while paused). */
+  draw(frameTime = 0): void {
+    this.view.sync(this.display, frameTime);
+    this.drag.sync();
+    this.stage.render();
+    const mean = this.stepTimes.length ? this.stepTimes.reduce((a, b) => a + b, 0) / this.stepTimes.length : 0;
+    this.readout.update(this, mean);
+  }
+
+  start(name: string): void {
+    this.load(name);
+    const frame = (now: number) => {
+      const elapsed = this.lastFrame < 0 ? 0 : Math.min((now - this.lastFrame) / 1000, 0.25);
+      this.lastFrame = now;
+      if (!this.settings.paused) {
+        this.accumulator += elapsed * this.settings.timeScale;
+        let steps = 0;
+        while (this.accumulator >= FIXED_STEP && steps < MAX_STEPS_PER_FRAME) {
+          this.stepOnce();
+          this.accumulator -= FIXED_STEP;
+          steps++;
+        }
+        if (steps === MAX_STEPS_PER_FRAME) this.accumulator = 0;
+      }
+      this.draw(elapsed);
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  }
+
+  private build(): void {
+    this.drag.release();
+    if (this.view !== undefined) {
+      this.stage.scene.remove(this.view.group);
+      this.view.dispose();
+    }
+    this.runner = new SceneRunner(this.sceneDef, this.params, this.settings);
+    this.runner.onBreak = (joint) => this.view.addSpark(joint);
+    this.accumulator = 0;
+    this.stepTimes.length = 0;
+    this.view = new WorldView(this.live, this.sceneDef.forceScale, this.sceneDef.props);
+    this.stage.scene.add(this.view.group);
+    this.draw();
+  }
+
+  private key(event: KeyboardEvent): void {
+    if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
+    switch (event.key.toLowerCase()) {
+      case 'p':
+        this.settings.paused = !this.settings.paused;
+        break;
+      case 'o':
+        this.settings.paused = true;
+        this.stepOnce();
+        break;
+      case 'r':
+        this.reset();
+        break;
+      default:
+        return;
+    }
+    this.panel.refresh();
+  }
+}

@@ -1,0 +1,244 @@
+// Draws one world: a mesh per body, a marker per joint anchor coloured by stress, force arrows, joint
+// frames, and a spark where a joint breaks. Reads the world only through lib's public API.
+
+import * as THREE from 'three';
+import { BallJoint, WeldJoint, type Body, type Joint } from '../../lib/index.js';
+import type { ShapeDescription } from '../../lib/scenes/index.js';
+import type { LiveScene, ViewerScene } from '../scene-types.js';
+
+export interface DisplayOptions {
+  anchors: boolean;
+  frames: boolean;
+  forces: boolean;
+}
+
+const ROLE_COLOURS: Record<string, number> = {
+  post: 0x5b6470,
+  abutment: 0x6b737d,
+  link: 0x3f7fd1,
+  plank: 0xb98b55,
+  deck: 0xa78457,
+  column: 0x8a97a6,
+  beam: 0x6f7d8c,
+  load: 0xd6453d,
+  weight: 0x2f3640,
+};
+const STATIC_COLOUR = 0x505a66;
+const UNBREAKABLE_JOINT = new THREE.Color(0xf5f5f5);
+
+/** Heat scale for stress 0 … 1: blue, cyan, green, yellow, red. */
+export function stressColour(stress: number, out: THREE.Color): THREE.Color {
+  const t = Math.min(Math.max(stress, 0), 1);
+  return out.setHSL((1 - t) * 0.66, 0.9, 0.5);
+}
+
+/** How close a joint is to breaking: the larger of |F| / breakForce and |τ| / breakTorque. */
+export function jointStress(joint: Joint): number {
+  return Math.max(joint.getForceMagnitude() / joint.breakForce, joint.getTorqueMagnitude() / joint.breakTorque);
+}
+
+function geometryOf(shape: ShapeDescription): THREE.BufferGeometry {
+  switch (shape.kind) {
+    case 'box':
+      return new THREE.BoxGeometry(shape.halfExtents[0] * 2, shape.halfExtents[1] * 2, shape.halfExtents[2] * 2);
+    case 'sphere':
+      return new THREE.SphereGeometry(shape.radius, 24, 16);
+    case 'capsule':
+      return new THREE.CapsuleGeometry(shape.radius, shape.halfHeight * 2, 8, 16);
+  }
+}
+
+const anchor = new Float64Array(3);
+const vector = new Float64Array(3);
+const colour = new THREE.Color();
+const matrix = new THREE.Matrix4();
+const quaternion = new THREE.Quaternion();
+const scale = new THREE.Vector3(1, 1, 1);
+const position = new THREE.Vector3();
+
+interface Spark {
+  mesh: THREE.Mesh;
+  age: number;
+}
+
+export class WorldView {
+  readonly group = new THREE.Group();
+  private readonly meshes = new Map<Body, THREE.Mesh>();
+  private markers: THREE.InstancedMesh;
+  private readonly forceLines: THREE.LineSegments;
+  private readonly frameLines: THREE.LineSegments;
+  private readonly sparks: Spark[] = [];
+  private readonly markerRadius: number;
+
+  constructor(private readonly live: LiveScene, private readonly forceScale: number, props: NonNullable<ViewerScene['props']> = []) {
+    live.description.bodies.forEach((b, i) => this.addBody(live.bodies[i], b.shape, b.role ?? 'link'));
+    for (const prop of props) {
+      const mesh = new THREE.Mesh(geometryOf(prop.shape), new THREE.MeshStandardMaterial({ color: STATIC_COLOUR, roughness: 0.7 }));
+      mesh.position.set(prop.position[0], prop.position[1], prop.position[2]);
+      mesh.castShadow = mesh.receiveShadow = true;
+      this.group.add(mesh);
+    }
+    const smallest = Math.min(...live.description.bodies.map((b) => (b.shape.kind === 'box' ? Math.min(...b.shape.halfExtents) : b.shape.radius)));
+    // Markers stick out of the members they join and are drawn over them, so every joint shows.
+    this.markerRadius = Math.max(0.06, Math.min(0.2, smallest * 1.3));
+    this.markers = this.makeMarkers(Math.max(64, live.world.joints.length * 2));
+    this.forceLines = new THREE.LineSegments(new THREE.BufferGeometry(), new THREE.LineBasicMaterial({ color: 0xe8590c }));
+    this.frameLines = new THREE.LineSegments(new THREE.BufferGeometry(), new THREE.LineBasicMaterial({ vertexColors: true }));
+    this.group.add(this.forceLines, this.frameLines);
+  }
+
+  /** The body a picked object belongs to, if it is a body mesh. */
+  bodyOf(object: THREE.Object3D): Body | undefined {
+    return object.userData.body as Body | undefined;
+  }
+
+  get bodyMeshes(): THREE.Object3D[] {
+    return [...this.meshes.values()];
+  }
+
+  addBody(body: Body, shape: ShapeDescription, role: string): void {
+    const material = new THREE.MeshStandardMaterial({
+      color: ROLE_COLOURS[role] ?? (body.type === 'dynamic' ? ROLE_COLOURS.link : STATIC_COLOUR),
+      roughness: 0.55,
+      metalness: 0.1,
+    });
+    const mesh = new THREE.Mesh(geometryOf(shape), material);
+    mesh.castShadow = true;
+    mesh.receiveShadow = true;
+    mesh.userData.body = body;
+    this.meshes.set(body, mesh);
+    this.group.add(mesh);
+  }
+
+  /** A spark at a broken joint's anchor that grows to 3x and fades over 0.6 s. */
+  addSpark(joint: Joint): void {
+    jointAnchor(joint, anchor);
+    const mesh = new THREE.Mesh(
+      new THREE.SphereGeometry(this.markerRadius * 1.5, 16, 12),
+      new THREE.MeshBasicMaterial({ color: 0xff3b1f, transparent: true, opacity: 0.9, depthWrite: false }),
+    );
+    mesh.position.set(anchor[0], anchor[1], anchor[2]);
+    this.sparks.push({ mesh, age: 0 });
+    this.group.add(mesh);
+  }
+
+  /** Moves everything to the world's current state. `frameTime` ages the sparks, s. */
+  sync(display: DisplayOptions, frameTime: number): void {
+    for (const extra of this.live.extraBodies) {
+      if (!this.meshes.has(extra.body)) this.addBody(extra.body, extra.shape, extra.role);
+    }
+    for (const [body, mesh] of this.meshes) {
+      if (body.owner === null) {
+        mesh.visible = false;
+        continue;
+      }
+      mesh.position.set(body.position[0], body.position[1], body.position[2]);
+      mesh.quaternion.set(body.orientation[0], body.orientation[1], body.orientation[2], body.orientation[3]);
+    }
+    const joints = this.live.world.joints.filter((j) => !j.broken && j.type !== 'mouse');
+    this.syncMarkers(joints, display.anchors);
+    this.syncForces(joints, display.forces);
+    this.syncFrames(joints, display.frames);
+    for (let i = this.sparks.length - 1; i >= 0; i--) {
+      const spark = this.sparks[i];
+      spark.age += frameTime;
+      spark.mesh.scale.setScalar(1 + spark.age * 3.3);
+      (spark.mesh.material as THREE.MeshBasicMaterial).opacity = Math.max(0, 0.9 * (1 - spark.age / 0.6));
+      if (spark.age > 0.6) {
+        this.group.remove(spark.mesh);
+        spark.mesh.geometry.dispose();
+        this.sparks.splice(i, 1);
+      }
+    }
+  }
+
+  dispose(): void {
+    this.group.traverse((object) => {
+      if (object instanceof THREE.Mesh || object instanceof THREE.LineSegments) {
+        object.geometry.dispose();
+        const material = object.material as THREE.Material | THREE.Material[];
+        for (const m of Array.isArray(material) ? material : [material]) m.dispose();
+      }
+    });
+  }
+
+  private makeMarkers(capacity: number): THREE.InstancedMesh {
+    const markers = new THREE.InstancedMesh(
+      new THREE.SphereGeometry(this.markerRadius, 12, 8),
+      new THREE.MeshBasicMaterial({ depthTest: false, transparent: true, opacity: 0.9 }),
+      capacity,
+    );
+    markers.renderOrder = 10;
+    markers.count = 0;
+    this.group.add(markers);
+    return markers;
+  }
+
+  private syncMarkers(joints: Joint[], visible: boolean): void {
+    if (joints.length > this.markers.instanceMatrix.count) {
+      this.group.remove(this.markers);
+      this.markers.dispose();
+      this.markers = this.makeMarkers(joints.length * 2);
+    }
+    this.markers.visible = visible;
+    if (!visible) return;
+    joints.forEach((joint, i) => {
+      jointAnchor(joint, anchor);
+      matrix.compose(position.set(anchor[0], anchor[1], anchor[2]), quaternion.identity(), scale);
+      this.markers.setMatrixAt(i, matrix);
+      const breakable = Number.isFinite(joint.breakForce) || Number.isFinite(joint.breakTorque);
+      this.markers.setColorAt(i, breakable ? stressColour(jointStress(joint), colour) : UNBREAKABLE_JOINT);
+    });
+    this.markers.count = joints.length;
+    this.markers.instanceMatrix.needsUpdate = true;
+    if (this.markers.instanceColor) this.markers.instanceColor.needsUpdate = true;
+  }
+
+  /** Force on bodyB as an arrow from the anchor (force scale: metres per newton). */
+  private syncForces(joints: Joint[], visible: boolean): void {
+    this.forceLines.visible = visible;
+    if (!visible) return;
+    const points = new Float32Array(joints.length * 6);
+    joints.forEach((joint, i) => {
+      jointAnchor(joint, anchor);
+      joint.getForce(vector);
+      points.set([anchor[0], anchor[1], anchor[2]], i * 6);
+      points.set([anchor[0] + vector[0] * this.forceScale, anchor[1] + vector[1] * this.forceScale, anchor[2] + vector[2] * this.forceScale], i * 6 + 3);
+    });
+    this.forceLines.geometry.setAttribute('position', new THREE.BufferAttribute(points, 3));
+    this.forceLines.geometry.computeBoundingSphere();
+  }
+
+  /** Each joint's bodies' axes (red x, green y, blue z) drawn at the anchor, 0.4 m long. */
+  private syncFrames(joints: Joint[], visible: boolean): void {
+    this.frameLines.visible = visible;
+    if (!visible) return;
+    const points = new Float32Array(joints.length * 36);
+    const colours = new Float32Array(joints.length * 36);
+    const axisColours = [[0.9, 0.2, 0.2], [0.2, 0.75, 0.25], [0.2, 0.4, 0.95]];
+    joints.forEach((joint, i) => {
+      jointAnchor(joint, anchor);
+      [joint.bodyA, joint.bodyB].forEach((body, b) => {
+        const R = body.rotation;
+        for (let axis = 0; axis < 3; axis++) {
+          const o = i * 36 + b * 18 + axis * 6;
+          const length = b === 0 ? 0.4 : 0.3;
+          points.set([anchor[0], anchor[1], anchor[2]], o);
+          points.set([anchor[0] + R[axis * 3] * length, anchor[1] + R[axis * 3 + 1] * length, anchor[2] + R[axis * 3 + 2] * length], o + 3);
+          const c = axisColours[axis].map((v) => (b === 0 ? v : v * 0.6));
+          colours.set([...c, ...c], o);
+        }
+      });
+    });
+    this.frameLines.geometry.setAttribute('position', new THREE.BufferAttribute(points, 3));
+    this.frameLines.geometry.setAttribute('color', new THREE.BufferAttribute(colours, 3));
+    this.frameLines.geometry.computeBoundingSphere();
+  }
+}
+
+/** A joint's anchor in world space: as carried by bodyB (the centre of bodyB for orientation joints). */
+export function jointAnchor(joint: Joint, out: Float64Array): Float64Array {
+  if (joint instanceof BallJoint || joint instanceof WeldJoint) joint.getAnchorB(out);
+  else out.set(joint.bodyB.position);
+  return out;
+}

@@ -1,0 +1,66 @@
+// What a viewer scene is: a builder from lib/scenes (so tests and benchmarks build the same bodies and
+// joints) plus what the viewer adds: a title and description, sliders, buttons, a camera, and hooks that
+// run each step.
+
+import type { Body, Joint, World, WorldOptions } from '../lib/index.js';
+import type { SceneDescription } from '../lib/scenes/index.js';
+
+export interface SliderParam {
+  key: string;
+  label: string;
+  min: number;
+  max: number;
+  step: number;
+  value: number;
+  /** Rebuild the scene when it changes (otherwise onParam applies it live). */
+  rebuild?: boolean;
+}
+
+export interface SceneAction {
+  label: string;
+  run(scene: LiveScene): void;
+}
+
+/** A scene as it runs in the viewer: its world and the bodies and joints the description made. */
+export interface LiveScene {
+  world: World;
+  description: SceneDescription;
+  /** Bodies in description order (removed ones stay in the list; check body.owner). */
+  bodies: Body[];
+  joints: Joint[];
+  /** Bodies the scene added later (dropped weights), with the shapes to draw them. */
+  extraBodies: ExtraBody[];
+  params: Record<string, number>;
+}
+
+export interface ExtraBody {
+  body: Body;
+  shape: SceneDescription['bodies'][number]['shape'];
+  role: string;
+  /** A dropped weight: it hooks onto the first structure body it reaches (see scenes/loads.ts). */
+  hook?: { radius: number; hooked: boolean; previousBottom?: [number, number, number] };
+}
+
+export interface ViewerScene {
+  /** URL key: ?scene=name. */
+  name: string;
+  title: string;
+  /** One or two sentences shown in the panel: what to look at and what to try. */
+  description: string;
+  camera: { position: [number, number, number]; target: [number, number, number] };
+  /** Height of the ground grid, m. */
+  groundY: number;
+  /** Scenery without physics, drawn in the static colour: what a chain pinned to the world hangs from. */
+  props?: { shape: SceneDescription['bodies'][number]['shape']; position: [number, number, number] }[];
+  /** Force arrows: metres of arrow per newton. */
+  forceScale: number;
+  /** World settings the scene starts with (the panel can change them). */
+  worldOptions?: WorldOptions;
+  params?: SliderParam[];
+  actions?: SceneAction[];
+  describe(params: Record<string, number>): SceneDescription;
+  /** A slider without `rebuild` changed from `previous` to `value`. */
+  onParam?(scene: LiveScene, key: string, value: number, previous: number): void;
+  /** Called after every world step. */
+  afterStep?(scene: LiveScene): void;
+}

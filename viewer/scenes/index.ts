@@ -1,0 +1,14 @@
+// Every scene the viewer offers, by URL name (?scene=name), in the order of the picker.
+import type { ViewerScene } from '../scene-types.js';
+import { rope } from './rope.js';
+import { heavyChain } from './heavy-chain.js';
+import { bridge } from './suspension-bridge.js';
+import { cantilever } from './cantilever.js';
+import { weldedTowerScene } from './welded-tower.js';
+import { weldedBridgeScene } from './welded-bridge.js';
+
+export const SCENES: readonly ViewerScene[] = [rope, heavyChain, bridge, cantilever, weldedTowerScene, weldedBridgeScene];
+
+export function findScene(name: string): ViewerScene | undefined {
+  return SCENES.find((scene) => scene.name === name);
+}

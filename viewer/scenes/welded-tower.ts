@@ -1,0 +1,25 @@
+import { weldedTower } from '../../lib/scenes/index.js';
+import type { ViewerScene } from '../scene-types.js';
+import { dropWeight, hookOnArrival, setLoadMass, setStrength } from './loads.js';
+
+export const weldedTowerScene: ViewerScene = {
+  name: 'welded-tower',
+  title: 'Breakable welded tower',
+  description:
+    'A six-floor frame of columns and beams, every weld breaking past the strength set below. Joints are ' +
+    'coloured by stress (force / breakForce). Load the roof, drop weights, or pull a column sideways.',
+  camera: { position: [10, 7.5, 14.5], target: [0.6, 4.3, 0] },
+  groundY: 0,
+  forceScale: 0.0005,
+  params: [
+    { key: 'strength', label: 'joint strength (N, N·m)', min: 500, max: 10000, step: 100, value: 4000 },
+    { key: 'load', label: 'roof load (kg)', min: 1, max: 1000, step: 1, value: 50 },
+  ],
+  actions: [{ label: 'drop a 30 kg weight', run: (scene) => dropWeight(scene, 30, 0.4, 10.8) }],
+  describe: (p) => weldedTower({ strength: p.strength, loadMass: p.load }),
+  onParam: (scene, key, value, previous) => {
+    if (key === 'strength') setStrength(scene, value, previous);
+    if (key === 'load') setLoadMass(scene, value);
+  },
+  afterStep: (scene) => hookOnArrival(scene),
+};

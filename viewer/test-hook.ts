@@ -1,0 +1,67 @@
+// window.__viewer: what the browser tests (tests/e2e) read and drive. Everything goes through the app's
+// own methods, so a test exercises what a user's clicks do.
+
+import * as THREE from 'three';
+import type { ViewerApp } from './app.js';
+import { SCENES } from './scenes/index.js';
+
+export interface ViewerState {
+  scene: string;
+  time: number;
+  stepCount: number;
+  paused: boolean;
+  substeps: number;
+  brokenJoints: number;
+  joints: number;
+  maxGap: number;
+  /** Position and orientation of every body the scene described, in order (null once removed). */
+  bodies: ({ position: number[]; orientation: number[] } | null)[];
+}
+
+export type ViewerHook = ReturnType<typeof makeHook>;
+
+export function installTestHook(app: ViewerApp): void {
+  (window as unknown as { __viewer: ViewerHook }).__viewer = makeHook(app);
+}
+
+function makeHook(app: ViewerApp) {
+  return {
+    scenes: () => SCENES.map((s) => s.name),
+    load: (name: string) => app.load(name),
+    pause: () => {
+      app.settings.paused = true;
+    },
+    resume: () => {
+      app.settings.paused = false;
+    },
+    /** Steps n times (pausing first) and draws the result. */
+    step: (n = 1) => {
+      app.settings.paused = true;
+      for (let i = 0; i < n; i++) app.stepOnce();
+      app.draw();
+    },
+    reset: () => app.reset(),
+    setParam: (key: string, value: number) => app.setParam(key, value),
+    action: (label: string) => app.runAction(label),
+    setDisplay: (display: Partial<typeof app.display>) => Object.assign(app.display, display),
+    state: (): ViewerState => ({
+      scene: app.sceneDef.name,
+      time: app.live.world.time,
+      stepCount: app.live.world.stepCount,
+      paused: app.settings.paused,
+      substeps: app.live.world.substeps,
+      brokenJoints: app.runner.brokenJoints,
+      joints: app.live.world.joints.filter((j) => !j.broken && j.type !== 'mouse').length,
+      maxGap: app.live.world.getMaxLinearError(),
+      bodies: app.live.bodies.map((b) => (b.owner === null ? null : { position: Array.from(b.position), orientation: Array.from(b.orientation) })),
+    }),
+    /** CSS pixel position of a described body's centre on the page. */
+    screenPoint: (index: number) => {
+      const p = app.live.bodies[index].position;
+      const v = new THREE.Vector3(p[0], p[1], p[2]).project(app.stage.camera);
+      const rect = app.stage.renderer.domElement.getBoundingClientRect();
+      return { x: rect.left + ((v.x + 1) / 2) * rect.width, y: rect.top + ((1 - v.y) / 2) * rect.height };
+    },
+    pixelStats: () => app.stage.pixelStats(),
+  };
+}

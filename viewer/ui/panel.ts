@@ -1,0 +1,68 @@
+// The control panel (lil-gui): scene picker, simulation settings, display toggles, and the current
+// scene's sliders and buttons.
+
+import GUI, { type Controller } from 'lil-gui';
+import type { ViewerApp } from '../app.js';
+import { PANEL_WIDTH } from '../render/stage.js';
+import type { ViewerScene } from '../scene-types.js';
+import { SCENES } from '../scenes/index.js';
+
+export class Panel {
+  private readonly gui = new GUI({ title: 'sinew viewer', width: PANEL_WIDTH });
+  private sceneFolder: GUI | null = null;
+  private readonly choice = { scene: '' };
+  /** The sliders' own copy of the scene parameters: lil-gui writes into it as the user drags, and
+   * app.setParam then sees both the old value (in app.params) and the new one. */
+  private sliderValues: Record<string, number> = {};
+  private readonly sceneController: Controller;
+
+  constructor(private readonly app: ViewerApp) {
+    const names = Object.fromEntries(SCENES.map((s) => [s.title, s.name]));
+    this.sceneController = this.gui.add(this.choice, 'scene', names).name('scene').onChange((name: string) => app.load(name));
+
+    const sim = this.gui.addFolder('Simulation');
+    const s = app.settings;
+    sim.add(s, 'paused').name('pause (P)');
+    sim.add({ step: () => { s.paused = true; app.stepOnce(); this.refresh(); } }, 'step').name('single step (O)');
+    sim.add({ reset: () => app.reset() }, 'reset').name('reset (R)');
+    sim.add(s, 'timeScale', 0.05, 2, 0.05).name('time scale (slow motion)');
+    sim.add(s, 'substeps', 1, 32, 1).onChange(() => app.applySettings());
+    sim.add(s, 'iterations', 1, 16, 1).onChange(() => app.applySettings());
+    sim.add(s, 'jointHertz', 0, 240, 5).name('joint stiffness (Hz, 0 = max)').onChange(() => app.applySettings());
+    sim.add(s, 'gravity', -30, 0, 0.1).name('gravity y (m/s²)').onChange(() => app.applySettings());
+
+    const display = this.gui.addFolder('Display').close();
+    display.add(app.display, 'anchors').name('joint anchors (stress colour)');
+    display.add(app.display, 'frames').name('joint frames');
+    display.add(app.display, 'forces').name('force vectors');
+  }
+
+  /** Rebuilds the scene folder for a newly loaded scene. */
+  showScene(scene: ViewerScene): void {
+    this.choice.scene = scene.name;
+    this.sceneController.updateDisplay();
+    this.sceneFolder?.destroy();
+    this.sceneFolder = null;
+    if ((scene.params?.length ?? 0) === 0 && (scene.actions?.length ?? 0) === 0) {
+      this.refresh();
+      return;
+    }
+    const folder = this.gui.addFolder(scene.title);
+    this.sliderValues = { ...this.app.params };
+    for (const param of scene.params ?? []) {
+      folder
+        .add(this.sliderValues, param.key, param.min, param.max, param.step)
+        .name(param.label)
+        .onFinishChange((value: number) => this.app.setParam(param.key, value));
+    }
+    for (const action of scene.actions ?? []) folder.add({ run: () => this.app.runAction(action.label) }, 'run').name(action.label);
+    this.sceneFolder = folder;
+    this.refresh();
+  }
+
+  /** Shows values changed from elsewhere (keyboard, test hook). */
+  refresh(): void {
+    Object.assign(this.sliderValues, this.app.params);
+    for (const controller of this.gui.controllersRecursive()) controller.updateDisplay();
+  }
+}

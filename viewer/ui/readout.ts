@@ -1,0 +1,43 @@
+// The readout overlay: what the scene is, and the figures that say how the solver is doing.
+
+import type { ViewerApp } from '../app.js';
+
+export class Readout {
+  private readonly title = document.createElement('h1');
+  private readonly description = document.createElement('p');
+  private readonly table = document.createElement('table');
+  private readonly cells = new Map<string, HTMLTableCellElement>();
+
+  constructor(info: HTMLElement, figures: HTMLElement) {
+    const hint = document.createElement('p');
+    hint.className = 'hint';
+    hint.textContent = 'P pause · O step · R reset · drag a body · drag empty space to orbit';
+    for (const label of ['time', 'ms / step', 'bodies', 'joints', 'broken joints', 'largest gap', 'largest angle', 'state']) {
+      const row = this.table.insertRow();
+      row.insertCell().textContent = label;
+      const cell = row.insertCell();
+      this.cells.set(label, cell);
+    }
+    info.append(this.title, this.description);
+    figures.append(this.table, hint);
+  }
+
+  update(app: ViewerApp, meanStepMs: number): void {
+    const world = app.live.world;
+    this.title.textContent = app.sceneDef.title;
+    this.description.textContent = app.sceneDef.description;
+    this.set('time', `${world.time.toFixed(2)} s, step ${world.stepCount}`);
+    this.set('ms / step', `${meanStepMs.toFixed(3)} (${app.settings.substeps} sub × ${app.settings.iterations} it)`);
+    this.set('bodies', String(world.bodies.length) + (app.runner.removedBodies > 0 ? ` (${app.runner.removedBodies} fell away)` : ''));
+    this.set('joints', String(world.joints.filter((j) => !j.broken && j.type !== 'mouse').length));
+    this.set('broken joints', String(app.runner.brokenJoints));
+    this.set('largest gap', `${(world.getMaxLinearError() * 1000).toFixed(2)} mm`);
+    this.set('largest angle', `${world.getMaxAngularError().toFixed(4)} rad`);
+    this.set('state', app.settings.paused ? 'paused' : app.settings.timeScale === 1 ? 'running' : `running at ${app.settings.timeScale}x`);
+  }
+
+  private set(label: string, text: string): void {
+    const cell = this.cells.get(label)!;
+    if (cell.textContent !== text) cell.textContent = text;
+  }
+}
