@@ -23,6 +23,15 @@ describe('viewer scenes', () => {
     });
   }
 
+  it('the strength slider scales every limit, keeping the tower\'s foundations 10x its frame', () => {
+    const r = runner('welded-tower');
+    r.scene.onParam!(r.live, 'strength', 2000, 4000);
+    const limits = r.live.world.joints.map((j) => j.breakForce);
+    expect(limits.filter((f) => f === 20000)).toHaveLength(2); // the two ground welds
+    expect(limits.filter((f) => f === 2000)).toHaveLength(limits.length - 2);
+    expect(r.live.world.joints.every((j) => j.breakTorque === j.breakForce)).toBe(true);
+  });
+
   it('segmentBoxEntry finds where a segment enters a box, and misses what it misses', () => {
     const h = [1, 0.05, 2];
     expect(segmentBoxEntry([0, 1, 0], [0, -1, 0], h)).toBeCloseTo(0.475, 12);

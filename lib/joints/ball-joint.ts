@@ -5,7 +5,8 @@
 
 import type { Body } from '../body.js';
 import type { Softness } from '../solver/softness.js';
-import { Joint, type JointOptions } from './joint.js';
+import type { JointOptions } from './joint.js';
+import { SinglePartJoint } from './single-part-joint.js';
 import { PointConstraintPart } from './parts/point-part.js';
 
 export interface BallJointOptions extends JointOptions {
@@ -13,10 +14,14 @@ export interface BallJointOptions extends JointOptions {
   anchor: ArrayLike<number>;
 }
 
-export class BallJoint extends Joint {
+export class BallJoint extends SinglePartJoint {
   readonly type = 'ball' as const;
   readonly rowCount = 3;
   readonly point = new PointConstraintPart();
+  protected readonly carries = 'force' as const;
+  protected get part(): PointConstraintPart {
+    return this.point;
+  }
 
   /** @internal Use world.createBallJoint. `anchor` is already checked. */
   constructor(id: number, bodyA: Body, bodyB: Body, anchor: Float64Array, options: BallJointOptions) {
@@ -46,34 +51,7 @@ export class BallJoint extends Joint {
     this.point.prepare(this.bodyA, this.bodyB);
     this.point.factor();
   }
-  warmStart(): void {
-    this.point.warmStart(this.bodyA, this.bodyB);
-  }
   solve(soft: Readonly<Softness>): void {
     this.point.solve(this.bodyA, this.bodyB, soft);
-  }
-  scaleImpulse(ratio: number): void {
-    const p = this.point.impulse;
-    p[0] *= ratio; p[1] *= ratio; p[2] *= ratio;
-  }
-  accumulateImpulse(): void {
-    const p = this.point.impulse, s = this.linearImpulseSum;
-    s[0] += p[0]; s[1] += p[1]; s[2] += p[2];
-  }
-
-  writeJacobian(out: Float64Array): void {
-    this.point.writeJacobian(out, 0);
-  }
-  writeEffectiveMass(out: Float64Array): void {
-    out.set(this.point.K);
-  }
-  getVelocityError(out: Float64Array): void {
-    this.point.velocityError(this.bodyA, this.bodyB, out, 0);
-  }
-  getPositionError(out: Float64Array): void {
-    out[0] = this.point.C[0]; out[1] = this.point.C[1]; out[2] = this.point.C[2];
-  }
-  applyImpulse(lambda: ArrayLike<number>): void {
-    this.point.applyImpulse(this.bodyA, this.bodyB, lambda[0], lambda[1], lambda[2]);
   }
 }

@@ -9,7 +9,8 @@
 import type { Body } from '../body.js';
 import { createSoftness, makeSoft } from '../solver/softness.js';
 import { readFiniteVector, requireNonNegative, requirePositive } from '../validate.js';
-import { Joint, type JointOptions } from './joint.js';
+import type { JointOptions } from './joint.js';
+import { SinglePartJoint } from './single-part-joint.js';
 import { PointConstraintPart } from './parts/point-part.js';
 
 export interface MouseJointOptions {
@@ -30,10 +31,14 @@ export interface MouseJointOptions {
   userData?: unknown;
 }
 
-export class MouseJoint extends Joint {
+export class MouseJoint extends SinglePartJoint {
   readonly type = 'mouse' as const;
   readonly rowCount = 3;
   readonly point = new PointConstraintPart();
+  protected readonly carries = 'force' as const;
+  protected get part(): PointConstraintPart {
+    return this.point;
+  }
   private readonly softness = createSoftness();
   private _hertz: number;
   private _dampingRatio: number;
@@ -108,35 +113,8 @@ export class MouseJoint extends Joint {
     makeSoft(this.softness, this._hertz, this._dampingRatio, h);
     this.maxImpulse = this._maxForce * h;
   }
-  warmStart(): void {
-    this.point.warmStart(this.bodyA, this.bodyB);
-  }
   /** Always its own spring: the world's rigid-joint softness does not apply. */
   solve(): void {
     this.point.solve(this.bodyA, this.bodyB, this.softness, this.maxImpulse);
-  }
-  scaleImpulse(ratio: number): void {
-    const p = this.point.impulse;
-    p[0] *= ratio; p[1] *= ratio; p[2] *= ratio;
-  }
-  accumulateImpulse(): void {
-    const p = this.point.impulse, s = this.linearImpulseSum;
-    s[0] += p[0]; s[1] += p[1]; s[2] += p[2];
-  }
-
-  writeJacobian(out: Float64Array): void {
-    this.point.writeJacobian(out, 0);
-  }
-  writeEffectiveMass(out: Float64Array): void {
-    out.set(this.point.K);
-  }
-  getVelocityError(out: Float64Array): void {
-    this.point.velocityError(this.bodyA, this.bodyB, out, 0);
-  }
-  getPositionError(out: Float64Array): void {
-    out.set(this.point.C);
-  }
-  applyImpulse(lambda: ArrayLike<number>): void {
-    this.point.applyImpulse(this.bodyA, this.bodyB, lambda[0], lambda[1], lambda[2]);
   }
 }

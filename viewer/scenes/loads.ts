@@ -7,7 +7,25 @@
 // not sampled: at 10 m/s a weight moves 0.17 m per step, more than a plank is thick.
 
 import { sphereInertia } from '../../lib/index.js';
-import type { LiveScene } from '../scene-types.js';
+import type { LiveScene, SliderParam, ViewerScene } from '../scene-types.js';
+
+/**
+ * The sliders every breakable structure has, and how they apply live: joint strength (scales every
+ * limit) and the mass of the scene's 'load' bodies.
+ */
+export function breakableControls(loadLabel: string, load: number): Pick<ViewerScene, 'params' | 'onParam'> {
+  const params: SliderParam[] = [
+    { key: 'strength', label: 'joint strength (N, N·m)', min: 500, max: 10000, step: 100, value: 4000 },
+    { key: 'load', label: loadLabel, min: 1, max: 1000, step: 1, value: load },
+  ];
+  return {
+    params,
+    onParam: (scene, key, value, previous) => {
+      if (key === 'strength') setStrength(scene, value, previous);
+      if (key === 'load') setLoadMass(scene, value);
+    },
+  };
+}
 
 const from = new Float64Array(3);
 const to = new Float64Array(3);

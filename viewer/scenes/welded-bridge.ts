@@ -1,6 +1,6 @@
 import { weldedBridge } from '../../lib/scenes/index.js';
 import type { ViewerScene } from '../scene-types.js';
-import { dropWeight, hookOnArrival, setLoadMass, setStrength } from './loads.js';
+import { breakableControls, dropWeight, hookOnArrival } from './loads.js';
 
 export const weldedBridgeScene: ViewerScene = {
   name: 'welded-bridge',
@@ -11,15 +11,8 @@ export const weldedBridgeScene: ViewerScene = {
   camera: { position: [6, 9, 14], target: [0, 4.6, 0] },
   groundY: 0,
   forceScale: 0.0005,
-  params: [
-    { key: 'strength', label: 'joint strength (N, N·m)', min: 500, max: 10000, step: 100, value: 4000 },
-    { key: 'load', label: 'load (kg)', min: 1, max: 1000, step: 1, value: 20 },
-  ],
+  ...breakableControls('load (kg)', 20),
   actions: [{ label: 'drop a 100 kg weight', run: (scene) => dropWeight(scene, 100, 0.4, 8) }],
   describe: (p) => weldedBridge({ strength: p.strength, loadMass: p.load }),
-  onParam: (scene, key, value, previous) => {
-    if (key === 'strength') setStrength(scene, value, previous);
-    if (key === 'load') setLoadMass(scene, value);
-  },
   afterStep: (scene) => hookOnArrival(scene),
 };

@@ -1,6 +1,6 @@
 import { weldedTower } from '../../lib/scenes/index.js';
 import type { ViewerScene } from '../scene-types.js';
-import { dropWeight, hookOnArrival, setLoadMass, setStrength } from './loads.js';
+import { breakableControls, dropWeight, hookOnArrival } from './loads.js';
 
 export const weldedTowerScene: ViewerScene = {
   name: 'welded-tower',
@@ -11,15 +11,8 @@ export const weldedTowerScene: ViewerScene = {
   camera: { position: [10, 7.5, 14.5], target: [0.6, 4.3, 0] },
   groundY: 0,
   forceScale: 0.0005,
-  params: [
-    { key: 'strength', label: 'joint strength (N, N·m)', min: 500, max: 10000, step: 100, value: 4000 },
-    { key: 'load', label: 'roof load (kg)', min: 1, max: 1000, step: 1, value: 50 },
-  ],
+  ...breakableControls('roof load (kg)', 50),
   actions: [{ label: 'drop a 30 kg weight', run: (scene) => dropWeight(scene, 30, 0.4, 10.8) }],
   describe: (p) => weldedTower({ strength: p.strength, loadMass: p.load }),
-  onParam: (scene, key, value, previous) => {
-    if (key === 'strength') setStrength(scene, value, previous);
-    if (key === 'load') setLoadMass(scene, value);
-  },
   afterStep: (scene) => hookOnArrival(scene),
 };

@@ -1,0 +1,42 @@
+// A joint made of one constraint part (ball, orientation, mouse): the row plumbing every such joint
+// shares, written once against the ConstraintPart interface. The hot methods (prepare, warmStart,
+// solve) stay in each joint class, so their call sites see one class each.
+
+import { Joint } from './joint.js';
+import type { ConstraintPart } from './parts/constraint-part.js';
+
+export abstract class SinglePartJoint extends Joint {
+  /** The joint's one part. */
+  protected abstract get part(): ConstraintPart;
+  /** Whether the part's impulse is a force (point rows) or a torque (rotation rows) on body B. */
+  protected abstract readonly carries: 'force' | 'torque';
+
+  warmStart(): void {
+    this.part.warmStart(this.bodyA, this.bodyB);
+  }
+  scaleImpulse(ratio: number): void {
+    const p = this.part.impulse;
+    p[0] *= ratio; p[1] *= ratio; p[2] *= ratio;
+  }
+  accumulateImpulse(): void {
+    const p = this.part.impulse;
+    const s = this.carries === 'force' ? this.linearImpulseSum : this.angularImpulseSum;
+    s[0] += p[0]; s[1] += p[1]; s[2] += p[2];
+  }
+  writeJacobian(out: Float64Array): void {
+    this.part.writeJacobian(out, 0);
+  }
+  writeEffectiveMass(out: Float64Array): void {
+    out.set(this.part.K);
+  }
+  getVelocityError(out: Float64Array): void {
+    this.part.velocityError(this.bodyA, this.bodyB, out, 0);
+  }
+  getPositionError(out: Float64Array): void {
+    out.set(this.part.C);
+  }
+  applyImpulse(lambda: ArrayLike<number>): void {
+    this.part.applyImpulse(this.bodyA, this.bodyB, lambda[0], lambda[1], lambda[2]);
+  }
+}
+
