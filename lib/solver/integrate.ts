@@ -4,6 +4,7 @@
 
 import { BODY_STATE, type Body } from '../body.js';
 import { integrateOrientation } from '../math/quat.js';
+import type { BodyIntegrator } from './soft-step.js';
 
 // Module copies of the state offsets (see point-part.ts for why hot loops avoid imported bindings).
 const LINEAR_VELOCITY = BODY_STATE.linearVelocity, ANGULAR_VELOCITY = BODY_STATE.angularVelocity;
@@ -14,12 +15,7 @@ const POSITION = BODY_STATE.position, ORIENTATION = BODY_STATE.orientation, ROTA
  * v += h (g·gravityScale + F/m),  ω += h I⁻¹ τ,  then damping v ← v / (1 + h c) and, if asked, the
  * gyroscopic term. Dynamic bodies only.
  */
-export function integrateVelocities(
-  bodies: readonly Body[],
-  gravity: Float64Array,
-  h: number,
-  gyroscopic: boolean,
-): void {
+function integrateVelocities(bodies: readonly Body[], gravity: Float64Array, h: number, gyroscopic: boolean): void {
   const gx = gravity[0], gy = gravity[1], gz = gravity[2];
   for (let i = 0; i < bodies.length; i++) {
     const body = bodies[i];
@@ -107,7 +103,7 @@ function applyGyroscopic(s: Float64Array, Ib: Float64Array, h: number): void {
  * impossible scene then grows the state by a bounded amount per step instead of overflowing to
  * Infinity and NaN.
  */
-export function integratePositions(bodies: readonly Body[], h: number, maxLinearSpeed: number, maxAngularSpeed: number): void {
+function integratePositions(bodies: readonly Body[], h: number, maxLinearSpeed: number, maxAngularSpeed: number): void {
   const maxLinearSq = maxLinearSpeed * maxLinearSpeed;
   const maxAngularSq = maxAngularSpeed * maxAngularSpeed;
   for (let i = 0; i < bodies.length; i++) {
@@ -136,6 +132,27 @@ export function integratePositions(bodies: readonly Body[], h: number, maxLinear
     if (wx !== 0 || wy !== 0 || wz !== 0) {
       integrateOrientation(s, ORIENTATION, wx, wy, wz, h);
       body.updateInertia();
+    }
+  }
+}
+
+/** The 3D bodies' integration for the soft step; `gyroscopic` switches the implicit gyroscopic term. */
+export class RigidBodyIntegrator implements BodyIntegrator<Body> {
+  gyroscopic = true;
+
+  refresh(bodies: readonly Body[]): void {
+    for (let i = 0; i < bodies.length; i++) bodies[i].updateInertia();
+  }
+  integrateVelocities(bodies: readonly Body[], gravity: Float64Array, h: number): void {
+    integrateVelocities(bodies, gravity, h, this.gyroscopic);
+  }
+  integratePositions(bodies: readonly Body[], h: number, maxLinearSpeed: number, maxAngularSpeed: number): void {
+    integratePositions(bodies, h, maxLinearSpeed, maxAngularSpeed);
+  }
+  clearForces(bodies: readonly Body[]): void {
+    for (let i = 0; i < bodies.length; i++) {
+      bodies[i].force.fill(0);
+      bodies[i].torque.fill(0);
     }
   }
 }

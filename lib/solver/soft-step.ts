@@ -13,19 +13,21 @@
 //     accumulate impulses         for the force readout
 //   forces F = Σ λ_lin / dt, torques τ = Σ λ_ang / dt; break the joints past their limits
 //
+// The stages are the same in 2D and 3D: the step is written against a BodyIntegrator (how bodies
+// integrate, which is where the dimensions differ) and SolverJoint (what every joint does), and
+// lib/2d uses this very code.
+//
 // Box2D v3 factors K once per step and updates only the lever arms and C inside the substeps. We
 // factor again after every position update: measured on S5 (40 links, a 670 kg ball) at 4 substeps,
 // a K held for the whole step lets the chain explode, while the per-substep K keeps its peak gap at
 // 0.29 m; on S1 with N = 1000 the extra factorizations cost 13 % of the step.
 
-import type { Body } from '../body.js';
-import type { Joint } from '../joints/joint.js';
-import { integratePositions, integrateVelocities } from './integrate.js';
-import { createSoftness, makeSoft, RIGID } from './softness.js';
+import { createSoftness, makeSoft, RIGID, type Softness } from './softness.js';
 
 /** Joint stiffness cap as a fraction of the substep rate 1/h. */
 export const MAX_HERTZ_PER_SUBSTEP_RATE = 0.25;
 
+/** The settings the step reads; the same in 2D and 3D. */
 export interface SolverSettings {
   substeps: number;
   iterations: number;
@@ -33,23 +35,41 @@ export interface SolverSettings {
   jointHertz: number;
   jointDampingRatio: number;
   warmStarting: boolean;
-  gyroscopic: boolean;
   maxLinearSpeed: number;
   maxAngularSpeed: number;
 }
 
-export class SoftStepSolver {
+/** What the step asks of a joint (3D or 2D). */
+export interface SolverJoint {
+  prepare(h: number): void;
+  warmStart(): void;
+  solve(soft: Readonly<Softness>): void;
+  scaleImpulse(ratio: number): void;
+  accumulateImpulse(): void;
+  finishStep(dt: number): void;
+}
+
+/** What the step asks of the bodies' integration, which differs between 3D and 2D. */
+export interface BodyIntegrator<B> {
+  /** Rotation and world inverse inertia from the orientation (the user may have written it). */
+  refresh(bodies: readonly B[]): void;
+  /** v += h (g + F/m), ω += h I⁻¹ τ, damping (and in 3D the gyroscopic term). */
+  integrateVelocities(bodies: readonly B[], gravity: Float64Array, h: number): void;
+  /** Speed caps, x += h v, the orientation by h ω, then rotation and I⁻¹. */
+  integratePositions(bodies: readonly B[], h: number, maxLinearSpeed: number, maxAngularSpeed: number): void;
+  /** Clears the forces and torques applied for this step. */
+  clearForces(bodies: readonly B[]): void;
+}
+
+export class SoftStepSolver<B> {
   /** The rigid joints' softness for the biased solve at the current substep length. */
   readonly jointSoftness = createSoftness();
   private previousH = 0;
 
-  step(
-    bodies: readonly Body[],
-    joints: readonly Joint[],
-    gravity: Float64Array,
-    dt: number,
-    settings: Readonly<SolverSettings>,
-  ): void {
+  constructor(private readonly integrator: BodyIntegrator<B>) {}
+
+  step(bodies: readonly B[], joints: readonly SolverJoint[], gravity: Float64Array, dt: number, settings: Readonly<SolverSettings>): void {
+    const integrator = this.integrator;
     const n = settings.substeps;
     const h = dt / n;
     // Joints are springs (see softness.ts) whose stiffness is capped at a quarter of the substep rate,
@@ -62,7 +82,7 @@ export class SoftStepSolver {
     // same force, and with warm starting off they start from zero.
     const ratio = settings.warmStarting ? (this.previousH > 0 ? h / this.previousH : 1) : 0;
     this.previousH = h;
-    for (let i = 0; i < bodies.length; i++) bodies[i].updateInertia();
+    integrator.refresh(bodies);
     for (let i = 0; i < joints.length; i++) {
       const joint = joints[i];
       if (ratio !== 1) joint.scaleImpulse(ratio);
@@ -70,7 +90,7 @@ export class SoftStepSolver {
     }
 
     for (let substep = 0; substep < n; substep++) {
-      integrateVelocities(bodies, gravity, h, settings.gyroscopic);
+      integrator.integrateVelocities(bodies, gravity, h);
       if (settings.warmStarting) {
         for (let i = 0; i < joints.length; i++) joints[i].warmStart();
       } else {
@@ -79,7 +99,7 @@ export class SoftStepSolver {
       for (let iteration = 0; iteration < settings.iterations; iteration++) {
         for (let i = 0; i < joints.length; i++) joints[i].solve(this.jointSoftness);
       }
-      integratePositions(bodies, h, settings.maxLinearSpeed, settings.maxAngularSpeed);
+      integrator.integratePositions(bodies, h, settings.maxLinearSpeed, settings.maxAngularSpeed);
       for (let i = 0; i < joints.length; i++) joints[i].prepare(h);
       for (let iteration = 0; iteration < settings.relaxIterations; iteration++) {
         for (let i = 0; i < joints.length; i++) joints[i].solve(RIGID);
@@ -88,10 +108,6 @@ export class SoftStepSolver {
     }
 
     for (let i = 0; i < joints.length; i++) joints[i].finishStep(dt);
-    for (let i = 0; i < bodies.length; i++) {
-      const body = bodies[i];
-      body.force.fill(0);
-      body.torque.fill(0);
-    }
+    integrator.clearForces(bodies);
   }
 }

@@ -1,0 +1,149 @@
+// What every joint shares in 2D and 3D: its two bodies, breaking limits, the force/torque readout and
+// breaking, and the solver interface. lib/joints/joint.ts (3D) and lib/2d/joints/joint.ts (2D) add the
+// dimension: 3-vector forces and torques and 12-column Jacobians in 3D, a 2-vector force, a scalar
+// torque and 6-column Jacobians in 2D.
+//
+// Forces. Each substep's accumulated impulse λ_acc is the whole impulse the joint applied in that
+// substep (warm start plus every solve). Summed over the substeps and divided by the step's dt it is
+// the mean constraint force over the step: F = Σ λ_lin / dt on body B (−F on body A), and
+// τ = Σ λ_ang / dt, the torque of the angular rows about the anchor.
+
+import type { SolverJoint } from '../solver/soft-step.js';
+import type { Softness } from '../solver/softness.js';
+import { requirePositiveOrInfinity } from '../validate.js';
+
+export interface JointCoreOptions<B> {
+  bodyA: B;
+  /** The second body; omitted, the joint holds bodyA to the world (a static body at the origin). */
+  bodyB?: B;
+  /** Break when the joint's force exceeds this, N. Default Infinity (never). */
+  breakForce?: number;
+  /** Break when the joint's torque exceeds this, N·m. Default Infinity (never). */
+  breakTorque?: number;
+  userData?: unknown;
+}
+
+export abstract class JointCore<B> implements SolverJoint {
+  abstract readonly type: string;
+  /** Rows of J: how many degrees of freedom the joint removes. */
+  abstract readonly rowCount: number;
+
+  readonly id: number;
+  readonly bodyA: B;
+  readonly bodyB: B;
+  userData: unknown;
+
+  private _breakForce = Infinity;
+  private _breakTorque = Infinity;
+  private _broken = false;
+
+  /** Impulse summed over the substeps of the current step (on body B). */
+  protected readonly linearImpulseSum: Float64Array;
+  protected readonly angularImpulseSum: Float64Array;
+  /** The last step's mean force and torque on body B. */
+  protected readonly force: Float64Array;
+  protected readonly torque: Float64Array;
+
+  /**
+   * @internal Joints are made by the world's create…Joint methods, which check their options.
+   * `linear` and `angular` are the sizes of a force and a torque (3 and 3 in 3D, 2 and 1 in 2D).
+   */
+  constructor(id: number, bodyA: B, bodyB: B, options: JointCoreOptions<B>, where: string, linear: number, angular: number) {
+    const breakForce =
+      options.breakForce === undefined ? Infinity : requirePositiveOrInfinity(where, 'breakForce', options.breakForce);
+    const breakTorque =
+      options.breakTorque === undefined ? Infinity : requirePositiveOrInfinity(where, 'breakTorque', options.breakTorque);
+    this.id = id;
+    this.bodyA = bodyA;
+    this.bodyB = bodyB;
+    this._breakForce = breakForce;
+    this._breakTorque = breakTorque;
+    this.userData = options.userData;
+    this.linearImpulseSum = new Float64Array(linear);
+    this.angularImpulseSum = new Float64Array(angular);
+    this.force = new Float64Array(linear);
+    this.torque = new Float64Array(angular);
+  }
+
+  get breakForce(): number {
+    return this._breakForce;
+  }
+  set breakForce(value: number) {
+    this._breakForce = requirePositiveOrInfinity('breakForce', 'breakForce', value);
+  }
+  get breakTorque(): number {
+    return this._breakTorque;
+  }
+  set breakTorque(value: number) {
+    this._breakTorque = requirePositiveOrInfinity('breakTorque', 'breakTorque', value);
+  }
+
+  /** True once the joint has broken: it no longer acts. */
+  get broken(): boolean {
+    return this._broken;
+  }
+
+  /** |force| over the last step, N. */
+  getForceMagnitude(): number {
+    return length(this.force);
+  }
+
+  /** |torque| over the last step, N·m. */
+  getTorqueMagnitude(): number {
+    return length(this.torque);
+  }
+
+  /** The joint's error at the current poses: the anchor gap in m, or the angle in rad for joints
+   * that only hold rotation. */
+  abstract getError(): number;
+  /** Anchor gap at the current poses, m (0 for joints without an anchor). */
+  abstract getLinearError(): number;
+  /** Angle away from the joint's relative orientation at the current poses, rad (0 for joints that
+   * leave rotation free). */
+  abstract getAngularError(): number;
+
+  // ---- solver interface (driven by the world's step; see solver/soft-step.ts) ----
+
+  /** Lever arms, C, K and its factorization at the bodies' current poses, for a substep of h s. */
+  abstract prepare(h: number): void;
+  /** Applies the accumulated impulse λ_acc (from the last substep) again. */
+  abstract warmStart(): void;
+  /** One Gauss-Seidel solve of all rows with the given softness (RIGID for the relax pass). */
+  abstract solve(soft: Readonly<Softness>): void;
+  /** Multiplies λ_acc (the substep length changed, or warm starting is off and it becomes 0). */
+  abstract scaleImpulse(ratio: number): void;
+  /** Adds this substep's λ_acc to the step's sums. */
+  abstract accumulateImpulse(): void;
+
+  /** @internal Turns the step's impulse sums into the force and torque readouts. */
+  finishStep(dt: number): void {
+    const inverseDt = 1 / dt;
+    const lin = this.linearImpulseSum, ang = this.angularImpulseSum;
+    for (let i = 0; i < lin.length; i++) {
+      this.force[i] = lin[i] * inverseDt;
+      lin[i] = 0;
+    }
+    for (let i = 0; i < ang.length; i++) {
+      this.torque[i] = ang[i] * inverseDt;
+      ang[i] = 0;
+    }
+  }
+
+  /** @internal Zeroes the force and torque readouts (a broken joint, a step after it broke). */
+  clearReadout(): void {
+    this.force.fill(0);
+    this.torque.fill(0);
+  }
+
+  /** @internal Marks the joint broken and clears its impulses (the readout keeps the breaking load). */
+  markBroken(): void {
+    this._broken = true;
+    this.scaleImpulse(0);
+  }
+}
+
+function length(v: Float64Array): number {
+  let s = 0;
+  for (let i = 0; i < v.length; i++) s += v[i] * v[i];
+  return Math.sqrt(s);
+}

@@ -1,0 +1,338 @@
+// What World (3D) and World2D share: the solver settings and their checks, the lists of bodies and
+// joints, removal, step(dt), and breaking joints with their once-only report. Each world adds its own
+// bodies and joints; the step itself is solver/soft-step.ts, the same code for both.
+
+import type { BodyType } from './body.js';
+import type { JointCore } from './joints/joint-core.js';
+import { MAX_HERTZ_PER_SUBSTEP_RATE, SoftStepSolver, type BodyIntegrator, type SolverSettings } from './solver/soft-step.js';
+import {
+  readFiniteVector,
+  requireInteger,
+  requireBoolean,
+  requireNonNegative,
+  requirePositive,
+  requirePositiveOrInfinity,
+  show,
+} from './validate.js';
+
+/** The options both worlds take (WorldOptions and World2DOptions add gravity and their own). */
+export interface CoreWorldOptions<J> {
+  /** Substeps per step. Default 4. */
+  substeps?: number;
+  /** Velocity iterations (with position bias) per substep. Default 1. */
+  iterations?: number;
+  /** Relax iterations (no bias) per substep. Default 1. */
+  relaxIterations?: number;
+  /** Stiffness of rigid joints, Hz. Rigid joints are stiff springs in the soft step: under a steady
+   * load F a joint gives way by about K F / ω² (ω = 2π·jointHertz, K its effective mass), so stiffer
+   * is more rigid. The stiffness is capped at a quarter of the substep rate, the most that stays
+   * stable. Default Infinity: always at that cap (60 Hz at 4 substeps of 1/60 s), so more substeps
+   * give stiffer joints. */
+  jointHertz?: number;
+  /** Damping ratio of that spring. Default 1 (critically damped). */
+  jointDampingRatio?: number;
+  /** Start each solve from the last substep's impulses. Default true. */
+  warmStarting?: boolean;
+  /** Dynamic bodies move no faster than this, m/s. Default 400 (as Box2D). */
+  maxLinearSpeed?: number;
+  /** Dynamic bodies turn no faster than this, rad/s. Default 200 (about 1900 rpm). */
+  maxAngularSpeed?: number;
+  /** Called once for each joint that breaks, at the end of the step it broke in. */
+  onJointBreak?: ((event: JointBreakEventOf<J>) => void) | null;
+}
+
+export interface JointBreakEventOf<J> {
+  joint: J;
+  /** Which limit was passed (force is checked first). */
+  reason: 'force' | 'torque';
+  /** |force| (N) and |torque| (N·m) over the step in which the joint broke. */
+  force: number;
+  torque: number;
+}
+
+/** The defaults, chosen by measurement (README, "The solver"). */
+export const DEFAULT_SOLVER_SETTINGS: Readonly<SolverSettings> = Object.freeze({
+  substeps: 4,
+  iterations: 1,
+  relaxIterations: 1,
+  jointHertz: Infinity,
+  jointDampingRatio: 1,
+  warmStarting: true,
+  maxLinearSpeed: 400,
+  maxAngularSpeed: 200,
+});
+
+/** What a world needs to know of its bodies. */
+export interface CoreBody {
+  readonly id: number;
+  readonly type: BodyType;
+  readonly isDynamic: boolean;
+  owner: object | null;
+}
+
+export abstract class WorldCore<B extends CoreBody, J extends JointCore<B>> {
+  /** m/s² (3 numbers in 3D, 2 in 2D). */
+  readonly gravity: Float64Array;
+  /** A static body at the origin: what a joint without bodyB is attached to. Not in `bodies`. */
+  abstract readonly ground: B;
+  /** Called once for each joint that breaks; see JointBreakEventOf. */
+  onJointBreak: ((event: JointBreakEventOf<J>) => void) | null = null;
+
+  protected readonly settings: SolverSettings = { ...DEFAULT_SOLVER_SETTINGS };
+  private readonly solver: SoftStepSolver<B>;
+  protected readonly _bodies: B[] = [];
+  private readonly _joints: J[] = [];
+  /** The joints the solver runs: not broken, in creation order. */
+  private readonly activeJoints: J[] = [];
+  private readonly justBroken: J[] = [];
+  /** Joints that broke in the last step: their readout shows the breaking load for that step only. */
+  private readonly brokenLastStep: J[] = [];
+  protected nextBodyId = 1;
+  protected nextJointId = 1;
+  private _time = 0;
+  private _stepCount = 0;
+  private stepping = false;
+
+  /** Checks and applies the shared options; `gravity` is the subclass's default, already checked. */
+  protected constructor(where: string, options: CoreWorldOptions<J>, gravity: Float64Array, integrator: BodyIntegrator<B>) {
+    if (options === null || typeof options !== 'object') {
+      throw new TypeError(`${where}: options must be an object, got ${show(options)}`);
+    }
+    const settings: SolverSettings = { ...DEFAULT_SOLVER_SETTINGS };
+    if (options.substeps !== undefined) settings.substeps = requireInteger(where, 'substeps', options.substeps, 1);
+    if (options.iterations !== undefined) settings.iterations = requireInteger(where, 'iterations', options.iterations, 1);
+    if (options.relaxIterations !== undefined) {
+      settings.relaxIterations = requireInteger(where, 'relaxIterations', options.relaxIterations, 0);
+    }
+    if (options.jointHertz !== undefined) {
+      settings.jointHertz = requirePositiveOrInfinity(where, 'jointHertz', options.jointHertz, 'the stiffest stable');
+    }
+    if (options.jointDampingRatio !== undefined) {
+      settings.jointDampingRatio = requireNonNegative(where, 'jointDampingRatio', options.jointDampingRatio);
+    }
+    if (options.warmStarting !== undefined) settings.warmStarting = requireBoolean(where, 'warmStarting', options.warmStarting);
+    if (options.maxLinearSpeed !== undefined) {
+      settings.maxLinearSpeed = requirePositive(where, 'maxLinearSpeed', options.maxLinearSpeed);
+    }
+    if (options.maxAngularSpeed !== undefined) {
+      settings.maxAngularSpeed = requirePositive(where, 'maxAngularSpeed', options.maxAngularSpeed);
+    }
+    const onJointBreak = options.onJointBreak ?? null;
+    if (onJointBreak !== null && typeof onJointBreak !== 'function') {
+      throw new TypeError(`${where}: onJointBreak must be a function, got ${show(onJointBreak)}`);
+    }
+    this.gravity = gravity;
+    Object.assign(this.settings, settings);
+    this.onJointBreak = onJointBreak;
+    this.solver = new SoftStepSolver(integrator);
+  }
+
+  // ---- settings (each can change between steps) ----
+
+  get substeps(): number {
+    return this.settings.substeps;
+  }
+  set substeps(value: number) {
+    this.settings.substeps = requireInteger('substeps', 'substeps', value, 1);
+  }
+  get iterations(): number {
+    return this.settings.iterations;
+  }
+  set iterations(value: number) {
+    this.settings.iterations = requireInteger('iterations', 'iterations', value, 1);
+  }
+  get relaxIterations(): number {
+    return this.settings.relaxIterations;
+  }
+  set relaxIterations(value: number) {
+    this.settings.relaxIterations = requireInteger('relaxIterations', 'relaxIterations', value, 0);
+  }
+  get jointHertz(): number {
+    return this.settings.jointHertz;
+  }
+  set jointHertz(value: number) {
+    this.settings.jointHertz = requirePositiveOrInfinity('jointHertz', 'jointHertz', value, 'the stiffest stable');
+  }
+  get jointDampingRatio(): number {
+    return this.settings.jointDampingRatio;
+  }
+  set jointDampingRatio(value: number) {
+    this.settings.jointDampingRatio = requireNonNegative('jointDampingRatio', 'jointDampingRatio', value);
+  }
+  get warmStarting(): boolean {
+    return this.settings.warmStarting;
+  }
+  set warmStarting(value: boolean) {
+    this.settings.warmStarting = requireBoolean('warmStarting', 'warmStarting', value);
+  }
+  get maxLinearSpeed(): number {
+    return this.settings.maxLinearSpeed;
+  }
+  set maxLinearSpeed(value: number) {
+    this.settings.maxLinearSpeed = requirePositive('maxLinearSpeed', 'maxLinearSpeed', value);
+  }
+  get maxAngularSpeed(): number {
+    return this.settings.maxAngularSpeed;
+  }
+  set maxAngularSpeed(value: number) {
+    this.settings.maxAngularSpeed = requirePositive('maxAngularSpeed', 'maxAngularSpeed', value);
+  }
+  /** The rigid joints' stiffness in effect for a step of dt, Hz: jointHertz capped at a quarter of
+   * the substep rate. */
+  getEffectiveJointHertz(dt: number): number {
+    return Math.min(this.settings.jointHertz, (MAX_HERTZ_PER_SUBSTEP_RATE * this.settings.substeps) / dt);
+  }
+  /** Sets gravity, m/s². */
+  setGravity(gravity: ArrayLike<number>): void {
+    readFiniteVector('setGravity', 'gravity', gravity, this.gravity.length, this.gravity);
+  }
+
+  // ---- contents ----
+
+  /** Bodies in creation order (the ground is not among them). */
+  get bodies(): readonly B[] {
+    return this._bodies;
+  }
+  /** Joints in creation order, broken ones included until removed. */
+  get joints(): readonly J[] {
+    return this._joints;
+  }
+  /** Simulated time, s. */
+  get time(): number {
+    return this._time;
+  }
+  get stepCount(): number {
+    return this._stepCount;
+  }
+
+  /** Removes a body and every joint attached to it. */
+  removeBody(body: B): void {
+    if (body === this.ground) throw new RangeError('removeBody: the world ground cannot be removed');
+    this.requireOwnBody('removeBody', 'body', body);
+    for (let i = this._joints.length - 1; i >= 0; i--) {
+      const joint = this._joints[i];
+      if (joint.bodyA === body || joint.bodyB === body) this.removeJoint(joint);
+    }
+    this._bodies.splice(this._bodies.indexOf(body), 1);
+    body.owner = null;
+  }
+
+  removeJoint(joint: J): void {
+    const index = this._joints.indexOf(joint);
+    if (index < 0) throw new RangeError(`removeJoint: joint ${show(joint?.id)} is not in this world`);
+    this._joints.splice(index, 1);
+    const active = this.activeJoints.indexOf(joint);
+    if (active >= 0) this.activeJoints.splice(active, 1);
+  }
+
+  /**
+   * Advances the world by dt seconds (substeps × iterations as set). Joints that break are reported
+   * through onJointBreak after the step, once each.
+   */
+  step(dt: number): void {
+    if (typeof dt !== 'number' || !Number.isFinite(dt) || !(dt > 0)) {
+      throw new RangeError(`step: dt must be a finite number > 0, got ${show(dt)}`);
+    }
+    if (this.stepping) throw new Error('step: called from inside a step callback');
+    this.stepping = true;
+    try {
+      for (let i = 0; i < this.brokenLastStep.length; i++) this.brokenLastStep[i].clearReadout();
+      this.brokenLastStep.length = 0;
+      this.solver.step(this._bodies, this.activeJoints, this.gravity, dt, this.settings);
+      this._time += dt;
+      this._stepCount++;
+      this.breakJoints();
+    } finally {
+      this.stepping = false;
+    }
+    this.reportBreaks();
+  }
+
+  /** Largest anchor gap (m) among the joints that still act (mouse joints are springs: not counted). */
+  getMaxLinearError(): number {
+    let largest = 0;
+    for (const joint of this.activeJoints) if (joint.type !== 'mouse') largest = Math.max(largest, joint.getLinearError());
+    return largest;
+  }
+
+  /** Largest angular error (rad) among the joints that still act (mouse joints not counted). */
+  getMaxAngularError(): number {
+    let largest = 0;
+    for (const joint of this.activeJoints) if (joint.type !== 'mouse') largest = Math.max(largest, joint.getAngularError());
+    return largest;
+  }
+
+  /** True if `value` is a body of this world's kind (Body or Body2D). */
+  protected abstract isBody(value: unknown): value is B;
+
+  protected addBody(body: B): B {
+    this.nextBodyId++;
+    this._bodies.push(body);
+    return body;
+  }
+
+  protected addJoint<T extends J>(joint: T): T {
+    this.nextJointId++;
+    this._joints.push(joint);
+    this.activeJoints.push(joint);
+    return joint;
+  }
+
+  /** Checks a joint's bodies: bodyA of this world, bodyB of this world or the ground, two different
+   * bodies, at least one dynamic. */
+  protected readJointBodies(where: string, options: { bodyA: B; bodyB?: B }): [B, B] {
+    if (options === null || typeof options !== 'object') {
+      throw new TypeError(`${where}: options must be an object, got ${show(options)}`);
+    }
+    const bodyA = options.bodyA;
+    this.requireOwnBody(where, 'bodyA', bodyA);
+    const bodyB = options.bodyB ?? this.ground;
+    if (bodyB !== this.ground) this.requireOwnBody(where, 'bodyB', bodyB);
+    if (bodyA === bodyB) throw new RangeError(`${where}: bodyA and bodyB are the same body (${bodyA.id}); a joint needs two bodies`);
+    if (!bodyA.isDynamic && !bodyB.isDynamic) {
+      throw new RangeError(
+        `${where}: a joint needs at least one dynamic body, got ${bodyA.type} body ${bodyA.id} and ${bodyB.type} body ${bodyB.id}`,
+      );
+    }
+    return [bodyA, bodyB];
+  }
+
+  protected requireOwnBody(where: string, name: string, body: unknown): asserts body is B {
+    if (!this.isBody(body)) throw new TypeError(`${where}: ${name} must be a ${this.bodyClassName}, got ${show(body)}`);
+    if (body.owner !== this) {
+      throw new RangeError(`${where}: ${name} (body ${body.id}) is not in this world${body.owner === null ? ' (removed)' : ''}`);
+    }
+  }
+
+  /** 'Body' or 'Body2D', for messages. */
+  protected abstract readonly bodyClassName: string;
+
+  private breakJoints(): void {
+    const joints = this.activeJoints;
+    let kept = 0;
+    for (let i = 0; i < joints.length; i++) {
+      const joint = joints[i];
+      if (joint.getForceMagnitude() > joint.breakForce || joint.getTorqueMagnitude() > joint.breakTorque) {
+        joint.markBroken();
+        this.justBroken.push(joint);
+        this.brokenLastStep.push(joint);
+      } else {
+        joints[kept++] = joint;
+      }
+    }
+    joints.length = kept;
+  }
+
+  /** Reports breaks after the step, so a callback may remove bodies and joints safely. */
+  private reportBreaks(): void {
+    if (this.justBroken.length === 0) return;
+    const broken = this.justBroken.splice(0);
+    const callback = this.onJointBreak;
+    if (callback === null) return;
+    for (const joint of broken) {
+      const force = joint.getForceMagnitude();
+      const torque = joint.getTorqueMagnitude();
+      callback({ joint, reason: force > joint.breakForce ? 'force' : 'torque', force, torque });
+    }
+  }
+}
