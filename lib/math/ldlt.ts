@@ -125,3 +125,22 @@ export function invertSymmetric3(K: ArrayLike<number>, out: Float64Array): void 
   out[3] = b01; out[4] = b11; out[5] = b12;
   out[6] = b02; out[7] = b12; out[8] = inv2;
 }
+
+/** The same LDLᵀ (pseudo-)inverse for a symmetric 2x2 (the 2D point part's K), unrolled. */
+export function invertSymmetric2(K: ArrayLike<number>, out: Float64Array): void {
+  const a00 = K[0], a01 = K[1], a11 = K[3];
+  let d0 = a00, inv0 = 0, l10 = 0;
+  if (d0 > PIVOT_TOLERANCE * Math.abs(a00)) {
+    inv0 = 1 / d0;
+    l10 = a01 * inv0;
+  } else {
+    d0 = 0;
+  }
+  const d1 = a11 - l10 * l10 * d0;
+  const inv1 = d1 > PIVOT_TOLERANCE * Math.abs(a11) ? 1 / d1 : 0;
+  const b01 = -l10 * inv1;
+  out[0] = inv0 + l10 * l10 * inv1;
+  out[1] = b01;
+  out[2] = b01;
+  out[3] = inv1;
+}

@@ -2,6 +2,7 @@
 // user sees them through the package name.
 import { World, boxInertia, type Body, type JointBreakEvent, type WeldJoint } from 'sinew';
 import { buildScene, hangingChain, type SceneDescription } from 'sinew/scenes';
+import { World2D, comparePlanar, type Body2D, type PlanarDifference } from 'sinew/2d';
 
 const world: World = new World({ gravity: [0, -9.81, 0], substeps: 4, onJointBreak: (e: JointBreakEvent) => e.force });
 const a: Body = world.createBody({ position: [0, 0, 0], mass: 2, inertia: boxInertia(2, [0.5, 0.1, 0.1]) });
@@ -10,4 +11,9 @@ const force: Float64Array | number[] = weld.getForce([0, 0, 0]);
 const scene: SceneDescription = hangingChain(10);
 const built = buildScene(scene, { substeps: 8 });
 built.world.step(1 / 60);
-export { force, built };
+const world2d = new World2D({ gravity: [0, -9.81] });
+const b: Body2D = world2d.createBody({ position: [1, 0], angle: 0.2, mass: 1, inertia: 0.1 });
+world2d.createRevoluteJoint({ bodyA: b, anchor: [0, 0] });
+const torque: number = world2d.createAngleJoint({ bodyA: b }).getTorque();
+const difference: PlanarDifference[] = comparePlanar(scene, { steps: 2 });
+export { force, built, torque, difference };

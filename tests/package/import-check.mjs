@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 
 const sinew = await import('sinew');
 const scenes = await import('sinew/scenes');
+const planar = await import('sinew/2d');
 
 for (const name of ['World', 'Body', 'BallJoint', 'WeldJoint', 'OrientationJoint', 'boxInertia', 'sphereInertia', 'capsuleInertia']) {
   assert.ok(sinew[name], `sinew exports ${name}`);
@@ -26,12 +27,16 @@ for (let i = 0; i < 600; i++) world.step(1 / 60);
 const force = world.joints[0].getForce([0, 0, 0]);
 assert.ok(Math.abs(force[1] + 98.1) < 1e-6, `top joint carries 98.1 N, got ${force[1]}`);
 
+// The 2D entry: a planar scene run in both worlds agrees to round-off.
+const differences = planar.comparePlanar(scenes.weldedCantilever(), { steps: 120 });
+assert.ok(differences.every((d) => d.outOfPlane === 0 && d.position < 1e-12), '2D and 3D agree on the cantilever');
+
 // Errors name the bad value.
 assert.throws(() => world.createBody({ mass: -1 }), /mass must be a finite number > 0, got -1/);
 
 // Declarations exist for every entry and a TypeScript consumer compiles against them.
 const root = fileURLToPath(new URL('../../', import.meta.url));
-for (const file of ['dist/index.d.ts', 'dist/scenes/index.d.ts']) assert.ok(existsSync(root + file), `${file} exists`);
+for (const file of ['dist/index.d.ts', 'dist/scenes/index.d.ts', 'dist/2d/index.d.ts']) assert.ok(existsSync(root + file), `${file} exists`);
 execFileSync(process.execPath, [root + 'node_modules/typescript/bin/tsc', '-p', root + 'tests/package/tsconfig.json'], { stdio: 'inherit' });
 
 console.log('package check: ESM import by name, declarations, simulation: ok');

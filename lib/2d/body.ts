@@ -1,0 +1,249 @@
+// A rigid body in the plane: lib/body.ts specialized to 2D, with the same names where the quantity is
+// the same. Position (x, y), angle θ (rad, counter-clockwise), rotation R = (cos θ, sin θ), velocity
+// (vx, vy), angular velocity ω (scalar, rad/s), mass m and moment of inertia I about the centre of
+// mass (a scalar in 2D: I⁻¹ needs no rotating, so there is no world inertia tensor to keep current).
+// Static and kinematic bodies have m⁻¹ = 0 and I⁻¹ = 0, as in 3D.
+
+import type { BodyType } from '../body.js';
+import { readFiniteVector, requireFinite, requireNonNegative, requirePositive, show } from '../validate.js';
+
+export interface Body2DOptions {
+  /** 'dynamic' (default), 'static' or 'kinematic', as in 3D. */
+  type?: BodyType;
+  /** Centre of mass, m. Default [0, 0]. */
+  position?: ArrayLike<number>;
+  /** rad, counter-clockwise. Default 0. */
+  angle?: number;
+  /** m/s. Default zero. */
+  linearVelocity?: ArrayLike<number>;
+  /** rad/s, counter-clockwise. Default 0. */
+  angularVelocity?: number;
+  /** kg, dynamic bodies only. Default 1. */
+  mass?: number;
+  /** kg·m² about the centre of mass. Default: a 1 m square of the body's mass, mass/6. */
+  inertia?: number;
+  /** Velocity damping rates, 1/s. Default 0. */
+  linearDamping?: number;
+  angularDamping?: number;
+  gravityScale?: number;
+  userData?: unknown;
+}
+
+const VALID_TYPES: readonly BodyType[] = ['dynamic', 'static', 'kinematic'];
+
+/** @internal Where each quantity sits in Body2D.state (the solver's per-body array). */
+export const BODY2D_STATE = Object.freeze({
+  linearVelocity: 0,
+  angularVelocity: 2,
+  inverseInertia: 3,
+  inverseMass: 4,
+  position: 5,
+  angle: 7,
+  /** cos θ, sin θ */
+  rotation: 8,
+  size: 10,
+});
+const ANGULAR_VELOCITY = BODY2D_STATE.angularVelocity;
+const INVERSE_INERTIA = BODY2D_STATE.inverseInertia;
+const INVERSE_MASS = BODY2D_STATE.inverseMass;
+const ANGLE = BODY2D_STATE.angle;
+const ROTATION = BODY2D_STATE.rotation;
+const POSITION = BODY2D_STATE.position;
+
+const scratch = new Float64Array(2);
+
+export class Body2D {
+  readonly id: number;
+  readonly type: BodyType;
+  readonly isDynamic: boolean;
+
+  /** @internal The solver's view of the body in one array (see BODY2D_STATE); the public vectors are
+   * views into it. */
+  readonly state = new Float64Array(BODY2D_STATE.size);
+  readonly position = this.state.subarray(POSITION, POSITION + 2);
+  readonly linearVelocity = this.state.subarray(BODY2D_STATE.linearVelocity, BODY2D_STATE.linearVelocity + 2);
+  /** (cos θ, sin θ), current after every step and setter. */
+  readonly rotation = this.state.subarray(ROTATION, ROTATION + 2);
+
+  /** Force (N) and torque (N·m) accumulated by applyForce/applyTorque, cleared after each step. */
+  readonly force = new Float64Array(2);
+  torque = 0;
+
+  private _mass: number;
+  private _inertia: number;
+  linearDamping: number;
+  angularDamping: number;
+  gravityScale: number;
+  userData: unknown;
+  /** @internal The world that owns this body, or null once removed. */
+  owner: object | null;
+
+  /** @internal Use world.createBody. Validates every option before touching anything. */
+  constructor(id: number, options: Body2DOptions, owner: object) {
+    const where = 'createBody';
+    if (options === null || typeof options !== 'object') {
+      throw new TypeError(`${where}: options must be an object, got ${show(options)}`);
+    }
+    const type = options.type ?? 'dynamic';
+    if (!VALID_TYPES.includes(type)) {
+      throw new RangeError(`${where}: type must be 'dynamic', 'static' or 'kinematic', got ${show(type)}`);
+    }
+    const position = new Float64Array(2);
+    const linearVelocity = new Float64Array(2);
+    if (options.position !== undefined) readFiniteVector(where, 'position', options.position, 2, position);
+    const angle = options.angle === undefined ? 0 : requireFinite(where, 'angle', options.angle);
+    if (options.linearVelocity !== undefined) readFiniteVector(where, 'linearVelocity', options.linearVelocity, 2, linearVelocity);
+    const angularVelocity = options.angularVelocity === undefined ? 0 : requireFinite(where, 'angularVelocity', options.angularVelocity);
+    if (type === 'static' && (linearVelocity[0] !== 0 || linearVelocity[1] !== 0 || angularVelocity !== 0)) {
+      throw new RangeError(`${where}: a static body cannot move; give it no velocity or make it 'kinematic'`);
+    }
+    const mass = options.mass === undefined ? 1 : requirePositive(where, 'mass', options.mass);
+    const inertia = options.inertia === undefined ? mass / 6 : requirePositive(where, 'inertia', options.inertia);
+    const linearDamping = requireNonNegative(where, 'linearDamping', options.linearDamping ?? 0);
+    const angularDamping = requireNonNegative(where, 'angularDamping', options.angularDamping ?? 0);
+    const gravityScale = requireFinite(where, 'gravityScale', options.gravityScale ?? 1);
+
+    // Everything is valid: commit.
+    this.id = id;
+    this.type = type;
+    this.isDynamic = type === 'dynamic';
+    this.owner = owner;
+    this.position.set(position);
+    this.linearVelocity.set(linearVelocity);
+    this.state[ANGLE] = angle;
+    this.state[ANGULAR_VELOCITY] = angularVelocity;
+    if (this.isDynamic) {
+      this._mass = mass;
+      this._inertia = inertia;
+      this.state[INVERSE_MASS] = 1 / mass;
+      this.state[INVERSE_INERTIA] = 1 / inertia;
+    } else {
+      this._mass = Infinity;
+      this._inertia = Infinity;
+    }
+    this.linearDamping = linearDamping;
+    this.angularDamping = angularDamping;
+    this.gravityScale = gravityScale;
+    this.userData = options.userData;
+    this.updateRotation();
+  }
+
+  /** kg; Infinity for static and kinematic bodies. */
+  get mass(): number {
+    return this._mass;
+  }
+  /** m⁻¹, kg⁻¹; 0 for static and kinematic bodies. */
+  get inverseMass(): number {
+    return this.state[INVERSE_MASS];
+  }
+  /** I about the centre of mass, kg·m²; Infinity for static and kinematic bodies. */
+  get inertia(): number {
+    return this._inertia;
+  }
+  /** I⁻¹; 0 for static and kinematic bodies. */
+  get inverseInertia(): number {
+    return this.state[INVERSE_INERTIA];
+  }
+  /** rad, counter-clockwise. */
+  get angle(): number {
+    return this.state[ANGLE];
+  }
+  /** rad/s, counter-clockwise. */
+  get angularVelocity(): number {
+    return this.state[ANGULAR_VELOCITY];
+  }
+
+  /** Recomputes `rotation` from the angle (the setters and the step call it). */
+  updateRotation(): void {
+    const s = this.state;
+    s[ROTATION] = Math.cos(s[ANGLE]);
+    s[ROTATION + 1] = Math.sin(s[ANGLE]);
+  }
+
+  setPosition(position: ArrayLike<number>): void {
+    readFiniteVector('setPosition', 'position', position, 2, this.position);
+  }
+  setAngle(angle: number): void {
+    this.state[ANGLE] = requireFinite('setAngle', 'angle', angle);
+    this.updateRotation();
+  }
+  setLinearVelocity(velocity: ArrayLike<number>): void {
+    this.requireMovable('setLinearVelocity', velocity);
+    readFiniteVector('setLinearVelocity', 'velocity', velocity, 2, this.linearVelocity);
+  }
+  setAngularVelocity(velocity: number): void {
+    this.requireMovable('setAngularVelocity', velocity);
+    this.state[ANGULAR_VELOCITY] = requireFinite('setAngularVelocity', 'velocity', velocity);
+  }
+
+  /** Changes a dynamic body's mass (kg) and inertia (default: scaled with the mass). */
+  setMassProperties(mass: number, inertia?: number): void {
+    const where = 'setMassProperties';
+    if (!this.isDynamic) throw new RangeError(`${where}: body ${this.id} is ${this.type}; only dynamic bodies have mass`);
+    requirePositive(where, 'mass', mass);
+    const I = inertia === undefined ? (this._inertia * mass) / this._mass : requirePositive(where, 'inertia', inertia);
+    this._mass = mass;
+    this._inertia = I;
+    this.state[INVERSE_MASS] = 1 / mass;
+    this.state[INVERSE_INERTIA] = 1 / I;
+  }
+
+  /** Adds a force (N) for the next step, at `worldPoint` (m) or at the centre of mass. */
+  applyForce(force: ArrayLike<number>, worldPoint?: ArrayLike<number>): void {
+    readFiniteVector('applyForce', 'force', force, 2, scratch);
+    const fx = scratch[0], fy = scratch[1];
+    if (worldPoint !== undefined) {
+      readFiniteVector('applyForce', 'worldPoint', worldPoint, 2, scratch);
+      this.torque += (scratch[0] - this.position[0]) * fy - (scratch[1] - this.position[1]) * fx;
+    }
+    this.force[0] += fx;
+    this.force[1] += fy;
+  }
+  /** Adds a torque (N·m, counter-clockwise) for the next step. */
+  applyTorque(torque: number): void {
+    this.torque += requireFinite('applyTorque', 'torque', torque);
+  }
+  /** Changes the velocity at once by an impulse (N·s) at `worldPoint` or at the centre of mass. */
+  applyLinearImpulse(impulse: ArrayLike<number>, worldPoint?: ArrayLike<number>): void {
+    readFiniteVector('applyLinearImpulse', 'impulse', impulse, 2, scratch);
+    const px = scratch[0], py = scratch[1];
+    let angular = 0;
+    if (worldPoint !== undefined) {
+      readFiniteVector('applyLinearImpulse', 'worldPoint', worldPoint, 2, scratch);
+      angular = (scratch[0] - this.position[0]) * py - (scratch[1] - this.position[1]) * px;
+    }
+    if (!this.isDynamic) return;
+    this.linearVelocity[0] += this.state[INVERSE_MASS] * px;
+    this.linearVelocity[1] += this.state[INVERSE_MASS] * py;
+    this.state[ANGULAR_VELOCITY] += this.state[INVERSE_INERTIA] * angular;
+  }
+
+  /** World position of a point given in body axes relative to the centre of mass: x + R p. */
+  getWorldPoint(out: Float64Array | number[], localPoint: ArrayLike<number>): Float64Array | number[] {
+    const c = this.state[ROTATION], s = this.state[ROTATION + 1];
+    const px = localPoint[0], py = localPoint[1];
+    out[0] = this.position[0] + c * px - s * py;
+    out[1] = this.position[1] + s * px + c * py;
+    return out;
+  }
+  /** Body-axes coordinates of a world point: Rᵀ (p − x). */
+  getLocalPoint(out: Float64Array | number[], worldPoint: ArrayLike<number>): Float64Array | number[] {
+    const c = this.state[ROTATION], s = this.state[ROTATION + 1];
+    const dx = worldPoint[0] - this.position[0], dy = worldPoint[1] - this.position[1];
+    out[0] = c * dx + s * dy;
+    out[1] = -s * dx + c * dy;
+    return out;
+  }
+  /** ½ m v·v + ½ I ω², J (0 for static and kinematic bodies). */
+  getKineticEnergy(): number {
+    if (!this.isDynamic) return 0;
+    const v = this.linearVelocity, w = this.state[ANGULAR_VELOCITY];
+    return 0.5 * this._mass * (v[0] * v[0] + v[1] * v[1]) + 0.5 * this._inertia * w * w;
+  }
+
+  private requireMovable(where: string, velocity: unknown): void {
+    if (this.type === 'static') {
+      throw new RangeError(`${where}: body ${this.id} is static and cannot move, got velocity ${show(velocity)}`);
+    }
+  }
+}

@@ -1,0 +1,27 @@
+// sinew/2d: the 2D specialization, the same API shape as the 3D library, and the planar comparison.
+
+export { World2D } from './world.js';
+export type { World2DOptions, JointBreakEvent2D } from './world.js';
+export { Body2D } from './body.js';
+export type { Body2DOptions } from './body.js';
+export { Joint2D } from './joints/joint.js';
+export type { Joint2DOptions, Joint2DType } from './joints/joint.js';
+export { RevoluteJoint } from './joints/revolute-joint.js';
+export type { RevoluteJointOptions } from './joints/revolute-joint.js';
+export { WeldJoint2D } from './joints/weld-joint.js';
+export type { WeldJoint2DOptions } from './joints/weld-joint.js';
+export { AngleJoint } from './joints/angle-joint.js';
+export type { AngleJointOptions } from './joints/angle-joint.js';
+export type { ConstraintPart2D } from './joints/parts/constraint-part.js';
+export { PointConstraintPart2D } from './joints/parts/point-part.js';
+export { AngleConstraintPart2D } from './joints/parts/angle-part.js';
+export {
+  addSceneToWorld2D,
+  buildPlanarPair,
+  buildScene2D,
+  comparePlanar,
+  measurePlanarDifference,
+  planarAngle,
+  requirePlanar,
+} from './planar.js';
+export type { BuiltScene2D, PlanarComparisonOptions, PlanarDifference, PlanarOptions, PlanarPair } from './planar.js';

@@ -1,0 +1,74 @@
+// Angle constraint part in 2D (1 row, angular only): B keeps the angle relative to A it had when the
+// joint was made. The 3D rotation part (lib/joints/parts/rotation-part.ts) in the plane, where a
+// rotation is one number and the relative angle is exact:
+//
+//   C = θ_b − θ_a − θ₀,   Ċ = ω_b − ω_a,   J = [ 0 −1 0 1 ],   K = i_a + i_b
+//   M⁻¹ Jᵀ λ:  ω_a −= i_a λ,  ω_b += i_b λ
+//
+// (The 3D part's C = log(q_b (q_a q₀)⁻¹) is exactly this angle about z for planar motion.)
+
+import { BODY2D_STATE, type Body2D } from '../../body.js';
+import type { Softness } from '../../../solver/softness.js';
+import type { ConstraintPart2D } from './constraint-part.js';
+
+const ANGULAR_VELOCITY = BODY2D_STATE.angularVelocity, INVERSE_INERTIA = BODY2D_STATE.inverseInertia;
+const ANGLE = BODY2D_STATE.angle;
+
+export class AngleConstraintPart2D implements ConstraintPart2D {
+  readonly rowCount = 1;
+  /** θ₀ = θ_b − θ_a when the joint was made. */
+  referenceAngle = 0;
+  readonly C = new Float64Array(1);
+  readonly K = new Float64Array(1);
+  /** 1/K, or 0 when neither body can turn. */
+  inverseK = 0;
+  readonly impulse = new Float64Array(1);
+
+  setReference(bodyA: Body2D, bodyB: Body2D): void {
+    this.referenceAngle = bodyB.angle - bodyA.angle;
+  }
+
+  prepare(bodyA: Body2D, bodyB: Body2D): void {
+    this.C[0] = bodyB.state[ANGLE] - bodyA.state[ANGLE] - this.referenceAngle;
+    this.K[0] = bodyA.state[INVERSE_INERTIA] + bodyB.state[INVERSE_INERTIA];
+  }
+
+  factor(): void {
+    this.inverseK = this.K[0] > 0 ? 1 / this.K[0] : 0;
+  }
+
+  velocityError(bodyA: Body2D, bodyB: Body2D, out: Float64Array, offset: number): void {
+    out[offset] = bodyB.state[ANGULAR_VELOCITY] - bodyA.state[ANGULAR_VELOCITY];
+  }
+
+  applyImpulse(bodyA: Body2D, bodyB: Body2D, lambda: ArrayLike<number>, offset: number): void {
+    const l = lambda[offset];
+    bodyA.state[ANGULAR_VELOCITY] -= bodyA.state[INVERSE_INERTIA] * l;
+    bodyB.state[ANGULAR_VELOCITY] += bodyB.state[INVERSE_INERTIA] * l;
+  }
+
+  warmStart(bodyA: Body2D, bodyB: Body2D): void {
+    this.applyImpulse(bodyA, bodyB, this.impulse, 0);
+  }
+
+  solve(bodyA: Body2D, bodyB: Body2D, soft: Readonly<Softness>): void {
+    const a = bodyA.state, b = bodyB.state;
+    const cdot = b[ANGULAR_VELOCITY] - a[ANGULAR_VELOCITY];
+    const l = -soft.massScale * this.inverseK * (cdot + soft.biasRate * this.C[0]) - soft.impulseScale * this.impulse[0];
+    this.impulse[0] += l;
+    a[ANGULAR_VELOCITY] -= a[INVERSE_INERTIA] * l;
+    b[ANGULAR_VELOCITY] += b[INVERSE_INERTIA] * l;
+  }
+
+  /** |θ_b − θ_a − θ₀| at the current angles, rad. */
+  currentAngle(bodyA: Body2D, bodyB: Body2D): number {
+    return Math.abs(bodyB.angle - bodyA.angle - this.referenceAngle);
+  }
+
+  writeJacobian(out: Float64Array, row: number): void {
+    const o = row * 6;
+    out.fill(0, o, o + 6);
+    out[o + 2] = -1;
+    out[o + 5] = 1;
+  }
+}

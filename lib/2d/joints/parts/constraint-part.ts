@@ -1,0 +1,27 @@
+// The interface every 2D constraint part implements: lib/joints/parts/constraint-part.ts in the
+// plane. Rows use the body order [v_a ω_a v_b ω_b] (6 columns); impulses are on body B.
+
+import type { Body2D } from '../../body.js';
+import type { Softness } from '../../../solver/softness.js';
+
+export interface ConstraintPart2D {
+  /** Rows of the part. */
+  readonly rowCount: number;
+  /** C at the last prepare. */
+  readonly C: Float64Array;
+  /** K = J M⁻¹ Jᵀ at the last prepare (rowCount², symmetric). */
+  readonly K: Float64Array;
+  /** Accumulated impulse of the current substep. */
+  readonly impulse: Float64Array;
+
+  prepare(bodyA: Body2D, bodyB: Body2D): void;
+  factor(): void;
+  /** Ċ = J v, written at out[offset ..]. */
+  velocityError(bodyA: Body2D, bodyB: Body2D, out: Float64Array, offset: number): void;
+  /** v += M⁻¹ Jᵀ λ for λ given at lambda[offset ..]. */
+  applyImpulse(bodyA: Body2D, bodyB: Body2D, lambda: ArrayLike<number>, offset: number): void;
+  warmStart(bodyA: Body2D, bodyB: Body2D): void;
+  solve(bodyA: Body2D, bodyB: Body2D, soft: Readonly<Softness>): void;
+  /** Writes the part's rows of J (6 columns each) from row `row` of `out`. */
+  writeJacobian(out: Float64Array, row: number): void;
+}

@@ -1,0 +1,130 @@
+// Point constraint part in 2D (2 rows): an anchor fixed in body A and one fixed in body B coincide.
+// The revolute joint is this part alone; the weld adds an angle part. The same rows as the 3D point
+// part (lib/joints/parts/point-part.ts) with ω a scalar about z: ω × r = ω (−r_y, r_x) = ω r⊥.
+//
+//   C    = x_b + r_b − x_a − r_a                     r = R l, R = [cos θ −sin θ; sin θ cos θ]
+//   Ċ    = v_b + ω_b r_b⊥ − v_a − ω_a r_a⊥
+//   J    = [ −I  −r_a⊥  I  r_b⊥ ]                    body order [v_a ω_a v_b ω_b]
+//   K    = (m_a⁻¹ + m_b⁻¹) I + i_a r_a⊥ r_a⊥ᵀ + i_b r_b⊥ r_b⊥ᵀ
+//        = [ m + i_a r_ay² + i_b r_by²         −i_a r_ax r_ay − i_b r_bx r_by ]
+//          [ −i_a r_ax r_ay − i_b r_bx r_by    m + i_a r_ax² + i_b r_bx²       ]
+//   M⁻¹ Jᵀ λ:  v_a −= m_a⁻¹ λ,  ω_a −= i_a (r_a × λ),  v_b += m_b⁻¹ λ,  ω_b += i_b (r_b × λ)
+// (r × λ = r_x λ_y − r_y λ_x). This is seeds 001/002's revolute joint and Box2D-Lite's K.
+
+import { BODY2D_STATE, type Body2D } from '../../body.js';
+import { invertSymmetric2 } from '../../../math/ldlt.js';
+import type { Softness } from '../../../solver/softness.js';
+import type { ConstraintPart2D } from './constraint-part.js';
+
+const LINEAR_VELOCITY = BODY2D_STATE.linearVelocity, ANGULAR_VELOCITY = BODY2D_STATE.angularVelocity;
+const INVERSE_INERTIA = BODY2D_STATE.inverseInertia, INVERSE_MASS = BODY2D_STATE.inverseMass;
+const POSITION = BODY2D_STATE.position, ROTATION = BODY2D_STATE.rotation;
+
+// Offsets into the part's array.
+const R_A = 0, R_B = 2, ERROR = 4, INVERSE_K = 6, IMPULSE = 10, K_MATRIX = 12, LOCAL_A = 16, LOCAL_B = 18, SIZE = 20;
+
+export class PointConstraintPart2D implements ConstraintPart2D {
+  readonly rowCount = 2;
+
+  private readonly data = new Float64Array(SIZE);
+  readonly rA = this.data.subarray(R_A, R_A + 2);
+  readonly rB = this.data.subarray(R_B, R_B + 2);
+  readonly C = this.data.subarray(ERROR, ERROR + 2);
+  readonly inverseK = this.data.subarray(INVERSE_K, INVERSE_K + 4);
+  readonly impulse = this.data.subarray(IMPULSE, IMPULSE + 2);
+  readonly K = this.data.subarray(K_MATRIX, K_MATRIX + 4);
+  readonly localAnchorA = this.data.subarray(LOCAL_A, LOCAL_A + 2);
+  readonly localAnchorB = this.data.subarray(LOCAL_B, LOCAL_B + 2);
+
+  setWorldAnchor(bodyA: Body2D, bodyB: Body2D, anchor: ArrayLike<number>): void {
+    bodyA.getLocalPoint(this.localAnchorA, anchor);
+    bodyB.getLocalPoint(this.localAnchorB, anchor);
+  }
+
+  prepare(bodyA: Body2D, bodyB: Body2D): void {
+    const d = this.data, a = bodyA.state, b = bodyB.state;
+    leverArm(d, R_A, a, d[LOCAL_A], d[LOCAL_A + 1]);
+    leverArm(d, R_B, b, d[LOCAL_B], d[LOCAL_B + 1]);
+    const rAx = d[R_A], rAy = d[R_A + 1], rBx = d[R_B], rBy = d[R_B + 1];
+    d[ERROR] = b[POSITION] + rBx - a[POSITION] - rAx;
+    d[ERROR + 1] = b[POSITION + 1] + rBy - a[POSITION + 1] - rAy;
+    const m = a[INVERSE_MASS] + b[INVERSE_MASS], iA = a[INVERSE_INERTIA], iB = b[INVERSE_INERTIA];
+    const k01 = -iA * rAx * rAy - iB * rBx * rBy;
+    d[K_MATRIX] = m + iA * rAy * rAy + iB * rBy * rBy;
+    d[K_MATRIX + 1] = k01;
+    d[K_MATRIX + 2] = k01;
+    d[K_MATRIX + 3] = m + iA * rAx * rAx + iB * rBx * rBx;
+  }
+
+  factor(): void {
+    invertSymmetric2(this.K, this.inverseK);
+  }
+
+  velocityError(bodyA: Body2D, bodyB: Body2D, out: Float64Array, offset: number): void {
+    const d = this.data, a = bodyA.state, b = bodyB.state;
+    const wA = a[ANGULAR_VELOCITY], wB = b[ANGULAR_VELOCITY];
+    out[offset] = b[LINEAR_VELOCITY] - wB * d[R_B + 1] - a[LINEAR_VELOCITY] + wA * d[R_A + 1];
+    out[offset + 1] = b[LINEAR_VELOCITY + 1] + wB * d[R_B] - a[LINEAR_VELOCITY + 1] - wA * d[R_A];
+  }
+
+  applyImpulse(bodyA: Body2D, bodyB: Body2D, lambda: ArrayLike<number>, offset: number): void {
+    const x = lambda[offset], y = lambda[offset + 1];
+    applyPointImpulse(bodyA.state, this.data, R_A, -x, -y);
+    applyPointImpulse(bodyB.state, this.data, R_B, x, y);
+  }
+
+  warmStart(bodyA: Body2D, bodyB: Body2D): void {
+    this.applyImpulse(bodyA, bodyB, this.data, IMPULSE);
+  }
+
+  /** λ = −massScale K⁻¹ (Ċ + biasRate C) − impulseScale λ_acc, as in 3D. */
+  solve(bodyA: Body2D, bodyB: Body2D, soft: Readonly<Softness>): void {
+    const d = this.data, a = bodyA.state, b = bodyB.state;
+    const wA = a[ANGULAR_VELOCITY], wB = b[ANGULAR_VELOCITY];
+    const bias = soft.biasRate;
+    const bx = b[LINEAR_VELOCITY] - wB * d[R_B + 1] - a[LINEAR_VELOCITY] + wA * d[R_A + 1] + bias * d[ERROR];
+    const by = b[LINEAR_VELOCITY + 1] + wB * d[R_B] - a[LINEAR_VELOCITY + 1] - wA * d[R_A] + bias * d[ERROR + 1];
+    const s = soft.massScale, t = soft.impulseScale;
+    const k00 = d[INVERSE_K], k01 = d[INVERSE_K + 1], k11 = d[INVERSE_K + 3];
+    const x = -s * (k00 * bx + k01 * by) - t * d[IMPULSE];
+    const y = -s * (k01 * bx + k11 * by) - t * d[IMPULSE + 1];
+    d[IMPULSE] += x;
+    d[IMPULSE + 1] += y;
+    applyPointImpulse(a, d, R_A, -x, -y);
+    applyPointImpulse(b, d, R_B, x, y);
+  }
+
+  /** Anchor gap |C| at the bodies' current poses, m. */
+  currentGap(bodyA: Body2D, bodyB: Body2D): number {
+    bodyA.getWorldPoint(anchorA, this.localAnchorA);
+    bodyB.getWorldPoint(anchorB, this.localAnchorB);
+    return Math.hypot(anchorB[0] - anchorA[0], anchorB[1] - anchorA[1]);
+  }
+
+  writeJacobian(out: Float64Array, row: number): void {
+    const rA = this.rA, rB = this.rB;
+    const o0 = row * 6, o1 = o0 + 6;
+    // row x: [−1 0 | r_ay | 1 0 | −r_by],  row y: [0 −1 | −r_ax | 0 1 | r_bx]
+    out.fill(0, o0, o1 + 6);
+    out[o0] = -1; out[o0 + 2] = rA[1]; out[o0 + 3] = 1; out[o0 + 5] = -rB[1];
+    out[o1 + 1] = -1; out[o1 + 2] = -rA[0]; out[o1 + 4] = 1; out[o1 + 5] = rB[0];
+  }
+}
+
+const anchorA = new Float64Array(2);
+const anchorB = new Float64Array(2);
+
+/** out[at..at+1] = R l, with R = (cos θ, sin θ) read from a body state. */
+function leverArm(out: Float64Array, at: number, state: Float64Array, lx: number, ly: number): void {
+  const c = state[ROTATION], s = state[ROTATION + 1];
+  out[at] = c * lx - s * ly;
+  out[at + 1] = s * lx + c * ly;
+}
+
+/** One body's share of M⁻¹ Jᵀ λ for a point impulse p at lever arm r: v += m⁻¹ p, ω += i (r × p). */
+function applyPointImpulse(state: Float64Array, part: Float64Array, at: number, x: number, y: number): void {
+  const m = state[INVERSE_MASS];
+  state[LINEAR_VELOCITY] += m * x;
+  state[LINEAR_VELOCITY + 1] += m * y;
+  state[ANGULAR_VELOCITY] += state[INVERSE_INERTIA] * (part[at] * y - part[at + 1] * x);
+}

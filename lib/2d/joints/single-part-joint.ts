@@ -1,0 +1,38 @@
+// A 2D joint made of one constraint part (revolute, angle): lib/joints/single-part-joint.ts in 2D.
+
+import { Joint2D } from './joint.js';
+import type { ConstraintPart2D } from './parts/constraint-part.js';
+
+export abstract class SinglePartJoint2D extends Joint2D {
+  protected abstract get part(): ConstraintPart2D;
+  /** Whether the part's impulse is a force (point rows) or a torque (angle row) on body B. */
+  protected abstract readonly carries: 'force' | 'torque';
+
+  warmStart(): void {
+    this.part.warmStart(this.bodyA, this.bodyB);
+  }
+  scaleImpulse(ratio: number): void {
+    const p = this.part.impulse;
+    for (let i = 0; i < p.length; i++) p[i] *= ratio;
+  }
+  accumulateImpulse(): void {
+    const p = this.part.impulse;
+    const s = this.carries === 'force' ? this.linearImpulseSum : this.angularImpulseSum;
+    for (let i = 0; i < p.length; i++) s[i] += p[i];
+  }
+  writeJacobian(out: Float64Array): void {
+    this.part.writeJacobian(out, 0);
+  }
+  writeEffectiveMass(out: Float64Array): void {
+    out.set(this.part.K);
+  }
+  getVelocityError(out: Float64Array): void {
+    this.part.velocityError(this.bodyA, this.bodyB, out, 0);
+  }
+  getPositionError(out: Float64Array): void {
+    out.set(this.part.C);
+  }
+  applyImpulse(lambda: ArrayLike<number>): void {
+    this.part.applyImpulse(this.bodyA, this.bodyB, lambda, 0);
+  }
+}

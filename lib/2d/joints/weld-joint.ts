@@ -1,0 +1,137 @@
+// Weld joint in 2D (3 rows) = point part + angle part, solved together as one 3x3 block: the 3D weld
+// (lib/joints/weld-joint.ts) in the plane, and seed 003's weld with its 3x3 K written out.
+//
+//   C = [ x_b + r_b − x_a − r_a ;  θ_b − θ_a − θ₀ ]
+//   J = [[ −I  −r_a⊥  I  r_b⊥ ],
+//        [  0   −1    0   1   ]]
+//   K = [[ K_point                       k_c          ],
+//        [ k_cᵀ                          i_a + i_b    ]],   k_c = i_a r_a⊥ + i_b r_b⊥
+//     = [[ m + i_a r_ay² + i_b r_by²        −i_a r_ax r_ay − i_b r_bx r_by    −i_a r_ay − i_b r_by ],
+//        [ −i_a r_ax r_ay − i_b r_bx r_by   m + i_a r_ax² + i_b r_bx²          i_a r_ax + i_b r_bx  ],
+//        [ −i_a r_ay − i_b r_by             i_a r_ax + i_b r_bx                i_a + i_b           ]]
+//   λ = −massScale K⁻¹ (J v + biasRate C) − impulseScale λ_acc
+// k_c is J_point M⁻¹ J_angleᵀ = (−r_a⊥) i_a (−1) + r_b⊥ i_b (1); it is the z column of the 3D weld's
+// coupling block −[r_a]× I_a⁻¹ − [r_b]× I_b⁻¹ for planar lever arms. K is factored by LDLᵀ once per
+// prepare and each solve is exact in all three rows.
+
+import type { Body2D } from '../body.js';
+import { ldltFactor, ldltSolve } from '../../math/ldlt.js';
+import type { Softness } from '../../solver/softness.js';
+import { Joint2D, type Joint2DOptions } from './joint.js';
+import { AngleConstraintPart2D } from './parts/angle-part.js';
+import { PointConstraintPart2D } from './parts/point-part.js';
+
+export interface WeldJoint2DOptions extends Joint2DOptions {
+  /** The weld point, world space, m. Forces and torques are reported about it. */
+  anchor: ArrayLike<number>;
+}
+
+const rhs = new Float64Array(3);
+const solution = new Float64Array(3);
+
+export class WeldJoint2D extends Joint2D {
+  readonly type = 'weld' as const;
+  readonly rowCount = 3;
+  readonly point = new PointConstraintPart2D();
+  readonly angle = new AngleConstraintPart2D();
+  /** K (3x3, row-major) at the last prepare, and its LDLᵀ factor. */
+  readonly K = new Float64Array(9);
+  private readonly factor = new Float64Array(9);
+
+  /** @internal Use world.createWeldJoint. `anchor` is already checked. */
+  constructor(id: number, bodyA: Body2D, bodyB: Body2D, anchor: Float64Array, options: WeldJoint2DOptions) {
+    super(id, bodyA, bodyB, options, 'createWeldJoint');
+    this.point.setWorldAnchor(bodyA, bodyB, anchor);
+    this.angle.setReference(bodyA, bodyB);
+  }
+
+  getAnchorA(out: Float64Array | number[]): Float64Array | number[] {
+    return this.bodyA.getWorldPoint(out, this.point.localAnchorA);
+  }
+  getAnchorB(out: Float64Array | number[]): Float64Array | number[] {
+    return this.bodyB.getWorldPoint(out, this.point.localAnchorB);
+  }
+
+  getError(): number {
+    return this.point.currentGap(this.bodyA, this.bodyB);
+  }
+  getLinearError(): number {
+    return this.point.currentGap(this.bodyA, this.bodyB);
+  }
+  getAngularError(): number {
+    return this.angle.currentAngle(this.bodyA, this.bodyB);
+  }
+
+  prepare(_h: number): void {
+    const bodyA = this.bodyA, bodyB = this.bodyB, K = this.K, point = this.point;
+    point.prepare(bodyA, bodyB);
+    this.angle.prepare(bodyA, bodyB);
+    const iA = bodyA.inverseInertia, iB = bodyB.inverseInertia, rA = point.rA, rB = point.rB;
+    // k_c = i_a r_a⊥ + i_b r_b⊥, r⊥ = (−r_y, r_x)
+    const cx = -iA * rA[1] - iB * rB[1];
+    const cy = iA * rA[0] + iB * rB[0];
+    const Kp = point.K;
+    K[0] = Kp[0]; K[1] = Kp[1]; K[2] = cx;
+    K[3] = Kp[2]; K[4] = Kp[3]; K[5] = cy;
+    K[6] = cx; K[7] = cy; K[8] = this.angle.K[0];
+    this.factor.set(K);
+    ldltFactor(this.factor, 3);
+  }
+
+  warmStart(): void {
+    this.point.warmStart(this.bodyA, this.bodyB);
+    this.angle.warmStart(this.bodyA, this.bodyB);
+  }
+
+  solve(soft: Readonly<Softness>): void {
+    const bodyA = this.bodyA, bodyB = this.bodyB, point = this.point, angle = this.angle;
+    point.velocityError(bodyA, bodyB, rhs, 0);
+    angle.velocityError(bodyA, bodyB, rhs, 2);
+    const bias = soft.biasRate;
+    rhs[0] += bias * point.C[0];
+    rhs[1] += bias * point.C[1];
+    rhs[2] += bias * angle.C[0];
+    ldltSolve(this.factor, 3, rhs, solution);
+    const s = soft.massScale, t = soft.impulseScale, pp = point.impulse, pa = angle.impulse;
+    solution[0] = -s * solution[0] - t * pp[0];
+    solution[1] = -s * solution[1] - t * pp[1];
+    solution[2] = -s * solution[2] - t * pa[0];
+    pp[0] += solution[0];
+    pp[1] += solution[1];
+    pa[0] += solution[2];
+    point.applyImpulse(bodyA, bodyB, solution, 0);
+    angle.applyImpulse(bodyA, bodyB, solution, 2);
+  }
+
+  scaleImpulse(ratio: number): void {
+    this.point.impulse[0] *= ratio;
+    this.point.impulse[1] *= ratio;
+    this.angle.impulse[0] *= ratio;
+  }
+  accumulateImpulse(): void {
+    this.linearImpulseSum[0] += this.point.impulse[0];
+    this.linearImpulseSum[1] += this.point.impulse[1];
+    this.angularImpulseSum[0] += this.angle.impulse[0];
+  }
+
+  writeJacobian(out: Float64Array): void {
+    this.point.writeJacobian(out, 0);
+    this.angle.writeJacobian(out, 2);
+  }
+  writeEffectiveMass(out: Float64Array): void {
+    out.set(this.K);
+  }
+  getVelocityError(out: Float64Array): void {
+    this.point.velocityError(this.bodyA, this.bodyB, out, 0);
+    this.angle.velocityError(this.bodyA, this.bodyB, out, 2);
+  }
+  getPositionError(out: Float64Array): void {
+    out[0] = this.point.C[0];
+    out[1] = this.point.C[1];
+    out[2] = this.angle.C[0];
+  }
+  applyImpulse(lambda: ArrayLike<number>): void {
+    this.point.applyImpulse(this.bodyA, this.bodyB, lambda, 0);
+    this.angle.applyImpulse(this.bodyA, this.bodyB, lambda, 2);
+  }
+}

@@ -1,0 +1,166 @@
+// Planar scenes in both worlds: build a scene description in World2D, build it in World and World2D
+// together, and compare the two runs step by step. A planar scene (motion in the x-y plane, rotation
+// about z) is one problem, and the 3D and 2D solvers must solve it alike: the 3D state stays exactly
+// planar and agrees with the 2D state to round-off (tests/planar.test.ts; README, "2D and 3D").
+//
+// Mapping: position (x, y, 0) → (x, y); orientation about z by θ → angle θ = 2 atan2(q_z, q_w);
+// ω = (0, 0, ω) → ω; inertia I_zz → I; ball joint → revolute joint (its z row never acts on planar
+// motion), weld → weld (3 of its 6 rows act), orientation joint → angle joint.
+
+import type { Body } from '../body.js';
+import type { Joint } from '../joints/joint.js';
+import { addSceneToWorld, type SceneDescription } from '../scenes/description.js';
+import { World, type WorldOptions } from '../world.js';
+import type { CoreWorldOptions } from '../world-core.js';
+import type { Body2D } from './body.js';
+import type { Joint2D } from './joints/joint.js';
+import { World2D } from './world.js';
+
+/** Throws, naming the body or joint, unless the scene is planar. */
+export function requirePlanar(scene: SceneDescription): void {
+  const fail = (what: string) => {
+    throw new RangeError(`planar scene "${scene.name}": ${what}`);
+  };
+  if (scene.gravity[2] !== 0) fail(`gravity must have no z component, got ${scene.gravity[2]}`);
+  scene.bodies.forEach((b, i) => {
+    if (b.position[2] !== 0) fail(`body ${i} is off the plane (z = ${b.position[2]})`);
+    if (b.orientation && (b.orientation[0] !== 0 || b.orientation[1] !== 0)) fail(`body ${i} is not rotated about z only`);
+    if (b.linearVelocity && b.linearVelocity[2] !== 0) fail(`body ${i} moves out of the plane`);
+    if (b.angularVelocity && (b.angularVelocity[0] !== 0 || b.angularVelocity[1] !== 0)) fail(`body ${i} turns about x or y`);
+  });
+  scene.joints.forEach((j, i) => {
+    if (j.anchor && j.anchor[2] !== 0) fail(`joint ${i}'s anchor is off the plane (z = ${j.anchor[2]})`);
+  });
+}
+
+/** The angle of a rotation about z given as a quaternion. */
+export function planarAngle(q: ArrayLike<number>): number {
+  return 2 * Math.atan2(q[2], q[3]);
+}
+
+export interface BuiltScene2D {
+  world: World2D;
+  bodies: Body2D[];
+  joints: Joint2D[];
+}
+
+/** Adds a planar scene's bodies and joints to a 2D world. */
+export function addSceneToWorld2D(world: World2D, scene: SceneDescription): BuiltScene2D {
+  requirePlanar(scene);
+  const bodies = scene.bodies.map((b) =>
+    world.createBody({
+      type: b.type,
+      position: [b.position[0], b.position[1]],
+      angle: b.orientation ? planarAngle(b.orientation) : 0,
+      linearVelocity: b.linearVelocity ? [b.linearVelocity[0], b.linearVelocity[1]] : undefined,
+      angularVelocity: b.angularVelocity ? b.angularVelocity[2] : undefined,
+      mass: b.mass,
+      inertia: b.inertia[2],
+    }),
+  );
+  const joints = scene.joints.map((j): Joint2D => {
+    const common = {
+      bodyA: bodies[j.bodyA],
+      bodyB: j.bodyB === null ? undefined : bodies[j.bodyB],
+      breakForce: j.breakForce,
+      breakTorque: j.breakTorque,
+    };
+    const anchor = j.anchor ? [j.anchor[0], j.anchor[1]] : [];
+    switch (j.type) {
+      case 'ball':
+        return world.createRevoluteJoint({ ...common, anchor });
+      case 'weld':
+        return world.createWeldJoint({ ...common, anchor });
+      case 'orientation':
+        return world.createAngleJoint(common);
+    }
+  });
+  return { world, bodies, joints };
+}
+
+/** Settings for both worlds of a planar comparison (break callbacks go on each world directly). */
+export type PlanarOptions = Omit<CoreWorldOptions<unknown>, 'onJointBreak'>;
+
+/** A new 2D world with the scene's gravity (x, y) and the given settings, holding the scene. */
+export function buildScene2D(scene: SceneDescription, options: PlanarOptions = {}): BuiltScene2D {
+  const world = new World2D({ ...options, gravity: [scene.gravity[0], scene.gravity[1]] });
+  return addSceneToWorld2D(world, scene);
+}
+
+export interface PlanarPair {
+  world3d: World;
+  world2d: World2D;
+  bodies3d: Body[];
+  bodies2d: Body2D[];
+  joints3d: Joint[];
+  joints2d: Joint2D[];
+}
+
+/** The same planar scene in World and World2D, with the same settings. */
+export function buildPlanarPair(scene: SceneDescription, options: PlanarOptions = {}): PlanarPair {
+  const two = buildScene2D(scene, options);
+  const world3d = new World({ ...(options as WorldOptions), gravity: scene.gravity });
+  const three = addSceneToWorld(world3d, scene);
+  return { world3d, world2d: two.world, bodies3d: three.bodies, bodies2d: two.bodies, joints3d: three.joints, joints2d: two.joints };
+}
+
+export interface PlanarDifference {
+  /** Largest |x₃ − x₂| over the bodies (x and y), m. */
+  position: number;
+  /** Largest |θ₃ − θ₂| (wrapped to ±π), rad. */
+  angle: number;
+  /** Largest |v₃ − v₂| component, m/s. */
+  velocity: number;
+  /** Largest |ω₃ − ω₂|, rad/s. */
+  angularVelocity: number;
+  /** Largest |z|, |v_z|, |ω_x|, |ω_y| of the 3D run: exactly 0 while it stays planar. */
+  outOfPlane: number;
+  /** Indices (in the scene's joint list) of joints broken in one run and not the other. */
+  jointsDiffering: number[];
+}
+
+/** How far the 3D run is from the 2D run now. Removed bodies are skipped. */
+export function measurePlanarDifference(pair: PlanarPair): PlanarDifference {
+  const d: PlanarDifference = { position: 0, angle: 0, velocity: 0, angularVelocity: 0, outOfPlane: 0, jointsDiffering: [] };
+  pair.bodies3d.forEach((b3, i) => {
+    const b2 = pair.bodies2d[i];
+    if (b3.owner === null || b2.owner === null) return;
+    const p3 = b3.position, p2 = b2.position, v3 = b3.linearVelocity, v2 = b2.linearVelocity, w3 = b3.angularVelocity;
+    d.position = Math.max(d.position, Math.abs(p3[0] - p2[0]), Math.abs(p3[1] - p2[1]));
+    let angle = planarAngle(b3.orientation) - b2.angle;
+    angle -= 2 * Math.PI * Math.round(angle / (2 * Math.PI));
+    d.angle = Math.max(d.angle, Math.abs(angle));
+    d.velocity = Math.max(d.velocity, Math.abs(v3[0] - v2[0]), Math.abs(v3[1] - v2[1]));
+    d.angularVelocity = Math.max(d.angularVelocity, Math.abs(w3[2] - b2.angularVelocity));
+    d.outOfPlane = Math.max(d.outOfPlane, Math.abs(p3[2]), Math.abs(v3[2]), Math.abs(w3[0]), Math.abs(w3[1]));
+  });
+  pair.joints3d.forEach((j3, i) => {
+    if (j3.broken !== pair.joints2d[i].broken) d.jointsDiffering.push(i);
+  });
+  return d;
+}
+
+export interface PlanarComparisonOptions {
+  /** Steps to run. */
+  steps: number;
+  /** Step length, s. Default: the scene's dt. */
+  dt?: number;
+  /** Settings for both worlds. */
+  options?: PlanarOptions;
+}
+
+/**
+ * Runs a planar scene in World and World2D side by side and returns the difference after every step
+ * (entry i is after step i + 1): how well the 3D solver reproduces the 2D one on a planar problem.
+ */
+export function comparePlanar(scene: SceneDescription, options: PlanarComparisonOptions): PlanarDifference[] {
+  const pair = buildPlanarPair(scene, options.options);
+  const dt = options.dt ?? scene.dt;
+  const differences: PlanarDifference[] = [];
+  for (let i = 0; i < options.steps; i++) {
+    pair.world3d.step(dt);
+    pair.world2d.step(dt);
+    differences.push(measurePlanarDifference(pair));
+  }
+  return differences;
+}

@@ -1,0 +1,74 @@
+// 2D body integration for the soft step: lib/solver/integrate.ts in the plane. Velocities by
+// symplectic Euler; positions x += h v and θ += h ω, which is what the 3D exponential map does for a
+// rotation about a fixed axis, so the two worlds agree on planar scenes. There is no gyroscopic term
+// in 2D (ω is always along a principal axis).
+
+import { BODY2D_STATE, type Body2D } from '../body.js';
+import type { BodyIntegrator } from '../../solver/soft-step.js';
+
+const LINEAR_VELOCITY = BODY2D_STATE.linearVelocity, ANGULAR_VELOCITY = BODY2D_STATE.angularVelocity;
+const INVERSE_INERTIA = BODY2D_STATE.inverseInertia, INVERSE_MASS = BODY2D_STATE.inverseMass;
+const POSITION = BODY2D_STATE.position, ANGLE = BODY2D_STATE.angle;
+
+export class RigidBodyIntegrator2D implements BodyIntegrator<Body2D> {
+  refresh(bodies: readonly Body2D[]): void {
+    for (let i = 0; i < bodies.length; i++) bodies[i].updateRotation();
+  }
+
+  /** v += h (g·gravityScale + F/m), ω += h i τ, then damping v ← v / (1 + h c). Dynamic bodies. */
+  integrateVelocities(bodies: readonly Body2D[], gravity: Float64Array, h: number): void {
+    const gx = gravity[0], gy = gravity[1];
+    for (let i = 0; i < bodies.length; i++) {
+      const body = bodies[i];
+      if (!body.isDynamic) continue;
+      const s = body.state, f = body.force, m = s[INVERSE_MASS], g = body.gravityScale;
+      s[LINEAR_VELOCITY] += h * (g * gx + m * f[0]);
+      s[LINEAR_VELOCITY + 1] += h * (g * gy + m * f[1]);
+      if (body.torque !== 0) s[ANGULAR_VELOCITY] += h * s[INVERSE_INERTIA] * body.torque;
+      if (body.linearDamping > 0) {
+        const d = 1 / (1 + h * body.linearDamping);
+        s[LINEAR_VELOCITY] *= d;
+        s[LINEAR_VELOCITY + 1] *= d;
+      }
+      if (body.angularDamping > 0) s[ANGULAR_VELOCITY] *= 1 / (1 + h * body.angularDamping);
+    }
+  }
+
+  /** Speed caps (dynamic bodies), x += h v, θ += h ω, then (cos θ, sin θ). */
+  integratePositions(bodies: readonly Body2D[], h: number, maxLinearSpeed: number, maxAngularSpeed: number): void {
+    const maxLinearSq = maxLinearSpeed * maxLinearSpeed;
+    for (let i = 0; i < bodies.length; i++) {
+      const body = bodies[i];
+      if (body.type === 'static') continue;
+      const s = body.state;
+      let vx = s[LINEAR_VELOCITY], vy = s[LINEAR_VELOCITY + 1], w = s[ANGULAR_VELOCITY];
+      if (body.isDynamic) {
+        const vSq = vx * vx + vy * vy;
+        if (vSq > maxLinearSq) {
+          const c = maxLinearSpeed / Math.sqrt(vSq);
+          vx *= c;
+          vy *= c;
+          s[LINEAR_VELOCITY] = vx;
+          s[LINEAR_VELOCITY + 1] = vy;
+        }
+        if (Math.abs(w) > maxAngularSpeed) {
+          w = Math.sign(w) * maxAngularSpeed;
+          s[ANGULAR_VELOCITY] = w;
+        }
+      }
+      s[POSITION] += h * vx;
+      s[POSITION + 1] += h * vy;
+      if (w !== 0) {
+        s[ANGLE] += h * w;
+        body.updateRotation();
+      }
+    }
+  }
+
+  clearForces(bodies: readonly Body2D[]): void {
+    for (let i = 0; i < bodies.length; i++) {
+      bodies[i].force.fill(0);
+      bodies[i].torque = 0;
+    }
+  }
+}

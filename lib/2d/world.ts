@@ -1,0 +1,75 @@
+// World2D: lib/world.ts in the plane. The same settings, step and breaking (world-core.ts and
+// solver/soft-step.ts are shared code); 2D bodies and the revolute, weld and angle joints.
+
+import { Body2D, type Body2DOptions } from './body.js';
+import { AngleJoint, type AngleJointOptions } from './joints/angle-joint.js';
+import type { Joint2D } from './joints/joint.js';
+import { RevoluteJoint, type RevoluteJointOptions } from './joints/revolute-joint.js';
+import { WeldJoint2D, type WeldJoint2DOptions } from './joints/weld-joint.js';
+import { RigidBodyIntegrator2D } from './solver/integrate.js';
+import { WorldCore, type CoreWorldOptions, type JointBreakEventOf } from '../world-core.js';
+import { readFiniteVector } from '../validate.js';
+
+export interface World2DOptions extends CoreWorldOptions<Joint2D> {
+  /** m/s². Default [0, −9.81]. */
+  gravity?: ArrayLike<number>;
+}
+
+export type JointBreakEvent2D = JointBreakEventOf<Joint2D>;
+
+export class World2D extends WorldCore<Body2D, Joint2D> {
+  readonly ground: Body2D;
+  protected readonly bodyClassName = 'Body2D';
+
+  constructor(options: World2DOptions = {}) {
+    const where = 'World2D';
+    const gravity = new Float64Array([0, -9.81]);
+    if (options !== null && typeof options === 'object' && options.gravity !== undefined) {
+      readFiniteVector(where, 'gravity', options.gravity, 2, gravity);
+    }
+    super(where, options, gravity, new RigidBodyIntegrator2D());
+    this.ground = new Body2D(0, { type: 'static' }, this);
+  }
+
+  createBody(options: Body2DOptions = {}): Body2D {
+    return this.addBody(new Body2D(this.nextBodyId, options, this));
+  }
+
+  /** Revolute joint (2 rows) at a world-space pivot. */
+  createRevoluteJoint(options: RevoluteJointOptions): RevoluteJoint {
+    const where = 'createRevoluteJoint';
+    const [bodyA, bodyB] = this.readJointBodies(where, options);
+    const anchor = readFiniteVector(where, 'anchor', options.anchor, 2, new Float64Array(2));
+    return this.addJoint(new RevoluteJoint(this.nextJointId, bodyA, bodyB, anchor, options));
+  }
+
+  /** Weld joint (3 rows, solved as one block) at a world-space point. */
+  createWeldJoint(options: WeldJoint2DOptions): WeldJoint2D {
+    const where = 'createWeldJoint';
+    const [bodyA, bodyB] = this.readJointBodies(where, options);
+    const anchor = readFiniteVector(where, 'anchor', options.anchor, 2, new Float64Array(2));
+    return this.addJoint(new WeldJoint2D(this.nextJointId, bodyA, bodyB, anchor, options));
+  }
+
+  /** Angle joint (1 row): keeps B's current angle relative to A. */
+  createAngleJoint(options: AngleJointOptions): AngleJoint {
+    const [bodyA, bodyB] = this.readJointBodies('createAngleJoint', options);
+    return this.addJoint(new AngleJoint(this.nextJointId, bodyA, bodyB, options));
+  }
+
+  /** Kinetic plus gravitational potential energy of the dynamic bodies, J. */
+  getEnergy(): number {
+    let energy = 0;
+    const g = this.gravity;
+    for (const body of this._bodies) {
+      if (!body.isDynamic) continue;
+      const x = body.position;
+      energy += body.getKineticEnergy() - body.mass * body.gravityScale * (g[0] * x[0] + g[1] * x[1]);
+    }
+    return energy;
+  }
+
+  protected isBody(value: unknown): value is Body2D {
+    return value instanceof Body2D;
+  }
+}
