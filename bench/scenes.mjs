@@ -2,14 +2,14 @@
 // runs and which figures matter for it.
 import { hangingChain, heavyEndChain, weldedCantilever, ballAndChain } from '../dist/scenes/index.js';
 
-/** name → { build: () => SceneDescription, steps, kind: 'chain' | 'cantilever' } */
+/** name → { build: () => SceneDescription, steps, kind: 'chain' | 'cantilever', links (chains) } */
 export function benchScene(name) {
   const chain = /^S1-(\d+)$/.exec(name);
-  if (chain) return { build: () => hangingChain(Number(chain[1])), steps: 600, kind: 'chain' };
+  if (chain) return { build: () => hangingChain(Number(chain[1])), steps: 600, kind: 'chain', links: Number(chain[1]) };
   const heavy = /^S2-(\d+)x(\d+)$/.exec(name);
-  if (heavy) return { build: () => heavyEndChain(Number(heavy[1]), Number(heavy[2])), steps: 600, kind: 'chain' };
+  if (heavy) return { build: () => heavyEndChain(Number(heavy[1]), Number(heavy[2])), steps: 600, kind: 'chain', links: Number(heavy[1]) };
   if (name === 'S3') return { build: () => weldedCantilever(10), steps: 600, kind: 'cantilever' };
   const ball = /^S5-(\d+)$/.exec(name);
-  if (ball) return { build: () => ballAndChain(Number(ball[1])), steps: 600, kind: 'chain' };
+  if (ball) return { build: () => ballAndChain(Number(ball[1])), steps: 600, kind: 'chain', links: 40 };
   throw new Error(`unknown bench scene ${name}`);
 }

@@ -7,6 +7,8 @@ import { WorldView, type DisplayOptions } from './render/world-view.js';
 import type { LiveScene, ViewerScene } from './scene-types.js';
 import { findScene, SCENES } from './scenes/index.js';
 import { defaultSettings, FIXED_STEP, SceneRunner, type SimulationSettings } from './simulation.js';
+import { TwinView } from './render/twin-view.js';
+import { DifferencePlot } from './ui/difference-plot.js';
 import { DragTool } from './ui/drag.js';
 import { Panel } from './ui/panel.js';
 import { Readout } from './ui/readout.js';
@@ -22,6 +24,10 @@ export class ViewerApp {
   readonly settings: SimulationSettings = { paused: false, timeScale: 1, substeps: 4, iterations: 1, jointHertz: 0, gravity: -9.81 };
   readonly display: DisplayOptions = { anchors: true, frames: false, forces: false };
   params: Record<string, number> = {};
+  /** The 2D vs 3D view: the scene's planar form runs in World2D too, drawn as outlines. */
+  compare = false;
+  private twinView: TwinView | null = null;
+  private readonly plot: DifferencePlot;
   private readonly drag: DragTool;
   private readonly panel: Panel;
   private readonly readout: Readout;
@@ -29,18 +35,21 @@ export class ViewerApp {
   private lastFrame = -1;
   private readonly stepTimes: number[] = [];
 
-  constructor(container: HTMLElement, info: HTMLElement, figures: HTMLElement) {
+  constructor(container: HTMLElement, info: HTMLElement, figures: HTMLElement, plot: HTMLElement) {
     this.stage = new Stage(container);
+    this.plot = new DifferencePlot(plot);
     this.drag = new DragTool(this.stage, () => this.live.world, () => this.view);
     this.readout = new Readout(info, figures);
     this.panel = new Panel(this);
     window.addEventListener('keydown', (event) => this.key(event));
   }
 
-  /** Loads a scene by name with its default parameters and settings. */
-  load(name: string): void {
+  /** Loads a scene by name with its default parameters and settings (and the 2D vs 3D view if asked
+   * and the scene has a planar form). */
+  load(name: string, compare = false): void {
     const scene = findScene(name) ?? SCENES[0];
     this.sceneDef = scene;
+    this.compare = compare && scene.planar !== undefined;
     this.params = Object.fromEntries((scene.params ?? []).map((p) => [p.key, p.value]));
     Object.assign(this.settings, { ...defaultSettings(scene), paused: this.settings.paused });
     this.build();
@@ -48,12 +57,24 @@ export class ViewerApp {
     this.panel.showScene(scene);
     const url = new URL(window.location.href);
     url.searchParams.set('scene', scene.name);
+    if (this.compare) url.searchParams.set('compare', '1');
+    else url.searchParams.delete('compare');
     window.history.replaceState(null, '', url);
   }
 
   /** Rebuilds the current scene from its parameters (R). */
   reset(): void {
     this.build();
+  }
+
+  /** Turns the 2D vs 3D view on or off (rebuilds the scene). */
+  setCompare(on: boolean): void {
+    this.load(this.sceneDef.name, on);
+  }
+
+  /** Pushes the 3D run out of the plane (2D vs 3D view). */
+  pushOutOfPlane(): void {
+    this.runner.pushOutOfPlane();
   }
 
   setParam(key: string, value: number): void {
@@ -92,14 +113,16 @@ export class ViewerApp {
   /** Draws the current state now (the test hook calls it after stepping while paused). */
   draw(frameTime = 0): void {
     this.view.sync(this.display, frameTime);
+    this.twinView?.sync();
+    if (this.runner.twin) this.plot.draw(this.runner.twin);
     this.drag.sync();
     this.stage.render();
     const mean = this.stepTimes.length ? this.stepTimes.reduce((a, b) => a + b, 0) / this.stepTimes.length : 0;
     this.readout.update(this, mean);
   }
 
-  start(name: string): void {
-    this.load(name);
+  start(name: string, compare = false): void {
+    this.load(name, compare);
     const frame = (now: number) => {
       const elapsed = this.lastFrame < 0 ? 0 : Math.min((now - this.lastFrame) / 1000, 0.25);
       this.lastFrame = now;
@@ -125,7 +148,20 @@ export class ViewerApp {
       this.stage.scene.remove(this.view.group);
       this.view.dispose();
     }
-    this.runner = new SceneRunner(this.sceneDef, this.params, this.settings);
+    if (this.twinView !== null) {
+      this.stage.scene.remove(this.twinView.group);
+      this.twinView.dispose();
+      this.twinView = null;
+    }
+    this.runner = new SceneRunner(this.sceneDef, this.params, this.settings, this.compare);
+    const twin = this.runner.twin;
+    if (twin !== null) {
+      this.twinView = new TwinView(twin.bodies, this.runner.live.description.bodies.map((b) => b.shape));
+      this.stage.scene.add(this.twinView.group);
+      this.plot.show();
+    } else {
+      this.plot.hide();
+    }
     this.runner.onBreak = (joint) => this.view.addSpark(joint);
     this.accumulator = 0;
     this.stepTimes.length = 0;

@@ -4,6 +4,7 @@
 
 import type { Body, Joint, World, WorldOptions } from '../lib/index.js';
 import type { SceneDescription } from '../lib/scenes/index.js';
+import type { Body2D, World2D } from '../lib/2d/index.js';
 
 export interface SliderParam {
   key: string;
@@ -31,6 +32,8 @@ export interface LiveScene {
   /** Bodies the scene added later (dropped weights), with the shapes to draw them. */
   extraBodies: ExtraBody[];
   params: Record<string, number>;
+  /** The 2D run of the same scene in the 2D vs 3D view (null otherwise). */
+  twin: { world: World2D; bodies: Body2D[] } | null;
 }
 
 export interface ExtraBody {
@@ -59,6 +62,11 @@ export interface ViewerScene {
   params?: SliderParam[];
   actions?: SceneAction[];
   describe(params: Record<string, number>): SceneDescription;
+  /**
+   * Whether the 2D vs 3D view is offered (lib/2d/planar.ts): `true` when `describe` gives a planar
+   * scene, or a function giving a planar variant of it.
+   */
+  planar?: true | ((params: Record<string, number>) => SceneDescription);
   /** A slider without `rebuild` changed from `previous` to `value`. */
   onParam?(scene: LiveScene, key: string, value: number, previous: number): void;
   /** Called after every world step. */

@@ -12,6 +12,8 @@ export interface ViewerState {
   paused: boolean;
   substeps: number;
   brokenJoints: number;
+  /** The 2D vs 3D view's latest difference (null when it is off). */
+  compare: { position: number; angle: number; outOfPlane: number; steps: number } | null;
   joints: number;
   maxGap: number;
   /** Position and orientation of every body the scene described, in order (null once removed). */
@@ -27,7 +29,9 @@ export function installTestHook(app: ViewerApp): void {
 function makeHook(app: ViewerApp) {
   return {
     scenes: () => SCENES.map((s) => s.name),
-    load: (name: string) => app.load(name),
+    load: (name: string, compare = false) => app.load(name, compare),
+    setCompare: (on: boolean) => app.setCompare(on),
+    pushOutOfPlane: () => app.pushOutOfPlane(),
     pause: () => {
       app.settings.paused = true;
     },
@@ -51,6 +55,12 @@ function makeHook(app: ViewerApp) {
       paused: app.settings.paused,
       substeps: app.live.world.substeps,
       brokenJoints: app.runner.brokenJoints,
+      compare: (() => {
+        const twin = app.runner.twin;
+        if (twin === null) return null;
+        const last = twin.history[twin.history.length - 1]?.difference;
+        return { position: last?.position ?? 0, angle: last?.angle ?? 0, outOfPlane: last?.outOfPlane ?? 0, steps: twin.history.length };
+      })(),
       joints: app.live.world.joints.filter((j) => !j.broken && j.type !== 'mouse').length,
       maxGap: app.live.world.getMaxLinearError(),
       bodies: app.live.bodies.map((b) => (b.owner === null ? null : { position: Array.from(b.position), orientation: Array.from(b.orientation) })),

@@ -42,6 +42,9 @@ export interface SuspensionBridgeOptions {
   slack?: number;
   /** Deck width (z), m. Default 2. */
   width?: number;
+  /** One ball joint per edge at z = 0 instead of a pair at the deck's sides: a planar scene, for the
+   * 2D/3D comparison (the planks may then roll about the bridge's axis in 3D). Default false. */
+  planar?: boolean;
 }
 
 /**
@@ -59,7 +62,7 @@ export function suspensionBridge(options: SuspensionBridgeOptions = {}): SceneDe
   const halfExtents: Vec3Tuple = [plankLength / 2 - 0.02, 0.05, width / 2];
   const bodies: BodyDescription[] = [];
   const joints: JointDescription[] = [];
-  const edge = 0.45 * width;
+  const edges = options.planar ? [0] : [-0.45 * width, 0.45 * width];
   for (let i = 0; i < planks; i++) {
     const [x0, y0] = points[i], [x1, y1] = points[i + 1];
     bodies.push({
@@ -71,7 +74,7 @@ export function suspensionBridge(options: SuspensionBridgeOptions = {}): SceneDe
       shape: { kind: 'box', halfExtents },
       role: 'plank',
     });
-    for (const z of [-edge, edge]) {
+    for (const z of edges) {
       joints.push(i === 0
         ? { type: 'ball', bodyA: 0, bodyB: null, anchor: [x0, y0, z] }
         : { type: 'ball', bodyA: i - 1, bodyB: i, anchor: [x0, y0, z] });
@@ -84,9 +87,8 @@ export function suspensionBridge(options: SuspensionBridgeOptions = {}): SceneDe
   for (const x of [xs - post[0], xe + post[0]]) {
     bodies.push({ type: 'static', position: [x, post[1], 0], mass: 1, inertia: [1, 1, 1], shape: { kind: 'box', halfExtents: post }, role: 'post' });
   }
-  joints[0].bodyB = startPost;
-  joints[1].bodyB = startPost;
-  for (const z of [-edge, edge]) joints.push({ type: 'ball', bodyA: planks - 1, bodyB: endPost, anchor: [xe, ye, z] });
+  for (let k = 0; k < edges.length; k++) joints[k].bodyB = startPost;
+  for (const z of edges) joints.push({ type: 'ball', bodyA: planks - 1, bodyB: endPost, anchor: [xe, ye, z] });
   void ys;
   return { name: `suspension bridge, ${planks} planks`, gravity: GRAVITY, dt: 1 / 60, bodies, joints };
 }

@@ -167,3 +167,38 @@ describe('breakable structures', () => {
     await browser.page.screenshot({ path: join(SHOTS, 'welded-tower-drop.png') });
   });
 });
+
+describe('2D vs 3D view', () => {
+  it('the panel runs World2D alongside; the runs agree until the 3D run is pushed out of plane', async () => {
+    browser.problems.length = 0;
+    await open('cantilever');
+    await hook((v) => v.pause());
+    await browser.page.getByRole('checkbox', { name: '2D vs 3D (run World2D too)' }).check();
+    await browser.page.waitForFunction(() => (window as unknown as { __viewer: ViewerHook }).__viewer.state().compare !== null);
+    await hook((v) => v.step(120));
+    const together = (await state()).compare!;
+    expect(together.steps).toBe(120);
+    expect(together.outOfPlane).toBe(0);
+    expect(together.position).toBeLessThan(1e-9);
+    expect(together.angle).toBeLessThan(1e-9);
+    await browser.page.screenshot({ path: join(SHOTS, 'cantilever-2d-vs-3d.png') });
+    await browser.page.getByRole('button', { name: 'push the 3D run out of plane' }).click();
+    await hook((v) => v.step(60));
+    const apart = (await state()).compare!;
+    expect(apart.outOfPlane).toBeGreaterThan(0.01);
+    expect(apart.position).toBeGreaterThan(1e-6);
+    await browser.page.screenshot({ path: join(SHOTS, 'cantilever-2d-vs-3d-pushed.png') });
+    expect(browser.problems).toEqual([]);
+  });
+
+  for (const name of SCENES.filter((s) => s.planar !== undefined).map((s) => s.name)) {
+    it(`${name}: the 3D run stays planar and within 1e-9 of the 2D run for 60 steps`, async () => {
+      await open(name);
+      await hook((v, scene: string) => v.load(scene, true), name);
+      await hook((v) => v.step(60));
+      const d = (await state()).compare!;
+      expect(d.outOfPlane).toBe(0);
+      expect(d.position).toBeLessThan(1e-9);
+    });
+  }
+});

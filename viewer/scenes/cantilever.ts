@@ -12,4 +12,5 @@ export const cantilever: ViewerScene = {
   props: [{ shape: { kind: 'box', halfExtents: [0.3, 4, 1] }, position: [-0.3, -2, 0] }],
   forceScale: 0.01,
   describe: () => weldedCantilever(10),
+  planar: true,
 };

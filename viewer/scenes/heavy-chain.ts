@@ -13,4 +13,5 @@ export const heavyChain: ViewerScene = {
   forceScale: 0.002,
   params: [{ key: 'log10Ratio', label: 'mass ratio (10^x)', min: 0, max: 3, step: 0.5, value: 2, rebuild: true }],
   describe: (p) => heavyEndChain(20, Math.round(10 ** p.log10Ratio)),
+  planar: true,
 };

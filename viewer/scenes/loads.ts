@@ -21,8 +21,10 @@ export function breakableControls(loadLabel: string, load: number): Pick<ViewerS
   return {
     params,
     onParam: (scene, key, value, previous) => {
-      if (key === 'strength') setStrength(scene, value, previous);
-      if (key === 'load') setLoadMass(scene, value);
+      for (const target of withTwin(scene)) {
+        if (key === 'strength') setStrength(target, value, previous);
+        if (key === 'load') setLoadMass(target, value);
+      }
     },
   };
 }
@@ -31,8 +33,15 @@ const from = new Float64Array(3);
 const to = new Float64Array(3);
 const hit = new Float64Array(3);
 
+/** What the sliders need of a running scene, in either world (the 2D vs 3D view sets both). */
+export interface Loadable {
+  description: LiveScene['description'];
+  bodies: readonly { owner: object | null; setMassProperties(mass: number): void }[];
+  world: { joints: readonly { broken: boolean; breakForce: number; breakTorque: number }[] };
+}
+
 /** Sets the mass of every body whose role is 'load' (inertia scales with it). */
-export function setLoadMass(scene: LiveScene, mass: number): void {
+export function setLoadMass(scene: Loadable, mass: number): void {
   scene.description.bodies.forEach((b, i) => {
     const body = scene.bodies[i];
     if (b.role === 'load' && body.owner !== null) body.setMassProperties(mass);
@@ -43,13 +52,19 @@ export function setLoadMass(scene: LiveScene, mass: number): void {
  * Scales the limits of every breakable joint that still holds from `previous` to `strength` (the
  * scene's strength slider), keeping their proportions: a tower's foundations stay 10x its frame.
  */
-export function setStrength(scene: LiveScene, strength: number, previous: number): void {
+export function setStrength(scene: Loadable, strength: number, previous: number): void {
   const ratio = strength / previous;
   for (const joint of scene.world.joints) {
     if (joint.broken) continue;
     if (Number.isFinite(joint.breakForce)) joint.breakForce *= ratio;
     if (Number.isFinite(joint.breakTorque)) joint.breakTorque *= ratio;
   }
+}
+
+/** The scene and, in the 2D vs 3D view, its 2D twin. */
+function withTwin(scene: LiveScene): Loadable[] {
+  const twin = scene.twin;
+  return twin ? [scene, { description: scene.description, bodies: twin.bodies, world: twin.world }] : [scene];
 }
 
 /** Drops a solid sphere of `mass` kg from `height` m, over a spot that moves along the structure. */

@@ -12,4 +12,5 @@ export const rope: ViewerScene = {
   props: [{ shape: { kind: 'box', halfExtents: [0.4, 0.4, 0.4] }, position: [-0.4, 0, 0] }],
   forceScale: 0.01,
   describe: () => hangingChain(30),
+  planar: true,
 };

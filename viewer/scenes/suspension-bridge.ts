@@ -14,5 +14,6 @@ export const bridge: ViewerScene = {
   params: [{ key: 'slack', label: 'slack (%)', min: 1, max: 15, step: 1, value: 4, rebuild: true }],
   actions: [{ label: 'drop a 50 kg weight', run: (scene) => dropWeight(scene, 50, 0.35, 13) }],
   describe: (p) => suspensionBridge({ slack: p.slack / 100 }),
+  planar: (p) => suspensionBridge({ slack: p.slack / 100, planar: true }),
   afterStep: (scene) => hookOnArrival(scene),
 };

@@ -14,5 +14,6 @@ export const weldedBridgeScene: ViewerScene = {
   ...breakableControls('load (kg)', 20),
   actions: [{ label: 'drop a 100 kg weight', run: (scene) => dropWeight(scene, 100, 0.4, 8) }],
   describe: (p) => weldedBridge({ strength: p.strength, loadMass: p.load }),
+  planar: true,
   afterStep: (scene) => hookOnArrival(scene),
 };

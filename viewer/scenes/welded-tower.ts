@@ -14,5 +14,6 @@ export const weldedTowerScene: ViewerScene = {
   ...breakableControls('roof load (kg)', 50),
   actions: [{ label: 'drop a 30 kg weight', run: (scene) => dropWeight(scene, 30, 0.4, 10.8) }],
   describe: (p) => weldedTower({ strength: p.strength, loadMass: p.load }),
+  planar: true,
   afterStep: (scene) => hookOnArrival(scene),
 };

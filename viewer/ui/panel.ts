@@ -43,12 +43,17 @@ export class Panel {
     this.sceneController.updateDisplay();
     this.sceneFolder?.destroy();
     this.sceneFolder = null;
-    if ((scene.params?.length ?? 0) === 0 && (scene.actions?.length ?? 0) === 0) {
+    if ((scene.params?.length ?? 0) === 0 && (scene.actions?.length ?? 0) === 0 && scene.planar === undefined) {
       this.refresh();
       return;
     }
     const folder = this.gui.addFolder(scene.title);
     this.sliderValues = { ...this.app.params };
+    if (scene.planar !== undefined) {
+      const compare = { on: this.app.compare };
+      folder.add(compare, 'on').name('2D vs 3D (run World2D too)').onChange((on: boolean) => this.app.setCompare(on));
+      if (this.app.compare) folder.add({ push: () => this.app.pushOutOfPlane() }, 'push').name('push the 3D run out of plane');
+    }
     for (const param of scene.params ?? []) {
       folder
         .add(this.sliderValues, param.key, param.min, param.max, param.step)

@@ -12,7 +12,7 @@ export class Readout {
     const hint = document.createElement('p');
     hint.className = 'hint';
     hint.textContent = 'P pause · O step · R reset · drag a body · drag empty space to orbit';
-    for (const label of ['time', 'ms / step', 'bodies', 'joints', 'broken joints', 'largest gap', 'largest angle', 'state']) {
+    for (const label of ['time', 'ms / step', 'bodies', 'joints', 'broken joints', 'largest gap', 'largest angle', 'state', '2D vs 3D']) {
       const row = this.table.insertRow();
       row.insertCell().textContent = label;
       const cell = row.insertCell();
@@ -34,6 +34,9 @@ export class Readout {
     this.set('largest gap', `${(world.getMaxLinearError() * 1000).toFixed(2)} mm`);
     this.set('largest angle', `${world.getMaxAngularError().toFixed(4)} rad`);
     this.set('state', app.settings.paused ? 'paused' : app.settings.timeScale === 1 ? 'running' : `running at ${app.settings.timeScale}x`);
+    const twin = app.runner.twin;
+    const last = twin?.history[twin.history.length - 1]?.difference;
+    this.set('2D vs 3D', twin === null ? 'off' : last ? `${last.position.toExponential(1)} m apart` : 'on');
   }
 
   private set(label: string, text: string): void {
