@@ -7,27 +7,35 @@ import { describe, expect, it, vi } from 'vitest';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 
-function readmeExample(): string {
+function readmeExample(marker = 'readme-example'): string {
   const readme = readFileSync(`${root}README.md`, 'utf8');
-  const block = /<!-- readme-example:start -->\s*```ts\n([\s\S]*?)```\s*<!-- readme-example:end -->/.exec(readme);
-  if (!block) throw new Error('README.md has no readme-example block');
+  const block = new RegExp(`<!-- ${marker}:start -->\\s*\`\`\`ts\\n([\\s\\S]*?)\`\`\`\\s*<!-- ${marker}:end -->`).exec(readme);
+  if (!block) throw new Error(`README.md has no ${marker} block`);
   return block[1];
+}
+
+/** Writes a README block as a module under tests/.generated (imports pointed at the source) and runs it. */
+async function runExample(marker: string): Promise<unknown[][]> {
+  const code = readmeExample(marker)
+    .replace(/from 'sinew\/2d'/g, "from '../../lib/2d/index.js'")
+    .replace(/from 'sinew'/g, "from '../../lib/index.js'");
+  mkdirSync(`${root}tests/.generated`, { recursive: true });
+  const file = `${root}tests/.generated/${marker}.ts`;
+  writeFileSync(file, code);
+  const lines: unknown[][] = [];
+  const log = vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void lines.push(args));
+  try {
+    await import(/* @vite-ignore */ file);
+  } finally {
+    log.mockRestore();
+  }
+  return lines;
 }
 
 describe('README', () => {
   it('the API tour example runs and prints what its comments say', async () => {
-    const code = readmeExample().replace(/from 'sinew'/g, "from '../../lib/index.js'");
-    expect(code).toContain('createBallJoint');
-    mkdirSync(`${root}tests/.generated`, { recursive: true });
-    const file = `${root}tests/.generated/readme-example.ts`;
-    writeFileSync(file, code);
-    const lines: unknown[][] = [];
-    const log = vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void lines.push(args));
-    try {
-      await import(/* @vite-ignore */ file);
-    } finally {
-      log.mockRestore();
-    }
+    expect(readmeExample()).toContain('createBallJoint');
+    const lines = await runExample('readme-example');
     // The chain's weight on the world anchor: 10 kg x 9.81 m/s², downward.
     const force = lines[0][1] as Float64Array | number[];
     expect(force[1]).toBeCloseTo(-98.1, 2);
@@ -36,5 +44,16 @@ describe('README', () => {
     const pull = Number(/pull of ([\d.]+) N/.exec(String(lines[2][0]))?.[1]);
     expect(pull).toBeGreaterThan(20);
     expect(pull).toBeLessThan(23);
+  });
+});
+
+describe('README, 2D', () => {
+  it('the 2D example runs: the arm starts to fall and its pivot carries it', async () => {
+    const lines = await runExample('readme-example-2d');
+    const [position, angle, force, torque] = lines[0] as [Float64Array, number, number[], number];
+    expect(position[1]).toBeLessThan(0);
+    expect(angle).toBeLessThan(0); // it swings down, clockwise
+    expect(force[1]).toBeLessThan(0); // the pivot (the world) is pulled down
+    expect(torque).toBe(0);
   });
 });
