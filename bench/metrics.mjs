@@ -85,3 +85,10 @@ export function exploded(previous, poses, dt) {
   }
   return false;
 }
+
+/** Sphere grid: the far corner's distance from its pinned edge point, over the rest length. */
+export function gridCornerStretch(poses, count, spacing) {
+  const corner = pose(poses, count * count - 1);
+  const pin = [(count - 1) * spacing, 0, 0];
+  return Math.hypot(corner.x[0] - pin[0], corner.x[1] - pin[1], corner.x[2] - pin[2]) / ((count - 1) * spacing);
+}

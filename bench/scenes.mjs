@@ -1,8 +1,9 @@
 // The benchmark scenes, by name, built from the library's shared scene descriptions, with how long each
 // runs and which figures matter for it.
-import { hangingChain, heavyEndChain, weldedCantilever, ballAndChain } from '../dist/scenes/index.js';
+import { hangingChain, heavyEndChain, weldedCantilever, ballAndChain, sphereGrid } from '../dist/scenes/index.js';
 
-/** name → { build: () => SceneDescription, steps, kind: 'chain' | 'cantilever', links (chains) } */
+/** name → { build: () => SceneDescription, steps, kind: 'chain' | 'cantilever' | 'grid', links (chains),
+ * count and spacing (grids) }. GRID-n is an n x n sphere grid pinned along one edge (5 s). */
 export function benchScene(name) {
   const chain = /^S1-(\d+)$/.exec(name);
   if (chain) return { build: () => hangingChain(Number(chain[1])), steps: 600, kind: 'chain', links: Number(chain[1]) };
@@ -11,5 +12,7 @@ export function benchScene(name) {
   if (name === 'S3') return { build: () => weldedCantilever(10), steps: 600, kind: 'cantilever' };
   const ball = /^S5-(\d+)$/.exec(name);
   if (ball) return { build: () => ballAndChain(Number(ball[1])), steps: 600, kind: 'chain', links: 40 };
+  const grid = /^GRID-(\d+)$/.exec(name);
+  if (grid) return { build: () => sphereGrid(Number(grid[1]), 0.5), steps: 300, kind: 'grid', count: Number(grid[1]), spacing: 0.5 };
   throw new Error(`unknown bench scene ${name}`);
 }

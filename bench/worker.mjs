@@ -5,7 +5,7 @@
 // scene's initial state.
 import { getHeapSpaceStatistics } from 'node:v8';
 import { benchScene } from './scenes.mjs';
-import { cantileverTipSag, chainStretch, exploded, JointMetrics } from './metrics.mjs';
+import { cantileverTipSag, chainStretch, exploded, gridCornerStretch, JointMetrics } from './metrics.mjs';
 
 const config = JSON.parse(process.argv[2]);
 const engine = await import(`./engines/${config.engine}.mjs`);
@@ -56,6 +56,7 @@ const result = {
 };
 if (spec.kind === 'chain') result.stretch = chainStretch(description, poses, spec.links);
 if (spec.kind === 'cantilever') result.tipSag = cantileverTipSag(description, poses);
+if (spec.kind === 'grid') result.stretch = gridCornerStretch(poses, spec.count, spec.spacing);
 
 if (config.heap && typeof globalThis.gc === 'function') {
   // Heap growth inside step(): collect twice, step 5000 times, collect, per 1000 steps; the third such

@@ -8,6 +8,7 @@
 
 import { quat, vec3 } from 'gl-matrix';
 import { rotateDiagonal, rotateSymmetric } from './math/mat3.js';
+import { UNPOOLED, type Float64Allocator } from './arena.js';
 import { readInertia } from './inertia.js';
 import {
   readFiniteVector,
@@ -57,7 +58,11 @@ export const BODY_STATE = Object.freeze({
   position: 16,
   orientation: 19,
   rotation: 23,
-  size: 32,
+  force: 32,
+  torque: 35,
+  inertiaLocal: 38,
+  inverseInertiaLocal: 47,
+  size: 56,
 });
 const LINEAR_VELOCITY = BODY_STATE.linearVelocity;
 const ANGULAR_VELOCITY = BODY_STATE.angularVelocity;
@@ -66,6 +71,7 @@ const INVERSE_MASS = BODY_STATE.inverseMass;
 const POSITION = BODY_STATE.position;
 const ORIENTATION = BODY_STATE.orientation;
 const ROTATION = BODY_STATE.rotation;
+const INVERSE_INERTIA_LOCAL = BODY_STATE.inverseInertiaLocal;
 
 const scratchVector = new Float64Array(3);
 const scratchQuaternion = new Float64Array(4);
@@ -78,25 +84,25 @@ export class Body {
 
   /**
    * @internal Everything the solver reads and writes per body, in one Float64Array (see the
-   * STATE_* offsets): one object to fetch instead of six. The public arrays below are views into it.
+   * BODY_STATE offsets), allocated from the world's arena (arena.ts) so bodies made together sit
+   * together in memory. The public arrays below are views into it.
    */
-  readonly state = new Float64Array(BODY_STATE.size);
-  readonly linearVelocity = this.state.subarray(LINEAR_VELOCITY, LINEAR_VELOCITY + 3);
-  readonly angularVelocity = this.state.subarray(ANGULAR_VELOCITY, ANGULAR_VELOCITY + 3);
+  readonly state: Float64Array;
+  readonly linearVelocity: Float64Array;
+  readonly angularVelocity: Float64Array;
   /** I⁻¹ = R I_b⁻¹ Rᵀ, kg⁻¹·m⁻², symmetric mat3; zero for static and kinematic bodies. */
-  readonly inverseInertiaWorld = this.state.subarray(INVERSE_INERTIA, INVERSE_INERTIA + 9);
-  readonly position = this.state.subarray(POSITION, POSITION + 3);
-  readonly orientation = this.state.subarray(ORIENTATION, ORIENTATION + 4);
+  readonly inverseInertiaWorld: Float64Array;
+  readonly position: Float64Array;
+  readonly orientation: Float64Array;
   /** R(q), gl-matrix mat3 (column-major). Recomputed with inverseInertiaWorld. */
-  readonly rotation = this.state.subarray(ROTATION, ROTATION + 9);
+  readonly rotation: Float64Array;
   /** I_b, body axes (zero for static and kinematic bodies). */
-  readonly inertiaLocal = new Float64Array(9);
+  readonly inertiaLocal: Float64Array;
   /** I_b⁻¹, body axes (zero for static and kinematic bodies). */
-  readonly inverseInertiaLocal = new Float64Array(9);
-
+  readonly inverseInertiaLocal: Float64Array;
   /** Force (N) and torque (N·m) accumulated by applyForce/applyTorque, cleared after each step. */
-  readonly force = new Float64Array(3);
-  readonly torque = new Float64Array(3);
+  readonly force: Float64Array;
+  readonly torque: Float64Array;
 
   private _mass: number;
   /** True when I_b is diagonal (given as [Ix, Iy, Iz]): world tensors then take rotateDiagonal. */
@@ -110,7 +116,7 @@ export class Body {
   owner: object | null;
 
   /** @internal Use world.createBody. Validates every option before touching anything. */
-  constructor(id: number, options: BodyOptions, owner: object) {
+  constructor(id: number, options: BodyOptions, owner: object, allocator: Float64Allocator = UNPOOLED) {
     const where = 'createBody';
     if (options === null || typeof options !== 'object') {
       throw new TypeError(`${where}: options must be an object, got ${show(options)}`);
@@ -148,6 +154,19 @@ export class Body {
     const gravityScale = requireFinite(where, 'gravityScale', options.gravityScale ?? 1);
 
     // Everything is valid: commit.
+    const state = allocator.allocate(BODY_STATE.size);
+    const view = (at: number, size: number) => state.subarray(at, at + size);
+    this.state = state;
+    this.linearVelocity = view(LINEAR_VELOCITY, 3);
+    this.angularVelocity = view(ANGULAR_VELOCITY, 3);
+    this.inverseInertiaWorld = view(INVERSE_INERTIA, 9);
+    this.position = view(POSITION, 3);
+    this.orientation = view(ORIENTATION, 4);
+    this.rotation = view(ROTATION, 9);
+    this.force = view(BODY_STATE.force, 3);
+    this.torque = view(BODY_STATE.torque, 3);
+    this.inertiaLocal = view(BODY_STATE.inertiaLocal, 9);
+    this.inverseInertiaLocal = view(BODY_STATE.inverseInertiaLocal, 9);
     this.id = id;
     this.type = type;
     this.isDynamic = type === 'dynamic';
@@ -231,9 +250,12 @@ export class Body {
     s[ROTATION + 1] = yx + wz; s[ROTATION + 4] = 1 - xx - zz; s[ROTATION + 7] = zy - wx;
     s[ROTATION + 2] = zx - wy; s[ROTATION + 5] = zy + wx; s[ROTATION + 8] = 1 - xx - yy;
     if (!this.isDynamic) return;
-    const I = this.inverseInertiaLocal;
-    if (this.diagonalInertia) rotateDiagonal(this.inverseInertiaWorld, this.rotation, I[0], I[4], I[8]);
-    else rotateSymmetric(this.inverseInertiaWorld, this.rotation, I);
+    if (this.diagonalInertia) {
+      const at = INVERSE_INERTIA_LOCAL;
+      rotateDiagonal(this.inverseInertiaWorld, this.rotation, s[at], s[at + 4], s[at + 8]);
+    } else {
+      rotateSymmetric(this.inverseInertiaWorld, this.rotation, this.inverseInertiaLocal);
+    }
   }
 
   setPosition(position: ArrayLike<number>): void {

@@ -4,6 +4,7 @@
 
 import type { BodyType } from './body.js';
 import type { JointCore } from './joints/joint-core.js';
+import { Float64Arena } from './arena.js';
 import { MAX_HERTZ_PER_SUBSTEP_RATE, SoftStepSolver, type BodyIntegrator, type SolverSettings } from './solver/soft-step.js';
 import {
   readFiniteVector,
@@ -87,6 +88,8 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B>> {
   private readonly justBroken: J[] = [];
   /** Joints that broke in the last step: their readout shows the breaking load for that step only. */
   private readonly brokenLastStep: J[] = [];
+  /** Where bodies' and joints' solver arrays live (arena.ts). */
+  protected readonly arena = new Float64Arena();
   protected nextBodyId = 1;
   protected nextJointId = 1;
   private _time = 0;

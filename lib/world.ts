@@ -45,7 +45,7 @@ export class World extends WorldCore<Body, Joint> {
     }
     super(where, options, gravity, integrator);
     this.integrator = integrator;
-    this.ground = new Body(0, { type: 'static' }, this);
+    this.ground = new Body(0, { type: 'static' }, this, this.arena);
   }
 
   /** Integrate the gyroscopic term ω × Iω implicitly (default true). */
@@ -57,7 +57,7 @@ export class World extends WorldCore<Body, Joint> {
   }
 
   createBody(options: BodyOptions = {}): Body {
-    return this.addBody(new Body(this.nextBodyId, options, this));
+    return this.addBody(new Body(this.nextBodyId, options, this, this.arena));
   }
 
   /** Ball joint (3 rows) at a world-space anchor. */
@@ -65,13 +65,13 @@ export class World extends WorldCore<Body, Joint> {
     const where = 'createBallJoint';
     const [bodyA, bodyB] = this.readJointBodies(where, options);
     const anchor = readFiniteVector(where, 'anchor', options.anchor, 3, new Float64Array(3));
-    return this.addJoint(new BallJoint(this.nextJointId, bodyA, bodyB, anchor, options));
+    return this.addJoint(new BallJoint(this.nextJointId, bodyA, bodyB, anchor, options, this.arena));
   }
 
   /** Orientation joint (3 rows): keeps B's current orientation relative to A. */
   createOrientationJoint(options: OrientationJointOptions): OrientationJoint {
     const [bodyA, bodyB] = this.readJointBodies('createOrientationJoint', options);
-    return this.addJoint(new OrientationJoint(this.nextJointId, bodyA, bodyB, options));
+    return this.addJoint(new OrientationJoint(this.nextJointId, bodyA, bodyB, options, this.arena));
   }
 
   /** Weld joint (6 rows, solved as one block) at a world-space anchor. */
@@ -79,7 +79,7 @@ export class World extends WorldCore<Body, Joint> {
     const where = 'createWeldJoint';
     const [bodyA, bodyB] = this.readJointBodies(where, options);
     const anchor = readFiniteVector(where, 'anchor', options.anchor, 3, new Float64Array(3));
-    return this.addJoint(new WeldJoint(this.nextJointId, bodyA, bodyB, anchor, options));
+    return this.addJoint(new WeldJoint(this.nextJointId, bodyA, bodyB, anchor, options, this.arena));
   }
 
   /**
@@ -95,7 +95,7 @@ export class World extends WorldCore<Body, Joint> {
     if (!options.body.isDynamic) {
       throw new RangeError(`${where}: body ${options.body.id} is ${options.body.type}; only dynamic bodies can be dragged`);
     }
-    return this.addJoint(new MouseJoint(this.nextJointId, this.ground, options));
+    return this.addJoint(new MouseJoint(this.nextJointId, this.ground, options, this.arena));
   }
 
   /** Kinetic plus gravitational potential energy of the dynamic bodies, J. */

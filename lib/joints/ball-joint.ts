@@ -8,6 +8,7 @@ import type { Softness } from '../solver/softness.js';
 import type { JointOptions } from './joint.js';
 import { SinglePartJoint } from './single-part-joint.js';
 import { PointConstraintPart } from './parts/point-part.js';
+import type { Float64Allocator } from '../arena.js';
 
 export interface BallJointOptions extends JointOptions {
   /** The joint's pivot in world space, m. */
@@ -17,15 +18,16 @@ export interface BallJointOptions extends JointOptions {
 export class BallJoint extends SinglePartJoint {
   readonly type = 'ball' as const;
   readonly rowCount = 3;
-  readonly point = new PointConstraintPart();
+  readonly point: PointConstraintPart;
   protected readonly carries = 'force' as const;
   protected get part(): PointConstraintPart {
     return this.point;
   }
 
   /** @internal Use world.createBallJoint. `anchor` is already checked. */
-  constructor(id: number, bodyA: Body, bodyB: Body, anchor: Float64Array, options: BallJointOptions) {
-    super(id, bodyA, bodyB, options, 'createBallJoint');
+  constructor(id: number, bodyA: Body, bodyB: Body, anchor: Float64Array, options: BallJointOptions, allocator?: Float64Allocator) {
+    super(id, bodyA, bodyB, options, 'createBallJoint', allocator);
+    this.point = new PointConstraintPart(allocator);
     this.point.setWorldAnchor(bodyA, bodyB, anchor);
   }
 

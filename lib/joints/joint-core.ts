@@ -11,6 +11,7 @@
 import type { SolverJoint } from '../solver/soft-step.js';
 import type { Softness } from '../solver/softness.js';
 import { requirePositiveOrInfinity } from '../validate.js';
+import { UNPOOLED, type Float64Allocator } from '../arena.js';
 
 export interface JointCoreOptions<B> {
   bodyA: B;
@@ -48,7 +49,16 @@ export abstract class JointCore<B> implements SolverJoint {
    * @internal Joints are made by the world's create…Joint methods, which check their options.
    * `linear` and `angular` are the sizes of a force and a torque (3 and 3 in 3D, 2 and 1 in 2D).
    */
-  constructor(id: number, bodyA: B, bodyB: B, options: JointCoreOptions<B>, where: string, linear: number, angular: number) {
+  constructor(
+    id: number,
+    bodyA: B,
+    bodyB: B,
+    options: JointCoreOptions<B>,
+    where: string,
+    linear: number,
+    angular: number,
+    allocator: Float64Allocator = UNPOOLED,
+  ) {
     const breakForce =
       options.breakForce === undefined ? Infinity : requirePositiveOrInfinity(where, 'breakForce', options.breakForce);
     const breakTorque =
@@ -59,10 +69,11 @@ export abstract class JointCore<B> implements SolverJoint {
     this._breakForce = breakForce;
     this._breakTorque = breakTorque;
     this.userData = options.userData;
-    this.linearImpulseSum = new Float64Array(linear);
-    this.angularImpulseSum = new Float64Array(angular);
-    this.force = new Float64Array(linear);
-    this.torque = new Float64Array(angular);
+    const sums = allocator.allocate(2 * (linear + angular));
+    this.linearImpulseSum = sums.subarray(0, linear);
+    this.angularImpulseSum = sums.subarray(linear, linear + angular);
+    this.force = sums.subarray(linear + angular, 2 * linear + angular);
+    this.torque = sums.subarray(2 * linear + angular);
   }
 
   get breakForce(): number {

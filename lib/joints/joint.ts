@@ -4,6 +4,7 @@
 
 import type { Body } from '../body.js';
 import { JointCore, type JointCoreOptions } from './joint-core.js';
+import type { Float64Allocator } from '../arena.js';
 
 export type JointType = 'ball' | 'orientation' | 'weld' | 'mouse';
 
@@ -13,8 +14,8 @@ export abstract class Joint extends JointCore<Body> {
   abstract override readonly type: JointType;
 
   /** @internal Joints are made by the world's create…Joint methods, which check their options. */
-  constructor(id: number, bodyA: Body, bodyB: Body, options: JointOptions, where: string) {
-    super(id, bodyA, bodyB, options, where, 3, 3);
+  constructor(id: number, bodyA: Body, bodyB: Body, options: JointOptions, where: string, allocator?: Float64Allocator) {
+    super(id, bodyA, bodyB, options, where, 3, 3, allocator);
   }
 
   /** Constraint force on bodyB over the last step, world frame, N (bodyA received the opposite). */

@@ -12,6 +12,7 @@ import { readFiniteVector, requireNonNegative, requirePositive } from '../valida
 import type { JointOptions } from './joint.js';
 import { SinglePartJoint } from './single-part-joint.js';
 import { PointConstraintPart } from './parts/point-part.js';
+import type { Float64Allocator } from '../arena.js';
 
 export interface MouseJointOptions {
   /** The body to pull. */
@@ -34,7 +35,7 @@ export interface MouseJointOptions {
 export class MouseJoint extends SinglePartJoint {
   readonly type = 'mouse' as const;
   readonly rowCount = 3;
-  readonly point = new PointConstraintPart();
+  readonly point: PointConstraintPart;
   protected readonly carries = 'force' as const;
   protected get part(): PointConstraintPart {
     return this.point;
@@ -46,7 +47,7 @@ export class MouseJoint extends SinglePartJoint {
   private maxImpulse = 0;
 
   /** @internal Use world.createMouseJoint: `ground` is the world's static ground body. */
-  constructor(id: number, ground: Body, options: MouseJointOptions) {
+  constructor(id: number, ground: Body, options: MouseJointOptions, allocator?: Float64Allocator) {
     const where = 'createMouseJoint';
     const body = options.body;
     const anchor = readFiniteVector(where, 'anchor', options.anchor ?? body.position, 3, new Float64Array(3));
@@ -55,7 +56,8 @@ export class MouseJoint extends SinglePartJoint {
     const dampingRatio = requireNonNegative(where, 'dampingRatio', options.dampingRatio ?? 0.7);
     const maxForce = requirePositive(where, 'maxForce', options.maxForce ?? 1000 * body.mass);
     const jointOptions: JointOptions = { bodyA: ground, bodyB: body, breakForce: options.breakForce, breakTorque: options.breakTorque, userData: options.userData };
-    super(id, ground, body, jointOptions, where);
+    super(id, ground, body, jointOptions, where, allocator);
+    this.point = new PointConstraintPart(allocator);
     this._hertz = hertz;
     this._dampingRatio = dampingRatio;
     this._maxForce = maxForce;

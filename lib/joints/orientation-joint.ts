@@ -7,21 +7,23 @@ import type { Softness } from '../solver/softness.js';
 import type { JointOptions } from './joint.js';
 import { SinglePartJoint } from './single-part-joint.js';
 import { RotationConstraintPart } from './parts/rotation-part.js';
+import type { Float64Allocator } from '../arena.js';
 
 export type OrientationJointOptions = JointOptions;
 
 export class OrientationJoint extends SinglePartJoint {
   readonly type = 'orientation' as const;
   readonly rowCount = 3;
-  readonly rotation = new RotationConstraintPart();
+  readonly rotation: RotationConstraintPart;
   protected readonly carries = 'torque' as const;
   protected get part(): RotationConstraintPart {
     return this.rotation;
   }
 
   /** @internal Use world.createOrientationJoint. */
-  constructor(id: number, bodyA: Body, bodyB: Body, options: OrientationJointOptions) {
-    super(id, bodyA, bodyB, options, 'createOrientationJoint');
+  constructor(id: number, bodyA: Body, bodyB: Body, options: OrientationJointOptions, allocator?: Float64Allocator) {
+    super(id, bodyA, bodyB, options, 'createOrientationJoint', allocator);
+    this.rotation = new RotationConstraintPart(allocator);
     this.rotation.setReference(bodyA, bodyB);
   }
 

@@ -21,6 +21,7 @@ import type { Softness } from '../solver/softness.js';
 import { Joint, type JointOptions } from './joint.js';
 import { PointConstraintPart } from './parts/point-part.js';
 import { RotationConstraintPart } from './parts/rotation-part.js';
+import type { Float64Allocator } from '../arena.js';
 
 export interface WeldJointOptions extends JointOptions {
   /** The point the two bodies are welded at, world space, m. Forces and torques are reported about it. */
@@ -34,15 +35,20 @@ const solution = new Float64Array(6);
 export class WeldJoint extends Joint {
   readonly type = 'weld' as const;
   readonly rowCount = 6;
-  readonly point = new PointConstraintPart();
-  readonly rotation = new RotationConstraintPart();
+  readonly point: PointConstraintPart;
+  readonly rotation: RotationConstraintPart;
   /** K (6x6, row-major) at the last prepare, and its LDLᵀ factor. */
-  readonly K = new Float64Array(36);
-  private readonly factor = new Float64Array(36);
+  readonly K: Float64Array;
+  private readonly factor: Float64Array;
 
   /** @internal Use world.createWeldJoint. `anchor` is already checked. */
-  constructor(id: number, bodyA: Body, bodyB: Body, anchor: Float64Array, options: WeldJointOptions) {
-    super(id, bodyA, bodyB, options, 'createWeldJoint');
+  constructor(id: number, bodyA: Body, bodyB: Body, anchor: Float64Array, options: WeldJointOptions, allocator?: Float64Allocator) {
+    super(id, bodyA, bodyB, options, 'createWeldJoint', allocator);
+    this.point = new PointConstraintPart(allocator);
+    this.rotation = new RotationConstraintPart(allocator);
+    const matrices = allocator ? allocator.allocate(72) : new Float64Array(72);
+    this.K = matrices.subarray(0, 36);
+    this.factor = matrices.subarray(36, 72);
     this.point.setWorldAnchor(bodyA, bodyB, anchor);
     this.rotation.setReference(bodyA, bodyB);
   }

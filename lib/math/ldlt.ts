@@ -91,11 +91,11 @@ export function ldltInverse(factor: Float64Array, n: number, out: Float64Array):
 
 /**
  * The same LDLᵀ (pseudo-)inverse for a symmetric 3x3, unrolled: the ball and orientation parts invert
- * their K once per prepare, which is hot. Same pivot rule as ldltFactor. `K` is row-major (or
- * column-major: it is symmetric); `out` must not alias it.
+ * their K once per prepare, which is hot. Same pivot rule as ldltFactor. `K` (from K[kAt]) is
+ * row-major (or column-major: it is symmetric); `out` (from out[outAt]) must not overlap it.
  */
-export function invertSymmetric3(K: ArrayLike<number>, out: Float64Array): void {
-  const a00 = K[0], a01 = K[1], a02 = K[2], a11 = K[4], a12 = K[5], a22 = K[8];
+export function invertSymmetric3(K: ArrayLike<number>, out: Float64Array, kAt = 0, outAt = 0): void {
+  const a00 = K[kAt], a01 = K[kAt + 1], a02 = K[kAt + 2], a11 = K[kAt + 4], a12 = K[kAt + 5], a22 = K[kAt + 8];
   // K = L D Lᵀ, L = [1 0 0; l10 1 0; l20 l21 1], with a zero pivot dropping its row and column
   let d0 = a00, inv0 = 0, l10 = 0, l20 = 0;
   if (d0 > PIVOT_TOLERANCE * Math.abs(a00)) {
@@ -121,9 +121,10 @@ export function invertSymmetric3(K: ArrayLike<number>, out: Float64Array): void 
   const b02 = m20 * inv2;
   const b11 = inv1 + m21 * m21 * inv2;
   const b12 = m21 * inv2;
-  out[0] = b00; out[1] = b01; out[2] = b02;
-  out[3] = b01; out[4] = b11; out[5] = b12;
-  out[6] = b02; out[7] = b12; out[8] = inv2;
+  const o = outAt;
+  out[o] = b00; out[o + 1] = b01; out[o + 2] = b02;
+  out[o + 3] = b01; out[o + 4] = b11; out[o + 5] = b12;
+  out[o + 6] = b02; out[o + 7] = b12; out[o + 8] = inv2;
 }
 
 /** The same LDLᵀ (pseudo-)inverse for a symmetric 2x2 (the 2D point part's K), unrolled. */

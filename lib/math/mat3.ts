@@ -62,11 +62,19 @@ export function rotateDiagonal(out: Float64Array, R: ArrayLike<number>, d0: numb
 
 /**
  * K contribution of a lever arm: out += −[r]× I⁻¹ [r]× = [r]× I⁻¹ [r]×ᵀ, the term a point constraint
- * adds to its effective mass for one body (symmetric positive semidefinite).
+ * adds to its effective mass for one body (symmetric positive semidefinite). I⁻¹ is read from
+ * invI[at ..] (a body's state array, say), r from r[rAt ..], and K is out[outAt ..].
  */
-export function addLeverArmMass(out: Float64Array, r: ArrayLike<number>, invI: ArrayLike<number>): void {
-  const rx = r[0], ry = r[1], rz = r[2];
-  const i00 = invI[0], i01 = invI[3], i02 = invI[6], i11 = invI[4], i12 = invI[7], i22 = invI[8];
+export function addLeverArmMass(
+  out: Float64Array,
+  r: ArrayLike<number>,
+  invI: ArrayLike<number>,
+  at = 0,
+  outAt = 0,
+  rAt = 0,
+): void {
+  const rx = r[rAt], ry = r[rAt + 1], rz = r[rAt + 2];
+  const i00 = invI[at], i01 = invI[at + 3], i02 = invI[at + 6], i11 = invI[at + 4], i12 = invI[at + 7], i22 = invI[at + 8];
   // S = [r]× I⁻¹ (row i of [r]× times the columns of I⁻¹); [r]× rows: (0,-rz,ry) (rz,0,-rx) (-ry,rx,0)
   const s00 = -rz * i01 + ry * i02, s01 = -rz * i11 + ry * i12, s02 = -rz * i12 + ry * i22;
   const s10 = rz * i00 - rx * i02, s11 = rz * i01 - rx * i12, s12 = rz * i02 - rx * i22;
@@ -78,9 +86,11 @@ export function addLeverArmMass(out: Float64Array, r: ArrayLike<number>, invI: A
   const k11 = s10 * rz - s12 * rx;
   const k12 = -s10 * ry + s11 * rx;
   const k22 = -s20 * ry + s21 * rx;
-  out[0] += k00; out[3] += k01; out[6] += k02;
-  out[1] += k01; out[4] += k11; out[7] += k12;
-  out[2] += k02; out[5] += k12; out[8] += k22;
+  void s22;
+  const o = outAt;
+  out[o] += k00; out[o + 3] += k01; out[o + 6] += k02;
+  out[o + 1] += k01; out[o + 4] += k11; out[o + 7] += k12;
+  out[o + 2] += k02; out[o + 5] += k12; out[o + 8] += k22;
 }
 
 /**

@@ -9,7 +9,7 @@ export type {
   ShapeDescription,
   Vec3Tuple,
 } from './description.js';
-export { hangingChain, heavyEndChain, weldedCantilever, ballAndChain } from './standard.js';
+export { hangingChain, heavyEndChain, weldedCantilever, ballAndChain, sphereGrid } from './standard.js';
 export { suspensionBridge, weldedBridge, catenaryPoints } from './bridges.js';
 export type { SuspensionBridgeOptions, WeldedBridgeOptions } from './bridges.js';
 export { weldedTower } from './tower.js';

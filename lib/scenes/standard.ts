@@ -78,3 +78,33 @@ export function ballAndChain(ballMass = 670, links = 40): SceneDescription {
   scene.joints.push({ type: 'ball', bodyA: links - 1, bodyB: links, anchor: [links, 0, 0] });
   return scene;
 }
+
+/**
+ * A `count` × `count` grid of spheres (radius 0.15 m, 1 kg, `spacing` apart) in the horizontal x-z
+ * plane, each joined to its neighbours along x and z by ball joints at the midpoints, and the row at
+ * z = 0 pinned to the world at the spheres' centres. It falls and hangs like a curtain; the far corner's
+ * distance from its pinned edge, over the rest length, measures the joints' stretch. Body (row, col) is
+ * index row · count + col, row along z.
+ */
+export function sphereGrid(count = 100, spacing = 0.5): SceneDescription {
+  const radius = 0.15;
+  const bodies: BodyDescription[] = [];
+  const joints: JointDescription[] = [];
+  const index = (row: number, col: number) => row * count + col;
+  for (let row = 0; row < count; row++) {
+    for (let col = 0; col < count; col++) {
+      bodies.push({
+        type: 'dynamic', position: [col * spacing, 0, row * spacing], mass: 1, inertia: sphereInertia(1, radius),
+        shape: { kind: 'sphere', radius }, role: 'link',
+      });
+    }
+  }
+  for (let row = 0; row < count; row++) {
+    for (let col = 0; col < count; col++) {
+      if (row === 0) joints.push({ type: 'ball', bodyA: index(0, col), bodyB: null, anchor: [col * spacing, 0, 0] });
+      if (col > 0) joints.push({ type: 'ball', bodyA: index(row, col - 1), bodyB: index(row, col), anchor: [(col - 0.5) * spacing, 0, row * spacing] });
+      if (row > 0) joints.push({ type: 'ball', bodyA: index(row - 1, col), bodyB: index(row, col), anchor: [col * spacing, 0, (row - 0.5) * spacing] });
+    }
+  }
+  return { name: `sphere grid ${count}x${count}`, gravity: GRAVITY, dt: DT, bodies, joints };
+}

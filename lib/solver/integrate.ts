@@ -10,6 +10,7 @@ import type { BodyIntegrator } from './soft-step.js';
 const LINEAR_VELOCITY = BODY_STATE.linearVelocity, ANGULAR_VELOCITY = BODY_STATE.angularVelocity;
 const INVERSE_INERTIA = BODY_STATE.inverseInertia, INVERSE_MASS = BODY_STATE.inverseMass;
 const POSITION = BODY_STATE.position, ORIENTATION = BODY_STATE.orientation, ROTATION = BODY_STATE.rotation;
+const FORCE = BODY_STATE.force, TORQUE = BODY_STATE.torque, INERTIA_LOCAL = BODY_STATE.inertiaLocal;
 
 /**
  * v += h (g·gravityScale + F/m),  ω += h I⁻¹ τ,  then damping v ← v / (1 + h c) and, if asked, the
@@ -20,12 +21,12 @@ function integrateVelocities(bodies: readonly Body[], gravity: Float64Array, h: 
   for (let i = 0; i < bodies.length; i++) {
     const body = bodies[i];
     if (!body.isDynamic) continue;
-    const s = body.state, f = body.force, t = body.torque;
+    const s = body.state;
     const m = s[INVERSE_MASS], g = body.gravityScale;
-    s[LINEAR_VELOCITY] += h * (g * gx + m * f[0]);
-    s[LINEAR_VELOCITY + 1] += h * (g * gy + m * f[1]);
-    s[LINEAR_VELOCITY + 2] += h * (g * gz + m * f[2]);
-    const tx = h * t[0], ty = h * t[1], tz = h * t[2];
+    s[LINEAR_VELOCITY] += h * (g * gx + m * s[FORCE]);
+    s[LINEAR_VELOCITY + 1] += h * (g * gy + m * s[FORCE + 1]);
+    s[LINEAR_VELOCITY + 2] += h * (g * gz + m * s[FORCE + 2]);
+    const tx = h * s[TORQUE], ty = h * s[TORQUE + 1], tz = h * s[TORQUE + 2];
     if (tx !== 0 || ty !== 0 || tz !== 0) {
       s[ANGULAR_VELOCITY] += s[INVERSE_INERTIA] * tx + s[INVERSE_INERTIA + 3] * ty + s[INVERSE_INERTIA + 6] * tz;
       s[ANGULAR_VELOCITY + 1] += s[INVERSE_INERTIA + 1] * tx + s[INVERSE_INERTIA + 4] * ty + s[INVERSE_INERTIA + 7] * tz;
@@ -39,7 +40,7 @@ function integrateVelocities(bodies: readonly Body[], gravity: Float64Array, h: 
       const d = 1 / (1 + h * body.angularDamping);
       s[ANGULAR_VELOCITY] *= d; s[ANGULAR_VELOCITY + 1] *= d; s[ANGULAR_VELOCITY + 2] *= d;
     }
-    if (gyroscopic) applyGyroscopic(s, body.inertiaLocal, h);
+    if (gyroscopic) applyGyroscopic(s, h);
   }
 }
 
@@ -54,7 +55,7 @@ function integrateVelocities(bodies: readonly Body[], gravity: Float64Array, h: 
  * A body turning about a principal axis (every body of a planar scene) has ω × I ω = 0 exactly and is
  * left untouched.
  */
-function applyGyroscopic(s: Float64Array, Ib: Float64Array, h: number): void {
+function applyGyroscopic(s: Float64Array, h: number): void {
   const wx = s[ANGULAR_VELOCITY], wy = s[ANGULAR_VELOCITY + 1], wz = s[ANGULAR_VELOCITY + 2];
   // ω_b = Rᵀ ω (R column-major: column k is s[ROTATION + 3k ..])
   const r00 = s[ROTATION], r10 = s[ROTATION + 1], r20 = s[ROTATION + 2];
@@ -63,7 +64,8 @@ function applyGyroscopic(s: Float64Array, Ib: Float64Array, h: number): void {
   const bx = r00 * wx + r10 * wy + r20 * wz;
   const by = r01 * wx + r11 * wy + r21 * wz;
   const bz = r02 * wx + r12 * wy + r22 * wz;
-  const i00 = Ib[0], i01 = Ib[3], i02 = Ib[6], i11 = Ib[4], i12 = Ib[7], i22 = Ib[8];
+  const I = INERTIA_LOCAL;
+  const i00 = s[I], i01 = s[I + 3], i02 = s[I + 6], i11 = s[I + 4], i12 = s[I + 7], i22 = s[I + 8];
   const Lx = i00 * bx + i01 * by + i02 * bz;
   const Ly = i01 * bx + i11 * by + i12 * bz;
   const Lz = i02 * bx + i12 * by + i22 * bz;
@@ -150,9 +152,6 @@ export class RigidBodyIntegrator implements BodyIntegrator<Body> {
     integratePositions(bodies, h, maxLinearSpeed, maxAngularSpeed);
   }
   clearForces(bodies: readonly Body[]): void {
-    for (let i = 0; i < bodies.length; i++) {
-      bodies[i].force.fill(0);
-      bodies[i].torque.fill(0);
-    }
+    for (let i = 0; i < bodies.length; i++) bodies[i].state.fill(0, FORCE, TORQUE + 3);
   }
 }

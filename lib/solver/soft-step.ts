@@ -11,6 +11,7 @@
 //     relax, without bias         `relaxIterations` sweeps of the rigid rows: removes the velocity the
 //                                 bias added, so position correction never becomes momentum
 //     accumulate impulses         for the force readout
+//                                 (these three share one pass over the joints; see below)
 //   forces F = Σ λ_lin / dt, torques τ = Σ λ_ang / dt; break the joints past their limits
 //
 // The stages are the same in 2D and 3D: the step is written against a BodyIntegrator (how bodies
@@ -100,11 +101,24 @@ export class SoftStepSolver<B> {
         for (let i = 0; i < joints.length; i++) joints[i].solve(this.jointSoftness);
       }
       integrator.integratePositions(bodies, h, settings.maxLinearSpeed, settings.maxAngularSpeed);
-      for (let i = 0; i < joints.length; i++) joints[i].prepare(h);
-      for (let iteration = 0; iteration < settings.relaxIterations; iteration++) {
-        for (let i = 0; i < joints.length; i++) joints[i].solve(RIGID);
+      // Prepare, the first relax sweep and the impulse accumulation in one pass over the joints: a
+      // joint's prepare reads only poses and inverse inertias, which relaxing other joints does not
+      // change, so this is the same arithmetic as three passes, with a third of the memory traffic
+      // (measured: the joints of a 100 x 100 sphere grid are ~20 MB, and streaming them was the cost).
+      const relax = settings.relaxIterations;
+      for (let i = 0; i < joints.length; i++) {
+        const joint = joints[i];
+        joint.prepare(h);
+        if (relax > 0) joint.solve(RIGID);
+        if (relax <= 1) joint.accumulateImpulse();
       }
-      for (let i = 0; i < joints.length; i++) joints[i].accumulateImpulse();
+      for (let iteration = 1; iteration < relax; iteration++) {
+        const last = iteration === relax - 1;
+        for (let i = 0; i < joints.length; i++) {
+          joints[i].solve(RIGID);
+          if (last) joints[i].accumulateImpulse();
+        }
+      }
     }
 
     for (let i = 0; i < joints.length; i++) joints[i].finishStep(dt);

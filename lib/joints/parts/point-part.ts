@@ -23,6 +23,7 @@ import { addLeverArmMass } from '../../math/mat3.js';
 import { invertSymmetric3 } from '../../math/ldlt.js';
 import type { Softness } from '../../solver/softness.js';
 import type { ConstraintPart } from './constraint-part.js';
+import { UNPOOLED, type Float64Allocator } from '../../arena.js';
 
 // Offsets into a body's state, copied to module constants: the hot loops must not read an imported
 // binding (bundlers and test runners may turn each read into a property lookup on the module).
@@ -36,21 +37,34 @@ const R_A = 0, R_B = 3, ERROR = 6, INVERSE_K = 9, IMPULSE = 18, K_MATRIX = 21, L
 export class PointConstraintPart implements ConstraintPart {
   readonly rowCount = 3;
 
-  private readonly data = new Float64Array(SIZE);
+  private readonly data: Float64Array;
   /** r_a, r_b: world lever arms at the last prepare. */
-  readonly rA = this.data.subarray(R_A, R_A + 3);
-  readonly rB = this.data.subarray(R_B, R_B + 3);
+  readonly rA: Float64Array;
+  readonly rB: Float64Array;
   /** C at the last prepare, m. */
-  readonly C = this.data.subarray(ERROR, ERROR + 3);
+  readonly C: Float64Array;
   /** K⁻¹ (the effective mass), when this part is solved on its own. */
-  readonly inverseK = this.data.subarray(INVERSE_K, INVERSE_K + 9);
+  readonly inverseK: Float64Array;
   /** Accumulated impulse on body B, N·s (the warm start carries it from substep to substep). */
-  readonly impulse = this.data.subarray(IMPULSE, IMPULSE + 3);
+  readonly impulse: Float64Array;
   /** K = J M⁻¹ Jᵀ at the last prepare (symmetric 3x3). */
-  readonly K = this.data.subarray(K_MATRIX, K_MATRIX + 9);
+  readonly K: Float64Array;
   /** l_a, l_b: the anchor in each body's axes, relative to its centre of mass. */
-  readonly localAnchorA = this.data.subarray(LOCAL_A, LOCAL_A + 3);
-  readonly localAnchorB = this.data.subarray(LOCAL_B, LOCAL_B + 3);
+  readonly localAnchorA: Float64Array;
+  readonly localAnchorB: Float64Array;
+
+  /** `allocator`: where the part's numbers live (the world's arena; see arena.ts). */
+  constructor(allocator: Float64Allocator = UNPOOLED) {
+    const d = (this.data = allocator.allocate(SIZE));
+    this.rA = d.subarray(R_A, R_A + 3);
+    this.rB = d.subarray(R_B, R_B + 3);
+    this.C = d.subarray(ERROR, ERROR + 3);
+    this.inverseK = d.subarray(INVERSE_K, INVERSE_K + 9);
+    this.impulse = d.subarray(IMPULSE, IMPULSE + 3);
+    this.K = d.subarray(K_MATRIX, K_MATRIX + 9);
+    this.localAnchorA = d.subarray(LOCAL_A, LOCAL_A + 3);
+    this.localAnchorB = d.subarray(LOCAL_B, LOCAL_B + 3);
+  }
 
   /** Fixes the anchors at a world point, in the bodies' current poses. */
   setWorldAnchor(bodyA: Body, bodyB: Body, anchor: ArrayLike<number>): void {
@@ -74,8 +88,8 @@ export class PointConstraintPart implements ConstraintPart {
     K[0] = m; K[1] = 0; K[2] = 0;
     K[3] = 0; K[4] = m; K[5] = 0;
     K[6] = 0; K[7] = 0; K[8] = m;
-    addLeverArmMass(K, this.rA, bodyA.inverseInertiaWorld);
-    addLeverArmMass(K, this.rB, bodyB.inverseInertiaWorld);
+    addLeverArmMass(K, this.rA, a, INVERSE_INERTIA);
+    addLeverArmMass(K, this.rB, b, INVERSE_INERTIA);
   }
 
   /** K⁻¹ for solving this part alone (a singular direction gets no impulse; see math/ldlt.ts). */

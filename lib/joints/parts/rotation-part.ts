@@ -20,6 +20,7 @@ import { invertSymmetric3 } from '../../math/ldlt.js';
 import { rotationVector } from '../../math/quat.js';
 import type { Softness } from '../../solver/softness.js';
 import type { ConstraintPart } from './constraint-part.js';
+import { UNPOOLED, type Float64Allocator } from '../../arena.js';
 import { applyAngularImpulse } from './point-part.js';
 
 const cdot = new Float64Array(3);
@@ -29,14 +30,25 @@ export class RotationConstraintPart implements ConstraintPart {
   readonly rowCount = 3;
 
   /** q₀ = q_a⁻¹ q_b: B's orientation in A's axes when the joint was made. */
-  readonly referenceRotation = new Float64Array([0, 0, 0, 1]);
+  readonly referenceRotation: Float64Array;
   /** C at the last prepare (rotation vector, rad). */
-  readonly C = new Float64Array(3);
+  readonly C: Float64Array;
   /** K = I_a⁻¹ + I_b⁻¹ at the last prepare (symmetric 3x3). */
-  readonly K = new Float64Array(9);
-  readonly inverseK = new Float64Array(9);
+  readonly K: Float64Array;
+  readonly inverseK: Float64Array;
   /** Accumulated angular impulse on body B, N·m·s. */
-  readonly impulse = new Float64Array(3);
+  readonly impulse: Float64Array;
+
+  /** `allocator`: where the part's numbers live (the world's arena; see arena.ts). */
+  constructor(allocator: Float64Allocator = UNPOOLED) {
+    const d = allocator.allocate(28);
+    this.referenceRotation = d.subarray(0, 4);
+    this.referenceRotation[3] = 1;
+    this.C = d.subarray(4, 7);
+    this.K = d.subarray(7, 16);
+    this.inverseK = d.subarray(16, 25);
+    this.impulse = d.subarray(25, 28);
+  }
 
   /** Captures the bodies' current relative orientation as the one to keep. */
   setReference(bodyA: Body, bodyB: Body): void {
