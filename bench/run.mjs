@@ -1,81 +1,197 @@
-// npm run bench [-- --quick]
+// npm run bench [-- --quick] [-- --only <engine,engine>] [-- --scenes <scene,scene>]
 //
 // Runs each engine on each scene in a fresh node process (bench/worker.mjs) and prints the tables:
 // ms per step (median and p95 after a JIT warm-up), joint errors measured the same way for every engine
-// (bench/metrics.mjs), the scene's own figure (chain end stretch, cantilever tip sag), explosions, and
-// our heap growth per 1000 steps. `--quick` runs a few seconds' worth, for CI: it keeps the benchmark
-// working and asserts no timing. The full run writes bench/out/latest.json.
+// (bench/metrics.mjs), the scene's own figure (chain end stretch, cantilever tip sag, grid corner
+// stretch), explosions, and our heap growth per 1000 steps; then the ratios ours / peer for time and
+// error, from the same run. A full run writes BENCHMARKS.md (keeping its analysis section) and
+// bench/out/latest.json. `--quick` runs a few seconds' worth, for CI: it keeps the benchmark working and
+// asserts no timing.
 //
 // Timing on shared machines drifts by up to 2x between runs: compare figures from the same run only.
 
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
-const quick = process.argv.includes('--quick');
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const option = (name) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1].split(',') : null;
+};
+const onlyEngines = option('--only');
+const onlyScenes = option('--scenes');
 const here = fileURLToPath(new URL('.', import.meta.url));
+const root = fileURLToPath(new URL('..', import.meta.url));
 
-function measure(engine, scene, settings = {}, steps = undefined) {
-  const config = JSON.stringify({ engine, scene, settings, steps: quick ? 60 : steps, heap: engine.startsWith('sinew') && !quick });
-  const out = execFileSync(process.execPath, ['--expose-gc', `${here}worker.mjs`, config], { encoding: 'utf8' });
-  return JSON.parse(out.trim().split('\n').pop());
+// Each engine's settings: its defaults, and "matched": 10 solver sweeps per step as far as it allows
+// (10 substeps of 1 iteration for sinew and Rapier, whose iterations are substeps). cannon-es,
+// oimophysics and Jolt already default to 10 velocity iterations, so for oimo and Jolt the matched row
+// is the default row (null); for cannon-es it is the default without its all-pairs broadphase, which
+// runs every step even with no shapes (17-19 ms of the 1000-link chain's step): the joint-only cost.
+const ENGINES_3D = {
+  sinew: { defaults: {}, matched: { substeps: 10 } },
+  cannon: { defaults: {}, matched: { broadphase: 'none' } },
+  oimo: { defaults: {}, matched: null },
+  rapier3d: { defaults: {}, matched: { iterations: 10 } },
+  jolt: { defaults: {}, matched: null },
+};
+const PURE_JS = new Set(['cannon', 'oimo']);
+
+function measure(engine, scene, settings = {}) {
+  const config = JSON.stringify({ engine, scene, settings, steps: quick ? 60 : undefined, heap: engine.startsWith('sinew') && !quick });
+  try {
+    const out = execFileSync(process.execPath, ['--expose-gc', `${here}worker.mjs`, config], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    return JSON.parse(out.trim().split('\n').pop());
+  } catch (error) {
+    // An engine that crashes on a scene is a result too.
+    return { engine, version: '', scene, settings, failed: String(error.stderr ?? error.message).trim().split('\n').slice(-1)[0] };
+  }
 }
 
 const fmt = (x, digits = 3) =>
-  x === undefined ? '-' : x === 0 ? '0' : Math.abs(x) >= 1e4 || Math.abs(x) < 1e-3 ? x.toExponential(2) : x.toFixed(digits);
+  x === undefined || x === null || Number.isNaN(x) ? '-' : x === 0 ? '0' : Math.abs(x) >= 1e4 || Math.abs(x) < 1e-3 ? x.toExponential(2) : x.toFixed(digits);
 
 function settingsLabel(r) {
-  const s = r.settings;
+  const s = r.settings ?? {};
   if (Object.keys(s).length === 0) return 'defaults';
   return Object.entries(s).map(([k, v]) => `${k} ${v}`).join(', ');
 }
 
+const lines = [];
+function print(line = '') {
+  console.log(line);
+  lines.push(line);
+}
+
 function table(title, rows) {
   const header = ['scene', 'engine', 'settings', 'median ms', 'p95 ms', 'peak gap m', 'final gap m', 'peak angle rad', 'stretch', 'tip sag m', 'heap B/1000 steps', 'exploded'];
-  console.log(`\n${title}\n`);
-  console.log(`| ${header.join(' | ')} |`);
-  console.log(`|${header.map(() => '---').join('|')}|`);
+  print(`\n### ${title}\n`);
+  print(`| ${header.join(' | ')} |`);
+  print(`|${header.map(() => '---').join('|')}|`);
   for (const r of rows) {
-    console.log(`| ${[
-      r.scene, `${r.engine} ${r.version === 'this commit' ? '' : r.version}`.trim(), settingsLabel(r),
+    const engine = `${r.engine} ${r.version === 'this commit' ? '' : r.version ?? ''}`.trim();
+    if (r.sameAsDefaults) {
+      print(`| ${r.scene} | ${engine} | (= defaults: 10 velocity iterations) | ${fmt(r.medianMs)} | ${fmt(r.p95Ms)} | ${fmt(r.peakGap, 4)} | ${fmt(r.finalGap, 4)} | ${fmt(r.peakAngle, 4)} | ${fmt(r.stretch, 4)} | ${fmt(r.tipSag, 3)} | - | ${r.exploded ? `at step ${r.explodedAt}` : 'no'} |`);
+      continue;
+    }
+    if (r.failed) {
+      print(`| ${r.scene} | ${engine} | ${settingsLabel(r)} | failed: ${r.failed.slice(0, 80)} ||||||||| |`);
+      continue;
+    }
+    print(`| ${[
+      r.scene, engine, settingsLabel(r),
       fmt(r.medianMs), fmt(r.p95Ms), fmt(r.peakGap, 4), fmt(r.finalGap, 4), fmt(r.peakAngle, 4),
       fmt(r.stretch, 4), fmt(r.tipSag, 3), String(r.heapGrowthPer1000Steps ?? '-'), r.exploded ? `at step ${r.explodedAt}` : 'no',
     ].join(' | ')} |`);
   }
 }
 
-const results = { machine: { node: process.version, platform: `${process.platform} ${process.arch}`, date: new Date().toISOString() }, tables: {} };
-function section(key, title, runs) {
-  const rows = runs.map(([engine, scene, settings]) => measure(engine, scene, settings));
-  results.tables[key] = rows;
-  table(title, rows);
-  return rows;
+/** ours / peer, for time and peak gap (and tip sag on the cantilever), per scene and setting. */
+function ratios(title, rows, ours) {
+  print(`\n### ${title}\n`);
+  print('ours / peer: below 1 means we are faster (time) or more accurate (error).\n');
+  print('| scene | settings | peer | time | peak gap | final gap | tip sag |');
+  print('|---|---|---|---|---|---|---|');
+  for (const mine of rows.filter((r) => r.engine === ours && !r.failed)) {
+    for (const peer of rows.filter((r) => r.engine !== ours && r.scene === mine.scene && r.kind === mine.kind)) {
+      if (peer.failed) {
+        print(`| ${mine.scene} | ${mine.kind} | ${peer.engine} | peer failed | | | |`);
+        continue;
+      }
+      const ratio = (a, b) => (b > 0 ? fmt(a / b, 2) : '-');
+      print(`| ${mine.scene} | ${mine.kind} | ${peer.engine}${peer.exploded ? ' (exploded)' : ''} | ${ratio(mine.medianMs, peer.medianMs)} | ${ratio(mine.peakGap, peer.peakGap)} | ${ratio(mine.finalGap, peer.finalGap)} | ${mine.tipSag !== undefined ? ratio(Math.abs(mine.tipSag), Math.abs(peer.tipSag)) : ''} |`);
+    }
+  }
 }
 
-// 3D: our library on the standard scenes at its defaults.
-const ours = section('sinew', 'sinew (3D) at its defaults: 4 substeps x 1 iteration, 1 relax; 10 s at 60 Hz',
-  (quick ? ['S1-10', 'S3'] : ['S1-10', 'S1-100', 'S1-1000', 'S3', 'S2-40x100', 'S5-670']).map((scene) => ['sinew', scene, {}]));
+const results = {
+  machine: { cpu: cpus()[0]?.model ?? 'unknown', cores: cpus().length, node: process.version, platform: `${process.platform} ${process.arch}`, date: new Date().toISOString() },
+  tables: {},
+};
 
-// 2D: sinew/2d against planck and rapier2d on S1 and S3 (planar scenes), at each engine's defaults and
-// with more substeps, same run.
-const planar = quick ? ['S1-100', 'S3'] : ['S1-100', 'S1-1000', 'S3'];
+const wanted = (engine) => onlyEngines === null || onlyEngines.includes(engine);
+const scenesOf = (list) => (onlyScenes === null ? list : list.filter((s) => onlyScenes.includes(s)));
+
+// 3D: every engine at its defaults and matched, on the standard scenes.
+const scenes3d = scenesOf(quick
+  ? ['S1-10', 'S3']
+  : ['S1-10', 'S1-100', 'S1-1000', 'S2-40x1', 'S2-40x10', 'S2-40x100', 'S2-40x670', 'S2-40x1000', 'S2-40x10000', 'S3', 'GRID-100']);
+const engines3d = Object.keys(ENGINES_3D).filter((e) => wanted(e) && existsSync(`${here}engines/${e}.mjs`) && (!quick || e === 'sinew'));
+const rows3d = [];
+for (const scene of scenes3d) {
+  for (const engine of engines3d) {
+    let defaults = null;
+    for (const kind of quick ? ['defaults'] : ['defaults', 'matched']) {
+      const settings = ENGINES_3D[engine][kind];
+      const r = settings === null ? { ...defaults, kind, sameAsDefaults: true } : measure(engine, scene, settings);
+      r.kind = kind;
+      if (kind === 'defaults') defaults = r;
+      rows3d.push(r);
+      process.stderr.write(`  ${scene} ${engine} ${kind}: ${r.failed ? 'failed' : `${fmt(r.medianMs)} ms`}\n`);
+    }
+  }
+}
+results.tables.threeD = rows3d;
+print('## 3D joints (10 s at 60 Hz per scene; the sphere grid 5 s)');
+print('\nsinew defaults: 4 substeps x 1 iteration + 1 relax. Matched: 10 sweeps per step (sinew and Rapier: 10 substeps; cannon-es, oimophysics and Jolt: 10 velocity iterations, their default; cannon-es matched also drops its all-pairs broadphase). Peers run without damping or sleeping and with exact masses and inertias (bench/engines/*.mjs headers).');
+table('at each engine\'s defaults', rows3d.filter((r) => r.kind === 'defaults'));
+if (!quick) {
+  table('matched', rows3d.filter((r) => r.kind === 'matched'));
+  ratios('ratios, same run', rows3d, 'sinew');
+}
+
+// 2D: sinew/2d against planck and rapier2d on S1 and S3 (planar scenes).
+const planar = scenesOf(quick ? ['S1-100', 'S3'] : ['S1-100', 'S1-1000', 'S3']);
 const twoD = [];
 for (const scene of planar) {
-  twoD.push(['sinew2d', scene, {}], ['sinew2d', scene, { substeps: 8 }], ['planck', scene, {}], ['rapier2d', scene, {}]);
-  if (!quick) twoD.push(['planck', scene, { velocityIterations: 16, positionIterations: 6 }], ['rapier2d', scene, { iterations: 8 }]);
+  const runs = [['sinew2d', {}, 'defaults'], ['sinew2d', { substeps: 8 }, 'substeps 8'], ['planck', {}, 'defaults'], ['rapier2d', {}, 'defaults']];
+  if (!quick) runs.push(['planck', { velocityIterations: 16, positionIterations: 6 }, 'more'], ['rapier2d', { iterations: 8 }, 'more']);
+  for (const [engine, settings, kind] of runs.filter(([e]) => wanted(e))) {
+    const r = measure(engine, scene, settings);
+    r.kind = kind;
+    twoD.push(r);
+  }
 }
-section('planar', '2D: sinew/2d, planck (Box2D v2.4 in JS) and Rapier 2D (WASM); defaults: sinew 4 substeps x 1 iteration, planck 8 velocity + 3 position iterations, Rapier 4 substeps x 1 PGS iteration', twoD);
+results.tables.twoD = twoD;
+print('\n## 2D joints');
+table('sinew/2d, planck (Box2D v2.4 in JS) and Rapier 2D (WASM); defaults: sinew 4 substeps x 1 iteration, planck 8 velocity + 3 position iterations, Rapier 4 substeps x 1 PGS iteration', twoD);
 
 if (!quick) {
-  section('curve', 'accuracy versus cost: sinew substeps (joint stiffness follows: a quarter of the substep rate)',
-    ['S1-100', 'S3'].flatMap((scene) => [2, 4, 8, 16].map((substeps) => ['sinew', scene, { substeps }])));
+  const curve = ['S1-100', 'S3'].flatMap((scene) => [2, 4, 8, 16].map((substeps) => measure('sinew', scene, { substeps })));
+  results.tables.curve = curve;
+  print('\n## Our accuracy versus cost');
+  table('sinew substeps (joint stiffness follows: a quarter of the substep rate)', curve);
+
   mkdirSync(`${here}out`, { recursive: true });
   writeFileSync(`${here}out/latest.json`, JSON.stringify(results, null, 2));
+  writeBenchmarks();
+}
+
+function writeBenchmarks() {
+  const file = `${root}BENCHMARKS.md`;
+  const marker = '<!-- analysis: everything below this line is kept by bench/run.mjs -->';
+  const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const analysis = previous.includes(marker) ? previous.slice(previous.indexOf(marker)) : `${marker}\n\n## Analysis\n\n(write what the tables show here)\n`;
+  const m = results.machine;
+  const versions = [...new Set([...rows3d, ...twoD].filter((r) => r.version && r.version !== 'this commit').map((r) => `${r.engine} ${r.version}`))].sort();
+  const head = [
+    '# Benchmarks',
+    '',
+    `Generated by \`npm run bench\` on ${m.date.slice(0, 10)}: ${m.cpu}, ${m.cores} cores, node ${m.node}, ${m.platform}.`,
+    `Peers: ${versions.join(', ')}. Every engine runs each scene in a fresh process, built from the same scene`,
+    'description (lib/scenes), with no collisions and the same masses and inertias; errors are measured from body poses',
+    'by the same code (bench/metrics.mjs). Timing here drifts by up to 2x between runs: compare within one run.',
+    '',
+  ];
+  writeFileSync(file, `${head.join('\n')}${lines.join('\n')}\n\n${analysis}`);
 }
 
 // Sanity for CI: the benchmark ran, and our library did not explode on the scenes it should hold.
-const broken = ours.filter((r) => r.exploded || !Number.isFinite(r.medianMs));
+const broken = rows3d.filter((r) => r.engine === 'sinew' && (r.failed || r.exploded) && !r.scene.startsWith('S2-40x1000'));
 if (broken.length > 0) {
-  console.error(`bench: ${broken.map((r) => r.scene).join(', ')} exploded`);
+  console.error(`bench: sinew failed or exploded on ${broken.map((r) => r.scene).join(', ')}`);
   process.exit(1);
 }

@@ -1,8 +1,8 @@
-// Rapier 3D (WASM) on a scene description. No colliders: bodies get their mass and inertia from
-// additional mass properties (mass, centre of mass at the body origin, principal inertia = the
-// description's diagonal, inertia frame = body axes), which Rapier folds into the body at the start of
-// the next step, so the first step already uses them. Ball → spherical joint, weld → fixed joint whose
-// two frames are the world axes at creation (so the relative pose at creation is the locked one).
+// Rapier 3D (WASM, single precision) on a scene description. No colliders, so nothing collides: bodies
+// get their mass and inertia from additional mass properties (mass, centre of mass at the body origin,
+// principal inertia = the description's diagonal, inertia frame = the body axes). Ball → spherical
+// joint, weld → fixed joint whose two frames are the world axes at creation (so the relative pose at
+// creation is the locked one); the world is a fixed body at the origin. Sleeping is off (sinew has none).
 // settings: { iterations } = integrationParameters.numSolverIterations (Rapier's substeps, each with
 // numInternalPgsIterations = 1 PGS sweep); {} keeps Rapier's defaults: 4 solver iterations x 1 internal
 // PGS iteration (IntegrationParameters in node_modules/@dimforge/rapier3d-compat/dist/dynamics/
@@ -36,8 +36,12 @@ export async function create(description, settings = {}) {
     if (b.linearVelocity) desc = desc.setLinvel(b.linearVelocity[0], b.linearVelocity[1], b.linearVelocity[2]);
     if (b.angularVelocity) desc = desc.setAngvel(vec(b.angularVelocity));
     if (b.type === 'dynamic') desc = desc.setAdditionalMassProperties(b.mass, { x: 0, y: 0, z: 0 }, vec(b.inertia), quat(IDENTITY));
-    desc = desc.setCanSleep(false); // a slow swing (or a sagged cantilever) would otherwise freeze after 2 s
-    return world.createRigidBody(desc);
+    desc = desc.setCanSleep(false); // a slow swing (under 0.4 m/s) would otherwise freeze after 2 s
+    const body = world.createRigidBody(desc);
+    // Rapier folds additional mass properties in at the next step (mass() reads 0 until then); doing it
+    // now changes nothing in the run, only what the body reports before the first step.
+    if (b.type === 'dynamic') body.recomputeMassPropertiesFromColliders();
+    return body;
   });
   // Where the world anchor sits in body i's axes (the world body: the anchor itself), and body i's
   // orientation conjugated (a joint frame that is the world axes at creation).
