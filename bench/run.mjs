@@ -26,28 +26,37 @@ const onlyScenes = option('--scenes');
 const here = fileURLToPath(new URL('.', import.meta.url));
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-// Each engine's settings: its defaults, and "matched": 10 solver sweeps per step as far as it allows
-// (10 substeps of 1 iteration for sinew and Rapier, whose iterations are substeps). cannon-es,
-// oimophysics and Jolt already default to 10 velocity iterations, so for oimo and Jolt the matched row
-// is the default row (null); for cannon-es it is the default without its all-pairs broadphase, which
-// runs every step even with no shapes (17-19 ms of the 1000-link chain's step): the joint-only cost.
+// Each engine's settings: its defaults, and "matched": 10 substeps of 1 iteration as far as it allows
+// (sinew: 10 substeps; Rapier: its iterations are substeps; Jolt: 10 collision steps of 1 velocity and
+// 1 position step). cannon-es and oimophysics have no substeps and already default to 10 iterations, so
+// for oimo the matched row is the default row (null), and for cannon-es it is the default without its
+// all-pairs broadphase, which runs every step even with no shapes (17-19 ms of the 1000-link chain's
+// step): the joint-only cost.
 const ENGINES_3D = {
   sinew: { defaults: {}, matched: { substeps: 10 } },
   cannon: { defaults: {}, matched: { broadphase: 'none' } },
   oimo: { defaults: {}, matched: null },
   rapier3d: { defaults: {}, matched: { iterations: 10 } },
-  jolt: { defaults: {}, matched: null },
+  jolt: { defaults: {}, matched: { collisionSteps: 10, velocityIterations: 1, positionIterations: 1 } },
 };
 const PURE_JS = new Set(['cannon', 'oimo']);
+
+/** A run (warm-up plus measured steps) that takes longer than this is reported as too slow. */
+const TIME_LIMIT_MS = 240_000;
 
 function measure(engine, scene, settings = {}) {
   const config = JSON.stringify({ engine, scene, settings, steps: quick ? 60 : undefined, heap: engine.startsWith('sinew') && !quick });
   try {
-    const out = execFileSync(process.execPath, ['--expose-gc', `${here}worker.mjs`, config], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    const out = execFileSync(process.execPath, ['--expose-gc', `${here}worker.mjs`, config], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: TIME_LIMIT_MS,
+    });
     return JSON.parse(out.trim().split('\n').pop());
   } catch (error) {
-    // An engine that crashes on a scene is a result too.
-    return { engine, version: '', scene, settings, failed: String(error.stderr ?? error.message).trim().split('\n').slice(-1)[0] };
+    // An engine that crashes on a scene, or takes too long, is a result too.
+    const reason = error.signal === 'SIGTERM' ? `over ${TIME_LIMIT_MS / 1000} s for the run` : String(error.stderr ?? error.message).trim().split('\n').slice(-1)[0];
+    return { engine, version: '', scene, settings, failed: reason };
   }
 }
 
@@ -74,7 +83,7 @@ function table(title, rows) {
   for (const r of rows) {
     const engine = `${r.engine} ${r.version === 'this commit' ? '' : r.version ?? ''}`.trim();
     if (r.sameAsDefaults) {
-      print(`| ${r.scene} | ${engine} | (= defaults: 10 velocity iterations) | ${fmt(r.medianMs)} | ${fmt(r.p95Ms)} | ${fmt(r.peakGap, 4)} | ${fmt(r.finalGap, 4)} | ${fmt(r.peakAngle, 4)} | ${fmt(r.stretch, 4)} | ${fmt(r.tipSag, 3)} | - | ${r.exploded ? `at step ${r.explodedAt}` : 'no'} |`);
+      print(`| ${r.scene} | ${engine} | (= defaults: 10 iterations) | ${fmt(r.medianMs)} | ${fmt(r.p95Ms)} | ${fmt(r.peakGap, 4)} | ${fmt(r.finalGap, 4)} | ${fmt(r.peakAngle, 4)} | ${fmt(r.stretch, 4)} | ${fmt(r.tipSag, 3)} | - | ${r.exploded ? `at step ${r.explodedAt}` : 'no'} |`);
       continue;
     }
     if (r.failed) {
@@ -136,7 +145,7 @@ for (const scene of scenes3d) {
 }
 results.tables.threeD = rows3d;
 print('## 3D joints (10 s at 60 Hz per scene; the sphere grid 5 s)');
-print('\nsinew defaults: 4 substeps x 1 iteration + 1 relax. Matched: 10 sweeps per step (sinew and Rapier: 10 substeps; cannon-es, oimophysics and Jolt: 10 velocity iterations, their default; cannon-es matched also drops its all-pairs broadphase). Peers run without damping or sleeping and with exact masses and inertias (bench/engines/*.mjs headers).');
+print('\nsinew defaults: 4 substeps x 1 iteration + 1 relax. Matched: 10 substeps x 1 iteration where the engine has substeps (sinew, Rapier, Jolt with 10 collision steps of 1 velocity and 1 position step); cannon-es and oimophysics have none and default to 10 iterations (cannon-es matched drops its all-pairs broadphase). Peers run without damping or sleeping and with exact masses and inertias (bench/engines/*.mjs headers).');
 table('at each engine\'s defaults', rows3d.filter((r) => r.kind === 'defaults'));
 if (!quick) {
   table('matched', rows3d.filter((r) => r.kind === 'matched'));

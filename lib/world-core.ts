@@ -315,7 +315,8 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B>> {
     let kept = 0;
     for (let i = 0; i < joints.length; i++) {
       const joint = joints[i];
-      if (joint.getForceMagnitude() > joint.breakForce || joint.getTorqueMagnitude() > joint.breakTorque) {
+      const breakable = joint.breakForce !== Infinity || joint.breakTorque !== Infinity;
+      if (breakable && (joint.getForceMagnitude() > joint.breakForce || joint.getTorqueMagnitude() > joint.breakTorque)) {
         joint.markBroken();
         this.justBroken.push(joint);
         this.brokenLastStep.push(joint);

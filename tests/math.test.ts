@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { invertSymmetric3, ldltFactor, ldltInverse, ldltSolve } from '../lib/math/ldlt.js';
+import { invertSymmetric3, invertSymmetric6, ldltFactor, ldltInverse, ldltSolve } from '../lib/math/ldlt.js';
 import { integrateOrientation, rotationVector } from '../lib/math/quat.js';
 import { addLeverArmMass, rotateDiagonal, rotateSymmetric, skew } from '../lib/math/mat3.js';
 import { randomQuaternion, randomVector, seededRandom } from './helpers.js';
@@ -127,6 +127,22 @@ describe('quaternion exponential map', () => {
       const sign = trial % 2 === 0 ? 1 : -1; // q and −q are the same rotation
       const v = rotationVector(new Float64Array(3), sign * axis[0] * s, sign * axis[1] * s, sign * axis[2] * s, sign * Math.cos(angle / 2));
       for (let i = 0; i < 3; i++) expect(Math.abs(v[i] - (axis[i] / length) * angle)).toBeLessThan(1e-12);
+    }
+  });
+});
+
+describe('the weld\'s 6x6 block inverse', () => {
+  it('equals the LDLᵀ inverse on random symmetric positive definite matrices', () => {
+    const random = seededRandom(60);
+    for (let trial = 0; trial < 100; trial++) {
+      const K = randomSpd(random, 6);
+      const factor = Float64Array.from(K);
+      ldltFactor(factor, 6);
+      const reference = ldltInverse(factor, 6, new Float64Array(36));
+      const blocks = new Float64Array(36);
+      invertSymmetric6(K, blocks);
+      const scale = Math.max(...Array.from(reference, Math.abs));
+      for (let i = 0; i < 36; i++) expect(Math.abs(blocks[i] - reference[i])).toBeLessThan(1e-9 * scale);
     }
   });
 });

@@ -8,7 +8,8 @@
 // body. The scene's bodies are undamped and free: Jolt's body defaults of 0.05 linear and angular
 // damping are set to 0, its velocity clamps (500 m/s, 47 rad/s) are lifted, the gyroscopic term is on
 // (as in sinew), and sleeping is off.
-// settings: { velocityIterations, positionIterations } = PhysicsSettings.mNumVelocitySteps and
+// settings: { collisionSteps } = the second argument of JoltInterface.Step (Jolt's substeps; default 1),
+// { velocityIterations, positionIterations } = PhysicsSettings.mNumVelocitySteps and
 // mNumPositionSteps; {} keeps Jolt's PhysicsSettings defaults, 10 velocity steps and 2 position steps
 // (Jolt/Physics/PhysicsSettings.h, checked at run time), with one collision step per step(dt).
 import initJolt from 'jolt-physics';
@@ -107,9 +108,11 @@ export async function create(description, settings = {}) {
     Jolt.destroy(constraintSettings);
   }
 
+  // Jolt's substeps: each collision step runs the whole solver (velocity and position steps) on dt / n.
+  const collisionSteps = settings.collisionSteps ?? 1;
   return {
     step(dt) {
-      jolt.Step(dt, 1);
+      jolt.Step(dt, collisionSteps);
     },
     poses(out) {
       bodies.forEach((body, i) => {

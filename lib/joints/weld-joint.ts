@@ -8,15 +8,20 @@
 //   λ = −massScale K⁻¹ (J v + biasRate C) − impulseScale λ_acc     (6 numbers: force rows, torque rows)
 //
 // K_point is the point part's K (parts/point-part.ts); K_c is J_point M⁻¹ J_rotationᵀ: the point rows'
-// angular blocks [r_a]× and −[r_b]× times I⁻¹ times the rotation rows' −I and I. K is factored once
-// per prepare by LDLᵀ and each solve is an exact 6x6 solve, so one solve makes all six rows of J v
-// vanish together; solving the point and rotation blocks one after the other would leave each
-// undoing part of the other's work (the coupling K_c), converging only over iterations. This is the
-// 3D form of the fixed joint of seed 000 and the 3x3 weld K written out in seed 003.
+// angular blocks [r_a]× and −[r_b]× times I⁻¹ times the rotation rows' −I and I. K is inverted once
+// per prepare (by blocks, math/ldlt.ts invertSymmetric6: K is positive definite whenever one body is
+// dynamic) and each solve is an exact 6x6 solve, so one solve makes all six rows of J v vanish
+// together; solving the point and rotation blocks one after the other would leave each undoing part
+// of the other's work (the coupling K_c), converging only over iterations. This is the 3D form of the
+// fixed joint of seed 000 and the 3x3 weld K written out in seed 003.
+//
+// The solve is written out with locals over the bodies' state arrays, as the point part's is: the
+// angular impulse each body takes is I⁻¹ (r × λ_point + λ_rotation), one product for both parts.
 
 import type { Body } from '../body.js';
 import { addSkewProduct } from '../math/mat3.js';
-import { ldltFactor, ldltSolve } from '../math/ldlt.js';
+import { invertSymmetric6Blocks } from '../math/ldlt.js';
+import { BODY_STATE } from '../body.js';
 import type { Softness } from '../solver/softness.js';
 import { Joint, type JointOptions } from './joint.js';
 import { PointConstraintPart } from './parts/point-part.js';
@@ -29,26 +34,48 @@ export interface WeldJointOptions extends JointOptions {
 }
 
 const coupling = new Float64Array(9);
-const rhs = new Float64Array(6);
-const solution = new Float64Array(6);
+
+const LINEAR_VELOCITY = BODY_STATE.linearVelocity, ANGULAR_VELOCITY = BODY_STATE.angularVelocity;
+const INVERSE_INERTIA = BODY_STATE.inverseInertia, INVERSE_MASS = BODY_STATE.inverseMass;
+
+/**
+ * M⁻¹ Jᵀ λ for the weld's six rows: the point impulse p = (x, y, z) at the lever arms and the angular
+ * impulse L = (ax, ay, az) on body B (the opposite on body A):
+ *   v_a −= m_a⁻¹ p,  ω_a −= I_a⁻¹ (r_a × p + L),  v_b += m_b⁻¹ p,  ω_b += I_b⁻¹ (r_b × p + L).
+ */
+function applyWeldImpulse(
+  a: Float64Array, b: Float64Array,
+  rAx: number, rAy: number, rAz: number, rBx: number, rBy: number, rBz: number,
+  x: number, y: number, z: number, ax: number, ay: number, az: number,
+): void {
+  const mA = a[INVERSE_MASS], mB = b[INVERSE_MASS];
+  a[LINEAR_VELOCITY] -= mA * x; a[LINEAR_VELOCITY + 1] -= mA * y; a[LINEAR_VELOCITY + 2] -= mA * z;
+  b[LINEAR_VELOCITY] += mB * x; b[LINEAR_VELOCITY + 1] += mB * y; b[LINEAR_VELOCITY + 2] += mB * z;
+  const lx = rAy * z - rAz * y + ax, ly = rAz * x - rAx * z + ay, lz = rAx * y - rAy * x + az;
+  const I = INVERSE_INERTIA;
+  a[ANGULAR_VELOCITY] -= a[I] * lx + a[I + 3] * ly + a[I + 6] * lz;
+  a[ANGULAR_VELOCITY + 1] -= a[I + 1] * lx + a[I + 4] * ly + a[I + 7] * lz;
+  a[ANGULAR_VELOCITY + 2] -= a[I + 2] * lx + a[I + 5] * ly + a[I + 8] * lz;
+  const kx = rBy * z - rBz * y + ax, ky = rBz * x - rBx * z + ay, kz = rBx * y - rBy * x + az;
+  b[ANGULAR_VELOCITY] += b[I] * kx + b[I + 3] * ky + b[I + 6] * kz;
+  b[ANGULAR_VELOCITY + 1] += b[I + 1] * kx + b[I + 4] * ky + b[I + 7] * kz;
+  b[ANGULAR_VELOCITY + 2] += b[I + 2] * kx + b[I + 5] * ky + b[I + 8] * kz;
+}
 
 export class WeldJoint extends Joint {
   readonly type = 'weld' as const;
   readonly rowCount = 6;
   readonly point: PointConstraintPart;
   readonly rotation: RotationConstraintPart;
-  /** K (6x6, row-major) at the last prepare, and its LDLᵀ factor. */
-  readonly K: Float64Array;
-  private readonly factor: Float64Array;
+  /** K⁻¹ (6x6, row-major) at the last prepare. */
+  private readonly inverseK: Float64Array;
 
   /** @internal Use world.createWeldJoint. `anchor` is already checked. */
   constructor(id: number, bodyA: Body, bodyB: Body, anchor: Float64Array, options: WeldJointOptions, allocator?: Float64Allocator) {
     super(id, bodyA, bodyB, options, 'createWeldJoint', allocator);
     this.point = new PointConstraintPart(allocator);
     this.rotation = new RotationConstraintPart(allocator);
-    const matrices = allocator ? allocator.allocate(72) : new Float64Array(72);
-    this.K = matrices.subarray(0, 36);
-    this.factor = matrices.subarray(36, 72);
+    this.inverseK = allocator ? allocator.allocate(36) : new Float64Array(36);
     this.point.setWorldAnchor(bodyA, bodyB, anchor);
     this.rotation.setReference(bodyA, bodyB);
   }
@@ -72,50 +99,47 @@ export class WeldJoint extends Joint {
   }
 
   prepare(_h: number): void {
-    const bodyA = this.bodyA, bodyB = this.bodyB, K = this.K;
+    const bodyA = this.bodyA, bodyB = this.bodyB;
     this.point.prepare(bodyA, bodyB);
     this.rotation.prepare(bodyA, bodyB);
     // K_c = −[r_a]× I_a⁻¹ − [r_b]× I_b⁻¹ (row-major 3x3)
     coupling.fill(0);
     addSkewProduct(coupling, this.point.rA, bodyA.inverseInertiaWorld, -1);
     addSkewProduct(coupling, this.point.rB, bodyB.inverseInertiaWorld, -1);
-    const Kp = this.point.K, Kr = this.rotation.K;
-    for (let i = 0; i < 3; i++) {
-      for (let j = 0; j < 3; j++) {
-        K[i * 6 + j] = Kp[i * 3 + j];
-        K[(i + 3) * 6 + j + 3] = Kr[i * 3 + j];
-        K[i * 6 + j + 3] = coupling[i * 3 + j];
-        K[(j + 3) * 6 + i] = coupling[i * 3 + j];
-      }
-    }
-    this.factor.set(K);
-    ldltFactor(this.factor, 6);
+    invertSymmetric6Blocks(this.point.K, coupling, this.rotation.K, this.inverseK);
   }
 
   warmStart(): void {
-    this.point.warmStart(this.bodyA, this.bodyB);
-    this.rotation.warmStart(this.bodyA, this.bodyB);
+    const rA = this.point.rA, rB = this.point.rB, p = this.point.impulse, r = this.rotation.impulse;
+    applyWeldImpulse(this.bodyA.state, this.bodyB.state, rA[0], rA[1], rA[2], rB[0], rB[1], rB[2], p[0], p[1], p[2], r[0], r[1], r[2]);
   }
 
   solve(soft: Readonly<Softness>): void {
-    const bodyA = this.bodyA, bodyB = this.bodyB, point = this.point, rotation = this.rotation;
-    point.velocityError(bodyA, bodyB, rhs, 0);
-    rotation.velocityError(bodyA, bodyB, rhs, 3);
-    const bias = soft.biasRate, Cp = point.C, Cr = rotation.C;
-    rhs[0] += bias * Cp[0]; rhs[1] += bias * Cp[1]; rhs[2] += bias * Cp[2];
-    rhs[3] += bias * Cr[0]; rhs[4] += bias * Cr[1]; rhs[5] += bias * Cr[2];
-    ldltSolve(this.factor, 6, rhs, solution);
+    const point = this.point, rotation = this.rotation;
+    const a = this.bodyA.state, b = this.bodyB.state;
+    const rA = point.rA, rB = point.rB, Cp = point.C, Cr = rotation.C, M = this.inverseK;
+    const rAx = rA[0], rAy = rA[1], rAz = rA[2], rBx = rB[0], rBy = rB[1], rBz = rB[2];
+    const wAx = a[ANGULAR_VELOCITY], wAy = a[ANGULAR_VELOCITY + 1], wAz = a[ANGULAR_VELOCITY + 2];
+    const wBx = b[ANGULAR_VELOCITY], wBy = b[ANGULAR_VELOCITY + 1], wBz = b[ANGULAR_VELOCITY + 2];
+    // rhs = J v + biasRate C: point rows v_b + ω_b × r_b − v_a − ω_a × r_a, rotation rows ω_b − ω_a
+    const bias = soft.biasRate;
+    const c0 = b[LINEAR_VELOCITY] + wBy * rBz - wBz * rBy - a[LINEAR_VELOCITY] - wAy * rAz + wAz * rAy + bias * Cp[0];
+    const c1 = b[LINEAR_VELOCITY + 1] + wBz * rBx - wBx * rBz - a[LINEAR_VELOCITY + 1] - wAz * rAx + wAx * rAz + bias * Cp[1];
+    const c2 = b[LINEAR_VELOCITY + 2] + wBx * rBy - wBy * rBx - a[LINEAR_VELOCITY + 2] - wAx * rAy + wAy * rAx + bias * Cp[2];
+    const c3 = wBx - wAx + bias * Cr[0];
+    const c4 = wBy - wAy + bias * Cr[1];
+    const c5 = wBz - wAz + bias * Cr[2];
+    // λ = −massScale K⁻¹ rhs − impulseScale λ_acc
     const s = soft.massScale, t = soft.impulseScale, pp = point.impulse, pr = rotation.impulse;
-    const x = -s * solution[0] - t * pp[0];
-    const y = -s * solution[1] - t * pp[1];
-    const z = -s * solution[2] - t * pp[2];
-    const ax = -s * solution[3] - t * pr[0];
-    const ay = -s * solution[4] - t * pr[1];
-    const az = -s * solution[5] - t * pr[2];
+    const x = -s * (M[0] * c0 + M[1] * c1 + M[2] * c2 + M[3] * c3 + M[4] * c4 + M[5] * c5) - t * pp[0];
+    const y = -s * (M[6] * c0 + M[7] * c1 + M[8] * c2 + M[9] * c3 + M[10] * c4 + M[11] * c5) - t * pp[1];
+    const z = -s * (M[12] * c0 + M[13] * c1 + M[14] * c2 + M[15] * c3 + M[16] * c4 + M[17] * c5) - t * pp[2];
+    const ax = -s * (M[18] * c0 + M[19] * c1 + M[20] * c2 + M[21] * c3 + M[22] * c4 + M[23] * c5) - t * pr[0];
+    const ay = -s * (M[24] * c0 + M[25] * c1 + M[26] * c2 + M[27] * c3 + M[28] * c4 + M[29] * c5) - t * pr[1];
+    const az = -s * (M[30] * c0 + M[31] * c1 + M[32] * c2 + M[33] * c3 + M[34] * c4 + M[35] * c5) - t * pr[2];
     pp[0] += x; pp[1] += y; pp[2] += z;
     pr[0] += ax; pr[1] += ay; pr[2] += az;
-    point.applyImpulse(bodyA, bodyB, x, y, z);
-    rotation.applyImpulse(bodyA, bodyB, ax, ay, az);
+    applyWeldImpulse(a, b, rAx, rAy, rAz, rBx, rBy, rBz, x, y, z, ax, ay, az);
   }
 
   scaleImpulse(ratio: number): void {
@@ -134,8 +158,20 @@ export class WeldJoint extends Joint {
     this.point.writeJacobian(out, 0);
     this.rotation.writeJacobian(out, 3);
   }
+  /** K assembled from the blocks of the last prepare: [[K_point, K_c], [K_cᵀ, K_rotation]]. */
   writeEffectiveMass(out: Float64Array): void {
-    out.set(this.K);
+    coupling.fill(0);
+    addSkewProduct(coupling, this.point.rA, this.bodyA.inverseInertiaWorld, -1);
+    addSkewProduct(coupling, this.point.rB, this.bodyB.inverseInertiaWorld, -1);
+    const Kp = this.point.K, Kr = this.rotation.K;
+    for (let i = 0; i < 3; i++) {
+      for (let j = 0; j < 3; j++) {
+        out[i * 6 + j] = Kp[i * 3 + j];
+        out[(i + 3) * 6 + j + 3] = Kr[i * 3 + j];
+        out[i * 6 + j + 3] = coupling[i * 3 + j];
+        out[(j + 3) * 6 + i] = coupling[i * 3 + j];
+      }
+    }
   }
   getVelocityError(out: Float64Array): void {
     this.point.velocityError(this.bodyA, this.bodyB, out, 0);

@@ -15,7 +15,10 @@
 /** Relative pivot tolerance: a pivot below this fraction of its original diagonal counts as zero. */
 const PIVOT_TOLERANCE = 1e-12;
 
-/** Factors the symmetric n×n matrix `a` in place. Returns the number of zero (dropped) pivots. */
+/** The pivots D_k of the factorization in progress (the factor itself keeps 1/D_k). */
+const pivots = new Float64Array(16);
+
+/** Factors the symmetric n×n matrix `a` in place (n ≤ 16). Returns the number of zero (dropped) pivots. */
 export function ldltFactor(a: Float64Array, n: number): number {
   let dropped = 0;
   for (let j = 0; j < n; j++) {
@@ -25,24 +28,22 @@ export function ldltFactor(a: Float64Array, n: number): number {
     let d = original;
     for (let k = 0; k < j; k++) {
       const ljk = a[j * n + k];
-      const invDk = a[k * n + k];
-      if (invDk !== 0) d -= (ljk * ljk) / invDk;
+      d -= ljk * ljk * pivots[k];
     }
     if (!(d > PIVOT_TOLERANCE * Math.abs(original))) {
       a[jj] = 0;
+      pivots[j] = 0;
       for (let i = j + 1; i < n; i++) a[i * n + j] = 0;
       dropped++;
       continue;
     }
     const invD = 1 / d;
     a[jj] = invD;
+    pivots[j] = d;
     // L_ij = (a_ij − Σ_k L_ik L_jk d_k) / d_j for i > j
     for (let i = j + 1; i < n; i++) {
       let s = a[i * n + j];
-      for (let k = 0; k < j; k++) {
-        const invDk = a[k * n + k];
-        if (invDk !== 0) s -= (a[i * n + k] * a[j * n + k]) / invDk;
-      }
+      for (let k = 0; k < j; k++) s -= a[i * n + k] * a[j * n + k] * pivots[k];
       a[i * n + j] = s * invD;
     }
   }
@@ -144,4 +145,80 @@ export function invertSymmetric2(K: ArrayLike<number>, out: Float64Array): void 
   out[1] = b01;
   out[2] = b01;
   out[3] = inv1;
+}
+
+const blockDInverse = new Float64Array(9);
+const blockS = new Float64Array(9);
+const blockSInverse = new Float64Array(9);
+const blockX = new Float64Array(9);
+const blockY = new Float64Array(9);
+
+/**
+ * The inverse of a symmetric positive definite 6x6 K = [[A, B], [Bᵀ, D]] (3x3 blocks, row-major) by
+ * blocks, with S = A − B D⁻¹ Bᵀ (the Schur complement of D):
+ *   K⁻¹ = [[ S⁻¹,        −S⁻¹ X            ],
+ *          [ −Xᵀ S⁻¹,    D⁻¹ + Xᵀ S⁻¹ X     ]],   X = B D⁻¹
+ * For the weld (D = I_a⁻¹ + I_b⁻¹ and S are positive definite whenever one body is dynamic) it is the
+ * same inverse LDLᵀ gives, for about the same work once, and each solve is then one matrix-vector
+ * product. The 3x3 inverses keep LDLᵀ's pivot guard, so a singular block still gives finite numbers.
+ */
+export function invertSymmetric6(K: ArrayLike<number>, out: Float64Array): void {
+  for (let i = 0; i < 3; i++) {
+    for (let j = 0; j < 3; j++) {
+      blockA[i * 3 + j] = K[i * 6 + j];
+      blockB[i * 3 + j] = K[i * 6 + j + 3];
+      blockD[i * 3 + j] = K[(i + 3) * 6 + j + 3];
+    }
+  }
+  invertSymmetric6Blocks(blockA, blockB, blockD, out);
+}
+
+const blockA = new Float64Array(9);
+const blockB = new Float64Array(9);
+const blockD = new Float64Array(9);
+
+/**
+ * invertSymmetric6 from the blocks themselves (A and D symmetric, B general; all 3x3, row-major), so a
+ * caller that holds them (the weld: its parts' K and the coupling) never assembles the 6x6.
+ */
+export function invertSymmetric6Blocks(A: ArrayLike<number>, B: ArrayLike<number>, D: ArrayLike<number>, out: Float64Array): void {
+  invertSymmetric3(D, blockDInverse);
+  // X = B D⁻¹
+  const Di = blockDInverse, X = blockX;
+  for (let i = 0; i < 3; i++) {
+    const b0 = B[i * 3], b1 = B[i * 3 + 1], b2 = B[i * 3 + 2];
+    X[i * 3] = b0 * Di[0] + b1 * Di[3] + b2 * Di[6];
+    X[i * 3 + 1] = b0 * Di[1] + b1 * Di[4] + b2 * Di[7];
+    X[i * 3 + 2] = b0 * Di[2] + b1 * Di[5] + b2 * Di[8];
+  }
+  // S = A − X Bᵀ (symmetric)
+  const S = blockS;
+  for (let i = 0; i < 3; i++) {
+    for (let j = i; j < 3; j++) {
+      const v = A[i * 3 + j] - (X[i * 3] * B[j * 3] + X[i * 3 + 1] * B[j * 3 + 1] + X[i * 3 + 2] * B[j * 3 + 2]);
+      S[i * 3 + j] = v;
+      S[j * 3 + i] = v;
+    }
+  }
+  invertSymmetric3(S, blockSInverse);
+  // Y = S⁻¹ X
+  const Si = blockSInverse, Y = blockY;
+  for (let i = 0; i < 3; i++) {
+    for (let j = 0; j < 3; j++) Y[i * 3 + j] = Si[i * 3] * X[j] + Si[i * 3 + 1] * X[3 + j] + Si[i * 3 + 2] * X[6 + j];
+  }
+  for (let i = 0; i < 3; i++) {
+    for (let j = 0; j < 3; j++) {
+      out[i * 6 + j] = Si[i * 3 + j];
+      out[i * 6 + j + 3] = -Y[i * 3 + j];
+      out[(j + 3) * 6 + i] = -Y[i * 3 + j];
+    }
+  }
+  // lower right: D⁻¹ + Xᵀ Y
+  for (let i = 0; i < 3; i++) {
+    for (let j = i; j < 3; j++) {
+      const v = Di[i * 3 + j] + X[i] * Y[j] + X[3 + i] * Y[3 + j] + X[6 + i] * Y[6 + j];
+      out[(i + 3) * 6 + j + 3] = v;
+      out[(j + 3) * 6 + i + 3] = v;
+    }
+  }
 }
