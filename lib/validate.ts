@@ -87,3 +87,28 @@ export function requireBoolean(where: string, name: string, value: unknown): boo
   if (typeof value !== 'boolean') throw new TypeError(`${where}: ${name} must be true or false, got ${show(value)}`);
   return value;
 }
+
+/** A pair of bounds lower ≤ upper within [min, max]; ±Infinity allowed when the range is open. */
+export function readBounds(
+  where: string, lowerName: string, upperName: string, lower: unknown, upper: unknown, min: number, max: number,
+): [number, number] {
+  if (typeof lower !== 'number' || Number.isNaN(lower) || lower < min || lower > max) {
+    throw new RangeError(`${where}: ${lowerName} must be a number in [${show(min)}, ${show(max)}], got ${show(lower)}`);
+  }
+  if (typeof upper !== 'number' || Number.isNaN(upper) || upper < min || upper > max) {
+    throw new RangeError(`${where}: ${upperName} must be a number in [${show(min)}, ${show(max)}], got ${show(upper)}`);
+  }
+  if (lower > upper) {
+    throw new RangeError(`${where}: ${lowerName} (${show(lower)}) must not exceed ${upperName} (${show(upper)})`);
+  }
+  return [lower, upper];
+}
+
+/** A direction: 3 finite numbers, not all zero (returned normalized). */
+export function readDirection(where: string, name: string, value: unknown, out: Float64Array): Float64Array {
+  readFiniteVector(where, name, value, 3, out);
+  const length = Math.hypot(out[0], out[1], out[2]);
+  if (!(length > 1e-12)) throw new RangeError(`${where}: ${name} must be a nonzero direction, got ${show(value)}`);
+  out[0] /= length; out[1] /= length; out[2] /= length;
+  return out;
+}

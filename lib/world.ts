@@ -8,10 +8,13 @@ import type { Joint } from './joints/joint.js';
 import { MouseJoint, type MouseJointOptions } from './joints/mouse-joint.js';
 import { OrientationJoint, type OrientationJointOptions } from './joints/orientation-joint.js';
 import { WeldJoint, type WeldJointOptions } from './joints/weld-joint.js';
+import { HingeJoint, type HingeJointOptions } from './joints/hinge-joint.js';
+import { PrismaticJoint, type PrismaticJointOptions } from './joints/prismatic-joint.js';
+import { DistanceJoint, type DistanceJointOptions } from './joints/distance-joint.js';
 import { RigidBodyIntegrator } from './solver/integrate.js';
 import type { SolverSettings } from './solver/soft-step.js';
 import { DEFAULT_SOLVER_SETTINGS, WorldCore, type CoreWorldOptions, type JointBreakEventOf } from './world-core.js';
-import { readFiniteVector, requireBoolean, show } from './validate.js';
+import { readDirection, readFiniteVector, requireBoolean, show } from './validate.js';
 
 export interface WorldOptions extends CoreWorldOptions<Joint> {
   /** m/s². Default [0, −9.81, 0]. */
@@ -60,12 +63,45 @@ export class World extends WorldCore<Body, Joint> {
     return this.addBody(new Body(this.nextBodyId, options, this, this.arena));
   }
 
-  /** Ball joint (3 rows) at a world-space anchor. */
+  /** Ball joint (3 rows) at a world-space anchor, optionally with a swing cone, a twist range and
+   * friction (the ragdoll joint). */
   createBallJoint(options: BallJointOptions): BallJoint {
     const where = 'createBallJoint';
     const [bodyA, bodyB] = this.readJointBodies(where, options);
     const anchor = readFiniteVector(where, 'anchor', options.anchor, 3, new Float64Array(3));
-    return this.addJoint(new BallJoint(this.nextJointId, bodyA, bodyB, anchor, options, this.arena));
+    const axis = options.axis === undefined ? undefined : readDirection(where, 'axis', options.axis, new Float64Array(3));
+    const normal = readNormal(where, options.normal, axis ?? [1, 0, 0]);
+    return this.addJoint(new BallJoint(this.nextJointId, bodyA, bodyB, anchor, options, this.arena, axis, normal));
+  }
+
+  /** Hinge joint (5 rows) about a world-space axis through an anchor, with optional limits, motor or
+   * servo, and friction. */
+  createHingeJoint(options: HingeJointOptions): HingeJoint {
+    const where = 'createHingeJoint';
+    const [bodyA, bodyB] = this.readJointBodies(where, options);
+    const anchor = readFiniteVector(where, 'anchor', options.anchor, 3, new Float64Array(3));
+    const axis = readDirection(where, 'axis', options.axis, new Float64Array(3));
+    const normal = readNormal(where, options.normal, axis);
+    return this.addJoint(new HingeJoint(this.nextJointId, bodyA, bodyB, anchor, axis, normal, options, this.arena));
+  }
+
+  /** Prismatic (slider) joint (5 rows) along a world-space axis, with optional limits, motor or servo,
+   * and friction. */
+  createPrismaticJoint(options: PrismaticJointOptions): PrismaticJoint {
+    const where = 'createPrismaticJoint';
+    const [bodyA, bodyB] = this.readJointBodies(where, options);
+    const anchor = readFiniteVector(where, 'anchor', options.anchor, 3, new Float64Array(3));
+    const axis = readDirection(where, 'axis', options.axis, new Float64Array(3));
+    return this.addJoint(new PrismaticJoint(this.nextJointId, bodyA, bodyB, anchor, axis, options, this.arena));
+  }
+
+  /** Distance joint (1 row) between two world-space anchors: a rod, a rope or a spring. */
+  createDistanceJoint(options: DistanceJointOptions): DistanceJoint {
+    const where = 'createDistanceJoint';
+    const [bodyA, bodyB] = this.readJointBodies(where, options);
+    const anchorA = readFiniteVector(where, 'anchorA', options.anchorA, 3, new Float64Array(3));
+    const anchorB = readFiniteVector(where, 'anchorB', options.anchorB, 3, new Float64Array(3));
+    return this.addJoint(new DistanceJoint(this.nextJointId, bodyA, bodyB, anchorA, anchorB, options, this.arena));
   }
 
   /** Orientation joint (3 rows): keeps B's current orientation relative to A. */
@@ -113,4 +149,13 @@ export class World extends WorldCore<Body, Joint> {
   protected isBody(value: unknown): value is Body {
     return value instanceof Body;
   }
+}
+
+/** A frame's normal: optional, a direction not parallel to the axis. */
+function readNormal(where: string, value: unknown, axis: ArrayLike<number>): Float64Array | undefined {
+  if (value === undefined) return undefined;
+  const normal = readDirection(where, 'normal', value, new Float64Array(3));
+  const along = normal[0] * axis[0] + normal[1] * axis[1] + normal[2] * axis[2];
+  if (Math.abs(along) > 1 - 1e-9) throw new RangeError(`${where}: normal must not be parallel to the axis, got ${show(value)}`);
+  return normal;
 }

@@ -91,7 +91,7 @@ describe('2D joints against independent computations', () => {
           }
         }
         expect(scale).toBeGreaterThan(0);
-        joint.solve(RIGID);
+        joint.solve(RIGID, false);
         const v = [joint.bodyA, joint.bodyB].flatMap((body) => [body.linearVelocity[0], body.linearVelocity[1], body.angularVelocity]);
         for (let i = 0; i < n; i++) {
           let jv = 0;

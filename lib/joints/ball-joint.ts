@@ -1,34 +1,91 @@
-// Ball joint (3 rows): a point of A and a point of B coincide; all rotation is free.
-// It is the point constraint part alone; its math is in parts/point-part.ts:
+// Ball joint (3 rows): a point of A and a point of B coincide; all rotation is free, or limited to a
+// swing cone and a twist range (the ragdoll joint), with optional joint friction.
+//
+// The 3 rows are the point constraint part alone; its math is in parts/point-part.ts:
 //   C = x_b + r_b − x_a − r_a,  J = [ −I  [r_a]×  I  −[r_b]× ],
 //   K = (m_a⁻¹ + m_b⁻¹) I − [r_a]× I_a⁻¹ [r_a]× − [r_b]× I_b⁻¹ [r_b]×,  λ = −K⁻¹ (J v + b).
+// The limits are inequality rows on the relative rotation of two joint frames (joint-frames.ts): the
+// swing cone (elliptical, half-angles about the frame's y and z axes; parts/swing-twist-part.ts) and
+// the twist range about the frame's x axis (a lower and an upper limit row, parts/axis-drive.ts).
+// Friction is parts/angular-friction-part.ts. Per solve: friction, the limits, then the point rows
+// (the point rows last: holding the anchor matters most).
 
 import type { Body } from '../body.js';
 import type { Softness } from '../solver/softness.js';
-import type { JointOptions } from './joint.js';
-import { SinglePartJoint } from './single-part-joint.js';
+import { Joint, type JointOptions } from './joint.js';
 import { PointConstraintPart } from './parts/point-part.js';
+import { AxisConstraintPart } from './parts/axis-part.js';
+import { AxisDrive, solveLimitRow } from './parts/axis-drive.js';
+import { AngularFrictionPart } from './parts/angular-friction-part.js';
+import { SwingLimitPart } from './parts/swing-twist-part.js';
+import { JointFrames, setLocalFrames } from './joint-frames.js';
+import { readBounds, requireNonNegative, show } from '../validate.js';
 import type { Float64Allocator } from '../arena.js';
 
 export interface BallJointOptions extends JointOptions {
   /** The joint's pivot in world space, m. */
   anchor: ArrayLike<number>;
+  /** The twist axis of the joint frame, world space (needed with limits; default [1, 0, 0]). For a
+   * ragdoll limb, the bone's direction. */
+  axis?: ArrayLike<number>;
+  /** The frame's y axis, world space (made perpendicular to `axis`): the plane of the first swing
+   * half-angle. Optional. */
+  normal?: ArrayLike<number>;
+  /** Swing cone half-angles, rad, in (0, π]: one number for a circular cone, or [about y, about z]
+   * for an elliptical one. Default π (no cone). */
+  swingLimit?: number | readonly [number, number];
+  /** Twist range about the axis, [lower, upper] rad within [−π, π]. Default none. */
+  twistLimit?: readonly [number, number];
+  /** Coulomb friction torque on the relative rotation, N·m. Default 0. */
+  frictionTorque?: number;
 }
 
-export class BallJoint extends SinglePartJoint {
+const twist = new Float64Array(3);
+
+export class BallJoint extends Joint {
   readonly type = 'ball' as const;
   readonly rowCount = 3;
   readonly point: PointConstraintPart;
-  protected readonly carries = 'force' as const;
-  protected get part(): PointConstraintPart {
-    return this.point;
-  }
+  /** The joint frames' rotations in A's and B's axes (8 numbers), fixed at creation. */
+  private readonly localFrames: Float64Array;
+  /** Limits and friction: made on first use, so a plain ball joint (a chain's link) carries none. */
+  private extras: BallJointExtras | null = null;
+  private limited = false;
+  private _frictionTorque = 0;
 
-  /** @internal Use world.createBallJoint. `anchor` is already checked. */
-  constructor(id: number, bodyA: Body, bodyB: Body, anchor: Float64Array, options: BallJointOptions, allocator?: Float64Allocator) {
+  /** @internal Use world.createBallJoint. `anchor`, `axis` and `normal` are already checked. */
+  constructor(
+    id: number, bodyA: Body, bodyB: Body, anchor: Float64Array, options: BallJointOptions, allocator?: Float64Allocator,
+    axis?: Float64Array, normal?: Float64Array,
+  ) {
     super(id, bodyA, bodyB, options, 'createBallJoint', allocator);
+    const where = 'createBallJoint';
+    const swing = options.swingLimit === undefined ? undefined : readSwing(where, options.swingLimit);
+    let twist: [number, number] | undefined;
+    if (options.twistLimit !== undefined) {
+      const limit = options.twistLimit;
+      if (!Array.isArray(limit) || limit.length !== 2) {
+        throw new TypeError(`${where}: twistLimit must be [lower, upper], got ${show(limit)}`);
+      }
+      twist = readBounds(where, 'twistLimit[0]', 'twistLimit[1]', limit[0], limit[1], -Math.PI, Math.PI);
+    }
+    const friction = options.frictionTorque === undefined ? 0 : requireNonNegative(where, 'frictionTorque', options.frictionTorque);
     this.point = new PointConstraintPart(allocator);
     this.point.setWorldAnchor(bodyA, bodyB, anchor);
+    this.localFrames = allocator ? allocator.allocate(8) : new Float64Array(8);
+    setLocalFrames(this.localFrames.subarray(0, 4), this.localFrames.subarray(4, 8), bodyA, bodyB, axis ?? [1, 0, 0], normal);
+    if (swing !== undefined) this.setSwingLimit(swing[0], swing[1]);
+    if (twist !== undefined) this.setTwistLimit(twist[0], twist[1]);
+    this.frictionTorque = friction;
+  }
+
+  /** The limit and friction parts, made on first use. */
+  private get parts(): BallJointExtras {
+    return (this.extras ??= new BallJointExtras(this.localFrames));
+  }
+  /** The joint frames (axes at the last prepare or query). */
+  get frames(): JointFrames {
+    return this.parts.frames;
   }
 
   /** The anchor as carried by body A / body B, world space (they coincide when the joint holds). */
@@ -37,6 +94,73 @@ export class BallJoint extends SinglePartJoint {
   }
   getAnchorB(out: Float64Array | number[]): Float64Array | number[] {
     return this.bodyB.getWorldPoint(out, this.point.localAnchorB);
+  }
+
+  // ---- limits and friction ----
+
+  /** Swing cone half-angles about the frame's y and z axes, rad (π: no cone). */
+  get swingLimit(): [number, number] {
+    const swing = this.extras?.swing;
+    return swing ? [swing.halfAngleY, swing.halfAngleZ] : [Math.PI, Math.PI];
+  }
+  /** Sets the swing cone: half-angles in (0, π] about the frame's y and z axes (z defaults to y); π
+   * removes it. */
+  setSwingLimit(halfAngleY: number, halfAngleZ: number = halfAngleY): void {
+    const [y, z] = readSwing('setSwingLimit', [halfAngleY, halfAngleZ]);
+    const parts = this.parts;
+    parts.swing.halfAngleY = y;
+    parts.swing.halfAngleZ = z;
+    if (!parts.swing.active) parts.swingImpulse[0] = 0;
+    this.updateLimited();
+  }
+  /** The twist range, rad ([−Infinity, Infinity]: none). */
+  get twistLimit(): [number, number] {
+    const twist = this.extras?.twist;
+    return twist ? [twist.lower, twist.upper] : [-Infinity, Infinity];
+  }
+  /** Sets the twist range, rad within [−π, π]; (−Infinity, Infinity) removes it. */
+  setTwistLimit(lower: number, upper: number): void {
+    const open = lower === -Infinity && upper === Infinity;
+    const [l, u] = open ? [lower, upper] : readBounds('setTwistLimit', 'lower', 'upper', lower, upper, -Math.PI, Math.PI);
+    const twist = this.parts.twist;
+    twist.lower = l;
+    twist.upper = u;
+    twist.clearInactive();
+    this.updateLimited();
+  }
+  /** Coulomb friction torque on the relative rotation, N·m. */
+  get frictionTorque(): number {
+    return this._frictionTorque;
+  }
+  set frictionTorque(value: number) {
+    this._frictionTorque = requireNonNegative('frictionTorque', 'frictionTorque', value);
+    if (value > 0) this.parts.friction.impulse.fill(0);
+    else this.extras?.friction.impulse.fill(0);
+  }
+  /** The swing angle (between the frames' twist axes) at the current poses, rad. */
+  getSwingAngle(): number {
+    const parts = this.parts;
+    parts.frames.update(this.bodyA, this.bodyB);
+    parts.swing.prepare(parts.frames);
+    return parts.swing.swing;
+  }
+  /** How far inside the swing cone the current pose is, rad (negative: outside). */
+  getSwingMargin(): number {
+    const parts = this.parts;
+    parts.frames.update(this.bodyA, this.bodyB);
+    parts.swing.prepare(parts.frames);
+    return parts.swing.C;
+  }
+  /** The twist angle about the frame's x axis at the current poses, rad. */
+  getTwistAngle(): number {
+    const parts = this.parts;
+    parts.frames.update(this.bodyA, this.bodyB);
+    return parts.frames.twistAngle();
+  }
+
+  private updateLimited(): void {
+    const parts = this.extras;
+    this.limited = parts !== null && (parts.swing.active || parts.twist.lower > -Infinity || parts.twist.upper < Infinity);
   }
 
   getError(): number {
@@ -49,11 +173,141 @@ export class BallJoint extends SinglePartJoint {
     return 0;
   }
 
-  prepare(_h: number): void {
-    this.point.prepare(this.bodyA, this.bodyB);
+  // ---- solver ----
+
+  prepare(h: number): void {
+    const bodyA = this.bodyA, bodyB = this.bodyB;
+    this.updateSpring(h);
+    this.point.prepare(bodyA, bodyB);
     this.point.factor();
+    if (this.limited || this._frictionTorque > 0) this.parts.prepare(bodyA, bodyB, h, this.limited, this._frictionTorque);
   }
-  solve(soft: Readonly<Softness>): void {
-    this.point.solve(this.bodyA, this.bodyB, soft);
+
+  warmStart(): void {
+    this.point.warmStart(this.bodyA, this.bodyB);
+    if (this.limited || this._frictionTorque > 0) this.parts.warmStart(this.bodyA, this.bodyB, this.limited, this._frictionTorque);
+  }
+
+  solve(soft: Readonly<Softness>, useBias: boolean): void {
+    const bodyA = this.bodyA, bodyB = this.bodyB;
+    if (this.limited || this._frictionTorque > 0) this.parts.solve(bodyA, bodyB, soft, useBias, this.limited, this._frictionTorque);
+    const holding = this.holdingSoftness(soft, useBias);
+    if (holding !== null) this.point.solve(bodyA, bodyB, holding);
+  }
+
+  scaleImpulse(ratio: number): void {
+    const p = this.point.impulse;
+    p[0] *= ratio; p[1] *= ratio; p[2] *= ratio;
+    if (this.extras !== null) this.extras.scale(ratio);
+  }
+
+  accumulateImpulse(): void {
+    const p = this.point.impulse, sl = this.linearImpulseSum;
+    sl[0] += p[0]; sl[1] += p[1]; sl[2] += p[2];
+    if (this.limited || this._frictionTorque > 0) this.parts.addTorque(this.angularImpulseSum, this.limited, this._frictionTorque);
+  }
+
+  writeJacobian(out: Float64Array): void {
+    this.point.writeJacobian(out, 0);
+  }
+  writeEffectiveMass(out: Float64Array): void {
+    out.set(this.point.K);
+  }
+  getVelocityError(out: Float64Array): void {
+    this.point.velocityError(this.bodyA, this.bodyB, out, 0);
+  }
+  getPositionError(out: Float64Array): void {
+    out.set(this.point.C);
+  }
+  applyImpulse(lambda: ArrayLike<number>): void {
+    this.point.applyImpulse(this.bodyA, this.bodyB, lambda[0], lambda[1], lambda[2]);
+  }
+}
+
+function readSwing(where: string, value: unknown): [number, number] {
+  const pair = typeof value === 'number' ? [value, value] : value;
+  if (!Array.isArray(pair) || pair.length !== 2) {
+    throw new TypeError(`${where}: swingLimit must be a half-angle or [about y, about z], got ${show(value)}`);
+  }
+  for (const angle of pair) {
+    if (typeof angle !== 'number' || !(angle > 0) || !(angle <= Math.PI)) {
+      throw new RangeError(`${where}: swing half-angles must be in (0, π] rad, got ${show(value)}`);
+    }
+  }
+  return [pair[0] as number, pair[1] as number];
+}
+
+/**
+ * A ball joint's limit and friction parts (made on first use): the frames, the swing row, the twist
+ * range and the friction part, with what each solve does with them.
+ */
+class BallJointExtras {
+  readonly frames: JointFrames;
+  readonly swing = new SwingLimitPart();
+  readonly swingRow = new AxisConstraintPart();
+  /** The swing row's accumulated impulse. */
+  readonly swingImpulse = new Float64Array(1);
+  readonly twistRow = new AxisConstraintPart();
+  /** The twist range (lower and upper limits only). */
+  readonly twist = new AxisDrive(true);
+  readonly friction = new AngularFrictionPart();
+  private inverseH = 0;
+  private maxFrictionImpulse = 0;
+
+  constructor(localFrames: Float64Array) {
+    this.frames = new JointFrames(localFrames);
+  }
+
+  prepare(bodyA: Body, bodyB: Body, h: number, limited: boolean, frictionTorque: number): void {
+    this.inverseH = 1 / h;
+    if (limited) {
+      const frames = this.frames;
+      frames.update(bodyA, bodyB);
+      if (this.swing.active) {
+        this.swing.prepare(frames);
+        const j = this.swing.j;
+        this.swingRow.setAngular(bodyA, bodyB, j[0], j[1], j[2]);
+      }
+      const t = frames.twistAxis(twist);
+      this.twistRow.setAngular(bodyA, bodyB, t[0], t[1], t[2]);
+      this.twist.prepare(frames.twistAngle(), h);
+    }
+    if (frictionTorque > 0) {
+      this.friction.prepare(bodyA, bodyB);
+      this.maxFrictionImpulse = frictionTorque * h;
+    }
+  }
+
+  warmStart(bodyA: Body, bodyB: Body, limited: boolean, frictionTorque: number): void {
+    if (limited) {
+      if (this.swing.active) this.swingRow.applyImpulse(bodyA, bodyB, this.swingImpulse[0]);
+      this.twist.warmStart(this.twistRow, bodyA, bodyB);
+    }
+    if (frictionTorque > 0) this.friction.warmStart(bodyA, bodyB);
+  }
+
+  /** Friction first, then the limits (the point rows follow, in BallJoint.solve). */
+  solve(bodyA: Body, bodyB: Body, soft: Readonly<Softness>, useBias: boolean, limited: boolean, frictionTorque: number): void {
+    if (frictionTorque > 0) this.friction.solve(bodyA, bodyB, this.maxFrictionImpulse);
+    if (limited) {
+      if (this.swing.active) solveLimitRow(this.swingRow, bodyA, bodyB, this.swingImpulse, 0, 1, this.swing.C, soft, this.inverseH);
+      this.twist.solve(this.twistRow, bodyA, bodyB, soft, useBias);
+    }
+  }
+
+  scale(ratio: number): void {
+    this.swingImpulse[0] *= ratio;
+    this.twist.scale(ratio);
+    const f = this.friction.impulse;
+    f[0] *= ratio; f[1] *= ratio; f[2] *= ratio;
+  }
+
+  /** Adds the angular impulse the limit and friction rows gave body B this substep. */
+  addTorque(sum: Float64Array, limited: boolean, frictionTorque: number): void {
+    const s = limited && this.swing.active ? this.swingImpulse[0] : 0;
+    const t = limited ? this.twist.totalImpulse() : 0;
+    const f = this.friction.impulse, js = this.swingRow.jB, jt = this.twistRow.jB;
+    const fs = frictionTorque > 0 ? 1 : 0;
+    for (let k = 0; k < 3; k++) sum[k] += s * js[k] + t * jt[k] + fs * f[k];
   }
 }

@@ -9,8 +9,8 @@
 // τ = Σ λ_ang / dt, the torque of the angular rows about the anchor.
 
 import type { SolverJoint } from '../solver/soft-step.js';
-import type { Softness } from '../solver/softness.js';
-import { requirePositiveOrInfinity } from '../validate.js';
+import { createSoftness, makeSoft, type Softness } from '../solver/softness.js';
+import { requireNonNegative, requirePositiveOrInfinity } from '../validate.js';
 import { UNPOOLED, type Float64Allocator } from '../arena.js';
 
 export interface JointCoreOptions<B> {
@@ -21,6 +21,11 @@ export interface JointCoreOptions<B> {
   breakForce?: number;
   /** Break when the joint's torque exceeds this, N·m. Default Infinity (never). */
   breakTorque?: number;
+  /** Makes the joint's holding rows a spring of this frequency, Hz. Default 0: rigid (the world's
+   * joint stiffness). See JointCore.hertz. */
+  hertz?: number;
+  /** Damping ratio of that spring (1 = critically damped). Default 1. */
+  dampingRatio?: number;
   userData?: unknown;
 }
 
@@ -37,6 +42,10 @@ export abstract class JointCore<B> implements SolverJoint {
   private _breakForce = Infinity;
   private _breakTorque = Infinity;
   private _broken = false;
+  private springHertz = 0;
+  private springDampingRatio = 1;
+  /** The spring's coefficients for the current substep (used when hertz > 0). */
+  protected readonly springSoftness: Softness = createSoftness();
 
   /** Impulse summed over the substeps of the current step (on body B). */
   protected readonly linearImpulseSum: Float64Array;
@@ -66,8 +75,13 @@ export abstract class JointCore<B> implements SolverJoint {
     this.id = id;
     this.bodyA = bodyA;
     this.bodyB = bodyB;
+    const hertz = options.hertz === undefined ? 0 : requireNonNegative(where, 'hertz', options.hertz);
+    const dampingRatio =
+      options.dampingRatio === undefined ? 1 : requireNonNegative(where, 'dampingRatio', options.dampingRatio);
     this._breakForce = breakForce;
     this._breakTorque = breakTorque;
+    this.springHertz = hertz;
+    this.springDampingRatio = dampingRatio;
     this.userData = options.userData;
     const sums = allocator.allocate(2 * (linear + angular));
     this.linearImpulseSum = sums.subarray(0, linear);
@@ -87,6 +101,40 @@ export abstract class JointCore<B> implements SolverJoint {
   }
   set breakTorque(value: number) {
     this._breakTorque = requirePositiveOrInfinity('breakTorque', 'breakTorque', value);
+  }
+
+  /**
+   * Spring frequency of the joint's holding rows, Hz; 0 (the default) makes them rigid. A spring joint
+   * solves its rows once per substep with its own soft coefficients (softness.ts) and leaves them out
+   * of the relax pass, which makes each substep exactly one implicit-Euler step of a damped spring of
+   * this frequency (tested against the closed form). Can change between steps.
+   */
+  get hertz(): number {
+    return this.springHertz;
+  }
+  set hertz(value: number) {
+    this.springHertz = requireNonNegative('hertz', 'hertz', value);
+  }
+  /** Damping ratio of the joint's spring (1 = critically damped). */
+  get dampingRatio(): number {
+    return this.springDampingRatio;
+  }
+  set dampingRatio(value: number) {
+    this.springDampingRatio = requireNonNegative('dampingRatio', 'dampingRatio', value);
+  }
+
+  /**
+   * The softness the holding rows use in a solve: the world's (`soft`) for a rigid joint; for a
+   * spring joint its own in the biased pass and null in the relax pass (skip the rows). Call
+   * updateSpring(h) in prepare first.
+   */
+  protected holdingSoftness(soft: Readonly<Softness>, useBias: boolean): Readonly<Softness> | null {
+    if (this.springHertz === 0) return soft;
+    return useBias ? this.springSoftness : null;
+  }
+  /** The spring's coefficients for a substep of h (a no-op for rigid joints). */
+  protected updateSpring(h: number): void {
+    if (this.springHertz > 0) makeSoft(this.springSoftness, this.springHertz, this.springDampingRatio, h);
   }
 
   /** True once the joint has broken: it no longer acts. */
@@ -119,8 +167,12 @@ export abstract class JointCore<B> implements SolverJoint {
   abstract prepare(h: number): void;
   /** Applies the accumulated impulse λ_acc (from the last substep) again. */
   abstract warmStart(): void;
-  /** One Gauss-Seidel solve of all rows with the given softness (RIGID for the relax pass). */
-  abstract solve(soft: Readonly<Softness>): void;
+  /**
+   * One Gauss-Seidel solve of all rows. `soft` is the world's rigid-joint softness in the biased
+   * pass (`useBias` true) and RIGID in the relax pass (`useBias` false); joints with springs, limits
+   * or motors decide per row what each pass does.
+   */
+  abstract solve(soft: Readonly<Softness>, useBias: boolean): void;
   /** Multiplies λ_acc (the substep length changed, or warm starting is off and it becomes 0). */
   abstract scaleImpulse(ratio: number): void;
   /** Adds this substep's λ_acc to the step's sums. */

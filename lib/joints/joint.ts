@@ -1,12 +1,14 @@
 // A 3D joint: what JointCore gives every joint (bodies, breaking, readouts, the solver interface) plus
 // 3-vector force and torque readouts and the rows a direct solver needs (the Jacobian, K = J M⁻¹ Jᵀ,
-// Ċ = J v, C, and v += M⁻¹ Jᵀ λ for any λ). A ball joint's torque readout is zero: it holds no rotation.
+// Ċ = J v, C, and v += M⁻¹ Jᵀ λ for any λ). The rows are the joint's equality rows; limit, motor and
+// friction rows are not among them. A ball joint's torque readout is zero unless limits or friction
+// act: it holds no rotation.
 
 import type { Body } from '../body.js';
 import { JointCore, type JointCoreOptions } from './joint-core.js';
 import type { Float64Allocator } from '../arena.js';
 
-export type JointType = 'ball' | 'orientation' | 'weld' | 'mouse';
+export type JointType = 'ball' | 'orientation' | 'weld' | 'hinge' | 'prismatic' | 'distance' | 'mouse';
 
 export type JointOptions = JointCoreOptions<Body>;
 

@@ -79,16 +79,16 @@ export class MouseJoint extends SinglePartJoint {
     return this.bodyB.getWorldPoint(out, this.point.localAnchorB);
   }
 
-  get hertz(): number {
+  override get hertz(): number {
     return this._hertz;
   }
-  set hertz(value: number) {
+  override set hertz(value: number) {
     this._hertz = requirePositive('hertz', 'hertz', value);
   }
-  get dampingRatio(): number {
+  override get dampingRatio(): number {
     return this._dampingRatio;
   }
-  set dampingRatio(value: number) {
+  override set dampingRatio(value: number) {
     this._dampingRatio = requireNonNegative('dampingRatio', 'dampingRatio', value);
   }
   get maxForce(): number {

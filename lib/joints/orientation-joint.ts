@@ -37,11 +37,13 @@ export class OrientationJoint extends SinglePartJoint {
     return this.rotation.currentAngle(this.bodyA, this.bodyB);
   }
 
-  prepare(_h: number): void {
+  prepare(h: number): void {
+    this.updateSpring(h);
     this.rotation.prepare(this.bodyA, this.bodyB);
     this.rotation.factor();
   }
-  solve(soft: Readonly<Softness>): void {
-    this.rotation.solve(this.bodyA, this.bodyB, soft);
+  solve(soft: Readonly<Softness>, useBias: boolean): void {
+    const holding = this.holdingSoftness(soft, useBias);
+    if (holding !== null) this.rotation.solve(this.bodyA, this.bodyB, holding);
   }
 }

@@ -98,8 +98,9 @@ export class WeldJoint extends Joint {
     return this.rotation.currentAngle(this.bodyA, this.bodyB);
   }
 
-  prepare(_h: number): void {
+  prepare(h: number): void {
     const bodyA = this.bodyA, bodyB = this.bodyB;
+    this.updateSpring(h);
     this.point.prepare(bodyA, bodyB);
     this.rotation.prepare(bodyA, bodyB);
     // K_c = −[r_a]× I_a⁻¹ − [r_b]× I_b⁻¹ (row-major 3x3)
@@ -114,7 +115,9 @@ export class WeldJoint extends Joint {
     applyWeldImpulse(this.bodyA.state, this.bodyB.state, rA[0], rA[1], rA[2], rB[0], rB[1], rB[2], p[0], p[1], p[2], r[0], r[1], r[2]);
   }
 
-  solve(soft: Readonly<Softness>): void {
+  solve(world: Readonly<Softness>, useBias: boolean): void {
+    const soft = this.holdingSoftness(world, useBias);
+    if (soft === null) return;
     const point = this.point, rotation = this.rotation;
     const a = this.bodyA.state, b = this.bodyB.state;
     const rA = point.rA, rB = point.rB, Cp = point.C, Cr = rotation.C, M = this.inverseK;

@@ -44,7 +44,8 @@ export interface SolverSettings {
 export interface SolverJoint {
   prepare(h: number): void;
   warmStart(): void;
-  solve(soft: Readonly<Softness>): void;
+  /** `useBias`: true in the biased solve, false in the relax pass (where `soft` is RIGID). */
+  solve(soft: Readonly<Softness>, useBias: boolean): void;
   scaleImpulse(ratio: number): void;
   accumulateImpulse(): void;
   finishStep(dt: number): void;
@@ -98,7 +99,7 @@ export class SoftStepSolver<B> {
         for (let i = 0; i < joints.length; i++) joints[i].scaleImpulse(0);
       }
       for (let iteration = 0; iteration < settings.iterations; iteration++) {
-        for (let i = 0; i < joints.length; i++) joints[i].solve(this.jointSoftness);
+        for (let i = 0; i < joints.length; i++) joints[i].solve(this.jointSoftness, true);
       }
       integrator.integratePositions(bodies, h, settings.maxLinearSpeed, settings.maxAngularSpeed);
       // Prepare, the first relax sweep and the impulse accumulation in one pass over the joints: a
@@ -109,13 +110,13 @@ export class SoftStepSolver<B> {
       for (let i = 0; i < joints.length; i++) {
         const joint = joints[i];
         joint.prepare(h);
-        if (relax > 0) joint.solve(RIGID);
+        if (relax > 0) joint.solve(RIGID, false);
         if (relax <= 1) joint.accumulateImpulse();
       }
       for (let iteration = 1; iteration < relax; iteration++) {
         const last = iteration === relax - 1;
         for (let i = 0; i < joints.length; i++) {
-          joints[i].solve(RIGID);
+          joints[i].solve(RIGID, false);
           if (last) joints[i].accumulateImpulse();
         }
       }

@@ -34,11 +34,13 @@ export class AngleJoint extends SinglePartJoint2D {
     return this.angle.currentAngle(this.bodyA, this.bodyB);
   }
 
-  prepare(_h: number): void {
+  prepare(h: number): void {
+    this.updateSpring(h);
     this.angle.prepare(this.bodyA, this.bodyB);
     this.angle.factor();
   }
-  solve(soft: Readonly<Softness>): void {
-    this.angle.solve(this.bodyA, this.bodyB, soft);
+  solve(soft: Readonly<Softness>, useBias: boolean): void {
+    const holding = this.holdingSoftness(soft, useBias);
+    if (holding !== null) this.angle.solve(this.bodyA, this.bodyB, holding);
   }
 }

@@ -45,11 +45,13 @@ export class RevoluteJoint extends SinglePartJoint2D {
     return 0;
   }
 
-  prepare(_h: number): void {
+  prepare(h: number): void {
+    this.updateSpring(h);
     this.point.prepare(this.bodyA, this.bodyB);
     this.point.factor();
   }
-  solve(soft: Readonly<Softness>): void {
-    this.point.solve(this.bodyA, this.bodyB, soft);
+  solve(soft: Readonly<Softness>, useBias: boolean): void {
+    const holding = this.holdingSoftness(soft, useBias);
+    if (holding !== null) this.point.solve(this.bodyA, this.bodyB, holding);
   }
 }

@@ -62,8 +62,9 @@ export class WeldJoint2D extends Joint2D {
     return this.angle.currentAngle(this.bodyA, this.bodyB);
   }
 
-  prepare(_h: number): void {
+  prepare(h: number): void {
     const bodyA = this.bodyA, bodyB = this.bodyB, K = this.K, point = this.point;
+    this.updateSpring(h);
     point.prepare(bodyA, bodyB);
     this.angle.prepare(bodyA, bodyB);
     const iA = bodyA.inverseInertia, iB = bodyB.inverseInertia, rA = point.rA, rB = point.rB;
@@ -83,7 +84,9 @@ export class WeldJoint2D extends Joint2D {
     this.angle.warmStart(this.bodyA, this.bodyB);
   }
 
-  solve(soft: Readonly<Softness>): void {
+  solve(world: Readonly<Softness>, useBias: boolean): void {
+    const soft = this.holdingSoftness(world, useBias);
+    if (soft === null) return;
     const bodyA = this.bodyA, bodyB = this.bodyB, point = this.point, angle = this.angle;
     point.velocityError(bodyA, bodyB, rhs, 0);
     angle.velocityError(bodyA, bodyB, rhs, 2);

@@ -1,0 +1,157 @@
+// Distance joint (1 row): the distance between an anchor on A and an anchor on B stays at a length, or
+// within [minLength, maxLength] (a rope: maxLength only), optionally pulled toward the length by a spring.
+//
+//   d = x_b + r_b − x_a − r_a,   L = |d|,   n = d / L
+//   L̇ = n·(v_b + ω_b × r_b − v_a − ω_a × r_a)      (n turning does not change L: d × n = 0)
+//   J = [ −nᵀ  −(r_a × n)ᵀ  nᵀ  (r_b × n)ᵀ ],   K = (m_a⁻¹ + m_b⁻¹) + (r_a × n)·I_a⁻¹(r_a × n) + (r_b × n)·I_b⁻¹(r_b × n)
+// It is one linear axis row (parts/axis-part.ts) with L as the position of parts/axis-drive.ts: the
+// bounds are its lower and upper limit rows (equal bounds make a rigid rod), and `hertz` > 0 is its
+// servo spring toward `length`. Box2D's distance joint has the same three.
+
+import type { Body } from '../body.js';
+import type { Softness } from '../solver/softness.js';
+import { Joint, type JointOptions } from './joint.js';
+import { PointConstraintPart } from './parts/point-part.js';
+import { AxisConstraintPart } from './parts/axis-part.js';
+import { AxisDrive } from './parts/axis-drive.js';
+import { readBounds, requireNonNegative } from '../validate.js';
+import type { Float64Allocator } from '../arena.js';
+
+export interface DistanceJointOptions extends JointOptions {
+  /** The anchor on A and the anchor on B, world space, m. */
+  anchorA: ArrayLike<number>;
+  anchorB: ArrayLike<number>;
+  /** Rest length, m. Default: the anchors' distance at creation. */
+  length?: number;
+  /** Bounds, m. Default: both equal to `length` (a rigid rod) without a spring, [0, Infinity) with one
+   * (`hertz` > 0). A rope is { minLength: 0, maxLength }. */
+  minLength?: number;
+  maxLength?: number;
+}
+
+const MIN_LENGTH = 1e-9;
+
+export class DistanceJoint extends Joint {
+  readonly type = 'distance' as const;
+  readonly rowCount = 1;
+  readonly point: PointConstraintPart;
+  readonly row = new AxisConstraintPart();
+  readonly drive = new AxisDrive(false);
+  private _length: number;
+  private readonly direction = new Float64Array([1, 0, 0]);
+
+  /** @internal Use world.createDistanceJoint; the anchors are already checked. */
+  constructor(
+    id: number, bodyA: Body, bodyB: Body, anchorA: Float64Array, anchorB: Float64Array, options: DistanceJointOptions,
+    allocator?: Float64Allocator,
+  ) {
+    super(id, bodyA, bodyB, options, 'createDistanceJoint', allocator);
+    const where = 'createDistanceJoint';
+    const distance = Math.hypot(anchorB[0] - anchorA[0], anchorB[1] - anchorA[1], anchorB[2] - anchorA[2]);
+    const length = options.length === undefined ? distance : requireNonNegative(where, 'length', options.length);
+    const spring = this.hertz > 0;
+    const [lower, upper] = readBounds(
+      where, 'minLength', 'maxLength', options.minLength ?? (spring ? 0 : length), options.maxLength ?? (spring ? Infinity : length),
+      0, Infinity,
+    );
+    this._length = length;
+    this.drive.lower = lower;
+    this.drive.upper = upper;
+    this.point = new PointConstraintPart(allocator);
+    bodyA.getLocalPoint(this.point.localAnchorA, anchorA);
+    bodyB.getLocalPoint(this.point.localAnchorB, anchorB);
+  }
+
+  /** The rest length the spring pulls toward, m. */
+  get length(): number {
+    return this._length;
+  }
+  set length(value: number) {
+    this._length = requireNonNegative('length', 'length', value);
+  }
+  get minLength(): number {
+    return this.drive.lower;
+  }
+  get maxLength(): number {
+    return this.drive.upper;
+  }
+  /** Sets the bounds, m (0 ≤ min ≤ max; max may be Infinity). */
+  setLengthRange(minLength: number, maxLength: number): void {
+    [this.drive.lower, this.drive.upper] = readBounds('setLengthRange', 'minLength', 'maxLength', minLength, maxLength, 0, Infinity);
+    this.drive.clearInactive();
+  }
+  /** The anchors' current distance, m. */
+  getCurrentLength(): number {
+    return this.point.currentGap(this.bodyA, this.bodyB);
+  }
+  getAnchorA(out: Float64Array | number[]): Float64Array | number[] {
+    return this.bodyA.getWorldPoint(out, this.point.localAnchorA);
+  }
+  getAnchorB(out: Float64Array | number[]): Float64Array | number[] {
+    return this.bodyB.getWorldPoint(out, this.point.localAnchorB);
+  }
+
+  /** How far the current length is outside [minLength, maxLength], m. */
+  getError(): number {
+    const L = this.getCurrentLength();
+    return Math.max(this.drive.lower - L, L - this.drive.upper, 0);
+  }
+  getLinearError(): number {
+    return this.getError();
+  }
+  getAngularError(): number {
+    return 0;
+  }
+
+  prepare(h: number): void {
+    const bodyA = this.bodyA, bodyB = this.bodyB, point = this.point, drive = this.drive, n = this.direction;
+    point.prepare(bodyA, bodyB);
+    const d = point.C, L = Math.hypot(d[0], d[1], d[2]);
+    // the direction: kept from the last prepare when the anchors coincide
+    if (L > MIN_LENGTH) {
+      n[0] = d[0] / L; n[1] = d[1] / L; n[2] = d[2] / L;
+    }
+    this.row.setLinear(bodyA, bodyB, n, point.rA, point.rB);
+    if (this.hertz > 0) {
+      drive.mode = 'position';
+      drive.target = this._length;
+      drive.servoHertz = this.hertz;
+      drive.servoDampingRatio = this.dampingRatio;
+    } else {
+      drive.mode = 'off';
+    }
+    drive.clearInactive();
+    drive.prepare(L, h);
+  }
+
+  warmStart(): void {
+    this.drive.warmStart(this.row, this.bodyA, this.bodyB);
+  }
+  solve(soft: Readonly<Softness>, useBias: boolean): void {
+    this.drive.solve(this.row, this.bodyA, this.bodyB, soft, useBias);
+  }
+  scaleImpulse(ratio: number): void {
+    this.drive.scale(ratio);
+  }
+  accumulateImpulse(): void {
+    const n = this.row.n, p = this.drive.totalImpulse(), s = this.linearImpulseSum;
+    s[0] += p * n[0]; s[1] += p * n[1]; s[2] += p * n[2];
+  }
+
+  writeJacobian(out: Float64Array): void {
+    this.row.writeJacobian(out, 0);
+  }
+  writeEffectiveMass(out: Float64Array): void {
+    out[0] = this.row.K;
+  }
+  getVelocityError(out: Float64Array): void {
+    out[0] = this.row.velocityError(this.bodyA, this.bodyB);
+  }
+  /** C = L − length at the last prepare. */
+  getPositionError(out: Float64Array): void {
+    out[0] = this.drive.position - this._length;
+  }
+  applyImpulse(lambda: ArrayLike<number>): void {
+    this.row.applyImpulse(this.bodyA, this.bodyB, lambda[0]);
+  }
+}

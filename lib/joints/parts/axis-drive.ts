@@ -1,0 +1,181 @@
+// Limits, motor, servo and friction on one free axis of a joint: the hinge's angle, the prismatic
+// joint's translation. Each is a use of one AxisConstraintPart row (axis-part.ts) with its own
+// accumulated impulse and clamp; Box2D v3's revolute and prismatic joints solve the same four.
+//
+//   limit (lower)  C = x − lower ≥ 0, λ ≥ 0;  upper  C = upper − x ≥ 0 (the row for −x), λ ≥ 0.
+//                  Past the bound the row is soft like every rigid joint row (the world's softness in the
+//                  biased pass, rigid without bias in the relax pass). Inside it the row is speculative:
+//                  bias = C / h lets the body approach the bound at up to C / h but not cross it within
+//                  this substep, so a fast swing stops at the bound instead of one substep beyond it.
+//   motor          Ċ → speed, |λ_acc| ≤ maxForce·h: a velocity row, solved in both passes.
+//   servo          Ċ + biasRate (x − target) → 0 with the servo's own spring (hertz, dampingRatio),
+//                  |λ_acc| ≤ maxForce·h: solved once per substep, in the biased pass only, so each
+//                  substep is exactly one implicit-Euler step of the spring (tested).
+//   friction       Ċ → 0 with |λ_acc| ≤ friction·h: Coulomb joint friction (ragdolls use it to settle).
+//
+// x is an angle (rad) or a length (m); forces are N·m or N to match.
+
+import type { Body } from '../../body.js';
+import { createSoftness, makeSoft, type Softness } from '../../solver/softness.js';
+import type { AxisConstraintPart } from './axis-part.js';
+import { requireFinite, requireNonNegative, show } from '../../validate.js';
+
+export type DriveMode = 'off' | 'velocity' | 'position';
+
+const LOWER = 0, UPPER = 1, MOTOR = 2, SERVO = 3, FRICTION = 4;
+
+export class AxisDrive {
+  lower = -Infinity;
+  upper = Infinity;
+  mode: DriveMode = 'off';
+  /** Velocity mode: target speed, rad/s or m/s. */
+  speed = 0;
+  /** Position mode: target position, rad or m. */
+  target = 0;
+  /** Position mode: spring frequency (0 = as stiff as the world's joints) and damping ratio. */
+  servoHertz = 0;
+  servoDampingRatio = 1;
+  /** Largest motor or servo force, N·m or N. */
+  maxForce = Infinity;
+  /** Coulomb friction force, N·m or N (0 = none). */
+  friction = 0;
+
+  /** Accumulated impulses: lower limit, upper limit, motor, servo, friction. */
+  readonly impulses = new Float64Array(5);
+  /** The position x at the last prepare. */
+  position = 0;
+  private inverseH = 0;
+  private h = 0;
+  private readonly servoSoftness: Softness = createSoftness();
+
+  /** `wrap`: x is an angle, and the servo's error is taken on the shorter way round. */
+  constructor(readonly wrap: boolean) {}
+
+  prepare(position: number, h: number): void {
+    this.position = position;
+    this.h = h;
+    this.inverseH = 1 / h;
+    if (this.mode === 'position' && this.servoHertz > 0) makeSoft(this.servoSoftness, this.servoHertz, this.servoDampingRatio, h);
+  }
+
+  /** λ_acc summed over the uses, as an impulse along the row (the upper limit pushes the other way). */
+  totalImpulse(): number {
+    const p = this.impulses;
+    return p[LOWER] - p[UPPER] + p[MOTOR] + p[SERVO] + p[FRICTION];
+  }
+
+  warmStart(part: AxisConstraintPart, bodyA: Body, bodyB: Body): void {
+    const total = this.totalImpulse();
+    if (total !== 0) part.applyImpulse(bodyA, bodyB, total);
+  }
+
+  scale(ratio: number): void {
+    const p = this.impulses;
+    for (let i = 0; i < 5; i++) p[i] *= ratio;
+  }
+
+  solve(part: AxisConstraintPart, bodyA: Body, bodyB: Body, soft: Readonly<Softness>, useBias: boolean): void {
+    const p = this.impulses, h = this.h;
+    if (this.mode === 'position') {
+      const rigid = this.servoHertz === 0;
+      if (rigid || useBias) {
+        const s = rigid ? soft : this.servoSoftness;
+        let C = this.position - this.target;
+        if (this.wrap) C = wrapAngle(C);
+        const max = this.maxForce * h;
+        part.solve(bodyA, bodyB, p, SERVO, 1, s.biasRate * C, s.massScale, s.impulseScale, -max, max);
+      }
+    } else if (this.mode === 'velocity') {
+      const max = this.maxForce * h;
+      part.solve(bodyA, bodyB, p, MOTOR, 1, -this.speed, 1, 0, -max, max);
+    }
+    if (this.friction > 0) {
+      const max = this.friction * h;
+      part.solve(bodyA, bodyB, p, FRICTION, 1, 0, 1, 0, -max, max);
+    }
+    if (this.lower > -Infinity) solveLimitRow(part, bodyA, bodyB, p, LOWER, 1, this.position - this.lower, soft, this.inverseH);
+    if (this.upper < Infinity) solveLimitRow(part, bodyA, bodyB, p, UPPER, -1, this.upper - this.position, soft, this.inverseH);
+  }
+
+  /** Zeroes the impulses of uses that are off (a limit cleared, the motor switched). */
+  clearInactive(): void {
+    const p = this.impulses;
+    if (this.lower === -Infinity) p[LOWER] = 0;
+    if (this.upper === Infinity) p[UPPER] = 0;
+    if (this.mode !== 'velocity') p[MOTOR] = 0;
+    if (this.mode !== 'position') p[SERVO] = 0;
+    if (this.friction === 0) p[FRICTION] = 0;
+  }
+
+}
+
+/**
+ * One inequality row C ≥ 0 (for `sign` −1, the row of −Ċ), λ_acc ≥ 0 in impulses[slot]. Past the bound
+ * (C ≤ 0) the row is soft with the pass's softness; inside it, speculative: bias C/h.
+ */
+export function solveLimitRow(
+  part: AxisConstraintPart, bodyA: Body, bodyB: Body, impulses: Float64Array, slot: number, sign: number, C: number,
+  soft: Readonly<Softness>, inverseH: number,
+): void {
+  if (C > 0) part.solve(bodyA, bodyB, impulses, slot, sign, C * inverseH, 1, 0, 0, Infinity);
+  else part.solve(bodyA, bodyB, impulses, slot, sign, soft.biasRate * C, soft.massScale, soft.impulseScale, 0, Infinity);
+}
+
+/** An angle in (−π, π]. */
+export function wrapAngle(angle: number): number {
+  if (angle > Math.PI) return angle - 2 * Math.PI * Math.floor((angle + Math.PI) / (2 * Math.PI));
+  if (angle <= -Math.PI) return angle + 2 * Math.PI * Math.floor((Math.PI - angle) / (2 * Math.PI));
+  return angle;
+}
+
+/** The motor and servo options hinge and prismatic joints take (forces in N·m or N to match). */
+export interface MotorOptions {
+  /** Target speed, rad/s or m/s. */
+  speed: number;
+  /** Largest torque (N·m) or force (N) the motor applies. Default Infinity. */
+  maxForce?: number;
+}
+export interface ServoOptions {
+  /** Target angle (rad) or translation (m). */
+  target: number;
+  /** Spring frequency toward the target, Hz. Default 0: as stiff as the world's joints. */
+  hertz?: number;
+  /** Damping ratio of that spring. Default 1. */
+  dampingRatio?: number;
+  /** Largest torque (N·m) or force (N) the servo applies. Default Infinity. */
+  maxForce?: number;
+}
+
+/** Checks motor options and switches the drive to velocity mode. Nothing changes on bad input. */
+export function setDriveMotor(where: string, drive: AxisDrive, options: MotorOptions): void {
+  if (options === null || typeof options !== 'object') throw new TypeError(`${where}: motor must be an object, got ${show(options)}`);
+  const speed = requireFinite(where, 'motor speed', options.speed);
+  const maxForce = options.maxForce === undefined ? Infinity : requireNonNegativeOrInfinity(where, 'motor maxForce', options.maxForce);
+  drive.mode = 'velocity';
+  drive.speed = speed;
+  drive.maxForce = maxForce;
+  drive.clearInactive();
+}
+
+/** Checks servo options and switches the drive to position mode. */
+export function setDriveServo(where: string, drive: AxisDrive, options: ServoOptions): void {
+  if (options === null || typeof options !== 'object') throw new TypeError(`${where}: servo must be an object, got ${show(options)}`);
+  const target = requireFinite(where, 'servo target', options.target);
+  if (drive.wrap && (target < -Math.PI || target > Math.PI)) {
+    throw new RangeError(`${where}: servo target must be an angle in [-π, π], got ${show(target)}`);
+  }
+  const hertz = options.hertz === undefined ? 0 : requireNonNegative(where, 'servo hertz', options.hertz);
+  const dampingRatio = options.dampingRatio === undefined ? 1 : requireNonNegative(where, 'servo dampingRatio', options.dampingRatio);
+  const maxForce = options.maxForce === undefined ? Infinity : requireNonNegativeOrInfinity(where, 'servo maxForce', options.maxForce);
+  drive.mode = 'position';
+  drive.target = target;
+  drive.servoHertz = hertz;
+  drive.servoDampingRatio = dampingRatio;
+  drive.maxForce = maxForce;
+  drive.clearInactive();
+}
+
+function requireNonNegativeOrInfinity(where: string, name: string, value: unknown): number {
+  if (value === Infinity) return Infinity;
+  return requireNonNegative(where, name, value);
+}

@@ -1,0 +1,145 @@
+// Axis constraint part (1 row): the rate of one scalar C along a direction, linear, angular or both.
+// Jolt's AxisConstraintPart and AngleConstraintPart in one. Limits, motors, servos, swing and twist
+// rows and the distance joint are all this row with a different C and a different clamp.
+//
+//   Ċ  = J v = n·(v_b − v_a) + j_b·ω_b − j_a·ω_a        J = [ −nᵀ  −j_aᵀ  nᵀ  j_bᵀ ]
+//   K  = (m_a⁻¹ + m_b⁻¹) n·n + j_a·I_a⁻¹ j_a + j_b·I_b⁻¹ j_b
+//   M⁻¹ Jᵀ λ:  v_a −= m_a⁻¹ n λ,  ω_a −= I_a⁻¹ j_a λ,  v_b += m_b⁻¹ n λ,  ω_b += I_b⁻¹ j_b λ
+//
+// A linear row along n between anchor points (C = n·d, d = x_b + r_b − x_a − r_a, n fixed in A) has
+// j_a = (r_a + d) × n and j_b = r_b × n: the (r_a + d) is n turning with A (Box2D's prismatic joint,
+// Jolt's slider). An angular row about an axis a has n = 0 and j_a = j_b = a; j need not be a unit
+// vector when C is not an angle about a fixed axis (the twist rate of a swing-twist joint).
+//
+// Solve (one row, soft or rigid, with the accumulated impulse clamped to [lower, upper]):
+//   λ  = −massScale K⁻¹ (Ċ + bias) − impulseScale λ_acc,   λ_acc ← clamp(λ_acc + λ),   apply the change
+// where `bias` is biasRate·C for a position row, or −speed for a motor.
+
+import { BODY_STATE, type Body } from '../../body.js';
+
+const LINEAR_VELOCITY = BODY_STATE.linearVelocity, ANGULAR_VELOCITY = BODY_STATE.angularVelocity;
+const INVERSE_INERTIA = BODY_STATE.inverseInertia, INVERSE_MASS = BODY_STATE.inverseMass;
+
+export class AxisConstraintPart {
+  /** n: the linear direction (zero for an angular row). */
+  readonly n = new Float64Array(3);
+  /** j_a, j_b: the angular Jacobian blocks (with the sign convention above). */
+  readonly jA = new Float64Array(3);
+  readonly jB = new Float64Array(3);
+  /** I_a⁻¹ j_a and I_b⁻¹ j_b, computed in prepare. */
+  private readonly invIjA = new Float64Array(3);
+  private readonly invIjB = new Float64Array(3);
+  private inverseMassA = 0;
+  private inverseMassB = 0;
+  /** K (1x1) and K⁻¹ (0 when K vanishes: nothing can move along the row). */
+  K = 0;
+  effectiveMass = 0;
+
+  /** An angular row about `axis` (world): Ċ = axis·(ω_b − ω_a). */
+  setAngular(bodyA: Body, bodyB: Body, ax: number, ay: number, az: number): void {
+    this.n.fill(0);
+    this.jA[0] = ax; this.jA[1] = ay; this.jA[2] = az;
+    this.jB[0] = ax; this.jB[1] = ay; this.jB[2] = az;
+    this.finish(bodyA, bodyB);
+  }
+
+  /**
+   * A linear row along n (world) at lever arms rA (body A's point plus the separation d) and rB:
+   * j_a = rA × n, j_b = rB × n.
+   */
+  setLinear(bodyA: Body, bodyB: Body, n: ArrayLike<number>, rA: ArrayLike<number>, rB: ArrayLike<number>): void {
+    const nx = n[0], ny = n[1], nz = n[2];
+    this.n[0] = nx; this.n[1] = ny; this.n[2] = nz;
+    cross(this.jA, rA, nx, ny, nz);
+    cross(this.jB, rB, nx, ny, nz);
+    this.finish(bodyA, bodyB);
+  }
+
+  /** A row with arbitrary blocks (n, j_a, j_b already written). */
+  finish(bodyA: Body, bodyB: Body): void {
+    const a = bodyA.state, b = bodyB.state;
+    this.inverseMassA = a[INVERSE_MASS];
+    this.inverseMassB = b[INVERSE_MASS];
+    multiplyInertia(this.invIjA, a, this.jA);
+    multiplyInertia(this.invIjB, b, this.jB);
+    const n = this.n;
+    const K =
+      (this.inverseMassA + this.inverseMassB) * (n[0] * n[0] + n[1] * n[1] + n[2] * n[2]) +
+      dot(this.jA, this.invIjA) +
+      dot(this.jB, this.invIjB);
+    this.K = K;
+    this.effectiveMass = K > 1e-300 ? 1 / K : 0;
+  }
+
+  /** Ċ = J v. */
+  velocityError(bodyA: Body, bodyB: Body): number {
+    const a = bodyA.state, b = bodyB.state, n = this.n, jA = this.jA, jB = this.jB;
+    return (
+      n[0] * (b[LINEAR_VELOCITY] - a[LINEAR_VELOCITY]) +
+      n[1] * (b[LINEAR_VELOCITY + 1] - a[LINEAR_VELOCITY + 1]) +
+      n[2] * (b[LINEAR_VELOCITY + 2] - a[LINEAR_VELOCITY + 2]) +
+      jB[0] * b[ANGULAR_VELOCITY] + jB[1] * b[ANGULAR_VELOCITY + 1] + jB[2] * b[ANGULAR_VELOCITY + 2] -
+      jA[0] * a[ANGULAR_VELOCITY] - jA[1] * a[ANGULAR_VELOCITY + 1] - jA[2] * a[ANGULAR_VELOCITY + 2]
+    );
+  }
+
+  /** v += M⁻¹ Jᵀ λ. */
+  applyImpulse(bodyA: Body, bodyB: Body, lambda: number): void {
+    const a = bodyA.state, b = bodyB.state, n = this.n;
+    const la = this.inverseMassA * lambda, lb = this.inverseMassB * lambda;
+    a[LINEAR_VELOCITY] -= la * n[0]; a[LINEAR_VELOCITY + 1] -= la * n[1]; a[LINEAR_VELOCITY + 2] -= la * n[2];
+    b[LINEAR_VELOCITY] += lb * n[0]; b[LINEAR_VELOCITY + 1] += lb * n[1]; b[LINEAR_VELOCITY + 2] += lb * n[2];
+    const iA = this.invIjA, iB = this.invIjB;
+    a[ANGULAR_VELOCITY] -= iA[0] * lambda; a[ANGULAR_VELOCITY + 1] -= iA[1] * lambda; a[ANGULAR_VELOCITY + 2] -= iA[2] * lambda;
+    b[ANGULAR_VELOCITY] += iB[0] * lambda; b[ANGULAR_VELOCITY + 1] += iB[1] * lambda; b[ANGULAR_VELOCITY + 2] += iB[2] * lambda;
+  }
+
+  /**
+   * One solve of the row for the accumulated impulse impulses[slot], clamped to [lower, upper]:
+   *   λ = −massScale K⁻¹ (sign·Ċ + bias) − impulseScale λ_acc, applied as sign·λ.
+   * `sign` −1 solves the row for −C (an upper limit: C' = upper − x, Ċ' = −Ċ).
+   */
+  solve(
+    bodyA: Body, bodyB: Body, impulses: Float64Array, slot: number, sign: number,
+    bias: number, massScale: number, impulseScale: number, lower: number, upper: number,
+  ): void {
+    const cdot = sign * this.velocityError(bodyA, bodyB);
+    const old = impulses[slot];
+    let next = old - massScale * this.effectiveMass * (cdot + bias) - impulseScale * old;
+    if (next < lower) next = lower;
+    else if (next > upper) next = upper;
+    impulses[slot] = next;
+    const change = next - old;
+    if (change !== 0) this.applyImpulse(bodyA, bodyB, sign * change);
+  }
+
+  /** Writes the row of J (12 columns, [v_a ω_a v_b ω_b]) at out[row·12]. */
+  writeJacobian(out: Float64Array, row: number): void {
+    const o = row * 12, n = this.n;
+    for (let i = 0; i < 3; i++) {
+      out[o + i] = -n[i];
+      out[o + 3 + i] = -this.jA[i];
+      out[o + 6 + i] = n[i];
+      out[o + 9 + i] = this.jB[i];
+    }
+  }
+}
+
+function cross(out: Float64Array, r: ArrayLike<number>, nx: number, ny: number, nz: number): void {
+  const rx = r[0], ry = r[1], rz = r[2];
+  out[0] = ry * nz - rz * ny;
+  out[1] = rz * nx - rx * nz;
+  out[2] = rx * ny - ry * nx;
+}
+
+function dot(a: Float64Array, b: Float64Array): number {
+  return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+}
+
+/** out = I⁻¹ v, with I⁻¹ read from a body state (symmetric). */
+function multiplyInertia(out: Float64Array, state: Float64Array, v: Float64Array): void {
+  const I = INVERSE_INERTIA, x = v[0], y = v[1], z = v[2];
+  out[0] = state[I] * x + state[I + 3] * y + state[I + 6] * z;
+  out[1] = state[I + 1] * x + state[I + 4] * y + state[I + 7] * z;
+  out[2] = state[I + 2] * x + state[I + 5] * y + state[I + 8] * z;
+}

@@ -1,0 +1,141 @@
+// Coupled rows: up to six equality rows of different parts solved as one block, the way the weld
+// solves its point and rotation parts together (weld-joint.ts derives why: one exact solve of the
+// block makes every row's J v vanish at once, where part-by-part solves undo each other's work).
+// The hinge (point 3 + hinge rotation 2) and the prismatic joint (slide 2 + rotation 3) use it.
+//
+// The parts write their rows of J (12 columns, [v_a ω_a v_b ω_b]) and C; this block forms
+//   W  = M⁻¹ Jᵀ (per row: m_a⁻¹ J_va, I_a⁻¹ J_ωa, m_b⁻¹ J_vb, I_b⁻¹ J_ωb),
+//   K  = J M⁻¹ Jᵀ  (K_ij = J_i · W_j),  K⁻¹ by LDLᵀ (math/ldlt.ts: a vanishing pivot gets no impulse),
+// and solves  λ = −massScale K⁻¹ (J v + biasRate C) − impulseScale λ_acc,  v += W λ.
+// Dense 12-column rows cost more than a part's own closed form, but they are the rows a direct solver
+// reads (issue 8), and they keep each joint's code to "which rows, which C".
+
+import { BODY_STATE, type Body } from '../../body.js';
+import { ldltFactor, ldltInverse } from '../../math/ldlt.js';
+import type { Softness } from '../../solver/softness.js';
+
+const LINEAR_VELOCITY = BODY_STATE.linearVelocity, ANGULAR_VELOCITY = BODY_STATE.angularVelocity;
+const INVERSE_INERTIA = BODY_STATE.inverseInertia, INVERSE_MASS = BODY_STATE.inverseMass;
+
+const velocity = new Float64Array(12);
+const rhs = new Float64Array(6);
+const lambda = new Float64Array(6);
+const factor = new Float64Array(36);
+
+export class CoupledRows {
+  /** J, rowCount × 12, written by the parts before prepare. */
+  readonly J: Float64Array;
+  /** W = M⁻¹ Jᵀ, stored as rowCount rows of 12. */
+  readonly W: Float64Array;
+  readonly K: Float64Array;
+  readonly inverseK: Float64Array;
+  /** C, written by the parts before prepare. */
+  readonly C: Float64Array;
+  /** λ_acc, one per row. */
+  readonly impulse: Float64Array;
+
+  constructor(readonly rowCount: number) {
+    this.J = new Float64Array(rowCount * 12);
+    this.W = new Float64Array(rowCount * 12);
+    this.K = new Float64Array(rowCount * rowCount);
+    this.inverseK = new Float64Array(rowCount * rowCount);
+    this.C = new Float64Array(rowCount);
+    this.impulse = new Float64Array(rowCount);
+  }
+
+  /** W, K and K⁻¹ from the rows in J and the bodies' current masses. */
+  prepare(bodyA: Body, bodyB: Body): void {
+    const n = this.rowCount, J = this.J, W = this.W, a = bodyA.state, b = bodyB.state;
+    const mA = a[INVERSE_MASS], mB = b[INVERSE_MASS];
+    for (let i = 0; i < n; i++) {
+      const o = i * 12;
+      for (let k = 0; k < 3; k++) {
+        W[o + k] = mA * J[o + k];
+        W[o + 6 + k] = mB * J[o + 6 + k];
+      }
+      multiplyInertia(W, o + 3, a, J, o + 3);
+      multiplyInertia(W, o + 9, b, J, o + 9);
+    }
+    const K = this.K;
+    for (let i = 0; i < n; i++) {
+      for (let j = i; j < n; j++) {
+        let s = 0;
+        for (let k = 0; k < 12; k++) s += J[i * 12 + k] * W[j * 12 + k];
+        K[i * n + j] = s;
+        K[j * n + i] = s;
+      }
+    }
+    for (let i = 0; i < n * n; i++) factor[i] = K[i];
+    ldltFactor(factor, n);
+    ldltInverse(factor, n, this.inverseK);
+  }
+
+  /** Ċ = J v for each row, written at out[offset ..]. */
+  velocityError(bodyA: Body, bodyB: Body, out: Float64Array, offset: number): void {
+    readVelocities(bodyA.state, bodyB.state);
+    const J = this.J;
+    for (let i = 0; i < this.rowCount; i++) {
+      let s = 0;
+      for (let k = 0; k < 12; k++) s += J[i * 12 + k] * velocity[k];
+      out[offset + i] = s;
+    }
+  }
+
+  /** v += M⁻¹ Jᵀ λ (λ not added to λ_acc). */
+  applyImpulse(bodyA: Body, bodyB: Body, impulse: ArrayLike<number>): void {
+    const a = bodyA.state, b = bodyB.state, W = this.W;
+    for (let i = 0; i < this.rowCount; i++) {
+      const l = impulse[i];
+      if (l === 0) continue;
+      const o = i * 12;
+      for (let k = 0; k < 3; k++) {
+        a[LINEAR_VELOCITY + k] += W[o + k] * l;
+        a[ANGULAR_VELOCITY + k] += W[o + 3 + k] * l;
+        b[LINEAR_VELOCITY + k] += W[o + 6 + k] * l;
+        b[ANGULAR_VELOCITY + k] += W[o + 9 + k] * l;
+      }
+    }
+  }
+
+  warmStart(bodyA: Body, bodyB: Body): void {
+    this.applyImpulse(bodyA, bodyB, this.impulse);
+  }
+
+  /** One exact (RIGID) or soft solve of all rows together, accumulating λ. */
+  solve(bodyA: Body, bodyB: Body, soft: Readonly<Softness>): void {
+    const n = this.rowCount, C = this.C, M = this.inverseK, p = this.impulse;
+    this.velocityError(bodyA, bodyB, rhs, 0);
+    const bias = soft.biasRate, s = soft.massScale, t = soft.impulseScale;
+    for (let i = 0; i < n; i++) rhs[i] += bias * C[i];
+    for (let i = 0; i < n; i++) {
+      let x = 0;
+      for (let j = 0; j < n; j++) x += M[i * n + j] * rhs[j];
+      const l = -s * x - t * p[i];
+      lambda[i] = l;
+      p[i] += l;
+    }
+    this.applyImpulse(bodyA, bodyB, lambda);
+  }
+
+  scale(ratio: number): void {
+    const p = this.impulse;
+    for (let i = 0; i < this.rowCount; i++) p[i] *= ratio;
+  }
+}
+
+function readVelocities(a: Float64Array, b: Float64Array): void {
+  for (let k = 0; k < 3; k++) {
+    velocity[k] = a[LINEAR_VELOCITY + k];
+    velocity[3 + k] = a[ANGULAR_VELOCITY + k];
+    velocity[6 + k] = b[LINEAR_VELOCITY + k];
+    velocity[9 + k] = b[ANGULAR_VELOCITY + k];
+  }
+}
+
+/** out[at..] = I⁻¹ v[vAt..] with I⁻¹ from a body state (symmetric). */
+function multiplyInertia(out: Float64Array, at: number, state: Float64Array, v: Float64Array, vAt: number): void {
+  const I = INVERSE_INERTIA, x = v[vAt], y = v[vAt + 1], z = v[vAt + 2];
+  out[at] = state[I] * x + state[I + 3] * y + state[I + 6] * z;
+  out[at + 1] = state[I + 1] * x + state[I + 4] * y + state[I + 7] * z;
+  out[at + 2] = state[I + 2] * x + state[I + 5] * y + state[I + 8] * z;
+}
