@@ -30,3 +30,5 @@ export { RotationConstraintPart } from './joints/parts/rotation-part.js';
 export { makeSoft, RIGID } from './solver/softness.js';
 export type { Softness } from './solver/softness.js';
 export type { SolverSettings } from './solver/soft-step.js';
+export { createRagdoll, RAGDOLL_MASS_FRACTIONS } from './ragdoll.js';
+export type { Ragdoll, RagdollOptions, RagdollSegment, RagdollJointName } from './ragdoll.js';

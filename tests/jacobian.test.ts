@@ -14,8 +14,8 @@ import {
   seededRandom,
 } from './helpers.js';
 
-type JointKind = 'ball' | 'orientation' | 'weld';
-const KINDS: JointKind[] = ['ball', 'orientation', 'weld'];
+type JointKind = 'ball' | 'orientation' | 'weld' | 'hinge' | 'prismatic' | 'distance';
+const KINDS: JointKind[] = ['ball', 'orientation', 'weld', 'hinge', 'prismatic', 'distance'];
 
 function makeJoint(world: World, kind: JointKind, bodyA: Body, bodyB: Body | undefined, anchor: number[]): Joint {
   switch (kind) {
@@ -25,6 +25,12 @@ function makeJoint(world: World, kind: JointKind, bodyA: Body, bodyB: Body | und
       return world.createOrientationJoint({ bodyA, bodyB });
     case 'weld':
       return world.createWeldJoint({ bodyA, bodyB, anchor });
+    case 'hinge':
+      return world.createHingeJoint({ bodyA, bodyB, anchor, axis: [anchor[1], 1, anchor[0]] });
+    case 'prismatic':
+      return world.createPrismaticJoint({ bodyA, bodyB, anchor, axis: [1, anchor[2], anchor[0]] });
+    case 'distance':
+      return world.createDistanceJoint({ bodyA, bodyB, anchorA: anchor, anchorB: [anchor[0] + 0.5, anchor[1] - 1, anchor[2]] });
   }
 }
 

@@ -83,6 +83,13 @@ export class BallJoint extends Joint {
   private get parts(): BallJointExtras {
     return (this.extras ??= new BallJointExtras(this.localFrames));
   }
+  /** The swing-cone row and the twist row (J and K at the last prepare), for tests and solvers. */
+  get swingRow(): AxisConstraintPart {
+    return this.parts.swingRow;
+  }
+  get twistRow(): AxisConstraintPart {
+    return this.parts.twistRow;
+  }
   /** The joint frames (axes at the last prepare or query). */
   get frames(): JointFrames {
     return this.parts.frames;

@@ -1,0 +1,174 @@
+// A 16-body humanoid ragdoll: head, three trunk segments, and per side upper arm, forearm, hand, thigh,
+// shank and foot, joined by 15 joints with anatomical ranges. Built standing, arms at the sides, facing
+// +z with +y up; the feet rest on `position`.
+//
+// Masses are fractions of the total from de Leva (1996), "Adjustments to Zatsiorsky-Seluyanov's segment
+// inertia parameters", J. Biomech. 29(9), male table: head 6.94 %, upper / middle / lower trunk 15.96 /
+// 16.33 / 11.17 %, upper arm 2.71 %, forearm 1.62 %, hand 0.61 %, thigh 14.16 %, shank 4.33 %,
+// foot 1.37 % (sum 100 %). Segment lengths and joint heights are fractions of the height from Winter,
+// "Biomechanics and Motor Control of Human Movement" (4th ed., fig. 4.1: shoulder 0.818 H, hip 0.530 H,
+// knee 0.285 H, ankle 0.039 H, upper arm 0.186 H, forearm 0.146 H, hand 0.108 H, foot 0.152 H). The
+// inertias are those of solids of the segment's mass and size (capsules for limbs, boxes for trunk
+// segments and feet, a sphere for the head): no mass is clamped or scaled to help the solver.
+//
+// Joints: neck, two spine joints, shoulders, hips and wrists are swing-twist ball joints whose twist
+// axis runs along the child bone; elbows, knees and ankles are hinges about the lateral axis. Each
+// joint has friction proportional to the weight and size of what hangs below it, so a ragdoll comes to
+// rest instead of swinging for ever.
+
+import type { World } from './world.js';
+import type { Body } from './body.js';
+import type { BallJoint } from './joints/ball-joint.js';
+import type { HingeJoint } from './joints/hinge-joint.js';
+import { boxInertia, capsuleInertia, sphereInertia } from './inertia.js';
+import { readFiniteVector, requireNonNegative, requirePositive, show } from './validate.js';
+
+export interface RagdollOptions {
+  /** Where the feet stand (the point between the soles), world space, m. Default [0, 0, 0]. */
+  position?: ArrayLike<number>;
+  /** Standing height, m. Default 1.8. */
+  height?: number;
+  /** Total mass, kg. Default 75. */
+  mass?: number;
+  /** Joint friction as a fraction of the weight × length of what each joint carries. Default 0.08. */
+  friction?: number;
+  /** Velocity damping of every segment, 1/s (Body.angularDamping and linearDamping). Default 1: with the default friction, a shoved ragdoll hanging from its head is still within about 2.5 s (tests/ragdoll.test.ts). */
+  damping?: number;
+  /** Joints break past this force, N. Default Infinity. */
+  breakForce?: number;
+}
+
+export type RagdollSegment =
+  | 'head' | 'upperTrunk' | 'middleTrunk' | 'lowerTrunk'
+  | 'upperArmLeft' | 'forearmLeft' | 'handLeft' | 'upperArmRight' | 'forearmRight' | 'handRight'
+  | 'thighLeft' | 'shankLeft' | 'footLeft' | 'thighRight' | 'shankRight' | 'footRight';
+
+export type RagdollJointName =
+  | 'neck' | 'upperSpine' | 'lowerSpine'
+  | 'shoulderLeft' | 'elbowLeft' | 'wristLeft' | 'shoulderRight' | 'elbowRight' | 'wristRight'
+  | 'hipLeft' | 'kneeLeft' | 'ankleLeft' | 'hipRight' | 'kneeRight' | 'ankleRight';
+
+export interface Ragdoll {
+  readonly bodies: Readonly<Record<RagdollSegment, Body>>;
+  readonly joints: Readonly<Record<RagdollJointName, BallJoint | HingeJoint>>;
+  /** The same bodies and joints as lists, in build order (parents before children). */
+  readonly bodyList: readonly Body[];
+  readonly jointList: readonly (BallJoint | HingeJoint)[];
+  /** The top of the head, world space at build time (where to pin a hanging ragdoll). */
+  readonly headTop: readonly [number, number, number];
+}
+
+/** de Leva (1996) mass fractions. */
+export const RAGDOLL_MASS_FRACTIONS: Readonly<Record<string, number>> = Object.freeze({
+  head: 0.0694, upperTrunk: 0.1596, middleTrunk: 0.1633, lowerTrunk: 0.1117,
+  upperArm: 0.0271, forearm: 0.0162, hand: 0.0061, thigh: 0.1416, shank: 0.0433, foot: 0.0137,
+});
+
+const G = 9.81;
+
+export function createRagdoll(world: World, options: RagdollOptions = {}): Ragdoll {
+  const where = 'createRagdoll';
+  if (options === null || typeof options !== 'object') throw new TypeError(`${where}: options must be an object, got ${show(options)}`);
+  const origin = readFiniteVector(where, 'position', options.position ?? [0, 0, 0], 3, new Float64Array(3));
+  const H = requirePositive(where, 'height', options.height ?? 1.8);
+  const M = requirePositive(where, 'mass', options.mass ?? 75);
+  const friction = requireNonNegative(where, 'friction', options.friction ?? 0.08);
+  const damping = requireNonNegative(where, 'damping', options.damping ?? 1);
+  const breakForce = options.breakForce ?? Infinity;
+  const f = RAGDOLL_MASS_FRACTIONS;
+  const at = (x: number, y: number, z: number): [number, number, number] => [origin[0] + x, origin[1] + y, origin[2] + z];
+
+  // Heights (Winter): ankle, knee, hip, trunk boundaries, shoulder, neck, top.
+  const ankle = 0.039 * H, knee = 0.285 * H, hip = 0.53 * H, shoulder = 0.818 * H;
+  const lumbar = 0.63 * H, thoracic = 0.72 * H, neck = 0.845 * H;
+  const hipX = 0.051 * H, shoulderX = 0.129 * H, trunkHalfWidth = 0.085 * H, trunkHalfDepth = 0.055 * H;
+  const upperArm = 0.186 * H, forearm = 0.146 * H, hand = 0.108 * H, footLength = 0.152 * H;
+
+  const bodies = {} as Record<RagdollSegment, Body>;
+  const bodyList: Body[] = [];
+  const add = (name: RagdollSegment, position: [number, number, number], mass: number, inertia: number[]): Body => {
+    const body = world.createBody({ position, mass, inertia, linearDamping: damping, angularDamping: damping, userData: name });
+    bodies[name] = body;
+    bodyList.push(body);
+    return body;
+  };
+  /** A vertical limb segment from y0 down to y1 at lateral x, as a capsule of radius r. */
+  const limb = (name: RagdollSegment, x: number, y0: number, y1: number, mass: number, r: number): Body => {
+    const half = Math.max((y0 - y1) / 2 - r, 0);
+    return add(name, at(x, (y0 + y1) / 2, 0), mass, capsuleInertia(mass, r, half));
+  };
+  const box = (name: RagdollSegment, center: [number, number, number], mass: number, half: [number, number, number]): Body =>
+    add(name, at(center[0], center[1], center[2]), mass, boxInertia(mass, half));
+
+  // Trunk, bottom up, and the head.
+  box('lowerTrunk', [0, (hip + lumbar) / 2, 0], f.lowerTrunk * M, [trunkHalfWidth, (lumbar - hip) / 2 + 0.02 * H, trunkHalfDepth]);
+  box('middleTrunk', [0, (lumbar + thoracic) / 2, 0], f.middleTrunk * M, [trunkHalfWidth * 0.9, (thoracic - lumbar) / 2, trunkHalfDepth]);
+  box('upperTrunk', [0, (thoracic + neck) / 2, 0], f.upperTrunk * M, [trunkHalfWidth, (neck - thoracic) / 2, trunkHalfDepth * 1.05]);
+  const headRadius = (H - neck) / 2;
+  add('head', at(0, neck + headRadius, 0), f.head * M, sphereInertia(f.head * M, headRadius));
+  // Arms at the sides and legs, per side (+x is the character's left: it faces +z).
+  for (const [side, sign] of [['Left', 1], ['Right', -1]] as const) {
+    const x = sign * shoulderX;
+    limb(`upperArm${side}`, x, shoulder, shoulder - upperArm, f.upperArm * M, 0.025 * H);
+    limb(`forearm${side}`, x, shoulder - upperArm, shoulder - upperArm - forearm, f.forearm * M, 0.02 * H);
+    limb(`hand${side}`, x, shoulder - upperArm - forearm, shoulder - upperArm - forearm - hand, f.hand * M, 0.015 * H);
+    const lx = sign * hipX;
+    limb(`thigh${side}`, lx, hip, knee, f.thigh * M, 0.04 * H);
+    limb(`shank${side}`, lx, knee, ankle, f.shank * M, 0.03 * H);
+    box(`foot${side}`, [lx, ankle / 2, footLength / 2 - 0.03 * H], f.foot * M, [0.03 * H, ankle / 2, footLength / 2]);
+  }
+
+  // Friction ∝ weight × length of what a joint carries (the subtree below it, standing).
+  const torque = (massFraction: number, length: number): number => friction * massFraction * M * G * length;
+  const down: [number, number, number] = [0, -1, 0], up: [number, number, number] = [0, 1, 0];
+  const lateral: [number, number, number] = [1, 0, 0];
+  const joints = {} as Record<RagdollJointName, BallJoint | HingeJoint>;
+  const jointList: (BallJoint | HingeJoint)[] = [];
+  const keep = <J extends BallJoint | HingeJoint>(name: RagdollJointName, joint: J): J => {
+    joints[name] = joint;
+    jointList.push(joint);
+    joint.userData = name;
+    return joint;
+  };
+  // Swing-twist joints: twist axis along the child bone, frame y lateral (so swing about y is flexion
+  // and extension, swing about z is sideways bending or abduction).
+  const swingTwist = (
+    name: RagdollJointName, parent: Body, child: Body, anchor: [number, number, number], axis: [number, number, number],
+    swing: [number, number], twist: number, carried: number, length: number,
+  ) =>
+    keep(name, world.createBallJoint({
+      bodyA: parent, bodyB: child, anchor: at(anchor[0], anchor[1], anchor[2]), axis, normal: lateral,
+      swingLimit: swing, twistLimit: [-twist, twist], frictionTorque: torque(carried, length), breakForce,
+    }));
+  // Hinges about the lateral axis; positive angles bend the child toward +z (forward) for axis −x.
+  const hinge = (
+    name: RagdollJointName, parent: Body, child: Body, anchor: [number, number, number], axis: [number, number, number],
+    lower: number, upper: number, carried: number, length: number,
+  ) =>
+    keep(name, world.createHingeJoint({
+      bodyA: parent, bodyB: child, anchor: at(anchor[0], anchor[1], anchor[2]), axis, normal: [0, 0, 1],
+      lowerAngle: lower, upperAngle: upper, frictionTorque: torque(carried, length), breakForce,
+    }));
+
+  const armFraction = f.upperArm + f.forearm + f.hand, legFraction = f.thigh + f.shank + f.foot;
+  swingTwist('neck', bodies.upperTrunk, bodies.head, [0, neck, 0], up, [0.7, 0.5], 1.2, f.head, 2 * headRadius);
+  swingTwist('upperSpine', bodies.middleTrunk, bodies.upperTrunk, [0, thoracic, 0], up, [0.35, 0.3], 0.5,
+    f.head + f.upperTrunk + 2 * armFraction, neck - thoracic);
+  swingTwist('lowerSpine', bodies.lowerTrunk, bodies.middleTrunk, [0, lumbar, 0], up, [0.45, 0.3], 0.4,
+    f.head + f.upperTrunk + f.middleTrunk + 2 * armFraction, thoracic - lumbar);
+  for (const [side, sign] of [['Left', 1], ['Right', -1]] as const) {
+    const x = sign * shoulderX, lx = sign * hipX;
+    swingTwist(`shoulder${side}`, bodies.upperTrunk, bodies[`upperArm${side}`], [x, shoulder, 0], down, [1.4, 1.3], 1.2,
+      armFraction, upperArm);
+    hinge(`elbow${side}`, bodies[`upperArm${side}`], bodies[`forearm${side}`], [x, shoulder - upperArm, 0], [-1, 0, 0],
+      0, 2.5, f.forearm + f.hand, forearm);
+    swingTwist(`wrist${side}`, bodies[`forearm${side}`], bodies[`hand${side}`], [x, shoulder - upperArm - forearm, 0], down,
+      [1.1, 0.4], 0.3, f.hand, hand);
+    swingTwist(`hip${side}`, bodies.lowerTrunk, bodies[`thigh${side}`], [lx, hip, 0], down, [1.2, 0.6], 0.6, legFraction, hip - knee);
+    // Knees bend backward: about +x, positive angles swing the shank toward −z.
+    hinge(`knee${side}`, bodies[`thigh${side}`], bodies[`shank${side}`], [lx, knee, 0], [1, 0, 0], 0, 2.4,
+      f.shank + f.foot, knee - ankle);
+    hinge(`ankle${side}`, bodies[`shank${side}`], bodies[`foot${side}`], [lx, ankle, 0], [-1, 0, 0], -0.8, 0.5, f.foot, footLength);
+  }
+  return { bodies, joints, bodyList, jointList, headTop: at(0, H, 0) };
+}
