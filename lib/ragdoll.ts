@@ -18,10 +18,11 @@
 
 import type { World } from './world.js';
 import type { Body } from './body.js';
-import type { BallJoint } from './joints/ball-joint.js';
-import type { HingeJoint } from './joints/hinge-joint.js';
+import { BallJoint } from './joints/ball-joint.js';
+import { HingeJoint } from './joints/hinge-joint.js';
 import { boxInertia, capsuleInertia, sphereInertia } from './inertia.js';
-import { readFiniteVector, requireNonNegative, requirePositive, show } from './validate.js';
+import { addSceneToWorld, type BodyDescription, type JointDescription, type SceneDescription, type Vec3Tuple } from './scenes/description.js';
+import { readFiniteVector, requireNonNegative, requirePositive, requirePositiveOrInfinity, show } from './validate.js';
 
 export interface RagdollOptions {
   /** Where the feet stand (the point between the soles), world space, m. Default [0, 0, 0]. */
@@ -66,7 +67,9 @@ export const RAGDOLL_MASS_FRACTIONS: Readonly<Record<string, number>> = Object.f
 
 const G = 9.81;
 
-export function createRagdoll(world: World, options: RagdollOptions = {}): Ragdoll {
+/** The ragdoll as a scene description (shared by tests, the viewer and the benchmarks). Bodies and joints
+ * carry their segment and joint names in `name`; body roles are 'head', 'trunk', 'arm' and 'leg'. */
+export function describeRagdoll(options: RagdollOptions = {}): SceneDescription & { headTop: Vec3Tuple } {
   const where = 'createRagdoll';
   if (options === null || typeof options !== 'object') throw new TypeError(`${where}: options must be an object, got ${show(options)}`);
   const origin = readFiniteVector(where, 'position', options.position ?? [0, 0, 0], 3, new Float64Array(3));
@@ -74,9 +77,9 @@ export function createRagdoll(world: World, options: RagdollOptions = {}): Ragdo
   const M = requirePositive(where, 'mass', options.mass ?? 75);
   const friction = requireNonNegative(where, 'friction', options.friction ?? 0.08);
   const damping = requireNonNegative(where, 'damping', options.damping ?? 1);
-  const breakForce = options.breakForce ?? Infinity;
+  const breakForce = options.breakForce === undefined ? undefined : requirePositiveOrInfinity(where, 'breakForce', options.breakForce);
   const f = RAGDOLL_MASS_FRACTIONS;
-  const at = (x: number, y: number, z: number): [number, number, number] => [origin[0] + x, origin[1] + y, origin[2] + z];
+  const at = (x: number, y: number, z: number): Vec3Tuple => [origin[0] + x, origin[1] + y, origin[2] + z];
 
   // Heights (Winter): ankle, knee, hip, trunk boundaries, shoulder, neck, top.
   const ankle = 0.039 * H, knee = 0.285 * H, hip = 0.53 * H, shoulder = 0.818 * H;
@@ -84,91 +87,96 @@ export function createRagdoll(world: World, options: RagdollOptions = {}): Ragdo
   const hipX = 0.051 * H, shoulderX = 0.129 * H, trunkHalfWidth = 0.085 * H, trunkHalfDepth = 0.055 * H;
   const upperArm = 0.186 * H, forearm = 0.146 * H, hand = 0.108 * H, footLength = 0.152 * H;
 
-  const bodies = {} as Record<RagdollSegment, Body>;
-  const bodyList: Body[] = [];
-  const add = (name: RagdollSegment, position: [number, number, number], mass: number, inertia: number[]): Body => {
-    const body = world.createBody({ position, mass, inertia, linearDamping: damping, angularDamping: damping, userData: name });
-    bodies[name] = body;
-    bodyList.push(body);
-    return body;
+  const bodies: BodyDescription[] = [];
+  const index = {} as Record<RagdollSegment, number>;
+  const add = (name: RagdollSegment, role: string, position: Vec3Tuple, mass: number, inertia: Vec3Tuple, shape: BodyDescription['shape']) => {
+    index[name] = bodies.length;
+    bodies.push({ type: 'dynamic', position, mass, inertia, shape, role, name, linearDamping: damping, angularDamping: damping });
   };
   /** A vertical limb segment from y0 down to y1 at lateral x, as a capsule of radius r. */
-  const limb = (name: RagdollSegment, x: number, y0: number, y1: number, mass: number, r: number): Body => {
+  const limb = (name: RagdollSegment, role: string, x: number, y0: number, y1: number, mass: number, r: number) => {
     const half = Math.max((y0 - y1) / 2 - r, 0);
-    return add(name, at(x, (y0 + y1) / 2, 0), mass, capsuleInertia(mass, r, half));
+    add(name, role, at(x, (y0 + y1) / 2, 0), mass, capsuleInertia(mass, r, half), { kind: 'capsule', radius: r, halfHeight: half });
   };
-  const box = (name: RagdollSegment, center: [number, number, number], mass: number, half: [number, number, number]): Body =>
-    add(name, at(center[0], center[1], center[2]), mass, boxInertia(mass, half));
+  const box = (name: RagdollSegment, role: string, center: Vec3Tuple, mass: number, half: Vec3Tuple) =>
+    add(name, role, at(center[0], center[1], center[2]), mass, boxInertia(mass, half), { kind: 'box', halfExtents: half });
 
   // Trunk, bottom up, and the head.
-  box('lowerTrunk', [0, (hip + lumbar) / 2, 0], f.lowerTrunk * M, [trunkHalfWidth, (lumbar - hip) / 2 + 0.02 * H, trunkHalfDepth]);
-  box('middleTrunk', [0, (lumbar + thoracic) / 2, 0], f.middleTrunk * M, [trunkHalfWidth * 0.9, (thoracic - lumbar) / 2, trunkHalfDepth]);
-  box('upperTrunk', [0, (thoracic + neck) / 2, 0], f.upperTrunk * M, [trunkHalfWidth, (neck - thoracic) / 2, trunkHalfDepth * 1.05]);
+  box('lowerTrunk', 'trunk', [0, (hip + lumbar) / 2, 0], f.lowerTrunk * M, [trunkHalfWidth, (lumbar - hip) / 2, trunkHalfDepth]);
+  box('middleTrunk', 'trunk', [0, (lumbar + thoracic) / 2, 0], f.middleTrunk * M, [trunkHalfWidth * 0.9, (thoracic - lumbar) / 2, trunkHalfDepth]);
+  box('upperTrunk', 'trunk', [0, (thoracic + neck) / 2, 0], f.upperTrunk * M, [trunkHalfWidth, (neck - thoracic) / 2, trunkHalfDepth * 1.05]);
   const headRadius = (H - neck) / 2;
-  add('head', at(0, neck + headRadius, 0), f.head * M, sphereInertia(f.head * M, headRadius));
+  add('head', 'head', at(0, neck + headRadius, 0), f.head * M, sphereInertia(f.head * M, headRadius), { kind: 'sphere', radius: headRadius });
   // Arms at the sides and legs, per side (+x is the character's left: it faces +z).
   for (const [side, sign] of [['Left', 1], ['Right', -1]] as const) {
     const x = sign * shoulderX;
-    limb(`upperArm${side}`, x, shoulder, shoulder - upperArm, f.upperArm * M, 0.025 * H);
-    limb(`forearm${side}`, x, shoulder - upperArm, shoulder - upperArm - forearm, f.forearm * M, 0.02 * H);
-    limb(`hand${side}`, x, shoulder - upperArm - forearm, shoulder - upperArm - forearm - hand, f.hand * M, 0.015 * H);
+    limb(`upperArm${side}`, 'arm', x, shoulder, shoulder - upperArm, f.upperArm * M, 0.025 * H);
+    limb(`forearm${side}`, 'arm', x, shoulder - upperArm, shoulder - upperArm - forearm, f.forearm * M, 0.02 * H);
+    limb(`hand${side}`, 'arm', x, shoulder - upperArm - forearm, shoulder - upperArm - forearm - hand, f.hand * M, 0.015 * H);
     const lx = sign * hipX;
-    limb(`thigh${side}`, lx, hip, knee, f.thigh * M, 0.04 * H);
-    limb(`shank${side}`, lx, knee, ankle, f.shank * M, 0.03 * H);
-    box(`foot${side}`, [lx, ankle / 2, footLength / 2 - 0.03 * H], f.foot * M, [0.03 * H, ankle / 2, footLength / 2]);
+    limb(`thigh${side}`, 'leg', lx, hip, knee, f.thigh * M, 0.04 * H);
+    limb(`shank${side}`, 'leg', lx, knee, ankle, f.shank * M, 0.03 * H);
+    box(`foot${side}`, 'leg', [lx, ankle / 2, footLength / 2 - 0.03 * H], f.foot * M, [0.03 * H, ankle / 2, footLength / 2]);
   }
 
   // Friction ∝ weight × length of what a joint carries (the subtree below it, standing).
   const torque = (massFraction: number, length: number): number => friction * massFraction * M * G * length;
-  const down: [number, number, number] = [0, -1, 0], up: [number, number, number] = [0, 1, 0];
-  const lateral: [number, number, number] = [1, 0, 0];
-  const joints = {} as Record<RagdollJointName, BallJoint | HingeJoint>;
-  const jointList: (BallJoint | HingeJoint)[] = [];
-  const keep = <J extends BallJoint | HingeJoint>(name: RagdollJointName, joint: J): J => {
-    joints[name] = joint;
-    jointList.push(joint);
-    joint.userData = name;
-    return joint;
-  };
+  const down: Vec3Tuple = [0, -1, 0], up: Vec3Tuple = [0, 1, 0], lateral: Vec3Tuple = [1, 0, 0];
+  const joints: JointDescription[] = [];
   // Swing-twist joints: twist axis along the child bone, frame y lateral (so swing about y is flexion
   // and extension, swing about z is sideways bending or abduction).
   const swingTwist = (
-    name: RagdollJointName, parent: Body, child: Body, anchor: [number, number, number], axis: [number, number, number],
+    name: RagdollJointName, parent: RagdollSegment, child: RagdollSegment, anchor: Vec3Tuple, axis: Vec3Tuple,
     swing: [number, number], twist: number, carried: number, length: number,
   ) =>
-    keep(name, world.createBallJoint({
-      bodyA: parent, bodyB: child, anchor: at(anchor[0], anchor[1], anchor[2]), axis, normal: lateral,
-      swingLimit: swing, twistLimit: [-twist, twist], frictionTorque: torque(carried, length), breakForce,
-    }));
-  // Hinges about the lateral axis; positive angles bend the child toward +z (forward) for axis −x.
+    joints.push({
+      type: 'ball', name, bodyA: index[parent], bodyB: index[child], anchor: at(anchor[0], anchor[1], anchor[2]), axis,
+      normal: lateral, swingLimit: swing, twistLimit: [-twist, twist], friction: torque(carried, length), breakForce,
+    });
+  // Hinges about the lateral axis (the sign of the axis picks which way positive angles bend).
   const hinge = (
-    name: RagdollJointName, parent: Body, child: Body, anchor: [number, number, number], axis: [number, number, number],
+    name: RagdollJointName, parent: RagdollSegment, child: RagdollSegment, anchor: Vec3Tuple, axis: Vec3Tuple,
     lower: number, upper: number, carried: number, length: number,
   ) =>
-    keep(name, world.createHingeJoint({
-      bodyA: parent, bodyB: child, anchor: at(anchor[0], anchor[1], anchor[2]), axis, normal: [0, 0, 1],
-      lowerAngle: lower, upperAngle: upper, frictionTorque: torque(carried, length), breakForce,
-    }));
+    joints.push({
+      type: 'hinge', name, bodyA: index[parent], bodyB: index[child], anchor: at(anchor[0], anchor[1], anchor[2]), axis,
+      normal: [0, 0, 1], limits: [lower, upper], friction: torque(carried, length), breakForce,
+    });
 
   const armFraction = f.upperArm + f.forearm + f.hand, legFraction = f.thigh + f.shank + f.foot;
-  swingTwist('neck', bodies.upperTrunk, bodies.head, [0, neck, 0], up, [0.7, 0.5], 1.2, f.head, 2 * headRadius);
-  swingTwist('upperSpine', bodies.middleTrunk, bodies.upperTrunk, [0, thoracic, 0], up, [0.35, 0.3], 0.5,
+  swingTwist('neck', 'upperTrunk', 'head', [0, neck, 0], up, [0.7, 0.5], 1.2, f.head, 2 * headRadius);
+  swingTwist('upperSpine', 'middleTrunk', 'upperTrunk', [0, thoracic, 0], up, [0.35, 0.3], 0.5,
     f.head + f.upperTrunk + 2 * armFraction, neck - thoracic);
-  swingTwist('lowerSpine', bodies.lowerTrunk, bodies.middleTrunk, [0, lumbar, 0], up, [0.45, 0.3], 0.4,
+  swingTwist('lowerSpine', 'lowerTrunk', 'middleTrunk', [0, lumbar, 0], up, [0.45, 0.3], 0.4,
     f.head + f.upperTrunk + f.middleTrunk + 2 * armFraction, thoracic - lumbar);
   for (const [side, sign] of [['Left', 1], ['Right', -1]] as const) {
     const x = sign * shoulderX, lx = sign * hipX;
-    swingTwist(`shoulder${side}`, bodies.upperTrunk, bodies[`upperArm${side}`], [x, shoulder, 0], down, [1.4, 1.3], 1.2,
-      armFraction, upperArm);
-    hinge(`elbow${side}`, bodies[`upperArm${side}`], bodies[`forearm${side}`], [x, shoulder - upperArm, 0], [-1, 0, 0],
-      0, 2.5, f.forearm + f.hand, forearm);
-    swingTwist(`wrist${side}`, bodies[`forearm${side}`], bodies[`hand${side}`], [x, shoulder - upperArm - forearm, 0], down,
-      [1.1, 0.4], 0.3, f.hand, hand);
-    swingTwist(`hip${side}`, bodies.lowerTrunk, bodies[`thigh${side}`], [lx, hip, 0], down, [1.2, 0.6], 0.6, legFraction, hip - knee);
+    swingTwist(`shoulder${side}`, 'upperTrunk', `upperArm${side}`, [x, shoulder, 0], down, [1.4, 1.3], 1.2, armFraction, upperArm);
+    // Elbows flex forward: about −x, positive angles swing the forearm toward +z.
+    hinge(`elbow${side}`, `upperArm${side}`, `forearm${side}`, [x, shoulder - upperArm, 0], [-1, 0, 0], 0, 2.5, f.forearm + f.hand, forearm);
+    swingTwist(`wrist${side}`, `forearm${side}`, `hand${side}`, [x, shoulder - upperArm - forearm, 0], down, [1.1, 0.4], 0.3, f.hand, hand);
+    swingTwist(`hip${side}`, 'lowerTrunk', `thigh${side}`, [lx, hip, 0], down, [1.2, 0.6], 0.6, legFraction, hip - knee);
     // Knees bend backward: about +x, positive angles swing the shank toward −z.
-    hinge(`knee${side}`, bodies[`thigh${side}`], bodies[`shank${side}`], [lx, knee, 0], [1, 0, 0], 0, 2.4,
-      f.shank + f.foot, knee - ankle);
-    hinge(`ankle${side}`, bodies[`shank${side}`], bodies[`foot${side}`], [lx, ankle, 0], [-1, 0, 0], -0.8, 0.5, f.foot, footLength);
+    hinge(`knee${side}`, `thigh${side}`, `shank${side}`, [lx, knee, 0], [1, 0, 0], 0, 2.4, f.shank + f.foot, knee - ankle);
+    // Ankles: about −x, positive angles lift the toes (dorsiflexion 0.5 rad, plantarflexion 0.8 rad).
+    hinge(`ankle${side}`, `shank${side}`, `foot${side}`, [lx, ankle, 0], [-1, 0, 0], -0.8, 0.5, f.foot, footLength);
   }
-  return { bodies, joints, bodyList, jointList, headTop: at(0, H, 0) };
+  return { name: 'ragdoll', gravity: [0, -9.81, 0], dt: 1 / 60, bodies, joints, headTop: at(0, H, 0) };
+}
+
+/** Builds a ragdoll in a world (describeRagdoll's scene) and returns its bodies and joints by name. */
+export function createRagdoll(world: World, options: RagdollOptions = {}): Ragdoll {
+  const description = describeRagdoll(options);
+  const built = addSceneToWorld(world, description);
+  const bodies = {} as Record<RagdollSegment, Body>;
+  description.bodies.forEach((b, i) => (bodies[b.name as RagdollSegment] = built.bodies[i]));
+  const joints = {} as Record<RagdollJointName, BallJoint | HingeJoint>;
+  const jointList: (BallJoint | HingeJoint)[] = [];
+  description.joints.forEach((j, i) => {
+    const joint = built.joints[i];
+    if (!(joint instanceof BallJoint || joint instanceof HingeJoint)) throw new Error('createRagdoll: unexpected joint type');
+    joints[j.name as RagdollJointName] = joint;
+    jointList.push(joint);
+  });
+  return { bodies, joints, bodyList: built.bodies, jointList, headTop: description.headTop };
 }

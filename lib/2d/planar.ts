@@ -64,15 +64,26 @@ export function addSceneToWorld2D(world: World2D, scene: SceneDescription): Buil
       bodyB: j.bodyB === null ? undefined : bodies[j.bodyB],
       breakForce: j.breakForce,
       breakTorque: j.breakTorque,
+      hertz: j.hertz,
+      dampingRatio: j.dampingRatio,
     };
     const anchor = j.anchor ? [j.anchor[0], j.anchor[1]] : [];
     switch (j.type) {
       case 'ball':
+        if (j.swingLimit || j.twistLimit || j.friction) throw new RangeError('addSceneToWorld2D: ball joint limits and friction have no 2D form yet');
+        return world.createRevoluteJoint({ ...common, anchor });
+      case 'hinge':
+        // a hinge about z is the planar revolute joint
+        if (!j.axis || j.axis[0] !== 0 || j.axis[1] !== 0 || j.limits || j.motor || j.servo || j.friction) {
+          throw new RangeError('addSceneToWorld2D: only a plain hinge about the z axis has a 2D form yet');
+        }
         return world.createRevoluteJoint({ ...common, anchor });
       case 'weld':
         return world.createWeldJoint({ ...common, anchor });
       case 'orientation':
         return world.createAngleJoint(common);
+      default:
+        throw new RangeError(`addSceneToWorld2D: ${j.type} joints have no 2D form yet`);
     }
   });
   return { world, bodies, joints };

@@ -27,18 +27,46 @@ export interface BodyDescription {
   shape: ShapeDescription;
   /** What the body is in its scene ('link', 'plank', 'column', 'load', …): viewers colour by it. */
   role?: string;
+  /** A name to find it by (the ragdoll's segments: 'head', 'thighLeft', …). */
+  name?: string;
+  /** Velocity damping, 1/s (Body options of the same names). */
+  linearDamping?: number;
+  angularDamping?: number;
 }
 
 export interface JointDescription {
-  type: 'ball' | 'weld' | 'orientation';
+  type: 'ball' | 'weld' | 'orientation' | 'hinge' | 'prismatic' | 'distance';
   /** Index into `bodies`. */
   bodyA: number;
   /** Index into `bodies`, or null for the world. */
   bodyB: number | null;
-  /** World anchor, m (ball and weld). */
+  /** World anchor, m (every type but orientation; the distance joint's anchor on A). */
   anchor?: Vec3Tuple;
+  /** The distance joint's anchor on B, m. */
+  anchorB?: Vec3Tuple;
+  /** Joint axis and frame normal, world (hinge, prismatic; ball with limits). */
+  axis?: Vec3Tuple;
+  normal?: Vec3Tuple;
+  /** Ball: swing half-angles [about y, about z] and twist range, rad. */
+  swingLimit?: [number, number];
+  twistLimit?: [number, number];
+  /** Hinge angle (rad) or prismatic translation (m) limits, [lower, upper]. */
+  limits?: [number, number];
+  /** Hinge and prismatic drives. */
+  motor?: { speed: number; maxForce?: number };
+  servo?: { target: number; hertz?: number; dampingRatio?: number; maxForce?: number };
+  /** Joint friction: N·m (ball, hinge) or N (prismatic). */
+  friction?: number;
+  /** Distance joint bounds, m. */
+  minLength?: number;
+  maxLength?: number;
+  /** Spring of the holding rows (0 = rigid), Hz, and its damping ratio. */
+  hertz?: number;
+  dampingRatio?: number;
   breakForce?: number;
   breakTorque?: number;
+  /** A name to find it by (the ragdoll's joints: 'neck', 'kneeLeft', …). */
+  name?: string;
 }
 
 export interface SceneDescription {
@@ -67,6 +95,9 @@ export function addSceneToWorld(world: World, scene: SceneDescription): BuiltSce
       angularVelocity: b.angularVelocity,
       mass: b.mass,
       inertia: b.inertia,
+      linearDamping: b.linearDamping,
+      angularDamping: b.angularDamping,
+      userData: b.name,
     }),
   );
   const joints = scene.joints.map((j): Joint => {
@@ -75,14 +106,35 @@ export function addSceneToWorld(world: World, scene: SceneDescription): BuiltSce
       bodyB: j.bodyB === null ? undefined : bodies[j.bodyB],
       breakForce: j.breakForce,
       breakTorque: j.breakTorque,
+      hertz: j.hertz,
+      dampingRatio: j.dampingRatio,
+      userData: j.name,
     };
     switch (j.type) {
       case 'ball':
-        return world.createBallJoint({ ...common, anchor: requireAnchor(j) });
+        return world.createBallJoint({
+          ...common, anchor: requireAnchor(j), axis: j.axis, normal: j.normal,
+          swingLimit: j.swingLimit, twistLimit: j.twistLimit, frictionTorque: j.friction,
+        });
       case 'weld':
         return world.createWeldJoint({ ...common, anchor: requireAnchor(j) });
       case 'orientation':
         return world.createOrientationJoint(common);
+      case 'hinge':
+        return world.createHingeJoint({
+          ...common, anchor: requireAnchor(j), axis: requireAxis(j), normal: j.normal,
+          lowerAngle: j.limits?.[0], upperAngle: j.limits?.[1], motor: j.motor, servo: j.servo, frictionTorque: j.friction,
+        });
+      case 'prismatic':
+        return world.createPrismaticJoint({
+          ...common, anchor: requireAnchor(j), axis: requireAxis(j),
+          lowerTranslation: j.limits?.[0], upperTranslation: j.limits?.[1], motor: j.motor, servo: j.servo, frictionForce: j.friction,
+        });
+      case 'distance':
+        if (j.anchorB === undefined) throw new TypeError('scene: a distance joint needs anchorB');
+        return world.createDistanceJoint({
+          ...common, anchorA: requireAnchor(j), anchorB: j.anchorB, minLength: j.minLength, maxLength: j.maxLength,
+        });
     }
   });
   return { world, bodies, joints };
@@ -92,6 +144,11 @@ export function addSceneToWorld(world: World, scene: SceneDescription): BuiltSce
 export function buildScene(scene: SceneDescription, options: WorldOptions = {}): BuiltScene {
   const world = new World({ gravity: scene.gravity, ...options });
   return addSceneToWorld(world, scene);
+}
+
+function requireAxis(j: JointDescription): Vec3Tuple {
+  if (j.axis === undefined) throw new TypeError(`scene: a ${j.type} joint needs an axis`);
+  return j.axis;
 }
 
 function requireAnchor(j: JointDescription): Vec3Tuple {

@@ -15,3 +15,4 @@ export type { SuspensionBridgeOptions, WeldedBridgeOptions } from './bridges.js'
 export { weldedTower } from './tower.js';
 export type { WeldedTowerOptions } from './tower.js';
 export { chainStretch, cantileverTipSag, hasExploded } from './metrics.js';
+export { describeRagdoll } from '../ragdoll.js';
