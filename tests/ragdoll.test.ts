@@ -1,0 +1,80 @@
+// The ragdoll builder: realistic segments, and a shoved ragdoll hanging from its head comes to rest
+// within 3 s without any joint leaving its range.
+
+import { describe, expect, it } from 'vitest';
+import { BallJoint, World, createRagdoll, RAGDOLL_MASS_FRACTIONS, type Ragdoll } from '../lib/index.js';
+import { seededRandom } from './helpers.js';
+
+/** How far each joint is outside its limits now, rad (0 inside). */
+function limitViolation(ragdoll: Ragdoll): number {
+  let worst = 0;
+  for (const joint of ragdoll.jointList) {
+    if (joint instanceof BallJoint) {
+      const [lower, upper] = joint.twistLimit;
+      const twist = joint.getTwistAngle();
+      worst = Math.max(worst, -joint.getSwingMargin(), lower - twist, twist - upper);
+    } else {
+      const angle = joint.getAngle();
+      worst = Math.max(worst, joint.lowerAngle - angle, angle - joint.upperAngle);
+    }
+  }
+  return worst;
+}
+
+describe('ragdoll', () => {
+  it('has 16 segments with de Leva masses summing to the total, 15 joints with limits', () => {
+    const world = new World();
+    const ragdoll = createRagdoll(world, { mass: 80, height: 1.75 });
+    expect(ragdoll.bodyList).toHaveLength(16);
+    expect(ragdoll.jointList).toHaveLength(15);
+    const total = ragdoll.bodyList.reduce((sum, body) => sum + body.mass, 0);
+    expect(total).toBeCloseTo(80, 9);
+    expect(ragdoll.bodies.thighLeft.mass).toBeCloseTo(80 * RAGDOLL_MASS_FRACTIONS.thigh, 12);
+    expect(ragdoll.bodies.handRight.mass).toBeCloseTo(80 * RAGDOLL_MASS_FRACTIONS.hand, 12);
+    // no clamping: the hand is 26 times lighter than the upper trunk, as in the table
+    expect(ragdoll.bodies.upperTrunk.mass / ragdoll.bodies.handLeft.mass).toBeCloseTo(0.1596 / 0.0061, 9);
+    expect(ragdoll.joints.kneeLeft.type).toBe('hinge');
+    expect(ragdoll.joints.hipLeft.type).toBe('ball');
+    expect(ragdoll.headTop[1]).toBeCloseTo(1.75, 12);
+    // standing pose: every joint at rest inside its range
+    expect(limitViolation(ragdoll)).toBeLessThanOrEqual(1e-12);
+    expect(world.getMaxLinearError()).toBeLessThan(1e-12);
+  });
+
+  it('hanging from its head after a shove, it settles (speed < 1 cm/s) within 3 s with every joint inside its limits', () => {
+    const world = new World();
+    const ragdoll = createRagdoll(world);
+    world.createBallJoint({ bodyA: world.ground, bodyB: ragdoll.bodies.head, anchor: ragdoll.headTop, frictionTorque: 20 });
+    const random = seededRandom(2024);
+    const r = () => random() * 2 - 1;
+    for (const body of ragdoll.bodyList) {
+      body.setAngularVelocity([r(), r(), r()]);
+      body.setLinearVelocity([0.3 * r(), 0.3 * r(), 0.3 * r()]);
+    }
+    let stillSince = Infinity, worstLimit = 0, worstGap = 0;
+    for (let step = 1; step <= 300; step++) {
+      world.step(1 / 60);
+      // the speed of each segment's far end: |v| + |ω| · 0.25 m
+      let fastest = 0;
+      for (const body of ragdoll.bodyList) {
+        const v = body.linearVelocity, w = body.angularVelocity;
+        fastest = Math.max(fastest, Math.hypot(v[0], v[1], v[2]) + 0.25 * Math.hypot(w[0], w[1], w[2]));
+      }
+      if (fastest >= 0.01) stillSince = Infinity;
+      else if (stillSince === Infinity) stillSince = step / 60;
+      worstLimit = Math.max(worstLimit, limitViolation(ragdoll));
+      worstGap = Math.max(worstGap, world.getMaxLinearError());
+    }
+    expect(stillSince).toBeLessThan(3);
+    expect(worstLimit).toBeLessThan(0.01);
+    expect(worstGap).toBeLessThan(0.01);
+  });
+
+  it('rejects bad options, naming the value', () => {
+    const world = new World();
+    expect(() => createRagdoll(world, { mass: -75 })).toThrow(/createRagdoll: mass must be a finite number > 0, got -75/);
+    expect(() => createRagdoll(world, { height: NaN })).toThrow(/height must be a finite number > 0, got NaN/);
+    expect(() => createRagdoll(world, { position: [0, 1] })).toThrow(/position must be an array of 3 numbers/);
+    expect(world.bodies).toHaveLength(0);
+  });
+});
