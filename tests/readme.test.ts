@@ -57,3 +57,16 @@ describe('README, 2D', () => {
     expect(torque).toBe(0);
   });
 });
+
+describe('README, joints', () => {
+  it('the hinge, swing-twist, spring and ragdoll example runs and prints what its comments say', async () => {
+    const lines = await runExample('readme-example-joints');
+    const door = /door at ([\d.]+) rad, axis off by ([\d.e+-]+) rad/.exec(String(lines[0][0]));
+    expect(Number(door?.[1])).toBeCloseTo(Math.PI / 2, 1); // 3 s at 1 rad/s: it reached the 90° stop
+    expect(Number(door?.[1])).toBeLessThan(Math.PI / 2 + 0.01);
+    expect(Number(door?.[2])).toBeLessThan(1e-3);
+    const swing = /swing ([\d.]+) rad, within the cone by (-?[\d.]+) rad/.exec(String(lines[1][0]));
+    expect(Number(swing?.[2])).toBeGreaterThan(-0.01);
+    expect(String(lines[2][0])).toMatch(/^ragdoll: 16 bodies, 15 joints, knee at \d/);
+  });
+});
