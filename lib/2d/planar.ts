@@ -72,12 +72,21 @@ export function addSceneToWorld2D(world: World2D, scene: SceneDescription): Buil
       case 'ball':
         if (j.swingLimit || j.twistLimit || j.friction) throw new RangeError('addSceneToWorld2D: ball joint limits and friction have no 2D form yet');
         return world.createRevoluteJoint({ ...common, anchor });
-      case 'hinge':
-        // a hinge about z is the planar revolute joint
-        if (!j.axis || j.axis[0] !== 0 || j.axis[1] !== 0 || j.limits || j.motor || j.servo || j.friction) {
-          throw new RangeError('addSceneToWorld2D: only a plain hinge about the z axis has a 2D form yet');
+      case 'hinge': {
+        // A hinge about ±z is the planar revolute joint; about −z its angles and speeds change sign.
+        if (!j.axis || j.axis[0] !== 0 || j.axis[1] !== 0 || j.axis[2] === 0) {
+          throw new RangeError('addSceneToWorld2D: only a hinge about the z axis has a 2D form');
         }
-        return world.createRevoluteJoint({ ...common, anchor });
+        const s = Math.sign(j.axis[2]);
+        return world.createRevoluteJoint({
+          ...common, anchor,
+          lowerAngle: j.limits ? (s > 0 ? j.limits[0] : -j.limits[1]) : undefined,
+          upperAngle: j.limits ? (s > 0 ? j.limits[1] : -j.limits[0]) : undefined,
+          motor: j.motor ? { ...j.motor, speed: s * j.motor.speed } : undefined,
+          servo: j.servo ? { ...j.servo, target: s * j.servo.target } : undefined,
+          frictionTorque: j.friction,
+        });
+      }
       case 'weld':
         return world.createWeldJoint({ ...common, anchor });
       case 'orientation':

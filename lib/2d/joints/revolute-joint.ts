@@ -1,31 +1,60 @@
-// Revolute joint (2 rows): a point of A and a point of B coincide; the bodies turn freely about it.
-// The 2D point part alone (parts/point-part.ts); the 3D ball joint (lib/joints/ball-joint.ts) is its
-// 3D form, and for planar motion the two agree to round-off.
+// Revolute joint (2 rows): a point of A and a point of B coincide; the bodies turn freely about it, or
+// within angle limits, driven by a motor or servo, against friction. The 2D point part
+// (parts/point-part.ts) plus one angular axis row (parts/axis-part.ts) carrying the drive
+// (lib/joints/parts/axis-drive.ts, the same code as the 3D hinge's). The 3D hinge about z
+// (lib/joints/hinge-joint.ts) is its 3D form, and for planar motion the two agree to round-off.
+//
+//   θ = θ_b − θ_a − θ₀ (wrapped to (−π, π]),   θ̇ = ω_b − ω_a
+//
+// Per solve, as the hinge: the drive rows first (servo, motor, friction, limits), then the point rows.
 
 import type { Body2D } from '../body.js';
 import type { Softness } from '../../solver/softness.js';
-import type { Joint2DOptions } from './joint.js';
+import { Joint2D, type Joint2DOptions } from './joint.js';
 import { PointConstraintPart2D } from './parts/point-part.js';
-import { SinglePartJoint2D } from './single-part-joint.js';
+import { AxisConstraintPart2D } from './parts/axis-part.js';
+import { AxisDrive, setDriveMotor, setDriveServo, wrapAngle, type MotorOptions, type ServoOptions } from '../../joints/parts/axis-drive.js';
+import { readBounds, requireNonNegative } from '../../validate.js';
 
 export interface RevoluteJointOptions extends Joint2DOptions {
   /** The pivot, world space, m. */
   anchor: ArrayLike<number>;
+  /** Angle limits, rad, measured from the pose at creation, in [−π, π]. Default: none. */
+  lowerAngle?: number;
+  upperAngle?: number;
+  /** A velocity motor: target speed (rad/s) with a torque cap (N·m). */
+  motor?: MotorOptions;
+  /** A position servo: a spring toward a target angle (rad) with a torque cap. */
+  servo?: ServoOptions;
+  /** Coulomb friction torque, N·m. Default 0. */
+  frictionTorque?: number;
 }
 
-export class RevoluteJoint extends SinglePartJoint2D {
+export class RevoluteJoint extends Joint2D {
   readonly type = 'revolute' as const;
   readonly rowCount = 2;
   readonly point = new PointConstraintPart2D();
-  protected readonly carries = 'force' as const;
-  protected get part(): PointConstraintPart2D {
-    return this.point;
-  }
+  readonly axisRow = new AxisConstraintPart2D();
+  readonly drive = new AxisDrive(true);
+  /** θ_b − θ_a at creation. */
+  readonly referenceAngle: number;
 
   /** @internal Use world.createRevoluteJoint. `anchor` is already checked. */
   constructor(id: number, bodyA: Body2D, bodyB: Body2D, anchor: Float64Array, options: RevoluteJointOptions) {
     super(id, bodyA, bodyB, options, 'createRevoluteJoint');
+    const where = 'createRevoluteJoint';
+    const drive = this.drive;
+    if (options.lowerAngle !== undefined || options.upperAngle !== undefined) {
+      [drive.lower, drive.upper] = readBounds(
+        where, 'lowerAngle', 'upperAngle', options.lowerAngle ?? -Math.PI, options.upperAngle ?? Math.PI, -Math.PI, Math.PI,
+      );
+    }
+    if (options.motor !== undefined && options.servo !== undefined) throw new RangeError(`${where}: give motor or servo, not both`);
+    if (options.motor !== undefined) setDriveMotor(where, drive, options.motor);
+    if (options.servo !== undefined) setDriveServo(where, drive, options.servo);
+    if (options.frictionTorque !== undefined) drive.friction = requireNonNegative(where, 'frictionTorque', options.frictionTorque);
     this.point.setWorldAnchor(bodyA, bodyB, anchor);
+    this.referenceAngle = bodyB.angle - bodyA.angle;
   }
 
   getAnchorA(out: Float64Array | number[]): Float64Array | number[] {
@@ -33,6 +62,50 @@ export class RevoluteJoint extends SinglePartJoint2D {
   }
   getAnchorB(out: Float64Array | number[]): Float64Array | number[] {
     return this.bodyB.getWorldPoint(out, this.point.localAnchorB);
+  }
+
+  /** θ = θ_b − θ_a − θ₀, rad in (−π, π]. */
+  getAngle(): number {
+    return wrapAngle(this.bodyB.angle - this.bodyA.angle - this.referenceAngle);
+  }
+  /** θ̇ = ω_b − ω_a, rad/s. */
+  getSpeed(): number {
+    return this.bodyB.angularVelocity - this.bodyA.angularVelocity;
+  }
+
+  get lowerAngle(): number {
+    return this.drive.lower;
+  }
+  get upperAngle(): number {
+    return this.drive.upper;
+  }
+  /** Sets the angle limits (rad, in [−π, π]); (−Infinity, Infinity) removes them. */
+  setLimits(lower: number, upper: number): void {
+    const open = lower === -Infinity && upper === Infinity;
+    const [l, u] = open ? [lower, upper] : readBounds('setLimits', 'lower', 'upper', lower, upper, -Math.PI, Math.PI);
+    this.drive.lower = l;
+    this.drive.upper = u;
+    this.drive.clearInactive();
+  }
+  get motorMode(): 'off' | 'velocity' | 'position' {
+    return this.drive.mode;
+  }
+  setMotor(options: MotorOptions): void {
+    setDriveMotor('setMotor', this.drive, options);
+  }
+  setServo(options: ServoOptions): void {
+    setDriveServo('setServo', this.drive, options);
+  }
+  disableMotor(): void {
+    this.drive.mode = 'off';
+    this.drive.clearInactive();
+  }
+  get frictionTorque(): number {
+    return this.drive.friction;
+  }
+  set frictionTorque(value: number) {
+    this.drive.friction = requireNonNegative('frictionTorque', 'frictionTorque', value);
+    this.drive.clearInactive();
   }
 
   getError(): number {
@@ -49,9 +122,42 @@ export class RevoluteJoint extends SinglePartJoint2D {
     this.updateSpring(h);
     this.point.prepare(this.bodyA, this.bodyB);
     this.point.factor();
+    this.axisRow.setAngular(this.bodyA, this.bodyB);
+    this.drive.prepare(this.getAngle(), h);
+  }
+  warmStart(): void {
+    this.point.warmStart(this.bodyA, this.bodyB);
+    this.drive.warmStart(this.axisRow, this.bodyA, this.bodyB);
   }
   solve(soft: Readonly<Softness>, useBias: boolean): void {
+    this.drive.solve(this.axisRow, this.bodyA, this.bodyB, soft, useBias);
     const holding = this.holdingSoftness(soft, useBias);
     if (holding !== null) this.point.solve(this.bodyA, this.bodyB, holding);
+  }
+  scaleImpulse(ratio: number): void {
+    const p = this.point.impulse;
+    p[0] *= ratio; p[1] *= ratio;
+    this.drive.scale(ratio);
+  }
+  accumulateImpulse(): void {
+    const p = this.point.impulse, s = this.linearImpulseSum;
+    s[0] += p[0]; s[1] += p[1];
+    this.angularImpulseSum[0] += this.drive.totalImpulse();
+  }
+
+  writeJacobian(out: Float64Array): void {
+    this.point.writeJacobian(out, 0);
+  }
+  writeEffectiveMass(out: Float64Array): void {
+    out.set(this.point.K);
+  }
+  getVelocityError(out: Float64Array): void {
+    this.point.velocityError(this.bodyA, this.bodyB, out, 0);
+  }
+  getPositionError(out: Float64Array): void {
+    out.set(this.point.C);
+  }
+  applyImpulse(lambda: ArrayLike<number>): void {
+    this.point.applyImpulse(this.bodyA, this.bodyB, lambda, 0);
   }
 }

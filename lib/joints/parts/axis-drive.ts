@@ -15,12 +15,22 @@
 //
 // x is an angle (rad) or a length (m); forces are N·m or N to match.
 
-import type { Body } from '../../body.js';
 import { createSoftness, makeSoft, type Softness } from '../../solver/softness.js';
-import type { AxisConstraintPart } from './axis-part.js';
 import { requireFinite, requireNonNegative, show } from '../../validate.js';
 
 export type DriveMode = 'off' | 'velocity' | 'position';
+
+/** What the drive needs of its row: the 3D AxisConstraintPart (axis-part.ts) or the 2D one. */
+export interface AxisRow<B> {
+  /** v += M⁻¹ Jᵀ λ. */
+  applyImpulse(bodyA: B, bodyB: B, lambda: number): void;
+  /** λ = −massScale K⁻¹ (sign·Ċ + bias) − impulseScale λ_acc with λ_acc = impulses[slot] clamped to
+   * [lower, upper], applied as sign·λ. */
+  solve(
+    bodyA: B, bodyB: B, impulses: Float64Array, slot: number, sign: number,
+    bias: number, massScale: number, impulseScale: number, lower: number, upper: number,
+  ): void;
+}
 
 const LOWER = 0, UPPER = 1, MOTOR = 2, SERVO = 3, FRICTION = 4;
 
@@ -64,7 +74,7 @@ export class AxisDrive {
     return p[LOWER] - p[UPPER] + p[MOTOR] + p[SERVO] + p[FRICTION];
   }
 
-  warmStart(part: AxisConstraintPart, bodyA: Body, bodyB: Body): void {
+  warmStart<B>(part: AxisRow<B>, bodyA: B, bodyB: B): void {
     const total = this.totalImpulse();
     if (total !== 0) part.applyImpulse(bodyA, bodyB, total);
   }
@@ -74,7 +84,7 @@ export class AxisDrive {
     for (let i = 0; i < 5; i++) p[i] *= ratio;
   }
 
-  solve(part: AxisConstraintPart, bodyA: Body, bodyB: Body, soft: Readonly<Softness>, useBias: boolean): void {
+  solve<B>(part: AxisRow<B>, bodyA: B, bodyB: B, soft: Readonly<Softness>, useBias: boolean): void {
     const p = this.impulses, h = this.h;
     if (this.mode === 'position') {
       const rigid = this.servoHertz === 0;
@@ -113,8 +123,8 @@ export class AxisDrive {
  * One inequality row C ≥ 0 (for `sign` −1, the row of −Ċ), λ_acc ≥ 0 in impulses[slot]. Past the bound
  * (C ≤ 0) the row is soft with the pass's softness; inside it, speculative: bias C/h.
  */
-export function solveLimitRow(
-  part: AxisConstraintPart, bodyA: Body, bodyB: Body, impulses: Float64Array, slot: number, sign: number, C: number,
+export function solveLimitRow<B>(
+  part: AxisRow<B>, bodyA: B, bodyB: B, impulses: Float64Array, slot: number, sign: number, C: number,
   soft: Readonly<Softness>, inverseH: number,
 ): void {
   if (C > 0) part.solve(bodyA, bodyB, impulses, slot, sign, C * inverseH, 1, 0, 0, Infinity);
