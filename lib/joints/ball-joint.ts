@@ -127,12 +127,7 @@ export class BallJoint extends Joint {
   }
   /** Sets the twist range, rad within [−π, π]; (−Infinity, Infinity) removes it. */
   setTwistLimit(lower: number, upper: number): void {
-    const open = lower === -Infinity && upper === Infinity;
-    const [l, u] = open ? [lower, upper] : readBounds('setTwistLimit', 'lower', 'upper', lower, upper, -Math.PI, Math.PI);
-    const twist = this.parts.twist;
-    twist.lower = l;
-    twist.upper = u;
-    twist.clearInactive();
+    this.parts.twist.setLimits('setTwistLimit', lower, upper);
     this.updateLimited();
   }
   /** Coulomb friction torque on the relative rotation, N·m. */
@@ -256,7 +251,7 @@ class BallJointExtras {
   readonly swingImpulse = new Float64Array(1);
   readonly twistRow = new AxisConstraintPart();
   /** The twist range (lower and upper limits only). */
-  readonly twist = new AxisDrive(true);
+  readonly twist = new AxisDrive(true, -Math.PI, Math.PI);
   readonly friction = new AngularFrictionPart();
   private inverseH = 0;
   private maxFrictionImpulse = 0;

@@ -36,7 +36,7 @@ export class DistanceJoint extends Joint {
   readonly rowCount = 1;
   readonly point: PointConstraintPart;
   readonly row = new AxisConstraintPart();
-  readonly drive = new AxisDrive(false);
+  readonly drive = new AxisDrive(false, 0, Infinity);
   private _length: number;
   private readonly direction = new Float64Array([1, 0, 0]);
 
@@ -77,8 +77,7 @@ export class DistanceJoint extends Joint {
   }
   /** Sets the bounds, m (0 ≤ min ≤ max; max may be Infinity). */
   setLengthRange(minLength: number, maxLength: number): void {
-    [this.drive.lower, this.drive.upper] = readBounds('setLengthRange', 'minLength', 'maxLength', minLength, maxLength, 0, Infinity);
-    this.drive.clearInactive();
+    this.drive.setLimits('setLengthRange', minLength, maxLength);
   }
   /** The anchors' current distance, m. */
   getCurrentLength(): number {

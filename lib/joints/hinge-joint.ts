@@ -17,9 +17,8 @@ import { PointConstraintPart } from './parts/point-part.js';
 import { HingeRotationPart } from './parts/hinge-rotation-part.js';
 import { CoupledRows } from './parts/coupled-rows.js';
 import { AxisConstraintPart } from './parts/axis-part.js';
-import { AxisDrive, setDriveMotor, setDriveServo, type MotorOptions, type ServoOptions } from './parts/axis-drive.js';
+import { AxisDrive, type MotorOptions, type ServoOptions } from './parts/axis-drive.js';
 import { JointFrames } from './joint-frames.js';
-import { readBounds, readDirection, requireNonNegative } from '../validate.js';
 import type { Float64Allocator } from '../arena.js';
 
 export interface HingeJointOptions extends JointOptions {
@@ -51,7 +50,7 @@ export class HingeJoint extends Joint {
   readonly rows = new CoupledRows(5);
   /** The free axis: limits, motor, servo, friction. */
   readonly axisRow = new AxisConstraintPart();
-  readonly drive = new AxisDrive(true);
+  readonly drive = new AxisDrive(true, -Math.PI, Math.PI);
   readonly frames = new JointFrames();
 
   /** @internal Use world.createHingeJoint; `anchor` and `axis` are already checked. */
@@ -60,19 +59,11 @@ export class HingeJoint extends Joint {
     options: HingeJointOptions, allocator?: Float64Allocator,
   ) {
     super(id, bodyA, bodyB, options, 'createHingeJoint', allocator);
-    const where = 'createHingeJoint';
-    const drive = this.drive;
-    if (options.lowerAngle !== undefined || options.upperAngle !== undefined) {
-      [drive.lower, drive.upper] = readBounds(
-        where, 'lowerAngle', 'upperAngle', options.lowerAngle ?? -Math.PI, options.upperAngle ?? Math.PI, -Math.PI, Math.PI,
-      );
-    }
-    if (options.motor !== undefined && options.servo !== undefined) {
-      throw new RangeError(`${where}: give motor or servo, not both`);
-    }
-    if (options.motor !== undefined) setDriveMotor(where, drive, options.motor);
-    if (options.servo !== undefined) setDriveServo(where, drive, options.servo);
-    if (options.frictionTorque !== undefined) drive.friction = requireNonNegative(where, 'frictionTorque', options.frictionTorque);
+    this.drive.configure(
+      'createHingeJoint',
+      { lower: options.lowerAngle, upper: options.upperAngle, motor: options.motor, servo: options.servo, friction: options.frictionTorque },
+      { lower: 'lowerAngle', upper: 'upperAngle', friction: 'frictionTorque' },
+    );
     this.point = new PointConstraintPart(allocator);
     this.point.setWorldAnchor(bodyA, bodyB, anchor);
     this.frames.setFromWorld(bodyA, bodyB, axis, normal);
@@ -113,11 +104,7 @@ export class HingeJoint extends Joint {
   }
   /** Sets the angle limits (rad, in [−π, π]); (−Infinity, Infinity) removes them. */
   setLimits(lower: number, upper: number): void {
-    const open = lower === -Infinity && upper === Infinity;
-    const [l, u] = open ? [lower, upper] : readBounds('setLimits', 'lower', 'upper', lower, upper, -Math.PI, Math.PI);
-    this.drive.lower = l;
-    this.drive.upper = u;
-    this.drive.clearInactive();
+    this.drive.setLimits('setLimits', lower, upper);
   }
   /** 'off', 'velocity' (motor) or 'position' (servo). */
   get motorMode(): 'off' | 'velocity' | 'position' {
@@ -125,16 +112,15 @@ export class HingeJoint extends Joint {
   }
   /** Drives the hinge at `speed` rad/s with at most `maxForce` N·m. */
   setMotor(options: MotorOptions): void {
-    setDriveMotor('setMotor', this.drive, options);
+    this.drive.setMotor('setMotor', options);
   }
   /** Drives the hinge toward `target` rad through a spring, with at most `maxForce` N·m. */
   setServo(options: ServoOptions): void {
-    setDriveServo('setServo', this.drive, options);
+    this.drive.setServo('setServo', options);
   }
   /** Switches the motor or servo off. */
   disableMotor(): void {
-    this.drive.mode = 'off';
-    this.drive.clearInactive();
+    this.drive.disableMotor();
   }
   get motorSpeed(): number {
     return this.drive.speed;
@@ -150,8 +136,7 @@ export class HingeJoint extends Joint {
     return this.drive.friction;
   }
   set frictionTorque(value: number) {
-    this.drive.friction = requireNonNegative('frictionTorque', 'frictionTorque', value);
-    this.drive.clearInactive();
+    this.drive.setFriction('frictionTorque', value);
   }
   /** Torque the drive (motor or servo, friction and limits) applied about the axis over the last substep, N·m. */
   getAxialImpulse(): number {

@@ -18,9 +18,8 @@ import { PointConstraintPart } from './parts/point-part.js';
 import { RotationConstraintPart } from './parts/rotation-part.js';
 import { CoupledRows } from './parts/coupled-rows.js';
 import { AxisConstraintPart } from './parts/axis-part.js';
-import { AxisDrive, setDriveMotor, setDriveServo, type MotorOptions, type ServoOptions } from './parts/axis-drive.js';
+import { AxisDrive, type MotorOptions, type ServoOptions } from './parts/axis-drive.js';
 import { JointFrames } from './joint-frames.js';
-import { readBounds, requireNonNegative } from '../validate.js';
 import type { Float64Allocator } from '../arena.js';
 
 export interface PrismaticJointOptions extends JointOptions {
@@ -50,7 +49,7 @@ export class PrismaticJoint extends Joint {
   readonly normalRow2 = new AxisConstraintPart();
   readonly rows = new CoupledRows(5);
   readonly axisRow = new AxisConstraintPart();
-  readonly drive = new AxisDrive(false);
+  readonly drive = new AxisDrive(false, -Infinity, Infinity);
   readonly frames = new JointFrames();
 
   /** @internal Use world.createPrismaticJoint; `anchor` and `axis` are already checked. */
@@ -59,18 +58,11 @@ export class PrismaticJoint extends Joint {
     allocator?: Float64Allocator,
   ) {
     super(id, bodyA, bodyB, options, 'createPrismaticJoint', allocator);
-    const where = 'createPrismaticJoint';
-    const drive = this.drive;
-    if (options.lowerTranslation !== undefined || options.upperTranslation !== undefined) {
-      [drive.lower, drive.upper] = readBounds(
-        where, 'lowerTranslation', 'upperTranslation',
-        options.lowerTranslation ?? -Infinity, options.upperTranslation ?? Infinity, -Infinity, Infinity,
-      );
-    }
-    if (options.motor !== undefined && options.servo !== undefined) throw new RangeError(`${where}: give motor or servo, not both`);
-    if (options.motor !== undefined) setDriveMotor(where, drive, options.motor);
-    if (options.servo !== undefined) setDriveServo(where, drive, options.servo);
-    if (options.frictionForce !== undefined) drive.friction = requireNonNegative(where, 'frictionForce', options.frictionForce);
+    this.drive.configure(
+      'createPrismaticJoint',
+      { lower: options.lowerTranslation, upper: options.upperTranslation, motor: options.motor, servo: options.servo, friction: options.frictionForce },
+      { lower: 'lowerTranslation', upper: 'upperTranslation', friction: 'frictionForce' },
+    );
     this.point = new PointConstraintPart(allocator);
     this.point.setWorldAnchor(bodyA, bodyB, anchor);
     this.rotation = new RotationConstraintPart(allocator);
@@ -106,30 +98,27 @@ export class PrismaticJoint extends Joint {
   }
   /** Sets the translation limits, m; (−Infinity, Infinity) removes them. */
   setLimits(lower: number, upper: number): void {
-    [this.drive.lower, this.drive.upper] = readBounds('setLimits', 'lower', 'upper', lower, upper, -Infinity, Infinity);
-    this.drive.clearInactive();
+    this.drive.setLimits('setLimits', lower, upper);
   }
   get motorMode(): 'off' | 'velocity' | 'position' {
     return this.drive.mode;
   }
   /** Drives the slider at `speed` m/s with at most `maxForce` N. */
   setMotor(options: MotorOptions): void {
-    setDriveMotor('setMotor', this.drive, options);
+    this.drive.setMotor('setMotor', options);
   }
   /** Drives the slider toward `target` m through a spring, with at most `maxForce` N. */
   setServo(options: ServoOptions): void {
-    setDriveServo('setServo', this.drive, options);
+    this.drive.setServo('setServo', options);
   }
   disableMotor(): void {
-    this.drive.mode = 'off';
-    this.drive.clearInactive();
+    this.drive.disableMotor();
   }
   get frictionForce(): number {
     return this.drive.friction;
   }
   set frictionForce(value: number) {
-    this.drive.friction = requireNonNegative('frictionForce', 'frictionForce', value);
-    this.drive.clearInactive();
+    this.drive.setFriction('frictionForce', value);
   }
 
   /** Distance of B's anchor from A's axis, m. */

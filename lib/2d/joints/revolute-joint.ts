@@ -13,8 +13,7 @@ import type { Softness } from '../../solver/softness.js';
 import { Joint2D, type Joint2DOptions } from './joint.js';
 import { PointConstraintPart2D } from './parts/point-part.js';
 import { AxisConstraintPart2D } from './parts/axis-part.js';
-import { AxisDrive, setDriveMotor, setDriveServo, wrapAngle, type MotorOptions, type ServoOptions } from '../../joints/parts/axis-drive.js';
-import { readBounds, requireNonNegative } from '../../validate.js';
+import { AxisDrive, wrapAngle, type MotorOptions, type ServoOptions } from '../../joints/parts/axis-drive.js';
 
 export interface RevoluteJointOptions extends Joint2DOptions {
   /** The pivot, world space, m. */
@@ -35,24 +34,18 @@ export class RevoluteJoint extends Joint2D {
   readonly rowCount = 2;
   readonly point = new PointConstraintPart2D();
   readonly axisRow = new AxisConstraintPart2D();
-  readonly drive = new AxisDrive(true);
+  readonly drive = new AxisDrive(true, -Math.PI, Math.PI);
   /** θ_b − θ_a at creation. */
   readonly referenceAngle: number;
 
   /** @internal Use world.createRevoluteJoint. `anchor` is already checked. */
   constructor(id: number, bodyA: Body2D, bodyB: Body2D, anchor: Float64Array, options: RevoluteJointOptions) {
     super(id, bodyA, bodyB, options, 'createRevoluteJoint');
-    const where = 'createRevoluteJoint';
-    const drive = this.drive;
-    if (options.lowerAngle !== undefined || options.upperAngle !== undefined) {
-      [drive.lower, drive.upper] = readBounds(
-        where, 'lowerAngle', 'upperAngle', options.lowerAngle ?? -Math.PI, options.upperAngle ?? Math.PI, -Math.PI, Math.PI,
-      );
-    }
-    if (options.motor !== undefined && options.servo !== undefined) throw new RangeError(`${where}: give motor or servo, not both`);
-    if (options.motor !== undefined) setDriveMotor(where, drive, options.motor);
-    if (options.servo !== undefined) setDriveServo(where, drive, options.servo);
-    if (options.frictionTorque !== undefined) drive.friction = requireNonNegative(where, 'frictionTorque', options.frictionTorque);
+    this.drive.configure(
+      'createRevoluteJoint',
+      { lower: options.lowerAngle, upper: options.upperAngle, motor: options.motor, servo: options.servo, friction: options.frictionTorque },
+      { lower: 'lowerAngle', upper: 'upperAngle', friction: 'frictionTorque' },
+    );
     this.point.setWorldAnchor(bodyA, bodyB, anchor);
     this.referenceAngle = bodyB.angle - bodyA.angle;
   }
@@ -81,31 +74,25 @@ export class RevoluteJoint extends Joint2D {
   }
   /** Sets the angle limits (rad, in [−π, π]); (−Infinity, Infinity) removes them. */
   setLimits(lower: number, upper: number): void {
-    const open = lower === -Infinity && upper === Infinity;
-    const [l, u] = open ? [lower, upper] : readBounds('setLimits', 'lower', 'upper', lower, upper, -Math.PI, Math.PI);
-    this.drive.lower = l;
-    this.drive.upper = u;
-    this.drive.clearInactive();
+    this.drive.setLimits('setLimits', lower, upper);
   }
   get motorMode(): 'off' | 'velocity' | 'position' {
     return this.drive.mode;
   }
   setMotor(options: MotorOptions): void {
-    setDriveMotor('setMotor', this.drive, options);
+    this.drive.setMotor('setMotor', options);
   }
   setServo(options: ServoOptions): void {
-    setDriveServo('setServo', this.drive, options);
+    this.drive.setServo('setServo', options);
   }
   disableMotor(): void {
-    this.drive.mode = 'off';
-    this.drive.clearInactive();
+    this.drive.disableMotor();
   }
   get frictionTorque(): number {
     return this.drive.friction;
   }
   set frictionTorque(value: number) {
-    this.drive.friction = requireNonNegative('frictionTorque', 'frictionTorque', value);
-    this.drive.clearInactive();
+    this.drive.setFriction('frictionTorque', value);
   }
 
   getError(): number {

@@ -16,7 +16,7 @@
 // x is an angle (rad) or a length (m); forces are N·m or N to match.
 
 import { createSoftness, makeSoft, type Softness } from '../../solver/softness.js';
-import { requireFinite, requireNonNegative, show } from '../../validate.js';
+import { readBounds, requireFinite, requireNonNegative, show } from '../../validate.js';
 
 export type DriveMode = 'off' | 'velocity' | 'position';
 
@@ -58,8 +58,74 @@ export class AxisDrive {
   private h = 0;
   private readonly servoSoftness: Softness = createSoftness();
 
-  /** `wrap`: x is an angle, and the servo's error is taken on the shorter way round. */
-  constructor(readonly wrap: boolean) {}
+  /**
+   * `wrap`: x is an angle, and the servo's error is taken on the shorter way round. [min, max]: where
+   * limits may lie ([−π, π] for angles).
+   */
+  constructor(readonly wrap: boolean, readonly min = -Infinity, readonly max = Infinity) {}
+
+  /** Reads a joint's drive options (checked first: nothing changes on bad input), with the names the
+   * joint gives them, for messages. */
+  configure(where: string, values: DriveOptions, names: DriveNames): void {
+    let lower = this.lower, upper = this.upper;
+    if (values.lower !== undefined || values.upper !== undefined) {
+      [lower, upper] = readBounds(where, names.lower, names.upper, values.lower ?? this.min, values.upper ?? this.max, this.min, this.max);
+    }
+    if (values.motor !== undefined && values.servo !== undefined) throw new RangeError(`${where}: give motor or servo, not both`);
+    const friction = values.friction === undefined ? this.friction : requireNonNegative(where, names.friction, values.friction);
+    if (values.motor !== undefined) this.setMotor(where, values.motor);
+    if (values.servo !== undefined) this.setServo(where, values.servo);
+    this.lower = lower;
+    this.upper = upper;
+    this.friction = friction;
+  }
+
+  /** Sets the limits; (−Infinity, Infinity) removes them. */
+  setLimits(where: string, lower: number, upper: number): void {
+    const open = lower === -Infinity && upper === Infinity;
+    [this.lower, this.upper] = open ? [lower, upper] : readBounds(where, 'lower', 'upper', lower, upper, this.min, this.max);
+    this.clearInactive();
+  }
+
+  /** Checks motor options and switches to velocity mode. Nothing changes on bad input. */
+  setMotor(where: string, options: MotorOptions): void {
+    if (options === null || typeof options !== 'object') throw new TypeError(`${where}: motor must be an object, got ${show(options)}`);
+    const speed = requireFinite(where, 'motor speed', options.speed);
+    const maxForce = options.maxForce === undefined ? Infinity : requireNonNegativeOrInfinity(where, 'motor maxForce', options.maxForce);
+    this.mode = 'velocity';
+    this.speed = speed;
+    this.maxForce = maxForce;
+    this.clearInactive();
+  }
+
+  /** Checks servo options and switches to position mode. */
+  setServo(where: string, options: ServoOptions): void {
+    if (options === null || typeof options !== 'object') throw new TypeError(`${where}: servo must be an object, got ${show(options)}`);
+    const target = requireFinite(where, 'servo target', options.target);
+    if (target < this.min || target > this.max) {
+      throw new RangeError(`${where}: servo target must be in [${show(this.min)}, ${show(this.max)}], got ${show(target)}`);
+    }
+    const hertz = options.hertz === undefined ? 0 : requireNonNegative(where, 'servo hertz', options.hertz);
+    const dampingRatio = options.dampingRatio === undefined ? 1 : requireNonNegative(where, 'servo dampingRatio', options.dampingRatio);
+    const maxForce = options.maxForce === undefined ? Infinity : requireNonNegativeOrInfinity(where, 'servo maxForce', options.maxForce);
+    this.mode = 'position';
+    this.target = target;
+    this.servoHertz = hertz;
+    this.servoDampingRatio = dampingRatio;
+    this.maxForce = maxForce;
+    this.clearInactive();
+  }
+
+  /** Switches the motor or servo off. */
+  disableMotor(): void {
+    this.mode = 'off';
+    this.clearInactive();
+  }
+
+  setFriction(where: string, value: number): void {
+    this.friction = requireNonNegative(where, where, value);
+    this.clearInactive();
+  }
 
   prepare(position: number, h: number): void {
     this.position = position;
@@ -145,6 +211,21 @@ export interface MotorOptions {
   /** Largest torque (N·m) or force (N) the motor applies. Default Infinity. */
   maxForce?: number;
 }
+/** The drive options of a joint's constructor. */
+export interface DriveOptions {
+  lower?: number;
+  upper?: number;
+  motor?: MotorOptions;
+  servo?: ServoOptions;
+  friction?: number;
+}
+/** What the joint calls them (lowerAngle, frictionForce, …), for messages. */
+export interface DriveNames {
+  lower: string;
+  upper: string;
+  friction: string;
+}
+
 export interface ServoOptions {
   /** Target angle (rad) or translation (m). */
   target: number;
@@ -154,35 +235,6 @@ export interface ServoOptions {
   dampingRatio?: number;
   /** Largest torque (N·m) or force (N) the servo applies. Default Infinity. */
   maxForce?: number;
-}
-
-/** Checks motor options and switches the drive to velocity mode. Nothing changes on bad input. */
-export function setDriveMotor(where: string, drive: AxisDrive, options: MotorOptions): void {
-  if (options === null || typeof options !== 'object') throw new TypeError(`${where}: motor must be an object, got ${show(options)}`);
-  const speed = requireFinite(where, 'motor speed', options.speed);
-  const maxForce = options.maxForce === undefined ? Infinity : requireNonNegativeOrInfinity(where, 'motor maxForce', options.maxForce);
-  drive.mode = 'velocity';
-  drive.speed = speed;
-  drive.maxForce = maxForce;
-  drive.clearInactive();
-}
-
-/** Checks servo options and switches the drive to position mode. */
-export function setDriveServo(where: string, drive: AxisDrive, options: ServoOptions): void {
-  if (options === null || typeof options !== 'object') throw new TypeError(`${where}: servo must be an object, got ${show(options)}`);
-  const target = requireFinite(where, 'servo target', options.target);
-  if (drive.wrap && (target < -Math.PI || target > Math.PI)) {
-    throw new RangeError(`${where}: servo target must be an angle in [-π, π], got ${show(target)}`);
-  }
-  const hertz = options.hertz === undefined ? 0 : requireNonNegative(where, 'servo hertz', options.hertz);
-  const dampingRatio = options.dampingRatio === undefined ? 1 : requireNonNegative(where, 'servo dampingRatio', options.dampingRatio);
-  const maxForce = options.maxForce === undefined ? Infinity : requireNonNegativeOrInfinity(where, 'servo maxForce', options.maxForce);
-  drive.mode = 'position';
-  drive.target = target;
-  drive.servoHertz = hertz;
-  drive.servoDampingRatio = dampingRatio;
-  drive.maxForce = maxForce;
-  drive.clearInactive();
 }
 
 function requireNonNegativeOrInfinity(where: string, name: string, value: unknown): number {
