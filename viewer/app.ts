@@ -22,7 +22,7 @@ export class ViewerApp {
   runner!: SceneRunner;
   view!: WorldView;
   readonly settings: SimulationSettings = { paused: false, timeScale: 1, substeps: 4, iterations: 1, jointHertz: 0, gravity: -9.81 };
-  readonly display: DisplayOptions = { anchors: true, frames: false, forces: false };
+  readonly display: DisplayOptions = { anchors: true, frames: false, forces: false, limits: true };
   params: Record<string, number> = {};
   /** The 2D vs 3D view: the scene's planar form runs in World2D too, drawn as outlines. */
   compare = false;
@@ -165,7 +165,7 @@ export class ViewerApp {
     this.runner.onBreak = (joint) => this.view.addSpark(joint);
     this.accumulator = 0;
     this.stepTimes.length = 0;
-    this.view = new WorldView(this.live, this.sceneDef.forceScale, this.sceneDef.props);
+    this.view = new WorldView(this.live, this.sceneDef.forceScale, this.sceneDef.props, this.sceneDef.markerRadius);
     this.stage.scene.add(this.view.group);
     this.draw();
   }

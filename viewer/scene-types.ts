@@ -17,6 +17,12 @@ export interface SliderParam {
   rebuild?: boolean;
 }
 
+/** A figure the scene adds to the readout (a motor's speed, a pin's gap), recomputed every frame. */
+export interface SceneReadout {
+  label: string;
+  value(scene: LiveScene): string;
+}
+
 export interface SceneAction {
   label: string;
   run(scene: LiveScene): void;
@@ -55,12 +61,15 @@ export interface ViewerScene {
   groundY: number;
   /** Scenery without physics, drawn in the static colour: what a chain pinned to the world hangs from. */
   props?: { shape: SceneDescription['bodies'][number]['shape']; position: [number, number, number] }[];
+  /** Radius of the joint anchor markers, m (default: from the smallest body, 0.06 to 0.2 m). */
+  markerRadius?: number;
   /** Force arrows: metres of arrow per newton. */
   forceScale: number;
   /** World settings the scene starts with (the panel can change them). */
   worldOptions?: WorldOptions;
   params?: SliderParam[];
   actions?: SceneAction[];
+  readouts?: SceneReadout[];
   describe(params: Record<string, number>): SceneDescription;
   /**
    * Whether the 2D vs 3D view is offered (lib/2d/planar.ts): `true` when `describe` gives a planar

@@ -2,6 +2,7 @@
 // own methods, so a test exercises what a user's clicks do.
 
 import * as THREE from 'three';
+import { BallJoint, HingeJoint } from '../lib/index.js';
 import type { ViewerApp } from './app.js';
 import { SCENES } from './scenes/index.js';
 
@@ -16,8 +17,27 @@ export interface ViewerState {
   compare: { position: number; angle: number; outOfPlane: number; steps: number } | null;
   joints: number;
   maxGap: number;
-  /** Position and orientation of every body the scene described, in order (null once removed). */
-  bodies: ({ position: number[]; orientation: number[] } | null)[];
+  /** State of every body the scene described, in order (null once removed). */
+  bodies: ({ position: number[]; orientation: number[]; linearVelocity: number[]; angularVelocity: number[] } | null)[];
+  /** Gizmos the joint-limits view drew in the last frame. */
+  limitsDrawn: number;
+  /** Whether the mouse is dragging a body (a mouse joint exists). */
+  dragging: boolean;
+}
+
+/** A named joint of the scene (the description's `name`), as the tests read it. */
+export interface JointState {
+  type: string;
+  broken: boolean;
+  /** Anchor gap, m. */
+  error: number;
+  /** Hinges: angle (rad), speed (rad/s), limits, and how far the two bodies' hinge axes are apart (rad). */
+  angle?: number;
+  axisError?: number;
+  speed?: number;
+  limits?: [number, number];
+  /** Ball joints with a swing cone: how far inside it, rad (negative: outside). */
+  swingMargin?: number;
 }
 
 export type ViewerHook = ReturnType<typeof makeHook>;
@@ -63,8 +83,33 @@ function makeHook(app: ViewerApp) {
       })(),
       joints: app.live.world.joints.filter((j) => !j.broken && j.type !== 'mouse').length,
       maxGap: app.live.world.getMaxLinearError(),
-      bodies: app.live.bodies.map((b) => (b.owner === null ? null : { position: Array.from(b.position), orientation: Array.from(b.orientation) })),
+      bodies: app.live.bodies.map((b) => (b.owner === null ? null : {
+        position: Array.from(b.position),
+        orientation: Array.from(b.orientation),
+        linearVelocity: Array.from(b.linearVelocity),
+        angularVelocity: Array.from(b.angularVelocity),
+      })),
+      limitsDrawn: app.view.limits.drawn,
+      dragging: app.live.world.joints.some((j) => j.type === 'mouse'),
     }),
+    /** Every joint the scene's description named, by name. */
+    joints: (): Record<string, JointState> => {
+      const out: Record<string, JointState> = {};
+      for (const joint of app.live.joints) {
+        if (typeof joint.userData !== 'string') continue;
+        const state: JointState = { type: joint.type, broken: joint.broken, error: joint.getError() };
+        if (joint instanceof HingeJoint) {
+          Object.assign(state, {
+            angle: joint.getAngle(), speed: joint.getSpeed(), limits: [joint.lowerAngle, joint.upperAngle], axisError: joint.getAngularError(),
+          });
+        }
+        if (joint instanceof BallJoint && joint.swingLimit[0] < Math.PI) state.swingMargin = joint.getSwingMargin();
+        out[joint.userData] = state;
+      }
+      return out;
+    },
+    /** The index of the described body with this name. */
+    bodyIndex: (name: string) => app.live.description.bodies.findIndex((b) => b.name === name),
     /** CSS pixel position of a described body's centre on the page. */
     screenPoint: (index: number) => {
       const p = app.live.bodies[index].position;

@@ -14,5 +14,8 @@ export { suspensionBridge, weldedBridge, catenaryPoints } from './bridges.js';
 export type { SuspensionBridgeOptions, WeldedBridgeOptions } from './bridges.js';
 export { weldedTower } from './tower.js';
 export type { WeldedTowerOptions } from './tower.js';
+export { windmill, hingeChain } from './mechanisms.js';
+export type { WindmillOptions, HingeChainOptions } from './mechanisms.js';
 export { chainStretch, cantileverTipSag, hasExploded } from './metrics.js';
 export { describeRagdoll } from '../ragdoll.js';
+export { fallingHingedChains } from './reference.js';

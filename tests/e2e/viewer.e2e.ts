@@ -202,3 +202,207 @@ describe('2D vs 3D view', () => {
     });
   }
 });
+
+describe('hinges, motors and ragdolls', () => {
+  const NEW_SCENES = ['windmill', 'hinge-chain', 'ragdoll'];
+
+  for (const name of NEW_SCENES) {
+    it(`${name}: O steps once, R resets to the described state, P runs it again`, async () => {
+      await open(name);
+      await hook((v) => v.pause());
+      await hook((v) => v.reset());
+      const start = await state();
+      await press('o');
+      expect((await state()).stepCount).toBe(1);
+      await hook((v) => v.step(30));
+      const moved = await state();
+      expect(moved.bodies).not.toEqual(start.bodies);
+      await press('r');
+      const reset = await state();
+      expect(reset.stepCount).toBe(0);
+      expect(reset.bodies).toEqual(start.bodies);
+      await press('p');
+      expect((await state()).paused).toBe(false);
+      // running again: steps arrive with the next frames (the first after a rebuild can be slow here)
+      await browser.page.waitForFunction(() => (window as unknown as { __viewer: ViewerHook }).__viewer.state().stepCount > 0);
+    });
+  }
+
+  it('windmill: the motor brings the rotor to its speed, and a speed typed in the panel takes over', async () => {
+    browser.problems.length = 0;
+    await open('windmill');
+    await hook((v) => v.pause());
+    await hook((v) => v.reset());
+    // 600 N·m on 670 kg·m²: 0.89 rad/s², so 1.5 rad/s after 1.7 s; then the motor only holds it.
+    await hook((v) => v.step(60));
+    const early = (await hook((v) => v.joints())).rotor;
+    expect(early.speed!).toBeGreaterThan(0.8);
+    expect(early.speed!).toBeLessThan(0.95);
+    await hook((v) => v.step(120));
+    const running = await state();
+    const rotor = (await hook((v) => v.joints())).rotor;
+    expect(rotor.speed!).toBeCloseTo(1.5, 3);
+    // the hub and every welded blade turn together about z at the motor's speed
+    for (const body of running.bodies.slice(1)) expect(body!.angularVelocity[2]).toBeCloseTo(1.5, 2);
+    const input = browser.page.getByRole('textbox', { name: 'motor speed (rad/s)', exact: true });
+    await input.fill('-2');
+    await input.press('Enter');
+    await hook((v) => v.step(300));
+    expect((await hook((v) => v.joints())).rotor.speed!).toBeCloseTo(-2, 3);
+    await browser.page.screenshot({ path: join(SHOTS, 'windmill-reversed.png') });
+    expect(browser.problems).toEqual([]);
+  });
+
+  it('windmill: with the torque cap lowered, a blade held with the mouse stalls the motor', async () => {
+    await open('windmill');
+    await hook((v) => v.pause());
+    await hook((v) => v.reset());
+    await hook((v) => v.step(180));
+    await hook((v) => v.setParam('torque', 30));
+    const blade = await hook((v) => v.bodyIndex('blade1'));
+    const grab = await hook((v, i: number) => v.screenPoint(i), blade);
+    const mouse = browser.page.mouse;
+    await mouse.move(grab.x, grab.y);
+    await mouse.down();
+    expect((await state()).dragging).toBe(true);
+    await hook((v) => v.resume());
+    await browser.page.waitForTimeout(1500);
+    const held = (await hook((v) => v.joints())).rotor;
+    await browser.page.screenshot({ path: join(SHOTS, 'windmill-stalled.png') });
+    await mouse.up();
+    await hook((v) => v.pause());
+    expect(Math.abs(held.speed!)).toBeLessThan(0.1);
+    // released, the 30 N·m motor takes 670 kg·m² back up at only 0.045 rad/s²
+    await hook((v) => v.step(60));
+    const released = (await hook((v) => v.joints())).rotor.speed!;
+    expect(released).toBeGreaterThan(0);
+    expect(released).toBeLessThan(0.2);
+  });
+
+  it('hinge chain: its limits are drawn, follow the slider and hold, and the chain stays in its plane', async () => {
+    browser.problems.length = 0;
+    await open('hinge-chain');
+    await hook((v) => v.pause());
+    await hook((v) => v.reset());
+    await hook((v) => v.step(1));
+    expect((await state()).limitsDrawn).toBe(6);
+    await hook((v) => v.setDisplay({ limits: false }));
+    await hook((v) => v.step(1));
+    expect((await state()).limitsDrawn).toBe(0);
+    await hook((v) => v.setDisplay({ limits: true }));
+    await hook((v) => v.setParam('limit', 0.25));
+    let widest = 0;
+    for (let chunk = 0; chunk < 36; chunk++) {
+      await hook((v) => v.step(5));
+      const limited = Object.values(await hook((v) => v.joints())).filter((j) => j.limits![1] < Infinity);
+      expect(limited).toHaveLength(6);
+      for (const hinge of limited) {
+        expect(hinge.limits).toEqual([-0.25, 0.25]);
+        expect(Math.abs(hinge.angle!)).toBeLessThan(0.25 + 0.02);
+        widest = Math.max(widest, Math.abs(hinge.angle!));
+      }
+    }
+    expect(widest).toBeGreaterThan(0.24); // the limits were reached, and held
+    // every hinge turns about z: the falling chain stays in the x-y plane
+    for (const body of (await state()).bodies.slice(0, 12)) {
+      expect(Math.abs(body!.position[2])).toBeLessThan(1e-9);
+      expect(Math.hypot(body!.orientation[0], body!.orientation[1])).toBeLessThan(1e-9);
+    }
+    await browser.page.screenshot({ path: join(SHOTS, 'hinge-chain-limits.png') });
+    expect(browser.problems).toEqual([]);
+  });
+
+  it('hinge chain: a mouse drag lifts the chain about its hinges, which stay together and aligned', async () => {
+    browser.problems.length = 0;
+    await open('hinge-chain');
+    await hook((v) => v.pause());
+    await hook((v) => v.reset());
+    await hook((v) => v.step(300));
+    // grab the last plank while paused (so the pointer is where the plank is), then run and lift it
+    const last = 11;
+    const start = await hook((v, i: number) => v.screenPoint(i), last);
+    const before = (await state()).bodies[last]!.position;
+    const mouse = browser.page.mouse;
+    await mouse.move(start.x, start.y);
+    await mouse.down();
+    expect((await state()).dragging).toBe(true);
+    await hook((v) => v.resume());
+    for (let i = 1; i <= 20; i++) {
+      await mouse.move(start.x, start.y - i * 5);
+      await browser.page.waitForTimeout(40);
+    }
+    await browser.page.waitForTimeout(600);
+    await hook((v) => v.pause());
+    await browser.page.screenshot({ path: join(SHOTS, 'hinge-chain-drag.png') });
+    const lifted = (await state()).bodies[last]!.position;
+    const joints = Object.values(await hook((v) => v.joints()));
+    await mouse.up();
+    expect(lifted[1] - before[1]).toBeGreaterThan(0.5);
+    // Every hinge holds its anchor and keeps its two axes together; the mouse pulls with up to 10.7 kN,
+    // and the joints are stiff springs (16 substeps here), so small errors, not none.
+    expect(joints).toHaveLength(12);
+    for (const hinge of joints) {
+      expect(hinge.error).toBeLessThan(0.005);
+      expect(hinge.axisError!).toBeLessThan(0.03);
+    }
+    expect(browser.problems).toEqual([]);
+  });
+
+  it('ragdoll: pinned by the head, inside its joint limits, while it swings and is shoved', async () => {
+    browser.problems.length = 0;
+    await open('ragdoll');
+    await hook((v) => v.pause());
+    await hook((v) => v.reset());
+    await hook((v) => v.step(30));
+    // 6 hinges (elbows, knees, ankles) and 9 swing cones (neck, spine, shoulders, wrists, hips)
+    expect((await state()).limitsDrawn).toBe(15);
+    const swinging = await state();
+    await browser.page.getByRole('button', { name: 'shove' }).click();
+    await hook((v) => v.step(60));
+    const shoved = await state();
+    const joints = await hook((v) => v.joints());
+    expect(joints.pin.error).toBeLessThan(0.01);
+    for (const [name, joint] of Object.entries(joints)) {
+      expect(joint.broken, name).toBe(false);
+      if (joint.swingMargin !== undefined) expect(joint.swingMargin, name).toBeGreaterThan(-0.05);
+      if (joint.limits !== undefined) {
+        expect(joint.angle!, name).toBeGreaterThan(joint.limits[0] - 0.05);
+        expect(joint.angle!, name).toBeLessThan(joint.limits[1] + 0.05);
+      }
+    }
+    // the shove set it moving (3 m/s): every segment but the pinned head went at least 10 cm
+    const head = await hook((v) => v.bodyIndex('head'));
+    shoved.bodies.forEach((body, i) => {
+      const p = body!.position, q = swinging.bodies[i]!.position;
+      if (i !== head) expect(Math.hypot(p[0] - q[0], p[1] - q[1], p[2] - q[2])).toBeGreaterThan(0.1);
+    });
+    await browser.page.screenshot({ path: join(SHOTS, 'ragdoll-shoved.png') });
+    expect(browser.problems).toEqual([]);
+  });
+
+  it('ragdoll: a mouse drag pulls the hips aside while the head stays pinned', async () => {
+    await open('ragdoll');
+    await hook((v) => v.pause());
+    await hook((v) => v.reset());
+    await hook((v) => v.step(240));
+    const hips = await hook((v) => v.bodyIndex('lowerTrunk'));
+    const start = await hook((v, i: number) => v.screenPoint(i), hips);
+    const before = (await state()).bodies[hips]!.position;
+    const mouse = browser.page.mouse;
+    await mouse.move(start.x, start.y);
+    await mouse.down();
+    expect((await state()).dragging).toBe(true);
+    await hook((v) => v.resume());
+    for (let i = 1; i <= 20; i++) {
+      await mouse.move(start.x + i * 8, start.y - i * 2);
+      await browser.page.waitForTimeout(40);
+    }
+    await browser.page.waitForTimeout(800);
+    await hook((v) => v.pause());
+    await browser.page.screenshot({ path: join(SHOTS, 'ragdoll-drag.png') });
+    await mouse.up();
+    const after = (await state()).bodies[hips]!.position;
+    expect(after[0] - before[0]).toBeGreaterThan(0.3);
+    expect((await hook((v) => v.joints())).pin.error).toBeLessThan(0.01);
+  });
+});

@@ -1,15 +1,19 @@
 // Draws one world: a mesh per body, a marker per joint anchor coloured by stress, force arrows, joint
-// frames, and a spark where a joint breaks. Reads the world only through lib's public API.
+// frames, joint limits (render/joint-limits-view.ts), and a spark where a joint breaks. Reads the world
+// only through lib's public API.
 
 import * as THREE from 'three';
-import { BallJoint, WeldJoint, type Body, type Joint } from '../../lib/index.js';
+import { BallJoint, DistanceJoint, HingeJoint, PrismaticJoint, WeldJoint, type Body, type Joint } from '../../lib/index.js';
 import type { ShapeDescription } from '../../lib/scenes/index.js';
 import type { LiveScene, ViewerScene } from '../scene-types.js';
+import { JointLimitsView } from './joint-limits-view.js';
 
 export interface DisplayOptions {
   anchors: boolean;
   frames: boolean;
   forces: boolean;
+  /** Hinge angle ranges and ball joints' swing cones. */
+  limits: boolean;
 }
 
 const ROLE_COLOURS: Record<string, number> = {
@@ -22,6 +26,14 @@ const ROLE_COLOURS: Record<string, number> = {
   beam: 0x6f7d8c,
   load: 0xd6453d,
   weight: 0x2f3640,
+  tower: 0x8c7b6b,
+  hub: 0x3d4652,
+  blade: 0xe9e2d0,
+  support: 0x5b6470,
+  head: 0xe0b48f,
+  trunk: 0x7d8a96,
+  arm: 0xd9a27a,
+  leg: 0x4a5563,
 };
 const STATIC_COLOUR = 0x505a66;
 const UNBREAKABLE_JOINT = new THREE.Color(0xf5f5f5);
@@ -67,10 +79,17 @@ export class WorldView {
   private markers: THREE.InstancedMesh;
   private readonly forceLines: THREE.LineSegments;
   private readonly frameLines: THREE.LineSegments;
+  /** The hinges' angle ranges and the ball joints' swing cones. */
+  readonly limits: JointLimitsView;
   private readonly sparks: Spark[] = [];
   private readonly markerRadius: number;
 
-  constructor(private readonly live: LiveScene, private readonly forceScale: number, props: NonNullable<ViewerScene['props']> = []) {
+  constructor(
+    private readonly live: LiveScene,
+    private readonly forceScale: number,
+    props: NonNullable<ViewerScene['props']> = [],
+    markerRadius?: number,
+  ) {
     live.description.bodies.forEach((b, i) => this.addBody(live.bodies[i], b.shape, b.role ?? 'link'));
     for (const prop of props) {
       const mesh = new THREE.Mesh(geometryOf(prop.shape), new THREE.MeshStandardMaterial({ color: STATIC_COLOUR, roughness: 0.7 }));
@@ -80,11 +99,12 @@ export class WorldView {
     }
     const smallest = Math.min(...live.description.bodies.map((b) => (b.shape.kind === 'box' ? Math.min(...b.shape.halfExtents) : b.shape.radius)));
     // Markers stick out of the members they join and are drawn over them, so every joint shows.
-    this.markerRadius = Math.max(0.06, Math.min(0.2, smallest * 1.3));
+    this.markerRadius = markerRadius ?? Math.max(0.06, Math.min(0.2, smallest * 1.3));
     this.markers = this.makeMarkers(Math.max(64, live.world.joints.length * 2));
     this.forceLines = new THREE.LineSegments(new THREE.BufferGeometry(), new THREE.LineBasicMaterial({ color: 0xe8590c }));
     this.frameLines = new THREE.LineSegments(new THREE.BufferGeometry(), new THREE.LineBasicMaterial({ vertexColors: true }));
-    this.group.add(this.forceLines, this.frameLines);
+    this.limits = new JointLimitsView(live.joints);
+    this.group.add(this.forceLines, this.frameLines, this.limits.group);
   }
 
   /** The body a picked object belongs to, if it is a body mesh. */
@@ -139,6 +159,7 @@ export class WorldView {
     this.syncMarkers(joints, display.anchors);
     this.syncForces(joints, display.forces);
     this.syncFrames(joints, display.frames);
+    this.limits.sync(display.limits);
     for (let i = this.sparks.length - 1; i >= 0; i--) {
       const spark = this.sparks[i];
       spark.age += frameTime;
@@ -153,6 +174,7 @@ export class WorldView {
   }
 
   dispose(): void {
+    this.limits.dispose();
     this.group.traverse((object) => {
       if (object instanceof THREE.Mesh || object instanceof THREE.LineSegments) {
         object.geometry.dispose();
@@ -238,7 +260,12 @@ export class WorldView {
 
 /** A joint's anchor in world space: as carried by bodyB (the centre of bodyB for orientation joints). */
 export function jointAnchor(joint: Joint, out: Float64Array): Float64Array {
-  if (joint instanceof BallJoint || joint instanceof WeldJoint) joint.getAnchorB(out);
-  else out.set(joint.bodyB.position);
+  if (joint instanceof BallJoint || joint instanceof WeldJoint || joint instanceof HingeJoint || joint instanceof DistanceJoint) {
+    joint.getAnchorB(out);
+  } else if (joint instanceof PrismaticJoint) {
+    joint.bodyB.getWorldPoint(out, joint.point.localAnchorB);
+  } else {
+    out.set(joint.bodyB.position);
+  }
   return out;
 }

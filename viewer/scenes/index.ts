@@ -6,8 +6,13 @@ import { bridge } from './suspension-bridge.js';
 import { cantilever } from './cantilever.js';
 import { weldedTowerScene } from './welded-tower.js';
 import { weldedBridgeScene } from './welded-bridge.js';
+import { windmillScene } from './windmill.js';
+import { hingeChainScene } from './hinge-chain.js';
+import { ragdollScene } from './ragdoll.js';
 
-export const SCENES: readonly ViewerScene[] = [rope, heavyChain, bridge, cantilever, weldedTowerScene, weldedBridgeScene];
+export const SCENES: readonly ViewerScene[] = [
+  rope, heavyChain, bridge, cantilever, weldedTowerScene, weldedBridgeScene, windmillScene, hingeChainScene, ragdollScene,
+];
 
 export function findScene(name: string): ViewerScene | undefined {
   return SCENES.find((scene) => scene.name === name);

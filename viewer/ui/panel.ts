@@ -35,6 +35,7 @@ export class Panel {
     display.add(app.display, 'anchors').name('joint anchors (stress colour)');
     display.add(app.display, 'frames').name('joint frames');
     display.add(app.display, 'forces').name('force vectors');
+    display.add(app.display, 'limits').name('joint limits (arcs, cones)');
   }
 
   /** Rebuilds the scene folder for a newly loaded scene. */

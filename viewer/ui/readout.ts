@@ -1,12 +1,17 @@
 // The readout overlay: what the scene is, and the figures that say how the solver is doing.
 
 import type { ViewerApp } from '../app.js';
+import type { ViewerScene } from '../scene-types.js';
 
 export class Readout {
   private readonly title = document.createElement('h1');
   private readonly description = document.createElement('p');
   private readonly table = document.createElement('table');
   private readonly cells = new Map<string, HTMLTableCellElement>();
+  /** The value cells of the scene's own figures (ViewerScene.readouts): rows after the fixed ones,
+   * remade when the scene changes. */
+  private sceneCells: HTMLTableCellElement[] = [];
+  private shownScene: ViewerScene | null = null;
 
   constructor(info: HTMLElement, figures: HTMLElement) {
     const hint = document.createElement('p');
@@ -37,6 +42,26 @@ export class Readout {
     const twin = app.runner.twin;
     const last = twin?.history[twin.history.length - 1]?.difference;
     this.set('2D vs 3D', twin === null ? 'off' : last ? `${last.position.toExponential(1)} m apart` : 'on');
+    this.updateSceneFigures(app);
+  }
+
+  private updateSceneFigures(app: ViewerApp): void {
+    const scene = app.sceneDef;
+    const readouts = scene.readouts ?? [];
+    if (scene !== this.shownScene) {
+      this.shownScene = scene;
+      for (let i = this.sceneCells.length; i > 0; i--) this.table.deleteRow(-1);
+      this.sceneCells = readouts.map((readout, i) => {
+        const row = this.table.insertRow();
+        if (i === 0) row.className = 'scene-figure-first';
+        row.insertCell().textContent = readout.label;
+        return row.insertCell();
+      });
+    }
+    readouts.forEach((readout, i) => {
+      const text = readout.value(app.live);
+      if (this.sceneCells[i].textContent !== text) this.sceneCells[i].textContent = text;
+    });
   }
 
   private set(label: string, text: string): void {
