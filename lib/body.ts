@@ -18,6 +18,7 @@ import {
   requirePositive,
   show,
 } from './validate.js';
+import type { StateReader, StateWriter } from './state.js';
 
 export type BodyType = 'dynamic' | 'static' | 'kinematic';
 
@@ -191,6 +192,25 @@ export class Body {
     const I = this.inverseInertiaLocal;
     this.diagonalInertia = I[1] === 0 && I[2] === 0 && I[3] === 0 && I[5] === 0 && I[6] === 0 && I[7] === 0;
     this.updateInertia();
+  }
+
+  /** @internal Writes everything the step reads of this body (world snapshots, hashes). */
+  saveState(writer: StateWriter): void {
+    writer.writeArray(this.state);
+    writer.write(this._mass);
+    writer.write(this.linearDamping);
+    writer.write(this.angularDamping);
+    writer.write(this.gravityScale);
+    writer.writeBoolean(this.diagonalInertia);
+  }
+  /** @internal Reads what saveState wrote. */
+  loadState(reader: StateReader): void {
+    reader.readInto(this.state);
+    this._mass = reader.read();
+    this.linearDamping = reader.read();
+    this.angularDamping = reader.read();
+    this.gravityScale = reader.read();
+    this.diagonalInertia = reader.readBoolean();
   }
 
   /** kg; Infinity for static and kinematic bodies. */

@@ -3,6 +3,7 @@
 
 export { World, DEFAULT_WORLD_SETTINGS } from './world.js';
 export type { WorldOptions, JointBreakEvent } from './world.js';
+export type { WorldSnapshot } from './world-core.js';
 export { Body } from './body.js';
 export type { BodyOptions, BodyType } from './body.js';
 export { boxInertia, sphereInertia, capsuleInertia } from './inertia.js';

@@ -5,6 +5,7 @@
 import type { BodyType } from './body.js';
 import type { JointCore } from './joints/joint-core.js';
 import { Float64Arena } from './arena.js';
+import { StateReader, StateWriter, decodeNumbers, encodeNumbers, hashNumbers } from './state.js';
 import { MAX_HERTZ_PER_SUBSTEP_RATE, SoftStepSolver, type BodyIntegrator, type SolverSettings } from './solver/soft-step.js';
 import {
   readFiniteVector,
@@ -69,6 +70,22 @@ export interface CoreBody {
   readonly type: BodyType;
   readonly isDynamic: boolean;
   owner: object | null;
+  saveState(writer: StateWriter): void;
+  loadState(reader: StateReader): void;
+}
+
+/**
+ * A world's complete state as plain, JSON-safe data: the bodies' and joints' kinds and how they connect,
+ * and every number the step reads, as the base64 bytes of a Float64Array (exact to the bit). Callbacks
+ * and userData are not included.
+ */
+export interface WorldSnapshot {
+  format: 'sinew-world' | 'sinew-world-2d';
+  version: 1;
+  bodies: { id: number; type: BodyType }[];
+  /** bodyA and bodyB index `bodies`; −1 is the world's ground. */
+  joints: { id: number; type: string; bodyA: number; bodyB: number; brokenLastStep: boolean }[];
+  numbers: string;
 }
 
 export abstract class WorldCore<B extends CoreBody, J extends JointCore<B>> {
@@ -249,6 +266,120 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B>> {
       this.stepping = false;
     }
     this.reportBreaks();
+  }
+
+  // ---- determinism and snapshots ----
+
+  /**
+   * A 64-bit FNV-1a hash (16 hex digits) of every number the step reads: settings, time, bodies,
+   * joints (impulses, limits, broken flags). Two worlds hash alike exactly when their states are
+   * bitwise identical; the step is deterministic (lib/state.ts, README "Determinism").
+   */
+  hash(): string {
+    const writer = new StateWriter();
+    this.saveWorldState(writer, true);
+    return hashNumbers(writer.result());
+  }
+
+  /** The world's complete state as plain data; `restore` continues from it bit for bit. */
+  snapshot(): WorldSnapshot {
+    if (this.stepping) throw new Error('snapshot: called from inside a step callback');
+    const writer = new StateWriter();
+    this.saveWorldState(writer, false);
+    const index = new Map<B, number>();
+    this._bodies.forEach((body, i) => index.set(body, i));
+    const at = (body: B) => (body === this.ground ? -1 : (index.get(body) as number));
+    return {
+      format: this.snapshotFormat,
+      version: 1,
+      bodies: this._bodies.map((body) => ({ id: body.id, type: body.type })),
+      joints: this._joints.map((joint) => ({
+        id: joint.id, type: joint.type, bodyA: at(joint.bodyA), bodyB: at(joint.bodyB), brokenLastStep: this.brokenLastStep.includes(joint),
+      })),
+      numbers: encodeNumbers(writer.result()),
+    };
+  }
+
+  /** 'sinew-world' (3D) or 'sinew-world-2d'. */
+  protected abstract readonly snapshotFormat: WorldSnapshot['format'];
+  /** Settings only the subclass has (3D: gyroscopic). */
+  protected abstract saveWorldExtras(writer: StateWriter): void;
+  protected abstract loadWorldExtras(reader: StateReader): void;
+  /** A body of the given type (restore overwrites its state). */
+  protected abstract createPlaceholderBody(type: BodyType): B;
+  /** A joint of the given type between two bodies, with any valid options (restore overwrites them). */
+  protected abstract createPlaceholderJoint(type: string, bodyA: B, bodyB: B): J;
+
+  private saveWorldState(writer: StateWriter, withStructure: boolean): void {
+    const s = this.settings;
+    writer.writeArray(this.gravity);
+    writer.write(s.substeps);
+    writer.write(s.iterations);
+    writer.write(s.relaxIterations);
+    writer.write(s.jointHertz);
+    writer.write(s.jointDampingRatio);
+    writer.writeBoolean(s.warmStarting);
+    writer.write(s.maxLinearSpeed);
+    writer.write(s.maxAngularSpeed);
+    writer.write(this._time);
+    writer.write(this._stepCount);
+    writer.write(this.nextBodyId);
+    writer.write(this.nextJointId);
+    writer.write(this.solver.previousH);
+    this.saveWorldExtras(writer);
+    for (const body of this._bodies) {
+      if (withStructure) writer.write(body.id);
+      body.saveState(writer);
+    }
+    for (const joint of this._joints) {
+      if (withStructure) {
+        writer.write(joint.id);
+        writer.write(joint.bodyA.id);
+        writer.write(joint.bodyB.id);
+        writer.writeBoolean(this.brokenLastStep.includes(joint));
+      }
+      joint.saveState(writer);
+    }
+  }
+
+  /** Fills this (new, empty) world from a snapshot. */
+  protected restoreFrom(where: string, snapshot: WorldSnapshot): void {
+    if (snapshot === null || typeof snapshot !== 'object' || snapshot.format !== this.snapshotFormat) {
+      throw new TypeError(`${where}: not a ${this.snapshotFormat} snapshot, got format ${show(snapshot?.format)}`);
+    }
+    if (snapshot.version !== 1) throw new RangeError(`${where}: snapshot version ${show(snapshot.version)} is not supported (1 is)`);
+    const reader = new StateReader(decodeNumbers(snapshot.numbers));
+    const s = this.settings;
+    reader.readInto(this.gravity);
+    s.substeps = reader.read();
+    s.iterations = reader.read();
+    s.relaxIterations = reader.read();
+    s.jointHertz = reader.read();
+    s.jointDampingRatio = reader.read();
+    s.warmStarting = reader.readBoolean();
+    s.maxLinearSpeed = reader.read();
+    s.maxAngularSpeed = reader.read();
+    this._time = reader.read();
+    this._stepCount = reader.read();
+    const nextBodyId = reader.read();
+    const nextJointId = reader.read();
+    this.solver.previousH = reader.read();
+    this.loadWorldExtras(reader);
+    for (const entry of snapshot.bodies) {
+      this.nextBodyId = entry.id;
+      this.createPlaceholderBody(entry.type).loadState(reader);
+    }
+    const body = (i: number): B => (i === -1 ? this.ground : this._bodies[i]);
+    for (const entry of snapshot.joints) {
+      this.nextJointId = entry.id;
+      const joint = this.createPlaceholderJoint(entry.type, body(entry.bodyA), body(entry.bodyB));
+      joint.loadState(reader);
+      if (joint.broken) this.activeJoints.splice(this.activeJoints.indexOf(joint), 1);
+      if (entry.brokenLastStep) this.brokenLastStep.push(joint);
+    }
+    if (!reader.done) throw new RangeError(`${where}: the snapshot has numbers left over (is it from another version?)`);
+    this.nextBodyId = nextBodyId;
+    this.nextJointId = nextJointId;
   }
 
   /** Largest anchor gap (m) among the joints that still act (mouse joints are springs: not counted). */

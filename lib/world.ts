@@ -13,7 +13,9 @@ import { PrismaticJoint, type PrismaticJointOptions } from './joints/prismatic-j
 import { DistanceJoint, type DistanceJointOptions } from './joints/distance-joint.js';
 import { RigidBodyIntegrator } from './solver/integrate.js';
 import type { SolverSettings } from './solver/soft-step.js';
-import { DEFAULT_SOLVER_SETTINGS, WorldCore, type CoreWorldOptions, type JointBreakEventOf } from './world-core.js';
+import { DEFAULT_SOLVER_SETTINGS, WorldCore, type CoreWorldOptions, type JointBreakEventOf, type WorldSnapshot } from './world-core.js';
+import type { StateReader, StateWriter } from './state.js';
+import type { BodyType } from './body.js';
 import { readDirection, readFiniteVector, requireBoolean, show } from './validate.js';
 
 export interface WorldOptions extends CoreWorldOptions<Joint> {
@@ -57,6 +59,44 @@ export class World extends WorldCore<Body, Joint> {
   }
   set gyroscopic(value: boolean) {
     this.integrator.gyroscopic = requireBoolean('gyroscopic', 'gyroscopic', value);
+  }
+
+  /** A world continuing bit for bit from `world.snapshot()` (callbacks and userData are not kept). */
+  static restore(snapshot: WorldSnapshot): World {
+    const world = new World();
+    world.restoreFrom('World.restore', snapshot);
+    return world;
+  }
+  protected readonly snapshotFormat = 'sinew-world' as const;
+  protected saveWorldExtras(writer: StateWriter): void {
+    writer.writeBoolean(this.integrator.gyroscopic);
+  }
+  protected loadWorldExtras(reader: StateReader): void {
+    this.integrator.gyroscopic = reader.readBoolean();
+  }
+  protected createPlaceholderBody(type: BodyType): Body {
+    return this.createBody({ type });
+  }
+  protected createPlaceholderJoint(type: string, bodyA: Body, bodyB: Body): Joint {
+    const anchor = [0, 0, 0], axis = [1, 0, 0];
+    switch (type) {
+      case 'ball':
+        return this.createBallJoint({ bodyA, bodyB, anchor });
+      case 'orientation':
+        return this.createOrientationJoint({ bodyA, bodyB });
+      case 'weld':
+        return this.createWeldJoint({ bodyA, bodyB, anchor });
+      case 'hinge':
+        return this.createHingeJoint({ bodyA, bodyB, anchor, axis });
+      case 'prismatic':
+        return this.createPrismaticJoint({ bodyA, bodyB, anchor, axis });
+      case 'distance':
+        return this.createDistanceJoint({ bodyA, bodyB, anchorA: anchor, anchorB: anchor });
+      case 'mouse':
+        return this.createMouseJoint({ body: bodyB });
+      default:
+        throw new RangeError(`World.restore: unknown joint type ${JSON.stringify(type)}`);
+    }
   }
 
   createBody(options: BodyOptions = {}): Body {

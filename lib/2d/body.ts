@@ -6,6 +6,7 @@
 
 import type { BodyType } from '../body.js';
 import { readFiniteVector, requireFinite, requireNonNegative, requirePositive, show } from '../validate.js';
+import type { StateReader, StateWriter } from '../state.js';
 
 export interface Body2DOptions {
   /** 'dynamic' (default), 'static' or 'kinematic', as in 3D. */
@@ -126,6 +127,29 @@ export class Body2D {
     this.gravityScale = gravityScale;
     this.userData = options.userData;
     this.updateRotation();
+  }
+
+  /** @internal Writes everything the step reads of this body (world snapshots, hashes). */
+  saveState(writer: StateWriter): void {
+    writer.writeArray(this.state);
+    writer.writeArray(this.force);
+    writer.write(this.torque);
+    writer.write(this._mass);
+    writer.write(this._inertia);
+    writer.write(this.linearDamping);
+    writer.write(this.angularDamping);
+    writer.write(this.gravityScale);
+  }
+  /** @internal Reads what saveState wrote. */
+  loadState(reader: StateReader): void {
+    reader.readInto(this.state);
+    reader.readInto(this.force);
+    this.torque = reader.read();
+    this._mass = reader.read();
+    this._inertia = reader.read();
+    this.linearDamping = reader.read();
+    this.angularDamping = reader.read();
+    this.gravityScale = reader.read();
   }
 
   /** kg; Infinity for static and kinematic bodies. */

@@ -7,7 +7,9 @@ import type { Joint2D } from './joints/joint.js';
 import { RevoluteJoint, type RevoluteJointOptions } from './joints/revolute-joint.js';
 import { WeldJoint2D, type WeldJoint2DOptions } from './joints/weld-joint.js';
 import { RigidBodyIntegrator2D } from './solver/integrate.js';
-import { WorldCore, type CoreWorldOptions, type JointBreakEventOf } from '../world-core.js';
+import { WorldCore, type CoreWorldOptions, type JointBreakEventOf, type WorldSnapshot } from '../world-core.js';
+import type { StateReader, StateWriter } from '../state.js';
+import type { BodyType } from '../body.js';
 import { readFiniteVector } from '../validate.js';
 
 export interface World2DOptions extends CoreWorldOptions<Joint2D> {
@@ -29,6 +31,31 @@ export class World2D extends WorldCore<Body2D, Joint2D> {
     }
     super(where, options, gravity, new RigidBodyIntegrator2D());
     this.ground = new Body2D(0, { type: 'static' }, this);
+  }
+
+  /** A world continuing bit for bit from `world.snapshot()` (callbacks and userData are not kept). */
+  static restore(snapshot: WorldSnapshot): World2D {
+    const world = new World2D();
+    world.restoreFrom('World2D.restore', snapshot);
+    return world;
+  }
+  protected readonly snapshotFormat = 'sinew-world-2d' as const;
+  protected saveWorldExtras(_writer: StateWriter): void {}
+  protected loadWorldExtras(_reader: StateReader): void {}
+  protected createPlaceholderBody(type: BodyType): Body2D {
+    return this.createBody({ type });
+  }
+  protected createPlaceholderJoint(type: string, bodyA: Body2D, bodyB: Body2D): Joint2D {
+    switch (type) {
+      case 'revolute':
+        return this.createRevoluteJoint({ bodyA, bodyB, anchor: [0, 0] });
+      case 'weld':
+        return this.createWeldJoint({ bodyA, bodyB, anchor: [0, 0] });
+      case 'angle':
+        return this.createAngleJoint({ bodyA, bodyB });
+      default:
+        throw new RangeError(`World2D.restore: unknown joint type ${JSON.stringify(type)}`);
+    }
   }
 
   createBody(options: Body2DOptions = {}): Body2D {

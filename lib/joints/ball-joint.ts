@@ -21,6 +21,7 @@ import { SwingLimitPart } from './parts/swing-twist-part.js';
 import { JointFrames, setLocalFrames } from './joint-frames.js';
 import { readBounds, requireNonNegative, show } from '../validate.js';
 import type { Float64Allocator } from '../arena.js';
+import type { StateReader, StateWriter } from '../state.js';
 
 export interface BallJointOptions extends JointOptions {
   /** The joint's pivot in world space, m. */
@@ -173,6 +174,37 @@ export class BallJoint extends Joint {
   }
   getAngularError(): number {
     return 0;
+  }
+
+  protected saveParts(writer: StateWriter): void {
+    this.point.saveState(writer);
+    writer.writeArray(this.localFrames);
+    writer.write(this._frictionTorque);
+    const extras = this.extras;
+    writer.writeBoolean(extras !== null);
+    if (extras !== null) {
+      writer.write(extras.swing.halfAngleY);
+      writer.write(extras.swing.halfAngleZ);
+      writer.writeArray(extras.swingImpulse);
+      extras.twist.saveState(writer);
+      writer.writeArray(extras.friction.impulse);
+    }
+  }
+  protected loadParts(reader: StateReader): void {
+    this.point.loadState(reader);
+    reader.readInto(this.localFrames);
+    this._frictionTorque = reader.read();
+    if (reader.readBoolean()) {
+      const extras = this.parts;
+      extras.swing.halfAngleY = reader.read();
+      extras.swing.halfAngleZ = reader.read();
+      reader.readInto(extras.swingImpulse);
+      extras.twist.loadState(reader);
+      reader.readInto(extras.friction.impulse);
+    } else {
+      this.extras = null;
+    }
+    this.updateLimited();
   }
 
   // ---- solver ----

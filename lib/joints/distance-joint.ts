@@ -16,6 +16,7 @@ import { AxisConstraintPart } from './parts/axis-part.js';
 import { AxisDrive } from './parts/axis-drive.js';
 import { readBounds, requireNonNegative } from '../validate.js';
 import type { Float64Allocator } from '../arena.js';
+import type { StateReader, StateWriter } from '../state.js';
 
 export interface DistanceJointOptions extends JointOptions {
   /** The anchor on A and the anchor on B, world space, m. */
@@ -29,6 +30,10 @@ export interface DistanceJointOptions extends JointOptions {
   maxLength?: number;
 }
 
+/** Below this the direction is lost in the anchors' own error: a shorter rod is a ball joint (Box2D
+ * clamps its distance joint to the same 5 mm, b2_linearSlop). A random-scene test found a zero-length
+ * rod in a loop pumping energy without bound, its row direction flipping every substep. */
+export const MIN_DISTANCE_JOINT_LENGTH = 0.005;
 const MIN_LENGTH = 1e-9;
 
 export class DistanceJoint extends Joint {
@@ -54,8 +59,10 @@ export class DistanceJoint extends Joint {
       where, 'minLength', 'maxLength', options.minLength ?? (spring ? 0 : length), options.maxLength ?? (spring ? Infinity : length),
       0, Infinity,
     );
+    requireLongEnough(where, upper, distance);
     this._length = length;
-    this.drive.lower = lower;
+    // a lower bound of 0 is no bound (L ≥ 0 always): no row to solve where the direction is undefined
+    this.drive.lower = lower > 0 ? lower : -Infinity;
     this.drive.upper = upper;
     this.point = new PointConstraintPart(allocator);
     bodyA.getLocalPoint(this.point.localAnchorA, anchorA);
@@ -70,14 +77,16 @@ export class DistanceJoint extends Joint {
     this._length = requireNonNegative('length', 'length', value);
   }
   get minLength(): number {
-    return this.drive.lower;
+    return Math.max(this.drive.lower, 0);
   }
   get maxLength(): number {
     return this.drive.upper;
   }
   /** Sets the bounds, m (0 ≤ min ≤ max; max may be Infinity). */
   setLengthRange(minLength: number, maxLength: number): void {
-    this.drive.setLimits('setLengthRange', minLength, maxLength);
+    const [lower, upper] = readBounds('setLengthRange', 'minLength', 'maxLength', minLength, maxLength, 0, Infinity);
+    requireLongEnough('setLengthRange', upper);
+    this.drive.setLimits('setLengthRange', lower > 0 ? lower : -Infinity, upper);
   }
   /** The anchors' current distance, m. */
   getCurrentLength(): number {
@@ -105,7 +114,7 @@ export class DistanceJoint extends Joint {
   prepare(h: number): void {
     const bodyA = this.bodyA, bodyB = this.bodyB, point = this.point, drive = this.drive, n = this.direction;
     point.prepare(bodyA, bodyB);
-    const d = point.C, L = Math.hypot(d[0], d[1], d[2]);
+    const d = point.C, L = Math.sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
     // the direction: kept from the last prepare when the anchors coincide
     if (L > MIN_LENGTH) {
       n[0] = d[0] / L; n[1] = d[1] / L; n[2] = d[2] / L;
@@ -121,6 +130,19 @@ export class DistanceJoint extends Joint {
     }
     drive.clearInactive();
     drive.prepare(L, h);
+  }
+
+  protected saveParts(writer: StateWriter): void {
+    this.point.saveState(writer);
+    this.drive.saveState(writer);
+    writer.write(this._length);
+    writer.writeArray(this.direction);
+  }
+  protected loadParts(reader: StateReader): void {
+    this.point.loadState(reader);
+    this.drive.loadState(reader);
+    this._length = reader.read();
+    reader.readInto(this.direction);
   }
 
   warmStart(): void {
@@ -153,4 +175,12 @@ export class DistanceJoint extends Joint {
   applyImpulse(lambda: ArrayLike<number>): void {
     this.row.applyImpulse(this.bodyA, this.bodyB, lambda[0]);
   }
+}
+
+function requireLongEnough(where: string, maxLength: number, distance?: number): void {
+  if (maxLength >= MIN_DISTANCE_JOINT_LENGTH) return;
+  const apart = distance === undefined ? '' : ` (the anchors are ${distance} m apart)`;
+  throw new RangeError(
+    `${where}: maxLength must be ≥ ${MIN_DISTANCE_JOINT_LENGTH} m${apart}, got ${maxLength}; a ball joint holds two coincident points`,
+  );
 }

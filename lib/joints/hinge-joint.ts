@@ -20,6 +20,7 @@ import { AxisConstraintPart } from './parts/axis-part.js';
 import { AxisDrive, type MotorOptions, type ServoOptions } from './parts/axis-drive.js';
 import { JointFrames } from './joint-frames.js';
 import type { Float64Allocator } from '../arena.js';
+import type { StateReader, StateWriter } from '../state.js';
 
 export interface HingeJointOptions extends JointOptions {
   /** A point on the hinge axis, world space, m. */
@@ -173,6 +174,21 @@ export class HingeJoint extends Joint {
     const t = frames.twistAxis(twist);
     this.axisRow.setAngular(bodyA, bodyB, t[0], t[1], t[2]);
     this.drive.prepare(frames.twistAngle(), h);
+  }
+
+  protected saveParts(writer: StateWriter): void {
+    this.point.saveState(writer);
+    writer.writeArray(this.rows.impulse);
+    this.drive.saveState(writer);
+    writer.writeArray(this.frames.localRotationA);
+    writer.writeArray(this.frames.localRotationB);
+  }
+  protected loadParts(reader: StateReader): void {
+    this.point.loadState(reader);
+    reader.readInto(this.rows.impulse);
+    this.drive.loadState(reader);
+    reader.readInto(this.frames.localRotationA);
+    reader.readInto(this.frames.localRotationB);
   }
 
   warmStart(): void {

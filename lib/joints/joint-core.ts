@@ -10,8 +10,10 @@
 
 import type { SolverJoint } from '../solver/soft-step.js';
 import { createSoftness, makeSoft, type Softness } from '../solver/softness.js';
+import { MAX_HERTZ_PER_SUBSTEP_RATE } from '../solver/soft-step.js';
 import { requireNonNegative, requirePositiveOrInfinity } from '../validate.js';
 import { UNPOOLED, type Float64Allocator } from '../arena.js';
+import type { StateReader, StateWriter } from '../state.js';
 
 export interface JointCoreOptions<B> {
   bodyA: B;
@@ -132,9 +134,15 @@ export abstract class JointCore<B> implements SolverJoint {
     if (this.springHertz === 0) return soft;
     return useBias ? this.springSoftness : null;
   }
-  /** The spring's coefficients for a substep of h (a no-op for rigid joints). */
+  /**
+   * The spring's coefficients for a substep of h (a no-op for rigid joints). A spring is never stiffer
+   * than a rigid joint: its frequency is capped as the world's joints are, at a quarter of the substep
+   * rate (soft-step.ts; found by a windmill whose 30 Hz blade welds exploded at 1 and 2 substeps).
+   */
   protected updateSpring(h: number): void {
-    if (this.springHertz > 0) makeSoft(this.springSoftness, this.springHertz, this.springDampingRatio, h);
+    if (this.springHertz > 0) {
+      makeSoft(this.springSoftness, Math.min(this.springHertz, MAX_HERTZ_PER_SUBSTEP_RATE / h), this.springDampingRatio, h);
+    }
   }
 
   /** True once the joint has broken: it no longer acts. */
@@ -177,6 +185,36 @@ export abstract class JointCore<B> implements SolverJoint {
   abstract scaleImpulse(ratio: number): void;
   /** Adds this substep's λ_acc to the step's sums. */
   abstract accumulateImpulse(): void;
+
+  /** @internal Writes the joint's state: limits, springs, broken flag, readouts, then its parts'. */
+  saveState(writer: StateWriter): void {
+    writer.write(this._breakForce);
+    writer.write(this._breakTorque);
+    writer.writeBoolean(this._broken);
+    writer.write(this.springHertz);
+    writer.write(this.springDampingRatio);
+    writer.writeArray(this.linearImpulseSum);
+    writer.writeArray(this.angularImpulseSum);
+    writer.writeArray(this.force);
+    writer.writeArray(this.torque);
+    this.saveParts(writer);
+  }
+  /** @internal Reads what saveState wrote. */
+  loadState(reader: StateReader): void {
+    this._breakForce = reader.read();
+    this._breakTorque = reader.read();
+    this._broken = reader.readBoolean();
+    this.springHertz = reader.read();
+    this.springDampingRatio = reader.read();
+    reader.readInto(this.linearImpulseSum);
+    reader.readInto(this.angularImpulseSum);
+    reader.readInto(this.force);
+    reader.readInto(this.torque);
+    this.loadParts(reader);
+  }
+  /** The joint's own state (anchors, references, accumulated impulses, limits, drives), in a fixed order. */
+  protected abstract saveParts(writer: StateWriter): void;
+  protected abstract loadParts(reader: StateReader): void;
 
   /** @internal Turns the step's impulse sums into the force and torque readouts. */
   finishStep(dt: number): void {

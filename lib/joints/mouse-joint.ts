@@ -13,6 +13,7 @@ import type { JointOptions } from './joint.js';
 import { SinglePartJoint } from './single-part-joint.js';
 import { PointConstraintPart } from './parts/point-part.js';
 import type { Float64Allocator } from '../arena.js';
+import type { StateReader, StateWriter } from '../state.js';
 
 export interface MouseJointOptions {
   /** The body to pull. */
@@ -63,6 +64,19 @@ export class MouseJoint extends SinglePartJoint {
     this._maxForce = maxForce;
     body.getLocalPoint(this.point.localAnchorB, anchor);
     this.point.localAnchorA.set(target);
+  }
+
+  protected override saveParts(writer: StateWriter): void {
+    this.point.saveState(writer);
+    writer.write(this._hertz);
+    writer.write(this._dampingRatio);
+    writer.write(this._maxForce);
+  }
+  protected override loadParts(reader: StateReader): void {
+    this.point.loadState(reader);
+    this._hertz = reader.read();
+    this._dampingRatio = reader.read();
+    this._maxForce = reader.read();
   }
 
   /** Moves the target, world space. */

@@ -21,6 +21,7 @@ import { AxisConstraintPart } from './parts/axis-part.js';
 import { AxisDrive, type MotorOptions, type ServoOptions } from './parts/axis-drive.js';
 import { JointFrames } from './joint-frames.js';
 import type { Float64Allocator } from '../arena.js';
+import type { StateReader, StateWriter } from '../state.js';
 
 export interface PrismaticJointOptions extends JointOptions {
   /** A point on the slide axis, world space, m (B's anchor slides along A's axis through it). */
@@ -164,6 +165,23 @@ export class PrismaticJoint extends Joint {
     C[2] = Cr[0]; C[3] = Cr[1]; C[4] = Cr[2];
     rows.prepare(bodyA, bodyB);
     this.drive.prepare(x, h);
+  }
+
+  protected saveParts(writer: StateWriter): void {
+    this.point.saveState(writer);
+    this.rotation.saveState(writer);
+    writer.writeArray(this.rows.impulse);
+    this.drive.saveState(writer);
+    writer.writeArray(this.frames.localRotationA);
+    writer.writeArray(this.frames.localRotationB);
+  }
+  protected loadParts(reader: StateReader): void {
+    this.point.loadState(reader);
+    this.rotation.loadState(reader);
+    reader.readInto(this.rows.impulse);
+    this.drive.loadState(reader);
+    reader.readInto(this.frames.localRotationA);
+    reader.readInto(this.frames.localRotationB);
   }
 
   warmStart(): void {

@@ -4,6 +4,7 @@
 
 import { Joint } from './joint.js';
 import type { ConstraintPart } from './parts/constraint-part.js';
+import type { StateReader, StateWriter } from '../state.js';
 
 export abstract class SinglePartJoint extends Joint {
   /** The joint's one part. */
@@ -22,6 +23,12 @@ export abstract class SinglePartJoint extends Joint {
     const p = this.part.impulse;
     const s = this.carries === 'force' ? this.linearImpulseSum : this.angularImpulseSum;
     s[0] += p[0]; s[1] += p[1]; s[2] += p[2];
+  }
+  protected saveParts(writer: StateWriter): void {
+    this.part.saveState(writer);
+  }
+  protected loadParts(reader: StateReader): void {
+    this.part.loadState(reader);
   }
   writeJacobian(out: Float64Array): void {
     this.part.writeJacobian(out, 0);

@@ -27,6 +27,7 @@ import { Joint, type JointOptions } from './joint.js';
 import { PointConstraintPart } from './parts/point-part.js';
 import { RotationConstraintPart } from './parts/rotation-part.js';
 import type { Float64Allocator } from '../arena.js';
+import type { StateReader, StateWriter } from '../state.js';
 
 export interface WeldJointOptions extends JointOptions {
   /** The point the two bodies are welded at, world space, m. Forces and torques are reported about it. */
@@ -143,6 +144,15 @@ export class WeldJoint extends Joint {
     pp[0] += x; pp[1] += y; pp[2] += z;
     pr[0] += ax; pr[1] += ay; pr[2] += az;
     applyWeldImpulse(a, b, rAx, rAy, rAz, rBx, rBy, rBz, x, y, z, ax, ay, az);
+  }
+
+  protected saveParts(writer: StateWriter): void {
+    this.point.saveState(writer);
+    this.rotation.saveState(writer);
+  }
+  protected loadParts(reader: StateReader): void {
+    this.point.loadState(reader);
+    this.rotation.loadState(reader);
   }
 
   scaleImpulse(ratio: number): void {

@@ -66,7 +66,8 @@ export interface BodyIntegrator<B> {
 export class SoftStepSolver<B> {
   /** The rigid joints' softness for the biased solve at the current substep length. */
   readonly jointSoftness = createSoftness();
-  private previousH = 0;
+  /** @internal The last step's substep length (warm starting rescales impulses when it changes). */
+  previousH = 0;
 
   constructor(private readonly integrator: BodyIntegrator<B>) {}
 

@@ -14,6 +14,7 @@ import { Joint2D, type Joint2DOptions } from './joint.js';
 import { PointConstraintPart2D } from './parts/point-part.js';
 import { AxisConstraintPart2D } from './parts/axis-part.js';
 import { AxisDrive, wrapAngle, type MotorOptions, type ServoOptions } from '../../joints/parts/axis-drive.js';
+import type { StateReader, StateWriter } from '../../state.js';
 
 export interface RevoluteJointOptions extends Joint2DOptions {
   /** The pivot, world space, m. */
@@ -36,7 +37,7 @@ export class RevoluteJoint extends Joint2D {
   readonly axisRow = new AxisConstraintPart2D();
   readonly drive = new AxisDrive(true, -Math.PI, Math.PI);
   /** θ_b − θ_a at creation. */
-  readonly referenceAngle: number;
+  referenceAngle: number;
 
   /** @internal Use world.createRevoluteJoint. `anchor` is already checked. */
   constructor(id: number, bodyA: Body2D, bodyB: Body2D, anchor: Float64Array, options: RevoluteJointOptions) {
@@ -112,6 +113,17 @@ export class RevoluteJoint extends Joint2D {
     this.axisRow.setAngular(this.bodyA, this.bodyB);
     this.drive.prepare(this.getAngle(), h);
   }
+  protected saveParts(writer: StateWriter): void {
+    this.point.saveState(writer);
+    this.drive.saveState(writer);
+    writer.write(this.referenceAngle);
+  }
+  protected loadParts(reader: StateReader): void {
+    this.point.loadState(reader);
+    this.drive.loadState(reader);
+    this.referenceAngle = reader.read();
+  }
+
   warmStart(): void {
     this.point.warmStart(this.bodyA, this.bodyB);
     this.drive.warmStart(this.axisRow, this.bodyA, this.bodyB);

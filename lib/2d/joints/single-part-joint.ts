@@ -2,6 +2,7 @@
 
 import { Joint2D } from './joint.js';
 import type { ConstraintPart2D } from './parts/constraint-part.js';
+import type { StateReader, StateWriter } from '../../state.js';
 
 export abstract class SinglePartJoint2D extends Joint2D {
   protected abstract get part(): ConstraintPart2D;
@@ -19,6 +20,12 @@ export abstract class SinglePartJoint2D extends Joint2D {
     const p = this.part.impulse;
     const s = this.carries === 'force' ? this.linearImpulseSum : this.angularImpulseSum;
     for (let i = 0; i < p.length; i++) s[i] += p[i];
+  }
+  protected saveParts(writer: StateWriter): void {
+    this.part.saveState(writer);
+  }
+  protected loadParts(reader: StateReader): void {
+    this.part.loadState(reader);
   }
   writeJacobian(out: Float64Array): void {
     this.part.writeJacobian(out, 0);

@@ -20,6 +20,7 @@ import type { Softness } from '../../solver/softness.js';
 import { Joint2D, type Joint2DOptions } from './joint.js';
 import { AngleConstraintPart2D } from './parts/angle-part.js';
 import { PointConstraintPart2D } from './parts/point-part.js';
+import type { StateReader, StateWriter } from '../../state.js';
 
 export interface WeldJoint2DOptions extends Joint2DOptions {
   /** The weld point, world space, m. Forces and torques are reported about it. */
@@ -77,6 +78,15 @@ export class WeldJoint2D extends Joint2D {
     K[6] = cx; K[7] = cy; K[8] = this.angle.K[0];
     this.factor.set(K);
     ldltFactor(this.factor, 3);
+  }
+
+  protected saveParts(writer: StateWriter): void {
+    this.point.saveState(writer);
+    this.angle.saveState(writer);
+  }
+  protected loadParts(reader: StateReader): void {
+    this.point.loadState(reader);
+    this.angle.loadState(reader);
   }
 
   warmStart(): void {

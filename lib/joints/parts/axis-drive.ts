@@ -17,6 +17,7 @@
 
 import { createSoftness, makeSoft, type Softness } from '../../solver/softness.js';
 import { readBounds, requireFinite, requireNonNegative, show } from '../../validate.js';
+import type { StateReader, StateWriter } from '../../state.js';
 
 export type DriveMode = 'off' | 'velocity' | 'position';
 
@@ -63,6 +64,35 @@ export class AxisDrive {
    * limits may lie ([−π, π] for angles).
    */
   constructor(readonly wrap: boolean, readonly min = -Infinity, readonly max = Infinity) {}
+
+  /** Limits, mode, targets, forces and accumulated impulses (snapshots). */
+  saveState(writer: StateWriter): void {
+    writer.write(this.lower);
+    writer.write(this.upper);
+    writer.write(this.mode === 'off' ? 0 : this.mode === 'velocity' ? 1 : 2);
+    writer.write(this.speed);
+    writer.write(this.target);
+    writer.write(this.servoHertz);
+    writer.write(this.servoDampingRatio);
+    writer.write(this.maxForce);
+    writer.write(this.friction);
+    writer.writeArray(this.impulses);
+    writer.write(this.position);
+  }
+  loadState(reader: StateReader): void {
+    this.lower = reader.read();
+    this.upper = reader.read();
+    const mode = reader.read();
+    this.mode = mode === 0 ? 'off' : mode === 1 ? 'velocity' : 'position';
+    this.speed = reader.read();
+    this.target = reader.read();
+    this.servoHertz = reader.read();
+    this.servoDampingRatio = reader.read();
+    this.maxForce = reader.read();
+    this.friction = reader.read();
+    reader.readInto(this.impulses);
+    this.position = reader.read();
+  }
 
   /** Reads a joint's drive options (checked first: nothing changes on bad input), with the names the
    * joint gives them, for messages. */

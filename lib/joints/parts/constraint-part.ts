@@ -7,6 +7,7 @@
 
 import type { Body } from '../../body.js';
 import type { Softness } from '../../solver/softness.js';
+import type { StateReader, StateWriter } from '../../state.js';
 
 export interface ConstraintPart {
   /** Rows of the part (degrees of freedom it removes). */
@@ -30,6 +31,9 @@ export interface ConstraintPart {
   warmStart(bodyA: Body, bodyB: Body): void;
   /** One soft (or, with RIGID, exact) solve of this part alone, accumulating the impulse. */
   solve(bodyA: Body, bodyB: Body, soft: Readonly<Softness>): void;
+  /** Writes and reads the part's state (snapshots). */
+  saveState(writer: StateWriter): void;
+  loadState(reader: StateReader): void;
   /** Writes the part's rows of J (12 columns each) from row `row` of `out`. */
   writeJacobian(out: Float64Array, row: number): void;
 }

@@ -24,6 +24,7 @@ import { invertSymmetric3 } from '../../math/ldlt.js';
 import type { Softness } from '../../solver/softness.js';
 import type { ConstraintPart } from './constraint-part.js';
 import { UNPOOLED, type Float64Allocator } from '../../arena.js';
+import type { StateReader, StateWriter } from '../../state.js';
 
 // Offsets into a body's state, copied to module constants: the hot loops must not read an imported
 // binding (bundlers and test runners may turn each read into a property lookup on the module).
@@ -64,6 +65,14 @@ export class PointConstraintPart implements ConstraintPart {
     this.K = d.subarray(K_MATRIX, K_MATRIX + 9);
     this.localAnchorA = d.subarray(LOCAL_A, LOCAL_A + 3);
     this.localAnchorB = d.subarray(LOCAL_B, LOCAL_B + 3);
+  }
+
+  /** The part's numbers (anchors, impulse, and the derived lever arms, C and K). */
+  saveState(writer: StateWriter): void {
+    writer.writeArray(this.data);
+  }
+  loadState(reader: StateReader): void {
+    reader.readInto(this.data);
   }
 
   /** Fixes the anchors at a world point, in the bodies' current poses. */

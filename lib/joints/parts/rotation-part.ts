@@ -22,6 +22,7 @@ import type { Softness } from '../../solver/softness.js';
 import type { ConstraintPart } from './constraint-part.js';
 import { UNPOOLED, type Float64Allocator } from '../../arena.js';
 import { applyAngularImpulse } from './point-part.js';
+import type { StateReader, StateWriter } from '../../state.js';
 
 const cdot = new Float64Array(3);
 const error = new Float64Array(3);
@@ -48,6 +49,18 @@ export class RotationConstraintPart implements ConstraintPart {
     this.K = d.subarray(7, 16);
     this.inverseK = d.subarray(16, 25);
     this.impulse = d.subarray(25, 28);
+  }
+
+  /** q₀, C and the accumulated impulse (K is derived in prepare). */
+  saveState(writer: StateWriter): void {
+    writer.writeArray(this.referenceRotation);
+    writer.writeArray(this.C);
+    writer.writeArray(this.impulse);
+  }
+  loadState(reader: StateReader): void {
+    reader.readInto(this.referenceRotation);
+    reader.readInto(this.C);
+    reader.readInto(this.impulse);
   }
 
   /** Captures the bodies' current relative orientation as the one to keep. */

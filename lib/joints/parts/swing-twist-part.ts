@@ -42,7 +42,7 @@ export class SwingLimitPart {
     const q = frames.relative, qx = q[0], qy = q[1], qz = q[2], qw = q[3];
     // u = R(q_rel) x
     const ux = 1 - 2 * (qy * qy + qz * qz), uy = 2 * (qx * qy + qw * qz), uz = 2 * (qx * qz - qw * qy);
-    const rho = Math.hypot(uy, uz);
+    const rho = Math.sqrt(uy * uy + uz * uz);
     const phi = Math.atan2(rho, ux);
     const ty = Math.max(this.halfAngleY, MIN_SWING_HALF_ANGLE), tz = Math.max(this.halfAngleZ, MIN_SWING_HALF_ANGLE);
     let sinPsi = 0, cosPsi = 1;

@@ -10,6 +10,7 @@
 import { BODY2D_STATE, type Body2D } from '../../body.js';
 import type { Softness } from '../../../solver/softness.js';
 import type { ConstraintPart2D } from './constraint-part.js';
+import type { StateReader, StateWriter } from '../../../state.js';
 
 const ANGULAR_VELOCITY = BODY2D_STATE.angularVelocity, INVERSE_INERTIA = BODY2D_STATE.inverseInertia;
 const ANGLE = BODY2D_STATE.angle;
@@ -23,6 +24,17 @@ export class AngleConstraintPart2D implements ConstraintPart2D {
   /** 1/K, or 0 when neither body can turn. */
   inverseK = 0;
   readonly impulse = new Float64Array(1);
+
+  saveState(writer: StateWriter): void {
+    writer.write(this.referenceAngle);
+    writer.writeArray(this.C);
+    writer.writeArray(this.impulse);
+  }
+  loadState(reader: StateReader): void {
+    this.referenceAngle = reader.read();
+    reader.readInto(this.C);
+    reader.readInto(this.impulse);
+  }
 
   setReference(bodyA: Body2D, bodyB: Body2D): void {
     this.referenceAngle = bodyB.angle - bodyA.angle;

@@ -3,6 +3,7 @@
 
 import type { Body2D } from '../../body.js';
 import type { Softness } from '../../../solver/softness.js';
+import type { StateReader, StateWriter } from '../../../state.js';
 
 export interface ConstraintPart2D {
   /** Rows of the part. */
@@ -22,6 +23,9 @@ export interface ConstraintPart2D {
   applyImpulse(bodyA: Body2D, bodyB: Body2D, lambda: ArrayLike<number>, offset: number): void;
   warmStart(bodyA: Body2D, bodyB: Body2D): void;
   solve(bodyA: Body2D, bodyB: Body2D, soft: Readonly<Softness>): void;
+  /** Writes and reads the part's state (snapshots). */
+  saveState(writer: StateWriter): void;
+  loadState(reader: StateReader): void;
   /** Writes the part's rows of J (6 columns each) from row `row` of `out`. */
   writeJacobian(out: Float64Array, row: number): void;
 }

@@ -15,6 +15,7 @@ import { BODY2D_STATE, type Body2D } from '../../body.js';
 import { invertSymmetric2 } from '../../../math/ldlt.js';
 import type { Softness } from '../../../solver/softness.js';
 import type { ConstraintPart2D } from './constraint-part.js';
+import type { StateReader, StateWriter } from '../../../state.js';
 
 const LINEAR_VELOCITY = BODY2D_STATE.linearVelocity, ANGULAR_VELOCITY = BODY2D_STATE.angularVelocity;
 const INVERSE_INERTIA = BODY2D_STATE.inverseInertia, INVERSE_MASS = BODY2D_STATE.inverseMass;
@@ -35,6 +36,14 @@ export class PointConstraintPart2D implements ConstraintPart2D {
   readonly K = this.data.subarray(K_MATRIX, K_MATRIX + 4);
   readonly localAnchorA = this.data.subarray(LOCAL_A, LOCAL_A + 2);
   readonly localAnchorB = this.data.subarray(LOCAL_B, LOCAL_B + 2);
+
+  /** The part's numbers (anchors, impulse, and the derived lever arms, C and K). */
+  saveState(writer: StateWriter): void {
+    writer.writeArray(this.data);
+  }
+  loadState(reader: StateReader): void {
+    reader.readInto(this.data);
+  }
 
   setWorldAnchor(bodyA: Body2D, bodyB: Body2D, anchor: ArrayLike<number>): void {
     bodyA.getLocalPoint(this.localAnchorA, anchor);
