@@ -91,7 +91,7 @@ export class World extends WorldCore<Body, Joint> {
       case 'prismatic':
         return this.createPrismaticJoint({ bodyA, bodyB, anchor, axis });
       case 'distance':
-        return this.createDistanceJoint({ bodyA, bodyB, anchorA: anchor, anchorB: anchor });
+        return this.createDistanceJoint({ bodyA, bodyB, anchorA: anchor, anchorB: axis });
       case 'mouse':
         return this.createMouseJoint({ body: bodyB });
       default:

@@ -3,6 +3,7 @@
 
 import * as THREE from 'three';
 import { BallJoint, HingeJoint } from '../lib/index.js';
+import { buildScene, fallingHingedChains } from '../lib/scenes/index.js';
 import type { ViewerApp } from './app.js';
 import { SCENES } from './scenes/index.js';
 
@@ -49,6 +50,12 @@ export function installTestHook(app: ViewerApp): void {
 function makeHook(app: ViewerApp) {
   return {
     scenes: () => SCENES.map((s) => s.name),
+    /** The determinism reference (lib/scenes/reference.ts) stepped in this browser: its world.hash(). */
+    referenceHash: (steps: number) => {
+      const { world } = buildScene(fallingHingedChains());
+      for (let i = 0; i < steps; i++) world.step(1 / 60);
+      return world.hash();
+    },
     load: (name: string, compare = false) => app.load(name, compare),
     setCompare: (on: boolean) => app.setCompare(on),
     pushOutOfPlane: () => app.pushOutOfPlane(),

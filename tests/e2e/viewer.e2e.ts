@@ -9,6 +9,7 @@ import { SCENES } from '../../viewer/scenes/index.js';
 import { defaultSettings, SceneRunner } from '../../viewer/simulation.js';
 import type { ViewerHook, ViewerState } from '../../viewer/test-hook.js';
 import { launchBrowser, ROOT, startPreview, type Browser, type Preview } from './browser.js';
+import { REFERENCE_HASH_1000 } from '../reference-hash.js';
 
 const SHOTS = join(ROOT, 'test-output/screenshots');
 
@@ -88,6 +89,14 @@ describe('every scene', () => {
       expect(browser.problems).toEqual([]);
     });
   }
+});
+
+describe('determinism', () => {
+  it('chromium steps the reference scene to the same bits as node: the pinned hash after 1000 steps', async () => {
+    await open('rope');
+    const hash = await hook((viewer, steps: number) => viewer.referenceHash(steps), 1000);
+    expect(hash).toBe(REFERENCE_HASH_1000);
+  });
 });
 
 describe('controls', () => {
