@@ -146,3 +146,23 @@ describe('the weld\'s 6x6 block inverse', () => {
     }
   });
 });
+
+describe('portable sin, cos and atan2 (lib/math/portable.ts)', () => {
+  /** Distance in units in the last place. */
+  const ulps = (a: number, b: number) => Math.abs(a - b) / (Number.EPSILON * Math.max(Math.abs(b), 2 ** -1022));
+  it('agree with Math.sin, Math.cos and Math.atan2 to within 2 ulp', async () => {
+    const { sin, cos, atan2 } = await import('../lib/math/portable.js');
+    const random = seededRandom(99);
+    let worst = 0;
+    for (let i = 0; i < 200000; i++) {
+      const scale = [1e-9, 0.05, 1, 4, 100, 1e5][i % 6];
+      const x = (random() * 2 - 1) * scale, y = (random() * 2 - 1) * [1e-9, 1, 1e3][i % 3];
+      worst = Math.max(worst, ulps(sin(x), Math.sin(x)), ulps(cos(x), Math.cos(x)), ulps(atan2(y, x), Math.atan2(y, x)));
+    }
+    expect(worst).toBeLessThanOrEqual(2);
+    expect(atan2(0, -1)).toBe(Math.PI);
+    expect(atan2(1, 0)).toBe(Math.PI / 2);
+    expect(atan2(-1, -1)).toBe(Math.atan2(-1, -1));
+    expect(sin(Math.PI)).toBeCloseTo(0, 15);
+  });
+});

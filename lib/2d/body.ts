@@ -7,6 +7,7 @@
 import type { BodyType } from '../body.js';
 import { readFiniteVector, requireFinite, requireNonNegative, requirePositive, show } from '../validate.js';
 import type { StateReader, StateWriter } from '../state.js';
+import { sin, cos } from '../math/portable.js';
 
 export interface Body2DOptions {
   /** 'dynamic' (default), 'static' or 'kinematic', as in 3D. */
@@ -180,8 +181,8 @@ export class Body2D {
   /** Recomputes `rotation` from the angle (the setters and the step call it). */
   updateRotation(): void {
     const s = this.state;
-    s[ROTATION] = Math.cos(s[ANGLE]);
-    s[ROTATION + 1] = Math.sin(s[ANGLE]);
+    s[ROTATION] = cos(s[ANGLE]);
+    s[ROTATION + 1] = sin(s[ANGLE]);
   }
 
   setPosition(position: ArrayLike<number>): void {

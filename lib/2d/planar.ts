@@ -15,6 +15,7 @@ import type { CoreWorldOptions } from '../world-core.js';
 import type { Body2D } from './body.js';
 import type { Joint2D } from './joints/joint.js';
 import { World2D } from './world.js';
+import { atan2 } from '../math/portable.js';
 
 /** Throws, naming the body or joint, unless the scene is planar. */
 export function requirePlanar(scene: SceneDescription): void {
@@ -35,7 +36,7 @@ export function requirePlanar(scene: SceneDescription): void {
 
 /** The angle of a rotation about z given as a quaternion. */
 export function planarAngle(q: ArrayLike<number>): number {
-  return 2 * Math.atan2(q[2], q[3]);
+  return 2 * atan2(q[2], q[3]);
 }
 
 export interface BuiltScene2D {

@@ -21,6 +21,7 @@ import { AxisDrive, type MotorOptions, type ServoOptions } from './parts/axis-dr
 import { JointFrames } from './joint-frames.js';
 import type { Float64Allocator } from '../arena.js';
 import type { StateReader, StateWriter } from '../state.js';
+import { atan2 } from '../math/portable.js';
 
 export interface HingeJointOptions extends JointOptions {
   /** A point on the hinge axis, world space, m. */
@@ -155,7 +156,7 @@ export class HingeJoint extends Joint {
     this.frames.update(this.bodyA, this.bodyB);
     const a = this.frames.xA, b = this.frames.xB;
     const cx = a[1] * b[2] - a[2] * b[1], cy = a[2] * b[0] - a[0] * b[2], cz = a[0] * b[1] - a[1] * b[0];
-    return Math.atan2(Math.hypot(cx, cy, cz), a[0] * b[0] + a[1] * b[1] + a[2] * b[2]);
+    return atan2(Math.hypot(cx, cy, cz), a[0] * b[0] + a[1] * b[1] + a[2] * b[2]);
   }
 
   // ---- solver ----

@@ -12,6 +12,7 @@
 
 import { quat } from 'gl-matrix';
 import type { Body } from '../body.js';
+import { atan2 } from '../math/portable.js';
 
 /** Axes of a world frame from a unit axis and an optional normal (made perpendicular). */
 export function frameFromAxis(out: Float64Array, axis: ArrayLike<number>, normal?: ArrayLike<number>): Float64Array {
@@ -105,7 +106,7 @@ export class JointFrames {
    * q_twist is (q_rel.x, 0, 0, q_rel.w) normalized, so θ = 2 atan2(q_rel.x, q_rel.w).
    */
   twistAngle(): number {
-    return 2 * Math.atan2(this.relative[0], this.relative[3]);
+    return 2 * atan2(this.relative[0], this.relative[3]);
   }
 
   /**

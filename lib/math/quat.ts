@@ -1,6 +1,8 @@
 // Quaternion helpers gl-matrix lacks: the exponential-map update and its inverse, the rotation vector.
 // Quaternions are (x, y, z, w), as in gl-matrix.
 
+import { sin, cos, atan2 } from './portable.js';
+
 /**
  * q ← exp(h ω / 2) ⊗ q, then normalize: rotate q (the 4 numbers from q[at]) by the world-frame
  * angle h|ω| about ω.
@@ -26,8 +28,8 @@ export function integrateOrientation(q: Float64Array, at: number, wx: number, wy
     s = 0.5 * h * (1 - (a2 / 6) * (1 - (a2 / 20) * (1 - (a2 / 42) * (1 - a2 / 72))));
     c = 1 - (a2 / 2) * (1 - (a2 / 12) * (1 - (a2 / 30) * (1 - a2 / 56)));
   } else {
-    s = Math.sin(halfAngle) / speed;
-    c = Math.cos(halfAngle);
+    s = sin(halfAngle) / speed;
+    c = cos(halfAngle);
   }
   const dx = wx * s, dy = wy * s, dz = wz * s, dw = c;
   const qx = q[at], qy = q[at + 1], qz = q[at + 2], qw = q[at + 3];
@@ -62,7 +64,7 @@ export function rotationVector(out: Float64Array, qx: number, qy: number, qz: nu
     scale = 2 + sinHalfSq / 3;
   } else {
     const sinHalf = Math.sqrt(sinHalfSq);
-    scale = (2 * Math.atan2(sinHalf, qw)) / sinHalf;
+    scale = (2 * atan2(sinHalf, qw)) / sinHalf;
   }
   out[0] = qx * scale;
   out[1] = qy * scale;
