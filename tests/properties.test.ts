@@ -128,6 +128,23 @@ function allFinite(world: World): boolean {
   return true;
 }
 
+/** @internal For experiments: the largest energy over 1000 steps after half a second of settling. */
+export function passiveEnergyGain(spec: SceneSpec, options: ConstructorParameters<typeof World>[0] = {}): { most: number; start: number; initial: number } {
+  const world = new World({ gravity: [0, 0, 0], ...options });
+  build(spec, world, true);
+  const initial = world.getEnergy();
+  const settle = Math.ceil(0.5 / spec.dt);
+  for (let step = 0; step < settle; step++) world.step(spec.dt);
+  const start = world.getEnergy();
+  let most = start;
+  for (let step = 0; step < 1000; step++) {
+    world.step(spec.dt);
+    most = Math.max(most, world.getEnergy());
+  }
+  return { most, start, initial };
+}
+export { sceneArbitrary };
+
 describe('random scenes of every joint type', () => {
   it('never produce NaN or Infinity (masses 1e-3..1e3, trees and loops, dt 1/240..1/30, removals between steps)', () => {
     fc.assert(
