@@ -108,8 +108,14 @@ export class BallJoint extends Joint {
 
   /** Swing cone half-angles about the frame's y and z axes, rad (π: no cone). */
   get swingLimit(): [number, number] {
-    const swing = this.extras?.swing;
-    return swing ? [swing.halfAngleY, swing.halfAngleZ] : [Math.PI, Math.PI];
+    return [this.swingHalfAngleY, this.swingHalfAngleZ];
+  }
+  /** The swing cone's half-angles one at a time (no array: for per-frame reads). */
+  get swingHalfAngleY(): number {
+    return this.extras?.swing.halfAngleY ?? Math.PI;
+  }
+  get swingHalfAngleZ(): number {
+    return this.extras?.swing.halfAngleZ ?? Math.PI;
   }
   /** Sets the swing cone: half-angles in (0, π] about the frame's y and z axes (z defaults to y); π
    * removes it. */

@@ -164,7 +164,7 @@ class SwingConeGizmo implements LimitGizmo {
 
   update(): boolean {
     const joint = this.joint;
-    const [halfAngleY, halfAngleZ] = joint.swingLimit;
+    const halfAngleY = joint.swingHalfAngleY, halfAngleZ = joint.swingHalfAngleZ;
     if (halfAngleY >= Math.PI && halfAngleZ >= Math.PI) return false;
     if (halfAngleY !== this.halfAngleY || halfAngleZ !== this.halfAngleZ) this.setRim(halfAngleY, halfAngleZ);
     const margin = joint.getSwingMargin(); // also brings joint.frames up to date
@@ -216,7 +216,7 @@ export class JointLimitsView {
     for (const joint of joints) {
       let gizmo: LimitGizmo | null = null;
       if (joint instanceof HingeJoint) gizmo = new HingeLimitGizmo(joint, this.materials);
-      else if (joint instanceof BallJoint && (joint.swingLimit[0] < Math.PI || joint.swingLimit[1] < Math.PI)) {
+      else if (joint instanceof BallJoint && (joint.swingHalfAngleY < Math.PI || joint.swingHalfAngleZ < Math.PI)) {
         gizmo = new SwingConeGizmo(joint, this.materials);
       }
       if (gizmo === null) continue;
