@@ -111,3 +111,16 @@ export function addSkewProduct(out: Float64Array, r: ArrayLike<number>, M: Array
   out[7] += scale * (-ry * m01 + rx * m11);
   out[8] += scale * (-ry * m02 + rx * m12);
 }
+
+/**
+ * out[outAt ..] = M v for a symmetric 3x3 M read from M[at ..] (a body's I⁻¹ in its state array, say)
+ * and v from v[vAt ..]. `out` must not overlap v.
+ */
+export function multiplySymmetric3(
+  out: Float64Array, outAt: number, M: ArrayLike<number>, at: number, v: ArrayLike<number>, vAt: number,
+): void {
+  const x = v[vAt], y = v[vAt + 1], z = v[vAt + 2];
+  out[outAt] = M[at] * x + M[at + 3] * y + M[at + 6] * z;
+  out[outAt + 1] = M[at + 1] * x + M[at + 4] * y + M[at + 7] * z;
+  out[outAt + 2] = M[at + 2] * x + M[at + 5] * y + M[at + 8] * z;
+}

@@ -16,6 +16,7 @@
 // where `bias` is biasRate·C for a position row, or −speed for a motor.
 
 import { BODY_STATE, type Body } from '../../body.js';
+import { multiplySymmetric3 } from '../../math/mat3.js';
 
 const LINEAR_VELOCITY = BODY_STATE.linearVelocity, ANGULAR_VELOCITY = BODY_STATE.angularVelocity;
 const INVERSE_INERTIA = BODY_STATE.inverseInertia, INVERSE_MASS = BODY_STATE.inverseMass;
@@ -60,8 +61,8 @@ export class AxisConstraintPart {
     const a = bodyA.state, b = bodyB.state;
     this.inverseMassA = a[INVERSE_MASS];
     this.inverseMassB = b[INVERSE_MASS];
-    multiplyInertia(this.invIjA, a, this.jA);
-    multiplyInertia(this.invIjB, b, this.jB);
+    multiplySymmetric3(this.invIjA, 0, a, INVERSE_INERTIA, this.jA, 0);
+    multiplySymmetric3(this.invIjB, 0, b, INVERSE_INERTIA, this.jB, 0);
     const n = this.n;
     const K =
       (this.inverseMassA + this.inverseMassB) * (n[0] * n[0] + n[1] * n[1] + n[2] * n[2]) +
@@ -134,12 +135,4 @@ function cross(out: Float64Array, r: ArrayLike<number>, nx: number, ny: number, 
 
 function dot(a: Float64Array, b: Float64Array): number {
   return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-}
-
-/** out = I⁻¹ v, with I⁻¹ read from a body state (symmetric). */
-function multiplyInertia(out: Float64Array, state: Float64Array, v: Float64Array): void {
-  const I = INVERSE_INERTIA, x = v[0], y = v[1], z = v[2];
-  out[0] = state[I] * x + state[I + 3] * y + state[I + 6] * z;
-  out[1] = state[I + 1] * x + state[I + 4] * y + state[I + 7] * z;
-  out[2] = state[I + 2] * x + state[I + 5] * y + state[I + 8] * z;
 }

@@ -12,6 +12,7 @@
 
 import { BODY_STATE, type Body } from '../../body.js';
 import { ldltFactor, ldltInverse } from '../../math/ldlt.js';
+import { multiplySymmetric3 } from '../../math/mat3.js';
 import type { Softness } from '../../solver/softness.js';
 
 const LINEAR_VELOCITY = BODY_STATE.linearVelocity, ANGULAR_VELOCITY = BODY_STATE.angularVelocity;
@@ -53,8 +54,8 @@ export class CoupledRows {
         W[o + k] = mA * J[o + k];
         W[o + 6 + k] = mB * J[o + 6 + k];
       }
-      multiplyInertia(W, o + 3, a, J, o + 3);
-      multiplyInertia(W, o + 9, b, J, o + 9);
+      multiplySymmetric3(W, o + 3, a, INVERSE_INERTIA, J, o + 3);
+      multiplySymmetric3(W, o + 9, b, INVERSE_INERTIA, J, o + 9);
     }
     const K = this.K;
     for (let i = 0; i < n; i++) {
@@ -130,12 +131,4 @@ function readVelocities(a: Float64Array, b: Float64Array): void {
     velocity[6 + k] = b[LINEAR_VELOCITY + k];
     velocity[9 + k] = b[ANGULAR_VELOCITY + k];
   }
-}
-
-/** out[at..] = I⁻¹ v[vAt..] with I⁻¹ from a body state (symmetric). */
-function multiplyInertia(out: Float64Array, at: number, state: Float64Array, v: Float64Array, vAt: number): void {
-  const I = INVERSE_INERTIA, x = v[vAt], y = v[vAt + 1], z = v[vAt + 2];
-  out[at] = state[I] * x + state[I + 3] * y + state[I + 6] * z;
-  out[at + 1] = state[I + 1] * x + state[I + 4] * y + state[I + 7] * z;
-  out[at + 2] = state[I + 2] * x + state[I + 5] * y + state[I + 8] * z;
 }

@@ -12,6 +12,7 @@
 // only place a rigid row lives) the two agree to third order.
 // The hinge joint solves these rows together with its point part (coupled-rows.ts).
 
+import { vec3 } from 'gl-matrix';
 import type { JointFrames } from '../joint-frames.js';
 
 export class HingeRotationPart {
@@ -27,8 +28,8 @@ export class HingeRotationPart {
     const a = frames.xA, b = frames.yB, c = frames.zB;
     this.C[0] = a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
     this.C[1] = a[0] * c[0] + a[1] * c[1] + a[2] * c[2];
-    cross(this.axisB, b, a);
-    cross(this.axisC, c, a);
+    vec3.cross(this.axisB, b, a);
+    vec3.cross(this.axisC, c, a);
   }
 
   /** Writes the two rows of J (12 columns) from row `row` of `out`. */
@@ -36,12 +37,6 @@ export class HingeRotationPart {
     writeAngularRow(out, row, this.axisB);
     writeAngularRow(out, row + 1, this.axisC);
   }
-}
-
-function cross(out: Float64Array, u: Float64Array, v: Float64Array): void {
-  out[0] = u[1] * v[2] - u[2] * v[1];
-  out[1] = u[2] * v[0] - u[0] * v[2];
-  out[2] = u[0] * v[1] - u[1] * v[0];
 }
 
 /** A row [0, −j, 0, j]. */
