@@ -12,14 +12,11 @@
 // Source of the (r_a + d) form: Box2D's prismatic joint, Jolt's SliderConstraint.
 
 import type { Body } from '../body.js';
-import type { Softness } from '../solver/softness.js';
-import { Joint, type JointOptions } from './joint.js';
-import { PointConstraintPart } from './parts/point-part.js';
+import type { JointOptions } from './joint.js';
+import { FreeAxisJoint } from './free-axis-joint.js';
 import { RotationConstraintPart } from './parts/rotation-part.js';
-import { CoupledRows } from './parts/coupled-rows.js';
 import { AxisConstraintPart } from './parts/axis-part.js';
 import { AxisDrive, type MotorOptions, type ServoOptions } from './parts/axis-drive.js';
-import { JointFrames } from './joint-frames.js';
 import type { Float64Allocator } from '../arena.js';
 import type { StateReader, StateWriter } from '../state.js';
 
@@ -41,31 +38,23 @@ export interface PrismaticJointOptions extends JointOptions {
 
 const lever = new Float64Array(3);
 
-export class PrismaticJoint extends Joint {
+export class PrismaticJoint extends FreeAxisJoint {
   readonly type = 'prismatic' as const;
-  readonly rowCount = 5;
-  readonly point: PointConstraintPart;
   readonly rotation: RotationConstraintPart;
   readonly normalRow1 = new AxisConstraintPart();
   readonly normalRow2 = new AxisConstraintPart();
-  readonly rows = new CoupledRows(5);
-  readonly axisRow = new AxisConstraintPart();
-  readonly drive = new AxisDrive(false, -Infinity, Infinity);
-  readonly frames = new JointFrames();
 
   /** @internal Use world.createPrismaticJoint; `anchor` and `axis` are already checked. */
   constructor(
     id: number, bodyA: Body, bodyB: Body, anchor: Float64Array, axis: Float64Array, options: PrismaticJointOptions,
     allocator?: Float64Allocator,
   ) {
-    super(id, bodyA, bodyB, options, 'createPrismaticJoint', allocator);
-    this.drive.configure(
-      'createPrismaticJoint',
+    super(
+      id, bodyA, bodyB, options, 'createPrismaticJoint', anchor, new AxisDrive(false, -Infinity, Infinity),
       { lower: options.lowerTranslation, upper: options.upperTranslation, motor: options.motor, servo: options.servo, friction: options.frictionForce },
       { lower: 'lowerTranslation', upper: 'upperTranslation', friction: 'frictionForce' },
+      allocator,
     );
-    this.point = new PointConstraintPart(allocator);
-    this.point.setWorldAnchor(bodyA, bodyB, anchor);
     this.rotation = new RotationConstraintPart(allocator);
     this.rotation.setReference(bodyA, bodyB);
     this.frames.setFromWorld(bodyA, bodyB, axis);
@@ -83,37 +72,11 @@ export class PrismaticJoint extends Joint {
     this.prepareAxis();
     return this.axisRow.velocityError(this.bodyA, this.bodyB);
   }
-  /** The slide axis (A's), world space. */
-  getAxis(out: Float64Array | number[]): Float64Array | number[] {
-    this.frames.update(this.bodyA, this.bodyB);
-    const x = this.frames.xA;
-    out[0] = x[0]; out[1] = x[1]; out[2] = x[2];
-    return out;
-  }
-
   get lowerTranslation(): number {
     return this.drive.lower;
   }
   get upperTranslation(): number {
     return this.drive.upper;
-  }
-  /** Sets the translation limits, m; (−Infinity, Infinity) removes them. */
-  setLimits(lower: number, upper: number): void {
-    this.drive.setLimits('setLimits', lower, upper);
-  }
-  get motorMode(): 'off' | 'velocity' | 'position' {
-    return this.drive.mode;
-  }
-  /** Drives the slider at `speed` m/s with at most `maxForce` N. */
-  setMotor(options: MotorOptions): void {
-    this.drive.setMotor('setMotor', options);
-  }
-  /** Drives the slider toward `target` m through a spring, with at most `maxForce` N. */
-  setServo(options: ServoOptions): void {
-    this.drive.setServo('setServo', options);
-  }
-  disableMotor(): void {
-    this.drive.disableMotor();
   }
   get frictionForce(): number {
     return this.drive.friction;
@@ -167,37 +130,11 @@ export class PrismaticJoint extends Joint {
     this.drive.prepare(x, h);
   }
 
-  protected saveParts(writer: StateWriter): void {
-    this.point.saveState(writer);
+  protected override saveOwnParts(writer: StateWriter): void {
     this.rotation.saveState(writer);
-    writer.writeArray(this.rows.impulse);
-    this.drive.saveState(writer);
-    writer.writeArray(this.frames.localRotationA);
-    writer.writeArray(this.frames.localRotationB);
   }
-  protected loadParts(reader: StateReader): void {
-    this.point.loadState(reader);
+  protected override loadOwnParts(reader: StateReader): void {
     this.rotation.loadState(reader);
-    reader.readInto(this.rows.impulse);
-    this.drive.loadState(reader);
-    reader.readInto(this.frames.localRotationA);
-    reader.readInto(this.frames.localRotationB);
-  }
-
-  warmStart(): void {
-    this.rows.warmStart(this.bodyA, this.bodyB);
-    this.drive.warmStart(this.axisRow, this.bodyA, this.bodyB);
-  }
-
-  solve(soft: Readonly<Softness>, useBias: boolean): void {
-    this.drive.solve(this.axisRow, this.bodyA, this.bodyB, soft, useBias);
-    const holding = this.holdingSoftness(soft, useBias);
-    if (holding !== null) this.rows.solve(this.bodyA, this.bodyB, holding);
-  }
-
-  scaleImpulse(ratio: number): void {
-    this.rows.scale(ratio);
-    this.drive.scale(ratio);
   }
 
   accumulateImpulse(): void {
@@ -207,21 +144,5 @@ export class PrismaticJoint extends Joint {
       sl[k] += p[0] * n1[k] + p[1] * n2[k] + axial * a[k];
       sa[k] += p[2 + k];
     }
-  }
-
-  writeJacobian(out: Float64Array): void {
-    out.set(this.rows.J);
-  }
-  writeEffectiveMass(out: Float64Array): void {
-    out.set(this.rows.K);
-  }
-  getVelocityError(out: Float64Array): void {
-    this.rows.velocityError(this.bodyA, this.bodyB, out, 0);
-  }
-  getPositionError(out: Float64Array): void {
-    out.set(this.rows.C);
-  }
-  applyImpulse(lambda: ArrayLike<number>): void {
-    this.rows.applyImpulse(this.bodyA, this.bodyB, lambda);
   }
 }

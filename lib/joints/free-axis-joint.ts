@@ -1,0 +1,127 @@
+// What the hinge and the prismatic joint share: a point part, five equality rows solved as one coupled
+// block (parts/coupled-rows.ts), joint frames (joint-frames.ts), and one free axis whose row carries the
+// limits, motor, servo and friction (parts/axis-part.ts, parts/axis-drive.ts). The subclass says which
+// five rows and which axis: the hinge's are angular (its axis is a rotation), the slider's linear.
+//
+// Per solve: the drive rows first (servo, motor, friction, limits, as Box2D v3 orders them: the limits
+// last so they win), then the coupled rows.
+
+import type { Body } from '../body.js';
+import type { Softness } from '../solver/softness.js';
+import { Joint, type JointOptions } from './joint.js';
+import { PointConstraintPart } from './parts/point-part.js';
+import { CoupledRows } from './parts/coupled-rows.js';
+import { AxisConstraintPart } from './parts/axis-part.js';
+import type { AxisDrive, DriveNames, DriveOptions, MotorOptions, ServoOptions } from './parts/axis-drive.js';
+import { JointFrames } from './joint-frames.js';
+import type { Float64Allocator } from '../arena.js';
+import type { StateReader, StateWriter } from '../state.js';
+
+export abstract class FreeAxisJoint extends Joint {
+  readonly rowCount = 5;
+  readonly point: PointConstraintPart;
+  /** The five holding rows, solved together. */
+  readonly rows = new CoupledRows(5);
+  /** The free axis: limits, motor, servo, friction. */
+  readonly axisRow = new AxisConstraintPart();
+  readonly frames = new JointFrames();
+
+  /** @internal `drive` gets `driveOptions` (checked before anything is made); the anchor is fixed in both bodies. */
+  constructor(
+    id: number, bodyA: Body, bodyB: Body, options: JointOptions, where: string, anchor: Float64Array,
+    readonly drive: AxisDrive, driveOptions: DriveOptions, driveNames: DriveNames, allocator?: Float64Allocator,
+  ) {
+    super(id, bodyA, bodyB, options, where, allocator);
+    drive.configure(where, driveOptions, driveNames);
+    this.point = new PointConstraintPart(allocator);
+    this.point.setWorldAnchor(bodyA, bodyB, anchor);
+  }
+
+  getAnchorA(out: Float64Array | number[]): Float64Array | number[] {
+    return this.bodyA.getWorldPoint(out, this.point.localAnchorA);
+  }
+  getAnchorB(out: Float64Array | number[]): Float64Array | number[] {
+    return this.bodyB.getWorldPoint(out, this.point.localAnchorB);
+  }
+  /** The joint axis (A's), world space. */
+  getAxis(out: Float64Array | number[]): Float64Array | number[] {
+    this.frames.update(this.bodyA, this.bodyB);
+    const x = this.frames.xA;
+    out[0] = x[0]; out[1] = x[1]; out[2] = x[2];
+    return out;
+  }
+
+  /** Sets the limits (rad for a hinge, within [−π, π]; m for a slider); (−Infinity, Infinity) removes them. */
+  setLimits(lower: number, upper: number): void {
+    this.drive.setLimits('setLimits', lower, upper);
+  }
+  /** 'off', 'velocity' (motor) or 'position' (servo). */
+  get motorMode(): 'off' | 'velocity' | 'position' {
+    return this.drive.mode;
+  }
+  /** Drives the axis at `speed` (rad/s or m/s) with at most `maxForce` (N·m or N). */
+  setMotor(options: MotorOptions): void {
+    this.drive.setMotor('setMotor', options);
+  }
+  /** Drives the axis toward `target` (rad or m) through a spring, with at most `maxForce`. */
+  setServo(options: ServoOptions): void {
+    this.drive.setServo('setServo', options);
+  }
+  /** Switches the motor or servo off. */
+  disableMotor(): void {
+    this.drive.disableMotor();
+  }
+
+  /** The subclass's parts between the point part and the rows, in the snapshot (the slider's rotation). */
+  protected saveOwnParts(_writer: StateWriter): void {}
+  protected loadOwnParts(_reader: StateReader): void {}
+
+  protected saveParts(writer: StateWriter): void {
+    this.point.saveState(writer);
+    this.saveOwnParts(writer);
+    writer.writeArray(this.rows.impulse);
+    this.drive.saveState(writer);
+    writer.writeArray(this.frames.localRotationA);
+    writer.writeArray(this.frames.localRotationB);
+  }
+  protected loadParts(reader: StateReader): void {
+    this.point.loadState(reader);
+    this.loadOwnParts(reader);
+    reader.readInto(this.rows.impulse);
+    this.drive.loadState(reader);
+    reader.readInto(this.frames.localRotationA);
+    reader.readInto(this.frames.localRotationB);
+  }
+
+  warmStart(): void {
+    this.rows.warmStart(this.bodyA, this.bodyB);
+    this.drive.warmStart(this.axisRow, this.bodyA, this.bodyB);
+  }
+
+  solve(soft: Readonly<Softness>, useBias: boolean): void {
+    this.drive.solve(this.axisRow, this.bodyA, this.bodyB, soft, useBias);
+    const holding = this.holdingSoftness(soft, useBias);
+    if (holding !== null) this.rows.solve(this.bodyA, this.bodyB, holding);
+  }
+
+  scaleImpulse(ratio: number): void {
+    this.rows.scale(ratio);
+    this.drive.scale(ratio);
+  }
+
+  writeJacobian(out: Float64Array): void {
+    out.set(this.rows.J);
+  }
+  writeEffectiveMass(out: Float64Array): void {
+    out.set(this.rows.K);
+  }
+  getVelocityError(out: Float64Array): void {
+    this.rows.velocityError(this.bodyA, this.bodyB, out, 0);
+  }
+  getPositionError(out: Float64Array): void {
+    out.set(this.rows.C);
+  }
+  applyImpulse(lambda: ArrayLike<number>): void {
+    this.rows.applyImpulse(this.bodyA, this.bodyB, lambda);
+  }
+}
