@@ -6,7 +6,13 @@ import type { BodyType } from './body.js';
 import type { JointCore } from './joints/joint-core.js';
 import { Float64Arena } from './arena.js';
 import { StateReader, StateWriter, decodeNumbers, encodeNumbers, hashNumbers } from './state.js';
-import { MAX_HERTZ_PER_SUBSTEP_RATE, SoftStepSolver, type BodyIntegrator, type SolverSettings } from './solver/soft-step.js';
+import {
+  MAX_HERTZ_PER_SUBSTEP_RATE,
+  SoftStepSolver,
+  type BodyIntegrator,
+  type ExactJointSolver,
+  type SolverSettings,
+} from './solver/soft-step.js';
 import {
   readFiniteVector,
   requireInteger,
@@ -97,7 +103,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B>> {
   onJointBreak: ((event: JointBreakEventOf<J>) => void) | null = null;
 
   protected readonly settings: SolverSettings = { ...DEFAULT_SOLVER_SETTINGS };
-  private readonly solver: SoftStepSolver<B>;
+  private readonly softStep: SoftStepSolver<B>;
   protected readonly _bodies: B[] = [];
   private readonly _joints: J[] = [];
   /** The joints the solver runs: not broken, in creation order. */
@@ -109,6 +115,8 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B>> {
   protected readonly arena = new Float64Arena();
   protected nextBodyId = 1;
   protected nextJointId = 1;
+  /** Counts changes to the bodies and the active joints (the direct solver rebuilds its forest on one). */
+  protected topologyVersion = 0;
   private _time = 0;
   private _stepCount = 0;
   private stepping = false;
@@ -144,7 +152,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B>> {
     this.gravity = gravity;
     Object.assign(this.settings, settings);
     this.onJointBreak = onJointBreak;
-    this.solver = new SoftStepSolver(integrator);
+    this.softStep = new SoftStepSolver(integrator);
   }
 
   // ---- settings (each can change between steps) ----
@@ -235,6 +243,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B>> {
     }
     this._bodies.splice(this._bodies.indexOf(body), 1);
     body.owner = null;
+    this.topologyVersion++;
   }
 
   removeJoint(joint: J): void {
@@ -243,6 +252,8 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B>> {
     this._joints.splice(index, 1);
     const active = this.activeJoints.indexOf(joint);
     if (active >= 0) this.activeJoints.splice(active, 1);
+    joint.direct = false;
+    this.topologyVersion++;
   }
 
   /**
@@ -258,7 +269,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B>> {
     try {
       for (let i = 0; i < this.brokenLastStep.length; i++) this.brokenLastStep[i].clearReadout();
       this.brokenLastStep.length = 0;
-      this.solver.step(this._bodies, this.activeJoints, this.gravity, dt, this.settings);
+      this.softStep.step(this._bodies, this.activeJoints, this.gravity, dt, this.settings, this.exactSolver(this.activeJoints));
       this._time += dt;
       this._stepCount++;
       this.breakJoints();
@@ -300,6 +311,11 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B>> {
     };
   }
 
+  /** The exact solver for this step's joints, or null (the iterative solver alone). */
+  protected exactSolver(_joints: readonly J[]): ExactJointSolver | null {
+    return null;
+  }
+
   /** 'sinew-world' (3D) or 'sinew-world-2d'. */
   protected abstract readonly snapshotFormat: WorldSnapshot['format'];
   /** Settings only the subclass has (3D: gyroscopic). */
@@ -325,7 +341,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B>> {
     writer.write(this._stepCount);
     writer.write(this.nextBodyId);
     writer.write(this.nextJointId);
-    writer.write(this.solver.previousH);
+    writer.write(this.softStep.previousH);
     this.saveWorldExtras(writer);
     for (const body of this._bodies) {
       if (withStructure) writer.write(body.id);
@@ -363,7 +379,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B>> {
     this._stepCount = reader.read();
     const nextBodyId = reader.read();
     const nextJointId = reader.read();
-    this.solver.previousH = reader.read();
+    this.softStep.previousH = reader.read();
     this.loadWorldExtras(reader);
     for (const entry of snapshot.bodies) {
       this.nextBodyId = entry.id;
@@ -401,12 +417,14 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B>> {
 
   protected addBody(body: B): B {
     this.nextBodyId++;
+    this.topologyVersion++;
     this._bodies.push(body);
     return body;
   }
 
   protected addJoint<T extends J>(joint: T): T {
     this.nextJointId++;
+    this.topologyVersion++;
     this._joints.push(joint);
     this.activeJoints.push(joint);
     return joint;
@@ -449,6 +467,8 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B>> {
       const breakable = joint.breakForce !== Infinity || joint.breakTorque !== Infinity;
       if (breakable && (joint.getForceMagnitude() > joint.breakForce || joint.getTorqueMagnitude() > joint.breakTorque)) {
         joint.markBroken();
+        joint.direct = false;
+        this.topologyVersion++;
         this.justBroken.push(joint);
         this.brokenLastStep.push(joint);
       } else {

@@ -12,7 +12,8 @@ import { HingeJoint, type HingeJointOptions } from './joints/hinge-joint.js';
 import { PrismaticJoint, type PrismaticJointOptions } from './joints/prismatic-joint.js';
 import { DistanceJoint, type DistanceJointOptions } from './joints/distance-joint.js';
 import { RigidBodyIntegrator } from './solver/integrate.js';
-import type { SolverSettings } from './solver/soft-step.js';
+import type { ExactJointSolver, SolverSettings } from './solver/soft-step.js';
+import { DirectTreeSolver } from './solver/tree-solver.js';
 import { DEFAULT_SOLVER_SETTINGS, WorldCore, type CoreWorldOptions, type JointBreakEventOf, type WorldSnapshot } from './world-core.js';
 import type { StateReader, StateWriter } from './state.js';
 import type { BodyType } from './body.js';
@@ -23,7 +24,17 @@ export interface WorldOptions extends CoreWorldOptions<Joint> {
   gravity?: ArrayLike<number>;
   /** Integrate the gyroscopic term ω × Iω implicitly. Default true. */
   gyroscopic?: boolean;
+  /**
+   * 'direct': the equality rows of joints that form a forest (chains, ragdolls, trees) are solved
+   * exactly every substep (solver/tree-solver.ts) and their drift projected away; loops, limits,
+   * motors, springs, distance and mouse joints stay iterative. 'iterative': the soft step alone.
+   * Default 'iterative' (README, "The solver").
+   */
+  solver?: JointSolverKind;
 }
+
+export type JointSolverKind = 'iterative' | 'direct';
+const SOLVER_KINDS: readonly JointSolverKind[] = ['iterative', 'direct'];
 
 export type JointBreakEvent = JointBreakEventOf<Joint>;
 
@@ -33,10 +44,15 @@ export const DEFAULT_WORLD_SETTINGS: Readonly<SolverSettings & { gyroscopic: boo
   gyroscopic: true,
 });
 
+/** The joint solver a World uses unless told otherwise. */
+export const DEFAULT_JOINT_SOLVER: JointSolverKind = 'iterative';
+
 export class World extends WorldCore<Body, Joint> {
   readonly ground: Body;
   protected readonly bodyClassName = 'Body';
   private readonly integrator: RigidBodyIntegrator;
+  private readonly tree = new DirectTreeSolver();
+  private solverKind: JointSolverKind = DEFAULT_JOINT_SOLVER;
 
   constructor(options: WorldOptions = {}) {
     const where = 'World';
@@ -51,6 +67,26 @@ export class World extends WorldCore<Body, Joint> {
     super(where, options, gravity, integrator);
     this.integrator = integrator;
     this.ground = new Body(0, { type: 'static' }, this, this.arena);
+    if (options.solver !== undefined) this.solver = readSolverKind(where, options.solver);
+  }
+
+  /** 'iterative' or 'direct' (see WorldOptions.solver); can change between steps. */
+  get solver(): JointSolverKind {
+    return this.solverKind;
+  }
+  set solver(value: JointSolverKind) {
+    this.solverKind = readSolverKind('solver', value);
+    if (this.solverKind === 'iterative') this.tree.clear();
+  }
+  /** The joints the direct solver holds exactly at the last step (empty with the iterative solver). */
+  get directJoints(): readonly Joint[] {
+    return this.tree.joints;
+  }
+
+  protected override exactSolver(joints: readonly Joint[]): ExactJointSolver | null {
+    if (this.solverKind !== 'direct') return null;
+    this.tree.ensure(this._bodies, joints, this.topologyVersion);
+    return this.tree.active ? this.tree : null;
   }
 
   /** Integrate the gyroscopic term ω × Iω implicitly (default true). */
@@ -68,11 +104,14 @@ export class World extends WorldCore<Body, Joint> {
     return world;
   }
   protected readonly snapshotFormat = 'sinew-world' as const;
+  // One number of flags: 1 gyroscopic, 2 the direct solver (so a default world's state reads as before).
   protected saveWorldExtras(writer: StateWriter): void {
-    writer.writeBoolean(this.integrator.gyroscopic);
+    writer.write((this.integrator.gyroscopic ? 1 : 0) + (this.solverKind === 'direct' ? 2 : 0));
   }
   protected loadWorldExtras(reader: StateReader): void {
-    this.integrator.gyroscopic = reader.readBoolean();
+    const flags = reader.read();
+    this.integrator.gyroscopic = (flags & 1) !== 0;
+    this.solver = (flags & 2) !== 0 ? 'direct' : 'iterative';
   }
   protected createPlaceholderBody(type: BodyType): Body {
     return this.createBody({ type });
@@ -189,6 +228,13 @@ export class World extends WorldCore<Body, Joint> {
   protected isBody(value: unknown): value is Body {
     return value instanceof Body;
   }
+}
+
+function readSolverKind(where: string, value: unknown): JointSolverKind {
+  if (!SOLVER_KINDS.includes(value as JointSolverKind)) {
+    throw new RangeError(`${where}: solver must be 'iterative' or 'direct', got ${show(value)}`);
+  }
+  return value as JointSolverKind;
 }
 
 /** A frame's normal: optional, a direction not parallel to the axis. */

@@ -241,6 +241,16 @@ export class BallJoint extends Joint {
     if (this.extras !== null) this.extras.scale(ratio);
   }
 
+  override writePointLoad(out: Float64Array): boolean {
+    const p = this.point;
+    out.set(p.impulse, 0); out.set(p.rA, 3); out.set(p.rB, 6);
+    return true;
+  }
+  addEqualityImpulse(lambda: Float64Array, at: number): void {
+    const p = this.point.impulse;
+    p[0] += lambda[at]; p[1] += lambda[at + 1]; p[2] += lambda[at + 2];
+  }
+
   accumulateImpulse(): void {
     const p = this.point.impulse, sl = this.linearImpulseSum;
     sl[0] += p[0]; sl[1] += p[1]; sl[2] += p[2];

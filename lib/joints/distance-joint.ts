@@ -154,6 +154,13 @@ export class DistanceJoint extends Joint {
   scaleImpulse(ratio: number): void {
     this.drive.scale(ratio);
   }
+  /** Its row is a limit pair (even a rod's): it stays in the iterative solver. */
+  override get directRowCount(): number {
+    return 0;
+  }
+  addEqualityImpulse(): void {
+    throw new Error('DistanceJoint: its row is not held by the direct solver');
+  }
   accumulateImpulse(): void {
     const n = this.row.n, p = this.drive.totalImpulse(), s = this.linearImpulseSum;
     s[0] += p * n[0]; s[1] += p * n[1]; s[2] += p * n[2];

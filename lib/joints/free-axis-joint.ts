@@ -109,6 +109,11 @@ export abstract class FreeAxisJoint extends Joint {
     this.drive.scale(ratio);
   }
 
+  addEqualityImpulse(lambda: Float64Array, at: number): void {
+    const p = this.rows.impulse;
+    for (let i = 0; i < 5; i++) p[i] += lambda[at + i];
+  }
+
   writeJacobian(out: Float64Array): void {
     out.set(this.rows.J);
   }

@@ -128,6 +128,14 @@ export class HingeJoint extends FreeAxisJoint {
     this.drive.prepare(frames.twistAngle(), h);
   }
 
+  /** The point rows are the coupled block's first three. */
+  override writePointLoad(out: Float64Array): boolean {
+    const p = this.rows.impulse;
+    out[0] = p[0]; out[1] = p[1]; out[2] = p[2];
+    out.set(this.point.rA, 3); out.set(this.point.rB, 6);
+    return true;
+  }
+
   accumulateImpulse(): void {
     const p = this.rows.impulse, sl = this.linearImpulseSum, sa = this.angularImpulseSum;
     sl[0] += p[0]; sl[1] += p[1]; sl[2] += p[2];

@@ -41,6 +41,13 @@ export abstract class JointCore<B> implements SolverJoint {
   readonly bodyB: B;
   userData: unknown;
 
+  /**
+   * @internal True while the world's direct tree solver (solver/tree-solver.ts) holds this joint's
+   * equality rows exactly: the joint's own solve then skips them (holdingSoftness returns null) and
+   * solves only its limit, motor and friction rows.
+   */
+  direct = false;
+
   private _breakForce = Infinity;
   private _breakTorque = Infinity;
   private _broken = false;
@@ -127,10 +134,12 @@ export abstract class JointCore<B> implements SolverJoint {
 
   /**
    * The softness the holding rows use in a solve: the world's (`soft`) for a rigid joint; for a
-   * spring joint its own in the biased pass and null in the relax pass (skip the rows). Call
+   * spring joint its own in the biased pass and null in the relax pass (skip the rows); null for a
+   * joint whose rows the direct tree solver holds. Call
    * updateSpring(h) in prepare first.
    */
   protected holdingSoftness(soft: Readonly<Softness>, useBias: boolean): Readonly<Softness> | null {
+    if (this.direct) return null;
     if (this.springHertz === 0) return soft;
     return useBias ? this.springSoftness : null;
   }

@@ -48,4 +48,25 @@ export abstract class Joint extends JointCore<Body> {
   abstract getPositionError(out: Float64Array): void;
   /** v += M⁻¹ Jᵀ λ for an impulse λ of rowCount numbers (not added to λ_acc). */
   abstract applyImpulse(lambda: ArrayLike<number>): void;
+
+  // ---- the direct tree solver (solver/tree-solver.ts) ----
+
+  /**
+   * How many rows the direct tree solver may hold exactly: the equality rows (rowCount) while they are
+   * rigid; 0 for a spring joint (hertz > 0), whose rows stay soft in the iterative solver.
+   */
+  get directRowCount(): number {
+    return this.hertz === 0 ? this.rowCount : 0;
+  }
+  /**
+   * @internal For the direct solver's geometric stiffness: writes the point rows' impulse on B (this
+   * substep's λ_acc, 3 numbers) and the lever arms r_a, r_b (3 each), and returns true; false for a
+   * joint without point rows.
+   */
+  writePointLoad(_out: Float64Array): boolean {
+    return false;
+  }
+  /** @internal Adds an impulse the direct solver found (rowCount numbers from lambda[at]) to the rows'
+   * accumulated impulse λ_acc, where the force readout and the warm start read it. */
+  abstract addEqualityImpulse(lambda: Float64Array, at: number): void;
 }

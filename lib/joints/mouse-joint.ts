@@ -34,6 +34,10 @@ export interface MouseJointOptions {
 }
 
 export class MouseJoint extends SinglePartJoint {
+  /** A spring: never held by the direct solver. */
+  override get directRowCount(): number {
+    return 0;
+  }
   readonly type = 'mouse' as const;
   readonly rowCount = 3;
   readonly point: PointConstraintPart;

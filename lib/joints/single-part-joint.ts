@@ -19,6 +19,10 @@ export abstract class SinglePartJoint extends Joint {
     const p = this.part.impulse;
     p[0] *= ratio; p[1] *= ratio; p[2] *= ratio;
   }
+  addEqualityImpulse(lambda: Float64Array, at: number): void {
+    const p = this.part.impulse;
+    p[0] += lambda[at]; p[1] += lambda[at + 1]; p[2] += lambda[at + 2];
+  }
   accumulateImpulse(): void {
     const p = this.part.impulse;
     const s = this.carries === 'force' ? this.linearImpulseSum : this.angularImpulseSum;

@@ -160,6 +160,16 @@ export class WeldJoint extends Joint {
     p[0] *= ratio; p[1] *= ratio; p[2] *= ratio;
     r[0] *= ratio; r[1] *= ratio; r[2] *= ratio;
   }
+  override writePointLoad(out: Float64Array): boolean {
+    const p = this.point;
+    out.set(p.impulse, 0); out.set(p.rA, 3); out.set(p.rB, 6);
+    return true;
+  }
+  addEqualityImpulse(lambda: Float64Array, at: number): void {
+    const p = this.point.impulse, r = this.rotation.impulse;
+    p[0] += lambda[at]; p[1] += lambda[at + 1]; p[2] += lambda[at + 2];
+    r[0] += lambda[at + 3]; r[1] += lambda[at + 4]; r[2] += lambda[at + 5];
+  }
   accumulateImpulse(): void {
     const p = this.point.impulse, r = this.rotation.impulse;
     const sl = this.linearImpulseSum, sa = this.angularImpulseSum;

@@ -222,3 +222,53 @@ export function invertSymmetric6Blocks(A: ArrayLike<number>, B: ArrayLike<number
     }
   }
 }
+
+/** The original diagonal and which pivots were taken, for invertSymmetricInPlace (n ≤ 16). */
+const originalDiagonal = new Float64Array(16);
+const swept = new Uint8Array(16);
+
+/**
+ * Inverts a symmetric n×n matrix in place (row-major; n ≤ 16) by the sweep operator (Gauss-Jordan
+ * elimination kept symmetric; Goodnight, "A Tutorial on the SWEEP Operator", 1979). `sign` is +1 for
+ * a positive (semi)definite matrix and −1 for a negative one, which is inverted as −(−A)⁻¹. A pivot
+ * that is not positive, or below PIVOT_TOLERANCE of its own diagonal entry, is skipped and its row and
+ * column of the result are zero, the same rule as ldltFactor: a direction with no effective mass gets
+ * no impulse. Returns the number of skipped pivots.
+ *
+ * Sweeping pivot k (d = a_kk): a_ij −= a_ik a_kj / d for i, j ≠ k; a_ik, a_ki /= d; a_kk = −1/d.
+ * After every pivot is swept the matrix holds −A⁻¹.
+ */
+export function invertSymmetricInPlace(a: Float64Array, n: number, sign: number): number {
+  const nn = n * n;
+  if (sign < 0) for (let i = 0; i < nn; i++) a[i] = -a[i];
+  for (let k = 0; k < n; k++) originalDiagonal[k] = a[k * n + k];
+  let dropped = 0;
+  for (let k = 0; k < n; k++) {
+    const kk = k * n + k, d = a[kk];
+    if (!(d > PIVOT_TOLERANCE * Math.abs(originalDiagonal[k]))) {
+      swept[k] = 0;
+      dropped++;
+      continue;
+    }
+    swept[k] = 1;
+    const inv = 1 / d;
+    for (let i = 0; i < n; i++) {
+      if (i === k) continue;
+      const aik = a[i * n + k] * inv;
+      if (aik === 0) continue;
+      for (let j = 0; j < n; j++) if (j !== k) a[i * n + j] -= aik * a[k * n + j];
+    }
+    for (let i = 0; i < n; i++) {
+      if (i === k) continue;
+      a[i * n + k] *= inv;
+      a[k * n + i] *= inv;
+    }
+    a[kk] = -inv;
+  }
+  // −A⁻¹ → A⁻¹ (and for sign −1, −(−A)⁻¹ is A⁻¹ of the original A); clear the skipped rows and columns
+  const flip = sign < 0 ? 1 : -1;
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < n; j++) a[i * n + j] = swept[i] && swept[j] ? flip * a[i * n + j] : 0;
+  }
+  return dropped;
+}

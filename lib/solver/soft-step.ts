@@ -51,6 +51,20 @@ export interface SolverJoint {
   finishStep(dt: number): void;
 }
 
+/**
+ * An exact solver for some joints' equality rows (tree-solver.ts), run inside the substeps: after each
+ * iterative sweep (so its rows hold exactly at the end of every velocity solve), and after the position
+ * update (to project the drift away).
+ */
+export interface ExactJointSolver {
+  /** Factors the rows at the current poses for substeps of h (the joints are prepared at them). */
+  factor(h: number): void;
+  /** Makes J v = 0 for its rows and adds the impulses to the joints' λ_acc; `first`: the substep's first. */
+  solveVelocities(first: boolean): void;
+  /** Moves the bodies until its rows' C vanishes (re-preparing its joints for substeps of h). */
+  projectPositions(h: number): void;
+}
+
 /** What the step asks of the bodies' integration, which differs between 3D and 2D. */
 export interface BodyIntegrator<B> {
   /** Rotation and world inverse inertia from the orientation (the user may have written it). */
@@ -71,7 +85,11 @@ export class SoftStepSolver<B> {
 
   constructor(private readonly integrator: BodyIntegrator<B>) {}
 
-  step(bodies: readonly B[], joints: readonly SolverJoint[], gravity: Float64Array, dt: number, settings: Readonly<SolverSettings>): void {
+  /** `exact`: the direct tree solver, or null for the iterative solver alone. */
+  step(
+    bodies: readonly B[], joints: readonly SolverJoint[], gravity: Float64Array, dt: number, settings: Readonly<SolverSettings>,
+    exact: ExactJointSolver | null = null,
+  ): void {
     const integrator = this.integrator;
     const n = settings.substeps;
     const h = dt / n;
@@ -91,6 +109,7 @@ export class SoftStepSolver<B> {
       if (ratio !== 1) joint.scaleImpulse(ratio);
       joint.prepare(h);
     }
+    if (exact !== null) exact.factor(h);
 
     for (let substep = 0; substep < n; substep++) {
       integrator.integrateVelocities(bodies, gravity, h);
@@ -101,8 +120,13 @@ export class SoftStepSolver<B> {
       }
       for (let iteration = 0; iteration < settings.iterations; iteration++) {
         for (let i = 0; i < joints.length; i++) joints[i].solve(this.jointSoftness, true);
+        if (exact !== null) exact.solveVelocities(iteration === 0);
       }
       integrator.integratePositions(bodies, h, settings.maxLinearSpeed, settings.maxAngularSpeed);
+      if (exact !== null) {
+        this.finishSubstepExact(joints, h, settings.relaxIterations, exact);
+        continue;
+      }
       // Prepare, the first relax sweep and the impulse accumulation in one pass over the joints: a
       // joint's prepare reads only poses and inverse inertias, which relaxing other joints does not
       // change, so this is the same arithmetic as three passes, with a third of the memory traffic
@@ -125,5 +149,20 @@ export class SoftStepSolver<B> {
 
     for (let i = 0; i < joints.length; i++) joints[i].finishStep(dt);
     integrator.clearForces(bodies);
+  }
+
+  /**
+   * The end of a substep with the direct solver: prepare every joint at the new poses, factor, project
+   * the drift of the exact rows, then relax the iterative rows, each sweep followed by an exact solve.
+   */
+  private finishSubstepExact(joints: readonly SolverJoint[], h: number, relax: number, exact: ExactJointSolver): void {
+    for (let i = 0; i < joints.length; i++) joints[i].prepare(h);
+    exact.factor(h);
+    exact.projectPositions(h);
+    for (let iteration = 0; iteration < relax; iteration++) {
+      for (let i = 0; i < joints.length; i++) joints[i].solve(RIGID, false);
+      exact.solveVelocities(false);
+    }
+    for (let i = 0; i < joints.length; i++) joints[i].accumulateImpulse();
   }
 }

@@ -1,0 +1,496 @@
+// The direct tree solver: the equality rows of joints whose graph is a forest (chains, ropes, ragdolls,
+// trees) solved exactly in O(n) by sparse block LDLᵀ. Source: Baraff, "Linear-Time Dynamics using
+// Lagrange Multipliers", SIGGRAPH 1996 (the H matrix, its tree and the leaf-first factorization).
+//
+// The system. For the dynamic bodies' velocity change Δv and the rows' multipliers μ,
+//   H [Δv; μ] = [0; −J v],     H = [ M  Jᵀ ]
+//                                  [ J  0  ]
+// says M Δv = −Jᵀ μ (the impulse λ = −μ moves the bodies) and J (v + Δv) = 0 (the rows hold exactly).
+// H is sparse: its nodes are bodies (6x6 blocks M = diag(m, m, m, I), I = R I_b Rᵀ) and joints (m×m zero
+// blocks, m = 3 ball / orientation, 5 hinge / slider, 6 weld), and a joint's only off-diagonal blocks
+// are its Jacobian columns for its own two bodies (J_jb, m×6). When the joints form a forest over the
+// bodies, H's graph is a forest too, and eliminating its nodes from the leaves up creates no fill:
+//
+//   factor, leaf first:   D_i = H_ii − Σ_children c  E_cᵀ D_c⁻¹ E_c,   L_i = D_i⁻¹ E_i
+//   solve:                x_i = b_i − Σ_children L_cᵀ x_c  (leaf first),   x_i = D_i⁻¹ x_i,
+//                         x_i −= L_i x_parent  (root first)
+// where E_i = H_{i,parent(i)} is the block between a node and its parent (J_jb for a joint under
+// body b, J_jbᵀ for a body under joint j). A body's D_i is positive definite (M plus what its subtree
+// adds); a joint's is negative definite, −(the subtree's J M̃⁻¹ Jᵀ), so it is factored as −D_i
+// (math/ldlt.ts: a vanishing pivot, as redundant rows give, is dropped and gets no impulse).
+//
+// Which joints. Static and kinematic bodies are not nodes: they are "the world", one element of a
+// union-find. A joint joins the forest unless its two ends are already connected (through bodies or
+// through the world): those joints close loops and stay in the iterative solver, as do joints with
+// springs (hertz > 0), distance and mouse joints. So every tree has at most one joint to the world,
+// and that joint is its root: every joint node then has a body below it, and no D_i is singular
+// (a second joint to the world would be a leaf with D = 0, Baraff's section 7 caveat).
+//
+// Drift. The velocity solve holds J v = 0 exactly, but moving the bodies along v bends the joints a
+// little (second order in h). After each substep's position update the same factorization projects
+// the positions: H [Δx; μ] = [0; −C] moves the bodies by the mass-weighted least change that zeroes C
+// to first order (one Newton step; Cline and Pai, "Post-Stabilization for Rigid Body Simulation with
+// Contact and Constraints", 2003). Velocities are untouched, so the correction adds no energy.
+//
+// Limits, motors, friction and loops are solved by the iterative soft step around this (soft-step.ts).
+
+import { BODY_STATE, type Body } from '../body.js';
+import type { Joint } from '../joints/joint.js';
+import { invertSymmetricInPlace } from '../math/ldlt.js';
+import { integrateOrientation } from '../math/quat.js';
+import type { ExactJointSolver } from './soft-step.js';
+
+const LINEAR_VELOCITY = BODY_STATE.linearVelocity, ANGULAR_VELOCITY = BODY_STATE.angularVelocity;
+const INVERSE_MASS = BODY_STATE.inverseMass, POSITION = BODY_STATE.position, ORIENTATION = BODY_STATE.orientation;
+const ROTATION = BODY_STATE.rotation, INERTIA_LOCAL = BODY_STATE.inertiaLocal;
+
+/** Projections per substep at most, and the error (m for point rows, rad for angular ones) below which
+ * another is not needed; see projectPositions. */
+const MAX_PROJECTIONS = 4;
+const PROJECTION_TOLERANCE = 1e-7;
+
+/** Scratch for D⁻¹ x (a node has at most 6 rows). */
+const scratch = new Float64Array(6);
+
+export class DirectTreeSolver implements ExactJointSolver {
+  /** Joints whose equality rows this solver holds, in tree order (roots first). */
+  readonly joints: Joint[] = [];
+  /** The dynamic bodies in the forest, in tree order. */
+  readonly bodies: Body[] = [];
+
+  // Nodes in breadth-first order from the roots: a parent always comes before its children, so
+  // counting down is leaf first and counting up is root first.
+  private count = 0;
+  private parent = new Int32Array(0);
+  private size = new Int32Array(0);
+  /** +1 for a body node, −1 for a joint node (whose D is factored as −D). */
+  private sign = new Float64Array(0);
+  private nodeBody: (Body | null)[] = [];
+  private nodeJoint: (Joint | null)[] = [];
+  /** For a joint node, its parent body's columns in J (0: body A, 6: body B); for a body node, its
+   * columns in its parent joint's J. */
+  private parentColumns = new Int32Array(0);
+  /** Per node: D_i (then D_i⁻¹), E_i, L_i (both size_i × size_parent, row-major), x_i; and J
+   * (rows × 12) for joint nodes. Views into one array. */
+  private D: Float64Array[] = [];
+  private E: Float64Array[] = [];
+  private L: Float64Array[] = [];
+  private x: Float64Array[] = [];
+  private J: Float64Array[] = [];
+  /** Per body node: the geometric stiffness term h²G added to its angular mass (3x3); see factor. */
+  private stiffness: Float64Array[] = [];
+  /** For a body node, the joint node whose J holds its E (its parent); for a joint node, itself. */
+  private jacobianNode = new Int32Array(0);
+  /** Each body's node. */
+  private bodyNode = new Map<Body, number>();
+  /** joints[j]'s node. */
+  private jointNode = new Int32Array(0);
+  /** Joints that were candidates (directRowCount > 0) at the last build: a change means rebuild. */
+  private candidates: Joint[] = [];
+  private builtVersion = -1;
+
+  /** True when the forest has at least one joint. */
+  get active(): boolean {
+    return this.joints.length > 0;
+  }
+
+  /**
+   * Rebuilds the forest if the world's contents changed (`version`) or a joint's eligibility did (a
+   * spring switched on or off). O(joints) when nothing changed.
+   */
+  ensure(bodies: readonly Body[], joints: readonly Joint[], version: number): void {
+    if (version === this.builtVersion && !this.eligibilityChanged(joints)) return;
+    this.build(bodies, joints);
+    this.builtVersion = version;
+  }
+
+  /** Hands every joint back to the iterative solver. */
+  clear(): void {
+    for (const joint of this.joints) joint.direct = false;
+    this.joints.length = 0;
+    this.bodies.length = 0;
+    this.candidates.length = 0;
+    this.count = 0;
+    this.builtVersion = -1;
+  }
+
+  private eligibilityChanged(joints: readonly Joint[]): boolean {
+    let k = 0;
+    for (let i = 0; i < joints.length; i++) {
+      if (joints[i].directRowCount === 0) continue;
+      if (this.candidates[k] !== joints[i]) return true;
+      k++;
+    }
+    return k !== this.candidates.length;
+  }
+
+  /** Chooses the forest's joints (union-find over the dynamic bodies and the world) and orders its nodes. */
+  build(bodies: readonly Body[], joints: readonly Joint[]): void {
+    this.clear();
+    const index = new Map<Body, number>();
+    for (const body of bodies) if (body.isDynamic) index.set(body, index.size);
+    const world = index.size;
+    const root = new Int32Array(world + 1);
+    for (let i = 0; i <= world; i++) root[i] = i;
+    const find = (i: number): number => {
+      while (root[i] !== i) i = root[i] = root[root[i]];
+      return i;
+    };
+    const element = (body: Body): number => index.get(body) ?? world;
+    // the forest's joints, and each body's joints
+    const tree: Joint[] = [];
+    const adjacency = new Map<Body, Joint[]>();
+    for (const joint of joints) {
+      if (joint.directRowCount === 0) continue;
+      this.candidates.push(joint);
+      const a = find(element(joint.bodyA)), b = find(element(joint.bodyB));
+      if (a === b) continue; // closes a loop (or joins two non-dynamic bodies): iterative
+      root[a] = b;
+      tree.push(joint);
+      for (const body of [joint.bodyA, joint.bodyB]) {
+        if (!body.isDynamic) continue;
+        let list = adjacency.get(body);
+        if (list === undefined) adjacency.set(body, (list = []));
+        list.push(joint);
+      }
+    }
+    // breadth-first from the roots: each joint to the world, then any body not reached yet
+    const nodes: (Body | Joint)[] = [];
+    const parentOf: number[] = [];
+    const seen = new Set<Body | Joint>();
+    const visit = (start: Body | Joint) => {
+      seen.add(start);
+      nodes.push(start);
+      parentOf.push(-1);
+      for (let head = nodes.length - 1; head < nodes.length; head++) {
+        const node = nodes[head];
+        const next = isJoint(node)
+          ? [node.bodyA, node.bodyB].filter((body) => body.isDynamic)
+          : (adjacency.get(node) as Joint[]);
+        for (const neighbour of next) {
+          if (seen.has(neighbour)) continue;
+          seen.add(neighbour);
+          nodes.push(neighbour);
+          parentOf.push(head);
+        }
+      }
+    };
+    for (const joint of tree) if (!joint.bodyA.isDynamic || !joint.bodyB.isDynamic) visit(joint);
+    for (const joint of tree) {
+      if (!seen.has(joint)) visit(joint.bodyA.isDynamic ? joint.bodyA : joint.bodyB);
+    }
+    this.layout(nodes, parentOf);
+  }
+
+  private layout(nodes: (Body | Joint)[], parentOf: number[]): void {
+    const n = nodes.length;
+    this.count = n;
+    this.parent = Int32Array.from(parentOf);
+    this.size = new Int32Array(n);
+    this.sign = new Float64Array(n);
+    this.parentColumns = new Int32Array(n);
+    this.jacobianNode = new Int32Array(n);
+    this.nodeBody = [];
+    this.nodeJoint = [];
+    for (let i = 0; i < n; i++) {
+      const node = nodes[i];
+      if (isJoint(node)) {
+        this.size[i] = node.directRowCount;
+        this.sign[i] = -1;
+        this.nodeJoint.push(node);
+        this.nodeBody.push(null);
+        this.joints.push(node);
+        node.direct = true;
+      } else {
+        this.size[i] = 6;
+        this.sign[i] = 1;
+        this.nodeJoint.push(null);
+        this.nodeBody.push(node);
+        this.bodies.push(node);
+      }
+    }
+    // the blocks, in one array
+    let total = 0;
+    for (let i = 0; i < n; i++) {
+      const m = this.size[i], p = this.parent[i], mp = p >= 0 ? this.size[p] : 0;
+      total += m * m + 2 * m * mp + m + (this.nodeJoint[i] !== null ? m * 12 : 9);
+    }
+    const data = new Float64Array(total);
+    let at = 0;
+    const take = (length: number) => data.subarray(at, (at += length));
+    this.D = []; this.E = []; this.L = []; this.x = []; this.J = []; this.stiffness = [];
+    for (let i = 0; i < n; i++) {
+      const m = this.size[i], p = this.parent[i], mp = p >= 0 ? this.size[p] : 0;
+      this.D.push(take(m * m));
+      this.E.push(take(m * mp));
+      this.L.push(take(m * mp));
+      this.x.push(take(m));
+      this.J.push(this.nodeJoint[i] !== null ? take(m * 12) : data.subarray(0, 0));
+      this.stiffness.push(this.nodeJoint[i] === null ? take(9) : data.subarray(0, 0));
+    }
+    this.jointNode = new Int32Array(this.joints.length);
+    this.bodyNode = new Map();
+    for (let i = 0; i < n; i++) if (this.nodeBody[i] !== null) this.bodyNode.set(this.nodeBody[i] as Body, i);
+    for (let i = 0, j = 0; i < n; i++) if (this.nodeJoint[i] !== null) this.jointNode[j++] = i;
+    // which columns of which J couple each node to its parent
+    for (let i = 0; i < n; i++) {
+      const p = this.parent[i];
+      if (p < 0) continue;
+      const joint = this.nodeJoint[i];
+      if (joint !== null) {
+        this.jacobianNode[i] = i;
+        this.parentColumns[i] = joint.bodyA === this.nodeBody[p] ? 0 : 6;
+      } else {
+        const parentJoint = this.nodeJoint[p] as Joint;
+        this.jacobianNode[i] = p;
+        this.parentColumns[i] = parentJoint.bodyA === this.nodeBody[i] ? 0 : 6;
+      }
+    }
+  }
+
+  /**
+   * Factors H at the bodies' current poses for a substep of h; the joints must have been prepared.
+   *
+   * Geometric stiffness. A taut chain's light links swing across the chain at frequencies set by the
+   * tension over their inertia; with a heavy end these pass the substep rate, and the rows alone, whose
+   * J is frozen over the substep, cannot see that turning a link turns the tension's torque: the links
+   * flutter and the chain lets go (measured: 3000:1 at 4 substeps). Tournier et al., "Stable Constrained
+   * Dynamics" (SIGGRAPH 2015), add the constraint force's stiffness K = ∂(Jᵀλ)/∂x to the implicit step:
+   *   (M − h²K) Δv = h²K v + Jᵀλ.
+   * For a point row with impulse λ on B at lever arm r (force λ/h), turning B by δθ turns the torque
+   * r × λ/h by (λ/h)ᵀ... : ∂τ/∂θ = [λ/h]×[r]×, which for λ along r is −(λ·r / h)(I − r̂r̂ᵀ). We keep that
+   * tension part (λ·r > 0; compression would destabilize) and add h (λ·r)(I − r̂r̂ᵀ) to the body's angular
+   * block of M (body A: the same with −λ and r_a), with λ the last substep's impulse. The first velocity
+   * solve of a substep also takes the right-hand side h²K v.
+   */
+  factor(h: number): void {
+    const n = this.count, size = this.size, parent = this.parent, sign = this.sign;
+    // J and H's diagonal blocks
+    for (let i = 0; i < n; i++) {
+      const joint = this.nodeJoint[i];
+      const D = this.D[i];
+      if (joint !== null) {
+        joint.writeJacobian(this.J[i]);
+        D.fill(0);
+      } else {
+        writeMassMatrix((this.nodeBody[i] as Body).state, D);
+        this.stiffness[i].fill(0);
+      }
+    }
+    for (let j = 0; j < this.joints.length; j++) {
+      const joint = this.joints[j];
+      if (!joint.writePointLoad(load)) continue;
+      if (joint.bodyA.isDynamic) addTension(this.stiffness[this.bodyNode.get(joint.bodyA) as number], -h, 3);
+      if (joint.bodyB.isDynamic) addTension(this.stiffness[this.bodyNode.get(joint.bodyB) as number], h, 6);
+    }
+    for (let i = 0; i < n; i++) {
+      if (this.nodeJoint[i] !== null) continue;
+      const G = this.stiffness[i], D = this.D[i];
+      for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) D[(3 + r) * 6 + 3 + c] += G[r * 3 + c];
+    }
+    // E_i: J's parent columns for a joint node (m×6), their transpose for a body node (6×m)
+    for (let i = 0; i < n; i++) {
+      const p = parent[i];
+      if (p < 0) continue;
+      const E = this.E[i], J = this.J[this.jacobianNode[i]], c = this.parentColumns[i];
+      if (this.nodeJoint[i] !== null) {
+        const m = size[i];
+        for (let r = 0; r < m; r++) for (let k = 0; k < 6; k++) E[r * 6 + k] = J[r * 12 + c + k];
+      } else {
+        const m = size[p];
+        for (let k = 0; k < 6; k++) for (let r = 0; r < m; r++) E[k * m + r] = J[r * 12 + c + k];
+      }
+    }
+    // leaf first: D_i⁻¹ (in place), then L_i = D_i⁻¹ E_i and D_parent −= E_iᵀ L_i
+    for (let i = n - 1; i >= 0; i--) {
+      const m = size[i], D = this.D[i];
+      invertSymmetricInPlace(D, m, sign[i]);
+      const p = parent[i];
+      if (p < 0) continue;
+      const mp = size[p], E = this.E[i], L = this.L[i], Dp = this.D[p];
+      for (let r = 0; r < m; r++) {
+        for (let c = 0; c < mp; c++) {
+          let sum = 0;
+          for (let k = 0; k < m; k++) sum += D[r * m + k] * E[k * mp + c];
+          L[r * mp + c] = sum;
+        }
+      }
+      for (let r = 0; r < mp; r++) {
+        for (let c = r; c < mp; c++) {
+          let sum = 0;
+          for (let k = 0; k < m; k++) sum += E[k * mp + r] * L[k * mp + c];
+          Dp[r * mp + c] -= sum;
+          if (c !== r) Dp[c * mp + r] -= sum;
+        }
+      }
+    }
+  }
+
+  /** Solves H x = b with b in the x blocks (bodies' blocks zero, joints' the rows' right-hand side). */
+  private solve(): void {
+    const n = this.count, size = this.size, parent = this.parent;
+    for (let i = n - 1; i >= 0; i--) {
+      const p = parent[i];
+      if (p < 0) continue;
+      const m = size[i], mp = size[p], L = this.L[i], xi = this.x[i], xp = this.x[p];
+      for (let c = 0; c < mp; c++) {
+        let sum = 0;
+        for (let k = 0; k < m; k++) sum += L[k * mp + c] * xi[k];
+        xp[c] -= sum;
+      }
+    }
+    for (let i = 0; i < n; i++) {
+      const m = size[i], xi = this.x[i], Dinv = this.D[i];
+      for (let r = 0; r < m; r++) {
+        let sum = 0;
+        for (let k = 0; k < m; k++) sum += Dinv[r * m + k] * xi[k];
+        scratch[r] = sum;
+      }
+      for (let r = 0; r < m; r++) xi[r] = scratch[r];
+    }
+    for (let i = 0; i < n; i++) {
+      const p = parent[i];
+      if (p < 0) continue;
+      const m = size[i], mp = size[p], L = this.L[i], xi = this.x[i], xp = this.x[p];
+      for (let r = 0; r < m; r++) {
+        let sum = 0;
+        for (let c = 0; c < mp; c++) sum += L[r * mp + c] * xp[c];
+        xi[r] -= sum;
+      }
+    }
+  }
+
+  /**
+   * Makes J v = 0 for every row in the forest (to round-off) and adds the impulses to the joints.
+   * `withStiffness`: the substep's first solve, which also applies the geometric stiffness (factor).
+   */
+  solveVelocities(withStiffness: boolean): void {
+    const n = this.count;
+    for (let i = 0; i < n; i++) {
+      const joint = this.nodeJoint[i], x = this.x[i];
+      if (joint === null) {
+        x.fill(0);
+        if (withStiffness) {
+          // −h²G ω  (the stiffness acts on the angular velocity only)
+          const G = this.stiffness[i], s = (this.nodeBody[i] as Body).state;
+          const wx = s[ANGULAR_VELOCITY], wy = s[ANGULAR_VELOCITY + 1], wz = s[ANGULAR_VELOCITY + 2];
+          x[3] = -(G[0] * wx + G[1] * wy + G[2] * wz);
+          x[4] = -(G[3] * wx + G[4] * wy + G[5] * wz);
+          x[5] = -(G[6] * wx + G[7] * wy + G[8] * wz);
+        }
+      } else {
+        joint.getVelocityError(x);
+        for (let k = 0; k < x.length; k++) x[k] = -x[k];
+      }
+    }
+    this.solve();
+    for (let i = 0; i < n; i++) {
+      const joint = this.nodeJoint[i], x = this.x[i];
+      if (joint === null) {
+        const s = (this.nodeBody[i] as Body).state;
+        s[LINEAR_VELOCITY] += x[0]; s[LINEAR_VELOCITY + 1] += x[1]; s[LINEAR_VELOCITY + 2] += x[2];
+        s[ANGULAR_VELOCITY] += x[3]; s[ANGULAR_VELOCITY + 1] += x[4]; s[ANGULAR_VELOCITY + 2] += x[5];
+      } else {
+        // λ = −μ
+        for (let k = 0; k < x.length; k++) x[k] = -x[k];
+        joint.addEqualityImpulse(x, 0);
+      }
+    }
+  }
+
+  /**
+   * Moves the bodies by the mass-weighted least change that zeroes C to first order, from the C of the
+   * last prepare, and repeats (prepare, factor, project) while the joints' error stays above
+   * PROJECTION_TOLERANCE, at most MAX_PROJECTIONS times. One projection nearly always suffices (the
+   * error after it is second order); a chain pulled almost straight by a heavy end is the exception:
+   * there a millimetre-scale gap along the chain is closed mostly by turning light links (turning moves
+   * anchors across the chain, not along it, so the linear step turns them far), and the second-order
+   * error left can exceed the gap closed. Measured on the 670:1 heavy-end chain: one projection per
+   * substep let the error grow from 1e-9 m to 1 m within 40 steps; repeating while the error exceeds
+   * 1e-7 keeps it at 1e-9.
+   */
+  projectPositions(h: number): void {
+    for (let pass = 0; pass < MAX_PROJECTIONS; pass++) {
+      if (pass > 0) this.factor(h);
+      this.projectOnce();
+      let largest = 0;
+      for (let j = 0; j < this.joints.length; j++) {
+        const joint = this.joints[j];
+        joint.prepare(h);
+        const C = this.x[this.jointNode[j]];
+        joint.getPositionError(C);
+        for (let k = 0; k < C.length; k++) largest = Math.max(largest, Math.abs(C[k]));
+      }
+      if (largest <= PROJECTION_TOLERANCE) return;
+    }
+  }
+
+  private projectOnce(): void {
+    const n = this.count;
+    for (let i = 0; i < n; i++) {
+      const joint = this.nodeJoint[i], x = this.x[i];
+      if (joint === null) {
+        x.fill(0);
+      } else {
+        joint.getPositionError(x);
+        for (let k = 0; k < x.length; k++) x[k] = -x[k];
+      }
+    }
+    this.solve();
+    for (let i = 0; i < n; i++) {
+      const body = this.nodeBody[i];
+      if (body === null) continue;
+      const s = body.state, x = this.x[i];
+      s[POSITION] += x[0]; s[POSITION + 1] += x[1]; s[POSITION + 2] += x[2];
+      if (x[3] !== 0 || x[4] !== 0 || x[5] !== 0) {
+        integrateOrientation(s, ORIENTATION, x[3], x[4], x[5], 1);
+        body.updateInertia();
+      }
+    }
+  }
+}
+
+/** The point load of writePointLoad: λ on B, then r_a, r_b. */
+const load = new Float64Array(9);
+
+/**
+ * G += h s (I − r̂r̂ᵀ) for s = sign·λ·r > 0 (the tension part of a point row's geometric stiffness),
+ * with λ = load[0..2] and r = load[at..at+2]; sign is −h for body A (it takes −λ), h for body B.
+ */
+function addTension(G: Float64Array, hSigned: number, at: number): void {
+  const rx = load[at], ry = load[at + 1], rz = load[at + 2];
+  const s = hSigned * (load[0] * rx + load[1] * ry + load[2] * rz);
+  const rr = rx * rx + ry * ry + rz * rz;
+  if (!(s > 0) || !(rr > 0)) return;
+  const k = s / rr;
+  G[0] += s - k * rx * rx; G[1] -= k * rx * ry; G[2] -= k * rx * rz;
+  G[3] -= k * ry * rx; G[4] += s - k * ry * ry; G[5] -= k * ry * rz;
+  G[6] -= k * rz * rx; G[7] -= k * rz * ry; G[8] += s - k * rz * rz;
+}
+
+function isJoint(node: Body | Joint): node is Joint {
+  return 'directRowCount' in node;
+}
+
+/**
+ * M = diag(m, m, m, I) with I = R I_b Rᵀ (row-major 6x6). A dynamic body's m⁻¹ > 0 and I_b is positive
+ * definite (createBody checks both), so M is too.
+ */
+function writeMassMatrix(s: Float64Array, D: Float64Array): void {
+  D.fill(0);
+  const m = 1 / s[INVERSE_MASS];
+  D[0] = m; D[7] = m; D[14] = m;
+  // R column-major: R_rk = s[ROTATION + 3k + r]; (R I_b Rᵀ)_rc = Σ_k Σ_l R_rk I_kl R_cl
+  for (let r = 0; r < 3; r++) {
+    for (let c = r; c < 3; c++) {
+      let sum = 0;
+      for (let k = 0; k < 3; k++) {
+        const rk = s[ROTATION + 3 * k + r];
+        if (rk === 0) continue;
+        for (let l = 0; l < 3; l++) sum += rk * s[INERTIA_LOCAL + 3 * l + k] * s[ROTATION + 3 * l + c];
+      }
+      D[(3 + r) * 6 + 3 + c] = sum;
+      D[(3 + c) * 6 + 3 + r] = sum;
+    }
+  }
+}
