@@ -1,0 +1,314 @@
+// The direct tree solver (lib/solver/tree-solver.ts): one solve on random trees makes J v = 0 and
+// agrees with a dense solve of the same J M⁻¹ Jᵀ system; loops, springs and limits stay iterative;
+// degenerate bodies give no NaN; heavy-on-light chains hold; the readouts, breaking, removal and
+// snapshots work as with the iterative solver.
+
+import { describe, expect, it } from 'vitest';
+import { World, boxInertia, type Body, type Joint } from '../lib/index.js';
+import { DirectTreeSolver } from '../lib/solver/tree-solver.js';
+import { buildScene, heavyEndChain, weldedCantilever, cantileverTipSag } from '../lib/scenes/index.js';
+import { randomQuaternion, randomVector, seededRandom } from './helpers.js';
+
+type JointKind = 'ball' | 'hinge' | 'weld' | 'orientation' | 'prismatic';
+const KINDS: readonly JointKind[] = ['ball', 'hinge', 'weld', 'orientation', 'prismatic'];
+
+/**
+ * A random forest in a world: `count` bodies with masses 10^[−3, 3] kg (mass ratios up to 1e6),
+ * random shapes, poses and velocities; body i joins an earlier body or the world (a static or a
+ * kinematic body, or the ground), so trees have static roots, free roots, and several roots.
+ */
+function randomForest(seed: number, count: number): { world: World; joints: Joint[] } {
+  const random = seededRandom(seed);
+  const world = new World({ solver: 'direct' });
+  const anchorBodies: Body[] = [
+    world.createBody({ type: 'static', position: [0, 5, 0] }),
+    world.createBody({ type: 'kinematic', position: [3, 5, 0], linearVelocity: [0.5, 0, 0], angularVelocity: [0, 0.3, 0] }),
+  ];
+  const bodies: Body[] = [];
+  const joints: Joint[] = [];
+  for (let i = 0; i < count; i++) {
+    const mass = 10 ** (random() * 6 - 3);
+    const half = [0.05 + random(), 0.05 + random(), 0.05 + random()];
+    const body = world.createBody({
+      position: randomVector(random, 10), orientation: randomQuaternion(random), mass, inertia: boxInertia(mass, half),
+      linearVelocity: randomVector(random, 3), angularVelocity: randomVector(random, 3),
+    });
+    bodies.push(body);
+    const pick = random();
+    let other: Body | undefined;
+    if (i > 0 && pick < 0.85) other = bodies[Math.floor(random() * i)];
+    else if (pick < 0.9) other = undefined; // the ground
+    else other = anchorBodies[Math.floor(random() * 2)];
+    // free roots: a tenth of the bodies start a new tree with no joint at all
+    if (i > 0 && random() < 0.1) continue;
+    // the anchor within a metre of the body's centre (lever arms of tens of metres on 5 cm bodies make
+    // K's condition number, not the solver, the limit on J v)
+    const offset = randomVector(random, 1);
+    const anchor = [body.position[0] + offset[0], body.position[1] + offset[1], body.position[2] + offset[2]];
+    const axis = randomVector(random, 1);
+    if (Math.hypot(...axis) < 0.1) axis[0] = 1;
+    const kind = KINDS[Math.floor(random() * KINDS.length)];
+    const common = { bodyA: body, bodyB: other, anchor };
+    joints.push(
+      kind === 'ball' ? world.createBallJoint(common)
+        : kind === 'hinge' ? world.createHingeJoint({ ...common, axis })
+          : kind === 'weld' ? world.createWeldJoint(common)
+            : kind === 'orientation' ? world.createOrientationJoint(common)
+              : world.createPrismaticJoint({ ...common, axis }),
+    );
+  }
+  return { world, joints };
+}
+
+/** Dense Gaussian elimination with partial pivoting: solves A x = b (A n×n row-major) in place. */
+function denseSolve(A: Float64Array, b: Float64Array, n: number): Float64Array {
+  for (let k = 0; k < n; k++) {
+    let pivot = k;
+    for (let i = k + 1; i < n; i++) if (Math.abs(A[i * n + k]) > Math.abs(A[pivot * n + k])) pivot = i;
+    if (pivot !== k) {
+      for (let j = 0; j < n; j++) [A[k * n + j], A[pivot * n + j]] = [A[pivot * n + j], A[k * n + j]];
+      [b[k], b[pivot]] = [b[pivot], b[k]];
+    }
+    for (let i = k + 1; i < n; i++) {
+      const f = A[i * n + k] / A[k * n + k];
+      if (f === 0) continue;
+      for (let j = k; j < n; j++) A[i * n + j] -= f * A[k * n + j];
+      b[i] -= f * b[k];
+    }
+  }
+  for (let i = n - 1; i >= 0; i--) {
+    let s = b[i];
+    for (let j = i + 1; j < n; j++) s -= A[i * n + j] * b[j];
+    b[i] = s / A[i * n + i];
+  }
+  return b;
+}
+
+/** The velocities after the dense solve of J M⁻¹ Jᵀ λ = −J v over the joints' rows (12-column J). */
+function denseVelocities(bodies: readonly Body[], joints: readonly Joint[]): Map<Body, Float64Array> {
+  const rows = joints.reduce((n, j) => n + j.rowCount, 0);
+  const J = new Float64Array(rows * 12);
+  const scratch = new Float64Array(72);
+  const error = new Float64Array(6);
+  const rhs = new Float64Array(rows);
+  let row = 0;
+  for (const joint of joints) {
+    joint.writeJacobian(scratch);
+    joint.getVelocityError(error);
+    for (let r = 0; r < joint.rowCount; r++) {
+      for (let c = 0; c < 12; c++) J[(row + r) * 12 + c] = scratch[r * 12 + c];
+      rhs[row + r] = -error[r];
+    }
+    row += joint.rowCount;
+  }
+  // M⁻¹ Jᵀ, column by column (row i of J touches its joint's two bodies)
+  const ends: [Body, Body][] = [];
+  for (const joint of joints) for (let r = 0; r < joint.rowCount; r++) ends.push([joint.bodyA, joint.bodyB]);
+  const applyInverseMass = (body: Body, j: Float64Array, at: number, out: Float64Array) => {
+    const m = body.inverseMass, I = body.inverseInertiaWorld;
+    for (let k = 0; k < 3; k++) out[k] = m * j[at + k];
+    for (let k = 0; k < 3; k++) out[3 + k] = I[k] * j[at + 3] + I[3 + k] * j[at + 4] + I[6 + k] * j[at + 5];
+  };
+  const W = new Float64Array(rows * 12);
+  const w = new Float64Array(6);
+  for (let i = 0; i < rows; i++) {
+    applyInverseMass(ends[i][0], J, i * 12, w);
+    W.set(w, i * 12);
+    applyInverseMass(ends[i][1], J, i * 12 + 6, w);
+    W.set(w, i * 12 + 6);
+  }
+  const A = new Float64Array(rows * rows);
+  for (let i = 0; i < rows; i++) {
+    for (let k = 0; k < rows; k++) {
+      let sum = 0;
+      for (let sideI = 0; sideI < 2; sideI++) {
+        for (let sideK = 0; sideK < 2; sideK++) {
+          if (ends[i][sideI] !== ends[k][sideK]) continue;
+          for (let c = 0; c < 6; c++) sum += J[i * 12 + sideI * 6 + c] * W[k * 12 + sideK * 6 + c];
+        }
+      }
+      A[i * rows + k] = sum;
+    }
+  }
+  const lambda = denseSolve(A, rhs, rows);
+  const result = new Map<Body, Float64Array>();
+  for (const body of bodies) {
+    result.set(body, Float64Array.from([...body.linearVelocity, ...body.angularVelocity]));
+  }
+  for (let i = 0; i < rows; i++) {
+    for (let side = 0; side < 2; side++) {
+      const body = ends[i][side];
+      if (!body.isDynamic) continue;
+      const v = result.get(body) as Float64Array;
+      for (let c = 0; c < 6; c++) v[c] += W[i * 12 + side * 6 + c] * lambda[i];
+    }
+  }
+  return result;
+}
+
+describe('direct tree solver: one solve', () => {
+  it('random forests (up to 200 bodies, mass ratios to 1e6, static, kinematic and free roots): J v = 0 to 1e-10, equal to a dense solve', () => {
+    const error = new Float64Array(6);
+    for (let seed = 1; seed <= 24; seed++) {
+      const count = seed <= 20 ? 2 + ((seed * 7) % 40) : 200;
+      const { world, joints } = randomForest(seed, count);
+      const tree = new DirectTreeSolver();
+      tree.build(world.bodies, joints);
+      expect(tree.joints).toHaveLength(joints.length); // every joint of a forest is held
+      const h = 1 / 240;
+      for (const joint of joints) joint.prepare(h);
+      const expected = denseVelocities(world.bodies, joints);
+      tree.factor(h);
+      tree.solveVelocities(false);
+      let speed = 1;
+      for (const body of world.bodies) speed = Math.max(speed, Math.hypot(...body.linearVelocity), Math.hypot(...body.angularVelocity));
+      for (const joint of joints) {
+        joint.getVelocityError(error);
+        for (let r = 0; r < joint.rowCount; r++) expect(Math.abs(error[r])).toBeLessThan(1e-10 * speed);
+      }
+      for (const body of world.bodies) {
+        if (!body.isDynamic) continue;
+        const dense = expected.get(body) as Float64Array;
+        const got = [...body.linearVelocity, ...body.angularVelocity];
+        for (let c = 0; c < 6; c++) expect(Math.abs(got[c] - dense[c])).toBeLessThan(1e-7 * speed);
+      }
+    }
+  });
+
+  it('joints that close a loop, springs, distance and mouse joints stay iterative', () => {
+    const world = new World({ solver: 'direct' });
+    const a = world.createBody({ position: [1, 0, 0] });
+    const b = world.createBody({ position: [2, 0, 0] });
+    const c = world.createBody({ position: [3, 0, 0] });
+    const pin = world.createBallJoint({ bodyA: a, anchor: [0.5, 0, 0] });
+    const ab = world.createHingeJoint({ bodyA: a, bodyB: b, anchor: [1.5, 0, 0], axis: [0, 0, 1] });
+    const loop = world.createBallJoint({ bodyA: b, anchor: [2, 1, 0] }); // b is already held through a
+    const spring = world.createBallJoint({ bodyA: b, bodyB: c, anchor: [2.5, 0, 0], hertz: 2 });
+    const rod = world.createDistanceJoint({ bodyA: c, anchorA: [3, 0, 0], anchorB: [3, 1, 0] });
+    world.createMouseJoint({ body: c, target: [3, 0, 0] });
+    world.step(1 / 60);
+    expect(world.directJoints).toEqual([pin, ab]);
+    expect([loop, spring, rod].every((joint) => !joint.direct)).toBe(true);
+    spring.hertz = 0; // now rigid: it joins the forest at the next step
+    world.step(1 / 60);
+    expect(world.directJoints).toContain(spring);
+    world.solver = 'iterative';
+    expect(world.directJoints).toHaveLength(0);
+    expect(world.joints.every((joint) => !joint.direct)).toBe(true);
+  });
+
+  it('degenerate bodies give no NaN: near-zero and huge inertia about an axis, 1e-9 and 1e9 kg, coincident anchors', () => {
+    const world = new World({ solver: 'direct' });
+    const thin = world.createBody({ position: [0, -1, 0], mass: 1, inertia: [1e-30, 1, 1] });
+    const stiff = world.createBody({ position: [0, -2, 0], mass: 1, inertia: [1e30, 1, 1] });
+    const speck = world.createBody({ position: [0, -3, 0], mass: 1e-9, inertia: [1e-12, 1e-12, 1e-12] });
+    const giant = world.createBody({ position: [0, -4, 0], mass: 1e9, inertia: [1e9, 1e9, 1e9] });
+    world.createWeldJoint({ bodyA: thin, anchor: [0, -1, 0] }); // zero lever arm, static other end
+    world.createHingeJoint({ bodyA: thin, bodyB: stiff, anchor: [0, -1.5, 0], axis: [1, 0, 0] });
+    world.createBallJoint({ bodyA: stiff, bodyB: speck, anchor: [0, -3, 0] });
+    world.createWeldJoint({ bodyA: speck, bodyB: giant, anchor: [0, -3.5, 0] });
+    for (let i = 0; i < 300; i++) world.step(1 / 60);
+    for (const body of world.bodies) {
+      for (const v of [...body.position, ...body.orientation, ...body.linearVelocity, ...body.angularVelocity]) expect(Number.isFinite(v)).toBe(true);
+    }
+    expect(world.getMaxLinearError()).toBeLessThan(1e-3);
+  });
+});
+
+describe('direct tree solver: stepping', () => {
+  it('a 40-link chain with a 10 000x heavier end holds every joint within 1 mm (the iterative solver lets go)', () => {
+    const scene = heavyEndChain(40, 10000);
+    const direct = buildScene(scene, { solver: 'direct' });
+    const iterative = buildScene(scene);
+    let peakDirect = 0, peakIterative = 0;
+    for (let i = 0; i < 300; i++) {
+      direct.world.step(scene.dt);
+      iterative.world.step(scene.dt);
+      peakDirect = Math.max(peakDirect, direct.world.getMaxLinearError());
+      peakIterative = Math.max(peakIterative, iterative.world.getMaxLinearError());
+    }
+    expect(peakDirect).toBeLessThan(1e-3);
+    expect(peakIterative).toBeGreaterThan(1);
+  });
+
+  it('the welded cantilever stays straight (tip sag under 1 mm; 3 m with the iterative solver)', () => {
+    const scene = weldedCantilever(10);
+    const { world, bodies } = buildScene(scene, { solver: 'direct' });
+    for (let i = 0; i < 600; i++) world.step(scene.dt);
+    expect(Math.abs(cantileverTipSag(bodies))).toBeLessThan(1e-3);
+  });
+
+  it('a 1 kg body hanging from a ball joint reads a force of m g, and breaks at its limit', () => {
+    const world = new World({ solver: 'direct' });
+    const body = world.createBody({ position: [0, -1, 0], mass: 1 });
+    const joint = world.createBallJoint({ bodyA: body, anchor: [0, 0, 0], breakForce: 20 });
+    for (let i = 0; i < 60; i++) world.step(1 / 60);
+    expect(joint.getForceMagnitude()).toBeCloseTo(9.81, 6);
+    body.setMassProperties(3); // 29.4 N > 20 N
+    world.step(1 / 60);
+    expect(joint.broken).toBe(true);
+    expect(joint.direct).toBe(false);
+    world.step(1 / 60);
+    expect(world.directJoints).toHaveLength(0);
+    expect(body.linearVelocity[1]).toBeLessThan(0); // falling freely
+  });
+
+  it('a bridge anchored at both ends (a loop) is held to the iterative solver\'s accuracy', () => {
+    const build = (solver: 'iterative' | 'direct') => {
+      const world = new World({ solver });
+      const planks: Body[] = [];
+      for (let i = 0; i < 20; i++) planks.push(world.createBody({ position: [i + 0.5, 0, 0], mass: 2, inertia: boxInertia(2, [0.5, 0.05, 0.3]) }));
+      world.createHingeJoint({ bodyA: planks[0], anchor: [0, 0, 0], axis: [0, 0, 1] });
+      for (let i = 1; i < 20; i++) world.createHingeJoint({ bodyA: planks[i - 1], bodyB: planks[i], anchor: [i, 0, 0], axis: [0, 0, 1] });
+      world.createHingeJoint({ bodyA: planks[19], anchor: [20, 0, 0], axis: [0, 0, 1] }); // closes the loop through the world
+      return world;
+    };
+    const direct = build('direct'), iterative = build('iterative');
+    // the direct solver holds 20 joints exactly and leaves the loop's error in the 21st, so compare the
+    // bridge's total gap (the sum over its joints), at its worst and at the end
+    const totalGap = (world: World) => world.joints.reduce((sum, joint) => sum + joint.getLinearError(), 0);
+    let peakDirect = 0, peakIterative = 0;
+    for (let i = 0; i < 600; i++) {
+      direct.step(1 / 60);
+      iterative.step(1 / 60);
+      peakDirect = Math.max(peakDirect, totalGap(direct));
+      peakIterative = Math.max(peakIterative, totalGap(iterative));
+    }
+    expect(direct.directJoints).toHaveLength(20);
+    expect(peakDirect).toBeLessThan(peakIterative);
+    expect(totalGap(direct)).toBeLessThan(totalGap(iterative));
+  });
+
+  it('removing a body or a joint between steps rebuilds the forest', () => {
+    const world = new World({ solver: 'direct' });
+    const links: Body[] = [];
+    for (let i = 0; i < 5; i++) links.push(world.createBody({ position: [i + 0.5, 0, 0] }));
+    world.createBallJoint({ bodyA: links[0], anchor: [0, 0, 0] });
+    for (let i = 1; i < 5; i++) world.createBallJoint({ bodyA: links[i - 1], bodyB: links[i], anchor: [i, 0, 0] });
+    world.step(1 / 60);
+    expect(world.directJoints).toHaveLength(5);
+    world.removeBody(links[2]); // takes two joints with it
+    world.step(1 / 60);
+    expect(world.directJoints).toHaveLength(3);
+    world.removeJoint(world.joints[0]);
+    for (let i = 0; i < 60; i++) world.step(1 / 60);
+    expect(world.directJoints).toHaveLength(2);
+    expect(world.getMaxLinearError()).toBeLessThan(1e-6);
+  });
+
+  it('snapshots continue bit for bit with the direct solver', () => {
+    const scene = heavyEndChain(10, 100);
+    const { world } = buildScene(scene, { solver: 'direct' });
+    for (let i = 0; i < 100; i++) world.step(scene.dt);
+    const snapshot = JSON.parse(JSON.stringify(world.snapshot()));
+    for (let i = 0; i < 100; i++) world.step(scene.dt);
+    const restored = World.restore(snapshot);
+    expect(restored.solver).toBe('direct');
+    for (let i = 0; i < 100; i++) restored.step(scene.dt);
+    expect(restored.hash()).toBe(world.hash());
+  });
+
+  it('rejects an unknown solver by name', () => {
+    expect(() => new World({ solver: 'exact' as never })).toThrow(/solver must be 'iterative' or 'direct', got "exact"/);
+  });
+});
