@@ -241,6 +241,9 @@ export class BallJoint extends Joint {
     if (this.extras !== null) this.extras.scale(ratio);
   }
 
+  override get hasIterativeRows(): boolean {
+    return this.limited || this._frictionTorque > 0;
+  }
   override writePointLoad(out: Float64Array): boolean {
     const p = this.point;
     out.set(p.impulse, 0); out.set(p.rA, 3); out.set(p.rB, 6);

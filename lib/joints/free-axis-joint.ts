@@ -109,6 +109,9 @@ export abstract class FreeAxisJoint extends Joint {
     this.drive.scale(ratio);
   }
 
+  override get hasIterativeRows(): boolean {
+    return this.drive.hasRows;
+  }
   addEqualityImpulse(lambda: Float64Array, at: number): void {
     const p = this.rows.impulse;
     for (let i = 0; i < 5; i++) p[i] += lambda[at + i];

@@ -58,6 +58,11 @@ export abstract class Joint extends JointCore<Body> {
   get directRowCount(): number {
     return this.hertz === 0 ? this.rowCount : 0;
   }
+  /** True when the joint has rows besides its equality rows (limits, motor, friction): with the direct
+   * solver they are solved iteratively around the exact solve. */
+  get hasIterativeRows(): boolean {
+    return false;
+  }
   /**
    * @internal For the direct solver's geometric stiffness: writes the point rows' impulse on B (this
    * substep's λ_acc, 3 numbers) and the lever arms r_a, r_b (3 each), and returns true; false for a

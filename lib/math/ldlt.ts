@@ -238,13 +238,13 @@ const swept = new Uint8Array(16);
  * Sweeping pivot k (d = a_kk): a_ij −= a_ik a_kj / d for i, j ≠ k; a_ik, a_ki /= d; a_kk = −1/d.
  * After every pivot is swept the matrix holds −A⁻¹.
  */
-export function invertSymmetricInPlace(a: Float64Array, n: number, sign: number): number {
+export function invertSymmetricInPlace(a: Float64Array, n: number, sign: number, at = 0): number {
   const nn = n * n;
-  if (sign < 0) for (let i = 0; i < nn; i++) a[i] = -a[i];
-  for (let k = 0; k < n; k++) originalDiagonal[k] = a[k * n + k];
+  if (sign < 0) for (let i = at; i < at + nn; i++) a[i] = -a[i];
+  for (let k = 0; k < n; k++) originalDiagonal[k] = a[at + k * n + k];
   let dropped = 0;
   for (let k = 0; k < n; k++) {
-    const kk = k * n + k, d = a[kk];
+    const kk = at + k * n + k, d = a[kk];
     if (!(d > PIVOT_TOLERANCE * Math.abs(originalDiagonal[k]))) {
       swept[k] = 0;
       dropped++;
@@ -252,23 +252,25 @@ export function invertSymmetricInPlace(a: Float64Array, n: number, sign: number)
     }
     swept[k] = 1;
     const inv = 1 / d;
+    const rowK = at + k * n;
     for (let i = 0; i < n; i++) {
       if (i === k) continue;
-      const aik = a[i * n + k] * inv;
+      const rowI = at + i * n;
+      const aik = a[rowI + k] * inv;
       if (aik === 0) continue;
-      for (let j = 0; j < n; j++) if (j !== k) a[i * n + j] -= aik * a[k * n + j];
+      for (let j = 0; j < n; j++) if (j !== k) a[rowI + j] -= aik * a[rowK + j];
     }
     for (let i = 0; i < n; i++) {
       if (i === k) continue;
-      a[i * n + k] *= inv;
-      a[k * n + i] *= inv;
+      a[at + i * n + k] *= inv;
+      a[rowK + i] *= inv;
     }
     a[kk] = -inv;
   }
   // −A⁻¹ → A⁻¹ (and for sign −1, −(−A)⁻¹ is A⁻¹ of the original A); clear the skipped rows and columns
   const flip = sign < 0 ? 1 : -1;
   for (let i = 0; i < n; i++) {
-    for (let j = 0; j < n; j++) a[i * n + j] = swept[i] && swept[j] ? flip * a[i * n + j] : 0;
+    for (let j = 0; j < n; j++) a[at + i * n + j] = swept[i] && swept[j] ? flip * a[at + i * n + j] : 0;
   }
   return dropped;
 }

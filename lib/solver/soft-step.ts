@@ -57,6 +57,9 @@ export interface SolverJoint {
  * update (to project the drift away).
  */
 export interface ExactJointSolver {
+  /** True when it holds every row of the step (no iterative row is left): one exact solve per substep
+   * then suffices, and the relax pass is skipped. */
+  readonly alone: boolean;
   /** Factors the rows at the current poses for substeps of h (the joints are prepared at them). */
   factor(h: number): void;
   /** Makes J v = 0 for its rows and adds the impulses to the joints' λ_acc; `first`: the substep's first. */
@@ -109,6 +112,8 @@ export class SoftStepSolver<B> {
       if (ratio !== 1) joint.scaleImpulse(ratio);
       joint.prepare(h);
     }
+    // (The last substep of the previous step factored at nearly these poses, but a projection ago:
+    // reusing it would save a factorization and make a restored snapshot diverge from the original.)
     if (exact !== null) exact.factor(h);
 
     for (let substep = 0; substep < n; substep++) {
@@ -120,7 +125,7 @@ export class SoftStepSolver<B> {
       }
       for (let iteration = 0; iteration < settings.iterations; iteration++) {
         for (let i = 0; i < joints.length; i++) joints[i].solve(this.jointSoftness, true);
-        if (exact !== null) exact.solveVelocities(iteration === 0);
+        if (exact !== null && (iteration === 0 || !exact.alone)) exact.solveVelocities(iteration === 0);
       }
       integrator.integratePositions(bodies, h, settings.maxLinearSpeed, settings.maxAngularSpeed);
       if (exact !== null) {
@@ -159,7 +164,7 @@ export class SoftStepSolver<B> {
     for (let i = 0; i < joints.length; i++) joints[i].prepare(h);
     exact.factor(h);
     exact.projectPositions(h);
-    for (let iteration = 0; iteration < relax; iteration++) {
+    for (let iteration = 0; iteration < (exact.alone ? 0 : relax); iteration++) {
       for (let i = 0; i < joints.length; i++) joints[i].solve(RIGID, false);
       exact.solveVelocities(false);
     }

@@ -74,13 +74,17 @@ export class DirectTreeSolver implements ExactJointSolver {
   private parentColumns = new Int32Array(0);
   /** Per node: D_i (then D_i⁻¹), E_i, L_i (both size_i × size_parent, row-major), x_i; and J
    * (rows × 12) for joint nodes. Views into one array. */
-  private D: Float64Array[] = [];
-  private E: Float64Array[] = [];
-  private L: Float64Array[] = [];
+  private data = new Float64Array(0);
+  private atD = new Int32Array(0);
+  private atE = new Int32Array(0);
+  private atL = new Int32Array(0);
+  private atX = new Int32Array(0);
+  private atJ = new Int32Array(0);
+  /** Views of x_i and J_i (for the joints' methods, which write from index 0). */
   private x: Float64Array[] = [];
   private J: Float64Array[] = [];
-  /** Per body node: the geometric stiffness term h²G added to its angular mass (3x3); see factor. */
-  private stiffness: Float64Array[] = [];
+  /** Per body node: where its geometric stiffness term h²G (3x3, added to its angular mass) starts. */
+  private atG = new Int32Array(0);
   /** For a body node, the joint node whose J holds its E (its parent); for a joint node, itself. */
   private jacobianNode = new Int32Array(0);
   /** Each body's node. */
@@ -90,6 +94,12 @@ export class DirectTreeSolver implements ExactJointSolver {
   /** Joints that were candidates (directRowCount > 0) at the last build: a change means rebuild. */
   private candidates: Joint[] = [];
   private builtVersion = -1;
+  private _alone = false;
+
+  /** True when the forest holds every row of the step (see ExactJointSolver.alone). */
+  get alone(): boolean {
+    return this._alone;
+  }
 
   /** True when the forest has at least one joint. */
   get active(): boolean {
@@ -101,9 +111,13 @@ export class DirectTreeSolver implements ExactJointSolver {
    * spring switched on or off). O(joints) when nothing changed.
    */
   ensure(bodies: readonly Body[], joints: readonly Joint[], version: number): void {
-    if (version === this.builtVersion && !this.eligibilityChanged(joints)) return;
-    this.build(bodies, joints);
-    this.builtVersion = version;
+    if (version !== this.builtVersion || this.eligibilityChanged(joints)) {
+      this.build(bodies, joints);
+      this.builtVersion = version;
+    }
+    let alone = this.joints.length === joints.length;
+    for (let j = 0; alone && j < this.joints.length; j++) if (this.joints[j].hasIterativeRows) alone = false;
+    this._alone = alone;
   }
 
   /** Hands every joint back to the iterative solver. */
@@ -114,6 +128,7 @@ export class DirectTreeSolver implements ExactJointSolver {
     this.candidates.length = 0;
     this.count = 0;
     this.builtVersion = -1;
+    this._alone = false;
   }
 
   private eligibilityChanged(joints: readonly Joint[]): boolean {
@@ -212,23 +227,28 @@ export class DirectTreeSolver implements ExactJointSolver {
       }
     }
     // the blocks, in one array
-    let total = 0;
-    for (let i = 0; i < n; i++) {
-      const m = this.size[i], p = this.parent[i], mp = p >= 0 ? this.size[p] : 0;
-      total += m * m + 2 * m * mp + m + (this.nodeJoint[i] !== null ? m * 12 : 9);
-    }
-    const data = new Float64Array(total);
+    this.atD = new Int32Array(n); this.atE = new Int32Array(n); this.atL = new Int32Array(n);
+    this.atX = new Int32Array(n); this.atJ = new Int32Array(n); this.atG = new Int32Array(n);
     let at = 0;
-    const take = (length: number) => data.subarray(at, (at += length));
-    this.D = []; this.E = []; this.L = []; this.x = []; this.J = []; this.stiffness = [];
     for (let i = 0; i < n; i++) {
       const m = this.size[i], p = this.parent[i], mp = p >= 0 ? this.size[p] : 0;
-      this.D.push(take(m * m));
-      this.E.push(take(m * mp));
-      this.L.push(take(m * mp));
-      this.x.push(take(m));
-      this.J.push(this.nodeJoint[i] !== null ? take(m * 12) : data.subarray(0, 0));
-      this.stiffness.push(this.nodeJoint[i] === null ? take(9) : data.subarray(0, 0));
+      this.atD[i] = at; at += m * m;
+      this.atE[i] = at; at += m * mp;
+      this.atL[i] = at; at += m * mp;
+      this.atX[i] = at; at += m;
+      if (this.nodeJoint[i] !== null) {
+        this.atJ[i] = at; at += m * 12;
+      } else {
+        this.atG[i] = at; at += 9;
+      }
+    }
+    const data = (this.data = new Float64Array(at));
+    this.x = [];
+    this.J = [];
+    for (let i = 0; i < n; i++) {
+      const m = this.size[i];
+      this.x.push(data.subarray(this.atX[i], this.atX[i] + m));
+      this.J.push(this.nodeJoint[i] !== null ? data.subarray(this.atJ[i], this.atJ[i] + m * 12) : data.subarray(0, 0));
     }
     this.jointNode = new Int32Array(this.joints.length);
     this.bodyNode = new Map();
@@ -266,63 +286,64 @@ export class DirectTreeSolver implements ExactJointSolver {
    * solve of a substep also takes the right-hand side h²K v.
    */
   factor(h: number): void {
-    const n = this.count, size = this.size, parent = this.parent, sign = this.sign;
+    const n = this.count, size = this.size, parent = this.parent, sign = this.sign, data = this.data;
+    const atD = this.atD, atE = this.atE, atL = this.atL, atG = this.atG;
     // J and H's diagonal blocks
     for (let i = 0; i < n; i++) {
-      const joint = this.nodeJoint[i];
-      const D = this.D[i];
+      const joint = this.nodeJoint[i], m = size[i];
       if (joint !== null) {
         joint.writeJacobian(this.J[i]);
-        D.fill(0);
+        data.fill(0, atD[i], atD[i] + m * m);
       } else {
-        writeMassMatrix((this.nodeBody[i] as Body).state, D);
-        this.stiffness[i].fill(0);
+        writeMassMatrix((this.nodeBody[i] as Body).state, data, atD[i]);
+        data.fill(0, atG[i], atG[i] + 9);
       }
     }
     for (let j = 0; j < this.joints.length; j++) {
       const joint = this.joints[j];
       if (!joint.writePointLoad(load)) continue;
-      if (joint.bodyA.isDynamic) addTension(this.stiffness[this.bodyNode.get(joint.bodyA) as number], -h, 3);
-      if (joint.bodyB.isDynamic) addTension(this.stiffness[this.bodyNode.get(joint.bodyB) as number], h, 6);
+      if (joint.bodyA.isDynamic) addTension(data, atG[this.bodyNode.get(joint.bodyA) as number], -h, 3);
+      if (joint.bodyB.isDynamic) addTension(data, atG[this.bodyNode.get(joint.bodyB) as number], h, 6);
     }
     for (let i = 0; i < n; i++) {
       if (this.nodeJoint[i] !== null) continue;
-      const G = this.stiffness[i], D = this.D[i];
-      for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) D[(3 + r) * 6 + 3 + c] += G[r * 3 + c];
+      const g = atG[i], d = atD[i] + 21; // row 3, column 3 of the 6x6
+      for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) data[d + r * 6 + c] += data[g + r * 3 + c];
     }
     // E_i: J's parent columns for a joint node (m×6), their transpose for a body node (6×m)
     for (let i = 0; i < n; i++) {
       const p = parent[i];
       if (p < 0) continue;
-      const E = this.E[i], J = this.J[this.jacobianNode[i]], c = this.parentColumns[i];
+      const e = atE[i], J = this.atJ[this.jacobianNode[i]] + this.parentColumns[i];
       if (this.nodeJoint[i] !== null) {
         const m = size[i];
-        for (let r = 0; r < m; r++) for (let k = 0; k < 6; k++) E[r * 6 + k] = J[r * 12 + c + k];
+        for (let r = 0; r < m; r++) for (let k = 0; k < 6; k++) data[e + r * 6 + k] = data[J + r * 12 + k];
       } else {
         const m = size[p];
-        for (let k = 0; k < 6; k++) for (let r = 0; r < m; r++) E[k * m + r] = J[r * 12 + c + k];
+        for (let k = 0; k < 6; k++) for (let r = 0; r < m; r++) data[e + k * m + r] = data[J + r * 12 + k];
       }
     }
     // leaf first: D_i⁻¹ (in place), then L_i = D_i⁻¹ E_i and D_parent −= E_iᵀ L_i
     for (let i = n - 1; i >= 0; i--) {
-      const m = size[i], D = this.D[i];
-      invertSymmetricInPlace(D, m, sign[i]);
+      const m = size[i], D = atD[i];
+      invertSymmetricInPlace(data, m, sign[i], D);
       const p = parent[i];
       if (p < 0) continue;
-      const mp = size[p], E = this.E[i], L = this.L[i], Dp = this.D[p];
+      const mp = size[p], E = atE[i], L = atL[i], Dp = atD[p];
       for (let r = 0; r < m; r++) {
+        const rowD = D + r * m, rowL = L + r * mp;
         for (let c = 0; c < mp; c++) {
           let sum = 0;
-          for (let k = 0; k < m; k++) sum += D[r * m + k] * E[k * mp + c];
-          L[r * mp + c] = sum;
+          for (let k = 0; k < m; k++) sum += data[rowD + k] * data[E + k * mp + c];
+          data[rowL + c] = sum;
         }
       }
       for (let r = 0; r < mp; r++) {
         for (let c = r; c < mp; c++) {
           let sum = 0;
-          for (let k = 0; k < m; k++) sum += E[k * mp + r] * L[k * mp + c];
-          Dp[r * mp + c] -= sum;
-          if (c !== r) Dp[c * mp + r] -= sum;
+          for (let k = 0; k < m; k++) sum += data[E + k * mp + r] * data[L + k * mp + c];
+          data[Dp + r * mp + c] -= sum;
+          if (c !== r) data[Dp + c * mp + r] -= sum;
         }
       }
     }
@@ -330,34 +351,35 @@ export class DirectTreeSolver implements ExactJointSolver {
 
   /** Solves H x = b with b in the x blocks (bodies' blocks zero, joints' the rows' right-hand side). */
   private solve(): void {
-    const n = this.count, size = this.size, parent = this.parent;
+    const n = this.count, size = this.size, parent = this.parent, data = this.data;
+    const atD = this.atD, atL = this.atL, atX = this.atX;
     for (let i = n - 1; i >= 0; i--) {
       const p = parent[i];
       if (p < 0) continue;
-      const m = size[i], mp = size[p], L = this.L[i], xi = this.x[i], xp = this.x[p];
+      const m = size[i], mp = size[p], L = atL[i], xi = atX[i], xp = atX[p];
       for (let c = 0; c < mp; c++) {
         let sum = 0;
-        for (let k = 0; k < m; k++) sum += L[k * mp + c] * xi[k];
-        xp[c] -= sum;
+        for (let k = 0; k < m; k++) sum += data[L + k * mp + c] * data[xi + k];
+        data[xp + c] -= sum;
       }
     }
     for (let i = 0; i < n; i++) {
-      const m = size[i], xi = this.x[i], Dinv = this.D[i];
+      const m = size[i], xi = atX[i], D = atD[i];
       for (let r = 0; r < m; r++) {
         let sum = 0;
-        for (let k = 0; k < m; k++) sum += Dinv[r * m + k] * xi[k];
+        for (let k = 0; k < m; k++) sum += data[D + r * m + k] * data[xi + k];
         scratch[r] = sum;
       }
-      for (let r = 0; r < m; r++) xi[r] = scratch[r];
+      for (let r = 0; r < m; r++) data[xi + r] = scratch[r];
     }
     for (let i = 0; i < n; i++) {
       const p = parent[i];
       if (p < 0) continue;
-      const m = size[i], mp = size[p], L = this.L[i], xi = this.x[i], xp = this.x[p];
+      const m = size[i], mp = size[p], L = atL[i], xi = atX[i], xp = atX[p];
       for (let r = 0; r < m; r++) {
         let sum = 0;
-        for (let c = 0; c < mp; c++) sum += L[r * mp + c] * xp[c];
-        xi[r] -= sum;
+        for (let c = 0; c < mp; c++) sum += data[L + r * mp + c] * data[xp + c];
+        data[xi + r] -= sum;
       }
     }
   }
@@ -379,11 +401,11 @@ export class DirectTreeSolver implements ExactJointSolver {
       x.fill(0);
       if (withStiffness) {
         // −h²G ω  (the stiffness acts on the angular velocity only)
-        const G = this.stiffness[i], s = (this.nodeBody[i] as Body).state;
+        const G = this.data, g = this.atG[i], s = (this.nodeBody[i] as Body).state;
         const wx = s[ANGULAR_VELOCITY], wy = s[ANGULAR_VELOCITY + 1], wz = s[ANGULAR_VELOCITY + 2];
-        x[3] = -(G[0] * wx + G[1] * wy + G[2] * wz);
-        x[4] = -(G[3] * wx + G[4] * wy + G[5] * wz);
-        x[5] = -(G[6] * wx + G[7] * wy + G[8] * wz);
+        x[3] = -(G[g] * wx + G[g + 1] * wy + G[g + 2] * wz);
+        x[4] = -(G[g + 3] * wx + G[g + 4] * wy + G[g + 5] * wz);
+        x[5] = -(G[g + 6] * wx + G[g + 7] * wy + G[g + 8] * wz);
       }
     }
     const before = this.writeVelocityResidual();
@@ -487,15 +509,15 @@ const load = new Float64Array(9);
  * G += h s (I − r̂r̂ᵀ) for s = sign·λ·r > 0 (the tension part of a point row's geometric stiffness),
  * with λ = load[0..2] and r = load[at..at+2]; sign is −h for body A (it takes −λ), h for body B.
  */
-function addTension(G: Float64Array, hSigned: number, at: number): void {
+function addTension(G: Float64Array, g: number, hSigned: number, at: number): void {
   const rx = load[at], ry = load[at + 1], rz = load[at + 2];
   const s = hSigned * (load[0] * rx + load[1] * ry + load[2] * rz);
   const rr = rx * rx + ry * ry + rz * rz;
   if (!(s > 0) || !(rr > 0)) return;
   const k = s / rr;
-  G[0] += s - k * rx * rx; G[1] -= k * rx * ry; G[2] -= k * rx * rz;
-  G[3] -= k * ry * rx; G[4] += s - k * ry * ry; G[5] -= k * ry * rz;
-  G[6] -= k * rz * rx; G[7] -= k * rz * ry; G[8] += s - k * rz * rz;
+  G[g] += s - k * rx * rx; G[g + 1] -= k * rx * ry; G[g + 2] -= k * rx * rz;
+  G[g + 3] -= k * ry * rx; G[g + 4] += s - k * ry * ry; G[g + 5] -= k * ry * rz;
+  G[g + 6] -= k * rz * rx; G[g + 7] -= k * rz * ry; G[g + 8] += s - k * rz * rz;
 }
 
 function isJoint(node: Body | Joint): node is Joint {
@@ -506,10 +528,10 @@ function isJoint(node: Body | Joint): node is Joint {
  * M = diag(m, m, m, I) with I = R I_b Rᵀ (row-major 6x6). A dynamic body's m⁻¹ > 0 and I_b is positive
  * definite (createBody checks both), so M is too.
  */
-function writeMassMatrix(s: Float64Array, D: Float64Array): void {
-  D.fill(0);
+function writeMassMatrix(s: Float64Array, D: Float64Array, at: number): void {
+  D.fill(0, at, at + 36);
   const m = 1 / s[INVERSE_MASS];
-  D[0] = m; D[7] = m; D[14] = m;
+  D[at] = m; D[at + 7] = m; D[at + 14] = m;
   // R column-major: R_rk = s[ROTATION + 3k + r]; (R I_b Rᵀ)_rc = Σ_k Σ_l R_rk I_kl R_cl
   for (let r = 0; r < 3; r++) {
     for (let c = r; c < 3; c++) {
@@ -519,8 +541,8 @@ function writeMassMatrix(s: Float64Array, D: Float64Array): void {
         if (rk === 0) continue;
         for (let l = 0; l < 3; l++) sum += rk * s[INERTIA_LOCAL + 3 * l + k] * s[ROTATION + 3 * l + c];
       }
-      D[(3 + r) * 6 + 3 + c] = sum;
-      D[(3 + c) * 6 + 3 + r] = sum;
+      D[at + (3 + r) * 6 + 3 + c] = sum;
+      D[at + (3 + c) * 6 + 3 + r] = sum;
     }
   }
 }

@@ -65,6 +65,11 @@ export class AxisDrive {
    */
   constructor(readonly wrap: boolean, readonly min = -Infinity, readonly max = Infinity) {}
 
+  /** True when any of the drive's rows can act: a finite limit, a motor or servo, or friction. */
+  get hasRows(): boolean {
+    return this.lower !== -Infinity || this.upper !== Infinity || this.mode !== 'off' || this.friction > 0;
+  }
+
   /** Limits, mode, targets, forces and accumulated impulses (snapshots). */
   saveState(writer: StateWriter): void {
     writer.write(this.lower);
