@@ -1,4 +1,4 @@
-// npm run bench [-- --quick] [-- --only <engine,engine>] [-- --scenes <scene,scene>]
+// npm run bench [-- --quick] [-- --only <engine,engine>] [-- --scenes <scene,scene>] [-- --section direct]
 //
 // Runs each engine on each scene in a fresh node process (bench/worker.mjs) and prints the tables:
 // ms per step (median and p95 after a JIT warm-up), joint errors measured the same way for every engine
@@ -7,6 +7,9 @@
 // error, from the same run. A full run writes BENCHMARKS.md (keeping its analysis section) and
 // bench/out/latest.json. `--quick` runs a few seconds' worth, for CI: it keeps the benchmark working and
 // asserts no timing.
+//
+// `--section direct` runs only the direct tree solver's section and replaces that section of
+// BENCHMARKS.md (the rest of the file is kept).
 //
 // Timing on shared machines drifts by up to 2x between runs: compare figures from the same run only.
 
@@ -22,6 +25,7 @@ const option = (name) => {
   return i >= 0 ? args[i + 1].split(',') : null;
 };
 const onlyEngines = option('--only');
+const onlySection = option('--section')?.[0] ?? null;
 const onlyScenes = option('--scenes');
 const here = fileURLToPath(new URL('.', import.meta.url));
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -44,8 +48,8 @@ const PURE_JS = new Set(['cannon', 'oimo']);
 /** A run (warm-up plus measured steps) that takes longer than this is reported as too slow. */
 const TIME_LIMIT_MS = 240_000;
 
-function measure(engine, scene, settings = {}) {
-  const config = JSON.stringify({ engine, scene, settings, steps: quick ? 60 : undefined, heap: engine.startsWith('sinew') && !quick });
+function measure(engine, scene, settings = {}, steps = undefined) {
+  const config = JSON.stringify({ engine, scene, settings, steps: quick ? 60 : steps, heap: engine.startsWith('sinew') && !quick });
   try {
     const out = execFileSync(process.execPath, ['--expose-gc', `${here}worker.mjs`, config], {
       encoding: 'utf8',
@@ -124,12 +128,22 @@ const results = {
 const wanted = (engine) => onlyEngines === null || onlyEngines.includes(engine);
 const scenesOf = (list) => (onlyScenes === null ? list : list.filter((s) => onlyScenes.includes(s)));
 
+const rows3d = [];
+const twoD = [];
+if (onlySection === null) runStandardSections();
+if (onlySection === null || onlySection === 'direct') runDirectSection();
+if (!quick) {
+  mkdirSync(`${here}out`, { recursive: true });
+  writeFileSync(`${here}out/latest${onlySection ? `-${onlySection}` : ''}.json`, JSON.stringify(results, null, 2));
+  writeBenchmarks();
+}
+
+function runStandardSections() {
 // 3D: every engine at its defaults and matched, on the standard scenes.
 const scenes3d = scenesOf(quick
   ? ['S1-10', 'S3']
   : ['S1-10', 'S1-100', 'S1-1000', 'S2-40x1', 'S2-40x10', 'S2-40x100', 'S2-40x670', 'S2-40x1000', 'S2-40x10000', 'S3', 'GRID-100']);
 const engines3d = Object.keys(ENGINES_3D).filter((e) => wanted(e) && existsSync(`${here}engines/${e}.mjs`) && (!quick || e === 'sinew'));
-const rows3d = [];
 for (const scene of scenes3d) {
   for (const engine of engines3d) {
     let defaults = null;
@@ -154,7 +168,6 @@ if (!quick) {
 
 // 2D: sinew/2d against planck and rapier2d on S1 and S3 (planar scenes).
 const planar = scenesOf(quick ? ['S1-100', 'S3'] : ['S1-100', 'S1-1000', 'S3']);
-const twoD = [];
 for (const scene of planar) {
   const runs = [['sinew2d', {}, 'defaults'], ['sinew2d', { substeps: 8 }, 'substeps 8'], ['planck', {}, 'defaults'], ['rapier2d', {}, 'defaults']];
   if (!quick) runs.push(['planck', { velocityIterations: 16, positionIterations: 6 }, 'more'], ['rapier2d', { iterations: 8 }, 'more']);
@@ -173,16 +186,59 @@ if (!quick) {
   results.tables.curve = curve;
   print('\n## Our accuracy versus cost');
   table('sinew substeps (joint stiffness follows: a quarter of the substep rate)', curve);
+}
+}
 
-  mkdirSync(`${here}out`, { recursive: true });
-  writeFileSync(`${here}out/latest.json`, JSON.stringify(results, null, 2));
-  writeBenchmarks();
+// The direct tree solver (lib/solver/tree-solver.ts) against our soft step, in the same run: the
+// heavy-end chains at growing mass ratios, the welded cantilever, the cost of the 41-body chain, and
+// S1 at N = 100, 1000, 10 000 for the cost's growth with N (10 000 links: 120 steps; the grid: 60).
+function runDirectSection() {
+  const scenes = scenesOf(quick
+    ? ['S2-40x670', 'S3']
+    : ['S2-40x1', 'S2-40x670', 'S2-40x3000', 'S2-40x10000', 'S5-670', 'S3', 'S1-100', 'S1-1000', 'S1-10000', 'GRID-100']);
+  const steps = (scene) => (scene === 'S1-10000' ? 120 : scene.startsWith('GRID') ? 60 : undefined);
+  const rows = [];
+  for (const scene of scenes) {
+    const runs = [[{}, 'iterative'], [{ solver: 'direct' }, 'direct']];
+    if (!quick && !scene.startsWith('GRID')) runs.push([{ solver: 'direct', substeps: 2 }, 'direct, 2 substeps']);
+    for (const [settings, kind] of runs) {
+      const r = measure('sinew', scene, settings, steps(scene));
+      r.kind = kind;
+      rows.push(r);
+      process.stderr.write(`  ${scene} sinew ${kind}: ${r.failed ? 'failed' : `${fmt(r.medianMs)} ms`}\n`);
+    }
+  }
+  results.tables.direct = rows;
+  print('\n<!-- section:direct -->');
+  print('## The direct tree solver');
+  print('\nsinew with `solver: \'direct\'` (joint trees solved exactly by sparse LDLᵀ each substep, drift projected, loops and limits iterative) against its default soft step, same run. Defaults otherwise (4 substeps); the last row of each scene runs the direct solver at 2 substeps.');
+  table('iterative and direct', rows);
+  print('\n| scene | direct / iterative: time | peak gap direct, m | peak gap iterative, m |');
+  print('|---|---|---|---|');
+  for (const scene of scenes) {
+    const it = rows.find((r) => r.scene === scene && r.kind === 'iterative');
+    for (const d of rows.filter((r) => r.scene === scene && r.kind.startsWith('direct'))) {
+      if (!it || it.failed || d.failed) continue;
+      print(`| ${scene} (${d.kind}) | ${fmt(d.medianMs / it.medianMs, 2)} | ${fmt(d.peakGap, 4)} | ${fmt(it.peakGap, 4)} |`);
+    }
+  }
+  print('<!-- /section:direct -->');
 }
 
 function writeBenchmarks() {
   const file = `${root}BENCHMARKS.md`;
   const marker = '<!-- analysis: everything below this line is kept by bench/run.mjs -->';
   const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  if (onlySection !== null) {
+    // replace (or insert before the analysis) just this section
+    const open = `<!-- section:${onlySection} -->`, close = `<!-- /section:${onlySection} -->`;
+    const block = lines.join('\n').trim();
+    const next = previous.includes(open)
+      ? previous.slice(0, previous.indexOf(open)) + block + previous.slice(previous.indexOf(close) + close.length)
+      : previous.replace(marker, `${block}\n\n${marker}`);
+    writeFileSync(file, next);
+    return;
+  }
   const analysis = previous.includes(marker) ? previous.slice(previous.indexOf(marker)) : `${marker}\n\n## Analysis\n\n(write what the tables show here)\n`;
   const m = results.machine;
   const versions = [...new Set([...rows3d, ...twoD].filter((r) => r.version && r.version !== 'this commit').map((r) => `${r.engine} ${r.version}`))].sort();

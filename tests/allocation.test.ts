@@ -5,7 +5,7 @@
 
 import { getHeapSpaceStatistics } from 'node:v8';
 import { describe, expect, it } from 'vitest';
-import { buildScene, hangingChain, weldedCantilever } from '../lib/scenes/index.js';
+import { buildScene, hangingChain, heavyEndChain, weldedCantilever } from '../lib/scenes/index.js';
 
 const gc = (globalThis as { gc?: () => void }).gc;
 
@@ -45,5 +45,12 @@ describe('no allocation inside step()', () => {
   it('S3 welded cantilever, 10 000 steps: heap growth under 16 KB', () => {
     const { world } = buildScene(weldedCantilever());
     expect(heapGrowth(() => world.step(1 / 60), 10_000)).toBeLessThan(16 * 1024);
+  }, 60_000);
+
+  it('the direct solver: a heavy-end chain and the cantilever, 5000 steps each: heap growth under 16 KB', () => {
+    const chain = buildScene(heavyEndChain(40, 670), { solver: 'direct' }).world;
+    expect(heapGrowth(() => chain.step(1 / 60), 5_000)).toBeLessThan(16 * 1024);
+    const cantilever = buildScene(weldedCantilever(), { solver: 'direct' }).world;
+    expect(heapGrowth(() => cantilever.step(1 / 60), 5_000)).toBeLessThan(16 * 1024);
   }, 60_000);
 });

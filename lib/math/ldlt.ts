@@ -253,18 +253,27 @@ export function invertSymmetricInPlace(a: Float64Array, n: number, sign: number,
     swept[k] = 1;
     const inv = 1 / d;
     const rowK = at + k * n;
+    // row k's old values (the updates below read them before it is scaled)
+    const k0 = a[rowK], k1 = n > 1 ? a[rowK + 1] : 0, k2 = n > 2 ? a[rowK + 2] : 0;
+    const k3 = n > 3 ? a[rowK + 3] : 0, k4 = n > 4 ? a[rowK + 4] : 0, k5 = n > 5 ? a[rowK + 5] : 0;
     for (let i = 0; i < n; i++) {
       if (i === k) continue;
       const rowI = at + i * n;
       const aik = a[rowI + k] * inv;
-      if (aik === 0) continue;
-      for (let j = 0; j < n; j++) if (j !== k) a[rowI + j] -= aik * a[rowK + j];
+      if (aik !== 0) {
+        // a_ij −= a_ik a_kj / d for every j (at j = k this leaves 0, overwritten just below)
+        if (n === 6) {
+          a[rowI] -= aik * k0; a[rowI + 1] -= aik * k1; a[rowI + 2] -= aik * k2;
+          a[rowI + 3] -= aik * k3; a[rowI + 4] -= aik * k4; a[rowI + 5] -= aik * k5;
+        } else if (n === 3) {
+          a[rowI] -= aik * k0; a[rowI + 1] -= aik * k1; a[rowI + 2] -= aik * k2;
+        } else {
+          for (let j = 0; j < n; j++) a[rowI + j] -= aik * a[rowK + j];
+        }
+      }
+      a[rowI + k] = aik;
     }
-    for (let i = 0; i < n; i++) {
-      if (i === k) continue;
-      a[at + i * n + k] *= inv;
-      a[rowK + i] *= inv;
-    }
+    for (let j = 0; j < n; j++) a[rowK + j] *= inv;
     a[kk] = -inv;
   }
   // −A⁻¹ → A⁻¹ (and for sign −1, −(−A)⁻¹ is A⁻¹ of the original A); clear the skipped rows and columns

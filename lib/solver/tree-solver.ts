@@ -37,6 +37,13 @@
 import { BODY_STATE, type Body } from '../body.js';
 import type { Joint } from '../joints/joint.js';
 import { invertSymmetricInPlace } from '../math/ldlt.js';
+import {
+  multiplyInPlace,
+  multiplySquare,
+  subtractTimes,
+  subtractTransposeProduct,
+  subtractTransposeTimes,
+} from '../math/block-kernels.js';
 import { integrateOrientation } from '../math/quat.js';
 import type { ExactJointSolver } from './soft-step.js';
 
@@ -51,8 +58,6 @@ const PROJECTION_TOLERANCE = 1e-7;
 /** A velocity solve is refined once when its residual is above this fraction of where it started. */
 const REFINE_TOLERANCE = 1e-12;
 
-/** Scratch for D⁻¹ x (a node has at most 6 rows). */
-const scratch = new Float64Array(6);
 
 export class DirectTreeSolver implements ExactJointSolver {
   /** Joints whose equality rows this solver holds, in tree order (roots first). */
@@ -329,23 +334,9 @@ export class DirectTreeSolver implements ExactJointSolver {
       invertSymmetricInPlace(data, m, sign[i], D);
       const p = parent[i];
       if (p < 0) continue;
-      const mp = size[p], E = atE[i], L = atL[i], Dp = atD[p];
-      for (let r = 0; r < m; r++) {
-        const rowD = D + r * m, rowL = L + r * mp;
-        for (let c = 0; c < mp; c++) {
-          let sum = 0;
-          for (let k = 0; k < m; k++) sum += data[rowD + k] * data[E + k * mp + c];
-          data[rowL + c] = sum;
-        }
-      }
-      for (let r = 0; r < mp; r++) {
-        for (let c = r; c < mp; c++) {
-          let sum = 0;
-          for (let k = 0; k < m; k++) sum += data[E + k * mp + r] * data[L + k * mp + c];
-          data[Dp + r * mp + c] -= sum;
-          if (c !== r) data[Dp + c * mp + r] -= sum;
-        }
-      }
+      const mp = size[p], E = atE[i], L = atL[i];
+      multiplySquare(data, D, m, E, mp, L);
+      subtractTransposeProduct(data, E, L, m, mp, atD[p]);
     }
   }
 
@@ -353,34 +344,17 @@ export class DirectTreeSolver implements ExactJointSolver {
   private solve(): void {
     const n = this.count, size = this.size, parent = this.parent, data = this.data;
     const atD = this.atD, atL = this.atL, atX = this.atX;
+    // leaf first: x_parent −= L_iᵀ x_i
     for (let i = n - 1; i >= 0; i--) {
       const p = parent[i];
-      if (p < 0) continue;
-      const m = size[i], mp = size[p], L = atL[i], xi = atX[i], xp = atX[p];
-      for (let c = 0; c < mp; c++) {
-        let sum = 0;
-        for (let k = 0; k < m; k++) sum += data[L + k * mp + c] * data[xi + k];
-        data[xp + c] -= sum;
-      }
+      if (p >= 0) subtractTransposeTimes(data, atL[i], size[i], size[p], atX[i], atX[p]);
     }
-    for (let i = 0; i < n; i++) {
-      const m = size[i], xi = atX[i], D = atD[i];
-      for (let r = 0; r < m; r++) {
-        let sum = 0;
-        for (let k = 0; k < m; k++) sum += data[D + r * m + k] * data[xi + k];
-        scratch[r] = sum;
-      }
-      for (let r = 0; r < m; r++) data[xi + r] = scratch[r];
-    }
+    // x_i ← D_i⁻¹ x_i
+    for (let i = 0; i < n; i++) multiplyInPlace(data, atD[i], size[i], atX[i]);
+    // root first: x_i −= L_i x_parent
     for (let i = 0; i < n; i++) {
       const p = parent[i];
-      if (p < 0) continue;
-      const m = size[i], mp = size[p], L = atL[i], xi = atX[i], xp = atX[p];
-      for (let r = 0; r < m; r++) {
-        let sum = 0;
-        for (let c = 0; c < mp; c++) sum += data[L + r * mp + c] * data[xp + c];
-        data[xi + r] -= sum;
-      }
+      if (p >= 0) subtractTimes(data, atL[i], size[i], size[p], atX[p], atX[i]);
     }
   }
 
