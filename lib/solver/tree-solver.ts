@@ -92,8 +92,9 @@ export class DirectTreeSolver implements ExactJointSolver {
   private atG = new Int32Array(0);
   /** For a body node, the joint node whose J holds its E (its parent); for a joint node, itself. */
   private jacobianNode = new Int32Array(0);
-  /** Each body's node. */
-  private bodyNode = new Map<Body, number>();
+  /** joints[j]'s body nodes (−1 for a static or kinematic body). */
+  private nodeOfA = new Int32Array(0);
+  private nodeOfB = new Int32Array(0);
   /** joints[j]'s node. */
   private jointNode = new Int32Array(0);
   /** Joints that were candidates (directRowCount > 0) at the last build: a change means rebuild. */
@@ -256,8 +257,10 @@ export class DirectTreeSolver implements ExactJointSolver {
       this.J.push(this.nodeJoint[i] !== null ? data.subarray(this.atJ[i], this.atJ[i] + m * 12) : data.subarray(0, 0));
     }
     this.jointNode = new Int32Array(this.joints.length);
-    this.bodyNode = new Map();
-    for (let i = 0; i < n; i++) if (this.nodeBody[i] !== null) this.bodyNode.set(this.nodeBody[i] as Body, i);
+    const bodyNode = new Map<Body, number>();
+    for (let i = 0; i < n; i++) if (this.nodeBody[i] !== null) bodyNode.set(this.nodeBody[i] as Body, i);
+    this.nodeOfA = Int32Array.from(this.joints, (joint) => bodyNode.get(joint.bodyA) ?? -1);
+    this.nodeOfB = Int32Array.from(this.joints, (joint) => bodyNode.get(joint.bodyB) ?? -1);
     for (let i = 0, j = 0; i < n; i++) if (this.nodeJoint[i] !== null) this.jointNode[j++] = i;
     // which columns of which J couple each node to its parent
     for (let i = 0; i < n; i++) {
@@ -305,10 +308,10 @@ export class DirectTreeSolver implements ExactJointSolver {
       }
     }
     for (let j = 0; j < this.joints.length; j++) {
-      const joint = this.joints[j];
-      if (!joint.writePointLoad(load)) continue;
-      if (joint.bodyA.isDynamic) addTension(data, atG[this.bodyNode.get(joint.bodyA) as number], -h, 3);
-      if (joint.bodyB.isDynamic) addTension(data, atG[this.bodyNode.get(joint.bodyB) as number], h, 6);
+      if (!this.joints[j].writePointLoad(load)) continue;
+      const a = this.nodeOfA[j], b = this.nodeOfB[j];
+      if (a >= 0) addTension(data, atG[a], -h, 3);
+      if (b >= 0) addTension(data, atG[b], h, 6);
     }
     for (let i = 0; i < n; i++) {
       if (this.nodeJoint[i] !== null) continue;
