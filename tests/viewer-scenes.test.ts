@@ -1,6 +1,7 @@
 // The viewer's scenes and load tools, in node (no browser): they run clean, dropped weights hook on, the
-// windmill's motor, the hinge chain's limits and the pinned ragdoll do what they say, and the drawn joint
-// limits are the limits the solver enforces.
+// windmill's motor, the hinge chain's limits and the pinned ragdoll do what they say, the drawn joint
+// limits are the limits the solver enforces, the solver setting reaches the world, and the heavy chain
+// shows the iterative and the direct solver side by side.
 
 import * as THREE from 'three';
 import { describe, expect, it } from 'vitest';
@@ -60,11 +61,49 @@ describe('viewer scenes', () => {
     it(`${scene.name} runs 5 s at its defaults without exploding or breaking`, () => {
       const r = runner(scene.name);
       for (let i = 0; i < 300; i++) r.step();
-      expect(hasExploded(r.live.world.bodies)).toBe(false);
-      expect(r.brokenJoints).toBe(0);
-      expect(r.live.world.getMaxLinearError()).toBeLessThan(0.05);
+      for (const run of r.runs) {
+        expect(hasExploded(run.live.world.bodies)).toBe(false);
+        expect(run.brokenJoints).toBe(0);
+        // a side-by-side scene's iterative run is there to show the gap that the direct run closes
+        if (run.pinnedSolver !== 'iterative') expect(run.live.world.getMaxLinearError()).toBeLessThan(0.05);
+      }
     });
   }
+
+  it('the solver setting reaches the world: at build, live between steps, and through a rebuild', () => {
+    const scene = SCENES.find((s) => s.name === 'rope')!;
+    const settings: SimulationSettings = { ...defaultSettings(scene), solver: 'direct' };
+    const r = runner('rope', { solver: 'direct' });
+    expect(r.runs).toHaveLength(1);
+    expect(r.live.world.solver).toBe('direct');
+    for (let i = 0; i < 60; i++) r.step();
+    expect(r.live.world.directJoints).toHaveLength(30); // a chain is a tree: every joint is held exactly
+    expect(r.live.world.getMaxLinearError()).toBeLessThan(1e-6);
+    r.applySettings({ ...settings, solver: 'iterative' });
+    expect(r.live.world.solver).toBe('iterative');
+    r.step();
+    expect(r.live.world.directJoints).toHaveLength(0);
+    expect(r.live.world.stepCount).toBe(61); // switched in place, not rebuilt
+    const rebuilt = new SceneRunner(scene, r.live.params, settings);
+    expect(rebuilt.live.world.solver).toBe('direct');
+  });
+
+  it('heavy-chain: side by side, the direct run holds every joint at 1000:1 and 10 000:1 while the iterative one stretches', () => {
+    const scene = SCENES.find((s) => s.name === 'heavy-chain')!;
+    expect(scene.params!.find((p) => p.key === 'log10Ratio')!.max).toBe(4);
+    for (const log10Ratio of [3, 4]) {
+      // the panel's solver does not apply: the runs keep theirs
+      const r = new SceneRunner(scene, { log10Ratio }, { ...defaultSettings(scene), solver: 'direct' });
+      expect(r.runs.map((run) => run.live.world.solver)).toEqual(['iterative', 'direct']);
+      expect(r.runs[1].live.bodies.map((b) => Array.from(b.position))).toEqual(r.live.bodies.map((b) => Array.from(b.position)));
+      for (let i = 0; i < 180; i++) r.step();
+      const [iterative, direct] = r.runs;
+      expect(direct.live.world.directJoints).toHaveLength(20);
+      expect(direct.peakGap).toBeLessThan(1e-6); // under a micrometre
+      expect(iterative.peakGap).toBeGreaterThan(1); // over a metre
+      expect(r.live).toBe(iterative.live); // the run the 2D view, dragging and the fixed readout see
+    }
+  });
 
   it('windmill: the motor spins the rotor up at τ/I to its speed and holds it; a load past its cap slows it', () => {
     const r = runner('windmill');

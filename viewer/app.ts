@@ -1,12 +1,13 @@
 // The viewer: loads a scene into a World, steps it on a fixed 1/60 s step with an accumulator (so the
 // physics does not depend on the frame rate), draws it, and wires the panel, the readout, dragging and
-// the keyboard. Uses lib only through its public entries.
+// the keyboard. A side-by-side scene runs in a World per joint solver, each drawn by its own view.
+// Uses lib only through its public entries.
 
 import { Stage } from './render/stage.js';
 import { WorldView, type DisplayOptions } from './render/world-view.js';
 import type { LiveScene, ViewerScene } from './scene-types.js';
 import { findScene, SCENES } from './scenes/index.js';
-import { defaultSettings, FIXED_STEP, SceneRunner, type SimulationSettings } from './simulation.js';
+import { defaultSettings, FIXED_STEP, SceneRunner, type JointSolverKind, type SimulationSettings } from './simulation.js';
 import { TwinView } from './render/twin-view.js';
 import { DifferencePlot } from './ui/difference-plot.js';
 import { DragTool } from './ui/drag.js';
@@ -15,13 +16,19 @@ import { Readout } from './ui/readout.js';
 
 /** At most this many steps per animation frame; beyond it the simulation runs slow, not in bursts. */
 const MAX_STEPS_PER_FRAME = 8;
+/** Link and label colours of a side-by-side scene's runs, so swinging chains that cross stay apart:
+ * the usual link blue for the iterative run, green for the direct one. */
+const SOLVER_COLOURS: Record<JointSolverKind, number> = { iterative: 0x3f7fd1, direct: 0x1f9d6b };
 
 export class ViewerApp {
   readonly stage: Stage;
   sceneDef!: ViewerScene;
   runner!: SceneRunner;
-  view!: WorldView;
-  readonly settings: SimulationSettings = { paused: false, timeScale: 1, substeps: 4, iterations: 1, jointHertz: 0, gravity: -9.81 };
+  /** A view per run of the scene (runner.runs), the first run's first. */
+  views: WorldView[] = [];
+  readonly settings: SimulationSettings = {
+    paused: false, timeScale: 1, substeps: 4, iterations: 1, jointHertz: 0, gravity: -9.81, solver: 'iterative',
+  };
   readonly display: DisplayOptions = { anchors: true, frames: false, forces: false, limits: true };
   params: Record<string, number> = {};
   /** The 2D vs 3D view: the scene's planar form runs in World2D too, drawn as outlines. */
@@ -51,7 +58,8 @@ export class ViewerApp {
     this.sceneDef = scene;
     this.compare = compare && scene.planar !== undefined;
     this.params = Object.fromEntries((scene.params ?? []).map((p) => [p.key, p.value]));
-    Object.assign(this.settings, { ...defaultSettings(scene), paused: this.settings.paused });
+    // Pause and the solver picked in the panel carry over to the next scene; the rest is the scene's.
+    Object.assign(this.settings, { ...defaultSettings(scene), paused: this.settings.paused, solver: this.settings.solver });
     this.build();
     this.stage.frame(scene.camera.position, scene.camera.target, scene.groundY);
     this.panel.showScene(scene);
@@ -97,7 +105,12 @@ export class ViewerApp {
     return this.runner.live;
   }
 
-  /** Pushes the panel's settings into the world (live: takes effect at the next step). */
+  /** The first run's view: the one dragged in (the others are drawn shifted; see ViewerScene.solverComparison). */
+  get view(): WorldView {
+    return this.views[0];
+  }
+
+  /** Pushes the panel's settings, the solver included, into the world (live: takes effect at the next step). */
   applySettings(): void {
     this.runner.applySettings(this.settings);
   }
@@ -112,7 +125,7 @@ export class ViewerApp {
 
   /** Draws the current state now (the test hook calls it after stepping while paused). */
   draw(frameTime = 0): void {
-    this.view.sync(this.display, frameTime);
+    for (const view of this.views) view.sync(this.display, frameTime);
     this.twinView?.sync();
     if (this.runner.twin) this.plot.draw(this.runner.twin);
     this.drag.sync();
@@ -144,9 +157,9 @@ export class ViewerApp {
 
   private build(): void {
     this.drag.release();
-    if (this.view !== undefined) {
-      this.stage.scene.remove(this.view.group);
-      this.view.dispose();
+    for (const view of this.views) {
+      this.stage.scene.remove(view.group);
+      view.dispose();
     }
     if (this.twinView !== null) {
       this.stage.scene.remove(this.twinView.group);
@@ -162,12 +175,27 @@ export class ViewerApp {
     } else {
       this.plot.hide();
     }
-    this.runner.onBreak = (joint) => this.view.addSpark(joint);
+    this.runner.onBreak = (joint, run) => this.views[run].addSpark(joint);
     this.accumulator = 0;
     this.stepTimes.length = 0;
-    this.view = new WorldView(this.live, this.sceneDef.forceScale, this.sceneDef.props, this.sceneDef.markerRadius);
-    this.stage.scene.add(this.view.group);
+    this.views = this.runner.runs.map((run, i) => this.makeView(run.live, i));
     this.draw();
+  }
+
+  /** The view of run `index`; in a side-by-side scene it is labelled by its solver, and shifted unless first. */
+  private makeView(live: LiveScene, index: number): WorldView {
+    const scene = this.sceneDef;
+    const comparison = scene.solverComparison;
+    const colour = SOLVER_COLOURS[live.world.solver];
+    const view = new WorldView(live, scene.forceScale, scene.props, scene.markerRadius, comparison ? { link: colour } : {});
+    if (comparison !== undefined) {
+      if (index > 0) view.group.position.set(...comparison.offset);
+      // about 20 px tall at the scene's own framing, whatever its size
+      const distance = Math.hypot(...scene.camera.position.map((p, k) => p - scene.camera.target[k]));
+      view.addLabel(live.world.solver, comparison.labelAt, distance * 0.03, colour);
+    }
+    this.stage.scene.add(view.group);
+    return view;
   }
 
   private key(event: KeyboardEvent): void {

@@ -76,6 +76,13 @@ export interface ViewerScene {
    * scene, or a function giving a planar variant of it.
    */
   planar?: true | ((params: Record<string, number>) => SceneDescription);
+  /**
+   * Run the scene twice side by side, iterative and direct joint solver (World.solver), to show what
+   * the direct solver holds: the direct run is drawn shifted by `offset` (m; its physics is not
+   * moved), and each run is labelled by its solver at `labelAt` (m, before the shift). The panel's
+   * solver picker does not apply; the iterative run is the one dragged and compared with 2D.
+   */
+  solverComparison?: { offset: [number, number, number]; labelAt: [number, number, number] };
   /** A slider without `rebuild` changed from `previous` to `value`. */
   onParam?(scene: LiveScene, key: string, value: number, previous: number): void;
   /** Called after every world step. */

@@ -1,6 +1,7 @@
 // A scene running in a World, without any drawing: what the viewer steps, and what the browser tests
 // run in node to know where the bodies must be. One fixed step is world.step(1/60), the scene's own
-// hook, and removing bodies that fell far below the ground.
+// hook, and removing bodies that fell far below the ground. A side-by-side scene (ViewerScene.
+// solverComparison) runs in two Worlds, one per joint solver, stepped in lockstep.
 
 import { World, type Joint } from '../lib/index.js';
 import { addSceneToWorld } from '../lib/scenes/index.js';
@@ -8,6 +9,9 @@ import { addSceneToWorld2D, measurePlanarDifference, World2D, type Body2D, type 
 import type { LiveScene, ViewerScene } from './scene-types.js';
 
 export const FIXED_STEP = 1 / 60;
+/** The World's joint solvers (WorldOptions.solver), in the order of the panel's picker. */
+export type JointSolverKind = World['solver'];
+export const JOINT_SOLVERS: readonly JointSolverKind[] = ['iterative', 'direct'];
 /** Bodies that fall this far below the ground are removed (there are no contacts yet). */
 const FALL_LIMIT = 40;
 
@@ -21,11 +25,16 @@ export interface SimulationSettings {
   jointHertz: number;
   /** Gravity along y, m/s². */
   gravity: number;
+  /** The joint solver (World.solver); side-by-side scenes run both whatever it says. */
+  solver: JointSolverKind;
 }
 
 export function defaultSettings(scene: ViewerScene): SimulationSettings {
   const options = scene.worldOptions ?? {};
-  return { paused: false, timeScale: 1, substeps: options.substeps ?? 4, iterations: options.iterations ?? 1, jointHertz: 0, gravity: -9.81 };
+  return {
+    paused: false, timeScale: 1, substeps: options.substeps ?? 4, iterations: options.iterations ?? 1, jointHertz: 0, gravity: -9.81,
+    solver: options.solver ?? 'iterative', // World's default
+  };
 }
 
 /** The same planar scene in a 2D world, stepped in lockstep with the 3D one (the 2D vs 3D view). */
@@ -39,61 +48,103 @@ export interface PlanarTwin {
   history: { time: number; difference: PlanarDifference }[];
 }
 
+/**
+ * One World running the scene. A scene runs once, with the panel's solver, or once per solver side by
+ * side (ViewerScene.solverComparison).
+ */
+export interface SceneRun {
+  live: LiveScene;
+  /** The solver this run keeps whatever the panel says (side-by-side scenes), or null: the panel's. */
+  pinnedSolver: JointSolverKind | null;
+  /** The largest joint gap after any step since the run was built, m (what a glance at the gap misses). */
+  peakGap: number;
+  brokenJoints: number;
+  removedBodies: number;
+}
+
 /** Steps of difference history the twin keeps (10 s). */
 const HISTORY = 600;
 
 export class SceneRunner {
+  /** The first run: the one the panel's settings, dragging, the 2D twin and the fixed readout rows see. */
   readonly live: LiveScene;
-  /** The 2D run of the same scene, when the 2D vs 3D view is on. */
+  /** Every run, the first one first (side by side: iterative, then direct). */
+  readonly runs: readonly SceneRun[];
+  /** The 2D run of the same scene, when the 2D vs 3D view is on (paired with the first run). */
   readonly twin: PlanarTwin | null = null;
-  brokenJoints = 0;
-  removedBodies = 0;
-  /** Called for each joint that breaks (the viewer draws a spark). */
-  onBreak: ((joint: Joint) => void) | null = null;
+  /** Called for each joint that breaks, with the index of its run (the viewer draws a spark). */
+  onBreak: ((joint: Joint, run: number) => void) | null = null;
 
   /** `compare`: also run the scene's planar form in 2D (the scene must offer one; see ViewerScene.planar). */
   constructor(readonly scene: ViewerScene, params: Record<string, number>, settings: SimulationSettings, compare = false) {
     const planar = compare ? scene.planar : undefined;
     if (compare && planar === undefined) throw new RangeError(`scene ${scene.name} has no planar form to compare`);
     const description = typeof planar === 'function' ? planar(params) : scene.describe(params);
-    const world = new World({ gravity: description.gravity, ...(scene.worldOptions ?? {}) });
-    const built = addSceneToWorld(world, description);
-    this.live = { world, description, bodies: built.bodies, joints: built.joints, extraBodies: [], params, twin: null };
+    // The iterative run first: it is the one the 2D world (iterative only) can agree with.
+    const pinned: (JointSolverKind | null)[] = scene.solverComparison ? ['iterative', 'direct'] : [null];
+    this.runs = pinned.map((pinnedSolver, index) => {
+      const world = new World({ gravity: description.gravity, ...(scene.worldOptions ?? {}) });
+      const built = addSceneToWorld(world, description);
+      const live: LiveScene = { world, description, bodies: built.bodies, joints: built.joints, extraBodies: [], params, twin: null };
+      const run: SceneRun = { live, pinnedSolver, peakGap: 0, brokenJoints: 0, removedBodies: 0 };
+      world.onJointBreak = ({ joint }) => {
+        run.brokenJoints++;
+        this.onBreak?.(joint, index);
+      };
+      return run;
+    });
+    this.live = this.runs[0].live;
     if (compare) {
-      const { onJointBreak: _ignored, gyroscopic: _none, ...shared } = scene.worldOptions ?? {};
+      const { world, bodies, joints } = this.live;
+      const { onJointBreak: _ignored, gyroscopic: _none, solver: _only3d, ...shared } = scene.worldOptions ?? {};
       const world2d = new World2D({ ...shared, gravity: [description.gravity[0], description.gravity[1]] });
       const two = addSceneToWorld2D(world2d, description);
-      const pair: PlanarPair = { world3d: world, world2d, bodies3d: built.bodies, bodies2d: two.bodies, joints3d: built.joints, joints2d: two.joints };
+      const pair: PlanarPair = { world3d: world, world2d, bodies3d: bodies, bodies2d: two.bodies, joints3d: joints, joints2d: two.joints };
       this.twin = { world: world2d, bodies: two.bodies, joints: two.joints, pair, history: [] };
       this.live.twin = this.twin;
     }
     this.applySettings(settings);
-    world.onJointBreak = ({ joint }) => {
-      this.brokenJoints++;
-      this.onBreak?.(joint);
-    };
   }
 
+  /** The first run's broken joints (the readout's and the tests' figure). */
+  get brokenJoints(): number {
+    return this.runs[0].brokenJoints;
+  }
+
+  /** Bodies of the first run that fell away and were removed. */
+  get removedBodies(): number {
+    return this.runs[0].removedBodies;
+  }
+
+  /** Pushes the settings into every world; the solver can change between steps (World.solver). */
   applySettings(settings: SimulationSettings): void {
-    for (const world of this.twin ? [this.live.world, this.twin.world] : [this.live.world]) {
+    const worlds = [...this.runs.map((run) => run.live.world), ...(this.twin ? [this.twin.world] : [])];
+    for (const world of worlds) {
       world.substeps = settings.substeps;
       world.iterations = settings.iterations;
       world.jointHertz = settings.jointHertz > 0 ? settings.jointHertz : Infinity;
     }
-    this.live.world.setGravity([0, settings.gravity, 0]);
+    for (const run of this.runs) {
+      run.live.world.setGravity([0, settings.gravity, 0]);
+      run.live.world.solver = run.pinnedSolver ?? settings.solver;
+    }
     this.twin?.world.setGravity([0, settings.gravity]);
   }
 
   step(): void {
-    const world = this.live.world;
-    world.step(FIXED_STEP);
-    this.scene.afterStep?.(this.live);
     const floor = this.scene.groundY - FALL_LIMIT;
-    for (let i = world.bodies.length - 1; i >= 0; i--) {
-      const body = world.bodies[i];
-      if (body.position[1] < floor) {
-        world.removeBody(body);
-        this.removedBodies++;
+    for (const run of this.runs) {
+      const world = run.live.world;
+      world.step(FIXED_STEP);
+      this.scene.afterStep?.(run.live);
+      // measured before removal: a body that fell away took its stretched joints with it
+      run.peakGap = Math.max(run.peakGap, world.getMaxLinearError());
+      for (let i = world.bodies.length - 1; i >= 0; i--) {
+        const body = world.bodies[i];
+        if (body.position[1] < floor) {
+          world.removeBody(body);
+          run.removedBodies++;
+        }
       }
     }
     const twin = this.twin;
@@ -102,7 +153,7 @@ export class SceneRunner {
     for (let i = twin.world.bodies.length - 1; i >= 0; i--) {
       if (twin.world.bodies[i].position[1] < floor) twin.world.removeBody(twin.world.bodies[i]);
     }
-    twin.history.push({ time: world.time, difference: measurePlanarDifference(twin.pair) });
+    twin.history.push({ time: this.live.world.time, difference: measurePlanarDifference(twin.pair) });
     if (twin.history.length > HISTORY) twin.history.shift();
   }
 

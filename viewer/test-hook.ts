@@ -13,6 +13,12 @@ export interface ViewerState {
   stepCount: number;
   paused: boolean;
   substeps: number;
+  /** The running world's joint solver, and how many joints the direct one held at the last step. */
+  solver: string;
+  directJoints: number;
+  /** Every run of the scene (two in a side-by-side scene): its solver, its joint gap now and at peak (m),
+   * and how many bodies it still has. */
+  runs: { solver: string; gap: number; peakGap: number; directJoints: number; bodies: number }[];
   brokenJoints: number;
   /** The 2D vs 3D view's latest difference (null when it is off). */
   compare: { position: number; angle: number; outOfPlane: number; steps: number } | null;
@@ -81,6 +87,11 @@ function makeHook(app: ViewerApp) {
       stepCount: app.live.world.stepCount,
       paused: app.settings.paused,
       substeps: app.live.world.substeps,
+      solver: app.live.world.solver,
+      directJoints: app.live.world.directJoints.length,
+      runs: app.runner.runs.map(({ live: { world }, peakGap }) => ({
+        solver: world.solver, gap: world.getMaxLinearError(), peakGap, directJoints: world.directJoints.length, bodies: world.bodies.length,
+      })),
       brokenJoints: app.runner.brokenJoints,
       compare: (() => {
         const twin = app.runner.twin;

@@ -34,6 +34,14 @@ async function open(scene: string): Promise<void> {
 
 const state = () => hook((v) => v.state());
 
+/** The value cell of the readout row with this label. */
+async function readout(label: string): Promise<string> {
+  return browser.page.evaluate((wanted) => {
+    const row = [...document.querySelectorAll<HTMLTableRowElement>('#figures tr')].find((r) => r.cells[0]?.textContent === wanted);
+    return row?.cells[1]?.textContent ?? `no readout row "${wanted}"`;
+  }, label);
+}
+
 /** Presses a hotkey with nothing focused (lil-gui swallows keys sent to its inputs). */
 async function press(key: string): Promise<void> {
   await browser.page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
@@ -413,5 +421,100 @@ describe('hinges, motors and ragdolls', () => {
     const after = (await state()).bodies[hips]!.position;
     expect(after[0] - before[0]).toBeGreaterThan(0.3);
     expect((await hook((v) => v.joints())).pin.error).toBeLessThan(0.01);
+  });
+});
+
+describe('joint solver', () => {
+  const picker = () => browser.page.getByRole('combobox', { name: 'joint solver', exact: true });
+
+  it('the panel picker switches the running world\'s solver live; the readout shows it; rebuilds and scene changes keep it', async () => {
+    browser.problems.length = 0;
+    await open('rope');
+    await hook((v) => {
+      v.pause();
+      v.reset();
+      v.step(30);
+    });
+    expect(await picker().inputValue()).toBe('iterative');
+    expect((await state()).solver).toBe('iterative');
+    await picker().selectOption('direct');
+    const switched = await state();
+    expect(switched.solver).toBe('direct');
+    expect(switched.stepCount).toBe(30); // the same world, switched between steps
+    await hook((v) => v.step(60));
+    const held = await state();
+    expect(held.directJoints).toBe(30); // the rope is a chain, a tree: every joint held exactly
+    expect(held.maxGap).toBeLessThan(1e-6);
+    expect(await readout('solver')).toBe('direct, 30/30 joints exact');
+    await browser.page.screenshot({ path: join(SHOTS, 'rope-direct-solver.png') });
+    await press('r');
+    const reset = await state();
+    expect(reset.stepCount).toBe(0);
+    expect(reset.solver).toBe('direct');
+    await hook((v) => v.load('hinge-chain'));
+    expect((await state()).solver).toBe('direct');
+    expect(await picker().inputValue()).toBe('direct');
+    await picker().selectOption('iterative');
+    await hook((v) => v.step(1));
+    const back = await state();
+    expect(back.solver).toBe('iterative');
+    expect(back.directJoints).toBe(0);
+    expect(await readout('solver')).toBe('iterative');
+    expect(browser.problems).toEqual([]);
+  });
+
+  it('heavy-chain at 1000:1: side by side, the direct chain keeps its gap under 1 mm and the iterative one opens by a metre', async () => {
+    browser.problems.length = 0;
+    await open('heavy-chain');
+    await hook((v) => {
+      v.pause();
+      v.reset();
+    });
+    // 1000:1 is the scene's default
+    expect(await browser.page.getByRole('textbox', { name: 'mass ratio (10^x)', exact: true }).inputValue()).toBe('3');
+    // both solvers run here, so the picker is off
+    expect(await picker().isDisabled()).toBe(true);
+    await hook((v) => v.step(180));
+    const { runs, bodies } = await state();
+    expect(runs.map((run) => run.solver)).toEqual(['iterative', 'direct']);
+    const [iterative, direct] = runs;
+    expect(direct.directJoints).toBe(20);
+    expect(direct.gap).toBeLessThan(1e-3);
+    expect(direct.peakGap).toBeLessThan(1e-3);
+    expect(iterative.gap).toBeGreaterThan(0.5);
+    expect(iterative.peakGap).toBeGreaterThan(1000 * direct.peakGap);
+    // exactly what the same scene does in node
+    const scene = SCENES.find((s) => s.name === 'heavy-chain')!;
+    const reference = new SceneRunner(scene, { log10Ratio: 3 }, defaultSettings(scene));
+    for (let i = 0; i < 180; i++) reference.step();
+    reference.runs.forEach((run, i) => expect(Math.abs(runs[i].peakGap - run.peakGap)).toBeLessThan(1e-9));
+    bodies.forEach((body, i) => {
+      for (let k = 0; k < 3; k++) expect(Math.abs(body!.position[k] - reference.live.bodies[i].position[k])).toBeLessThan(1e-9);
+    });
+    expect(await readout('solver')).toBe('both, side by side');
+    expect(await readout('iterative gap')).toMatch(/^\d+ mm \(peak \d+\)$/);
+    expect(await readout('direct gap')).toMatch(/^\de-\d+ mm \(peak \de-\d+\)$/); // under a thousandth of a mm
+    const pixels = await hook((v) => v.pixelStats());
+    expect(pixels.distinctColors).toBeGreaterThan(30);
+    await browser.page.screenshot({ path: join(SHOTS, 'heavy-chain-1000-side-by-side.png') });
+    expect(browser.problems).toEqual([]);
+  });
+
+  it('heavy-chain at 10 000:1: the iterative chain lets the heavy end go, the direct one holds it', async () => {
+    await open('heavy-chain');
+    await hook((v) => v.pause());
+    await hook((v) => v.setParam('log10Ratio', 4));
+    await hook((v) => v.step(150));
+    const hanging = await state();
+    expect(hanging.runs[1].peakGap).toBeLessThan(1e-3);
+    expect(hanging.runs[0].gap).toBeGreaterThan(1);
+    await browser.page.screenshot({ path: join(SHOTS, 'heavy-chain-10000-side-by-side.png') });
+    await hook((v) => v.step(150));
+    const after = await state();
+    // the heavy end tore off the iterative chain and fell away; the direct chain still has all 20 links
+    expect(after.bodies[19]).toBeNull();
+    expect(after.runs.map((run) => run.bodies)).toEqual([19, 20]);
+    expect(after.runs[1].peakGap).toBeLessThan(1e-3);
+    await browser.page.screenshot({ path: join(SHOTS, 'heavy-chain-10000-let-go.png') });
   });
 });

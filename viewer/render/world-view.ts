@@ -7,6 +7,7 @@ import { BallJoint, DistanceJoint, HingeJoint, PrismaticJoint, WeldJoint, type B
 import type { ShapeDescription } from '../../lib/scenes/index.js';
 import type { LiveScene, ViewerScene } from '../scene-types.js';
 import { JointLimitsView } from './joint-limits-view.js';
+import { disposeLabel, makeLabel } from './label.js';
 
 export interface DisplayOptions {
   anchors: boolean;
@@ -89,6 +90,8 @@ export class WorldView {
     private readonly forceScale: number,
     props: NonNullable<ViewerScene['props']> = [],
     markerRadius?: number,
+    /** Colours by role that replace the defaults (a side-by-side run tells its links apart this way). */
+    private readonly colours: Readonly<Record<string, number>> = {},
   ) {
     live.description.bodies.forEach((b, i) => this.addBody(live.bodies[i], b.shape, b.role ?? 'link'));
     for (const prop of props) {
@@ -118,7 +121,7 @@ export class WorldView {
 
   addBody(body: Body, shape: ShapeDescription, role: string): void {
     const material = new THREE.MeshStandardMaterial({
-      color: ROLE_COLOURS[role] ?? (body.type === 'dynamic' ? ROLE_COLOURS.link : STATIC_COLOUR),
+      color: this.colours[role] ?? ROLE_COLOURS[role] ?? (body.type === 'dynamic' ? this.colours.link ?? ROLE_COLOURS.link : STATIC_COLOUR),
       roughness: 0.55,
       metalness: 0.1,
     });
@@ -128,6 +131,13 @@ export class WorldView {
     mesh.userData.body = body;
     this.meshes.set(body, mesh);
     this.group.add(mesh);
+  }
+
+  /** Names this world on screen (a run of a side-by-side scene): a label `height` m tall standing at `at`. */
+  addLabel(text: string, at: readonly number[], height: number, colour?: number): void {
+    const label = makeLabel(text, height, colour);
+    label.position.set(at[0], at[1], at[2]);
+    this.group.add(label);
   }
 
   /** A spark at a broken joint's anchor that grows to 3x and fades over 0.6 s. */
@@ -180,6 +190,8 @@ export class WorldView {
         object.geometry.dispose();
         const material = object.material as THREE.Material | THREE.Material[];
         for (const m of Array.isArray(material) ? material : [material]) m.dispose();
+      } else if (object instanceof THREE.Sprite) {
+        disposeLabel(object);
       }
     });
   }

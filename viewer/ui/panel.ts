@@ -6,6 +6,7 @@ import type { ViewerApp } from '../app.js';
 import { PANEL_WIDTH } from '../render/stage.js';
 import type { ViewerScene } from '../scene-types.js';
 import { SCENES } from '../scenes/index.js';
+import { JOINT_SOLVERS } from '../simulation.js';
 
 export class Panel {
   private readonly gui = new GUI({ title: 'sinew viewer', width: PANEL_WIDTH });
@@ -15,6 +16,8 @@ export class Panel {
    * app.setParam then sees both the old value (in app.params) and the new one. */
   private sliderValues: Record<string, number> = {};
   private readonly sceneController: Controller;
+  /** The joint solver picker: off in side-by-side scenes, which run both solvers. */
+  private readonly solverController: Controller;
 
   constructor(private readonly app: ViewerApp) {
     const names = Object.fromEntries(SCENES.map((s) => [s.title, s.name]));
@@ -28,6 +31,8 @@ export class Panel {
     sim.add(s, 'timeScale', 0.05, 2, 0.05).name('time scale (slow motion)');
     sim.add(s, 'substeps', 1, 32, 1).onChange(() => app.applySettings());
     sim.add(s, 'iterations', 1, 16, 1).onChange(() => app.applySettings());
+    // live: the running world switches solver at its next step, and a rebuild (R, a slider) keeps it
+    this.solverController = sim.add(s, 'solver', JOINT_SOLVERS).name('joint solver').onChange(() => app.applySettings());
     sim.add(s, 'jointHertz', 0, 240, 5).name('joint stiffness (Hz, 0 = max)').onChange(() => app.applySettings());
     sim.add(s, 'gravity', -30, 0, 0.1).name('gravity y (m/s²)').onChange(() => app.applySettings());
 
@@ -42,6 +47,7 @@ export class Panel {
   showScene(scene: ViewerScene): void {
     this.choice.scene = scene.name;
     this.sceneController.updateDisplay();
+    this.solverController.disable(scene.solverComparison !== undefined);
     this.sceneFolder?.destroy();
     this.sceneFolder = null;
     if ((scene.params?.length ?? 0) === 0 && (scene.actions?.length ?? 0) === 0 && scene.planar === undefined) {
