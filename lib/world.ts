@@ -78,9 +78,10 @@ export class World extends WorldCore<Body, Joint> {
     this.solverKind = readSolverKind('solver', value);
     if (this.solverKind === 'iterative') this.tree.clear();
   }
-  /** The joints the direct solver holds exactly at the last step (empty with the iterative solver). */
+  /** The joints the direct solver holds exactly at the last step: the forest's, then those closing
+   * loops (empty with the iterative solver). */
   get directJoints(): readonly Joint[] {
-    return this.tree.joints;
+    return [...this.tree.joints, ...this.tree.loops];
   }
 
   protected override exactSolver(joints: readonly Joint[]): ExactJointSolver | null {

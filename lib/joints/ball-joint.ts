@@ -249,6 +249,9 @@ export class BallJoint extends Joint {
     out.set(p.impulse, 0); out.set(p.rA, 3); out.set(p.rB, 6);
     return true;
   }
+  readEqualityImpulse(out: Float64Array, at: number): void {
+    out.set(this.point.impulse, at);
+  }
   addEqualityImpulse(lambda: Float64Array, at: number): void {
     const p = this.point.impulse;
     p[0] += lambda[at]; p[1] += lambda[at + 1]; p[2] += lambda[at + 2];

@@ -158,6 +158,9 @@ export class DistanceJoint extends Joint {
   override get directRowCount(): number {
     return 0;
   }
+  readEqualityImpulse(): void {
+    throw new Error('DistanceJoint: its row is not held by the direct solver');
+  }
   addEqualityImpulse(): void {
     throw new Error('DistanceJoint: its row is not held by the direct solver');
   }

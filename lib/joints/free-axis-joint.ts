@@ -112,6 +112,9 @@ export abstract class FreeAxisJoint extends Joint {
   override get hasIterativeRows(): boolean {
     return this.drive.hasRows;
   }
+  readEqualityImpulse(out: Float64Array, at: number): void {
+    out.set(this.rows.impulse, at);
+  }
   addEqualityImpulse(lambda: Float64Array, at: number): void {
     const p = this.rows.impulse;
     for (let i = 0; i < 5; i++) p[i] += lambda[at + i];

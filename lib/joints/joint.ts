@@ -71,6 +71,8 @@ export abstract class Joint extends JointCore<Body> {
   writePointLoad(_out: Float64Array): boolean {
     return false;
   }
+  /** @internal Writes the equality rows' accumulated impulse λ_acc (rowCount numbers from out[at]). */
+  abstract readEqualityImpulse(out: Float64Array, at: number): void;
   /** @internal Adds an impulse the direct solver found (rowCount numbers from lambda[at]) to the rows'
    * accumulated impulse λ_acc, where the force readout and the warm start read it. */
   abstract addEqualityImpulse(lambda: Float64Array, at: number): void;

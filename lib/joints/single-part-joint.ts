@@ -19,6 +19,9 @@ export abstract class SinglePartJoint extends Joint {
     const p = this.part.impulse;
     p[0] *= ratio; p[1] *= ratio; p[2] *= ratio;
   }
+  readEqualityImpulse(out: Float64Array, at: number): void {
+    out.set(this.part.impulse, at);
+  }
   addEqualityImpulse(lambda: Float64Array, at: number): void {
     const p = this.part.impulse;
     p[0] += lambda[at]; p[1] += lambda[at + 1]; p[2] += lambda[at + 2];

@@ -165,6 +165,10 @@ export class WeldJoint extends Joint {
     out.set(p.impulse, 0); out.set(p.rA, 3); out.set(p.rB, 6);
     return true;
   }
+  readEqualityImpulse(out: Float64Array, at: number): void {
+    out.set(this.point.impulse, at);
+    out.set(this.rotation.impulse, at + 3);
+  }
   addEqualityImpulse(lambda: Float64Array, at: number): void {
     const p = this.point.impulse, r = this.rotation.impulse;
     p[0] += lambda[at]; p[1] += lambda[at + 1]; p[2] += lambda[at + 2];

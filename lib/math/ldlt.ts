@@ -223,12 +223,12 @@ export function invertSymmetric6Blocks(A: ArrayLike<number>, B: ArrayLike<number
   }
 }
 
-/** The original diagonal and which pivots were taken, for invertSymmetricInPlace (n ≤ 16). */
-const originalDiagonal = new Float64Array(16);
-const swept = new Uint8Array(16);
+/** The original diagonal and which pivots were taken, for invertSymmetricInPlace (n ≤ 64). */
+const originalDiagonal = new Float64Array(64);
+const swept = new Uint8Array(64);
 
 /**
- * Inverts a symmetric n×n matrix in place (row-major; n ≤ 16) by the sweep operator (Gauss-Jordan
+ * Inverts a symmetric n×n matrix in place (row-major; n ≤ 64) by the sweep operator (Gauss-Jordan
  * elimination kept symmetric; Goodnight, "A Tutorial on the SWEEP Operator", 1979). `sign` is +1 for
  * a positive (semi)definite matrix and −1 for a negative one, which is inverted as −(−A)⁻¹. A pivot
  * that is not positive, or below PIVOT_TOLERANCE of its own diagonal entry, is skipped and its row and

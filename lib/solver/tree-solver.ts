@@ -49,12 +49,23 @@ import type { ExactJointSolver } from './soft-step.js';
 
 const LINEAR_VELOCITY = BODY_STATE.linearVelocity, ANGULAR_VELOCITY = BODY_STATE.angularVelocity;
 const INVERSE_MASS = BODY_STATE.inverseMass, POSITION = BODY_STATE.position, ORIENTATION = BODY_STATE.orientation;
-const ROTATION = BODY_STATE.rotation, INERTIA_LOCAL = BODY_STATE.inertiaLocal;
+const ROTATION = BODY_STATE.rotation, INERTIA_LOCAL = BODY_STATE.inertiaLocal, INVERSE_INERTIA = BODY_STATE.inverseInertia;
 
 /** Projections per substep at most, and the error (m for point rows, rad for angular ones) below which
  * another is not needed; see projectPositions. */
 const MAX_PROJECTIONS = 4;
 const PROJECTION_TOLERANCE = 1e-7;
+/**
+ * Compliance of the rows of a tree that a loop closes, as a fraction of each row's own inverse mass.
+ * A loop over-constrains: a bridge welded at both ends can carry its weight through either end, and
+ * rigid rows leave the split undefined (the loop's S is singular; dropping its zero pivots hands the
+ * whole load to the forest, and the bridge hangs as a cantilever from one end: measured, its root welds
+ * broke where the iterative solver's held). A compliance this small leaves every row rigid to 1e-9 but
+ * makes the split the one that minimizes the compliance-weighted impulses, shared between the ends.
+ */
+const COMPLIANCE = 1e-9;
+/** Loop rows held exactly at most (each costs one solve per factorization; S is inverted densely). */
+const MAX_LOOP_ROWS = 48;
 /** A velocity solve is refined once when its residual is above this fraction of where it started. */
 const REFINE_TOLERANCE = 1e-12;
 
@@ -64,6 +75,28 @@ export class DirectTreeSolver implements ExactJointSolver {
   readonly joints: Joint[] = [];
   /** The dynamic bodies in the forest, in tree order. */
   readonly bodies: Body[] = [];
+  /** Joints that close loops, held exactly by the loop closure (see closeLoops); at most
+   * MAX_LOOP_ROWS rows in all, the rest are left to the iterative solver. */
+  readonly loops: Joint[] = [];
+  private loopRows = 0;
+  /** The loop joints' J (loopRows × 12), their body nodes, and per loop row its joint. */
+  private loopJ = new Float64Array(0);
+  private loopNodeA = new Int32Array(0);
+  private loopNodeB = new Int32Array(0);
+  private loopFirstRow = new Int32Array(0);
+  /** Per loop row k, the forest's response to a unit impulse along it: every node's x (see factor). */
+  private response = new Float64Array(0);
+  /** Where each node's x sits in a response row (body 6, joint m numbers). */
+  private atResponse = new Int32Array(0);
+  private responseSize = 0;
+  /** S = J_loop · response (loopRows²), then S⁻¹; and scratch for its right-hand side and λ. */
+  private loopS = new Float64Array(0);
+  /** The loop rows' compliance γ. */
+  private loopGamma = new Float64Array(0);
+  /** Per node: 1 in a tree that a loop closes (its joint rows get COMPLIANCE). */
+  private compliant = new Uint8Array(0);
+  private loopRhs = new Float64Array(0);
+  private loopLambda = new Float64Array(0);
 
   // Nodes in breadth-first order from the roots: a parent always comes before its children, so
   // counting down is leaf first and counting up is root first.
@@ -85,6 +118,9 @@ export class DirectTreeSolver implements ExactJointSolver {
   private atL = new Int32Array(0);
   private atX = new Int32Array(0);
   private atJ = new Int32Array(0);
+  /** Per joint node: its rows' compliance γ (COMPLIANCE times each row's own inverse mass; 0 outside
+   * the trees a loop closes). */
+  private atC = new Int32Array(0);
   /** Views of x_i and J_i (for the joints' methods, which write from index 0). */
   private x: Float64Array[] = [];
   private J: Float64Array[] = [];
@@ -121,15 +157,19 @@ export class DirectTreeSolver implements ExactJointSolver {
       this.build(bodies, joints);
       this.builtVersion = version;
     }
-    let alone = this.joints.length === joints.length;
+    let alone = this.joints.length + this.loops.length === joints.length;
     for (let j = 0; alone && j < this.joints.length; j++) if (this.joints[j].hasIterativeRows) alone = false;
+    for (let j = 0; alone && j < this.loops.length; j++) if (this.loops[j].hasIterativeRows) alone = false;
     this._alone = alone;
   }
 
   /** Hands every joint back to the iterative solver. */
   clear(): void {
     for (const joint of this.joints) joint.direct = false;
+    for (const joint of this.loops) joint.direct = false;
     this.joints.length = 0;
+    this.loops.length = 0;
+    this.loopRows = 0;
     this.bodies.length = 0;
     this.candidates.length = 0;
     this.count = 0;
@@ -162,12 +202,21 @@ export class DirectTreeSolver implements ExactJointSolver {
     const element = (body: Body): number => index.get(body) ?? world;
     // the forest's joints, and each body's joints
     const tree: Joint[] = [];
+    const loops: Joint[] = [];
+    let loopRows = 0;
     const adjacency = new Map<Body, Joint[]>();
     for (const joint of joints) {
       if (joint.directRowCount === 0) continue;
       this.candidates.push(joint);
       const a = find(element(joint.bodyA)), b = find(element(joint.bodyB));
-      if (a === b) continue; // closes a loop (or joins two non-dynamic bodies): iterative
+      if (a === b) {
+        // closes a loop: held exactly through the loop closure while rows remain, else iterative
+        if (loopRows + joint.directRowCount <= MAX_LOOP_ROWS) {
+          loops.push(joint);
+          loopRows += joint.directRowCount;
+        }
+        continue;
+      }
       root[a] = b;
       tree.push(joint);
       for (const body of [joint.bodyA, joint.bodyB]) {
@@ -203,6 +252,7 @@ export class DirectTreeSolver implements ExactJointSolver {
       if (!seen.has(joint)) visit(joint.bodyA.isDynamic ? joint.bodyA : joint.bodyB);
     }
     this.layout(nodes, parentOf);
+    this.layoutLoops(loops);
   }
 
   private layout(nodes: (Body | Joint)[], parentOf: number[]): void {
@@ -234,7 +284,7 @@ export class DirectTreeSolver implements ExactJointSolver {
     }
     // the blocks, in one array
     this.atD = new Int32Array(n); this.atE = new Int32Array(n); this.atL = new Int32Array(n);
-    this.atX = new Int32Array(n); this.atJ = new Int32Array(n); this.atG = new Int32Array(n);
+    this.atX = new Int32Array(n); this.atJ = new Int32Array(n); this.atG = new Int32Array(n); this.atC = new Int32Array(n);
     let at = 0;
     for (let i = 0; i < n; i++) {
       const m = this.size[i], p = this.parent[i], mp = p >= 0 ? this.size[p] : 0;
@@ -244,6 +294,7 @@ export class DirectTreeSolver implements ExactJointSolver {
       this.atX[i] = at; at += m;
       if (this.nodeJoint[i] !== null) {
         this.atJ[i] = at; at += m * 12;
+        this.atC[i] = at; at += m;
       } else {
         this.atG[i] = at; at += 9;
       }
@@ -302,6 +353,15 @@ export class DirectTreeSolver implements ExactJointSolver {
       if (joint !== null) {
         joint.writeJacobian(this.J[i]);
         data.fill(0, atD[i], atD[i] + m * m);
+        data.fill(0, this.atC[i], this.atC[i] + m);
+        if (this.compliant[i] === 1) {
+          const a = joint.bodyA.state, b = joint.bodyB.state, J = this.J[i];
+          for (let r = 0; r < m; r++) {
+            const gamma = COMPLIANCE * rowInverseMass(J, r, a, b);
+            data[this.atC[i] + r] = gamma;
+            data[atD[i] + r * m + r] = -gamma;
+          }
+        }
       } else {
         writeMassMatrix((this.nodeBody[i] as Body).state, data, atD[i]);
         data.fill(0, atG[i], atG[i] + 9);
@@ -341,6 +401,7 @@ export class DirectTreeSolver implements ExactJointSolver {
       multiplySquare(data, D, m, E, mp, L);
       subtractTransposeProduct(data, E, L, m, mp, atD[p]);
     }
+    this.factorLoops();
   }
 
   /** Solves H x = b with b in the x blocks (bodies' blocks zero, joints' the rows' right-hand side). */
@@ -389,19 +450,29 @@ export class DirectTreeSolver implements ExactJointSolver {
     this.solve();
     this.applyVelocities();
     const after = this.writeVelocityResidual();
-    if (!(after > REFINE_TOLERANCE * before)) return;
-    for (let i = 0; i < n; i++) if (this.nodeJoint[i] === null) this.x[i].fill(0);
-    this.solve();
-    this.applyVelocities();
+    if (after > REFINE_TOLERANCE * before) {
+      for (let i = 0; i < n; i++) if (this.nodeJoint[i] === null) this.x[i].fill(0);
+      this.solve();
+      this.applyVelocities();
+    }
+    this.closeLoopVelocities();
   }
 
-  /** Writes −J v into the joint nodes' x and returns its largest magnitude. */
+  /**
+   * Writes each row's right-hand side −J v − γ λ_acc into the joint nodes' x and returns its largest
+   * magnitude. With a compliance γ the rows hold J v = −γ λ for the substep's whole impulse λ (not
+   * just this solve's part), which is what shares a loop's load (see COMPLIANCE).
+   */
   private writeVelocityResidual(): number {
     let largest = 0;
-    const joints = this.joints;
+    const joints = this.joints, data = this.data;
     for (let j = 0; j < joints.length; j++) {
-      const x = this.x[this.jointNode[j]];
+      const i = this.jointNode[j], x = this.x[i];
       joints[j].getVelocityError(x);
+      if (this.compliant[i] === 1) {
+        joints[j].readEqualityImpulse(impulseScratch, 0);
+        for (let k = 0; k < x.length; k++) x[k] += data[this.atC[i] + k] * impulseScratch[k];
+      }
       for (let k = 0; k < x.length; k++) {
         const value = -x[k];
         x[k] = value;
@@ -450,6 +521,12 @@ export class DirectTreeSolver implements ExactJointSolver {
         joint.getPositionError(C);
         for (let k = 0; k < C.length; k++) largest = Math.max(largest, Math.abs(C[k]));
       }
+      for (let l = 0; l < this.loops.length; l++) {
+        const joint = this.loops[l];
+        joint.prepare(h);
+        joint.getPositionError(jacobianScratch);
+        for (let k = 0; k < joint.directRowCount; k++) largest = Math.max(largest, Math.abs(jacobianScratch[k]));
+      }
       if (largest <= PROJECTION_TOLERANCE) return;
     }
   }
@@ -466,6 +543,7 @@ export class DirectTreeSolver implements ExactJointSolver {
       }
     }
     this.solve();
+    this.closeLoopPositions();
     for (let i = 0; i < n; i++) {
       const body = this.nodeBody[i];
       if (body === null) continue;
@@ -477,7 +555,200 @@ export class DirectTreeSolver implements ExactJointSolver {
       }
     }
   }
+  /**
+   * Loop closure (Baraff 1996, section 8: "auxiliary constraints"). A joint that closes a loop adds rows
+   * J_l that the forest's factorization does not hold. For each loop row k the forest's response to a
+   * unit impulse along it, w_k = the velocity change with every forest row still held, costs one solve
+   * of H with J_lkᵀ on the body blocks. Then S = J_l W (loopRows², symmetric positive semidefinite;
+   * a redundant loop, such as a second weld across the same pair, gives a zero pivot and no impulse) is
+   * inverted once per factorization, and each solve adds λ_l = S⁻¹ (−J_l v) along W: the forest solve
+   * and the loop rows together are then exact. The forest's own multipliers move by the responses' μ
+   * parts, so every joint's force readout stays right. Cost: loopRows extra solves per factorization,
+   * which is why loops beyond MAX_LOOP_ROWS rows (a 100 x 100 grid has 30 000) stay iterative.
+   */
+  private layoutLoops(loops: Joint[]): void {
+    const n = this.count;
+    // the trees that loops close get a little compliance (see COMPLIANCE); a node's tree is its root
+    const rootOf = new Int32Array(n);
+    for (let i = 0; i < n; i++) rootOf[i] = this.parent[i] < 0 ? i : rootOf[this.parent[i]];
+    const bodyNode = new Map<Body, number>();
+    for (let i = 0; i < n; i++) if (this.nodeBody[i] !== null) bodyNode.set(this.nodeBody[i] as Body, i);
+    this.atResponse = new Int32Array(n);
+    let size = 0;
+    for (let i = 0; i < n; i++) {
+      this.atResponse[i] = size;
+      size += this.size[i];
+    }
+    this.responseSize = size;
+    let rows = 0;
+    this.loopFirstRow = new Int32Array(loops.length + 1);
+    this.loopNodeA = new Int32Array(loops.length);
+    this.loopNodeB = new Int32Array(loops.length);
+    loops.forEach((joint, l) => {
+      this.loopFirstRow[l] = rows;
+      rows += joint.directRowCount;
+      this.loopNodeA[l] = bodyNode.get(joint.bodyA) ?? -1;
+      this.loopNodeB[l] = bodyNode.get(joint.bodyB) ?? -1;
+      joint.direct = true;
+      this.loops.push(joint);
+    });
+    this.loopFirstRow[loops.length] = rows;
+    this.loopRows = rows;
+    const closed = new Uint8Array(n);
+    for (let l = 0; l < loops.length; l++) {
+      for (const node of [this.loopNodeA[l], this.loopNodeB[l]]) if (node >= 0) closed[rootOf[node]] = 1;
+    }
+    this.compliant = new Uint8Array(n);
+    for (let i = 0; i < n; i++) this.compliant[i] = closed[rootOf[i]];
+    this.loopJ = new Float64Array(rows * 12);
+    this.response = new Float64Array(rows * size);
+    this.loopS = new Float64Array(rows * rows);
+    this.loopGamma = new Float64Array(rows);
+    this.loopRhs = new Float64Array(rows);
+    this.loopLambda = new Float64Array(rows);
+  }
+
+  /** After the forest's factorization: the loop rows' J, responses W and S⁻¹. */
+  private factorLoops(): void {
+    const rows = this.loopRows, n = this.count, data = this.data, atX = this.atX, size = this.size;
+    if (rows === 0) return;
+    for (let l = 0; l < this.loops.length; l++) {
+      this.loops[l].writeJacobian(jacobianScratch);
+      const first = this.loopFirstRow[l], m = this.loopFirstRow[l + 1] - first;
+      this.loopJ.set(jacobianScratch.subarray(0, m * 12), first * 12);
+    }
+    const W = this.response, stride = this.responseSize;
+    for (let l = 0; l < this.loops.length; l++) {
+      const a = this.loopNodeA[l], b = this.loopNodeB[l];
+      for (let k = this.loopFirstRow[l]; k < this.loopFirstRow[l + 1]; k++) {
+        for (let i = 0; i < n; i++) data.fill(0, atX[i], atX[i] + size[i]);
+        // a unit impulse along row k: J_lkᵀ on its bodies' blocks
+        for (let c = 0; c < 6; c++) {
+          if (a >= 0) data[atX[a] + c] += this.loopJ[k * 12 + c];
+          if (b >= 0) data[atX[b] + c] += this.loopJ[k * 12 + 6 + c];
+        }
+        this.solve();
+        for (let i = 0; i < n; i++) for (let c = 0; c < size[i]; c++) W[k * stride + this.atResponse[i] + c] = data[atX[i] + c];
+      }
+    }
+    // S_jk = J_lj · w_k (on row j's two bodies)
+    const S = this.loopS;
+    for (let j = 0; j < rows; j++) {
+      let l = 0;
+      while (this.loopFirstRow[l + 1] <= j) l++;
+      for (let k = 0; k < rows; k++) S[j * rows + k] = this.loopRowTimes(j, l, W, k * stride);
+    }
+    // the loop rows' compliance, as the forest rows of these trees have it
+    for (let l = 0; l < this.loops.length; l++) {
+      const a = this.loops[l].bodyA.state, b = this.loops[l].bodyB.state;
+      for (let j = this.loopFirstRow[l]; j < this.loopFirstRow[l + 1]; j++) {
+        const gamma = COMPLIANCE * rowInverseMass(this.loopJ.subarray(j * 12, j * 12 + 12), 0, a, b);
+        this.loopGamma[j] = gamma;
+        S[j * rows + j] += gamma;
+      }
+    }
+    // symmetrize (round-off) and invert
+    for (let j = 0; j < rows; j++) {
+      for (let k = j + 1; k < rows; k++) {
+        const mean = 0.5 * (S[j * rows + k] + S[k * rows + j]);
+        S[j * rows + k] = mean;
+        S[k * rows + j] = mean;
+      }
+    }
+    invertSymmetricInPlace(S, rows, 1);
+  }
+
+  /** J_lj · (a body-block vector at `at` in `vector`, laid out as a response row). */
+  private loopRowTimes(j: number, l: number, vector: Float64Array, at: number): number {
+    const a = this.loopNodeA[l], b = this.loopNodeB[l], J = this.loopJ;
+    let sum = 0;
+    if (a >= 0) for (let c = 0; c < 6; c++) sum += J[j * 12 + c] * vector[at + this.atResponse[a] + c];
+    if (b >= 0) for (let c = 0; c < 6; c++) sum += J[j * 12 + 6 + c] * vector[at + this.atResponse[b] + c];
+    return sum;
+  }
+
+  /** λ_l = S⁻¹ loopRhs into loopLambda. */
+  private solveLoops(): void {
+    const rows = this.loopRows, S = this.loopS, r = this.loopRhs, out = this.loopLambda;
+    for (let j = 0; j < rows; j++) {
+      let sum = 0;
+      for (let k = 0; k < rows; k++) sum += S[j * rows + k] * r[k];
+      out[j] = sum;
+    }
+  }
+
+  /** x_i += Σ_k w_k,i λ_k for every node (bodies: Δv or Δx; joints: their μ). */
+  private addLoopResponse(): void {
+    const n = this.count, data = this.data, atX = this.atX, size = this.size, W = this.response, stride = this.responseSize;
+    for (let k = 0; k < this.loopRows; k++) {
+      const lambda = this.loopLambda[k];
+      if (lambda === 0) continue;
+      for (let i = 0; i < n; i++) {
+        const at = k * stride + this.atResponse[i];
+        for (let c = 0; c < size[i]; c++) data[atX[i] + c] += W[at + c] * lambda;
+      }
+    }
+  }
+
+  /** After a velocity solve: the loop rows' impulses (and the forest's reaction to them), applied. */
+  private closeLoopVelocities(): void {
+    if (this.loopRows === 0) return;
+    for (let l = 0; l < this.loops.length; l++) {
+      this.loops[l].getVelocityError(jacobianScratch);
+      this.loops[l].readEqualityImpulse(impulseScratch, 0);
+      const first = this.loopFirstRow[l], m = this.loopFirstRow[l + 1] - first;
+      for (let k = 0; k < m; k++) this.loopRhs[first + k] = -jacobianScratch[k] - this.loopGamma[first + k] * impulseScratch[k];
+    }
+    this.solveLoops();
+    for (let i = 0; i < this.count; i++) this.x[i].fill(0);
+    this.addLoopResponse();
+    this.applyVelocities();
+    for (let l = 0; l < this.loops.length; l++) this.loops[l].addEqualityImpulse(this.loopLambda, this.loopFirstRow[l]);
+  }
+
+  /** In a projection, with the forest's Δx in the body blocks: the loop rows' share, added to them. */
+  private closeLoopPositions(): void {
+    if (this.loopRows === 0) return;
+    const data = this.data, atX = this.atX;
+    for (let l = 0; l < this.loops.length; l++) {
+      this.loops[l].getPositionError(jacobianScratch);
+      const first = this.loopFirstRow[l], m = this.loopFirstRow[l + 1] - first;
+      const a = this.loopNodeA[l], b = this.loopNodeB[l], J = this.loopJ;
+      for (let k = 0; k < m; k++) {
+        const j = first + k;
+        // C + J Δx for the forest's Δx so far
+        let moved = 0;
+        if (a >= 0) for (let c = 0; c < 6; c++) moved += J[j * 12 + c] * data[atX[a] + c];
+        if (b >= 0) for (let c = 0; c < 6; c++) moved += J[j * 12 + 6 + c] * data[atX[b] + c];
+        this.loopRhs[j] = -(jacobianScratch[k] + moved);
+      }
+    }
+    this.solveLoops();
+    this.addLoopResponse();
+  }
 }
+
+
+/**
+ * J_r M⁻¹ J_rᵀ for row r of a 12-column J between bodies with states a and b (a row's own effective
+ * inverse mass, the scale its compliance is measured in).
+ */
+function rowInverseMass(J: Float64Array, r: number, a: Float64Array, b: Float64Array): number {
+  let sum = 0;
+  for (let side = 0; side < 2; side++) {
+    const s = side === 0 ? a : b, at = r * 12 + side * 6;
+    const lx = J[at], ly = J[at + 1], lz = J[at + 2], ax = J[at + 3], ay = J[at + 4], az = J[at + 5];
+    const I = INVERSE_INERTIA;
+    sum += s[INVERSE_MASS] * (lx * lx + ly * ly + lz * lz);
+    sum += ax * (s[I] * ax + s[I + 3] * ay + s[I + 6] * az) + ay * (s[I + 1] * ax + s[I + 4] * ay + s[I + 7] * az)
+      + az * (s[I + 2] * ax + s[I + 5] * ay + s[I + 8] * az);
+  }
+  return sum;
+}
+
+/** Scratch for a loop joint's rows (at most 6 rows of 12) and its errors, and for a joint's λ_acc. */
+const jacobianScratch = new Float64Array(72);
+const impulseScratch = new Float64Array(6);
 
 /** The point load of writePointLoad: λ on B, then r_a, r_b. */
 const load = new Float64Array(9);
