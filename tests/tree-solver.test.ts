@@ -254,18 +254,24 @@ describe('direct tree solver: stepping', () => {
   });
 
   it('a hinged bridge anchored at both ends (a loop through the world) is held exactly, where the iterative solver stretches it', () => {
+    // 20 planks of 1 m hanging in a V between anchors 19 m apart
     const build = (solver: 'iterative' | 'direct') => {
       const world = new World({ solver });
+      const span = 19, drop = Math.sqrt(100 - (span / 2) ** 2);
+      const points = Array.from({ length: 21 }, (_, i) => [(i / 20) * span, -drop * (1 - Math.abs((2 * i) / 20 - 1)), 0]);
       const planks: Body[] = [];
-      for (let i = 0; i < 20; i++) planks.push(world.createBody({ position: [i + 0.5, 0, 0], mass: 2, inertia: boxInertia(2, [0.5, 0.05, 0.3]) }));
-      world.createHingeJoint({ bodyA: planks[0], anchor: [0, 0, 0], axis: [0, 0, 1] });
-      for (let i = 1; i < 20; i++) world.createHingeJoint({ bodyA: planks[i - 1], bodyB: planks[i], anchor: [i, 0, 0], axis: [0, 0, 1] });
-      world.createHingeJoint({ bodyA: planks[19], anchor: [20, 0, 0], axis: [0, 0, 1] }); // closes the loop
+      for (let i = 0; i < 20; i++) {
+        const middle = [0, 1, 2].map((k) => (points[i][k] + points[i + 1][k]) / 2);
+        planks.push(world.createBody({ position: middle, mass: 2, inertia: boxInertia(2, [0.5, 0.05, 0.3]) }));
+      }
+      world.createHingeJoint({ bodyA: planks[0], anchor: points[0], axis: [0, 0, 1] });
+      for (let i = 1; i < 20; i++) world.createHingeJoint({ bodyA: planks[i - 1], bodyB: planks[i], anchor: points[i], axis: [0, 0, 1] });
+      world.createHingeJoint({ bodyA: planks[19], anchor: points[20], axis: [0, 0, 1] }); // closes the loop
       return world;
     };
     const direct = build('direct'), iterative = build('iterative');
     let peakDirect = 0, peakIterative = 0;
-    for (let i = 0; i < 600; i++) {
+    for (let i = 0; i < 300; i++) {
       direct.step(1 / 60);
       iterative.step(1 / 60);
       peakDirect = Math.max(peakDirect, direct.getMaxLinearError());
@@ -274,7 +280,6 @@ describe('direct tree solver: stepping', () => {
     expect(direct.directJoints).toHaveLength(21); // 20 in the forest, 1 closing the loop
     expect(peakDirect).toBeLessThan(1e-6);
     expect(peakIterative).toBeGreaterThan(1e-3);
-    for (const body of direct.bodies) for (const v of body.position) expect(Number.isFinite(v)).toBe(true);
   });
 
   it('a welded bridge shares its weight between its ends as a clamped beam does (shear exact, end moment within 2 %)', () => {

@@ -60,10 +60,13 @@ const PROJECTION_TOLERANCE = 1e-7;
  * A loop over-constrains: a bridge welded at both ends can carry its weight through either end, and
  * rigid rows leave the split undefined (the loop's S is singular; dropping its zero pivots hands the
  * whole load to the forest, and the bridge hangs as a cantilever from one end: measured, its root welds
- * broke where the iterative solver's held). A compliance this small leaves every row rigid to 1e-9 but
- * makes the split the one that minimizes the compliance-weighted impulses, shared between the ends.
+ * broke where the iterative solver's held). A small compliance makes the split the one that minimizes
+ * the compliance-weighted impulses, shared between the ends, and bounds the impulse along a nearly
+ * redundant direction: at 1e-9 a 3 x 3 sphere grid (its pinned row and its squares nearly redundant
+ * while flat) built loop impulses of 1e7 N·s and went to NaN in 110 steps; at 1e-6 its gaps stay
+ * below 2e-7 m (the projection takes the drift), and so does the bridge's split.
  */
-const COMPLIANCE = 1e-9;
+const COMPLIANCE = 1e-6;
 /** Loop rows held exactly at most (each costs one solve per factorization; S is inverted densely). */
 const MAX_LOOP_ROWS = 48;
 /** A velocity solve is refined once when its residual is above this fraction of where it started. */
@@ -93,6 +96,8 @@ export class DirectTreeSolver implements ExactJointSolver {
   private loopS = new Float64Array(0);
   /** The loop rows' compliance γ. */
   private loopGamma = new Float64Array(0);
+  /** Poses before a projection step (7 numbers per body), to undo one that made the error worse. */
+  private savedPoses = new Float64Array(0);
   /** Per node: 1 in a tree that a loop closes (its joint rows get COMPLIANCE). */
   private compliant = new Uint8Array(0);
   private loopRhs = new Float64Array(0);
@@ -203,18 +208,13 @@ export class DirectTreeSolver implements ExactJointSolver {
     // the forest's joints, and each body's joints
     const tree: Joint[] = [];
     const loops: Joint[] = [];
-    let loopRows = 0;
     const adjacency = new Map<Body, Joint[]>();
     for (const joint of joints) {
       if (joint.directRowCount === 0) continue;
       this.candidates.push(joint);
       const a = find(element(joint.bodyA)), b = find(element(joint.bodyB));
       if (a === b) {
-        // closes a loop: held exactly through the loop closure while rows remain, else iterative
-        if (loopRows + joint.directRowCount <= MAX_LOOP_ROWS) {
-          loops.push(joint);
-          loopRows += joint.directRowCount;
-        }
+        loops.push(joint); // closes a loop (kept below only if all its tree's loops fit)
         continue;
       }
       root[a] = b;
@@ -252,7 +252,7 @@ export class DirectTreeSolver implements ExactJointSolver {
       if (!seen.has(joint)) visit(joint.bodyA.isDynamic ? joint.bodyA : joint.bodyB);
     }
     this.layout(nodes, parentOf);
-    this.layoutLoops(loops);
+    this.layoutLoops(this.closableLoops(loops));
   }
 
   private layout(nodes: (Body | Joint)[], parentOf: number[]): void {
@@ -307,6 +307,7 @@ export class DirectTreeSolver implements ExactJointSolver {
       this.x.push(data.subarray(this.atX[i], this.atX[i] + m));
       this.J.push(this.nodeJoint[i] !== null ? data.subarray(this.atJ[i], this.atJ[i] + m * 12) : data.subarray(0, 0));
     }
+    this.savedPoses = new Float64Array(7 * this.bodies.length);
     this.jointNode = new Int32Array(this.joints.length);
     const bodyNode = new Map<Body, number>();
     for (let i = 0; i < n; i++) if (this.nodeBody[i] !== null) bodyNode.set(this.nodeBody[i] as Body, i);
@@ -370,6 +371,12 @@ export class DirectTreeSolver implements ExactJointSolver {
     for (let j = 0; j < this.joints.length; j++) {
       if (!this.joints[j].writePointLoad(load)) continue;
       const a = this.nodeOfA[j], b = this.nodeOfB[j];
+      if (a >= 0) addTension(data, atG[a], -h, 3);
+      if (b >= 0) addTension(data, atG[b], h, 6);
+    }
+    for (let l = 0; l < this.loops.length; l++) {
+      if (!this.loops[l].writePointLoad(load)) continue;
+      const a = this.loopNodeA[l], b = this.loopNodeB[l];
       if (a >= 0) addTension(data, atG[a], -h, 3);
       if (b >= 0) addTension(data, atG[b], h, 6);
     }
@@ -507,31 +514,72 @@ export class DirectTreeSolver implements ExactJointSolver {
    * anchors across the chain, not along it, so the linear step turns them far), and the second-order
    * error left can exceed the gap closed. Measured on the 670:1 heavy-end chain: one projection per
    * substep let the error grow from 1e-9 m to 1 m within 40 steps; repeating while the error exceeds
-   * 1e-7 keeps it at 1e-9.
+   * 1e-7 keeps it at 1e-9. A step that leaves the error larger than it found it is undone and retried
+   * at half the length (a backtracking line search): loops near a singular pose need it (measured: a
+   * 3 x 3 sphere grid with its loops closed went to NaN in 110 steps taking full steps).
    */
   projectPositions(h: number): void {
-    for (let pass = 0; pass < MAX_PROJECTIONS; pass++) {
-      if (pass > 0) this.factor(h);
-      this.projectOnce();
-      let largest = 0;
-      for (let j = 0; j < this.joints.length; j++) {
-        const joint = this.joints[j];
-        joint.prepare(h);
-        const C = this.x[this.jointNode[j]];
-        joint.getPositionError(C);
-        for (let k = 0; k < C.length; k++) largest = Math.max(largest, Math.abs(C[k]));
+    let before = this.largestPositionError();
+    let scale = 1;
+    for (let pass = 0; pass < MAX_PROJECTIONS && before > PROJECTION_TOLERANCE; pass++) {
+      this.savePoses();
+      this.projectOnce(scale);
+      const after = this.prepareAndMeasure(h);
+      if (after <= PROJECTION_TOLERANCE) return;
+      if (after > before) {
+        // a step that made things worse (a loop near a singular pose): undo it and try half as far
+        this.restorePoses();
+        this.prepareAndMeasure(h);
+        scale *= 0.5;
+        continue;
       }
-      for (let l = 0; l < this.loops.length; l++) {
-        const joint = this.loops[l];
-        joint.prepare(h);
-        joint.getPositionError(jacobianScratch);
-        for (let k = 0; k < joint.directRowCount; k++) largest = Math.max(largest, Math.abs(jacobianScratch[k]));
-      }
-      if (largest <= PROJECTION_TOLERANCE) return;
+      before = after;
+      scale = 1;
+      if (pass + 1 < MAX_PROJECTIONS) this.factor(h);
     }
   }
 
-  private projectOnce(): void {
+  /** The largest |C| over the forest's and the loops' rows, from their last prepare. */
+  private largestPositionError(): number {
+    let largest = 0;
+    for (const list of [this.joints, this.loops]) {
+      for (let j = 0; j < list.length; j++) {
+        const joint = list[j];
+        joint.getPositionError(jacobianScratch);
+        for (let k = 0; k < joint.directRowCount; k++) largest = Math.max(largest, Math.abs(jacobianScratch[k]));
+      }
+    }
+    return largest;
+  }
+
+  /** Prepares the forest's and the loops' joints at the current poses and returns the largest |C|. */
+  private prepareAndMeasure(h: number): number {
+    for (let j = 0; j < this.joints.length; j++) this.joints[j].prepare(h);
+    for (let l = 0; l < this.loops.length; l++) this.loops[l].prepare(h);
+    return this.largestPositionError();
+  }
+
+  private savePoses(): void {
+    const poses = this.savedPoses, bodies = this.bodies;
+    for (let b = 0; b < bodies.length; b++) {
+      const s = bodies[b].state;
+      for (let k = 0; k < 3; k++) poses[7 * b + k] = s[POSITION + k];
+      for (let k = 0; k < 4; k++) poses[7 * b + 3 + k] = s[ORIENTATION + k];
+    }
+  }
+
+  private restorePoses(): void {
+    const poses = this.savedPoses, bodies = this.bodies;
+    for (let b = 0; b < bodies.length; b++) {
+      const s = bodies[b].state;
+      for (let k = 0; k < 3; k++) s[POSITION + k] = poses[7 * b + k];
+      for (let k = 0; k < 4; k++) s[ORIENTATION + k] = poses[7 * b + 3 + k];
+      bodies[b].updateInertia();
+    }
+  }
+
+  /** One projection step, `scale` times the Newton step. */
+  private projectOnce(scale: number): void {
     const n = this.count;
     for (let i = 0; i < n; i++) {
       const joint = this.nodeJoint[i], x = this.x[i];
@@ -548,9 +596,9 @@ export class DirectTreeSolver implements ExactJointSolver {
       const body = this.nodeBody[i];
       if (body === null) continue;
       const s = body.state, x = this.x[i];
-      s[POSITION] += x[0]; s[POSITION + 1] += x[1]; s[POSITION + 2] += x[2];
+      s[POSITION] += scale * x[0]; s[POSITION + 1] += scale * x[1]; s[POSITION + 2] += scale * x[2];
       if (x[3] !== 0 || x[4] !== 0 || x[5] !== 0) {
-        integrateOrientation(s, ORIENTATION, x[3], x[4], x[5], 1);
+        integrateOrientation(s, ORIENTATION, x[3], x[4], x[5], scale);
         body.updateInertia();
       }
     }
@@ -566,6 +614,43 @@ export class DirectTreeSolver implements ExactJointSolver {
    * parts, so every joint's force readout stays right. Cost: loopRows extra solves per factorization,
    * which is why loops beyond MAX_LOOP_ROWS rows (a 100 x 100 grid has 30 000) stay iterative.
    */
+  /**
+   * The loops to close exactly: all of a tree's or none of them, and at most MAX_LOOP_ROWS rows in all.
+   * A tree with more loops than that (a sphere grid: one per square) keeps them all iterative: closing
+   * some costs a solve per row and, measured on a 10 x 10 grid, left the gaps where the iterative rows
+   * had them at 9x the time.
+   */
+  private closableLoops(loops: Joint[]): Joint[] {
+    const n = this.count;
+    const rootOf = new Int32Array(n);
+    for (let i = 0; i < n; i++) rootOf[i] = this.parent[i] < 0 ? i : rootOf[this.parent[i]];
+    const bodyNode = new Map<Body, number>();
+    for (let i = 0; i < n; i++) if (this.nodeBody[i] !== null) bodyNode.set(this.nodeBody[i] as Body, i);
+    // trees joined by loops count together: a loop between two trees closes through both
+    const group = Int32Array.from({ length: n }, (_, i) => i);
+    const find = (i: number): number => {
+      while (group[i] !== i) i = group[i] = group[group[i]];
+      return i;
+    };
+    const treesOf = (joint: Joint) =>
+      [joint.bodyA, joint.bodyB].filter((body) => body.isDynamic).map((body) => rootOf[bodyNode.get(body) as number]);
+    for (const joint of loops) {
+      const trees = treesOf(joint);
+      if (trees.length === 2) group[find(trees[0])] = find(trees[1]);
+    }
+    const treeOf = (joint: Joint) => find(treesOf(joint)[0]);
+    const rowsPerTree = new Map<number, number>();
+    for (const joint of loops) rowsPerTree.set(treeOf(joint), (rowsPerTree.get(treeOf(joint)) ?? 0) + joint.directRowCount);
+    let total = 0;
+    const kept = new Set<number>();
+    for (const [tree, rows] of rowsPerTree) {
+      if (total + rows > MAX_LOOP_ROWS) continue;
+      total += rows;
+      kept.add(tree);
+    }
+    return loops.filter((joint) => kept.has(treeOf(joint)));
+  }
+
   private layoutLoops(loops: Joint[]): void {
     const n = this.count;
     // the trees that loops close get a little compliance (see COMPLIANCE); a node's tree is its root
