@@ -70,3 +70,14 @@ describe('README, joints', () => {
     expect(String(lines[2][0])).toMatch(/^ragdoll: 16 bodies, 15 joints, knee at \d/);
   });
 });
+
+describe('README, direct solver', () => {
+  it('the heavy chain example: the iterative solver opens its joints by metres, the direct solver holds them', async () => {
+    const lines = await runExample('readme-example-direct');
+    const gap = (line: unknown[]) => Number(/largest joint gap ([\d.e+-]+) m/.exec(String(line[0]))?.[1]);
+    expect(String(lines[0][0])).toMatch(/^iterative:/);
+    expect(gap(lines[0])).toBeGreaterThan(0.5);
+    expect(String(lines[1][0])).toMatch(/^direct:/);
+    expect(gap(lines[1])).toBeLessThan(1e-6);
+  });
+});
