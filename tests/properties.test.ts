@@ -1,12 +1,13 @@
 // Property-based robustness (fast-check): random scenes of every joint type never produce NaN or
-// Infinity, and extreme inputs stay finite. (Energy: random passive scenes measured here can gain
-// energy at the default settings; see the notes on issue 9. That property is not claimed yet.)
+// Infinity, extreme inputs stay finite, and with the direct solver passive jointed systems never gain
+// energy. (With the default iterative solver they can: random weld and hinge trees with long lever arms on
+// light bodies gain energy at the stiffness cap, measured in the notes on issue 9; that is not claimed.)
 
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { World, boxInertia, type Body, type Joint } from '../lib/index.js';
 
-const JOINT_TYPES = ['ball', 'limitedBall', 'hinge', 'limitedHinge', 'motorHinge', 'prismatic', 'distance', 'rope', 'weld', 'orientation', 'springBall'] as const;
+const JOINT_TYPES = ['ball', 'limitedBall', 'hinge', 'limitedHinge', 'motorHinge', 'prismatic', 'unlimitedPrismatic', 'distance', 'rope', 'weld', 'orientation', 'springBall'] as const;
 type JointType = (typeof JOINT_TYPES)[number];
 
 interface BodySpec {
@@ -101,6 +102,7 @@ function build(spec: SceneSpec, world: World, passive: boolean): { bodies: Body[
       case 'limitedHinge': return joints.push(world.createHingeJoint({ ...common, anchor, axis: j.axis, lowerAngle: -0.5, upperAngle: 0.3 }));
       case 'motorHinge': return joints.push(world.createHingeJoint({ ...common, anchor, axis: j.axis, motor: { speed: 3, maxForce: 50 } }));
       case 'prismatic': return joints.push(world.createPrismaticJoint({ ...common, anchor, axis: j.axis, lowerTranslation: -0.5, upperTranslation: 0.5 }));
+      case 'unlimitedPrismatic': return joints.push(world.createPrismaticJoint({ ...common, anchor, axis: j.axis }));
       case 'distance': return joints.push(world.createDistanceJoint({ ...common, anchorA: bodyA.position, anchorB: anchor }));
       case 'rope': return joints.push(world.createDistanceJoint({ ...common, anchorA: bodyA.position, anchorB: anchor, minLength: 0, maxLength: 1 + j.blend }));
       case 'weld': return joints.push(world.createWeldJoint({ ...common, anchor }));
@@ -146,10 +148,10 @@ export function passiveEnergyGain(spec: SceneSpec, options: ConstructorParameter
 export { sceneArbitrary };
 
 describe('random scenes of every joint type', () => {
-  it('never produce NaN or Infinity (masses 1e-3..1e3, trees and loops, dt 1/240..1/30, removals between steps)', () => {
+  it('never produce NaN or Infinity (masses 1e-3..1e3, trees and loops, dt 1/240..1/30, removals between steps, either solver)', () => {
     fc.assert(
-      fc.property(sceneArbitrary({ removals: true }), (spec) => {
-        const world = new World();
+      fc.property(sceneArbitrary({ removals: true }), fc.constantFrom('iterative' as const, 'direct' as const), (spec, solver) => {
+        const world = new World({ solver });
         build(spec, world, false);
         for (let step = 0; step < 200; step++) {
           for (const removal of spec.removals) {
@@ -168,9 +170,24 @@ describe('random scenes of every joint type', () => {
   });
 });
 
+describe('passive jointed systems never gain energy with the direct solver', () => {
+  it('random trees and loops of ball, hinge, weld, orientation and slider joints (masses 1e-3..1e3, dt 1/240..1/30): under 1 % over 1000 steps', () => {
+    const equalityJoints = ['ball', 'hinge', 'weld', 'orientation', 'unlimitedPrismatic'] as const;
+    fc.assert(
+      fc.property(sceneArbitrary({ removals: false }), fc.constantFrom(...equalityJoints), (spec, type) => {
+        const scene = { ...spec, tree: spec.tree.map((j) => ({ ...j, type })), loops: spec.loops.map((j) => ({ ...j, type })) };
+        const { most, start } = passiveEnergyGain(scene, { solver: 'direct' });
+        // relative to the energy after settling; a scene settled to rest (1e-6 J) counts as 1e-6 J
+        return most - start <= 0.01 * Math.max(start, 1e-6);
+      }),
+      { numRuns: 16, seed: 20261122 },
+    );
+  }, 120_000);
+});
+
 describe('extreme inputs stay finite', () => {
-  it('1e6 mass ratios, coincident anchors, zero lever arms and 1e4 m/s', () => {
-    const world = new World();
+  it.each(['iterative', 'direct'] as const)('1e6 mass ratios, coincident anchors, zero lever arms and 1e4 m/s (%s solver)', (solver) => {
+    const world = new World({ solver });
     const heavy = world.createBody({ position: [0, -1, 0], mass: 1e6, inertia: boxInertia(1e6, [0.5, 0.5, 0.5]) });
     const light = world.createBody({ position: [0, -2, 0], mass: 1, inertia: boxInertia(1, [0.1, 0.1, 0.1]), linearVelocity: [1e4, 0, 0] });
     const tiny = world.createBody({ position: [0, -3, 0], mass: 1e-3, inertia: boxInertia(1e-3, [0.01, 0.01, 0.01]), angularVelocity: [0, 1e4, 0] });
