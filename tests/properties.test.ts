@@ -167,7 +167,7 @@ describe('random scenes of every joint type', () => {
       }),
       { numRuns: 60, seed: 20261122 },
     );
-  });
+  }, 60_000);
 });
 
 describe('passive jointed systems never gain energy with the direct solver', () => {

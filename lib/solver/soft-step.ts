@@ -62,10 +62,13 @@ export interface ExactJointSolver {
   readonly alone: boolean;
   /** Factors the rows at the current poses for substeps of h (the joints are prepared at them). */
   factor(h: number): void;
+  /** Zeroes its rows' impulses before the warm start: an exact solve needs no starting guess. */
+  clearImpulses(): void;
   /** Makes J v = 0 for its rows and adds the impulses to the joints' λ_acc; `first`: the substep's first. */
   solveVelocities(first: boolean): void;
-  /** Moves the bodies until its rows' C vanishes (re-preparing its joints for substeps of h). */
-  projectPositions(h: number): void;
+  /** Moves the bodies until its rows' C vanishes (re-preparing its joints for substeps of h), no body
+   * faster than the speed caps. */
+  projectPositions(h: number, maxLinearSpeed: number, maxAngularSpeed: number): void;
 }
 
 /** What the step asks of the bodies' integration, which differs between 3D and 2D. */
@@ -118,6 +121,7 @@ export class SoftStepSolver<B> {
 
     for (let substep = 0; substep < n; substep++) {
       integrator.integrateVelocities(bodies, gravity, h);
+      if (exact !== null) exact.clearImpulses();
       if (settings.warmStarting) {
         for (let i = 0; i < joints.length; i++) joints[i].warmStart();
       } else {
@@ -129,7 +133,7 @@ export class SoftStepSolver<B> {
       }
       integrator.integratePositions(bodies, h, settings.maxLinearSpeed, settings.maxAngularSpeed);
       if (exact !== null) {
-        this.finishSubstepExact(joints, h, settings.relaxIterations, exact);
+        this.finishSubstepExact(joints, h, settings, exact);
         continue;
       }
       // Prepare, the first relax sweep and the impulse accumulation in one pass over the joints: a
@@ -160,10 +164,11 @@ export class SoftStepSolver<B> {
    * The end of a substep with the direct solver: prepare every joint at the new poses, factor, project
    * the drift of the exact rows, then relax the iterative rows, each sweep followed by an exact solve.
    */
-  private finishSubstepExact(joints: readonly SolverJoint[], h: number, relax: number, exact: ExactJointSolver): void {
+  private finishSubstepExact(joints: readonly SolverJoint[], h: number, settings: Readonly<SolverSettings>, exact: ExactJointSolver): void {
+    const relax = settings.relaxIterations;
     for (let i = 0; i < joints.length; i++) joints[i].prepare(h);
     exact.factor(h);
-    exact.projectPositions(h);
+    exact.projectPositions(h, settings.maxLinearSpeed, settings.maxAngularSpeed);
     for (let iteration = 0; iteration < (exact.alone ? 0 : relax); iteration++) {
       for (let i = 0; i < joints.length; i++) joints[i].solve(RIGID, false);
       exact.solveVelocities(false);

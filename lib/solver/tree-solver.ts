@@ -96,6 +96,9 @@ export class DirectTreeSolver implements ExactJointSolver {
   private loopS = new Float64Array(0);
   /** The loop rows' compliance γ. */
   private loopGamma = new Float64Array(0);
+  /** A projection moves no body farther in a substep than the speed caps would (m, rad). */
+  private maxShift = Infinity;
+  private maxTurn = Infinity;
   /** Poses before a projection step (7 numbers per body), to undo one that made the error worse. */
   private savedPoses = new Float64Array(0);
   /** Per node: 1 in a tree that a loop closes (its joint rows get COMPLIANCE). */
@@ -411,6 +414,24 @@ export class DirectTreeSolver implements ExactJointSolver {
     this.factorLoops();
   }
 
+  /**
+   * Zeroes the held rows' accumulated impulses at the start of a substep, so the warm start applies
+   * only the iterative rows' (limits, motors). The exact solve finds the whole impulse from any start;
+   * warm starting it only adds an impulse that the solve must then cancel, and against a load the rows
+   * cannot hold (a 1e12 N motor driving a loop) those impulses grew by orders of magnitude per step
+   * until the cancellation lost every digit (measured: NaN within 130 steps).
+   */
+  clearImpulses(): void {
+    for (const list of [this.joints, this.loops]) {
+      for (let j = 0; j < list.length; j++) {
+        const joint = list[j];
+        joint.readEqualityImpulse(impulseScratch, 0);
+        for (let k = 0; k < joint.directRowCount; k++) impulseScratch[k] = -impulseScratch[k];
+        joint.addEqualityImpulse(impulseScratch, 0);
+      }
+    }
+  }
+
   /** Solves H x = b with b in the x blocks (bodies' blocks zero, joints' the rows' right-hand side). */
   private solve(): void {
     const n = this.count, size = this.size, parent = this.parent, data = this.data;
@@ -518,7 +539,9 @@ export class DirectTreeSolver implements ExactJointSolver {
    * at half the length (a backtracking line search): loops near a singular pose need it (measured: a
    * 3 x 3 sphere grid with its loops closed went to NaN in 110 steps taking full steps).
    */
-  projectPositions(h: number): void {
+  projectPositions(h: number, maxLinearSpeed: number, maxAngularSpeed: number): void {
+    this.maxShift = maxLinearSpeed * h;
+    this.maxTurn = maxAngularSpeed * h;
     let before = this.largestPositionError();
     let scale = 1;
     for (let pass = 0; pass < MAX_PROJECTIONS && before > PROJECTION_TOLERANCE; pass++) {
@@ -596,9 +619,15 @@ export class DirectTreeSolver implements ExactJointSolver {
       const body = this.nodeBody[i];
       if (body === null) continue;
       const s = body.state, x = this.x[i];
-      s[POSITION] += scale * x[0]; s[POSITION + 1] += scale * x[1]; s[POSITION + 2] += scale * x[2];
+      // the speed caps bound the step (a scene driven past what its joints can hold, such as a 1e12 N
+      // motor against a loop, would otherwise be moved without bound and overflow)
+      const shift = Math.hypot(x[0], x[1], x[2]), turn = Math.hypot(x[3], x[4], x[5]);
+      let k = scale;
+      if (scale * shift > this.maxShift) k = this.maxShift / shift;
+      if (k * turn > this.maxTurn) k = this.maxTurn / turn;
+      s[POSITION] += k * x[0]; s[POSITION + 1] += k * x[1]; s[POSITION + 2] += k * x[2];
       if (x[3] !== 0 || x[4] !== 0 || x[5] !== 0) {
-        integrateOrientation(s, ORIENTATION, x[3], x[4], x[5], scale);
+        integrateOrientation(s, ORIENTATION, x[3], x[4], x[5], k);
         body.updateInertia();
       }
     }
