@@ -16,23 +16,27 @@
 //                         x_i −= L_i x_parent  (root first)
 // where E_i = H_{i,parent(i)} is the block between a node and its parent (J_jb for a joint under
 // body b, J_jbᵀ for a body under joint j). A body's D_i is positive definite (M plus what its subtree
-// adds); a joint's is negative definite, −(the subtree's J M̃⁻¹ Jᵀ), so it is factored as −D_i
-// (math/ldlt.ts: a vanishing pivot, as redundant rows give, is dropped and gets no impulse).
+// adds); a joint's is negative definite, −(the subtree's J M̃⁻¹ Jᵀ), so it is inverted as −D_i by the
+// symmetric sweep (math/ldlt.ts invertSymmetricInPlace: a vanishing pivot, as redundant rows give, is
+// dropped and gets no impulse); the products run in math/block-kernels.ts.
 //
 // Which joints. Static and kinematic bodies are not nodes: they are "the world", one element of a
 // union-find. A joint joins the forest unless its two ends are already connected (through bodies or
-// through the world): those joints close loops and stay in the iterative solver, as do joints with
-// springs (hertz > 0), distance and mouse joints. So every tree has at most one joint to the world,
+// through the world): those joints close loops, and are closed exactly by the loop closure below
+// (layoutLoops) when a structure's loops are few, else left to the iterative solver, as are joints
+// with springs (hertz > 0), distance and mouse joints. So every tree has at most one joint to the world,
 // and that joint is its root: every joint node then has a body below it, and no D_i is singular
 // (a second joint to the world would be a leaf with D = 0, Baraff's section 7 caveat).
 //
 // Drift. The velocity solve holds J v = 0 exactly, but moving the bodies along v bends the joints a
 // little (second order in h). After each substep's position update the same factorization projects
 // the positions: H [Δx; μ] = [0; −C] moves the bodies by the mass-weighted least change that zeroes C
-// to first order (one Newton step; Cline and Pai, "Post-Stabilization for Rigid Body Simulation with
+// to first order (Newton steps; Cline and Pai, "Post-Stabilization for Rigid Body Simulation with
 // Contact and Constraints", 2003). Velocities are untouched, so the correction adds no energy.
 //
-// Limits, motors, friction and loops are solved by the iterative soft step around this (soft-step.ts).
+// Also here: the geometric stiffness of taut point rows (factor), the refinement step (solveVelocities)
+// and the loop closure with its compliance (layoutLoops, COMPLIANCE). Limits, motors, friction and the
+// loops left open are solved by the iterative soft step around this (soft-step.ts).
 
 import { BODY_STATE, type Body } from '../body.js';
 import type { Joint } from '../joints/joint.js';
