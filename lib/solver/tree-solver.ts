@@ -346,10 +346,10 @@ export class DirectTreeSolver implements ExactJointSolver {
    * flutter and the chain lets go (measured: 3000:1 at 4 substeps). Tournier et al., "Stable Constrained
    * Dynamics" (SIGGRAPH 2015), add the constraint force's stiffness K = ∂(Jᵀλ)/∂x to the implicit step:
    *   (M − h²K) Δv = h²K v + Jᵀλ.
-   * For a point row with impulse λ on B at lever arm r (force λ/h), turning B by δθ turns the torque
-   * r × λ/h by (λ/h)ᵀ... : ∂τ/∂θ = [λ/h]×[r]×, which for λ along r is −(λ·r / h)(I − r̂r̂ᵀ). We keep that
-   * tension part (λ·r > 0; compression would destabilize) and add h (λ·r)(I − r̂r̂ᵀ) to the body's angular
-   * block of M (body A: the same with −λ and r_a), with λ the last substep's impulse. The first velocity
+   * For a point row with impulse λ on B at lever arm r (force λ/h), turning B by δθ moves r by δθ × r
+   * and the torque r × λ/h by (δθ × r) × λ/h: ∂τ/∂θ = [λ/h]×[r]×, which for λ along r is
+   * −(λ·r / h)(I − r̂r̂ᵀ). We keep that tension part (λ·r > 0; compression would destabilize) and
+   * add h (λ·r)(I − r̂r̂ᵀ) to the body's angular block of M (body A: the same with −λ and r_a), with λ the last substep's impulse. The first velocity
    * solve of a substep also takes the right-hand side h²K v.
    */
   factor(h: number): void {
