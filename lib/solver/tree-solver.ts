@@ -349,8 +349,9 @@ export class DirectTreeSolver implements ExactJointSolver {
    * For a point row with impulse λ on B at lever arm r (force λ/h), turning B by δθ moves r by δθ × r
    * and the torque r × λ/h by (δθ × r) × λ/h: ∂τ/∂θ = [λ/h]×[r]×, which for λ along r is
    * −(λ·r / h)(I − r̂r̂ᵀ). We keep that tension part (λ·r > 0; compression would destabilize) and
-   * add h (λ·r)(I − r̂r̂ᵀ) to the body's angular block of M (body A: the same with −λ and r_a), with λ the last substep's impulse. The first velocity
-   * solve of a substep also takes the right-hand side h²K v.
+   * add h (λ·r)(I − r̂r̂ᵀ) to the body's angular block of M (body A: the same with −λ and r_a), with λ
+   * the last substep's impulse. The first velocity solve of a substep also takes the right-hand side
+   * h²K v.
    */
   factor(h: number): void {
     const n = this.count, size = this.size, parent = this.parent, sign = this.sign, data = this.data;
