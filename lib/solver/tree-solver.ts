@@ -140,6 +140,10 @@ export class DirectTreeSolver implements ExactJointSolver {
   private atG = new Int32Array(0);
   /** For a body node, the joint node whose J holds its E (its parent); for a joint node, itself. */
   private jacobianNode = new Int32Array(0);
+  /** Each dynamic body's node, and each node's tree (its root's node); set by layout, read when loops
+   * are chosen. */
+  private bodyNode = new Map<Body, number>();
+  private rootOf = new Int32Array(0);
   /** joints[j]'s body nodes (−1 for a static or kinematic body). */
   private nodeOfA = new Int32Array(0);
   private nodeOfB = new Int32Array(0);
@@ -205,12 +209,7 @@ export class DirectTreeSolver implements ExactJointSolver {
     const index = new Map<Body, number>();
     for (const body of bodies) if (body.isDynamic) index.set(body, index.size);
     const world = index.size;
-    const root = new Int32Array(world + 1);
-    for (let i = 0; i <= world; i++) root[i] = i;
-    const find = (i: number): number => {
-      while (root[i] !== i) i = root[i] = root[root[i]];
-      return i;
-    };
+    const sets = new DisjointSets(world + 1);
     const element = (body: Body): number => index.get(body) ?? world;
     // the forest's joints, and each body's joints
     const tree: Joint[] = [];
@@ -219,12 +218,12 @@ export class DirectTreeSolver implements ExactJointSolver {
     for (const joint of joints) {
       if (joint.directRowCount === 0) continue;
       this.candidates.push(joint);
-      const a = find(element(joint.bodyA)), b = find(element(joint.bodyB));
+      const a = sets.find(element(joint.bodyA)), b = sets.find(element(joint.bodyB));
       if (a === b) {
         loops.push(joint); // closes a loop (kept below only if all its tree's loops fit)
         continue;
       }
-      root[a] = b;
+      sets.join(a, b);
       tree.push(joint);
       for (const body of [joint.bodyA, joint.bodyB]) {
         if (!body.isDynamic) continue;
@@ -316,10 +315,13 @@ export class DirectTreeSolver implements ExactJointSolver {
     }
     this.savedPoses = new Float64Array(7 * this.bodies.length);
     this.jointNode = new Int32Array(this.joints.length);
-    const bodyNode = new Map<Body, number>();
+    const bodyNode = (this.bodyNode = new Map<Body, number>());
     for (let i = 0; i < n; i++) if (this.nodeBody[i] !== null) bodyNode.set(this.nodeBody[i] as Body, i);
     this.nodeOfA = Int32Array.from(this.joints, (joint) => bodyNode.get(joint.bodyA) ?? -1);
     this.nodeOfB = Int32Array.from(this.joints, (joint) => bodyNode.get(joint.bodyB) ?? -1);
+    // each node's tree, named by its root (parents come before children)
+    this.rootOf = new Int32Array(n);
+    for (let i = 0; i < n; i++) this.rootOf[i] = this.parent[i] < 0 ? i : this.rootOf[this.parent[i]];
     for (let i = 0, j = 0; i < n; i++) if (this.nodeJoint[i] !== null) this.jointNode[j++] = i;
     // which columns of which J couple each node to its parent
     for (let i = 0; i < n; i++) {
@@ -376,18 +378,8 @@ export class DirectTreeSolver implements ExactJointSolver {
         data.fill(0, atG[i], atG[i] + 9);
       }
     }
-    for (let j = 0; j < this.joints.length; j++) {
-      if (!this.joints[j].writePointLoad(load)) continue;
-      const a = this.nodeOfA[j], b = this.nodeOfB[j];
-      if (a >= 0) addTension(data, atG[a], -h, 3);
-      if (b >= 0) addTension(data, atG[b], h, 6);
-    }
-    for (let l = 0; l < this.loops.length; l++) {
-      if (!this.loops[l].writePointLoad(load)) continue;
-      const a = this.loopNodeA[l], b = this.loopNodeB[l];
-      if (a >= 0) addTension(data, atG[a], -h, 3);
-      if (b >= 0) addTension(data, atG[b], h, 6);
-    }
+    this.addPointLoads(this.joints, this.nodeOfA, this.nodeOfB, h);
+    this.addPointLoads(this.loops, this.loopNodeA, this.loopNodeB, h);
     for (let i = 0; i < n; i++) {
       if (this.nodeJoint[i] !== null) continue;
       const g = atG[i], d = atD[i] + 21; // row 3, column 3 of the 6x6
@@ -427,13 +419,16 @@ export class DirectTreeSolver implements ExactJointSolver {
    * until the cancellation lost every digit (measured: NaN within 130 steps).
    */
   clearImpulses(): void {
-    for (const list of [this.joints, this.loops]) {
-      for (let j = 0; j < list.length; j++) {
-        const joint = list[j];
-        joint.readEqualityImpulse(impulseScratch, 0);
-        for (let k = 0; k < joint.directRowCount; k++) impulseScratch[k] = -impulseScratch[k];
-        joint.addEqualityImpulse(impulseScratch, 0);
-      }
+    clearEqualityImpulses(this.joints);
+    clearEqualityImpulses(this.loops);
+  }
+
+  /** The geometric stiffness of `joints`' point rows, added to their bodies' G (see factor). */
+  private addPointLoads(joints: readonly Joint[], nodeA: Int32Array, nodeB: Int32Array, h: number): void {
+    for (let j = 0; j < joints.length; j++) {
+      if (!joints[j].writePointLoad(load)) continue;
+      if (nodeA[j] >= 0) addTension(this.data, this.atG[nodeA[j]], -h, 3);
+      if (nodeB[j] >= 0) addTension(this.data, this.atG[nodeB[j]], h, 6);
     }
   }
 
@@ -589,15 +584,7 @@ export class DirectTreeSolver implements ExactJointSolver {
 
   /** The largest |C| over the forest's and the loops' rows, from their last prepare. */
   private largestPositionError(): number {
-    let largest = 0;
-    for (const list of [this.joints, this.loops]) {
-      for (let j = 0; j < list.length; j++) {
-        const joint = list[j];
-        joint.getPositionError(jacobianScratch);
-        for (let k = 0; k < joint.directRowCount; k++) largest = Math.max(largest, Math.abs(jacobianScratch[k]));
-      }
-    }
-    return largest;
+    return Math.max(largestPositionError(this.joints), largestPositionError(this.loops));
   }
 
   /** Prepares the forest's and the loops' joints at the current poses and returns the largest |C|. */
@@ -675,24 +662,16 @@ export class DirectTreeSolver implements ExactJointSolver {
    * had them at 9x the time.
    */
   private closableLoops(loops: Joint[]): Joint[] {
-    const n = this.count;
-    const rootOf = new Int32Array(n);
-    for (let i = 0; i < n; i++) rootOf[i] = this.parent[i] < 0 ? i : rootOf[this.parent[i]];
-    const bodyNode = new Map<Body, number>();
-    for (let i = 0; i < n; i++) if (this.nodeBody[i] !== null) bodyNode.set(this.nodeBody[i] as Body, i);
+    const { bodyNode, rootOf } = this;
     // trees joined by loops count together: a loop between two trees closes through both
-    const group = Int32Array.from({ length: n }, (_, i) => i);
-    const find = (i: number): number => {
-      while (group[i] !== i) i = group[i] = group[group[i]];
-      return i;
-    };
+    const groups = new DisjointSets(this.count);
     const treesOf = (joint: Joint) =>
       [joint.bodyA, joint.bodyB].filter((body) => body.isDynamic).map((body) => rootOf[bodyNode.get(body) as number]);
     for (const joint of loops) {
       const trees = treesOf(joint);
-      if (trees.length === 2) group[find(trees[0])] = find(trees[1]);
+      if (trees.length === 2) groups.join(groups.find(trees[0]), groups.find(trees[1]));
     }
-    const treeOf = (joint: Joint) => find(treesOf(joint)[0]);
+    const treeOf = (joint: Joint) => groups.find(treesOf(joint)[0]);
     const rowsPerTree = new Map<number, number>();
     for (const joint of loops) rowsPerTree.set(treeOf(joint), (rowsPerTree.get(treeOf(joint)) ?? 0) + joint.directRowCount);
     let total = 0;
@@ -706,12 +685,7 @@ export class DirectTreeSolver implements ExactJointSolver {
   }
 
   private layoutLoops(loops: Joint[]): void {
-    const n = this.count;
-    // the trees that loops close get a little compliance (see COMPLIANCE); a node's tree is its root
-    const rootOf = new Int32Array(n);
-    for (let i = 0; i < n; i++) rootOf[i] = this.parent[i] < 0 ? i : rootOf[this.parent[i]];
-    const bodyNode = new Map<Body, number>();
-    for (let i = 0; i < n; i++) if (this.nodeBody[i] !== null) bodyNode.set(this.nodeBody[i] as Body, i);
+    const n = this.count, { bodyNode, rootOf } = this;
     this.atResponse = new Int32Array(n);
     let size = 0;
     for (let i = 0; i < n; i++) {
@@ -733,6 +707,7 @@ export class DirectTreeSolver implements ExactJointSolver {
     });
     this.loopFirstRow[loops.length] = rows;
     this.loopRows = rows;
+    // the trees that loops close get a little compliance (see COMPLIANCE)
     const closed = new Uint8Array(n);
     for (let l = 0; l < loops.length; l++) {
       for (const node of [this.loopNodeA[l], this.loopNodeB[l]]) if (node >= 0) closed[rootOf[node]] = 1;
@@ -888,6 +863,45 @@ function rowInverseMass(J: Float64Array, r: number, a: Float64Array, b: Float64A
 /** Scratch for a loop joint's rows (at most 6 rows of 12) and its errors, and for a joint's λ_acc. */
 const jacobianScratch = new Float64Array(72);
 const impulseScratch = new Float64Array(6);
+
+/** Sets the joints' equality impulses to zero. */
+function clearEqualityImpulses(joints: readonly Joint[]): void {
+  for (let j = 0; j < joints.length; j++) {
+    const joint = joints[j];
+    joint.readEqualityImpulse(impulseScratch, 0);
+    for (let k = 0; k < joint.directRowCount; k++) impulseScratch[k] = -impulseScratch[k];
+    joint.addEqualityImpulse(impulseScratch, 0);
+  }
+}
+
+/** The largest |C| over the joints' equality rows, from their last prepare. */
+function largestPositionError(joints: readonly Joint[]): number {
+  let largest = 0;
+  for (let j = 0; j < joints.length; j++) {
+    const joint = joints[j];
+    joint.getPositionError(jacobianScratch);
+    for (let k = 0; k < joint.directRowCount; k++) largest = Math.max(largest, Math.abs(jacobianScratch[k]));
+  }
+  return largest;
+}
+
+/** A union-find over 0 … size − 1 (path halving). */
+class DisjointSets {
+  private readonly parent: Int32Array;
+  constructor(size: number) {
+    this.parent = Int32Array.from({ length: size }, (_, i) => i);
+  }
+  /** The representative of i's set. */
+  find(i: number): number {
+    const parent = this.parent;
+    while (parent[i] !== i) i = parent[i] = parent[parent[i]];
+    return i;
+  }
+  /** Joins two sets, given their representatives. */
+  join(a: number, b: number): void {
+    this.parent[a] = b;
+  }
+}
 
 /** The point load of writePointLoad: λ on B, then r_a, r_b. */
 const load = new Float64Array(9);
