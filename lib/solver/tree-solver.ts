@@ -41,6 +41,7 @@
 import { BODY_STATE, type Body } from '../body.js';
 import type { Joint } from '../joints/joint.js';
 import { invertSymmetricInPlace } from '../math/ldlt.js';
+import { rotateSymmetric } from '../math/mat3.js';
 import {
   multiplyInPlace,
   multiplySquare,
@@ -53,7 +54,7 @@ import type { ExactJointSolver } from './soft-step.js';
 
 const LINEAR_VELOCITY = BODY_STATE.linearVelocity, ANGULAR_VELOCITY = BODY_STATE.angularVelocity;
 const INVERSE_MASS = BODY_STATE.inverseMass, POSITION = BODY_STATE.position, ORIENTATION = BODY_STATE.orientation;
-const ROTATION = BODY_STATE.rotation, INERTIA_LOCAL = BODY_STATE.inertiaLocal, INVERSE_INERTIA = BODY_STATE.inverseInertia;
+const INVERSE_INERTIA = BODY_STATE.inverseInertia;
 
 /** Projections per substep at most, and the error (m for point rows, rad for angular ones) below which
  * another is not needed; see projectPositions. */
@@ -374,7 +375,7 @@ export class DirectTreeSolver implements ExactJointSolver {
           }
         }
       } else {
-        writeMassMatrix((this.nodeBody[i] as Body).state, data, atD[i]);
+        writeMassMatrix(this.nodeBody[i] as Body, data, atD[i]);
         data.fill(0, atG[i], atG[i] + 9);
       }
     }
@@ -929,21 +930,11 @@ function isJoint(node: Body | Joint): node is Joint {
  * M = diag(m, m, m, I) with I = R I_b Rᵀ (row-major 6x6). A dynamic body's m⁻¹ > 0 and I_b is positive
  * definite (createBody checks both), so M is too.
  */
-function writeMassMatrix(s: Float64Array, D: Float64Array, at: number): void {
+function writeMassMatrix(body: Body, D: Float64Array, at: number): void {
   D.fill(0, at, at + 36);
-  const m = 1 / s[INVERSE_MASS];
+  const m = 1 / body.state[INVERSE_MASS];
   D[at] = m; D[at + 7] = m; D[at + 14] = m;
-  // R column-major: R_rk = s[ROTATION + 3k + r]; (R I_b Rᵀ)_rc = Σ_k Σ_l R_rk I_kl R_cl
-  for (let r = 0; r < 3; r++) {
-    for (let c = r; c < 3; c++) {
-      let sum = 0;
-      for (let k = 0; k < 3; k++) {
-        const rk = s[ROTATION + 3 * k + r];
-        if (rk === 0) continue;
-        for (let l = 0; l < 3; l++) sum += rk * s[INERTIA_LOCAL + 3 * l + k] * s[ROTATION + 3 * l + c];
-      }
-      D[at + (3 + r) * 6 + 3 + c] = sum;
-      D[at + (3 + c) * 6 + 3 + r] = sum;
-    }
-  }
+  rotateSymmetric(worldInertia, body.rotation, body.inertiaLocal);
+  for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) D[at + (3 + r) * 6 + 3 + c] = worldInertia[3 * c + r];
 }
+const worldInertia = new Float64Array(9);
