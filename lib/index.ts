@@ -1,8 +1,8 @@
 // sinew: rigid-body joints for the browser. The public API: everything a game, the viewer and the
 // benchmarks use is exported here.
 
-export { World, DEFAULT_WORLD_SETTINGS } from './world.js';
-export type { WorldOptions, JointBreakEvent } from './world.js';
+export { World, DEFAULT_WORLD_SETTINGS, DEFAULT_JOINT_SOLVER, JOINT_SOLVERS } from './world.js';
+export type { WorldOptions, JointBreakEvent, JointSolverKind } from './world.js';
 export type { WorldSnapshot } from './world-core.js';
 export { Body } from './body.js';
 export type { BodyOptions, BodyType } from './body.js';

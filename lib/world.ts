@@ -34,7 +34,8 @@ export interface WorldOptions extends CoreWorldOptions<Joint> {
 }
 
 export type JointSolverKind = 'iterative' | 'direct';
-const SOLVER_KINDS: readonly JointSolverKind[] = ['iterative', 'direct'];
+/** Every joint solver a World can run. */
+export const JOINT_SOLVERS: readonly JointSolverKind[] = Object.freeze(['iterative', 'direct'] as const);
 
 export type JointBreakEvent = JointBreakEventOf<Joint>;
 
@@ -232,7 +233,7 @@ export class World extends WorldCore<Body, Joint> {
 }
 
 function readSolverKind(where: string, value: unknown): JointSolverKind {
-  if (!SOLVER_KINDS.includes(value as JointSolverKind)) {
+  if (!JOINT_SOLVERS.includes(value as JointSolverKind)) {
     throw new RangeError(`${where}: solver must be 'iterative' or 'direct', got ${show(value)}`);
   }
   return value as JointSolverKind;

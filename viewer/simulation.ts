@@ -3,15 +3,12 @@
 // hook, and removing bodies that fell far below the ground. A side-by-side scene (ViewerScene.
 // solverComparison) runs in two Worlds, one per joint solver, stepped in lockstep.
 
-import { World, type Joint } from '../lib/index.js';
+import { DEFAULT_JOINT_SOLVER, JOINT_SOLVERS, World, type Joint, type JointSolverKind } from '../lib/index.js';
 import { addSceneToWorld } from '../lib/scenes/index.js';
 import { addSceneToWorld2D, measurePlanarDifference, World2D, type Body2D, type Joint2D, type PlanarDifference, type PlanarPair } from '../lib/2d/index.js';
 import type { LiveScene, ViewerScene } from './scene-types.js';
 
 export const FIXED_STEP = 1 / 60;
-/** The World's joint solvers (WorldOptions.solver), in the order of the panel's picker. */
-export type JointSolverKind = World['solver'];
-export const JOINT_SOLVERS: readonly JointSolverKind[] = ['iterative', 'direct'];
 /** Bodies that fall this far below the ground are removed (there are no contacts yet). */
 const FALL_LIMIT = 40;
 
@@ -33,7 +30,7 @@ export function defaultSettings(scene: ViewerScene): SimulationSettings {
   const options = scene.worldOptions ?? {};
   return {
     paused: false, timeScale: 1, substeps: options.substeps ?? 4, iterations: options.iterations ?? 1, jointHertz: 0, gravity: -9.81,
-    solver: options.solver ?? 'iterative', // World's default
+    solver: options.solver ?? DEFAULT_JOINT_SOLVER,
   };
 }
 
@@ -81,7 +78,7 @@ export class SceneRunner {
     if (compare && planar === undefined) throw new RangeError(`scene ${scene.name} has no planar form to compare`);
     const description = typeof planar === 'function' ? planar(params) : scene.describe(params);
     // The iterative run first: it is the one the 2D world (iterative only) can agree with.
-    const pinned: (JointSolverKind | null)[] = scene.solverComparison ? ['iterative', 'direct'] : [null];
+    const pinned: (JointSolverKind | null)[] = scene.solverComparison ? [...JOINT_SOLVERS] : [null];
     this.runs = pinned.map((pinnedSolver, index) => {
       const world = new World({ gravity: description.gravity, ...(scene.worldOptions ?? {}) });
       const built = addSceneToWorld(world, description);

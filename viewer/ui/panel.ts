@@ -6,7 +6,7 @@ import type { ViewerApp } from '../app.js';
 import { PANEL_WIDTH } from '../render/stage.js';
 import type { ViewerScene } from '../scene-types.js';
 import { SCENES } from '../scenes/index.js';
-import { JOINT_SOLVERS } from '../simulation.js';
+import { JOINT_SOLVERS } from '../../lib/index.js';
 
 export class Panel {
   private readonly gui = new GUI({ title: 'sinew viewer', width: PANEL_WIDTH });
