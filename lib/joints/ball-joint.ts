@@ -220,17 +220,17 @@ export class BallJoint extends Joint {
     this.updateSpring(h);
     this.point.prepare(bodyA, bodyB);
     this.point.factor();
-    if (this.limited || this._frictionTorque > 0) this.parts.prepare(bodyA, bodyB, h, this.limited, this._frictionTorque);
+    if (this.hasIterativeRows) this.parts.prepare(bodyA, bodyB, h, this.limited, this._frictionTorque);
   }
 
   warmStart(): void {
     this.point.warmStart(this.bodyA, this.bodyB);
-    if (this.limited || this._frictionTorque > 0) this.parts.warmStart(this.bodyA, this.bodyB, this.limited, this._frictionTorque);
+    if (this.hasIterativeRows) this.parts.warmStart(this.bodyA, this.bodyB, this.limited, this._frictionTorque);
   }
 
   solve(soft: Readonly<Softness>, useBias: boolean): void {
     const bodyA = this.bodyA, bodyB = this.bodyB;
-    if (this.limited || this._frictionTorque > 0) this.parts.solve(bodyA, bodyB, soft, useBias, this.limited, this._frictionTorque);
+    if (this.hasIterativeRows) this.parts.solve(bodyA, bodyB, soft, useBias, this.limited, this._frictionTorque);
     const holding = this.holdingSoftness(soft, useBias);
     if (holding !== null) this.point.solve(bodyA, bodyB, holding);
   }
@@ -241,6 +241,7 @@ export class BallJoint extends Joint {
     if (this.extras !== null) this.extras.scale(ratio);
   }
 
+  /** Limits or friction: the rows in the lazily made extras. */
   override get hasIterativeRows(): boolean {
     return this.limited || this._frictionTorque > 0;
   }
@@ -260,7 +261,7 @@ export class BallJoint extends Joint {
   accumulateImpulse(): void {
     const p = this.point.impulse, sl = this.linearImpulseSum;
     sl[0] += p[0]; sl[1] += p[1]; sl[2] += p[2];
-    if (this.limited || this._frictionTorque > 0) this.parts.addTorque(this.angularImpulseSum, this.limited, this._frictionTorque);
+    if (this.hasIterativeRows) this.parts.addTorque(this.angularImpulseSum, this.limited, this._frictionTorque);
   }
 
   writeJacobian(out: Float64Array): void {
