@@ -14,6 +14,10 @@
 //                                 (these three share one pass over the joints; see below)
 //   forces F = Σ λ_lin / dt, torques τ = Σ λ_ang / dt; break the joints past their limits
 //
+// With the direct solver (tree-solver.ts, 3D) the step also factors its trees after each prepare,
+// clears their rows' impulses before the warm start, follows each sweep with an exact solve, and
+// projects the drift after the position update (finishSubstepExact).
+//
 // The stages are the same in 2D and 3D: the step is written against a BodyIntegrator (how bodies
 // integrate, which is where the dimensions differ) and SolverJoint (what every joint does), and
 // lib/2d uses this very code.
