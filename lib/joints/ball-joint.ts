@@ -219,7 +219,7 @@ export class BallJoint extends Joint {
     const bodyA = this.bodyA, bodyB = this.bodyB;
     this.updateSpring(h);
     this.point.prepare(bodyA, bodyB);
-    this.point.factor();
+    if (!this.direct) this.point.factor(); // K⁻¹ is for the iterative solve only
     if (this.hasIterativeRows) this.parts.prepare(bodyA, bodyB, h, this.limited, this._frictionTorque);
   }
 

@@ -40,7 +40,7 @@ export class OrientationJoint extends SinglePartJoint {
   prepare(h: number): void {
     this.updateSpring(h);
     this.rotation.prepare(this.bodyA, this.bodyB);
-    this.rotation.factor();
+    if (!this.direct) this.rotation.factor(); // K⁻¹ is for the iterative solve only
   }
   solve(soft: Readonly<Softness>, useBias: boolean): void {
     const holding = this.holdingSoftness(soft, useBias);

@@ -126,7 +126,7 @@ export class PrismaticJoint extends FreeAxisJoint {
     C[0] = y[0] * d[0] + y[1] * d[1] + y[2] * d[2];
     C[1] = z[0] * d[0] + z[1] * d[1] + z[2] * d[2];
     C[2] = Cr[0]; C[3] = Cr[1]; C[4] = Cr[2];
-    rows.prepare(bodyA, bodyB);
+    rows.prepare(bodyA, bodyB, !this.direct);
     this.drive.prepare(x, h);
   }
 

@@ -108,7 +108,8 @@ export class WeldJoint extends Joint {
     coupling.fill(0);
     addSkewProduct(coupling, this.point.rA, bodyA.inverseInertiaWorld, -1);
     addSkewProduct(coupling, this.point.rB, bodyB.inverseInertiaWorld, -1);
-    invertSymmetric6Blocks(this.point.K, coupling, this.rotation.K, this.inverseK);
+    // K⁻¹ is for the iterative solve only
+    if (!this.direct) invertSymmetric6Blocks(this.point.K, coupling, this.rotation.K, this.inverseK);
   }
 
   warmStart(): void {

@@ -29,10 +29,17 @@
 // (a second joint to the world would be a leaf with D = 0, Baraff's section 7 caveat).
 //
 // Drift. The velocity solve holds J v = 0 exactly, but moving the bodies along v bends the joints a
-// little (second order in h). After each substep's position update the same factorization projects
-// the positions: H [Δx; μ] = [0; −C] moves the bodies by the mass-weighted least change that zeroes C
-// to first order (Newton steps; Cline and Pai, "Post-Stabilization for Rigid Body Simulation with
-// Contact and Constraints", 2003). Velocities are untouched, so the correction adds no energy.
+// little (second order in h). After the step's last position update the positions are projected:
+// H [Δx; μ] = [0; −C] moves the bodies by the mass-weighted least change that zeroes C to first order
+// (Newton steps; Cline and Pai, "Post-Stabilization for Rigid Body Simulation with Contact and
+// Constraints", 2003), with the substep's factorization while it converges fast. Velocities are
+// untouched, so the correction adds no energy.
+//
+// Cost. One factorization per substep (at its start) and one solve; the projection adds one or two
+// solves per step. On the 41-body chain the factorization is most of the time, so the two eliminations
+// a chain is made of (a body under a 3-row joint, a 3-row joint under a body) and the body blocks' 6x6
+// inverse run in fixed-size kernels (math/block-kernels.ts, math/ldlt.ts invertSymmetric6InPlace):
+// measured, 100 → 55 µs per factorization.
 //
 // Also here: the geometric stiffness of taut point rows (factor), the refinement step (solveVelocities)
 // and the loop closure with its compliance (layoutLoops, COMPLIANCE). Limits, motors, friction and the
@@ -40,14 +47,20 @@
 
 import { BODY_STATE, type Body } from '../body.js';
 import type { Joint } from '../joints/joint.js';
-import { invertSymmetricInPlace } from '../math/ldlt.js';
+import { invertSymmetric3, invertSymmetric6InPlace, invertSymmetricInPlace } from '../math/ldlt.js';
 import { rotateSymmetric } from '../math/mat3.js';
 import {
+  backSubstitute3UnderBody,
+  backSubstituteBodyUnder3,
+  eliminate3UnderBody,
+  eliminateBodyUnder3,
   multiplyInPlace,
   multiplySquare,
   subtractTimes,
   subtractTransposeProduct,
   subtractTransposeTimes,
+  subtractTransposeTimes3UnderBody,
+  subtractTransposeTimesBodyUnder3,
 } from '../math/block-kernels.js';
 import { integrateOrientation } from '../math/quat.js';
 import type { ExactJointSolver } from './soft-step.js';
@@ -60,6 +73,9 @@ const INVERSE_INERTIA = BODY_STATE.inverseInertia;
  * another is not needed; see projectPositions. */
 const MAX_PROJECTIONS = 4;
 const PROJECTION_TOLERANCE = 1e-7;
+/** A projection pass that leaves more than this fraction of the error it found is followed by a new
+ * factorization (see projectPositions). */
+const SLOW_PROGRESS = 0.1;
 /**
  * Compliance of the rows of a tree that a loop closes, as a fraction of each row's own inverse mass.
  * A loop over-constrains: a bridge welded at both ends can carry its weight through either end, and
@@ -386,10 +402,11 @@ export class DirectTreeSolver implements ExactJointSolver {
       const g = atG[i], d = atD[i] + 21; // row 3, column 3 of the 6x6
       for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) data[d + r * 6 + c] += data[g + r * 3 + c];
     }
-    // E_i: J's parent columns for a joint node (m×6), their transpose for a body node (6×m)
+    // E_i: J's parent columns for a joint node (m×6), their transpose for a body node (6×m); the
+    // chain's pairs (see isChainPair) read them from J directly
     for (let i = 0; i < n; i++) {
       const p = parent[i];
-      if (p < 0) continue;
+      if (p < 0 || isChainPair(size[i], size[p])) continue;
       const e = atE[i], J = this.atJ[this.jacobianNode[i]] + this.parentColumns[i];
       if (this.nodeJoint[i] !== null) {
         const m = size[i];
@@ -402,12 +419,18 @@ export class DirectTreeSolver implements ExactJointSolver {
     // leaf first: D_i⁻¹ (in place), then L_i = D_i⁻¹ E_i and D_parent −= E_iᵀ L_i
     for (let i = n - 1; i >= 0; i--) {
       const m = size[i], D = atD[i];
-      invertSymmetricInPlace(data, m, sign[i], D);
+      if (m === 6 && sign[i] > 0) invertSymmetric6InPlace(data, D);
+      else if (m === 3) invertNegated3(data, D);
+      else invertSymmetricInPlace(data, m, sign[i], D);
       const p = parent[i];
       if (p < 0) continue;
-      const mp = size[p], E = atE[i], L = atL[i];
-      multiplySquare(data, D, m, E, mp, L);
-      subtractTransposeProduct(data, E, L, m, mp, atD[p]);
+      const mp = size[p], E = atE[i], L = atL[i], J = this.atJ[this.jacobianNode[i]] + this.parentColumns[i];
+      if (m === 6 && mp === 3) eliminateBodyUnder3(data, D, J, L, atD[p]);
+      else if (m === 3 && mp === 6) eliminate3UnderBody(data, D, J, L, atD[p]);
+      else {
+        multiplySquare(data, D, m, E, mp, L);
+        subtractTransposeProduct(data, E, L, m, mp, atD[p]);
+      }
     }
     this.factorLoops();
   }
@@ -433,21 +456,35 @@ export class DirectTreeSolver implements ExactJointSolver {
     }
   }
 
-  /** Solves H x = b with b in the x blocks (bodies' blocks zero, joints' the rows' right-hand side). */
+  /**
+   * Solves H x = b with b in the x blocks (bodies' blocks zero, joints' the rows' right-hand side).
+   * Leaf first x_parent −= L_iᵀ x_i; then root first x_i ← D_i⁻¹ x_i − L_i x_parent (a parent's x is
+   * final before its children read it, so the two steps of the back substitution share one pass).
+   */
   private solve(): void {
     const n = this.count, size = this.size, parent = this.parent, data = this.data;
     const atD = this.atD, atL = this.atL, atX = this.atX;
-    // leaf first: x_parent −= L_iᵀ x_i
     for (let i = n - 1; i >= 0; i--) {
       const p = parent[i];
-      if (p >= 0) subtractTransposeTimes(data, atL[i], size[i], size[p], atX[i], atX[p]);
+      if (p < 0) continue;
+      const m = size[i], mp = size[p];
+      if (m === 6 && mp === 3) subtractTransposeTimesBodyUnder3(data, atL[i], atX[i], atX[p]);
+      else if (m === 3 && mp === 6) subtractTransposeTimes3UnderBody(data, atL[i], atX[i], atX[p]);
+      else subtractTransposeTimes(data, atL[i], m, mp, atX[i], atX[p]);
     }
-    // x_i ← D_i⁻¹ x_i
-    for (let i = 0; i < n; i++) multiplyInPlace(data, atD[i], size[i], atX[i]);
-    // root first: x_i −= L_i x_parent
     for (let i = 0; i < n; i++) {
-      const p = parent[i];
-      if (p >= 0) subtractTimes(data, atL[i], size[i], size[p], atX[p], atX[i]);
+      const p = parent[i], m = size[i];
+      if (p < 0) {
+        multiplyInPlace(data, atD[i], m, atX[i]);
+        continue;
+      }
+      const mp = size[p];
+      if (m === 6 && mp === 3) backSubstituteBodyUnder3(data, atD[i], atL[i], atX[i], atX[p]);
+      else if (m === 3 && mp === 6) backSubstitute3UnderBody(data, atD[i], atL[i], atX[i], atX[p]);
+      else {
+        multiplyInPlace(data, atD[i], m, atX[i]);
+        subtractTimes(data, atL[i], m, mp, atX[p], atX[i]);
+      }
     }
   }
 
@@ -459,10 +496,10 @@ export class DirectTreeSolver implements ExactJointSolver {
    * is above REFINE_TOLERANCE of the right-hand side it started from or of the bodies' speeds, whichever
    * is larger. Two things leave such residuals. Round-off: with mass ratios of 1e6 and small bodies on
    * long lever arms H's condition number reaches 1e10, and one solve leaves J v at 1e-7 of the speeds
-   * (found by the random-forest test; refined, 1e-13). And a factorization a projection old: after a
-   * projection the joints are prepared again at the moved poses, so the next solves use a J that moved by
-   * O(C) from the factored one (measured on the 670:1 chain: 1e-6 m/s of 16 m/s after one solve, 1e-14
-   * after the refinement; dropping the re-prepare instead let S1-100's peak gap grow from 1e-7 to 1e-5 m).
+   * (found by the random-forest test; refined, 1e-13). And a factorization older than the joints: the
+   * relax pass (soft-step.ts finishSubstepExact) solves with the substep's factorization after the
+   * position update has moved J (measured on the 670:1 chain, in the earlier schedule that solved a
+   * projection after its factorization: 1e-6 m/s of 16 m/s after one solve, 1e-14 after refining).
    */
   solveVelocities(withStiffness: boolean): void {
     const n = this.count;
@@ -549,9 +586,13 @@ export class DirectTreeSolver implements ExactJointSolver {
 
   /**
    * Moves the bodies by the mass-weighted least change that zeroes C to first order, from the C of the
-   * last prepare, and repeats (prepare, factor, project) while the joints' error stays above
-   * PROJECTION_TOLERANCE, at most MAX_PROJECTIONS times. One projection nearly always suffices (the
-   * error after it is second order); a chain pulled almost straight by a heavy end is the exception:
+   * last prepare, and repeats (project, prepare) while the joints' error stays above
+   * PROJECTION_TOLERANCE, at most MAX_PROJECTIONS times. The first pass uses the substep's factorization,
+   * whose J is a substep old (a quasi-Newton step); a pass that leaves more than SLOW_PROGRESS of the
+   * error is followed by a factorization at the new poses, so the next is a full Newton step (measured
+   * on the 41-link chain of 1 kg links at 4 substeps: without that the peak gap reached 1e-4 m, with it
+   * 5e-7 m, for 0.04 extra factorizations per step). The error after a Newton step is second order;
+   * a chain pulled almost straight by a heavy end is the exception:
    * there a millimetre-scale gap along the chain is closed mostly by turning light links (turning moves
    * anchors across the chain, not along it, so the linear step turns them far), and the second-order
    * error left can exceed the gap closed. Measured on the 670:1 heavy-end chain: one projection per
@@ -571,15 +612,19 @@ export class DirectTreeSolver implements ExactJointSolver {
       const after = this.prepareAndMeasure(h);
       if (after <= PROJECTION_TOLERANCE) return;
       if (after > before) {
-        // a step that made things worse (a loop near a singular pose): undo it and try half as far
+        // a step that made things worse (a loop near a singular pose): undo it, factor at these poses
+        // and try half as far
         this.restorePoses();
         this.prepareAndMeasure(h);
+        this.factor(h);
         scale *= 0.5;
         continue;
       }
+      // a factorization from an earlier pose converges slowly where the chain is nearly singular:
+      // factor again at these poses (a full Newton step) unless the error fell by SLOW_PROGRESS
+      if (after > SLOW_PROGRESS * before && pass + 1 < MAX_PROJECTIONS) this.factor(h);
       before = after;
       scale = 1;
-      if (pass + 1 < MAX_PROJECTIONS) this.factor(h);
     }
   }
 
@@ -921,6 +966,22 @@ function addTension(G: Float64Array, g: number, hSigned: number, at: number): vo
   G[g + 3] -= k * ry * rx; G[g + 4] += s - k * ry * ry; G[g + 5] -= k * ry * rz;
   G[g + 6] -= k * rz * rx; G[g + 7] -= k * rz * ry; G[g + 8] += s - k * rz * rz;
 }
+
+/** A body under a 3-row joint or a 3-row joint under a body: eliminated by the fixed-size kernels. */
+function isChainPair(m: number, parentSize: number): boolean {
+  return (m === 6 && parentSize === 3) || (m === 3 && parentSize === 6);
+}
+
+/**
+ * A 3-row joint's D (negative semidefinite: −the rows' effective mass over its subtree) inverted in
+ * place as −(−D)⁻¹, by the guarded 3x3 LDLᵀ (a redundant row's vanishing pivot is dropped).
+ */
+function invertNegated3(d: Float64Array, at: number): void {
+  for (let k = 0; k < 9; k++) negated3[k] = -d[at + k];
+  invertSymmetric3(negated3, d, 0, at);
+  for (let k = 0; k < 9; k++) d[at + k] = -d[at + k];
+}
+const negated3 = new Float64Array(9);
 
 function isJoint(node: Body | Joint): node is Joint {
   return 'directRowCount' in node;

@@ -44,8 +44,9 @@ export class CoupledRows {
     this.impulse = new Float64Array(rowCount);
   }
 
-  /** W, K and K⁻¹ from the rows in J and the bodies' current masses. */
-  prepare(bodyA: Body, bodyB: Body): void {
+  /** W, K and K⁻¹ from the rows in J and the bodies' current masses; K⁻¹ only `withInverse` (the
+   * iterative solve needs it, the direct solver does not). */
+  prepare(bodyA: Body, bodyB: Body, withInverse = true): void {
     const n = this.rowCount, J = this.J, W = this.W, a = bodyA.state, b = bodyB.state;
     const mA = a[INVERSE_MASS], mB = b[INVERSE_MASS];
     for (let i = 0; i < n; i++) {
@@ -66,6 +67,7 @@ export class CoupledRows {
         K[j * n + i] = s;
       }
     }
+    if (!withInverse) return;
     for (let i = 0; i < n * n; i++) factor[i] = K[i];
     ldltFactor(factor, n);
     ldltInverse(factor, n, this.inverseK);
