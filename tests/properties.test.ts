@@ -145,7 +145,7 @@ export function passiveEnergyGain(spec: SceneSpec, options: ConstructorParameter
   }
   return { most, start, initial };
 }
-export { sceneArbitrary };
+export { sceneArbitrary, build as buildPropertyScene };
 
 describe('random scenes of every joint type', () => {
   it('never produce NaN or Infinity (masses 1e-3..1e3, trees and loops, dt 1/240..1/30, removals between steps, either solver)', () => {

@@ -13,7 +13,7 @@
 import type { Body } from '../body.js';
 import type { Softness } from '../solver/softness.js';
 import { Joint, type JointOptions } from './joint.js';
-import { PointConstraintPart } from './parts/point-part.js';
+import { PointConstraintPart, writePointLoad } from './parts/point-part.js';
 import { AxisConstraintPart } from './parts/axis-part.js';
 import { AxisDrive, solveLimitRow } from './parts/axis-drive.js';
 import { AngularFrictionPart } from './parts/angular-friction-part.js';
@@ -246,8 +246,7 @@ export class BallJoint extends Joint {
     return this.limited || this._frictionTorque > 0;
   }
   override writePointLoad(out: Float64Array): boolean {
-    const p = this.point;
-    out.set(p.impulse, 0); out.set(p.rA, 3); out.set(p.rB, 6);
+    writePointLoad(out, this.point.impulse, this.point.rA, this.point.rB);
     return true;
   }
   readEqualityImpulse(out: Float64Array, at: number): void {

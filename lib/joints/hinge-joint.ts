@@ -14,6 +14,7 @@ import type { Body } from '../body.js';
 import type { JointOptions } from './joint.js';
 import { FreeAxisJoint } from './free-axis-joint.js';
 import { HingeRotationPart } from './parts/hinge-rotation-part.js';
+import { writePointLoad } from './parts/point-part.js';
 import { AxisDrive, type MotorOptions, type ServoOptions } from './parts/axis-drive.js';
 import type { Float64Allocator } from '../arena.js';
 import { atan2 } from '../math/portable.js';
@@ -130,9 +131,7 @@ export class HingeJoint extends FreeAxisJoint {
 
   /** The point rows are the coupled block's first three. */
   override writePointLoad(out: Float64Array): boolean {
-    const p = this.rows.impulse;
-    out[0] = p[0]; out[1] = p[1]; out[2] = p[2];
-    out.set(this.point.rA, 3); out.set(this.point.rB, 6);
+    writePointLoad(out, this.rows.impulse, this.point.rA, this.point.rB);
     return true;
   }
 

@@ -24,7 +24,7 @@ import { invertSymmetric6Blocks } from '../math/ldlt.js';
 import { BODY_STATE } from '../body.js';
 import type { Softness } from '../solver/softness.js';
 import { Joint, type JointOptions } from './joint.js';
-import { PointConstraintPart } from './parts/point-part.js';
+import { PointConstraintPart, writePointLoad } from './parts/point-part.js';
 import { RotationConstraintPart } from './parts/rotation-part.js';
 import type { Float64Allocator } from '../arena.js';
 import type { StateReader, StateWriter } from '../state.js';
@@ -162,8 +162,7 @@ export class WeldJoint extends Joint {
     r[0] *= ratio; r[1] *= ratio; r[2] *= ratio;
   }
   override writePointLoad(out: Float64Array): boolean {
-    const p = this.point;
-    out.set(p.impulse, 0); out.set(p.rA, 3); out.set(p.rB, 6);
+    writePointLoad(out, this.point.impulse, this.point.rA, this.point.rB);
     return true;
   }
   readEqualityImpulse(out: Float64Array, at: number): void {

@@ -380,8 +380,9 @@ export class DirectTreeSolver implements ExactJointSolver {
       const joint = this.nodeJoint[i], m = size[i];
       if (joint !== null) {
         joint.writeJacobian(this.J[i]);
-        data.fill(0, atD[i], atD[i] + m * m);
-        data.fill(0, this.atC[i], this.atC[i] + m);
+        // (loops, not fill: a TypedArray fill call costs more than these few stores)
+        for (let k = atD[i], end = k + m * m; k < end; k++) data[k] = 0;
+        for (let k = this.atC[i], end = k + m; k < end; k++) data[k] = 0;
         if (this.compliant[i] === 1) {
           const a = joint.bodyA.state, b = joint.bodyB.state, J = this.J[i];
           for (let r = 0; r < m; r++) {
@@ -392,7 +393,7 @@ export class DirectTreeSolver implements ExactJointSolver {
         }
       } else {
         writeMassMatrix(this.nodeBody[i] as Body, data, atD[i]);
-        data.fill(0, atG[i], atG[i] + 9);
+        for (let k = atG[i], end = k + 9; k < end; k++) data[k] = 0;
       }
     }
     this.addPointLoads(this.joints, this.nodeOfA, this.nodeOfB, h);
@@ -992,10 +993,13 @@ function isJoint(node: Body | Joint): node is Joint {
  * definite (createBody checks both), so M is too.
  */
 function writeMassMatrix(body: Body, D: Float64Array, at: number): void {
-  D.fill(0, at, at + 36);
   const m = 1 / body.state[INVERSE_MASS];
-  D[at] = m; D[at + 7] = m; D[at + 14] = m;
   rotateSymmetric(worldInertia, body.rotation, body.inertiaLocal);
-  for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) D[at + (3 + r) * 6 + 3 + c] = worldInertia[3 * c + r];
+  for (let r = 0; r < 3; r++) {
+    const linear = at + 6 * r, angular = at + 6 * (r + 3);
+    for (let c = 0; c < 6; c++) D[linear + c] = c === r ? m : 0;
+    for (let c = 0; c < 3; c++) D[angular + c] = 0;
+    for (let c = 0; c < 3; c++) D[angular + 3 + c] = worldInertia[3 * c + r];
+  }
 }
 const worldInertia = new Float64Array(9);

@@ -191,6 +191,16 @@ export class PointConstraintPart implements ConstraintPart {
   }
 }
 
+/**
+ * The point load of Joint.writePointLoad, for the direct solver's geometric stiffness: the impulse on B,
+ * then r_a, then r_b (9 numbers). Stores, not TypedArray.set calls: it runs per joint per factorization.
+ */
+export function writePointLoad(out: Float64Array, impulse: ArrayLike<number>, rA: ArrayLike<number>, rB: ArrayLike<number>): void {
+  out[0] = impulse[0]; out[1] = impulse[1]; out[2] = impulse[2];
+  out[3] = rA[0]; out[4] = rA[1]; out[5] = rA[2];
+  out[6] = rB[0]; out[7] = rB[1]; out[8] = rB[2];
+}
+
 const anchorA = new Float64Array(3);
 const anchorB = new Float64Array(3);
 
