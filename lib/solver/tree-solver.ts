@@ -39,7 +39,7 @@
 // solves per step. On the 41-body chain the factorization is most of the time, so the two eliminations
 // a chain is made of (a body under a 3-row joint, a 3-row joint under a body) and the body blocks' 6x6
 // inverse run in fixed-size kernels (math/block-kernels.ts, math/ldlt.ts invertSymmetric6InPlace):
-// measured, 100 → 55 µs per factorization.
+// measured, 100 → 35-55 µs per factorization (the spread is this VM's noise).
 //
 // Also here: the geometric stiffness of taut point rows (factor), the refinement step (solveVelocities)
 // and the loop closure with its compliance (layoutLoops, COMPLIANCE). Limits, motors, friction and the
