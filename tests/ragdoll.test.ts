@@ -66,7 +66,8 @@ describe('ragdoll', () => {
       worstGap = Math.max(worstGap, world.getMaxLinearError());
     }
     expect(stillSince).toBeLessThan(3);
-    expect(worstLimit).toBeLessThan(0.01);
+    // (with the direct solver before its limits were held through the forest: 5.4e-3 rad)
+    expect(worstLimit).toBeLessThan(2e-3);
     expect(worstGap).toBeLessThan(0.01);
   });
 

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { World, boxInertia, type Body, type Joint } from '../lib/index.js';
 import { DirectTreeSolver } from '../lib/solver/tree-solver.js';
+import { RIGID } from '../lib/solver/softness.js';
 import { buildScene, heavyEndChain, weldedBridge, weldedCantilever, cantileverTipSag } from '../lib/scenes/index.js';
 import { randomQuaternion, randomVector, seededRandom } from './helpers.js';
 
@@ -159,7 +160,7 @@ describe('direct tree solver: one solve', () => {
       for (const joint of joints) joint.prepare(h);
       const expected = denseVelocities(world.bodies, joints);
       tree.factor(h);
-      tree.solveVelocities(false);
+      tree.solveVelocities(false, RIGID, false);
       let speed = 1;
       for (const body of world.bodies) speed = Math.max(speed, Math.hypot(...body.linearVelocity), Math.hypot(...body.angularVelocity));
       for (const joint of joints) {

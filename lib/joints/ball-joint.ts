@@ -14,7 +14,7 @@ import type { Body } from '../body.js';
 import type { Softness } from '../solver/softness.js';
 import { Joint, type JointOptions } from './joint.js';
 import { PointConstraintPart, writePointLoad } from './parts/point-part.js';
-import { AxisConstraintPart } from './parts/axis-part.js';
+import { AxisConstraintPart, writeSignedRow } from './parts/axis-part.js';
 import { AxisDrive, solveLimitRow } from './parts/axis-drive.js';
 import { AngularFrictionPart } from './parts/angular-friction-part.js';
 import { SwingLimitPart } from './parts/swing-twist-part.js';
@@ -230,9 +230,22 @@ export class BallJoint extends Joint {
 
   solve(soft: Readonly<Softness>, useBias: boolean): void {
     const bodyA = this.bodyA, bodyB = this.bodyB;
-    if (this.hasIterativeRows) this.parts.solve(bodyA, bodyB, soft, useBias, this.limited, this._frictionTorque);
+    if (this.hasIterativeRows) this.parts.solve(bodyA, bodyB, soft, useBias, this.limited && !this.directLimits, this._frictionTorque);
     const holding = this.holdingSoftness(soft, useBias);
     if (holding !== null) this.point.solve(bodyA, bodyB, holding);
+  }
+
+  override get limitRowCount(): number {
+    return this.limited ? this.parts.limitRowCount : 0;
+  }
+  override writeLimitRow(k: number, out: Float64Array, at: number): number {
+    return this.parts.writeLimitRow(k, out, at);
+  }
+  override limitImpulse(k: number): number {
+    return this.parts.limitImpulse(k);
+  }
+  override addLimitImpulse(k: number, delta: number): void {
+    this.parts.addLimitImpulse(k, delta);
   }
 
   scaleImpulse(ratio: number): void {
@@ -349,6 +362,28 @@ class BallJointExtras {
       if (this.swing.active) solveLimitRow(this.swingRow, bodyA, bodyB, this.swingImpulse, 0, 1, this.swing.C, soft, this.inverseH);
       this.twist.solve(this.twistRow, bodyA, bodyB, soft, useBias);
     }
+  }
+
+  /** The limit rows for the direct solver: the swing cone's (when it is on), then the twist limits. */
+  get limitRowCount(): number {
+    return (this.swing.active ? 1 : 0) + this.twist.limitRowCount;
+  }
+  writeLimitRow(k: number, out: Float64Array, at: number): number {
+    if (this.swing.active && k === 0) {
+      writeSignedRow(this.swingRow, 1, out, at);
+      return this.swing.C;
+    }
+    const t = this.swing.active ? k - 1 : k;
+    writeSignedRow(this.twistRow, this.twist.limitSign(t), out, at);
+    return this.twist.limitError(t);
+  }
+  limitImpulse(k: number): number {
+    if (this.swing.active && k === 0) return this.swingImpulse[0];
+    return this.twist.impulses[this.twist.limitSlot(this.swing.active ? k - 1 : k)];
+  }
+  addLimitImpulse(k: number, delta: number): void {
+    if (this.swing.active && k === 0) this.swingImpulse[0] += delta;
+    else this.twist.impulses[this.twist.limitSlot(this.swing.active ? k - 1 : k)] += delta;
   }
 
   scale(ratio: number): void {

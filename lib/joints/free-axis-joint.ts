@@ -11,7 +11,7 @@ import type { Softness } from '../solver/softness.js';
 import { Joint, type JointOptions } from './joint.js';
 import { PointConstraintPart } from './parts/point-part.js';
 import { CoupledRows } from './parts/coupled-rows.js';
-import { AxisConstraintPart } from './parts/axis-part.js';
+import { AxisConstraintPart, writeSignedRow } from './parts/axis-part.js';
 import type { AxisDrive, DriveNames, DriveOptions, MotorOptions, ServoOptions } from './parts/axis-drive.js';
 import { JointFrames } from './joint-frames.js';
 import type { Float64Allocator } from '../arena.js';
@@ -99,9 +99,23 @@ export abstract class FreeAxisJoint extends Joint {
   }
 
   solve(soft: Readonly<Softness>, useBias: boolean): void {
-    this.drive.solve(this.axisRow, this.bodyA, this.bodyB, soft, useBias);
+    this.drive.solve(this.axisRow, this.bodyA, this.bodyB, soft, useBias, !this.directLimits);
     const holding = this.holdingSoftness(soft, useBias);
     if (holding !== null) this.rows.solve(this.bodyA, this.bodyB, holding);
+  }
+
+  override get limitRowCount(): number {
+    return this.drive.limitRowCount;
+  }
+  override writeLimitRow(k: number, out: Float64Array, at: number): number {
+    writeSignedRow(this.axisRow, this.drive.limitSign(k), out, at);
+    return this.drive.limitError(k);
+  }
+  override limitImpulse(k: number): number {
+    return this.drive.impulses[this.drive.limitSlot(k)];
+  }
+  override addLimitImpulse(k: number, delta: number): void {
+    this.drive.impulses[this.drive.limitSlot(k)] += delta;
   }
 
   scaleImpulse(ratio: number): void {

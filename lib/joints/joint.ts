@@ -71,6 +71,27 @@ export abstract class Joint extends JointCore<Body> {
   writePointLoad(_out: Float64Array): boolean {
     return false;
   }
+  /**
+   * @internal True while the direct solver holds this joint's limit rows (solver/tree-solver.ts): the
+   * joint's own solve then skips them.
+   */
+  directLimits = false;
+  /** @internal The joint's limit rows (finite bounds) the direct solver may hold. */
+  get limitRowCount(): number {
+    return 0;
+  }
+  /**
+   * @internal Limit row k at the last prepare: writes its J (12 numbers from out[at], signed so that the
+   * row holds J v ≥ 0 and a positive impulse pushes back inside) and returns its C (≥ 0 inside the bound).
+   */
+  writeLimitRow(_k: number, _out: Float64Array, _at: number): number {
+    throw new Error(`${this.constructor.name} has no limit rows`);
+  }
+  /** @internal Limit row k's accumulated impulse λ_acc (≥ 0), and adding to it. */
+  limitImpulse(_k: number): number {
+    return 0;
+  }
+  addLimitImpulse(_k: number, _delta: number): void {}
   /** @internal Writes the equality rows' accumulated impulse λ_acc (rowCount numbers from out[at]). */
   abstract readEqualityImpulse(out: Float64Array, at: number): void;
   /** @internal Adds an impulse the direct solver found (rowCount numbers from lambda[at]) to the rows'

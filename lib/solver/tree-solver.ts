@@ -41,9 +41,10 @@
 // inverse run in fixed-size kernels (math/block-kernels.ts, math/ldlt.ts invertSymmetric6InPlace):
 // measured, 100 → 35-55 µs per factorization (the spread is this VM's noise).
 //
-// Also here: the geometric stiffness of taut point rows (factor), the refinement step (solveVelocities)
-// and the loop closure with its compliance (layoutLoops, COMPLIANCE). Limits, motors, friction and the
-// loops left open are solved by the iterative soft step around this (soft-step.ts).
+// Also here: the geometric stiffness of taut point rows (factor), the refinement step (solveVelocities),
+// the loop closure with its compliance (layoutLoops, COMPLIANCE) and the tree joints' limit rows held
+// through the forest (factorLimits). Motors, friction, the loops left open and their joints' limits are
+// solved by the iterative soft step around this (soft-step.ts).
 
 import { BODY_STATE, type Body } from '../body.js';
 import type { Joint } from '../joints/joint.js';
@@ -64,6 +65,7 @@ import {
 } from '../math/block-kernels.js';
 import { integrateOrientation } from '../math/quat.js';
 import type { ExactJointSolver } from './soft-step.js';
+import type { Softness } from './softness.js';
 
 const LINEAR_VELOCITY = BODY_STATE.linearVelocity, ANGULAR_VELOCITY = BODY_STATE.angularVelocity;
 const INVERSE_MASS = BODY_STATE.inverseMass, POSITION = BODY_STATE.position, ORIENTATION = BODY_STATE.orientation;
@@ -90,6 +92,10 @@ const SLOW_PROGRESS = 0.1;
 const COMPLIANCE = 1e-6;
 /** Loop rows held exactly at most (each costs one solve per factorization; S is inverted densely). */
 const MAX_LOOP_ROWS = 48;
+/** Limit rows held through the forest at most (each costs one solve per factorization). */
+const MAX_LIMIT_ROWS = 48;
+/** Projected Gauss-Seidel sweeps over the limit rows per solve. */
+const LIMIT_SWEEPS = 8;
 /** A velocity solve is refined once when its residual is above this fraction of where it started. */
 const REFINE_TOLERANCE = 1e-11;
 
@@ -126,6 +132,24 @@ export class DirectTreeSolver implements ExactJointSolver {
   private compliant = new Uint8Array(0);
   private loopRhs = new Float64Array(0);
   private loopLambda = new Float64Array(0);
+  /**
+   * Limit rows held through the forest (see factorLimits): per row its J (12), C, body nodes, joint and
+   * the joint's row number; the forest's response W to each (as for loops) and S = J W; and scratch.
+   */
+  private limitRows = 0;
+  private limitJ = new Float64Array(0);
+  private limitC = new Float64Array(0);
+  private limitNodeA = new Int32Array(0);
+  private limitNodeB = new Int32Array(0);
+  private limitJoint: Joint[] = [];
+  private limitIndex = new Int32Array(0);
+  private limitW = new Float64Array(0);
+  private limitS = new Float64Array(0);
+  private limitRate = new Float64Array(0);
+  private limitLambda = new Float64Array(0);
+  private limitDelta = new Float64Array(0);
+  /** The substep length of the last factorization (the limits' speculative bias C/h). */
+  private h = 0;
 
   // Nodes in breadth-first order from the roots: a parent always comes before its children, so
   // counting down is leaf first and counting up is root first.
@@ -198,7 +222,11 @@ export class DirectTreeSolver implements ExactJointSolver {
 
   /** Hands every joint back to the iterative solver. */
   clear(): void {
-    for (const joint of this.joints) joint.direct = false;
+    for (const joint of this.joints) {
+      joint.direct = false;
+      joint.directLimits = false;
+    }
+    this.limitRows = 0;
     for (const joint of this.loops) joint.direct = false;
     this.joints.length = 0;
     this.loops.length = 0;
@@ -434,6 +462,8 @@ export class DirectTreeSolver implements ExactJointSolver {
       }
     }
     this.factorLoops();
+    this.h = h;
+    this.factorLimits();
   }
 
   /**
@@ -502,7 +532,7 @@ export class DirectTreeSolver implements ExactJointSolver {
    * position update has moved J (measured on the 670:1 chain, in the earlier schedule that solved a
    * projection after its factorization: 1e-6 m/s of 16 m/s after one solve, 1e-14 after refining).
    */
-  solveVelocities(withStiffness: boolean): void {
+  solveVelocities(withStiffness: boolean, soft: Readonly<Softness>, useBias: boolean): void {
     const n = this.count;
     for (let i = 0; i < n; i++) {
       if (this.nodeJoint[i] !== null) continue;
@@ -529,6 +559,7 @@ export class DirectTreeSolver implements ExactJointSolver {
       this.applyVelocities();
     }
     this.closeLoopVelocities();
+    this.solveLimits(soft, useBias);
   }
 
   /**
@@ -691,6 +722,144 @@ export class DirectTreeSolver implements ExactJointSolver {
       }
     }
   }
+  /**
+   * Limits through the forest. A tree joint's limit row (a hinge's angle range, a ball joint's swing
+   * cone and twist range) solved by the iterative sweep sees only its two bodies' masses, K = J M⁻¹ Jᵀ,
+   * and the exact solve that follows moves the bodies again: once per iteration the two alternate, and
+   * a limb pressed against its limit sinks past it (measured: a shoved ragdoll 5e-3 rad, against the
+   * iterative solver's 5e-4). Held here, each limit row l gets the forest's response W_l to a unit
+   * impulse along it (as a loop row does), so S = J_L W holds the rows' effective masses with every
+   * tree row held, and their couplings; a projected Gauss-Seidel on S (λ ≥ 0, the same speculative and
+   * soft bias as solveLimitRow in parts/axis-drive.ts) then moves the bodies by Σ W_l Δλ_l, which keeps
+   * J v = 0 on the tree rows, LIMIT_SWEEPS sweeps per solve. Trees that loops close keep their limits
+   * iterative, as do structures with more than MAX_LIMIT_ROWS of them.
+   */
+  private factorLimits(): void {
+    const joints = this.joints;
+    let rows = 0;
+    for (let j = 0; j < joints.length; j++) {
+      joints[j].directLimits = false;
+      rows += joints[j].limitRowCount;
+    }
+    this.limitRows = 0;
+    if (rows === 0 || rows > MAX_LIMIT_ROWS || this.loopRows > 0) return;
+    const stride = this.responseSize;
+    if (this.limitC.length < rows) {
+      this.limitJ = new Float64Array(12 * rows);
+      this.limitC = new Float64Array(rows);
+      this.limitNodeA = new Int32Array(rows);
+      this.limitNodeB = new Int32Array(rows);
+      this.limitIndex = new Int32Array(rows);
+      this.limitRate = new Float64Array(rows);
+      this.limitLambda = new Float64Array(rows);
+      this.limitDelta = new Float64Array(rows);
+    }
+    if (this.limitW.length < rows * stride) this.limitW = new Float64Array(rows * stride);
+    if (this.limitS.length < rows * rows) this.limitS = new Float64Array(rows * rows);
+    this.limitJoint.length = rows;
+    let row = 0;
+    for (let j = 0; j < joints.length; j++) {
+      const joint = joints[j], count = joint.limitRowCount;
+      if (count === 0) continue;
+      joint.directLimits = true;
+      for (let k = 0; k < count; k++, row++) {
+        this.limitC[row] = joint.writeLimitRow(k, this.limitJ, 12 * row);
+        this.limitNodeA[row] = this.nodeOfA[j];
+        this.limitNodeB[row] = this.nodeOfB[j];
+        this.limitJoint[row] = joint;
+        this.limitIndex[row] = k;
+      }
+    }
+    this.limitRows = rows;
+    // W_l: the forest's response to J_lᵀ on the row's bodies (one solve each)
+    const data = this.data, atX = this.atX, size = this.size, n = this.count, W = this.limitW, J = this.limitJ;
+    for (let l = 0; l < rows; l++) {
+      for (let i = 0; i < n; i++) for (let c = 0; c < size[i]; c++) data[atX[i] + c] = 0;
+      const a = this.limitNodeA[l], b = this.limitNodeB[l];
+      for (let c = 0; c < 6; c++) {
+        if (a >= 0) data[atX[a] + c] += J[12 * l + c];
+        if (b >= 0) data[atX[b] + c] += J[12 * l + 6 + c];
+      }
+      this.solve();
+      for (let i = 0; i < n; i++) for (let c = 0; c < size[i]; c++) W[l * stride + this.atResponse[i] + c] = data[atX[i] + c];
+    }
+    // S_lm = J_l · W_m, symmetrized
+    const S = this.limitS;
+    for (let l = 0; l < rows; l++) for (let m = 0; m < rows; m++) S[l * rows + m] = this.limitRowTimes(l, W, m * stride);
+    for (let l = 0; l < rows; l++) {
+      for (let m = l + 1; m < rows; m++) {
+        const mean = 0.5 * (S[l * rows + m] + S[m * rows + l]);
+        S[l * rows + m] = mean;
+        S[m * rows + l] = mean;
+      }
+    }
+  }
+
+  /** J_l · (a body-block vector at `at` in `vector`, laid out as a response row). */
+  private limitRowTimes(l: number, vector: Float64Array, at: number): number {
+    const a = this.limitNodeA[l], b = this.limitNodeB[l], J = this.limitJ;
+    let sum = 0;
+    if (a >= 0) for (let c = 0; c < 6; c++) sum += J[12 * l + c] * vector[at + this.atResponse[a] + c];
+    if (b >= 0) for (let c = 0; c < 6; c++) sum += J[12 * l + 6 + c] * vector[at + this.atResponse[b] + c];
+    return sum;
+  }
+
+  /** The projected Gauss-Seidel on the limit rows (see factorLimits), applied through W. */
+  private solveLimits(soft: Readonly<Softness>, useBias: boolean): void {
+    const rows = this.limitRows;
+    if (rows === 0) return;
+    const S = this.limitS, rate = this.limitRate, lambda = this.limitLambda, delta = this.limitDelta, J = this.limitJ;
+    // J_l v from the bodies' velocities, and each row's λ_acc
+    for (let l = 0; l < rows; l++) {
+      let sum = 0;
+      for (let side = 0; side < 2; side++) {
+        const node = side === 0 ? this.limitNodeA[l] : this.limitNodeB[l];
+        if (node < 0) continue;
+        const s = (this.nodeBody[node] as Body).state, at = 12 * l + 6 * side;
+        for (let k = 0; k < 3; k++) sum += J[at + k] * s[LINEAR_VELOCITY + k] + J[at + 3 + k] * s[ANGULAR_VELOCITY + k];
+      }
+      rate[l] = sum;
+      lambda[l] = this.limitJoint[l].limitImpulse(this.limitIndex[l]);
+      delta[l] = 0;
+    }
+    // A soft row's update, λ = −s K⁻¹ (Ċ + b) − t λ_acc (softness.ts), is one Gauss-Seidel step on
+    // Ċ + b + γ λ_acc = 0 with γ = (t / s) K: sweeping that regularized system instead converges for
+    // coupled rows and gives the same answer for one.
+    const inverseH = 1 / this.h;
+    for (let sweep = 0; sweep < LIMIT_SWEEPS; sweep++) {
+      for (let l = 0; l < rows; l++) {
+        const K = S[l * rows + l];
+        if (!(K > 0)) continue;
+        const C = this.limitC[l];
+        let bias = 0, gamma = 0;
+        if (C > 0) bias = C * inverseH;
+        else if (useBias) {
+          bias = soft.biasRate * C;
+          gamma = soft.massScale > 0 ? (soft.impulseScale / soft.massScale) * K : 0;
+        }
+        const next = Math.max(0, lambda[l] - (rate[l] + bias + gamma * lambda[l]) / (K + gamma));
+        const change = next - lambda[l];
+        if (change === 0) continue;
+        lambda[l] = next;
+        delta[l] += change;
+        for (let m = 0; m < rows; m++) rate[m] += S[m * rows + l] * change;
+      }
+    }
+    // the bodies (and the tree rows' impulses) move by Σ W_l Δλ_l
+    const n = this.count, data = this.data, atX = this.atX, size = this.size, W = this.limitW, stride = this.responseSize;
+    for (let i = 0; i < n; i++) for (let c = 0; c < size[i]; c++) data[atX[i] + c] = 0;
+    for (let l = 0; l < rows; l++) {
+      const d = delta[l];
+      if (d === 0) continue;
+      this.limitJoint[l].addLimitImpulse(this.limitIndex[l], d);
+      for (let i = 0; i < n; i++) {
+        const at = l * stride + this.atResponse[i];
+        for (let c = 0; c < size[i]; c++) data[atX[i] + c] += W[at + c] * d;
+      }
+    }
+    this.applyVelocities();
+  }
+
   /**
    * Loop closure (Baraff 1996, section 8: "auxiliary constraints"). A joint that closes a loop adds rows
    * J_l that the forest's factorization does not hold. For each loop row k the forest's response to a

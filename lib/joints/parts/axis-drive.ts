@@ -185,7 +185,8 @@ export class AxisDrive {
     for (let i = 0; i < 5; i++) p[i] *= ratio;
   }
 
-  solve<B>(part: AxisRow<B>, bodyA: B, bodyB: B, soft: Readonly<Softness>, useBias: boolean): void {
+  /** `limits`: false while the direct solver holds the limit rows. */
+  solve<B>(part: AxisRow<B>, bodyA: B, bodyB: B, soft: Readonly<Softness>, useBias: boolean, limits = true): void {
     const p = this.impulses, h = this.h;
     if (this.mode === 'position') {
       const rigid = this.servoHertz === 0;
@@ -204,8 +205,25 @@ export class AxisDrive {
       const max = this.friction * h;
       part.solve(bodyA, bodyB, p, FRICTION, 1, 0, 1, 0, -max, max);
     }
+    if (!limits) return;
     if (this.lower > -Infinity) solveLimitRow(part, bodyA, bodyB, p, LOWER, 1, this.position - this.lower, soft, this.inverseH);
     if (this.upper < Infinity) solveLimitRow(part, bodyA, bodyB, p, UPPER, -1, this.upper - this.position, soft, this.inverseH);
+  }
+
+  /** The finite limits: rows the direct solver can hold (tree-solver.ts); the lower one first. */
+  get limitRowCount(): number {
+    return (this.lower > -Infinity ? 1 : 0) + (this.upper < Infinity ? 1 : 0);
+  }
+  /** Limit row k's impulse slot in `impulses`. */
+  limitSlot(k: number): number {
+    return k === 0 && this.lower > -Infinity ? LOWER : UPPER;
+  }
+  /** Limit row k's sign (+1: the lower limit, C = x − lower; −1: the upper, C = upper − x) and C. */
+  limitSign(k: number): number {
+    return this.limitSlot(k) === LOWER ? 1 : -1;
+  }
+  limitError(k: number): number {
+    return this.limitSlot(k) === LOWER ? this.position - this.lower : this.upper - this.position;
   }
 
   /** Zeroes the impulses of uses that are off (a limit cleared, the motor switched). */

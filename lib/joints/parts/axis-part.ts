@@ -126,6 +126,17 @@ export class AxisConstraintPart {
   }
 }
 
+/** sign times the row's J (12 numbers) at out[at]: a limit row for the direct solver. */
+export function writeSignedRow(part: AxisConstraintPart, sign: number, out: Float64Array, at: number): void {
+  const n = part.n, jA = part.jA, jB = part.jB;
+  for (let i = 0; i < 3; i++) {
+    out[at + i] = -sign * n[i];
+    out[at + 3 + i] = -sign * jA[i];
+    out[at + 6 + i] = sign * n[i];
+    out[at + 9 + i] = sign * jB[i];
+  }
+}
+
 function cross(out: Float64Array, r: ArrayLike<number>, nx: number, ny: number, nz: number): void {
   const rx = r[0], ry = r[1], rz = r[2];
   out[0] = ry * nz - rz * ny;
