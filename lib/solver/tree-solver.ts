@@ -109,18 +109,15 @@ export class DirectTreeSolver implements ExactJointSolver {
    * MAX_LOOP_ROWS rows in all, the rest are left to the iterative solver. */
   readonly loops: Joint[] = [];
   private loopRows = 0;
-  /** The loop joints' J (loopRows × 12), their body nodes, and per loop row its joint. */
-  private loopJ = new Float64Array(0);
+  /** The loop rows: their J, body nodes, the forest's responses W and S = J W, then S⁻¹. */
+  private readonly loopAux = new AuxiliaryRows();
+  /** Each loop joint's body nodes and its first row. */
   private loopNodeA = new Int32Array(0);
   private loopNodeB = new Int32Array(0);
   private loopFirstRow = new Int32Array(0);
-  /** Per loop row k, the forest's response to a unit impulse along it: every node's x (see factor). */
-  private response = new Float64Array(0);
   /** Where each node's x sits in a response row (body 6, joint m numbers). */
   private atResponse = new Int32Array(0);
   private responseSize = 0;
-  /** S = J_loop · response (loopRows²), then S⁻¹; and scratch for its right-hand side and λ. */
-  private loopS = new Float64Array(0);
   /** The loop rows' compliance γ. */
   private loopGamma = new Float64Array(0);
   /** A projection moves no body farther in a substep than the speed caps would (m, rad). */
@@ -133,18 +130,14 @@ export class DirectTreeSolver implements ExactJointSolver {
   private loopRhs = new Float64Array(0);
   private loopLambda = new Float64Array(0);
   /**
-   * Limit rows held through the forest (see factorLimits): per row its J (12), C, body nodes, joint and
-   * the joint's row number; the forest's response W to each (as for loops) and S = J W; and scratch.
+   * Limit rows held through the forest (see factorLimits): their J, body nodes, W and S = J W; per row
+   * its C, joint and the joint's row number; and scratch.
    */
   private limitRows = 0;
-  private limitJ = new Float64Array(0);
+  private readonly limitAux = new AuxiliaryRows();
   private limitC = new Float64Array(0);
-  private limitNodeA = new Int32Array(0);
-  private limitNodeB = new Int32Array(0);
   private limitJoint: Joint[] = [];
   private limitIndex = new Int32Array(0);
-  private limitW = new Float64Array(0);
-  private limitS = new Float64Array(0);
   private limitRate = new Float64Array(0);
   private limitLambda = new Float64Array(0);
   private limitDelta = new Float64Array(0);
@@ -743,19 +736,15 @@ export class DirectTreeSolver implements ExactJointSolver {
     }
     this.limitRows = 0;
     if (rows === 0 || rows > MAX_LIMIT_ROWS || this.loopRows > 0) return;
-    const stride = this.responseSize;
+    const aux = this.limitAux;
+    aux.reserve(rows, this.responseSize);
     if (this.limitC.length < rows) {
-      this.limitJ = new Float64Array(12 * rows);
       this.limitC = new Float64Array(rows);
-      this.limitNodeA = new Int32Array(rows);
-      this.limitNodeB = new Int32Array(rows);
       this.limitIndex = new Int32Array(rows);
       this.limitRate = new Float64Array(rows);
       this.limitLambda = new Float64Array(rows);
       this.limitDelta = new Float64Array(rows);
     }
-    if (this.limitW.length < rows * stride) this.limitW = new Float64Array(rows * stride);
-    if (this.limitS.length < rows * rows) this.limitS = new Float64Array(rows * rows);
     this.limitJoint.length = rows;
     let row = 0;
     for (let j = 0; j < joints.length; j++) {
@@ -763,57 +752,28 @@ export class DirectTreeSolver implements ExactJointSolver {
       if (count === 0) continue;
       joint.directLimits = true;
       for (let k = 0; k < count; k++, row++) {
-        this.limitC[row] = joint.writeLimitRow(k, this.limitJ, 12 * row);
-        this.limitNodeA[row] = this.nodeOfA[j];
-        this.limitNodeB[row] = this.nodeOfB[j];
+        this.limitC[row] = joint.writeLimitRow(k, aux.J, 12 * row);
+        aux.nodeA[row] = this.nodeOfA[j];
+        aux.nodeB[row] = this.nodeOfB[j];
         this.limitJoint[row] = joint;
         this.limitIndex[row] = k;
       }
     }
     this.limitRows = rows;
-    // W_l: the forest's response to J_lᵀ on the row's bodies (one solve each)
-    const data = this.data, atX = this.atX, size = this.size, n = this.count, W = this.limitW, J = this.limitJ;
-    for (let l = 0; l < rows; l++) {
-      for (let i = 0; i < n; i++) for (let c = 0; c < size[i]; c++) data[atX[i] + c] = 0;
-      const a = this.limitNodeA[l], b = this.limitNodeB[l];
-      for (let c = 0; c < 6; c++) {
-        if (a >= 0) data[atX[a] + c] += J[12 * l + c];
-        if (b >= 0) data[atX[b] + c] += J[12 * l + 6 + c];
-      }
-      this.solve();
-      for (let i = 0; i < n; i++) for (let c = 0; c < size[i]; c++) W[l * stride + this.atResponse[i] + c] = data[atX[i] + c];
-    }
-    // S_lm = J_l · W_m, symmetrized
-    const S = this.limitS;
-    for (let l = 0; l < rows; l++) for (let m = 0; m < rows; m++) S[l * rows + m] = this.limitRowTimes(l, W, m * stride);
-    for (let l = 0; l < rows; l++) {
-      for (let m = l + 1; m < rows; m++) {
-        const mean = 0.5 * (S[l * rows + m] + S[m * rows + l]);
-        S[l * rows + m] = mean;
-        S[m * rows + l] = mean;
-      }
-    }
-  }
-
-  /** J_l · (a body-block vector at `at` in `vector`, laid out as a response row). */
-  private limitRowTimes(l: number, vector: Float64Array, at: number): number {
-    const a = this.limitNodeA[l], b = this.limitNodeB[l], J = this.limitJ;
-    let sum = 0;
-    if (a >= 0) for (let c = 0; c < 6; c++) sum += J[12 * l + c] * vector[at + this.atResponse[a] + c];
-    if (b >= 0) for (let c = 0; c < 6; c++) sum += J[12 * l + 6 + c] * vector[at + this.atResponse[b] + c];
-    return sum;
+    this.writeResponses(aux, rows);
   }
 
   /** The projected Gauss-Seidel on the limit rows (see factorLimits), applied through W. */
   private solveLimits(soft: Readonly<Softness>, useBias: boolean): void {
     const rows = this.limitRows;
     if (rows === 0) return;
-    const S = this.limitS, rate = this.limitRate, lambda = this.limitLambda, delta = this.limitDelta, J = this.limitJ;
+    const aux = this.limitAux, S = aux.S, J = aux.J;
+    const rate = this.limitRate, lambda = this.limitLambda, delta = this.limitDelta;
     // J_l v from the bodies' velocities, and each row's λ_acc
     for (let l = 0; l < rows; l++) {
       let sum = 0;
       for (let side = 0; side < 2; side++) {
-        const node = side === 0 ? this.limitNodeA[l] : this.limitNodeB[l];
+        const node = side === 0 ? aux.nodeA[l] : aux.nodeB[l];
         if (node < 0) continue;
         const s = (this.nodeBody[node] as Body).state, at = 12 * l + 6 * side;
         for (let k = 0; k < 3; k++) sum += J[at + k] * s[LINEAR_VELOCITY + k] + J[at + 3 + k] * s[ANGULAR_VELOCITY + k];
@@ -846,17 +806,9 @@ export class DirectTreeSolver implements ExactJointSolver {
       }
     }
     // the bodies (and the tree rows' impulses) move by Σ W_l Δλ_l
-    const n = this.count, data = this.data, atX = this.atX, size = this.size, W = this.limitW, stride = this.responseSize;
-    for (let i = 0; i < n; i++) for (let c = 0; c < size[i]; c++) data[atX[i] + c] = 0;
-    for (let l = 0; l < rows; l++) {
-      const d = delta[l];
-      if (d === 0) continue;
-      this.limitJoint[l].addLimitImpulse(this.limitIndex[l], d);
-      for (let i = 0; i < n; i++) {
-        const at = l * stride + this.atResponse[i];
-        for (let c = 0; c < size[i]; c++) data[atX[i] + c] += W[at + c] * d;
-      }
-    }
+    for (let l = 0; l < rows; l++) if (delta[l] !== 0) this.limitJoint[l].addLimitImpulse(this.limitIndex[l], delta[l]);
+    this.clearX();
+    this.addResponses(aux, rows, delta);
     this.applyVelocities();
   }
 
@@ -930,9 +882,13 @@ export class DirectTreeSolver implements ExactJointSolver {
     }
     this.compliant = new Uint8Array(n);
     for (let i = 0; i < n; i++) this.compliant[i] = closed[rootOf[i]];
-    this.loopJ = new Float64Array(rows * 12);
-    this.response = new Float64Array(rows * size);
-    this.loopS = new Float64Array(rows * rows);
+    this.loopAux.reserve(rows, size);
+    for (let l = 0; l < loops.length; l++) {
+      for (let k = this.loopFirstRow[l]; k < this.loopFirstRow[l + 1]; k++) {
+        this.loopAux.nodeA[k] = this.loopNodeA[l];
+        this.loopAux.nodeB[k] = this.loopNodeB[l];
+      }
+    }
     this.loopGamma = new Float64Array(rows);
     this.loopRhs = new Float64Array(rows);
     this.loopLambda = new Float64Array(rows);
@@ -940,44 +896,55 @@ export class DirectTreeSolver implements ExactJointSolver {
 
   /** After the forest's factorization: the loop rows' J, responses W and S⁻¹. */
   private factorLoops(): void {
-    const rows = this.loopRows, n = this.count, data = this.data, atX = this.atX, size = this.size;
+    const rows = this.loopRows, aux = this.loopAux;
     if (rows === 0) return;
     for (let l = 0; l < this.loops.length; l++) {
       this.loops[l].writeJacobian(jacobianScratch);
       const first = this.loopFirstRow[l], m = this.loopFirstRow[l + 1] - first;
-      this.loopJ.set(jacobianScratch.subarray(0, m * 12), first * 12);
+      aux.J.set(jacobianScratch.subarray(0, m * 12), first * 12);
     }
-    const W = this.response, stride = this.responseSize;
-    for (let l = 0; l < this.loops.length; l++) {
-      const a = this.loopNodeA[l], b = this.loopNodeB[l];
-      for (let k = this.loopFirstRow[l]; k < this.loopFirstRow[l + 1]; k++) {
-        for (let i = 0; i < n; i++) data.fill(0, atX[i], atX[i] + size[i]);
-        // a unit impulse along row k: J_lkᵀ on its bodies' blocks
-        for (let c = 0; c < 6; c++) {
-          if (a >= 0) data[atX[a] + c] += this.loopJ[k * 12 + c];
-          if (b >= 0) data[atX[b] + c] += this.loopJ[k * 12 + 6 + c];
-        }
-        this.solve();
-        for (let i = 0; i < n; i++) for (let c = 0; c < size[i]; c++) W[k * stride + this.atResponse[i] + c] = data[atX[i] + c];
-      }
-    }
-    // S_jk = J_lj · w_k (on row j's two bodies)
-    const S = this.loopS;
-    for (let j = 0; j < rows; j++) {
-      let l = 0;
-      while (this.loopFirstRow[l + 1] <= j) l++;
-      for (let k = 0; k < rows; k++) S[j * rows + k] = this.loopRowTimes(j, l, W, k * stride);
-    }
+    this.writeResponses(aux, rows);
     // the loop rows' compliance, as the forest rows of these trees have it
+    const S = aux.S;
     for (let l = 0; l < this.loops.length; l++) {
       const a = this.loops[l].bodyA.state, b = this.loops[l].bodyB.state;
       for (let j = this.loopFirstRow[l]; j < this.loopFirstRow[l + 1]; j++) {
-        const gamma = COMPLIANCE * rowInverseMass(this.loopJ.subarray(j * 12, j * 12 + 12), 0, a, b);
+        const gamma = COMPLIANCE * rowInverseMass(aux.J.subarray(j * 12, j * 12 + 12), 0, a, b);
         this.loopGamma[j] = gamma;
         S[j * rows + j] += gamma;
       }
     }
-    // symmetrize (round-off) and invert
+    invertSymmetricInPlace(S, rows, 1);
+  }
+
+  /**
+   * Auxiliary rows (loop closures, limits) through the forest: W_k, the forest's response to a unit
+   * impulse along row k (J_kᵀ on its bodies' blocks, one solve; every node's x), then S = J W (rows²,
+   * symmetrized against round-off).
+   */
+  private writeResponses(aux: AuxiliaryRows, rows: number): void {
+    const n = this.count, data = this.data, atX = this.atX, size = this.size, J = aux.J, W = aux.W, stride = this.responseSize;
+    for (let k = 0; k < rows; k++) {
+      this.clearX();
+      const a = aux.nodeA[k], b = aux.nodeB[k];
+      for (let c = 0; c < 6; c++) {
+        if (a >= 0) data[atX[a] + c] += J[k * 12 + c];
+        if (b >= 0) data[atX[b] + c] += J[k * 12 + 6 + c];
+      }
+      this.solve();
+      for (let i = 0; i < n; i++) for (let c = 0; c < size[i]; c++) W[k * stride + this.atResponse[i] + c] = data[atX[i] + c];
+    }
+    const S = aux.S;
+    for (let j = 0; j < rows; j++) {
+      const a = aux.nodeA[j], b = aux.nodeB[j];
+      for (let k = 0; k < rows; k++) {
+        const at = k * stride;
+        let sum = 0;
+        if (a >= 0) for (let c = 0; c < 6; c++) sum += J[j * 12 + c] * W[at + this.atResponse[a] + c];
+        if (b >= 0) for (let c = 0; c < 6; c++) sum += J[j * 12 + 6 + c] * W[at + this.atResponse[b] + c];
+        S[j * rows + k] = sum;
+      }
+    }
     for (let j = 0; j < rows; j++) {
       for (let k = j + 1; k < rows; k++) {
         const mean = 0.5 * (S[j * rows + k] + S[k * rows + j]);
@@ -985,38 +952,34 @@ export class DirectTreeSolver implements ExactJointSolver {
         S[k * rows + j] = mean;
       }
     }
-    invertSymmetricInPlace(S, rows, 1);
   }
 
-  /** J_lj · (a body-block vector at `at` in `vector`, laid out as a response row). */
-  private loopRowTimes(j: number, l: number, vector: Float64Array, at: number): number {
-    const a = this.loopNodeA[l], b = this.loopNodeB[l], J = this.loopJ;
-    let sum = 0;
-    if (a >= 0) for (let c = 0; c < 6; c++) sum += J[j * 12 + c] * vector[at + this.atResponse[a] + c];
-    if (b >= 0) for (let c = 0; c < 6; c++) sum += J[j * 12 + 6 + c] * vector[at + this.atResponse[b] + c];
-    return sum;
+  /** x_i += Σ_k w_k,i λ_k for every node (bodies: Δv or Δx; joints: their μ). */
+  private addResponses(aux: AuxiliaryRows, rows: number, lambda: Float64Array): void {
+    const n = this.count, data = this.data, atX = this.atX, size = this.size, W = aux.W, stride = this.responseSize;
+    for (let k = 0; k < rows; k++) {
+      const l = lambda[k];
+      if (l === 0) continue;
+      for (let i = 0; i < n; i++) {
+        const at = k * stride + this.atResponse[i];
+        for (let c = 0; c < size[i]; c++) data[atX[i] + c] += W[at + c] * l;
+      }
+    }
+  }
+
+  /** Every node's x block set to zero. */
+  private clearX(): void {
+    const n = this.count, data = this.data, atX = this.atX, size = this.size;
+    for (let i = 0; i < n; i++) for (let c = 0; c < size[i]; c++) data[atX[i] + c] = 0;
   }
 
   /** λ_l = S⁻¹ loopRhs into loopLambda. */
   private solveLoops(): void {
-    const rows = this.loopRows, S = this.loopS, r = this.loopRhs, out = this.loopLambda;
+    const rows = this.loopRows, S = this.loopAux.S, r = this.loopRhs, out = this.loopLambda;
     for (let j = 0; j < rows; j++) {
       let sum = 0;
       for (let k = 0; k < rows; k++) sum += S[j * rows + k] * r[k];
       out[j] = sum;
-    }
-  }
-
-  /** x_i += Σ_k w_k,i λ_k for every node (bodies: Δv or Δx; joints: their μ). */
-  private addLoopResponse(): void {
-    const n = this.count, data = this.data, atX = this.atX, size = this.size, W = this.response, stride = this.responseSize;
-    for (let k = 0; k < this.loopRows; k++) {
-      const lambda = this.loopLambda[k];
-      if (lambda === 0) continue;
-      for (let i = 0; i < n; i++) {
-        const at = k * stride + this.atResponse[i];
-        for (let c = 0; c < size[i]; c++) data[atX[i] + c] += W[at + c] * lambda;
-      }
     }
   }
 
@@ -1030,8 +993,8 @@ export class DirectTreeSolver implements ExactJointSolver {
       for (let k = 0; k < m; k++) this.loopRhs[first + k] = -jacobianScratch[k] - this.loopGamma[first + k] * impulseScratch[k];
     }
     this.solveLoops();
-    for (let i = 0; i < this.count; i++) this.x[i].fill(0);
-    this.addLoopResponse();
+    this.clearX();
+    this.addResponses(this.loopAux, this.loopRows, this.loopLambda);
     this.applyVelocities();
     for (let l = 0; l < this.loops.length; l++) this.loops[l].addEqualityImpulse(this.loopLambda, this.loopFirstRow[l]);
   }
@@ -1043,7 +1006,7 @@ export class DirectTreeSolver implements ExactJointSolver {
     for (let l = 0; l < this.loops.length; l++) {
       this.loops[l].getPositionError(jacobianScratch);
       const first = this.loopFirstRow[l], m = this.loopFirstRow[l + 1] - first;
-      const a = this.loopNodeA[l], b = this.loopNodeB[l], J = this.loopJ;
+      const a = this.loopNodeA[l], b = this.loopNodeB[l], J = this.loopAux.J;
       for (let k = 0; k < m; k++) {
         const j = first + k;
         // C + J Δx for the forest's Δx so far
@@ -1054,10 +1017,34 @@ export class DirectTreeSolver implements ExactJointSolver {
       }
     }
     this.solveLoops();
-    this.addLoopResponse();
+    this.addResponses(this.loopAux, this.loopRows, this.loopLambda);
   }
 }
 
+
+/**
+ * Rows solved beside the forest through its response (the loop closure, the limits): their J (12 per
+ * row) and body nodes (−1: static or kinematic), the responses W (a response row of every node's x per
+ * row) and S = J W. Arrays grow only (reserve), so a step allocates nothing.
+ */
+class AuxiliaryRows {
+  J = new Float64Array(0);
+  nodeA = new Int32Array(0);
+  nodeB = new Int32Array(0);
+  W = new Float64Array(0);
+  S = new Float64Array(0);
+
+  /** Room for `rows` rows over responses `stride` numbers long. */
+  reserve(rows: number, stride: number): void {
+    if (this.nodeA.length < rows) {
+      this.J = new Float64Array(12 * rows);
+      this.nodeA = new Int32Array(rows);
+      this.nodeB = new Int32Array(rows);
+    }
+    if (this.W.length < rows * stride) this.W = new Float64Array(rows * stride);
+    if (this.S.length < rows * rows) this.S = new Float64Array(rows * rows);
+  }
+}
 
 /**
  * J_r M⁻¹ J_rᵀ for row r of a 12-column J between bodies with states a and b (a row's own effective

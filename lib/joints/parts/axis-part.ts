@@ -116,17 +116,11 @@ export class AxisConstraintPart {
 
   /** Writes the row of J (12 columns, [v_a ω_a v_b ω_b]) at out[row·12]. */
   writeJacobian(out: Float64Array, row: number): void {
-    const o = row * 12, n = this.n;
-    for (let i = 0; i < 3; i++) {
-      out[o + i] = -n[i];
-      out[o + 3 + i] = -this.jA[i];
-      out[o + 6 + i] = n[i];
-      out[o + 9 + i] = this.jB[i];
-    }
+    writeSignedRow(this, 1, out, row * 12);
   }
 }
 
-/** sign times the row's J (12 numbers) at out[at]: a limit row for the direct solver. */
+/** sign times the row's J (12 numbers, [v_a ω_a v_b ω_b]) at out[at]; −1 gives an upper limit's row. */
 export function writeSignedRow(part: AxisConstraintPart, sign: number, out: Float64Array, at: number): void {
   const n = part.n, jA = part.jA, jB = part.jB;
   for (let i = 0; i < 3; i++) {
