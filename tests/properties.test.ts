@@ -1,7 +1,8 @@
 // Property-based robustness (fast-check): random scenes of every joint type never produce NaN or
-// Infinity, extreme inputs stay finite, and with the direct solver passive jointed systems never gain
-// energy. (With the default iterative solver they can: random weld and hinge trees with long lever arms on
-// light bodies gain energy at the stiffness cap, measured in the notes on issue 9; that is not claimed.)
+// Infinity, extreme inputs stay finite, and with the direct solver passive jointed systems of every joint
+// type never gain energy. (With the default iterative solver they can: random weld and hinge trees with
+// long lever arms on light bodies gain energy at the stiffness cap, and limits and ropes through their
+// velocity bias; README "Known limit". That is not claimed.)
 
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -171,18 +172,39 @@ describe('random scenes of every joint type', () => {
 });
 
 describe('passive jointed systems never gain energy with the direct solver', () => {
-  it('random trees and loops of ball, hinge, weld, orientation and slider joints (masses 1e-3..1e3, dt 1/240..1/30): under 1 % over 1000 steps', () => {
-    const equalityJoints = ['ball', 'hinge', 'weld', 'orientation', 'unlimitedPrismatic'] as const;
+  // Every passive joint type (motors and springs become plain hinges, friction is off): scenes of one
+  // type, or of the generated mix. A failure is reported without shrinking (endOnFailure): shrinking a
+  // 1000-step scene ran for more than 15 minutes. Measured on 30 scenes per type and 150 mixed ones
+  // (seeds 11, 20261122, 3, 5, 7): none gains 1 %.
+  const passiveTypes = ['mixed', 'ball', 'limitedBall', 'hinge', 'limitedHinge', 'prismatic', 'unlimitedPrismatic', 'distance', 'rope', 'weld', 'orientation'] as const;
+  it('random trees and loops of every joint type, limits and ropes included (masses 1e-3..1e3, dt 1/240..1/30): under 1 % over 1000 steps', () => {
     fc.assert(
-      fc.property(sceneArbitrary({ removals: false }), fc.constantFrom(...equalityJoints), (spec, type) => {
-        const scene = { ...spec, tree: spec.tree.map((j) => ({ ...j, type })), loops: spec.loops.map((j) => ({ ...j, type })) };
+      fc.property(sceneArbitrary({ removals: false }), fc.constantFrom(...passiveTypes), (spec, type) => {
+        const scene = type === 'mixed' ? spec : { ...spec, tree: spec.tree.map((j) => ({ ...j, type })), loops: spec.loops.map((j) => ({ ...j, type })) };
         const { most, start } = passiveEnergyGain(scene, { solver: 'direct' });
         // relative to the energy after settling; a scene settled to rest (1e-6 J) counts as 1e-6 J
         return most - start <= 0.01 * Math.max(start, 1e-6);
       }),
-      { numRuns: 16, seed: 20261122 },
+      { numRuns: 20, seed: 20261122, endOnFailure: true },
     );
-  }, 120_000);
+  }, 240_000);
+});
+
+describe('scenes that gained energy with the direct solver before limits and ropes were held through the forest', () => {
+  // (type, fast-check seed, sample index of 30): the largest energy over 1000 steps then, over the energy
+  // after settling (measured on the code before; see the notes on issue 9)
+  it.each([
+    ['rope', 11, 8, '67x'],
+    ['distance', 11, 5, '1.53x'],
+    ['limitedBall', 11, 0, '1.86x (3 loops)'],
+    ['limitedBall', 11, 15, '1.028x (2 loops)'],
+    ['prismatic', 11, 0, '1.63x (3 loops)'],
+  ] as const)('%s, seed %i, sample %i: it reached %s, now under 1.01x', (type, seed, index, _reached) => {
+    const spec = fc.sample(sceneArbitrary({ removals: false }), { numRuns: 30, seed })[index];
+    const scene = { ...spec, tree: spec.tree.map((j) => ({ ...j, type })), loops: spec.loops.map((j) => ({ ...j, type })) };
+    const { most, start } = passiveEnergyGain(scene, { solver: 'direct' });
+    expect(most - start).toBeLessThanOrEqual(0.01 * Math.max(start, 1e-6));
+  }, 30_000);
 });
 
 describe('extreme inputs stay finite', () => {

@@ -258,6 +258,9 @@ export class BallJoint extends Joint {
   override get hasIterativeRows(): boolean {
     return this.limited || this._frictionTorque > 0;
   }
+  override get hasDriveRows(): boolean {
+    return this._frictionTorque > 0;
+  }
   override writePointLoad(out: Float64Array): boolean {
     writePointLoad(out, this.point.impulse, this.point.rA, this.point.rB);
     return true;

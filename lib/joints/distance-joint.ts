@@ -12,7 +12,7 @@ import type { Body } from '../body.js';
 import type { Softness } from '../solver/softness.js';
 import { Joint, type JointOptions } from './joint.js';
 import { PointConstraintPart } from './parts/point-part.js';
-import { AxisConstraintPart } from './parts/axis-part.js';
+import { AxisConstraintPart, writeSignedRow } from './parts/axis-part.js';
 import { AxisDrive } from './parts/axis-drive.js';
 import { readBounds, requireNonNegative } from '../validate.js';
 import type { Float64Allocator } from '../arena.js';
@@ -149,12 +149,38 @@ export class DistanceJoint extends Joint {
     this.drive.warmStart(this.row, this.bodyA, this.bodyB);
   }
   solve(soft: Readonly<Softness>, useBias: boolean): void {
-    this.drive.solve(this.row, this.bodyA, this.bodyB, soft, useBias);
+    this.drive.solve(this.row, this.bodyA, this.bodyB, soft, useBias, !this.directLimits);
+  }
+
+  // The bounds as limit rows the direct solver holds (tree-solver.ts) when the joint has no spring:
+  // minLength when it is above 0 (L ≥ 0 always holds), then maxLength when finite. Row k is the drive's
+  // row k, or k + 1 when minLength is 0 (the drive counts every finite bound, and 0 is finite).
+  override get hasDriveRows(): boolean {
+    return this.drive.mode !== 'off';
+  }
+  override get limitRowCount(): number {
+    if (this.hertz > 0) return 0;
+    return (this.drive.lower > 0 ? 1 : 0) + (this.drive.upper < Infinity ? 1 : 0);
+  }
+  private driveRow(k: number): number {
+    return this.drive.lower > 0 ? k : k + 1;
+  }
+  override writeLimitRow(k: number, out: Float64Array, at: number): number {
+    const i = this.driveRow(k);
+    writeSignedRow(this.row, this.drive.limitSign(i), out, at);
+    return this.drive.limitError(i);
+  }
+  override limitImpulse(k: number): number {
+    return this.drive.impulses[this.drive.limitSlot(this.driveRow(k))];
+  }
+  override addLimitImpulse(k: number, delta: number): void {
+    this.drive.impulses[this.drive.limitSlot(this.driveRow(k))] += delta;
   }
   scaleImpulse(ratio: number): void {
     this.drive.scale(ratio);
   }
-  /** Its row is a limit pair (even a rod's): it stays in the iterative solver. */
+  /** Its row is a limit pair (even a rod's): no equality row for the forest; the direct solver may hold
+   * its bounds as limit rows (limitRowCount). */
   override get directRowCount(): number {
     return 0;
   }

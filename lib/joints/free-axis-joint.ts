@@ -126,6 +126,9 @@ export abstract class FreeAxisJoint extends Joint {
   override get hasIterativeRows(): boolean {
     return this.drive.hasRows;
   }
+  override get hasDriveRows(): boolean {
+    return this.drive.mode !== 'off' || this.drive.friction > 0;
+  }
   readEqualityImpulse(out: Float64Array, at: number): void {
     out.set(this.rows.impulse, at);
   }

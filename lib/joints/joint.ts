@@ -63,6 +63,11 @@ export abstract class Joint extends JointCore<Body> {
   get hasIterativeRows(): boolean {
     return false;
   }
+  /** True when it has rows the direct solver never holds (a motor, a servo, friction), which keep the
+   * iterative sweeps and the relax pass running around the exact solve. */
+  get hasDriveRows(): boolean {
+    return false;
+  }
   /**
    * @internal For the direct solver's geometric stiffness: writes the point rows' impulse on B (this
    * substep's λ_acc, 3 numbers) and the lever arms r_a, r_b (3 each), and returns true; false for a

@@ -62,16 +62,16 @@ export interface SolverJoint {
  * update (to project the drift away).
  */
 export interface ExactJointSolver {
-  /** True when it holds every row of the step (no iterative row is left): one exact solve per substep
-   * then suffices, and the relax pass is skipped. */
+  /** True when it holds every row of the step (no iterative row is left; read after `factor`): one exact
+   * solve per substep then suffices, and the warm start and the relax pass are skipped. */
   readonly alone: boolean;
   /** Factors the rows at the current poses for substeps of h (the joints are prepared at them). */
   factor(h: number): void;
   /** Zeroes its rows' impulses before the warm start: an exact solve needs no starting guess. */
   clearImpulses(): void;
-  /** Makes J v = 0 for its rows and adds the impulses to the joints' λ_acc; `first`: the substep's first.
-   * `soft` and `useBias` are the pass's, for the limit rows it holds. */
-  solveVelocities(first: boolean, soft: Readonly<Softness>, useBias: boolean): void;
+  /** Makes J v = 0 for its rows (and the limit rows it holds, J v ≥ 0) and adds the impulses to the
+   * joints' λ_acc; `first`: the substep's first. */
+  solveVelocities(first: boolean): void;
   /** Moves the bodies until its rows' C vanishes (re-preparing its joints for substeps of h), no body
    * faster than the speed caps. */
   projectPositions(h: number, maxLinearSpeed: number, maxAngularSpeed: number): void;
@@ -129,7 +129,7 @@ export class SoftStepSolver<B> {
       if (exact !== null) exact.clearImpulses();
       if (exact !== null && exact.alone) {
         // every row is exact: nothing to warm start or sweep, one solve holds them all
-        exact.solveVelocities(true, this.jointSoftness, true);
+        exact.solveVelocities(true);
       } else {
         if (settings.warmStarting) {
           for (let i = 0; i < joints.length; i++) joints[i].warmStart();
@@ -138,7 +138,7 @@ export class SoftStepSolver<B> {
         }
         for (let iteration = 0; iteration < settings.iterations; iteration++) {
           for (let i = 0; i < joints.length; i++) joints[i].solve(this.jointSoftness, true);
-          if (exact !== null) exact.solveVelocities(iteration === 0, this.jointSoftness, true);
+          if (exact !== null) exact.solveVelocities(iteration === 0);
         }
       }
       integrator.integratePositions(bodies, h, settings.maxLinearSpeed, settings.maxAngularSpeed);
@@ -190,7 +190,7 @@ export class SoftStepSolver<B> {
     if (last) exact.projectPositions(h, settings.maxLinearSpeed, settings.maxAngularSpeed);
     for (let iteration = 0; iteration < (exact.alone ? 0 : relax); iteration++) {
       for (let i = 0; i < joints.length; i++) joints[i].solve(RIGID, false);
-      exact.solveVelocities(false, RIGID, false);
+      exact.solveVelocities(false);
     }
     for (let i = 0; i < joints.length; i++) joints[i].accumulateImpulse();
   }
