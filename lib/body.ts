@@ -19,6 +19,8 @@ import {
   show,
 } from './validate.js';
 import type { StateReader, StateWriter } from './state.js';
+import { Shape, type ShapeOptions } from './collision/shape.js';
+import { computeMassProperties, rotationMatrix } from './collision/mass-properties.js';
 
 export type BodyType = 'dynamic' | 'static' | 'kinematic';
 
@@ -45,6 +47,16 @@ export interface BodyOptions {
   angularDamping?: number;
   /** Multiplies the world's gravity for this body. Default 1. */
   gravityScale?: number;
+  /**
+   * Collision shapes, placed in the body frame (collision/shape.ts): spheres, capsules, boxes, and
+   * planes on static bodies. A dynamic body given shapes and no `mass` or `inertia` takes all three
+   * mass properties from them (each shape's density; collision/mass-properties.ts); given a `mass` only,
+   * the shapes' inertia scaled to it. Either way the centre of mass comes from the shapes: `position` is
+   * then the body frame's origin, the body (whose position is its centre of mass) sits at
+   * position + R c, and `body.shapes` hold their places relative to it. Given an `inertia`, the shapes
+   * are placed about `position` as the centre of mass.
+   */
+  shapes?: readonly ShapeOptions[];
   userData?: unknown;
 }
 
@@ -97,6 +109,8 @@ export class Body {
   readonly orientation: Float64Array;
   /** R(q), gl-matrix mat3 (column-major). Recomputed with inverseInertiaWorld. */
   readonly rotation: Float64Array;
+  /** Collision shapes in the body frame, about the centre of mass (see BodyOptions.shapes). */
+  shapes: readonly Shape[];
   /** I_b, body axes (zero for static and kinematic bodies). */
   readonly inertiaLocal: Float64Array;
   /** I_b⁻¹, body axes (zero for static and kinematic bodies). */
@@ -141,15 +155,26 @@ export class Body {
     if (type === 'static' && (hasNonZero(linearVelocity) || hasNonZero(angularVelocity))) {
       throw new RangeError(`${where}: a static body cannot move; give it no velocity or make it 'kinematic'`);
     }
-    const mass = options.mass === undefined ? 1 : requirePositive(where, 'mass', options.mass);
+    const shapes = readShapes(where, options.shapes, type);
+    const fromShapes = type === 'dynamic' && options.inertia === undefined ? computeMassProperties(shapes) : null;
+    const mass = options.mass === undefined ? (fromShapes?.mass ?? 1) : requirePositive(where, 'mass', options.mass);
     const inertia = new Float64Array(9);
     const inverseInertia = new Float64Array(9);
     if (options.inertia !== undefined) {
       readInertia(where, options.inertia, inertia, inverseInertia);
+    } else if (fromShapes !== null) {
+      // the shapes' inertia, scaled to the mass when one is given
+      const scale = mass / fromShapes.mass;
+      readInertia(where, Array.from(fromShapes.inertia, (value) => value * scale), inertia, inverseInertia);
+      // the centre of mass becomes the body's position; the shapes are placed about it
+      const R = rotationMatrix(new Float64Array(9), orientation), c = fromShapes.centre;
+      for (let k = 0; k < 3; k++) position[k] += R[k] * c[0] + R[3 + k] * c[1] + R[6 + k] * c[2];
+      for (const shape of shapes) if (shape.type !== 'plane') for (let k = 0; k < 3; k++) shape.position[k] -= c[k];
     } else {
       const cube = mass / 6;
       readInertia(where, [cube, cube, cube], inertia, inverseInertia);
     }
+    
     const linearDamping = requireNonNegative(where, 'linearDamping', options.linearDamping ?? 0);
     const angularDamping = requireNonNegative(where, 'angularDamping', options.angularDamping ?? 0);
     const gravityScale = requireFinite(where, 'gravityScale', options.gravityScale ?? 1);
@@ -189,12 +214,14 @@ export class Body {
     this.angularDamping = angularDamping;
     this.gravityScale = gravityScale;
     this.userData = options.userData;
+    this.shapes = shapes;
     const I = this.inverseInertiaLocal;
     this.diagonalInertia = I[1] === 0 && I[2] === 0 && I[3] === 0 && I[5] === 0 && I[6] === 0 && I[7] === 0;
     this.updateInertia();
   }
 
-  /** @internal Writes everything the step reads of this body (world snapshots, hashes). */
+  /** @internal Writes everything the step reads of this body (world snapshots, hashes); of its shapes
+   * (whose geometry the snapshot keeps as options), their friction and restitution. */
   saveState(writer: StateWriter): void {
     writer.writeArray(this.state);
     writer.write(this._mass);
@@ -202,8 +229,12 @@ export class Body {
     writer.write(this.angularDamping);
     writer.write(this.gravityScale);
     writer.writeBoolean(this.diagonalInertia);
+    for (const shape of this.shapes) {
+      writer.write(shape.friction);
+      writer.write(shape.restitution);
+    }
   }
-  /** @internal Reads what saveState wrote. */
+  /** @internal Reads what saveState wrote (the shapes already attached). */
   loadState(reader: StateReader): void {
     reader.readInto(this.state);
     this._mass = reader.read();
@@ -211,6 +242,10 @@ export class Body {
     this.angularDamping = reader.read();
     this.gravityScale = reader.read();
     this.diagonalInertia = reader.readBoolean();
+    for (const shape of this.shapes) {
+      shape.friction = reader.read();
+      shape.restitution = reader.read();
+    }
   }
 
   /** kg; Infinity for static and kinematic bodies. */
@@ -408,4 +443,18 @@ function addLeverTorque(
 
 function hasNonZero(v: Float64Array): boolean {
   return v[0] !== 0 || v[1] !== 0 || v[2] !== 0;
+}
+
+/** Reads createBody's `shapes`: each checked (the error names the shape's index); planes only on static
+ * bodies. */
+function readShapes(where: string, value: unknown, type: BodyType): Shape[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) throw new TypeError(`${where}: shapes must be an array of shape options, got ${show(value)}`);
+  return value.map((options: unknown, i: number) => {
+    const shape = new Shape(`${where}: shapes[${i}]`, options as ShapeOptions);
+    if (shape.type === 'plane' && type !== 'static') {
+      throw new RangeError(`${where}: shapes[${i}] is a plane, which only a static body may have (it has no mass), on a ${type} body`);
+    }
+    return shape;
+  });
 }

@@ -3,6 +3,7 @@
 // bodies and joints; the step itself is solver/soft-step.ts, the same code for both.
 
 import type { BodyType } from './body.js';
+import type { ShapeOptions } from './collision/shape.js';
 import type { JointCore } from './joints/joint-core.js';
 import { Float64Arena } from './arena.js';
 import { StateReader, StateWriter, decodeNumbers, encodeNumbers, hashNumbers } from './state.js';
@@ -85,10 +86,17 @@ export interface CoreBody {
  * and every number the step reads, as the base64 bytes of a Float64Array (exact to the bit). Callbacks
  * and userData are not included.
  */
+export interface SnapshotBody {
+  id: number;
+  type: BodyType;
+  shapes?: ShapeOptions[];
+}
+
 export interface WorldSnapshot {
   format: 'sinew-world' | 'sinew-world-2d';
   version: 1;
-  bodies: { id: number; type: BodyType }[];
+  /** `shapes`: the body's collision shapes, about its centre of mass (3D). */
+  bodies: SnapshotBody[];
   /** bodyA and bodyB index `bodies`; −1 is the world's ground. */
   joints: { id: number; type: string; bodyA: number; bodyB: number; brokenLastStep: boolean }[];
   numbers: string;
@@ -303,7 +311,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B>> {
     return {
       format: this.snapshotFormat,
       version: 1,
-      bodies: this._bodies.map((body) => ({ id: body.id, type: body.type })),
+      bodies: this._bodies.map((body) => this.describeBody(body)),
       joints: this._joints.map((joint) => ({
         id: joint.id, type: joint.type, bodyA: at(joint.bodyA), bodyB: at(joint.bodyB), brokenLastStep: this.brokenLastStep.includes(joint),
       })),
@@ -321,8 +329,12 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B>> {
   /** Settings only the subclass has (3D: gyroscopic). */
   protected abstract saveWorldExtras(writer: StateWriter): void;
   protected abstract loadWorldExtras(reader: StateReader): void;
-  /** A body of the given type (restore overwrites its state). */
-  protected abstract createPlaceholderBody(type: BodyType): B;
+  /** A body as a snapshot lists it. */
+  protected describeBody(body: B): SnapshotBody {
+    return { id: body.id, type: body.type };
+  }
+  /** A body of the given type and shapes (restore overwrites its state). */
+  protected abstract createPlaceholderBody(entry: SnapshotBody): B;
   /** A joint of the given type between two bodies, with any valid options (restore overwrites them). */
   protected abstract createPlaceholderJoint(type: string, bodyA: B, bodyB: B): J;
 
@@ -383,7 +395,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B>> {
     this.loadWorldExtras(reader);
     for (const entry of snapshot.bodies) {
       this.nextBodyId = entry.id;
-      this.createPlaceholderBody(entry.type).loadState(reader);
+      this.createPlaceholderBody(entry).loadState(reader);
     }
     const body = (i: number): B => (i === -1 ? this.ground : this._bodies[i]);
     for (const entry of snapshot.joints) {

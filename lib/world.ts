@@ -14,10 +14,10 @@ import { DistanceJoint, type DistanceJointOptions } from './joints/distance-join
 import { RigidBodyIntegrator } from './solver/integrate.js';
 import type { ExactJointSolver, SolverSettings } from './solver/soft-step.js';
 import { DirectTreeSolver } from './solver/tree-solver.js';
-import { DEFAULT_SOLVER_SETTINGS, WorldCore, type CoreWorldOptions, type JointBreakEventOf, type WorldSnapshot } from './world-core.js';
+import { DEFAULT_SOLVER_SETTINGS, WorldCore, type CoreWorldOptions, type JointBreakEventOf, type SnapshotBody, type WorldSnapshot } from './world-core.js';
 import type { StateReader, StateWriter } from './state.js';
-import type { BodyType } from './body.js';
 import { readDirection, readFiniteVector, requireBoolean, show } from './validate.js';
+import { castRay, type RayHit } from './collision/ray-cast.js';
 
 export interface WorldOptions extends CoreWorldOptions<Joint> {
   /** m/s². Default [0, −9.81, 0]. */
@@ -115,8 +115,13 @@ export class World extends WorldCore<Body, Joint> {
     this.integrator.gyroscopic = (flags & 1) !== 0;
     this.solver = (flags & 2) !== 0 ? 'direct' : 'iterative';
   }
-  protected createPlaceholderBody(type: BodyType): Body {
-    return this.createBody({ type });
+  protected override describeBody(body: Body): SnapshotBody {
+    return body.shapes.length === 0 ? { id: body.id, type: body.type } : { id: body.id, type: body.type, shapes: body.shapes.map((shape) => shape.describe()) };
+  }
+  protected createPlaceholderBody(entry: SnapshotBody): Body {
+    // an inertia given: the shapes stay where the snapshot put them (about the centre of mass)
+    const type = entry.type;
+    return this.createBody(entry.shapes === undefined ? { type } : { type, shapes: entry.shapes, inertia: type === 'dynamic' ? [1, 1, 1] : undefined });
   }
   protected createPlaceholderJoint(type: string, bodyA: Body, bodyB: Body): Joint {
     const anchor = [0, 0, 0], axis = [1, 0, 0];
@@ -142,6 +147,19 @@ export class World extends WorldCore<Body, Joint> {
 
   createBody(options: BodyOptions = {}): Body {
     return this.addBody(new Body(this.nextBodyId, options, this, this.arena));
+  }
+
+  /**
+   * The nearest shape the ray from `origin` along `direction` (any length but zero) hits within
+   * `maxDistance` (m, default Infinity), or null: its body and shape, the distance, the point and the
+   * outward surface normal, world space. A ray that starts inside a shape hits it at distance 0.
+   */
+  castRay(origin: ArrayLike<number>, direction: ArrayLike<number>, maxDistance = Infinity): RayHit | null {
+    const where = 'castRay';
+    const o = readFiniteVector(where, 'origin', origin, 3, new Float64Array(3));
+    const d = readDirection(where, 'direction', direction, new Float64Array(3));
+    if (typeof maxDistance !== 'number' || !(maxDistance >= 0)) throw new RangeError(`${where}: maxDistance must be ≥ 0, got ${show(maxDistance)}`);
+    return castRay(this._bodies, o, d, maxDistance);
   }
 
   /** Ball joint (3 rows) at a world-space anchor, optionally with a swing cone, a twist range and

@@ -81,3 +81,15 @@ describe('README, direct solver', () => {
     expect(gap(lines[1])).toBeLessThan(1e-6);
   });
 });
+
+describe('README, shapes', () => {
+  it('the dumbbell example: its mass and centre from the shapes, a ray down onto its right ball', async () => {
+    const lines = await runExample('readme-example-shapes');
+    const ball = 7850 * (4 / 3) * Math.PI * 0.1 ** 3;
+    const bar = 7850 * Math.PI * 0.02 ** 2 * (0.5 + (4 / 3) * 0.02);
+    const [, mass, centre] = /mass ([\d.]+) kg, centre of mass at x = ([\d.]+) m/.exec(String(lines[0][0])) ?? [];
+    expect(Number(mass)).toBeCloseTo(2 * ball + bar, 2);
+    expect(Number(centre)).toBeCloseTo(0.3, 3); // symmetric
+    expect(String(lines[1][0])).toBe('ray hit at y = 1.100 m, normal 0.0,1.0,0.0');
+  });
+});

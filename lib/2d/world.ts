@@ -7,7 +7,7 @@ import type { Joint2D } from './joints/joint.js';
 import { RevoluteJoint, type RevoluteJointOptions } from './joints/revolute-joint.js';
 import { WeldJoint2D, type WeldJoint2DOptions } from './joints/weld-joint.js';
 import { RigidBodyIntegrator2D } from './solver/integrate.js';
-import { WorldCore, type CoreWorldOptions, type JointBreakEventOf, type WorldSnapshot } from '../world-core.js';
+import { WorldCore, type CoreWorldOptions, type JointBreakEventOf, type SnapshotBody, type WorldSnapshot } from '../world-core.js';
 import type { StateReader, StateWriter } from '../state.js';
 import type { BodyType } from '../body.js';
 import { readFiniteVector } from '../validate.js';
@@ -42,7 +42,7 @@ export class World2D extends WorldCore<Body2D, Joint2D> {
   protected readonly snapshotFormat = 'sinew-world-2d' as const;
   protected saveWorldExtras(_writer: StateWriter): void {}
   protected loadWorldExtras(_reader: StateReader): void {}
-  protected createPlaceholderBody(type: BodyType): Body2D {
+  protected createPlaceholderBody({ type }: SnapshotBody): Body2D {
     return this.createBody({ type });
   }
   protected createPlaceholderJoint(type: string, bodyA: Body2D, bodyB: Body2D): Joint2D {

@@ -1,0 +1,71 @@
+// A body's mass properties from its shapes: mass, centre of mass and inertia tensor.
+//
+// Each solid shape i (density ρ_i, volume V_i, centroid c_i, orientation R_i in the body frame) has
+// mass m_i = ρ_i V_i and, about its centroid in its own axes, the diagonal inertia D_i of
+// inertia.ts (sphere, capsule, box). Summed:
+//   m = Σ m_i,   c = Σ m_i c_i / m,
+//   I = Σ [ R_i D_i R_iᵀ + m_i (|d_i|² 1 − d_i d_iᵀ) ],   d_i = c_i − c     (parallel-axis theorem)
+// about the centre of mass, in the body frame. Planes have no mass.
+
+import { boxInertia, capsuleInertia, sphereInertia } from '../inertia.js';
+import { rotateDiagonal } from '../math/mat3.js';
+import type { Shape } from './shape.js';
+
+export interface MassProperties {
+  mass: number;
+  /** Centre of mass in the body frame. */
+  centre: Float64Array;
+  /** Inertia about the centre of mass, body axes (3x3 row-major, symmetric). */
+  inertia: Float64Array;
+}
+
+/** The mass properties of the solid shapes, or null when there are none (only planes). */
+export function computeMassProperties(shapes: readonly Shape[]): MassProperties | null {
+  let mass = 0;
+  const centre = new Float64Array(3);
+  for (const shape of shapes) {
+    if (shape.type === 'plane') continue;
+    const m = shape.density * shape.volume;
+    mass += m;
+    for (let k = 0; k < 3; k++) centre[k] += m * shape.position[k];
+  }
+  if (!(mass > 0)) return null;
+  for (let k = 0; k < 3; k++) centre[k] /= mass;
+  const inertia = new Float64Array(9);
+  const rotated = new Float64Array(9);
+  const R = new Float64Array(9);
+  for (const shape of shapes) {
+    if (shape.type === 'plane') continue;
+    const m = shape.density * shape.volume;
+    const [a, b, c] = ownInertia(shape, m);
+    rotationMatrix(R, shape.orientation);
+    rotateDiagonal(rotated, R, a, b, c);
+    const dx = shape.position[0] - centre[0], dy = shape.position[1] - centre[1], dz = shape.position[2] - centre[2];
+    const d2 = dx * dx + dy * dy + dz * dz;
+    const d = [dx, dy, dz];
+    for (let r = 0; r < 3; r++) {
+      for (let col = 0; col < 3; col++) {
+        inertia[3 * r + col] += rotated[3 * r + col] + m * ((r === col ? d2 : 0) - d[r] * d[col]);
+      }
+    }
+  }
+  return { mass, centre, inertia };
+}
+
+function ownInertia(shape: Shape, mass: number): [number, number, number] {
+  switch (shape.type) {
+    case 'sphere': return sphereInertia(mass, shape.radius);
+    case 'capsule': return capsuleInertia(mass, shape.radius, shape.halfHeight);
+    case 'box': return boxInertia(mass, shape.halfExtents);
+    case 'plane': return [0, 0, 0];
+  }
+}
+
+/** R(q) for q = (x, y, z, w), column-major as Body.rotation (R_ik = out[3k + i]). */
+export function rotationMatrix(out: Float64Array, q: ArrayLike<number>): Float64Array {
+  const x = q[0], y = q[1], z = q[2], w = q[3];
+  out[0] = 1 - 2 * (y * y + z * z); out[3] = 2 * (x * y - w * z); out[6] = 2 * (x * z + w * y);
+  out[1] = 2 * (x * y + w * z); out[4] = 1 - 2 * (x * x + z * z); out[7] = 2 * (y * z - w * x);
+  out[2] = 2 * (x * z - w * y); out[5] = 2 * (y * z + w * x); out[8] = 1 - 2 * (x * x + y * y);
+  return out;
+}

@@ -1,0 +1,139 @@
+// Collision shapes: what a body is made of, for its mass properties, ray casts and (issue 6) contacts.
+//
+// A shape sits in its body's frame at `position` with `orientation` (both relative to the body's centre
+// of mass once the body exists; see Body and mass-properties.ts). Every solid is centred on its own
+// origin, so its centroid is `position`:
+//   sphere   radius r
+//   capsule  a segment from (0, −h, 0) to (0, h, 0) of its frame, swept by radius r (h = halfHeight)
+//   box      half extents (x, y, z)
+//   plane    the half-space n·p ≤ offset of the body's frame (static bodies only: it has no mass)
+// Each also carries its surface's friction coefficient and restitution, for the contacts.
+
+import { readFiniteVector, readUnitQuaternion, requireNonNegative, requirePositive, show } from '../validate.js';
+
+export type ShapeType = 'sphere' | 'capsule' | 'box' | 'plane';
+
+interface SurfaceOptions {
+  /** Position of the shape's centre in the body frame, m. Default [0, 0, 0]. */
+  position?: ArrayLike<number>;
+  /** Orientation in the body frame, a unit quaternion [x, y, z, w]. Default identity. */
+  orientation?: ArrayLike<number>;
+  /** kg/m³, for the body's mass when createBody is given no mass. Default 1000 (water). */
+  density?: number;
+  /** Coulomb friction coefficient μ ≥ 0. Default 0.6. */
+  friction?: number;
+  /** Restitution e in [0, 1]: the share of the normal approach speed a bounce gives back. Default 0. */
+  restitution?: number;
+}
+export interface SphereShapeOptions extends SurfaceOptions {
+  type: 'sphere';
+  radius: number;
+}
+export interface CapsuleShapeOptions extends SurfaceOptions {
+  type: 'capsule';
+  radius: number;
+  /** Half the length of the segment between the two hemispheres' centres, along the shape's y axis. */
+  halfHeight: number;
+}
+export interface BoxShapeOptions extends SurfaceOptions {
+  type: 'box';
+  halfExtents: ArrayLike<number>;
+}
+export interface PlaneShapeOptions extends SurfaceOptions {
+  type: 'plane';
+  /** The outward normal in the body frame. Default [0, 1, 0]. */
+  normal?: ArrayLike<number>;
+  /** The plane is n·p = offset (body frame, m). Default 0. */
+  offset?: number;
+}
+export type ShapeOptions = SphereShapeOptions | CapsuleShapeOptions | BoxShapeOptions | PlaneShapeOptions;
+
+export const DEFAULT_DENSITY = 1000;
+export const DEFAULT_FRICTION = 0.6;
+
+export class Shape {
+  readonly type: ShapeType;
+  /** Centre in the body frame, m (relative to the centre of mass once on a body). */
+  readonly position = new Float64Array(3);
+  /** Orientation in the body frame (x, y, z, w). */
+  readonly orientation = new Float64Array([0, 0, 0, 1]);
+  /** Sphere and capsule radius, m (0 for boxes and planes). */
+  readonly radius: number;
+  /** Capsule half height, m. */
+  readonly halfHeight: number;
+  /** Box half extents, m. */
+  readonly halfExtents = new Float64Array(3);
+  /** Plane normal (unit, body frame) and offset. */
+  readonly normal = new Float64Array([0, 1, 0]);
+  readonly offset: number;
+  readonly density: number;
+  friction: number;
+  restitution: number;
+
+  /** Checks every option before building; the error names the bad value. */
+  constructor(where: string, options: ShapeOptions) {
+    if (options === null || typeof options !== 'object') throw new TypeError(`${where}: a shape must be an object, got ${show(options)}`);
+    const type = options.type;
+    if (type !== 'sphere' && type !== 'capsule' && type !== 'box' && type !== 'plane') {
+      throw new RangeError(`${where}: shape type must be 'sphere', 'capsule', 'box' or 'plane', got ${show(type)}`);
+    }
+    this.type = type;
+    if (type === 'plane' && (options.position !== undefined || options.orientation !== undefined)) {
+      throw new RangeError(`${where}: a plane is placed by its normal and offset, not position or orientation`);
+    }
+    if (options.position !== undefined) readFiniteVector(where, 'shape position', options.position, 3, this.position);
+    if (options.orientation !== undefined) readUnitQuaternion(where, 'shape orientation', options.orientation, this.orientation);
+    this.density = options.density === undefined ? DEFAULT_DENSITY : requirePositive(where, 'density', options.density);
+    this.friction = options.friction === undefined ? DEFAULT_FRICTION : requireNonNegative(where, 'friction', options.friction);
+    const restitution = options.restitution ?? 0;
+    if (typeof restitution !== 'number' || !(restitution >= 0 && restitution <= 1)) {
+      throw new RangeError(`${where}: restitution must be in [0, 1], got ${show(restitution)}`);
+    }
+    this.restitution = restitution;
+    this.radius = type === 'sphere' || type === 'capsule' ? requirePositive(where, `${type} radius`, (options as SphereShapeOptions).radius) : 0;
+    this.halfHeight = type === 'capsule' ? requireNonNegative(where, 'capsule halfHeight', (options as CapsuleShapeOptions).halfHeight) : 0;
+    if (type === 'box') {
+      readFiniteVector(where, 'box halfExtents', (options as BoxShapeOptions).halfExtents, 3, this.halfExtents);
+      for (let i = 0; i < 3; i++) requirePositive(where, `box halfExtents[${i}]`, this.halfExtents[i]);
+    }
+    let offset = 0;
+    if (type === 'plane') {
+      const plane = options as PlaneShapeOptions;
+      if (plane.normal !== undefined) {
+        readFiniteVector(where, 'plane normal', plane.normal, 3, this.normal);
+        const length = Math.hypot(this.normal[0], this.normal[1], this.normal[2]);
+        if (!(length > 1e-9)) throw new RangeError(`${where}: plane normal must not be zero, got ${show(plane.normal)}`);
+        for (let i = 0; i < 3; i++) this.normal[i] /= length;
+      }
+      if (plane.offset !== undefined) {
+        if (typeof plane.offset !== 'number' || !Number.isFinite(plane.offset)) {
+          throw new RangeError(`${where}: plane offset must be a finite number, got ${show(plane.offset)}`);
+        }
+        offset = plane.offset;
+      }
+    }
+    this.offset = offset;
+  }
+
+  /** m³ (Infinity for a plane). */
+  get volume(): number {
+    switch (this.type) {
+      case 'sphere': return (4 / 3) * Math.PI * this.radius ** 3;
+      case 'capsule': return Math.PI * this.radius * this.radius * (2 * this.halfHeight + (4 / 3) * this.radius);
+      case 'box': return 8 * this.halfExtents[0] * this.halfExtents[1] * this.halfExtents[2];
+      case 'plane': return Infinity;
+    }
+  }
+
+  /** The options that rebuild this shape (snapshots). */
+  describe(): ShapeOptions {
+    const material = { density: this.density, friction: this.friction, restitution: this.restitution };
+    const surface = { position: Array.from(this.position), orientation: Array.from(this.orientation), ...material };
+    switch (this.type) {
+      case 'sphere': return { type: 'sphere', radius: this.radius, ...surface };
+      case 'capsule': return { type: 'capsule', radius: this.radius, halfHeight: this.halfHeight, ...surface };
+      case 'box': return { type: 'box', halfExtents: Array.from(this.halfExtents), ...surface };
+      case 'plane': return { type: 'plane', normal: Array.from(this.normal), offset: this.offset, ...material };
+    }
+  }
+}
