@@ -21,12 +21,16 @@ import type { Body } from './body.js';
 import { BallJoint } from './joints/ball-joint.js';
 import { HingeJoint } from './joints/hinge-joint.js';
 import { boxInertia, capsuleInertia, sphereInertia } from './inertia.js';
-import { addSceneToWorld, type BodyDescription, type JointDescription, type SceneDescription, type Vec3Tuple } from './scenes/description.js';
-import { readFiniteVector, requireNonNegative, requirePositive, requirePositiveOrInfinity, show } from './validate.js';
+import { addSceneToWorld, type BodyDescription, type JointDescription, type SceneDescription, type Vec3Tuple, type QuatTuple } from './scenes/description.js';
+import { rotationMatrix } from './collision/mass-properties.js';
+import { readFiniteVector, readUnitQuaternion, requireBoolean, requireNonNegative, requirePositive, requirePositiveOrInfinity, show } from './validate.js';
 
 export interface RagdollOptions {
   /** Where the feet stand (the point between the soles), world space, m. Default [0, 0, 0]. */
   position?: ArrayLike<number>;
+  /** The whole ragdoll turned about `position` by this unit quaternion [x, y, z, w]. Default identity
+   * (standing, facing +z). */
+  orientation?: ArrayLike<number>;
   /** Standing height, m. Default 1.8. */
   height?: number;
   /** Total mass, kg. Default 75. */
@@ -37,6 +41,12 @@ export interface RagdollOptions {
   damping?: number;
   /** Joints break past this force, N. Default Infinity. */
   breakForce?: number;
+  /** Whether the segments collide with other bodies' shapes (with their drawn shapes: capsule limbs,
+   * box trunk and feet, sphere head). Default true. */
+  collide?: boolean;
+  /** Whether the segments also collide with each other (those not jointed together). Default false:
+   * they share a negative filter group, as most games' ragdolls do. */
+  selfCollide?: boolean;
 }
 
 export type RagdollSegment =
@@ -66,6 +76,8 @@ export const RAGDOLL_MASS_FRACTIONS: Readonly<Record<string, number>> = Object.f
 });
 
 const G = 9.81;
+/** Ragdolls built so far: each gets its own negative filter group (see RagdollOptions.selfCollide). */
+let ragdollGroups = 0;
 
 /** The ragdoll as a scene description (shared by tests, the viewer and the benchmarks). Bodies and joints
  * carry their segment and joint names in `name`; body roles are 'head', 'trunk', 'arm' and 'leg'. */
@@ -78,8 +90,20 @@ export function describeRagdoll(options: RagdollOptions = {}): SceneDescription 
   const friction = requireNonNegative(where, 'friction', options.friction ?? 0.08);
   const damping = requireNonNegative(where, 'damping', options.damping ?? 1);
   const breakForce = options.breakForce === undefined ? undefined : requirePositiveOrInfinity(where, 'breakForce', options.breakForce);
+  const collide = options.collide === undefined ? true : requireBoolean(where, 'collide', options.collide);
+  const selfCollide = options.selfCollide === undefined ? false : requireBoolean(where, 'selfCollide', options.selfCollide);
+  const group = selfCollide ? 0 : -(++ragdollGroups);
   const f = RAGDOLL_MASS_FRACTIONS;
-  const at = (x: number, y: number, z: number): Vec3Tuple => [origin[0] + x, origin[1] + y, origin[2] + z];
+  const q = readUnitQuaternion(where, 'orientation', options.orientation ?? [0, 0, 0, 1], new Float64Array(4));
+  const R = rotationMatrix(new Float64Array(9), q);
+  const turn = (v: ArrayLike<number>): Vec3Tuple => [
+    R[0] * v[0] + R[3] * v[1] + R[6] * v[2], R[1] * v[0] + R[4] * v[1] + R[7] * v[2], R[2] * v[0] + R[5] * v[1] + R[8] * v[2],
+  ];
+  const at = (x: number, y: number, z: number): Vec3Tuple => {
+    const [tx, ty, tz] = turn([x, y, z]);
+    return [origin[0] + tx, origin[1] + ty, origin[2] + tz];
+  };
+  const orientation: QuatTuple = [q[0], q[1], q[2], q[3]];
 
   // Heights (Winter): ankle, knee, hip, trunk boundaries, shoulder, neck, top.
   const ankle = 0.039 * H, knee = 0.285 * H, hip = 0.53 * H, shoulder = 0.818 * H;
@@ -91,7 +115,7 @@ export function describeRagdoll(options: RagdollOptions = {}): SceneDescription 
   const index = {} as Record<RagdollSegment, number>;
   const add = (name: RagdollSegment, role: string, position: Vec3Tuple, mass: number, inertia: Vec3Tuple, shape: BodyDescription['shape']) => {
     index[name] = bodies.length;
-    bodies.push({ type: 'dynamic', position, mass, inertia, shape, role, name, linearDamping: damping, angularDamping: damping });
+    bodies.push({ type: 'dynamic', position, orientation, mass, inertia, shape, role, name, linearDamping: damping, angularDamping: damping, collide, group });
   };
   /** A vertical limb segment from y0 down to y1 at lateral x, as a capsule of radius r. */
   const limb = (name: RagdollSegment, role: string, x: number, y0: number, y1: number, mass: number, r: number) => {
@@ -130,8 +154,8 @@ export function describeRagdoll(options: RagdollOptions = {}): SceneDescription 
     swing: [number, number], twist: number, carried: number, length: number,
   ) =>
     joints.push({
-      type: 'ball', name, bodyA: index[parent], bodyB: index[child], anchor: at(anchor[0], anchor[1], anchor[2]), axis,
-      normal: lateral, swingLimit: swing, twistLimit: [-twist, twist], friction: torque(carried, length), breakForce,
+      type: 'ball', name, bodyA: index[parent], bodyB: index[child], anchor: at(anchor[0], anchor[1], anchor[2]), axis: turn(axis),
+      normal: turn(lateral), swingLimit: swing, twistLimit: [-twist, twist], friction: torque(carried, length), breakForce,
     });
   // Hinges about the lateral axis (the sign of the axis picks which way positive angles bend).
   const hinge = (
@@ -139,8 +163,8 @@ export function describeRagdoll(options: RagdollOptions = {}): SceneDescription 
     lower: number, upper: number, carried: number, length: number,
   ) =>
     joints.push({
-      type: 'hinge', name, bodyA: index[parent], bodyB: index[child], anchor: at(anchor[0], anchor[1], anchor[2]), axis,
-      normal: [0, 0, 1], limits: [lower, upper], friction: torque(carried, length), breakForce,
+      type: 'hinge', name, bodyA: index[parent], bodyB: index[child], anchor: at(anchor[0], anchor[1], anchor[2]), axis: turn(axis),
+      normal: turn([0, 0, 1]), limits: [lower, upper], friction: torque(carried, length), breakForce,
     });
 
   const armFraction = f.upperArm + f.forearm + f.hand, legFraction = f.thigh + f.shank + f.foot;

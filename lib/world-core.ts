@@ -12,8 +12,10 @@ import {
   SoftStepSolver,
   type BodyIntegrator,
   type ExactJointSolver,
+  type SolverContact,
   type SolverSettings,
 } from './solver/soft-step.js';
+import type { Softness } from './solver/softness.js';
 import {
   readFiniteVector,
   requireInteger,
@@ -277,7 +279,8 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B>> {
     try {
       for (let i = 0; i < this.brokenLastStep.length; i++) this.brokenLastStep[i].clearReadout();
       this.brokenLastStep.length = 0;
-      this.softStep.step(this._bodies, this.activeJoints, this.gravity, dt, this.settings, this.exactSolver(this.activeJoints));
+      const contacts = this.findContacts(dt, this.activeJoints);
+      this.softStep.step(this._bodies, this.activeJoints, this.gravity, dt, this.settings, this.exactSolver(this.activeJoints), contacts, this.contactSoftness);
       this._time += dt;
       this._stepCount++;
       this.breakJoints();
@@ -319,6 +322,13 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B>> {
     };
   }
 
+  /** This step's contacts (3D: collision/contact-set.ts); none in 2D. */
+  protected findContacts(_dt: number, _joints: readonly J[]): readonly SolverContact[] {
+    return [];
+  }
+  /** How the contacts' softness is made for a substep (3D), or null. */
+  protected readonly contactSoftness: ((out: Softness, h: number) => Softness) | null = null;
+
   /** The exact solver for this step's joints, or null (the iterative solver alone). */
   protected exactSolver(_joints: readonly J[]): ExactJointSolver | null {
     return null;
@@ -329,6 +339,8 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B>> {
   /** Settings only the subclass has (3D: gyroscopic). */
   protected abstract saveWorldExtras(writer: StateWriter): void;
   protected abstract loadWorldExtras(reader: StateReader): void;
+  /** After restoreFrom made the bodies and joints (3D: the contacts read by loadWorldExtras). */
+  protected afterRestore(): void {}
   /** A body as a snapshot lists it. */
   protected describeBody(body: B): SnapshotBody {
     return { id: body.id, type: body.type };
@@ -408,6 +420,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B>> {
     if (!reader.done) throw new RangeError(`${where}: the snapshot has numbers left over (is it from another version?)`);
     this.nextBodyId = nextBodyId;
     this.nextJointId = nextJointId;
+    this.afterRestore();
   }
 
   /** Largest anchor gap (m) among the joints that still act (mouse joints are springs: not counted). */

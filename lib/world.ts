@@ -18,6 +18,10 @@ import { DEFAULT_SOLVER_SETTINGS, WorldCore, type CoreWorldOptions, type JointBr
 import type { StateReader, StateWriter } from './state.js';
 import { readDirection, readFiniteVector, requireBoolean, show } from './validate.js';
 import { castRay, type RayHit } from './collision/ray-cast.js';
+import { ContactSet } from './collision/contact-set.js';
+import { makeContactSoftness, type ContactConstraint } from './collision/contact-constraint.js';
+import type { SolverContact } from './solver/soft-step.js';
+import type { Softness } from './solver/softness.js';
 
 export interface WorldOptions extends CoreWorldOptions<Joint> {
   /** m/s². Default [0, −9.81, 0]. */
@@ -106,14 +110,35 @@ export class World extends WorldCore<Body, Joint> {
     return world;
   }
   protected readonly snapshotFormat = 'sinew-world' as const;
-  // One number of flags: 1 gyroscopic, 2 the direct solver (so a default world's state reads as before).
-  protected saveWorldExtras(writer: StateWriter): void {
-    writer.write((this.integrator.gyroscopic ? 1 : 0) + (this.solverKind === 'direct' ? 2 : 0));
+  private readonly contactSet = new ContactSet();
+  protected override readonly contactSoftness: (out: Softness, h: number) => Softness = makeContactSoftness;
+
+  protected override findContacts(dt: number, joints: readonly Joint[]): readonly SolverContact[] {
+    this.contactSet.update(this._bodies, joints, dt, this.topologyVersion);
+    return this.contactSet.active;
   }
+
+  /** The contacts the last step solved (each a manifold of up to 4 points between two shapes). */
+  get contacts(): readonly ContactConstraint[] {
+    return this.contactSet.active;
+  }
+  // One number of flags: 1 gyroscopic, 2 the direct solver, 4 contacts follow (so a world without them
+  // reads as before), then the contacts' impulses (ContactSet.save).
+  protected saveWorldExtras(writer: StateWriter): void {
+    const contacts = this.contactSet.active.length > 0;
+    writer.write((this.integrator.gyroscopic ? 1 : 0) + (this.solverKind === 'direct' ? 2 : 0) + (contacts ? 4 : 0));
+    if (contacts) this.contactSet.save(writer);
+  }
+  private pendingContacts: number[] | null = null;
   protected loadWorldExtras(reader: StateReader): void {
     const flags = reader.read();
     this.integrator.gyroscopic = (flags & 1) !== 0;
     this.solver = (flags & 2) !== 0 ? 'direct' : 'iterative';
+    this.pendingContacts = (flags & 4) !== 0 ? ContactSet.read(reader) : null;
+  }
+  protected override afterRestore(): void {
+    if (this.pendingContacts !== null) this.contactSet.restore(this.pendingContacts, this._bodies);
+    this.pendingContacts = null;
   }
   protected override describeBody(body: Body): SnapshotBody {
     return body.shapes.length === 0 ? { id: body.id, type: body.type } : { id: body.id, type: body.type, shapes: body.shapes.map((shape) => shape.describe()) };

@@ -72,6 +72,19 @@ describe('ragdoll', () => {
     expect(worstGap).toBeLessThan(0.01);
   });
 
+  it('turned by an orientation, it is the same ragdoll: joints at rest inside their ranges, head top where R puts it', () => {
+    const world = new World();
+    const q = [0.3, -0.5, 0.2, 0.7858];
+    const n = Math.hypot(...q);
+    const ragdoll = createRagdoll(world, { position: [1, 2, 3], orientation: q.map((v) => v / n), height: 1.75 });
+    expect(limitViolation(ragdoll)).toBeLessThanOrEqual(1e-12);
+    expect(world.getMaxLinearError()).toBeLessThan(1e-12);
+    expect(world.getMaxAngularError()).toBeLessThan(1e-12);
+    const top = ragdoll.headTop, feet = [1, 2, 3];
+    expect(Math.hypot(top[0] - feet[0], top[1] - feet[1], top[2] - feet[2])).toBeCloseTo(1.75, 12);
+    expect(() => createRagdoll(world, { orientation: [0, 0, 0, 0] })).toThrow(/createRagdoll: orientation/);
+  });
+
   it('rejects bad options, naming the value', () => {
     const world = new World();
     expect(() => createRagdoll(world, { mass: -75 })).toThrow(/createRagdoll: mass must be a finite number > 0, got -75/);

@@ -24,6 +24,14 @@ interface SurfaceOptions {
   friction?: number;
   /** Restitution e in [0, 1]: the share of the normal approach speed a bounce gives back. Default 0. */
   restitution?: number;
+  /**
+   * Collision filtering (Box2D's b2Filter): two shapes collide when each one's `category` bits meet the
+   * other's `mask`, unless they share a nonzero `group`: a positive group always collides, a negative
+   * one never (a ragdoll's segments share one). Defaults: category 1, mask all (0xffffffff), group 0.
+   */
+  category?: number;
+  mask?: number;
+  group?: number;
 }
 export interface SphereShapeOptions extends SurfaceOptions {
   type: 'sphere';
@@ -69,6 +77,9 @@ export class Shape {
   readonly density: number;
   friction: number;
   restitution: number;
+  category: number;
+  mask: number;
+  group: number;
 
   /** Checks every option before building; the error names the bad value. */
   constructor(where: string, options: ShapeOptions) {
@@ -90,6 +101,11 @@ export class Shape {
       throw new RangeError(`${where}: restitution must be in [0, 1], got ${show(restitution)}`);
     }
     this.restitution = restitution;
+    this.category = readBits(where, 'category', options.category, 1);
+    this.mask = readBits(where, 'mask', options.mask, 0xffffffff);
+    const group = options.group ?? 0;
+    if (!Number.isInteger(group) || Math.abs(group) > 0x7fffffff) throw new RangeError(`${where}: group must be an integer in ±2³¹, got ${show(group)}`);
+    this.group = group;
     this.radius = type === 'sphere' || type === 'capsule' ? requirePositive(where, `${type} radius`, (options as SphereShapeOptions).radius) : 0;
     this.halfHeight = type === 'capsule' ? requireNonNegative(where, 'capsule halfHeight', (options as CapsuleShapeOptions).halfHeight) : 0;
     if (type === 'box') {
@@ -101,7 +117,7 @@ export class Shape {
       const plane = options as PlaneShapeOptions;
       if (plane.normal !== undefined) {
         readFiniteVector(where, 'plane normal', plane.normal, 3, this.normal);
-        const length = Math.hypot(this.normal[0], this.normal[1], this.normal[2]);
+        const length = Math.sqrt(this.normal[0] ** 2 + this.normal[1] ** 2 + this.normal[2] ** 2);
         if (!(length > 1e-9)) throw new RangeError(`${where}: plane normal must not be zero, got ${show(plane.normal)}`);
         for (let i = 0; i < 3; i++) this.normal[i] /= length;
       }
@@ -127,7 +143,9 @@ export class Shape {
 
   /** The options that rebuild this shape (snapshots). */
   describe(): ShapeOptions {
-    const material = { density: this.density, friction: this.friction, restitution: this.restitution };
+    const material = {
+      density: this.density, friction: this.friction, restitution: this.restitution, category: this.category, mask: this.mask, group: this.group,
+    };
     const surface = { position: Array.from(this.position), orientation: Array.from(this.orientation), ...material };
     switch (this.type) {
       case 'sphere': return { type: 'sphere', radius: this.radius, ...surface };
@@ -136,4 +154,18 @@ export class Shape {
       case 'plane': return { type: 'plane', normal: Array.from(this.normal), offset: this.offset, ...material };
     }
   }
+}
+
+/** Whether two shapes' filters let them collide (see SurfaceOptions.category). */
+export function shouldCollide(a: Shape, b: Shape): boolean {
+  if (a.group !== 0 && a.group === b.group) return a.group > 0;
+  return (a.category & b.mask) !== 0 && (b.category & a.mask) !== 0;
+}
+
+function readBits(where: string, name: string, value: unknown, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 0xffffffff) {
+    throw new RangeError(`${where}: ${name} must be an integer of 32 bits (0 to 0xffffffff), got ${show(value)}`);
+  }
+  return value;
 }

@@ -5,6 +5,7 @@
 import { World, type WorldOptions } from '../world.js';
 import type { Body } from '../body.js';
 import type { Joint } from '../joints/joint.js';
+import type { ShapeOptions } from '../collision/shape.js';
 
 export type Vec3Tuple = [number, number, number];
 export type QuatTuple = [number, number, number, number];
@@ -32,6 +33,12 @@ export interface BodyDescription {
   /** Velocity damping, 1/s (Body options of the same names). */
   linearDamping?: number;
   angularDamping?: number;
+  /** True: the body also collides, with `shape` as its collision shape (its mass and inertia stay the
+   * ones above). */
+  collide?: boolean;
+  /** The collision shape's filter group (see ShapeOptions.group; a ragdoll's segments share a negative
+   * one). Default 0. */
+  group?: number;
 }
 
 export interface JointDescription {
@@ -76,6 +83,9 @@ export interface SceneDescription {
   dt: number;
   bodies: BodyDescription[];
   joints: JointDescription[];
+  /** A ground plane y = height that colliding bodies land on (a static body with a plane shape, not in
+   * `bodies`). */
+  ground?: { height: number; friction?: number; restitution?: number };
 }
 
 export interface BuiltScene {
@@ -85,6 +95,15 @@ export interface BuiltScene {
 }
 
 /** Adds a described scene's bodies and joints to a world. */
+/** A drawn shape as a collision shape. */
+function collisionShape(shape: ShapeDescription): ShapeOptions {
+  switch (shape.kind) {
+    case 'box': return { type: 'box', halfExtents: shape.halfExtents };
+    case 'sphere': return { type: 'sphere', radius: shape.radius };
+    case 'capsule': return { type: 'capsule', radius: shape.radius, halfHeight: shape.halfHeight };
+  }
+}
+
 export function addSceneToWorld(world: World, scene: SceneDescription): BuiltScene {
   const bodies = scene.bodies.map((b) =>
     world.createBody({
@@ -98,6 +117,7 @@ export function addSceneToWorld(world: World, scene: SceneDescription): BuiltSce
       linearDamping: b.linearDamping,
       angularDamping: b.angularDamping,
       userData: b.name,
+      shapes: b.collide === true ? [{ ...collisionShape(b.shape), group: b.group ?? 0 }] : undefined,
     }),
   );
   const joints = scene.joints.map((j): Joint => {
@@ -137,6 +157,10 @@ export function addSceneToWorld(world: World, scene: SceneDescription): BuiltSce
         });
     }
   });
+  if (scene.ground !== undefined) {
+    const { height, friction, restitution } = scene.ground;
+    world.createBody({ type: 'static', position: [0, height, 0], shapes: [{ type: 'plane', friction, restitution }] });
+  }
   return { world, bodies, joints };
 }
 

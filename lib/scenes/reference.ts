@@ -1,7 +1,8 @@
 // The determinism reference scene: every joint type in motion, so that a pinned hash of its state after
 // 1000 steps covers the whole step. Three hinged chains fall from horizontal (one with angle limits,
 // one driven by a motor at its root), a ball-joint chain with swing-twist limits and friction, a rope,
-// a slider on a servo, and a weld that breaks under a swinging load. (Contacts join it when they exist.)
+// a slider on a servo, and a weld that breaks under a swinging load; every body collides, and the chains
+// hit a ground plane 3 m below their anchors (plane–box and plane–capsule contacts, and between chains).
 
 import { boxInertia, capsuleInertia } from '../inertia.js';
 import type { BodyDescription, JointDescription, SceneDescription, Vec3Tuple } from './description.js';
@@ -11,7 +12,7 @@ export function fallingHingedChains(): SceneDescription {
   const joints: JointDescription[] = [];
   const half: Vec3Tuple = [0.25, 0.05, 0.05];
   const link = (position: Vec3Tuple, mass = 1): number => {
-    bodies.push({ type: 'dynamic', position, mass, inertia: boxInertia(mass, half), shape: { kind: 'box', halfExtents: half }, role: 'link' });
+    bodies.push({ type: 'dynamic', position, mass, inertia: boxInertia(mass, half), shape: { kind: 'box', halfExtents: half }, role: 'link', collide: true });
     return bodies.length - 1;
   };
   // Three hinged chains of 8 links along +x from z = 0, 2, 4, with a tilted axis so they move in 3D.
@@ -34,7 +35,7 @@ export function fallingHingedChains(): SceneDescription {
     const r = 0.06, hh = 0.19;
     bodies.push({
       type: 'dynamic', position: [0.25 + 0.5 * i, 0, 6], orientation: [0, 0, Math.SQRT1_2, Math.SQRT1_2], mass: 0.8,
-      inertia: capsuleInertia(0.8, r, hh), shape: { kind: 'capsule', radius: r, halfHeight: hh }, role: 'link',
+      inertia: capsuleInertia(0.8, r, hh), shape: { kind: 'capsule', radius: r, halfHeight: hh }, role: 'link', collide: true,
     });
     joints.push({
       type: 'ball', bodyA: bodies.length - 1, bodyB: previous, anchor: [0.5 * i, 0, 6], axis: [1, 0, 0], normal: [0, 1, 0],
@@ -54,5 +55,5 @@ export function fallingHingedChains(): SceneDescription {
   joints.push({ type: 'hinge', bodyA: arm, bodyB: null, anchor: [0, 0, 12], axis: [0, 0, 1] });
   const load = link([0.75, 0, 12], 4);
   joints.push({ type: 'weld', bodyA: load, bodyB: arm, anchor: [0.5, 0, 12], breakForce: 80 });
-  return { name: 'falling hinged chains', gravity: [0, -9.81, 0], dt: 1 / 60, bodies, joints };
+  return { name: 'falling hinged chains', gravity: [0, -9.81, 0], dt: 1 / 60, bodies, joints, ground: { height: -3, restitution: 0.3 } };
 }

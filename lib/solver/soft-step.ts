@@ -77,6 +77,18 @@ export interface ExactJointSolver {
   projectPositions(h: number, maxLinearSpeed: number, maxAngularSpeed: number): void;
 }
 
+/**
+ * What the step asks of a contact (collision/contact-constraint.ts; 3D): prepared once per step at the
+ * start poses (its separation follows the bodies' moves), solved after the joints in every sweep.
+ */
+export interface SolverContact {
+  prepare(h: number): void;
+  warmStart(): void;
+  solve(soft: Readonly<Softness>, useBias: boolean): void;
+  /** After the substeps: the bounce. */
+  applyRestitution(): void;
+}
+
 /** What the step asks of the bodies' integration, which differs between 3D and 2D. */
 export interface BodyIntegrator<B> {
   /** Rotation and world inverse inertia from the orientation (the user may have written it). */
@@ -89,18 +101,24 @@ export interface BodyIntegrator<B> {
   clearForces(bodies: readonly B[]): void;
 }
 
+const NO_CONTACTS: readonly SolverContact[] = [];
+
 export class SoftStepSolver<B> {
   /** The rigid joints' softness for the biased solve at the current substep length. */
   readonly jointSoftness = createSoftness();
+  /** The contacts' softness (collision/contact-constraint.ts makeContactSoftness). */
+  readonly contactSoftness = createSoftness();
   /** @internal The last step's substep length (warm starting rescales impulses when it changes). */
   previousH = 0;
 
   constructor(private readonly integrator: BodyIntegrator<B>) {}
 
-  /** `exact`: the direct tree solver, or null for the iterative solver alone. */
+  /** `exact`: the direct tree solver, or null for the iterative solver alone. `contacts`: this step's
+   * contacts and their softness's maker (3D). */
   step(
     bodies: readonly B[], joints: readonly SolverJoint[], gravity: Float64Array, dt: number, settings: Readonly<SolverSettings>,
-    exact: ExactJointSolver | null = null,
+    exact: ExactJointSolver | null = null, contacts: readonly SolverContact[] = NO_CONTACTS,
+    makeContactSoftness: ((out: Softness, h: number) => Softness) | null = null,
   ): void {
     const integrator = this.integrator;
     const n = settings.substeps;
@@ -121,29 +139,33 @@ export class SoftStepSolver<B> {
       if (ratio !== 1) joint.scaleImpulse(ratio);
       joint.prepare(h);
     }
+    if (makeContactSoftness !== null) makeContactSoftness(this.contactSoftness, h);
+    for (let i = 0; i < contacts.length; i++) contacts[i].prepare(h);
 
     for (let substep = 0; substep < n; substep++) {
       // the exact rows are factored once per substep, at its starting poses (see finishSubstepExact)
       if (exact !== null) exact.factor(h);
       integrator.integrateVelocities(bodies, gravity, h);
       if (exact !== null) exact.clearImpulses();
-      if (exact !== null && exact.alone) {
+      if (exact !== null && exact.alone && contacts.length === 0) {
         // every row is exact: nothing to warm start or sweep, one solve holds them all
         exact.solveVelocities(true);
       } else {
         if (settings.warmStarting) {
           for (let i = 0; i < joints.length; i++) joints[i].warmStart();
+          for (let i = 0; i < contacts.length; i++) contacts[i].warmStart();
         } else {
           for (let i = 0; i < joints.length; i++) joints[i].scaleImpulse(0);
         }
         for (let iteration = 0; iteration < settings.iterations; iteration++) {
           for (let i = 0; i < joints.length; i++) joints[i].solve(this.jointSoftness, true);
+          for (let i = 0; i < contacts.length; i++) contacts[i].solve(this.contactSoftness, true);
           if (exact !== null) exact.solveVelocities(iteration === 0);
         }
       }
       integrator.integratePositions(bodies, h, settings.maxLinearSpeed, settings.maxAngularSpeed);
       if (exact !== null) {
-        this.finishSubstepExact(joints, h, settings, exact, substep === n - 1);
+        this.finishSubstepExact(joints, contacts, h, settings, exact, substep === n - 1);
         continue;
       }
       // Prepare, the first relax sweep and the impulse accumulation in one pass over the joints: a
@@ -157,14 +179,17 @@ export class SoftStepSolver<B> {
         if (relax > 0) joint.solve(RIGID, false);
         if (relax <= 1) joint.accumulateImpulse();
       }
+      if (relax > 0) for (let i = 0; i < contacts.length; i++) contacts[i].solve(RIGID, false);
       for (let iteration = 1; iteration < relax; iteration++) {
         const last = iteration === relax - 1;
         for (let i = 0; i < joints.length; i++) {
           joints[i].solve(RIGID, false);
           if (last) joints[i].accumulateImpulse();
         }
+        for (let i = 0; i < contacts.length; i++) contacts[i].solve(RIGID, false);
       }
     }
+    for (let i = 0; i < contacts.length; i++) contacts[i].applyRestitution();
 
     for (let i = 0; i < joints.length; i++) joints[i].finishStep(dt);
     integrator.clearForces(bodies);
@@ -183,13 +208,15 @@ export class SoftStepSolver<B> {
    * took 10-20 % more time per step on the 41-body chain (two runs) for the same peak gap (1e-7 m).
    */
   private finishSubstepExact(
-    joints: readonly SolverJoint[], h: number, settings: Readonly<SolverSettings>, exact: ExactJointSolver, last: boolean,
+    joints: readonly SolverJoint[], contacts: readonly SolverContact[], h: number, settings: Readonly<SolverSettings>,
+    exact: ExactJointSolver, last: boolean,
   ): void {
     const relax = settings.relaxIterations;
     for (let i = 0; i < joints.length; i++) joints[i].prepare(h);
     if (last) exact.projectPositions(h, settings.maxLinearSpeed, settings.maxAngularSpeed);
-    for (let iteration = 0; iteration < (exact.alone ? 0 : relax); iteration++) {
+    for (let iteration = 0; iteration < (exact.alone && contacts.length === 0 ? 0 : relax); iteration++) {
       for (let i = 0; i < joints.length; i++) joints[i].solve(RIGID, false);
+      for (let i = 0; i < contacts.length; i++) contacts[i].solve(RIGID, false);
       exact.solveVelocities(false);
     }
     for (let i = 0; i < joints.length; i++) joints[i].accumulateImpulse();

@@ -1,0 +1,229 @@
+// Contact constraint: the rows of one manifold, solved in the soft step beside the joints (Box2D v3's
+// contact_solver.c; Jolt's ContactConstraintManager builds its rows from the same AxisConstraintPart).
+//
+// Per point, at lever arms r_a = p − x_a, r_b = p − x_b fixed for the step, three linear rows
+// (parts/axis-part.ts): the normal n and two tangents t₁, t₂ (n, t₁, t₂ orthonormal).
+//   normal    C = s ≥ 0, the separation. Updated within the step from the bodies' moves,
+//             s = s₀ + n·(Δx_b − Δx_a) (Box2D v3 also ignores the anchors' turning within a step).
+//             s > 0: speculative, bias s/h (the bodies may close the gap, not cross it, this substep);
+//             s ≤ 0: soft, bias max(biasRate·s, −MAX_PUSH_SPEED) with the contact softness (Box2D v3's
+//             30 Hz, damping ratio 10, capped at a quarter of the substep rate; pushing out at most
+//             3 m/s), rigid without bias in the relax pass. λ_n ≥ 0.
+//   friction  Ċ_t → 0 on both tangents, (λ_t₁, λ_t₂) clamped to the disc |λ_t| ≤ μ λ_n (Coulomb).
+//             μ = √(μ_a μ_b) (Box2D's mixing). Solved before the normal rows, as Box2D v2 orders them:
+//             what is solved last holds best, and not sinking matters more than not sliding.
+//   bounce    after the substeps, a point that closed faster than RESTITUTION_THRESHOLD and pushed gets
+//             λ_n raised until Ċ_n = −e·(its closing speed at the step's start), e = max(e_a, e_b).
+
+import { BODY_STATE, type Body } from '../body.js';
+import { AxisConstraintPart } from '../joints/parts/axis-part.js';
+import { makeSoft, type Softness } from '../solver/softness.js';
+import { MAX_MANIFOLD_POINTS, type Manifold } from './manifold.js';
+import type { Shape } from './shape.js';
+
+const POSITION = BODY_STATE.position, LINEAR_VELOCITY = BODY_STATE.linearVelocity, ANGULAR_VELOCITY = BODY_STATE.angularVelocity;
+/** Below this tangential speed (m/s) the friction basis is any pair of tangents. */
+const SLIDING_SPEED = 1e-3;
+const keptImpulses = new Float64Array(3 * MAX_MANIFOLD_POINTS);
+
+/** Contact stiffness and damping (Box2D v3's defaults), and the largest push-out speed, m/s. */
+export const CONTACT_HERTZ = 30;
+export const CONTACT_DAMPING_RATIO = 10;
+export const MAX_PUSH_SPEED = 3;
+/** Closing speeds below this (m/s) do not bounce (Box2D's restitution threshold). */
+export const RESTITUTION_THRESHOLD = 1;
+
+export class ContactConstraint {
+  /** The manifold this step (its points, normal and ids); the narrowphase writes it. */
+  readonly manifold: Manifold;
+  /** Accumulated impulses per point: normal, tangent 1, tangent 2. */
+  readonly impulses = new Float64Array(3 * MAX_MANIFOLD_POINTS);
+  /** Each point's id at the last prepare (to carry impulses to the next manifold). */
+  readonly ids = new Int32Array(MAX_MANIFOLD_POINTS).fill(-1);
+  count = 0;
+  private readonly rows: AxisConstraintPart[] = [];
+  private readonly tangent1 = new Float64Array(3);
+  private readonly tangent2 = new Float64Array(3);
+  private readonly separation = new Float64Array(MAX_MANIFOLD_POINTS);
+  private readonly closingSpeed = new Float64Array(MAX_MANIFOLD_POINTS);
+  private readonly largestImpulse = new Float64Array(MAX_MANIFOLD_POINTS);
+  private readonly startA = new Float64Array(3);
+  private readonly startB = new Float64Array(3);
+  private readonly rA = new Float64Array(3);
+  private readonly rB = new Float64Array(3);
+  private friction = 0;
+  private restitution = 0;
+  private inverseH = 0;
+
+  constructor(
+    readonly bodyA: Body, readonly shapeA: Shape, readonly bodyB: Body, readonly shapeB: Shape, manifold: Manifold,
+    /** Pair key (shape ids): the order the contacts are solved in. */
+    readonly key: number,
+  ) {
+    this.manifold = manifold;
+    for (let i = 0; i < 3 * MAX_MANIFOLD_POINTS; i++) this.rows.push(new AxisConstraintPart());
+  }
+
+  /**
+   * Takes the new manifold's points: a point whose id was there last step keeps its impulses (warm
+   * start), a new one starts from zero.
+   */
+  matchImpulses(): void {
+    const m = this.manifold, old = this.impulses;
+    const kept = keptImpulses.fill(0);
+    for (let i = 0; i < m.count; i++) {
+      for (let j = 0; j < this.count; j++) {
+        if (this.ids[j] !== m.ids[i]) continue;
+        kept[3 * i] = old[3 * j]; kept[3 * i + 1] = old[3 * j + 1]; kept[3 * i + 2] = old[3 * j + 2];
+        break;
+      }
+    }
+    old.set(kept);
+    for (let i = 0; i < MAX_MANIFOLD_POINTS; i++) this.ids[i] = i < m.count ? m.ids[i] : -1;
+    this.count = m.count;
+  }
+
+  /** Lever arms, rows and effective masses at the step's start poses, for substeps of h. */
+  prepare(h: number): void {
+    const m = this.manifold, a = this.bodyA, b = this.bodyB, n = m.normal;
+    this.inverseH = 1 / h;
+    this.friction = Math.sqrt(this.shapeA.friction * this.shapeB.friction);
+    this.restitution = Math.max(this.shapeA.restitution, this.shapeB.restitution);
+    for (let k = 0; k < 3; k++) {
+      this.startA[k] = a.state[POSITION + k];
+      this.startB[k] = b.state[POSITION + k];
+    }
+    this.chooseTangents(n);
+    for (let i = 0; i < this.count; i++) {
+      for (let k = 0; k < 3; k++) {
+        this.rA[k] = m.points[3 * i + k] - this.startA[k];
+        this.rB[k] = m.points[3 * i + k] - this.startB[k];
+      }
+      this.rows[3 * i].setLinear(a, b, n, this.rA, this.rB);
+      this.rows[3 * i + 1].setLinear(a, b, this.tangent1, this.rA, this.rB);
+      this.rows[3 * i + 2].setLinear(a, b, this.tangent2, this.rA, this.rB);
+      this.separation[i] = m.separations[i];
+      this.closingSpeed[i] = this.rows[3 * i].velocityError(a, b);
+      this.largestImpulse[i] = 0;
+    }
+  }
+
+  /**
+   * The tangents: t₁ along the sliding velocity at the manifold's first point when it slides (Jolt's
+   * choice), else any pair completing n. The two friction rows are solved one by one with their own
+   * effective masses and then clamped to the disc together, which keeps the impulse opposite the
+   * sliding only when the sliding is along one of them: with a fixed basis a box sliding across it down
+   * a 35° slope got 5 % too little friction and a growing spin about the normal.
+   */
+  private chooseTangents(n: Float64Array): void {
+    const t1 = this.tangent1, t2 = this.tangent2;
+    if (this.count > 0) {
+      const m = this.manifold, sa = this.bodyA.state, sb = this.bodyB.state;
+      // v_b + ω_b × r_b − v_a − ω_a × r_a at the first point
+      const v = [0, 0, 0];
+      for (let side = 0; side < 2; side++) {
+        const st = side === 0 ? sb : sa, sign = side === 0 ? 1 : -1, x = side === 0 ? this.startB : this.startA;
+        const rx = m.points[0] - x[0], ry = m.points[1] - x[1], rz = m.points[2] - x[2];
+        const wx = st[ANGULAR_VELOCITY], wy = st[ANGULAR_VELOCITY + 1], wz = st[ANGULAR_VELOCITY + 2];
+        v[0] += sign * (st[LINEAR_VELOCITY] + wy * rz - wz * ry);
+        v[1] += sign * (st[LINEAR_VELOCITY + 1] + wz * rx - wx * rz);
+        v[2] += sign * (st[LINEAR_VELOCITY + 2] + wx * ry - wy * rx);
+      }
+      const vn = v[0] * n[0] + v[1] * n[1] + v[2] * n[2];
+      const tx = v[0] - vn * n[0], ty = v[1] - vn * n[1], tz = v[2] - vn * n[2];
+      const speed = Math.sqrt(tx * tx + ty * ty + tz * tz);
+      if (speed > SLIDING_SPEED) {
+        t1[0] = tx / speed; t1[1] = ty / speed; t1[2] = tz / speed;
+        // t₂ = n × t₁
+        t2[0] = n[1] * t1[2] - n[2] * t1[1]; t2[1] = n[2] * t1[0] - n[0] * t1[2]; t2[2] = n[0] * t1[1] - n[1] * t1[0];
+        return;
+      }
+    }
+    tangents(n, t1, t2);
+  }
+
+  warmStart(): void {
+    for (let i = 0; i < this.count; i++) {
+      for (let r = 0; r < 3; r++) {
+        const lambda = this.impulses[3 * i + r];
+        if (lambda !== 0) this.rows[3 * i + r].applyImpulse(this.bodyA, this.bodyB, lambda);
+      }
+    }
+  }
+
+  /** One sweep over the points: friction, then the normal rows. `soft`: the contact softness. */
+  solve(soft: Readonly<Softness>, useBias: boolean): void {
+    const a = this.bodyA, b = this.bodyB, n = this.manifold.normal, impulses = this.impulses;
+    // s = s₀ + n·(Δx_b − Δx_a)
+    const sa = a.state, sb = b.state;
+    const moved =
+      n[0] * (sb[POSITION] - this.startB[0] - sa[POSITION] + this.startA[0]) +
+      n[1] * (sb[POSITION + 1] - this.startB[1] - sa[POSITION + 1] + this.startA[1]) +
+      n[2] * (sb[POSITION + 2] - this.startB[2] - sa[POSITION + 2] + this.startA[2]);
+    for (let i = 0; i < this.count; i++) {
+      const bound = this.friction * impulses[3 * i];
+      const t1 = this.rows[3 * i + 1], t2 = this.rows[3 * i + 2];
+      const old1 = impulses[3 * i + 1], old2 = impulses[3 * i + 2];
+      let next1 = old1 - t1.effectiveMass * t1.velocityError(a, b);
+      let next2 = old2 - t2.effectiveMass * t2.velocityError(a, b);
+      const size = Math.sqrt(next1 * next1 + next2 * next2);
+      if (size > bound) {
+        const scale = size > 0 ? bound / size : 0;
+        next1 *= scale;
+        next2 *= scale;
+      }
+      impulses[3 * i + 1] = next1;
+      impulses[3 * i + 2] = next2;
+      t1.applyImpulse(a, b, next1 - old1);
+      t2.applyImpulse(a, b, next2 - old2);
+    }
+    for (let i = 0; i < this.count; i++) {
+      const s = this.separation[i] + moved;
+      const row = this.rows[3 * i];
+      if (s > 0) row.solve(a, b, impulses, 3 * i, 1, s * this.inverseH, 1, 0, 0, Infinity);
+      else if (useBias) row.solve(a, b, impulses, 3 * i, 1, Math.max(soft.biasRate * s, -MAX_PUSH_SPEED), soft.massScale, soft.impulseScale, 0, Infinity);
+      else row.solve(a, b, impulses, 3 * i, 1, 0, 1, 0, 0, Infinity);
+      if (impulses[3 * i] > this.largestImpulse[i]) this.largestImpulse[i] = impulses[3 * i];
+    }
+  }
+
+  /** After the substeps: the bounce (see the header). */
+  applyRestitution(): void {
+    if (this.restitution === 0) return;
+    const a = this.bodyA, b = this.bodyB, impulses = this.impulses;
+    for (let i = 0; i < this.count; i++) {
+      if (this.closingSpeed[i] > -RESTITUTION_THRESHOLD || this.largestImpulse[i] === 0) continue;
+      const row = this.rows[3 * i];
+      const old = impulses[3 * i];
+      const next = Math.max(0, old - row.effectiveMass * (row.velocityError(a, b) + this.restitution * this.closingSpeed[i]));
+      impulses[3 * i] = next;
+      row.applyImpulse(a, b, next - old);
+    }
+  }
+
+  /** The total normal impulse of the last substep, N·s. */
+  get normalImpulse(): number {
+    let sum = 0;
+    for (let i = 0; i < this.count; i++) sum += this.impulses[3 * i];
+    return sum;
+  }
+  /** The total normal force the shapes pressed each other with in the last substep, N. */
+  get normalForce(): number {
+    return this.normalImpulse * this.inverseH;
+  }
+}
+
+/** The contact softness for substeps of h: CONTACT_HERTZ, capped at a quarter of the substep rate. */
+export function makeContactSoftness(out: Softness, h: number): Softness {
+  return makeSoft(out, Math.min(CONTACT_HERTZ, 0.25 / h), CONTACT_DAMPING_RATIO, h);
+}
+
+/** Two unit tangents completing n to a right-handed basis (Duff et al. 2017, "Building an Orthonormal
+ * Basis, Revisited"). */
+function tangents(n: ArrayLike<number>, t1: Float64Array, t2: Float64Array): void {
+  const sign = n[2] >= 0 ? 1 : -1;
+  const a = -1 / (sign + n[2]);
+  const b = n[0] * n[1] * a;
+  t1[0] = 1 + sign * n[0] * n[0] * a; t1[1] = sign * b; t1[2] = -sign * n[0];
+  t2[0] = b; t2[1] = sign + n[1] * n[1] * a; t2[2] = -n[1];
+}

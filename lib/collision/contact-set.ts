@@ -1,0 +1,219 @@
+// The world's contacts, found each step before the solve: broadphase, filtering, narrowphase, and the
+// contact constraints that persist from step to step (their impulses warm start).
+//
+// Broadphase: sort and sweep (Baraff's dissertation, 1992; Bullet's and PhysX's SAP). Each shape has a
+// world AABB, fattened by the speculative distance and by how far its body can move in the step
+// (|v| dt). The shapes stay sorted by their AABBs' lower x between steps (an insertion sort, which is
+// linear when little changed), and one sweep pairs each shape with those whose lower x lies before its
+// upper x and whose y and z intervals overlap: O(n + pairs) per step when the order holds, never all
+// pairs. A plane is unbounded and meets every shape.
+//
+// Filtering: two shapes of one body, two bodies that are not dynamic, two bodies joined by a joint, and
+// two shapes whose filters exclude each other (shape.ts shouldCollide) do not collide.
+//
+// The contacts are solved in the order of their pair keys (from body ids and shape indices), so a scene
+// steps the same way whatever the history of the map that holds them.
+
+import type { Body } from '../body.js';
+import type { JointCore } from '../joints/joint-core.js';
+import type { StateReader, StateWriter } from '../state.js';
+import { ContactConstraint } from './contact-constraint.js';
+import { Manifold } from './manifold.js';
+import { collide, SHAPE_RANK, ShapePose } from './narrowphase.js';
+import { shouldCollide, type Shape } from './shape.js';
+
+/** Points up to this far apart are kept as speculative contacts (Box2D: 4 × linear slop), m; a moving
+ * pair adds the distance its bodies can cover in the step. */
+export const SPECULATIVE_DISTANCE = 0.02;
+/** Shapes per body at most (they are numbered within the body in the pair keys). */
+export const MAX_SHAPES_PER_BODY = 256;
+
+interface Proxy {
+  body: Body;
+  shape: Shape;
+  /** body id · MAX_SHAPES_PER_BODY + shape index. */
+  key: number;
+  /** min x, y, z, max x, y, z. */
+  box: Float64Array;
+}
+
+const pose = new ShapePose();
+
+export class ContactSet {
+  private proxies: Proxy[] = [];
+  private version = -1;
+  private readonly pairs = new Map<number, ContactConstraint>();
+  private readonly seen = new Map<number, number>();
+  private stamp = 0;
+  /** The contacts with points this step, in key order. */
+  readonly active: ContactConstraint[] = [];
+  private readonly joined = new Set<number>();
+
+  /** Finds this step's contacts among the bodies' shapes (topology `version`: rebuild the proxies). */
+  update(bodies: readonly Body[], joints: readonly JointCore<Body>[], dt: number, version: number): void {
+    if (version !== this.version) this.rebuild(bodies);
+    this.version = version;
+    this.active.length = 0;
+    const proxies = this.proxies;
+    if (proxies.length === 0) {
+      this.pairs.clear();
+      return;
+    }
+    for (const proxy of proxies) writeBox(proxy, dt);
+    // insertion sort by lower x (stable, linear when nearly sorted)
+    for (let i = 1; i < proxies.length; i++) {
+      const p = proxies[i];
+      let j = i - 1;
+      while (j >= 0 && proxies[j].box[0] > p.box[0]) {
+        proxies[j + 1] = proxies[j];
+        j--;
+      }
+      proxies[j + 1] = p;
+    }
+    this.joined.clear();
+    for (const joint of joints) this.joined.add(pairKey(joint.bodyA.id, joint.bodyB.id));
+    this.stamp++;
+    for (let i = 0; i < proxies.length; i++) {
+      const p = proxies[i], pb = p.box;
+      for (let j = i + 1; j < proxies.length; j++) {
+        const q = proxies[j], qb = q.box;
+        if (qb[0] > pb[3]) break;
+        if (qb[1] > pb[4] || pb[1] > qb[4] || qb[2] > pb[5] || pb[2] > qb[5]) continue;
+        if (p.body === q.body || (!p.body.isDynamic && !q.body.isDynamic)) continue;
+        if (this.joined.has(pairKey(p.body.id, q.body.id)) || !shouldCollide(p.shape, q.shape)) continue;
+        this.touch(p, q, dt);
+      }
+    }
+    // contacts whose shapes' boxes no longer overlap are dropped
+    for (const [key, stamp] of this.seen) {
+      if (stamp === this.stamp) continue;
+      this.seen.delete(key);
+      this.pairs.delete(key);
+    }
+    this.active.sort((x, y) => x.key - y.key);
+  }
+
+  /** The contacts' warm-start state: their count, then per contact its key, point count, point ids and
+   * impulses (snapshots and hashes; the manifolds are found again at the next step). */
+  save(writer: StateWriter): void {
+    writer.write(this.active.length);
+    for (const contact of this.active) {
+      writer.write(contact.key);
+      writer.write(contact.count);
+      for (let i = 0; i < contact.count; i++) writer.write(contact.ids[i]);
+      for (let i = 0; i < 3 * contact.count; i++) writer.write(contact.impulses[i]);
+    }
+  }
+  /** Reads what save wrote, as plain numbers (the bodies do not exist yet when it is read). */
+  static read(reader: StateReader): number[] {
+    const out: number[] = [];
+    const count = reader.read();
+    out.push(count);
+    for (let c = 0; c < count; c++) {
+      const key = reader.read(), points = reader.read();
+      out.push(key, points);
+      for (let i = 0; i < 4 * points; i++) out.push(reader.read());
+    }
+    return out;
+  }
+  /** Rebuilds the contacts from read's numbers, among the world's bodies. */
+  restore(numbers: readonly number[], bodies: readonly Body[]): void {
+    const byId = new Map<number, Body>();
+    for (const body of bodies) byId.set(body.id, body);
+    const shapeOf = (proxyKey: number): [Body, Shape] => {
+      const body = byId.get(Math.floor(proxyKey / MAX_SHAPES_PER_BODY)) as Body;
+      return [body, body.shapes[proxyKey % MAX_SHAPES_PER_BODY]];
+    };
+    this.pairs.clear();
+    this.seen.clear();
+    this.active.length = 0;
+    let at = 0;
+    const count = numbers[at++];
+    for (let c = 0; c < count; c++) {
+      const key = numbers[at++], points = numbers[at++];
+      const [bodyA, shapeA] = shapeOf(Math.floor(key / 2 ** 26));
+      const [bodyB, shapeB] = shapeOf(key % 2 ** 26);
+      const contact = new ContactConstraint(bodyA, shapeA, bodyB, shapeB, new Manifold(), key);
+      contact.count = points;
+      for (let i = 0; i < points; i++) contact.ids[i] = numbers[at++];
+      for (let i = 0; i < 3 * points; i++) contact.impulses[i] = numbers[at++];
+      this.pairs.set(key, contact);
+      this.active.push(contact);
+    }
+  }
+
+  /** Every contact constraint with points (the last update's). */
+  get count(): number {
+    return this.active.length;
+  }
+
+  private touch(p: Proxy, q: Proxy, dt: number): void {
+    // ordered by shape rank (then key) so the narrowphase has one function per pair of types
+    const swap = SHAPE_RANK[p.shape.type] > SHAPE_RANK[q.shape.type] || (SHAPE_RANK[p.shape.type] === SHAPE_RANK[q.shape.type] && p.key > q.key);
+    const a = swap ? q : p, b = swap ? p : q;
+    const key = a.key * 2 ** 26 + b.key;
+    let contact = this.pairs.get(key);
+    if (contact === undefined) {
+      contact = new ContactConstraint(a.body, a.shape, b.body, b.shape, new Manifold(), key);
+      this.pairs.set(key, contact);
+    }
+    this.seen.set(key, this.stamp);
+    const margin = SPECULATIVE_DISTANCE + dt * (speed(a.body) + speed(b.body));
+    collide(a.body, a.shape, b.body, b.shape, margin, contact.manifold);
+    contact.matchImpulses();
+    if (contact.count > 0) this.active.push(contact);
+  }
+
+  private rebuild(bodies: readonly Body[]): void {
+    const kept = new Map<number, Proxy>();
+    for (const proxy of this.proxies) kept.set(proxy.key, proxy);
+    const next: Proxy[] = [];
+    for (const body of bodies) {
+      body.shapes.forEach((shape, index) => {
+        const key = body.id * MAX_SHAPES_PER_BODY + index;
+        const old = kept.get(key);
+        next.push(old !== undefined && old.shape === shape ? old : { body, shape, key, box: new Float64Array(6) });
+      });
+    }
+    this.proxies = next;
+    // pairs of removed shapes go at the next update (not seen)
+  }
+}
+
+/** Linear speed plus a bound on what turning adds at the shape's reach (rough: |ω| times 1 m). */
+function speed(body: Body): number {
+  const v = body.linearVelocity, w = body.angularVelocity;
+  // (Math.sqrt, not Math.hypot: the step uses only correctly rounded Math functions; README "Determinism")
+  return Math.sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]) + Math.sqrt(w[0] * w[0] + w[1] * w[1] + w[2] * w[2]);
+}
+
+function pairKey(a: number, b: number): number {
+  return a < b ? a * 2 ** 26 + b : b * 2 ** 26 + a;
+}
+
+/** The shape's world AABB, fattened (see the header). */
+function writeBox(proxy: Proxy, dt: number): void {
+  const { body, shape, box } = proxy;
+  if (shape.type === 'plane') {
+    box[0] = box[1] = box[2] = -Infinity;
+    box[3] = box[4] = box[5] = Infinity;
+    return;
+  }
+  pose.set(body, shape);
+  const c = pose.c, W = pose.W;
+  for (let i = 0; i < 3; i++) {
+    // half width along world axis i: Σ_k |W_ik| h_k for a box; r (+ h |W_i1|) for spheres and capsules
+    let half: number;
+    if (shape.type === 'box') {
+      const h = shape.halfExtents;
+      half = Math.abs(W[i]) * h[0] + Math.abs(W[3 + i]) * h[1] + Math.abs(W[6 + i]) * h[2];
+    } else {
+      half = shape.radius + (shape.type === 'capsule' ? shape.halfHeight * Math.abs(W[3 + i]) : 0);
+    }
+    const move = body.isDynamic || body.type === 'kinematic' ? Math.abs(body.linearVelocity[i]) * dt : 0;
+    half += SPECULATIVE_DISTANCE;
+    const v = body.linearVelocity[i] * dt;
+    box[i] = c[i] - half - (v < 0 ? move : 0);
+    box[3 + i] = c[i] + half + (v > 0 ? move : 0);
+  }
+}

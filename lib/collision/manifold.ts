@@ -1,0 +1,31 @@
+// A contact manifold: where two shapes touch or nearly touch, as up to 4 points sharing one normal.
+//
+// The normal n is a unit vector from shape A toward shape B. Each point is the midpoint between the two
+// surfaces (world space), with its separation s along n (negative: overlapping by −s) and a feature id
+// naming which features met (a box's vertex, a capsule's end), so that the next step's manifold can
+// take over the impulses of the points that persist (warm starting; Box2D's b2ManifoldPoint.id).
+
+export const MAX_MANIFOLD_POINTS = 4;
+
+export class Manifold {
+  readonly normal = new Float64Array(3);
+  /** Points: world positions (3 per point), separations and feature ids. */
+  readonly points = new Float64Array(3 * MAX_MANIFOLD_POINTS);
+  readonly separations = new Float64Array(MAX_MANIFOLD_POINTS);
+  readonly ids = new Int32Array(MAX_MANIFOLD_POINTS);
+  count = 0;
+
+  setNormal(x: number, y: number, z: number): void {
+    this.normal[0] = x; this.normal[1] = y; this.normal[2] = z;
+  }
+
+  /** Adds a point (ignored past MAX_MANIFOLD_POINTS; callers reduce first). */
+  add(x: number, y: number, z: number, separation: number, id: number): void {
+    const i = this.count;
+    if (i >= MAX_MANIFOLD_POINTS) return;
+    this.points[3 * i] = x; this.points[3 * i + 1] = y; this.points[3 * i + 2] = z;
+    this.separations[i] = separation;
+    this.ids[i] = id;
+    this.count = i + 1;
+  }
+}
