@@ -169,3 +169,71 @@ describe('ragdolls land', () => {
     expect(world.contacts.some((contact) => ragdoll.bodyList.includes(contact.bodyB))).toBe(true);
   });
 });
+
+describe('box against box', () => {
+  it('a box over another, turned about the vertical: 4 points at the gap, the normal straight up', () => {
+    const random = seededRandom(3);
+    for (let trial = 0; trial < 20; trial++) {
+      const world = new World({ gravity: [0, 0, 0] });
+      const yaw = random() * Math.PI;
+      const gap = 0.01 * (random() - 0.5); // −5 mm (overlapping) to +5 mm
+      world.createBody({ type: 'static', shapes: [{ type: 'box', halfExtents: [1, 0.5, 1] }] });
+      world.createBody({
+        position: [0.1 * (random() - 0.5), 0.5 + 0.3 + gap, 0.1 * (random() - 0.5)], orientation: [0, Math.sin(yaw / 2), 0, Math.cos(yaw / 2)],
+        shapes: [{ type: 'box', halfExtents: [0.4, 0.3, 0.5] }],
+      });
+      world.step(1e-9);
+      expect(world.contacts).toHaveLength(1);
+      const [contact] = world.contacts;
+      expect(contact.count).toBe(4);
+      const n = contact.manifold.normal;
+      const up = contact.bodyA.type === 'static' ? 1 : -1; // from A to B
+      expect(n[1] * up).toBeCloseTo(1, 12);
+      for (let i = 0; i < 4; i++) expect(contact.manifold.separations[i]).toBeCloseTo(gap, 9);
+    }
+  });
+
+  it('two boxes whose edges cross touch at one point, at the distance between the edges', () => {
+    const world = new World({ gravity: [0, 0, 0] });
+    // A's top edge along z at y = √2/2 (a unit cube turned 45° about z); B's bottom edge along x at y = 1 − √2/2 + gap
+    const s = Math.sin(Math.PI / 8), c = Math.cos(Math.PI / 8);
+    world.createBody({ type: 'static', orientation: [0, 0, s, c], shapes: [{ type: 'box', halfExtents: [0.5, 0.5, 0.5] }] });
+    const gap = 0.004;
+    world.createBody({ position: [0, Math.SQRT2 + gap, 0], orientation: [s, 0, 0, c], shapes: [{ type: 'box', halfExtents: [0.5, 0.5, 0.5] }] });
+    world.step(1e-9);
+    expect(world.contacts).toHaveLength(1);
+    const [contact] = world.contacts;
+    expect(contact.count).toBe(1);
+    expect(contact.manifold.separations[0]).toBeCloseTo(gap, 9);
+    expect(Math.abs(contact.manifold.normal[1])).toBeCloseTo(1, 9);
+    const p = contact.manifold.points;
+    expect(Math.hypot(p[0], p[1] - (Math.SQRT1_2 + gap / 2), p[2])).toBeLessThan(1e-9);
+  });
+
+  it('a stack of 10 boxes stands for 10 s', () => {
+    const world = groundWorld();
+    const boxes: Body[] = [];
+    for (let i = 0; i < 10; i++) boxes.push(world.createBody({ position: [0, 0.25 + 0.5 * i, 0], shapes: [{ type: 'box', halfExtents: [0.25, 0.25, 0.25] }] }));
+    for (let step = 0; step < 600; step++) world.step(1 / 60);
+    // measured: it sways while the soft contacts take the load and comes to rest leaning 2 cm at the
+    // top, 2.8 cm lower (10 contacts, the bottom one under 10 boxes' weight)
+    const top = boxes[9].position;
+    expect(Math.hypot(top[0], top[2])).toBeLessThan(0.05);
+    expect(top[1]).toBeGreaterThan(4.75 - 0.05);
+    for (let i = 1; i < 10; i++) expect(boxes[i].position[1] - boxes[i - 1].position[1]).toBeGreaterThan(0.49);
+    for (const box of boxes) expect(Math.hypot(...box.linearVelocity)).toBeLessThan(0.01);
+  });
+
+  it('a pyramid of 15 boxes stands', () => {
+    const world = groundWorld();
+    const boxes: Body[] = [];
+    for (let row = 0; row < 5; row++) {
+      for (let i = 0; i < 5 - row; i++) {
+        boxes.push(world.createBody({ position: [(i - (4 - row) / 2) * 0.52, 0.25 + 0.5 * row, 0], shapes: [{ type: 'box', halfExtents: [0.25, 0.25, 0.25] }] }));
+      }
+    }
+    const start = boxes.map((box) => Array.from(box.position));
+    for (let step = 0; step < 600; step++) world.step(1 / 60);
+    boxes.forEach((box, i) => expect(Math.hypot(box.position[0] - start[i][0], box.position[1] - start[i][1], box.position[2] - start[i][2])).toBeLessThan(0.02));
+  });
+});
