@@ -19,3 +19,5 @@ export type { WindmillOptions, HingeChainOptions } from './mechanisms.js';
 export { chainStretch, cantileverTipSag, hasExploded } from './metrics.js';
 export { describeRagdoll } from '../ragdoll.js';
 export { fallingHingedChains } from './reference.js';
+export { ragdollPile, boxPyramid, weldedWall, drapedChain } from './contacts.js';
+export type { RagdollPileOptions, BoxPyramidOptions, WeldedWallOptions, DrapedChainOptions } from './contacts.js';

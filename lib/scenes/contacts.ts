@@ -1,0 +1,142 @@
+// Scenes where contacts matter (issue 6): ragdolls falling into a pile, a box pyramid, a welded wall to
+// knock down, and a chain draped over obstacles. Every body collides; each scene has a ground plane.
+
+import { describeRagdoll } from '../ragdoll.js';
+import { boxInertia, capsuleInertia } from '../inertia.js';
+import type { BodyDescription, JointDescription, SceneDescription, Vec3Tuple } from './description.js';
+
+const DENSITY = 1000;
+
+/** A dynamic colliding box of density 1000 kg/m³. */
+function box(position: Vec3Tuple, half: Vec3Tuple, role: string): BodyDescription {
+  const mass = DENSITY * 8 * half[0] * half[1] * half[2];
+  return { type: 'dynamic', position, mass, inertia: boxInertia(mass, half), shape: { kind: 'box', halfExtents: half }, role, collide: true };
+}
+
+/** A static colliding box (an obstacle). */
+function block(position: Vec3Tuple, half: Vec3Tuple): BodyDescription {
+  return { type: 'static', position, mass: 1, inertia: [1, 1, 1], shape: { kind: 'box', halfExtents: half }, role: 'obstacle', collide: true };
+}
+
+export interface RagdollPileOptions {
+  /** How many ragdolls. Default 10. */
+  count?: number;
+}
+
+/** Ragdolls dropped from staggered heights in turned poses, onto the ground and each other. */
+export function ragdollPile(options: RagdollPileOptions = {}): SceneDescription {
+  const count = options.count ?? 10;
+  const bodies: BodyDescription[] = [];
+  const joints: JointDescription[] = [];
+  for (let i = 0; i < count; i++) {
+    // lying turned about the vertical by a different angle each, 0.9 m above the last
+    const yaw = (i * 2.4) % (2 * Math.PI);
+    const lying: [number, number, number, number] = [-Math.SQRT1_2, 0, 0, Math.SQRT1_2]; // on its back
+    const turn: [number, number, number, number] = [0, Math.sin(yaw / 2), 0, Math.cos(yaw / 2)];
+    const q = multiply(turn, lying);
+    const offset = bodies.length;
+    const ragdoll = describeRagdoll({ position: [0.3 * Math.cos(i), 0.5 + 0.9 * i, 0.3 * Math.sin(i)], orientation: q });
+    for (const body of ragdoll.bodies) bodies.push(body);
+    for (const joint of ragdoll.joints) joints.push({ ...joint, bodyA: joint.bodyA + offset, bodyB: joint.bodyB === null ? null : joint.bodyB + offset });
+  }
+  return { name: 'ragdoll pile', gravity: [0, -9.81, 0], dt: 1 / 60, bodies, joints, ground: { height: 0 } };
+}
+
+export interface BoxPyramidOptions {
+  /** Rows (the base has this many boxes). Default 10. */
+  rows?: number;
+  /** Half the box side, m. Default 0.25. */
+  half?: number;
+}
+
+/** A pyramid of boxes in a plane, each row on the gaps of the one below. */
+export function boxPyramid(options: BoxPyramidOptions = {}): SceneDescription {
+  const rows = options.rows ?? 10, h = options.half ?? 0.25;
+  const bodies: BodyDescription[] = [];
+  for (let row = 0; row < rows; row++) {
+    for (let i = 0; i < rows - row; i++) {
+      bodies.push(box([(i - (rows - 1 - row) / 2) * 2.04 * h, h + 2 * h * row, 0], [h, h, h], 'box'));
+    }
+  }
+  return { name: 'box pyramid', gravity: [0, -9.81, 0], dt: 1 / 60, bodies, joints: [], ground: { height: 0 } };
+}
+
+export interface WeldedWallOptions {
+  rows?: number;
+  columns?: number;
+  /** Each weld breaks past this force, N. Default 3000. */
+  breakForce?: number;
+}
+
+/**
+ * A wall of bricks (0.5 x 0.25 x 0.25 m) in running bond along x, each welded to the bricks it rests on
+ * and to its neighbour in the row; the bottom row is welded to the ground. Knock it down with a ball.
+ */
+export function weldedWall(options: WeldedWallOptions = {}): SceneDescription {
+  const rows = options.rows ?? 8, columns = options.columns ?? 8, breakForce = options.breakForce ?? 3000;
+  const half: Vec3Tuple = [0.25, 0.125, 0.125];
+  const bodies: BodyDescription[] = [];
+  const joints: JointDescription[] = [];
+  const at: number[][] = [];
+  for (let row = 0; row < rows; row++) {
+    at.push([]);
+    const shift = row % 2 === 0 ? 0 : 0.25;
+    for (let c = 0; c < columns; c++) {
+      const x = (c - (columns - 1) / 2) * 0.5 + shift;
+      at[row].push(bodies.length);
+      bodies.push(box([x, 0.125 + 0.25 * row, 0], half, 'brick'));
+    }
+  }
+  for (let row = 0; row < rows; row++) {
+    for (let c = 0; c < columns; c++) {
+      const me = at[row][c], p = bodies[me].position;
+      if (c > 0) joints.push({ type: 'weld', bodyA: me, bodyB: at[row][c - 1], anchor: [p[0] - 0.25, p[1], 0], breakForce });
+      if (row === 0) {
+        joints.push({ type: 'weld', bodyA: me, bodyB: null, anchor: [p[0], 0, 0], breakForce });
+        continue;
+      }
+      // the bricks below it: the one under its centre line on each side
+      for (const below of at[row - 1]) {
+        const q = bodies[below].position;
+        if (Math.abs(q[0] - p[0]) < 0.3) joints.push({ type: 'weld', bodyA: me, bodyB: below, anchor: [(p[0] + q[0]) / 2, p[1] - 0.125, 0], breakForce });
+      }
+    }
+  }
+  return { name: 'welded wall', gravity: [0, -9.81, 0], dt: 1 / 60, bodies, joints, ground: { height: 0 } };
+}
+
+export interface DrapedChainOptions {
+  /** Links. Default 40. */
+  links?: number;
+}
+
+/** A chain of capsule links on ball joints, released horizontally above a row of static obstacles. */
+export function drapedChain(options: DrapedChainOptions = {}): SceneDescription {
+  const links = options.links ?? 40;
+  const r = 0.05, halfHeight = 0.1, length = 2 * (halfHeight + r);
+  const mass = 0.5;
+  const bodies: BodyDescription[] = [];
+  const joints: JointDescription[] = [];
+  const x0 = -(links * length) / 2;
+  for (let i = 0; i < links; i++) {
+    bodies.push({
+      type: 'dynamic', position: [x0 + (i + 0.5) * length, 2.5, 0], orientation: [0, 0, Math.SQRT1_2, Math.SQRT1_2], mass,
+      inertia: capsuleInertia(mass, r, halfHeight), shape: { kind: 'capsule', radius: r, halfHeight }, role: 'link', collide: true,
+    });
+    if (i > 0) joints.push({ type: 'ball', bodyA: i, bodyB: i - 1, anchor: [x0 + i * length, 2.5, 0] });
+  }
+  bodies.push(block([-1.5, 0.6, 0], [0.3, 0.6, 0.6]));
+  bodies.push(block([0.4, 1.0, 0], [0.2, 1.0, 0.6]));
+  bodies.push({ type: 'static', position: [2.0, 0.5, 0], mass: 1, inertia: [1, 1, 1], shape: { kind: 'sphere', radius: 0.5 }, role: 'obstacle', collide: true });
+  return { name: 'draped chain', gravity: [0, -9.81, 0], dt: 1 / 60, bodies, joints, ground: { height: 0 } };
+}
+
+/** Quaternion product a ⊗ b, (x, y, z, w). */
+function multiply(a: number[], b: number[]): [number, number, number, number] {
+  return [
+    a[3] * b[0] + b[3] * a[0] + a[1] * b[2] - a[2] * b[1],
+    a[3] * b[1] + b[3] * a[1] + a[2] * b[0] - a[0] * b[2],
+    a[3] * b[2] + b[3] * a[2] + a[0] * b[1] - a[1] * b[0],
+    a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2],
+  ];
+}
