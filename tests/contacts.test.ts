@@ -103,7 +103,7 @@ describe('fast bodies and filtering', () => {
     }
   });
 
-  it('bodies joined by a joint do not collide; unjoined ones do', () => {
+  it('bodies joined by a joint do not collide unless it has collideConnected; unjoined ones do', () => {
     const world = new World({ gravity: [0, 0, 0] });
     const a = world.createBody({ position: [0, 0, 0], shapes: [{ type: 'sphere', radius: 0.5 }] });
     const b = world.createBody({ position: [0.8, 0, 0], shapes: [{ type: 'sphere', radius: 0.5 }] });
@@ -116,6 +116,13 @@ describe('fast bodies and filtering', () => {
     expect(pairs.some(([x, y]) => (x === c && y === d) || (x === d && y === c))).toBe(true);
     for (let step = 0; step < 60; step++) world.step(1 / 60);
     expect(d.position[0] - c.position[0]).toBeGreaterThan(0.99); // pushed apart
+    // a joint with collideConnected lets its bodies collide: a rope between two overlapping balls
+    const e = world.createBody({ position: [10, 0, 0], shapes: [{ type: 'sphere', radius: 0.5 }] });
+    const f = world.createBody({ position: [10.8, 0, 0], shapes: [{ type: 'sphere', radius: 0.5 }] });
+    world.createDistanceJoint({ bodyA: e, bodyB: f, anchorA: [10, 0, 0], anchorB: [10.8, 0, 0], minLength: 0, maxLength: 2, collideConnected: true });
+    for (let step = 0; step < 60; step++) world.step(1 / 60);
+    expect(f.position[0] - e.position[0]).toBeGreaterThan(0.99);
+    expect(() => world.createBallJoint({ bodyA: e, bodyB: f, anchor: [10, 0, 0], collideConnected: 1 as never })).toThrow(/collideConnected must be/);
   });
 });
 

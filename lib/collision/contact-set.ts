@@ -8,7 +8,8 @@
 // upper x and whose y and z intervals overlap: O(n + pairs) per step when the order holds, never all
 // pairs. A plane is unbounded and meets every shape.
 //
-// Filtering: two shapes of one body, two bodies that are not dynamic, two bodies joined by a joint, and
+// Filtering: two shapes of one body, two bodies that are not dynamic, two bodies joined by a joint
+// (unless it has collideConnected), and
 // two shapes whose filters exclude each other (shape.ts shouldCollide) do not collide.
 //
 // The contacts are solved in the order of their pair keys (from body ids and shape indices), so a scene
@@ -71,7 +72,7 @@ export class ContactSet {
       proxies[j + 1] = p;
     }
     this.joined.clear();
-    for (const joint of joints) this.joined.add(pairKey(joint.bodyA.id, joint.bodyB.id));
+    for (const joint of joints) if (!joint.collideConnected) this.joined.add(pairKey(joint.bodyA.id, joint.bodyB.id));
     this.stamp++;
     for (let i = 0; i < proxies.length; i++) {
       const p = proxies[i], pb = p.box;

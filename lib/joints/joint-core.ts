@@ -11,7 +11,7 @@
 import type { SolverJoint } from '../solver/soft-step.js';
 import { createSoftness, makeSoft, type Softness } from '../solver/softness.js';
 import { MAX_HERTZ_PER_SUBSTEP_RATE } from '../solver/soft-step.js';
-import { requireNonNegative, requirePositiveOrInfinity } from '../validate.js';
+import { requireBoolean, requireNonNegative, requirePositiveOrInfinity } from '../validate.js';
 import { UNPOOLED, type Float64Allocator } from '../arena.js';
 import type { StateReader, StateWriter } from '../state.js';
 
@@ -28,6 +28,8 @@ export interface JointCoreOptions<B> {
   hertz?: number;
   /** Damping ratio of that spring (1 = critically damped). Default 1. */
   dampingRatio?: number;
+  /** Whether the two bodies' shapes still collide with each other (3D contacts). Default false. */
+  collideConnected?: boolean;
   userData?: unknown;
 }
 
@@ -47,6 +49,8 @@ export abstract class JointCore<B> implements SolverJoint {
    * solves only its limit, motor and friction rows.
    */
   direct = false;
+  /** Whether the two bodies' shapes collide with each other (see JointCoreOptions). */
+  collideConnected: boolean;
 
   private _breakForce = Infinity;
   private _breakTorque = Infinity;
@@ -92,6 +96,7 @@ export abstract class JointCore<B> implements SolverJoint {
     this.springHertz = hertz;
     this.springDampingRatio = dampingRatio;
     this.userData = options.userData;
+    this.collideConnected = options.collideConnected === undefined ? false : requireBoolean(where, 'collideConnected', options.collideConnected);
     const sums = allocator.allocate(2 * (linear + angular));
     this.linearImpulseSum = sums.subarray(0, linear);
     this.angularImpulseSum = sums.subarray(linear, linear + angular);
@@ -199,7 +204,8 @@ export abstract class JointCore<B> implements SolverJoint {
   saveState(writer: StateWriter): void {
     writer.write(this._breakForce);
     writer.write(this._breakTorque);
-    writer.writeBoolean(this._broken);
+    // one number of flags: 1 broken, 2 collideConnected (so a joint without it reads as before)
+    writer.write((this._broken ? 1 : 0) + (this.collideConnected ? 2 : 0));
     writer.write(this.springHertz);
     writer.write(this.springDampingRatio);
     writer.writeArray(this.linearImpulseSum);
@@ -212,7 +218,9 @@ export abstract class JointCore<B> implements SolverJoint {
   loadState(reader: StateReader): void {
     this._breakForce = reader.read();
     this._breakTorque = reader.read();
-    this._broken = reader.readBoolean();
+    const flags = reader.read();
+    this._broken = (flags & 1) !== 0;
+    this.collideConnected = (flags & 2) !== 0;
     this.springHertz = reader.read();
     this.springDampingRatio = reader.read();
     reader.readInto(this.linearImpulseSum);
