@@ -54,11 +54,15 @@ export class ContactConstraint {
   private friction = 0;
   private restitution = 0;
   private inverseH = 0;
+  /** @internal The contact search's mark: the update that last saw the shapes' boxes overlap. */
+  stamp = 0;
 
   constructor(
     readonly bodyA: Body, readonly shapeA: Shape, readonly bodyB: Body, readonly shapeB: Shape, manifold: Manifold,
-    /** Pair key (shape ids): the order the contacts are solved in. */
-    readonly key: number,
+    /** The two shapes' keys (body id · MAX_SHAPES_PER_BODY + shape index), A's and B's: the contacts
+     * are solved in the order of (keyA, keyB). */
+    readonly keyA: number,
+    readonly keyB: number,
   ) {
     this.manifold = manifold;
     for (let i = 0; i < 3 * MAX_MANIFOLD_POINTS; i++) this.rows.push(new AxisConstraintPart());

@@ -12,8 +12,9 @@
 // (unless it has collideConnected), and
 // two shapes whose filters exclude each other (shape.ts shouldCollide) do not collide.
 //
-// The contacts are solved in the order of their pair keys (from body ids and shape indices), so a scene
-// steps the same way whatever the history of the map that holds them.
+// The contacts are solved in the order of their shapes' keys (body id and shape index, A's then B's), so
+// a scene steps the same way whatever the history of the maps that hold them. (Keys are per shape, and
+// pairs are found through a map per first shape: body ids can grow without bound.)
 
 import type { Body } from '../body.js';
 import type { JointCore } from '../joints/joint-core.js';
@@ -43,8 +44,8 @@ const pose = new ShapePose();
 export class ContactSet {
   private proxies: Proxy[] = [];
   private version = -1;
-  private readonly pairs = new Map<number, ContactConstraint>();
-  private readonly seen = new Map<number, number>();
+  /** Contacts by their shapes' keys: A's, then B's. */
+  private readonly pairs = new Map<number, Map<number, ContactConstraint>>();
   private stamp = 0;
   /** The contacts with points this step, in key order. */
   readonly active: ContactConstraint[] = [];
@@ -86,12 +87,11 @@ export class ContactSet {
       }
     }
     // contacts whose shapes' boxes no longer overlap are dropped
-    for (const [key, stamp] of this.seen) {
-      if (stamp === this.stamp) continue;
-      this.seen.delete(key);
-      this.pairs.delete(key);
+    for (const [keyA, inner] of this.pairs) {
+      for (const [keyB, contact] of inner) if (contact.stamp !== this.stamp) inner.delete(keyB);
+      if (inner.size === 0) this.pairs.delete(keyA);
     }
-    this.active.sort((x, y) => x.key - y.key);
+    this.active.sort(byKeys);
   }
 
   /** The contacts' warm-start state: their count, then per contact its key, point count, point ids and
@@ -99,7 +99,8 @@ export class ContactSet {
   save(writer: StateWriter): void {
     writer.write(this.active.length);
     for (const contact of this.active) {
-      writer.write(contact.key);
+      writer.write(contact.keyA);
+      writer.write(contact.keyB);
       writer.write(contact.count);
       for (let i = 0; i < contact.count; i++) writer.write(contact.ids[i]);
       for (let i = 0; i < 3 * contact.count; i++) writer.write(contact.impulses[i]);
@@ -111,8 +112,8 @@ export class ContactSet {
     const count = reader.read();
     out.push(count);
     for (let c = 0; c < count; c++) {
-      const key = reader.read(), points = reader.read();
-      out.push(key, points);
+      const keyA = reader.read(), keyB = reader.read(), points = reader.read();
+      out.push(keyA, keyB, points);
       for (let i = 0; i < 4 * points; i++) out.push(reader.read());
     }
     return out;
@@ -126,19 +127,18 @@ export class ContactSet {
       return [body, body.shapes[proxyKey % MAX_SHAPES_PER_BODY]];
     };
     this.pairs.clear();
-    this.seen.clear();
     this.active.length = 0;
     let at = 0;
     const count = numbers[at++];
     for (let c = 0; c < count; c++) {
-      const key = numbers[at++], points = numbers[at++];
-      const [bodyA, shapeA] = shapeOf(Math.floor(key / 2 ** 26));
-      const [bodyB, shapeB] = shapeOf(key % 2 ** 26);
-      const contact = new ContactConstraint(bodyA, shapeA, bodyB, shapeB, new Manifold(), key);
+      const keyA = numbers[at++], keyB = numbers[at++], points = numbers[at++];
+      const [bodyA, shapeA] = shapeOf(keyA);
+      const [bodyB, shapeB] = shapeOf(keyB);
+      const contact = new ContactConstraint(bodyA, shapeA, bodyB, shapeB, new Manifold(), keyA, keyB);
       contact.count = points;
       for (let i = 0; i < points; i++) contact.ids[i] = numbers[at++];
       for (let i = 0; i < 3 * points; i++) contact.impulses[i] = numbers[at++];
-      this.pairs.set(key, contact);
+      this.innerMap(keyA).set(keyB, contact);
       this.active.push(contact);
     }
   }
@@ -152,17 +152,23 @@ export class ContactSet {
     // ordered by shape rank (then key) so the narrowphase has one function per pair of types
     const swap = SHAPE_RANK[p.shape.type] > SHAPE_RANK[q.shape.type] || (SHAPE_RANK[p.shape.type] === SHAPE_RANK[q.shape.type] && p.key > q.key);
     const a = swap ? q : p, b = swap ? p : q;
-    const key = a.key * 2 ** 26 + b.key;
-    let contact = this.pairs.get(key);
+    const inner = this.innerMap(a.key);
+    let contact = inner.get(b.key);
     if (contact === undefined) {
-      contact = new ContactConstraint(a.body, a.shape, b.body, b.shape, new Manifold(), key);
-      this.pairs.set(key, contact);
+      contact = new ContactConstraint(a.body, a.shape, b.body, b.shape, new Manifold(), a.key, b.key);
+      inner.set(b.key, contact);
     }
-    this.seen.set(key, this.stamp);
+    contact.stamp = this.stamp;
     const margin = SPECULATIVE_DISTANCE + dt * (speed(a.body) + speed(b.body));
     collide(a.body, a.shape, b.body, b.shape, margin, contact.manifold);
     contact.matchImpulses();
     if (contact.count > 0) this.active.push(contact);
+  }
+
+  private innerMap(keyA: number): Map<number, ContactConstraint> {
+    let inner = this.pairs.get(keyA);
+    if (inner === undefined) this.pairs.set(keyA, (inner = new Map()));
+    return inner;
   }
 
   private rebuild(bodies: readonly Body[]): void {
@@ -188,6 +194,11 @@ function speed(body: Body): number {
   return Math.sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]) + Math.sqrt(w[0] * w[0] + w[1] * w[1] + w[2] * w[2]);
 }
 
+function byKeys(x: ContactConstraint, y: ContactConstraint): number {
+  return x.keyA - y.keyA || x.keyB - y.keyB;
+}
+
+/** Two bodies' ids as one number (ids below 2²⁶ = 67 million apart: the jointed-pair filter). */
 function pairKey(a: number, b: number): number {
   return a < b ? a * 2 ** 26 + b : b * 2 ** 26 + a;
 }
