@@ -57,15 +57,31 @@ export class ContactConstraint {
   /** @internal The contact search's mark: the update that last saw the shapes' boxes overlap. */
   stamp = 0;
 
-  constructor(
-    readonly bodyA: Body, readonly shapeA: Shape, readonly bodyB: Body, readonly shapeB: Shape, manifold: Manifold,
-    /** The two shapes' keys (body id · MAX_SHAPES_PER_BODY + shape index), A's and B's: the contacts
-     * are solved in the order of (keyA, keyB). */
-    readonly keyA: number,
-    readonly keyB: number,
-  ) {
+  bodyA: Body;
+  shapeA: Shape;
+  bodyB: Body;
+  shapeB: Shape;
+  /** The two shapes' keys (body id · MAX_SHAPES_PER_BODY + shape index), A's and B's: the contacts are
+   * solved in the order of (keyA, keyB). */
+  keyA: number;
+  keyB: number;
+
+  constructor(bodyA: Body, shapeA: Shape, bodyB: Body, shapeB: Shape, manifold: Manifold, keyA: number, keyB: number) {
     this.manifold = manifold;
     for (let i = 0; i < 3 * MAX_MANIFOLD_POINTS; i++) this.rows.push(new AxisConstraintPart());
+    this.bodyA = bodyA; this.shapeA = shapeA; this.bodyB = bodyB; this.shapeB = shapeB;
+    this.keyA = keyA; this.keyB = keyB;
+  }
+
+  /** Makes a contact no longer used (ContactSet's pool) the new pair's, with no points or impulses. */
+  reuse(bodyA: Body, shapeA: Shape, bodyB: Body, shapeB: Shape, keyA: number, keyB: number): this {
+    this.bodyA = bodyA; this.shapeA = shapeA; this.bodyB = bodyB; this.shapeB = shapeB;
+    this.keyA = keyA; this.keyB = keyB;
+    this.impulses.fill(0);
+    this.ids.fill(-1);
+    this.count = 0;
+    this.manifold.count = 0;
+    return this;
   }
 
   /**

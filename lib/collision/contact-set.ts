@@ -46,6 +46,9 @@ export class ContactSet {
   private version = -1;
   /** Contacts by their shapes' keys: A's, then B's. */
   private readonly pairs = new Map<number, Map<number, ContactConstraint>>();
+  /** Contacts whose shapes parted, for new pairs to reuse (each holds 12 rows: allocating one per new
+   * pair was 3.6 % of a ragdoll pile's step, in the collector). */
+  private readonly pool: ContactConstraint[] = [];
   private stamp = 0;
   /** The contacts with points this step, in key order. */
   readonly active: ContactConstraint[] = [];
@@ -88,7 +91,11 @@ export class ContactSet {
     }
     // contacts whose shapes' boxes no longer overlap are dropped
     for (const [keyA, inner] of this.pairs) {
-      for (const [keyB, contact] of inner) if (contact.stamp !== this.stamp) inner.delete(keyB);
+      for (const [keyB, contact] of inner) {
+        if (contact.stamp === this.stamp) continue;
+        inner.delete(keyB);
+        this.pool.push(contact);
+      }
       if (inner.size === 0) this.pairs.delete(keyA);
     }
     this.active.sort(byKeys);
@@ -155,7 +162,10 @@ export class ContactSet {
     const inner = this.innerMap(a.key);
     let contact = inner.get(b.key);
     if (contact === undefined) {
-      contact = new ContactConstraint(a.body, a.shape, b.body, b.shape, new Manifold(), a.key, b.key);
+      const reused = this.pool.pop();
+      contact = reused !== undefined
+        ? reused.reuse(a.body, a.shape, b.body, b.shape, a.key, b.key)
+        : new ContactConstraint(a.body, a.shape, b.body, b.shape, new Manifold(), a.key, b.key);
       inner.set(b.key, contact);
     }
     contact.stamp = this.stamp;
