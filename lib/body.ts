@@ -20,7 +20,8 @@ import {
 } from './validate.js';
 import type { StateReader, StateWriter } from './state.js';
 import { Shape, type ShapeOptions } from './collision/shape.js';
-import { computeMassProperties, rotationMatrix } from './collision/mass-properties.js';
+import { computeMassProperties } from './collision/mass-properties.js';
+import { rotationMatrix, writeRotation } from './math/quat.js';
 
 export type BodyType = 'dynamic' | 'static' | 'kinematic';
 
@@ -296,14 +297,7 @@ export class Body {
    */
   updateInertia(): void {
     const s = this.state;
-    // R(q), column-major (as gl-matrix's mat3.fromQuat), for a unit q
-    const x = s[ORIENTATION], y = s[ORIENTATION + 1], z = s[ORIENTATION + 2], w = s[ORIENTATION + 3];
-    const x2 = x + x, y2 = y + y, z2 = z + z;
-    const xx = x * x2, yx = y * x2, yy = y * y2, zx = z * x2, zy = z * y2, zz = z * z2;
-    const wx = w * x2, wy = w * y2, wz = w * z2;
-    s[ROTATION] = 1 - yy - zz; s[ROTATION + 3] = yx - wz; s[ROTATION + 6] = zx + wy;
-    s[ROTATION + 1] = yx + wz; s[ROTATION + 4] = 1 - xx - zz; s[ROTATION + 7] = zy - wx;
-    s[ROTATION + 2] = zx - wy; s[ROTATION + 5] = zy + wx; s[ROTATION + 8] = 1 - xx - yy;
+    writeRotation(s, ROTATION, s[ORIENTATION], s[ORIENTATION + 1], s[ORIENTATION + 2], s[ORIENTATION + 3]);
     if (!this.isDynamic) return;
     if (this.diagonalInertia) {
       const at = INVERSE_INERTIA_LOCAL;

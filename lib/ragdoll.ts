@@ -22,7 +22,7 @@ import { BallJoint } from './joints/ball-joint.js';
 import { HingeJoint } from './joints/hinge-joint.js';
 import { boxInertia, capsuleInertia, sphereInertia } from './inertia.js';
 import { addSceneToWorld, type BodyDescription, type JointDescription, type SceneDescription, type Vec3Tuple, type QuatTuple } from './scenes/description.js';
-import { rotationMatrix } from './collision/mass-properties.js';
+import { rotationMatrix } from './math/quat.js';
 import { readFiniteVector, readUnitQuaternion, requireBoolean, requireNonNegative, requirePositive, requirePositiveOrInfinity, show } from './validate.js';
 
 export interface RagdollOptions {

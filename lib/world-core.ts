@@ -15,7 +15,6 @@ import {
   type SolverContact,
   type SolverSettings,
 } from './solver/soft-step.js';
-import type { Softness } from './solver/softness.js';
 import {
   readFiniteVector,
   requireInteger,
@@ -280,7 +279,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B>> {
       for (let i = 0; i < this.brokenLastStep.length; i++) this.brokenLastStep[i].clearReadout();
       this.brokenLastStep.length = 0;
       const contacts = this.findContacts(dt, this.activeJoints);
-      this.softStep.step(this._bodies, this.activeJoints, this.gravity, dt, this.settings, this.exactSolver(this.activeJoints), contacts, this.contactSoftness);
+      this.softStep.step(this._bodies, this.activeJoints, this.gravity, dt, this.settings, this.exactSolver(this.activeJoints), contacts);
       this._time += dt;
       this._stepCount++;
       this.breakJoints();
@@ -326,8 +325,6 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B>> {
   protected findContacts(_dt: number, _joints: readonly J[]): readonly SolverContact[] {
     return [];
   }
-  /** How the contacts' softness is made for a substep (3D), or null. */
-  protected readonly contactSoftness: ((out: Softness, h: number) => Softness) | null = null;
 
   /** The exact solver for this step's joints, or null (the iterative solver alone). */
   protected exactSolver(_joints: readonly J[]): ExactJointSolver | null {

@@ -19,9 +19,8 @@ import type { StateReader, StateWriter } from './state.js';
 import { readDirection, readFiniteVector, requireBoolean, show } from './validate.js';
 import { castRay, type RayHit } from './collision/ray-cast.js';
 import { ContactSet } from './collision/contact-set.js';
-import { makeContactSoftness, type ContactConstraint } from './collision/contact-constraint.js';
+import type { ContactConstraint } from './collision/contact-constraint.js';
 import type { SolverContact } from './solver/soft-step.js';
-import type { Softness } from './solver/softness.js';
 
 export interface WorldOptions extends CoreWorldOptions<Joint> {
   /** m/s². Default [0, −9.81, 0]. */
@@ -111,7 +110,6 @@ export class World extends WorldCore<Body, Joint> {
   }
   protected readonly snapshotFormat = 'sinew-world' as const;
   private readonly contactSet = new ContactSet();
-  protected override readonly contactSoftness: (out: Softness, h: number) => Softness = makeContactSoftness;
 
   protected override findContacts(dt: number, joints: readonly Joint[]): readonly SolverContact[] {
     this.contactSet.update(this._bodies, joints, dt, this.topologyVersion);

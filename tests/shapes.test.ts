@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { World, boxInertia, capsuleInertia, sphereInertia, type Body } from '../lib/index.js';
 import { rotateSymmetric } from '../lib/math/mat3.js';
-import { rotationMatrix } from '../lib/collision/mass-properties.js';
+import { rotationMatrix } from '../lib/math/quat.js';
 import { randomQuaternion, randomVector, seededRandom } from './helpers.js';
 
 const diagonal = (d: number[]) => [d[0], 0, 0, 0, d[1], 0, 0, 0, d[2]];

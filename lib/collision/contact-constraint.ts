@@ -17,7 +17,7 @@
 
 import { BODY_STATE, type Body } from '../body.js';
 import { AxisConstraintPart } from '../joints/parts/axis-part.js';
-import { makeSoft, type Softness } from '../solver/softness.js';
+import type { Softness } from '../solver/softness.js';
 import { MAX_MANIFOLD_POINTS, type Manifold } from './manifold.js';
 import type { Shape } from './shape.js';
 
@@ -26,9 +26,7 @@ const POSITION = BODY_STATE.position, LINEAR_VELOCITY = BODY_STATE.linearVelocit
 const SLIDING_SPEED = 1e-3;
 const keptImpulses = new Float64Array(3 * MAX_MANIFOLD_POINTS);
 
-/** Contact stiffness and damping (Box2D v3's defaults), and the largest push-out speed, m/s. */
-export const CONTACT_HERTZ = 30;
-export const CONTACT_DAMPING_RATIO = 10;
+/** The largest push-out speed, m/s (the contact softness itself: solver/softness.ts makeContactSoft). */
 export const MAX_PUSH_SPEED = 3;
 /** Closing speeds below this (m/s) do not bounce (Box2D's restitution threshold). */
 export const RESTITUTION_THRESHOLD = 1;
@@ -140,17 +138,17 @@ export class ContactConstraint {
     if (this.count > 0) {
       const m = this.manifold, sa = this.bodyA.state, sb = this.bodyB.state;
       // v_b + ω_b × r_b − v_a − ω_a × r_a at the first point
-      const v = [0, 0, 0];
+      let vx = 0, vy = 0, vz = 0;
       for (let side = 0; side < 2; side++) {
         const st = side === 0 ? sb : sa, sign = side === 0 ? 1 : -1, x = side === 0 ? this.startB : this.startA;
         const rx = m.points[0] - x[0], ry = m.points[1] - x[1], rz = m.points[2] - x[2];
         const wx = st[ANGULAR_VELOCITY], wy = st[ANGULAR_VELOCITY + 1], wz = st[ANGULAR_VELOCITY + 2];
-        v[0] += sign * (st[LINEAR_VELOCITY] + wy * rz - wz * ry);
-        v[1] += sign * (st[LINEAR_VELOCITY + 1] + wz * rx - wx * rz);
-        v[2] += sign * (st[LINEAR_VELOCITY + 2] + wx * ry - wy * rx);
+        vx += sign * (st[LINEAR_VELOCITY] + wy * rz - wz * ry);
+        vy += sign * (st[LINEAR_VELOCITY + 1] + wz * rx - wx * rz);
+        vz += sign * (st[LINEAR_VELOCITY + 2] + wx * ry - wy * rx);
       }
-      const vn = v[0] * n[0] + v[1] * n[1] + v[2] * n[2];
-      const tx = v[0] - vn * n[0], ty = v[1] - vn * n[1], tz = v[2] - vn * n[2];
+      const vn = vx * n[0] + vy * n[1] + vz * n[2];
+      const tx = vx - vn * n[0], ty = vy - vn * n[1], tz = vz - vn * n[2];
       const speed = Math.sqrt(tx * tx + ty * ty + tz * tz);
       if (speed > SLIDING_SPEED) {
         t1[0] = tx / speed; t1[1] = ty / speed; t1[2] = tz / speed;
@@ -231,11 +229,6 @@ export class ContactConstraint {
   get normalForce(): number {
     return this.normalImpulse * this.inverseH;
   }
-}
-
-/** The contact softness for substeps of h: CONTACT_HERTZ, capped at a quarter of the substep rate. */
-export function makeContactSoftness(out: Softness, h: number): Softness {
-  return makeSoft(out, Math.min(CONTACT_HERTZ, 0.25 / h), CONTACT_DAMPING_RATIO, h);
 }
 
 /** Two unit tangents completing n to a right-handed basis (Duff et al. 2017, "Building an Orthonormal

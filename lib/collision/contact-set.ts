@@ -37,9 +37,9 @@ interface Proxy {
   key: number;
   /** min x, y, z, max x, y, z. */
   box: Float64Array;
+  /** The shape's world pose this step (for the AABB and the narrowphase). */
+  pose: ShapePose;
 }
-
-const pose = new ShapePose();
 
 export class ContactSet {
   private proxies: Proxy[] = [];
@@ -170,7 +170,7 @@ export class ContactSet {
     }
     contact.stamp = this.stamp;
     const margin = SPECULATIVE_DISTANCE + dt * (speed(a.body) + speed(b.body));
-    collide(a.body, a.shape, b.body, b.shape, margin, contact.manifold);
+    collide(a.shape, a.pose, b.shape, b.pose, margin, contact.manifold);
     contact.matchImpulses();
     if (contact.count > 0) this.active.push(contact);
   }
@@ -189,7 +189,7 @@ export class ContactSet {
       body.shapes.forEach((shape, index) => {
         const key = body.id * MAX_SHAPES_PER_BODY + index;
         const old = kept.get(key);
-        next.push(old !== undefined && old.shape === shape ? old : { body, shape, key, box: new Float64Array(6) });
+        next.push(old !== undefined && old.shape === shape ? old : { body, shape, key, box: new Float64Array(6), pose: new ShapePose() });
       });
     }
     this.proxies = next;
@@ -216,12 +216,12 @@ function pairKey(a: number, b: number): number {
 /** The shape's world AABB, fattened (see the header). */
 function writeBox(proxy: Proxy, dt: number): void {
   const { body, shape, box } = proxy;
+  const pose = proxy.pose.set(body, shape);
   if (shape.type === 'plane') {
     box[0] = box[1] = box[2] = -Infinity;
     box[3] = box[4] = box[5] = Infinity;
     return;
   }
-  pose.set(body, shape);
   const c = pose.c, W = pose.W;
   for (let i = 0; i < 3; i++) {
     // half width along world axis i: Σ_k |W_ik| h_k for a box; r (+ h |W_i1|) for spheres and capsules
@@ -232,10 +232,10 @@ function writeBox(proxy: Proxy, dt: number): void {
     } else {
       half = shape.radius + (shape.type === 'capsule' ? shape.halfHeight * Math.abs(W[3 + i]) : 0);
     }
-    const move = body.isDynamic || body.type === 'kinematic' ? Math.abs(body.linearVelocity[i]) * dt : 0;
     half += SPECULATIVE_DISTANCE;
-    const v = body.linearVelocity[i] * dt;
-    box[i] = c[i] - half - (v < 0 ? move : 0);
-    box[3 + i] = c[i] + half + (v > 0 ? move : 0);
+    // stretched along the way the body moves this step (a static body's velocity is zero)
+    const move = body.linearVelocity[i] * dt;
+    box[i] = c[i] - half + (move < 0 ? move : 0);
+    box[3 + i] = c[i] + half + (move > 0 ? move : 0);
   }
 }

@@ -33,13 +33,11 @@ export function computeMassProperties(shapes: readonly Shape[]): MassProperties 
   for (let k = 0; k < 3; k++) centre[k] /= mass;
   const inertia = new Float64Array(9);
   const rotated = new Float64Array(9);
-  const R = new Float64Array(9);
   for (const shape of shapes) {
     if (shape.type === 'plane') continue;
     const m = shape.density * shape.volume;
     const [a, b, c] = ownInertia(shape, m);
-    rotationMatrix(R, shape.orientation);
-    rotateDiagonal(rotated, R, a, b, c);
+    rotateDiagonal(rotated, shape.rotation, a, b, c);
     const dx = shape.position[0] - centre[0], dy = shape.position[1] - centre[1], dz = shape.position[2] - centre[2];
     const d2 = dx * dx + dy * dy + dz * dz;
     const d = [dx, dy, dz];
@@ -59,13 +57,4 @@ function ownInertia(shape: Shape, mass: number): [number, number, number] {
     case 'box': return boxInertia(mass, shape.halfExtents);
     case 'plane': return [0, 0, 0];
   }
-}
-
-/** R(q) for q = (x, y, z, w), column-major as Body.rotation (R_ik = out[3k + i]). */
-export function rotationMatrix(out: Float64Array, q: ArrayLike<number>): Float64Array {
-  const x = q[0], y = q[1], z = q[2], w = q[3];
-  out[0] = 1 - 2 * (y * y + z * z); out[3] = 2 * (x * y - w * z); out[6] = 2 * (x * z + w * y);
-  out[1] = 2 * (x * y + w * z); out[4] = 1 - 2 * (x * x + z * z); out[7] = 2 * (y * z - w * x);
-  out[2] = 2 * (x * z - w * y); out[5] = 2 * (y * z + w * x); out[8] = 1 - 2 * (x * x + y * y);
-  return out;
 }

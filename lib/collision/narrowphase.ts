@@ -25,21 +25,19 @@
 
 import type { Body } from '../body.js';
 import { Manifold } from './manifold.js';
-import { rotationMatrix } from './mass-properties.js';
 import type { Shape, ShapeType } from './shape.js';
 
 export const SHAPE_RANK: Record<ShapeType, number> = { plane: 0, box: 1, capsule: 2, sphere: 3 };
 
-/** A shape's world pose: centre c and rotation W = R S (column-major, W_ij = W[3j + i]). */
+/** A shape's world pose: centre c and rotation W = R S (column-major, W_ij = W[3j + i]); for a plane,
+ * its body's pose. The contact search sets each shape's once per step (contact-set.ts writeBox). */
 export class ShapePose {
   readonly c = new Float64Array(3);
   readonly W = new Float64Array(9);
-  private readonly S = new Float64Array(9);
 
   set(body: Body, shape: Shape): this {
-    const R = body.rotation, x = body.position, p = shape.position, c = this.c, W = this.W;
+    const R = body.rotation, x = body.position, p = shape.position, c = this.c, W = this.W, S = shape.rotation;
     for (let i = 0; i < 3; i++) c[i] = x[i] + R[i] * p[0] + R[3 + i] * p[1] + R[6 + i] * p[2];
-    const S = rotationMatrix(this.S, shape.orientation);
     for (let j = 0; j < 3; j++) {
       for (let i = 0; i < 3; i++) W[3 * j + i] = R[i] * S[3 * j] + R[3 + i] * S[3 * j + 1] + R[6 + i] * S[3 * j + 2];
     }
@@ -47,20 +45,18 @@ export class ShapePose {
   }
 }
 
-const poseA = new ShapePose(), poseB = new ShapePose();
 const segment = new Float64Array(6), other = new Float64Array(6), closest = new Float64Array(6);
 
 /**
- * Writes the manifold of shapes a (on bodyA) and b (on bodyB), which must be ordered by SHAPE_RANK
+ * Writes the manifold of shapes a and b at world poses A and B, which must be ordered by SHAPE_RANK
  * (rank a ≤ rank b), into `out` (count 0: no contact within margin).
  */
-export function collide(bodyA: Body, a: Shape, bodyB: Body, b: Shape, margin: number, out: Manifold): void {
+export function collide(a: Shape, A: ShapePose, b: Shape, B: ShapePose, margin: number, out: Manifold): void {
   out.count = 0;
-  const A = poseA.set(bodyA, a), B = poseB.set(bodyB, b);
   switch (a.type) {
     case 'plane': {
-      // the plane in world space: n_w = R n, offset_w = n_w·x + offset
-      const R = bodyA.rotation, n = a.normal, x = bodyA.position;
+      // the plane in world space (its pose is its body's): n_w = R n, offset_w = n_w·x + offset
+      const R = A.W, n = a.normal, x = A.c;
       const nx = R[0] * n[0] + R[3] * n[1] + R[6] * n[2], ny = R[1] * n[0] + R[4] * n[1] + R[7] * n[2], nz = R[2] * n[0] + R[5] * n[1] + R[8] * n[2];
       const offset = nx * x[0] + ny * x[1] + nz * x[2] + a.offset;
       out.setNormal(nx, ny, nz);
@@ -170,16 +166,12 @@ function capsules(out: Manifold, a: Float64Array, ra: number, b: Float64Array, r
   const d1x = a[3] - a[0], d1y = a[4] - a[1], d1z = a[5] - a[2];
   const d2x = b[3] - b[0], d2y = b[4] - b[1], d2z = b[5] - b[2];
   const aa = d1x * d1x + d1y * d1y + d1z * d1z, ee = d2x * d2x + d2y * d2y + d2z * d2z;
-  const rx = a[0] - b[0], ry = a[1] - b[1], rz = a[2] - b[2];
-  const bb = d1x * d2x + d1y * d2y + d1z * d2z, c = d1x * rx + d1y * ry + d1z * rz, f = d2x * rx + d2y * ry + d2z * rz;
-  const denominator = aa * ee - bb * bb;
-  if (aa > 0 && ee > 0 && denominator <= 1e-6 * aa * ee) {
+  const bb = d1x * d2x + d1y * d2y + d1z * d2z;
+  if (aa > 0 && ee > 0 && aa * ee - bb * bb <= 1e-6 * aa * ee) {
     // parallel: the two ends of the overlap along A, each against B's segment
-    let t0 = 0, t1 = 1;
     const u0 = ((b[0] - a[0]) * d1x + (b[1] - a[1]) * d1y + (b[2] - a[2]) * d1z) / aa;
     const u1 = ((b[3] - a[0]) * d1x + (b[4] - a[1]) * d1y + (b[5] - a[2]) * d1z) / aa;
-    t0 = Math.max(0, Math.min(u0, u1));
-    t1 = Math.min(1, Math.max(u0, u1));
+    const t0 = Math.max(0, Math.min(u0, u1)), t1 = Math.min(1, Math.max(u0, u1));
     if (t0 <= t1) {
       for (let k = 0; k < 2; k++) {
         const t = k === 0 ? t0 : t1;
@@ -191,7 +183,19 @@ function capsules(out: Manifold, a: Float64Array, ra: number, b: Float64Array, r
       return;
     }
   }
-  // Ericson 5.1.9: s on A, t on B, clamped
+  closestPointsOfSegments(a, b, closest);
+  spheres(out, closest[0], closest[1], closest[2], ra, closest[3], closest[4], closest[5], rb, margin, 0);
+}
+
+/** The closest points of segments a and b (6 numbers each: the two ends), A's then B's into out[0..5]
+ * (Ericson, "Real-Time Collision Detection" 5.1.9: s on A, t on B, clamped). */
+function closestPointsOfSegments(a: Float64Array, b: Float64Array, out: Float64Array): void {
+  const d1x = a[3] - a[0], d1y = a[4] - a[1], d1z = a[5] - a[2];
+  const d2x = b[3] - b[0], d2y = b[4] - b[1], d2z = b[5] - b[2];
+  const aa = d1x * d1x + d1y * d1y + d1z * d1z, ee = d2x * d2x + d2y * d2y + d2z * d2z;
+  const rx = a[0] - b[0], ry = a[1] - b[1], rz = a[2] - b[2];
+  const bb = d1x * d2x + d1y * d2y + d1z * d2z, c = d1x * rx + d1y * ry + d1z * rz, f = d2x * rx + d2y * ry + d2z * rz;
+  const denominator = aa * ee - bb * bb;
   let s = 0, t = 0;
   if (aa <= 1e-18 && ee <= 1e-18) {
     s = 0; t = 0;
@@ -210,7 +214,8 @@ function capsules(out: Manifold, a: Float64Array, ra: number, b: Float64Array, r
       s = Math.max(0, Math.min(1, (bb - c) / aa));
     }
   }
-  spheres(out, a[0] + s * d1x, a[1] + s * d1y, a[2] + s * d1z, ra, b[0] + t * d2x, b[1] + t * d2y, b[2] + t * d2z, rb, margin, 0);
+  out[0] = a[0] + s * d1x; out[1] = a[1] + s * d1y; out[2] = a[2] + s * d1z;
+  out[3] = b[0] + t * d2x; out[4] = b[1] + t * d2y; out[5] = b[2] + t * d2z;
 }
 
 /** A sphere (centre q, radius r) against the box of pose A and half extents h. */
@@ -448,13 +453,9 @@ function boxEdges(out: Manifold, A: ShapePose, hA: Float64Array, i: number, B: S
     target[0] = mx - hx; target[1] = my - hy; target[2] = mz - hz;
     target[3] = mx + hx; target[4] = my + hy; target[5] = mz + hz;
   }
+  // the point midway between the two edges' closest points, at the axis's separation (the points'
+  // distance has no sign)
+  closestPointsOfSegments(segment, other, closest);
   out.setNormal(lx, ly, lz);
-  // the closest points of the two edges (capsules of radius 0)
-  const saved = out.count;
-  capsules(out, segment, 0, other, 0, Infinity);
-  if (out.count > saved) {
-    out.separations[saved] = separation; // the axis's separation (the segments' distance has no sign)
-    out.ids[saved] = 4096 + 4 * i + j;
-  }
-  out.setNormal(lx, ly, lz);
+  out.add(0.5 * (closest[0] + closest[3]), 0.5 * (closest[1] + closest[4]), 0.5 * (closest[2] + closest[5]), separation, 4096 + 4 * i + j);
 }

@@ -10,7 +10,6 @@
 //   plane    n·(o + t d) = offset:  t = (offset − n·o) / n·d, for a ray going down into it (n·d < 0)
 
 import type { Body } from '../body.js';
-import { rotationMatrix } from './mass-properties.js';
 import type { Shape } from './shape.js';
 
 /** Ray against a sphere of radius r at the origin. */
@@ -127,7 +126,7 @@ export interface RayHit {
 
 const bodyOrigin = new Float64Array(3), bodyDirection = new Float64Array(3);
 const shapeOrigin = new Float64Array(3), shapeDirection = new Float64Array(3);
-const hitNormal = new Float64Array(3), shapeRotation = new Float64Array(9);
+const hitNormal = new Float64Array(3);
 
 /**
  * The nearest hit of the ray o + t d (d a unit vector, 0 ≤ t ≤ maxDistance) among the bodies' shapes,
@@ -150,7 +149,7 @@ export function castRay(bodies: readonly Body[], o: ArrayLike<number>, d: ArrayL
       if (shape.type === 'plane') {
         t = rayCastShape(shape, bodyOrigin, bodyDirection, tMax, hitNormal);
       } else {
-        const S = rotationMatrix(shapeRotation, shape.orientation), p = shape.position;
+        const S = shape.rotation, p = shape.position;
         const qx = bodyOrigin[0] - p[0], qy = bodyOrigin[1] - p[1], qz = bodyOrigin[2] - p[2];
         for (let k = 0; k < 3; k++) {
           shapeOrigin[k] = S[3 * k] * qx + S[3 * k + 1] * qy + S[3 * k + 2] * qz;

@@ -9,6 +9,7 @@
 //   plane    the half-space n·p ≤ offset of the body's frame (static bodies only: it has no mass)
 // Each also carries its surface's friction coefficient and restitution, for the contacts.
 
+import { rotationMatrix } from '../math/quat.js';
 import { readFiniteVector, readUnitQuaternion, requireNonNegative, requirePositive, show } from '../validate.js';
 
 export type ShapeType = 'sphere' | 'capsule' | 'box' | 'plane';
@@ -63,8 +64,10 @@ export class Shape {
   readonly type: ShapeType;
   /** Centre in the body frame, m (relative to the centre of mass once on a body). */
   readonly position = new Float64Array(3);
-  /** Orientation in the body frame (x, y, z, w). */
+  /** Orientation in the body frame (x, y, z, w), and its rotation matrix (column-major, as
+   * Body.rotation), both fixed at creation. */
   readonly orientation = new Float64Array([0, 0, 0, 1]);
+  readonly rotation = new Float64Array(9);
   /** Sphere and capsule radius, m (0 for boxes and planes). */
   readonly radius: number;
   /** Capsule half height, m. */
@@ -94,6 +97,7 @@ export class Shape {
     }
     if (options.position !== undefined) readFiniteVector(where, 'shape position', options.position, 3, this.position);
     if (options.orientation !== undefined) readUnitQuaternion(where, 'shape orientation', options.orientation, this.orientation);
+    rotationMatrix(this.rotation, this.orientation);
     this.density = options.density === undefined ? DEFAULT_DENSITY : requirePositive(where, 'density', options.density);
     this.friction = options.friction === undefined ? DEFAULT_FRICTION : requireNonNegative(where, 'friction', options.friction);
     const restitution = options.restitution ?? 0;

@@ -46,6 +46,25 @@ export function integrateOrientation(q: Float64Array, at: number, wx: number, wy
 }
 
 /**
+ * R(q) for a unit q = (qx, qy, qz, qw), column-major as gl-matrix's mat3.fromQuat (R_ik = out[at + 3k + i]):
+ * Body.rotation, shapes' local rotations and their world poses all use this arithmetic.
+ */
+export function writeRotation(out: Float64Array, at: number, qx: number, qy: number, qz: number, qw: number): Float64Array {
+  const x2 = qx + qx, y2 = qy + qy, z2 = qz + qz;
+  const xx = qx * x2, yx = qy * x2, yy = qy * y2, zx = qz * x2, zy = qz * y2, zz = qz * z2;
+  const wx = qw * x2, wy = qw * y2, wz = qw * z2;
+  out[at] = 1 - yy - zz; out[at + 3] = yx - wz; out[at + 6] = zx + wy;
+  out[at + 1] = yx + wz; out[at + 4] = 1 - xx - zz; out[at + 7] = zy - wx;
+  out[at + 2] = zx - wy; out[at + 5] = zy + wx; out[at + 8] = 1 - xx - yy;
+  return out;
+}
+
+/** R(q) of q = [x, y, z, w] into out (9 numbers, column-major; see writeRotation). */
+export function rotationMatrix(out: Float64Array, q: ArrayLike<number>): Float64Array {
+  return writeRotation(out, 0, q[0], q[1], q[2], q[3]);
+}
+
+/**
  * The rotation vector (axis × angle, the logarithm map) of a unit quaternion, on the shortest arc
  * (the sign of q is chosen so w ≥ 0, so the angle is in [0, π]).
  *

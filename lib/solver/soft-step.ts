@@ -28,7 +28,7 @@
 // a K held for the whole step lets the chain explode, while the per-substep K keeps its peak gap at
 // 0.29 m; on S1 with N = 1000 the extra factorizations cost 13 % of the step.
 
-import { createSoftness, makeSoft, RIGID, type Softness } from './softness.js';
+import { createSoftness, makeContactSoft, makeSoft, RIGID, type Softness } from './softness.js';
 
 /** Joint stiffness cap as a fraction of the substep rate 1/h. */
 export const MAX_HERTZ_PER_SUBSTEP_RATE = 0.25;
@@ -106,7 +106,7 @@ const NO_CONTACTS: readonly SolverContact[] = [];
 export class SoftStepSolver<B> {
   /** The rigid joints' softness for the biased solve at the current substep length. */
   readonly jointSoftness = createSoftness();
-  /** The contacts' softness (collision/contact-constraint.ts makeContactSoftness). */
+  /** The contacts' softness for the biased solve (softness.ts makeContactSoft). */
   readonly contactSoftness = createSoftness();
   /** @internal The last step's substep length (warm starting rescales impulses when it changes). */
   previousH = 0;
@@ -114,11 +114,10 @@ export class SoftStepSolver<B> {
   constructor(private readonly integrator: BodyIntegrator<B>) {}
 
   /** `exact`: the direct tree solver, or null for the iterative solver alone. `contacts`: this step's
-   * contacts and their softness's maker (3D). */
+   * contacts (3D). */
   step(
     bodies: readonly B[], joints: readonly SolverJoint[], gravity: Float64Array, dt: number, settings: Readonly<SolverSettings>,
     exact: ExactJointSolver | null = null, contacts: readonly SolverContact[] = NO_CONTACTS,
-    makeContactSoftness: ((out: Softness, h: number) => Softness) | null = null,
   ): void {
     const integrator = this.integrator;
     const n = settings.substeps;
@@ -139,7 +138,7 @@ export class SoftStepSolver<B> {
       if (ratio !== 1) joint.scaleImpulse(ratio);
       joint.prepare(h);
     }
-    if (makeContactSoftness !== null) makeContactSoftness(this.contactSoftness, h);
+    if (contacts.length > 0) makeContactSoft(this.contactSoftness, h);
     for (let i = 0; i < contacts.length; i++) contacts[i].prepare(h);
 
     for (let substep = 0; substep < n; substep++) {

@@ -34,6 +34,15 @@ export function makeSoft(out: Softness, hertz: number, dampingRatio: number, h: 
   return out;
 }
 
+/** Contact stiffness and damping: Box2D v3's defaults (30 Hz, damping ratio 10). */
+export const CONTACT_HERTZ = 30;
+export const CONTACT_DAMPING_RATIO = 10;
+
+/** The contacts' softness for substeps of h: CONTACT_HERTZ, capped at a quarter of the substep rate. */
+export function makeContactSoft(out: Softness, h: number): Softness {
+  return makeSoft(out, Math.min(CONTACT_HERTZ, 0.25 / h), CONTACT_DAMPING_RATIO, h);
+}
+
 /**
  * The rigid solve without position correction: the soft step's relax pass. Not frozen: a frozen
  * object has another hidden class than the live softness, which would make every solve call site

@@ -162,6 +162,9 @@ export class DirectTreeSolver implements ExactJointSolver {
    * holds (a rod along a tree's rigid direction) has S_ll ≈ 0, and without it a round-off rate would
    * get an unbounded impulse (measured: 6e10 N·s in a random scene of rods in loops). */
   private limitGamma = new Float64Array(0);
+  /** factorLimits' list of the rows near their bound: each one's joint (in `limited`) and row. */
+  private readonly nearJoint = new Int32Array(MAX_LIMIT_ROWS);
+  private readonly nearRow = new Int32Array(MAX_LIMIT_ROWS);
   /** The substep length of the last factorization (the limits' speculative bias C/h). */
   private h = 0;
 
@@ -790,25 +793,30 @@ export class DirectTreeSolver implements ExactJointSolver {
    * 300 scenes of one joint type (10 types) nor of 210 mixed ones (7 seeds) does.
    */
   private factorLimits(): void {
-    const joints = this.limited, h = this.h;
-    // the rows near their bound (see isNearBound); the others' impulses are zeroed, as they cannot act
+    const joints = this.limited, h = this.h, nearJoint = this.nearJoint, nearRow = this.nearRow;
+    // the rows near their bound (see isNearBound), listed; the others' impulses are zeroed, as they
+    // cannot act
     let rows = 0;
     for (let j = 0; j < joints.length; j++) {
       const joint = joints[j], count = joint.limitRowCount;
       joint.directLimits = false;
       for (let k = 0; k < count; k++) {
-        if (isNearBound(joint, k, h)) rows++;
-        else if (joint.limitImpulse(k) !== 0) joint.addLimitImpulse(k, -joint.limitImpulse(k));
+        if (isNearBound(joint, k, h)) {
+          if (rows < MAX_LIMIT_ROWS) {
+            nearJoint[rows] = j;
+            nearRow[rows] = k;
+          }
+          rows++;
+        } else if (joint.limitImpulse(k) !== 0) joint.addLimitImpulse(k, -joint.limitImpulse(k));
       }
     }
     this.limitRows = 0;
     this._alone = this.holdsAll && rows <= MAX_LIMIT_ROWS;
-    if (rows === 0 || rows > MAX_LIMIT_ROWS) {
-      // none near a bound: nothing to solve (and the joints must not solve them either); too many: the
-      // joints solve their own limits, every row, in their sweeps
-      if (rows === 0) for (let j = 0; j < joints.length; j++) if (joints[j].limitRowCount > 0) joints[j].directLimits = true;
-      return;
-    }
+    // too many: the joints solve their own limits, every row, in their sweeps
+    if (rows > MAX_LIMIT_ROWS) return;
+    // held here (none near a bound: nothing to solve, and the joints must not solve them either)
+    for (let j = 0; j < joints.length; j++) if (joints[j].limitRowCount > 0) joints[j].directLimits = true;
+    if (rows === 0) return;
     const aux = this.limitAux;
     aux.reserve(rows, this.responseSize);
     if (this.limitC.length < rows) {
@@ -820,21 +828,14 @@ export class DirectTreeSolver implements ExactJointSolver {
       this.limitGamma = new Float64Array(rows);
     }
     this.limitJoint.length = rows;
-    let row = 0;
-    for (let j = 0; j < joints.length; j++) {
-      const joint = joints[j], count = joint.limitRowCount;
-      if (count === 0) continue;
-      joint.directLimits = true;
-      for (let k = 0; k < count; k++) {
-        if (!isNearBound(joint, k, h)) continue;
-        this.limitC[row] = joint.writeLimitRow(k, aux.J, 12 * row);
-        aux.nodeA[row] = this.limitedNodeA[j];
-        aux.nodeB[row] = this.limitedNodeB[j];
-        this.limitJoint[row] = joint;
-        this.limitIndex[row] = k;
-        this.limitGamma[row] = COMPLIANCE * rowInverseMass(aux.J, row, joint.bodyA.state, joint.bodyB.state);
-        row++;
-      }
+    for (let row = 0; row < rows; row++) {
+      const j = nearJoint[row], k = nearRow[row], joint = joints[j];
+      this.limitC[row] = joint.writeLimitRow(k, aux.J, 12 * row);
+      aux.nodeA[row] = this.limitedNodeA[j];
+      aux.nodeB[row] = this.limitedNodeB[j];
+      this.limitJoint[row] = joint;
+      this.limitIndex[row] = k;
+      this.limitGamma[row] = COMPLIANCE * rowInverseMass(aux.J, row, joint.bodyA.state, joint.bodyB.state);
     }
     this.limitRows = rows;
     this.writeResponses(aux, rows);
