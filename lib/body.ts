@@ -13,6 +13,7 @@ import { readInertia } from './inertia.js';
 import {
   readFiniteVector,
   readUnitQuaternion,
+  requireBoolean,
   requireFinite,
   requireNonNegative,
   requirePositive,
@@ -22,6 +23,7 @@ import type { StateReader, StateWriter } from './state.js';
 import { Shape, type ShapeOptions } from './collision/shape.js';
 import { computeMassProperties } from './collision/mass-properties.js';
 import { rotationMatrix, writeRotation } from './math/quat.js';
+import { SleepState } from './sleep.js';
 
 export type BodyType = 'dynamic' | 'static' | 'kinematic';
 
@@ -58,6 +60,9 @@ export interface BodyOptions {
    * are placed about `position` as the centre of mass.
    */
   shapes?: readonly ShapeOptions[];
+  /** False: the body never falls asleep, nor does anything joined to or resting on it (a player's
+   * body). Default true (sleep.ts). */
+  canSleep?: boolean;
   userData?: unknown;
 }
 
@@ -130,6 +135,8 @@ export class Body {
 
   /** @internal The world that owns this body, or null once removed. */
   owner: object | null;
+  /** @internal Sleep timer and island (sleep.ts). */
+  readonly sleep = new SleepState(12);
 
   /** @internal Use world.createBody. Validates every option before touching anything. */
   constructor(id: number, options: BodyOptions, owner: object, allocator: Float64Allocator = UNPOOLED) {
@@ -179,6 +186,7 @@ export class Body {
     const linearDamping = requireNonNegative(where, 'linearDamping', options.linearDamping ?? 0);
     const angularDamping = requireNonNegative(where, 'angularDamping', options.angularDamping ?? 0);
     const gravityScale = requireFinite(where, 'gravityScale', options.gravityScale ?? 1);
+    const canSleep = options.canSleep === undefined ? true : requireBoolean(where, 'canSleep', options.canSleep);
 
     // Everything is valid: commit.
     const state = allocator.allocate(BODY_STATE.size);
@@ -215,6 +223,7 @@ export class Body {
     this.angularDamping = angularDamping;
     this.gravityScale = gravityScale;
     this.userData = options.userData;
+    this.sleep.canSleep = canSleep;
     this.shapes = shapes;
     const I = this.inverseInertiaLocal;
     this.diagonalInertia = I[1] === 0 && I[2] === 0 && I[3] === 0 && I[5] === 0 && I[6] === 0 && I[7] === 0;
@@ -234,6 +243,7 @@ export class Body {
       writer.write(shape.friction);
       writer.write(shape.restitution);
     }
+    this.sleep.save(writer);
   }
   /** @internal Reads what saveState wrote (the shapes already attached). */
   loadState(reader: StateReader): void {
@@ -247,6 +257,53 @@ export class Body {
       shape.friction = reader.read();
       shape.restitution = reader.read();
     }
+    this.sleep.load(reader);
+  }
+
+  /** False while the body sleeps (sleep.ts): it is not moved or solved until something wakes it. */
+  get isAwake(): boolean {
+    return this.sleep.island === 0;
+  }
+  /** Wakes the body and its whole island; its rest timer starts again. The setters and apply* calls do
+   * this; call it yourself after writing `position`, `orientation` or the velocities in place. */
+  wake(): void {
+    this.sleep.wake();
+  }
+  /** False: the body never sleeps, nor does its island (BodyOptions.canSleep). */
+  get canSleep(): boolean {
+    return this.sleep.canSleep;
+  }
+  set canSleep(value: boolean) {
+    this.sleep.canSleep = requireBoolean('canSleep', 'canSleep', value);
+    if (!value) this.sleep.wake();
+  }
+  /** @internal The centre within `distance` of the rest pose's and each axis (a column of R) within
+   * `chord` of its rest direction (sleep.ts). */
+  isNearRestPose(distance: number, chord: number): boolean {
+    const s = this.state, rest = this.sleep.restPose;
+    const dx = s[POSITION] - rest[0], dy = s[POSITION + 1] - rest[1], dz = s[POSITION + 2] - rest[2];
+    if (dx * dx + dy * dy + dz * dz >= distance * distance) return false;
+    for (let k = 0; k < 9; k += 3) {
+      const ex = s[ROTATION + k] - rest[3 + k], ey = s[ROTATION + k + 1] - rest[4 + k], ez = s[ROTATION + k + 2] - rest[5 + k];
+      if (ex * ex + ey * ey + ez * ez >= chord * chord) return false;
+    }
+    return true;
+  }
+  /** @internal The current pose becomes the rest pose. */
+  setRestPose(): void {
+    const s = this.state, rest = this.sleep.restPose;
+    for (let k = 0; k < 3; k++) rest[k] = s[POSITION + k];
+    for (let k = 0; k < 9; k++) rest[3 + k] = s[ROTATION + k];
+  }
+  /** @internal Any velocity at all. */
+  isMoving(): boolean {
+    const v = this.linearVelocity, w = this.angularVelocity;
+    return v[0] !== 0 || v[1] !== 0 || v[2] !== 0 || w[0] !== 0 || w[1] !== 0 || w[2] !== 0;
+  }
+  /** @internal Zeroes v and ω (falling asleep). */
+  stop(): void {
+    this.linearVelocity.fill(0);
+    this.angularVelocity.fill(0);
   }
 
   /** kg; Infinity for static and kinematic bodies. */
@@ -284,6 +341,7 @@ export class Body {
     this.inverseInertiaLocal.set(inverse);
     this.diagonalInertia = inverse[1] === 0 && inverse[2] === 0 && inverse[3] === 0 && inverse[5] === 0 && inverse[6] === 0 && inverse[7] === 0;
     this.updateInertia();
+    this.sleep.wake();
   }
 
   /** m⁻¹ in kg⁻¹; 0 for static and kinematic bodies. */
@@ -309,21 +367,25 @@ export class Body {
 
   setPosition(position: ArrayLike<number>): void {
     readFiniteVector('setPosition', 'position', position, 3, this.position);
+    this.sleep.wake();
   }
 
   setOrientation(orientation: ArrayLike<number>): void {
     readUnitQuaternion('setOrientation', 'orientation', orientation, this.orientation);
     this.updateInertia();
+    this.sleep.wake();
   }
 
   setLinearVelocity(velocity: ArrayLike<number>): void {
     this.requireMovable('setLinearVelocity', velocity);
     readFiniteVector('setLinearVelocity', 'velocity', velocity, 3, this.linearVelocity);
+    this.sleep.wake();
   }
 
   setAngularVelocity(velocity: ArrayLike<number>): void {
     this.requireMovable('setAngularVelocity', velocity);
     readFiniteVector('setAngularVelocity', 'velocity', velocity, 3, this.angularVelocity);
+    this.sleep.wake();
   }
 
   /** Adds a force (N) for the next step, at `worldPoint` (m) or at the centre of mass. */
@@ -337,12 +399,14 @@ export class Body {
     this.force[0] += fx;
     this.force[1] += fy;
     this.force[2] += fz;
+    this.sleep.wake();
   }
 
   /** Adds a torque (N·m, world frame) for the next step. */
   applyTorque(torque: ArrayLike<number>): void {
     readFiniteVector('applyTorque', 'torque', torque, 3, scratchVector);
     for (let i = 0; i < 3; i++) this.torque[i] += scratchVector[i];
+    this.sleep.wake();
   }
 
   /** Changes the velocity at once by an impulse (N·s) at `worldPoint` or at the centre of mass. */
@@ -355,6 +419,7 @@ export class Body {
       addLeverTorque(angular, scratchVector, this.position, px, py, pz);
     }
     if (!this.isDynamic) return;
+    this.sleep.wake();
     const m = this.state[INVERSE_MASS];
     this.linearVelocity[0] += m * px;
     this.linearVelocity[1] += m * py;
@@ -365,7 +430,9 @@ export class Body {
   /** Changes the angular velocity at once by an angular impulse (N·m·s, world frame). */
   applyAngularImpulse(impulse: ArrayLike<number>): void {
     readFiniteVector('applyAngularImpulse', 'impulse', impulse, 3, scratchVector);
-    if (this.isDynamic) this.addAngularImpulse(scratchVector[0], scratchVector[1], scratchVector[2]);
+    if (!this.isDynamic) return;
+    this.sleep.wake();
+    this.addAngularImpulse(scratchVector[0], scratchVector[1], scratchVector[2]);
   }
 
   /** World velocity of a world point moving with the body: v + ω × (p − x). */

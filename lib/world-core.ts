@@ -1,11 +1,13 @@
 // What World (3D) and World2D share: the solver settings and their checks, the lists of bodies and
-// joints, removal, step(dt), and breaking joints with their once-only report. Each world adds its own
+// joints, removal, step(dt), islands and sleeping (sleep.ts), and breaking joints with their once-only
+// report. Each world adds its own
 // bodies and joints; the step itself is solver/soft-step.ts, the same code for both.
 
 import type { BodyType } from './body.js';
 import type { ShapeOptions } from './collision/shape.js';
 import type { JointCore } from './joints/joint-core.js';
 import { Float64Arena } from './arena.js';
+import { DEFAULT_SLEEP_SETTINGS, Islands, isAwakeMover, type SleepingBody, type SleepSettings } from './sleep.js';
 import { StateReader, StateWriter, decodeNumbers, encodeNumbers, hashNumbers } from './state.js';
 import {
   MAX_HERTZ_PER_SUBSTEP_RATE,
@@ -49,6 +51,16 @@ export interface CoreWorldOptions<J> {
   maxAngularSpeed?: number;
   /** Called once for each joint that breaks, at the end of the step it broke in. */
   onJointBreak?: ((event: JointBreakEventOf<J>) => void) | null;
+  /** Islands at rest fall asleep and cost nothing until disturbed (sleep.ts). Default true. */
+  sleeping?: boolean;
+  /** A body counts as at rest while its centre stays within ½ sleepLinearSpeed · timeToSleep of where it
+   * was, m/s (a mean speed). Default 0.05: 1.25 cm in 0.5 s (sleep.ts). */
+  sleepLinearSpeed?: number;
+  /** The same for turning, rad/s: each body axis stays within ½ sleepAngularSpeed · timeToSleep.
+   * Default 0.05. */
+  sleepAngularSpeed?: number;
+  /** How long every body of an island must be at rest before it sleeps, s. Default 0.5. */
+  timeToSleep?: number;
 }
 
 export interface JointBreakEventOf<J> {
@@ -73,7 +85,7 @@ export const DEFAULT_SOLVER_SETTINGS: Readonly<SolverSettings> = Object.freeze({
 });
 
 /** What a world needs to know of its bodies. */
-export interface CoreBody {
+export interface CoreBody extends SleepingBody {
   readonly id: number;
   readonly type: BodyType;
   readonly isDynamic: boolean;
@@ -112,6 +124,15 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B>> {
   onJointBreak: ((event: JointBreakEventOf<J>) => void) | null = null;
 
   protected readonly settings: SolverSettings = { ...DEFAULT_SOLVER_SETTINGS };
+  private readonly sleepSettings: SleepSettings = { ...DEFAULT_SLEEP_SETTINGS };
+  /** The sleeping islands (sleep.ts). */
+  protected readonly islands = new Islands();
+  /** The bodies and joints the step moves and solves: all of them while nothing sleeps (the same
+   * arrays), else those of the awake islands (rebuilt when `awakeVersion` falls behind). */
+  private awakeBodies: B[] = [];
+  private awakeJoints: J[] = [];
+  private awakeVersion = -1;
+  private islandsVersion = 0;
   private readonly softStep: SoftStepSolver<B>;
   protected readonly _bodies: B[] = [];
   private readonly _joints: J[] = [];
@@ -154,12 +175,18 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B>> {
     if (options.maxAngularSpeed !== undefined) {
       settings.maxAngularSpeed = requirePositive(where, 'maxAngularSpeed', options.maxAngularSpeed);
     }
+    const sleep: SleepSettings = { ...DEFAULT_SLEEP_SETTINGS };
+    if (options.sleeping !== undefined) sleep.sleeping = requireBoolean(where, 'sleeping', options.sleeping);
+    if (options.sleepLinearSpeed !== undefined) sleep.sleepLinearSpeed = requireNonNegative(where, 'sleepLinearSpeed', options.sleepLinearSpeed);
+    if (options.sleepAngularSpeed !== undefined) sleep.sleepAngularSpeed = requireNonNegative(where, 'sleepAngularSpeed', options.sleepAngularSpeed);
+    if (options.timeToSleep !== undefined) sleep.timeToSleep = requireNonNegative(where, 'timeToSleep', options.timeToSleep);
     const onJointBreak = options.onJointBreak ?? null;
     if (onJointBreak !== null && typeof onJointBreak !== 'function') {
       throw new TypeError(`${where}: onJointBreak must be a function, got ${show(onJointBreak)}`);
     }
     this.gravity = gravity;
     Object.assign(this.settings, settings);
+    Object.assign(this.sleepSettings, sleep);
     this.onJointBreak = onJointBreak;
     this.softStep = new SoftStepSolver(integrator);
   }
@@ -214,6 +241,36 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B>> {
   set maxAngularSpeed(value: number) {
     this.settings.maxAngularSpeed = requirePositive('maxAngularSpeed', 'maxAngularSpeed', value);
   }
+  /** Whether islands at rest fall asleep (sleep.ts). Turning it off wakes every body. */
+  get sleeping(): boolean {
+    return this.sleepSettings.sleeping;
+  }
+  set sleeping(value: boolean) {
+    this.sleepSettings.sleeping = requireBoolean('sleeping', 'sleeping', value);
+    if (!value) this.islands.wakeAll();
+  }
+  get sleepLinearSpeed(): number {
+    return this.sleepSettings.sleepLinearSpeed;
+  }
+  set sleepLinearSpeed(value: number) {
+    this.sleepSettings.sleepLinearSpeed = requireNonNegative('sleepLinearSpeed', 'sleepLinearSpeed', value);
+  }
+  get sleepAngularSpeed(): number {
+    return this.sleepSettings.sleepAngularSpeed;
+  }
+  set sleepAngularSpeed(value: number) {
+    this.sleepSettings.sleepAngularSpeed = requireNonNegative('sleepAngularSpeed', 'sleepAngularSpeed', value);
+  }
+  get timeToSleep(): number {
+    return this.sleepSettings.timeToSleep;
+  }
+  set timeToSleep(value: number) {
+    this.sleepSettings.timeToSleep = requireNonNegative('timeToSleep', 'timeToSleep', value);
+  }
+  /** How many bodies sleep now. */
+  get sleepingBodyCount(): number {
+    return this.islands.sleepingBodyCount;
+  }
   /** The rigid joints' stiffness in effect for a step of dt, Hz: jointHertz capped at a quarter of
    * the substep rate. */
   getEffectiveJointHertz(dt: number): number {
@@ -250,6 +307,8 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B>> {
       const joint = this._joints[i];
       if (joint.bodyA === body || joint.bodyB === body) this.removeJoint(joint);
     }
+    this.wakeTouching(body);
+    this.islands.forget(body.sleep);
     this._bodies.splice(this._bodies.indexOf(body), 1);
     body.owner = null;
     this.topologyVersion++;
@@ -262,6 +321,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B>> {
     const active = this.activeJoints.indexOf(joint);
     if (active >= 0) this.activeJoints.splice(active, 1);
     joint.direct = false;
+    joint.wakeBodies();
     this.topologyVersion++;
   }
 
@@ -278,11 +338,21 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B>> {
     try {
       for (let i = 0; i < this.brokenLastStep.length; i++) this.brokenLastStep[i].clearReadout();
       this.brokenLastStep.length = 0;
+      const sleeping = this.islands.sleepingIslandCount > 0;
+      if (sleeping) this.wakeJoined();
       const contacts = this.findContacts(dt, this.activeJoints);
-      this.softStep.step(this._bodies, this.activeJoints, this.gravity, dt, this.settings, this.exactSolver(this.activeJoints), contacts);
+      const bodies = this.listAwake();
+      const joints = this.awakeJoints;
+      this.softStep.step(bodies, joints, this.gravity, dt, this.settings, this.exactSolver(bodies, joints), contacts);
       this._time += dt;
       this._stepCount++;
       this.breakJoints();
+      if (this.sleepSettings.sleeping && this.islands.begin(bodies, dt, this.sleepSettings)) {
+        for (let i = 0; i < joints.length; i++) this.islands.link(joints[i].bodyA, joints[i].bodyB);
+        this.linkContacts(this.islands);
+        this.islands.finish(this.sleepSettings);
+      }
+      this.noteIslandChanges();
     } finally {
       this.stepping = false;
     }
@@ -321,14 +391,59 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B>> {
     };
   }
 
-  /** This step's contacts (3D: collision/contact-set.ts); none in 2D. */
+  /** This step's contacts (3D: collision/contact-set.ts); none in 2D. A contact that touches a sleeping
+   * body and an awake (or moving kinematic) one wakes the sleeping body's island. */
   protected findContacts(_dt: number, _joints: readonly J[]): readonly SolverContact[] {
     return [];
   }
+  /** Links the bodies of this step's touching contacts into islands (3D). */
+  protected linkContacts(_islands: Islands): void {}
+  /** Wakes the bodies a removed body touches (3D: its contacts). */
+  protected wakeTouching(_body: B): void {}
 
-  /** The exact solver for this step's joints, or null (the iterative solver alone). */
-  protected exactSolver(_joints: readonly J[]): ExactJointSolver | null {
+  /** The exact solver for this step's (awake) joints, or null (the iterative solver alone). */
+  protected exactSolver(_bodies: readonly B[], _joints: readonly J[]): ExactJointSolver | null {
     return null;
+  }
+
+  /** Wakes a sleeping body joined to an awake or moving one (a joint made while it slept, a kinematic
+   * body that started to move). */
+  private wakeJoined(): void {
+    const joints = this.activeJoints;
+    for (let i = 0; i < joints.length; i++) {
+      const a = joints[i].bodyA, b = joints[i].bodyB;
+      if (a.sleep.island !== 0 && isAwakeMover(b)) a.sleep.wake();
+      else if (b.sleep.island !== 0 && isAwakeMover(a)) b.sleep.wake();
+    }
+  }
+
+  /** An island fell asleep or woke: the awake lists and the direct solver's forest follow. */
+  private noteIslandChanges(): void {
+    if (this.islands.version !== this.islandsVersion) {
+      this.islandsVersion = this.islands.version;
+      this.topologyVersion++;
+    }
+  }
+
+  /** The awake bodies, with awakeJoints (see their declaration). */
+  private listAwake(): B[] {
+    this.noteIslandChanges();
+    if (this.awakeVersion === this.topologyVersion) return this.awakeBodies;
+    this.awakeVersion = this.topologyVersion;
+    if (this.islands.sleepingIslandCount === 0) {
+      this.awakeBodies = this._bodies;
+      this.awakeJoints = this.activeJoints;
+      return this.awakeBodies;
+    }
+    const bodies: B[] = [], joints: J[] = [];
+    for (const body of this._bodies) if (body.sleep.island === 0) bodies.push(body);
+    for (const joint of this.activeJoints) {
+      const a = joint.bodyA, b = joint.bodyB;
+      if ((a.isDynamic && a.sleep.island === 0) || (b.isDynamic && b.sleep.island === 0)) joints.push(joint);
+    }
+    this.awakeBodies = bodies;
+    this.awakeJoints = joints;
+    return bodies;
   }
 
   /** 'sinew-world' (3D) or 'sinew-world-2d'. */
@@ -358,6 +473,11 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B>> {
     writer.writeBoolean(s.warmStarting);
     writer.write(s.maxLinearSpeed);
     writer.write(s.maxAngularSpeed);
+    const sleep = this.sleepSettings;
+    writer.writeBoolean(sleep.sleeping);
+    writer.write(sleep.sleepLinearSpeed);
+    writer.write(sleep.sleepAngularSpeed);
+    writer.write(sleep.timeToSleep);
     writer.write(this._time);
     writer.write(this._stepCount);
     writer.write(this.nextBodyId);
@@ -396,6 +516,11 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B>> {
     s.warmStarting = reader.readBoolean();
     s.maxLinearSpeed = reader.read();
     s.maxAngularSpeed = reader.read();
+    const sleep = this.sleepSettings;
+    sleep.sleeping = reader.readBoolean();
+    sleep.sleepLinearSpeed = reader.read();
+    sleep.sleepAngularSpeed = reader.read();
+    sleep.timeToSleep = reader.read();
     this._time = reader.read();
     this._stepCount = reader.read();
     const nextBodyId = reader.read();
@@ -407,6 +532,8 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B>> {
       this.createPlaceholderBody(entry).loadState(reader);
     }
     const body = (i: number): B => (i === -1 ? this.ground : this._bodies[i]);
+    // making and loading the joints wakes their bodies (resetting the rest timers just read): kept aside
+    const restTimes = this._bodies.map((b) => b.sleep.time);
     for (const entry of snapshot.joints) {
       this.nextJointId = entry.id;
       const joint = this.createPlaceholderJoint(entry.type, body(entry.bodyA), body(entry.bodyB));
@@ -414,9 +541,12 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B>> {
       if (joint.broken) this.activeJoints.splice(this.activeJoints.indexOf(joint), 1);
       if (entry.brokenLastStep) this.brokenLastStep.push(joint);
     }
+    this._bodies.forEach((b, i) => (b.sleep.time = restTimes[i]));
     if (!reader.done) throw new RangeError(`${where}: the snapshot has numbers left over (is it from another version?)`);
     this.nextBodyId = nextBodyId;
     this.nextJointId = nextJointId;
+    this.islands.rebuild(this._bodies);
+    this.topologyVersion++;
     this.afterRestore();
   }
 
@@ -440,6 +570,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B>> {
   protected addBody(body: B): B {
     this.nextBodyId++;
     this.topologyVersion++;
+    body.sleep.islands = this.islands;
     this._bodies.push(body);
     return body;
   }
@@ -449,6 +580,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B>> {
     this.topologyVersion++;
     this._joints.push(joint);
     this.activeJoints.push(joint);
+    joint.wakeBodies();
     return joint;
   }
 
@@ -490,6 +622,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B>> {
       if (breakable && (joint.getForceMagnitude() > joint.breakForce || joint.getTorqueMagnitude() > joint.breakTorque)) {
         joint.markBroken();
         joint.direct = false;
+        joint.wakeBodies();
         this.topologyVersion++;
         this.justBroken.push(joint);
         this.brokenLastStep.push(joint);

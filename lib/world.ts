@@ -21,6 +21,7 @@ import { castRay, type RayHit } from './collision/ray-cast.js';
 import { ContactSet } from './collision/contact-set.js';
 import type { ContactConstraint } from './collision/contact-constraint.js';
 import type { SolverContact } from './solver/soft-step.js';
+import type { Islands } from './sleep.js';
 
 export interface WorldOptions extends CoreWorldOptions<Joint> {
   /** m/s². Default [0, −9.81, 0]. */
@@ -88,9 +89,9 @@ export class World extends WorldCore<Body, Joint> {
     return [...this.tree.joints, ...this.tree.loops];
   }
 
-  protected override exactSolver(joints: readonly Joint[]): ExactJointSolver | null {
+  protected override exactSolver(bodies: readonly Body[], joints: readonly Joint[]): ExactJointSolver | null {
     if (this.solverKind !== 'direct') return null;
-    this.tree.ensure(this._bodies, joints, this.topologyVersion);
+    this.tree.ensure(bodies, joints, this.topologyVersion);
     return this.tree.active ? this.tree : null;
   }
 
@@ -116,14 +117,23 @@ export class World extends WorldCore<Body, Joint> {
     return this.contactSet.active;
   }
 
-  /** The contacts the last step solved (each a manifold of up to 4 points between two shapes). */
+  protected override linkContacts(islands: Islands): void {
+    const contacts = this.contactSet.active;
+    for (let i = 0; i < contacts.length; i++) islands.link(contacts[i].bodyA, contacts[i].bodyB);
+  }
+  protected override wakeTouching(body: Body): void {
+    this.contactSet.wakeTouching(body);
+  }
+
+  /** The touching contacts (each a manifold of up to 4 points between two shapes) after the last step,
+   * in a fixed order; those of sleeping islands included, as they were when the island fell asleep. */
   get contacts(): readonly ContactConstraint[] {
-    return this.contactSet.active;
+    return this.contactSet.touching;
   }
   // One number of flags: 1 gyroscopic, 2 the direct solver, 4 contacts follow (so a world without them
-  // reads as before), then the contacts' impulses (ContactSet.save).
+  // reads as before), then the contacts' impulses (ContactSet.save), sleeping ones included.
   protected saveWorldExtras(writer: StateWriter): void {
-    const contacts = this.contactSet.active.length > 0;
+    const contacts = this.contactSet.touching.length > 0;
     writer.write((this.integrator.gyroscopic ? 1 : 0) + (this.solverKind === 'direct' ? 2 : 0) + (contacts ? 4 : 0));
     if (contacts) this.contactSet.save(writer);
   }

@@ -5,7 +5,8 @@
 // Static and kinematic bodies have m⁻¹ = 0 and I⁻¹ = 0, as in 3D.
 
 import type { BodyType } from '../body.js';
-import { readFiniteVector, requireFinite, requireNonNegative, requirePositive, show } from '../validate.js';
+import { readFiniteVector, requireBoolean, requireFinite, requireNonNegative, requirePositive, show } from '../validate.js';
+import { SleepState } from '../sleep.js';
 import type { StateReader, StateWriter } from '../state.js';
 import { sin, cos } from '../math/portable.js';
 
@@ -28,6 +29,8 @@ export interface Body2DOptions {
   linearDamping?: number;
   angularDamping?: number;
   gravityScale?: number;
+  /** False: the body never falls asleep, nor does its island. Default true (as in 3D). */
+  canSleep?: boolean;
   userData?: unknown;
 }
 
@@ -79,6 +82,8 @@ export class Body2D {
   userData: unknown;
   /** @internal The world that owns this body, or null once removed. */
   owner: object | null;
+  /** @internal Sleep timer and island (sleep.ts). */
+  readonly sleep = new SleepState(4);
 
   /** @internal Use world.createBody. Validates every option before touching anything. */
   constructor(id: number, options: Body2DOptions, owner: object) {
@@ -104,6 +109,7 @@ export class Body2D {
     const linearDamping = requireNonNegative(where, 'linearDamping', options.linearDamping ?? 0);
     const angularDamping = requireNonNegative(where, 'angularDamping', options.angularDamping ?? 0);
     const gravityScale = requireFinite(where, 'gravityScale', options.gravityScale ?? 1);
+    const canSleep = options.canSleep === undefined ? true : requireBoolean(where, 'canSleep', options.canSleep);
 
     // Everything is valid: commit.
     this.id = id;
@@ -127,6 +133,7 @@ export class Body2D {
     this.angularDamping = angularDamping;
     this.gravityScale = gravityScale;
     this.userData = options.userData;
+    this.sleep.canSleep = canSleep;
     this.updateRotation();
   }
 
@@ -140,6 +147,7 @@ export class Body2D {
     writer.write(this.linearDamping);
     writer.write(this.angularDamping);
     writer.write(this.gravityScale);
+    this.sleep.save(writer);
   }
   /** @internal Reads what saveState wrote. */
   loadState(reader: StateReader): void {
@@ -151,6 +159,48 @@ export class Body2D {
     this.linearDamping = reader.read();
     this.angularDamping = reader.read();
     this.gravityScale = reader.read();
+    this.sleep.load(reader);
+  }
+
+  /** False while the body sleeps (as in 3D). */
+  get isAwake(): boolean {
+    return this.sleep.island === 0;
+  }
+  /** Wakes the body and its whole island (as in 3D). */
+  wake(): void {
+    this.sleep.wake();
+  }
+  /** False: the body never sleeps, nor does its island. */
+  get canSleep(): boolean {
+    return this.sleep.canSleep;
+  }
+  set canSleep(value: boolean) {
+    this.sleep.canSleep = requireBoolean('canSleep', 'canSleep', value);
+    if (!value) this.sleep.wake();
+  }
+  /** @internal The centre within `distance` of the rest pose's and the x axis, (cos θ, sin θ), within
+   * `chord` of its rest direction (sleep.ts; the same sums as 3D's for a planar body). */
+  isNearRestPose(distance: number, chord: number): boolean {
+    const s = this.state, rest = this.sleep.restPose;
+    const dx = s[POSITION] - rest[0], dy = s[POSITION + 1] - rest[1];
+    if (dx * dx + dy * dy >= distance * distance) return false;
+    const ex = s[ROTATION] - rest[2], ey = s[ROTATION + 1] - rest[3];
+    return ex * ex + ey * ey < chord * chord;
+  }
+  /** @internal The current pose becomes the rest pose. */
+  setRestPose(): void {
+    const s = this.state, rest = this.sleep.restPose;
+    rest[0] = s[POSITION]; rest[1] = s[POSITION + 1];
+    rest[2] = s[ROTATION]; rest[3] = s[ROTATION + 1];
+  }
+  /** @internal Any velocity at all. */
+  isMoving(): boolean {
+    return this.linearVelocity[0] !== 0 || this.linearVelocity[1] !== 0 || this.state[ANGULAR_VELOCITY] !== 0;
+  }
+  /** @internal Zeroes v and ω (falling asleep). */
+  stop(): void {
+    this.linearVelocity.fill(0);
+    this.state[ANGULAR_VELOCITY] = 0;
   }
 
   /** kg; Infinity for static and kinematic bodies. */
@@ -187,18 +237,22 @@ export class Body2D {
 
   setPosition(position: ArrayLike<number>): void {
     readFiniteVector('setPosition', 'position', position, 2, this.position);
+    this.sleep.wake();
   }
   setAngle(angle: number): void {
     this.state[ANGLE] = requireFinite('setAngle', 'angle', angle);
     this.updateRotation();
+    this.sleep.wake();
   }
   setLinearVelocity(velocity: ArrayLike<number>): void {
     this.requireMovable('setLinearVelocity', velocity);
     readFiniteVector('setLinearVelocity', 'velocity', velocity, 2, this.linearVelocity);
+    this.sleep.wake();
   }
   setAngularVelocity(velocity: number): void {
     this.requireMovable('setAngularVelocity', velocity);
     this.state[ANGULAR_VELOCITY] = requireFinite('setAngularVelocity', 'velocity', velocity);
+    this.sleep.wake();
   }
 
   /** Changes a dynamic body's mass (kg) and inertia (default: scaled with the mass). */
@@ -211,6 +265,7 @@ export class Body2D {
     this._inertia = I;
     this.state[INVERSE_MASS] = 1 / mass;
     this.state[INVERSE_INERTIA] = 1 / I;
+    this.sleep.wake();
   }
 
   /** Adds a force (N) for the next step, at `worldPoint` (m) or at the centre of mass. */
@@ -223,10 +278,12 @@ export class Body2D {
     }
     this.force[0] += fx;
     this.force[1] += fy;
+    this.sleep.wake();
   }
   /** Adds a torque (N·m, counter-clockwise) for the next step. */
   applyTorque(torque: number): void {
     this.torque += requireFinite('applyTorque', 'torque', torque);
+    this.sleep.wake();
   }
   /** Changes the velocity at once by an impulse (N·s) at `worldPoint` or at the centre of mass. */
   applyLinearImpulse(impulse: ArrayLike<number>, worldPoint?: ArrayLike<number>): void {
@@ -238,6 +295,7 @@ export class Body2D {
       angular = (scratch[0] - this.position[0]) * py - (scratch[1] - this.position[1]) * px;
     }
     if (!this.isDynamic) return;
+    this.sleep.wake();
     this.linearVelocity[0] += this.state[INVERSE_MASS] * px;
     this.linearVelocity[1] += this.state[INVERSE_MASS] * py;
     this.state[ANGULAR_VELOCITY] += this.state[INVERSE_INERTIA] * angular;

@@ -12,6 +12,11 @@
 // (unless it has collideConnected), and
 // two shapes whose filters exclude each other (shape.ts shouldCollide) do not collide.
 //
+// Sleeping (sleep.ts): a pair in which neither body is awake (or a moving kinematic) is not tested; its
+// contact keeps its points and impulses, untouched, for when the island wakes (the bodies have not
+// moved). A pair with one body awake is tested, and if it touches, the sleeping body's island wakes at
+// once, so it takes part in this very step with its kept contacts.
+//
 // The contacts are solved in the order of their shapes' keys (body id and shape index, A's then B's), so
 // a scene steps the same way whatever the history of the maps that hold them. (Keys are per shape, and
 // pairs are found through a map per first shape: body ids can grow without bound.)
@@ -23,6 +28,7 @@ import { ContactConstraint } from './contact-constraint.js';
 import { Manifold } from './manifold.js';
 import { collide, SHAPE_RANK, ShapePose } from './narrowphase.js';
 import { shouldCollide, type Shape } from './shape.js';
+import { isAwakeMover } from '../sleep.js';
 
 /** Points up to this far apart are kept as speculative contacts (Box2D: 4 × linear slop), m; a moving
  * pair adds the distance its bodies can cover in the step. */
@@ -50,7 +56,9 @@ export class ContactSet {
    * pair was 3.6 % of a ragdoll pile's step, in the collector). */
   private readonly pool: ContactConstraint[] = [];
   private stamp = 0;
-  /** The contacts with points this step, in key order. */
+  /** The contacts with points, in key order, those of sleeping islands included. */
+  readonly touching: ContactConstraint[] = [];
+  /** The touching contacts with an awake body: the ones the step solves. */
   readonly active: ContactConstraint[] = [];
   private readonly joined = new Set<number>();
 
@@ -59,6 +67,7 @@ export class ContactSet {
     if (version !== this.version) this.rebuild(bodies);
     this.version = version;
     this.active.length = 0;
+    this.touching.length = 0;
     const proxies = this.proxies;
     if (proxies.length === 0) {
       this.pairs.clear();
@@ -98,19 +107,36 @@ export class ContactSet {
       }
       if (inner.size === 0) this.pairs.delete(keyA);
     }
-    this.active.sort(byKeys);
+    this.touching.sort(byKeys);
+    this.listActive();
   }
 
-  /** The contacts' warm-start state: their count, then per contact its key, point count, point ids and
-   * impulses (snapshots and hashes; the manifolds are found again at the next step). */
+  /** Wakes every body touching `body` (which is being removed). */
+  wakeTouching(body: Body): void {
+    for (const contact of this.touching) {
+      if (contact.bodyA === body) contact.bodyB.sleep.wake();
+      else if (contact.bodyB === body) contact.bodyA.sleep.wake();
+    }
+  }
+
+  /** active: the touching contacts with an awake dynamic body (all of them while nothing sleeps). */
+  private listActive(): void {
+    const active = this.active;
+    active.length = 0;
+    for (let i = 0; i < this.touching.length; i++) {
+      const contact = this.touching[i], a = contact.bodyA, b = contact.bodyB;
+      if ((a.isDynamic && a.sleep.island === 0) || (b.isDynamic && b.sleep.island === 0)) active.push(contact);
+    }
+  }
+
+  /** The touching contacts' state: their count, then per contact its two keys and ContactConstraint's
+   * saveState (snapshots and hashes). */
   save(writer: StateWriter): void {
-    writer.write(this.active.length);
-    for (const contact of this.active) {
+    writer.write(this.touching.length);
+    for (const contact of this.touching) {
       writer.write(contact.keyA);
       writer.write(contact.keyB);
-      writer.write(contact.count);
-      for (let i = 0; i < contact.count; i++) writer.write(contact.ids[i]);
-      for (let i = 0; i < 3 * contact.count; i++) writer.write(contact.impulses[i]);
+      contact.saveState(writer);
     }
   }
   /** Reads what save wrote, as plain numbers (the bodies do not exist yet when it is read). */
@@ -121,7 +147,7 @@ export class ContactSet {
     for (let c = 0; c < count; c++) {
       const keyA = reader.read(), keyB = reader.read(), points = reader.read();
       out.push(keyA, keyB, points);
-      for (let i = 0; i < 4 * points; i++) out.push(reader.read());
+      for (let i = 0; i < ContactConstraint.stateSize(points) - 1; i++) out.push(reader.read());
     }
     return out;
   }
@@ -134,20 +160,19 @@ export class ContactSet {
       return [body, body.shapes[proxyKey % MAX_SHAPES_PER_BODY]];
     };
     this.pairs.clear();
-    this.active.length = 0;
+    this.touching.length = 0;
     let at = 0;
     const count = numbers[at++];
     for (let c = 0; c < count; c++) {
-      const keyA = numbers[at++], keyB = numbers[at++], points = numbers[at++];
+      const keyA = numbers[at++], keyB = numbers[at++];
       const [bodyA, shapeA] = shapeOf(keyA);
       const [bodyB, shapeB] = shapeOf(keyB);
       const contact = new ContactConstraint(bodyA, shapeA, bodyB, shapeB, new Manifold(), keyA, keyB);
-      contact.count = points;
-      for (let i = 0; i < points; i++) contact.ids[i] = numbers[at++];
-      for (let i = 0; i < 3 * points; i++) contact.impulses[i] = numbers[at++];
+      at = contact.loadState(numbers, at);
       this.innerMap(keyA).set(keyB, contact);
-      this.active.push(contact);
+      this.touching.push(contact);
     }
+    this.listActive();
   }
 
   /** Every contact constraint with points (the last update's). */
@@ -161,6 +186,13 @@ export class ContactSet {
     const a = swap ? q : p, b = swap ? p : q;
     const inner = this.innerMap(a.key);
     let contact = inner.get(b.key);
+    if (!isAwakeMover(a.body) && !isAwakeMover(b.body)) {
+      // both asleep (or one asleep, the other static or still): kept as it was
+      if (contact === undefined) return;
+      contact.stamp = this.stamp;
+      if (contact.count > 0) this.touching.push(contact);
+      return;
+    }
     if (contact === undefined) {
       const reused = this.pool.pop();
       contact = reused !== undefined
@@ -172,7 +204,11 @@ export class ContactSet {
     const margin = SPECULATIVE_DISTANCE + dt * (speed(a.body) + speed(b.body));
     collide(a.shape, a.pose, b.shape, b.pose, margin, contact.manifold);
     contact.matchImpulses();
-    if (contact.count > 0) this.active.push(contact);
+    if (contact.count > 0) {
+      this.touching.push(contact);
+      if (a.body.sleep.island !== 0) a.body.sleep.wake();
+      if (b.body.sleep.island !== 0) b.body.sleep.wake();
+    }
   }
 
   private innerMap(keyA: number): Map<number, ContactConstraint> {

@@ -126,6 +126,7 @@ export class BallJoint extends Joint {
     parts.swing.halfAngleZ = z;
     if (!parts.swing.active) parts.swingImpulse[0] = 0;
     this.updateLimited();
+    this.wakeBodies();
   }
   /** The twist range, rad ([−Infinity, Infinity]: none). */
   get twistLimit(): [number, number] {
@@ -136,6 +137,7 @@ export class BallJoint extends Joint {
   setTwistLimit(lower: number, upper: number): void {
     this.parts.twist.setLimits('setTwistLimit', lower, upper);
     this.updateLimited();
+    this.wakeBodies();
   }
   /** Coulomb friction torque on the relative rotation, N·m. */
   get frictionTorque(): number {
@@ -145,6 +147,7 @@ export class BallJoint extends Joint {
     this._frictionTorque = requireNonNegative('frictionTorque', 'frictionTorque', value);
     if (value > 0) this.parts.friction.impulse.fill(0);
     else this.extras?.friction.impulse.fill(0);
+    this.wakeBodies();
   }
   /** The swing angle (between the frames' twist axes) at the current poses, rad. */
   getSwingAngle(): number {

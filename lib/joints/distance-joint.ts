@@ -75,6 +75,7 @@ export class DistanceJoint extends Joint {
   }
   set length(value: number) {
     this._length = requireNonNegative('length', 'length', value);
+    this.wakeBodies();
   }
   get minLength(): number {
     return Math.max(this.drive.lower, 0);
@@ -87,6 +88,7 @@ export class DistanceJoint extends Joint {
     const [lower, upper] = readBounds('setLengthRange', 'minLength', 'maxLength', minLength, maxLength, 0, Infinity);
     requireLongEnough('setLengthRange', upper);
     this.drive.setLimits('setLengthRange', lower > 0 ? lower : -Infinity, upper);
+    this.wakeBodies();
   }
   /** The anchors' current distance, m. */
   getCurrentLength(): number {

@@ -54,6 +54,7 @@ export abstract class FreeAxisJoint extends Joint {
   /** Sets the limits (rad for a hinge, within [−π, π]; m for a slider); (−Infinity, Infinity) removes them. */
   setLimits(lower: number, upper: number): void {
     this.drive.setLimits('setLimits', lower, upper);
+    this.wakeBodies();
   }
   /** 'off', 'velocity' (motor) or 'position' (servo). */
   get motorMode(): 'off' | 'velocity' | 'position' {
@@ -62,14 +63,17 @@ export abstract class FreeAxisJoint extends Joint {
   /** Drives the axis at `speed` (rad/s or m/s) with at most `maxForce` (N·m or N). */
   setMotor(options: MotorOptions): void {
     this.drive.setMotor('setMotor', options);
+    this.wakeBodies();
   }
   /** Drives the axis toward `target` (rad or m) through a spring, with at most `maxForce`. */
   setServo(options: ServoOptions): void {
     this.drive.setServo('setServo', options);
+    this.wakeBodies();
   }
   /** Switches the motor or servo off. */
   disableMotor(): void {
     this.drive.disableMotor();
+    this.wakeBodies();
   }
 
   /** The subclass's parts between the point part and the rows, in the snapshot (the slider's rotation). */

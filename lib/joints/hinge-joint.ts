@@ -91,6 +91,7 @@ export class HingeJoint extends FreeAxisJoint {
   }
   set frictionTorque(value: number) {
     this.drive.setFriction('frictionTorque', value);
+    this.wakeBodies();
   }
   /** Torque the drive (motor or servo, friction and limits) applied about the axis over the last substep, N·m. */
   getAxialImpulse(): number {

@@ -14,6 +14,7 @@ import { MAX_HERTZ_PER_SUBSTEP_RATE } from '../solver/soft-step.js';
 import { requireBoolean, requireNonNegative, requirePositiveOrInfinity } from '../validate.js';
 import { UNPOOLED, type Float64Allocator } from '../arena.js';
 import type { StateReader, StateWriter } from '../state.js';
+import type { SleepState } from '../sleep.js';
 
 export interface JointCoreOptions<B> {
   bodyA: B;
@@ -33,7 +34,7 @@ export interface JointCoreOptions<B> {
   userData?: unknown;
 }
 
-export abstract class JointCore<B> implements SolverJoint {
+export abstract class JointCore<B extends { readonly sleep: SleepState }> implements SolverJoint {
   abstract readonly type: string;
   /** Rows of J: how many degrees of freedom the joint removes. */
   abstract readonly rowCount: number;
@@ -109,12 +110,14 @@ export abstract class JointCore<B> implements SolverJoint {
   }
   set breakForce(value: number) {
     this._breakForce = requirePositiveOrInfinity('breakForce', 'breakForce', value);
+    this.wakeBodies();
   }
   get breakTorque(): number {
     return this._breakTorque;
   }
   set breakTorque(value: number) {
     this._breakTorque = requirePositiveOrInfinity('breakTorque', 'breakTorque', value);
+    this.wakeBodies();
   }
 
   /**
@@ -128,6 +131,7 @@ export abstract class JointCore<B> implements SolverJoint {
   }
   set hertz(value: number) {
     this.springHertz = requireNonNegative('hertz', 'hertz', value);
+    this.wakeBodies();
   }
   /** Damping ratio of the joint's spring (1 = critically damped). */
   get dampingRatio(): number {
@@ -135,6 +139,13 @@ export abstract class JointCore<B> implements SolverJoint {
   }
   set dampingRatio(value: number) {
     this.springDampingRatio = requireNonNegative('dampingRatio', 'dampingRatio', value);
+    this.wakeBodies();
+  }
+
+  /** Wakes both bodies (sleep.ts): every setter that changes what the joint does calls it. */
+  wakeBodies(): void {
+    this.bodyA.sleep.wake();
+    this.bodyB.sleep.wake();
   }
 
   /**

@@ -86,6 +86,7 @@ export class MouseJoint extends SinglePartJoint {
   /** Moves the target, world space. */
   setTarget(target: ArrayLike<number>): void {
     readFiniteVector('setTarget', 'target', target, 3, this.point.localAnchorA);
+    this.wakeBodies();
   }
   getTarget(out: Float64Array | number[]): Float64Array | number[] {
     const t = this.point.localAnchorA;
@@ -102,18 +103,21 @@ export class MouseJoint extends SinglePartJoint {
   }
   override set hertz(value: number) {
     this._hertz = requirePositive('hertz', 'hertz', value);
+    this.wakeBodies();
   }
   override get dampingRatio(): number {
     return this._dampingRatio;
   }
   override set dampingRatio(value: number) {
     this._dampingRatio = requireNonNegative('dampingRatio', 'dampingRatio', value);
+    this.wakeBodies();
   }
   get maxForce(): number {
     return this._maxForce;
   }
   set maxForce(value: number) {
     this._maxForce = requirePositive('maxForce', 'maxForce', value);
+    this.wakeBodies();
   }
 
   /** Distance from the pulled point to the target, m. */

@@ -83,6 +83,7 @@ export class PrismaticJoint extends FreeAxisJoint {
   }
   set frictionForce(value: number) {
     this.drive.setFriction('frictionForce', value);
+    this.wakeBodies();
   }
 
   /** Distance of B's anchor from A's axis, m. */

@@ -38,9 +38,13 @@ export function makeSoft(out: Softness, hertz: number, dampingRatio: number, h: 
 export const CONTACT_HERTZ = 30;
 export const CONTACT_DAMPING_RATIO = 10;
 
-/** The contacts' softness for substeps of h: CONTACT_HERTZ, capped at a quarter of the substep rate. */
-export function makeContactSoft(out: Softness, h: number): Softness {
-  return makeSoft(out, Math.min(CONTACT_HERTZ, 0.25 / h), CONTACT_DAMPING_RATIO, h);
+/** The contacts' softness for substeps of h: CONTACT_HERTZ, capped at a quarter of the substep rate;
+ * against a static body twice that stiffness (Box2D v3's staticSoftness: nothing behind the static
+ * body gives way, so it can hold harder). */
+export function makeContactSoft(out: Softness, outStatic: Softness, h: number): void {
+  const hertz = Math.min(CONTACT_HERTZ, 0.25 / h);
+  makeSoft(out, hertz, CONTACT_DAMPING_RATIO, h);
+  makeSoft(outStatic, 2 * hertz, CONTACT_DAMPING_RATIO, h);
 }
 
 /**

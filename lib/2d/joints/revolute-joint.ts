@@ -76,24 +76,29 @@ export class RevoluteJoint extends Joint2D {
   /** Sets the angle limits (rad, in [−π, π]); (−Infinity, Infinity) removes them. */
   setLimits(lower: number, upper: number): void {
     this.drive.setLimits('setLimits', lower, upper);
+    this.wakeBodies();
   }
   get motorMode(): 'off' | 'velocity' | 'position' {
     return this.drive.mode;
   }
   setMotor(options: MotorOptions): void {
     this.drive.setMotor('setMotor', options);
+    this.wakeBodies();
   }
   setServo(options: ServoOptions): void {
     this.drive.setServo('setServo', options);
+    this.wakeBodies();
   }
   disableMotor(): void {
     this.drive.disableMotor();
+    this.wakeBodies();
   }
   get frictionTorque(): number {
     return this.drive.friction;
   }
   set frictionTorque(value: number) {
     this.drive.setFriction('frictionTorque', value);
+    this.wakeBodies();
   }
 
   getError(): number {
