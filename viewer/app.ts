@@ -36,7 +36,7 @@ export class ViewerApp {
   compare = false;
   private twinView: TwinView | null = null;
   private readonly plot: DifferencePlot;
-  private readonly drag: DragTool;
+  readonly drag: DragTool;
   private readonly panel: Panel;
   private readonly readout: Readout;
   private accumulator = 0;

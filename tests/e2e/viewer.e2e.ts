@@ -48,6 +48,39 @@ async function press(key: string): Promise<void> {
   await browser.page.keyboard.press(key);
 }
 
+/** A scene as the viewer runs it, in node, with its default parameters and settings. */
+function nodeScene(name: string): SceneRunner {
+  const scene = SCENES.find((s) => s.name === name)!;
+  return new SceneRunner(scene, Object.fromEntries((scene.params ?? []).map((p) => [p.key, p.value])), defaultSettings(scene));
+}
+
+/**
+ * Drags described body `index` with the mouse: presses on it (with the world paused, so the pointer is
+ * where the body is drawn), runs the world while the pointer moves `moves` times by (dx, dy) px, 40 ms
+ * apart, waits `settle` ms, pauses, saves the screenshot `shot` and releases. Returns the state just
+ * after the press, after the first move, and at the pause.
+ */
+async function dragBody(index: number, { dx, dy, moves = 20, settle = 800, shot }: { dx: number; dy: number; moves?: number; settle?: number; shot: string }) {
+  const at = await hook((v, i: number) => v.screenPoint(i), index);
+  const mouse = browser.page.mouse;
+  await mouse.move(at.x, at.y);
+  await mouse.down();
+  const pressed = await state();
+  await mouse.move(at.x + dx, at.y + dy);
+  const first = await state();
+  await hook((v) => v.resume());
+  for (let i = 2; i <= moves; i++) {
+    await browser.page.waitForTimeout(40);
+    await mouse.move(at.x + i * dx, at.y + i * dy);
+  }
+  await browser.page.waitForTimeout(settle);
+  await hook((v) => v.pause());
+  const held = await state();
+  await browser.page.screenshot({ path: join(SHOTS, shot) });
+  await mouse.up();
+  return { pressed, first, held };
+}
+
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   preview = await startPreview();
@@ -75,8 +108,7 @@ describe('every scene', () => {
       expect(after.stepCount).toBe(60);
 
       // The same scene, parameters and settings, stepped 60 times in node.
-      const params = Object.fromEntries((scene.params ?? []).map((p) => [p.key, p.value]));
-      const reference = new SceneRunner(scene, params, defaultSettings(scene));
+      const reference = nodeScene(scene.name);
       for (let i = 0; i < 60; i++) reference.step();
       let moved = 0;
       after.bodies.forEach((body, i) => {
@@ -155,6 +187,40 @@ describe('controls', () => {
     await browser.page.screenshot({ path: join(SHOTS, 'suspension-bridge-drag.png') });
     await mouse.up();
     expect(lifted - y0).toBeGreaterThan(0.5);
+  });
+});
+
+describe('picking', () => {
+  it('picking through castRay: a box of the pyramid (a collision shape) is picked on its front face and dragged out', async () => {
+    browser.problems.length = 0;
+    await open('pyramid');
+    await hook((v) => {
+      v.pause();
+      v.reset();
+      v.step(30);
+    });
+    const top = 54; // 10 rows: boxes 0-53 below, the top box last
+    expect(nodeScene('pyramid').live.bodies[top].shapes).toHaveLength(1);
+    const at = await hook((v, i: number) => v.screenPoint(i), top);
+    const pick = (await hook((v, p: { x: number; y: number }) => v.pickAt(p.x, p.y), at))!;
+    expect(pick.body).toBe(top);
+    // the camera looks along -z: the ray meets the box's front face, z = +0.25 m
+    expect(pick.point[2]).toBeCloseTo(0.25, 2);
+    const { pressed, held } = await dragBody(top, { dx: 8, dy: -4, shot: 'pyramid-drag.png' });
+    expect(pressed.dragged).toBe(top);
+    expect(held.bodies[top]!.position[0] - pressed.bodies[top]!.position[0]).toBeGreaterThan(0.5);
+    expect(browser.problems).toEqual([]);
+  });
+
+  it('picking falls back to meshes: a suspension-bridge plank (no collision shape) is picked and dragged', async () => {
+    await open('suspension-bridge');
+    await hook((v) => v.step(30));
+    expect(nodeScene('suspension-bridge').live.bodies[8].shapes).toHaveLength(0);
+    const at = await hook((v) => v.screenPoint(8));
+    expect((await hook((v, p: { x: number; y: number }) => v.pickAt(p.x, p.y), at))?.body).toBe(8);
+    const { pressed, held } = await dragBody(8, { dx: 0, dy: -8, moves: 10, settle: 600, shot: 'suspension-bridge-pick.png' });
+    expect(pressed.dragged).toBe(8);
+    expect(held.bodies[8]!.position[1] - pressed.bodies[8]!.position[1]).toBeGreaterThan(0.3);
   });
 });
 
@@ -403,23 +469,9 @@ describe('hinges, motors and ragdolls', () => {
     await hook((v) => v.reset());
     await hook((v) => v.step(240));
     const hips = await hook((v) => v.bodyIndex('lowerTrunk'));
-    const start = await hook((v, i: number) => v.screenPoint(i), hips);
-    const before = (await state()).bodies[hips]!.position;
-    const mouse = browser.page.mouse;
-    await mouse.move(start.x, start.y);
-    await mouse.down();
-    expect((await state()).dragging).toBe(true);
-    await hook((v) => v.resume());
-    for (let i = 1; i <= 20; i++) {
-      await mouse.move(start.x + i * 8, start.y - i * 2);
-      await browser.page.waitForTimeout(40);
-    }
-    await browser.page.waitForTimeout(800);
-    await hook((v) => v.pause());
-    await browser.page.screenshot({ path: join(SHOTS, 'ragdoll-drag.png') });
-    await mouse.up();
-    const after = (await state()).bodies[hips]!.position;
-    expect(after[0] - before[0]).toBeGreaterThan(0.3);
+    const { pressed, held } = await dragBody(hips, { dx: 8, dy: -2, shot: 'ragdoll-drag.png' });
+    expect(pressed.dragging).toBe(true);
+    expect(held.bodies[hips]!.position[0] - pressed.bodies[hips]!.position[0]).toBeGreaterThan(0.3);
     expect((await hook((v) => v.joints())).pin.error).toBeLessThan(0.01);
   });
 });

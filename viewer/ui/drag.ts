@@ -2,11 +2,22 @@
 // toward the pointer, which moves on the plane through that point facing the camera. The spring's
 // force is capped at 1000 x the body's mass (Box2D's samples use the same), so a user can tear a
 // structure by hand but not fling a heavy load across the scene.
+//
+// Picking: the library's ray cast (world.castRay) finds the nearest collision shape; bodies without
+// shapes (joint-only scenes, dropped weights) are picked by their meshes, as Three.js draws them. The
+// nearer of the two wins. A shape of a static body (the ground, an obstacle) stops the ray: nothing
+// behind it is picked.
 
 import * as THREE from 'three';
-import type { MouseJoint, World } from '../../lib/index.js';
+import type { Body, MouseJoint, World } from '../../lib/index.js';
 import type { Stage } from '../render/stage.js';
 import type { WorldView } from '../render/world-view.js';
+
+/** What the pointer is over: a dynamic body and the point hit on it, world space. */
+interface Pick {
+  body: Body;
+  point: THREE.Vector3;
+}
 
 export class DragTool {
   private joint: MouseJoint | null = null;
@@ -55,30 +66,50 @@ export class DragTool {
     positions.needsUpdate = true;
   }
 
-  private ray(event: PointerEvent): void {
+  /** The dynamic body under a page position (CSS px) and the point hit on it, or null. */
+  pickAt(clientX: number, clientY: number): Pick | null {
+    this.ray(clientX, clientY);
+    return this.pick();
+  }
+
+  private ray(clientX: number, clientY: number): void {
     const rect = this.stage.renderer.domElement.getBoundingClientRect();
-    this.pointer.set(((event.clientX - rect.left) / rect.width) * 2 - 1, -((event.clientY - rect.top) / rect.height) * 2 + 1);
+    this.pointer.set(((clientX - rect.left) / rect.width) * 2 - 1, -((clientY - rect.top) / rect.height) * 2 + 1);
     this.raycaster.setFromCamera(this.pointer, this.stage.camera);
+  }
+
+  /** The nearest of the shape hit (world.castRay) and the mesh hit of a body without shapes. */
+  private pick(): Pick | null {
+    const { origin, direction } = this.raycaster.ray;
+    const view = this.getView();
+    const cast = this.getWorld().castRay(origin.toArray(), direction.toArray());
+    const mesh = this.raycaster.intersectObjects(view.bodyMeshes, false).find((h) => {
+      const body = view.bodyOf(h.object);
+      return body !== undefined && body.shapes.length === 0 && body.isDynamic && h.object.visible;
+    });
+    if (mesh !== undefined && (cast === null || mesh.distance < cast.distance)) return { body: view.bodyOf(mesh.object)!, point: mesh.point };
+    if (cast === null || !cast.body.isDynamic) return null;
+    return { body: cast.body, point: new THREE.Vector3(cast.point[0], cast.point[1], cast.point[2]) };
   }
 
   private down(event: PointerEvent): void {
     if (event.button !== 0) return;
-    this.ray(event);
-    const view = this.getView();
-    const hit = this.raycaster.intersectObjects(view.bodyMeshes, false).find((h) => view.bodyOf(h.object)?.isDynamic && h.object.visible);
-    if (hit === undefined) return;
-    const body = view.bodyOf(hit.object)!;
-    const point = [hit.point.x, hit.point.y, hit.point.z];
-    this.joint = this.getWorld().createMouseJoint({ body, anchor: point, target: point, maxForce: 1000 * body.mass });
-    this.plane.setFromNormalAndCoplanarPoint(this.stage.camera.getWorldDirection(new THREE.Vector3()), hit.point);
-    this.stage.controls.enabled = false;
-    this.line.visible = true;
-    this.sync();
+    const picked = this.pickAt(event.clientX, event.clientY);
+    if (picked !== null) this.grab(picked);
   }
 
   private move(event: PointerEvent): void {
     if (this.joint === null) return;
-    this.ray(event);
+    this.ray(event.clientX, event.clientY);
     if (this.raycaster.ray.intersectPlane(this.plane, this.hit) !== null) this.joint.setTarget([this.hit.x, this.hit.y, this.hit.z]);
+  }
+
+  private grab({ body, point }: Pick): void {
+    const anchor = [point.x, point.y, point.z];
+    this.joint = this.getWorld().createMouseJoint({ body, anchor, target: anchor, maxForce: 1000 * body.mass });
+    this.plane.setFromNormalAndCoplanarPoint(this.stage.camera.getWorldDirection(new THREE.Vector3()), point);
+    this.stage.controls.enabled = false;
+    this.line.visible = true;
+    this.sync();
   }
 }
