@@ -46,7 +46,10 @@ export class ViewerApp {
   constructor(container: HTMLElement, info: HTMLElement, figures: HTMLElement, plot: HTMLElement) {
     this.stage = new Stage(container);
     this.plot = new DifferencePlot(plot);
-    this.drag = new DragTool(this.stage, () => this.live.world, () => this.view);
+    this.drag = new DragTool(this.stage, () => this.live.world, () => this.view, () => {
+      const click = this.sceneDef.click;
+      return click === undefined ? null : (origin, direction) => click(this.live, origin, direction);
+    });
     this.readout = new Readout(info, figures);
     this.panel = new Panel(this);
     window.addEventListener('keydown', (event) => this.key(event));

@@ -32,6 +32,8 @@ export interface ViewerState {
   dragging: boolean;
   /** The described body being dragged (its index), -1 for a body the scene added later, null for none. */
   dragged: number | null;
+  /** Bodies the scene added later (fired balls, dropped weights), in order (null once removed). */
+  extraBodies: ({ position: number[]; linearVelocity: number[] } | null)[];
 }
 
 /** A named joint of the scene (the description's `name`), as the tests read it. */
@@ -115,6 +117,9 @@ function makeHook(app: ViewerApp) {
         const mouse = app.live.world.joints.find((j) => j.type === 'mouse');
         return mouse === undefined ? null : app.live.bodies.indexOf(mouse.bodyB);
       })(),
+      extraBodies: app.live.extraBodies.map(({ body }) => (body.owner === null ? null : {
+        position: Array.from(body.position), linearVelocity: Array.from(body.linearVelocity),
+      })),
     }),
     /** What a press at this page position (CSS px) would drag: the described body's index (-1: a body
      * the scene added later) and the point, or null. */

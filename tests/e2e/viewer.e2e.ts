@@ -190,7 +190,7 @@ describe('controls', () => {
   });
 });
 
-describe('picking', () => {
+describe('picking and firing', () => {
   it('picking through castRay: a box of the pyramid (a collision shape) is picked on its front face and dragged out', async () => {
     browser.problems.length = 0;
     await open('pyramid');
@@ -221,6 +221,71 @@ describe('picking', () => {
     const { pressed, held } = await dragBody(8, { dx: 0, dy: -8, moves: 10, settle: 600, shot: 'suspension-bridge-pick.png' });
     expect(pressed.dragged).toBe(8);
     expect(held.bodies[8]!.position[1] - pressed.bodies[8]!.position[1]).toBeGreaterThan(0.3);
+  });
+
+  it('wall: a click fires a 40 kg ball from the camera at the clicked brick; it breaks welds and knocks bricks out', async () => {
+    browser.problems.length = 0;
+    await open('wall');
+    await hook((v) => {
+      v.pause();
+      v.reset();
+    });
+    const start = await state();
+    const target = 3 * 8 + 3; // row 3, column 3
+    const at = await hook((v, i: number) => v.screenPoint(i), target);
+    expect((await hook((v, p: { x: number; y: number }) => v.pickAt(p.x, p.y), at))?.body).toBe(target); // the ray meets it first
+    await browser.page.mouse.click(at.x, at.y);
+    const fired = await state();
+    expect(fired.dragging).toBe(false);
+    expect(fired.runs[0].bodies).toBe(start.runs[0].bodies + 1);
+    expect(fired.extraBodies).toHaveLength(1);
+    const ball = fired.extraBodies[0]!;
+    // from just in front of the camera (4, 2.2, 5.5), toward the wall at 20 m/s
+    expect(Math.hypot(ball.position[0] - 4, ball.position[1] - 2.2, ball.position[2] - 5.5)).toBeCloseTo(0.5, 6);
+    expect(Math.hypot(...ball.linearVelocity)).toBeCloseTo(20, 9);
+    expect(ball.linearVelocity[2]).toBeLessThan(-10);
+    // 7 m at 20 m/s: it reaches the wall after about 20 steps; one ball breaks welds but 2 t of bricks
+    // hardly move (node: 21 welds, 2 cm), and it bounces off
+    await hook((v) => v.step(10));
+    await browser.page.screenshot({ path: join(SHOTS, 'wall-ball-flying.png') });
+    await hook((v) => v.step(30));
+    const hit = await state();
+    expect(hit.brokenJoints).toBeGreaterThan(10);
+    const struck = hit.extraBodies[0]!;
+    expect(struck.position[2]).toBeLessThan(1); // at the wall (z = 0), not through it
+    expect(struck.linearVelocity[2]).toBeGreaterThan(-1); // stopped by it: -16 m/s before
+    // two more clicks, on other bricks: three balls, more welds broken, and the wall knocked over
+    for (const brick of [5 * 8 + 5, 2 * 8 + 6]) {
+      const p = await hook((v, i: number) => v.screenPoint(i), brick);
+      await browser.page.mouse.click(p.x, p.y);
+      await hook((v) => v.step(26));
+    }
+    await browser.page.screenshot({ path: join(SHOTS, 'wall-fired.png') });
+    await hook((v) => v.step(60));
+    const after = await state();
+    expect(after.extraBodies).toHaveLength(3);
+    expect(after.runs[0].bodies).toBe(start.runs[0].bodies + 3);
+    expect(after.brokenJoints).toBeGreaterThan(hit.brokenJoints);
+    const knocked = after.bodies.filter((body, i) => Math.hypot(...body!.position.map((x, k) => x - start.bodies[i]!.position[k])) > 0.2);
+    expect(knocked.length).toBeGreaterThan(10);
+    await browser.page.screenshot({ path: join(SHOTS, 'wall-fired-later.png') });
+    expect(browser.problems).toEqual([]);
+  });
+
+  it('wall: a press on a brick that moves drags it instead, and fires nothing', async () => {
+    await open('wall');
+    await hook((v) => {
+      v.pause();
+      v.reset();
+    });
+    const top = 7 * 8 + 7; // the top row's last brick
+    const { pressed, first, held } = await dragBody(top, { dx: 0, dy: -10, moves: 12, shot: 'wall-drag.png' });
+    expect(pressed.dragging).toBe(false); // a click until the pointer moves
+    expect(first.dragged).toBe(top);
+    expect(held.bodies[top]!.position[1] - pressed.bodies[top]!.position[1]).toBeGreaterThan(0.3);
+    const after = await state();
+    expect(after.extraBodies).toHaveLength(0);
+    expect(after.dragging).toBe(false);
   });
 });
 

@@ -7,11 +7,21 @@
 // shapes (joint-only scenes, dropped weights) are picked by their meshes, as Three.js draws them. The
 // nearer of the two wins. A shape of a static body (the ground, an obstacle) stops the ray: nothing
 // behind it is picked.
+//
+// A scene with a click action (ViewerScene.click, the wall's "fire") tells a click from a drag by the
+// pointer's travel: a press and release within CLICK_SLOP px is a click; moving further drags the body
+// under the press (or turns the camera), as in every other scene.
 
 import * as THREE from 'three';
 import type { Body, MouseJoint, World } from '../../lib/index.js';
 import type { Stage } from '../render/stage.js';
 import type { WorldView } from '../render/world-view.js';
+
+/** How far the pointer may move between press and release for a click, CSS px. */
+export const CLICK_SLOP = 5;
+
+/** A scene's click action, given the pointer's ray (origin and unit direction, world space). */
+export type ClickAction = (origin: number[], direction: number[]) => void;
 
 /** What the pointer is over: a dynamic body and the point hit on it, world space. */
 interface Pick {
@@ -19,8 +29,20 @@ interface Pick {
   point: THREE.Vector3;
 }
 
+/** A press that is a click until the pointer moves CLICK_SLOP px: where it was and what it hit. */
+interface Press {
+  x: number;
+  y: number;
+  origin: number[];
+  direction: number[];
+  body: Body | null;
+  /** The picked point in the body's frame, so a drag that starts later grabs the same point. */
+  local: Float64Array;
+}
+
 export class DragTool {
   private joint: MouseJoint | null = null;
+  private press: Press | null = null;
   private readonly plane = new THREE.Plane();
   private readonly raycaster = new THREE.Raycaster();
   private readonly pointer = new THREE.Vector2();
@@ -31,6 +53,7 @@ export class DragTool {
     private readonly stage: Stage,
     private readonly getWorld: () => World,
     private readonly getView: () => WorldView,
+    private readonly getClick: () => ClickAction | null,
   ) {
     const canvas = stage.renderer.domElement;
     this.line = new THREE.Line(new THREE.BufferGeometry().setFromPoints([new THREE.Vector3(), new THREE.Vector3()]), new THREE.LineBasicMaterial({ color: 0xff9f1c }));
@@ -38,15 +61,16 @@ export class DragTool {
     stage.scene.add(this.line);
     canvas.addEventListener('pointerdown', (e) => this.down(e));
     canvas.addEventListener('pointermove', (e) => this.move(e));
-    window.addEventListener('pointerup', () => this.release());
+    window.addEventListener('pointerup', () => this.up());
   }
 
   get dragging(): boolean {
     return this.joint !== null;
   }
 
-  /** Drops the joint (the scene is being rebuilt or the button was released). */
+  /** Drops the joint and any press not yet a click or a drag (the scene is being rebuilt). */
   release(): void {
+    this.press = null;
     if (this.joint !== null) {
       const world = this.getWorld();
       if (world.joints.includes(this.joint)) world.removeJoint(this.joint);
@@ -95,13 +119,36 @@ export class DragTool {
   private down(event: PointerEvent): void {
     if (event.button !== 0) return;
     const picked = this.pickAt(event.clientX, event.clientY);
-    if (picked !== null) this.grab(picked);
+    if (this.getClick() === null) {
+      if (picked !== null) this.grab(picked);
+      return;
+    }
+    const { origin, direction } = this.raycaster.ray;
+    const local = new Float64Array(3);
+    if (picked !== null) picked.body.getLocalPoint(local, picked.point.toArray());
+    this.press = { x: event.clientX, y: event.clientY, origin: origin.toArray(), direction: direction.toArray(), body: picked?.body ?? null, local };
+    // over a body the press is a click or a drag, never a turn of the camera
+    if (picked !== null) this.stage.controls.enabled = false;
   }
 
   private move(event: PointerEvent): void {
+    const press = this.press;
+    if (press !== null && Math.hypot(event.clientX - press.x, event.clientY - press.y) > CLICK_SLOP) {
+      this.press = null;
+      if (press.body !== null && press.body.owner !== null) {
+        const point = press.body.getWorldPoint([0, 0, 0], press.local);
+        this.grab({ body: press.body, point: new THREE.Vector3(point[0], point[1], point[2]) });
+      }
+    }
     if (this.joint === null) return;
     this.ray(event.clientX, event.clientY);
     if (this.raycaster.ray.intersectPlane(this.plane, this.hit) !== null) this.joint.setTarget([this.hit.x, this.hit.y, this.hit.z]);
+  }
+
+  private up(): void {
+    const press = this.press;
+    this.release();
+    if (press !== null) this.getClick()?.(press.origin, press.direction);
   }
 
   private grab({ body, point }: Pick): void {
