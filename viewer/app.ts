@@ -36,7 +36,7 @@ export class ViewerApp {
   compare = false;
   private twinView: TwinView | null = null;
   private readonly plot: DifferencePlot;
-  private readonly drag: DragTool;
+  readonly drag: DragTool;
   private readonly panel: Panel;
   private readonly readout: Readout;
   private accumulator = 0;
@@ -46,7 +46,10 @@ export class ViewerApp {
   constructor(container: HTMLElement, info: HTMLElement, figures: HTMLElement, plot: HTMLElement) {
     this.stage = new Stage(container);
     this.plot = new DifferencePlot(plot);
-    this.drag = new DragTool(this.stage, () => this.live.world, () => this.view);
+    this.drag = new DragTool(this.stage, () => this.live.world, () => this.view, () => {
+      const click = this.sceneDef.click;
+      return click === undefined ? null : (origin, direction) => click(this.live, origin, direction);
+    });
     this.readout = new Readout(info, figures);
     this.panel = new Panel(this);
     window.addEventListener('keydown', (event) => this.key(event));

@@ -69,6 +69,12 @@ export interface ViewerScene {
   worldOptions?: WorldOptions;
   params?: SliderParam[];
   actions?: SceneAction[];
+  /**
+   * What a click on the canvas does: a press and release without moving the pointer (moving it drags
+   * the body under it or turns the camera, as in every scene). Called with the pointer's ray from the
+   * camera: its origin and unit direction, world space. Without it a press on a body starts a drag at once.
+   */
+  click?(scene: LiveScene, origin: readonly number[], direction: readonly number[]): void;
   readouts?: SceneReadout[];
   describe(params: Record<string, number>): SceneDescription;
   /**

@@ -30,6 +30,10 @@ export interface ViewerState {
   limitsDrawn: number;
   /** Whether the mouse is dragging a body (a mouse joint exists). */
   dragging: boolean;
+  /** The described body being dragged (its index), -1 for a body the scene added later, null for none. */
+  dragged: number | null;
+  /** Bodies the scene added later (fired balls, dropped weights), in order (null once removed). */
+  extraBodies: ({ position: number[]; linearVelocity: number[] } | null)[];
 }
 
 /** A named joint of the scene (the description's `name`), as the tests read it. */
@@ -109,7 +113,20 @@ function makeHook(app: ViewerApp) {
       })),
       limitsDrawn: app.view.limits.drawn,
       dragging: app.live.world.joints.some((j) => j.type === 'mouse'),
+      dragged: (() => {
+        const mouse = app.live.world.joints.find((j) => j.type === 'mouse');
+        return mouse === undefined ? null : app.live.bodies.indexOf(mouse.bodyB);
+      })(),
+      extraBodies: app.live.extraBodies.map(({ body }) => (body.owner === null ? null : {
+        position: Array.from(body.position), linearVelocity: Array.from(body.linearVelocity),
+      })),
     }),
+    /** What a press at this page position (CSS px) would drag: the described body's index (-1: a body
+     * the scene added later) and the point, or null. */
+    pickAt: (x: number, y: number) => {
+      const pick = app.drag.pickAt(x, y);
+      return pick === null ? null : { body: app.live.bodies.indexOf(pick.body), point: pick.point.toArray() };
+    },
     /** Every joint the scene's description named, by name. */
     joints: (): Record<string, JointState> => {
       const out: Record<string, JointState> = {};

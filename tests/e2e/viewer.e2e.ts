@@ -48,6 +48,39 @@ async function press(key: string): Promise<void> {
   await browser.page.keyboard.press(key);
 }
 
+/** A scene as the viewer runs it, in node, with its default parameters and settings. */
+function nodeScene(name: string): SceneRunner {
+  const scene = SCENES.find((s) => s.name === name)!;
+  return new SceneRunner(scene, Object.fromEntries((scene.params ?? []).map((p) => [p.key, p.value])), defaultSettings(scene));
+}
+
+/**
+ * Drags described body `index` with the mouse: presses on it (with the world paused, so the pointer is
+ * where the body is drawn), runs the world while the pointer moves `moves` times by (dx, dy) px, 40 ms
+ * apart, waits `settle` ms, pauses, saves the screenshot `shot` and releases. Returns the state just
+ * after the press, after the first move, and at the pause.
+ */
+async function dragBody(index: number, { dx, dy, moves = 20, settle = 800, shot }: { dx: number; dy: number; moves?: number; settle?: number; shot: string }) {
+  const at = await hook((v, i: number) => v.screenPoint(i), index);
+  const mouse = browser.page.mouse;
+  await mouse.move(at.x, at.y);
+  await mouse.down();
+  const pressed = await state();
+  await mouse.move(at.x + dx, at.y + dy);
+  const first = await state();
+  await hook((v) => v.resume());
+  for (let i = 2; i <= moves; i++) {
+    await browser.page.waitForTimeout(40);
+    await mouse.move(at.x + i * dx, at.y + i * dy);
+  }
+  await browser.page.waitForTimeout(settle);
+  await hook((v) => v.pause());
+  const held = await state();
+  await browser.page.screenshot({ path: join(SHOTS, shot) });
+  await mouse.up();
+  return { pressed, first, held };
+}
+
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   preview = await startPreview();
@@ -75,8 +108,7 @@ describe('every scene', () => {
       expect(after.stepCount).toBe(60);
 
       // The same scene, parameters and settings, stepped 60 times in node.
-      const params = Object.fromEntries((scene.params ?? []).map((p) => [p.key, p.value]));
-      const reference = new SceneRunner(scene, params, defaultSettings(scene));
+      const reference = nodeScene(scene.name);
       for (let i = 0; i < 60; i++) reference.step();
       let moved = 0;
       after.bodies.forEach((body, i) => {
@@ -155,6 +187,105 @@ describe('controls', () => {
     await browser.page.screenshot({ path: join(SHOTS, 'suspension-bridge-drag.png') });
     await mouse.up();
     expect(lifted - y0).toBeGreaterThan(0.5);
+  });
+});
+
+describe('picking and firing', () => {
+  it('picking through castRay: a box of the pyramid (a collision shape) is picked on its front face and dragged out', async () => {
+    browser.problems.length = 0;
+    await open('pyramid');
+    await hook((v) => {
+      v.pause();
+      v.reset();
+      v.step(30);
+    });
+    const top = 54; // 10 rows: boxes 0-53 below, the top box last
+    expect(nodeScene('pyramid').live.bodies[top].shapes).toHaveLength(1);
+    const at = await hook((v, i: number) => v.screenPoint(i), top);
+    const pick = (await hook((v, p: { x: number; y: number }) => v.pickAt(p.x, p.y), at))!;
+    expect(pick.body).toBe(top);
+    // the camera looks along -z: the ray meets the box's front face, z = +0.25 m
+    expect(pick.point[2]).toBeCloseTo(0.25, 2);
+    const { pressed, held } = await dragBody(top, { dx: 8, dy: -4, shot: 'pyramid-drag.png' });
+    expect(pressed.dragged).toBe(top);
+    expect(held.bodies[top]!.position[0] - pressed.bodies[top]!.position[0]).toBeGreaterThan(0.5);
+    expect(browser.problems).toEqual([]);
+  });
+
+  it('picking falls back to meshes: a suspension-bridge plank (no collision shape) is picked and dragged', async () => {
+    await open('suspension-bridge');
+    await hook((v) => v.step(30));
+    expect(nodeScene('suspension-bridge').live.bodies[8].shapes).toHaveLength(0);
+    const at = await hook((v) => v.screenPoint(8));
+    expect((await hook((v, p: { x: number; y: number }) => v.pickAt(p.x, p.y), at))?.body).toBe(8);
+    const { pressed, held } = await dragBody(8, { dx: 0, dy: -8, moves: 10, settle: 600, shot: 'suspension-bridge-pick.png' });
+    expect(pressed.dragged).toBe(8);
+    expect(held.bodies[8]!.position[1] - pressed.bodies[8]!.position[1]).toBeGreaterThan(0.3);
+  });
+
+  it('wall: a click fires a 40 kg ball from the camera at the clicked brick; it breaks welds and knocks bricks out', async () => {
+    browser.problems.length = 0;
+    await open('wall');
+    await hook((v) => {
+      v.pause();
+      v.reset();
+    });
+    const start = await state();
+    const target = 3 * 8 + 3; // row 3, column 3
+    const at = await hook((v, i: number) => v.screenPoint(i), target);
+    expect((await hook((v, p: { x: number; y: number }) => v.pickAt(p.x, p.y), at))?.body).toBe(target); // the ray meets it first
+    await browser.page.mouse.click(at.x, at.y);
+    const fired = await state();
+    expect(fired.dragging).toBe(false);
+    expect(fired.runs[0].bodies).toBe(start.runs[0].bodies + 1);
+    expect(fired.extraBodies).toHaveLength(1);
+    const ball = fired.extraBodies[0]!;
+    // from just in front of the camera (4, 2.2, 5.5), toward the wall at 20 m/s
+    expect(Math.hypot(ball.position[0] - 4, ball.position[1] - 2.2, ball.position[2] - 5.5)).toBeCloseTo(0.5, 6);
+    expect(Math.hypot(...ball.linearVelocity)).toBeCloseTo(20, 9);
+    expect(ball.linearVelocity[2]).toBeLessThan(-10);
+    // 7 m at 20 m/s: it reaches the wall after about 20 steps; one ball breaks welds but 2 t of bricks
+    // hardly move (node: 21 welds, 2 cm), and it bounces off
+    await hook((v) => v.step(10));
+    await browser.page.screenshot({ path: join(SHOTS, 'wall-ball-flying.png') });
+    await hook((v) => v.step(30));
+    const hit = await state();
+    expect(hit.brokenJoints).toBeGreaterThan(10);
+    const struck = hit.extraBodies[0]!;
+    expect(struck.position[2]).toBeLessThan(1); // at the wall (z = 0), not through it
+    expect(struck.linearVelocity[2]).toBeGreaterThan(-1); // stopped by it: -16 m/s before
+    // two more clicks, on other bricks: three balls, more welds broken, and the wall knocked over
+    for (const brick of [5 * 8 + 5, 2 * 8 + 6]) {
+      const p = await hook((v, i: number) => v.screenPoint(i), brick);
+      await browser.page.mouse.click(p.x, p.y);
+      await hook((v) => v.step(26));
+    }
+    await browser.page.screenshot({ path: join(SHOTS, 'wall-fired.png') });
+    await hook((v) => v.step(60));
+    const after = await state();
+    expect(after.extraBodies).toHaveLength(3);
+    expect(after.runs[0].bodies).toBe(start.runs[0].bodies + 3);
+    expect(after.brokenJoints).toBeGreaterThan(hit.brokenJoints);
+    const knocked = after.bodies.filter((body, i) => Math.hypot(...body!.position.map((x, k) => x - start.bodies[i]!.position[k])) > 0.2);
+    expect(knocked.length).toBeGreaterThan(10);
+    await browser.page.screenshot({ path: join(SHOTS, 'wall-fired-later.png') });
+    expect(browser.problems).toEqual([]);
+  });
+
+  it('wall: a press on a brick that moves drags it instead, and fires nothing', async () => {
+    await open('wall');
+    await hook((v) => {
+      v.pause();
+      v.reset();
+    });
+    const top = 7 * 8 + 7; // the top row's last brick
+    const { pressed, first, held } = await dragBody(top, { dx: 0, dy: -10, moves: 12, shot: 'wall-drag.png' });
+    expect(pressed.dragging).toBe(false); // a click until the pointer moves
+    expect(first.dragged).toBe(top);
+    expect(held.bodies[top]!.position[1] - pressed.bodies[top]!.position[1]).toBeGreaterThan(0.3);
+    const after = await state();
+    expect(after.extraBodies).toHaveLength(0);
+    expect(after.dragging).toBe(false);
   });
 });
 
@@ -403,23 +534,9 @@ describe('hinges, motors and ragdolls', () => {
     await hook((v) => v.reset());
     await hook((v) => v.step(240));
     const hips = await hook((v) => v.bodyIndex('lowerTrunk'));
-    const start = await hook((v, i: number) => v.screenPoint(i), hips);
-    const before = (await state()).bodies[hips]!.position;
-    const mouse = browser.page.mouse;
-    await mouse.move(start.x, start.y);
-    await mouse.down();
-    expect((await state()).dragging).toBe(true);
-    await hook((v) => v.resume());
-    for (let i = 1; i <= 20; i++) {
-      await mouse.move(start.x + i * 8, start.y - i * 2);
-      await browser.page.waitForTimeout(40);
-    }
-    await browser.page.waitForTimeout(800);
-    await hook((v) => v.pause());
-    await browser.page.screenshot({ path: join(SHOTS, 'ragdoll-drag.png') });
-    await mouse.up();
-    const after = (await state()).bodies[hips]!.position;
-    expect(after[0] - before[0]).toBeGreaterThan(0.3);
+    const { pressed, held } = await dragBody(hips, { dx: 8, dy: -2, shot: 'ragdoll-drag.png' });
+    expect(pressed.dragging).toBe(true);
+    expect(held.bodies[hips]!.position[0] - pressed.bodies[hips]!.position[0]).toBeGreaterThan(0.3);
     expect((await hook((v) => v.joints())).pin.error).toBeLessThan(0.01);
   });
 });

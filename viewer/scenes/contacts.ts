@@ -12,20 +12,53 @@ function contactReadout(scene: LiveScene): string {
   return `${contacts.length} manifolds, ${points} points`;
 }
 
+const BALL_RADIUS = 0.25, BALL_MASS = 40, BALL_SPEED = 20;
+
+/** A 40 kg ball of 0.25 m at `position` with `velocity`, drawn as a weight. */
+function launchBall(scene: LiveScene, position: readonly number[], velocity: readonly number[]): void {
+  const radius = BALL_RADIUS;
+  const body = scene.world.createBody({
+    position, linearVelocity: velocity,
+    shapes: [{ type: 'sphere', radius, density: BALL_MASS / ((4 / 3) * Math.PI * radius ** 3) }],
+  });
+  scene.extraBodies.push({ body, shape: { kind: 'sphere', radius }, role: 'weight' });
+}
+
 /**
- * A 40 kg ball of 0.25 m fired at the wall from 6 m in front of it, at 20 m/s, aimed at one of its
- * middle rows in turn (the same sequence every session).
+ * The ball fired at the wall from 6 m in front of it, at 20 m/s, aimed at one of its middle rows in turn
+ * (the same sequence every session).
  */
 let shots = 0;
 export function fireBall(scene: LiveScene): void {
   const heights = [1.0, 0.6, 1.4, 0.8, 1.2];
   const y = heights[shots++ % heights.length];
-  const radius = 0.25;
-  const body = scene.world.createBody({
-    position: [0.3 * ((shots % 3) - 1), y, 6], linearVelocity: [0, 1.5, -20],
-    shapes: [{ type: 'sphere', radius, density: 40 / ((4 / 3) * Math.PI * radius ** 3) }],
-  });
-  scene.extraBodies.push({ body, shape: { kind: 'sphere', radius }, role: 'weight' });
+  launchBall(scene, [0.3 * ((shots % 3) - 1), y, 6], [0, 1.5, -BALL_SPEED]);
+}
+
+/** The ball starts this far along the pointer's ray, m: in front of the camera, not around it. */
+const MUZZLE = 0.5;
+
+/**
+ * The ball fired from the camera along the pointer's ray at 20 m/s, on the low arc that lands it on the
+ * first shape the ray meets (world.castRay). From x₀ to the point p, D = p − x₀, in flight time T:
+ *   v = D/T − g T/2,  |v| = s  ⇔  (|g|²/4) u² − (D·g + s²) u + |D|² = 0,  u = T²
+ * the smaller root is the low arc, u = 2|D|² / ((D·g + s²) + √((D·g + s²)² − |g|²|D|²)) (the form that
+ * also holds with g = 0). A point out of reach, or a ray that meets nothing within 100 m, fires straight
+ * along the ray.
+ */
+export function fireAlong(scene: LiveScene, origin: readonly number[], direction: readonly number[]): void {
+  const start = origin.map((o, k) => o + MUZZLE * direction[k]);
+  const straight = direction.map((d) => BALL_SPEED * d);
+  const hit = scene.world.castRay(origin, direction, 100);
+  if (hit === null || hit.distance <= MUZZLE + BALL_RADIUS) return launchBall(scene, start, straight);
+  const g = scene.world.gravity, s = BALL_SPEED;
+  const D = start.map((x, k) => hit.point[k] - x);
+  const dd = D[0] ** 2 + D[1] ** 2 + D[2] ** 2, gg = g[0] ** 2 + g[1] ** 2 + g[2] ** 2;
+  const b = D[0] * g[0] + D[1] * g[1] + D[2] * g[2] + s * s;
+  const discriminant = b * b - gg * dd;
+  if (discriminant < 0 || b <= 0) return launchBall(scene, start, straight);
+  const time = Math.sqrt((2 * dd) / (b + Math.sqrt(discriminant)));
+  launchBall(scene, start, D.map((d, k) => d / time - (g[k] * time) / 2));
 }
 
 export const ragdollPileScene: ViewerScene = {
@@ -60,14 +93,16 @@ export const wallScene: ViewerScene = {
   name: 'wall',
   title: 'Breakable welded wall',
   description:
-    'Bricks welded to their neighbours and to the ground, each weld breaking past its force limit. Fire a 40 kg ' +
-    'ball at it and watch the welds let go and the bricks pile up.',
+    'Bricks welded to their neighbours and to the ground, each weld breaking past its force limit. Click to ' +
+    'fire a 40 kg ball from the camera at the point clicked (20 m/s), or use the button; press and move to ' +
+    'drag a brick or turn the camera. One ball breaks a score of welds; a few bring the wall down.',
   camera: { position: [4, 2.2, 5.5], target: [0, 1, 0] },
   groundY: 0,
   markerRadius: 0.02,
   forceScale: 0.0002,
   params: [{ key: 'breakForce', label: 'weld break force, N', min: 500, max: 20000, step: 500, value: 3000, rebuild: true }],
   actions: [{ label: 'fire a ball', run: fireBall }],
+  click: fireAlong,
   readouts: [
     { label: 'welds broken', value: (scene) => `${scene.joints.filter((joint) => joint.broken).length} of ${scene.joints.length}` },
     { label: 'contacts', value: contactReadout },
