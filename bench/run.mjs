@@ -1,4 +1,4 @@
-// npm run bench [-- --quick] [-- --only <engine,engine>] [-- --scenes <scene,scene>] [-- --section direct]
+// npm run bench [-- --quick] [-- --only <engine,engine>] [-- --scenes <scene,scene>] [-- --section direct|contacts]
 //
 // Runs each engine on each scene in a fresh node process (bench/worker.mjs) and prints the tables:
 // ms per step (median and p95 after a JIT warm-up), joint errors measured the same way for every engine
@@ -9,7 +9,8 @@
 // asserts no timing.
 //
 // `--section direct` runs only the direct tree solver's section and replaces that section of
-// BENCHMARKS.md (the rest of the file is kept).
+// BENCHMARKS.md (the rest of the file is kept); `--section contacts` does the same for the contact
+// scenes (the box pyramid and the ragdoll pile against the peers).
 //
 // Timing on shared machines drifts by up to 2x between runs: compare figures from the same run only.
 
@@ -45,6 +46,17 @@ const ENGINES_3D = {
 };
 const PURE_JS = new Set(['cannon', 'oimo']);
 
+// With contacts, "matched" is 10 substeps of 1 iteration where the engine has substeps; cannon-es and
+// oimophysics have none (cannon's matched row above drops the broadphase, which contacts need), so they
+// run at their defaults only.
+const CONTACT_MATCHED = {
+  sinew: { substeps: 10 },
+  cannon: null,
+  oimo: null,
+  rapier3d: { iterations: 10 },
+  jolt: ENGINES_3D.jolt.matched,
+};
+
 /** A run (warm-up plus measured steps) that takes longer than this is reported as too slow. */
 const TIME_LIMIT_MS = 240_000;
 
@@ -79,13 +91,20 @@ function print(line = '') {
   lines.push(line);
 }
 
-function table(title, rows) {
-  const header = ['scene', 'engine', 'settings', 'median ms', 'p95 ms', 'peak gap m', 'final gap m', 'peak angle rad', 'stretch', 'tip sag m', 'heap B/1000 steps', 'exploded'];
+/** A table's title, header row and rule. */
+function tableHead(title, header) {
   print(`\n### ${title}\n`);
   print(`| ${header.join(' | ')} |`);
   print(`|${header.map(() => '---').join('|')}|`);
+}
+
+const engineLabel = (r) => `${r.engine} ${r.version === 'this commit' ? '' : r.version ?? ''}`.trim();
+
+function table(title, rows) {
+  const header = ['scene', 'engine', 'settings', 'median ms', 'p95 ms', 'peak gap m', 'final gap m', 'peak angle rad', 'stretch', 'tip sag m', 'heap B/1000 steps', 'exploded'];
+  tableHead(title, header);
   for (const r of rows) {
-    const engine = `${r.engine} ${r.version === 'this commit' ? '' : r.version ?? ''}`.trim();
+    const engine = engineLabel(r);
     if (r.sameAsDefaults) {
       print(`| ${r.scene} | ${engine} | (= defaults: 10 iterations) | ${fmt(r.medianMs)} | ${fmt(r.p95Ms)} | ${fmt(r.peakGap, 4)} | ${fmt(r.finalGap, 4)} | ${fmt(r.peakAngle, 4)} | ${fmt(r.stretch, 4)} | ${fmt(r.tipSag, 3)} | - | ${r.exploded ? `at step ${r.explodedAt}` : 'no'} |`);
       continue;
@@ -130,8 +149,11 @@ const scenesOf = (list) => (onlyScenes === null ? list : list.filter((s) => only
 
 const rows3d = [];
 const twoD = [];
+const contactRows = [];
+if (onlySection !== null && !['direct', 'contacts'].includes(onlySection)) throw new Error(`bench: unknown section ${onlySection} (direct, contacts)`);
 if (onlySection === null) runStandardSections();
 if (onlySection === null || onlySection === 'direct') runDirectSection();
+if (onlySection === null || onlySection === 'contacts') runContactsSection();
 if (!quick) {
   mkdirSync(`${here}out`, { recursive: true });
   writeFileSync(`${here}out/latest${onlySection ? `-${onlySection}` : ''}.json`, JSON.stringify(results, null, 2));
@@ -225,6 +247,72 @@ function runDirectSection() {
   print('<!-- /section:direct -->');
 }
 
+// The contact scenes: every engine builds the box pyramid and the ragdoll pile from the same
+// description (shapes, masses and inertias, friction and restitution, joint limits and friction,
+// collision groups; the adapters' headers say how each maps them and what it lacks), sleeping off, at
+// its defaults and at matched settings. Every step of the 10 s is timed, from the drop (the worker warms
+// the JIT on a separate copy first). Quick mode: sinew alone, 60 steps of each.
+function runContactsSection() {
+  const scenes = scenesOf(['PYRAMID-10', 'PILE-10']);
+  const engines = Object.keys(CONTACT_MATCHED).filter((e) => wanted(e) && (!quick || e === 'sinew'));
+  for (const scene of scenes) {
+    for (const engine of engines) {
+      const kinds = quick ? ['defaults'] : ['defaults', 'matched'];
+      for (const kind of kinds) {
+        const settings = kind === 'defaults' ? {} : CONTACT_MATCHED[engine];
+        if (settings === null) continue;
+        const r = measure(engine, scene, settings);
+        r.kind = kind;
+        contactRows.push(r);
+        process.stderr.write(`  ${scene} ${engine} ${kind}: ${r.failed ? `failed: ${r.failed}` : `${fmt(r.medianMs)} ms`}\n`);
+      }
+    }
+  }
+  results.tables.contacts = contactRows;
+  print('\n<!-- section:contacts -->');
+  print('## Contacts: the box pyramid and the ragdoll pile');
+  print('\nEvery engine builds each scene from the same description (lib/scenes/contacts.ts): boxes, spheres and capsules with the scene\'s masses and inertias, friction 0.6 and restitution 0 on every surface (sinew\'s defaults), the ragdolls\' swing-twist and hinge limits, joint friction and damping, and no contact within a ragdoll; sleeping is off everywhere (sinew has none yet). The adapters\' headers (bench/engines/*.mjs) say how each engine maps them and what it lacks. Every step of the 10 s at 60 Hz is timed from the start (the JIT is warmed on a separate copy first): mean is the whole run\'s cost per step, median and p95 its spread. Defaults: sinew 4 substeps, Rapier 4 substeps of 1 PGS iteration, Jolt 10 velocity and 2 position steps, cannon-es 10 GS iterations, oimophysics 10 velocity and 5 position iterations. Matched: 10 substeps of 1 iteration (sinew, Rapier, Jolt with 10 collision steps of 1 velocity and 1 position step); cannon-es and oimophysics have no substeps and run at their defaults only. Figures after 10 s: kinetic energy (from each engine\'s velocities), the farthest any body centre moved in the last second, and the lowest body centre over the whole run and at its end (below 0: into the ground; a hand\'s centre rests 0.027 m up, a foot\'s 0.035 m); pyramid: the largest distance of any box from where it was built and the top box\'s drop; pile: the largest joint anchor gap over the run and the largest excess over a joint limit, measured as sinew defines its swing cone, twist and hinge ranges. Exploded: a pose not finite, or a body beyond 100 m.');
+  contactTable('box pyramid (10 rows, 55 boxes of 0.5 m)', contactRows.filter((r) => r.scene.startsWith('PYRAMID')), [
+    ['largest move m', (r) => fmt(r.displacement, 4)], ['top drop m', (r) => fmt(r.topDrop, 4)],
+  ]);
+  contactTable('ragdoll pile (10 ragdolls: 160 bodies, 150 limited joints)', contactRows.filter((r) => r.scene.startsWith('PILE')), [
+    ['peak joint gap m', (r) => fmt(r.peakGap, 4)], ['peak limit excess rad', (r) => fmt(r.peakLimitExcess, 3)], ['final limit excess rad', (r) => fmt(r.finalLimitExcess, 3)],
+  ]);
+  if (!quick) {
+    print('\n### ratios, same run\n');
+    print('ours / peer: below 1 means we are faster, or moved, kept or sank less.\n');
+    print('| scene | settings | peer | mean ms | median ms | p95 ms | kinetic energy | moved in last s | pyramid: largest move |');
+    print('|---|---|---|---|---|---|---|---|---|');
+    const ratio = (a, b) => (b > 0 ? fmt(a / b, 2) : '-');
+    for (const mine of contactRows.filter((r) => r.engine === 'sinew' && !r.failed)) {
+      for (const peer of contactRows.filter((r) => r.engine !== 'sinew' && r.scene === mine.scene && r.kind === mine.kind)) {
+        if (peer.failed) {
+          print(`| ${mine.scene} | ${mine.kind} | ${peer.engine} | peer failed | | | | | |`);
+          continue;
+        }
+        print(`| ${mine.scene} | ${mine.kind} | ${peer.engine}${peer.exploded ? ' (exploded)' : ''} | ${ratio(mine.meanMs, peer.meanMs)} | ${ratio(mine.medianMs, peer.medianMs)} | ${ratio(mine.p95Ms, peer.p95Ms)} | ${ratio(mine.kineticEnergy, peer.kineticEnergy)} | ${ratio(mine.lastSecondMove, peer.lastSecondMove)} | ${mine.displacement !== undefined ? ratio(mine.displacement, peer.displacement) : ''} |`);
+      }
+    }
+  }
+  print('<!-- /section:contacts -->');
+}
+
+function contactTable(title, rows, columns) {
+  const header = ['engine', 'settings', 'mean ms', 'median ms', 'p95 ms', 'kinetic energy J', 'moved in last s m', 'lowest centre m: run / end', ...columns.map(([name]) => name), 'exploded'];
+  tableHead(title, header);
+  for (const r of rows) {
+    const engine = engineLabel(r);
+    if (r.failed) {
+      print(`| ${engine} | ${settingsLabel(r)} | failed: ${r.failed.slice(0, 80)} |${header.slice(3).map(() => '').join('|')}|`);
+      continue;
+    }
+    print(`| ${[
+      engine, settingsLabel(r), fmt(r.meanMs), fmt(r.medianMs), fmt(r.p95Ms), fmt(r.kineticEnergy, 4), fmt(r.lastSecondMove, 4), `${fmt(r.lowest, 4)} / ${fmt(r.finalLowest, 4)}`,
+      ...columns.map(([, value]) => value(r)), r.exploded ? `at step ${r.explodedAt}` : 'no',
+    ].join(' | ')} |`);
+  }
+}
+
 function writeBenchmarks() {
   const file = `${root}BENCHMARKS.md`;
   const marker = '<!-- analysis: everything below this line is kept by bench/run.mjs -->';
@@ -241,21 +329,21 @@ function writeBenchmarks() {
   }
   const analysis = previous.includes(marker) ? previous.slice(previous.indexOf(marker)) : `${marker}\n\n## Analysis\n\n(write what the tables show here)\n`;
   const m = results.machine;
-  const versions = [...new Set([...rows3d, ...twoD].filter((r) => r.version && r.version !== 'this commit').map((r) => `${r.engine} ${r.version}`))].sort();
+  const versions = [...new Set([...rows3d, ...twoD, ...contactRows].filter((r) => r.version && r.version !== 'this commit').map((r) => `${r.engine} ${r.version}`))].sort();
   const head = [
     '# Benchmarks',
     '',
     `Generated by \`npm run bench\` on ${m.date.slice(0, 10)}: ${m.cpu}, ${m.cores} cores, node ${m.node}, ${m.platform}.`,
     `Peers: ${versions.join(', ')}. Every engine runs each scene in a fresh process, built from the same scene`,
-    'description (lib/scenes), with no collisions and the same masses and inertias; errors are measured from body poses',
-    'by the same code (bench/metrics.mjs). Timing here drifts by up to 2x between runs: compare within one run.',
+    'description (lib/scenes), with the same masses and inertias (and no collisions, except in the contacts section); errors are',
+    'measured from body poses by the same code (bench/metrics.mjs). Timing here drifts by up to 2x between runs: compare within one run.',
     '',
   ];
   writeFileSync(file, `${head.join('\n')}${lines.join('\n')}\n\n${analysis}`);
 }
 
 // Sanity for CI: the benchmark ran, and our library did not explode on the scenes it should hold.
-const broken = rows3d.filter((r) => r.engine === 'sinew' && (r.failed || r.exploded) && !r.scene.startsWith('S2-40x1000'));
+const broken = [...rows3d, ...contactRows].filter((r) => r.engine === 'sinew' && (r.failed || r.exploded) && !r.scene.startsWith('S2-40x1000'));
 if (broken.length > 0) {
   console.error(`bench: sinew failed or exploded on ${broken.map((r) => r.scene).join(', ')}`);
   process.exit(1);

@@ -1,9 +1,11 @@
 // The benchmark scenes, by name, built from the library's shared scene descriptions, with how long each
 // runs and which figures matter for it.
-import { hangingChain, heavyEndChain, weldedCantilever, ballAndChain, sphereGrid } from '../dist/scenes/index.js';
+import { hangingChain, heavyEndChain, weldedCantilever, ballAndChain, sphereGrid, boxPyramid, ragdollPile } from '../dist/scenes/index.js';
 
-/** name → { build: () => SceneDescription, steps, kind: 'chain' | 'cantilever' | 'grid', links (chains),
- * count and spacing (grids) }. GRID-n is an n x n sphere grid pinned along one edge (5 s). */
+/** name → { build: () => SceneDescription, steps, kind: 'chain' | 'cantilever' | 'grid' | 'pyramid' |
+ * 'pile', links (chains), count and spacing (grids) }. GRID-n is an n x n sphere grid pinned along one
+ * edge (5 s). With contacts (10 s each): PYRAMID-n, a box pyramid of n rows (boxes of 0.5 m; n = 10: 55
+ * boxes), and PILE-n, n ragdolls dropped onto each other (16 bodies and 15 limited joints each). */
 export function benchScene(name) {
   const chain = /^S1-(\d+)$/.exec(name);
   if (chain) return { build: () => hangingChain(Number(chain[1])), steps: 600, kind: 'chain', links: Number(chain[1]) };
@@ -14,5 +16,9 @@ export function benchScene(name) {
   if (ball) return { build: () => ballAndChain(Number(ball[1])), steps: 600, kind: 'chain', links: 40 };
   const grid = /^GRID-(\d+)$/.exec(name);
   if (grid) return { build: () => sphereGrid(Number(grid[1]), 0.5), steps: 300, kind: 'grid', count: Number(grid[1]), spacing: 0.5 };
+  const pyramid = /^PYRAMID-(\d+)$/.exec(name);
+  if (pyramid) return { build: () => boxPyramid({ rows: Number(pyramid[1]) }), steps: 600, kind: 'pyramid' };
+  const pile = /^PILE-(\d+)$/.exec(name);
+  if (pile) return { build: () => ragdollPile({ count: Number(pile[1]) }), steps: 600, kind: 'pile' };
   throw new Error(`unknown bench scene ${name}`);
 }

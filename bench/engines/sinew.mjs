@@ -14,5 +14,11 @@ export async function create(description, settings = {}) {
         out.set(b.orientation, i * 7 + 3);
       });
     },
+    velocities(out) {
+      bodies.forEach((b, i) => {
+        out.set(b.linearVelocity, i * 6);
+        out.set(b.angularVelocity, i * 6 + 3);
+      });
+    },
   };
 }
