@@ -27,7 +27,7 @@ import type { Body } from '../body.js';
 import { Manifold } from './manifold.js';
 import type { Shape, ShapeType } from './shape.js';
 
-export const SHAPE_RANK: Record<ShapeType, number> = { plane: 0, box: 1, capsule: 2, sphere: 3 };
+export const SHAPE_RANK: Record<ShapeType, number> = { plane: 0, box: 1, hull: 2, capsule: 3, sphere: 4 };
 
 /** A shape's world pose: centre c and rotation W = R S (column-major, W_ij = W[3j + i]); for a plane,
  * its body's pose. The contact search sets each shape's once per step (contact-set.ts writeBox). */
