@@ -1,5 +1,6 @@
-// Convex hulls (lib/collision/hull.ts): quickhull on random and degenerate clouds, mass properties
-// against closed forms, ray casts, and bad input named in errors.
+// Convex hulls (lib/collision/hull.ts, hull-contacts.ts): quickhull on random and degenerate clouds,
+// mass properties against closed forms, contacts with every shape (resting, stacking, sliding, the
+// separating axis test against brute force), ray casts, snapshots, and bad input named in errors.
 
 import { describe, expect, it } from 'vitest';
 import { World, boxInertia, convexHull, type Body, type ConvexHull } from '../lib/index.js';
@@ -153,6 +154,212 @@ function speed(body: Body): number {
   return Math.hypot(...body.linearVelocity);
 }
 
+describe('hulls resting and sliding', () => {
+  it('a box given as 8 points rests flat on the plane on 4 points carrying m g within 0.1 %', () => {
+    const world = groundWorld();
+    const body = world.createBody({ position: [0, 0.3, 0], shapes: [{ type: 'hull', points: corners([0.5, 0.25, 0.3]) }] });
+    for (let step = 0; step < 180; step++) world.step(1 / 60);
+    const [contact] = world.contacts;
+    expect(contact.count).toBe(4);
+    expect(Math.abs(contact.normalForce / (body.mass * 9.81) - 1)).toBeLessThan(1e-3);
+    expect(body.position[1]).toBeCloseTo(0.25, 2);
+    expect(Math.hypot(...body.angularVelocity)).toBeLessThan(1e-3);
+  });
+
+  it('a hull box on a static box rests as a box on a box: the same height, 4 points, m g', () => {
+    const heights: number[] = [];
+    for (const type of ['box', 'hull'] as const) {
+      const world = new World();
+      world.createBody({ type: 'static', shapes: [{ type: 'box', halfExtents: [1, 0.5, 1] }] });
+      const shape = type === 'box' ? { type, halfExtents: [0.4, 0.3, 0.5] } : { type, points: corners([0.4, 0.3, 0.5]) };
+      const body = world.createBody({ position: [0.05, 0.81, -0.03], orientation: [0, Math.sin(0.3), 0, Math.cos(0.3)], shapes: [shape] });
+      for (let step = 0; step < 120; step++) world.step(1 / 60);
+      const [contact] = world.contacts;
+      expect(contact.count).toBe(4);
+      expect(Math.abs(contact.normalForce / (body.mass * 9.81) - 1)).toBeLessThan(1e-3);
+      expect(speed(body)).toBeLessThan(1e-3);
+      heights.push(body.position[1]);
+    }
+    expect(Math.abs(heights[0] - heights[1])).toBeLessThan(1e-5);
+  });
+
+  it('a tetrahedron on a face is still after 2 s: under 5 mm deep and 1 mm/s, on 3 points', () => {
+    const world = groundWorld();
+    const a = 0.5, bottom = a * Math.sqrt(2 / 3) / 4; // the centroid is a quarter of the height up
+    const body = world.createBody({ position: [0, bottom + 0.05, 0], orientation: [0, Math.sin(0.2), 0, Math.cos(0.2)], shapes: [{ type: 'hull', points: tetrahedron(a) }] });
+    let deepest = 0;
+    for (let step = 0; step < 120; step++) {
+      world.step(1 / 60);
+      deepest = Math.max(deepest, bottom - body.position[1]);
+    }
+    expect(deepest).toBeLessThan(0.005);
+    expect(speed(body)).toBeLessThan(0.001);
+    expect(Math.hypot(...body.angularVelocity)).toBeLessThan(0.01);
+    expect(world.contacts[0].count).toBe(3);
+  });
+
+  it('a stack of 5 hulls (hexagonal prisms and boxes given as points) stands for 5 s', () => {
+    const world = groundWorld();
+    const prism: number[][] = [];
+    for (let k = 0; k < 6; k++) for (const y of [-0.15, 0.15]) prism.push([0.4 * Math.cos((k * Math.PI) / 3), y, 0.4 * Math.sin((k * Math.PI) / 3)]);
+    const stack: Body[] = [];
+    for (let i = 0; i < 5; i++) {
+      const points = i % 2 === 0 ? prism : corners([0.3, 0.15, 0.3]);
+      stack.push(world.createBody({ position: [0, 0.15 + 0.3 * i, 0], orientation: [0, Math.sin(0.2 * i), 0, Math.cos(0.2 * i)], shapes: [{ type: 'hull', points }] }));
+    }
+    for (let step = 0; step < 300; step++) world.step(1 / 60);
+    const top = stack[4].position;
+    expect(Math.hypot(top[0], top[2])).toBeLessThan(0.02);
+    expect(top[1]).toBeGreaterThan(0.15 + 1.2 - 0.02);
+    for (const body of stack) expect(speed(body)).toBeLessThan(0.01);
+    for (let i = 1; i < 5; i++) expect(stack[i].position[1] - stack[i - 1].position[1]).toBeGreaterThan(0.295);
+  });
+
+  it.each([
+    ['box', 30, 0.2],
+    ['hexagonal prism', 35, 0.5],
+  ] as const)('a %s hull on a %i° slope with μ = %s slides at g (sin θ − μ cos θ) within 2 percent', (kind, degrees, mu) => {
+    const theta = (degrees * Math.PI) / 180;
+    const world = new World();
+    const normal = [Math.sin(theta), Math.cos(theta), 0];
+    world.createBody({ type: 'static', shapes: [{ type: 'plane', normal, offset: 0, friction: mu }] });
+    const half = 0.25;
+    const points: number[][] = [];
+    if (kind === 'box') points.push(...corners([half, half, half]));
+    else for (let k = 0; k < 6; k++) for (const y of [-half, half]) points.push([0.4 * Math.cos((k * Math.PI) / 3), y, 0.4 * Math.sin((k * Math.PI) / 3)]);
+    const q = [0, 0, -Math.sin(theta / 2), Math.cos(theta / 2)];
+    const body = world.createBody({ position: normal.map((n) => n * half), orientation: q, shapes: [{ type: 'hull', points, friction: mu }] });
+    const along = [Math.cos(theta), -Math.sin(theta), 0];
+    const distance = () => body.position[0] * along[0] + body.position[1] * along[1];
+    for (let step = 0; step < 30; step++) world.step(1 / 60);
+    const d0 = distance(), v0 = body.linearVelocity[0] * along[0] + body.linearVelocity[1] * along[1];
+    for (let step = 0; step < 60; step++) world.step(1 / 60);
+    const a = 2 * (distance() - d0 - v0);
+    const expected = 9.81 * (Math.sin(theta) - mu * Math.cos(theta));
+    expect(Math.abs(a - expected) / expected).toBeLessThan(0.02);
+  });
+
+  it('hull contact ids last while a hull rests on a hull (warm starting keeps the impulses)', () => {
+    const world = new World();
+    world.createBody({ type: 'static', shapes: [{ type: 'hull', points: corners([2, 0.5, 2]) }] });
+    const body = world.createBody({ position: [0.1, 0.75, 0], orientation: [0, Math.sin(0.4), 0, Math.cos(0.4)], shapes: [{ type: 'hull', points: tetrahedron(0.8) }] });
+    for (let step = 0; step < 60; step++) world.step(1 / 60);
+    const ids = Array.from(world.contacts[0].ids);
+    for (let step = 0; step < 60; step++) {
+      world.step(1 / 60);
+      expect(Array.from(world.contacts[0].ids)).toEqual(ids);
+    }
+    expect(world.contacts[0].count).toBe(3);
+    expect(speed(body)).toBeLessThan(1e-3);
+  });
+});
+
+describe('capsules and spheres against boxes and hulls', () => {
+  it('a long capsule dropped crosswise onto a narrow box rests on it, both ends hanging off (the old box–capsule missed this)', () => {
+    const world = groundWorld();
+    world.createBody({ type: 'static', position: [0, 0.5, 0], shapes: [{ type: 'box', halfExtents: [0.1, 0.5, 1] }] });
+    // lying along x, across the box's 0.2 m top
+    const capsule = world.createBody({ position: [0, 1.3, 0.2], orientation: [0, 0, Math.SQRT1_2, Math.SQRT1_2], shapes: [{ type: 'capsule', radius: 0.1, halfHeight: 1 }] });
+    for (let step = 0; step < 180; step++) world.step(1 / 60);
+    expect(capsule.position[1]).toBeCloseTo(1.1, 2);
+    expect(speed(capsule)).toBeLessThan(1e-3);
+    const [contact] = world.contacts.filter((c) => c.bodyB === capsule || c.bodyA === capsule);
+    expect(contact.count).toBe(2);
+    expect(Math.abs(contact.normalForce / (capsule.mass * 9.81) - 1)).toBeLessThan(1e-3);
+  });
+
+  it('a capsule across a hull ridge (a wedge’s edge) touches it at one point, at the exact distance', () => {
+    const world = new World({ gravity: [0, 0, 0] });
+    // a wedge whose top edge runs along z at y = 0.5
+    world.createBody({ type: 'static', shapes: [{ type: 'hull', points: [[-0.5, 0, -1], [0.5, 0, -1], [0, 0.5, -1], [-0.5, 0, 1], [0.5, 0, 1], [0, 0.5, 1]] }] });
+    const gap = 0.004;
+    world.createBody({ position: [0.1, 0.5 + 0.1 + gap, 0.3], orientation: [0, 0, Math.SQRT1_2, Math.SQRT1_2], shapes: [{ type: 'capsule', radius: 0.1, halfHeight: 0.5 }] });
+    world.step(1e-9);
+    const [contact] = world.contacts;
+    expect(contact.count).toBe(1);
+    expect(contact.manifold.separations[0]).toBeCloseTo(gap, 9);
+    expectClose(contact.manifold.normal, [0, 1, 0], 1e-9);
+  });
+
+  it('a capsule lying on a hull face rests on 2 points; a sphere on a tetrahedron’s apex sits at its radius from it (no hovering)', () => {
+    const world = groundWorld();
+    world.createBody({ type: 'static', position: [0, 0.2, 0], shapes: [{ type: 'hull', points: corners([1, 0.2, 1]) }] });
+    const lying = world.createBody({ position: [0.3, 0.52, 0.2], orientation: [0, 0, Math.SQRT1_2, Math.SQRT1_2], shapes: [{ type: 'capsule', radius: 0.1, halfHeight: 0.3 }] });
+    const a = 0.6, height = a * Math.sqrt(2 / 3);
+    world.createBody({ type: 'static', position: [5, height / 4, 0], shapes: [{ type: 'hull', points: tetrahedron(a) }] });
+    // exactly over the apex: the closest point is the vertex, the normal straight up
+    const ball = world.createBody({ position: [5, height + 0.3, 0], shapes: [{ type: 'sphere', radius: 0.2 }] });
+    for (let step = 0; step < 90; step++) world.step(1 / 60);
+    const [contact] = world.contacts.filter((c) => c.bodyB === lying);
+    expect(contact.count).toBe(2);
+    expect(lying.position[1]).toBeCloseTo(0.5, 2);
+    expect(speed(lying)).toBeLessThan(1e-3);
+    expect(ball.position[1]).toBeGreaterThan(height + 0.2 - 0.005);
+    expect(ball.position[1]).toBeLessThan(height + 0.2 + 0.001);
+    expect(speed(ball)).toBeLessThan(1e-3);
+  });
+});
+
+describe('the separating axis test against brute force', () => {
+  /** The largest separation over all face normals and all edge pairs' cross products, by support points. */
+  function bruteForceSeparation(a: ConvexHull, A: ShapePose, b: ConvexHull, B: ShapePose): number {
+    const world = (hull: ConvexHull, pose: ShapePose) => hull.points().map((p) => [0, 1, 2].map((i) => pose.c[i] + pose.W[i] * p[0] + pose.W[3 + i] * p[1] + pose.W[6 + i] * p[2]));
+    const pa = world(a, A), pb = world(b, B);
+    const axes: number[][] = [];
+    const normals = (hull: ConvexHull, pose: ShapePose) => {
+      for (let f = 0; f < hull.faceCount; f++) {
+        const n = [hull.planes[4 * f], hull.planes[4 * f + 1], hull.planes[4 * f + 2]];
+        axes.push([0, 1, 2].map((i) => pose.W[i] * n[0] + pose.W[3 + i] * n[1] + pose.W[6 + i] * n[2]));
+      }
+    };
+    normals(a, A);
+    normals(b, B);
+    for (let i = 0; i < a.edgeCount; i++) {
+      for (let j = 0; j < b.edgeCount; j++) {
+        const u = [0, 1, 2].map((k) => pa[a.edges[2 * i + 1]][k] - pa[a.edges[2 * i]][k]);
+        const v = [0, 1, 2].map((k) => pb[b.edges[2 * j + 1]][k] - pb[b.edges[2 * j]][k]);
+        const L = [u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]];
+        const length = Math.hypot(...L);
+        if (length > 1e-6 * Math.hypot(...u) * Math.hypot(...v)) axes.push(L.map((x) => x / length));
+      }
+    }
+    let best = -Infinity;
+    for (const L of axes) {
+      const project = (points: number[][]) => points.map((p) => L[0] * p[0] + L[1] * p[1] + L[2] * p[2]);
+      const ja = project(pa), jb = project(pb);
+      best = Math.max(best, Math.min(...jb) - Math.max(...ja), Math.min(...ja) - Math.max(...jb));
+    }
+    return best;
+  }
+
+  it('random hull pairs: a manifold exactly when no axis separates by more than the margin; none when one does', () => {
+    const random = seededRandom(33);
+    const margin = 0.02;
+    let touching = 0, apart = 0;
+    for (let trial = 0; trial < 300; trial++) {
+      const cloud = () => Array.from({ length: 5 + Math.floor(random() * 12) }, () => randomVector(random, 0.5));
+      const world = new World({ gravity: [0, 0, 0] });
+      const bodyA = world.createBody({ position: randomVector(random, 0.1), orientation: randomQuaternion(random), mass: 1, inertia: [1, 1, 1], shapes: [{ type: 'hull', points: cloud() }] });
+      const bodyB = world.createBody({ position: randomVector(random, 0.9), orientation: randomQuaternion(random), mass: 1, inertia: [1, 1, 1], shapes: [{ type: 'hull', points: cloud() }] });
+      const A = new ShapePose().set(bodyA, bodyA.shapes[0]), B = new ShapePose().set(bodyB, bodyB.shapes[0]);
+      const manifold = new Manifold();
+      collide(bodyA.shapes[0], A, bodyB.shapes[0], B, margin, manifold);
+      const separation = bruteForceSeparation(bodyA.shapes[0].hull as ConvexHull, A, bodyB.shapes[0].hull as ConvexHull, B);
+      if (separation > margin + 1e-9) {
+        expect(manifold.count).toBe(0);
+        apart++;
+      } else if (separation < -0.01) {
+        expect(manifold.count).toBeGreaterThan(0);
+        // the deepest point is no deeper than the least penetration
+        expect(Math.min(...manifold.separations.slice(0, manifold.count))).toBeGreaterThan(separation - 0.2);
+        touching++;
+      }
+    }
+    expect(touching).toBeGreaterThan(50);
+    expect(apart).toBeGreaterThan(50);
+  });
+});
+
 describe('ray casts against hulls', () => {
   it('hit a turned hull box and a tetrahedron at the analytic distance, with the face normal', () => {
     const world = new World();
@@ -216,7 +423,24 @@ describe('ray casts against hulls', () => {
   });
 });
 
-describe('hull errors', () => {
+describe('hulls in snapshots and errors', () => {
+  it('a snapshot keeps hull shapes (the same vertices in the same order) and continues bit for bit', () => {
+    const world = groundWorld();
+    const random = seededRandom(2);
+    for (let i = 0; i < 4; i++) {
+      const points = Array.from({ length: 12 }, () => randomVector(random, 0.3));
+      world.createBody({ position: [0.2 * i, 0.5 + 0.7 * i, 0], orientation: randomQuaternion(random), shapes: [{ type: 'hull', points }] });
+    }
+    for (let i = 0; i < 60; i++) world.step(1 / 60);
+    const copy = World.restore(JSON.parse(JSON.stringify(world.snapshot())));
+    copy.bodies.forEach((body, i) => expect(body.shapes.map((s) => s.describe())).toEqual(world.bodies[i].shapes.map((s) => s.describe())));
+    for (let i = 0; i < 120; i++) {
+      world.step(1 / 60);
+      copy.step(1 / 60);
+    }
+    expect(copy.hash()).toBe(world.hash());
+  });
+
   it('bad hulls are named: too few points, flat, not finite, too many, malformed', () => {
     const world = new World();
     const hull = (points: unknown) => () => world.createBody({ shapes: [{ type: 'hull', points: points as number[] }] });

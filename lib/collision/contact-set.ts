@@ -145,6 +145,9 @@ export class ContactSet {
       const contact = new ContactConstraint(bodyA, shapeA, bodyB, shapeB, new Manifold(), keyA, keyB);
       contact.count = points;
       for (let i = 0; i < points; i++) contact.ids[i] = numbers[at++];
+      // the manifold's last ids too: the hulls' point reduction prefers them (features.ts reducePoints)
+      contact.manifold.count = points;
+      contact.manifold.ids.set(contact.ids.subarray(0, points));
       for (let i = 0; i < 3 * points; i++) contact.impulses[i] = numbers[at++];
       this.innerMap(keyA).set(keyB, contact);
       this.active.push(contact);
