@@ -239,6 +239,28 @@ describe('hulls resting and sliding', () => {
     expect(Math.abs(a - expected) / expected).toBeLessThan(0.02);
   });
 
+  it('irregular rocks dropped in 8 poses come to rest on the ground (the 4 points kept are the ones bearing load)', () => {
+    const random = seededRandom(12);
+    const points = Array.from({ length: 14 }, () => {
+      const p = randomVector(random, 1);
+      const length = Math.hypot(...p) / (1 - random() / 3);
+      return [0.2 * p[0] / length, 0.12 * p[1] / length, 0.16 * p[2] / length];
+    });
+    for (let pose = 0; pose < 8; pose++) {
+      const world = groundWorld();
+      const rock = world.createBody({ position: [0, 0.4, 0], orientation: randomQuaternion(random), shapes: [{ type: 'hull', points }] });
+      let fastest = 0, spin = 0;
+      for (let step = 0; step < 300; step++) {
+        world.step(1 / 60);
+        if (step < 240) continue;
+        fastest = Math.max(fastest, speed(rock));
+        spin = Math.max(spin, Math.hypot(...rock.angularVelocity));
+      }
+      expect(fastest).toBeLessThan(1e-3);
+      expect(spin).toBeLessThan(1e-2);
+    }
+  });
+
   it('hull contact ids last while a hull rests on a hull (warm starting keeps the impulses)', () => {
     const world = new World();
     world.createBody({ type: 'static', shapes: [{ type: 'hull', points: corners([2, 0.5, 2]) }] });

@@ -103,47 +103,61 @@ export function clipPolygon(
 export const candidates = new Float64Array(3 * CLIP_CAPACITY), candidateDepths = new Float64Array(CLIP_CAPACITY);
 export const candidateIds = new Int32Array(CLIP_CAPACITY);
 
-/** A point of the last manifold (by id) is preferred when reducing: its depth counts this much deeper
- * (m), its distances and areas this share larger. */
-const KEPT_DEPTH = 0.002, KEPT_REACH = 1.1;
-const wasKept = new Uint8Array(CLIP_CAPACITY);
+/** Reducing a hull's manifold: a point of the last manifold (by id) is preferred, its depth counting
+ * this much deeper (m) and its distances and areas this share larger; and points within SUPPORT_BAND of
+ * the deepest (the ones that can bear load now) come before the merely speculative ones. */
+const KEPT_DEPTH = 0.002, KEPT_REACH = 1.1, SUPPORT_BAND = 0.005;
+const wasKept = new Uint8Array(CLIP_CAPACITY), inBand = new Uint8Array(CLIP_CAPACITY);
 
 /**
  * At most 4 of the candidate points: all when 4 or fewer; else the deepest, the farthest from it, and
  * on each side of the line through those two the point that spans the largest triangle with them.
- * `persistent`: points whose ids the manifold had last step (out.previousCount of them) are preferred
- * by KEPT_DEPTH and KEPT_REACH, so that a face resting on a face with more than 4 corners in contact
- * (depths equal to round-off) keeps the same 4 and their warm-start impulses.
+ * `stable` (hulls): the picks prefer last step's points (out.previousCount ids), so that a face resting
+ * on a face with more than 4 corners at equal depth keeps the same 4 and their warm-start impulses; and
+ * the second, third and fourth are taken from the points within SUPPORT_BAND of the deepest while there
+ * are any on that side, so that a rock resting on 3 vertices does not trade one for a point 3 cm above
+ * the ground that spans more area (it would sink there, and rock). Box–box passes false: its picks are
+ * as they were.
  */
-export function reducePoints(out: Manifold, count: number, nx: number, ny: number, nz: number, persistent: boolean): void {
+export function reducePoints(out: Manifold, count: number, nx: number, ny: number, nz: number, stable: boolean): void {
   if (count <= 4) {
     for (let p = 0; p < count; p++) out.add(candidates[3 * p], candidates[3 * p + 1], candidates[3 * p + 2], candidateDepths[p], candidateIds[p]);
     return;
   }
   for (let p = 0; p < count; p++) {
     let kept = 0;
-    for (let i = 0; persistent && i < out.previousCount; i++) if (out.ids[i] === candidateIds[p]) kept = 1;
+    for (let i = 0; stable && i < out.previousCount; i++) if (out.ids[i] === candidateIds[p]) kept = 1;
     wasKept[p] = kept;
   }
   let first = 0;
   for (let p = 1; p < count; p++) {
     if (candidateDepths[p] - (wasKept[p] ? KEPT_DEPTH : 0) < candidateDepths[first] - (wasKept[first] ? KEPT_DEPTH : 0)) first = p;
   }
-  let second = first === 0 ? 1 : 0, far = -1;
+  let supporting = 0;
   for (let p = 0; p < count; p++) {
+    inBand[p] = stable && candidateDepths[p] <= candidateDepths[first] + SUPPORT_BAND ? 1 : 0;
+    supporting += inBand[p];
+  }
+  // (without `stable` no point is in the band, and every pick is among all of them)
+  const band = supporting >= 2 ? 1 : 0;
+  let second = -1, far = -1;
+  for (let p = 0; p < count; p++) {
+    if (p === first || inBand[p] < band) continue;
     const ddx = candidates[3 * p] - candidates[3 * first], ddy = candidates[3 * p + 1] - candidates[3 * first + 1], ddz = candidates[3 * p + 2] - candidates[3 * first + 2];
     const d2 = (ddx * ddx + ddy * ddy + ddz * ddz) * (wasKept[p] ? KEPT_REACH * KEPT_REACH : 1);
     if (d2 > far) { far = d2; second = p; }
   }
   const ux = candidates[3 * second] - candidates[3 * first], uy = candidates[3 * second + 1] - candidates[3 * first + 1], uz = candidates[3 * second + 2] - candidates[3 * first + 2];
-  let left = -1, right = -1, most = 0, least = 0;
+  // on each side the largest area, in the band first: the band's best (tier 1) beats any other (tier 0)
+  let left = -1, right = -1, most = 0, least = 0, leftTier = -1, rightTier = -1;
   for (let p = 0; p < count; p++) {
     if (p === first || p === second) continue;
     const wx = candidates[3 * p] - candidates[3 * first], wy = candidates[3 * p + 1] - candidates[3 * first + 1], wz = candidates[3 * p + 2] - candidates[3 * first + 2];
     // signed area about n: n·(u × w)
     const area = (nx * (uy * wz - uz * wy) + ny * (uz * wx - ux * wz) + nz * (ux * wy - uy * wx)) * (wasKept[p] ? KEPT_REACH : 1);
-    if (area > most) { most = area; left = p; }
-    if (area < least) { least = area; right = p; }
+    const tier = inBand[p];
+    if (area > 0 && (tier > leftTier || (tier === leftTier && area > most))) { most = area; left = p; leftTier = tier; }
+    if (area < 0 && (tier > rightTier || (tier === rightTier && area < least))) { least = area; right = p; rightTier = tier; }
   }
   for (let pick = 0; pick < 4; pick++) {
     const p = pick === 0 ? first : pick === 1 ? second : pick === 2 ? left : right;
