@@ -4,6 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { World, boxInertia, convexHull, type Body, type ConvexHull } from '../lib/index.js';
+import { buildScene, hullPile } from '../lib/scenes/index.js';
 import { Manifold } from '../lib/collision/manifold.js';
 import { collide, ShapePose } from '../lib/collision/narrowphase.js';
 import { rotationMatrix } from '../lib/math/quat.js';
@@ -319,6 +320,23 @@ describe('capsules and spheres against boxes and hulls', () => {
     expect(ball.position[1]).toBeGreaterThan(height + 0.2 - 0.005);
     expect(ball.position[1]).toBeLessThan(height + 0.2 + 0.001);
     expect(speed(ball)).toBeLessThan(1e-3);
+  });
+});
+
+describe('the hull pile scene', () => {
+  it('lands on the block and the ground and comes to rest: every hull slower than 1 cm/s after 10 s, none through the ground', () => {
+    const description = hullPile();
+    const { world, bodies } = buildScene(description);
+    let lowest = Infinity;
+    for (let step = 0; step < 600; step++) {
+      world.step(1 / 60);
+      for (const body of bodies) lowest = Math.min(lowest, body.position[1]);
+    }
+    expect(lowest).toBeGreaterThan(0.03);
+    const hulls = bodies.filter((_, i) => description.bodies[i].shape.kind === 'hull');
+    expect(hulls.length).toBeGreaterThan(15);
+    // (capsules and balls may still roll: the contacts have no rolling resistance)
+    for (const body of hulls) expect(speed(body)).toBeLessThan(0.01);
   });
 });
 

@@ -41,6 +41,7 @@
 // points, or a hull of more than MAX_HULL_VERTICES vertices (Jolt's cap; the separating axis test of
 // two hulls costs E_a·E_b edge pairs).
 
+import { mulberry32 } from '../math/random.js';
 import { isArrayLike, show } from '../validate.js';
 
 /** The most vertices a hull may have. */
@@ -390,19 +391,11 @@ function distanceSquared(p: Float64Array, i: number, j: number): number {
   return dx * dx + dy * dy + dz * dz;
 }
 
-/** A copy of the points each moved by up to `amount` per coordinate, the same way every time (a fixed
- * seed of Mulberry32). */
+/** A copy of the points each moved by up to `amount` per coordinate, the same way every time. */
 function joggled(points: Float64Array, amount: number): Float64Array {
   const out = new Float64Array(points.length);
-  let state = 0x2545f491;
-  for (let i = 0; i < points.length; i++) {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    const unit = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    out[i] = points[i] + (2 * unit - 1) * amount;
-  }
+  const random = mulberry32(0x2545f491);
+  for (let i = 0; i < points.length; i++) out[i] = points[i] + (2 * random() - 1) * amount;
   return out;
 }
 
