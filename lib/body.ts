@@ -289,6 +289,11 @@ export class Body {
     }
     return true;
   }
+  /** @internal |v| < linear and |ω| < angular (sleep.ts). */
+  isSlowerThan(linear: number, angular: number): boolean {
+    const v = this.linearVelocity, w = this.angularVelocity;
+    return v[0] * v[0] + v[1] * v[1] + v[2] * v[2] < linear * linear && w[0] * w[0] + w[1] * w[1] + w[2] * w[2] < angular * angular;
+  }
   /** @internal The current pose becomes the rest pose. */
   setRestPose(): void {
     const s = this.state, rest = this.sleep.restPose;

@@ -8,7 +8,10 @@ export { Body } from './body.js';
 export type { BodyOptions, BodyType } from './body.js';
 export { boxInertia, sphereInertia, capsuleInertia } from './inertia.js';
 export { Shape } from './collision/shape.js';
-export type { ShapeOptions, ShapeType, SphereShapeOptions, CapsuleShapeOptions, BoxShapeOptions, PlaneShapeOptions } from './collision/shape.js';
+export type {
+  ShapeOptions, ShapeType, SphereShapeOptions, CapsuleShapeOptions, BoxShapeOptions, HullShapeOptions, PlaneShapeOptions,
+} from './collision/shape.js';
+export { ConvexHull, convexHull, MAX_HULL_VERTICES, MAX_HULL_POINTS } from './collision/hull.js';
 export type { RayHit } from './collision/ray-cast.js';
 export { Joint } from './joints/joint.js';
 export type { JointOptions, JointType } from './joints/joint.js';

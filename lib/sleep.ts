@@ -3,18 +3,15 @@
 // An island is a set of dynamic bodies linked by the joints and touching contacts the step solved;
 // static and kinematic bodies do not link islands (a floor under two piles leaves them two islands).
 //
-// At rest. After each step every awake dynamic body's sleep timer grows by dt while the body stays near
-// its rest pose, the pose it had when the timer last started: its centre within
-// ½ sleepLinearSpeed · timeToSleep (1.25 cm by default) and each of its axes within
-// ½ sleepAngularSpeed · timeToSleep (0.0125 rad) of where they were; it moves farther, the timer drops
-// to 0 and the rest pose becomes the current one. A body swinging through more than about twice that
-// (a pendulum 2.5 cm either way) stays awake. This is Jolt's sleep test (a body's points must stay in a
-// sphere of 1.5 cm for the time before sleep), not Box2D's instantaneous speed: an iterative solver leaves a light
-// body under a heavy load jittering at a few cm/s in place (measured on a pile of 3 ragdolls: feet
-// carrying 110 N through the ankle rocked at up to 0.07 m/s and 0.3 rad/s, 10 s after landing), and a
-// speed threshold would keep such an island awake for ever. The mean speed over timeToSleep is what is
-// bounded. Two tolerances, not one scaled by the body's size, read the same in 2D and 3D, so planar scenes
-// keep agreeing.
+// At rest. After each step every awake dynamic body's sleep timer grows by dt while the body is slow
+// (|v| < sleepLinearSpeed and |ω| < sleepAngularSpeed: Box2D v2's two tolerances) and stays near its
+// rest pose, the pose it had when the timer last started: its centre within ½ sleepLinearSpeed ·
+// timeToSleep (1.25 cm by default) and each of its axes within ½ sleepAngularSpeed · timeToSleep
+// (0.0125 rad) of where they were (Jolt's test: a body's points must stay in a sphere for the time before
+// sleep). Otherwise the timer drops to 0 and the rest pose becomes the current one. The speed alone would
+// let a slow drift sleep anywhere along its way; the pose alone froze a capsule rocking at 0.17 rad/s
+// with 3 mrad of amplitude, its contact reading 2.5 % off its weight. Two tolerances, not one scaled by
+// the body's size, read the same in 2D and 3D, so planar scenes keep agreeing.
 //
 // An island falls asleep when every body in it has been at rest for timeToSleep (Box2D, Jolt and Rapier
 // default to about 0.5 s): its velocities are zeroed and its bodies, joints and contacts leave the step. A body that must never
@@ -105,6 +102,8 @@ export interface SleepingBody {
   isNearRestPose(distance: number, chord: number): boolean;
   /** Makes the current pose the rest pose. */
   setRestPose(): void;
+  /** |v| < linear and |ω| < angular. */
+  isSlowerThan(linear: number, angular: number): boolean;
   /** Any velocity at all (a kinematic body that moves keeps what it touches awake). */
   isMoving(): boolean;
   /** Zeroes v and ω (a body falling asleep). */
@@ -181,7 +180,7 @@ export class Islands {
     for (let i = 0; i < bodies.length; i++) {
       const body = bodies[i], state = body.sleep;
       if (!body.isDynamic) continue;
-      if (state.canSleep && body.isNearRestPose(distance, chord)) {
+      if (state.canSleep && body.isSlowerThan(settings.sleepLinearSpeed, settings.sleepAngularSpeed) && body.isNearRestPose(distance, chord)) {
         state.time += dt;
         if (state.time >= settings.timeToSleep) anyReady = true;
       } else {

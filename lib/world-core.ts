@@ -53,11 +53,11 @@ export interface CoreWorldOptions<J> {
   onJointBreak?: ((event: JointBreakEventOf<J>) => void) | null;
   /** Islands at rest fall asleep and cost nothing until disturbed (sleep.ts). Default true. */
   sleeping?: boolean;
-  /** A body counts as at rest while its centre stays within ½ sleepLinearSpeed · timeToSleep of where it
-   * was, m/s (a mean speed). Default 0.05: 1.25 cm in 0.5 s (sleep.ts). */
+  /** A body counts as at rest while slower than this, m/s, and its centre stays within
+   * ½ sleepLinearSpeed · timeToSleep of where it was. Default 0.05: 1.25 cm in 0.5 s (sleep.ts). */
   sleepLinearSpeed?: number;
-  /** The same for turning, rad/s: each body axis stays within ½ sleepAngularSpeed · timeToSleep.
-   * Default 0.05. */
+  /** The same for turning, rad/s: |ω| under it, each body axis within ½ sleepAngularSpeed ·
+   * timeToSleep. Default 0.05. */
   sleepAngularSpeed?: number;
   /** How long every body of an island must be at rest before it sleeps, s. Default 0.5. */
   timeToSleep?: number;

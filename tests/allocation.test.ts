@@ -5,7 +5,7 @@
 
 import { getHeapSpaceStatistics } from 'node:v8';
 import { describe, expect, it } from 'vitest';
-import { buildScene, hangingChain, heavyEndChain, weldedCantilever } from '../lib/scenes/index.js';
+import { buildScene, hangingChain, heavyEndChain, hullPile, weldedCantilever } from '../lib/scenes/index.js';
 
 const gc = (globalThis as { gc?: () => void }).gc;
 
@@ -53,5 +53,10 @@ describe('no allocation inside step()', () => {
     expect(heapGrowth(() => chain.step(1 / 60), 2_000)).toBeLessThan(16 * 1024);
     const cantilever = buildScene(weldedCantilever(4), { solver: 'direct' }).world;
     expect(heapGrowth(() => cantilever.step(1 / 60), 2_000)).toBeLessThan(16 * 1024);
+  }, 60_000);
+
+  it('contacts of hulls (the hull pile: hull against plane, box, hull, capsule, sphere), 2000 steps: heap growth under 16 KB', () => {
+    const { world } = buildScene(hullPile({ layers: 2 }));
+    expect(heapGrowth(() => world.step(1 / 60), 2_000)).toBeLessThan(16 * 1024);
   }, 60_000);
 });

@@ -5,16 +5,7 @@ import { quat } from 'gl-matrix';
 import { World, type Body, type Joint } from '../lib/index.js';
 
 /** Mulberry32: a small deterministic generator, so a failing random case can be rerun. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32 as seededRandom } from '../lib/math/random.js';
 
 export function randomVector(random: () => number, scale: number): [number, number, number] {
   return [(random() * 2 - 1) * scale, (random() * 2 - 1) * scale, (random() * 2 - 1) * scale];

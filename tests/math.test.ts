@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { invertSymmetric3, invertSymmetric6, ldltFactor, ldltInverse, ldltSolve } from '../lib/math/ldlt.js';
 import { integrateOrientation, rotationVector } from '../lib/math/quat.js';
-import { addLeverArmMass, rotateDiagonal, rotateSymmetric, skew } from '../lib/math/mat3.js';
+import { addLeverArmMass, rotateDiagonal, rotateSymmetric, skew, symmetricEigen } from '../lib/math/mat3.js';
 import { randomQuaternion, randomVector, seededRandom } from './helpers.js';
 
 function randomSpd(random: () => number, n: number): Float64Array {
@@ -99,6 +99,23 @@ describe('3x3 helpers', () => {
     const a = rotateSymmetric(new Float64Array(9), R, [2, 0, 0, 0, 3, 0, 0, 0, 5]);
     const b = rotateDiagonal(new Float64Array(9), R, 2, 3, 5);
     for (let i = 0; i < 9; i++) expect(b[i]).toBeCloseTo(a[i], 14);
+  });
+
+  it('symmetricEigen: Q diag(λ) Qᵀ = A with Q a rotation, on random and repeated-eigenvalue matrices', () => {
+    const random = seededRandom(6);
+    for (let trial = 0; trial < 50; trial++) {
+      const A = trial % 5 === 0 ? Float64Array.from([2, 0, 0, 0, 2, 0, 0, 0, 3]) : randomSpd(random, 3);
+      const values = new Float64Array(3), Q = new Float64Array(9);
+      symmetricEigen(A, values, Q);
+      const back = rotateDiagonal(new Float64Array(9), Q, values[0], values[1], values[2]);
+      for (let i = 0; i < 9; i++) expect(back[i]).toBeCloseTo(A[i], 12);
+      // orthonormal columns, right-handed
+      for (let i = 0; i < 3; i++) {
+        for (let j = 0; j < 3; j++) expect(Q[3 * i] * Q[3 * j] + Q[3 * i + 1] * Q[3 * j + 1] + Q[3 * i + 2] * Q[3 * j + 2]).toBeCloseTo(i === j ? 1 : 0, 12);
+      }
+      const det = Q[0] * (Q[4] * Q[8] - Q[5] * Q[7]) - Q[3] * (Q[1] * Q[8] - Q[2] * Q[7]) + Q[6] * (Q[1] * Q[5] - Q[2] * Q[4]);
+      expect(det).toBeCloseTo(1, 12);
+    }
   });
 });
 

@@ -187,6 +187,11 @@ export class Body2D {
     const ex = s[ROTATION] - rest[2], ey = s[ROTATION + 1] - rest[3];
     return ex * ex + ey * ey < chord * chord;
   }
+  /** @internal |v| < linear and |ω| < angular (sleep.ts; the same sums as 3D's for a planar body). */
+  isSlowerThan(linear: number, angular: number): boolean {
+    const v = this.linearVelocity, w = this.state[ANGULAR_VELOCITY];
+    return v[0] * v[0] + v[1] * v[1] < linear * linear && w * w < angular * angular;
+  }
   /** @internal The current pose becomes the rest pose. */
   setRestPose(): void {
     const s = this.state, rest = this.sleep.restPose;

@@ -25,6 +25,7 @@ import type { Body } from '../body.js';
 import type { JointCore } from '../joints/joint-core.js';
 import type { StateReader, StateWriter } from '../state.js';
 import { ContactConstraint } from './contact-constraint.js';
+import type { ConvexHull } from './hull.js';
 import { Manifold } from './manifold.js';
 import { collide, SHAPE_RANK, ShapePose } from './narrowphase.js';
 import { shouldCollide, type Shape } from './shape.js';
@@ -260,10 +261,15 @@ function writeBox(proxy: Proxy, dt: number): void {
   }
   const c = pose.c, W = pose.W;
   for (let i = 0; i < 3; i++) {
-    // half width along world axis i: Σ_k |W_ik| h_k for a box; r (+ h |W_i1|) for spheres and capsules
-    let half: number;
+    // half width along world axis i: Σ_k |W_ik| h_k for a box; r (+ h |W_i1|) for spheres and capsules;
+    // a hull's bounding box (in its frame, centre b) as a box about c + W b
+    let half: number, centre = c[i];
     if (shape.type === 'box') {
       const h = shape.halfExtents;
+      half = Math.abs(W[i]) * h[0] + Math.abs(W[3 + i]) * h[1] + Math.abs(W[6 + i]) * h[2];
+    } else if (shape.type === 'hull') {
+      const { boundsCentre: b, boundsHalf: h } = shape.hull as ConvexHull;
+      centre += W[i] * b[0] + W[3 + i] * b[1] + W[6 + i] * b[2];
       half = Math.abs(W[i]) * h[0] + Math.abs(W[3 + i]) * h[1] + Math.abs(W[6 + i]) * h[2];
     } else {
       half = shape.radius + (shape.type === 'capsule' ? shape.halfHeight * Math.abs(W[3 + i]) : 0);
@@ -271,7 +277,7 @@ function writeBox(proxy: Proxy, dt: number): void {
     half += SPECULATIVE_DISTANCE;
     // stretched along the way the body moves this step (a static body's velocity is zero)
     const move = body.linearVelocity[i] * dt;
-    box[i] = c[i] - half + (move < 0 ? move : 0);
-    box[3 + i] = c[i] + half + (move > 0 ? move : 0);
+    box[i] = centre - half + (move < 0 ? move : 0);
+    box[3 + i] = centre + half + (move > 0 ? move : 0);
   }
 }

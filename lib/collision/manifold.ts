@@ -14,6 +14,14 @@ export class Manifold {
   readonly separations = new Float64Array(MAX_MANIFOLD_POINTS);
   readonly ids = new Int32Array(MAX_MANIFOLD_POINTS);
   count = 0;
+  /** The count before this step's narrowphase began (its ids are still in `ids` until overwritten). */
+  previousCount = 0;
+
+  /** Empties the manifold for this step's points, remembering how many the last step had. */
+  begin(): void {
+    this.previousCount = this.count;
+    this.count = 0;
+  }
 
   setNormal(x: number, y: number, z: number): void {
     this.normal[0] = x; this.normal[1] = y; this.normal[2] = z;

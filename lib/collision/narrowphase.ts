@@ -1,5 +1,5 @@
-// Narrowphase: the contact manifold of two shapes, in closed form. Shapes are ordered plane < box <
-// capsule < sphere (ShapeRank) so that each pair has one function; the normal points from the first
+// Narrowphase: the contact manifold of two shapes, in closed form. Shapes are ordered plane < box < hull
+// < capsule < sphere (SHAPE_RANK) so that each pair has one function; the normal points from the first
 // shape (A) to the second (B). Points farther apart than `margin` are left out; points between 0 and
 // `margin` apart are speculative (the solver lets the bodies close at most that gap in a substep).
 //
@@ -12,8 +12,7 @@
 //                   they are parallel, the two ends of their overlap, so a capsule lying on another rests
 //   box–sphere      the sphere centre clamped to the box (in its frame); from inside, out through the
 //                   nearest face
-//   box–capsule     the capsule's two ends as spheres against the box: a capsule lying on a box rests,
-//                   one crossing a box edge with its middle is not seen (to do: issue 6)
+//   box–capsule     the box as a hull (shape.hull), against the capsule's segment: hull–capsule below
 //   box–box         the separating axis test over the 15 axes (3 + 3 face normals, 9 edge crossings;
 //                   Gottschalk, Lin, Manocha, "OBBTree", 1996). A face axis: the other box's most
 //                   opposed face clipped to the reference face's sides (Sutherland–Hodgman), its points
@@ -21,13 +20,20 @@
 //                   two that span the most area: Box2D v3's manifold reduction idea). An edge axis: the
 //                   two supporting edges' closest points. Faces are preferred unless an edge axis
 //                   separates clearly more (EDGE_TOLERANCE), so resting boxes keep face contacts.
+//   hulls           against a plane, box, hull, capsule and sphere: hull-contacts.ts (the box as a hull)
 // Each point is the midpoint between the two surfaces.
 
 import type { Body } from '../body.js';
+import {
+  candidateDepths, candidateIds, candidates, clipIn, clipInFeatures, clipOut, clipOutFeatures, clipPolygon, closestOnSegment,
+  closestPointsOfSegments, EDGE_TOLERANCE, FACE_RELATIVE_TOLERANCE, reducePoints,
+} from './features.js';
+import type { ConvexHull } from './hull.js';
+import { hullCapsule, hullHull, hullSphere, planeHull } from './hull-contacts.js';
 import { Manifold } from './manifold.js';
 import type { Shape, ShapeType } from './shape.js';
 
-export const SHAPE_RANK: Record<ShapeType, number> = { plane: 0, box: 1, capsule: 2, sphere: 3 };
+export const SHAPE_RANK: Record<ShapeType, number> = { plane: 0, box: 1, hull: 2, capsule: 3, sphere: 4 };
 
 /** A shape's world pose: centre c and rotation W = R S (column-major, W_ij = W[3j + i]); for a plane,
  * its body's pose. The contact search sets each shape's once per step (contact-set.ts writeBox). */
@@ -52,7 +58,7 @@ const segment = new Float64Array(6), other = new Float64Array(6), closest = new 
  * (rank a ≤ rank b), into `out` (count 0: no contact within margin).
  */
 export function collide(a: Shape, A: ShapePose, b: Shape, B: ShapePose, margin: number, out: Manifold): void {
-  out.count = 0;
+  out.begin();
   switch (a.type) {
     case 'plane': {
       // the plane in world space (its pose is its body's): n_w = R n, offset_w = n_w·x + offset
@@ -66,17 +72,23 @@ export function collide(a: Shape, A: ShapePose, b: Shape, B: ShapePose, margin: 
         planePoint(out, segment[0], segment[1], segment[2], b.radius, offset, margin, 0);
         planePoint(out, segment[3], segment[4], segment[5], b.radius, offset, margin, 1);
       } else if (b.type === 'box') planeBox(out, B, b.halfExtents, offset, margin);
+      else if (b.type === 'hull') planeHull(out, B, b.hull as ConvexHull, offset, margin);
       return;
     }
     case 'box':
       if (b.type === 'box') boxBox(out, A, a.halfExtents, B, b.halfExtents, margin);
-      else if (b.type === 'sphere') boxSphere(out, A, a.halfExtents, B.c[0], B.c[1], B.c[2], b.radius, margin, 0);
+      else if (b.type === 'sphere') boxSphere(out, A, a.halfExtents, B.c[0], B.c[1], B.c[2], b.radius, margin);
       else if (b.type === 'capsule') {
         capsuleSegment(B, b.halfHeight, segment);
-        // both ends share the first one's normal (the same face's when the capsule lies flat)
-        boxSphere(out, A, a.halfExtents, segment[0], segment[1], segment[2], b.radius, margin, 0);
-        boxSphere(out, A, a.halfExtents, segment[3], segment[4], segment[5], b.radius, margin, 1);
-      }
+        hullCapsule(out, A, a.hull as ConvexHull, segment, b.radius, margin);
+      } else if (b.type === 'hull') hullHull(out, A, a.hull as ConvexHull, B, b.hull as ConvexHull, margin);
+      return;
+    case 'hull':
+      if (b.type === 'hull') hullHull(out, A, a.hull as ConvexHull, B, b.hull as ConvexHull, margin);
+      else if (b.type === 'capsule') {
+        capsuleSegment(B, b.halfHeight, segment);
+        hullCapsule(out, A, a.hull as ConvexHull, segment, b.radius, margin);
+      } else if (b.type === 'sphere') hullSphere(out, A, a.hull as ConvexHull, B.c[0], B.c[1], B.c[2], b.radius, margin);
       return;
     case 'capsule':
       capsuleSegment(A, a.halfHeight, segment);
@@ -153,15 +165,6 @@ function capsuleSegment(pose: ShapePose, h: number, out: Float64Array): void {
   }
 }
 
-/** The point of segment [p0, p1] (seg[0..5]) closest to q, into out[0..2]. */
-function closestOnSegment(seg: Float64Array, qx: number, qy: number, qz: number, out: Float64Array): void {
-  const dx = seg[3] - seg[0], dy = seg[4] - seg[1], dz = seg[5] - seg[2];
-  const dd = dx * dx + dy * dy + dz * dz;
-  let t = dd > 0 ? ((qx - seg[0]) * dx + (qy - seg[1]) * dy + (qz - seg[2]) * dz) / dd : 0;
-  t = Math.max(0, Math.min(1, t));
-  out[0] = seg[0] + t * dx; out[1] = seg[1] + t * dy; out[2] = seg[2] + t * dz;
-}
-
 function capsules(out: Manifold, a: Float64Array, ra: number, b: Float64Array, rb: number, margin: number): void {
   const d1x = a[3] - a[0], d1y = a[4] - a[1], d1z = a[5] - a[2];
   const d2x = b[3] - b[0], d2y = b[4] - b[1], d2z = b[5] - b[2];
@@ -187,39 +190,8 @@ function capsules(out: Manifold, a: Float64Array, ra: number, b: Float64Array, r
   spheres(out, closest[0], closest[1], closest[2], ra, closest[3], closest[4], closest[5], rb, margin, 0);
 }
 
-/** The closest points of segments a and b (6 numbers each: the two ends), A's then B's into out[0..5]
- * (Ericson, "Real-Time Collision Detection" 5.1.9: s on A, t on B, clamped). */
-function closestPointsOfSegments(a: Float64Array, b: Float64Array, out: Float64Array): void {
-  const d1x = a[3] - a[0], d1y = a[4] - a[1], d1z = a[5] - a[2];
-  const d2x = b[3] - b[0], d2y = b[4] - b[1], d2z = b[5] - b[2];
-  const aa = d1x * d1x + d1y * d1y + d1z * d1z, ee = d2x * d2x + d2y * d2y + d2z * d2z;
-  const rx = a[0] - b[0], ry = a[1] - b[1], rz = a[2] - b[2];
-  const bb = d1x * d2x + d1y * d2y + d1z * d2z, c = d1x * rx + d1y * ry + d1z * rz, f = d2x * rx + d2y * ry + d2z * rz;
-  const denominator = aa * ee - bb * bb;
-  let s = 0, t = 0;
-  if (aa <= 1e-18 && ee <= 1e-18) {
-    s = 0; t = 0;
-  } else if (aa <= 1e-18) {
-    t = Math.max(0, Math.min(1, f / ee));
-  } else if (ee <= 1e-18) {
-    s = Math.max(0, Math.min(1, -c / aa));
-  } else {
-    s = denominator > 0 ? Math.max(0, Math.min(1, (bb * f - c * ee) / denominator)) : 0;
-    t = (bb * s + f) / ee;
-    if (t < 0) {
-      t = 0;
-      s = Math.max(0, Math.min(1, -c / aa));
-    } else if (t > 1) {
-      t = 1;
-      s = Math.max(0, Math.min(1, (bb - c) / aa));
-    }
-  }
-  out[0] = a[0] + s * d1x; out[1] = a[1] + s * d1y; out[2] = a[2] + s * d1z;
-  out[3] = b[0] + t * d2x; out[4] = b[1] + t * d2y; out[5] = b[2] + t * d2z;
-}
-
 /** A sphere (centre q, radius r) against the box of pose A and half extents h. */
-function boxSphere(out: Manifold, A: ShapePose, h: Float64Array, qx: number, qy: number, qz: number, r: number, margin: number, id: number): void {
+function boxSphere(out: Manifold, A: ShapePose, h: Float64Array, qx: number, qy: number, qz: number, r: number, margin: number): void {
   const W = A.W, c = A.c;
   const dx = qx - c[0], dy = qy - c[1], dz = qz - c[2];
   // into the box frame: l = Wᵀ d
@@ -246,26 +218,19 @@ function boxSphere(out: Manifold, A: ShapePose, h: Float64Array, qx: number, qy:
     }
   }
   const nx = W[0] * n0 + W[3] * n1 + W[6] * n2, ny = W[1] * n0 + W[4] * n1 + W[7] * n2, nz = W[2] * n0 + W[5] * n1 + W[8] * n2;
-  if (out.count === 0) out.setNormal(nx, ny, nz);
+  out.setNormal(nx, ny, nz);
   const half = 0.5 * s;
   out.add(
     c[0] + W[0] * p0 + W[3] * p1 + W[6] * p2 + nx * half,
     c[1] + W[1] * p0 + W[4] * p1 + W[7] * p2 + ny * half,
     c[2] + W[2] * p0 + W[5] * p1 + W[8] * p2 + nz * half,
-    s, id,
+    s, 0,
   );
 }
-
-/** An edge axis must separate the boxes by this much more than the best face axis to be used, m. */
-const EDGE_TOLERANCE = 0.005;
-/** B's face is used over A's only when it separates by more than this share (and 1 mm) of A's. */
-const FACE_RELATIVE_TOLERANCE = 0.98;
 
 const axisScratch = new Float64Array(3);
 /** A face's corners in order around it (signs along its two side axes). */
 const CORNERS = [1, 1, -1, 1, -1, -1, 1, -1];
-const clipIn = new Float64Array(3 * 8), clipOut = new Float64Array(3 * 8);
-const candidates = new Float64Array(3 * 8), candidateDepths = new Float64Array(8);
 
 /** Box B's axis k (a column of W). */
 function column(W: Float64Array, k: number, out: Float64Array): Float64Array {
@@ -348,16 +313,18 @@ function boxFace(out: Manifold, R: ShapePose, hR: Float64Array, k: number, I: Sh
     clipIn[3 * p] = cx + WI[3 * m1] * s1 + WI[3 * m2] * s2;
     clipIn[3 * p + 1] = cy + WI[3 * m1 + 1] * s1 + WI[3 * m2 + 1] * s2;
     clipIn[3 * p + 2] = cz + WI[3 * m1 + 2] * s1 + WI[3 * m2 + 2] * s2;
+    clipInFeatures[2 * p] = p; clipInFeatures[2 * p + 1] = p; // (not used: ids are by point index)
   }
   // clip to the 4 side planes: |(p − c_R)·w| ≤ h for w = R's u and v axes
   let count = 4;
-  let source = clipIn, target = clipOut;
+  let source = clipIn, target = clipOut, sourceFeatures = clipInFeatures, targetFeatures = clipOutFeatures;
   for (let plane = 0; plane < 4; plane++) {
     const axis = plane < 2 ? u : v, side = plane % 2 === 0 ? 1 : -1;
     const wx = side * WR[3 * axis], wy = side * WR[3 * axis + 1], wz = side * WR[3 * axis + 2];
     const limit = hR[axis] + wx * R.c[0] + wy * R.c[1] + wz * R.c[2];
-    count = clipPolygon(source, count, wx, wy, wz, limit, target);
+    count = clipPolygon(source, sourceFeatures, count, wx, wy, wz, limit, plane, target, targetFeatures);
     const swap = source; source = target; target = swap;
+    const swapFeatures = sourceFeatures; sourceFeatures = targetFeatures; targetFeatures = swapFeatures;
     if (count === 0) return;
   }
   // keep the points below the reference face (within the margin), as surface midpoints
@@ -375,64 +342,8 @@ function boxFace(out: Manifold, R: ShapePose, hR: Float64Array, k: number, I: Sh
   if (kept === 0) return;
   out.setNormal(sign * nx, sign * ny, sign * nz);
   const faceId = (idBase + 2 * k + (toward > 0 ? 0 : 1)) * 64 + (2 * m + (mSign > 0 ? 0 : 1)) * 8;
-  reducePoints(out, kept, nx, ny, nz, faceId);
-}
-
-/** Sutherland–Hodgman: the polygon (count points of `source`) on the side w·p ≤ limit, into `target`. */
-function clipPolygon(source: Float64Array, count: number, wx: number, wy: number, wz: number, limit: number, target: Float64Array): number {
-  let written = 0;
-  for (let i = 0; i < count; i++) {
-    const j = (i + 1) % count;
-    const ax = source[3 * i], ay = source[3 * i + 1], az = source[3 * i + 2];
-    const bx = source[3 * j], by = source[3 * j + 1], bz = source[3 * j + 2];
-    const da = wx * ax + wy * ay + wz * az - limit, db = wx * bx + wy * by + wz * bz - limit;
-    if (da <= 0 && written < 8) {
-      target[3 * written] = ax; target[3 * written + 1] = ay; target[3 * written + 2] = az;
-      written++;
-    }
-    if ((da < 0 && db > 0) || (da > 0 && db < 0)) {
-      const t = da / (da - db);
-      if (written < 8) {
-        target[3 * written] = ax + t * (bx - ax); target[3 * written + 1] = ay + t * (by - ay); target[3 * written + 2] = az + t * (bz - az);
-        written++;
-      }
-    }
-  }
-  return written;
-}
-
-/**
- * At most 4 of the candidate points: all when 4 or fewer; else the deepest, the farthest from it, and
- * on each side of the line through those two the point that spans the largest triangle with them.
- */
-function reducePoints(out: Manifold, count: number, nx: number, ny: number, nz: number, faceId: number): void {
-  if (count <= 4) {
-    for (let p = 0; p < count; p++) out.add(candidates[3 * p], candidates[3 * p + 1], candidates[3 * p + 2], candidateDepths[p], faceId + p);
-    return;
-  }
-  let first = 0;
-  for (let p = 1; p < count; p++) if (candidateDepths[p] < candidateDepths[first]) first = p;
-  let second = first === 0 ? 1 : 0, far = -1;
-  for (let p = 0; p < count; p++) {
-    const ddx = candidates[3 * p] - candidates[3 * first], ddy = candidates[3 * p + 1] - candidates[3 * first + 1], ddz = candidates[3 * p + 2] - candidates[3 * first + 2];
-    const d2 = ddx * ddx + ddy * ddy + ddz * ddz;
-    if (d2 > far) { far = d2; second = p; }
-  }
-  const ux = candidates[3 * second] - candidates[3 * first], uy = candidates[3 * second + 1] - candidates[3 * first + 1], uz = candidates[3 * second + 2] - candidates[3 * first + 2];
-  let left = -1, right = -1, most = 0, least = 0;
-  for (let p = 0; p < count; p++) {
-    if (p === first || p === second) continue;
-    const wx = candidates[3 * p] - candidates[3 * first], wy = candidates[3 * p + 1] - candidates[3 * first + 1], wz = candidates[3 * p + 2] - candidates[3 * first + 2];
-    // signed area about n: n·(u × w)
-    const area = nx * (uy * wz - uz * wy) + ny * (uz * wx - ux * wz) + nz * (ux * wy - uy * wx);
-    if (area > most) { most = area; left = p; }
-    if (area < least) { least = area; right = p; }
-  }
-  for (let pick = 0; pick < 4; pick++) {
-    const p = pick === 0 ? first : pick === 1 ? second : pick === 2 ? left : right;
-    if (p < 0) continue;
-    out.add(candidates[3 * p], candidates[3 * p + 1], candidates[3 * p + 2], candidateDepths[p], faceId + p);
-  }
+  for (let p = 0; p < kept; p++) candidateIds[p] = faceId + p;
+  reducePoints(out, kept, nx, ny, nz, false);
 }
 
 /** Edge contact: A's edge along axis i and B's along j that support the axis L (A → B), closest points. */

@@ -7,9 +7,14 @@
 //   box      the slab method: t_enter = max over axes of the near slab crossing, t_exit = min of the far
 //   capsule  the infinite cylinder about y (the x, z parts of the sphere test), kept where the hit's y
 //            lies on the segment; otherwise the sphere at the nearer end, (0, ±h, 0)
+//   hull     the ray clipped by the face planes n_i·p ≤ d_i (Cyrus and Beck, "Generalized Two- and
+//            Three-Dimensional Clipping", 1978): t_i = (d_i − n_i·o) / n_i·d enters where n_i·d < 0 and
+//            leaves where n_i·d > 0; t_enter = the largest entry, t_exit = the smallest exit; a hit when
+//            t_enter ≤ t_exit, on the face that gave t_enter
 //   plane    n·(o + t d) = offset:  t = (offset − n·o) / n·d, for a ray going down into it (n·d < 0)
 
 import type { Body } from '../body.js';
+import type { ConvexHull } from './hull.js';
 import type { Shape } from './shape.js';
 
 /** Ray against a sphere of radius r at the origin. */
@@ -51,6 +56,30 @@ function rayBox(o: ArrayLike<number>, d: ArrayLike<number>, half: ArrayLike<numb
   if (enter > tMax) return -1;
   normal[0] = 0; normal[1] = 0; normal[2] = 0;
   normal[axis] = sign;
+  return enter;
+}
+
+function rayHull(o: ArrayLike<number>, d: ArrayLike<number>, hull: ConvexHull, tMax: number, normal: Float64Array): number {
+  const planes = hull.planes;
+  let enter = -Infinity, exit = Infinity, face = -1;
+  for (let f = 0; f < hull.faceCount; f++) {
+    const nx = planes[4 * f], ny = planes[4 * f + 1], nz = planes[4 * f + 2];
+    const height = nx * o[0] + ny * o[1] + nz * o[2] - planes[4 * f + 3];
+    const rate = nx * d[0] + ny * d[1] + nz * d[2];
+    if (rate === 0) {
+      if (height > 0) return -1; // parallel to this face and outside it
+      continue;
+    }
+    const t = -height / rate;
+    if (rate < 0) {
+      if (t > enter) { enter = t; face = f; }
+    } else if (t < exit) exit = t;
+    if (enter > exit) return -1;
+  }
+  if (exit < 0) return -1;
+  if (enter <= 0) return inside(d[0], d[1], d[2], normal);
+  if (enter > tMax) return -1;
+  normal[0] = planes[4 * face]; normal[1] = planes[4 * face + 1]; normal[2] = planes[4 * face + 2];
   return enter;
 }
 
@@ -110,6 +139,7 @@ export function rayCastShape(shape: Shape, o: ArrayLike<number>, d: ArrayLike<nu
     case 'sphere': return raySphere(o[0], o[1], o[2], d[0], d[1], d[2], shape.radius, tMax, normal);
     case 'box': return rayBox(o, d, shape.halfExtents, tMax, normal);
     case 'capsule': return rayCapsule(o, d, shape.radius, shape.halfHeight, tMax, normal);
+    case 'hull': return rayHull(o, d, shape.hull as ConvexHull, tMax, normal);
     case 'plane': return rayPlane(o, d, shape.normal, shape.offset, tMax, normal);
   }
 }

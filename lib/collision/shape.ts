@@ -1,18 +1,21 @@
 // Collision shapes: what a body is made of, for its mass properties, ray casts and (issue 6) contacts.
 //
 // A shape sits in its body's frame at `position` with `orientation` (both relative to the body's centre
-// of mass once the body exists; see Body and mass-properties.ts). Every solid is centred on its own
-// origin, so its centroid is `position`:
+// of mass once the body exists; see Body and mass-properties.ts). Every solid but the hull is centred on
+// its own origin, so its centroid is `position`:
 //   sphere   radius r
 //   capsule  a segment from (0, −h, 0) to (0, h, 0) of its frame, swept by radius r (h = halfHeight)
 //   box      half extents (x, y, z)
+//   hull     the convex hull of points given in its frame (hull.ts: quickhull, coplanar faces merged);
+//            its centroid is wherever the points put it (hull.centroid)
 //   plane    the half-space n·p ≤ offset of the body's frame (static bodies only: it has no mass)
 // Each also carries its surface's friction coefficient and restitution, for the contacts.
 
 import { rotationMatrix } from '../math/quat.js';
+import { boxHull, buildHull, readHullPoints, type ConvexHull } from './hull.js';
 import { readFiniteVector, readUnitQuaternion, requireNonNegative, requirePositive, show } from '../validate.js';
 
-export type ShapeType = 'sphere' | 'capsule' | 'box' | 'plane';
+export type ShapeType = 'sphere' | 'capsule' | 'box' | 'hull' | 'plane';
 
 interface SurfaceOptions {
   /** Position of the shape's centre in the body frame, m. Default [0, 0, 0]. */
@@ -48,6 +51,15 @@ export interface BoxShapeOptions extends SurfaceOptions {
   type: 'box';
   halfExtents: ArrayLike<number>;
 }
+export interface HullShapeOptions extends SurfaceOptions {
+  type: 'hull';
+  /**
+   * The points whose convex hull the shape is, in its frame (m): [[x, y, z], …] or flat [x, y, z, x, …].
+   * Points closer than 1e-5 of the cloud's size are welded, and coplanar faces merged; at least 4 points
+   * not on one plane, at most 4096 points and a hull of at most 256 vertices.
+   */
+  points: ArrayLike<ArrayLike<number>> | ArrayLike<number>;
+}
 export interface PlaneShapeOptions extends SurfaceOptions {
   type: 'plane';
   /** The outward normal in the body frame. Default [0, 1, 0]. */
@@ -55,7 +67,7 @@ export interface PlaneShapeOptions extends SurfaceOptions {
   /** The plane is n·p = offset (body frame, m). Default 0. */
   offset?: number;
 }
-export type ShapeOptions = SphereShapeOptions | CapsuleShapeOptions | BoxShapeOptions | PlaneShapeOptions;
+export type ShapeOptions = SphereShapeOptions | CapsuleShapeOptions | BoxShapeOptions | HullShapeOptions | PlaneShapeOptions;
 
 export const DEFAULT_DENSITY = 1000;
 export const DEFAULT_FRICTION = 0.6;
@@ -74,6 +86,8 @@ export class Shape {
   readonly halfHeight: number;
   /** Box half extents, m. */
   readonly halfExtents = new Float64Array(3);
+  /** A hull's geometry; a box's as a hull too (its contacts with hulls). Null for the others. */
+  readonly hull: ConvexHull | null = null;
   /** Plane normal (unit, body frame) and offset. */
   readonly normal = new Float64Array([0, 1, 0]);
   readonly offset: number;
@@ -88,8 +102,8 @@ export class Shape {
   constructor(where: string, options: ShapeOptions) {
     if (options === null || typeof options !== 'object') throw new TypeError(`${where}: a shape must be an object, got ${show(options)}`);
     const type = options.type;
-    if (type !== 'sphere' && type !== 'capsule' && type !== 'box' && type !== 'plane') {
-      throw new RangeError(`${where}: shape type must be 'sphere', 'capsule', 'box' or 'plane', got ${show(type)}`);
+    if (type !== 'sphere' && type !== 'capsule' && type !== 'box' && type !== 'hull' && type !== 'plane') {
+      throw new RangeError(`${where}: shape type must be 'sphere', 'capsule', 'box', 'hull' or 'plane', got ${show(type)}`);
     }
     this.type = type;
     if (type === 'plane' && (options.position !== undefined || options.orientation !== undefined)) {
@@ -115,7 +129,9 @@ export class Shape {
     if (type === 'box') {
       readFiniteVector(where, 'box halfExtents', (options as BoxShapeOptions).halfExtents, 3, this.halfExtents);
       for (let i = 0; i < 3; i++) requirePositive(where, `box halfExtents[${i}]`, this.halfExtents[i]);
+      this.hull = boxHull(this.halfExtents);
     }
+    if (type === 'hull') this.hull = buildHull(where, readHullPoints(where, (options as HullShapeOptions).points));
     let offset = 0;
     if (type === 'plane') {
       const plane = options as PlaneShapeOptions;
@@ -141,6 +157,7 @@ export class Shape {
       case 'sphere': return (4 / 3) * Math.PI * this.radius ** 3;
       case 'capsule': return Math.PI * this.radius * this.radius * (2 * this.halfHeight + (4 / 3) * this.radius);
       case 'box': return 8 * this.halfExtents[0] * this.halfExtents[1] * this.halfExtents[2];
+      case 'hull': return (this.hull as ConvexHull).volume;
       case 'plane': return Infinity;
     }
   }
@@ -155,6 +172,8 @@ export class Shape {
       case 'sphere': return { type: 'sphere', radius: this.radius, ...surface };
       case 'capsule': return { type: 'capsule', radius: this.radius, halfHeight: this.halfHeight, ...surface };
       case 'box': return { type: 'box', halfExtents: Array.from(this.halfExtents), ...surface };
+      // the hull's vertices rebuild the same hull (in the same order: the order they came in)
+      case 'hull': return { type: 'hull', points: (this.hull as ConvexHull).points(), ...surface };
       case 'plane': return { type: 'plane', normal: Array.from(this.normal), offset: this.offset, ...material };
     }
   }

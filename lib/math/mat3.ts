@@ -124,3 +124,45 @@ export function multiplySymmetric3(
   out[outAt + 1] = M[at + 1] * x + M[at + 4] * y + M[at + 7] * z;
   out[outAt + 2] = M[at + 2] * x + M[at + 5] * y + M[at + 8] * z;
 }
+
+/**
+ * The eigen decomposition A = Q diag(λ) Qᵀ of a symmetric 3x3 A (principal axes of an inertia): λ into
+ * `values`, the unit eigenvectors as Q's columns into `vectors` (column-major, a rotation: det Q = +1).
+ * Cyclic Jacobi (Golub and Van Loan, "Matrix Computations", 8.5): each sweep zeroes the off-diagonal
+ * entries (p, q) in turn by a plane rotation of angle θ, cot 2θ = (a_qq − a_pp) / 2a_pq, taken with
+ * t = tan θ = sign / (|cot 2θ| + √(cot² 2θ + 1)) (the smaller angle), c = 1/√(t² + 1), s = t c. Not for
+ * the step: it runs where shapes are built.
+ */
+export function symmetricEigen(A: ArrayLike<number>, values: Float64Array, vectors: Float64Array): void {
+  const a = Float64Array.from(A);
+  vectors.fill(0);
+  vectors[0] = vectors[4] = vectors[8] = 1;
+  for (let sweep = 0; sweep < 50; sweep++) {
+    const off = a[3] * a[3] + a[6] * a[6] + a[7] * a[7];
+    if (off <= 1e-30 * (a[0] * a[0] + a[4] * a[4] + a[8] * a[8])) break;
+    for (const [p, q] of [[0, 1], [0, 2], [1, 2]]) {
+      const apq = a[3 * q + p];
+      if (apq === 0) continue;
+      const cot = (a[4 * q] - a[4 * p]) / (2 * apq);
+      const t = (cot >= 0 ? 1 : -1) / (Math.abs(cot) + Math.sqrt(cot * cot + 1));
+      const c = 1 / Math.sqrt(t * t + 1), s = t * c;
+      // A ← Jᵀ A J with J the rotation in the (p, q) plane; Q ← Q J
+      for (let k = 0; k < 3; k++) {
+        const akp = a[3 * p + k], akq = a[3 * q + k];
+        a[3 * p + k] = c * akp - s * akq;
+        a[3 * q + k] = s * akp + c * akq;
+      }
+      for (let k = 0; k < 3; k++) {
+        const apk = a[3 * k + p], aqk = a[3 * k + q];
+        a[3 * k + p] = c * apk - s * aqk;
+        a[3 * k + q] = s * apk + c * aqk;
+      }
+      for (let k = 0; k < 3; k++) {
+        const vkp = vectors[3 * p + k], vkq = vectors[3 * q + k];
+        vectors[3 * p + k] = c * vkp - s * vkq;
+        vectors[3 * q + k] = s * vkp + c * vkq;
+      }
+    }
+  }
+  values[0] = a[0]; values[1] = a[4]; values[2] = a[8];
+}

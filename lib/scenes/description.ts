@@ -13,7 +13,10 @@ export type QuatTuple = [number, number, number, number];
 export type ShapeDescription =
   | { kind: 'box'; halfExtents: Vec3Tuple }
   | { kind: 'sphere'; radius: number }
-  | { kind: 'capsule'; radius: number; halfHeight: number };
+  | { kind: 'capsule'; radius: number; halfHeight: number }
+  /** The convex hull of the points (body frame, m); see lib/scenes/hulls.ts hullBody for a hull in its
+   * principal frame, as the diagonal inertia needs. */
+  | { kind: 'hull'; points: Vec3Tuple[] };
 
 export interface BodyDescription {
   type: 'dynamic' | 'static' | 'kinematic';
@@ -101,6 +104,7 @@ function collisionShape(shape: ShapeDescription): ShapeOptions {
     case 'box': return { type: 'box', halfExtents: shape.halfExtents };
     case 'sphere': return { type: 'sphere', radius: shape.radius };
     case 'capsule': return { type: 'capsule', radius: shape.radius, halfHeight: shape.halfHeight };
+    case 'hull': return { type: 'hull', points: shape.points };
   }
 }
 

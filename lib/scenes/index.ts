@@ -20,4 +20,6 @@ export { chainStretch, cantileverTipSag, hasExploded } from './metrics.js';
 export { describeRagdoll } from '../ragdoll.js';
 export { fallingHingedChains } from './reference.js';
 export { ragdollPile, boxPyramid, weldedWall, drapedChain } from './contacts.js';
+export { hullPile, hullBody } from './hulls.js';
+export type { HullPileOptions } from './hulls.js';
 export type { RagdollPileOptions, BoxPyramidOptions, WeldedWallOptions, DrapedChainOptions } from './contacts.js';

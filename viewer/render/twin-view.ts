@@ -5,6 +5,7 @@
 import * as THREE from 'three';
 import type { Body2D } from '../../lib/2d/index.js';
 import type { ShapeDescription } from '../../lib/scenes/index.js';
+import { hullGeometry } from './hull-geometry.js';
 
 const OUTLINE = new THREE.LineBasicMaterial({ color: 0xff7a00, depthTest: false, transparent: true, opacity: 0.95 });
 
@@ -13,6 +14,7 @@ function outlineOf(shape: ShapeDescription): THREE.Object3D {
     const h = shape.halfExtents;
     return new THREE.LineSegments(new THREE.EdgesGeometry(new THREE.BoxGeometry(h[0] * 2, h[1] * 2, h[2] * 2)), OUTLINE);
   }
+  if (shape.kind === 'hull') return new THREE.LineSegments(new THREE.EdgesGeometry(hullGeometry(shape.points)), OUTLINE);
   // a sphere or capsule: its silhouette in the plane
   const radius = shape.radius;
   const points: THREE.Vector3[] = [];

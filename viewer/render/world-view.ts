@@ -6,6 +6,7 @@ import * as THREE from 'three';
 import { BallJoint, DistanceJoint, HingeJoint, PrismaticJoint, WeldJoint, type Body, type Joint } from '../../lib/index.js';
 import type { ShapeDescription } from '../../lib/scenes/index.js';
 import type { LiveScene, ViewerScene } from '../scene-types.js';
+import { hullGeometry, hullThickness } from './hull-geometry.js';
 import { JointLimitsView } from './joint-limits-view.js';
 import { disposeLabel, makeLabel } from './label.js';
 
@@ -35,6 +36,10 @@ const ROLE_COLOURS: Record<string, number> = {
   trunk: 0x7d8a96,
   arm: 0xd9a27a,
   leg: 0x4a5563,
+  rock: 0x8d8478,
+  tetrahedron: 0xd08c3a,
+  wedge: 0x4f9a6e,
+  octahedron: 0x9a6fb5,
 };
 const STATIC_COLOUR = 0x505a66;
 const UNBREAKABLE_JOINT = new THREE.Color(0xf5f5f5);
@@ -50,6 +55,15 @@ export function jointStress(joint: Joint): number {
   return Math.max(joint.getForceMagnitude() / joint.breakForce, joint.getTorqueMagnitude() / joint.breakTorque);
 }
 
+/** A shape's smallest half size, m. */
+function sizeOf(shape: ShapeDescription): number {
+  switch (shape.kind) {
+    case 'box': return Math.min(...shape.halfExtents);
+    case 'hull': return hullThickness(shape.points);
+    default: return shape.radius;
+  }
+}
+
 function geometryOf(shape: ShapeDescription): THREE.BufferGeometry {
   switch (shape.kind) {
     case 'box':
@@ -58,6 +72,8 @@ function geometryOf(shape: ShapeDescription): THREE.BufferGeometry {
       return new THREE.SphereGeometry(shape.radius, 24, 16);
     case 'capsule':
       return new THREE.CapsuleGeometry(shape.radius, shape.halfHeight * 2, 8, 16);
+    case 'hull':
+      return hullGeometry(shape.points);
   }
 }
 
@@ -100,7 +116,7 @@ export class WorldView {
       mesh.castShadow = mesh.receiveShadow = true;
       this.group.add(mesh);
     }
-    const smallest = Math.min(...live.description.bodies.map((b) => (b.shape.kind === 'box' ? Math.min(...b.shape.halfExtents) : b.shape.radius)));
+    const smallest = Math.min(...live.description.bodies.map((b) => sizeOf(b.shape)));
     // Markers stick out of the members they join and are drawn over them, so every joint shows.
     this.markerRadius = markerRadius ?? Math.max(0.06, Math.min(0.2, smallest * 1.3));
     this.markers = this.makeMarkers(Math.max(64, live.world.joints.length * 2));

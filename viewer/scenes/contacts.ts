@@ -1,7 +1,7 @@
-// Scenes where bodies collide (lib/scenes/contacts.ts): ten ragdolls falling into a pile, a box pyramid,
-// a welded wall to knock down with a ball, and a chain draped over obstacles.
+// Scenes where bodies collide (lib/scenes/contacts.ts, hulls.ts): ten ragdolls falling into a pile, a box
+// pyramid, a welded wall to knock down with a ball, a chain draped over obstacles, and a pile of hulls.
 
-import { boxPyramid, drapedChain, ragdollPile, weldedWall } from '../../lib/scenes/index.js';
+import { boxPyramid, drapedChain, hullPile, ragdollPile, weldedWall } from '../../lib/scenes/index.js';
 import type { LiveScene, ViewerScene } from '../scene-types.js';
 
 /** Bodies with at least one contact, and contact points, of the last step. */
@@ -119,4 +119,19 @@ export const drapedChainScene: ViewerScene = {
   forceScale: 0.002,
   readouts: [{ label: 'contacts', value: contactReadout }],
   describe: () => drapedChain({ links: 40 }),
+};
+
+export const hullPileScene: ViewerScene = {
+  name: 'hull-pile',
+  title: 'Pile of convex hulls',
+  description:
+    'Rocks, tetrahedra, wedges and octahedra (convex hulls: quickhull, coplanar faces merged), with a few capsules ' +
+    'and balls, dropped onto a block and the ground: hull against plane, box, hull, capsule and sphere. Drag one out.',
+  camera: { position: [1.45, 1.2, 1.9], target: [0, 0.4, 0] },
+  groundY: 0,
+  markerRadius: 0.02,
+  forceScale: 0.002,
+  params: [{ key: 'layers', label: 'layers of 6', min: 1, max: 8, step: 1, value: 4, rebuild: true }],
+  readouts: [{ label: 'contacts', value: contactReadout }],
+  describe: (params) => hullPile({ layers: params.layers }),
 };

@@ -9,11 +9,11 @@ import { weldedBridgeScene } from './welded-bridge.js';
 import { windmillScene } from './windmill.js';
 import { hingeChainScene } from './hinge-chain.js';
 import { ragdollScene } from './ragdoll.js';
-import { ragdollPileScene, pyramidScene, wallScene, drapedChainScene } from './contacts.js';
+import { ragdollPileScene, pyramidScene, wallScene, drapedChainScene, hullPileScene } from './contacts.js';
 
 export const SCENES: readonly ViewerScene[] = [
   rope, heavyChain, bridge, cantilever, weldedTowerScene, weldedBridgeScene, windmillScene, hingeChainScene, ragdollScene,
-  ragdollPileScene, pyramidScene, wallScene, drapedChainScene,
+  ragdollPileScene, pyramidScene, wallScene, drapedChainScene, hullPileScene,
 ];
 
 export function findScene(name: string): ViewerScene | undefined {
