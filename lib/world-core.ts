@@ -357,6 +357,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B>> {
       this.stepping = false;
     }
     this.reportBreaks();
+    this.reportStepEvents();
   }
 
   // ---- determinism and snapshots ----
@@ -396,6 +397,8 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B>> {
   protected findContacts(_dt: number, _joints: readonly J[]): readonly SolverContact[] {
     return [];
   }
+  /** Calls the contact and sensor callbacks after the step (3D). */
+  protected reportStepEvents(): void {}
   /** Links the bodies of this step's touching contacts into islands (3D). */
   protected linkContacts(_islands: Islands): void {}
   /** Wakes the bodies a removed body touches (3D: its contacts). */
@@ -568,6 +571,8 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B>> {
   protected abstract isBody(value: unknown): value is B;
 
   protected addBody(body: B): B {
+    // the jointed-pair filter packs two body ids in one number (contact-set.ts pairKey)
+    if (body.id >= 2 ** 26) throw new RangeError(`createBody: a world makes at most 2^26 bodies over its life, this is body ${body.id}`);
     this.nextBodyId++;
     this.topologyVersion++;
     body.sleep.islands = this.islands;

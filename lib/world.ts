@@ -18,7 +18,8 @@ import { DEFAULT_SOLVER_SETTINGS, WorldCore, type CoreWorldOptions, type JointBr
 import type { StateReader, StateWriter } from './state.js';
 import { readDirection, readFiniteVector, requireBoolean, show } from './validate.js';
 import { castRay, type RayHit } from './collision/ray-cast.js';
-import { ContactSet } from './collision/contact-set.js';
+import { ContactSet, type ShapePair } from './collision/contact-set.js';
+import type { Shape } from './collision/shape.js';
 import type { ContactConstraint } from './collision/contact-constraint.js';
 import type { SolverContact } from './solver/soft-step.js';
 import type { Islands } from './sleep.js';
@@ -28,6 +29,13 @@ export interface WorldOptions extends CoreWorldOptions<Joint> {
   gravity?: ArrayLike<number>;
   /** Integrate the gyroscopic term ω × Iω implicitly. Default true. */
   gyroscopic?: boolean;
+  /** Called after each step for each pair of shapes that began touching in it (see ContactBeginEvent). */
+  onContactBegin?: ((event: ContactBeginEvent) => void) | null;
+  /** Called after each step for each pair of shapes that stopped touching in it. */
+  onContactEnd?: ((event: ShapePair) => void) | null;
+  /** Called after each step for each shape that began overlapping a sensor shape in it. */
+  onSensorBegin?: ((event: SensorEvent) => void) | null;
+  onSensorEnd?: ((event: SensorEvent) => void) | null;
   /**
    * 'direct': the equality rows of joints that form a forest (chains, ragdolls, trees) are solved
    * exactly every substep (solver/tree-solver.ts) and their drift projected away; loops, limits,
@@ -42,6 +50,21 @@ export type JointSolverKind = 'iterative' | 'direct';
 export const JOINT_SOLVERS: readonly JointSolverKind[] = Object.freeze(['iterative', 'direct'] as const);
 
 export type JointBreakEvent = JointBreakEventOf<Joint>;
+
+/**
+ * Two shapes began touching (their deepest point closer than TOUCH_DISTANCE, 5 mm): the contact, which
+ * by the time the callback runs has been solved (its normal, points and normalForce are this step's).
+ */
+export interface ContactBeginEvent extends ShapePair {
+  contact: ContactConstraint;
+}
+/** A shape began or stopped overlapping a sensor shape. */
+export interface SensorEvent {
+  sensorBody: Body;
+  sensorShape: Shape;
+  visitorBody: Body;
+  visitorShape: Shape;
+}
 
 /** The defaults, chosen by measurement (README, "The solver"). */
 export const DEFAULT_WORLD_SETTINGS: Readonly<SolverSettings & { gyroscopic: boolean }> = Object.freeze({
@@ -71,6 +94,12 @@ export class World extends WorldCore<Body, Joint> {
     }
     super(where, options, gravity, integrator);
     this.integrator = integrator;
+    if (options !== null && typeof options === 'object') {
+      this.onContactBegin = readCallback(where, 'onContactBegin', options.onContactBegin);
+      this.onContactEnd = readCallback(where, 'onContactEnd', options.onContactEnd);
+      this.onSensorBegin = readCallback(where, 'onSensorBegin', options.onSensorBegin);
+      this.onSensorEnd = readCallback(where, 'onSensorEnd', options.onSensorEnd);
+    }
     this.ground = new Body(0, { type: 'static' }, this, this.arena);
     if (options.solver !== undefined) this.solver = readSolverKind(where, options.solver);
   }
@@ -112,7 +141,27 @@ export class World extends WorldCore<Body, Joint> {
   protected readonly snapshotFormat = 'sinew-world' as const;
   private readonly contactSet = new ContactSet();
 
+  /** Called after each step for each pair of shapes that began touching (WorldOptions.onContactBegin).
+   * Callbacks run after the step: they may remove bodies and joints. */
+  onContactBegin: ((event: ContactBeginEvent) => void) | null = null;
+  onContactEnd: ((event: ShapePair) => void) | null = null;
+  onSensorBegin: ((event: SensorEvent) => void) | null = null;
+  onSensorEnd: ((event: SensorEvent) => void) | null = null;
+
+  protected override reportStepEvents(): void {
+    const set = this.contactSet;
+    if (!set.recordEvents) return;
+    // copied first: a callback may remove bodies (the next update sees that) or step (refused)
+    const began = set.began.slice(), ended = set.ended.slice(), sensorBegan = set.sensorBegan.slice(), sensorEnded = set.sensorEnded.slice();
+    const onBegin = this.onContactBegin, onEnd = this.onContactEnd, onSensorBegin = this.onSensorBegin, onSensorEnd = this.onSensorEnd;
+    if (onBegin !== null) for (const contact of began) onBegin({ contact, bodyA: contact.bodyA, shapeA: contact.shapeA, bodyB: contact.bodyB, shapeB: contact.shapeB });
+    if (onEnd !== null) for (const pair of ended) onEnd(pair);
+    if (onSensorBegin !== null) for (const pair of sensorBegan) onSensorBegin(sensorEvent(pair));
+    if (onSensorEnd !== null) for (const pair of sensorEnded) onSensorEnd(sensorEvent(pair));
+  }
+
   protected override findContacts(dt: number, joints: readonly Joint[]): readonly SolverContact[] {
+    this.contactSet.recordEvents = this.onContactBegin !== null || this.onContactEnd !== null || this.onSensorBegin !== null || this.onSensorEnd !== null;
     this.contactSet.update(this._bodies, joints, dt, this.topologyVersion);
     return this.contactSet.active;
   }
@@ -133,7 +182,7 @@ export class World extends WorldCore<Body, Joint> {
   // One number of flags: 1 gyroscopic, 2 the direct solver, 4 contacts follow (so a world without them
   // reads as before), then the contacts' impulses (ContactSet.save), sleeping ones included.
   protected saveWorldExtras(writer: StateWriter): void {
-    const contacts = this.contactSet.touching.length > 0;
+    const contacts = this.contactSet.touching.length > 0 || this.contactSet.sensing.length > 0;
     writer.write((this.integrator.gyroscopic ? 1 : 0) + (this.solverKind === 'direct' ? 2 : 0) + (contacts ? 4 : 0));
     if (contacts) this.contactSet.save(writer);
   }
@@ -281,6 +330,19 @@ export class World extends WorldCore<Body, Joint> {
   protected isBody(value: unknown): value is Body {
     return value instanceof Body;
   }
+}
+
+/** A sensor event from a pair of shapes, one of which is the sensor. */
+function sensorEvent(pair: ShapePair): SensorEvent {
+  return pair.shapeA.sensor
+    ? { sensorBody: pair.bodyA, sensorShape: pair.shapeA, visitorBody: pair.bodyB, visitorShape: pair.shapeB }
+    : { sensorBody: pair.bodyB, sensorShape: pair.shapeB, visitorBody: pair.bodyA, visitorShape: pair.shapeA };
+}
+
+function readCallback<T>(where: string, name: string, value: T | null | undefined): T | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'function') throw new TypeError(`${where}: ${name} must be a function, got ${show(value)}`);
+  return value;
 }
 
 function readSolverKind(where: string, value: unknown): JointSolverKind {

@@ -5,7 +5,7 @@
 
 import { getHeapSpaceStatistics } from 'node:v8';
 import { describe, expect, it } from 'vitest';
-import { buildScene, hangingChain, heavyEndChain, hullPile, weldedCantilever } from '../lib/scenes/index.js';
+import { boxPyramid, buildScene, hangingChain, heavyEndChain, hullPile, ragdollPile, weldedCantilever } from '../lib/scenes/index.js';
 
 const gc = (globalThis as { gc?: () => void }).gc;
 
@@ -56,7 +56,20 @@ describe('no allocation inside step()', () => {
   }, 60_000);
 
   it('contacts of hulls (the hull pile: hull against plane, box, hull, capsule, sphere), 2000 steps: heap growth under 16 KB', () => {
-    const { world } = buildScene(hullPile({ layers: 2 }));
+    // sleeping off: awake contacts every step (asleep, the pile would measure the sleeping path)
+    const { world } = buildScene(hullPile({ layers: 2 }), { sleeping: false });
     expect(heapGrowth(() => world.step(1 / 60), 2_000)).toBeLessThan(16 * 1024);
+  }, 60_000);
+
+  it('contacts and limits of 3 ragdolls in a pile (capsule, box, sphere, plane), awake, 2000 steps: heap growth under 16 KB', () => {
+    const { world } = buildScene(ragdollPile({ count: 3 }), { sleeping: false });
+    expect(heapGrowth(() => world.step(1 / 60), 2_000)).toBeLessThan(16 * 1024);
+  }, 60_000);
+
+  it('a sleeping pyramid, 10 000 steps: heap growth under 16 KB', () => {
+    const { world } = buildScene(boxPyramid());
+    for (let i = 0; i < 120; i++) world.step(1 / 60);
+    expect(world.sleepingBodyCount).toBe(55);
+    expect(heapGrowth(() => world.step(1 / 60), 10_000)).toBeLessThan(16 * 1024);
   }, 60_000);
 });

@@ -2,7 +2,8 @@
 // tunnelling through a thin wall, filtering, and the broadphase against a brute-force pair search.
 
 import { describe, expect, it } from 'vitest';
-import { World, createRagdoll, type Body } from '../lib/index.js';
+import { World, boxInertia, createRagdoll, type Body } from '../lib/index.js';
+import { MAX_CONTACT_IMPULSE } from '../lib/collision/contact-constraint.js';
 import { boxPyramid, buildScene } from '../lib/scenes/index.js';
 import { seededRandom } from './helpers.js';
 
@@ -263,4 +264,28 @@ describe('friction warm start', () => {
     });
     expect(moved).toBeLessThan(0.003);
   }, 60_000);
+});
+
+describe('overflow guard', () => {
+  it('a degenerate joint system that diverges inside its solve hands its contacts bounded pushes: no Infinity, no NaN', () => {
+    // Found by the random-scene property (tests/properties.test.ts): a 1 g sphere on limited joints
+    // with three 1 kg bodies, all built at one point, over a ground. The joints diverge inside each
+    // solve (the speed caps hide it at the position update); a speculative contact took a push of
+    // 2e89 N·s, its warm start fed it back, and 0 · ∞ on the static ground made NaN at step 172.
+    const world = new World();
+    world.createBody({ type: 'static', shapes: [{ type: 'plane', offset: -3 }] });
+    const sphere = world.createBody({ mass: 0.001, inertia: boxInertia(0.001, [0.47, 0.13, 0.076]), linearVelocity: [-5, 0, 5], shapes: [{ type: 'sphere', radius: 0.0755 }] });
+    const capsule = world.createBody({ mass: 1, inertia: boxInertia(1, [0.071, 0.107, 0.05]), linearVelocity: [0, -5, 0], angularVelocity: [0, 0, -5], shapes: [{ type: 'capsule', radius: 0.05, halfHeight: 0.107 }] });
+    const box = world.createBody({ mass: 1, inertia: boxInertia(1, [0.05, 0.054, 0.61]), shapes: [{ type: 'box', halfExtents: [0.05, 0.054, 0.61] }] });
+    const hull = world.createBody({ mass: 1, inertia: boxInertia(1, [0.054, 0.061, 1]), linearVelocity: [0, 5, 0], angularVelocity: [0, 5, -5], shapes: [{ type: 'box', halfExtents: [0.054, 0.061, 1] }] });
+    world.createBallJoint({ bodyA: sphere, anchor: [0, 0, 0], axis: [0, -1, 0], swingLimit: [0.5, 1], twistLimit: [-0.5, 0.5], frictionTorque: 1 });
+    world.createHingeJoint({ bodyA: capsule, bodyB: sphere, anchor: [0, 0, 0], axis: [0, 0, 1], lowerAngle: -0.5, upperAngle: 0.3 });
+    world.createHingeJoint({ bodyA: box, bodyB: sphere, anchor: [0, 0, 0.5], axis: [-Math.SQRT1_2, -Math.SQRT1_2, 0], motor: { speed: 3, maxForce: 50 } });
+    world.createPrismaticJoint({ bodyA: hull, bodyB: capsule, anchor: [0, 0, 0], axis: [0, Math.SQRT1_2, -Math.SQRT1_2], lowerTranslation: -0.5, upperTranslation: 0.5 });
+    for (let step = 0; step < 300; step++) {
+      world.step(0.0236);
+      for (const body of world.bodies) expect([...body.position, ...body.linearVelocity].every(Number.isFinite)).toBe(true);
+      for (const contact of world.contacts) expect(contact.normalImpulse).toBeLessThanOrEqual(4 * MAX_CONTACT_IMPULSE);
+    }
+  });
 });

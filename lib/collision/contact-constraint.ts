@@ -33,6 +33,14 @@ const keptImpulses = new Float64Array(3 * MAX_MANIFOLD_POINTS);
 
 /** The largest push-out speed, m/s (the contact softness itself: solver/softness.ts makeContactSoft). */
 export const MAX_PUSH_SPEED = 3;
+/**
+ * The most a contact point pushes in one substep, N·s: the momentum of 10⁶ kg at 10⁶ m/s, far past any
+ * scene the library is for. An overflow guard: a degenerate joint system that diverges inside a solve
+ * (the speed caps apply at the position update) can hand a contact a push of 1e89 N·s, which its warm
+ * start fed back until it overflowed to Infinity, and a static body's 0 · ∞ became NaN (found by the
+ * random-scene property with shapes).
+ */
+export const MAX_CONTACT_IMPULSE = 1e12;
 /** Closing speeds below this (m/s) do not bounce (Box2D's restitution threshold). */
 export const RESTITUTION_THRESHOLD = 1;
 
@@ -65,6 +73,10 @@ export class ContactConstraint {
   private inverseH = 0;
   /** @internal The contact search's mark: the update that last saw the shapes' boxes overlap. */
   stamp = 0;
+  /** Whether the shapes touch (contact-set.ts TOUCH_DISTANCE), or overlap for a sensor pair. */
+  isTouching = false;
+  /** A pair with a sensor shape: it only reports overlaps (no points, no rows). */
+  sensor: boolean;
 
   bodyA: Body;
   shapeA: Shape;
@@ -80,6 +92,7 @@ export class ContactConstraint {
     for (let i = 0; i < 3 * MAX_MANIFOLD_POINTS; i++) this.rows.push(new AxisConstraintPart());
     this.bodyA = bodyA; this.shapeA = shapeA; this.bodyB = bodyB; this.shapeB = shapeB;
     this.keyA = keyA; this.keyB = keyB;
+    this.sensor = shapeA.sensor || shapeB.sensor;
   }
 
   /** Makes a contact no longer used (ContactSet's pool) the new pair's, with no points or impulses. */
@@ -90,6 +103,8 @@ export class ContactConstraint {
     this.ids.fill(-1);
     this.count = 0;
     this.manifold.count = 0;
+    this.isTouching = false;
+    this.sensor = shapeA.sensor || shapeB.sensor;
     return this;
   }
 
@@ -239,9 +254,9 @@ export class ContactConstraint {
       }
       const s = this.separation[i] + gap;
       const row = this.rows[3 * i];
-      if (s > 0) row.solve(a, b, impulses, 3 * i, 1, s * this.inverseH, 1, 0, 0, Infinity);
-      else if (useBias) row.solve(a, b, impulses, 3 * i, 1, Math.max(soft.biasRate * s, -MAX_PUSH_SPEED), soft.massScale, soft.impulseScale, 0, Infinity);
-      else row.solve(a, b, impulses, 3 * i, 1, 0, 1, 0, 0, Infinity);
+      if (s > 0) row.solve(a, b, impulses, 3 * i, 1, s * this.inverseH, 1, 0, 0, MAX_CONTACT_IMPULSE);
+      else if (useBias) row.solve(a, b, impulses, 3 * i, 1, Math.max(soft.biasRate * s, -MAX_PUSH_SPEED), soft.massScale, soft.impulseScale, 0, MAX_CONTACT_IMPULSE);
+      else row.solve(a, b, impulses, 3 * i, 1, 0, 1, 0, 0, MAX_CONTACT_IMPULSE);
       if (impulses[3 * i] > this.largestImpulse[i]) this.largestImpulse[i] = impulses[3 * i];
     }
   }
@@ -262,7 +277,7 @@ export class ContactConstraint {
 
   /** How many numbers saveState writes for a manifold of `points` points. */
   static stateSize(points: number): number {
-    return 1 + 9 + 8 * points;
+    return 2 + 9 + 8 * points;
   }
   /**
    * Everything the next step reads (snapshots and hashes): the point count, the friction tangents (the
@@ -273,6 +288,7 @@ export class ContactConstraint {
   saveState(writer: StateWriter): void {
     const m = this.manifold;
     writer.write(this.count);
+    writer.writeBoolean(this.isTouching);
     writer.writeArray(this.tangent1);
     writer.writeArray(this.tangent2);
     writer.writeArray(m.normal);
@@ -288,6 +304,7 @@ export class ContactConstraint {
     const m = this.manifold;
     const count = numbers[at++];
     this.count = m.count = count;
+    this.isTouching = numbers[at++] !== 0;
     for (let k = 0; k < 3; k++) this.tangent1[k] = numbers[at++];
     for (let k = 0; k < 3; k++) this.tangent2[k] = numbers[at++];
     for (let k = 0; k < 3; k++) m.normal[k] = numbers[at++];

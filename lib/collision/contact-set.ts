@@ -17,6 +17,11 @@
 // moved). A pair with one body awake is tested, and if it touches, the sleeping body's island wakes at
 // once, so it takes part in this very step with its kept contacts.
 //
+// Touching and sensors. A contact touches while its deepest point is closer than TOUCH_DISTANCE (a
+// speculative point farther apart does not); its start and end are events (World.onContactBegin and
+// onContactEnd), reported after the step. A pair with a sensor shape (shape.ts) gets no rows: it overlaps
+// while its manifold has a point at separation ≤ 0, with events of its own (onSensorBegin, onSensorEnd).
+//
 // The contacts are solved in the order of their shapes' keys (body id and shape index, A's then B's), so
 // a scene steps the same way whatever the history of the maps that hold them. (Keys are per shape, and
 // pairs are found through a map per first shape: body ids can grow without bound.)
@@ -36,6 +41,16 @@ import { isAwakeMover } from '../sleep.js';
 export const SPECULATIVE_DISTANCE = 0.02;
 /** Shapes per body at most (they are numbered within the body in the pair keys). */
 export const MAX_SHAPES_PER_BODY = 256;
+/** A contact touches while its deepest point is closer than this, m (Box2D's linear slop). */
+export const TOUCH_DISTANCE = 0.005;
+
+/** Two shapes that stopped touching (or overlapping, with a sensor): their bodies may have been removed. */
+export interface ShapePair {
+  bodyA: Body;
+  shapeA: Shape;
+  bodyB: Body;
+  shapeB: Shape;
+}
 
 interface Proxy {
   body: Body;
@@ -61,6 +76,15 @@ export class ContactSet {
   readonly touching: ContactConstraint[] = [];
   /** The touching contacts with an awake body: the ones the step solves. */
   readonly active: ContactConstraint[] = [];
+  /** Sensor pairs that overlap, in key order. */
+  readonly sensing: ContactConstraint[] = [];
+  /** Record the events below (the world has a callback for them); touching is tracked either way. */
+  recordEvents = false;
+  /** This update's events: contacts (and sensor pairs) that began touching, pairs that stopped. */
+  readonly began: ContactConstraint[] = [];
+  readonly ended: ShapePair[] = [];
+  readonly sensorBegan: ContactConstraint[] = [];
+  readonly sensorEnded: ShapePair[] = [];
   private readonly joined = new Set<number>();
 
   /** Finds this step's contacts among the bodies' shapes (topology `version`: rebuild the proxies). */
@@ -69,6 +93,11 @@ export class ContactSet {
     this.version = version;
     this.active.length = 0;
     this.touching.length = 0;
+    this.sensing.length = 0;
+    this.began.length = 0;
+    this.ended.length = 0;
+    this.sensorBegan.length = 0;
+    this.sensorEnded.length = 0;
     const proxies = this.proxies;
     if (proxies.length === 0) {
       this.pairs.clear();
@@ -103,13 +132,22 @@ export class ContactSet {
     for (const [keyA, inner] of this.pairs) {
       for (const [keyB, contact] of inner) {
         if (contact.stamp === this.stamp) continue;
+        if (contact.isTouching) this.noteEnd(contact);
         inner.delete(keyB);
         this.pool.push(contact);
       }
       if (inner.size === 0) this.pairs.delete(keyA);
     }
     this.touching.sort(byKeys);
+    this.sensing.sort(byKeys);
     this.listActive();
+  }
+
+  private noteEnd(contact: ContactConstraint): void {
+    contact.isTouching = false;
+    if (!this.recordEvents) return;
+    const pair = { bodyA: contact.bodyA, shapeA: contact.shapeA, bodyB: contact.bodyB, shapeB: contact.shapeB };
+    (contact.sensor ? this.sensorEnded : this.ended).push(pair);
   }
 
   /** Wakes every body touching `body` (which is being removed). */
@@ -139,6 +177,11 @@ export class ContactSet {
       writer.write(contact.keyB);
       contact.saveState(writer);
     }
+    writer.write(this.sensing.length);
+    for (const contact of this.sensing) {
+      writer.write(contact.keyA);
+      writer.write(contact.keyB);
+    }
   }
   /** Reads what save wrote, as plain numbers (the bodies do not exist yet when it is read). */
   static read(reader: StateReader): number[] {
@@ -150,6 +193,9 @@ export class ContactSet {
       out.push(keyA, keyB, points);
       for (let i = 0; i < ContactConstraint.stateSize(points) - 1; i++) out.push(reader.read());
     }
+    const sensing = reader.read();
+    out.push(sensing);
+    for (let c = 0; c < 2 * sensing; c++) out.push(reader.read());
     return out;
   }
   /** Rebuilds the contacts from read's numbers, among the world's bodies. */
@@ -173,6 +219,17 @@ export class ContactSet {
       this.innerMap(keyA).set(keyB, contact);
       this.touching.push(contact);
     }
+    this.sensing.length = 0;
+    const sensing = numbers[at++];
+    for (let c = 0; c < sensing; c++) {
+      const keyA = numbers[at++], keyB = numbers[at++];
+      const [bodyA, shapeA] = shapeOf(keyA);
+      const [bodyB, shapeB] = shapeOf(keyB);
+      const contact = new ContactConstraint(bodyA, shapeA, bodyB, shapeB, new Manifold(), keyA, keyB);
+      contact.isTouching = true;
+      this.innerMap(keyA).set(keyB, contact);
+      this.sensing.push(contact);
+    }
     this.listActive();
   }
 
@@ -191,7 +248,11 @@ export class ContactSet {
       // both asleep (or one asleep, the other static or still): kept as it was
       if (contact === undefined) return;
       contact.stamp = this.stamp;
-      if (contact.count > 0) this.touching.push(contact);
+      if (contact.sensor) {
+        if (contact.isTouching) this.sensing.push(contact);
+      } else if (contact.count > 0) {
+        this.touching.push(contact);
+      }
       return;
     }
     if (contact === undefined) {
@@ -202,9 +263,30 @@ export class ContactSet {
       inner.set(b.key, contact);
     }
     contact.stamp = this.stamp;
+    if (contact.sensor) {
+      // overlap only: no rows, no speculative margin, nothing woken
+      collide(a.shape, a.pose, b.shape, b.pose, 0, contact.manifold);
+      contact.count = 0;
+      const overlapping = contact.manifold.count > 0 && deepest(contact) <= 0;
+      if (overlapping) this.sensing.push(contact);
+      if (overlapping && !contact.isTouching) {
+        contact.isTouching = true;
+        if (this.recordEvents) this.sensorBegan.push(contact);
+      } else if (!overlapping && contact.isTouching) {
+        this.noteEnd(contact);
+      }
+      return;
+    }
     const margin = SPECULATIVE_DISTANCE + dt * (speed(a.body) + speed(b.body));
     collide(a.shape, a.pose, b.shape, b.pose, margin, contact.manifold);
     contact.matchImpulses();
+    const touches = contact.count > 0 && deepest(contact) <= TOUCH_DISTANCE;
+    if (touches && !contact.isTouching) {
+      contact.isTouching = true;
+      if (this.recordEvents) this.began.push(contact);
+    } else if (!touches && contact.isTouching) {
+      this.noteEnd(contact);
+    }
     if (contact.count > 0) {
       this.touching.push(contact);
       if (a.body.sleep.island !== 0) a.body.sleep.wake();
@@ -239,6 +321,14 @@ function speed(body: Body): number {
   const v = body.linearVelocity, w = body.angularVelocity;
   // (Math.sqrt, not Math.hypot: the step uses only correctly rounded Math functions; README "Determinism")
   return Math.sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]) + Math.sqrt(w[0] * w[0] + w[1] * w[1] + w[2] * w[2]);
+}
+
+/** The smallest separation among the manifold's points. */
+function deepest(contact: ContactConstraint): number {
+  const m = contact.manifold;
+  let least = Infinity;
+  for (let i = 0; i < m.count; i++) if (m.separations[i] < least) least = m.separations[i];
+  return least;
 }
 
 function byKeys(x: ContactConstraint, y: ContactConstraint): number {

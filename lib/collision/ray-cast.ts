@@ -175,6 +175,7 @@ export function castRay(bodies: readonly Body[], o: ArrayLike<number>, d: ArrayL
       bodyDirection[k] = R[3 * k] * d[0] + R[3 * k + 1] * d[1] + R[3 * k + 2] * d[2];
     }
     for (const shape of body.shapes) {
+      if (shape.sensor) continue; // rays pass through sensors
       let t: number;
       if (shape.type === 'plane') {
         t = rayCastShape(shape, bodyOrigin, bodyDirection, tMax, hitNormal);

@@ -36,6 +36,9 @@ interface SurfaceOptions {
   category?: number;
   mask?: number;
   group?: number;
+  /** A sensor only reports overlaps (World.onSensorBegin and onSensorEnd): nothing collides with it and
+   * ray casts pass through it. Its density still counts toward its body's mass. Default false. */
+  sensor?: boolean;
 }
 export interface SphereShapeOptions extends SurfaceOptions {
   type: 'sphere';
@@ -97,6 +100,8 @@ export class Shape {
   category: number;
   mask: number;
   group: number;
+  /** Reports overlaps only (SurfaceOptions.sensor). */
+  readonly sensor: boolean;
 
   /** Checks every option before building; the error names the bad value. */
   constructor(where: string, options: ShapeOptions) {
@@ -124,6 +129,9 @@ export class Shape {
     const group = options.group ?? 0;
     if (!Number.isInteger(group) || Math.abs(group) > 0x7fffffff) throw new RangeError(`${where}: group must be an integer in ±2³¹, got ${show(group)}`);
     this.group = group;
+    const sensor = options.sensor ?? false;
+    if (typeof sensor !== 'boolean') throw new TypeError(`${where}: sensor must be true or false, got ${show(sensor)}`);
+    this.sensor = sensor;
     this.radius = type === 'sphere' || type === 'capsule' ? requirePositive(where, `${type} radius`, (options as SphereShapeOptions).radius) : 0;
     this.halfHeight = type === 'capsule' ? requireNonNegative(where, 'capsule halfHeight', (options as CapsuleShapeOptions).halfHeight) : 0;
     if (type === 'box') {
@@ -166,6 +174,7 @@ export class Shape {
   describe(): ShapeOptions {
     const material = {
       density: this.density, friction: this.friction, restitution: this.restitution, category: this.category, mask: this.mask, group: this.group,
+      ...(this.sensor ? { sensor: true } : {}),
     };
     const surface = { position: Array.from(this.position), orientation: Array.from(this.orientation), ...material };
     switch (this.type) {
@@ -181,6 +190,7 @@ export class Shape {
 
 /** Whether two shapes' filters let them collide (see SurfaceOptions.category). */
 export function shouldCollide(a: Shape, b: Shape): boolean {
+  if (a.sensor && b.sensor) return false; // sensors detect solid shapes only (Box2D v3)
   if (a.group !== 0 && a.group === b.group) return a.group > 0;
   return (a.category & b.mask) !== 0 && (b.category & a.mask) !== 0;
 }
