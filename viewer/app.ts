@@ -30,7 +30,7 @@ export class ViewerApp {
   readonly settings: SimulationSettings = {
     paused: false, timeScale: 1, substeps: 4, iterations: 1, jointHertz: 0, gravity: -9.81, solver: 'iterative',
   };
-  readonly display: DisplayOptions = { anchors: true, frames: false, forces: false, limits: true };
+  readonly display: DisplayOptions = { anchors: true, frames: false, forces: false, limits: true, sleep: true };
   params: Record<string, number> = {};
   /** The 2D vs 3D view: the scene's planar form runs in World2D too, drawn as outlines. */
   compare = false;

@@ -30,6 +30,8 @@ export interface ViewerState {
   limitsDrawn: number;
   /** Whether the mouse is dragging a body (a mouse joint exists). */
   dragging: boolean;
+  /** How many bodies sleep (lib/sleep.ts). */
+  sleeping: number;
   /** The described body being dragged (its index), -1 for a body the scene added later, null for none. */
   dragged: number | null;
   /** Bodies the scene added later (fired balls, dropped weights), in order (null once removed). */
@@ -113,6 +115,7 @@ function makeHook(app: ViewerApp) {
       })),
       limitsDrawn: app.view.limits.drawn,
       dragging: app.live.world.joints.some((j) => j.type === 'mouse'),
+      sleeping: app.live.world.sleepingBodyCount,
       dragged: (() => {
         const mouse = app.live.world.joints.find((j) => j.type === 'mouse');
         return mouse === undefined ? null : app.live.bodies.indexOf(mouse.bodyB);

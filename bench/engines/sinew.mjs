@@ -5,7 +5,8 @@ export const name = 'sinew';
 export const version = 'this commit';
 
 export async function create(description, settings = {}) {
-  const { world, bodies } = buildScene(description, settings);
+  // sleeping off, as in every engine here: the figures are the solver's, every step
+  const { world, bodies } = buildScene(description, { sleeping: false, ...settings });
   return {
     step: (dt) => world.step(dt),
     poses(out) {

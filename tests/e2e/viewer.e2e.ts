@@ -191,6 +191,21 @@ describe('controls', () => {
 });
 
 describe('picking and firing', () => {
+  it('the pyramid falls asleep, drawn greyed, and the readout counts its sleepers', async () => {
+    browser.problems.length = 0;
+    await open('pyramid');
+    await hook((v) => {
+      v.pause();
+      v.reset();
+      v.step(90);
+    });
+    await browser.page.waitForTimeout(300);
+    expect((await state()).sleeping).toBe(55);
+    expect(await browser.page.getByText('55 of 55 bodies asleep').count()).toBe(1);
+    await browser.page.screenshot({ path: join(SHOTS, 'pyramid-asleep.png') });
+    expect(browser.problems).toEqual([]);
+  });
+
   it('picking through castRay: a box of the pyramid (a collision shape) is picked on its front face and dragged out', async () => {
     browser.problems.length = 0;
     await open('pyramid');

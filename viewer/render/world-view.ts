@@ -16,7 +16,11 @@ export interface DisplayOptions {
   forces: boolean;
   /** Hinge angle ranges and ball joints' swing cones. */
   limits: boolean;
+  /** Sleeping bodies drawn greyed (lib/sleep.ts). */
+  sleep: boolean;
 }
+
+const SLEEP_GREY = new THREE.Color(0x9aa0a6);
 
 const ROLE_COLOURS: Record<string, number> = {
   post: 0x5b6470,
@@ -145,6 +149,9 @@ export class WorldView {
     mesh.castShadow = true;
     mesh.receiveShadow = true;
     mesh.userData.body = body;
+    // its colour awake, and asleep: halfway to grey and darker
+    mesh.userData.awakeColour = material.color.clone();
+    mesh.userData.sleepColour = material.color.clone().lerp(SLEEP_GREY, 0.6).multiplyScalar(0.7);
     this.meshes.set(body, mesh);
     this.group.add(mesh);
   }
@@ -180,6 +187,11 @@ export class WorldView {
       }
       mesh.position.set(body.position[0], body.position[1], body.position[2]);
       mesh.quaternion.set(body.orientation[0], body.orientation[1], body.orientation[2], body.orientation[3]);
+      const asleep = display.sleep && body.isDynamic && !body.isAwake;
+      if (mesh.userData.asleep !== asleep) {
+        mesh.userData.asleep = asleep;
+        (mesh.material as THREE.MeshStandardMaterial).color.copy(asleep ? mesh.userData.sleepColour : mesh.userData.awakeColour);
+      }
     }
     const joints = this.live.world.joints.filter((j) => !j.broken && j.type !== 'mouse');
     this.syncMarkers(joints, display.anchors);

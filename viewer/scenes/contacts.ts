@@ -9,7 +9,9 @@ function contactReadout(scene: LiveScene): string {
   const contacts = scene.world.contacts;
   let points = 0;
   for (const contact of contacts) points += contact.count;
-  return `${contacts.length} manifolds, ${points} points`;
+  let dynamic = 0;
+  for (const body of scene.world.bodies) if (body.isDynamic) dynamic++;
+  return `${contacts.length} manifolds, ${points} points; ${scene.world.sleepingBodyCount} of ${dynamic} bodies asleep`;
 }
 
 const BALL_RADIUS = 0.25, BALL_MASS = 40, BALL_SPEED = 20;

@@ -41,6 +41,7 @@ export class Panel {
     display.add(app.display, 'frames').name('joint frames');
     display.add(app.display, 'forces').name('force vectors');
     display.add(app.display, 'limits').name('joint limits (arcs, cones)');
+    display.add(app.display, 'sleep').name('grey out sleeping bodies');
   }
 
   /** Rebuilds the scene folder for a newly loaded scene. */
