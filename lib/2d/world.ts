@@ -9,7 +9,6 @@ import { WeldJoint2D, type WeldJoint2DOptions } from './joints/weld-joint.js';
 import { RigidBodyIntegrator2D } from './solver/integrate.js';
 import { WorldCore, type CoreWorldOptions, type JointBreakEventOf, type SnapshotBody, type WorldSnapshot } from '../world-core.js';
 import type { StateReader, StateWriter } from '../state.js';
-import type { BodyType } from '../body.js';
 import { readFiniteVector } from '../validate.js';
 
 export interface World2DOptions extends CoreWorldOptions<Joint2D> {
