@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { World, boxInertia, createRagdoll, type Body } from '../lib/index.js';
 import { World2D } from '../lib/2d/index.js';
-import { boxPyramid, buildScene, ragdollPile } from '../lib/scenes/index.js';
+import { boxPyramid, buildScene, drapedChain, ragdollPile } from '../lib/scenes/index.js';
 
 const DT = 1 / 60;
 
@@ -90,6 +90,19 @@ describe('falling asleep', () => {
       if (world.sleepingBodyCount === 48) asleepAt = step * DT;
     }
     expect(asleepAt).toBeGreaterThan(0);
+  });
+
+  it('the chain draped over obstacles hangs still and sleeps within 6 s (its links rub at their joints)', () => {
+    // Without joint friction one link, knocked spinning about its own axis, spun at 39 rad/s for ever
+    // (nothing else acts on that turn) and kept the chain awake.
+    const { world } = buildScene(drapedChain({ links: 40 }));
+    let asleepAt = -1;
+    for (let step = 1; step <= 360 && asleepAt < 0; step++) {
+      world.step(DT);
+      if (world.sleepingBodyCount === 40) asleepAt = step * DT;
+    }
+    expect(asleepAt).toBeGreaterThan(0);
+    for (const body of world.bodies) if (body.isDynamic) expect(body.position[1]).toBeGreaterThan(0);
   });
 
   it('sleeping: false keeps every body awake, and turning it off wakes the sleepers', () => {

@@ -123,7 +123,9 @@ export function drapedChain(options: DrapedChainOptions = {}): SceneDescription 
       type: 'dynamic', position: [x0 + (i + 0.5) * length, 2.5, 0], orientation: [0, 0, Math.SQRT1_2, Math.SQRT1_2], mass,
       inertia: capsuleInertia(mass, r, halfHeight), shape: { kind: 'capsule', radius: r, halfHeight }, role: 'link', collide: true,
     });
-    if (i > 0) joints.push({ type: 'ball', bodyA: i, bodyB: i - 1, anchor: [x0 + i * length, 2.5, 0] });
+    // the links rub where they meet (0.02 N·m): without it a link knocked spinning about its own axis
+    // spins on for ever (nothing else acts on that turn) and the chain never sleeps
+    if (i > 0) joints.push({ type: 'ball', bodyA: i, bodyB: i - 1, anchor: [x0 + i * length, 2.5, 0], friction: 0.02 });
   }
   bodies.push(block([-1.5, 0.6, 0], [0.3, 0.6, 0.6]));
   bodies.push(block([0.4, 1.0, 0], [0.2, 1.0, 0.6]));
