@@ -15,10 +15,15 @@ function objectHeap(): number {
     .reduce((sum, space) => sum + space.space_used_size, 0);
 }
 
-/** Heap growth over `steps` steps, in the third of three windows (the first see warm-up garbage go). */
+/**
+ * Heap growth over `steps` steps: the least of three windows. An allocation in every step grows every
+ * window by steps × its size; a one-off (V8 recompiling, a map growing once) lands in one window only
+ * (with CI running beside it, the awake 3-ragdoll pile once passed 16 KB in its last window, and passed
+ * on every other run).
+ */
 function heapGrowth(step: () => void, steps: number): number {
   for (let i = 0; i < 500; i++) step();
-  let growth = 0;
+  let least = Infinity;
   for (let window = 0; window < 3; window++) {
     gc!();
     gc!();
@@ -26,9 +31,9 @@ function heapGrowth(step: () => void, steps: number): number {
     for (let i = 0; i < steps; i++) step();
     gc!();
     gc!();
-    growth = objectHeap() - before;
+    least = Math.min(least, objectHeap() - before);
   }
-  return growth;
+  return least;
 }
 
 describe('no allocation inside step()', () => {
@@ -37,21 +42,23 @@ describe('no allocation inside step()', () => {
   });
 
   it('S1 chain, 100 links, 10 000 steps: heap growth under 16 KB', () => {
-    const { world } = buildScene(hangingChain(100));
+    // sleeping off in the awake scenes: an island falling asleep inside a measured window rebuilds the
+    // awake lists once (measured: 17 KB on the cantilever), which is not a per-step allocation
+    const { world } = buildScene(hangingChain(100), { sleeping: false });
     // An allocation of even one small object per step would be ≥ 10 000 × 16 bytes = 160 KB.
     expect(heapGrowth(() => world.step(1 / 60), 10_000)).toBeLessThan(16 * 1024);
   }, 60_000);
 
   it('S3 welded cantilever, 10 000 steps: heap growth under 16 KB', () => {
-    const { world } = buildScene(weldedCantilever());
+    const { world } = buildScene(weldedCantilever(), { sleeping: false });
     expect(heapGrowth(() => world.step(1 / 60), 10_000)).toBeLessThan(16 * 1024);
   }, 60_000);
 
   it('the direct solver: a heavy-end chain and the cantilever, 2000 steps each: heap growth under 16 KB', () => {
     // one 16-byte object per step would be 32 KB
-    const chain = buildScene(heavyEndChain(10, 670), { solver: 'direct' }).world;
+    const chain = buildScene(heavyEndChain(10, 670), { solver: 'direct', sleeping: false }).world;
     expect(heapGrowth(() => chain.step(1 / 60), 2_000)).toBeLessThan(16 * 1024);
-    const cantilever = buildScene(weldedCantilever(4), { solver: 'direct' }).world;
+    const cantilever = buildScene(weldedCantilever(4), { solver: 'direct', sleeping: false }).world;
     expect(heapGrowth(() => cantilever.step(1 / 60), 2_000)).toBeLessThan(16 * 1024);
   }, 60_000);
 
