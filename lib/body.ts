@@ -20,7 +20,7 @@ import {
   show,
 } from './validate.js';
 import type { StateReader, StateWriter } from './state.js';
-import { Shape, type ShapeOptions } from './collision/shape.js';
+import { MAX_SHAPES_PER_BODY, Shape, type ShapeOptions } from './collision/shape.js';
 import { computeMassProperties } from './collision/mass-properties.js';
 import { rotationMatrix, writeRotation } from './math/quat.js';
 import { SleepState } from './sleep.js';
@@ -516,8 +516,9 @@ function hasNonZero(v: Float64Array): boolean {
 function readShapes(where: string, value: unknown, type: BodyType): Shape[] {
   if (value === undefined) return [];
   if (!Array.isArray(value)) throw new TypeError(`${where}: shapes must be an array of shape options, got ${show(value)}`);
-  // the contact search numbers a body's shapes in its pair keys (contact-set.ts MAX_SHAPES_PER_BODY)
-  if (value.length > 256) throw new RangeError(`${where}: a body holds at most 256 shapes, got ${value.length}`);
+  if (value.length > MAX_SHAPES_PER_BODY) {
+    throw new RangeError(`${where}: a body holds at most ${MAX_SHAPES_PER_BODY} shapes, got ${value.length}`);
+  }
   return value.map((options: unknown, i: number) => {
     const shape = new Shape(`${where}: shapes[${i}]`, options as ShapeOptions);
     if (shape.type === 'plane' && type !== 'static') {

@@ -83,6 +83,13 @@ export function requireInteger(where: string, name: string, value: unknown, min:
   return value;
 }
 
+/** An optional callback: a function, or null / undefined for none. */
+export function readCallback<T>(where: string, name: string, value: T | null | undefined): T | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'function') throw new TypeError(`${where}: ${name} must be a function, got ${show(value)}`);
+  return value;
+}
+
 export function requireBoolean(where: string, name: string, value: unknown): boolean {
   if (typeof value !== 'boolean') throw new TypeError(`${where}: ${name} must be true or false, got ${show(value)}`);
   return value;

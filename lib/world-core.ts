@@ -18,6 +18,7 @@ import {
   type SolverSettings,
 } from './solver/soft-step.js';
 import {
+  readCallback,
   readFiniteVector,
   requireInteger,
   requireBoolean,
@@ -180,10 +181,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B>> {
     if (options.sleepLinearSpeed !== undefined) sleep.sleepLinearSpeed = requireNonNegative(where, 'sleepLinearSpeed', options.sleepLinearSpeed);
     if (options.sleepAngularSpeed !== undefined) sleep.sleepAngularSpeed = requireNonNegative(where, 'sleepAngularSpeed', options.sleepAngularSpeed);
     if (options.timeToSleep !== undefined) sleep.timeToSleep = requireNonNegative(where, 'timeToSleep', options.timeToSleep);
-    const onJointBreak = options.onJointBreak ?? null;
-    if (onJointBreak !== null && typeof onJointBreak !== 'function') {
-      throw new TypeError(`${where}: onJointBreak must be a function, got ${show(onJointBreak)}`);
-    }
+    const onJointBreak = readCallback(where, 'onJointBreak', options.onJointBreak);
     this.gravity = gravity;
     Object.assign(this.settings, settings);
     Object.assign(this.sleepSettings, sleep);

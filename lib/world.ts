@@ -16,7 +16,7 @@ import type { ExactJointSolver, SolverSettings } from './solver/soft-step.js';
 import { DirectTreeSolver } from './solver/tree-solver.js';
 import { DEFAULT_SOLVER_SETTINGS, WorldCore, type CoreWorldOptions, type JointBreakEventOf, type SnapshotBody, type WorldSnapshot } from './world-core.js';
 import type { StateReader, StateWriter } from './state.js';
-import { readDirection, readFiniteVector, requireBoolean, show } from './validate.js';
+import { readCallback, readDirection, readFiniteVector, requireBoolean, show } from './validate.js';
 import { castRay, type RayHit } from './collision/ray-cast.js';
 import { ContactSet, type ShapePair } from './collision/contact-set.js';
 import type { Shape } from './collision/shape.js';
@@ -151,7 +151,9 @@ export class World extends WorldCore<Body, Joint> {
   protected override reportStepEvents(): void {
     const set = this.contactSet;
     if (!set.recordEvents) return;
-    // copied first: a callback may remove bodies (the next update sees that) or step (refused)
+    if (set.began.length + set.ended.length + set.sensorBegan.length + set.sensorEnded.length === 0) return;
+    // copied first: a callback may remove bodies (the next update sees that) or step again (which
+    // refills the lists)
     const began = set.began.slice(), ended = set.ended.slice(), sensorBegan = set.sensorBegan.slice(), sensorEnded = set.sensorEnded.slice();
     const onBegin = this.onContactBegin, onEnd = this.onContactEnd, onSensorBegin = this.onSensorBegin, onSensorEnd = this.onSensorEnd;
     if (onBegin !== null) for (const contact of began) onBegin({ contact, bodyA: contact.bodyA, shapeA: contact.shapeA, bodyB: contact.bodyB, shapeB: contact.shapeB });
@@ -337,12 +339,6 @@ function sensorEvent(pair: ShapePair): SensorEvent {
   return pair.shapeA.sensor
     ? { sensorBody: pair.bodyA, sensorShape: pair.shapeA, visitorBody: pair.bodyB, visitorShape: pair.shapeB }
     : { sensorBody: pair.bodyB, sensorShape: pair.shapeB, visitorBody: pair.bodyA, visitorShape: pair.shapeA };
-}
-
-function readCallback<T>(where: string, name: string, value: T | null | undefined): T | null {
-  if (value === undefined || value === null) return null;
-  if (typeof value !== 'function') throw new TypeError(`${where}: ${name} must be a function, got ${show(value)}`);
-  return value;
 }
 
 function readSolverKind(where: string, value: unknown): JointSolverKind {

@@ -33,14 +33,14 @@ import { ContactConstraint } from './contact-constraint.js';
 import type { ConvexHull } from './hull.js';
 import { Manifold } from './manifold.js';
 import { collide, SHAPE_RANK, ShapePose } from './narrowphase.js';
-import { shouldCollide, type Shape } from './shape.js';
+import { MAX_SHAPES_PER_BODY, shouldCollide, type Shape } from './shape.js';
+
+export { MAX_SHAPES_PER_BODY };
 import { isAwakeMover } from '../sleep.js';
 
 /** Points up to this far apart are kept as speculative contacts (Box2D: 4 × linear slop), m; a moving
  * pair adds the distance its bodies can cover in the step. */
 export const SPECULATIVE_DISTANCE = 0.02;
-/** Shapes per body at most (they are numbered within the body in the pair keys). */
-export const MAX_SHAPES_PER_BODY = 256;
 /** A contact touches while its deepest point is closer than this, m (Box2D's linear slop). */
 export const TOUCH_DISTANCE = 0.005;
 

@@ -72,6 +72,9 @@ export interface PlaneShapeOptions extends SurfaceOptions {
 }
 export type ShapeOptions = SphereShapeOptions | CapsuleShapeOptions | BoxShapeOptions | HullShapeOptions | PlaneShapeOptions;
 
+/** Shapes per body at most (the contact search numbers them within the body in its pair keys). */
+export const MAX_SHAPES_PER_BODY = 256;
+
 export const DEFAULT_DENSITY = 1000;
 export const DEFAULT_FRICTION = 0.6;
 
