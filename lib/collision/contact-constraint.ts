@@ -19,7 +19,7 @@
 //             λ_n raised until Ċ_n = −e·(its closing speed at the step's start), e = max(e_a, e_b).
 
 import { BODY_STATE, type Body } from '../body.js';
-import { AxisConstraintPart } from '../joints/parts/axis-part.js';
+import { multiplySymmetric3 } from '../math/mat3.js';
 import type { Softness } from '../solver/softness.js';
 import { MAX_MANIFOLD_POINTS, type Manifold } from './manifold.js';
 import type { Shape } from './shape.js';
@@ -27,6 +27,13 @@ import type { StateWriter } from '../state.js';
 
 const POSITION = BODY_STATE.position, LINEAR_VELOCITY = BODY_STATE.linearVelocity, ANGULAR_VELOCITY = BODY_STATE.angularVelocity;
 const ROTATION = BODY_STATE.rotation;
+const INVERSE_INERTIA = BODY_STATE.inverseInertia, INVERSE_MASS = BODY_STATE.inverseMass;
+
+// A row's numbers in ContactConstraint.rowData (the rows of parts/axis-part.ts's AxisConstraintPart
+// with n ≠ 0, laid out flat: a manifold's rows are one array, not fifteen objects of five arrays each,
+// which measured as most of the contact solve's time on the 55-box pyramid):
+//   n (3), j_a = r_a × n (3), j_b = r_b × n (3), I_a⁻¹ j_a (3), I_b⁻¹ j_b (3), K⁻¹ (1).
+const ROW_N = 0, ROW_JA = 3, ROW_JB = 6, ROW_IJA = 9, ROW_IJB = 12, ROW_MASS = 15, ROW_SIZE = 16;
 /** Below this tangential speed (m/s) the friction basis is any pair of tangents. */
 const SLIDING_SPEED = 1e-3;
 const keptImpulses = new Float64Array(3 * MAX_MANIFOLD_POINTS);
@@ -52,7 +59,8 @@ export class ContactConstraint {
   /** Each point's id at the last prepare (to carry impulses to the next manifold). */
   readonly ids = new Int32Array(MAX_MANIFOLD_POINTS).fill(-1);
   count = 0;
-  private readonly rows: AxisConstraintPart[] = [];
+  /** Per point, its normal row then its two friction rows, ROW_SIZE numbers each (see ROW_N). */
+  private readonly rowData = new Float64Array(3 * MAX_MANIFOLD_POINTS * ROW_SIZE);
   private readonly tangent1 = new Float64Array(3);
   private readonly tangent2 = new Float64Array(3);
   /** s₀ per point, at the step's start. */
@@ -89,7 +97,6 @@ export class ContactConstraint {
 
   constructor(bodyA: Body, shapeA: Shape, bodyB: Body, shapeB: Shape, manifold: Manifold, keyA: number, keyB: number) {
     this.manifold = manifold;
-    for (let i = 0; i < 3 * MAX_MANIFOLD_POINTS; i++) this.rows.push(new AxisConstraintPart());
     this.bodyA = bodyA; this.shapeA = shapeA; this.bodyB = bodyB; this.shapeB = shapeB;
     this.keyA = keyA; this.keyB = keyB;
     this.sensor = shapeA.sensor || shapeB.sensor;
@@ -164,11 +171,12 @@ export class ContactConstraint {
         this.localA[3 * i + k] = sa[at] * this.rA[0] + sa[at + 1] * this.rA[1] + sa[at + 2] * this.rA[2];
         this.localB[3 * i + k] = sb[at] * this.rB[0] + sb[at + 1] * this.rB[1] + sb[at + 2] * this.rB[2];
       }
-      this.rows[3 * i].setLinear(a, b, n, this.rA, this.rB);
-      this.rows[3 * i + 1].setLinear(a, b, this.tangent1, this.rA, this.rB);
-      this.rows[3 * i + 2].setLinear(a, b, this.tangent2, this.rA, this.rB);
+      const rows = this.rowData, at = 3 * i * ROW_SIZE;
+      setRow(rows, at, sa, sb, n, this.rA, this.rB);
+      setRow(rows, at + ROW_SIZE, sa, sb, this.tangent1, this.rA, this.rB);
+      setRow(rows, at + 2 * ROW_SIZE, sa, sb, this.tangent2, this.rA, this.rB);
       this.separation[i] = m.separations[i];
-      this.closingSpeed[i] = this.rows[3 * i].velocityError(a, b);
+      this.closingSpeed[i] = rowVelocityError(rows, at, sa, sb);
       this.largestImpulse[i] = 0;
     }
   }
@@ -212,26 +220,25 @@ export class ContactConstraint {
   }
 
   warmStart(): void {
-    for (let i = 0; i < this.count; i++) {
-      for (let r = 0; r < 3; r++) {
-        const lambda = this.impulses[3 * i + r];
-        if (lambda !== 0) this.rows[3 * i + r].applyImpulse(this.bodyA, this.bodyB, lambda);
-      }
+    const sa = this.bodyA.state, sb = this.bodyB.state, rows = this.rowData;
+    for (let i = 0; i < 3 * this.count; i++) {
+      const lambda = this.impulses[i];
+      if (lambda !== 0) applyRowImpulse(rows, i * ROW_SIZE, sa, sb, lambda);
     }
   }
 
   /** One sweep over the points: friction, then the normal rows. `soft`: the contact softness;
    * `staticSoft`: against a static body. */
   solve(soft: Readonly<Softness>, staticSoft: Readonly<Softness>, useBias: boolean): void {
-    const a = this.bodyA, b = this.bodyB, n = this.manifold.normal, impulses = this.impulses;
-    const sa = a.state, sb = b.state;
+    const n = this.manifold.normal, impulses = this.impulses, rows = this.rowData;
+    const sa = this.bodyA.state, sb = this.bodyB.state;
     if (this.againstStatic) soft = staticSoft;
     for (let i = 0; i < this.count; i++) {
       const bound = this.friction * impulses[3 * i];
-      const t1 = this.rows[3 * i + 1], t2 = this.rows[3 * i + 2];
+      const t1 = (3 * i + 1) * ROW_SIZE, t2 = t1 + ROW_SIZE;
       const old1 = impulses[3 * i + 1], old2 = impulses[3 * i + 2];
-      let next1 = old1 - t1.effectiveMass * t1.velocityError(a, b);
-      let next2 = old2 - t2.effectiveMass * t2.velocityError(a, b);
+      let next1 = old1 - rows[t1 + ROW_MASS] * rowVelocityError(rows, t1, sa, sb);
+      let next2 = old2 - rows[t2 + ROW_MASS] * rowVelocityError(rows, t2, sa, sb);
       const size = Math.sqrt(next1 * next1 + next2 * next2);
       if (size > bound) {
         const scale = size > 0 ? bound / size : 0;
@@ -240,23 +247,24 @@ export class ContactConstraint {
       }
       impulses[3 * i + 1] = next1;
       impulses[3 * i + 2] = next2;
-      t1.applyImpulse(a, b, next1 - old1);
-      t2.applyImpulse(a, b, next2 - old2);
+      applyRowImpulse(rows, t1, sa, sb, next1 - old1);
+      applyRowImpulse(rows, t2, sa, sb, next2 - old2);
     }
+    const localA = this.localA, localB = this.localB;
     for (let i = 0; i < this.count; i++) {
       // Both anchors start at the manifold's point p: x_a + r_a = x_b + r_b = p. Carried with their
       // bodies (l = Rᵀ r at the start), they part by d = x_b + R_b l_b − x_a − R_a l_a, and s = s₀ + n·d.
       let gap = 0;
       for (let k = 0; k < 3; k++) {
-        const anchorA = sa[POSITION + k] + sa[ROTATION + k] * this.localA[3 * i] + sa[ROTATION + 3 + k] * this.localA[3 * i + 1] + sa[ROTATION + 6 + k] * this.localA[3 * i + 2];
-        const anchorB = sb[POSITION + k] + sb[ROTATION + k] * this.localB[3 * i] + sb[ROTATION + 3 + k] * this.localB[3 * i + 1] + sb[ROTATION + 6 + k] * this.localB[3 * i + 2];
+        const anchorA = sa[POSITION + k] + sa[ROTATION + k] * localA[3 * i] + sa[ROTATION + 3 + k] * localA[3 * i + 1] + sa[ROTATION + 6 + k] * localA[3 * i + 2];
+        const anchorB = sb[POSITION + k] + sb[ROTATION + k] * localB[3 * i] + sb[ROTATION + 3 + k] * localB[3 * i + 1] + sb[ROTATION + 6 + k] * localB[3 * i + 2];
         gap += n[k] * (anchorB - anchorA);
       }
       const s = this.separation[i] + gap;
-      const row = this.rows[3 * i];
-      if (s > 0) row.solve(a, b, impulses, 3 * i, 1, s * this.inverseH, 1, 0, 0, MAX_CONTACT_IMPULSE);
-      else if (useBias) row.solve(a, b, impulses, 3 * i, 1, Math.max(soft.biasRate * s, -MAX_PUSH_SPEED), soft.massScale, soft.impulseScale, 0, MAX_CONTACT_IMPULSE);
-      else row.solve(a, b, impulses, 3 * i, 1, 0, 1, 0, 0, MAX_CONTACT_IMPULSE);
+      const row = 3 * i * ROW_SIZE;
+      if (s > 0) solveNormalRow(rows, row, sa, sb, impulses, 3 * i, s * this.inverseH, 1, 0);
+      else if (useBias) solveNormalRow(rows, row, sa, sb, impulses, 3 * i, Math.max(soft.biasRate * s, -MAX_PUSH_SPEED), soft.massScale, soft.impulseScale);
+      else solveNormalRow(rows, row, sa, sb, impulses, 3 * i, 0, 1, 0);
       if (impulses[3 * i] > this.largestImpulse[i]) this.largestImpulse[i] = impulses[3 * i];
     }
   }
@@ -264,14 +272,14 @@ export class ContactConstraint {
   /** After the substeps: the bounce (see the header). */
   applyRestitution(): void {
     if (this.restitution === 0) return;
-    const a = this.bodyA, b = this.bodyB, impulses = this.impulses;
+    const sa = this.bodyA.state, sb = this.bodyB.state, impulses = this.impulses, rows = this.rowData;
     for (let i = 0; i < this.count; i++) {
       if (this.closingSpeed[i] > -RESTITUTION_THRESHOLD || this.largestImpulse[i] === 0) continue;
-      const row = this.rows[3 * i];
+      const row = 3 * i * ROW_SIZE;
       const old = impulses[3 * i];
-      const next = Math.max(0, old - row.effectiveMass * (row.velocityError(a, b) + this.restitution * this.closingSpeed[i]));
+      const next = Math.max(0, old - rows[row + ROW_MASS] * (rowVelocityError(rows, row, sa, sb) + this.restitution * this.closingSpeed[i]));
       impulses[3 * i] = next;
-      row.applyImpulse(a, b, next - old);
+      applyRowImpulse(rows, row, sa, sb, next - old);
     }
   }
 
@@ -337,4 +345,61 @@ function tangents(n: ArrayLike<number>, t1: Float64Array, t2: Float64Array): voi
   const b = n[0] * n[1] * a;
   t1[0] = 1 + sign * n[0] * n[0] * a; t1[1] = sign * b; t1[2] = -sign * n[0];
   t2[0] = b; t2[1] = sign + n[1] * n[1] * a; t2[2] = -n[1];
+}
+
+/**
+ * A linear row along n at lever arms r_a, r_b into rows[at ..]: j_a = r_a × n, j_b = r_b × n, I⁻¹ j and
+ * K⁻¹ for K = (m_a⁻¹ + m_b⁻¹) n·n + j_a·I_a⁻¹ j_a + j_b·I_b⁻¹ j_b (0 when K vanishes).
+ */
+function setRow(rows: Float64Array, at: number, sa: Float64Array, sb: Float64Array, n: ArrayLike<number>, rA: Float64Array, rB: Float64Array): void {
+  const nx = n[0], ny = n[1], nz = n[2];
+  rows[at + ROW_N] = nx; rows[at + ROW_N + 1] = ny; rows[at + ROW_N + 2] = nz;
+  rows[at + ROW_JA] = rA[1] * nz - rA[2] * ny; rows[at + ROW_JA + 1] = rA[2] * nx - rA[0] * nz; rows[at + ROW_JA + 2] = rA[0] * ny - rA[1] * nx;
+  rows[at + ROW_JB] = rB[1] * nz - rB[2] * ny; rows[at + ROW_JB + 1] = rB[2] * nx - rB[0] * nz; rows[at + ROW_JB + 2] = rB[0] * ny - rB[1] * nx;
+  multiplySymmetric3(rows, at + ROW_IJA, sa, INVERSE_INERTIA, rows, at + ROW_JA);
+  multiplySymmetric3(rows, at + ROW_IJB, sb, INVERSE_INERTIA, rows, at + ROW_JB);
+  const K =
+    (sa[INVERSE_MASS] + sb[INVERSE_MASS]) * (nx * nx + ny * ny + nz * nz) +
+    (rows[at + ROW_JA] * rows[at + ROW_IJA] + rows[at + ROW_JA + 1] * rows[at + ROW_IJA + 1] + rows[at + ROW_JA + 2] * rows[at + ROW_IJA + 2]) +
+    (rows[at + ROW_JB] * rows[at + ROW_IJB] + rows[at + ROW_JB + 1] * rows[at + ROW_IJB + 1] + rows[at + ROW_JB + 2] * rows[at + ROW_IJB + 2]);
+  rows[at + ROW_MASS] = K > 1e-300 ? 1 / K : 0;
+}
+
+/** Ċ = n·(v_b − v_a) + j_b·ω_b − j_a·ω_a for the row at rows[at ..]. */
+function rowVelocityError(rows: Float64Array, at: number, a: Float64Array, b: Float64Array): number {
+  return (
+    rows[at + ROW_N] * (b[LINEAR_VELOCITY] - a[LINEAR_VELOCITY]) +
+    rows[at + ROW_N + 1] * (b[LINEAR_VELOCITY + 1] - a[LINEAR_VELOCITY + 1]) +
+    rows[at + ROW_N + 2] * (b[LINEAR_VELOCITY + 2] - a[LINEAR_VELOCITY + 2]) +
+    rows[at + ROW_JB] * b[ANGULAR_VELOCITY] + rows[at + ROW_JB + 1] * b[ANGULAR_VELOCITY + 1] + rows[at + ROW_JB + 2] * b[ANGULAR_VELOCITY + 2] -
+    rows[at + ROW_JA] * a[ANGULAR_VELOCITY] - rows[at + ROW_JA + 1] * a[ANGULAR_VELOCITY + 1] - rows[at + ROW_JA + 2] * a[ANGULAR_VELOCITY + 2]
+  );
+}
+
+/** v += M⁻¹ Jᵀ λ for the row at rows[at ..]: v_a −= m_a⁻¹ n λ, ω_a −= I_a⁻¹ j_a λ, and + for body B. */
+function applyRowImpulse(rows: Float64Array, at: number, a: Float64Array, b: Float64Array, lambda: number): void {
+  const nx = rows[at + ROW_N], ny = rows[at + ROW_N + 1], nz = rows[at + ROW_N + 2];
+  const la = a[INVERSE_MASS] * lambda, lb = b[INVERSE_MASS] * lambda;
+  a[LINEAR_VELOCITY] -= la * nx; a[LINEAR_VELOCITY + 1] -= la * ny; a[LINEAR_VELOCITY + 2] -= la * nz;
+  b[LINEAR_VELOCITY] += lb * nx; b[LINEAR_VELOCITY + 1] += lb * ny; b[LINEAR_VELOCITY + 2] += lb * nz;
+  a[ANGULAR_VELOCITY] -= rows[at + ROW_IJA] * lambda; a[ANGULAR_VELOCITY + 1] -= rows[at + ROW_IJA + 1] * lambda; a[ANGULAR_VELOCITY + 2] -= rows[at + ROW_IJA + 2] * lambda;
+  b[ANGULAR_VELOCITY] += rows[at + ROW_IJB] * lambda; b[ANGULAR_VELOCITY + 1] += rows[at + ROW_IJB + 1] * lambda; b[ANGULAR_VELOCITY + 2] += rows[at + ROW_IJB + 2] * lambda;
+}
+
+/**
+ * One solve of a normal row (λ_n in impulses[slot], clamped to [0, MAX_CONTACT_IMPULSE]):
+ *   λ = −massScale K⁻¹ (Ċ + bias) − impulseScale λ_acc   (axis-part.ts's solve with sign +1).
+ */
+function solveNormalRow(
+  rows: Float64Array, at: number, a: Float64Array, b: Float64Array, impulses: Float64Array, slot: number,
+  bias: number, massScale: number, impulseScale: number,
+): void {
+  const cdot = rowVelocityError(rows, at, a, b);
+  const old = impulses[slot];
+  let next = old - massScale * rows[at + ROW_MASS] * (cdot + bias) - impulseScale * old;
+  if (next < 0) next = 0;
+  else if (next > MAX_CONTACT_IMPULSE) next = MAX_CONTACT_IMPULSE;
+  impulses[slot] = next;
+  const change = next - old;
+  if (change !== 0) applyRowImpulse(rows, at, a, b, change);
 }
