@@ -7,6 +7,7 @@ import { World, boxInertia, convexHull, type Body, type ConvexHull } from '../li
 import { buildScene, hullPile } from '../lib/scenes/index.js';
 import { Manifold } from '../lib/collision/manifold.js';
 import { collide, ShapePose } from '../lib/collision/narrowphase.js';
+import { boxBox, hullHull } from '../lib/collision/hull-contacts.js';
 import { rotationMatrix } from '../lib/math/quat.js';
 import { randomQuaternion, randomVector, seededRandom } from './helpers.js';
 
@@ -397,6 +398,42 @@ describe('the separating axis test against brute force', () => {
     }
     expect(touching).toBeGreaterThan(50);
     expect(apart).toBeGreaterThan(50);
+  });
+});
+
+describe('box–box in closed form', () => {
+  it('gives the generic hull–hull manifold on random box pairs: the same points, ids and normal (to 1e-12)', () => {
+    const random = seededRandom(71);
+    const margin = 0.02;
+    let faces = 0, edges = 0, apart = 0;
+    for (let trial = 0; trial < 2000; trial++) {
+      const world = new World({ gravity: [0, 0, 0] });
+      const half = () => [0.05 + random(), 0.05 + random(), 0.05 + random()];
+      // every third pair axis-aligned (the pyramid's case: face and edge axes coincide)
+      const orientation = () => (trial % 3 === 0 ? [0, 0, 0, 1] : randomQuaternion(random));
+      const bodyA = world.createBody({ position: randomVector(random, 0.2), orientation: orientation(), shapes: [{ type: 'box', halfExtents: half() }] });
+      const bodyB = world.createBody({ position: randomVector(random, 1.5), orientation: orientation(), shapes: [{ type: 'box', halfExtents: half() }] });
+      const a = bodyA.shapes[0], b = bodyB.shapes[0];
+      const A = new ShapePose().set(bodyA, a), B = new ShapePose().set(bodyB, b);
+      const generic = new Manifold(), closed = new Manifold();
+      hullHull(generic, A, a.hull as ConvexHull, B, b.hull as ConvexHull, margin);
+      boxBox(closed, A, a.halfExtents, a.hull as ConvexHull, B, b.halfExtents, b.hull as ConvexHull, margin);
+      expect(closed.count).toBe(generic.count);
+      if (generic.count === 0) {
+        apart++;
+        continue;
+      }
+      expectClose(closed.normal, generic.normal, 1e-12);
+      expectClose(closed.points.slice(0, 3 * closed.count), generic.points.slice(0, 3 * generic.count), 1e-12);
+      expectClose(closed.separations.slice(0, closed.count), generic.separations.slice(0, generic.count), 1e-12);
+      expect(Array.from(closed.ids.slice(0, closed.count))).toEqual(Array.from(generic.ids.slice(0, generic.count)));
+      if (generic.ids[0] >= 1 << 30) edges++;
+      else faces++;
+    }
+    // every kind of outcome was met
+    expect(faces).toBeGreaterThan(300);
+    expect(edges).toBeGreaterThan(20);
+    expect(apart).toBeGreaterThan(300);
   });
 });
 

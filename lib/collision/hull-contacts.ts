@@ -32,7 +32,7 @@
 //   hull–sphere    the centre's closest point on the hull when outside (the least over the faces it is
 //                  in front of), else out through the face of largest separation.
 //
-// Box–box keeps its closed form (narrowphase.ts): with three axes per box it needs no Gauss map.
+//   box–box        hull–hull with each axis's separation in closed form (boxBox), the same manifold.
 
 import type { Manifold } from './manifold.js';
 import {
@@ -175,6 +175,95 @@ export function hullHull(out: Manifold, A: ShapePose, hullA: ConvexHull, B: Shap
   }
   if (faceB > FACE_RELATIVE_TOLERANCE * faceA + 0.001) hullFace(out, b, faceBIndex, a, margin, -1, 1);
   else hullFace(out, a, faceAIndex, b, margin, 1, 0);
+}
+
+/**
+ * Box A against box B (half extents hA, hB; their hulls from shape.hull): hullHull's separating axis
+ * test with each axis's separation in closed form, then its face and edge contacts. A box's support
+ * along a unit L is c·L ± Σ_k h_k |L·w_k| (w_k its axes), so a face axis costs three dot products instead
+ * of a pass over the other box's 8 vertices, and the edge pairs are the 3 x 3 pairs of axis directions
+ * instead of 12 x 12 edges: every pair of directions gives two faces (±L) of the Minkowski difference of
+ * two boxes (a zonotope), so the Gauss-map test hullHull needs always passes, and the larger of the two
+ * separations is |L·(c_B − c_A)| − r_A(L) − r_B(L). The faces are visited in the hulls' order and the
+ * winning edge pair named by the hulls' edge indices, so the manifold (points, ids) is hullHull's.
+ * Measured on the 55-box pyramid (CPU profile): box–box went from 35 % of the step to 17 %, and the
+ * whole contact search from 45 % to 26 %.
+ */
+export function boxBox(
+  out: Manifold, A: ShapePose, hA: ArrayLike<number>, hullA: ConvexHull, B: ShapePose, hB: ArrayLike<number>, hullB: ConvexHull,
+  margin: number,
+): void {
+  const WA = A.W, WB = B.W;
+  const dx = B.c[0] - A.c[0], dy = B.c[1] - A.c[1], dz = B.c[2] - A.c[2];
+  boxFaceSeparation(A, hullA, B, hB, margin);
+  const faceA = faceResult.separation, faceAIndex = faceResult.face;
+  if (faceA > margin) return;
+  boxFaceSeparation(B, hullB, A, hA, margin);
+  const faceB = faceResult.separation, faceBIndex = faceResult.face;
+  if (faceB > margin) return;
+  let edge = -Infinity, edgeK = 0, edgeL = 0, ex = 0, ey = 0, ez = 0;
+  for (let k = 0; k < 3; k++) {
+    const ax = WA[3 * k], ay = WA[3 * k + 1], az = WA[3 * k + 2];
+    for (let l = 0; l < 3; l++) {
+      const bx = WB[3 * l], by = WB[3 * l + 1], bz = WB[3 * l + 2];
+      let lx = ay * bz - az * by, ly = az * bx - ax * bz, lz = ax * by - ay * bx;
+      const length = Math.sqrt(lx * lx + ly * ly + lz * lz);
+      if (length < 1e-6) continue; // parallel edges: the face axes cover them (W's columns are unit)
+      lx /= length; ly /= length; lz /= length;
+      const centres = lx * dx + ly * dy + lz * dz;
+      if (centres < 0) { lx = -lx; ly = -ly; lz = -lz; }
+      const sep = Math.abs(centres) - boxRadius(WA, hA, lx, ly, lz) - boxRadius(WB, hB, lx, ly, lz);
+      if (sep > margin) return;
+      if (sep > edge) {
+        edge = sep; edgeK = k; edgeL = l; ex = lx; ey = ly; ez = lz;
+      }
+    }
+  }
+  const a = worldA.set(A, hullA), b = worldB.set(B, hullB);
+  const face = Math.max(faceA, faceB);
+  if (edge > face + EDGE_TOLERANCE) {
+    // A's edge along axis k farthest along L, B's along axis l farthest against it
+    const i = supportEdge(a, edgeK, ex, ey, ez), j = supportEdge(b, edgeL, -ex, -ey, -ez);
+    edgeContact(out, a, i, b, j, ex, ey, ez, edge);
+    return;
+  }
+  if (faceB > FACE_RELATIVE_TOLERANCE * faceA + 0.001) hullFace(out, b, faceBIndex, a, margin, -1, 1);
+  else hullFace(out, a, faceAIndex, b, margin, 1, 0);
+}
+
+/** Σ_k h_k |L·w_k|: half the box's extent along the unit L (W's columns are its axes). */
+function boxRadius(W: Float64Array, h: ArrayLike<number>, lx: number, ly: number, lz: number): number {
+  return h[0] * Math.abs(W[0] * lx + W[1] * ly + W[2] * lz) + h[1] * Math.abs(W[3] * lx + W[4] * ly + W[5] * lz) + h[2] * Math.abs(W[6] * lx + W[7] * ly + W[8] * lz);
+}
+
+/** faceSeparation for box P (its hull's faces, in their order) against box Q (pose, half extents): the
+ * least height of Q's vertices above a face n·p = d is n·c_Q − r_Q(n) − d. */
+function boxFaceSeparation(P: ShapePose, hullP: ConvexHull, Q: ShapePose, hQ: ArrayLike<number>, margin: number): void {
+  const W = P.W, c = P.c, planes = hullP.planes, cQ = Q.c, WQ = Q.W;
+  let best = -Infinity, bestFace = 0;
+  for (let f = 0; f < hullP.faceCount; f++) {
+    const x = planes[4 * f], y = planes[4 * f + 1], z = planes[4 * f + 2];
+    const nx = W[0] * x + W[3] * y + W[6] * z, ny = W[1] * x + W[4] * y + W[7] * z, nz = W[2] * x + W[5] * y + W[8] * z;
+    const d = planes[4 * f + 3] + nx * c[0] + ny * c[1] + nz * c[2];
+    const s = nx * cQ[0] + ny * cQ[1] + nz * cQ[2] - boxRadius(WQ, hQ, nx, ny, nz) - d;
+    if (s > best) { best = s; bestFace = f; }
+    if (s > margin) break;
+  }
+  faceResult.separation = best; faceResult.face = bestFace;
+}
+
+/** The hull edge along the box's axis `axis` (in its frame) farthest along (lx, ly, lz), the first of
+ * equals. */
+function supportEdge(h: WorldHull, axis: number, lx: number, ly: number, lz: number): number {
+  const hull = h.hull as ConvexHull, local = hull.vertices, v = h.vertices;
+  let best = -Infinity, bestEdge = 0;
+  for (let e = 0; e < hull.edgeCount; e++) {
+    const p = 3 * hull.edges[2 * e], q = 3 * hull.edges[2 * e + 1];
+    if (local[p + axis] === local[q + axis]) continue; // not along this axis
+    const along = lx * (v[p] + v[q]) + ly * (v[p + 1] + v[q + 1]) + lz * (v[p + 2] + v[q + 2]);
+    if (along > best) { best = along; bestEdge = e; }
+  }
+  return bestEdge;
 }
 
 /** The closest points of A's edge i and B's edge j, for the axis L (A → B) of separation s. */

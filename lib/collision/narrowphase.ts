@@ -13,20 +13,21 @@
 //   box–sphere      the sphere centre clamped to the box (in its frame); from inside, out through the
 //                   nearest face
 //   box–capsule     the box as a hull (shape.hull), against the capsule's segment: hull–capsule below
-//   box–box         both boxes as hulls: hull–hull below (SAT over faces and edge pairs, the incident
-//                   face clipped to the reference face, points kept from step to step). A closed-form
-//                   15-axis box–box preceded it; its point ids changed between steps when boxes were
-//                   turned against each other, and measured at 4 substeps a stack of 5 boxes turned by
-//                   0.4 rad each still moved at 3.8 cm/s after 5 s and a 55-box pyramid crept 1.1 mm in
-//                   its tenth second; through the hull path both come to rest (3e-13 m/s, 0 mm), for
-//                   about 1.4x the pyramid's step.
+//   box–box         both boxes as hulls: hull–hull's manifold (SAT over faces and edge pairs, the
+//                   incident face clipped to the reference face, points kept from step to step), with
+//                   each axis's separation in closed form (hull-contacts.ts boxBox). A closed-form
+//                   15-axis box–box with its own clipping preceded it; its point ids changed between
+//                   steps when boxes were turned against each other, and measured at 4 substeps a stack
+//                   of 5 boxes turned by 0.4 rad each still moved at 3.8 cm/s after 5 s and a 55-box
+//                   pyramid crept 1.1 mm in its tenth second; through the hull path both come to rest
+//                   (3e-13 m/s, 0 mm).
 //   hulls           against a plane, box, hull, capsule and sphere: hull-contacts.ts (the box as a hull)
 // Each point is the midpoint between the two surfaces.
 
 import type { Body } from '../body.js';
 import { closestOnSegment, closestPointsOfSegments } from './features.js';
 import type { ConvexHull } from './hull.js';
-import { hullCapsule, hullHull, hullSphere, planeHull } from './hull-contacts.js';
+import { boxBox, hullCapsule, hullHull, hullSphere, planeHull } from './hull-contacts.js';
 import { Manifold } from './manifold.js';
 import type { Shape, ShapeType } from './shape.js';
 
@@ -73,7 +74,7 @@ export function collide(a: Shape, A: ShapePose, b: Shape, B: ShapePose, margin: 
       return;
     }
     case 'box':
-      if (b.type === 'box') hullHull(out, A, a.hull as ConvexHull, B, b.hull as ConvexHull, margin);
+      if (b.type === 'box') boxBox(out, A, a.halfExtents, a.hull as ConvexHull, B, b.halfExtents, b.hull as ConvexHull, margin);
       else if (b.type === 'sphere') boxSphere(out, A, a.halfExtents, B.c[0], B.c[1], B.c[2], b.radius, margin);
       else if (b.type === 'capsule') {
         capsuleSegment(B, b.halfHeight, segment);
