@@ -16,6 +16,17 @@ import { UNPOOLED, type Float64Allocator } from '../arena.js';
 import type { StateReader, StateWriter } from '../state.js';
 import type { SleepState } from '../sleep.js';
 
+/**
+ * The most a joint carries from one step to the next, N·s (and N·m·s): the momentum of 10⁶ kg at 10⁶ m/s,
+ * far past any scene the library is for, as contacts' MAX_CONTACT_IMPULSE. An overflow guard: the
+ * warm-started solve of a degenerate system can diverge (a 2D scene the random-scene property found:
+ * light bodies, coincident anchors and a loop, after a removal). The speed caps hold the bodies, but the
+ * accumulated impulses grew about 14x a step until they overflowed to Infinity, and the next warm start
+ * would have made the velocities NaN. A step whose impulse sums pass this scales the joint's impulses
+ * back to it (finishStep).
+ */
+export const MAX_JOINT_IMPULSE = 1e12;
+
 export interface JointCoreOptions<B> {
   bodyA: B;
   /** The second body; omitted, the joint holds bodyA to the world (a static body at the origin). */
@@ -244,10 +255,13 @@ export abstract class JointCore<B extends { readonly sleep: SleepState }> implem
   protected abstract saveParts(writer: StateWriter): void;
   protected abstract loadParts(reader: StateReader): void;
 
-  /** @internal Turns the step's impulse sums into the force and torque readouts. */
+  /** @internal Turns the step's impulse sums into the force and torque readouts, and holds the carried
+   * impulses below MAX_JOINT_IMPULSE. */
   finishStep(dt: number): void {
     const inverseDt = 1 / dt;
     const lin = this.linearImpulseSum, ang = this.angularImpulseSum;
+    const largest = Math.max(length(lin), length(ang));
+    if (largest > MAX_JOINT_IMPULSE) this.scaleImpulse(MAX_JOINT_IMPULSE / largest);
     for (let i = 0; i < lin.length; i++) {
       this.force[i] = lin[i] * inverseDt;
       lin[i] = 0;
