@@ -112,3 +112,26 @@ export function maxAbs(values: ArrayLike<number>): number {
   for (let i = 0; i < values.length; i++) m = Math.max(m, Math.abs(values[i]));
   return m;
 }
+
+/** A removal the random-scene properties make between steps: a body or a joint, by index (modulo the
+ * count left). */
+export interface Removal {
+  step: number;
+  what: 'body' | 'joint';
+  index: number;
+}
+/** What applyRemovals needs of a world (World and World2D alike). */
+export interface RemovableWorld<B, J> {
+  readonly bodies: readonly B[];
+  readonly joints: readonly J[];
+  removeBody(body: B): void;
+  removeJoint(joint: J): void;
+}
+/** Makes the removals due at `step`. */
+export function applyRemovals<B, J>(world: RemovableWorld<B, J>, removals: readonly Removal[], step: number): void {
+  for (const removal of removals) {
+    if (removal.step !== step) continue;
+    if (removal.what === 'body' && world.bodies.length > 0) world.removeBody(world.bodies[removal.index % world.bodies.length]);
+    if (removal.what === 'joint' && world.joints.length > 0) world.removeJoint(world.joints[removal.index % world.joints.length]);
+  }
+}

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { World, boxInertia, type Body, type Joint, type ShapeOptions } from '../lib/index.js';
+import { applyRemovals } from './helpers.js';
 
 const JOINT_TYPES = ['ball', 'limitedBall', 'hinge', 'limitedHinge', 'motorHinge', 'prismatic', 'unlimitedPrismatic', 'distance', 'rope', 'weld', 'orientation', 'springBall'] as const;
 type JointType = (typeof JOINT_TYPES)[number];
@@ -173,11 +174,7 @@ describe('random scenes of every joint type', () => {
         const world = new World({ solver });
         build(spec, world, false);
         for (let step = 0; step < 200; step++) {
-          for (const removal of spec.removals) {
-            if (removal.step !== step) continue;
-            if (removal.what === 'body' && world.bodies.length > 0) world.removeBody(world.bodies[removal.index % world.bodies.length]);
-            if (removal.what === 'joint' && world.joints.length > 0) world.removeJoint(world.joints[removal.index % world.joints.length]);
-          }
+          applyRemovals(world, spec.removals, step);
           world.step(spec.dt);
           if (!allFinite(world)) return false;
           if (!Number.isFinite(world.getMaxLinearError())) return false;

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { World2D, type Body2D, type Joint2D } from '../lib/2d/index.js';
+import { applyRemovals } from './helpers.js';
 
 const JOINT_TYPES = ['revolute', 'limitedRevolute', 'motorRevolute', 'frictionRevolute', 'springRevolute', 'weld', 'springWeld', 'angle'] as const;
 type JointType = (typeof JOINT_TYPES)[number];
@@ -114,11 +115,7 @@ describe('random 2D scenes of every joint type', () => {
         const world = new World2D();
         build(spec, world);
         for (let step = 0; step < 200; step++) {
-          for (const removal of spec.removals) {
-            if (removal.step !== step) continue;
-            if (removal.what === 'body' && world.bodies.length > 0) world.removeBody(world.bodies[removal.index % world.bodies.length]);
-            if (removal.what === 'joint' && world.joints.length > 0) world.removeJoint(world.joints[removal.index % world.joints.length]);
-          }
+          applyRemovals(world, spec.removals, step);
           world.step(spec.dt);
           if (!allFinite(world)) return false;
           if (!Number.isFinite(world.getMaxLinearError())) return false;
