@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { invertSymmetric3, invertSymmetric6, ldltFactor, ldltInverse, ldltSolve } from '../lib/math/ldlt.js';
+import { invertSymmetric3, invertSymmetric5, invertSymmetric6, ldltFactor, ldltInverse, ldltSolve } from '../lib/math/ldlt.js';
 import { integrateOrientation, rotationVector } from '../lib/math/quat.js';
 import { addLeverArmMass, rotateDiagonal, rotateSymmetric, skew, symmetricEigen } from '../lib/math/mat3.js';
 import { randomQuaternion, randomVector, seededRandom } from './helpers.js';
@@ -161,6 +161,38 @@ describe('the weld\'s 6x6 block inverse', () => {
       const scale = Math.max(...Array.from(reference, Math.abs));
       for (let i = 0; i < 36; i++) expect(Math.abs(blocks[i] - reference[i])).toBeLessThan(1e-9 * scale);
     }
+  });
+});
+
+describe('the hinge\'s 5x5 block inverse', () => {
+  it('equals the LDLᵀ inverse on random symmetric positive definite matrices', () => {
+    const random = seededRandom(61);
+    for (let trial = 0; trial < 100; trial++) {
+      const K = randomSpd(random, 5);
+      const factor = Float64Array.from(K);
+      ldltFactor(factor, 5);
+      const reference = ldltInverse(factor, 5, new Float64Array(25));
+      const blocks = new Float64Array(25);
+      invertSymmetric5(K, blocks);
+      const scale = Math.max(...Array.from(reference, Math.abs));
+      for (let i = 0; i < 25; i++) expect(Math.abs(blocks[i] - reference[i])).toBeLessThan(1e-9 * scale);
+    }
+  });
+  it('gives finite numbers, and no impulse along a dead direction, for a singular K (a hinge between a static body and a body without inertia about one axis)', () => {
+    // rows 0-2 a point part, rows 3-4 angular rows the bodies cannot turn along (K's last row and column 0)
+    const K = new Float64Array([2, 0.1, 0, 0.3, 0, 0.1, 2, 0, 0.2, 0, 0, 0, 1, 0.1, 0, 0.3, 0.2, 0.1, 0.5, 0, 0, 0, 0, 0, 0]);
+    const out = new Float64Array(25);
+    invertSymmetric5(K, out);
+    for (const x of out) expect(Number.isFinite(x)).toBe(true);
+    for (let i = 0; i < 5; i++) {
+      expect(Math.abs(out[4 * 5 + i])).toBe(0);
+      expect(Math.abs(out[i * 5 + 4])).toBe(0);
+    }
+    // on the live 4x4, the inverse
+    const factor = Float64Array.from(K);
+    ldltFactor(factor, 5);
+    const reference = ldltInverse(factor, 5, new Float64Array(25));
+    for (let i = 0; i < 25; i++) expect(out[i]).toBeCloseTo(reference[i], 12);
   });
 });
 

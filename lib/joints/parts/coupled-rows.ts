@@ -11,7 +11,7 @@
 // reads (issue 8), and they keep each joint's code to "which rows, which C".
 
 import { BODY_STATE, type Body } from '../../body.js';
-import { ldltFactor, ldltInverse } from '../../math/ldlt.js';
+import { invertSymmetric5, ldltFactor, ldltInverse } from '../../math/ldlt.js';
 import { multiplySymmetric3 } from '../../math/mat3.js';
 import type { Softness } from '../../solver/softness.js';
 
@@ -60,14 +60,21 @@ export class CoupledRows {
     }
     const K = this.K;
     for (let i = 0; i < n; i++) {
+      const r = i * 12;
       for (let j = i; j < n; j++) {
-        let s = 0;
-        for (let k = 0; k < 12; k++) s += J[i * 12 + k] * W[j * 12 + k];
+        // K_ij = Σ_k J_ik W_jk, summed from 0 in k's order (written out: the loop cost more than the sum)
+        const c = j * 12;
+        const s = 0 + J[r] * W[c] + J[r + 1] * W[c + 1] + J[r + 2] * W[c + 2] + J[r + 3] * W[c + 3] + J[r + 4] * W[c + 4] + J[r + 5] * W[c + 5] +
+          J[r + 6] * W[c + 6] + J[r + 7] * W[c + 7] + J[r + 8] * W[c + 8] + J[r + 9] * W[c + 9] + J[r + 10] * W[c + 10] + J[r + 11] * W[c + 11];
         K[i * n + j] = s;
         K[j * n + i] = s;
       }
     }
     if (!withInverse) return;
+    if (n === 5) {
+      invertSymmetric5(K, this.inverseK);
+      return;
+    }
     for (let i = 0; i < n * n; i++) factor[i] = K[i];
     ldltFactor(factor, n);
     ldltInverse(factor, n, this.inverseK);
