@@ -121,7 +121,8 @@ export class ContactConstraint {
    */
   matchImpulses(): void {
     const m = this.manifold, old = this.impulses;
-    const kept = keptImpulses.fill(0);
+    const kept = keptImpulses;
+    for (let k = 0; k < kept.length; k++) kept[k] = 0;
     for (let i = 0; i < m.count; i++) {
       for (let j = 0; j < this.count; j++) {
         if (this.ids[j] !== m.ids[i]) continue;

@@ -105,7 +105,7 @@ export class WeldJoint extends Joint {
     this.point.prepare(bodyA, bodyB);
     this.rotation.prepare(bodyA, bodyB);
     // K_c = −[r_a]× I_a⁻¹ − [r_b]× I_b⁻¹ (row-major 3x3)
-    coupling.fill(0);
+    for (let k = 0; k < 9; k++) coupling[k] = 0;
     addSkewProduct(coupling, this.point.rA, bodyA.inverseInertiaWorld, -1);
     addSkewProduct(coupling, this.point.rB, bodyB.inverseInertiaWorld, -1);
     // K⁻¹ is for the iterative solve only

@@ -152,6 +152,9 @@ export class RigidBodyIntegrator implements BodyIntegrator<Body> {
     integratePositions(bodies, h, maxLinearSpeed, maxAngularSpeed);
   }
   clearForces(bodies: readonly Body[]): void {
-    for (let i = 0; i < bodies.length; i++) bodies[i].state.fill(0, FORCE, TORQUE + 3);
+    for (let i = 0; i < bodies.length; i++) {
+      const s = bodies[i].state;
+      for (let k = FORCE; k < TORQUE + 3; k++) s[k] = 0; // (stores: cheaper than a fill call per body)
+    }
   }
 }

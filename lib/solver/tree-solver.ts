@@ -573,7 +573,7 @@ export class DirectTreeSolver implements ExactJointSolver {
     for (let i = 0; i < n; i++) {
       if (this.nodeJoint[i] !== null) continue;
       const x = this.x[i];
-      x.fill(0);
+      x[0] = 0; x[1] = 0; x[2] = 0; x[3] = 0; x[4] = 0; x[5] = 0; // (stores: cheaper than a fill call)
       if (withStiffness) {
         // −h²G ω  (the stiffness acts on the angular velocity only)
         const G = this.data, g = this.atG[i], s = (this.nodeBody[i] as Body).state;
@@ -744,7 +744,7 @@ export class DirectTreeSolver implements ExactJointSolver {
     for (let i = 0; i < n; i++) {
       const joint = this.nodeJoint[i], x = this.x[i];
       if (joint === null) {
-        x.fill(0);
+        x[0] = 0; x[1] = 0; x[2] = 0; x[3] = 0; x[4] = 0; x[5] = 0;
       } else {
         joint.getPositionError(x);
         for (let k = 0; k < x.length; k++) x[k] = -x[k];
