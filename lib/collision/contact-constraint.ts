@@ -4,9 +4,14 @@
 // Per point, at lever arms r_a = p − x_a, r_b = p − x_b fixed for the step, three linear rows
 // (parts/axis-part.ts): the normal n and two tangents t₁, t₂ (n, t₁, t₂ orthonormal).
 //   normal    C = s ≥ 0, the separation. Updated within the step from the bodies' moves and turns,
-//             s = s₀ + n·(Δx_b + ΔR_b r_b − r_b − Δx_a − ΔR_a r_a + r_a) (as Box2D v3: the anchors turn
-//             with their bodies; measured on a pile of 10 ragdolls, leaving the turning out kept light
-//             limbs rocking at 0.1-0.3 rad/s, so their islands never slept).
+//             s = s₀ + n·(Δc_b − Δc_a), c the point of each shape's core that the contact found: p
+//             itself on a box or hull (a vertex or edge point, which turns with its body, as Box2D v3's
+//             anchors do; measured on a pile of 10 ragdolls, leaving the turning out kept light limbs
+//             rocking at 0.1-0.3 rad/s, so their islands never slept), but r below the surface, along
+//             the normal, on a sphere or capsule of radius r: the sphere's centre, a point of the
+//             capsule's segment. The surface point of a round shape is no material point; turned with
+//             the body, a ball rolling at 15 rad/s had its contact point rise off the ground within each
+//             step, sank 2.5 mm and had no contact force in the step's last substep.
 //             s > 0: speculative, bias s/h (the bodies may close the gap, not cross it, this substep);
 //             s ≤ 0: soft, bias max(biasRate·s, −MAX_PUSH_SPEED) with the contact softness (Box2D v3's
 //             30 Hz, damping ratio 10, capped at a quarter of the substep rate; twice as stiff against a
@@ -15,6 +20,13 @@
 //   friction  Ċ_t → 0 on both tangents, (λ_t₁, λ_t₂) clamped to the disc |λ_t| ≤ μ λ_n (Coulomb).
 //             μ = √(μ_a μ_b) (Box2D's mixing). Solved before the normal rows, as Box2D v2 orders them:
 //             what is solved last holds best, and not sinking matters more than not sliding.
+//   rolling   when either shape has rollingResistance c: two angular rows along t₁, t₂, Ċ = t·(ω_b − ω_a),
+//             K = t·(I_a⁻¹ + I_b⁻¹) t, the pair clamped to the disc |λ_r| ≤ c (r_a + r_b) Σ λ_n, with r a
+//             sphere's or capsule's radius (0 for boxes, hulls and planes), c the larger of the two: a
+//             torque against rolling of at most c·r·N, the engineering rolling-resistance coefficient c
+//             (a rolling force of c N at the rim). Solved first, as the friction rows; its impulse is
+//             carried across steps as a world vector, as theirs. A solid ball rolling on a plane then
+//             slows at (5/7) c g (tested).
 //   bounce    after the substeps, a point that closed faster than RESTITUTION_THRESHOLD and pushed gets
 //             λ_n raised until Ċ_n = −e·(its closing speed at the step's start), e = max(e_a, e_b).
 
@@ -59,6 +71,11 @@ export class ContactConstraint {
   /** Each point's id at the last prepare (to carry impulses to the next manifold). */
   readonly ids = new Int32Array(MAX_MANIFOLD_POINTS).fill(-1);
   count = 0;
+  /** The rolling rows' accumulated angular impulses along t₁ and t₂, N·m·s (see the header). */
+  readonly rollingImpulse = new Float64Array(2);
+  /** The rolling rows: per row t (3), I_a⁻¹ t (3), I_b⁻¹ t (3), K⁻¹ (1); and c (r_a + r_b), m. */
+  private readonly rollingRows = new Float64Array(20);
+  private rollingArm = 0;
   /** Per point, its normal row then its two friction rows, ROW_SIZE numbers each (see ROW_N). */
   private readonly rowData = new Float64Array(3 * MAX_MANIFOLD_POINTS * ROW_SIZE);
   private readonly tangent1 = new Float64Array(3);
@@ -68,6 +85,8 @@ export class ContactConstraint {
   /** The anchors in each body's axes (Rᵀ r), 3 per point. */
   private readonly localA = new Float64Array(3 * MAX_MANIFOLD_POINTS);
   private readonly localB = new Float64Array(3 * MAX_MANIFOLD_POINTS);
+  /** n·(c_b − c_a) of each point's two core points at the step's start (see the header). */
+  private readonly coreGap = new Float64Array(MAX_MANIFOLD_POINTS);
   /** Against a static body (the stiffer softness). */
   private againstStatic = false;
   private readonly closingSpeed = new Float64Array(MAX_MANIFOLD_POINTS);
@@ -107,6 +126,7 @@ export class ContactConstraint {
     this.bodyA = bodyA; this.shapeA = shapeA; this.bodyB = bodyB; this.shapeB = shapeB;
     this.keyA = keyA; this.keyB = keyB;
     this.impulses.fill(0);
+    this.rollingImpulse.fill(0);
     this.ids.fill(-1);
     this.count = 0;
     this.manifold.count = 0;
@@ -161,17 +181,24 @@ export class ContactConstraint {
       this.impulses[3 * i + 2] = px * t2[0] + py * t2[1] + pz * t2[2];
     }
     const sa = a.state, sb = b.state;
+    this.prepareRolling(sa, sb, u1x, u1y, u1z, u2x, u2y, u2z);
+    // the cores lie a round shape's radius inside its surface, along the normal (n points from A to B)
+    const radiusA = this.shapeA.radius, radiusB = this.shapeB.radius;
     for (let i = 0; i < this.count; i++) {
       for (let k = 0; k < 3; k++) {
         this.rA[k] = m.points[3 * i + k] - this.startA[k];
         this.rB[k] = m.points[3 * i + k] - this.startB[k];
       }
-      // Rᵀ r (R column-major: column k is state[ROTATION + 3k ..])
+      // the core points in each body's axes, l = Rᵀ (r ∓ radius n) (R column-major: column k is
+      // state[ROTATION + 3k ..])
+      const cAx = this.rA[0] - radiusA * n[0], cAy = this.rA[1] - radiusA * n[1], cAz = this.rA[2] - radiusA * n[2];
+      const cBx = this.rB[0] + radiusB * n[0], cBy = this.rB[1] + radiusB * n[1], cBz = this.rB[2] + radiusB * n[2];
       for (let k = 0; k < 3; k++) {
         const at = ROTATION + 3 * k;
-        this.localA[3 * i + k] = sa[at] * this.rA[0] + sa[at + 1] * this.rA[1] + sa[at + 2] * this.rA[2];
-        this.localB[3 * i + k] = sb[at] * this.rB[0] + sb[at + 1] * this.rB[1] + sb[at + 2] * this.rB[2];
+        this.localA[3 * i + k] = sa[at] * cAx + sa[at + 1] * cAy + sa[at + 2] * cAz;
+        this.localB[3 * i + k] = sb[at] * cBx + sb[at + 1] * cBy + sb[at + 2] * cBz;
       }
+      this.coreGap[i] = this.coreGapNow(i, sa, sb, n);
       const rows = this.rowData, at = 3 * i * ROW_SIZE;
       setRow(rows, at, sa, sb, n, this.rA, this.rB);
       setRow(rows, at + ROW_SIZE, sa, sb, this.tangent1, this.rA, this.rB);
@@ -216,8 +243,68 @@ export class ContactConstraint {
     tangents(n, t1, t2);
   }
 
+  /** n·(c_b − c_a) for point i's core points at the bodies' current poses: c = x + R l. */
+  private coreGapNow(i: number, sa: Float64Array, sb: Float64Array, n: ArrayLike<number>): number {
+    const localA = this.localA, localB = this.localB;
+    let gap = 0;
+    for (let k = 0; k < 3; k++) {
+      const coreA = sa[POSITION + k] + sa[ROTATION + k] * localA[3 * i] + sa[ROTATION + 3 + k] * localA[3 * i + 1] + sa[ROTATION + 6 + k] * localA[3 * i + 2];
+      const coreB = sb[POSITION + k] + sb[ROTATION + k] * localB[3 * i] + sb[ROTATION + 3 + k] * localB[3 * i + 1] + sb[ROTATION + 6 + k] * localB[3 * i + 2];
+      gap += n[k] * (coreB - coreA);
+    }
+    return gap;
+  }
+
+  /** The rolling rows along this step's tangents, the kept impulse carried over from last step's
+   * (u₁, u₂) as a world vector; none when the pair has no rolling resistance. */
+  private prepareRolling(sa: Float64Array, sb: Float64Array, u1x: number, u1y: number, u1z: number, u2x: number, u2y: number, u2z: number): void {
+    const c = Math.max(this.shapeA.rollingResistance, this.shapeB.rollingResistance);
+    const p = this.rollingImpulse, rows = this.rollingRows;
+    this.rollingArm = c * (this.shapeA.rollingRadius + this.shapeB.rollingRadius);
+    if (!(this.rollingArm > 0) || this.count === 0) {
+      p[0] = 0; p[1] = 0;
+      this.rollingArm = 0;
+      return;
+    }
+    const t1 = this.tangent1, t2 = this.tangent2;
+    const px = p[0] * u1x + p[1] * u2x, py = p[0] * u1y + p[1] * u2y, pz = p[0] * u1z + p[1] * u2z;
+    p[0] = px * t1[0] + py * t1[1] + pz * t1[2];
+    p[1] = px * t2[0] + py * t2[1] + pz * t2[2];
+    for (let r = 0; r < 2; r++) {
+      const t = r === 0 ? t1 : t2, at = 10 * r;
+      rows[at] = t[0]; rows[at + 1] = t[1]; rows[at + 2] = t[2];
+      multiplySymmetric3(rows, at + 3, sa, INVERSE_INERTIA, t, 0);
+      multiplySymmetric3(rows, at + 6, sb, INVERSE_INERTIA, t, 0);
+      const K = t[0] * (rows[at + 3] + rows[at + 6]) + t[1] * (rows[at + 4] + rows[at + 7]) + t[2] * (rows[at + 5] + rows[at + 8]);
+      rows[at + 9] = K > 1e-300 ? 1 / K : 0;
+    }
+  }
+
+  /** The rolling rows: each solved alone, then the pair clamped to the disc c (r_a + r_b) Σ λ_n. */
+  private solveRolling(sa: Float64Array, sb: Float64Array): void {
+    const rows = this.rollingRows, p = this.rollingImpulse;
+    let normal = 0;
+    for (let i = 0; i < this.count; i++) normal += this.impulses[3 * i];
+    const bound = this.rollingArm * normal;
+    const old1 = p[0], old2 = p[1];
+    let next1 = old1 - rows[9] * rollingRate(rows, 0, sa, sb);
+    let next2 = old2 - rows[19] * rollingRate(rows, 10, sa, sb);
+    const size = Math.sqrt(next1 * next1 + next2 * next2);
+    if (size > bound) {
+      const scale = size > 0 ? bound / size : 0;
+      next1 *= scale;
+      next2 *= scale;
+    }
+    p[0] = next1;
+    p[1] = next2;
+    applyRollingImpulse(rows, 0, sa, sb, next1 - old1);
+    applyRollingImpulse(rows, 10, sa, sb, next2 - old2);
+  }
+
   scaleImpulse(ratio: number): void {
     for (let i = 0; i < 3 * this.count; i++) this.impulses[i] *= ratio;
+    this.rollingImpulse[0] *= ratio;
+    this.rollingImpulse[1] *= ratio;
   }
 
   warmStart(): void {
@@ -225,6 +312,10 @@ export class ContactConstraint {
     for (let i = 0; i < 3 * this.count; i++) {
       const lambda = this.impulses[i];
       if (lambda !== 0) applyRowImpulse(rows, i * ROW_SIZE, sa, sb, lambda);
+    }
+    if (this.rollingArm > 0) {
+      applyRollingImpulse(this.rollingRows, 0, sa, sb, this.rollingImpulse[0]);
+      applyRollingImpulse(this.rollingRows, 10, sa, sb, this.rollingImpulse[1]);
     }
   }
 
@@ -251,23 +342,16 @@ export class ContactConstraint {
       applyRowImpulse(rows, t1, sa, sb, next1 - old1);
       applyRowImpulse(rows, t2, sa, sb, next2 - old2);
     }
-    const localA = this.localA, localB = this.localB;
     for (let i = 0; i < this.count; i++) {
-      // Both anchors start at the manifold's point p: x_a + r_a = x_b + r_b = p. Carried with their
-      // bodies (l = Rᵀ r at the start), they part by d = x_b + R_b l_b − x_a − R_a l_a, and s = s₀ + n·d.
-      let gap = 0;
-      for (let k = 0; k < 3; k++) {
-        const anchorA = sa[POSITION + k] + sa[ROTATION + k] * localA[3 * i] + sa[ROTATION + 3 + k] * localA[3 * i + 1] + sa[ROTATION + 6 + k] * localA[3 * i + 2];
-        const anchorB = sb[POSITION + k] + sb[ROTATION + k] * localB[3 * i] + sb[ROTATION + 3 + k] * localB[3 * i + 1] + sb[ROTATION + 6 + k] * localB[3 * i + 2];
-        gap += n[k] * (anchorB - anchorA);
-      }
-      const s = this.separation[i] + gap;
+      // the core points carried with their bodies (l fixed in each body's axes): s = s₀ + n·(Δc_b − Δc_a)
+      const s = this.separation[i] + (this.coreGapNow(i, sa, sb, n) - this.coreGap[i]);
       const row = 3 * i * ROW_SIZE;
       if (s > 0) solveNormalRow(rows, row, sa, sb, impulses, 3 * i, s * this.inverseH, 1, 0);
       else if (useBias) solveNormalRow(rows, row, sa, sb, impulses, 3 * i, Math.max(soft.biasRate * s, -MAX_PUSH_SPEED), soft.massScale, soft.impulseScale);
       else solveNormalRow(rows, row, sa, sb, impulses, 3 * i, 0, 1, 0);
       if (impulses[3 * i] > this.largestImpulse[i]) this.largestImpulse[i] = impulses[3 * i];
     }
+    if (this.rollingArm > 0) this.solveRolling(sa, sb);
   }
 
   /** After the substeps: the bounce (see the header). */
@@ -286,7 +370,7 @@ export class ContactConstraint {
 
   /** How many numbers saveState writes for a manifold of `points` points. */
   static stateSize(points: number): number {
-    return 2 + 9 + 8 * points;
+    return 2 + 11 + 8 * points;
   }
   /**
    * Everything the next step reads (snapshots and hashes): the point count, the friction tangents (the
@@ -301,6 +385,7 @@ export class ContactConstraint {
     writer.writeArray(this.tangent1);
     writer.writeArray(this.tangent2);
     writer.writeArray(m.normal);
+    writer.writeArray(this.rollingImpulse);
     for (let i = 0; i < this.count; i++) {
       writer.write(this.ids[i]);
       for (let r = 0; r < 3; r++) writer.write(this.impulses[3 * i + r]);
@@ -317,6 +402,8 @@ export class ContactConstraint {
     for (let k = 0; k < 3; k++) this.tangent1[k] = numbers[at++];
     for (let k = 0; k < 3; k++) this.tangent2[k] = numbers[at++];
     for (let k = 0; k < 3; k++) m.normal[k] = numbers[at++];
+    this.rollingImpulse[0] = numbers[at++];
+    this.rollingImpulse[1] = numbers[at++];
     for (let i = 0; i < count; i++) {
       this.ids[i] = m.ids[i] = numbers[at++];
       for (let r = 0; r < 3; r++) this.impulses[3 * i + r] = numbers[at++];
@@ -403,4 +490,16 @@ function solveNormalRow(
   impulses[slot] = next;
   const change = next - old;
   if (change !== 0) applyRowImpulse(rows, at, a, b, change);
+}
+
+/** t·(ω_b − ω_a) for the rolling row at rows[at ..]. */
+function rollingRate(rows: Float64Array, at: number, a: Float64Array, b: Float64Array): number {
+  return rows[at] * (b[ANGULAR_VELOCITY] - a[ANGULAR_VELOCITY]) + rows[at + 1] * (b[ANGULAR_VELOCITY + 1] - a[ANGULAR_VELOCITY + 1]) +
+    rows[at + 2] * (b[ANGULAR_VELOCITY + 2] - a[ANGULAR_VELOCITY + 2]);
+}
+
+/** ω_a −= I_a⁻¹ t λ, ω_b += I_b⁻¹ t λ for the rolling row at rows[at ..]. */
+function applyRollingImpulse(rows: Float64Array, at: number, a: Float64Array, b: Float64Array, lambda: number): void {
+  a[ANGULAR_VELOCITY] -= rows[at + 3] * lambda; a[ANGULAR_VELOCITY + 1] -= rows[at + 4] * lambda; a[ANGULAR_VELOCITY + 2] -= rows[at + 5] * lambda;
+  b[ANGULAR_VELOCITY] += rows[at + 6] * lambda; b[ANGULAR_VELOCITY + 1] += rows[at + 7] * lambda; b[ANGULAR_VELOCITY + 2] += rows[at + 8] * lambda;
 }

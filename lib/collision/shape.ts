@@ -29,6 +29,13 @@ interface SurfaceOptions {
   /** Restitution e in [0, 1]: the share of the normal approach speed a bounce gives back. Default 0. */
   restitution?: number;
   /**
+   * Rolling resistance coefficient c ≥ 0 (as for tyres: a rolling force of c times the normal force at
+   * the rim): a contact resists the bodies' relative rolling with a torque of at most c (r_a + r_b) N,
+   * r a sphere's or capsule's radius (0 for boxes, hulls and planes, which do not roll), c the larger of
+   * the two shapes'. A solid ball rolling on a plane slows at (5/7) c g. Default 0.
+   */
+  rollingResistance?: number;
+  /**
    * Collision filtering (Box2D's b2Filter): two shapes collide when each one's `category` bits meet the
    * other's `mask`, unless they share a nonzero `group`: a positive group always collides, a negative
    * one never (a ragdoll's segments share one). Defaults: category 1, mask all (0xffffffff), group 0.
@@ -90,6 +97,10 @@ export class Shape {
   readonly radius: number;
   /** Capsule half height, m. */
   readonly halfHeight: number;
+  /** The radius a contact's rolling resistance acts at: a sphere's or capsule's radius, else 0. */
+  get rollingRadius(): number {
+    return this.radius;
+  }
   /** Box half extents, m. */
   readonly halfExtents = new Float64Array(3);
   /** A hull's geometry; a box's as a hull too (its contacts with hulls). Null for the others. */
@@ -100,6 +111,8 @@ export class Shape {
   readonly density: number;
   friction: number;
   restitution: number;
+  /** Rolling resistance coefficient (SurfaceOptions.rollingResistance). */
+  readonly rollingResistance: number;
   category: number;
   mask: number;
   group: number;
@@ -127,6 +140,7 @@ export class Shape {
       throw new RangeError(`${where}: restitution must be in [0, 1], got ${show(restitution)}`);
     }
     this.restitution = restitution;
+    this.rollingResistance = options.rollingResistance === undefined ? 0 : requireNonNegative(where, 'rollingResistance', options.rollingResistance);
     this.category = readBits(where, 'category', options.category, 1);
     this.mask = readBits(where, 'mask', options.mask, 0xffffffff);
     const group = options.group ?? 0;
@@ -178,6 +192,7 @@ export class Shape {
     const material = {
       density: this.density, friction: this.friction, restitution: this.restitution, category: this.category, mask: this.mask, group: this.group,
       ...(this.sensor ? { sensor: true } : {}),
+      ...(this.rollingResistance > 0 ? { rollingResistance: this.rollingResistance } : {}),
     };
     const surface = { position: Array.from(this.position), orientation: Array.from(this.orientation), ...material };
     switch (this.type) {

@@ -42,6 +42,8 @@ export interface BodyDescription {
   /** The collision shape's filter group (see ShapeOptions.group; a ragdoll's segments share a negative
    * one). Default 0. */
   group?: number;
+  /** The collision shape's rolling resistance coefficient (ShapeOptions.rollingResistance). Default 0. */
+  rollingResistance?: number;
 }
 
 export interface JointDescription {
@@ -121,7 +123,7 @@ export function addSceneToWorld(world: World, scene: SceneDescription): BuiltSce
       linearDamping: b.linearDamping,
       angularDamping: b.angularDamping,
       userData: b.name,
-      shapes: b.collide === true ? [{ ...collisionShape(b.shape), group: b.group ?? 0 }] : undefined,
+      shapes: b.collide === true ? [{ ...collisionShape(b.shape), group: b.group ?? 0, rollingResistance: b.rollingResistance }] : undefined,
     }),
   );
   const joints = scene.joints.map((j): Joint => {
