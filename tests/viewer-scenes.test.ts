@@ -298,7 +298,7 @@ describe('viewer scenes', () => {
       expect(body.position[1]).toBeGreaterThan(0);
       kinetic += body.getKineticEnergy();
     }
-    // all asleep (measured: at 3.7 s). Before the friction impulses were carried over turning tangents,
+    // all asleep (measured: at 3.0 s). Before the friction impulses were carried over turning tangents,
     // light hands and feet twitched at up to 0.2 m/s for ever and 0.07 J was left at 10 s.
     expect(asleepAt).toBeGreaterThan(0);
     expect(asleepAt).toBeLessThan(6);
