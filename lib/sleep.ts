@@ -221,6 +221,18 @@ export class Islands {
     }
   }
 
+  /** A working motor's bodies (JointCore.isDriving) are not at rest: their timers start again. */
+  keepAwake(a: SleepingBody, b: SleepingBody): void {
+    if (a.sleep.index >= 0) {
+      a.sleep.time = 0;
+      a.setRestPose();
+    }
+    if (b.sleep.index >= 0) {
+      b.sleep.time = 0;
+      b.setRestPose();
+    }
+  }
+
   /** Puts to sleep every island whose bodies have all been at rest for timeToSleep. */
   finish(settings: Readonly<SleepSettings>): void {
     const searched = this.searched, n = searched.length;

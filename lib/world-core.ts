@@ -346,7 +346,11 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B>> {
       this._stepCount++;
       this.breakJoints();
       if (this.sleepSettings.sleeping && this.islands.begin(bodies, dt, this.sleepSettings)) {
-        for (let i = 0; i < joints.length; i++) this.islands.link(joints[i].bodyA, joints[i].bodyB);
+        for (let i = 0; i < joints.length; i++) {
+          const joint = joints[i];
+          this.islands.link(joint.bodyA, joint.bodyB);
+          if (joint.isDriving) this.islands.keepAwake(joint.bodyA, joint.bodyB);
+        }
         this.linkContacts(this.islands);
         this.islands.finish(this.sleepSettings);
       }

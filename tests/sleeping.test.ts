@@ -131,6 +131,42 @@ describe('falling asleep', () => {
   });
 });
 
+describe('motors and servos', () => {
+  // a heavy wheel (670 kg·m²) on a 30 N·m motor: 0.045 rad/s², slower than the sleep speed (0.05 rad/s)
+  // for its first 1.1 s, and well within the rest pose's 0.0125 rad for its first half second
+  const I = 670, torque = 30;
+  it('a motor speeding up a heavy wheel keeps it awake: ω = τ t / I, in 3D and 2D', () => {
+    const world = new World({ gravity: [0, 0, 0] });
+    const wheel = world.createBody({ mass: 100, inertia: [I, I, I] });
+    const hinge = world.createHingeJoint({ bodyA: wheel, anchor: [0, 0, 0], axis: [0, 0, 1], motor: { speed: 1.5, maxForce: torque } });
+    const world2d = new World2D({ gravity: [0, 0] });
+    const wheel2d = world2d.createBody({ mass: 100, inertia: I });
+    const hinge2d = world2d.createRevoluteJoint({ bodyA: wheel2d, anchor: [0, 0], motor: { speed: 1.5, maxForce: torque } });
+    for (let step = 0; step < 180; step++) {
+      world.step(DT);
+      world2d.step(DT);
+    }
+    expect(world.sleepingBodyCount).toBe(0);
+    expect(world2d.sleepingBodyCount).toBe(0);
+    expect(hinge.getSpeed()).toBeCloseTo((torque / I) * 3, 10); // (without it: asleep at 0.5 s, 0.022 rad/s for ever)
+    expect(hinge2d.getSpeed()).toBeCloseTo((torque / I) * 3, 10);
+  });
+
+  it('a servo balanced against its load short of its target, and a motor holding speed 0, let their islands sleep', () => {
+    const world = new World({ gravity: [0, -9.81, 0] });
+    const arm = world.createBody({ position: [0.5, 0, 0], mass: 1, inertia: boxInertia(1, [0.5, 0.05, 0.05]) });
+    world.createHingeJoint({ bodyA: arm, anchor: [0, 0, 0], axis: [0, 0, 1], servo: { target: 0.3, hertz: 4 } });
+    const brake = world.createBody({ position: [5.5, 0, 0], mass: 1, inertia: boxInertia(1, [0.5, 0.05, 0.05]) });
+    world.createHingeJoint({ bodyA: brake, anchor: [5, 0, 0], axis: [0, 0, 1], motor: { speed: 0, maxForce: 100 } });
+    let asleep = Infinity;
+    for (let step = 0; step < 600 && asleep === Infinity; step++) {
+      world.step(DT);
+      if (world.sleepingBodyCount === 2) asleep = (step + 1) * DT;
+    }
+    expect(asleep).toBeLessThan(5);
+  });
+});
+
 describe('waking', () => {
   it('islands sleep and wake whole and apart: a push wakes its own stack, not the other', () => {
     const world = groundWorld();

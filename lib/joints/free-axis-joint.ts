@@ -130,6 +130,9 @@ export abstract class FreeAxisJoint extends Joint {
   override get hasIterativeRows(): boolean {
     return this.drive.hasRows;
   }
+  override get isDriving(): boolean {
+    return this.drive.isDriving;
+  }
   override get hasDriveRows(): boolean {
     return this.drive.mode !== 'off' || this.drive.friction > 0;
   }

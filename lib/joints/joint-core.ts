@@ -153,6 +153,12 @@ export abstract class JointCore<B extends { readonly sleep: SleepState }> implem
     this.wakeBodies();
   }
 
+  /** @internal True while a motor or servo of the joint is working (AxisDrive.isDriving): the world keeps
+   * its bodies awake. */
+  get isDriving(): boolean {
+    return false;
+  }
+
   /** Wakes both bodies (sleep.ts): every setter that changes what the joint does calls it. */
   wakeBodies(): void {
     this.bodyA.sleep.wake();

@@ -78,6 +78,9 @@ export class RevoluteJoint extends Joint2D {
     this.drive.setLimits('setLimits', lower, upper);
     this.wakeBodies();
   }
+  override get isDriving(): boolean {
+    return this.drive.isDriving;
+  }
   get motorMode(): 'off' | 'velocity' | 'position' {
     return this.drive.mode;
   }
