@@ -84,7 +84,7 @@ describe('README, direct solver', () => {
 });
 
 describe('README, shapes', () => {
-  it('the dumbbell example: its mass and centre from the shapes, a ray down onto its right ball; a wedge as a hull', async () => {
+  it('the dumbbell example: its mass and centre from the shapes, a ray down onto its right ball; a wedge as a hull; resting on its contacts; a ball slowed by rolling resistance', async () => {
     const lines = await runExample('readme-example-shapes');
     const ball = 7850 * (4 / 3) * Math.PI * 0.1 ** 3;
     const bar = 7850 * Math.PI * 0.02 ** 2 * (0.5 + (4 / 3) * 0.02);
@@ -95,5 +95,10 @@ describe('README, shapes', () => {
     // the wedge: V − E + F = 6 − 9 + 5 = 2, mass 500 kg/m³ × 0.012 m³; its slope's normal (1, 2, 0)/√5
     expect(String(lines[2][0])).toBe('wedge: 6 vertices, 5 faces, 9 edges, mass 6.00 kg');
     expect(String(lines[3][0])).toBe('ray hit the wedge at y = 0.650 m, normal 0.45,0.89,0.00');
+    // at rest the contacts carry the weight; the rolling ball has lost (5/7)·0.02·9.81 = 0.14 m/s in 1 s
+    const [, carried, weight] = /carries ([\d.]+) N of the dumbbell's ([\d.]+) N/.exec(String(lines[4][0])) ?? [];
+    expect(Number(carried)).toBeCloseTo(Number(weight), 1);
+    expect(Number(weight)).toBeCloseTo(Number(mass) * 9.81, 1);
+    expect(String(lines[5][0])).toBe('after 1 s the ball rolls at 1.86 m/s');
   });
 });
