@@ -184,8 +184,7 @@ export class Islands {
         state.time += dt;
         if (state.time >= settings.timeToSleep) anyReady = true;
       } else {
-        state.time = 0;
-        body.setRestPose();
+        restartTimer(body);
       }
       state.index = searched.length;
       searched.push(body);
@@ -213,24 +212,16 @@ export class Islands {
       if (ra < rb) this.parent[rb] = ra;
       else if (rb < ra) this.parent[ra] = rb;
     } else if (ia >= 0 && !b.isDynamic && b.isMoving()) {
-      a.sleep.time = 0;
-      a.setRestPose();
+      restartTimer(a);
     } else if (ib >= 0 && !a.isDynamic && a.isMoving()) {
-      b.sleep.time = 0;
-      b.setRestPose();
+      restartTimer(b);
     }
   }
 
   /** A working motor's bodies (JointCore.isDriving) are not at rest: their timers start again. */
   keepAwake(a: SleepingBody, b: SleepingBody): void {
-    if (a.sleep.index >= 0) {
-      a.sleep.time = 0;
-      a.setRestPose();
-    }
-    if (b.sleep.index >= 0) {
-      b.sleep.time = 0;
-      b.setRestPose();
-    }
+    if (a.sleep.index >= 0) restartTimer(a);
+    if (b.sleep.index >= 0) restartTimer(b);
   }
 
   /** Puts to sleep every island whose bodies have all been at rest for timeToSleep. */
@@ -270,4 +261,10 @@ export class Islands {
     }
     return i;
   }
+}
+
+/** The body is not at rest: its sleep timer starts again, from its current pose. */
+function restartTimer(body: SleepingBody): void {
+  body.sleep.time = 0;
+  body.setRestPose();
 }

@@ -24,9 +24,11 @@
 //             K = t·(I_a⁻¹ + I_b⁻¹) t, the pair clamped to the disc |λ_r| ≤ c (r_a + r_b) Σ λ_n, with r a
 //             sphere's or capsule's radius (0 for boxes, hulls and planes), c the larger of the two: a
 //             torque against rolling of at most c·r·N, the engineering rolling-resistance coefficient c
-//             (a rolling force of c N at the rim). Solved first, as the friction rows; its impulse is
-//             carried across steps as a world vector, as theirs. A solid ball rolling on a plane then
-//             slows at (5/7) c g (tested).
+//             (a rolling force of c N at the rim). Solved after the normal rows, so its bound is the
+//             normal impulse of the same pass (solved before them, the relax pass clamped against the
+//             biased pass's push-out too, and a ball slowed 1.8x too fast); its impulse is carried
+//             across steps as a world vector, as friction's. A solid ball rolling on a plane then slows
+//             at (5/7) c g (tested).
 //   bounce    after the substeps, a point that closed faster than RESTITUTION_THRESHOLD and pushed gets
 //             λ_n raised until Ċ_n = −e·(its closing speed at the step's start), e = max(e_a, e_b).
 
@@ -41,11 +43,15 @@ const POSITION = BODY_STATE.position, LINEAR_VELOCITY = BODY_STATE.linearVelocit
 const ROTATION = BODY_STATE.rotation;
 const INVERSE_INERTIA = BODY_STATE.inverseInertia, INVERSE_MASS = BODY_STATE.inverseMass;
 
-// A row's numbers in ContactConstraint.rowData (the rows of parts/axis-part.ts's AxisConstraintPart
-// with n ≠ 0, laid out flat: a manifold's rows are one array, not fifteen objects of five arrays each,
-// which measured as most of the contact solve's time on the 55-box pyramid):
-//   n (3), j_a = r_a × n (3), j_b = r_b × n (3), I_a⁻¹ j_a (3), I_b⁻¹ j_b (3), K⁻¹ (1).
+// A row's numbers in ContactConstraint.rowData (the rows of parts/axis-part.ts's AxisConstraintPart,
+// laid out flat: a manifold's rows are one array, not seventeen objects of five arrays each, which
+// measured as most of the contact solve's time on the 55-box pyramid):
+//   n (3), j_a (3), j_b (3), I_a⁻¹ j_a (3), I_b⁻¹ j_b (3), K⁻¹ (1)
+// with j = r × n for a linear row along n (normal, friction) and n = 0, j_a = j_b = t for an angular
+// row about t (rolling).
 const ROW_N = 0, ROW_JA = 3, ROW_JB = 6, ROW_IJA = 9, ROW_IJB = 12, ROW_MASS = 15, ROW_SIZE = 16;
+/** The two rolling rows follow the points' rows in rowData. */
+const ROLLING_ROW = 3 * MAX_MANIFOLD_POINTS * ROW_SIZE;
 /** Below this tangential speed (m/s) the friction basis is any pair of tangents. */
 const SLIDING_SPEED = 1e-3;
 const keptImpulses = new Float64Array(3 * MAX_MANIFOLD_POINTS);
@@ -73,11 +79,11 @@ export class ContactConstraint {
   count = 0;
   /** The rolling rows' accumulated angular impulses along t₁ and t₂, N·m·s (see the header). */
   readonly rollingImpulse = new Float64Array(2);
-  /** The rolling rows: per row t (3), I_a⁻¹ t (3), I_b⁻¹ t (3), K⁻¹ (1); and c (r_a + r_b), m. */
-  private readonly rollingRows = new Float64Array(20);
+  /** c (r_a + r_b): the arm of the largest rolling torque, m (0: no rolling rows). */
   private rollingArm = 0;
-  /** Per point, its normal row then its two friction rows, ROW_SIZE numbers each (see ROW_N). */
-  private readonly rowData = new Float64Array(3 * MAX_MANIFOLD_POINTS * ROW_SIZE);
+  /** Per point, its normal row then its two friction rows; then the two rolling rows (ROLLING_ROW);
+   * ROW_SIZE numbers each (see ROW_N). */
+  private readonly rowData = new Float64Array((3 * MAX_MANIFOLD_POINTS + 2) * ROW_SIZE);
   private readonly tangent1 = new Float64Array(3);
   private readonly tangent2 = new Float64Array(3);
   /** s₀ per point, at the step's start. */
@@ -261,8 +267,8 @@ export class ContactConstraint {
    * (u₁, u₂) as a world vector; none when the pair has no rolling resistance. */
   private prepareRolling(sa: Float64Array, sb: Float64Array, u1x: number, u1y: number, u1z: number, u2x: number, u2y: number, u2z: number): void {
     const c = Math.max(this.shapeA.rollingResistance, this.shapeB.rollingResistance);
-    const p = this.rollingImpulse, rows = this.rollingRows;
-    this.rollingArm = c * (this.shapeA.rollingRadius + this.shapeB.rollingRadius);
+    const p = this.rollingImpulse, rows = this.rowData;
+    this.rollingArm = c * (this.shapeA.radius + this.shapeB.radius);
     if (!(this.rollingArm > 0) || this.count === 0) {
       p[0] = 0; p[1] = 0;
       this.rollingArm = 0;
@@ -272,37 +278,16 @@ export class ContactConstraint {
     const px = p[0] * u1x + p[1] * u2x, py = p[0] * u1y + p[1] * u2y, pz = p[0] * u1z + p[1] * u2z;
     p[0] = px * t1[0] + py * t1[1] + pz * t1[2];
     p[1] = px * t2[0] + py * t2[1] + pz * t2[2];
-    for (let r = 0; r < 2; r++) {
-      const t = r === 0 ? t1 : t2, at = 10 * r;
-      rows[at] = t[0]; rows[at + 1] = t[1]; rows[at + 2] = t[2];
-      multiplySymmetric3(rows, at + 3, sa, INVERSE_INERTIA, t, 0);
-      multiplySymmetric3(rows, at + 6, sb, INVERSE_INERTIA, t, 0);
-      const K = t[0] * (rows[at + 3] + rows[at + 6]) + t[1] * (rows[at + 4] + rows[at + 7]) + t[2] * (rows[at + 5] + rows[at + 8]);
-      rows[at + 9] = K > 1e-300 ? 1 / K : 0;
-    }
+    setAngularRow(rows, ROLLING_ROW, sa, sb, t1);
+    setAngularRow(rows, ROLLING_ROW + ROW_SIZE, sa, sb, t2);
   }
 
-  /** The rolling rows: each solved alone, then the pair clamped to the disc c (r_a + r_b) Σ λ_n. */
-  private solveRolling(sa: Float64Array, sb: Float64Array): void {
-    const rows = this.rollingRows, p = this.rollingImpulse;
+  /** The rolling rows, clamped together to the disc c (r_a + r_b) Σ λ_n. */
+  private solveRolling(): void {
     let normal = 0;
     for (let i = 0; i < this.count; i++) normal += this.impulses[3 * i];
-    const bound = this.rollingArm * normal;
-    const old1 = p[0], old2 = p[1];
-    writeRollingRate(rows, 0, sa, sb, 0);
-    writeRollingRate(rows, 10, sa, sb, 1);
-    let next1 = old1 - rows[9] * rates[0];
-    let next2 = old2 - rows[19] * rates[1];
-    const size = Math.sqrt(next1 * next1 + next2 * next2);
-    if (size > bound) {
-      const scale = size > 0 ? bound / size : 0;
-      next1 *= scale;
-      next2 *= scale;
-    }
-    p[0] = next1;
-    p[1] = next2;
-    applyRollingImpulse(rows, 0, sa, sb, next1 - old1);
-    applyRollingImpulse(rows, 10, sa, sb, next2 - old2);
+    rates[2] = this.rollingArm * normal;
+    this.solveDiscPair(this.rollingImpulse, 0, ROLLING_ROW);
   }
 
   scaleImpulse(ratio: number): void {
@@ -318,8 +303,8 @@ export class ContactConstraint {
       if (lambda !== 0) applyRowImpulse(rows, i * ROW_SIZE, sa, sb, lambda);
     }
     if (this.rollingArm > 0) {
-      applyRollingImpulse(this.rollingRows, 0, sa, sb, this.rollingImpulse[0]);
-      applyRollingImpulse(this.rollingRows, 10, sa, sb, this.rollingImpulse[1]);
+      applyRowImpulse(rows, ROLLING_ROW, sa, sb, this.rollingImpulse[0]);
+      applyRowImpulse(rows, ROLLING_ROW + ROW_SIZE, sa, sb, this.rollingImpulse[1]);
     }
   }
 
@@ -337,15 +322,24 @@ export class ContactConstraint {
     const rowSoft = this.againstStatic ? staticSoft : soft;
     for (let i = 0; i < this.count; i++) this.solveFriction(i);
     for (let i = 0; i < this.count; i++) this.solveNormal(i, rowSoft, useBias);
-    if (this.rollingArm > 0) this.solveRolling(this.bodyA.state, this.bodyB.state);
+    if (this.rollingArm > 0) this.solveRolling();
   }
 
-  /** Point i's two friction rows, each solved alone, then clamped together to the disc μ λ_n. */
+  /** Point i's two friction rows, clamped together to the disc μ λ_n. */
   private solveFriction(i: number): void {
-    const impulses = this.impulses, rows = this.rowData, sa = this.bodyA.state, sb = this.bodyB.state;
-    const bound = this.friction * impulses[3 * i];
-    const t1 = (3 * i + 1) * ROW_SIZE, t2 = t1 + ROW_SIZE;
-    const old1 = impulses[3 * i + 1], old2 = impulses[3 * i + 2];
+    rates[2] = this.friction * this.impulses[3 * i];
+    this.solveDiscPair(this.impulses, 3 * i + 1, (3 * i + 1) * ROW_SIZE);
+  }
+
+  /**
+   * Two rows side by side in rowData (from `row`), their impulses impulses[slot] and [slot + 1]: each
+   * solved alone, then the pair scaled back onto the disc of radius rates[2] (Coulomb friction, rolling
+   * resistance; passed in the scratch array, as the solve's other doubles: see solve).
+   */
+  private solveDiscPair(impulses: Float64Array, slot: number, row: number): void {
+    const rows = this.rowData, sa = this.bodyA.state, sb = this.bodyB.state, bound = rates[2];
+    const t1 = row, t2 = row + ROW_SIZE;
+    const old1 = impulses[slot], old2 = impulses[slot + 1];
     writeRowRate(rows, t1, sa, sb, 0);
     writeRowRate(rows, t2, sa, sb, 1);
     let next1 = old1 - rows[t1 + ROW_MASS] * rates[0];
@@ -356,8 +350,8 @@ export class ContactConstraint {
       next1 *= scale;
       next2 *= scale;
     }
-    impulses[3 * i + 1] = next1;
-    impulses[3 * i + 2] = next2;
+    impulses[slot] = next1;
+    impulses[slot + 1] = next2;
     rates[0] = next1 - old1;
     rates[1] = next2 - old2;
     applyRowImpulseFrom(rows, t1, sa, sb, 0);
@@ -474,15 +468,29 @@ function tangents(n: ArrayLike<number>, t1: Float64Array, t2: Float64Array): voi
   t2[0] = b; t2[1] = sign + n[1] * n[1] * a; t2[2] = -n[1];
 }
 
-/**
- * A linear row along n at lever arms r_a, r_b into rows[at ..]: j_a = r_a × n, j_b = r_b × n, I⁻¹ j and
- * K⁻¹ for K = (m_a⁻¹ + m_b⁻¹) n·n + j_a·I_a⁻¹ j_a + j_b·I_b⁻¹ j_b (0 when K vanishes).
- */
+/** A linear row along n at lever arms r_a, r_b into rows[at ..]: j_a = r_a × n, j_b = r_b × n. */
 function setRow(rows: Float64Array, at: number, sa: Float64Array, sb: Float64Array, n: ArrayLike<number>, rA: Float64Array, rB: Float64Array): void {
   const nx = n[0], ny = n[1], nz = n[2];
   rows[at + ROW_N] = nx; rows[at + ROW_N + 1] = ny; rows[at + ROW_N + 2] = nz;
   rows[at + ROW_JA] = rA[1] * nz - rA[2] * ny; rows[at + ROW_JA + 1] = rA[2] * nx - rA[0] * nz; rows[at + ROW_JA + 2] = rA[0] * ny - rA[1] * nx;
   rows[at + ROW_JB] = rB[1] * nz - rB[2] * ny; rows[at + ROW_JB + 1] = rB[2] * nx - rB[0] * nz; rows[at + ROW_JB + 2] = rB[0] * ny - rB[1] * nx;
+  finishRow(rows, at, sa, sb);
+}
+
+/** An angular row about t into rows[at ..]: n = 0, j_a = j_b = t (Ċ = t·(ω_b − ω_a)). */
+function setAngularRow(rows: Float64Array, at: number, sa: Float64Array, sb: Float64Array, t: ArrayLike<number>): void {
+  for (let k = 0; k < 3; k++) {
+    rows[at + ROW_N + k] = 0;
+    rows[at + ROW_JA + k] = t[k];
+    rows[at + ROW_JB + k] = t[k];
+  }
+  finishRow(rows, at, sa, sb);
+}
+
+/** A row's I⁻¹ j and K⁻¹ for K = (m_a⁻¹ + m_b⁻¹) n·n + j_a·I_a⁻¹ j_a + j_b·I_b⁻¹ j_b (0 when K vanishes),
+ * from its n, j_a and j_b. */
+function finishRow(rows: Float64Array, at: number, sa: Float64Array, sb: Float64Array): void {
+  const nx = rows[at + ROW_N], ny = rows[at + ROW_N + 1], nz = rows[at + ROW_N + 2];
   multiplySymmetric3(rows, at + ROW_IJA, sa, INVERSE_INERTIA, rows, at + ROW_JA);
   multiplySymmetric3(rows, at + ROW_IJB, sb, INVERSE_INERTIA, rows, at + ROW_JB);
   const K =
@@ -526,16 +534,4 @@ function applyRowImpulse(rows: Float64Array, at: number, a: Float64Array, b: Flo
   b[LINEAR_VELOCITY] += lb * nx; b[LINEAR_VELOCITY + 1] += lb * ny; b[LINEAR_VELOCITY + 2] += lb * nz;
   a[ANGULAR_VELOCITY] -= rows[at + ROW_IJA] * lambda; a[ANGULAR_VELOCITY + 1] -= rows[at + ROW_IJA + 1] * lambda; a[ANGULAR_VELOCITY + 2] -= rows[at + ROW_IJA + 2] * lambda;
   b[ANGULAR_VELOCITY] += rows[at + ROW_IJB] * lambda; b[ANGULAR_VELOCITY + 1] += rows[at + ROW_IJB + 1] * lambda; b[ANGULAR_VELOCITY + 2] += rows[at + ROW_IJB + 2] * lambda;
-}
-
-/** t·(ω_b − ω_a) for the rolling row at rows[at ..], into rates[k]. */
-function writeRollingRate(rows: Float64Array, at: number, a: Float64Array, b: Float64Array, k: number): void {
-  rates[k] = rows[at] * (b[ANGULAR_VELOCITY] - a[ANGULAR_VELOCITY]) + rows[at + 1] * (b[ANGULAR_VELOCITY + 1] - a[ANGULAR_VELOCITY + 1]) +
-    rows[at + 2] * (b[ANGULAR_VELOCITY + 2] - a[ANGULAR_VELOCITY + 2]);
-}
-
-/** ω_a −= I_a⁻¹ t λ, ω_b += I_b⁻¹ t λ for the rolling row at rows[at ..]. */
-function applyRollingImpulse(rows: Float64Array, at: number, a: Float64Array, b: Float64Array, lambda: number): void {
-  a[ANGULAR_VELOCITY] -= rows[at + 3] * lambda; a[ANGULAR_VELOCITY + 1] -= rows[at + 4] * lambda; a[ANGULAR_VELOCITY + 2] -= rows[at + 5] * lambda;
-  b[ANGULAR_VELOCITY] += rows[at + 6] * lambda; b[ANGULAR_VELOCITY + 1] += rows[at + 7] * lambda; b[ANGULAR_VELOCITY + 2] += rows[at + 8] * lambda;
 }

@@ -93,14 +93,11 @@ export class Shape {
    * Body.rotation), both fixed at creation. */
   readonly orientation = new Float64Array([0, 0, 0, 1]);
   readonly rotation = new Float64Array(9);
-  /** Sphere and capsule radius, m (0 for boxes and planes). */
+  /** Sphere and capsule radius, m (0 for boxes, hulls and planes): also the depth of a round shape's core
+   * below its surface, and the arm of its rolling resistance (contact-constraint.ts). */
   readonly radius: number;
   /** Capsule half height, m. */
   readonly halfHeight: number;
-  /** The radius a contact's rolling resistance acts at: a sphere's or capsule's radius, else 0. */
-  get rollingRadius(): number {
-    return this.radius;
-  }
   /** Box half extents, m. */
   readonly halfExtents = new Float64Array(3);
   /** A hull's geometry; a box's as a hull too (its contacts with hulls). Null for the others. */
