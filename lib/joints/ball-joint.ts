@@ -221,8 +221,9 @@ export class BallJoint extends Joint {
   prepare(h: number): void {
     const bodyA = this.bodyA, bodyB = this.bodyB;
     this.updateSpring(h);
-    this.point.prepare(bodyA, bodyB);
-    if (!this.direct) this.point.factor(); // K⁻¹ is for the iterative solve only
+    // K and K⁻¹ are for the iterative solve only
+    this.point.prepare(bodyA, bodyB, !this.direct);
+    if (!this.direct) this.point.factor();
     if (this.hasIterativeRows) this.parts.prepare(bodyA, bodyB, h, this.limited, this._frictionTorque);
   }
 
@@ -269,7 +270,12 @@ export class BallJoint extends Joint {
     return true;
   }
   readEqualityImpulse(out: Float64Array, at: number): void {
-    out.set(this.point.impulse, at);
+    const p = this.point.impulse;
+    out[at] = p[0]; out[at + 1] = p[1]; out[at + 2] = p[2];
+  }
+  clearEqualityImpulse(): void {
+    const p = this.point.impulse;
+    p[0] = 0; p[1] = 0; p[2] = 0;
   }
   addEqualityImpulse(lambda: Float64Array, at: number): void {
     const p = this.point.impulse;
@@ -286,13 +292,15 @@ export class BallJoint extends Joint {
     this.point.writeJacobian(out, 0);
   }
   writeEffectiveMass(out: Float64Array): void {
+    if (this.direct) this.point.writeMass(this.bodyA, this.bodyB); // (not kept up to date while direct)
     out.set(this.point.K);
   }
   getVelocityError(out: Float64Array): void {
     this.point.velocityError(this.bodyA, this.bodyB, out, 0);
   }
   getPositionError(out: Float64Array): void {
-    out.set(this.point.C);
+    const C = this.point.C;
+    out[0] = C[0]; out[1] = C[1]; out[2] = C[2];
   }
   applyImpulse(lambda: ArrayLike<number>): void {
     this.point.applyImpulse(this.bodyA, this.bodyB, lambda[0], lambda[1], lambda[2]);

@@ -192,6 +192,9 @@ export class DistanceJoint extends Joint {
   addEqualityImpulse(): void {
     throw new Error('DistanceJoint: its row is not held by the direct solver');
   }
+  clearEqualityImpulse(): void {
+    throw new Error('DistanceJoint: its row is not held by the direct solver');
+  }
   accumulateImpulse(): void {
     const n = this.row.n, p = this.drive.totalImpulse(), s = this.linearImpulseSum;
     s[0] += p * n[0]; s[1] += p * n[1]; s[2] += p * n[2];

@@ -137,7 +137,12 @@ export abstract class FreeAxisJoint extends Joint {
     return this.drive.mode !== 'off' || this.drive.friction > 0;
   }
   readEqualityImpulse(out: Float64Array, at: number): void {
-    out.set(this.rows.impulse, at);
+    const p = this.rows.impulse;
+    for (let i = 0; i < 5; i++) out[at + i] = p[i];
+  }
+  clearEqualityImpulse(): void {
+    const p = this.rows.impulse;
+    for (let i = 0; i < 5; i++) p[i] = 0;
   }
   addEqualityImpulse(lambda: Float64Array, at: number): void {
     const p = this.rows.impulse;
@@ -154,7 +159,8 @@ export abstract class FreeAxisJoint extends Joint {
     this.rows.velocityError(this.bodyA, this.bodyB, out, 0);
   }
   getPositionError(out: Float64Array): void {
-    out.set(this.rows.C);
+    const C = this.rows.C;
+    for (let i = 0; i < 5; i++) out[i] = C[i];
   }
   applyImpulse(lambda: ArrayLike<number>): void {
     this.rows.applyImpulse(this.bodyA, this.bodyB, lambda);

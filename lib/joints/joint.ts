@@ -102,4 +102,6 @@ export abstract class Joint extends JointCore<Body> {
   /** @internal Adds an impulse the direct solver found (rowCount numbers from lambda[at]) to the rows'
    * accumulated impulse λ_acc, where the force readout and the warm start read it. */
   abstract addEqualityImpulse(lambda: Float64Array, at: number): void;
+  /** @internal Sets the equality rows' λ_acc to zero (the direct solver, at each substep's start). */
+  abstract clearEqualityImpulse(): void;
 }

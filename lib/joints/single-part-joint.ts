@@ -20,7 +20,12 @@ export abstract class SinglePartJoint extends Joint {
     p[0] *= ratio; p[1] *= ratio; p[2] *= ratio;
   }
   readEqualityImpulse(out: Float64Array, at: number): void {
-    out.set(this.part.impulse, at);
+    const p = this.part.impulse;
+    out[at] = p[0]; out[at + 1] = p[1]; out[at + 2] = p[2];
+  }
+  clearEqualityImpulse(): void {
+    const p = this.part.impulse;
+    p[0] = 0; p[1] = 0; p[2] = 0;
   }
   addEqualityImpulse(lambda: Float64Array, at: number): void {
     const p = this.part.impulse;
@@ -47,7 +52,8 @@ export abstract class SinglePartJoint extends Joint {
     this.part.velocityError(this.bodyA, this.bodyB, out, 0);
   }
   getPositionError(out: Float64Array): void {
-    out.set(this.part.C);
+    const C = this.part.C;
+    out[0] = C[0]; out[1] = C[1]; out[2] = C[2];
   }
   applyImpulse(lambda: ArrayLike<number>): void {
     this.part.applyImpulse(this.bodyA, this.bodyB, lambda[0], lambda[1], lambda[2]);

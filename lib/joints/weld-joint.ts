@@ -166,8 +166,14 @@ export class WeldJoint extends Joint {
     return true;
   }
   readEqualityImpulse(out: Float64Array, at: number): void {
-    out.set(this.point.impulse, at);
-    out.set(this.rotation.impulse, at + 3);
+    const p = this.point.impulse, r = this.rotation.impulse;
+    out[at] = p[0]; out[at + 1] = p[1]; out[at + 2] = p[2];
+    out[at + 3] = r[0]; out[at + 4] = r[1]; out[at + 5] = r[2];
+  }
+  clearEqualityImpulse(): void {
+    const p = this.point.impulse, r = this.rotation.impulse;
+    p[0] = 0; p[1] = 0; p[2] = 0;
+    r[0] = 0; r[1] = 0; r[2] = 0;
   }
   addEqualityImpulse(lambda: Float64Array, at: number): void {
     const p = this.point.impulse, r = this.rotation.impulse;

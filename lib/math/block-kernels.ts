@@ -148,26 +148,45 @@ export function eliminateBodyUnder3(d: Float64Array, D: number, J: number, L: nu
   const a33 = d[D + 21], a34 = d[D + 22], a35 = d[D + 23];
   const a44 = d[D + 28], a45 = d[D + 29];
   const a55 = d[D + 35];
-  for (let c = 0; c < 3; c++) {
-    // column c of E is row c of J_b
-    const j = J + 12 * c;
-    const e0 = d[j], e1 = d[j + 1], e2 = d[j + 2], e3 = d[j + 3], e4 = d[j + 4], e5 = d[j + 5];
-    d[L + c] = a00 * e0 + a01 * e1 + a02 * e2 + a03 * e3 + a04 * e4 + a05 * e5;
-    d[L + 3 + c] = a01 * e0 + a11 * e1 + a12 * e2 + a13 * e3 + a14 * e4 + a15 * e5;
-    d[L + 6 + c] = a02 * e0 + a12 * e1 + a22 * e2 + a23 * e3 + a24 * e4 + a25 * e5;
-    d[L + 9 + c] = a03 * e0 + a13 * e1 + a23 * e2 + a33 * e3 + a34 * e4 + a35 * e5;
-    d[L + 12 + c] = a04 * e0 + a14 * e1 + a24 * e2 + a34 * e3 + a44 * e4 + a45 * e5;
-    d[L + 15 + c] = a05 * e0 + a15 * e1 + a25 * e2 + a35 * e3 + a45 * e4 + a55 * e5;
-  }
-  for (let r = 0; r < 3; r++) {
-    const j = J + 12 * r;
-    const e0 = d[j], e1 = d[j + 1], e2 = d[j + 2], e3 = d[j + 3], e4 = d[j + 4], e5 = d[j + 5];
-    for (let c = r; c < 3; c++) {
-      const sum = e0 * d[L + c] + e1 * d[L + 3 + c] + e2 * d[L + 6 + c] + e3 * d[L + 9 + c] + e4 * d[L + 12 + c] + e5 * d[L + 15 + c];
-      d[P + 3 * r + c] -= sum;
-      if (c !== r) d[P + 3 * c + r] -= sum;
-    }
-  }
+  // E's columns are J_b's rows: e_ck = J_b[c][k]
+  const e00 = d[J], e01 = d[J + 1], e02 = d[J + 2], e03 = d[J + 3], e04 = d[J + 4], e05 = d[J + 5];
+  const e10 = d[J + 12], e11 = d[J + 13], e12 = d[J + 14], e13 = d[J + 15], e14 = d[J + 16], e15 = d[J + 17];
+  const e20 = d[J + 24], e21 = d[J + 25], e22 = d[J + 26], e23 = d[J + 27], e24 = d[J + 28], e25 = d[J + 29];
+  // L = D⁻¹ E (column c from E's column c), held in locals and stored
+  const l00 = a00 * e00 + a01 * e01 + a02 * e02 + a03 * e03 + a04 * e04 + a05 * e05,
+    l10 = a01 * e00 + a11 * e01 + a12 * e02 + a13 * e03 + a14 * e04 + a15 * e05,
+    l20 = a02 * e00 + a12 * e01 + a22 * e02 + a23 * e03 + a24 * e04 + a25 * e05,
+    l30 = a03 * e00 + a13 * e01 + a23 * e02 + a33 * e03 + a34 * e04 + a35 * e05,
+    l40 = a04 * e00 + a14 * e01 + a24 * e02 + a34 * e03 + a44 * e04 + a45 * e05,
+    l50 = a05 * e00 + a15 * e01 + a25 * e02 + a35 * e03 + a45 * e04 + a55 * e05;
+  const l01 = a00 * e10 + a01 * e11 + a02 * e12 + a03 * e13 + a04 * e14 + a05 * e15,
+    l11 = a01 * e10 + a11 * e11 + a12 * e12 + a13 * e13 + a14 * e14 + a15 * e15,
+    l21 = a02 * e10 + a12 * e11 + a22 * e12 + a23 * e13 + a24 * e14 + a25 * e15,
+    l31 = a03 * e10 + a13 * e11 + a23 * e12 + a33 * e13 + a34 * e14 + a35 * e15,
+    l41 = a04 * e10 + a14 * e11 + a24 * e12 + a34 * e13 + a44 * e14 + a45 * e15,
+    l51 = a05 * e10 + a15 * e11 + a25 * e12 + a35 * e13 + a45 * e14 + a55 * e15;
+  const l02 = a00 * e20 + a01 * e21 + a02 * e22 + a03 * e23 + a04 * e24 + a05 * e25,
+    l12 = a01 * e20 + a11 * e21 + a12 * e22 + a13 * e23 + a14 * e24 + a15 * e25,
+    l22 = a02 * e20 + a12 * e21 + a22 * e22 + a23 * e23 + a24 * e24 + a25 * e25,
+    l32 = a03 * e20 + a13 * e21 + a23 * e22 + a33 * e23 + a34 * e24 + a35 * e25,
+    l42 = a04 * e20 + a14 * e21 + a24 * e22 + a34 * e23 + a44 * e24 + a45 * e25,
+    l52 = a05 * e20 + a15 * e21 + a25 * e22 + a35 * e23 + a45 * e24 + a55 * e25;
+  d[L] = l00; d[L + 1] = l01; d[L + 2] = l02;
+  d[L + 3] = l10; d[L + 4] = l11; d[L + 5] = l12;
+  d[L + 6] = l20; d[L + 7] = l21; d[L + 8] = l22;
+  d[L + 9] = l30; d[L + 10] = l31; d[L + 11] = l32;
+  d[L + 12] = l40; d[L + 13] = l41; d[L + 14] = l42;
+  d[L + 15] = l50; d[L + 16] = l51; d[L + 17] = l52;
+  // P −= Eᵀ L (symmetric: the upper triangle, mirrored)
+  d[P] -= e00 * l00 + e01 * l10 + e02 * l20 + e03 * l30 + e04 * l40 + e05 * l50;
+  const p01 = e00 * l01 + e01 * l11 + e02 * l21 + e03 * l31 + e04 * l41 + e05 * l51;
+  d[P + 1] -= p01; d[P + 3] -= p01;
+  const p02 = e00 * l02 + e01 * l12 + e02 * l22 + e03 * l32 + e04 * l42 + e05 * l52;
+  d[P + 2] -= p02; d[P + 6] -= p02;
+  d[P + 4] -= e10 * l01 + e11 * l11 + e12 * l21 + e13 * l31 + e14 * l41 + e15 * l51;
+  const p12 = e10 * l02 + e11 * l12 + e12 * l22 + e13 * l32 + e14 * l42 + e15 * l52;
+  d[P + 5] -= p12; d[P + 7] -= p12;
+  d[P + 8] -= e20 * l02 + e21 * l12 + e22 * l22 + e23 * l32 + e24 * l42 + e25 * l52;
 }
 
 /**
@@ -176,20 +195,54 @@ export function eliminateBodyUnder3(d: Float64Array, D: number, J: number, L: nu
  */
 export function eliminate3UnderBody(d: Float64Array, D: number, J: number, L: number, P: number): void {
   const a00 = d[D], a01 = d[D + 1], a02 = d[D + 2], a11 = d[D + 4], a12 = d[D + 5], a22 = d[D + 8];
-  for (let c = 0; c < 6; c++) {
-    const e0 = d[J + c], e1 = d[J + 12 + c], e2 = d[J + 24 + c];
-    d[L + c] = a00 * e0 + a01 * e1 + a02 * e2;
-    d[L + 6 + c] = a01 * e0 + a11 * e1 + a12 * e2;
-    d[L + 12 + c] = a02 * e0 + a12 * e1 + a22 * e2;
-  }
-  for (let r = 0; r < 6; r++) {
-    const e0 = d[J + r], e1 = d[J + 12 + r], e2 = d[J + 24 + r];
-    for (let c = r; c < 6; c++) {
-      const sum = e0 * d[L + c] + e1 * d[L + 6 + c] + e2 * d[L + 12 + c];
-      d[P + 6 * r + c] -= sum;
-      if (c !== r) d[P + 6 * c + r] -= sum;
-    }
-  }
+  // E = J_b: e_kc = J_b[k][c]
+  const e00 = d[J], e01 = d[J + 1], e02 = d[J + 2], e03 = d[J + 3], e04 = d[J + 4], e05 = d[J + 5];
+  const e10 = d[J + 12], e11 = d[J + 13], e12 = d[J + 14], e13 = d[J + 15], e14 = d[J + 16], e15 = d[J + 17];
+  const e20 = d[J + 24], e21 = d[J + 25], e22 = d[J + 26], e23 = d[J + 27], e24 = d[J + 28], e25 = d[J + 29];
+  // L = D⁻¹ E, held in locals and stored
+  const l00 = a00 * e00 + a01 * e10 + a02 * e20, l01 = a00 * e01 + a01 * e11 + a02 * e21, l02 = a00 * e02 + a01 * e12 + a02 * e22, l03 = a00 * e03 + a01 * e13 + a02 * e23, l04 = a00 * e04 + a01 * e14 + a02 * e24, l05 = a00 * e05 + a01 * e15 + a02 * e25;
+  const l10 = a01 * e00 + a11 * e10 + a12 * e20, l11 = a01 * e01 + a11 * e11 + a12 * e21, l12 = a01 * e02 + a11 * e12 + a12 * e22, l13 = a01 * e03 + a11 * e13 + a12 * e23, l14 = a01 * e04 + a11 * e14 + a12 * e24, l15 = a01 * e05 + a11 * e15 + a12 * e25;
+  const l20 = a02 * e00 + a12 * e10 + a22 * e20, l21 = a02 * e01 + a12 * e11 + a22 * e21, l22 = a02 * e02 + a12 * e12 + a22 * e22, l23 = a02 * e03 + a12 * e13 + a22 * e23, l24 = a02 * e04 + a12 * e14 + a22 * e24, l25 = a02 * e05 + a12 * e15 + a22 * e25;
+  d[L] = l00; d[L + 1] = l01; d[L + 2] = l02; d[L + 3] = l03; d[L + 4] = l04; d[L + 5] = l05;
+  d[L + 6] = l10; d[L + 7] = l11; d[L + 8] = l12; d[L + 9] = l13; d[L + 10] = l14; d[L + 11] = l15;
+  d[L + 12] = l20; d[L + 13] = l21; d[L + 14] = l22; d[L + 15] = l23; d[L + 16] = l24; d[L + 17] = l25;
+  // P −= Eᵀ L (symmetric: the upper triangle, mirrored)
+  d[P] -= e00 * l00 + e10 * l10 + e20 * l20;
+  const p01 = e00 * l01 + e10 * l11 + e20 * l21;
+  d[P + 1] -= p01; d[P + 6] -= p01;
+  const p02 = e00 * l02 + e10 * l12 + e20 * l22;
+  d[P + 2] -= p02; d[P + 12] -= p02;
+  const p03 = e00 * l03 + e10 * l13 + e20 * l23;
+  d[P + 3] -= p03; d[P + 18] -= p03;
+  const p04 = e00 * l04 + e10 * l14 + e20 * l24;
+  d[P + 4] -= p04; d[P + 24] -= p04;
+  const p05 = e00 * l05 + e10 * l15 + e20 * l25;
+  d[P + 5] -= p05; d[P + 30] -= p05;
+  d[P + 7] -= e01 * l01 + e11 * l11 + e21 * l21;
+  const p12 = e01 * l02 + e11 * l12 + e21 * l22;
+  d[P + 8] -= p12; d[P + 13] -= p12;
+  const p13 = e01 * l03 + e11 * l13 + e21 * l23;
+  d[P + 9] -= p13; d[P + 19] -= p13;
+  const p14 = e01 * l04 + e11 * l14 + e21 * l24;
+  d[P + 10] -= p14; d[P + 25] -= p14;
+  const p15 = e01 * l05 + e11 * l15 + e21 * l25;
+  d[P + 11] -= p15; d[P + 31] -= p15;
+  d[P + 14] -= e02 * l02 + e12 * l12 + e22 * l22;
+  const p23 = e02 * l03 + e12 * l13 + e22 * l23;
+  d[P + 15] -= p23; d[P + 20] -= p23;
+  const p24 = e02 * l04 + e12 * l14 + e22 * l24;
+  d[P + 16] -= p24; d[P + 26] -= p24;
+  const p25 = e02 * l05 + e12 * l15 + e22 * l25;
+  d[P + 17] -= p25; d[P + 32] -= p25;
+  d[P + 21] -= e03 * l03 + e13 * l13 + e23 * l23;
+  const p34 = e03 * l04 + e13 * l14 + e23 * l24;
+  d[P + 22] -= p34; d[P + 27] -= p34;
+  const p35 = e03 * l05 + e13 * l15 + e23 * l25;
+  d[P + 23] -= p35; d[P + 33] -= p35;
+  d[P + 28] -= e04 * l04 + e14 * l14 + e24 * l24;
+  const p45 = e04 * l05 + e14 * l15 + e24 * l25;
+  d[P + 29] -= p45; d[P + 34] -= p45;
+  d[P + 35] -= e05 * l05 + e15 * l15 + e25 * l25;
 }
 
 // The solve's two passes for the same pairs (see tree-solver.ts solve): leaf first y −= Lᵀ x into the

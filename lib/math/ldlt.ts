@@ -93,11 +93,13 @@ export function ldltInverse(factor: Float64Array, n: number, out: Float64Array):
  * The same LDLᵀ (pseudo-)inverse for a symmetric 3x3, unrolled: the ball and orientation parts invert
  * their K once per prepare, which is hot. Same pivot rule as ldltFactor. `K` (from K[kAt]) is
  * row-major (or column-major: it is symmetric) with rows `stride` apart (6 for a block of a 6x6);
- * `out` (from out[outAt], stride 3) must not overlap it.
+ * `out` (from out[outAt], stride 3) may overlap it only exactly (K and out the same 3x3). `sign` −1
+ * inverts a negative semidefinite K as −(−K)⁻¹ (the direct solver's joint blocks); negation is exact, so
+ * that is bit for bit the inverse of the negated copy.
  */
-export function invertSymmetric3(K: ArrayLike<number>, out: Float64Array, kAt = 0, outAt = 0, stride = 3): void {
-  const a00 = K[kAt], a01 = K[kAt + 1], a02 = K[kAt + 2];
-  const a11 = K[kAt + stride + 1], a12 = K[kAt + stride + 2], a22 = K[kAt + 2 * stride + 2];
+export function invertSymmetric3(K: ArrayLike<number>, out: Float64Array, kAt = 0, outAt = 0, stride = 3, sign = 1): void {
+  const a00 = sign * K[kAt], a01 = sign * K[kAt + 1], a02 = sign * K[kAt + 2];
+  const a11 = sign * K[kAt + stride + 1], a12 = sign * K[kAt + stride + 2], a22 = sign * K[kAt + 2 * stride + 2];
   // K = L D Lᵀ, L = [1 0 0; l10 1 0; l20 l21 1], with a zero pivot dropping its row and column
   let d0 = a00, inv0 = 0, l10 = 0, l20 = 0;
   if (d0 > PIVOT_TOLERANCE * Math.abs(a00)) {
@@ -124,9 +126,9 @@ export function invertSymmetric3(K: ArrayLike<number>, out: Float64Array, kAt = 
   const b11 = inv1 + m21 * m21 * inv2;
   const b12 = m21 * inv2;
   const o = outAt;
-  out[o] = b00; out[o + 1] = b01; out[o + 2] = b02;
-  out[o + 3] = b01; out[o + 4] = b11; out[o + 5] = b12;
-  out[o + 6] = b02; out[o + 7] = b12; out[o + 8] = inv2;
+  out[o] = sign * b00; out[o + 1] = sign * b01; out[o + 2] = sign * b02;
+  out[o + 3] = sign * b01; out[o + 4] = sign * b11; out[o + 5] = sign * b12;
+  out[o + 6] = sign * b02; out[o + 7] = sign * b12; out[o + 8] = sign * inv2;
 }
 
 /** The same LDLᵀ (pseudo-)inverse for a symmetric 2x2 (the 2D point part's K), unrolled. */

@@ -449,16 +449,15 @@ export class DirectTreeSolver implements ExactJointSolver {
           }
         }
       } else {
-        writeMassMatrix(this.nodeBody[i] as Body, data, atD[i]);
         for (let k = atG[i], end = k + 9; k < end; k++) data[k] = 0;
       }
     }
+    // the bodies' blocks M + h²G, after the point loads have made G
     this.addPointLoads(this.joints, this.nodeOfA, this.nodeOfB, h);
     this.addPointLoads(this.loops, this.loopNodeA, this.loopNodeB, h);
     for (let i = 0; i < n; i++) {
-      if (this.nodeJoint[i] !== null) continue;
-      const g = atG[i], d = atD[i] + 21; // row 3, column 3 of the 6x6
-      for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) data[d + r * 6 + c] += data[g + r * 3 + c];
+      const body = this.nodeBody[i];
+      if (body !== null) writeMassMatrix(body, data, atD[i], atG[i]);
     }
     // E_i: J's parent columns for a joint node (m×6), their transpose for a body node (6×m); the
     // chain's pairs (see isChainPair) read them from J directly
@@ -478,7 +477,9 @@ export class DirectTreeSolver implements ExactJointSolver {
     for (let i = n - 1; i >= 0; i--) {
       const m = size[i], D = atD[i];
       if (m === 6 && sign[i] > 0) invertSymmetric6InPlace(data, D);
-      else if (m === 3) invertNegated3(data, D);
+      // a 3-row joint's D (negative semidefinite) as −(−D)⁻¹, by the guarded 3x3 LDLᵀ (a redundant
+      // row's vanishing pivot is dropped)
+      else if (m === 3) invertSymmetric3(data, data, D, D, 3, -1);
       else invertSymmetricInPlace(data, m, sign[i], D);
       const p = parent[i];
       if (p < 0) continue;
@@ -759,7 +760,8 @@ export class DirectTreeSolver implements ExactJointSolver {
       const s = body.state, x = this.x[i];
       // the speed caps bound the step (a scene driven past what its joints can hold, such as a 1e12 N
       // motor against a loop, would otherwise be moved without bound and overflow)
-      const shift = Math.hypot(x[0], x[1], x[2]), turn = Math.hypot(x[3], x[4], x[5]);
+      // (Math.sqrt, not Math.hypot: slower, and not correctly rounded; README "Determinism")
+      const shift = Math.sqrt(x[0] * x[0] + x[1] * x[1] + x[2] * x[2]), turn = Math.sqrt(x[3] * x[3] + x[4] * x[4] + x[5] * x[5]);
       let k = scale;
       if (scale * shift > this.maxShift) k = this.maxShift / shift;
       if (k * turn > this.maxTurn) k = this.maxTurn / turn;
@@ -1213,12 +1215,7 @@ const impulseScratch = new Float64Array(6);
 
 /** Sets the joints' equality impulses to zero. */
 function clearEqualityImpulses(joints: readonly Joint[]): void {
-  for (let j = 0; j < joints.length; j++) {
-    const joint = joints[j];
-    joint.readEqualityImpulse(impulseScratch, 0);
-    for (let k = 0; k < joint.directRowCount; k++) impulseScratch[k] = -impulseScratch[k];
-    joint.addEqualityImpulse(impulseScratch, 0);
-  }
+  for (let j = 0; j < joints.length; j++) joints[j].clearEqualityImpulse();
 }
 
 /** The largest |C| over the joints' equality rows, from their last prepare. */
@@ -1273,16 +1270,6 @@ function isChainPair(m: number, parentSize: number): boolean {
   return (m === 6 && parentSize === 3) || (m === 3 && parentSize === 6);
 }
 
-/**
- * A 3-row joint's D (negative semidefinite: −the rows' effective mass over its subtree) inverted in
- * place as −(−D)⁻¹, by the guarded 3x3 LDLᵀ (a redundant row's vanishing pivot is dropped).
- */
-function invertNegated3(d: Float64Array, at: number): void {
-  for (let k = 0; k < 9; k++) negated3[k] = -d[at + k];
-  invertSymmetric3(negated3, d, 0, at);
-  for (let k = 0; k < 9; k++) d[at + k] = -d[at + k];
-}
-const negated3 = new Float64Array(9);
 
 /**
  * After a projection turned a body from (qx, qy, qz, qw) to its state's orientation: turns ω with it,
@@ -1375,17 +1362,23 @@ function isJoint(node: Body | Joint): node is Joint {
 }
 
 /**
- * M = diag(m, m, m, I) with I = R I_b Rᵀ (row-major 6x6). A dynamic body's m⁻¹ > 0 and I_b is positive
- * definite (createBody checks both), so M is too.
+ * M = diag(m, m, m, I + G) with I = R I_b Rᵀ and G the geometric stiffness term at `g` (row-major 6x6).
+ * A dynamic body's m⁻¹ > 0 and I_b is positive definite (createBody checks both), and G is positive
+ * semidefinite (addTension), so M is positive definite.
  */
-function writeMassMatrix(body: Body, D: Float64Array, at: number): void {
+function writeMassMatrix(body: Body, D: Float64Array, at: number, g: number): void {
   const m = 1 / body.state[INVERSE_MASS];
-  rotateSymmetric(worldInertia, body.rotation, body.inertiaLocal);
+  const I = rotateSymmetric(worldInertia, body.rotation, body.inertiaLocal);
+  // (stores, not loops with a test per entry: this runs per body per factorization)
+  D[at] = m; D[at + 1] = 0; D[at + 2] = 0; D[at + 3] = 0; D[at + 4] = 0; D[at + 5] = 0;
+  D[at + 6] = 0; D[at + 7] = m; D[at + 8] = 0; D[at + 9] = 0; D[at + 10] = 0; D[at + 11] = 0;
+  D[at + 12] = 0; D[at + 13] = 0; D[at + 14] = m; D[at + 15] = 0; D[at + 16] = 0; D[at + 17] = 0;
   for (let r = 0; r < 3; r++) {
-    const linear = at + 6 * r, angular = at + 6 * (r + 3);
-    for (let c = 0; c < 6; c++) D[linear + c] = c === r ? m : 0;
-    for (let c = 0; c < 3; c++) D[angular + c] = 0;
-    for (let c = 0; c < 3; c++) D[angular + 3 + c] = worldInertia[3 * c + r];
+    const angular = at + 6 * (r + 3), G = g + 3 * r;
+    D[angular] = 0; D[angular + 1] = 0; D[angular + 2] = 0;
+    D[angular + 3] = I[r] + D[G];
+    D[angular + 4] = I[3 + r] + D[G + 1];
+    D[angular + 5] = I[6 + r] + D[G + 2];
   }
 }
 const worldInertia = new Float64Array(9);

@@ -81,8 +81,11 @@ export class PointConstraintPart implements ConstraintPart {
     bodyB.getLocalPoint(this.localAnchorB, anchor);
   }
 
-  /** Lever arms, position error and K at the bodies' current poses. */
-  prepare(bodyA: Body, bodyB: Body): void {
+  /**
+   * Lever arms, position error and (`withMass`) K at the bodies' current poses. The direct solver needs
+   * no K for the rows it holds (it builds J M⁻¹ Jᵀ itself), so its joints skip it.
+   */
+  prepare(bodyA: Body, bodyB: Body, withMass = true): void {
     const d = this.data, a = bodyA.state, b = bodyB.state;
     // r = R l (R column-major)
     leverArm(d, R_A, a, d[LOCAL_A], d[LOCAL_A + 1], d[LOCAL_A + 2]);
@@ -91,7 +94,12 @@ export class PointConstraintPart implements ConstraintPart {
     d[ERROR] = b[POSITION] + d[R_B] - a[POSITION] - d[R_A];
     d[ERROR + 1] = b[POSITION + 1] + d[R_B + 1] - a[POSITION + 1] - d[R_A + 1];
     d[ERROR + 2] = b[POSITION + 2] + d[R_B + 2] - a[POSITION + 2] - d[R_A + 2];
-    // K = (m_a⁻¹ + m_b⁻¹) I − [r_a]× I_a⁻¹ [r_a]× − [r_b]× I_b⁻¹ [r_b]×
+    if (withMass) this.writeMass(bodyA, bodyB);
+  }
+
+  /** K = (m_a⁻¹ + m_b⁻¹) I − [r_a]× I_a⁻¹ [r_a]× − [r_b]× I_b⁻¹ [r_b]× for the lever arms of the last prepare. */
+  writeMass(bodyA: Body, bodyB: Body): void {
+    const a = bodyA.state, b = bodyB.state;
     const m = a[INVERSE_MASS] + b[INVERSE_MASS];
     const K = this.K;
     K[0] = m; K[1] = 0; K[2] = 0;
