@@ -133,9 +133,11 @@ export function multiplyInPlace(d: Float64Array, A: number, m: number, x: number
 
 // The chain's two eliminations, with the block sizes fixed: a body (6) under a 3-row joint (ball,
 // orientation) and a 3-row joint under a body. Both read E straight from the joint's J (rows of 12
-// numbers, `J` at the columns of the body concerned) instead of a copy, and hold D⁻¹ in locals. Measured
-// on the 41-body chain: the factorization's products ran 2.5x faster than through multiplySquare and
-// subtractTransposeProduct on copied blocks.
+// numbers, `J` at the columns of the body concerned) instead of a copy, and hold D⁻¹, E and L in locals.
+// Measured on the 41-body chain: the factorization's products ran 2.5x faster than through
+// multiplySquare and subtractTransposeProduct on copied blocks; and holding L in locals rather than
+// reading it back from the array made the whole factorization 21 % faster again (V8 must reload an
+// array entry after any store into the same array, and P's update stores between the reads).
 
 /**
  * A body under a 3-row joint: E = J_bᵀ (6x3, the joint's columns for this body), L (6x3) = D⁻¹ E for
