@@ -5,7 +5,7 @@
 // as with the iterative solver.
 
 import { describe, expect, it } from 'vitest';
-import { World, boxInertia, type Body, type Joint } from '../lib/index.js';
+import { World, boxInertia, type Body, type HingeJoint, type Joint } from '../lib/index.js';
 import { DirectTreeSolver } from '../lib/solver/tree-solver.js';
 
 import { buildScene, heavyEndChain, weldedBridge, weldedCantilever, cantileverTipSag } from '../lib/scenes/index.js';
@@ -376,6 +376,42 @@ describe('direct tree solver: limits, ropes and energy', () => {
     expect(rope.directLimits).toBe(true);
     expect(longest).toBeLessThan(1.5 + 1e-6);
     expect(most).toBeLessThanOrEqual(start * (1 + 1e-9));
+  });
+
+  it('a rope between two trees holds them as one group, whichever order they were made in', () => {
+    // three hanging chains of hinged links; a rope of 1 m ties the first chain's end to the third's,
+    // 2 m apart, and the chains swing toward each other. The rope's row couples the first and third
+    // trees (one group: each of its rows is solved over both), the second tree is a group of its own.
+    // Made in this order, the groups' nodes are laid out group by group (the first and third trees
+    // together), and a wrong layout throws. (Sleeping off: the second chain, at rest, would fall asleep
+    // and leave the forest.)
+    const world = new World({ solver: 'direct', sleeping: false });
+    const ends: Body[] = [];
+    for (const x of [0, 1, 2]) {
+      let previous: Body = world.ground;
+      for (let i = 0; i < 3; i++) {
+        const link = world.createBody({ position: [x, -0.5 - i, 0], mass: 1, inertia: boxInertia(1, [0.05, 0.5, 0.05]) });
+        world.createHingeJoint({ bodyA: previous, bodyB: link, anchor: [x, -i, 0], axis: [0, 0, 1], lowerAngle: -0.6, upperAngle: 0.6 });
+        previous = link;
+      }
+      ends.push(previous);
+    }
+    const rope = world.createDistanceJoint({ bodyA: ends[0], bodyB: ends[2], anchorA: [0, -3, 0], anchorB: [2, -3, 0], minLength: 0, maxLength: 1 });
+    let longest = 0, worstLimit = 0;
+    for (let step = 0; step < 240; step++) {
+      world.step(1 / 60);
+      if (step >= 20) longest = Math.max(longest, rope.getCurrentLength());
+      for (const joint of world.joints) {
+        if (joint === rope) continue;
+        const hinge = joint as HingeJoint;
+        worstLimit = Math.max(worstLimit, hinge.lowerAngle - hinge.getAngle(), hinge.getAngle() - hinge.upperAngle);
+      }
+    }
+    expect(world.joints.every((joint) => joint.directLimits)).toBe(true);
+    // pulled in from 2 m, corrected at most 0.14 m a step: back within 1 m after 20 steps, and held
+    expect(longest).toBeLessThan(1 + 1e-6);
+    expect(worstLimit).toBeLessThan(1e-6);
+    expect(world.getMaxLinearError()).toBeLessThan(1e-6);
   });
 
   it('limits in a loop hold (a limited hinge closing a loop through the world, under gravity)', () => {
