@@ -83,10 +83,12 @@ describe('ragdoll', () => {
     // every limit is held through the forest: about 80 rows near their bound once the heap has settled,
     // each ragdoll's well within its budget of 48
     expect(world.joints.every((joint) => joint.limitRowCount === 0 || joint.directLimits)).toBe(true);
-    // Measured: 3e-7 rad. With one budget of 48 rows for the whole forest, every limit went back to the
-    // joints' own sweeps once the heap settled, and limbs sank past their limits: 0.05 rad by step 120,
-    // 0.40 rad by step 600.
-    expect(worst).toBeLessThan(1e-5);
+    // Measured at the direct solver's 2 substeps: 9e-6 rad (at 4, 3e-7). With one budget of 48 rows for
+    // the whole forest, every limit went back to the joints' own sweeps once the heap settled, and limbs
+    // sank past their limits: 0.05 rad by step 120, 0.40 rad by step 600. And before the projection took
+    // in a limit crossed within a substep (a limb struck hard: a twist went 0.55 rad in 1/120 s), such
+    // a crossing was left for the next steps: 0.25 rad at the end of the step it happened in.
+    expect(worst).toBeLessThan(1e-4);
   });
 
   it('turned by an orientation, it is the same ragdoll: joints at rest inside their ranges, head top where R puts it', () => {

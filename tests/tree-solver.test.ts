@@ -5,7 +5,7 @@
 // as with the iterative solver.
 
 import { describe, expect, it } from 'vitest';
-import { World, boxInertia, type Body, type HingeJoint, type Joint } from '../lib/index.js';
+import { DIRECT_SOLVER_SUBSTEPS, World, boxInertia, type Body, type HingeJoint, type Joint } from '../lib/index.js';
 import { DirectTreeSolver } from '../lib/solver/tree-solver.js';
 
 import { buildScene, heavyEndChain, weldedBridge, weldedCantilever, cantileverTipSag } from '../lib/scenes/index.js';
@@ -345,6 +345,16 @@ describe('direct tree solver: stepping', () => {
     expect(restored.solver).toBe('direct');
     for (let i = 0; i < 100; i++) restored.step(scene.dt);
     expect(restored.hash()).toBe(world.hash());
+  });
+
+  it('a world made with the direct solver takes 2 substeps unless told otherwise; switching later keeps the count', () => {
+    expect(new World().substeps).toBe(4);
+    expect(new World({ solver: 'direct' }).substeps).toBe(DIRECT_SOLVER_SUBSTEPS);
+    expect(DIRECT_SOLVER_SUBSTEPS).toBe(2);
+    expect(new World({ solver: 'direct', substeps: 4 }).substeps).toBe(4);
+    const world = new World();
+    world.solver = 'direct';
+    expect(world.substeps).toBe(4);
   });
 
   it('rejects an unknown solver by name', () => {

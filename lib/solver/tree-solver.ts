@@ -179,6 +179,8 @@ export class DirectTreeSolver implements ExactJointSolver {
   private heldS = new Int32Array(0);
   /** Per held limit row: where its response W_l (its group's nodes) starts in limitAux.W. */
   private limitW = new Int32Array(0);
+  /** Per joint in `limited`: which of its limit rows are held (bit k: row k) at the last factorLimits. */
+  private heldMask = new Int32Array(0);
   /** The substep length of the last factorization (the limits' speculative bias C/h). */
   private h = 0;
 
@@ -409,6 +411,7 @@ export class DirectTreeSolver implements ExactJointSolver {
     const limited = [...this.joints, ...this.loops, ...ropes].map((joint, order) => ({ joint, order, group: groupOfJoint(joint) }));
     limited.sort((a, b) => a.group - b.group || a.order - b.order);
     this.limited.push(...limited.map((entry) => entry.joint));
+    this.heldMask = new Int32Array(this.limited.length);
     this.limitedFirst = new Int32Array(first.length);
     for (let g = 0, j = 0; g < first.length; g++) {
       while (j < limited.length && limited[j].group < g) j++;
@@ -761,6 +764,9 @@ export class DirectTreeSolver implements ExactJointSolver {
   projectPositions(h: number, maxLinearSpeed: number, maxAngularSpeed: number): void {
     this.maxShift = maxLinearSpeed * h;
     this.maxTurn = maxAngularSpeed * h;
+    // a limit row that was not near its bound when the substep began, and was crossed within it (a limb
+    // struck hard), is taken in now, so this projection brings it back
+    if (this.crossedUnheldLimit()) this.factorLimits();
     let before = this.largestPositionError();
     let scale = 1;
     for (let pass = 0; pass < MAX_PROJECTIONS && before > PROJECTION_TOLERANCE; pass++) {
@@ -774,15 +780,35 @@ export class DirectTreeSolver implements ExactJointSolver {
         this.restorePoses();
         this.prepareAndMeasure(h);
         this.factor(h);
+        // (measured again: the factorization may hold other limit rows, and the error counts the held ones)
+        before = this.largestPositionError();
         scale *= 0.5;
         continue;
       }
       // a factorization from an earlier pose converges slowly where the chain is nearly singular:
       // factor again at these poses (a full Newton step) unless the error fell by SLOW_PROGRESS
-      if (after > SLOW_PROGRESS * before && pass + 1 < MAX_PROJECTIONS) this.factor(h);
-      before = after;
+      if (after > SLOW_PROGRESS * before && pass + 1 < MAX_PROJECTIONS) {
+        this.factor(h);
+        before = this.largestPositionError();
+      } else {
+        before = after;
+      }
       scale = 1;
     }
+  }
+
+  /** Whether a limit row the forest could hold, but does not hold this substep, is past its bound (its C
+   * at the joints' last prepare). */
+  private crossedUnheldLimit(): boolean {
+    const joints = this.limited;
+    for (let j = 0; j < joints.length; j++) {
+      const joint = joints[j], mask = this.heldMask[j];
+      if (!joint.directLimits) continue;
+      for (let k = 0; k < joint.limitRowCount; k++) {
+        if ((mask & (1 << k)) === 0 && joint.writeLimitRow(k, jacobianScratch, 0) < 0) return true;
+      }
+    }
+    return false;
   }
 
   /** The largest |C| over the forest's and the loops' rows, and the deepest violation of the limits it
@@ -902,17 +928,20 @@ export class DirectTreeSolver implements ExactJointSolver {
       for (let j = this.limitedFirst[g]; j < this.limitedFirst[g + 1]; j++) {
         const joint = joints[j], count = joint.limitRowCount;
         joint.directLimits = false;
+        this.heldMask[j] = 0;
         for (let k = 0; k < count; k++) {
           if (isNearBound(joint, k, h)) {
             if (rows === this.nearJoint.length) this.growNear();
             this.nearJoint[rows] = j;
             this.nearRow[rows] = k;
+            this.heldMask[j] |= 1 << k;
             rows++;
           } else if (joint.limitImpulse(k) !== 0) joint.addLimitImpulse(k, -joint.limitImpulse(k));
         }
       }
       // too many: this group's joints solve their own limits, every row, in their sweeps
       if (rows - start > MAX_LIMIT_ROWS) {
+        for (let j = this.limitedFirst[g]; j < this.limitedFirst[g + 1]; j++) this.heldMask[j] = 0;
         rows = start;
         allHeld = false;
         continue;
