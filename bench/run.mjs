@@ -244,6 +244,27 @@ function runDirectSection() {
       print(`| ${scene} (${d.kind}) | ${fmt(d.medianMs / it.medianMs, 2)} | ${fmt(d.peakGap, 4)} | ${fmt(it.peakGap, 4)} |`);
     }
   }
+  // the cost ratio in one process, interleaved (bench/interleaved.mjs): the separate processes above
+  // run one after the other, and this VM's speed drifts between them
+  const costScenes = quick ? ['S2-40x670'] : ['S2-40x670', 'S2-40x1', 'S5-670', 'S3', 'S1-100'];
+  const costSettings = [{}, { solver: 'direct' }, { solver: 'direct', substeps: 4 }];
+  const costs = [];
+  for (const scene of costScenes) {
+    const config = JSON.stringify({ scene, settings: costSettings, blocks: quick ? 30 : 200 });
+    const out = execFileSync(process.execPath, [`${here}interleaved.mjs`, config], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: TIME_LIMIT_MS });
+    const r = JSON.parse(out.trim().split('\n').pop());
+    costs.push(r);
+    process.stderr.write(`  ${scene} interleaved: ${r.medianMs.map((t) => fmt(t)).join(' / ')} ms\n`);
+  }
+  results.tables.directCost = costs;
+  print('\n### Cost in one process, interleaved');
+  print('\nEach scene\'s three worlds (iterative, direct at its 2 substeps, direct at 4) built in one process and stepped in turn, 10 steps each, ' + (quick ? 30 : 200) + ' times after a warm-up of 120 steps: the median ms per step of those blocks, and the ratios. This is the figure for the direct solver\'s cost; the table above runs each in its own process, one after the other, where this VM\'s drift moves a ratio by 2x.');
+  print('\n| scene | iterative ms | direct ms | direct, 4 substeps ms | direct / iterative | 4 substeps / iterative |');
+  print('|---|---|---|---|---|---|');
+  for (const r of costs) {
+    const [it, direct, four] = r.medianMs;
+    print(`| ${r.scene} | ${fmt(it)} | ${fmt(direct)} | ${fmt(four)} | ${fmt(direct / it, 2)} | ${fmt(four / it, 2)} |`);
+  }
   print('<!-- /section:direct -->');
 }
 

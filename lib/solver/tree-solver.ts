@@ -681,7 +681,7 @@ export class DirectTreeSolver implements ExactJointSolver {
     const after = this.writeVelocityResidual();
     // measured against what it started from or the bodies' speeds, whichever is larger: a solve that
     // starts nearly satisfied (the relax pass) ends at round-off of the speeds, which needs no refining
-    if (after > REFINE_TOLERANCE * Math.max(before, this.largestSpeed())) {
+    if (after > REFINE_TOLERANCE * before && after > REFINE_TOLERANCE * this.largestSpeed()) {
       for (let i = 0; i < n; i++) if (this.nodeJoint[i] === null) this.x[i].fill(0);
       this.solve();
       this.applyVelocities();

@@ -1,0 +1,27 @@
+// Cost ratios measured in one process, interleaved: sinew at several settings on one scene, each in its
+// own world, stepped in turn in blocks of 10 steps (after a warm-up), so that a slow or fast phase of
+// the machine falls on all of them alike. Prints one JSON line: each setting's median ms per step over
+// the blocks. bench/run.mjs runs it for the direct solver's cost; separate processes, one after the
+// other (worker.mjs), moved the direct/iterative ratio of the same scene between 1.05x and 2.8x in one
+// run on this 2-core VM.
+//   node bench/interleaved.mjs '{"scene":"S2-40x670","settings":[{},{"solver":"direct"}],"blocks":200}'
+import { benchScene } from './scenes.mjs';
+import { create } from './engines/sinew.mjs';
+
+const config = JSON.parse(process.argv[2]);
+const spec = benchScene(config.scene);
+const description = spec.build();
+const dt = description.dt;
+const blocks = config.blocks ?? 200;
+const runs = await Promise.all(config.settings.map((settings) => create(description, settings)));
+for (const run of runs) for (let i = 0; i < 120; i++) run.step(dt); // warm-up, and past the first swing
+const times = runs.map(() => []);
+for (let block = 0; block < blocks; block++) {
+  runs.forEach((run, k) => {
+    const start = performance.now();
+    for (let i = 0; i < 10; i++) run.step(dt);
+    times[k].push((performance.now() - start) / 10);
+  });
+}
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+console.log(JSON.stringify({ scene: config.scene, settings: config.settings, medianMs: times.map(median) }));
