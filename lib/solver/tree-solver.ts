@@ -455,7 +455,9 @@ export class DirectTreeSolver implements ExactJointSolver {
     for (let i = 0; i < n; i++) {
       const m = this.size[i], p = this.parent[i], mp = p >= 0 ? this.size[p] : 0;
       this.atD[i] = at; at += m * m;
-      this.atE[i] = at; at += m * mp;
+      // (a chain's pairs read E from J: no copy, and no room for one, which keeps a chain's blocks close)
+      this.atE[i] = at;
+      if (!isChainPair(m, mp)) at += m * mp;
       this.atL[i] = at; at += m * mp;
       this.atX[i] = at; at += m;
       if (this.nodeJoint[i] !== null) {
