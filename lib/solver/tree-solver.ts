@@ -1123,6 +1123,11 @@ export class DirectTreeSolver implements ExactJointSolver {
     }
   }
 
+  /** The limit rows alone (see ExactJointSolver.solveLimitVelocities). */
+  solveLimitVelocities(): void {
+    this.solveLimits();
+  }
+
   /** The projected Gauss-Seidel on the limit rows (see factorLimits), applied through W. */
   private solveLimits(): void {
     const rows = this.limitRows;
