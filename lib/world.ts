@@ -38,8 +38,9 @@ export interface WorldOptions extends CoreWorldOptions<Joint> {
   onSensorEnd?: ((event: SensorEvent) => void) | null;
   /**
    * 'direct': the equality rows of joints that form a forest (chains, ragdolls, trees) are solved
-   * exactly every substep (solver/tree-solver.ts) and their drift projected away; loops, limits,
-   * motors, springs, distance and mouse joints stay iterative. 'iterative': the soft step alone.
+   * exactly every substep (solver/tree-solver.ts) and their drift projected away; their limits and
+   * ropes' lengths are held through the trees, and loops are closed exactly when a structure has few;
+   * motors, friction, springs, mouse joints and contacts stay iterative. 'iterative': the soft step alone.
    * Default 'iterative' (README, "The solver"). With 'direct' and no `substeps`, the world takes
    * DIRECT_SOLVER_SUBSTEPS (2) substeps per step.
    */

@@ -127,6 +127,25 @@ export interface RemovableWorld<B, J> {
   removeBody(body: B): void;
   removeJoint(joint: J): void;
 }
+/** What stepsStayFinite needs of a world (World and World2D alike). */
+export interface SteppedWorld<B, J> extends RemovableWorld<B, J> {
+  step(dt: number): void;
+  getMaxLinearError(): number;
+}
+/**
+ * Steps `world` `steps` times by dt, making the removals due before each step; false as soon as a step
+ * leaves `allFinite(world)` false or the largest joint gap not finite (the random scenes' property).
+ */
+export function stepsStayFinite<B, J, W extends SteppedWorld<B, J>>(
+  world: W, removals: readonly Removal[], dt: number, steps: number, allFinite: (world: W) => boolean,
+): boolean {
+  for (let step = 0; step < steps; step++) {
+    applyRemovals(world, removals, step);
+    world.step(dt);
+    if (!allFinite(world) || !Number.isFinite(world.getMaxLinearError())) return false;
+  }
+  return true;
+}
 /** Makes the removals due at `step`. */
 export function applyRemovals<B, J>(world: RemovableWorld<B, J>, removals: readonly Removal[], step: number): void {
   for (const removal of removals) {

@@ -177,8 +177,8 @@ export class DirectTreeSolver implements ExactJointSolver {
   private heldGroup = new Int32Array(0);
   private heldRowFirst = new Int32Array(1);
   private heldS = new Int32Array(0);
-  /** Per held limit row: where its response W_l (its group's nodes) starts in limitAux.W. */
-  private limitW = new Int32Array(0);
+  /** Per held group: where its rows' responses (over its nodes, one after another) start in limitAux.W. */
+  private heldW = new Int32Array(0);
   /** Per joint in `limited`: which of its limit rows are held (bit k: row k) at the last factorLimits. */
   private heldMask = new Int32Array(0);
   /** The substep length of the last factorization (the limits' speculative bias C/h). */
@@ -349,7 +349,6 @@ export class DirectTreeSolver implements ExactJointSolver {
     };
     for (const joint of tree) joinBodies(trees, joint);
     for (const joint of [...tree, ...loops, ...ropes]) joinBodies(groups, joint);
-    const dynamicEnd = (joint: Joint) => (joint.bodyA.isDynamic ? joint.bodyA : joint.bodyB);
     const roots: (Body | Joint)[] = [];
     const rooted = new Set<number>();
     for (const joint of tree) {
@@ -395,7 +394,7 @@ export class DirectTreeSolver implements ExactJointSolver {
     const first: number[] = [];
     for (let i = 0; i < n; i++) {
       const node = nodes[i];
-      const rep = groupOfBody(isJoint(node) ? (node.bodyA.isDynamic ? node.bodyA : node.bodyB) : node);
+      const rep = groupOfBody(isJoint(node) ? dynamicEnd(node) : node);
       let group = dense.get(rep);
       if (group === undefined) {
         dense.set(rep, (group = dense.size));
@@ -407,7 +406,7 @@ export class DirectTreeSolver implements ExactJointSolver {
     }
     first.push(n);
     this.groupFirst = Int32Array.from(first);
-    const groupOfJoint = (joint: Joint) => this.groupOfNode[this.bodyNode.get(joint.bodyA.isDynamic ? joint.bodyA : joint.bodyB) as number];
+    const groupOfJoint = (joint: Joint) => this.groupOfNode[this.bodyNode.get(dynamicEnd(joint)) as number];
     const limited = [...this.joints, ...this.loops, ...ropes].map((joint, order) => ({ joint, order, group: groupOfJoint(joint) }));
     limited.sort((a, b) => a.group - b.group || a.order - b.order);
     this.limited.push(...limited.map((entry) => entry.joint));
@@ -689,7 +688,7 @@ export class DirectTreeSolver implements ExactJointSolver {
       this.applyVelocities();
     }
     this.closeLoopVelocities();
-    this.solveLimits();
+    this.solveLimitVelocities();
   }
 
   /**
@@ -921,6 +920,7 @@ export class DirectTreeSolver implements ExactJointSolver {
       this.heldGroup = new Int32Array(groups);
       this.heldRowFirst = new Int32Array(groups + 1);
       this.heldS = new Int32Array(groups);
+      this.heldW = new Int32Array(groups);
     }
     // each group's rows near their bound (see isNearBound), listed; the others' impulses are zeroed, as
     // they cannot act
@@ -968,10 +968,8 @@ export class DirectTreeSolver implements ExactJointSolver {
       const span = this.atResponse[this.groupFirst[g + 1]] - this.atResponse[this.groupFirst[g]];
       this.heldS[q] = sSize;
       sSize += count * count;
-      for (let r = first; r < first + count; r++) {
-        this.limitW[r] = wSize;
-        wSize += span;
-      }
+      this.heldW[q] = wSize;
+      wSize += count * span;
     }
     const aux = this.limitAux;
     aux.reserveSizes(rows, wSize, sSize);
@@ -1008,71 +1006,28 @@ export class DirectTreeSolver implements ExactJointSolver {
     this.limitLambda = new Float64Array(rows);
     this.limitDelta = new Float64Array(rows);
     this.limitGamma = new Float64Array(rows);
-    this.limitW = new Int32Array(rows);
   }
 
-  /**
-   * W_l for each held limit row: the forest's response to a unit impulse along it (J_lᵀ on its bodies'
-   * blocks, one solve), over its group's nodes only, the only ones it moves.
-   */
+  /** Each held group's responses W (over its nodes) and its block of S (see writeResponses). */
   private writeLimitResponses(): void {
-    const aux = this.limitAux, data = this.data, atX = this.atX, size = this.size, J = aux.J, W = aux.W, atResponse = this.atResponse;
     for (let q = 0; q < this.heldGroups; q++) {
-      const g = this.heldGroup[q], first = this.groupFirst[g], end = this.groupFirst[g + 1], base = atResponse[first];
-      for (let k = this.heldRowFirst[q]; k < this.heldRowFirst[q + 1]; k++) {
-        this.clearX(first, end);
-        const a = aux.nodeA[k], b = aux.nodeB[k];
-        for (let c = 0; c < 6; c++) {
-          if (a >= 0) data[atX[a] + c] += J[k * 12 + c];
-          if (b >= 0) data[atX[b] + c] += J[k * 12 + 6 + c];
-        }
-        this.solveRange(first, end);
-        const w = this.limitW[k] - base;
-        for (let i = first; i < end; i++) for (let c = 0; c < size[i]; c++) W[w + atResponse[i] + c] = data[atX[i] + c];
-      }
+      const g = this.heldGroup[q], r0 = this.heldRowFirst[q], r1 = this.heldRowFirst[q + 1];
+      this.writeResponses(this.limitAux, r0, r1, this.groupFirst[g], this.groupFirst[g + 1], this.heldW[q]);
     }
   }
 
-  /** Each held group's block of S = J_L W (symmetrized against round-off). */
   private writeLimitGram(): void {
-    const aux = this.limitAux, J = aux.J, W = aux.W, S = aux.S, atResponse = this.atResponse;
     for (let q = 0; q < this.heldGroups; q++) {
-      const first = this.heldRowFirst[q], count = this.heldRowFirst[q + 1] - first, s = this.heldS[q];
-      const base = atResponse[this.groupFirst[this.heldGroup[q]]];
-      for (let j = 0; j < count; j++) {
-        const row = first + j, a = aux.nodeA[row], b = aux.nodeB[row];
-        for (let k = 0; k < count; k++) {
-          const w = this.limitW[first + k] - base;
-          let sum = 0;
-          if (a >= 0) for (let c = 0; c < 6; c++) sum += J[row * 12 + c] * W[w + atResponse[a] + c];
-          if (b >= 0) for (let c = 0; c < 6; c++) sum += J[row * 12 + 6 + c] * W[w + atResponse[b] + c];
-          S[s + j * count + k] = sum;
-        }
-      }
-      for (let j = 0; j < count; j++) {
-        for (let k = j + 1; k < count; k++) {
-          const mean = 0.5 * (S[s + j * count + k] + S[s + k * count + j]);
-          S[s + j * count + k] = mean;
-          S[s + k * count + j] = mean;
-        }
-      }
+      const g = this.heldGroup[q], r0 = this.heldRowFirst[q], r1 = this.heldRowFirst[q + 1];
+      this.writeGram(this.limitAux, r0, r1, this.groupFirst[g], this.groupFirst[g + 1], this.heldW[q], this.heldS[q]);
     }
   }
 
   /** x_i += Σ_l W_l,i λ_l over each held row's group (bodies: Δv or Δx; joints: their μ). */
   private addLimitResponses(lambda: Float64Array): void {
-    const W = this.limitAux.W, data = this.data, atX = this.atX, size = this.size, atResponse = this.atResponse;
     for (let q = 0; q < this.heldGroups; q++) {
-      const g = this.heldGroup[q], first = this.groupFirst[g], end = this.groupFirst[g + 1], base = atResponse[first];
-      for (let k = this.heldRowFirst[q]; k < this.heldRowFirst[q + 1]; k++) {
-        const l = lambda[k];
-        if (l === 0) continue;
-        const w = this.limitW[k] - base;
-        for (let i = first; i < end; i++) {
-          const at = w + atResponse[i];
-          for (let c = 0; c < size[i]; c++) data[atX[i] + c] += W[at + c] * l;
-        }
-      }
+      const g = this.heldGroup[q], r0 = this.heldRowFirst[q], r1 = this.heldRowFirst[q + 1];
+      this.addResponses(this.limitAux, r0, r1, this.groupFirst[g], this.groupFirst[g + 1], this.heldW[q], lambda);
     }
   }
 
@@ -1100,9 +1055,9 @@ export class DirectTreeSolver implements ExactJointSolver {
     if (this.limitLoopReaction.length < this.limitRows * loopRows) this.limitLoopReaction = new Float64Array(this.limitRows * loopRows);
     const reaction = this.limitLoopReaction, y = this.loopRhs;
     for (let q = 0; q < this.heldGroups; q++) {
-      const g = this.heldGroup[q], lo = atResponse[this.groupFirst[g]], hi = atResponse[this.groupFirst[g + 1]];
-      for (let l = this.heldRowFirst[q]; l < this.heldRowFirst[q + 1]; l++) {
-        const w = this.limitW[l] - lo;
+      const g = this.heldGroup[q], lo = atResponse[this.groupFirst[g]], hi = atResponse[this.groupFirst[g + 1]], r0 = this.heldRowFirst[q];
+      for (let l = r0; l < this.heldRowFirst[q + 1]; l++) {
+        const w = this.heldW[q] + (l - r0) * (hi - lo) - lo;
         // y = J_loop W_l
         for (let k = 0; k < loopRows; k++) {
           let sum = 0;
@@ -1123,13 +1078,9 @@ export class DirectTreeSolver implements ExactJointSolver {
     }
   }
 
-  /** The limit rows alone (see ExactJointSolver.solveLimitVelocities). */
+  /** The projected Gauss-Seidel on the limit rows (see factorLimits), applied through W: the end of
+   * each velocity solve, and on its own after the contacts' sweep (ExactJointSolver.solveLimitVelocities). */
   solveLimitVelocities(): void {
-    this.solveLimits();
-  }
-
-  /** The projected Gauss-Seidel on the limit rows (see factorLimits), applied through W. */
-  private solveLimits(): void {
     const rows = this.limitRows;
     if (rows === 0) return;
     const aux = this.limitAux, J = aux.J;
@@ -1296,8 +1247,8 @@ export class DirectTreeSolver implements ExactJointSolver {
       const first = this.loopFirstRow[l], m = this.loopFirstRow[l + 1] - first;
       aux.J.set(jacobianScratch.subarray(0, m * 12), first * 12);
     }
-    this.writeResponses(aux, rows);
-    this.writeGram(aux, rows);
+    this.writeResponses(aux, 0, rows, 0, this.count, 0);
+    this.writeGram(aux, 0, rows, 0, this.count, 0, 0);
     // the loop rows' compliance, as the forest rows of these trees have it
     const S = aux.S;
     for (let l = 0; l < this.loops.length; l++) {
@@ -1312,54 +1263,61 @@ export class DirectTreeSolver implements ExactJointSolver {
   }
 
   /**
-   * Auxiliary rows (loop closures, limits) through the forest: W_k, the forest's response to a unit
-   * impulse along row k (J_kᵀ on its bodies' blocks, one solve; every node's x). writeGram then forms
-   * S = J W.
+   * Auxiliary rows (loop closures, limits) through the forest, a block at a time: rows r0 … r1 − 1, whose
+   * bodies are all among nodes first … end − 1 (whole trees: the forest's one group for the loops, a
+   * group for limits). W_k, the forest's response to a unit impulse along row k (J_kᵀ on its bodies'
+   * blocks, one solve of those nodes; the others do not move), is kept over those nodes only, `span`
+   * numbers from W[wAt + (k − r0) · span]. writeGram then forms the block's S = J W.
    */
-  private writeResponses(aux: AuxiliaryRows, rows: number): void {
-    const n = this.count, data = this.data, atX = this.atX, size = this.size, J = aux.J, W = aux.W, stride = this.responseSize;
-    for (let k = 0; k < rows; k++) {
-      this.clearX();
+  private writeResponses(aux: AuxiliaryRows, r0: number, r1: number, first: number, end: number, wAt: number): void {
+    const data = this.data, atX = this.atX, size = this.size, J = aux.J, W = aux.W, atResponse = this.atResponse;
+    const base = atResponse[first], span = atResponse[end] - base;
+    for (let k = r0; k < r1; k++) {
+      this.clearX(first, end);
       const a = aux.nodeA[k], b = aux.nodeB[k];
       for (let c = 0; c < 6; c++) {
         if (a >= 0) data[atX[a] + c] += J[k * 12 + c];
         if (b >= 0) data[atX[b] + c] += J[k * 12 + 6 + c];
       }
-      this.solve();
-      for (let i = 0; i < n; i++) for (let c = 0; c < size[i]; c++) W[k * stride + this.atResponse[i] + c] = data[atX[i] + c];
+      this.solveRange(first, end);
+      const w = wAt + (k - r0) * span - base;
+      for (let i = first; i < end; i++) for (let c = 0; c < size[i]; c++) W[w + atResponse[i] + c] = data[atX[i] + c];
     }
   }
 
-  /** S = J W (rows², symmetrized against round-off) from the responses. */
-  private writeGram(aux: AuxiliaryRows, rows: number): void {
-    const J = aux.J, W = aux.W, stride = this.responseSize, S = aux.S;
-    for (let j = 0; j < rows; j++) {
-      const a = aux.nodeA[j], b = aux.nodeB[j];
-      for (let k = 0; k < rows; k++) {
-        const at = k * stride;
+  /** The block's S = J W ((r1 − r0)², from S[sAt]; symmetrized against round-off) from its responses. */
+  private writeGram(aux: AuxiliaryRows, r0: number, r1: number, first: number, end: number, wAt: number, sAt: number): void {
+    const J = aux.J, W = aux.W, S = aux.S, atResponse = this.atResponse, count = r1 - r0;
+    const base = atResponse[first], span = atResponse[end] - base;
+    for (let j = 0; j < count; j++) {
+      const row = r0 + j, a = aux.nodeA[row], b = aux.nodeB[row];
+      for (let k = 0; k < count; k++) {
+        const w = wAt + k * span - base;
         let sum = 0;
-        if (a >= 0) for (let c = 0; c < 6; c++) sum += J[j * 12 + c] * W[at + this.atResponse[a] + c];
-        if (b >= 0) for (let c = 0; c < 6; c++) sum += J[j * 12 + 6 + c] * W[at + this.atResponse[b] + c];
-        S[j * rows + k] = sum;
+        if (a >= 0) for (let c = 0; c < 6; c++) sum += J[row * 12 + c] * W[w + atResponse[a] + c];
+        if (b >= 0) for (let c = 0; c < 6; c++) sum += J[row * 12 + 6 + c] * W[w + atResponse[b] + c];
+        S[sAt + j * count + k] = sum;
       }
     }
-    for (let j = 0; j < rows; j++) {
-      for (let k = j + 1; k < rows; k++) {
-        const mean = 0.5 * (S[j * rows + k] + S[k * rows + j]);
-        S[j * rows + k] = mean;
-        S[k * rows + j] = mean;
+    for (let j = 0; j < count; j++) {
+      for (let k = j + 1; k < count; k++) {
+        const mean = 0.5 * (S[sAt + j * count + k] + S[sAt + k * count + j]);
+        S[sAt + j * count + k] = mean;
+        S[sAt + k * count + j] = mean;
       }
     }
   }
 
-  /** x_i += Σ_k w_k,i λ_k for every node (bodies: Δv or Δx; joints: their μ). */
-  private addResponses(aux: AuxiliaryRows, rows: number, lambda: Float64Array): void {
-    const n = this.count, data = this.data, atX = this.atX, size = this.size, W = aux.W, stride = this.responseSize;
-    for (let k = 0; k < rows; k++) {
+  /** x_i += Σ_k W_k,i λ_k over the block's rows and nodes (bodies: Δv or Δx; joints: their μ). */
+  private addResponses(aux: AuxiliaryRows, r0: number, r1: number, first: number, end: number, wAt: number, lambda: Float64Array): void {
+    const data = this.data, atX = this.atX, size = this.size, W = aux.W, atResponse = this.atResponse;
+    const base = atResponse[first], span = atResponse[end] - base;
+    for (let k = r0; k < r1; k++) {
       const l = lambda[k];
       if (l === 0) continue;
-      for (let i = 0; i < n; i++) {
-        const at = k * stride + this.atResponse[i];
+      const w = wAt + (k - r0) * span - base;
+      for (let i = first; i < end; i++) {
+        const at = w + atResponse[i];
         for (let c = 0; c < size[i]; c++) data[atX[i] + c] += W[at + c] * l;
       }
     }
@@ -1392,7 +1350,7 @@ export class DirectTreeSolver implements ExactJointSolver {
     }
     this.solveLoops();
     this.clearX();
-    this.addResponses(this.loopAux, this.loopRows, this.loopLambda);
+    this.addResponses(this.loopAux, 0, this.loopRows, 0, this.count, 0, this.loopLambda);
     this.applyVelocities();
     for (let l = 0; l < this.loops.length; l++) this.loops[l].addEqualityImpulse(this.loopLambda, this.loopFirstRow[l]);
   }
@@ -1415,7 +1373,7 @@ export class DirectTreeSolver implements ExactJointSolver {
       }
     }
     this.solveLoops();
-    this.addResponses(this.loopAux, this.loopRows, this.loopLambda);
+    this.addResponses(this.loopAux, 0, this.loopRows, 0, this.count, 0, this.loopLambda);
   }
 }
 
@@ -1619,6 +1577,11 @@ function sweepLimitRows(
     if (largest <= tolerance) break;
   }
   return any;
+}
+
+/** A joint's dynamic body (body A when both are). */
+function dynamicEnd(joint: Joint): Body {
+  return joint.bodyA.isDynamic ? joint.bodyA : joint.bodyB;
 }
 
 function isJoint(node: Body | Joint): node is Joint {
