@@ -12,8 +12,8 @@ import { HingeJoint, type HingeJointOptions } from './joints/hinge-joint.js';
 import { PrismaticJoint, type PrismaticJointOptions } from './joints/prismatic-joint.js';
 import { DistanceJoint, type DistanceJointOptions } from './joints/distance-joint.js';
 import { RigidBodyIntegrator } from './solver/integrate.js';
-import type { ExactJointSolver, SolverSettings } from './solver/soft-step.js';
-import { DirectTreeSolver } from './solver/tree-solver.js';
+import type { SolverSettings } from './solver/soft-step.js';
+import { TreeBodyModel3D } from './solver/tree-body-model.js';
 import { DEFAULT_SOLVER_SETTINGS, WorldCore, type CoreWorldOptions, type JointBreakEventOf, type SnapshotBody, type WorldSnapshot } from './world-core.js';
 import type { StateReader, StateWriter } from './state.js';
 import { readCallback, readDirection, readFiniteVector, requireBoolean, show } from './validate.js';
@@ -36,20 +36,9 @@ export interface WorldOptions extends CoreWorldOptions<Joint> {
   /** Called after each step for each shape that began overlapping a sensor shape in it. */
   onSensorBegin?: ((event: SensorEvent) => void) | null;
   onSensorEnd?: ((event: SensorEvent) => void) | null;
-  /**
-   * 'direct': the equality rows of joints that form a forest (chains, ragdolls, trees) are solved
-   * exactly every substep (solver/tree-solver.ts) and their drift projected away; their limits and
-   * ropes' lengths are held through the trees, and loops are closed exactly when a structure has few;
-   * motors, friction, springs, mouse joints and contacts stay iterative. 'iterative': the soft step alone.
-   * Default 'iterative' (README, "The solver"). With 'direct' and no `substeps`, the world takes
-   * DIRECT_SOLVER_SUBSTEPS (2) substeps per step.
-   */
-  solver?: JointSolverKind;
 }
 
-export type JointSolverKind = 'iterative' | 'direct';
-/** Every joint solver a World can run. */
-export const JOINT_SOLVERS: readonly JointSolverKind[] = Object.freeze(['iterative', 'direct'] as const);
+export { DEFAULT_JOINT_SOLVER, DIRECT_SOLVER_SUBSTEPS, JOINT_SOLVERS, type JointSolverKind } from './world-core.js';
 
 export type JointBreakEvent = JointBreakEventOf<Joint>;
 
@@ -74,26 +63,11 @@ export const DEFAULT_WORLD_SETTINGS: Readonly<SolverSettings & { gyroscopic: boo
   gyroscopic: true,
 });
 
-/** The joint solver a World uses unless told otherwise. */
-export const DEFAULT_JOINT_SOLVER: JointSolverKind = 'iterative';
-
-/**
- * Substeps per step when a World is made with `solver: 'direct'` and no `substeps`. The soft step
- * substeps to make its joints stiffer (their error falls as 1/n²); the direct solver's rows are exact at
- * any count, so it needs substeps only for the motion between them and for the rows it leaves
- * iterative (contacts, motors, springs). Measured on the 670:1 heavy-end chain: at 1, 2, 4 and 8
- * substeps every joint holds to 1e-7 m; released horizontally, the chain loses 9.6, 5.5, 3.1 and 1.6 %
- * of its swing energy in 10 s (the iterative solver at its 4 substeps, 4.5 %). At 2 substeps a step
- * costs half of what 4 do (README, "The direct solver").
- */
-export const DIRECT_SOLVER_SUBSTEPS = 2;
 
 export class World extends WorldCore<Body, Joint> {
   readonly ground: Body;
   protected readonly bodyClassName = 'Body';
   private readonly integrator: RigidBodyIntegrator;
-  private readonly tree = new DirectTreeSolver();
-  private solverKind: JointSolverKind = DEFAULT_JOINT_SOLVER;
 
   constructor(options: WorldOptions = {}) {
     const where = 'World';
@@ -105,7 +79,7 @@ export class World extends WorldCore<Body, Joint> {
     if (options !== null && typeof options === 'object' && options.gyroscopic !== undefined) {
       integrator.gyroscopic = requireBoolean(where, 'gyroscopic', options.gyroscopic);
     }
-    super(where, options, gravity, integrator);
+    super(where, options, gravity, integrator, new TreeBodyModel3D());
     this.integrator = integrator;
     if (options !== null && typeof options === 'object') {
       this.onContactBegin = readCallback(where, 'onContactBegin', options.onContactBegin);
@@ -114,28 +88,6 @@ export class World extends WorldCore<Body, Joint> {
       this.onSensorEnd = readCallback(where, 'onSensorEnd', options.onSensorEnd);
     }
     this.ground = new Body(0, { type: 'static' }, this, this.arena);
-    if (options.solver !== undefined) this.solver = readSolverKind(where, options.solver);
-    if (this.solverKind === 'direct' && options.substeps === undefined) this.substeps = DIRECT_SOLVER_SUBSTEPS;
-  }
-
-  /** 'iterative' or 'direct' (see WorldOptions.solver); can change between steps. */
-  get solver(): JointSolverKind {
-    return this.solverKind;
-  }
-  set solver(value: JointSolverKind) {
-    this.solverKind = readSolverKind('solver', value);
-    if (this.solverKind === 'iterative') this.tree.clear();
-  }
-  /** The joints the direct solver holds exactly at the last step: the forest's, then those closing
-   * loops (empty with the iterative solver). */
-  get directJoints(): readonly Joint[] {
-    return [...this.tree.joints, ...this.tree.loops];
-  }
-
-  protected override exactSolver(bodies: readonly Body[], joints: readonly Joint[]): ExactJointSolver | null {
-    if (this.solverKind !== 'direct') return null;
-    this.tree.ensure(bodies, joints, this.topologyVersion);
-    return this.tree.active ? this.tree : null;
   }
 
   /** Integrate the gyroscopic term ω × Iω implicitly (default true). */
@@ -199,11 +151,11 @@ export class World extends WorldCore<Body, Joint> {
   // reads as before), then the contacts' impulses (ContactSet.save), sleeping ones included.
   protected saveWorldExtras(writer: StateWriter): void {
     const contacts = this.contactSet.touching.length > 0 || this.contactSet.sensing.length > 0;
-    writer.write((this.integrator.gyroscopic ? 1 : 0) + (this.solverKind === 'direct' ? 2 : 0) + (contacts ? 4 : 0));
+    writer.write((this.integrator.gyroscopic ? 1 : 0) + (this.solver === 'direct' ? 2 : 0) + (contacts ? 4 : 0));
     if (contacts) this.contactSet.save(writer);
   }
   private pendingContacts: number[] | null = null;
-  protected loadWorldExtras(reader: StateReader): void {
+  protected loadWorldExtras(reader: StateReader, _version: number): void {
     const flags = reader.read();
     this.integrator.gyroscopic = (flags & 1) !== 0;
     this.solver = (flags & 2) !== 0 ? 'direct' : 'iterative';
@@ -353,13 +305,6 @@ function sensorEvent(pair: ShapePair): SensorEvent {
   return pair.shapeA.sensor
     ? { sensorBody: pair.bodyA, sensorShape: pair.shapeA, visitorBody: pair.bodyB, visitorShape: pair.shapeB }
     : { sensorBody: pair.bodyB, sensorShape: pair.shapeB, visitorBody: pair.bodyA, visitorShape: pair.shapeA };
-}
-
-function readSolverKind(where: string, value: unknown): JointSolverKind {
-  if (!JOINT_SOLVERS.includes(value as JointSolverKind)) {
-    throw new RangeError(`${where}: solver must be 'iterative' or 'direct', got ${show(value)}`);
-  }
-  return value as JointSolverKind;
 }
 
 /** A frame's normal: optional, a direction not parallel to the axis. */

@@ -146,6 +146,21 @@ export function stepsStayFinite<B, J, W extends SteppedWorld<B, J>>(
   }
   return true;
 }
+/**
+ * The energy property's measurement, for either world: the energy after half a second of settling (which
+ * projects away the velocities the joints forbid) and the largest energy over the next 1000 steps.
+ */
+export function energyAfterSettling(world: { step(dt: number): void; getEnergy(): number }, dt: number): { most: number; start: number } {
+  const settle = Math.ceil(0.5 / dt);
+  for (let step = 0; step < settle; step++) world.step(dt);
+  const start = world.getEnergy();
+  let most = start;
+  for (let step = 0; step < 1000; step++) {
+    world.step(dt);
+    most = Math.max(most, world.getEnergy());
+  }
+  return { most, start };
+}
 /** Makes the removals due at `step`. */
 export function applyRemovals<B, J>(world: RemovableWorld<B, J>, removals: readonly Removal[], step: number): void {
   for (const removal of removals) {

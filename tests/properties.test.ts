@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { World, boxInertia, type Body, type Joint, type ShapeOptions } from '../lib/index.js';
-import { stepsStayFinite } from './helpers.js';
+import { energyAfterSettling, stepsStayFinite } from './helpers.js';
 
 const JOINT_TYPES = ['ball', 'limitedBall', 'hinge', 'limitedHinge', 'motorHinge', 'prismatic', 'unlimitedPrismatic', 'distance', 'rope', 'weld', 'orientation', 'springBall'] as const;
 type JointType = (typeof JOINT_TYPES)[number];
@@ -155,15 +155,7 @@ export function passiveEnergyGain(spec: SceneSpec, options: ConstructorParameter
   const world = new World({ gravity: [0, 0, 0], ...options });
   build(spec, world, true);
   const initial = world.getEnergy();
-  const settle = Math.ceil(0.5 / spec.dt);
-  for (let step = 0; step < settle; step++) world.step(spec.dt);
-  const start = world.getEnergy();
-  let most = start;
-  for (let step = 0; step < 1000; step++) {
-    world.step(spec.dt);
-    most = Math.max(most, world.getEnergy());
-  }
-  return { most, start, initial };
+  return { ...energyAfterSettling(world, spec.dt), initial };
 }
 export { sceneArbitrary, build as buildPropertyScene };
 

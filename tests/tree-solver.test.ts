@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { DIRECT_SOLVER_SUBSTEPS, World, boxInertia, type Body, type HingeJoint, type Joint } from '../lib/index.js';
 import { DirectTreeSolver } from '../lib/solver/tree-solver.js';
+import { TreeBodyModel3D } from '../lib/solver/tree-body-model.js';
 
 import { buildScene, heavyEndChain, weldedBridge, weldedCantilever, cantileverTipSag } from '../lib/scenes/index.js';
 import { randomQuaternion, randomVector, seededRandom } from './helpers.js';
@@ -154,7 +155,7 @@ describe('direct tree solver: one solve', () => {
     for (let seed = 1; seed <= 24; seed++) {
       const count = seed <= 20 ? 2 + ((seed * 7) % 40) : 200;
       const { world, joints } = randomForest(seed, count);
-      const tree = new DirectTreeSolver();
+      const tree = new DirectTreeSolver<Body, Joint>(new TreeBodyModel3D());
       tree.build(world.bodies, joints);
       expect(tree.joints).toHaveLength(joints.length); // every joint of a forest is held
       const h = 1 / 240;

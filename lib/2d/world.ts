@@ -1,5 +1,6 @@
-// World2D: lib/world.ts in the plane. The same settings, step and breaking (world-core.ts and
-// solver/soft-step.ts are shared code); 2D bodies and the revolute, weld and angle joints.
+// World2D: lib/world.ts in the plane. The same settings, step, breaking and solvers (world-core.ts,
+// solver/soft-step.ts and the direct solver solver/tree-solver.ts are shared code, the last through
+// solver/tree-body-model.ts); 2D bodies and the revolute, weld and angle joints.
 
 import { Body2D, type Body2DOptions } from './body.js';
 import { AngleJoint, type AngleJointOptions } from './joints/angle-joint.js';
@@ -7,6 +8,7 @@ import type { Joint2D } from './joints/joint.js';
 import { RevoluteJoint, type RevoluteJointOptions } from './joints/revolute-joint.js';
 import { WeldJoint2D, type WeldJoint2DOptions } from './joints/weld-joint.js';
 import { RigidBodyIntegrator2D } from './solver/integrate.js';
+import { TreeBodyModel2D } from './solver/tree-body-model.js';
 import { WorldCore, type CoreWorldOptions, type JointBreakEventOf, type SnapshotBody, type WorldSnapshot } from '../world-core.js';
 import type { StateReader, StateWriter } from '../state.js';
 import { readFiniteVector } from '../validate.js';
@@ -28,7 +30,7 @@ export class World2D extends WorldCore<Body2D, Joint2D> {
     if (options !== null && typeof options === 'object' && options.gravity !== undefined) {
       readFiniteVector(where, 'gravity', options.gravity, 2, gravity);
     }
-    super(where, options, gravity, new RigidBodyIntegrator2D());
+    super(where, options, gravity, new RigidBodyIntegrator2D(), new TreeBodyModel2D());
     this.ground = new Body2D(0, { type: 'static' }, this);
   }
 
@@ -39,8 +41,15 @@ export class World2D extends WorldCore<Body2D, Joint2D> {
     return world;
   }
   protected readonly snapshotFormat = 'sinew-world-2d' as const;
-  protected saveWorldExtras(_writer: StateWriter): void {}
-  protected loadWorldExtras(_reader: StateReader): void {}
+  // One number of flags, as the 3D world's: 2 the direct solver (from snapshot version 2; a version 1
+  // snapshot has none, and its world was iterative).
+  protected saveWorldExtras(writer: StateWriter): void {
+    writer.write(this.solver === 'direct' ? 2 : 0);
+  }
+  protected loadWorldExtras(reader: StateReader, version: number): void {
+    if (version < 2) return;
+    this.solver = (reader.read() & 2) !== 0 ? 'direct' : 'iterative';
+  }
   protected createPlaceholderBody({ type }: SnapshotBody): Body2D {
     return this.createBody({ type });
   }

@@ -116,10 +116,10 @@ export abstract class FreeAxisJoint extends Joint {
     return this.drive.limitError(k);
   }
   override limitImpulse(k: number): number {
-    return this.drive.impulses[this.drive.limitSlot(k)];
+    return this.drive.limitImpulse(k);
   }
   override addLimitImpulse(k: number, delta: number): void {
-    this.drive.impulses[this.drive.limitSlot(k)] += delta;
+    this.drive.addLimitImpulse(k, delta);
   }
 
   scaleImpulse(ratio: number): void {
@@ -134,7 +134,7 @@ export abstract class FreeAxisJoint extends Joint {
     return this.drive.isDriving;
   }
   override get hasDriveRows(): boolean {
-    return this.drive.mode !== 'off' || this.drive.friction > 0;
+    return this.drive.hasDriveRows;
   }
   readEqualityImpulse(out: Float64Array, at: number): void {
     const p = this.rows.impulse;

@@ -228,6 +228,62 @@ export abstract class JointCore<B extends { readonly sleep: SleepState }> implem
   /** Adds this substep's λ_acc to the step's sums. */
   abstract accumulateImpulse(): void;
 
+  // ---- the direct tree solver (solver/tree-solver.ts; the same in 2D and 3D) ----
+
+  /**
+   * How many rows the direct tree solver may hold exactly: the equality rows (rowCount) while they are
+   * rigid; 0 for a spring joint (hertz > 0), whose rows stay soft in the iterative solver.
+   */
+  get directRowCount(): number {
+    return this.hertz === 0 ? this.rowCount : 0;
+  }
+  /** True when the joint has rows besides its equality rows (limits, motor, friction): with the direct
+   * solver they are solved iteratively around the exact solve. */
+  get hasIterativeRows(): boolean {
+    return false;
+  }
+  /** True when it has rows the direct solver never holds (a motor, a servo, friction), which keep the
+   * iterative sweeps and the relax pass running around the exact solve. */
+  get hasDriveRows(): boolean {
+    return false;
+  }
+  /**
+   * @internal For the direct solver's geometric stiffness: writes the point rows' impulse on B (this
+   * substep's λ_acc: 3 numbers in 3D, 2 in 2D) and the lever arms r_a, r_b (as many each), and returns
+   * true; false for a joint without point rows.
+   */
+  writePointLoad(_out: Float64Array): boolean {
+    return false;
+  }
+  /**
+   * @internal True while the direct solver holds this joint's limit rows (solver/tree-solver.ts): the
+   * joint's own solve then skips them.
+   */
+  directLimits = false;
+  /** @internal The joint's limit rows (finite bounds) the direct solver may hold. */
+  get limitRowCount(): number {
+    return 0;
+  }
+  /**
+   * @internal Limit row k at the last prepare: writes its J (12 numbers in 3D, 6 in 2D, from out[at], signed so that the
+   * row holds J v ≥ 0 and a positive impulse pushes back inside) and returns its C (≥ 0 inside the bound).
+   */
+  writeLimitRow(_k: number, _out: Float64Array, _at: number): number {
+    throw new Error(`${this.constructor.name} has no limit rows`);
+  }
+  /** @internal Limit row k's accumulated impulse λ_acc (≥ 0), and adding to it. */
+  limitImpulse(_k: number): number {
+    return 0;
+  }
+  addLimitImpulse(_k: number, _delta: number): void {}
+  /** @internal Writes the equality rows' accumulated impulse λ_acc (rowCount numbers from out[at]). */
+  abstract readEqualityImpulse(out: Float64Array, at: number): void;
+  /** @internal Adds an impulse the direct solver found (rowCount numbers from lambda[at]) to the rows'
+   * accumulated impulse λ_acc, where the force readout and the warm start read it. */
+  abstract addEqualityImpulse(lambda: Float64Array, at: number): void;
+  /** @internal Sets the equality rows' λ_acc to zero (the direct solver, at each substep's start). */
+  abstract clearEqualityImpulse(): void;
+
   /** @internal Writes the joint's state: limits, springs, broken flag, readouts, then its parts'. */
   saveState(writer: StateWriter): void {
     writer.write(this._breakForce);

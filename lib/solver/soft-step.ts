@@ -14,7 +14,7 @@
 //                                 (these three share one pass over the joints; see below)
 //   forces F = Σ λ_lin / dt, torques τ = Σ λ_ang / dt; break the joints past their limits
 //
-// With the direct solver (tree-solver.ts, 3D) the step also factors its trees at the start of each
+// With the direct solver (tree-solver.ts, 2D and 3D) the step also factors its trees at the start of each
 // substep, clears their rows' impulses before the warm start, runs an exact solve in each sweep,
 // after the joints' iterative rows and before the contacts (sweepWithExact; only that solve when no
 // iterative row or contact is left), and projects the drift after the last substep's position update

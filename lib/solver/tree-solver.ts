@@ -43,16 +43,20 @@
 // inverse run in fixed-size kernels (math/block-kernels.ts, math/ldlt.ts invertSymmetric6InPlace):
 // measured, 100 → 35-55 µs per factorization (the spread is this VM's noise).
 //
+// Dimensions. Everything above is written for 3D; the solver is the same code in 2D, where a body is 3
+// numbers (v_x, v_y, ω; a 3x3 block diag(m, m, I)), J rows have 6 columns and joints 1 to 3 rows. What
+// differs (the mass block, a row against a velocity, the geometric stiffness, moving a body in a
+// projection) is asked of a TreeBodyModel (tree-body-model.ts; lib/2d/solver/tree-body-model.ts). The
+// fixed-size chain kernels are 3D's; 2D blocks take the general ones. On planar scenes the two agree to
+// round-off (tests/planar.test.ts).
+//
 // Also here: the geometric stiffness of taut point rows (factor), the refinement step (solveVelocities),
 // the loop closure with its compliance (layoutLoops, COMPLIANCE) and the limit rows (joint limits and
 // rope bounds) held through the forest and the loops, at velocity level and in the projection
 // (factorLimits). Motors, friction, springs and the loops left open are solved by the iterative soft
 // step around this (soft-step.ts); when there are none, the step is this solver alone.
 
-import { BODY_STATE, type Body } from '../body.js';
-import type { Joint } from '../joints/joint.js';
 import { invertSymmetric3, invertSymmetric6InPlace, invertSymmetricInPlace } from '../math/ldlt.js';
-import { rotateSymmetric } from '../math/mat3.js';
 import {
   backSubstitute3UnderBody,
   backSubstituteBodyUnder3,
@@ -66,12 +70,34 @@ import {
   subtractTransposeTimes3UnderBody,
   subtractTransposeTimesBodyUnder3,
 } from '../math/block-kernels.js';
-import { integrateOrientation } from '../math/quat.js';
 import type { ExactJointSolver } from './soft-step.js';
+import type { TreeBody, TreeBodyModel } from './tree-body-model.js';
 
-const LINEAR_VELOCITY = BODY_STATE.linearVelocity, ANGULAR_VELOCITY = BODY_STATE.angularVelocity;
-const INVERSE_MASS = BODY_STATE.inverseMass, POSITION = BODY_STATE.position, ORIENTATION = BODY_STATE.orientation;
-const INVERSE_INERTIA = BODY_STATE.inverseInertia;
+/**
+ * What the solver asks of a joint: JointCore's direct-solver section (lib/joints/joint-core.ts) and the
+ * rows each dimension's Joint writes (J with 2·dof columns [v_a ω_a v_b ω_b], Ċ = J v, C).
+ */
+export interface TreeJoint<TBody extends TreeBody> {
+  readonly bodyA: TBody;
+  readonly bodyB: TBody;
+  readonly hertz: number;
+  direct: boolean;
+  directLimits: boolean;
+  readonly directRowCount: number;
+  readonly limitRowCount: number;
+  readonly hasDriveRows: boolean;
+  prepare(h: number): void;
+  writeJacobian(out: Float64Array): void;
+  getVelocityError(out: Float64Array): void;
+  getPositionError(out: Float64Array): void;
+  readEqualityImpulse(out: Float64Array, at: number): void;
+  addEqualityImpulse(lambda: Float64Array, at: number): void;
+  clearEqualityImpulse(): void;
+  writePointLoad(out: Float64Array): boolean;
+  writeLimitRow(k: number, out: Float64Array, at: number): number;
+  limitImpulse(k: number): number;
+  addLimitImpulse(k: number, delta: number): void;
+}
 
 /** Projections per substep at most, and the error (m for point rows, rad for angular ones) below which
  * another is not needed; see projectPositions. */
@@ -111,14 +137,23 @@ const LIMIT_MAX_SWEEPS = 64;
 const REFINE_TOLERANCE = 1e-11;
 
 
-export class DirectTreeSolver implements ExactJointSolver {
+export class DirectTreeSolver<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> implements ExactJointSolver {
+  /** Velocity numbers per body (6 in 3D, 3 in 2D) and columns of a row of J (twice that). */
+  private readonly dof: number;
+  private readonly columns: number;
+
+  constructor(private readonly model: TreeBodyModel<TBody>) {
+    this.dof = model.dof;
+    this.columns = 2 * model.dof;
+  }
+
   /** Joints whose equality rows this solver holds, in tree order (roots first). */
-  readonly joints: Joint[] = [];
+  readonly joints: TJoint[] = [];
   /** The dynamic bodies in the forest, in tree order. */
-  readonly bodies: Body[] = [];
+  readonly bodies: TBody[] = [];
   /** Joints that close loops, held exactly by the loop closure (see closeLoops); at most
    * MAX_LOOP_ROWS rows in all, the rest are left to the iterative solver. */
-  readonly loops: Joint[] = [];
+  readonly loops: TJoint[] = [];
   private loopRows = 0;
   /** The loop rows: their J, body nodes, the forest's responses W and S = J W, then S⁻¹. */
   private readonly loopAux = new AuxiliaryRows();
@@ -126,7 +161,7 @@ export class DirectTreeSolver implements ExactJointSolver {
   private loopNodeA = new Int32Array(0);
   private loopNodeB = new Int32Array(0);
   private loopFirstRow = new Int32Array(0);
-  /** Where each node's x sits in a response row (body 6, joint m numbers). */
+  /** Where each node's x sits in a response row (body dof, joint m numbers). */
   private atResponse = new Int32Array(0);
   private responseSize = 0;
   /** The loop rows' compliance γ. */
@@ -148,13 +183,13 @@ export class DirectTreeSolver implements ExactJointSolver {
   private readonly limitAux = new AuxiliaryRows();
   /** Joints whose limit rows it may hold: the forest's, the loops closed exactly, and rigid distance
    * joints (ropes, rods), whose bodies are nodes; and each one's body nodes. */
-  private readonly limited: Joint[] = [];
+  private readonly limited: TJoint[] = [];
   private limitedNodeA = new Int32Array(0);
   private limitedNodeB = new Int32Array(0);
   /** Per limit row, the loop rows' reaction to a unit impulse along it: (S_loop + Γ)⁻¹ J_loop W_l. */
   private limitLoopReaction = new Float64Array(0);
   private limitC = new Float64Array(0);
-  private limitJoint: Joint[] = [];
+  private limitJoint: TJoint[] = [];
   private limitIndex = new Int32Array(0);
   private limitRate = new Float64Array(0);
   private limitLambda = new Float64Array(0);
@@ -191,9 +226,9 @@ export class DirectTreeSolver implements ExactJointSolver {
   private size = new Int32Array(0);
   /** +1 for a body node, −1 for a joint node (whose D is factored as −D). */
   private sign = new Float64Array(0);
-  private nodeBody: (Body | null)[] = [];
-  private nodeJoint: (Joint | null)[] = [];
-  /** For a joint node, its parent body's columns in J (0: body A, 6: body B); for a body node, its
+  private nodeBody: (TBody | null)[] = [];
+  private nodeJoint: (TJoint | null)[] = [];
+  /** For a joint node, its parent body's columns in J (0: body A, dof: body B); for a body node, its
    * columns in its parent joint's J. */
   private parentColumns = new Int32Array(0);
   /** Per node: D_i (then D_i⁻¹), E_i, L_i (both size_i × size_parent, row-major), x_i; and J
@@ -216,7 +251,7 @@ export class DirectTreeSolver implements ExactJointSolver {
   private jacobianNode = new Int32Array(0);
   /** Each dynamic body's node, and each node's tree (its root's node); set by layout, read when loops
    * are chosen. */
-  private bodyNode = new Map<Body, number>();
+  private bodyNode = new Map<TBody, number>();
   private rootOf = new Int32Array(0);
   /** joints[j]'s body nodes (−1 for a static or kinematic body). */
   private nodeOfA = new Int32Array(0);
@@ -224,7 +259,7 @@ export class DirectTreeSolver implements ExactJointSolver {
   /** joints[j]'s node. */
   private jointNode = new Int32Array(0);
   /** Joints that were candidates (directRowCount > 0) at the last build: a change means rebuild. */
-  private candidates: Joint[] = [];
+  private candidates: TJoint[] = [];
   private builtVersion = -1;
   /** Every joint of the world is held (forest, loops, ropes) and none has drive rows: then `alone` when
    * their limits are held too (factorLimits). */
@@ -245,7 +280,7 @@ export class DirectTreeSolver implements ExactJointSolver {
    * Rebuilds the forest if the world's contents changed (`version`) or a joint's eligibility did (a
    * spring switched on or off). O(joints) when nothing changed.
    */
-  ensure(bodies: readonly Body[], joints: readonly Joint[], version: number): void {
+  ensure(bodies: readonly TBody[], joints: readonly TJoint[], version: number): void {
     if (version !== this.builtVersion || this.eligibilityChanged(joints)) {
       this.build(bodies, joints);
       this.builtVersion = version;
@@ -274,7 +309,7 @@ export class DirectTreeSolver implements ExactJointSolver {
     this._alone = false;
   }
 
-  private eligibilityChanged(joints: readonly Joint[]): boolean {
+  private eligibilityChanged(joints: readonly TJoint[]): boolean {
     let k = 0;
     for (let i = 0; i < joints.length; i++) {
       if (!isCandidate(joints[i])) continue;
@@ -285,18 +320,18 @@ export class DirectTreeSolver implements ExactJointSolver {
   }
 
   /** Chooses the forest's joints (union-find over the dynamic bodies and the world) and orders its nodes. */
-  build(bodies: readonly Body[], joints: readonly Joint[]): void {
+  build(bodies: readonly TBody[], joints: readonly TJoint[]): void {
     this.clear();
-    const index = new Map<Body, number>();
+    const index = new Map<TBody, number>();
     for (const body of bodies) if (body.isDynamic) index.set(body, index.size);
     const world = index.size;
     const sets = new DisjointSets(world + 1);
-    const element = (body: Body): number => index.get(body) ?? world;
+    const element = (body: TBody): number => index.get(body) ?? world;
     // the forest's joints, and each body's joints
-    const tree: Joint[] = [];
-    const loops: Joint[] = [];
-    const adjacency = new Map<Body, Joint[]>();
-    const ropes: Joint[] = [];
+    const tree: TJoint[] = [];
+    const loops: TJoint[] = [];
+    const adjacency = new Map<TBody, TJoint[]>();
+    const ropes: TJoint[] = [];
     for (const joint of joints) {
       if (!isCandidate(joint)) continue;
       this.candidates.push(joint);
@@ -319,10 +354,10 @@ export class DirectTreeSolver implements ExactJointSolver {
       }
     }
     // breadth-first from the roots: each joint to the world, then any body not reached yet
-    const nodes: (Body | Joint)[] = [];
+    const nodes: (TBody | TJoint)[] = [];
     const parentOf: number[] = [];
-    const seen = new Set<Body | Joint>();
-    const visit = (start: Body | Joint) => {
+    const seen = new Set<TBody | TJoint>();
+    const visit = (start: TBody | TJoint) => {
       seen.add(start);
       nodes.push(start);
       parentOf.push(-1);
@@ -343,13 +378,13 @@ export class DirectTreeSolver implements ExactJointSolver {
     // outside every tree (trees of one body). They are visited group by group (see layoutGroups), so
     // that each group's nodes are consecutive.
     const trees = new DisjointSets(world), groups = new DisjointSets(world);
-    const joinBodies = (sets: DisjointSets, joint: Joint) => {
+    const joinBodies = (sets: DisjointSets, joint: TJoint) => {
       const a = index.get(joint.bodyA), b = index.get(joint.bodyB);
       if (a !== undefined && b !== undefined && sets.find(a) !== sets.find(b)) sets.join(sets.find(a), sets.find(b));
     };
     for (const joint of tree) joinBodies(trees, joint);
     for (const joint of [...tree, ...loops, ...ropes]) joinBodies(groups, joint);
-    const roots: (Body | Joint)[] = [];
+    const roots: (TBody | TJoint)[] = [];
     const rooted = new Set<number>();
     for (const joint of tree) {
       if (joint.bodyA.isDynamic && joint.bodyB.isDynamic) continue;
@@ -370,7 +405,7 @@ export class DirectTreeSolver implements ExactJointSolver {
       }
     }
     // group by group, in the order each group first appears (a stable sort: one group's trees keep their order)
-    const groupOfRoot = (root: Body | Joint) => groups.find(index.get(isJoint(root) ? dynamicEnd(root) : root) as number);
+    const groupOfRoot = (root: TBody | TJoint) => groups.find(index.get(isJoint(root) ? dynamicEnd(root) : root) as number);
     const rank = new Map<number, number>();
     for (const root of roots) if (!rank.has(groupOfRoot(root))) rank.set(groupOfRoot(root), rank.size);
     roots.sort((a, b) => (rank.get(groupOfRoot(a)) as number) - (rank.get(groupOfRoot(b)) as number));
@@ -387,7 +422,7 @@ export class DirectTreeSolver implements ExactJointSolver {
    * response is a solve over its group's nodes alone (factorLimits). `limited` lists the joints whose
    * limits it may hold, sorted by group.
    */
-  private layoutGroups(nodes: (Body | Joint)[], groupOfBody: (body: Body) => number, ropes: Joint[]): void {
+  private layoutGroups(nodes: (TBody | TJoint)[], groupOfBody: (body: TBody) => number, ropes: TJoint[]): void {
     const n = this.count;
     const dense = new Map<number, number>();
     this.groupOfNode = new Int32Array(n);
@@ -406,7 +441,7 @@ export class DirectTreeSolver implements ExactJointSolver {
     }
     first.push(n);
     this.groupFirst = Int32Array.from(first);
-    const groupOfJoint = (joint: Joint) => this.groupOfNode[this.bodyNode.get(dynamicEnd(joint)) as number];
+    const groupOfJoint = (joint: TJoint) => this.groupOfNode[this.bodyNode.get(dynamicEnd(joint)) as number];
     const limited = [...this.joints, ...this.loops, ...ropes].map((joint, order) => ({ joint, order, group: groupOfJoint(joint) }));
     limited.sort((a, b) => a.group - b.group || a.order - b.order);
     this.limited.push(...limited.map((entry) => entry.joint));
@@ -420,7 +455,7 @@ export class DirectTreeSolver implements ExactJointSolver {
     this.limitedNodeB = Int32Array.from(this.limited, (joint) => this.bodyNode.get(joint.bodyB) ?? -1);
   }
 
-  private layout(nodes: (Body | Joint)[], parentOf: number[]): void {
+  private layout(nodes: (TBody | TJoint)[], parentOf: number[]): void {
     const n = nodes.length;
     this.count = n;
     this.parent = Int32Array.from(parentOf);
@@ -440,7 +475,7 @@ export class DirectTreeSolver implements ExactJointSolver {
         this.joints.push(node);
         node.direct = true;
       } else {
-        this.size[i] = 6;
+        this.size[i] = this.dof;
         this.sign[i] = 1;
         this.nodeJoint.push(null);
         this.nodeBody.push(node);
@@ -460,10 +495,10 @@ export class DirectTreeSolver implements ExactJointSolver {
       this.atL[i] = at; at += m * mp;
       this.atX[i] = at; at += m;
       if (this.nodeJoint[i] !== null) {
-        this.atJ[i] = at; at += m * 12;
+        this.atJ[i] = at; at += m * this.columns;
         this.atC[i] = at; at += m;
       } else {
-        this.atG[i] = at; at += 9;
+        this.atG[i] = at; at += this.model.stiffnessSize;
       }
     }
     const data = (this.data = new Float64Array(at));
@@ -472,12 +507,12 @@ export class DirectTreeSolver implements ExactJointSolver {
     for (let i = 0; i < n; i++) {
       const m = this.size[i];
       this.x.push(data.subarray(this.atX[i], this.atX[i] + m));
-      this.J.push(this.nodeJoint[i] !== null ? data.subarray(this.atJ[i], this.atJ[i] + m * 12) : data.subarray(0, 0));
+      this.J.push(this.nodeJoint[i] !== null ? data.subarray(this.atJ[i], this.atJ[i] + m * this.columns) : data.subarray(0, 0));
     }
-    this.savedPoses = new Float64Array(7 * this.bodies.length);
+    this.savedPoses = new Float64Array(this.model.poseSize * this.bodies.length);
     this.jointNode = new Int32Array(this.joints.length);
-    const bodyNode = (this.bodyNode = new Map<Body, number>());
-    for (let i = 0; i < n; i++) if (this.nodeBody[i] !== null) bodyNode.set(this.nodeBody[i] as Body, i);
+    const bodyNode = (this.bodyNode = new Map<TBody, number>());
+    for (let i = 0; i < n; i++) if (this.nodeBody[i] !== null) bodyNode.set(this.nodeBody[i] as TBody, i);
     this.nodeOfA = Int32Array.from(this.joints, (joint) => bodyNode.get(joint.bodyA) ?? -1);
     this.nodeOfB = Int32Array.from(this.joints, (joint) => bodyNode.get(joint.bodyB) ?? -1);
     // each node's tree, named by its root (parents come before children)
@@ -491,11 +526,11 @@ export class DirectTreeSolver implements ExactJointSolver {
       const joint = this.nodeJoint[i];
       if (joint !== null) {
         this.jacobianNode[i] = i;
-        this.parentColumns[i] = joint.bodyA === this.nodeBody[p] ? 0 : 6;
+        this.parentColumns[i] = joint.bodyA === this.nodeBody[p] ? 0 : this.dof;
       } else {
-        const parentJoint = this.nodeJoint[p] as Joint;
+        const parentJoint = this.nodeJoint[p] as TJoint;
         this.jacobianNode[i] = p;
-        this.parentColumns[i] = parentJoint.bodyA === this.nodeBody[i] ? 0 : 6;
+        this.parentColumns[i] = parentJoint.bodyA === this.nodeBody[i] ? 0 : this.dof;
       }
     }
   }
@@ -519,6 +554,7 @@ export class DirectTreeSolver implements ExactJointSolver {
   factor(h: number): void {
     const n = this.count, size = this.size, parent = this.parent, sign = this.sign, data = this.data;
     const atD = this.atD, atE = this.atE, atL = this.atL, atG = this.atG;
+    const dof = this.dof, columns = this.columns, stiffnessSize = this.model.stiffnessSize;
     // J and H's diagonal blocks
     for (let i = 0; i < n; i++) {
       const joint = this.nodeJoint[i], m = size[i];
@@ -530,13 +566,13 @@ export class DirectTreeSolver implements ExactJointSolver {
         if (this.compliant[i] === 1) {
           const a = joint.bodyA.state, b = joint.bodyB.state, J = this.J[i];
           for (let r = 0; r < m; r++) {
-            const gamma = COMPLIANCE * rowInverseMass(J, r, a, b);
+            const gamma = COMPLIANCE * this.rowInverseMass(J, r * columns, a, b);
             data[this.atC[i] + r] = gamma;
             data[atD[i] + r * m + r] = -gamma;
           }
         }
       } else {
-        for (let k = atG[i], end = k + 9; k < end; k++) data[k] = 0;
+        for (let k = atG[i], end = k + stiffnessSize; k < end; k++) data[k] = 0;
       }
     }
     // the bodies' blocks M + h²G, after the point loads have made G
@@ -544,9 +580,9 @@ export class DirectTreeSolver implements ExactJointSolver {
     this.addPointLoads(this.loops, this.loopNodeA, this.loopNodeB, h);
     for (let i = 0; i < n; i++) {
       const body = this.nodeBody[i];
-      if (body !== null) writeMassMatrix(body, data, atD[i], atG[i]);
+      if (body !== null) this.model.writeMassMatrix(body, data, atD[i], atG[i]);
     }
-    // E_i: J's parent columns for a joint node (m×6), their transpose for a body node (6×m); the
+    // E_i: J's parent columns for a joint node (m×dof), their transpose for a body node (dof×m); the
     // chain's pairs (see isChainPair) read them from J directly
     for (let i = 0; i < n; i++) {
       const p = parent[i];
@@ -554,10 +590,10 @@ export class DirectTreeSolver implements ExactJointSolver {
       const e = atE[i], J = this.atJ[this.jacobianNode[i]] + this.parentColumns[i];
       if (this.nodeJoint[i] !== null) {
         const m = size[i];
-        for (let r = 0; r < m; r++) for (let k = 0; k < 6; k++) data[e + r * 6 + k] = data[J + r * 12 + k];
+        for (let r = 0; r < m; r++) for (let k = 0; k < dof; k++) data[e + r * dof + k] = data[J + r * columns + k];
       } else {
         const m = size[p];
-        for (let k = 0; k < 6; k++) for (let r = 0; r < m; r++) data[e + k * m + r] = data[J + r * 12 + k];
+        for (let k = 0; k < dof; k++) for (let r = 0; r < m; r++) data[e + k * m + r] = data[J + r * columns + k];
       }
     }
     // leaf first: D_i⁻¹ (in place), then L_i = D_i⁻¹ E_i and D_parent −= E_iᵀ L_i
@@ -565,8 +601,8 @@ export class DirectTreeSolver implements ExactJointSolver {
       const m = size[i], D = atD[i];
       if (m === 6 && sign[i] > 0) invertSymmetric6InPlace(data, D);
       // a 3-row joint's D (negative semidefinite) as −(−D)⁻¹, by the guarded 3x3 LDLᵀ (a redundant
-      // row's vanishing pivot is dropped)
-      else if (m === 3) invertSymmetric3(data, data, D, D, 3, -1);
+      // row's vanishing pivot is dropped); in 2D a body's D too (sign +1)
+      else if (m === 3) invertSymmetric3(data, data, D, D, 3, sign[i]);
       else invertSymmetricInPlace(data, m, sign[i], D);
       const p = parent[i];
       if (p < 0) continue;
@@ -603,11 +639,11 @@ export class DirectTreeSolver implements ExactJointSolver {
   }
 
   /** The geometric stiffness of `joints`' point rows, added to their bodies' G (see factor). */
-  private addPointLoads(joints: readonly Joint[], nodeA: Int32Array, nodeB: Int32Array, h: number): void {
+  private addPointLoads(joints: readonly TJoint[], nodeA: Int32Array, nodeB: Int32Array, h: number): void {
     for (let j = 0; j < joints.length; j++) {
       if (!joints[j].writePointLoad(load)) continue;
-      if (nodeA[j] >= 0) addTension(this.data, this.atG[nodeA[j]], -h, 3);
-      if (nodeB[j] >= 0) addTension(this.data, this.atG[nodeB[j]], h, 6);
+      if (nodeA[j] >= 0) this.model.addTension(this.data, this.atG[nodeA[j]], -h, load, 0);
+      if (nodeB[j] >= 0) this.model.addTension(this.data, this.atG[nodeB[j]], h, load, 1);
     }
   }
 
@@ -663,18 +699,10 @@ export class DirectTreeSolver implements ExactJointSolver {
    */
   solveVelocities(withStiffness: boolean): void {
     const n = this.count;
+    // the bodies' blocks: zero, or −h²G ω on the substep's first solve (the stiffness acts on ω only)
     for (let i = 0; i < n; i++) {
-      if (this.nodeJoint[i] !== null) continue;
-      const x = this.x[i];
-      x[0] = 0; x[1] = 0; x[2] = 0; x[3] = 0; x[4] = 0; x[5] = 0; // (stores: cheaper than a fill call)
-      if (withStiffness) {
-        // −h²G ω  (the stiffness acts on the angular velocity only)
-        const G = this.data, g = this.atG[i], s = (this.nodeBody[i] as Body).state;
-        const wx = s[ANGULAR_VELOCITY], wy = s[ANGULAR_VELOCITY + 1], wz = s[ANGULAR_VELOCITY + 2];
-        x[3] = -(G[g] * wx + G[g + 1] * wy + G[g + 2] * wz);
-        x[4] = -(G[g + 3] * wx + G[g + 4] * wy + G[g + 5] * wz);
-        x[5] = -(G[g + 6] * wx + G[g + 7] * wy + G[g + 8] * wz);
-      }
+      const body = this.nodeBody[i];
+      if (body !== null) this.model.writeVelocityRhs(this.x[i], withStiffness, this.data, this.atG[i], body.state);
     }
     const before = this.writeVelocityResidual();
     this.solve();
@@ -721,11 +749,8 @@ export class DirectTreeSolver implements ExactJointSolver {
     let largest = 0;
     const bodies = this.bodies;
     for (let b = 0; b < bodies.length; b++) {
-      const s = bodies[b].state;
-      const v = s[LINEAR_VELOCITY] * s[LINEAR_VELOCITY] + s[LINEAR_VELOCITY + 1] * s[LINEAR_VELOCITY + 1] + s[LINEAR_VELOCITY + 2] * s[LINEAR_VELOCITY + 2];
-      const w = s[ANGULAR_VELOCITY] * s[ANGULAR_VELOCITY] + s[ANGULAR_VELOCITY + 1] * s[ANGULAR_VELOCITY + 1] + s[ANGULAR_VELOCITY + 2] * s[ANGULAR_VELOCITY + 2];
-      if (v > largest) largest = v;
-      if (w > largest) largest = w;
+      const speed = this.model.largestSpeedSquared(bodies[b].state);
+      if (speed > largest) largest = speed;
     }
     return Math.sqrt(largest);
   }
@@ -735,9 +760,7 @@ export class DirectTreeSolver implements ExactJointSolver {
     for (let i = 0; i < this.count; i++) {
       const joint = this.nodeJoint[i], x = this.x[i];
       if (joint === null) {
-        const s = (this.nodeBody[i] as Body).state;
-        s[LINEAR_VELOCITY] += x[0]; s[LINEAR_VELOCITY + 1] += x[1]; s[LINEAR_VELOCITY + 2] += x[2];
-        s[ANGULAR_VELOCITY] += x[3]; s[ANGULAR_VELOCITY + 1] += x[4]; s[ANGULAR_VELOCITY + 2] += x[5];
+        this.model.addVelocity((this.nodeBody[i] as TBody).state, x);
       } else {
         for (let k = 0; k < x.length; k++) x[k] = -x[k];
         joint.addEqualityImpulse(x, 0);
@@ -836,22 +859,13 @@ export class DirectTreeSolver implements ExactJointSolver {
   }
 
   private savePoses(): void {
-    const poses = this.savedPoses, bodies = this.bodies;
-    for (let b = 0; b < bodies.length; b++) {
-      const s = bodies[b].state;
-      for (let k = 0; k < 3; k++) poses[7 * b + k] = s[POSITION + k];
-      for (let k = 0; k < 4; k++) poses[7 * b + 3 + k] = s[ORIENTATION + k];
-    }
+    const poses = this.savedPoses, bodies = this.bodies, size = this.model.poseSize;
+    for (let b = 0; b < bodies.length; b++) this.model.savePose(bodies[b].state, poses, size * b);
   }
 
   private restorePoses(): void {
-    const poses = this.savedPoses, bodies = this.bodies;
-    for (let b = 0; b < bodies.length; b++) {
-      const s = bodies[b].state;
-      for (let k = 0; k < 3; k++) s[POSITION + k] = poses[7 * b + k];
-      for (let k = 0; k < 4; k++) s[ORIENTATION + k] = poses[7 * b + 3 + k];
-      bodies[b].updateInertia();
-    }
+    const poses = this.savedPoses, bodies = this.bodies, size = this.model.poseSize;
+    for (let b = 0; b < bodies.length; b++) this.model.restorePose(bodies[b], poses, size * b);
   }
 
   /** One projection step, `scale` times the Newton step. */
@@ -860,7 +874,7 @@ export class DirectTreeSolver implements ExactJointSolver {
     for (let i = 0; i < n; i++) {
       const joint = this.nodeJoint[i], x = this.x[i];
       if (joint === null) {
-        x[0] = 0; x[1] = 0; x[2] = 0; x[3] = 0; x[4] = 0; x[5] = 0;
+        for (let c = 0; c < x.length; c++) x[c] = 0;
       } else {
         joint.getPositionError(x);
         for (let k = 0; k < x.length; k++) x[k] = -x[k];
@@ -869,24 +883,11 @@ export class DirectTreeSolver implements ExactJointSolver {
     this.solve();
     this.closeLoopPositions();
     this.projectLimits();
+    // the speed caps bound the step (a scene driven past what its joints can hold, such as a 1e12 N
+    // motor against a loop, would otherwise be moved without bound and overflow)
     for (let i = 0; i < n; i++) {
       const body = this.nodeBody[i];
-      if (body === null) continue;
-      const s = body.state, x = this.x[i];
-      // the speed caps bound the step (a scene driven past what its joints can hold, such as a 1e12 N
-      // motor against a loop, would otherwise be moved without bound and overflow)
-      // (Math.sqrt, not Math.hypot: slower, and not correctly rounded; README "Determinism")
-      const shift = Math.sqrt(x[0] * x[0] + x[1] * x[1] + x[2] * x[2]), turn = Math.sqrt(x[3] * x[3] + x[4] * x[4] + x[5] * x[5]);
-      let k = scale;
-      if (scale * shift > this.maxShift) k = this.maxShift / shift;
-      if (k * turn > this.maxTurn) k = this.maxTurn / turn;
-      s[POSITION] += k * x[0]; s[POSITION + 1] += k * x[1]; s[POSITION + 2] += k * x[2];
-      if (x[3] !== 0 || x[4] !== 0 || x[5] !== 0) {
-        const qx = s[ORIENTATION], qy = s[ORIENTATION + 1], qz = s[ORIENTATION + 2], qw = s[ORIENTATION + 3];
-        integrateOrientation(s, ORIENTATION, x[3], x[4], x[5], k);
-        turnWithBody(s, qx, qy, qz, qw);
-        body.updateInertia();
-      }
+      if (body !== null) this.model.move(body, this.x[i], scale, this.maxShift, this.maxTurn);
     }
   }
   /**
@@ -932,7 +933,7 @@ export class DirectTreeSolver implements ExactJointSolver {
         joint.directLimits = false;
         this.heldMask[j] = 0;
         for (let k = 0; k < count; k++) {
-          if (isNearBound(joint, k, h)) {
+          if (this.isNearBound(joint, k, h)) {
             if (rows === this.nearJoint.length) this.growNear();
             this.nearJoint[rows] = j;
             this.nearRow[rows] = k;
@@ -972,16 +973,16 @@ export class DirectTreeSolver implements ExactJointSolver {
       wSize += count * span;
     }
     const aux = this.limitAux;
-    aux.reserveSizes(rows, wSize, sSize);
+    aux.reserveSizes(rows, this.columns, wSize, sSize);
     this.limitJoint.length = rows;
     for (let row = 0; row < rows; row++) {
       const j = this.nearJoint[row], k = this.nearRow[row], joint = joints[j];
-      this.limitC[row] = joint.writeLimitRow(k, aux.J, 12 * row);
+      this.limitC[row] = joint.writeLimitRow(k, aux.J, this.columns * row);
       aux.nodeA[row] = this.limitedNodeA[j];
       aux.nodeB[row] = this.limitedNodeB[j];
       this.limitJoint[row] = joint;
       this.limitIndex[row] = k;
-      this.limitGamma[row] = COMPLIANCE * rowInverseMass(aux.J, row, joint.bodyA.state, joint.bodyB.state);
+      this.limitGamma[row] = COMPLIANCE * this.rowInverseMass(aux.J, this.columns * row, joint.bodyA.state, joint.bodyB.state);
     }
     this.limitRows = rows;
     this.writeLimitResponses();
@@ -1052,6 +1053,7 @@ export class DirectTreeSolver implements ExactJointSolver {
   private holdLoops(): void {
     const loopRows = this.loopRows, loops = this.loopAux, inverse = loops.S, stride = this.responseSize;
     const W = this.limitAux.W, Wl = loops.W, Jl = loops.J, atResponse = this.atResponse, groupOfNode = this.groupOfNode;
+    const dof = this.dof, columns = this.columns;
     if (this.limitLoopReaction.length < this.limitRows * loopRows) this.limitLoopReaction = new Float64Array(this.limitRows * loopRows);
     const reaction = this.limitLoopReaction, y = this.loopRhs;
     for (let q = 0; q < this.heldGroups; q++) {
@@ -1062,8 +1064,8 @@ export class DirectTreeSolver implements ExactJointSolver {
         for (let k = 0; k < loopRows; k++) {
           let sum = 0;
           const a = loops.nodeA[k], b = loops.nodeB[k];
-          if (a >= 0 && groupOfNode[a] === g) for (let c = 0; c < 6; c++) sum += Jl[k * 12 + c] * W[w + atResponse[a] + c];
-          if (b >= 0 && groupOfNode[b] === g) for (let c = 0; c < 6; c++) sum += Jl[k * 12 + 6 + c] * W[w + atResponse[b] + c];
+          if (a >= 0 && groupOfNode[a] === g) for (let c = 0; c < dof; c++) sum += Jl[k * columns + c] * W[w + atResponse[a] + c];
+          if (b >= 0 && groupOfNode[b] === g) for (let c = 0; c < dof; c++) sum += Jl[k * columns + dof + c] * W[w + atResponse[b] + c];
           y[k] = sum;
         }
         // z = (S_loop + Γ)⁻¹ y, and W_l −= Σ_k z_k W_loop,k
@@ -1091,8 +1093,7 @@ export class DirectTreeSolver implements ExactJointSolver {
       for (let side = 0; side < 2; side++) {
         const node = side === 0 ? aux.nodeA[l] : aux.nodeB[l];
         if (node < 0) continue;
-        const s = (this.nodeBody[node] as Body).state, at = 12 * l + 6 * side;
-        for (let k = 0; k < 3; k++) sum += J[at + k] * s[LINEAR_VELOCITY + k] + J[at + 3 + k] * s[ANGULAR_VELOCITY + k];
+        sum = this.model.addRowVelocity(sum, J, this.columns * l + this.dof * side, (this.nodeBody[node] as TBody).state);
       }
       rate[l] = sum;
       lambda[l] = this.limitJoint[l].limitImpulse(this.limitIndex[l]);
@@ -1145,8 +1146,8 @@ export class DirectTreeSolver implements ExactJointSolver {
       for (let side = 0; side < 2; side++) {
         const node = side === 0 ? aux.nodeA[l] : aux.nodeB[l];
         if (node < 0) continue;
-        const at = 12 * l + 6 * side, x = atX[node];
-        for (let c = 0; c < 6; c++) moved += J[at + c] * data[x + c];
+        const at = this.columns * l + this.dof * side, x = atX[node];
+        for (let c = 0; c < this.dof; c++) moved += J[at + c] * data[x + c];
       }
       rate[l] = Math.max(C, -MAX_LIMIT_CORRECTION) + moved;
       lambda[l] = 0;
@@ -1172,17 +1173,17 @@ export class DirectTreeSolver implements ExactJointSolver {
    * some costs a solve per row and, measured on a 10 x 10 grid, left the gaps where the iterative rows
    * had them at 9x the time.
    */
-  private closableLoops(loops: Joint[]): Joint[] {
+  private closableLoops(loops: TJoint[]): TJoint[] {
     const { bodyNode, rootOf } = this;
     // trees joined by loops count together: a loop between two trees closes through both
     const groups = new DisjointSets(this.count);
-    const treesOf = (joint: Joint) =>
+    const treesOf = (joint: TJoint) =>
       [joint.bodyA, joint.bodyB].filter((body) => body.isDynamic).map((body) => rootOf[bodyNode.get(body) as number]);
     for (const joint of loops) {
       const trees = treesOf(joint);
       if (trees.length === 2) groups.join(groups.find(trees[0]), groups.find(trees[1]));
     }
-    const treeOf = (joint: Joint) => groups.find(treesOf(joint)[0]);
+    const treeOf = (joint: TJoint) => groups.find(treesOf(joint)[0]);
     const rowsPerTree = new Map<number, number>();
     for (const joint of loops) rowsPerTree.set(treeOf(joint), (rowsPerTree.get(treeOf(joint)) ?? 0) + joint.directRowCount);
     let total = 0;
@@ -1195,7 +1196,7 @@ export class DirectTreeSolver implements ExactJointSolver {
     return loops.filter((joint) => kept.has(treeOf(joint)));
   }
 
-  private layoutLoops(loops: Joint[]): void {
+  private layoutLoops(loops: TJoint[]): void {
     const n = this.count, { bodyNode, rootOf } = this;
     this.atResponse = new Int32Array(n + 1);
     let size = 0;
@@ -1226,7 +1227,7 @@ export class DirectTreeSolver implements ExactJointSolver {
     }
     this.compliant = new Uint8Array(n);
     for (let i = 0; i < n; i++) this.compliant[i] = closed[rootOf[i]];
-    this.loopAux.reserve(rows, size);
+    this.loopAux.reserve(rows, this.columns, size);
     for (let l = 0; l < loops.length; l++) {
       for (let k = this.loopFirstRow[l]; k < this.loopFirstRow[l + 1]; k++) {
         this.loopAux.nodeA[k] = this.loopNodeA[l];
@@ -1245,7 +1246,7 @@ export class DirectTreeSolver implements ExactJointSolver {
     for (let l = 0; l < this.loops.length; l++) {
       this.loops[l].writeJacobian(jacobianScratch);
       const first = this.loopFirstRow[l], m = this.loopFirstRow[l + 1] - first;
-      aux.J.set(jacobianScratch.subarray(0, m * 12), first * 12);
+      aux.J.set(jacobianScratch.subarray(0, m * this.columns), first * this.columns);
     }
     this.writeResponses(aux, 0, rows, 0, this.count, 0);
     this.writeGram(aux, 0, rows, 0, this.count, 0, 0);
@@ -1254,7 +1255,7 @@ export class DirectTreeSolver implements ExactJointSolver {
     for (let l = 0; l < this.loops.length; l++) {
       const a = this.loops[l].bodyA.state, b = this.loops[l].bodyB.state;
       for (let j = this.loopFirstRow[l]; j < this.loopFirstRow[l + 1]; j++) {
-        const gamma = COMPLIANCE * rowInverseMass(aux.J.subarray(j * 12, j * 12 + 12), 0, a, b);
+        const gamma = COMPLIANCE * this.rowInverseMass(aux.J, j * this.columns, a, b);
         this.loopGamma[j] = gamma;
         S[j * rows + j] += gamma;
       }
@@ -1271,13 +1272,13 @@ export class DirectTreeSolver implements ExactJointSolver {
    */
   private writeResponses(aux: AuxiliaryRows, r0: number, r1: number, first: number, end: number, wAt: number): void {
     const data = this.data, atX = this.atX, size = this.size, J = aux.J, W = aux.W, atResponse = this.atResponse;
-    const base = atResponse[first], span = atResponse[end] - base;
+    const base = atResponse[first], span = atResponse[end] - base, dof = this.dof, columns = this.columns;
     for (let k = r0; k < r1; k++) {
       this.clearX(first, end);
       const a = aux.nodeA[k], b = aux.nodeB[k];
-      for (let c = 0; c < 6; c++) {
-        if (a >= 0) data[atX[a] + c] += J[k * 12 + c];
-        if (b >= 0) data[atX[b] + c] += J[k * 12 + 6 + c];
+      for (let c = 0; c < dof; c++) {
+        if (a >= 0) data[atX[a] + c] += J[k * columns + c];
+        if (b >= 0) data[atX[b] + c] += J[k * columns + dof + c];
       }
       this.solveRange(first, end);
       const w = wAt + (k - r0) * span - base;
@@ -1287,15 +1288,15 @@ export class DirectTreeSolver implements ExactJointSolver {
 
   /** The block's S = J W ((r1 − r0)², from S[sAt]; symmetrized against round-off) from its responses. */
   private writeGram(aux: AuxiliaryRows, r0: number, r1: number, first: number, end: number, wAt: number, sAt: number): void {
-    const J = aux.J, W = aux.W, S = aux.S, atResponse = this.atResponse, count = r1 - r0;
+    const J = aux.J, W = aux.W, S = aux.S, atResponse = this.atResponse, count = r1 - r0, dof = this.dof, columns = this.columns;
     const base = atResponse[first], span = atResponse[end] - base;
     for (let j = 0; j < count; j++) {
       const row = r0 + j, a = aux.nodeA[row], b = aux.nodeB[row];
       for (let k = 0; k < count; k++) {
         const w = wAt + k * span - base;
         let sum = 0;
-        if (a >= 0) for (let c = 0; c < 6; c++) sum += J[row * 12 + c] * W[w + atResponse[a] + c];
-        if (b >= 0) for (let c = 0; c < 6; c++) sum += J[row * 12 + 6 + c] * W[w + atResponse[b] + c];
+        if (a >= 0) for (let c = 0; c < dof; c++) sum += J[row * columns + c] * W[w + atResponse[a] + c];
+        if (b >= 0) for (let c = 0; c < dof; c++) sum += J[row * columns + dof + c] * W[w + atResponse[b] + c];
         S[sAt + j * count + k] = sum;
       }
     }
@@ -1358,7 +1359,7 @@ export class DirectTreeSolver implements ExactJointSolver {
   /** In a projection, with the forest's Δx in the body blocks: the loop rows' share, added to them. */
   private closeLoopPositions(): void {
     if (this.loopRows === 0) return;
-    const data = this.data, atX = this.atX;
+    const data = this.data, atX = this.atX, dof = this.dof, columns = this.columns;
     for (let l = 0; l < this.loops.length; l++) {
       this.loops[l].getPositionError(jacobianScratch);
       const first = this.loopFirstRow[l], m = this.loopFirstRow[l + 1] - first;
@@ -1367,13 +1368,35 @@ export class DirectTreeSolver implements ExactJointSolver {
         const j = first + k;
         // C + J Δx for the forest's Δx so far
         let moved = 0;
-        if (a >= 0) for (let c = 0; c < 6; c++) moved += J[j * 12 + c] * data[atX[a] + c];
-        if (b >= 0) for (let c = 0; c < 6; c++) moved += J[j * 12 + 6 + c] * data[atX[b] + c];
+        if (a >= 0) for (let c = 0; c < dof; c++) moved += J[j * columns + c] * data[atX[a] + c];
+        if (b >= 0) for (let c = 0; c < dof; c++) moved += J[j * columns + dof + c] * data[atX[b] + c];
         this.loopRhs[j] = -(jacobianScratch[k] + moved);
       }
     }
     this.solveLoops();
     this.addResponses(this.loopAux, 0, this.loopRows, 0, this.count, 0, this.loopLambda);
+  }
+
+  /**
+   * Whether limit row k of a joint can act within the substep: its C (≥ 0 inside) is below LIMIT_MARGIN
+   * plus twice the distance its current closing speed covers in h. A row farther from its bound holds
+   * nothing this substep (its speculative bias C/h alone would let the bodies close at that speed); left
+   * out, it costs no solve (measured on a random tree of 9 bodies, 8 sliders and 3 loops at rest mid-range:
+   * 22 rows, 0.3 ms per factorization, all of it for rows that never acted). A row that is crossed anyway,
+   * by a speed that rose within the substep, is near its bound at the next one, and the projection takes
+   * what it went past.
+   */
+  private isNearBound(joint: TJoint, k: number, h: number): boolean {
+    const C = joint.writeLimitRow(k, jacobianScratch, 0);
+    if (C <= LIMIT_MARGIN) return true;
+    const rate = this.model.addRowVelocity(this.model.addRowVelocity(0, jacobianScratch, 0, joint.bodyA.state), jacobianScratch, this.dof, joint.bodyB.state);
+    return C <= LIMIT_MARGIN - 2 * h * rate;
+  }
+
+  /** J_r M⁻¹ J_rᵀ for the row of J at J[at] between bodies with states a and b (a row's own effective
+   * inverse mass, the scale its compliance is measured in). */
+  private rowInverseMass(J: Float64Array, at: number, a: Float64Array, b: Float64Array): number {
+    return this.model.addRowInverseMass(this.model.addRowInverseMass(0, J, at, a), J, at + this.dof, b);
   }
 }
 
@@ -1391,15 +1414,15 @@ class AuxiliaryRows {
   S = new Float64Array(0);
 
   /** Room for `rows` rows over responses `stride` numbers long. */
-  reserve(rows: number, stride: number): void {
-    this.reserveSizes(rows, rows * stride, rows * rows);
+  reserve(rows: number, columns: number, stride: number): void {
+    this.reserveSizes(rows, columns, rows * stride, rows * rows);
   }
 
   /** Room for `rows` rows, `w` numbers of responses and `s` of S (the limit rows keep each group's
    * responses over its own nodes, and S as one block per group). */
-  reserveSizes(rows: number, w: number, s: number): void {
+  reserveSizes(rows: number, columns: number, w: number, s: number): void {
     if (this.nodeA.length < rows) {
-      this.J = new Float64Array(12 * rows);
+      this.J = new Float64Array(columns * rows);
       this.nodeA = new Int32Array(rows);
       this.nodeB = new Int32Array(rows);
     }
@@ -1408,34 +1431,17 @@ class AuxiliaryRows {
   }
 }
 
-/**
- * J_r M⁻¹ J_rᵀ for row r of a 12-column J between bodies with states a and b (a row's own effective
- * inverse mass, the scale its compliance is measured in).
- */
-function rowInverseMass(J: Float64Array, r: number, a: Float64Array, b: Float64Array): number {
-  let sum = 0;
-  for (let side = 0; side < 2; side++) {
-    const s = side === 0 ? a : b, at = r * 12 + side * 6;
-    const lx = J[at], ly = J[at + 1], lz = J[at + 2], ax = J[at + 3], ay = J[at + 4], az = J[at + 5];
-    const I = INVERSE_INERTIA;
-    sum += s[INVERSE_MASS] * (lx * lx + ly * ly + lz * lz);
-    sum += ax * (s[I] * ax + s[I + 3] * ay + s[I + 6] * az) + ay * (s[I + 1] * ax + s[I + 4] * ay + s[I + 7] * az)
-      + az * (s[I + 2] * ax + s[I + 5] * ay + s[I + 8] * az);
-  }
-  return sum;
-}
-
 /** Scratch for a loop joint's rows (at most 6 rows of 12) and its errors, and for a joint's λ_acc. */
 const jacobianScratch = new Float64Array(72);
 const impulseScratch = new Float64Array(6);
 
 /** Sets the joints' equality impulses to zero. */
-function clearEqualityImpulses(joints: readonly Joint[]): void {
+function clearEqualityImpulses(joints: readonly TreeJoint<TreeBody>[]): void {
   for (let j = 0; j < joints.length; j++) joints[j].clearEqualityImpulse();
 }
 
 /** The largest |C| over the joints' equality rows, from their last prepare. */
-function largestPositionError(joints: readonly Joint[]): number {
+function largestPositionError(joints: readonly TreeJoint<TreeBody>[]): number {
   let largest = 0;
   for (let j = 0; j < joints.length; j++) {
     const joint = joints[j];
@@ -1466,74 +1472,16 @@ class DisjointSets {
 /** The point load of writePointLoad: λ on B, then r_a, r_b. */
 const load = new Float64Array(9);
 
-/**
- * G += h s (I − r̂r̂ᵀ) for s = sign·λ·r > 0 (the tension part of a point row's geometric stiffness),
- * with λ = load[0..2] and r = load[at..at+2]; sign is −h for body A (it takes −λ), h for body B.
- */
-function addTension(G: Float64Array, g: number, hSigned: number, at: number): void {
-  const rx = load[at], ry = load[at + 1], rz = load[at + 2];
-  const s = hSigned * (load[0] * rx + load[1] * ry + load[2] * rz);
-  const rr = rx * rx + ry * ry + rz * rz;
-  if (!(s > 0) || !(rr > 0)) return;
-  const k = s / rr;
-  G[g] += s - k * rx * rx; G[g + 1] -= k * rx * ry; G[g + 2] -= k * rx * rz;
-  G[g + 3] -= k * ry * rx; G[g + 4] += s - k * ry * ry; G[g + 5] -= k * ry * rz;
-  G[g + 6] -= k * rz * rx; G[g + 7] -= k * rz * ry; G[g + 8] += s - k * rz * rz;
-}
-
 /** A body under a 3-row joint or a 3-row joint under a body: eliminated by the fixed-size kernels. */
 function isChainPair(m: number, parentSize: number): boolean {
   return (m === 6 && parentSize === 3) || (m === 3 && parentSize === 6);
 }
 
 
-/**
- * After a projection turned a body from (qx, qy, qz, qw) to its state's orientation: turns ω with it,
- * ω ← d ω d⁻¹ with d = q_new q_old⁻¹, so the body-frame angular velocity, and with it the kinetic energy
- * ½ ωᵀ R I_b Rᵀ ω, are what they were. (Left fixed in the world, ω would meet a turned inertia: a light
- * slab spinning about its long axis and turned 90° by a correction would gain its inertia ratio in
- * energy.)
- */
-function turnWithBody(s: Float64Array, qx: number, qy: number, qz: number, qw: number): void {
-  const nx = s[ORIENTATION], ny = s[ORIENTATION + 1], nz = s[ORIENTATION + 2], nw = s[ORIENTATION + 3];
-  // d = n ⊗ conj(q)
-  const dx = -nw * qx + nx * qw - ny * qz + nz * qy;
-  const dy = -nw * qy + ny * qw - nz * qx + nx * qz;
-  const dz = -nw * qz + nz * qw - nx * qy + ny * qx;
-  const dw = nw * qw + nx * qx + ny * qy + nz * qz;
-  // ω' = ω + 2 dw (d × ω) + 2 d × (d × ω)
-  const wx = s[ANGULAR_VELOCITY], wy = s[ANGULAR_VELOCITY + 1], wz = s[ANGULAR_VELOCITY + 2];
-  const tx = 2 * (dy * wz - dz * wy), ty = 2 * (dz * wx - dx * wz), tz = 2 * (dx * wy - dy * wx);
-  s[ANGULAR_VELOCITY] = wx + dw * tx + (dy * tz - dz * ty);
-  s[ANGULAR_VELOCITY + 1] = wy + dw * ty + (dz * tx - dx * tz);
-  s[ANGULAR_VELOCITY + 2] = wz + dw * tz + (dx * ty - dy * tx);
-}
-
 /** A joint the forest takes: one with rigid equality rows, or a rigid distance joint with bounds (its
  * rows are limits only). */
-function isCandidate(joint: Joint): boolean {
+function isCandidate(joint: TreeJoint<TreeBody>): boolean {
   return joint.directRowCount > 0 || (joint.hertz === 0 && joint.limitRowCount > 0);
-}
-
-/**
- * Whether limit row k of a joint can act within the substep: its C (≥ 0 inside) is below LIMIT_MARGIN
- * plus twice the distance its current closing speed covers in h. A row farther from its bound holds
- * nothing this substep (its speculative bias C/h alone would let the bodies close at that speed); left
- * out, it costs no solve (measured on a random tree of 9 bodies, 8 sliders and 3 loops at rest mid-range:
- * 22 rows, 0.3 ms per factorization, all of it for rows that never acted). A row that is crossed anyway,
- * by a speed that rose within the substep, is near its bound at the next one, and the projection takes
- * what it went past.
- */
-function isNearBound(joint: Joint, k: number, h: number): boolean {
-  const C = joint.writeLimitRow(k, jacobianScratch, 0);
-  if (C <= LIMIT_MARGIN) return true;
-  const a = joint.bodyA.state, b = joint.bodyB.state, J = jacobianScratch;
-  let rate = 0;
-  for (let c = 0; c < 3; c++) {
-    rate += J[c] * a[LINEAR_VELOCITY + c] + J[3 + c] * a[ANGULAR_VELOCITY + c];
-    rate += J[6 + c] * b[LINEAR_VELOCITY + c] + J[9 + c] * b[ANGULAR_VELOCITY + c];
-  }
-  return C <= LIMIT_MARGIN - 2 * h * rate;
 }
 
 /**
@@ -1580,32 +1528,10 @@ function sweepLimitRows(
 }
 
 /** A joint's dynamic body (body A when both are). */
-function dynamicEnd(joint: Joint): Body {
+function dynamicEnd<TBody extends TreeBody>(joint: TreeJoint<TBody>): TBody {
   return joint.bodyA.isDynamic ? joint.bodyA : joint.bodyB;
 }
 
-function isJoint(node: Body | Joint): node is Joint {
+function isJoint<TBody extends TreeBody, TJoint extends TreeJoint<TBody>>(node: TBody | TJoint): node is TJoint {
   return 'directRowCount' in node;
 }
-
-/**
- * M = diag(m, m, m, I + G) with I = R I_b Rᵀ and G the geometric stiffness term at `g` (row-major 6x6).
- * A dynamic body's m⁻¹ > 0 and I_b is positive definite (createBody checks both), and G is positive
- * semidefinite (addTension), so M is positive definite.
- */
-function writeMassMatrix(body: Body, D: Float64Array, at: number, g: number): void {
-  const m = 1 / body.state[INVERSE_MASS];
-  const I = rotateSymmetric(worldInertia, body.rotation, body.inertiaLocal);
-  // (stores, not loops with a test per entry: this runs per body per factorization)
-  D[at] = m; D[at + 1] = 0; D[at + 2] = 0; D[at + 3] = 0; D[at + 4] = 0; D[at + 5] = 0;
-  D[at + 6] = 0; D[at + 7] = m; D[at + 8] = 0; D[at + 9] = 0; D[at + 10] = 0; D[at + 11] = 0;
-  D[at + 12] = 0; D[at + 13] = 0; D[at + 14] = m; D[at + 15] = 0; D[at + 16] = 0; D[at + 17] = 0;
-  for (let r = 0; r < 3; r++) {
-    const angular = at + 6 * (r + 3), G = g + 3 * r;
-    D[angular] = 0; D[angular + 1] = 0; D[angular + 2] = 0;
-    D[angular + 3] = I[r] + D[G];
-    D[angular + 4] = I[3 + r] + D[G + 1];
-    D[angular + 5] = I[6 + r] + D[G + 2];
-  }
-}
-const worldInertia = new Float64Array(9);

@@ -11,8 +11,8 @@
 import type { Body2D } from '../body.js';
 import type { Softness } from '../../solver/softness.js';
 import { Joint2D, type Joint2DOptions } from './joint.js';
-import { PointConstraintPart2D } from './parts/point-part.js';
-import { AxisConstraintPart2D } from './parts/axis-part.js';
+import { PointConstraintPart2D, writePointLoad } from './parts/point-part.js';
+import { AxisConstraintPart2D, writeSignedRow } from './parts/axis-part.js';
 import { AxisDrive, wrapAngle, type MotorOptions, type ServoOptions } from '../../joints/parts/axis-drive.js';
 import type { StateReader, StateWriter } from '../../state.js';
 
@@ -137,7 +137,7 @@ export class RevoluteJoint extends Joint2D {
     this.drive.warmStart(this.axisRow, this.bodyA, this.bodyB);
   }
   solve(soft: Readonly<Softness>, useBias: boolean): void {
-    this.drive.solve(this.axisRow, this.bodyA, this.bodyB, soft, useBias);
+    this.drive.solve(this.axisRow, this.bodyA, this.bodyB, soft, useBias, !this.directLimits);
     const holding = this.holdingSoftness(soft, useBias);
     if (holding !== null) this.point.solve(this.bodyA, this.bodyB, holding);
   }
@@ -150,6 +150,40 @@ export class RevoluteJoint extends Joint2D {
     const p = this.point.impulse, s = this.linearImpulseSum;
     s[0] += p[0]; s[1] += p[1];
     this.angularImpulseSum[0] += this.drive.totalImpulse();
+  }
+
+  // the direct solver's interface, as the 3D hinge's (lib/joints/free-axis-joint.ts)
+  override get hasIterativeRows(): boolean {
+    return this.drive.hasRows;
+  }
+  override get hasDriveRows(): boolean {
+    return this.drive.hasDriveRows;
+  }
+  override get limitRowCount(): number {
+    return this.drive.limitRowCount;
+  }
+  override writeLimitRow(k: number, out: Float64Array, at: number): number {
+    writeSignedRow(this.axisRow, this.drive.limitSign(k), out, at);
+    return this.drive.limitError(k);
+  }
+  override limitImpulse(k: number): number {
+    return this.drive.limitImpulse(k);
+  }
+  override addLimitImpulse(k: number, delta: number): void {
+    this.drive.addLimitImpulse(k, delta);
+  }
+  override writePointLoad(out: Float64Array): boolean {
+    writePointLoad(out, this.point.impulse, this.point.rA, this.point.rB);
+    return true;
+  }
+  readEqualityImpulse(out: Float64Array, at: number): void {
+    out[at] = this.point.impulse[0]; out[at + 1] = this.point.impulse[1];
+  }
+  clearEqualityImpulse(): void {
+    this.point.impulse[0] = 0; this.point.impulse[1] = 0;
+  }
+  addEqualityImpulse(lambda: Float64Array, at: number): void {
+    this.point.impulse[0] += lambda[at]; this.point.impulse[1] += lambda[at + 1];
   }
 
   writeJacobian(out: Float64Array): void {

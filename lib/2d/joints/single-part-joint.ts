@@ -16,6 +16,17 @@ export abstract class SinglePartJoint2D extends Joint2D {
     const p = this.part.impulse;
     for (let i = 0; i < p.length; i++) p[i] *= ratio;
   }
+  readEqualityImpulse(out: Float64Array, at: number): void {
+    const p = this.part.impulse;
+    for (let i = 0; i < p.length; i++) out[at + i] = p[i];
+  }
+  clearEqualityImpulse(): void {
+    this.part.impulse.fill(0);
+  }
+  addEqualityImpulse(lambda: Float64Array, at: number): void {
+    const p = this.part.impulse;
+    for (let i = 0; i < p.length; i++) p[i] += lambda[at + i];
+  }
   accumulateImpulse(): void {
     const p = this.part.impulse;
     const s = this.carries === 'force' ? this.linearImpulseSum : this.angularImpulseSum;

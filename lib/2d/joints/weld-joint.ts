@@ -19,7 +19,7 @@ import { ldltFactor, ldltSolve } from '../../math/ldlt.js';
 import type { Softness } from '../../solver/softness.js';
 import { Joint2D, type Joint2DOptions } from './joint.js';
 import { AngleConstraintPart2D } from './parts/angle-part.js';
-import { PointConstraintPart2D } from './parts/point-part.js';
+import { PointConstraintPart2D, writePointLoad } from './parts/point-part.js';
 import type { StateReader, StateWriter } from '../../state.js';
 
 export interface WeldJoint2DOptions extends Joint2DOptions {
@@ -125,6 +125,19 @@ export class WeldJoint2D extends Joint2D {
     this.linearImpulseSum[0] += this.point.impulse[0];
     this.linearImpulseSum[1] += this.point.impulse[1];
     this.angularImpulseSum[0] += this.angle.impulse[0];
+  }
+  readEqualityImpulse(out: Float64Array, at: number): void {
+    out[at] = this.point.impulse[0]; out[at + 1] = this.point.impulse[1]; out[at + 2] = this.angle.impulse[0];
+  }
+  clearEqualityImpulse(): void {
+    this.point.impulse[0] = 0; this.point.impulse[1] = 0; this.angle.impulse[0] = 0;
+  }
+  addEqualityImpulse(lambda: Float64Array, at: number): void {
+    this.point.impulse[0] += lambda[at]; this.point.impulse[1] += lambda[at + 1]; this.angle.impulse[0] += lambda[at + 2];
+  }
+  override writePointLoad(out: Float64Array): boolean {
+    writePointLoad(out, this.point.impulse, this.point.rA, this.point.rB);
+    return true;
   }
 
   writeJacobian(out: Float64Array): void {

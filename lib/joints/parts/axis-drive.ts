@@ -232,6 +232,17 @@ export class AxisDrive {
   limitSlot(k: number): number {
     return k === 0 && this.lower > -Infinity ? LOWER : UPPER;
   }
+  /** Limit row k's accumulated impulse (≥ 0), and adding to it (the direct solver; JointCore.limitImpulse). */
+  limitImpulse(k: number): number {
+    return this.impulses[this.limitSlot(k)];
+  }
+  addLimitImpulse(k: number, delta: number): void {
+    this.impulses[this.limitSlot(k)] += delta;
+  }
+  /** True with a motor, servo or friction: rows the direct solver never holds (JointCore.hasDriveRows). */
+  get hasDriveRows(): boolean {
+    return this.mode !== 'off' || this.friction > 0;
+  }
   /** Limit row k's sign (+1: the lower limit, C = x − lower; −1: the upper, C = upper − x) and C. */
   limitSign(k: number): number {
     return this.limitSlot(k) === LOWER ? 1 : -1;

@@ -88,8 +88,13 @@ export class AxisConstraintPart2D {
 
   /** Writes the row of J (6 columns, [v_a ω_a v_b ω_b]) at out[row·6]. */
   writeJacobian(out: Float64Array, row: number): void {
-    const o = row * 6, n = this.n;
-    out[o] = -n[0]; out[o + 1] = -n[1]; out[o + 2] = -this.jA;
-    out[o + 3] = n[0]; out[o + 4] = n[1]; out[o + 5] = this.jB;
+    writeSignedRow(this, 1, out, row * 6);
   }
+}
+
+/** sign times the row's J (6 numbers, [v_a ω_a v_b ω_b]) at out[at]; −1 gives an upper limit's row. */
+export function writeSignedRow(part: AxisConstraintPart2D, sign: number, out: Float64Array, at: number): void {
+  const n = part.n;
+  out[at] = -sign * n[0]; out[at + 1] = -sign * n[1]; out[at + 2] = -sign * part.jA;
+  out[at + 3] = sign * n[0]; out[at + 4] = sign * n[1]; out[at + 5] = sign * part.jB;
 }

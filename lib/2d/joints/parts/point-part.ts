@@ -120,6 +120,16 @@ export class PointConstraintPart2D implements ConstraintPart2D {
   }
 }
 
+/**
+ * The point load of JointCore.writePointLoad, for the direct solver's geometric stiffness: the impulse on
+ * B, then r_a, then r_b (6 numbers; lib/joints/parts/point-part.ts writes the 3D 9).
+ */
+export function writePointLoad(out: Float64Array, impulse: ArrayLike<number>, rA: ArrayLike<number>, rB: ArrayLike<number>): void {
+  out[0] = impulse[0]; out[1] = impulse[1];
+  out[2] = rA[0]; out[3] = rA[1];
+  out[4] = rB[0]; out[5] = rB[1];
+}
+
 const anchorA = new Float64Array(2);
 const anchorB = new Float64Array(2);
 
