@@ -106,6 +106,22 @@ describe('viewer scenes', () => {
     }
   });
 
+  it('2D vs 3D: the 2D world runs the panel\'s solver too, and with the direct solver the runs agree as closely', () => {
+    for (const scene of SCENES.filter((s) => s.planar !== undefined)) {
+      const params = Object.fromEntries((scene.params ?? []).map((p) => [p.key, p.value]));
+      const r = new SceneRunner(scene, params, { ...defaultSettings(scene), solver: 'direct' }, true);
+      const twin = r.twin!;
+      // side by side, the first run (which the 2D world pairs with) is the iterative one
+      expect(twin.world.solver).toBe(r.live.world.solver);
+      if (scene.solverComparison === undefined) expect(twin.world.solver).toBe('direct');
+      for (let i = 0; i < 60; i++) r.step();
+      const last = twin.history[twin.history.length - 1].difference;
+      expect(last.position, scene.name).toBeLessThan(1e-9);
+      r.applySettings({ ...defaultSettings(scene), solver: 'iterative' });
+      expect(twin.world.solver).toBe('iterative');
+    }
+  });
+
   it('windmill: the motor spins the rotor up at τ/I to its speed and holds it; a load past its cap slows it', () => {
     const r = runner('windmill');
     const hinge = rotorHinge(r.live);

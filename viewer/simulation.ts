@@ -77,7 +77,7 @@ export class SceneRunner {
     const planar = compare ? scene.planar : undefined;
     if (compare && planar === undefined) throw new RangeError(`scene ${scene.name} has no planar form to compare`);
     const description = typeof planar === 'function' ? planar(params) : scene.describe(params);
-    // The iterative run first: it is the one the 2D world (iterative only) can agree with.
+    // The iterative run first (side by side): the first run is the one the 2D world pairs with.
     const pinned: (JointSolverKind | null)[] = scene.solverComparison ? [...JOINT_SOLVERS] : [null];
     this.runs = pinned.map((pinnedSolver, index) => {
       const world = new World({ gravity: description.gravity, ...(scene.worldOptions ?? {}) });
@@ -93,7 +93,7 @@ export class SceneRunner {
     this.live = this.runs[0].live;
     if (compare) {
       const { world, bodies, joints } = this.live;
-      const { onJointBreak: _ignored, gyroscopic: _none, solver: _only3d, ...shared } = scene.worldOptions ?? {};
+      const { onJointBreak: _ignored, gyroscopic: _none, ...shared } = scene.worldOptions ?? {};
       const world2d = new World2D({ ...shared, gravity: [description.gravity[0], description.gravity[1]] });
       const two = addSceneToWorld2D(world2d, description);
       const pair: PlanarPair = { world3d: world, world2d, bodies3d: bodies, bodies2d: two.bodies, joints3d: joints, joints2d: two.joints };
@@ -125,7 +125,11 @@ export class SceneRunner {
       run.live.world.setGravity([0, settings.gravity, 0]);
       run.live.world.solver = run.pinnedSolver ?? settings.solver;
     }
-    this.twin?.world.setGravity([0, settings.gravity]);
+    if (this.twin) {
+      this.twin.world.setGravity([0, settings.gravity]);
+      // the 2D world runs the solver of the 3D run it pairs with (2D and 3D direct agree as the soft steps do)
+      this.twin.world.solver = this.live.world.solver;
+    }
   }
 
   step(): void {

@@ -20,8 +20,8 @@ export interface ViewerState {
    * and how many bodies it still has. */
   runs: { solver: string; gap: number; peakGap: number; directJoints: number; bodies: number }[];
   brokenJoints: number;
-  /** The 2D vs 3D view's latest difference (null when it is off). */
-  compare: { position: number; angle: number; outOfPlane: number; steps: number } | null;
+  /** The 2D vs 3D view's latest difference and the 2D world's solver (null when the view is off). */
+  compare: { position: number; angle: number; outOfPlane: number; steps: number; solver: string } | null;
   joints: number;
   maxGap: number;
   /** State of every body the scene described, in order (null once removed). */
@@ -103,7 +103,7 @@ function makeHook(app: ViewerApp) {
         const twin = app.runner.twin;
         if (twin === null) return null;
         const last = twin.history[twin.history.length - 1]?.difference;
-        return { position: last?.position ?? 0, angle: last?.angle ?? 0, outOfPlane: last?.outOfPlane ?? 0, steps: twin.history.length };
+        return { position: last?.position ?? 0, angle: last?.angle ?? 0, outOfPlane: last?.outOfPlane ?? 0, steps: twin.history.length, solver: twin.world.solver };
       })(),
       joints: app.live.world.joints.filter((j) => !j.broken && j.type !== 'mouse').length,
       maxGap: app.live.world.getMaxLinearError(),

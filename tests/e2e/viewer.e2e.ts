@@ -355,6 +355,23 @@ describe('2D vs 3D view', () => {
     expect(browser.problems).toEqual([]);
   });
 
+  it('with the direct solver picked, the 2D world runs it too, and a rope of 30 links held exactly agrees with the 3D run to 1e-9', async () => {
+    browser.problems.length = 0;
+    await open('rope');
+    await hook((v) => v.load('rope', true));
+    await browser.page.getByRole('combobox', { name: 'joint solver', exact: true }).selectOption('direct');
+    await hook((v) => v.step(120));
+    const d = (await state()).compare!;
+    expect(d.solver).toBe('direct');
+    expect((await state()).directJoints).toBe(30);
+    expect(d.outOfPlane).toBe(0);
+    expect(d.position).toBeLessThan(1e-9);
+    await browser.page.screenshot({ path: join(SHOTS, 'rope-2d-vs-3d-direct.png') });
+    await browser.page.getByRole('combobox', { name: 'joint solver', exact: true }).selectOption('iterative');
+    expect((await state()).compare!.solver).toBe('iterative');
+    expect(browser.problems).toEqual([]);
+  });
+
   for (const name of SCENES.filter((s) => s.planar !== undefined).map((s) => s.name)) {
     it(`${name}: the 3D run stays planar and within 1e-9 of the 2D run for 60 steps`, async () => {
       await open(name);
