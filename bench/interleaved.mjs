@@ -4,11 +4,12 @@
 // the blocks. bench/run.mjs runs it for the direct solver's cost; separate processes, one after the
 // other (worker.mjs), moved the direct/iterative ratio of the same scene between 1.05x and 2.8x in one
 // run on this 2-core VM.
+// `engine`: 'sinew' (default) or 'sinew2d'.
 //   node bench/interleaved.mjs '{"scene":"S2-40x670","settings":[{},{"solver":"direct"}],"blocks":200}'
 import { benchScene } from './scenes.mjs';
-import { create } from './engines/sinew.mjs';
 
 const config = JSON.parse(process.argv[2]);
+const { create } = await import(`./engines/${config.engine ?? 'sinew'}.mjs`);
 const spec = benchScene(config.scene);
 const description = spec.build();
 const dt = description.dt;
@@ -24,4 +25,4 @@ for (let block = 0; block < blocks; block++) {
   });
 }
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-console.log(JSON.stringify({ scene: config.scene, settings: config.settings, medianMs: times.map(median) }));
+console.log(JSON.stringify({ engine: config.engine ?? 'sinew', scene: config.scene, settings: config.settings, medianMs: times.map(median) }));

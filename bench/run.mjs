@@ -257,6 +257,18 @@ function runDirectSection() {
     process.stderr.write(`  ${scene} interleaved: ${r.medianMs.map((t) => fmt(t)).join(' / ')} ms\n`);
   }
   results.tables.directCost = costs;
+  // the same solver in 2D (sinew/2d, lib/2d/solver/tree-body-model.ts), against the 2D soft step
+  const scenes2d = scenesOf(quick ? ['S2-40x670'] : ['S2-40x670', 'S2-40x10000', 'S3', 'S1-100', 'S1-1000']);
+  const rows2d = [];
+  for (const scene of scenes2d) {
+    for (const [settings, kind] of [[{}, 'iterative'], [{ solver: 'direct' }, 'direct']]) {
+      const r = measure('sinew2d', scene, settings);
+      r.kind = kind;
+      rows2d.push(r);
+      process.stderr.write(`  ${scene} sinew2d ${kind}: ${r.failed ? 'failed' : `${fmt(r.medianMs)} ms`}\n`);
+    }
+  }
+  results.tables.direct2d = rows2d;
   print('\n### Cost in one process, interleaved');
   print('\nEach scene\'s three worlds (iterative, direct at its 2 substeps, direct at 4) built in one process and stepped in turn, 10 steps each, ' + (quick ? 30 : 200) + ' times after a warm-up of 120 steps: the median ms per step of those blocks, and the ratios. This is the figure for the direct solver\'s cost; the table above runs each in its own process, one after the other, where this VM\'s drift moves a ratio by 2x.');
   print('\n| scene | iterative ms | direct ms | direct, 4 substeps ms | direct / iterative | 4 substeps / iterative |');
@@ -265,6 +277,26 @@ function runDirectSection() {
     const [it, direct, four] = r.medianMs;
     print(`| ${r.scene} | ${fmt(it)} | ${fmt(direct)} | ${fmt(four)} | ${fmt(direct / it, 2)} | ${fmt(four / it, 2)} |`);
   }
+  const costs2d = [];
+  for (const scene of scenes2d) {
+    const config = JSON.stringify({ engine: 'sinew2d', scene, settings: [{}, { solver: 'direct' }], blocks: quick ? 30 : 200 });
+    const out = execFileSync(process.execPath, [`${here}interleaved.mjs`, config], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: TIME_LIMIT_MS });
+    costs2d.push(JSON.parse(out.trim().split('\n').pop()));
+  }
+  results.tables.direct2dCost = costs2d;
+  print('\n### In 2D');
+  print('\nsinew/2d (World2D) runs the same direct solver over 3 numbers per body: its soft step (4 substeps) and `solver: \'direct\'` (2 substeps), each scene in its own process, one after the other (the time ratio there carries this VM\'s drift; the last table has the two worlds stepped in turn in one process, as above).');
+  table('sinew/2d: iterative and direct', rows2d);
+  print('\n| scene | direct / iterative: time | peak gap direct, m | peak gap iterative, m |');
+  print('|---|---|---|---|');
+  for (const scene of scenes2d) {
+    const [it, d] = ['iterative', 'direct'].map((kind) => rows2d.find((r) => r.scene === scene && r.kind === kind));
+    if (!it || !d || it.failed || d.failed) continue;
+    print(`| ${scene} | ${fmt(d.medianMs / it.medianMs, 2)} | ${fmt(d.peakGap, 4)} | ${fmt(it.peakGap, 4)} |`);
+  }
+  print('\n| scene | 2D iterative ms | 2D direct ms | direct / iterative (interleaved, one process) |');
+  print('|---|---|---|---|');
+  for (const r of costs2d) print(`| ${r.scene} | ${fmt(r.medianMs[0])} | ${fmt(r.medianMs[1])} | ${fmt(r.medianMs[1] / r.medianMs[0], 2)} |`);
   print('<!-- /section:direct -->');
 }
 

@@ -102,3 +102,13 @@ describe('README, shapes', () => {
     expect(String(lines[5][0])).toBe('after 1 s the ball rolls at 1.86 m/s');
   });
 });
+
+describe('README, direct solver in 2D', () => {
+  it('the limited pin and welded block: both joints held exactly, the pin stopped at its limit', async () => {
+    const lines = await runExample('readme-example-direct-2d');
+    const m = /^held (\d+) joints; widest pin angle (-?[\d.]+) rad, largest gap ([\d.e+-]+) m$/.exec(String(lines[0][0]));
+    expect(Number(m?.[1])).toBe(2);
+    expect(Number(m?.[2])).toBeCloseTo(0.5, 5);
+    expect(Number(m?.[3])).toBeLessThan(1e-6);
+  });
+});

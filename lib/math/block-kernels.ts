@@ -285,3 +285,78 @@ export function backSubstitute3UnderBody(d: Float64Array, D: number, L: number, 
       - (d[l] * y0 + d[l + 1] * y1 + d[l + 2] * y2 + d[l + 3] * y3 + d[l + 4] * y4 + d[l + 5] * y5);
   }
 }
+
+// The 2D chain's pairs (the revolute joint's 2 rows and a planar body's 3 numbers: v_x, v_y, ω), as the
+// 3D ones above: E read from the joint's J (rows of 6 numbers), D⁻¹, E and L held in locals. Measured A/B
+// in one process, the 2D direct step against the general kernels: 1.13-1.22x faster on the 41-body
+// heavy-end chain, 1.33-1.44x on S1 with 100 links, 1.26-1.29x with 1000.
+
+/**
+ * A planar body under a 2-row joint: E = J_bᵀ (3x2), L (3x2) = D⁻¹ E for D⁻¹ (3x3, symmetric), then
+ * P (2x2) −= Eᵀ L.
+ */
+export function eliminateBodyUnder2(d: Float64Array, D: number, J: number, L: number, P: number): void {
+  const a00 = d[D], a01 = d[D + 1], a02 = d[D + 2], a11 = d[D + 4], a12 = d[D + 5], a22 = d[D + 8];
+  const e00 = d[J], e01 = d[J + 1], e02 = d[J + 2];
+  const e10 = d[J + 6], e11 = d[J + 7], e12 = d[J + 8];
+  const l00 = a00 * e00 + a01 * e01 + a02 * e02, l01 = a00 * e10 + a01 * e11 + a02 * e12;
+  const l10 = a01 * e00 + a11 * e01 + a12 * e02, l11 = a01 * e10 + a11 * e11 + a12 * e12;
+  const l20 = a02 * e00 + a12 * e01 + a22 * e02, l21 = a02 * e10 + a12 * e11 + a22 * e12;
+  d[L] = l00; d[L + 1] = l01; d[L + 2] = l10; d[L + 3] = l11; d[L + 4] = l20; d[L + 5] = l21;
+  d[P] -= e00 * l00 + e01 * l10 + e02 * l20;
+  const p01 = e00 * l01 + e01 * l11 + e02 * l21;
+  d[P + 1] -= p01; d[P + 2] -= p01;
+  d[P + 3] -= e10 * l01 + e11 * l11 + e12 * l21;
+}
+
+/**
+ * A 2-row joint under a planar body: E = J_b (2x3), L (2x3) = D⁻¹ E for D⁻¹ (2x2, symmetric), then
+ * P (3x3) −= Eᵀ L.
+ */
+export function eliminate2UnderBody(d: Float64Array, D: number, J: number, L: number, P: number): void {
+  const a00 = d[D], a01 = d[D + 1], a11 = d[D + 3];
+  const e00 = d[J], e01 = d[J + 1], e02 = d[J + 2];
+  const e10 = d[J + 6], e11 = d[J + 7], e12 = d[J + 8];
+  const l00 = a00 * e00 + a01 * e10, l01 = a00 * e01 + a01 * e11, l02 = a00 * e02 + a01 * e12;
+  const l10 = a01 * e00 + a11 * e10, l11 = a01 * e01 + a11 * e11, l12 = a01 * e02 + a11 * e12;
+  d[L] = l00; d[L + 1] = l01; d[L + 2] = l02; d[L + 3] = l10; d[L + 4] = l11; d[L + 5] = l12;
+  d[P] -= e00 * l00 + e10 * l10;
+  const p01 = e00 * l01 + e10 * l11;
+  d[P + 1] -= p01; d[P + 3] -= p01;
+  const p02 = e00 * l02 + e10 * l12;
+  d[P + 2] -= p02; d[P + 6] -= p02;
+  d[P + 4] -= e01 * l01 + e11 * l11;
+  const p12 = e01 * l02 + e11 * l12;
+  d[P + 5] -= p12; d[P + 7] -= p12;
+  d[P + 8] -= e02 * l02 + e12 * l12;
+}
+
+/** A planar body under a 2-row joint, leaf first: y (2) −= Lᵀ x for L (3x2) and x (3). */
+export function subtractTransposeTimesBodyUnder2(d: Float64Array, L: number, x: number, y: number): void {
+  const x0 = d[x], x1 = d[x + 1], x2 = d[x + 2];
+  d[y] -= d[L] * x0 + d[L + 2] * x1 + d[L + 4] * x2;
+  d[y + 1] -= d[L + 1] * x0 + d[L + 3] * x1 + d[L + 5] * x2;
+}
+
+/** A 2-row joint under a planar body, leaf first: y (3) −= Lᵀ x for L (2x3) and x (2). */
+export function subtractTransposeTimes2UnderBody(d: Float64Array, L: number, x: number, y: number): void {
+  const x0 = d[x], x1 = d[x + 1];
+  d[y] -= d[L] * x0 + d[L + 3] * x1;
+  d[y + 1] -= d[L + 1] * x0 + d[L + 4] * x1;
+  d[y + 2] -= d[L + 2] * x0 + d[L + 5] * x1;
+}
+
+/** A planar body under a 2-row joint, root first: x (3) ← D⁻¹ x − L y for D⁻¹ (3x3), L (3x2), y (2). */
+export function backSubstituteBodyUnder2(d: Float64Array, D: number, L: number, x: number, y: number): void {
+  const x0 = d[x], x1 = d[x + 1], x2 = d[x + 2], y0 = d[y], y1 = d[y + 1];
+  d[x] = d[D] * x0 + d[D + 1] * x1 + d[D + 2] * x2 - (d[L] * y0 + d[L + 1] * y1);
+  d[x + 1] = d[D + 3] * x0 + d[D + 4] * x1 + d[D + 5] * x2 - (d[L + 2] * y0 + d[L + 3] * y1);
+  d[x + 2] = d[D + 6] * x0 + d[D + 7] * x1 + d[D + 8] * x2 - (d[L + 4] * y0 + d[L + 5] * y1);
+}
+
+/** A 2-row joint under a planar body, root first: x (2) ← D⁻¹ x − L y for D⁻¹ (2x2), L (2x3), y (3). */
+export function backSubstitute2UnderBody(d: Float64Array, D: number, L: number, x: number, y: number): void {
+  const x0 = d[x], x1 = d[x + 1], y0 = d[y], y1 = d[y + 1], y2 = d[y + 2];
+  d[x] = d[D] * x0 + d[D + 1] * x1 - (d[L] * y0 + d[L + 1] * y1 + d[L + 2] * y2);
+  d[x + 1] = d[D + 2] * x0 + d[D + 3] * x1 - (d[L + 3] * y0 + d[L + 4] * y1 + d[L + 5] * y2);
+}

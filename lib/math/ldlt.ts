@@ -131,9 +131,11 @@ export function invertSymmetric3(K: ArrayLike<number>, out: Float64Array, kAt = 
   out[o + 6] = sign * b02; out[o + 7] = sign * b12; out[o + 8] = sign * inv2;
 }
 
-/** The same LDLᵀ (pseudo-)inverse for a symmetric 2x2 (the 2D point part's K), unrolled. */
-export function invertSymmetric2(K: ArrayLike<number>, out: Float64Array): void {
-  const a00 = K[0], a01 = K[1], a11 = K[3];
+/** The same LDLᵀ (pseudo-)inverse for a symmetric 2x2 (the 2D point part's K), unrolled; K at kAt and
+ * out at outAt (they may be the same block), and with `sign` −1 the inverse of a negative definite K
+ * (the direct solver's 2-row joint nodes), as invertSymmetric3. */
+export function invertSymmetric2(K: ArrayLike<number>, out: Float64Array, kAt = 0, outAt = 0, sign = 1): void {
+  const a00 = sign * K[kAt], a01 = sign * K[kAt + 1], a11 = sign * K[kAt + 3];
   let d0 = a00, inv0 = 0, l10 = 0;
   if (d0 > PIVOT_TOLERANCE * Math.abs(a00)) {
     inv0 = 1 / d0;
@@ -143,11 +145,11 @@ export function invertSymmetric2(K: ArrayLike<number>, out: Float64Array): void 
   }
   const d1 = a11 - l10 * l10 * d0;
   const inv1 = d1 > PIVOT_TOLERANCE * Math.abs(a11) ? 1 / d1 : 0;
-  const b01 = -l10 * inv1;
-  out[0] = inv0 + l10 * l10 * inv1;
-  out[1] = b01;
-  out[2] = b01;
-  out[3] = inv1;
+  const b01 = sign * -l10 * inv1;
+  out[outAt] = sign * (inv0 + l10 * l10 * inv1);
+  out[outAt + 1] = b01;
+  out[outAt + 2] = b01;
+  out[outAt + 3] = sign * inv1;
 }
 
 /**

@@ -47,8 +47,9 @@
 // numbers (v_x, v_y, ω; a 3x3 block diag(m, m, I)), J rows have 6 columns and joints 1 to 3 rows. What
 // differs (the mass block, a row against a velocity, the geometric stiffness, moving a body in a
 // projection) is asked of a TreeBodyModel (tree-body-model.ts; lib/2d/solver/tree-body-model.ts). The
-// fixed-size chain kernels are 3D's; 2D blocks take the general ones. On planar scenes the two agree to
-// round-off (tests/planar.test.ts).
+// 2D chain (a planar body under a revolute joint's 2 rows, and the reverse) has fixed-size kernels of
+// its own; other 2D blocks take the general ones. On planar scenes the two agree to round-off
+// (tests/planar.test.ts).
 //
 // Also here: the geometric stiffness of taut point rows (factor), the refinement step (solveVelocities),
 // the loop closure with its compliance (layoutLoops, COMPLIANCE) and the limit rows (joint limits and
@@ -56,18 +57,24 @@
 // (factorLimits). Motors, friction, springs and the loops left open are solved by the iterative soft
 // step around this (soft-step.ts); when there are none, the step is this solver alone.
 
-import { invertSymmetric3, invertSymmetric6InPlace, invertSymmetricInPlace } from '../math/ldlt.js';
+import { invertSymmetric2, invertSymmetric3, invertSymmetric6InPlace, invertSymmetricInPlace } from '../math/ldlt.js';
 import {
+  backSubstitute2UnderBody,
   backSubstitute3UnderBody,
+  backSubstituteBodyUnder2,
   backSubstituteBodyUnder3,
+  eliminate2UnderBody,
   eliminate3UnderBody,
+  eliminateBodyUnder2,
   eliminateBodyUnder3,
   multiplyInPlace,
   multiplySquare,
   subtractTimes,
   subtractTransposeProduct,
   subtractTransposeTimes,
+  subtractTransposeTimes2UnderBody,
   subtractTransposeTimes3UnderBody,
+  subtractTransposeTimesBodyUnder2,
   subtractTransposeTimesBodyUnder3,
 } from '../math/block-kernels.js';
 import type { ExactJointSolver } from './soft-step.js';
@@ -603,12 +610,15 @@ export class DirectTreeSolver<TBody extends TreeBody, TJoint extends TreeJoint<T
       // a 3-row joint's D (negative semidefinite) as −(−D)⁻¹, by the guarded 3x3 LDLᵀ (a redundant
       // row's vanishing pivot is dropped); in 2D a body's D too (sign +1)
       else if (m === 3) invertSymmetric3(data, data, D, D, 3, sign[i]);
+      else if (m === 2) invertSymmetric2(data, data, D, D, sign[i]);
       else invertSymmetricInPlace(data, m, sign[i], D);
       const p = parent[i];
       if (p < 0) continue;
       const mp = size[p], E = atE[i], L = atL[i], J = this.atJ[this.jacobianNode[i]] + this.parentColumns[i];
       if (m === 6 && mp === 3) eliminateBodyUnder3(data, D, J, L, atD[p]);
       else if (m === 3 && mp === 6) eliminate3UnderBody(data, D, J, L, atD[p]);
+      else if (m === 3 && mp === 2) eliminateBodyUnder2(data, D, J, L, atD[p]);
+      else if (m === 2 && mp === 3) eliminate2UnderBody(data, D, J, L, atD[p]);
       else {
         multiplySquare(data, D, m, E, mp, L);
         subtractTransposeProduct(data, E, L, m, mp, atD[p]);
@@ -666,6 +676,8 @@ export class DirectTreeSolver<TBody extends TreeBody, TJoint extends TreeJoint<T
       const m = size[i], mp = size[p];
       if (m === 6 && mp === 3) subtractTransposeTimesBodyUnder3(data, atL[i], atX[i], atX[p]);
       else if (m === 3 && mp === 6) subtractTransposeTimes3UnderBody(data, atL[i], atX[i], atX[p]);
+      else if (m === 3 && mp === 2) subtractTransposeTimesBodyUnder2(data, atL[i], atX[i], atX[p]);
+      else if (m === 2 && mp === 3) subtractTransposeTimes2UnderBody(data, atL[i], atX[i], atX[p]);
       else subtractTransposeTimes(data, atL[i], m, mp, atX[i], atX[p]);
     }
     for (let i = first; i < end; i++) {
@@ -677,6 +689,8 @@ export class DirectTreeSolver<TBody extends TreeBody, TJoint extends TreeJoint<T
       const mp = size[p];
       if (m === 6 && mp === 3) backSubstituteBodyUnder3(data, atD[i], atL[i], atX[i], atX[p]);
       else if (m === 3 && mp === 6) backSubstitute3UnderBody(data, atD[i], atL[i], atX[i], atX[p]);
+      else if (m === 3 && mp === 2) backSubstituteBodyUnder2(data, atD[i], atL[i], atX[i], atX[p]);
+      else if (m === 2 && mp === 3) backSubstitute2UnderBody(data, atD[i], atL[i], atX[i], atX[p]);
       else {
         multiplyInPlace(data, atD[i], m, atX[i]);
         subtractTimes(data, atL[i], m, mp, atX[p], atX[i]);
@@ -1472,9 +1486,13 @@ class DisjointSets {
 /** The point load of writePointLoad: λ on B, then r_a, r_b. */
 const load = new Float64Array(9);
 
-/** A body under a 3-row joint or a 3-row joint under a body: eliminated by the fixed-size kernels. */
+/**
+ * A body under a 3-row joint or a 3-row joint under a body (3D), or a planar body under a 2-row joint or
+ * the reverse (2D): eliminated by the fixed-size kernels. (The sizes tell the dimension: 3D has no node of
+ * 2, and 2D none of 6.)
+ */
 function isChainPair(m: number, parentSize: number): boolean {
-  return (m === 6 && parentSize === 3) || (m === 3 && parentSize === 6);
+  return (m === 6 && parentSize === 3) || (m === 3 && parentSize === 6) || (m === 3 && parentSize === 2) || (m === 2 && parentSize === 3);
 }
 
 

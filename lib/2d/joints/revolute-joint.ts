@@ -196,7 +196,8 @@ export class RevoluteJoint extends Joint2D {
     this.point.velocityError(this.bodyA, this.bodyB, out, 0);
   }
   getPositionError(out: Float64Array): void {
-    out.set(this.point.C);
+    // (stores, not a TypedArray.set call: the direct solver's projection reads it per joint per pass)
+    out[0] = this.point.C[0]; out[1] = this.point.C[1];
   }
   applyImpulse(lambda: ArrayLike<number>): void {
     this.point.applyImpulse(this.bodyA, this.bodyB, lambda, 0);

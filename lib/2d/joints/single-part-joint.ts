@@ -48,7 +48,8 @@ export abstract class SinglePartJoint2D extends Joint2D {
     this.part.velocityError(this.bodyA, this.bodyB, out, 0);
   }
   getPositionError(out: Float64Array): void {
-    out.set(this.part.C);
+    const C = this.part.C;
+    for (let i = 0; i < C.length; i++) out[i] = C[i]; // (stores: cheaper than a TypedArray.set call)
   }
   applyImpulse(lambda: ArrayLike<number>): void {
     this.part.applyImpulse(this.bodyA, this.bodyB, lambda, 0);
