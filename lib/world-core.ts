@@ -83,9 +83,9 @@ export const JOINT_SOLVERS: readonly JointSolverKind[] = Object.freeze(['iterati
 export const DEFAULT_JOINT_SOLVER: JointSolverKind = 'iterative';
 
 /**
- * Substeps per step when a world (World or World2D) is made with `solver: 'direct'` and no `substeps`. The soft step
- * substeps to make its joints stiffer (their error falls as 1/n²); the direct solver's rows are exact at
- * any count, so it needs substeps only for the motion between them and for the rows it leaves
+ * Substeps per step when a world (World or World2D) is made with `solver: 'direct'` and no `substeps`.
+ * The soft step substeps to make its joints stiffer (their error falls as 1/n²); the direct solver's rows
+ * are exact at any count, so it needs substeps only for the motion between them and for the rows it leaves
  * iterative (contacts, motors, springs). Measured on the 670:1 heavy-end chain: at 1, 2, 4 and 8
  * substeps every joint holds to 1e-7 m; released horizontally, the chain loses 9.6, 5.5, 3.1 and 1.6 %
  * of its swing energy in 10 s (the iterative solver at its 4 substeps, 4.5 %). At 2 substeps a step
@@ -173,7 +173,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
   private readonly softStep: SoftStepSolver<B>;
   /** The direct solver (used while `solver` is 'direct'). */
   private readonly tree: DirectTreeSolver<B, J>;
-  private solverKind: JointSolverKind = DEFAULT_JOINT_SOLVER;
+  private solverKind: JointSolverKind;
   protected readonly _bodies: B[] = [];
   private readonly _joints: J[] = [];
   /** The joints the solver runs: not broken, in creation order. */

@@ -152,6 +152,8 @@ export class DirectTreeSolver<TBody extends TreeBody, TJoint extends TreeJoint<T
   constructor(private readonly model: TreeBodyModel<TBody>) {
     this.dof = model.dof;
     this.columns = 2 * model.dof;
+    this.loopAux = new AuxiliaryRows(this.columns);
+    this.limitAux = new AuxiliaryRows(this.columns);
   }
 
   /** Joints whose equality rows this solver holds, in tree order (roots first). */
@@ -163,7 +165,7 @@ export class DirectTreeSolver<TBody extends TreeBody, TJoint extends TreeJoint<T
   readonly loops: TJoint[] = [];
   private loopRows = 0;
   /** The loop rows: their J, body nodes, the forest's responses W and S = J W, then S⁻¹. */
-  private readonly loopAux = new AuxiliaryRows();
+  private readonly loopAux: AuxiliaryRows;
   /** Each loop joint's body nodes and its first row. */
   private loopNodeA = new Int32Array(0);
   private loopNodeB = new Int32Array(0);
@@ -187,7 +189,7 @@ export class DirectTreeSolver<TBody extends TreeBody, TJoint extends TreeJoint<T
    * its C, joint and the joint's row number; and scratch.
    */
   private limitRows = 0;
-  private readonly limitAux = new AuxiliaryRows();
+  private readonly limitAux: AuxiliaryRows;
   /** Joints whose limit rows it may hold: the forest's, the loops closed exactly, and rigid distance
    * joints (ropes, rods), whose bodies are nodes; and each one's body nodes. */
   private readonly limited: TJoint[] = [];
@@ -987,7 +989,7 @@ export class DirectTreeSolver<TBody extends TreeBody, TJoint extends TreeJoint<T
       wSize += count * span;
     }
     const aux = this.limitAux;
-    aux.reserveSizes(rows, this.columns, wSize, sSize);
+    aux.reserveSizes(rows, wSize, sSize);
     this.limitJoint.length = rows;
     for (let row = 0; row < rows; row++) {
       const j = this.nearJoint[row], k = this.nearRow[row], joint = joints[j];
@@ -1241,7 +1243,7 @@ export class DirectTreeSolver<TBody extends TreeBody, TJoint extends TreeJoint<T
     }
     this.compliant = new Uint8Array(n);
     for (let i = 0; i < n; i++) this.compliant[i] = closed[rootOf[i]];
-    this.loopAux.reserve(rows, this.columns, size);
+    this.loopAux.reserve(rows, size);
     for (let l = 0; l < loops.length; l++) {
       for (let k = this.loopFirstRow[l]; k < this.loopFirstRow[l + 1]; k++) {
         this.loopAux.nodeA[k] = this.loopNodeA[l];
@@ -1416,9 +1418,9 @@ export class DirectTreeSolver<TBody extends TreeBody, TJoint extends TreeJoint<T
 
 
 /**
- * Rows solved beside the forest through its response (the loop closure, the limits): their J (12 per
- * row) and body nodes (−1: static or kinematic), the responses W (a response row of every node's x per
- * row) and S = J W. Arrays grow only (reserve), so a step allocates nothing.
+ * Rows solved beside the forest through its response (the loop closure, the limits): their J (12 numbers
+ * per row in 3D, 6 in 2D) and body nodes (−1: static or kinematic), the responses W (a response row of
+ * every node's x per row) and S = J W. Arrays grow only (reserve), so a step allocates nothing.
  */
 class AuxiliaryRows {
   J = new Float64Array(0);
@@ -1427,16 +1429,19 @@ class AuxiliaryRows {
   W = new Float64Array(0);
   S = new Float64Array(0);
 
+  /** `columns`: numbers per row of J (12 in 3D, 6 in 2D). */
+  constructor(private readonly columns: number) {}
+
   /** Room for `rows` rows over responses `stride` numbers long. */
-  reserve(rows: number, columns: number, stride: number): void {
-    this.reserveSizes(rows, columns, rows * stride, rows * rows);
+  reserve(rows: number, stride: number): void {
+    this.reserveSizes(rows, rows * stride, rows * rows);
   }
 
   /** Room for `rows` rows, `w` numbers of responses and `s` of S (the limit rows keep each group's
    * responses over its own nodes, and S as one block per group). */
-  reserveSizes(rows: number, columns: number, w: number, s: number): void {
+  reserveSizes(rows: number, w: number, s: number): void {
     if (this.nodeA.length < rows) {
-      this.J = new Float64Array(columns * rows);
+      this.J = new Float64Array(this.columns * rows);
       this.nodeA = new Int32Array(rows);
       this.nodeB = new Int32Array(rows);
     }

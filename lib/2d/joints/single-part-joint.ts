@@ -21,7 +21,8 @@ export abstract class SinglePartJoint2D extends Joint2D {
     for (let i = 0; i < p.length; i++) out[at + i] = p[i];
   }
   clearEqualityImpulse(): void {
-    this.part.impulse.fill(0);
+    const p = this.part.impulse;
+    for (let i = 0; i < p.length; i++) p[i] = 0; // (stores: it runs per joint per substep)
   }
   addEqualityImpulse(lambda: Float64Array, at: number): void {
     const p = this.part.impulse;
