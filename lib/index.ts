@@ -36,7 +36,7 @@ export { JointFrames } from './joints/joint-frames.js';
 export type { ConstraintPart } from './joints/parts/constraint-part.js';
 export { PointConstraintPart } from './joints/parts/point-part.js';
 export { RotationConstraintPart } from './joints/parts/rotation-part.js';
-export { makeSoft, RIGID } from './solver/softness.js';
+export { makeSoft, RIGID, MAX_PUSH_SPEED, MAX_PUSH_ANGULAR_SPEED } from './solver/softness.js';
 export type { Softness } from './solver/softness.js';
 export type { SolverSettings } from './solver/soft-step.js';
 export { createRagdoll, RAGDOLL_MASS_FRACTIONS } from './ragdoll.js';

@@ -34,7 +34,9 @@ export class StateWriter {
 
 export class StateReader {
   private index = 0;
-  constructor(private readonly numbers: Float64Array) {}
+  /** `version`: the snapshot layout the numbers were written in (a reader of an older one skips what it
+   * did not have). */
+  constructor(private readonly numbers: Float64Array, readonly version: number) {}
 
   read(): number {
     if (this.index >= this.numbers.length) throw new RangeError('restore: the snapshot ends early (is it from another version?)');

@@ -140,8 +140,8 @@ export interface SnapshotBody {
 
 export interface WorldSnapshot {
   format: 'sinew-world' | 'sinew-world-2d';
-  /** 2 (since 2D worlds got the direct solver, whose flag a 2D snapshot now holds); 1 is still read. */
-  version: 1 | 2;
+  /** 3 (since hinges and sliders read out their motor's and limits' forces); 1 and 2 are still read. */
+  version: 1 | 2 | 3;
   /** `shapes`: the body's collision shapes, about its centre of mass (3D). */
   bodies: SnapshotBody[];
   /** bodyA and bodyB index `bodies`; −1 is the world's ground. */
@@ -149,8 +149,10 @@ export interface WorldSnapshot {
   numbers: string;
 }
 
-/** The snapshot layout `snapshot()` writes. 2: World2D's numbers begin with its flags (the direct solver). */
-const SNAPSHOT_VERSION = 2;
+/** The snapshot layout `snapshot()` writes. 2: World2D's numbers begin with its flags (the direct solver).
+ * 3: an axis drive (hinge, slider, revolute, distance joint, twist limits) ends with its motor and limit
+ * force readouts. */
+export const SNAPSHOT_VERSION = 3;
 
 export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & TreeJoint<B>> {
   /** m/s² (3 numbers in 3D, 2 in 2D). */
@@ -573,10 +575,10 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     if (snapshot === null || typeof snapshot !== 'object' || snapshot.format !== this.snapshotFormat) {
       throw new TypeError(`${where}: not a ${this.snapshotFormat} snapshot, got format ${show(snapshot?.format)}`);
     }
-    if (snapshot.version !== 1 && snapshot.version !== 2) {
-      throw new RangeError(`${where}: snapshot version ${show(snapshot.version)} is not supported (1 and 2 are)`);
+    if (snapshot.version !== 1 && snapshot.version !== 2 && snapshot.version !== 3) {
+      throw new RangeError(`${where}: snapshot version ${show(snapshot.version)} is not supported (1, 2 and 3 are)`);
     }
-    const reader = new StateReader(decodeNumbers(snapshot.numbers));
+    const reader = new StateReader(decodeNumbers(snapshot.numbers), snapshot.version);
     const s = this.settings;
     reader.readInto(this.gravity);
     s.substeps = reader.read();

@@ -87,6 +87,31 @@ describe('snapshots', () => {
     expect(restored.createBody({}).id).toBe(world.createBody({}).id);
   });
 
+  it("a hinge's motor and limit torque readouts survive a snapshot; a version 2 snapshot (before them) restores with them at 0", () => {
+    const world = new World({ gravity: [0, 0, 0] });
+    const rod = world.createBody({ position: [0.5, 0, 0], mass: 1, inertia: boxInertia(1, [0.5, 0.05, 0.05]) });
+    const hinge = world.createHingeJoint({
+      bodyA: world.ground, bodyB: rod, anchor: [0, 0, 0], axis: [0, 0, 1], upperAngle: 0.2, motor: { speed: 1, maxForce: 5 },
+    });
+    for (let i = 0; i < 60; i++) world.step(1 / 60);
+    expect(hinge.getMotorTorque()).toBeCloseTo(5, 9); // pressed into its stop
+    const snapshot = world.snapshot();
+    const restored = World.restore(snapshot).joints[0] as typeof hinge;
+    expect(restored.getMotorTorque()).toBe(hinge.getMotorTorque());
+    expect(restored.getLimitTorque()).toBe(hinge.getLimitTorque());
+    // version 2 had no readouts: the hinge's state ends with them, then its two frames (8 numbers)
+    const bytes = Buffer.from(snapshot.numbers, 'base64');
+    const numbers = new Float64Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 8);
+    const at = numbers.length - 10;
+    expect([numbers[at], numbers[at + 1]]).toEqual([hinge.getMotorTorque(), hinge.getLimitTorque()]);
+    const old = Float64Array.from([...numbers.subarray(0, at), ...numbers.subarray(at + 2)]);
+    const fromOld = World.restore({ ...snapshot, version: 2, numbers: Buffer.from(old.buffer).toString('base64') });
+    expect((fromOld.joints[0] as typeof hinge).getMotorTorque()).toBe(0);
+    world.step(1 / 60);
+    fromOld.step(1 / 60);
+    expect(fromOld.hash()).toBe(world.hash());
+  });
+
   it('2D: a snapshot of World2D continues bit for bit', () => {
     const { world } = buildScene2D(weldedCantilever());
     for (let i = 0; i < 200; i++) world.step(1 / 60);

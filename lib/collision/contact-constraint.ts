@@ -34,7 +34,7 @@
 
 import { BODY_STATE, type Body } from '../body.js';
 import { multiplySymmetric3 } from '../math/mat3.js';
-import type { Softness } from '../solver/softness.js';
+import { MAX_PUSH_SPEED, type Softness } from '../solver/softness.js';
 import { MAX_MANIFOLD_POINTS, type Manifold } from './manifold.js';
 import type { Shape } from './shape.js';
 import type { StateWriter } from '../state.js';
@@ -56,8 +56,6 @@ const ROLLING_ROW = 3 * MAX_MANIFOLD_POINTS * ROW_SIZE;
 const SLIDING_SPEED = 1e-3;
 const keptImpulses = new Float64Array(3 * MAX_MANIFOLD_POINTS);
 
-/** The largest push-out speed, m/s (the contact softness itself: solver/softness.ts makeContactSoft). */
-export const MAX_PUSH_SPEED = 3;
 /**
  * The most a contact point pushes in one substep, N·s: the momentum of 10⁶ kg at 10⁶ m/s, far past any
  * scene the library is for. An overflow guard: a degenerate joint system that diverges inside a solve

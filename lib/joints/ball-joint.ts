@@ -11,7 +11,7 @@
 // (the point rows last: holding the anchor matters most).
 
 import type { Body } from '../body.js';
-import type { Softness } from '../solver/softness.js';
+import { MAX_PUSH_ANGULAR_SPEED, type Softness } from '../solver/softness.js';
 import { Joint, type JointOptions } from './joint.js';
 import { PointConstraintPart, writePointLoad } from './parts/point-part.js';
 import { AxisConstraintPart, writeSignedRow } from './parts/axis-part.js';
@@ -373,7 +373,7 @@ class BallJointExtras {
   solve(bodyA: Body, bodyB: Body, soft: Readonly<Softness>, useBias: boolean, limited: boolean, frictionTorque: number): void {
     if (frictionTorque > 0) this.friction.solve(bodyA, bodyB, this.maxFrictionImpulse);
     if (limited) {
-      if (this.swing.active) solveLimitRow(this.swingRow, bodyA, bodyB, this.swingImpulse, 0, 1, this.swing.C, soft, this.inverseH);
+      if (this.swing.active) solveLimitRow(this.swingRow, bodyA, bodyB, this.swingImpulse, 0, 1, this.swing.C, soft, this.inverseH, MAX_PUSH_ANGULAR_SPEED);
       this.twist.solve(this.twistRow, bodyA, bodyB, soft, useBias);
     }
   }

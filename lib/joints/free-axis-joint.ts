@@ -126,6 +126,14 @@ export abstract class FreeAxisJoint extends Joint {
     this.rows.scale(ratio);
     this.drive.scale(ratio);
   }
+  override finishStep(dt: number): void {
+    super.finishStep(dt);
+    this.drive.finishStep(dt);
+  }
+  override clearReadout(): void {
+    super.clearReadout();
+    this.drive.clearReadout();
+  }
 
   override get hasIterativeRows(): boolean {
     return this.drive.hasRows;

@@ -97,6 +97,16 @@ export class HingeJoint extends FreeAxisJoint {
   getAxialImpulse(): number {
     return this.drive.totalImpulse();
   }
+  /** The torque the motor or servo applied about the axis over the last step, on B, N·m (signed about the
+   * axis). */
+  getMotorTorque(): number {
+    return this.drive.motorForce;
+  }
+  /** The torque the limits applied about the axis over the last step, on B, N·m: positive from the lower
+   * limit, negative from the upper. A motor pressing B into a limit reads getLimitTorque() = −getMotorTorque(). */
+  getLimitTorque(): number {
+    return this.drive.limitForce;
+  }
 
   getError(): number {
     return this.point.currentGap(this.bodyA, this.bodyB);
@@ -137,6 +147,7 @@ export class HingeJoint extends FreeAxisJoint {
   }
 
   accumulateImpulse(): void {
+    this.drive.accumulate();
     const p = this.rows.impulse, sl = this.linearImpulseSum, sa = this.angularImpulseSum;
     sl[0] += p[0]; sl[1] += p[1]; sl[2] += p[2];
     // torque about the anchor: the hinge rows' and the axis row's angular impulses on B

@@ -81,6 +81,16 @@ export class PrismaticJoint extends FreeAxisJoint {
   get frictionForce(): number {
     return this.drive.friction;
   }
+  /** The force the motor or servo applied along the axis over the last step, on B, N (signed along the
+   * axis). */
+  getMotorForce(): number {
+    return this.drive.motorForce;
+  }
+  /** The force the limits applied along the axis over the last step, on B, N: positive from the lower
+   * limit, negative from the upper. A motor pressing B into a limit reads getLimitForce() = −getMotorForce(). */
+  getLimitForce(): number {
+    return this.drive.limitForce;
+  }
   set frictionForce(value: number) {
     this.drive.setFriction('frictionForce', value);
     this.wakeBodies();
@@ -139,6 +149,7 @@ export class PrismaticJoint extends FreeAxisJoint {
   }
 
   accumulateImpulse(): void {
+    this.drive.accumulate();
     const p = this.rows.impulse, sl = this.linearImpulseSum, sa = this.angularImpulseSum;
     const n1 = this.normalRow1.n, n2 = this.normalRow2.n, a = this.axisRow.n, axial = this.drive.totalImpulse();
     for (let k = 0; k < 3; k++) {

@@ -34,6 +34,16 @@ export function makeSoft(out: Softness, hertz: number, dampingRatio: number, h: 
   return out;
 }
 
+/**
+ * The fastest a row pushes its bodies apart to undo an overlap (a contact's penetration, a limit crossed):
+ * m/s for linear rows, rad/s for angular ones. The soft bias biasRate·C grows with the error; capped, a
+ * body placed deep inside another, or a joint created far past its limit, comes back at this speed
+ * instead of being launched (Box2D v3's contactSpeed, 3 m/s). For an angular row 3 rad/s is a limb of
+ * 1 m coming back at 3 m/s at its end.
+ */
+export const MAX_PUSH_SPEED = 3;
+export const MAX_PUSH_ANGULAR_SPEED = 3;
+
 /** Contact stiffness and damping: Box2D v3's defaults (30 Hz, damping ratio 10). */
 export const CONTACT_HERTZ = 30;
 export const CONTACT_DAMPING_RATIO = 10;

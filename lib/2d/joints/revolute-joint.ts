@@ -103,6 +103,15 @@ export class RevoluteJoint extends Joint2D {
     this.drive.setFriction('frictionTorque', value);
     this.wakeBodies();
   }
+  /** The torque the motor or servo applied over the last step, on B, N·m (as the 3D hinge's). */
+  getMotorTorque(): number {
+    return this.drive.motorForce;
+  }
+  /** The torque the limits applied over the last step, on B, N·m: positive from the lower limit, negative
+   * from the upper. */
+  getLimitTorque(): number {
+    return this.drive.limitForce;
+  }
 
   getError(): number {
     return this.point.currentGap(this.bodyA, this.bodyB);
@@ -146,7 +155,16 @@ export class RevoluteJoint extends Joint2D {
     p[0] *= ratio; p[1] *= ratio;
     this.drive.scale(ratio);
   }
+  override finishStep(dt: number): void {
+    super.finishStep(dt);
+    this.drive.finishStep(dt);
+  }
+  override clearReadout(): void {
+    super.clearReadout();
+    this.drive.clearReadout();
+  }
   accumulateImpulse(): void {
+    this.drive.accumulate();
     const p = this.point.impulse, s = this.linearImpulseSum;
     s[0] += p[0]; s[1] += p[1];
     this.angularImpulseSum[0] += this.drive.totalImpulse();

@@ -3,11 +3,15 @@
 // accumulated impulse and clamp; Box2D v3's revolute and prismatic joints solve the same four.
 //
 //   limit (lower)  C = x − lower ≥ 0, λ ≥ 0;  upper  C = upper − x ≥ 0 (the row for −x), λ ≥ 0.
-//                  Past the bound the row is soft like every rigid joint row (the world's softness in the
-//                  biased pass, rigid without bias in the relax pass). Inside it the row is speculative:
-//                  bias = C / h lets the body approach the bound at up to C / h but not cross it within
-//                  this substep, so a fast swing stops at the bound instead of one substep beyond it.
-//   motor          Ċ → speed, |λ_acc| ≤ maxForce·h: a velocity row, solved in both passes.
+//                  Inside the bound the row is speculative: bias = C / h lets the body approach the bound
+//                  at up to C / h but not cross it within this substep, so a fast swing stops at the
+//                  bound instead of one substep beyond it. Past the bound the row is rigid (solveLimitRow):
+//                  nothing else on the axis (a motor, a load) can drive the body further in, and the
+//                  biased pass pushes it back at most MAX_PUSH_SPEED.
+//   motor          Ċ → speed, |λ_acc| ≤ maxForce·h: a velocity row, solved in both passes. Solved before
+//                  the limits, so a limit holds against any motor (as in Box2D and Jolt); a capped motor
+//                  pressing into its limit pushes with its whole cap, which the limit carries. An uncapped
+//                  one drives only as fast as the limits let it this substep (reachableSpeed).
 //   servo          Ċ + biasRate (x − target) → 0 with the servo's own spring (hertz, dampingRatio),
 //                  |λ_acc| ≤ maxForce·h: solved once per substep, in the biased pass only, so each
 //                  substep is exactly one implicit-Euler step of the spring (tested).
@@ -15,7 +19,7 @@
 //
 // x is an angle (rad) or a length (m); forces are N·m or N to match.
 
-import { createSoftness, makeSoft, type Softness } from '../../solver/softness.js';
+import { createSoftness, makeSoft, MAX_PUSH_ANGULAR_SPEED, MAX_PUSH_SPEED, type Softness } from '../../solver/softness.js';
 import { readBounds, requireFinite, requireNonNegative, show } from '../../validate.js';
 import type { StateReader, StateWriter } from '../../state.js';
 
@@ -56,6 +60,15 @@ export class AxisDrive {
   readonly impulses = new Float64Array(5);
   /** The position x at the last prepare. */
   position = 0;
+  /**
+   * The last step's mean force (N) or torque (N·m) along the axis on body B: the motor's or servo's, and
+   * the limits' (positive: the lower limit pushing toward larger x; negative: the upper one). A motor
+   * pressing into its limit with nothing else acting reads motorForce = −limitForce.
+   */
+  motorForce = 0;
+  limitForce = 0;
+  private motorImpulseSum = 0;
+  private limitImpulseSum = 0;
   private inverseH = 0;
   private h = 0;
   private readonly servoSoftness: Softness = createSoftness();
@@ -97,6 +110,8 @@ export class AxisDrive {
     writer.write(this.friction);
     writer.writeArray(this.impulses);
     writer.write(this.position);
+    writer.write(this.motorForce);
+    writer.write(this.limitForce);
   }
   loadState(reader: StateReader): void {
     this.lower = reader.read();
@@ -111,6 +126,11 @@ export class AxisDrive {
     this.friction = reader.read();
     reader.readInto(this.impulses);
     this.position = reader.read();
+    // (snapshots before version 3 had no drive readouts)
+    if (reader.version >= 3) {
+      this.motorForce = reader.read();
+      this.limitForce = reader.read();
+    }
   }
 
   /** Reads a joint's drive options (checked first: nothing changes on bad input), with the names the
@@ -212,16 +232,87 @@ export class AxisDrive {
         part.solve(bodyA, bodyB, p, SERVO, 1, s.biasRate * C, s.massScale, s.impulseScale, -max, max);
       }
     } else if (this.mode === 'velocity') {
-      const max = this.maxForce * h;
-      part.solve(bodyA, bodyB, p, MOTOR, 1, -this.speed, 1, 0, -max, max);
+      this.solveMotor(part, bodyA, bodyB, soft, limits);
     }
     if (this.friction > 0) {
       const max = this.friction * h;
       part.solve(bodyA, bodyB, p, FRICTION, 1, 0, 1, 0, -max, max);
     }
     if (!limits) return;
-    if (this.lower > -Infinity) solveLimitRow(part, bodyA, bodyB, p, LOWER, 1, this.position - this.lower, soft, this.inverseH);
-    if (this.upper < Infinity) solveLimitRow(part, bodyA, bodyB, p, UPPER, -1, this.upper - this.position, soft, this.inverseH);
+    const push = this.maxPushSpeed;
+    if (this.lower > -Infinity) solveLimitRow(part, bodyA, bodyB, p, LOWER, 1, this.position - this.lower, soft, this.inverseH, push);
+    if (this.upper < Infinity) solveLimitRow(part, bodyA, bodyB, p, UPPER, -1, this.upper - this.position, soft, this.inverseH, push);
+  }
+
+  /** m/s or rad/s: the fastest a limit pushes back (solveLimitRow). */
+  private get maxPushSpeed(): number {
+    return this.wrap ? MAX_PUSH_ANGULAR_SPEED : MAX_PUSH_SPEED;
+  }
+
+  /**
+   * The velocity motor, Ċ → speed with |λ_acc| ≤ maxForce·h, as one problem with the limits on its axis
+   * (the same row). Free, it drives toward its speed. Blocked (its speed lies beyond what a limit allows in
+   * this solve: up to C/h inside the bound, the push back past it; limitBias) the exact answer of the two
+   * rows together is:
+   *  - a capped motor presses with its whole cap toward its speed, and the limit, solved next, takes the
+   *    rest. (Solved one after the other, the motor would creep up to its cap by K⁻¹·speed each solve,
+   *    over many steps: at 1 substep a 10⁴ N·m motor pressing a rod into its stop read 58 % of its cap
+   *    after 5 s.)
+   *  - an uncapped motor is a velocity constraint that asks for what the limit forbids: the two would push
+   *    against each other ever harder, by K⁻¹·speed each solve, their readouts growing without bound (in
+   *    Box2D and Jolt a motor is expected to have a cap). So it drives only as fast as the limit allows,
+   *    which brings the body to the bound and holds it there, and the part of its impulse that the limit
+   *    cancels (the same row pushed both ways: no motion, only an internal stress that warm starting kept,
+   *    41 N·m on a rod the direct solver held at its stop) is dropped from both.
+   * `limits` false: the direct solver holds the limit rows, with no push back (it moves the poses).
+   */
+  private solveMotor<B>(part: AxisRow<B>, bodyA: B, bodyB: B, soft: Readonly<Softness>, limits: boolean): void {
+    const p = this.impulses, max = this.maxForce * this.h, speed = this.speed;
+    const push = limits ? this.maxPushSpeed : 0;
+    let reachable = speed, blocking = -1;
+    if (speed < 0 && this.lower > -Infinity) {
+      const slowest = -limitBias(this.position - this.lower, soft, this.inverseH, push);
+      if (speed < slowest) [reachable, blocking] = [slowest, LOWER];
+    }
+    if (speed > 0 && this.upper < Infinity) {
+      const fastest = limitBias(this.upper - this.position, soft, this.inverseH, push);
+      if (speed > fastest) [reachable, blocking] = [fastest, UPPER];
+    }
+    if (blocking < 0) {
+      part.solve(bodyA, bodyB, p, MOTOR, 1, -speed, 1, 0, -max, max);
+    } else if (max < Infinity) {
+      const pressed = speed > 0 ? max : -max;
+      const change = pressed - p[MOTOR];
+      p[MOTOR] = pressed;
+      if (change !== 0) part.applyImpulse(bodyA, bodyB, change);
+    } else {
+      // the motor's push into the limit (+ toward the upper one) and the limit's push back
+      const into = blocking === UPPER ? p[MOTOR] : -p[MOTOR];
+      const common = Math.min(Math.max(0, into), p[blocking]);
+      p[MOTOR] -= blocking === UPPER ? common : -common;
+      p[blocking] -= common;
+      part.solve(bodyA, bodyB, p, MOTOR, 1, -reachable, 1, 0, -max, max);
+    }
+  }
+
+  /** Adds this substep's impulses to the step's sums of the motor's (or servo's) and the limits' (the
+   * joint's accumulateImpulse). */
+  accumulate(): void {
+    const p = this.impulses;
+    this.motorImpulseSum += p[MOTOR] + p[SERVO];
+    this.limitImpulseSum += p[LOWER] - p[UPPER];
+  }
+  /** The step's sums as mean forces over dt (the joint's finishStep). */
+  finishStep(dt: number): void {
+    this.motorForce = this.motorImpulseSum / dt;
+    this.limitForce = this.limitImpulseSum / dt;
+    this.motorImpulseSum = 0;
+    this.limitImpulseSum = 0;
+  }
+  /** Zeroes the readouts (a broken joint). */
+  clearReadout(): void {
+    this.motorForce = 0;
+    this.limitForce = 0;
   }
 
   /** The finite limits: rows the direct solver can hold (tree-solver.ts); the lower one first. */
@@ -264,15 +355,28 @@ export class AxisDrive {
 }
 
 /**
- * One inequality row C ≥ 0 (for `sign` −1, the row of −Ċ), λ_acc ≥ 0 in impulses[slot]. Past the bound
- * (C ≤ 0) the row is soft with the pass's softness; inside it, speculative: bias C/h.
+ * One inequality row C ≥ 0 (for `sign` −1, the row of −Ċ), λ_acc ≥ 0 in impulses[slot].
+ *
+ * Inside the bound (C > 0) speculative: bias C/h. Past it (C ≤ 0) rigid, massScale 1 and no impulse
+ * decay, so that nothing else solved on the axis can drive the bodies further in: a soft row (the world's
+ * joint softness, as every other rigid row) is a spring, and a motor with no force cap, solved before it,
+ * compressed it without bound (measured: a slider limited to 0.5 m ended 6 m past it after 5 s; with a
+ * 10⁴ N motor, 7 cm). The biased pass pushes back at the speed the soft row would from rest,
+ * massScale·biasRate·C (soft is RIGID in the relax pass: no push), but never faster than `maxPush` (m/s or
+ * rad/s): a joint made 1 rad past its limit had been pushed out at 105 rad/s, and its links, which one
+ * relax sweep cannot stop again, flew off at 32 rad/s.
  */
 export function solveLimitRow<B>(
   part: AxisRow<B>, bodyA: B, bodyB: B, impulses: Float64Array, slot: number, sign: number, C: number,
-  soft: Readonly<Softness>, inverseH: number,
+  soft: Readonly<Softness>, inverseH: number, maxPush: number,
 ): void {
-  if (C > 0) part.solve(bodyA, bodyB, impulses, slot, sign, C * inverseH, 1, 0, 0, Infinity);
-  else part.solve(bodyA, bodyB, impulses, slot, sign, soft.biasRate * C, soft.massScale, soft.impulseScale, 0, Infinity);
+  part.solve(bodyA, bodyB, impulses, slot, sign, limitBias(C, soft, inverseH, maxPush), 1, 0, 0, Infinity);
+}
+
+/** A limit row's bias (solveLimitRow): the row holds Ċ ≥ −bias. C/h inside the bound; past it the push
+ * back, massScale·biasRate·C, no faster than maxPush. */
+export function limitBias(C: number, soft: Readonly<Softness>, inverseH: number, maxPush: number): number {
+  return C > 0 ? C * inverseH : Math.max(soft.massScale * soft.biasRate * C, -maxPush);
 }
 
 /** An angle in (−π, π]. */

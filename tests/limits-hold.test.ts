@@ -1,0 +1,203 @@
+// Limits hold against whatever else acts on their axis, under both solvers and at any substep count:
+// a motor of any strength, and the push that brings back a joint made outside its range. Scenarios
+// after the ones Box2D's and Jolt's own tests run on their revolute/hinge and prismatic/slider joints.
+
+import { describe, expect, it } from 'vitest';
+import { World, boxInertia, type JointSolverKind } from '../lib/index.js';
+import { World2D } from '../lib/2d/index.js';
+import { MAX_PUSH_ANGULAR_SPEED, MAX_PUSH_SPEED } from '../lib/solver/softness.js';
+
+const SOLVERS: readonly JointSolverKind[] = ['iterative', 'direct'];
+/** undefined: the solver's default (4 substeps iterative, 2 direct). */
+const SUBSTEPS: readonly (number | undefined)[] = [undefined, 1, 8];
+const MOTOR_FORCES = [Infinity, 1e4, 100];
+
+interface AxisRun {
+  /** The largest position along the axis over the run (rad or m). */
+  peak: number;
+  final: number;
+  motor: number;
+  limit: number;
+}
+
+/** A 1 kg slider, no gravity, limited to [−0.5, 0.5] m, its motor driving it up at 2 m/s for 5 s. */
+function sliderIntoLimit(solver: JointSolverKind, substeps: number | undefined, maxForce: number): AxisRun {
+  const world = new World({ solver, substeps, gravity: [0, 0, 0] });
+  const box = world.createBody({ mass: 1, inertia: boxInertia(1, [0.1, 0.1, 0.1]) });
+  const slider = world.createPrismaticJoint({
+    bodyA: world.ground, bodyB: box, anchor: [0, 0, 0], axis: [1, 0, 0], lowerTranslation: -0.5, upperTranslation: 0.5,
+    motor: { speed: 2, maxForce },
+  });
+  let peak = -Infinity;
+  for (let step = 0; step < 300; step++) {
+    world.step(1 / 60);
+    peak = Math.max(peak, slider.getTranslation());
+  }
+  return { peak, final: slider.getTranslation(), motor: slider.getMotorForce(), limit: slider.getLimitForce() };
+}
+
+/** A 1 m, 1 kg rod on a hinge about z at its end, no gravity, limited to [−0.5, 0.5] rad, its motor at 2 rad/s. */
+function hingeIntoLimit(solver: JointSolverKind, substeps: number | undefined, maxForce: number): AxisRun {
+  const world = new World({ solver, substeps, gravity: [0, 0, 0] });
+  const rod = world.createBody({ position: [0.5, 0, 0], mass: 1, inertia: boxInertia(1, [0.5, 0.05, 0.05]) });
+  const hinge = world.createHingeJoint({
+    bodyA: world.ground, bodyB: rod, anchor: [0, 0, 0], axis: [0, 0, 1], lowerAngle: -0.5, upperAngle: 0.5, motor: { speed: 2, maxForce },
+  });
+  let peak = -Infinity;
+  for (let step = 0; step < 300; step++) {
+    world.step(1 / 60);
+    peak = Math.max(peak, hinge.getAngle());
+  }
+  return { peak, final: hinge.getAngle(), motor: hinge.getMotorTorque(), limit: hinge.getLimitTorque() };
+}
+
+/** The same rod in 2D, on a revolute joint. */
+function revoluteIntoLimit(solver: JointSolverKind, substeps: number | undefined, maxForce: number): AxisRun {
+  const world = new World2D({ solver, substeps, gravity: [0, 0] });
+  const rod = world.createBody({ position: [0.5, 0], mass: 1, inertia: 1 / 12 });
+  const joint = world.createRevoluteJoint({
+    bodyA: world.ground, bodyB: rod, anchor: [0, 0], lowerAngle: -0.5, upperAngle: 0.5, motor: { speed: 2, maxForce },
+  });
+  let peak = -Infinity;
+  for (let step = 0; step < 300; step++) {
+    world.step(1 / 60);
+    peak = Math.max(peak, joint.getAngle());
+  }
+  return { peak, final: joint.getAngle(), motor: joint.getMotorTorque(), limit: joint.getLimitTorque() };
+}
+
+const CASES = [
+  { name: 'slider (3D)', run: sliderIntoLimit, overshoot: 1e-3 },
+  { name: 'hinge (3D)', run: hingeIntoLimit, overshoot: 0.01 },
+  { name: 'revolute (2D)', run: revoluteIntoLimit, overshoot: 0.01 },
+];
+
+describe('a limit holds against any motor', () => {
+  for (const { name, run, overshoot } of CASES) {
+    for (const solver of SOLVERS) {
+      it(`${name}, ${solver} solver: a motor driving into the upper limit stops at it, at 1, the default and 8 substeps, capped or not`, () => {
+        for (const substeps of SUBSTEPS) {
+          for (const maxForce of MOTOR_FORCES) {
+            const { peak, final, motor, limit } = run(solver, substeps, maxForce);
+            const where = `${substeps ?? 'default'} substeps, maxForce ${maxForce}`;
+            expect(peak, where).toBeLessThan(0.5 + overshoot);
+            expect(Math.abs(final - 0.5), where).toBeLessThan(overshoot);
+            if (maxForce < Infinity) {
+              // a capped motor presses with its whole cap, and the limit carries it
+              expect(motor / maxForce, where).toBeCloseTo(1, 6);
+              expect(limit / motor, where).toBeCloseTo(-1, 6);
+            } else {
+              // an uncapped one drives only as far as the limit: neither pushes the other
+              expect(Math.abs(motor) + Math.abs(limit), where).toBeLessThan(1e-6);
+            }
+          }
+        }
+      });
+    }
+  }
+
+  for (const solver of SOLVERS) {
+    it(`${solver} solver: a motor lifting a rod against its upper stop reads motor torque = weight torque − stop torque`, () => {
+      // A 2 kg, 1 m rod on a horizontal hinge; the motor (60 N·m, more than m g d = 9.81 N·m) turns it up
+      // to its upper limit at 0.3 rad and holds it there.
+      const world = new World({ solver });
+      const rod = world.createBody({ position: [0.5, 0, 0], mass: 2, inertia: boxInertia(2, [0.5, 0.05, 0.05]) });
+      const hinge = world.createHingeJoint({
+        bodyA: world.ground, bodyB: rod, anchor: [0, 0, 0], axis: [0, 0, 1], lowerAngle: -1, upperAngle: 0.3, motor: { speed: 1, maxForce: 60 },
+      });
+      let peak = -Infinity;
+      for (let step = 0; step < 240; step++) {
+        world.step(1 / 60);
+        peak = Math.max(peak, hinge.getAngle());
+      }
+      expect(peak).toBeLessThan(0.3 + 0.01);
+      expect(Math.abs(hinge.getAngle() - 0.3)).toBeLessThan(0.01);
+      const weight = 2 * 9.81 * 0.5 * Math.cos(0.3);
+      expect(hinge.getMotorTorque()).toBeCloseTo(60, 6);
+      expect(hinge.getLimitTorque()).toBeCloseTo(-(60 - weight), 2);
+    });
+  }
+});
+
+describe('a joint made outside its limit comes back without being launched', () => {
+  // A 1 m, 1 kg rod turning about its end (I = m L²/3 about the pivot).
+  const pivotInertia = 1 / 3;
+
+  for (const solver of SOLVERS) {
+    for (const gravity of [0, -9.81]) {
+      it(`hinge 1 rad past its lower limit, ${solver} solver, gravity ${gravity}: speed within the push-out cap, then at rest inside`, () => {
+        const world = new World({ solver, gravity: [0, gravity, 0] });
+        const rod = world.createBody({ position: [0.5, 0, 0], mass: 1, inertia: boxInertia(1, [0.5, 0.05, 0.05]) });
+        // limits [1, 1.5] rad about z: the rod, horizontal at creation, is 1 rad below the lower one
+        const hinge = world.createHingeJoint({ bodyA: world.ground, bodyB: rod, anchor: [0, 0, 0], axis: [0, 0, 1], lowerAngle: 1, upperAngle: 1.5 });
+        let fastest = 0, mostEnergy = 0;
+        for (let step = 0; step < 300; step++) {
+          world.step(1 / 60);
+          fastest = Math.max(fastest, Math.abs(hinge.getSpeed()));
+          mostEnergy = Math.max(mostEnergy, rod.getKineticEnergy());
+        }
+        expect(fastest).toBeLessThanOrEqual(MAX_PUSH_ANGULAR_SPEED);
+        expect(mostEnergy).toBeLessThanOrEqual(0.5 * pivotInertia * MAX_PUSH_ANGULAR_SPEED ** 2);
+        expect(hinge.getAngle()).toBeGreaterThan(1 - 0.01);
+        expect(hinge.getAngle()).toBeLessThan(1.5 + 0.01);
+        expect(Math.abs(hinge.getSpeed())).toBeLessThan(1e-3);
+      });
+    }
+
+    it(`slider 0.5 m past its upper limit, ${solver} solver: comes back no faster than ${MAX_PUSH_SPEED} m/s and rests at the bound`, () => {
+      const world = new World({ solver, gravity: [0, 0, 0] });
+      const box = world.createBody({ mass: 1, inertia: boxInertia(1, [0.1, 0.1, 0.1]) });
+      const slider = world.createPrismaticJoint({ bodyA: world.ground, bodyB: box, anchor: [0, 0, 0], axis: [1, 0, 0], lowerTranslation: -1, upperTranslation: -0.5 });
+      let fastest = 0;
+      for (let step = 0; step < 300; step++) {
+        world.step(1 / 60);
+        fastest = Math.max(fastest, Math.abs(slider.getSpeed()));
+      }
+      expect(fastest).toBeLessThanOrEqual(MAX_PUSH_SPEED);
+      expect(slider.getTranslation()).toBeLessThan(-0.5 + 1e-3);
+      expect(slider.getTranslation()).toBeGreaterThan(-1 - 1e-3);
+      expect(Math.abs(slider.getSpeed())).toBeLessThan(1e-3);
+    });
+
+    it(`ball joint made outside its swing cone and twist range, ${solver} solver: comes back within the cap and, with joint friction, rests`, () => {
+      const world = new World({ solver, gravity: [0, 0, 0] });
+      const arm = world.createBody({ position: [0, -0.5, 0], mass: 1, inertia: boxInertia(1, [0.05, 0.5, 0.05]) });
+      // limits count from the pose the joint is made in: made hanging along −y (its twist axis), with a
+      // 0.5 rad cone and a twist range [0.6, 1] that leaves out the twist of 0 it has, then swung 1.5 rad
+      // about z around the pivot
+      const joint = world.createBallJoint({
+        bodyA: world.ground, bodyB: arm, anchor: [0, 0, 0], axis: [0, -1, 0], normal: [1, 0, 0], swingLimit: 0.5, twistLimit: [0.6, 1],
+        frictionTorque: 0.05,
+      });
+      arm.setOrientation([0, 0, Math.sin(0.75), Math.cos(0.75)]);
+      arm.setPosition([0.5 * Math.sin(1.5), -0.5 * Math.cos(1.5), 0]);
+      expect(joint.getSwingAngle()).toBeCloseTo(1.5, 6);
+      let fastest = 0;
+      for (let step = 0; step < 300; step++) {
+        world.step(1 / 60);
+        const w = arm.angularVelocity;
+        fastest = Math.max(fastest, Math.hypot(w[0], w[1], w[2]));
+      }
+      // each of the two rows pushes at most the cap; together at most √2 of it
+      expect(fastest).toBeLessThanOrEqual(Math.SQRT2 * MAX_PUSH_ANGULAR_SPEED);
+      expect(joint.getSwingMargin()).toBeGreaterThan(-0.01);
+      expect(joint.getTwistAngle()).toBeGreaterThan(0.6 - 0.01);
+      expect(joint.getTwistAngle()).toBeLessThan(1 + 0.01);
+      expect(Math.hypot(...arm.angularVelocity)).toBeLessThan(1e-3);
+    });
+
+    it(`2D revolute 1 rad past its limit, ${solver} solver: as the 3D hinge`, () => {
+      const world = new World2D({ solver, gravity: [0, -9.81] });
+      const rod = world.createBody({ position: [0.5, 0], mass: 1, inertia: 1 / 12 });
+      const joint = world.createRevoluteJoint({ bodyA: world.ground, bodyB: rod, anchor: [0, 0], lowerAngle: 1, upperAngle: 1.5 });
+      let fastest = 0;
+      for (let step = 0; step < 300; step++) {
+        world.step(1 / 60);
+        fastest = Math.max(fastest, Math.abs(joint.getSpeed()));
+      }
+      expect(fastest).toBeLessThanOrEqual(MAX_PUSH_ANGULAR_SPEED);
+      expect(joint.getAngle()).toBeGreaterThan(1 - 0.01);
+      expect(Math.abs(joint.getSpeed())).toBeLessThan(1e-3);
+    });
+  }
+});
