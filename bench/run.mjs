@@ -211,7 +211,7 @@ if (!quick) {
 }
 }
 
-// The direct tree solver (lib/solver/tree-solver.ts) against our soft step, in the same run: the
+// The direct tree solver (lib/solver/direct/) against our soft step, in the same run: the
 // heavy-end chains at growing mass ratios, the welded cantilever, the cost of the 41-body chain, and
 // S1 at N = 100, 1000, 10 000 for the cost's growth with N (10 000 links: 120 steps; the grid: 60).
 function runDirectSection() {

@@ -38,6 +38,6 @@ export { PointConstraintPart } from './joints/parts/point-part.js';
 export { RotationConstraintPart } from './joints/parts/rotation-part.js';
 export { makeSoft, RIGID, MAX_PUSH_SPEED, MAX_PUSH_ANGULAR_SPEED } from './solver/softness.js';
 export type { Softness } from './solver/softness.js';
-export type { SolverSettings } from './solver/soft-step.js';
+export type { SolverSettings } from './solver/step-parts.js';
 export { createRagdoll, RAGDOLL_MASS_FRACTIONS } from './ragdoll.js';
 export type { Ragdoll, RagdollOptions, RagdollSegment, RagdollJointName } from './ragdoll.js';

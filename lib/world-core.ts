@@ -1,7 +1,7 @@
 // What World (3D) and World2D share: the solver settings and their checks, the lists of bodies and
 // joints, removal, step(dt), islands and sleeping (sleep.ts), and breaking joints with their once-only
-// report. Each world adds its own
-// bodies and joints; the step itself is solver/soft-step.ts, the same code for both.
+// report. Each world adds its own bodies and joints; the step itself is solver/step.ts, and the direct
+// solver solver/direct/, the same code for both.
 
 import type { BodyType } from './body.js';
 import type { ShapeOptions } from './collision/shape.js';
@@ -9,16 +9,11 @@ import type { JointCore } from './joints/joint-core.js';
 import { Float64Arena } from './arena.js';
 import { DEFAULT_SLEEP_SETTINGS, Islands, isAwakeMover, type SleepingBody, type SleepSettings } from './sleep.js';
 import { StateReader, StateWriter, decodeNumbers, encodeNumbers, hashNumbers } from './state.js';
-import {
-  MAX_HERTZ_PER_SUBSTEP_RATE,
-  SoftStepSolver,
-  type BodyIntegrator,
-  type ExactJointSolver,
-  type SolverContact,
-  type SolverSettings,
-} from './solver/soft-step.js';
-import { DirectTreeSolver, type TreeJoint } from './solver/tree-solver.js';
-import type { TreeBodyModel } from './solver/tree-body-model.js';
+import { MAX_HERTZ_PER_SUBSTEP_RATE, type BodyIntegrator, type ExactJointSolver, type SolverContact, type SolverSettings } from './solver/step-parts.js';
+import { StepContext, step } from './solver/step.js';
+import { DirectSolver } from './solver/direct/direct-solver.js';
+import type { TreeJoint } from './solver/direct/tree-joint.js';
+import type { TreeBodyModel } from './solver/direct/tree-body-model.js';
 import {
   readCallback,
   readFiniteVector,
@@ -66,7 +61,7 @@ export interface CoreWorldOptions<J> {
   timeToSleep?: number;
   /**
    * 'direct': the equality rows of joints that form a forest (chains, ragdolls, trees) are solved
-   * exactly every substep (solver/tree-solver.ts) and their drift projected away; their limits and
+   * exactly every substep (solver/direct/) and their drift projected away; their limits and
    * ropes' lengths are held through the trees, and loops are closed exactly when a structure has few;
    * motors, friction, springs, mouse joints and contacts stay iterative. 'iterative': the soft step alone.
    * Default 'iterative' (README, "The solver"). With 'direct' and no `substeps`, the world takes
@@ -172,9 +167,10 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
   private awakeJoints: J[] = [];
   private awakeVersion = -1;
   private islandsVersion = 0;
-  private readonly softStep: SoftStepSolver<B>;
+  /** What the step's stages read and write (solver/step.ts). */
+  private readonly stepContext: StepContext<B>;
   /** The direct solver (used while `solver` is 'direct'). */
-  private readonly tree: DirectTreeSolver<B, J>;
+  private readonly tree: DirectSolver<B, J>;
   private solverKind: JointSolverKind;
   protected readonly _bodies: B[] = [];
   private readonly _joints: J[] = [];
@@ -232,8 +228,8 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     Object.assign(this.settings, settings);
     Object.assign(this.sleepSettings, sleep);
     this.onJointBreak = onJointBreak;
-    this.softStep = new SoftStepSolver(integrator);
-    this.tree = new DirectTreeSolver<B, J>(treeModel);
+    this.stepContext = new StepContext(integrator, gravity, this.settings);
+    this.tree = new DirectSolver<B, J>(treeModel);
     this.solverKind = solver;
   }
 
@@ -401,10 +397,13 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
       this.brokenLastStep.length = 0;
       const sleeping = this.islands.sleepingIslandCount > 0;
       if (sleeping) this.wakeJoined();
-      const contacts = this.findContacts(dt, this.activeJoints);
-      const bodies = this.listAwake();
-      const joints = this.awakeJoints;
-      this.softStep.step(bodies, joints, this.gravity, dt, this.settings, this.exactSolver(bodies, joints), contacts);
+      const context = this.stepContext;
+      context.contacts = this.findContacts(dt, this.activeJoints);
+      const bodies = (context.bodies = this.listAwake());
+      const joints = (context.joints = this.awakeJoints);
+      context.exact = this.exactSolver(bodies, joints);
+      context.dt = dt;
+      step(context);
       this._time += dt;
       this._stepCount++;
       this.breakJoints();
@@ -553,7 +552,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     writer.write(this._stepCount);
     writer.write(this.nextBodyId);
     writer.write(this.nextJointId);
-    writer.write(this.softStep.previousH);
+    writer.write(this.stepContext.previousH);
     this.saveWorldExtras(writer);
     for (const body of this._bodies) {
       if (withStructure) writer.write(body.id);
@@ -598,7 +597,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     this._stepCount = reader.read();
     const nextBodyId = reader.read();
     const nextJointId = reader.read();
-    this.softStep.previousH = reader.read();
+    this.stepContext.previousH = reader.read();
     this.loadWorldExtras(reader, snapshot.version);
     for (const entry of snapshot.bodies) {
       this.nextBodyId = entry.id;

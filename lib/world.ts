@@ -12,8 +12,8 @@ import { HingeJoint, type HingeJointOptions } from './joints/hinge-joint.js';
 import { PrismaticJoint, type PrismaticJointOptions } from './joints/prismatic-joint.js';
 import { DistanceJoint, type DistanceJointOptions } from './joints/distance-joint.js';
 import { RigidBodyIntegrator } from './solver/integrate.js';
-import type { SolverSettings } from './solver/soft-step.js';
-import { TreeBodyModel3D } from './solver/tree-body-model.js';
+import type { SolverSettings } from './solver/step-parts.js';
+import { TreeBodyModel3D } from './solver/direct/tree-body-model.js';
 import { DEFAULT_SOLVER_SETTINGS, WorldCore, type CoreWorldOptions, type JointBreakEventOf, type SnapshotBody, type WorldSnapshot } from './world-core.js';
 import type { StateReader, StateWriter } from './state.js';
 import { readCallback, readDirection, readFiniteVector, requireBoolean, show } from './validate.js';
@@ -21,7 +21,7 @@ import { castRay, type RayHit } from './collision/ray-cast.js';
 import { ContactSet, type ShapePair } from './collision/contact-set.js';
 import type { Shape } from './collision/shape.js';
 import type { ContactConstraint } from './collision/contact-constraint.js';
-import type { SolverContact } from './solver/soft-step.js';
+import type { SolverContact } from './solver/step-parts.js';
 import type { Islands } from './sleep.js';
 
 export interface WorldOptions extends CoreWorldOptions<Joint> {

@@ -7,10 +7,10 @@ import { World2D } from '../lib/2d/index.js';
 import { buildScene, fallingHingedChains, hangingChain, weldedCantilever } from '../lib/scenes/index.js';
 import { buildScene2D } from '../lib/2d/index.js';
 
-import { REFERENCE_HASH_1000 } from './reference-hash.js';
+import { REFERENCE_HASH_1000, REFERENCE_HASH_DIRECT_1000 } from './reference-hash.js';
 
-function referenceHash(steps: number): { hash: string; world: World } {
-  const { world } = buildScene(fallingHingedChains());
+function referenceHash(steps: number, solver: 'iterative' | 'direct' = 'iterative'): { hash: string; world: World } {
+  const { world } = buildScene(fallingHingedChains(), { solver });
   for (let i = 0; i < steps; i++) world.step(1 / 60);
   return { hash: world.hash(), world };
 }
@@ -23,6 +23,13 @@ describe('determinism', () => {
     expect(first.hash).toBe(REFERENCE_HASH_1000);
     expect(first.world.joints.some((joint) => joint.broken)).toBe(true); // the weld broke on the way
     expect(first.world.contacts.length).toBeGreaterThan(0); // and the chains lie on the ground
+  }, 30_000);
+
+  it('the reference scene with the direct solver hashes the same on every run', () => {
+    const first = referenceHash(1000, 'direct');
+    expect(referenceHash(1000, 'direct').hash).toBe(first.hash);
+    expect(first.hash).toBe(REFERENCE_HASH_DIRECT_1000);
+    expect(first.world.contacts.length).toBeGreaterThan(0);
   }, 30_000);
 
   it('the hash changes with any bit of state', () => {

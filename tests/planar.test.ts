@@ -1,7 +1,7 @@
 // The 2D/3D oracle: a planar scene is one problem, and the 3D solver must solve it as the 2D solver
 // does. The 3D state stays exactly planar, one step agrees to round-off, and whole runs of non-chaotic
 // scenes agree to 1e-9, breaking on the same step. The same holds for the direct solver (one solver,
-// lib/solver/tree-solver.ts, over 6 numbers per body in 3D and 3 in 2D).
+// lib/solver/direct/, over 6 numbers per body in 3D and 3 in 2D).
 
 import { describe, expect, it } from 'vitest';
 import { boxInertia } from '../lib/index.js';

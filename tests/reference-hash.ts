@@ -3,3 +3,6 @@
 // It changes whenever the step's arithmetic or the saved state changes: update it deliberately, in the
 // commit that changes it, and say so in the commit message.
 export const REFERENCE_HASH_1000 = 'ee40a7a7fb326250';
+/** The same scene with the direct solver (every part of it: forest, limits, projection, and the sweeps
+ * around it with contacts). */
+export const REFERENCE_HASH_DIRECT_1000 = '4f8fc30dec6e7469';

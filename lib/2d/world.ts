@@ -1,5 +1,5 @@
 // World2D: lib/world.ts in the plane. The same settings, step, breaking and solvers (world-core.ts,
-// solver/soft-step.ts and the direct solver solver/tree-solver.ts are shared code, the last through
+// solver/step.ts and the direct solver solver/direct/ are shared code, the last through
 // solver/tree-body-model.ts); 2D bodies and the revolute, weld and angle joints.
 
 import { Body2D, type Body2DOptions } from './body.js';

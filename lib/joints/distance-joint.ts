@@ -154,7 +154,7 @@ export class DistanceJoint extends Joint {
     this.drive.solve(this.row, this.bodyA, this.bodyB, soft, useBias, !this.directLimits);
   }
 
-  // The bounds as limit rows the direct solver holds (tree-solver.ts) when the joint has no spring:
+  // The bounds as limit rows the direct solver holds (solver/direct/limits.ts) when the joint has no spring:
   // minLength when it is above 0 (L ≥ 0 always holds), then maxLength when finite. Row k is the drive's
   // row k, or k + 1 when minLength is 0 (the drive counts every finite bound, and 0 is finite).
   override get hasDriveRows(): boolean {

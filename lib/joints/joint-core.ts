@@ -8,9 +8,9 @@
 // the mean constraint force over the step: F = Σ λ_lin / dt on body B (−F on body A), and
 // τ = Σ λ_ang / dt, the torque of the angular rows about the anchor.
 
-import type { SolverJoint } from '../solver/soft-step.js';
+import type { SolverJoint } from '../solver/step-parts.js';
 import { createSoftness, makeSoft, type Softness } from '../solver/softness.js';
-import { MAX_HERTZ_PER_SUBSTEP_RATE } from '../solver/soft-step.js';
+import { MAX_HERTZ_PER_SUBSTEP_RATE } from '../solver/step-parts.js';
 import { requireBoolean, requireNonNegative, requirePositiveOrInfinity } from '../validate.js';
 import { UNPOOLED, type Float64Allocator } from '../arena.js';
 import type { StateReader, StateWriter } from '../state.js';
@@ -56,7 +56,7 @@ export abstract class JointCore<B extends { readonly sleep: SleepState }> implem
   userData: unknown;
 
   /**
-   * @internal True while the world's direct tree solver (solver/tree-solver.ts) holds this joint's
+   * @internal True while the world's direct solver (solver/direct/) holds this joint's
    * equality rows exactly: the joint's own solve then skips them (holdingSoftness returns null) and
    * solves only its limit, motor and friction rows.
    */
@@ -179,7 +179,7 @@ export abstract class JointCore<B extends { readonly sleep: SleepState }> implem
   /**
    * The spring's coefficients for a substep of h (a no-op for rigid joints). A spring is never stiffer
    * than a rigid joint: its frequency is capped as the world's joints are, at a quarter of the substep
-   * rate (soft-step.ts; found by a windmill whose 30 Hz blade welds exploded at 1 and 2 substeps).
+   * rate (solver/step.ts; found by a windmill whose 30 Hz blade welds exploded at 1 and 2 substeps).
    */
   protected updateSpring(h: number): void {
     if (this.springHertz > 0) {
@@ -211,7 +211,7 @@ export abstract class JointCore<B extends { readonly sleep: SleepState }> implem
    * leave rotation free). */
   abstract getAngularError(): number;
 
-  // ---- solver interface (driven by the world's step; see solver/soft-step.ts) ----
+  // ---- solver interface (driven by the world's step; see solver/step.ts) ----
 
   /** Lever arms, C, K and its factorization at the bodies' current poses, for a substep of h s. */
   abstract prepare(h: number): void;
@@ -228,7 +228,7 @@ export abstract class JointCore<B extends { readonly sleep: SleepState }> implem
   /** Adds this substep's λ_acc to the step's sums. */
   abstract accumulateImpulse(): void;
 
-  // ---- the direct tree solver (solver/tree-solver.ts; the same in 2D and 3D) ----
+  // ---- the direct solver (solver/direct/; the same in 2D and 3D) ----
 
   /**
    * How many rows the direct tree solver may hold exactly: the equality rows (rowCount) while they are
@@ -256,7 +256,7 @@ export abstract class JointCore<B extends { readonly sleep: SleepState }> implem
     return false;
   }
   /**
-   * @internal True while the direct solver holds this joint's limit rows (solver/tree-solver.ts): the
+   * @internal True while the direct solver holds this joint's limit rows (solver/direct/limits.ts): the
    * joint's own solve then skips them.
    */
   directLimits = false;

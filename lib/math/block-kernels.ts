@@ -1,4 +1,4 @@
-// Small dense block products for the direct tree solver (solver/tree-solver.ts), on blocks stored
+// Small dense block products for the direct solver (solver/direct/factorization.ts), on blocks stored
 // row-major at offsets in one Float64Array. The blocks are 3, 5 or 6 rows (joints) and 6 (bodies).
 //
 // Why unrolled. Written as three nested loops, these ran at 0.6 GFlop/s in V8; with the inner sum over k
@@ -247,7 +247,7 @@ export function eliminate3UnderBody(d: Float64Array, D: number, J: number, L: nu
   d[P + 35] -= e05 * l05 + e15 * l15 + e25 * l25;
 }
 
-// The solve's two passes for the same pairs (see tree-solver.ts solve): leaf first y −= Lᵀ x into the
+// The solve's two passes for the same pairs (see solver/direct/factorization.ts solve): leaf first y −= Lᵀ x into the
 // parent, then root first x ← D⁻¹ x − L y from the parent.
 
 /** A body under a 3-row joint, leaf first: y (3) −= Lᵀ x for L (6x3) and x (6). */

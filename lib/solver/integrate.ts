@@ -4,7 +4,7 @@
 
 import { BODY_STATE, type Body } from '../body.js';
 import { integrateOrientation } from '../math/quat.js';
-import type { BodyIntegrator } from './soft-step.js';
+import type { BodyIntegrator } from './step-parts.js';
 
 // Module copies of the state offsets (see point-part.ts for why hot loops avoid imported bindings).
 const LINEAR_VELOCITY = BODY_STATE.linearVelocity, ANGULAR_VELOCITY = BODY_STATE.angularVelocity;

@@ -4,7 +4,7 @@
 // in 2D (ω is always along a principal axis).
 
 import { BODY2D_STATE, type Body2D } from '../body.js';
-import type { BodyIntegrator } from '../../solver/soft-step.js';
+import type { BodyIntegrator } from '../../solver/step-parts.js';
 
 const LINEAR_VELOCITY = BODY2D_STATE.linearVelocity, ANGULAR_VELOCITY = BODY2D_STATE.angularVelocity;
 const INVERSE_INERTIA = BODY2D_STATE.inverseInertia, INVERSE_MASS = BODY2D_STATE.inverseMass;

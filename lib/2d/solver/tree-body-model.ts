@@ -1,11 +1,11 @@
-// The direct tree solver's view of a 2D body: lib/solver/tree-body-model.ts in the plane. A body's
+// The direct solver's view of a 2D body: lib/solver/direct/tree-body-model.ts in the plane. A body's
 // velocity is (v_x, v_y, ω), 3 numbers, and a row of J has 6 columns [v_a ω_a v_b ω_b]; its mass block is
 // diag(m, m, I), with I a number (no rotating: a planar body turns about its one principal axis). Each
 // method is the 3D one with the z-components of v and the x- and y-components of ω gone, which is why
 // the 2D and 3D direct solvers agree on planar scenes (tests/planar.test.ts).
 
 import { BODY2D_STATE, type Body2D } from '../body.js';
-import type { TreeBodyModel } from '../../solver/tree-body-model.js';
+import type { TreeBodyModel } from '../../solver/direct/tree-body-model.js';
 
 const LINEAR_VELOCITY = BODY2D_STATE.linearVelocity, ANGULAR_VELOCITY = BODY2D_STATE.angularVelocity;
 const INVERSE_MASS = BODY2D_STATE.inverseMass, INVERSE_INERTIA = BODY2D_STATE.inverseInertia;

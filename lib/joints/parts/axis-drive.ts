@@ -315,7 +315,7 @@ export class AxisDrive {
     this.limitForce = 0;
   }
 
-  /** The finite limits: rows the direct solver can hold (tree-solver.ts); the lower one first. */
+  /** The finite limits: rows the direct solver can hold (solver/direct/limits.ts); the lower one first. */
   get limitRowCount(): number {
     return (this.lower > -Infinity ? 1 : 0) + (this.upper < Infinity ? 1 : 0);
   }

@@ -1,4 +1,4 @@
-// The direct tree solver (lib/solver/tree-solver.ts): one solve on random trees makes J v = 0 and
+// The direct solver (lib/solver/direct/): one solve on random trees makes J v = 0 and
 // agrees with a dense solve of the same J M⁻¹ Jᵀ system; springs and mouse joints stay iterative, loops
 // and limits (ropes' too) are held; degenerate bodies give no NaN; heavy-on-light chains hold; limits hold
 // in loops and ropes come back without gaining energy; the readouts, breaking, removal and snapshots work
@@ -6,8 +6,8 @@
 
 import { describe, expect, it } from 'vitest';
 import { DIRECT_SOLVER_SUBSTEPS, World, boxInertia, type Body, type HingeJoint, type Joint } from '../lib/index.js';
-import { DirectTreeSolver } from '../lib/solver/tree-solver.js';
-import { TreeBodyModel3D } from '../lib/solver/tree-body-model.js';
+import { DirectSolver } from '../lib/solver/direct/direct-solver.js';
+import { TreeBodyModel3D } from '../lib/solver/direct/tree-body-model.js';
 
 import { buildScene, heavyEndChain, weldedBridge, weldedCantilever, cantileverTipSag } from '../lib/scenes/index.js';
 import { randomQuaternion, randomVector, seededRandom } from './helpers.js';
@@ -155,7 +155,7 @@ describe('direct tree solver: one solve', () => {
     for (let seed = 1; seed <= 24; seed++) {
       const count = seed <= 20 ? 2 + ((seed * 7) % 40) : 200;
       const { world, joints } = randomForest(seed, count);
-      const tree = new DirectTreeSolver<Body, Joint>(new TreeBodyModel3D());
+      const tree = new DirectSolver<Body, Joint>(new TreeBodyModel3D());
       tree.build(world.bodies, joints);
       expect(tree.joints).toHaveLength(joints.length); // every joint of a forest is held
       const h = 1 / 240;

@@ -1,5 +1,5 @@
-// The direct solver in 2D: World2D with solver 'direct' runs the very solver of tests/tree-solver.test.ts
-// (lib/solver/tree-solver.ts) through the 2D body model (lib/2d/solver/tree-body-model.ts). What that
+// The direct solver in 2D: World2D with solver 'direct' runs the very solver of tests/direct-solver.test.ts
+// (lib/solver/direct/) through the 2D body model (lib/2d/solver/tree-body-model.ts). What that
 // file proves in 3D, proved here in the plane; tests/planar.test.ts checks that the two agree to
 // round-off, and tests/properties2d.test.ts that passive 2D scenes never gain energy with it.
 

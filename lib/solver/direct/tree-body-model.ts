@@ -1,12 +1,12 @@
-// What the direct tree solver (tree-solver.ts) needs to know of a body, which is where 2D and 3D differ:
+// What the direct solver (direct-solver.ts) needs to know of a body, which is where 2D and 3D differ:
 // how many velocity numbers it has, its mass block, how a row of J meets its velocity, the geometric
 // stiffness of a taut point row, and how a projection moves it. The solver is written once against
 // TreeBodyModel; this file is the 3D model (a body's velocity is (v, ω), 6 numbers, and J rows have 12
 // columns [v_a ω_a v_b ω_b]); lib/2d/solver/tree-body-model.ts is the 2D one (3 numbers, 6 columns).
 
-import { BODY_STATE, type Body } from '../body.js';
-import { rotateSymmetric } from '../math/mat3.js';
-import { integrateOrientation } from '../math/quat.js';
+import { BODY_STATE, type Body } from '../../body.js';
+import { rotateSymmetric } from '../../math/mat3.js';
+import { integrateOrientation } from '../../math/quat.js';
 
 const LINEAR_VELOCITY = BODY_STATE.linearVelocity, ANGULAR_VELOCITY = BODY_STATE.angularVelocity;
 const INVERSE_MASS = BODY_STATE.inverseMass, POSITION = BODY_STATE.position, ORIENTATION = BODY_STATE.orientation;
@@ -30,7 +30,7 @@ export interface TreeBodyModel<B extends TreeBody> {
   writeMassMatrix(body: B, D: Float64Array, at: number, g: number): void;
   /**
    * G += h s (I − r̂r̂ᵀ) for s = hSigned/h · λ·r > 0 (the tension part of a point row's geometric
-   * stiffness; DirectTreeSolver.factor), with λ and r in `load` as a joint's writePointLoad writes them
+   * stiffness; factorization.ts), with λ and r in `load` as a joint's writePointLoad writes them
    * and r the lever arm of `side` (0: body A, with hSigned = −h, as it takes −λ; 1: body B, h).
    */
   addTension(G: Float64Array, g: number, hSigned: number, load: Float64Array, side: number): void;

@@ -1,0 +1,84 @@
+// What the step (step.ts) asks of the things it moves and solves: the bodies' integration, each joint,
+// each contact and the direct solver, and the settings it reads. The same in 2D and 3D: lib/2d gives its
+// own integrator and joints, and the direct solver its own body model (direct/tree-body-model.ts).
+//
+// Constraints (lib/joints, lib/collision) implement these; this file imports nothing but the softness
+// coefficients, so the dependency runs one way: constraints ← the step's parts ← the step ← the world.
+
+import type { Softness } from './softness.js';
+
+/** Joint stiffness cap as a fraction of the substep rate 1/h (step.ts PREPARE). */
+export const MAX_HERTZ_PER_SUBSTEP_RATE = 0.25;
+
+/** The settings the step reads; the same in 2D and 3D. */
+export interface SolverSettings {
+  substeps: number;
+  iterations: number;
+  relaxIterations: number;
+  jointHertz: number;
+  jointDampingRatio: number;
+  warmStarting: boolean;
+  maxLinearSpeed: number;
+  maxAngularSpeed: number;
+}
+
+/** What the step asks of a joint (3D or 2D). */
+export interface SolverJoint {
+  prepare(h: number): void;
+  warmStart(): void;
+  /** `useBias`: true in the biased solve, false in the relax pass (where `soft` is RIGID). */
+  solve(soft: Readonly<Softness>, useBias: boolean): void;
+  scaleImpulse(ratio: number): void;
+  accumulateImpulse(): void;
+  finishStep(dt: number): void;
+}
+
+/**
+ * What the step asks of a contact (collision/contact-constraint.ts; 3D): prepared once per step at the
+ * start poses (its separation follows the bodies' moves), solved after the joints in every sweep.
+ */
+export interface SolverContact {
+  prepare(h: number): void;
+  warmStart(): void;
+  /** Multiplies the stored impulses (a new substep length; 0 without warm starting). */
+  scaleImpulse(ratio: number): void;
+  solve(soft: Readonly<Softness>, staticSoft: Readonly<Softness>, useBias: boolean): void;
+  /** After the substeps: the bounce. */
+  applyRestitution(): void;
+}
+
+/** What the step asks of the bodies' integration, which differs between 3D and 2D. */
+export interface BodyIntegrator<B> {
+  /** Rotation and world inverse inertia from the orientation (the user may have written it). */
+  refresh(bodies: readonly B[]): void;
+  /** v += h (g + F/m), ω += h I⁻¹ τ, damping (and in 3D the gyroscopic term). */
+  integrateVelocities(bodies: readonly B[], gravity: Float64Array, h: number): void;
+  /** Speed caps, x += h v, the orientation by h ω, then rotation and I⁻¹. */
+  integratePositions(bodies: readonly B[], h: number, maxLinearSpeed: number, maxAngularSpeed: number): void;
+  /** Clears the forces and torques applied for this step. */
+  clearForces(bodies: readonly B[]): void;
+}
+
+/**
+ * An exact solver for some joints' equality rows (direct/direct-solver.ts), run by the step's stages:
+ * FACTOR at each substep's start, the exact solve in every sweep (so its rows hold exactly at the end of
+ * every velocity solve), and the projection of the drift in RELAX on the last substep.
+ */
+export interface ExactJointSolver {
+  /** True when it holds every row of the step (no iterative row is left; read after `factor`): one exact
+   * solve per substep then suffices, and the warm start and the relax pass are skipped. */
+  readonly alone: boolean;
+  /** Factors the rows at the current poses for substeps of h (the joints are prepared at them). */
+  factor(h: number): void;
+  /** Zeroes its rows' impulses before the warm start: an exact solve needs no starting guess. */
+  clearImpulses(): void;
+  /** Makes J v = 0 for its rows (and the limit rows it holds, J v ≥ 0) and adds the impulses to the
+   * joints' λ_acc; `first`: the substep's first. */
+  solveVelocities(first: boolean): void;
+  /** Moves the bodies until its rows' C vanishes (re-preparing its joints for substeps of h), no body
+   * faster than the speed caps. */
+  projectPositions(h: number, maxLinearSpeed: number, maxAngularSpeed: number): void;
+  /** Holds its limit rows (J v ≥ 0) again after the contacts moved the bodies, without undoing the
+   * contacts through its other rows (step.ts sweep). */
+  solveLimitVelocities(): void;
+}

@@ -1,0 +1,260 @@
+// The step: substeps with soft constraints, warm starting and a relax pass (Catto, "Solver2D", 2024;
+// Box2D v3's solver.c), as a list of named stages over one step context. One call advances the bodies,
+// joints and contacts by dt:
+//
+//   PREPARE                 the substep length's softness; warm-start impulses rescaled to it; each joint's
+//                           lever arms, C, K and its factor; each contact's rows (once per step: a
+//                           contact's separation follows the bodies' moves)
+//   for each of n substeps of h = dt / n:
+//     FACTOR                the direct solver's LDLᵀ of its rows at the substep's poses
+//     INTEGRATE_VELOCITIES  v += h (g + F/m), ω += h I⁻¹ τ
+//     WARM_START            v += M⁻¹ Jᵀ λ_acc, the last substep's impulses (the direct solver's own rows
+//                           start from zero: an exact solve needs no guess)
+//     SOLVE                 `iterations` sweeps with bias: soft rows pull C toward 0
+//     INTEGRATE_POSITIONS   x += h v, q ← exp(hω/2) q, I⁻¹ = R I_b⁻¹ Rᵀ
+//     RELAX                 each joint prepared at the new poses; on the last substep the direct solver
+//                           projects its rows' drift away; `relaxIterations` rigid sweeps without bias,
+//                           which remove the velocity the bias added (position correction never becomes
+//                           momentum); the substep's impulses summed for the force readout
+//   RESTITUTION             the contacts' bounce
+//   FINISH                  forces F = Σ λ_lin / dt and torques per joint; the applied forces cleared
+//
+// A sweep (sweep below) solves every joint's iterative rows, then the direct solver's exact rows, then the
+// contacts, then the direct solver's limit rows again. Without the direct solver it is the joints, then the
+// contacts. With the direct solver holding every row of the step (no contact, motor, spring or open loop)
+// a substep's SOLVE is its exact solve alone, and WARM_START and RELAX's sweeps are skipped.
+//
+// The stages are the same in 2D and 3D: the step is written against a BodyIntegrator (how bodies
+// integrate, which is where the dimensions differ) and SolverJoint (step-parts.ts), and lib/2d uses this
+// very code.
+//
+// Box2D v3 factors K once per step and updates only the lever arms and C inside the substeps. We
+// factor again after every position update: measured on S5 (40 links, a 670 kg ball) at 4 substeps,
+// a K held for the whole step lets the chain explode, while the per-substep K keeps its peak gap at
+// 0.29 m; on S1 with N = 1000 the extra factorizations cost 13 % of the step.
+
+import { createSoftness, makeContactSoft, makeSoft, RIGID } from './softness.js';
+import {
+  MAX_HERTZ_PER_SUBSTEP_RATE,
+  type BodyIntegrator,
+  type ExactJointSolver,
+  type SolverContact,
+  type SolverJoint,
+  type SolverSettings,
+} from './step-parts.js';
+
+const NO_CONTACTS: readonly SolverContact[] = [];
+
+/**
+ * Everything a step's stages read and write (Box2D v3's b2StepContext): what the world hands over for
+ * this step, and what PREPARE derives from it. One per world, reused every step.
+ */
+export class StepContext<B> {
+  // ---- set by the world before each step ----
+  bodies: readonly B[] = [];
+  joints: readonly SolverJoint[] = [];
+  contacts: readonly SolverContact[] = NO_CONTACTS;
+  /** The direct solver, or null for the iterative solver alone. */
+  exact: ExactJointSolver | null = null;
+  dt = 0;
+
+  // ---- derived by PREPARE ----
+  /** The substep length, s. */
+  h = 0;
+  /** The substep being run (0 … substeps − 1). */
+  substep = 0;
+  /** The rigid joints' softness for the biased solve at the current substep length. */
+  readonly jointSoftness = createSoftness();
+  /** The contacts' softness for the biased solve (softness.ts makeContactSoft), and against static
+   * bodies. */
+  readonly contactSoftness = createSoftness();
+  readonly staticContactSoftness = createSoftness();
+  /** @internal The last step's substep length (warm starting rescales impulses when it changes). */
+  previousH = 0;
+
+  constructor(
+    readonly integrator: BodyIntegrator<B>,
+    readonly gravity: Float64Array,
+    readonly settings: Readonly<SolverSettings>,
+  ) {}
+
+  /** True while the direct solver holds every row of this step: no warm start, no sweeps but its solve. */
+  get exactAlone(): boolean {
+    return this.exact !== null && this.exact.alone && this.contacts.length === 0;
+  }
+}
+
+/** Advances the context's bodies, joints and contacts by its dt: the stages, in order. */
+export function step<B>(context: StepContext<B>): void {
+  prepare(context);
+  for (let substep = 0; substep < context.settings.substeps; substep++) {
+    context.substep = substep;
+    factor(context);
+    integrateVelocities(context);
+    warmStart(context);
+    solve(context);
+    integratePositions(context);
+    relax(context);
+  }
+  restitution(context);
+  finish(context);
+}
+
+/**
+ * PREPARE. Joints are springs (softness.ts) whose stiffness is capped at a quarter of the substep rate,
+ * as Box2D v3 caps it. Measured here at 4 substeps: a cap of 0.25/h keeps S1, S3 and S5 stable; 0.5/h
+ * folds the welded cantilever (joint angles of 3 rad) and 1/h explodes it. Warm starting carries impulses
+ * across steps; a new substep length rescales them to stay the same force, and with warm starting off
+ * they start from zero.
+ */
+function prepare<B>(context: StepContext<B>): void {
+  const { settings, joints, contacts } = context;
+  const h = context.dt / settings.substeps;
+  context.h = h;
+  const hertz = Math.min(settings.jointHertz, MAX_HERTZ_PER_SUBSTEP_RATE / h);
+  makeSoft(context.jointSoftness, hertz, settings.jointDampingRatio, h);
+  const ratio = settings.warmStarting ? (context.previousH > 0 ? h / context.previousH : 1) : 0;
+  context.previousH = h;
+  context.integrator.refresh(context.bodies);
+  for (let i = 0; i < joints.length; i++) {
+    const joint = joints[i];
+    if (ratio !== 1) joint.scaleImpulse(ratio);
+    joint.prepare(h);
+  }
+  if (contacts.length > 0) makeContactSoft(context.contactSoftness, context.staticContactSoftness, h);
+  for (let i = 0; i < contacts.length; i++) {
+    if (ratio !== 1) contacts[i].scaleImpulse(ratio);
+    contacts[i].prepare(h);
+  }
+}
+
+/** FACTOR: the direct solver's rows, once per substep at its starting poses (see relax on why). */
+function factor<B>(context: StepContext<B>): void {
+  if (context.exact !== null) context.exact.factor(context.h);
+}
+
+/** INTEGRATE_VELOCITIES: gravity and the applied forces. */
+function integrateVelocities<B>(context: StepContext<B>): void {
+  context.integrator.integrateVelocities(context.bodies, context.gravity, context.h);
+}
+
+/**
+ * WARM_START: the last substep's impulses applied again. The direct solver's rows start from zero. Without
+ * warm starting every row starts its substep from zero (a contact's kept impulse would otherwise clamp
+ * against a push that was never applied: measured, a pile of 10 ragdolls exploded to 1 km/s).
+ */
+function warmStart<B>(context: StepContext<B>): void {
+  const { joints, contacts } = context;
+  if (context.exact !== null) context.exact.clearImpulses();
+  if (context.exactAlone) return;
+  if (context.settings.warmStarting) {
+    for (let i = 0; i < joints.length; i++) joints[i].warmStart();
+    for (let i = 0; i < contacts.length; i++) contacts[i].warmStart();
+  } else {
+    for (let i = 0; i < joints.length; i++) joints[i].scaleImpulse(0);
+    for (let i = 0; i < contacts.length; i++) contacts[i].scaleImpulse(0);
+  }
+}
+
+/** SOLVE: `iterations` sweeps with bias; with the direct solver holding every row, its one solve. */
+function solve<B>(context: StepContext<B>): void {
+  if (context.exactAlone) {
+    (context.exact as ExactJointSolver).solveVelocities(true);
+    return;
+  }
+  for (let iteration = 0; iteration < context.settings.iterations; iteration++) sweep(context, true, iteration === 0);
+}
+
+/** INTEGRATE_POSITIONS: speed caps, then poses from velocities. */
+function integratePositions<B>(context: StepContext<B>): void {
+  const settings = context.settings;
+  context.integrator.integratePositions(context.bodies, context.h, settings.maxLinearSpeed, settings.maxAngularSpeed);
+}
+
+/**
+ * RELAX: every joint prepared at the new poses, the drift projected (direct solver, last substep), the
+ * rigid sweeps without bias, and the substep's impulses summed for the readout.
+ *
+ * Without the direct solver, prepare, the first relax sweep and the impulse accumulation share one pass
+ * over the joints: a joint's prepare reads only poses and inverse inertias, which relaxing other joints
+ * does not change, so this is the same arithmetic as three passes, with a third of the memory traffic
+ * (measured: the joints of a 100 x 100 sphere grid are ~20 MB, and streaming them was the cost).
+ *
+ * With it, the projection and the relax sweeps use the factorization from the substep's start: its J is
+ * a substep old, so the projection is a quasi-Newton step (repeated until the error is small; see
+ * direct/projection.ts) and the relax pass's exact solves are refined, and the next substep factors
+ * again at the new poses. Why project once per step: the velocity solves hold J v = 0 exactly at every
+ * substep whatever the drift, and the drift a substep leaves is second order in h (measured on the 670:1
+ * chain: 1e-7 m); the user sees the poses at the end of the step, and those are projected. Projecting
+ * every substep instead took 10-20 % more time per step on the 41-body chain (two runs) for the same peak
+ * gap (1e-7 m).
+ */
+function relax<B>(context: StepContext<B>): void {
+  const { joints, contacts, exact, settings, h } = context;
+  const iterations = settings.relaxIterations;
+  if (exact !== null) {
+    for (let i = 0; i < joints.length; i++) joints[i].prepare(h);
+    if (context.substep === settings.substeps - 1) exact.projectPositions(h, settings.maxLinearSpeed, settings.maxAngularSpeed);
+    const sweeps = context.exactAlone ? 0 : iterations;
+    for (let iteration = 0; iteration < sweeps; iteration++) sweep(context, false, false);
+    for (let i = 0; i < joints.length; i++) joints[i].accumulateImpulse();
+    return;
+  }
+  for (let i = 0; i < joints.length; i++) {
+    const joint = joints[i];
+    joint.prepare(h);
+    if (iterations > 0) joint.solve(RIGID, false);
+    if (iterations <= 1) joint.accumulateImpulse();
+  }
+  if (iterations > 0) for (let i = 0; i < contacts.length; i++) contacts[i].solve(RIGID, RIGID, false);
+  for (let iteration = 1; iteration < iterations; iteration++) {
+    const last = iteration === iterations - 1;
+    for (let i = 0; i < joints.length; i++) {
+      joints[i].solve(RIGID, false);
+      if (last) joints[i].accumulateImpulse();
+    }
+    for (let i = 0; i < contacts.length; i++) contacts[i].solve(RIGID, RIGID, false);
+  }
+}
+
+/** RESTITUTION: after the substeps, contacts that closed fast bounce. */
+function restitution<B>(context: StepContext<B>): void {
+  const contacts = context.contacts;
+  for (let i = 0; i < contacts.length; i++) contacts[i].applyRestitution();
+}
+
+/** FINISH: each joint's force and torque over the step; the forces applied for this step cleared. */
+function finish<B>(context: StepContext<B>): void {
+  const joints = context.joints;
+  for (let i = 0; i < joints.length; i++) joints[i].finishStep(context.dt);
+  context.integrator.clearForces(context.bodies);
+}
+
+/**
+ * One Gauss-Seidel sweep: with bias (SOLVE, the context's softness) or without (RELAX, rigid). Each
+ * joint's iterative rows, then the direct solver's exact solve (its tree rows, loops and limits), then the
+ * contacts, then its limit rows again. `first`: the substep's first sweep (the direct solver applies the
+ * geometric stiffness in it).
+ *
+ * Why the contacts after the exact solve. Contacts are solved with each body's own mass, and the exact
+ * solve that follows a contact passes part of its impulse on through the tree. With the exact solve
+ * last, every substep ended with the contacts' friction partly undone, and ragdolls on the ground slid
+ * for ever: measured, one ragdoll lying still kept sliding at 2 cm/s, and a heap of ten (PILE-10) kept
+ * 0.39 J of kinetic energy after 10 s (4 iterations: 0.04 J). With the contacts after it the heap
+ * comes to rest (6e-5 J after 10 s). But then a contact's impulse in an impact could push a limb
+ * through a limit the exact solve had just held (0.75 rad), so the limit rows are held once more
+ * through the tree's response (which moves no tree row), and the heap's peak limit excess is 1e-6 rad.
+ * The tree rows end the sweep with what the contacts did to them; that drift is second order and the
+ * projection takes it (the heap's peak joint gap: 3e-6 m). With no contacts the extra limit solve is not
+ * run.
+ */
+function sweep<B>(context: StepContext<B>, useBias: boolean, first: boolean): void {
+  const { joints, contacts, exact } = context;
+  const jointSoft = useBias ? context.jointSoftness : RIGID;
+  const contactSoft = useBias ? context.contactSoftness : RIGID;
+  const staticContactSoft = useBias ? context.staticContactSoftness : RIGID;
+  for (let i = 0; i < joints.length; i++) joints[i].solve(jointSoft, useBias);
+  if (exact !== null) exact.solveVelocities(first);
+  for (let i = 0; i < contacts.length; i++) contacts[i].solve(contactSoft, staticContactSoft, useBias);
+  if (exact !== null && contacts.length > 0) exact.solveLimitVelocities();
+}
