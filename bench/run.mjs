@@ -222,7 +222,7 @@ function runDirectSection() {
   const rows = [];
   for (const scene of scenes) {
     const runs = [[{}, 'iterative'], [{ solver: 'direct' }, 'direct']];
-    if (!quick && !scene.startsWith('GRID')) runs.push([{ solver: 'direct', substeps: 4 }, 'direct, 4 substeps']);
+    if (!quick && !scene.startsWith('GRID')) runs.push([{ solver: 'direct', substeps: 2 }, 'direct, 2 substeps']);
     for (const [settings, kind] of runs) {
       const r = measure('sinew', scene, settings, steps(scene));
       r.kind = kind;
@@ -233,7 +233,7 @@ function runDirectSection() {
   results.tables.direct = rows;
   print('\n<!-- section:direct -->');
   print('## The direct tree solver');
-  print('\nsinew with `solver: \'direct\'` (joint trees solved exactly by sparse LDLᵀ each substep, drift projected, limits held through the trees, loops closed exactly when few) against its default soft step, same run, each at its defaults: the soft step 4 substeps, the direct solver 2 (DIRECT_SOLVER_SUBSTEPS); the last row of each scene runs the direct solver at the soft step\'s 4 substeps.');
+  print('\nsinew with `solver: \'direct\'` (joint trees solved exactly by sparse LDLᵀ each substep, drift projected, limits held through the trees, loops closed exactly when few) against its default soft step, same run, each at its defaults (4 substeps); the last row of each scene runs the direct solver at 2 substeps (its rows hold exactly at any count, but contacts and the rows it leaves soft need 4).');
   table('iterative and direct', rows);
   print('\n| scene | direct / iterative: time | peak gap direct, m | peak gap iterative, m |');
   print('|---|---|---|---|');
@@ -247,7 +247,7 @@ function runDirectSection() {
   // the cost ratio in one process, interleaved (bench/interleaved.mjs): the separate processes above
   // run one after the other, and this VM's speed drifts between them
   const costScenes = quick ? ['S2-40x670'] : ['S2-40x670', 'S2-40x1', 'S5-670', 'S3', 'S1-100'];
-  const costSettings = [{}, { solver: 'direct' }, { solver: 'direct', substeps: 4 }];
+  const costSettings = [{}, { solver: 'direct' }, { solver: 'direct', substeps: 2 }];
   const costs = [];
   for (const scene of costScenes) {
     const config = JSON.stringify({ scene, settings: costSettings, blocks: quick ? 30 : 200 });
@@ -270,12 +270,12 @@ function runDirectSection() {
   }
   results.tables.direct2d = rows2d;
   print('\n### Cost in one process, interleaved');
-  print('\nEach scene\'s three worlds (iterative, direct at its 2 substeps, direct at 4) built in one process and stepped in turn, 10 steps each, ' + (quick ? 30 : 200) + ' times after a warm-up of 120 steps: the median ms per step of those blocks, and the ratios. This is the figure for the direct solver\'s cost; the table above runs each in its own process, one after the other, where this VM\'s drift moves a ratio by 2x.');
-  print('\n| scene | iterative ms | direct ms | direct, 4 substeps ms | direct / iterative | 4 substeps / iterative |');
+  print('\nEach scene\'s three worlds (iterative, direct, direct at 2 substeps) built in one process and stepped in turn, 10 steps each, ' + (quick ? 30 : 200) + ' times after a warm-up of 120 steps: the median ms per step of those blocks, and the ratios. This is the figure for the direct solver\'s cost; the table above runs each in its own process, one after the other, where this VM\'s drift moves a ratio by 2x.');
+  print('\n| scene | iterative ms | direct ms | direct, 2 substeps ms | direct / iterative | 2 substeps / iterative |');
   print('|---|---|---|---|---|---|');
   for (const r of costs) {
-    const [it, direct, four] = r.medianMs;
-    print(`| ${r.scene} | ${fmt(it)} | ${fmt(direct)} | ${fmt(four)} | ${fmt(direct / it, 2)} | ${fmt(four / it, 2)} |`);
+    const [it, direct, two] = r.medianMs;
+    print(`| ${r.scene} | ${fmt(it)} | ${fmt(direct)} | ${fmt(two)} | ${fmt(direct / it, 2)} | ${fmt(two / it, 2)} |`);
   }
   const costs2d = [];
   for (const scene of scenes2d) {
@@ -285,7 +285,7 @@ function runDirectSection() {
   }
   results.tables.direct2dCost = costs2d;
   print('\n### In 2D');
-  print('\nsinew/2d (World2D) runs the same direct solver over 3 numbers per body: its soft step (4 substeps) and `solver: \'direct\'` (2 substeps), each scene in its own process, one after the other (the time ratio there carries this VM\'s drift; the last table has the two worlds stepped in turn in one process, as above).');
+  print('\nsinew/2d (World2D) runs the same direct solver over 3 numbers per body: its soft step and `solver: \'direct\'` (4 substeps each), each scene in its own process, one after the other (the time ratio there carries this VM\'s drift; the last table has the two worlds stepped in turn in one process, as above).');
   table('sinew/2d: iterative and direct', rows2d);
   print('\n| scene | direct / iterative: time | peak gap direct, m | peak gap iterative, m |');
   print('|---|---|---|---|');

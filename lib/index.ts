@@ -1,7 +1,7 @@
 // sinew: rigid-body joints for the browser. The public API: everything a game, the viewer and the
 // benchmarks use is exported here.
 
-export { World, DEFAULT_WORLD_SETTINGS, DEFAULT_JOINT_SOLVER, DIRECT_SOLVER_SUBSTEPS, JOINT_SOLVERS } from './world.js';
+export { World, DEFAULT_WORLD_SETTINGS, DEFAULT_JOINT_SOLVER, JOINT_SOLVERS } from './world.js';
 export type { WorldOptions, JointBreakEvent, JointSolverKind, ContactBeginEvent, SensorEvent } from './world.js';
 export { TOUCH_DISTANCE, type ShapePair } from './collision/contact-set.js';
 export type { ContactConstraint } from './collision/contact-constraint.js';

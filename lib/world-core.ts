@@ -27,7 +27,7 @@ import {
 
 /** The options both worlds take (WorldOptions and World2DOptions add gravity and their own). */
 export interface CoreWorldOptions<J> {
-  /** Substeps per step. Default 4 (a World made with solver 'direct': 2, DIRECT_SOLVER_SUBSTEPS). */
+  /** Substeps per step. Default 4, with either solver. */
   substeps?: number;
   /** Velocity iterations (with position bias) per substep. Default 1. */
   iterations?: number;
@@ -64,8 +64,7 @@ export interface CoreWorldOptions<J> {
    * exactly every substep (solver/direct/) and their drift projected away; their limits and
    * ropes' lengths are held through the trees, and loops are closed exactly when a structure has few;
    * motors, friction, springs, mouse joints and contacts stay iterative. 'iterative': the soft step alone.
-   * Default 'iterative' (README, "The solver"). With 'direct' and no `substeps`, the world takes
-   * DIRECT_SOLVER_SUBSTEPS (2) substeps per step. The same in 2D and 3D.
+   * Default 'iterative' (README, "The solver"). The same in 2D and 3D.
    */
   solver?: JointSolverKind;
 }
@@ -77,16 +76,6 @@ export const JOINT_SOLVERS: readonly JointSolverKind[] = Object.freeze(['iterati
 /** The joint solver a world uses unless told otherwise. */
 export const DEFAULT_JOINT_SOLVER: JointSolverKind = 'iterative';
 
-/**
- * Substeps per step when a world (World or World2D) is made with `solver: 'direct'` and no `substeps`.
- * The soft step substeps to make its joints stiffer (their error falls as 1/n²); the direct solver's rows
- * are exact at any count, so it needs substeps only for the motion between them and for the rows it leaves
- * iterative (contacts, motors, springs). Measured on the 670:1 heavy-end chain: at 1, 2, 4 and 8
- * substeps every joint holds to 1e-7 m; released horizontally, the chain loses 9.6, 5.5, 3.1 and 1.6 %
- * of its swing energy in 10 s (the iterative solver at its 4 substeps, 4.5 %). At 2 substeps a step
- * costs half of what 4 do (README, "The direct solver").
- */
-export const DIRECT_SOLVER_SUBSTEPS = 2;
 
 
 export interface JointBreakEventOf<J> {
@@ -223,7 +212,6 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     if (options.timeToSleep !== undefined) sleep.timeToSleep = requireNonNegative(where, 'timeToSleep', options.timeToSleep);
     const onJointBreak = readCallback(where, 'onJointBreak', options.onJointBreak);
     const solver = options.solver === undefined ? DEFAULT_JOINT_SOLVER : readSolverKind(where, options.solver);
-    if (solver === 'direct' && options.substeps === undefined) settings.substeps = DIRECT_SOLVER_SUBSTEPS;
     this.gravity = gravity;
     Object.assign(this.settings, settings);
     Object.assign(this.sleepSettings, sleep);

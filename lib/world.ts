@@ -38,7 +38,7 @@ export interface WorldOptions extends CoreWorldOptions<Joint> {
   onSensorEnd?: ((event: SensorEvent) => void) | null;
 }
 
-export { DEFAULT_JOINT_SOLVER, DIRECT_SOLVER_SUBSTEPS, JOINT_SOLVERS, type JointSolverKind } from './world-core.js';
+export { DEFAULT_JOINT_SOLVER, JOINT_SOLVERS, type JointSolverKind } from './world-core.js';
 
 export type JointBreakEvent = JointBreakEventOf<Joint>;
 

@@ -5,7 +5,7 @@
 // as with the iterative solver.
 
 import { describe, expect, it } from 'vitest';
-import { DIRECT_SOLVER_SUBSTEPS, World, boxInertia, type Body, type HingeJoint, type Joint } from '../lib/index.js';
+import { World, boxInertia, type Body, type HingeJoint, type Joint } from '../lib/index.js';
 import { DirectSolver } from '../lib/solver/direct/direct-solver.js';
 import { TreeBodyModel3D } from '../lib/solver/direct/tree-body-model.js';
 
@@ -348,14 +348,13 @@ describe('direct tree solver: stepping', () => {
     expect(restored.hash()).toBe(world.hash());
   });
 
-  it('a world made with the direct solver takes 2 substeps unless told otherwise; switching later keeps the count', () => {
+  it('a world made with the direct solver takes 4 substeps, as the iterative solver, unless told otherwise; switching keeps the count', () => {
     expect(new World().substeps).toBe(4);
-    expect(new World({ solver: 'direct' }).substeps).toBe(DIRECT_SOLVER_SUBSTEPS);
-    expect(DIRECT_SOLVER_SUBSTEPS).toBe(2);
-    expect(new World({ solver: 'direct', substeps: 4 }).substeps).toBe(4);
-    const world = new World();
+    expect(new World({ solver: 'direct' }).substeps).toBe(4);
+    expect(new World({ solver: 'direct', substeps: 2 }).substeps).toBe(2);
+    const world = new World({ substeps: 3 });
     world.solver = 'direct';
-    expect(world.substeps).toBe(4);
+    expect(world.substeps).toBe(3);
   });
 
   it('rejects an unknown solver by name', () => {

@@ -4,7 +4,6 @@
 // round-off, and tests/properties2d.test.ts that passive 2D scenes never gain energy with it.
 
 import { describe, expect, it } from 'vitest';
-import { DIRECT_SOLVER_SUBSTEPS } from '../lib/index.js';
 import { World2D, buildScene2D, type Body2D, type RevoluteJoint } from '../lib/2d/index.js';
 import { heavyEndChain, hingeChain, weldedCantilever } from '../lib/scenes/index.js';
 
@@ -185,9 +184,9 @@ describe('direct solver in 2D: settings and snapshots', () => {
     expect(() => World2D.restore({ ...snapshot, version: 4 as never })).toThrow(/snapshot version 4 is not supported \(1, 2 and 3 are\)/);
   });
 
-  it('a world made with the direct solver takes 2 substeps unless told otherwise; switching later keeps the count', () => {
+  it('a world made with the direct solver takes 4 substeps, as the iterative solver, unless told otherwise; switching keeps the count', () => {
     expect(new World2D().substeps).toBe(4);
-    expect(new World2D({ solver: 'direct' }).substeps).toBe(DIRECT_SOLVER_SUBSTEPS);
+    expect(new World2D({ solver: 'direct' }).substeps).toBe(4);
     expect(new World2D({ solver: 'direct', substeps: 3 }).substeps).toBe(3);
     const world = new World2D();
     world.solver = 'direct';

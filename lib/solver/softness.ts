@@ -54,7 +54,7 @@ export const CONTACT_DAMPING_RATIO = 10;
 export function makeContactSoft(out: Softness, outStatic: Softness, h: number): void {
   const hertz = Math.min(CONTACT_HERTZ, 0.25 / h);
   makeSoft(out, hertz, CONTACT_DAMPING_RATIO, h);
-  makeSoft(outStatic, 2 * hertz, CONTACT_DAMPING_RATIO, h);
+  makeSoft(outStatic, Math.min(2 * hertz, 0.25 / h), CONTACT_DAMPING_RATIO, h);
 }
 
 /**

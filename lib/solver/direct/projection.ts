@@ -75,7 +75,13 @@ export class Projection<TBody extends TreeBody, TJoint extends TreeJoint<TBody>>
     for (let pass = 0; pass < MAX_PROJECTIONS && before > PROJECTION_TOLERANCE; pass++) {
       this.savePoses();
       this.projectOnce(scale);
-      const after = this.prepareAndMeasure(h);
+      let after = this.prepareAndMeasure(h);
+      // a pass may carry a body across a limit it was not holding (a hand moved with its arm): take that
+      // row in, so the next pass brings it back
+      if (this.limits.crossedUnheld()) {
+        this.owner.factorLimits();
+        after = this.largestError();
+      }
       if (after <= PROJECTION_TOLERANCE) return;
       if (after > before) {
         // a step that made things worse (a loop near a singular pose): undo it, factor at these poses
