@@ -138,3 +138,68 @@ export function weldedBridge(options: WeldedBridgeOptions = {}): SceneDescriptio
   }
   return { name: `welded bridge, ${segments} segments`, gravity: GRAVITY, dt: 1 / 60, bodies, joints };
 }
+
+export interface RopeBridgeOptions {
+  /** Links per rope. Default 16. */
+  links?: number;
+  /** 'chain': links on ball joints; 'rope': links on rigid distance joints (rope segments, slack
+   * allowed). Default 'chain'. */
+  ropes?: 'chain' | 'rope';
+  /** How far the ropes sag at the middle at the start, rad of each half's slope. Default 0.15. */
+  sag?: number;
+}
+
+/**
+ * A rope bridge: two ropes of 0.5 m, 0.5 kg links, 2 m apart, each fixed to the world at both ends, with a
+ * 2 kg plank welded across them at every other link. Every plank closes a loop, and every rope's second
+ * end closes one through the world. Bodies: the first rope's links, the second's, then the planks.
+ */
+export function ropeBridge(options: RopeBridgeOptions = {}): SceneDescription {
+  const links = options.links ?? 16, kind = options.ropes ?? 'chain', sag = options.sag ?? 0.15;
+  const segment = 0.5, linkMass = 0.5, plankMass = 2;
+  const height = 4, span = links * segment * Math.cos(sag);
+  const linkHalf: Vec3Tuple = [segment / 2 - 0.02, 0.04, 0.04], plankHalf: Vec3Tuple = [0.2, 0.03, 1];
+  const bodies: BodyDescription[] = [];
+  const joints: JointDescription[] = [];
+  const ropes: number[][] = [];
+  for (const z of [-1, 1]) {
+    // the points of a V: down to the middle, up to the far end
+    const points: Vec3Tuple[] = [];
+    for (let i = 0; i <= links; i++) {
+      points.push([i * segment * Math.cos(sag) - span / 2, height - Math.min(i, links - i) * segment * Math.sin(sag), z]);
+    }
+    const rope: number[] = [];
+    for (let i = 0; i < links; i++) {
+      const p = points[i], q = points[i + 1];
+      rope.push(bodies.length);
+      bodies.push({
+        type: 'dynamic', position: [(p[0] + q[0]) / 2, (p[1] + q[1]) / 2, z], orientation: aboutZ(Math.atan2(q[1] - p[1], q[0] - p[0])),
+        mass: linkMass, inertia: boxInertia(linkMass, linkHalf), shape: { kind: 'box', halfExtents: linkHalf }, role: 'link',
+      });
+    }
+    // each link's joint to the one before it (the first to the world), then the last to the world
+    for (let i = 0; i <= links; i++) {
+      const a = i < links ? rope[i] : rope[links - 1], b = i === 0 || i === links ? null : rope[i - 1];
+      if (kind === 'chain') {
+        joints.push({ type: 'ball', bodyA: a, bodyB: b, anchor: points[i] });
+      } else {
+        // between link centres (a rope segment of one link length), and half a link to the world anchors
+        const centre = (k: number) => bodies[rope[k]].position;
+        const from = centre(i < links ? i : links - 1), to = b === null ? points[i] : centre(i - 1);
+        joints.push({ type: 'distance', bodyA: a, bodyB: b, anchor: from, anchorB: to, minLength: 0, maxLength: Math.hypot(from[0] - to[0], from[1] - to[1], from[2] - to[2]) });
+      }
+    }
+    ropes.push(rope);
+  }
+  for (let i = 0; i < links; i += 2) {
+    const a = bodies[ropes[0][i]].position, b = bodies[ropes[1][i]].position;
+    const plank = bodies.length;
+    bodies.push({
+      type: 'dynamic', position: [a[0], a[1] - 0.08, 0], mass: plankMass, inertia: boxInertia(plankMass, plankHalf),
+      shape: { kind: 'box', halfExtents: plankHalf }, role: 'plank',
+    });
+    joints.push({ type: 'weld', bodyA: plank, bodyB: ropes[0][i], anchor: [a[0], a[1] - 0.05, -1] });
+    joints.push({ type: 'weld', bodyA: plank, bodyB: ropes[1][i], anchor: [b[0], b[1] - 0.05, 1] });
+  }
+  return { name: `rope bridge, ${links} links`, gravity: GRAVITY, dt: 1 / 60, bodies, joints };
+}

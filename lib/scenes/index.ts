@@ -10,8 +10,8 @@ export type {
   Vec3Tuple,
 } from './description.js';
 export { hangingChain, heavyEndChain, weldedCantilever, ballAndChain, sphereGrid } from './standard.js';
-export { suspensionBridge, weldedBridge, catenaryPoints } from './bridges.js';
-export type { SuspensionBridgeOptions, WeldedBridgeOptions } from './bridges.js';
+export { suspensionBridge, weldedBridge, ropeBridge, catenaryPoints } from './bridges.js';
+export type { SuspensionBridgeOptions, WeldedBridgeOptions, RopeBridgeOptions } from './bridges.js';
 export { weldedTower } from './tower.js';
 export type { WeldedTowerOptions } from './tower.js';
 export { windmill, hingeChain } from './mechanisms.js';

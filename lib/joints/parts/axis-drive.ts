@@ -5,9 +5,9 @@
 //   limit (lower)  C = x − lower ≥ 0, λ ≥ 0;  upper  C = upper − x ≥ 0 (the row for −x), λ ≥ 0.
 //                  Inside the bound the row is speculative: bias = C / h lets the body approach the bound
 //                  at up to C / h but not cross it within this substep, so a fast swing stops at the
-//                  bound instead of one substep beyond it. Past the bound the row is rigid (solveLimitRow):
-//                  nothing else on the axis (a motor, a load) can drive the body further in, and the
-//                  biased pass pushes it back at most MAX_PUSH_SPEED.
+//                  bound instead of one substep beyond it. Past the bound the row is soft, as every rigid
+//                  joint row, pushing back at most MAX_PUSH_SPEED, and rigid against the drive pressing
+//                  into it (solveLimitRow).
 //   motor          Ċ → speed, |λ_acc| ≤ maxForce·h: a velocity row, solved in both passes. Solved before
 //                  the limits, so a limit holds against any motor (as in Box2D and Jolt); a capped motor
 //                  pressing into its limit pushes with its whole cap, which the limit carries. An uncapped
@@ -239,9 +239,10 @@ export class AxisDrive {
       part.solve(bodyA, bodyB, p, FRICTION, 1, 0, 1, 0, -max, max);
     }
     if (!limits) return;
-    const push = this.maxPushSpeed;
-    if (this.lower > -Infinity) solveLimitRow(part, bodyA, bodyB, p, LOWER, 1, this.position - this.lower, soft, this.inverseH, push);
-    if (this.upper < Infinity) solveLimitRow(part, bodyA, bodyB, p, UPPER, -1, this.upper - this.position, soft, this.inverseH, push);
+    // how hard the motor or servo presses into each limit (solveLimitRow holds that part rigidly)
+    const push = this.maxPushSpeed, drive = p[MOTOR] + p[SERVO];
+    if (this.lower > -Infinity) solveLimitRow(part, bodyA, bodyB, p, LOWER, 1, this.position - this.lower, soft, this.inverseH, push, -drive);
+    if (this.upper < Infinity) solveLimitRow(part, bodyA, bodyB, p, UPPER, -1, this.upper - this.position, soft, this.inverseH, push, drive);
   }
 
   /** m/s or rad/s: the fastest a limit pushes back (solveLimitRow). */
@@ -357,24 +358,37 @@ export class AxisDrive {
 /**
  * One inequality row C ≥ 0 (for `sign` −1, the row of −Ċ), λ_acc ≥ 0 in impulses[slot].
  *
- * Inside the bound (C > 0) speculative: bias C/h. Past it (C ≤ 0) rigid, massScale 1 and no impulse
- * decay, so that nothing else solved on the axis can drive the bodies further in: a soft row (the world's
- * joint softness, as every other rigid row) is a spring, and a motor with no force cap, solved before it,
- * compressed it without bound (measured: a slider limited to 0.5 m ended 6 m past it after 5 s; with a
- * 10⁴ N motor, 7 cm). The biased pass pushes back at the speed the soft row would from rest,
- * massScale·biasRate·C (soft is RIGID in the relax pass: no push), but never faster than `maxPush` (m/s or
- * rad/s): a joint made 1 rad past its limit had been pushed out at 105 rad/s, and its links, which one
- * relax sweep cannot stop again, flew off at 32 rad/s.
+ * Inside the bound (C > 0) speculative: bias C/h. Past it (C ≤ 0) soft with the pass's softness, as every
+ * rigid joint row (rigid without bias in the relax pass), pushing back at most `maxPush` (m/s or rad/s):
+ * a joint made 1 rad past its limit had been pushed out at biasRate·C = 105 rad/s, and its links, which
+ * one relax sweep cannot stop again, flew off at 32 rad/s.
+ *
+ * `pressed`: the impulse the joint's own motor or servo presses into this limit with this substep (along
+ * the row; ≤ 0 when it pulls away). The limit holds that part rigidly: the soft row's spring (its impulse
+ * decay, impulseScale·λ) acts only on what the limit carries beyond it. A soft row under a motor is a
+ * spring under a load, and an uncapped motor compressed it without bound (measured: a slider limited to
+ * 0.5 m ended 6 m past it after 5 s; with a 10⁴ N motor, 7 cm): motor and limit are one mechanism, whose
+ * stop does not give to its own drive. (A row rigid against everything, which also held it, fought the
+ * soft rows of structures it was part of: a rope bridge of two ropes with planks welded across went
+ * unstable, 3 kJ of kinetic energy within 10 s.)
  */
 export function solveLimitRow<B>(
   part: AxisRow<B>, bodyA: B, bodyB: B, impulses: Float64Array, slot: number, sign: number, C: number,
-  soft: Readonly<Softness>, inverseH: number, maxPush: number,
+  soft: Readonly<Softness>, inverseH: number, maxPush: number, pressed = 0,
 ): void {
-  part.solve(bodyA, bodyB, impulses, slot, sign, limitBias(C, soft, inverseH, maxPush), 1, 0, 0, Infinity);
+  if (C > 0) {
+    part.solve(bodyA, bodyB, impulses, slot, sign, C * inverseH, 1, 0, 0, Infinity);
+    return;
+  }
+  // the rigid part: what the limit carries of the drive's press
+  const held = Math.min(Math.max(0, pressed), impulses[slot]);
+  impulses[slot] -= held;
+  part.solve(bodyA, bodyB, impulses, slot, sign, Math.max(soft.biasRate * C, -maxPush), soft.massScale, soft.impulseScale, -held, Infinity);
+  impulses[slot] += held;
 }
 
-/** A limit row's bias (solveLimitRow): the row holds Ċ ≥ −bias. C/h inside the bound; past it the push
- * back, massScale·biasRate·C, no faster than maxPush. */
+/** The speed a limit row lets the bodies close at (Ċ ≥ −bias; solveLimitRow): C/h inside the bound; past
+ * it −(the push back, massScale·biasRate·C from rest, no faster than maxPush). */
 export function limitBias(C: number, soft: Readonly<Softness>, inverseH: number, maxPush: number): number {
   return C > 0 ? C * inverseH : Math.max(soft.massScale * soft.biasRate * C, -maxPush);
 }
