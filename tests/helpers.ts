@@ -169,3 +169,86 @@ export function applyRemovals<B, J>(world: RemovableWorld<B, J>, removals: reado
     if (removal.what === 'joint' && world.joints.length > 0) world.removeJoint(world.joints[removal.index % world.joints.length]);
   }
 }
+
+/**
+ * The elastic statics of a structure of joints under gravity: the joint forces F_j (per joint, its rows'
+ * force, N and N·m) that balance every dynamic body's weight, Σ_j J_jᵀ F_j + W = 0, and among those
+ * minimize Σ_j F_jᵀ K_j F_j (K_j = J_j M⁻¹ J_jᵀ, the joint's effective mass at the current poses): the
+ * equilibrium of joints whose compliance is proportional to K_j, which is how the iterative solver's soft
+ * rows give (C = −K F / ω² at rest) and how the direct solver's compliance shares a load. Dense: for
+ * scenes of tens of bodies. Solved as F_j = −K_j⁻¹ J_j u with (Σ_j J_jᵀ K_j⁻¹ J_j) u = W.
+ */
+export function elasticStatics(world: World, joints: readonly Joint[]): Float64Array[] {
+  const bodies = world.bodies.filter((body) => body.isDynamic);
+  const index = new Map(bodies.map((body, i) => [body, i]));
+  const n = 6 * bodies.length;
+  const A = new Float64Array(n * n);
+  const parts = joints.map((joint) => {
+    const m = joint.rowCount;
+    const J = new Float64Array(m * 12), K = new Float64Array(m * m);
+    joint.writeJacobian(J);
+    joint.writeEffectiveMass(K);
+    const inverse = solveDense(K, m, identity(m), m);
+    // KJ = K⁻¹ J (m × 12)
+    const KJ = new Float64Array(m * 12);
+    for (let r = 0; r < m; r++) for (let c = 0; c < 12; c++) {
+      let sum = 0;
+      for (let k = 0; k < m; k++) sum += inverse[r * m + k] * J[k * 12 + c];
+      KJ[r * 12 + c] = sum;
+    }
+    const sides: [number, number][] = [];
+    for (const [side, body] of [[0, joint.bodyA], [1, joint.bodyB]] as const) if (index.has(body)) sides.push([side, index.get(body) as number]);
+    for (const [sa, a] of sides) for (const [sb, b] of sides) for (let i = 0; i < 6; i++) for (let k = 0; k < 6; k++) {
+      let sum = 0;
+      for (let r = 0; r < m; r++) sum += J[r * 12 + 6 * sa + i] * KJ[r * 12 + 6 * sb + k];
+      A[(6 * a + i) * n + 6 * b + k] += sum;
+    }
+    return { m, KJ, sides };
+  });
+  const W = new Float64Array(n);
+  bodies.forEach((body, i) => { for (let k = 0; k < 3; k++) W[6 * i + k] = body.mass * body.gravityScale * world.gravity[k]; });
+  const u = solveDense(A, n, W, 1);
+  return parts.map(({ m, KJ, sides }) => {
+    const F = new Float64Array(m);
+    for (let r = 0; r < m; r++) {
+      let sum = 0;
+      for (const [side, b] of sides) for (let k = 0; k < 6; k++) sum += KJ[r * 12 + 6 * side + k] * u[6 * b + k];
+      F[r] = -sum;
+    }
+    return F;
+  });
+}
+
+function identity(m: number): Float64Array {
+  const out = new Float64Array(m * m);
+  for (let i = 0; i < m; i++) out[i * m + i] = 1;
+  return out;
+}
+
+/** X = A⁻¹ B for A n×n and B n×cols (row-major), by Gaussian elimination with partial pivoting. */
+function solveDense(A: Float64Array, n: number, B: Float64Array, cols: number): Float64Array {
+  const a = Float64Array.from(A), x = Float64Array.from(B);
+  for (let c = 0; c < n; c++) {
+    let p = c;
+    for (let r = c + 1; r < n; r++) if (Math.abs(a[r * n + c]) > Math.abs(a[p * n + c])) p = r;
+    if (p !== c) {
+      for (let k = 0; k < n; k++) [a[c * n + k], a[p * n + k]] = [a[p * n + k], a[c * n + k]];
+      for (let k = 0; k < cols; k++) [x[c * cols + k], x[p * cols + k]] = [x[p * cols + k], x[c * cols + k]];
+    }
+    const d = a[c * n + c];
+    for (let r = c + 1; r < n; r++) {
+      const f = a[r * n + c] / d;
+      if (f === 0) continue;
+      for (let k = c; k < n; k++) a[r * n + k] -= f * a[c * n + k];
+      for (let k = 0; k < cols; k++) x[r * cols + k] -= f * x[c * cols + k];
+    }
+  }
+  for (let c = n - 1; c >= 0; c--) {
+    for (let k = 0; k < cols; k++) {
+      let sum = x[c * cols + k];
+      for (let j = c + 1; j < n; j++) sum -= a[c * n + j] * x[j * cols + k];
+      x[c * cols + k] = sum / a[c * n + c];
+    }
+  }
+  return x;
+}

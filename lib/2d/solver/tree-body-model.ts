@@ -61,6 +61,12 @@ export class TreeBodyModel2D implements TreeBodyModel<Body2D> {
     return sum;
   }
 
+  addRowPairInverseMass(sum: number, J: Float64Array, r: number, t: number, s: Float64Array): number {
+    sum += s[INVERSE_MASS] * (J[r] * J[t] + J[r + 1] * J[t + 1]);
+    sum += J[r + 2] * (s[INVERSE_INERTIA] * J[t + 2]);
+    return sum;
+  }
+
   largestSpeedSquared(s: Float64Array): number {
     const v = s[LINEAR_VELOCITY] * s[LINEAR_VELOCITY] + s[LINEAR_VELOCITY + 1] * s[LINEAR_VELOCITY + 1];
     const w = s[ANGULAR_VELOCITY] * s[ANGULAR_VELOCITY];

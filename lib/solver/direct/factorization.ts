@@ -88,8 +88,8 @@ export class ForestFactorization<TBody extends TreeBody, TJoint extends TreeJoin
   private atL = new Int32Array(0);
   atX = new Int32Array(0);
   private atJ = new Int32Array(0);
-  /** Per joint node: its rows' compliance γ (COMPLIANCE times each row's own inverse mass; 0 outside
-   * the trees a loop closes). */
+  /** Per joint node: its rows' compliance γ K_j (m×m: COMPLIANCE times the joint's effective mass; 0
+   * outside the trees a loop closes). */
   private atC = new Int32Array(0);
   /** Views of x_i and J_i (for the joints' methods, which write from index 0). */
   x: Float64Array[] = [];
@@ -171,7 +171,7 @@ export class ForestFactorization<TBody extends TreeBody, TJoint extends TreeJoin
       this.atX[i] = at; at += m;
       if (this.nodeJoint[i] !== null) {
         this.atJ[i] = at; at += m * this.columns;
-        this.atC[i] = at; at += m;
+        this.atC[i] = at; at += m * m;
       } else {
         this.atG[i] = at; at += this.model.stiffnessSize;
       }
@@ -263,15 +263,8 @@ export class ForestFactorization<TBody extends TreeBody, TJoint extends TreeJoin
         joint.writeJacobian(this.J[i]);
         // (loops, not fill: a TypedArray fill call costs more than these few stores)
         for (let k = atD[i], end = k + m * m; k < end; k++) data[k] = 0;
-        for (let k = this.atC[i], end = k + m; k < end; k++) data[k] = 0;
-        if (this.compliant[i] === 1) {
-          const a = joint.bodyA.state, b = joint.bodyB.state, J = this.J[i];
-          for (let r = 0; r < m; r++) {
-            const gamma = COMPLIANCE * this.rowInverseMass(J, r * columns, a, b);
-            data[this.atC[i] + r] = gamma;
-            data[atD[i] + r * m + r] = -gamma;
-          }
-        }
+        for (let k = this.atC[i], end = k + m * m; k < end; k++) data[k] = 0;
+        if (this.compliant[i] === 1) this.writeCompliance(this.J[i], 0, m, joint.bodyA.state, joint.bodyB.state, data, this.atC[i], atD[i]);
       } else {
         for (let k = atG[i], end = k + stiffnessSize; k < end; k++) data[k] = 0;
       }
@@ -440,7 +433,12 @@ export class ForestFactorization<TBody extends TreeBody, TJoint extends TreeJoin
       joints[j].getVelocityError(x);
       if (this.compliant[i] === 1) {
         joints[j].readEqualityImpulse(impulseScratch, 0);
-        for (let k = 0; k < x.length; k++) x[k] += data[this.atC[i] + k] * impulseScratch[k];
+        const m = x.length, C = this.atC[i];
+        for (let k = 0; k < m; k++) {
+          let sum = 0;
+          for (let l = 0; l < m; l++) sum += data[C + k * m + l] * impulseScratch[l];
+          x[k] += sum;
+        }
       }
       for (let k = 0; k < x.length; k++) {
         const value = -x[k];
@@ -486,6 +484,27 @@ export class ForestFactorization<TBody extends TreeBody, TJoint extends TreeJoin
       } else {
         joint.getPositionError(x);
         for (let k = 0; k < x.length; k++) x[k] = -x[k];
+      }
+    }
+  }
+
+  /**
+   * A joint's compliance γ K_j (see COMPLIANCE) for its m rows of J from J[at] between bodies with states
+   * a and b: written m×m at out[c], and subtracted from the m×m block at out[d] (a joint node's D, or a loop
+   * block of S with the sign flipped: d < 0 skips it).
+   */
+  writeCompliance(J: Float64Array, at: number, m: number, a: Float64Array, b: Float64Array, out: Float64Array, c: number, d: number): void {
+    const model = this.model, dof = this.dof, columns = this.columns;
+    for (let r = 0; r < m; r++) {
+      for (let s = r; s < m; s++) {
+        const R = at + r * columns, S = at + s * columns;
+        const gamma = COMPLIANCE * model.addRowPairInverseMass(model.addRowPairInverseMass(0, J, R, S, a), J, R + dof, S + dof, b);
+        out[c + r * m + s] = gamma;
+        out[c + s * m + r] = gamma;
+        if (d >= 0) {
+          out[d + r * m + s] -= gamma;
+          if (s !== r) out[d + s * m + r] -= gamma;
+        }
       }
     }
   }

@@ -5,8 +5,8 @@
 // ragdoll 5e-3 rad, against the iterative solver's 5e-4). Held here, each limit row l gets the forest's
 // response W_l to a unit impulse along it (as a loop row does, auxiliary-rows.ts; with loops closed, the
 // response with them held too, holdLoops), so S = J_L W holds the rows' effective masses with every tree
-// row held, and their couplings. A projected Gauss-Seidel on S (λ ≥ 0, sweepLimitRows) then moves the
-// bodies by Σ W_l Δλ_l, which keeps J v = 0 on the tree rows. Only rows near their bound take part
+// row held, and their couplings. The rows' complementarity problem on S (λ ≥ 0, solved exactly:
+// math/lcp.ts) then moves the bodies by Σ W_l Δλ_l, which keeps J v = 0 on the tree rows. Only rows near their bound take part
 // (isNearBound). Rows couple only within a group (trees joined by loops or ropes; ordering.ts), so each
 // row's response is a solve of its group alone, S is one block per group and each block is swept on its
 // own; a group with more than MAX_LIMIT_ROWS rows near their bound leaves them to the joints' own sweeps.
@@ -22,6 +22,7 @@
 // gained more than 1 % energy over 1000 steps (a rope 67x); held this way, none of 300 scenes of one joint
 // type (10 types) nor of 210 mixed ones (7 seeds) does.
 
+import { SymmetricLcp } from '../../math/lcp.js';
 import { AuxiliaryRows } from './auxiliary-rows.js';
 import type { ForestFactorization } from './factorization.js';
 import type { LoopClosure } from './loops.js';
@@ -29,7 +30,7 @@ import type { TreeBody } from './tree-body-model.js';
 import { COMPLIANCE, jacobianScratch, type TreeJoint } from './tree-joint.js';
 
 /** Limit rows held through the forest at most per group (each row costs one solve of its group per
- * factorization, and a PGS sweep is quadratic in its group's rows). */
+ * factorization, and the complementarity problem a Cholesky factorization cubic in its group's rows). */
 const MAX_LIMIT_ROWS = 48;
 /** The most a projection corrects a limit row's violation at once, rad or m (Box2D v2's largest angular
  * correction, 8°): a limit created far past its bound comes back over a few steps, not in one jump. */
@@ -37,10 +38,6 @@ const MAX_LIMIT_CORRECTION = 0.14;
 /** A limit row farther than this from its bound (rad or m), and not closing on it fast, is left out of a
  * substep (see isNearBound). */
 const LIMIT_MARGIN = 0.1;
-/** The limit rows' projected Gauss-Seidel stops when a sweep changes no row's rate by more than this
- * fraction of the largest rate it started from, or after LIMIT_MAX_SWEEPS (see sweepLimitRows). */
-const LIMIT_TOLERANCE = 1e-6;
-const LIMIT_MAX_SWEEPS = 64;
 
 export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> {
   /** Limit rows held at the last factorization. */
@@ -65,6 +62,9 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
   private rate = new Float64Array(0);
   private lambda = new Float64Array(0);
   private delta = new Float64Array(0);
+  /** The complementarity problem's q per row (solveGroups). */
+  private q = new Float64Array(0);
+  private readonly lcp = new SymmetricLcp();
   /** Each row's compliance γ (COMPLIANCE times its own inverse mass): a row the forest already holds (a
    * rod along a tree's rigid direction) has S_ll ≈ 0, and without it a round-off rate would get an
    * unbounded impulse (measured: 6e10 N·s in a random scene of rods in loops). */
@@ -231,6 +231,7 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
     this.rate = new Float64Array(rows);
     this.lambda = new Float64Array(rows);
     this.delta = new Float64Array(rows);
+    this.q = new Float64Array(rows);
     this.gamma = new Float64Array(rows);
   }
 
@@ -251,12 +252,37 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
     }
   }
 
-  /** The projected Gauss-Seidel on each held group's rows (sweepLimitRows); whether any λ changed. */
-  private sweepGroups(): boolean {
+  /**
+   * Each held group's rows: the λ ≥ 0 with rate + S (λ − λ₀) + γ λ ≥ 0, complementary, for λ₀ their
+   * impulses in `lambda` and `rate` what the rows read at λ₀ (J v plus the speculative bias, or C + J Δx).
+   * That is the complementarity problem w = (S + Γ) λ + q with q = rate − S λ₀, solved exactly (math/lcp.ts)
+   * from the rows that push now. λ goes to `lambda` and λ − λ₀ to `delta`; returns whether any λ changed.
+   *
+   * Why exactly. With no bias the solution's Δλ lowers the kinetic energy (½ Δλᵀ S Δλ + Δλᵀ rate at its
+   * minimum), so holding the limits never adds energy; an approximate one from a warm start can (a fixed 8
+   * projected Gauss-Seidel sweeps on a ragdoll-like tree closed by two loops left 2.3 % more energy than
+   * the step began with: random scene, seed 11). And a chain of ropes couples each row to its neighbours:
+   * projected Gauss-Seidel needs about n² sweeps to carry a load along n of them, and at its cap of 64 a
+   * slack rope of 40 links between two anchors stretched 50 m within 5 s.
+   */
+  private solveGroups(): boolean {
+    const S = this.aux.S, rate = this.rate, lambda = this.lambda, delta = this.delta, q = this.q;
     let any = false;
-    for (let q = 0; q < this.heldGroups; q++) {
-      const first = this.heldRowFirst[q], count = this.heldRowFirst[q + 1] - first;
-      if (sweepLimitRows(this.aux.S, this.heldS[q], first, count, this.gamma, this.rate, this.lambda, this.delta)) any = true;
+    for (let g = 0; g < this.heldGroups; g++) {
+      const first = this.heldRowFirst[g], count = this.heldRowFirst[g + 1] - first, sAt = this.heldS[g];
+      for (let l = first; l < first + count; l++) {
+        let sum = rate[l];
+        const row = sAt + (l - first) * count;
+        for (let m = first; m < first + count; m++) sum -= S[row + m - first] * lambda[m];
+        q[l] = sum;
+        delta[l] = lambda[l];
+      }
+      this.lcp.solve(S, sAt, this.gamma, q, lambda, first, count);
+      for (let l = first; l < first + count; l++) {
+        const change = lambda[l] - delta[l];
+        delta[l] = change;
+        if (change !== 0) any = true;
+      }
     }
     return any;
   }
@@ -299,8 +325,8 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
     }
   }
 
-  /** The projected Gauss-Seidel on the rows, applied through W: the end of each velocity solve, and on its
-   * own after the contacts' sweep (step.ts sweep). */
+  /** The rows' complementarity problem (solveGroups), applied through W: the end of each velocity solve,
+   * and on its own after the contacts' sweep (step.ts sweep). */
   solveVelocities(): void {
     const rows = this.rows;
     if (rows === 0) return;
@@ -327,7 +353,7 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
       const C = this.C[l];
       if (C > 0) rate[l] += C * inverseH;
     }
-    this.sweepGroups();
+    this.solveGroups();
     // the bodies (and the tree rows' impulses) move by Σ W_l Δλ_l
     for (let l = 0; l < rows; l++) if (delta[l] !== 0) this.rowJoint[l].addLimitImpulse(this.rowIndex[l], delta[l]);
     this.addLoopReactions(delta);
@@ -351,8 +377,8 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
   /**
    * In a projection, with the forest's (and loops') Δx in the body blocks: the limit rows' share. Each
    * row asks C + J Δx ≥ 0, its C no deeper than MAX_LIMIT_CORRECTION (a limit far past its bound comes
-   * back over several steps); a projected Gauss-Seidel on S (λ ≥ 0, from zero) finds the multipliers,
-   * and Δx += Σ W_l λ_l keeps the tree rows' correction intact.
+   * back over several steps); the complementarity problem on S (λ ≥ 0, from zero; solveGroups) gives
+   * the multipliers, and Δx += Σ W_l λ_l keeps the tree rows' correction intact.
    */
   project(): void {
     const rows = this.rows;
@@ -364,7 +390,7 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
       lambda[l] = 0;
       delta[l] = 0;
     }
-    if (this.sweepGroups()) this.addResponses(lambda);
+    if (this.solveGroups()) this.addResponses(lambda);
   }
 
   /** Whether a limit row it could hold, but does not hold this substep, is past its bound (its C at the
@@ -390,47 +416,4 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
     }
     return deepest;
   }
-}
-
-/**
- * Projected Gauss-Seidel on one group's limit rows (first … first + rows − 1 in the per-row arrays; their
- * S block, rows × rows, at S[sAt]): finds λ ≥ 0 (λ_l from its value in `lambda`) with
- * rate + S Δλ + γ λ ≥ 0, complementary; `rate` (the rows' J v plus speculative bias, or C + J Δx) is
- * updated as it goes and `delta` collects Δλ. Returns whether any λ changed.
- *
- * Why to convergence. From λ = 0, each row's update lowers ½ Δλᵀ S Δλ + Δλᵀ rate, which with no bias
- * is the kinetic energy's change, so every sweep lowers the energy. From a warm start it is only the
- * converged answer that cannot gain: a fixed 8 sweeps on a ragdoll-like tree closed by two loops left
- * 2.3 % more energy than the step began with (random scene, seed 11), 32 sweeps none. So sweeps go on
- * until no row's impulse changes by more than LIMIT_TOLERANCE of the rows' largest rate (in velocity
- * units, change · S_ll), at most LIMIT_MAX_SWEEPS.
- */
-function sweepLimitRows(
-  S: Float64Array, sAt: number, first: number, rows: number, gamma: Float64Array, rate: Float64Array, lambda: Float64Array, delta: Float64Array,
-): boolean {
-  const end = first + rows;
-  let scale = 0;
-  for (let l = first; l < end; l++) scale = Math.max(scale, Math.abs(rate[l]));
-  const tolerance = LIMIT_TOLERANCE * scale;
-  let any = false;
-  for (let sweep = 0; sweep < LIMIT_MAX_SWEEPS; sweep++) {
-    let largest = 0;
-    for (let l = first; l < end; l++) {
-      const row = sAt + (l - first) * rows;
-      const K = S[row + l - first] + gamma[l];
-      if (!(K > 0)) continue;
-      const next = Math.max(0, lambda[l] - (rate[l] + gamma[l] * lambda[l]) / K);
-      const change = next - lambda[l];
-      if (change === 0) continue;
-      any = true;
-      lambda[l] = next;
-      delta[l] += change;
-      // (S is symmetric: its row l is its column l)
-      for (let m = first; m < end; m++) rate[m] += S[row + m - first] * change;
-      const moved = Math.abs(change) * K;
-      if (moved > largest) largest = moved;
-    }
-    if (largest <= tolerance) break;
-  }
-  return any;
 }

@@ -6,8 +6,9 @@
 // as a second weld across the same pair, gives a zero pivot and no impulse) is inverted once per
 // factorization, and each solve adds λ_l = S⁻¹ (−J_l v) along W: the forest solve and the loop rows
 // together are then exact. The forest's own multipliers move by the responses' μ parts, so every joint's
-// force readout stays right. Cost: loopRows extra solves per factorization, which is why loops beyond
-// MAX_LOOP_ROWS rows (a 100 x 100 grid has 30 000) stay iterative.
+// force readout stays right. Cost: loopRows extra solves per factorization, which is why a structure
+// whose loops pass MAX_LOOP_ROWS rows (a 100 x 100 grid has 30 000) is left to the iterative solver
+// (ordering.ts).
 //
 // A loop over-constrains its tree, whose rows then get a compliance (COMPLIANCE, tree-joint.ts; the
 // forest's rows through ForestFactorization.compliant, the loop rows here).
@@ -15,16 +16,11 @@
 import { invertSymmetricInPlace } from '../../math/ldlt.js';
 import { AuxiliaryRows } from './auxiliary-rows.js';
 import type { ForestFactorization } from './factorization.js';
-import { DisjointSets } from './ordering.js';
 import type { TreeBody } from './tree-body-model.js';
-import { COMPLIANCE, impulseScratch, jacobianScratch, type TreeJoint } from './tree-joint.js';
-
-/** Loop rows held exactly at most (each costs one solve per factorization; S is inverted densely). */
-const MAX_LOOP_ROWS = 48;
+import { impulseScratch, jacobianScratch, type TreeJoint } from './tree-joint.js';
 
 export class LoopClosure<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> {
-  /** Joints that close loops, held exactly; at most MAX_LOOP_ROWS rows in all, the rest are left to the
-   * iterative solver. */
+  /** Joints that close loops, held exactly (at most MAX_LOOP_ROWS rows in all: ordering.ts). */
   readonly joints: TJoint[] = [];
   rows = 0;
   /** The loop rows: their J, body nodes, the forest's responses W and S = J W, then S⁻¹. */
@@ -33,8 +29,9 @@ export class LoopClosure<TBody extends TreeBody, TJoint extends TreeJoint<TBody>
   nodeA = new Int32Array(0);
   nodeB = new Int32Array(0);
   firstRow = new Int32Array(0);
-  /** The loop rows' compliance γ. */
+  /** Each loop joint's compliance γ K_j (m×m, from gammaAt[l]; see COMPLIANCE). */
   private gamma = new Float64Array(0);
+  private gammaAt = new Int32Array(0);
   /** A right-hand side and the impulses S⁻¹ times it (solve). */
   rhs = new Float64Array(0);
   lambda = new Float64Array(0);
@@ -50,15 +47,10 @@ export class LoopClosure<TBody extends TreeBody, TJoint extends TreeJoint<TBody>
     this.rows = 0;
   }
 
-  /**
-   * Takes the loops to close exactly: all of a tree's or none of them, and at most MAX_LOOP_ROWS rows in
-   * all. A tree with more loops than that (a sphere grid: one per square) keeps them all iterative:
-   * closing some costs a solve per row and, measured on a 10 x 10 grid, left the gaps where the iterative
-   * rows had them at 9x the time. Their trees' rows get the compliance (see COMPLIANCE).
-   */
-  layout(candidates: readonly TJoint[]): void {
+  /** Lays out the loops to close (ordering.ts chose them: every loop of the groups it keeps); their trees'
+   * rows get the compliance (see COMPLIANCE). */
+  layout(loops: readonly TJoint[]): void {
     const forest = this.forest, n = forest.count, rootOf = forest.rootOf;
-    const loops = this.closable(candidates);
     let rows = 0;
     this.firstRow = new Int32Array(loops.length + 1);
     this.nodeA = new Int32Array(loops.length);
@@ -86,33 +78,15 @@ export class LoopClosure<TBody extends TreeBody, TJoint extends TreeJoint<TBody>
         this.aux.nodeB[k] = this.nodeB[l];
       }
     }
-    this.gamma = new Float64Array(rows);
+    this.gammaAt = new Int32Array(loops.length);
+    let blocks = 0;
+    for (let l = 0; l < loops.length; l++) {
+      this.gammaAt[l] = blocks;
+      blocks += loops[l].directRowCount ** 2;
+    }
+    this.gamma = new Float64Array(blocks);
     this.rhs = new Float64Array(rows);
     this.lambda = new Float64Array(rows);
-  }
-
-  /** The candidates whose trees' loops fit (see layout). */
-  private closable(loops: readonly TJoint[]): TJoint[] {
-    const { bodyNode, rootOf, count } = this.forest;
-    // trees joined by loops count together: a loop between two trees closes through both
-    const groups = new DisjointSets(count);
-    const treesOf = (joint: TJoint) =>
-      [joint.bodyA, joint.bodyB].filter((body) => body.isDynamic).map((body) => rootOf[bodyNode.get(body) as number]);
-    for (const joint of loops) {
-      const trees = treesOf(joint);
-      if (trees.length === 2) groups.join(groups.find(trees[0]), groups.find(trees[1]));
-    }
-    const treeOf = (joint: TJoint) => groups.find(treesOf(joint)[0]);
-    const rowsPerTree = new Map<number, number>();
-    for (const joint of loops) rowsPerTree.set(treeOf(joint), (rowsPerTree.get(treeOf(joint)) ?? 0) + joint.directRowCount);
-    let total = 0;
-    const kept = new Set<number>();
-    for (const [tree, rows] of rowsPerTree) {
-      if (total + rows > MAX_LOOP_ROWS) continue;
-      total += rows;
-      kept.add(tree);
-    }
-    return loops.filter((joint) => kept.has(treeOf(joint)));
   }
 
   /** After the forest's factorization: the loop rows' J, responses W and S⁻¹. */
@@ -126,15 +100,12 @@ export class LoopClosure<TBody extends TreeBody, TJoint extends TreeJoint<TBody>
     }
     aux.writeResponses(forest, 0, rows, 0, forest.count, 0);
     aux.writeGram(forest, 0, rows, 0, forest.count, 0, 0);
-    // the loop rows' compliance, as the forest rows of these trees have it
-    const S = aux.S;
+    // the loop joints' compliance, as the forest's joints of these trees have it
+    const S = aux.S, gamma = this.gamma;
     for (let l = 0; l < this.joints.length; l++) {
-      const a = this.joints[l].bodyA.state, b = this.joints[l].bodyB.state;
-      for (let j = this.firstRow[l]; j < this.firstRow[l + 1]; j++) {
-        const gamma = COMPLIANCE * forest.rowInverseMass(aux.J, j * columns, a, b);
-        this.gamma[j] = gamma;
-        S[j * rows + j] += gamma;
-      }
+      const joint = this.joints[l], first = this.firstRow[l], m = this.firstRow[l + 1] - first, g = this.gammaAt[l];
+      forest.writeCompliance(aux.J, first * columns, m, joint.bodyA.state, joint.bodyB.state, gamma, g, -1);
+      for (let r = 0; r < m; r++) for (let s = 0; s < m; s++) S[(first + r) * rows + first + s] += gamma[g + r * m + s];
     }
     invertSymmetricInPlace(S, rows, 1);
   }
@@ -156,8 +127,12 @@ export class LoopClosure<TBody extends TreeBody, TJoint extends TreeJoint<TBody>
     for (let l = 0; l < this.joints.length; l++) {
       this.joints[l].getVelocityError(jacobianScratch);
       this.joints[l].readEqualityImpulse(impulseScratch, 0);
-      const first = this.firstRow[l], m = this.firstRow[l + 1] - first;
-      for (let k = 0; k < m; k++) this.rhs[first + k] = -jacobianScratch[k] - this.gamma[first + k] * impulseScratch[k];
+      const first = this.firstRow[l], m = this.firstRow[l + 1] - first, g = this.gammaAt[l];
+      for (let k = 0; k < m; k++) {
+        let compliance = 0;
+        for (let s = 0; s < m; s++) compliance += this.gamma[g + k * m + s] * impulseScratch[s];
+        this.rhs[first + k] = -jacobianScratch[k] - compliance;
+      }
     }
     this.solve();
     forest.clearX();

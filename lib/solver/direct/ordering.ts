@@ -8,12 +8,24 @@
 // root: every joint node then has a body below it, and no D_i is singular (a second joint to the world
 // would be a leaf with D = 0: Baraff, "Linear-Time Dynamics using Lagrange Multipliers", 1996, section 7).
 //
+// A group is the trees joined by loops or ropes (the world excluded): its limit rows couple through the
+// forest (limits.ts), rows of different groups never do. The loop closure holds at most MAX_LOOP_ROWS
+// rows; a group whose loops do not fit is left whole to the iterative solver, trees, loops, ropes and
+// limits. Holding its trees exactly and its loops softly is worse than either: the exact trees carry every
+// load the soft loops would share (a welded wall of 64 bricks hung 15.8 kN on one of its 8 ground welds, on
+// a wall of 19.6 kN, and broke 141 of its 169 welds with nothing touching it), and the loops, solved
+// against rigid trees, hold 3-6x looser than the iterative solver holds the whole (a rope bridge of 32
+// planks: 0.24 m against 0.038 m; a 10 x 10 sphere grid: 0.087 m against 0.022 m) at 2-3x its cost.
+//
 // Nodes are laid out breadth first from the roots, so a parent always comes before its children, and
-// group by group: a group is the trees joined by loops or ropes (the world excluded), whose limit rows
-// couple through the forest (limits.ts); rows of different groups never do.
+// group by group.
 
 import type { TreeBody } from './tree-body-model.js';
 import { dynamicEnd, isCandidate, isJoint, type TreeJoint } from './tree-joint.js';
+
+/** Loop rows held exactly at most, over every group (each costs one solve per factorization; their S is
+ * inverted densely: loops.ts). */
+export const MAX_LOOP_ROWS = 48;
 
 export interface ForestOrder<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> {
   /** Every joint the solver takes (isCandidate), in the world's order: a change of this list means a
@@ -23,7 +35,7 @@ export interface ForestOrder<TBody extends TreeBody, TJoint extends TreeJoint<TB
   nodes: (TBody | TJoint)[];
   /** Each node's parent's index in `nodes`, −1 for a root. */
   parentOf: number[];
-  /** Joints that would close a loop (their ends already connected). */
+  /** Joints that close a loop (their ends already connected), in the groups the forest takes. */
   loops: TJoint[];
   /** Rigid distance joints: limit rows only, their bodies are nodes. */
   ropes: TJoint[];
@@ -40,12 +52,11 @@ export function orderForest<TBody extends TreeBody, TJoint extends TreeJoint<TBo
   const world = index.size;
   const sets = new DisjointSets(world + 1);
   const element = (body: TBody): number => index.get(body) ?? world;
-  // the forest's joints, and each body's joints
+  // the forest's joints, the loops and the ropes
   const candidates: TJoint[] = [];
-  const tree: TJoint[] = [];
-  const loops: TJoint[] = [];
-  const adjacency = new Map<TBody, TJoint[]>();
-  const ropes: TJoint[] = [];
+  let tree: TJoint[] = [];
+  let loops: TJoint[] = [];
+  let ropes: TJoint[] = [];
   for (const joint of joints) {
     if (!isCandidate(joint)) continue;
     candidates.push(joint);
@@ -55,11 +66,36 @@ export function orderForest<TBody extends TreeBody, TJoint extends TreeJoint<TBo
     }
     const a = sets.find(element(joint.bodyA)), b = sets.find(element(joint.bodyB));
     if (a === b) {
-      loops.push(joint); // closes a loop (kept only if all its tree's loops fit: loops.ts)
+      loops.push(joint); // closes a loop
       continue;
     }
     sets.join(a, b);
     tree.push(joint);
+  }
+  // the groups, and those whose loops fit (see the header): the others are left out whole
+  const groups = new DisjointSets(world);
+  const joinBodies = (sets: DisjointSets, joint: TJoint) => {
+    const a = index.get(joint.bodyA), b = index.get(joint.bodyB);
+    if (a !== undefined && b !== undefined && sets.find(a) !== sets.find(b)) sets.join(sets.find(a), sets.find(b));
+  };
+  for (const joint of [...tree, ...loops, ...ropes]) joinBodies(groups, joint);
+  const groupOfJoint = (joint: TJoint) => groups.find(index.get(dynamicEnd(joint)) as number);
+  const loopRows = new Map<number, number>();
+  for (const joint of loops) loopRows.set(groupOfJoint(joint), (loopRows.get(groupOfJoint(joint)) ?? 0) + joint.directRowCount);
+  const left = new Set<number>();
+  let total = 0;
+  for (const [group, rows] of loopRows) {
+    if (total + rows > MAX_LOOP_ROWS) left.add(group);
+    else total += rows;
+  }
+  if (left.size > 0) {
+    const kept = (joint: TJoint) => !left.has(groupOfJoint(joint));
+    tree = tree.filter(kept);
+    loops = loops.filter(kept);
+    ropes = ropes.filter(kept);
+  }
+  const adjacency = new Map<TBody, TJoint[]>();
+  for (const joint of tree) {
     for (const body of [joint.bodyA, joint.bodyB]) {
       if (!body.isDynamic) continue;
       let list = adjacency.get(body);
@@ -91,13 +127,8 @@ export function orderForest<TBody extends TreeBody, TJoint extends TreeJoint<TBo
   // The roots: each joint to the world, then a body of each tree not reached yet, then a rope's bodies
   // outside every tree (trees of one body). They are visited group by group, so that each group's nodes
   // are consecutive.
-  const trees = new DisjointSets(world), groups = new DisjointSets(world);
-  const joinBodies = (sets: DisjointSets, joint: TJoint) => {
-    const a = index.get(joint.bodyA), b = index.get(joint.bodyB);
-    if (a !== undefined && b !== undefined && sets.find(a) !== sets.find(b)) sets.join(sets.find(a), sets.find(b));
-  };
+  const trees = new DisjointSets(world);
   for (const joint of tree) joinBodies(trees, joint);
-  for (const joint of [...tree, ...loops, ...ropes]) joinBodies(groups, joint);
   const roots: (TBody | TJoint)[] = [];
   const rooted = new Set<number>();
   for (const joint of tree) {

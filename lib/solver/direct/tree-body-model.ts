@@ -42,6 +42,8 @@ export interface TreeBodyModel<B extends TreeBody> {
   addRowVelocity(sum: number, J: Float64Array, at: number, state: Float64Array): number;
   /** sum + that body's part of J_r M⁻¹ J_rᵀ for the columns at J[at]. */
   addRowInverseMass(sum: number, J: Float64Array, at: number, state: Float64Array): number;
+  /** sum + that body's part of J_r M⁻¹ J_sᵀ for two rows' columns at J[r] and J[s]. */
+  addRowPairInverseMass(sum: number, J: Float64Array, r: number, s: number, state: Float64Array): number;
   /** max(|v|², |ω|²). */
   largestSpeedSquared(state: Float64Array): number;
   savePose(state: Float64Array, poses: Float64Array, at: number): void;
@@ -118,6 +120,14 @@ export class TreeBodyModel3D implements TreeBodyModel<Body> {
     sum += s[INVERSE_MASS] * (lx * lx + ly * ly + lz * lz);
     sum += ax * (s[I] * ax + s[I + 3] * ay + s[I + 6] * az) + ay * (s[I + 1] * ax + s[I + 4] * ay + s[I + 7] * az)
       + az * (s[I + 2] * ax + s[I + 5] * ay + s[I + 8] * az);
+    return sum;
+  }
+
+  addRowPairInverseMass(sum: number, J: Float64Array, r: number, t: number, s: Float64Array): number {
+    const I = INVERSE_INERTIA, ax = J[t + 3], ay = J[t + 4], az = J[t + 5];
+    sum += s[INVERSE_MASS] * (J[r] * J[t] + J[r + 1] * J[t + 1] + J[r + 2] * J[t + 2]);
+    sum += J[r + 3] * (s[I] * ax + s[I + 3] * ay + s[I + 6] * az) + J[r + 4] * (s[I + 1] * ax + s[I + 4] * ay + s[I + 7] * az)
+      + J[r + 5] * (s[I + 2] * ax + s[I + 5] * ay + s[I + 8] * az);
     return sum;
   }
 

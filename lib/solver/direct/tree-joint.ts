@@ -62,14 +62,17 @@ export function clearEqualityImpulses(joints: readonly TreeJoint<TreeBody>[]): v
 }
 
 /**
- * Compliance of the rows of a tree that a loop closes, as a fraction of each row's own inverse mass.
- * A loop over-constrains: a bridge welded at both ends can carry its weight through either end, and
- * rigid rows leave the split undefined (the loop's S is singular; dropping its zero pivots hands the
- * whole load to the forest, and the bridge hangs as a cantilever from one end: measured, its root welds
- * broke where the iterative solver's held). A small compliance makes the split the one that minimizes
- * the compliance-weighted impulses, shared between the ends, and bounds the impulse along a nearly
- * redundant direction: at 1e-9 a 3 x 3 sphere grid (its pinned row and its squares nearly redundant
- * while flat) built loop impulses of 1e7 N·s and went to NaN in 110 steps; at 1e-6 its gaps stay
- * below 2e-7 m (the projection takes the drift), and so does the bridge's split.
+ * Compliance of the joints of a tree that a loop closes: each joint's rows get γ K_j, COMPLIANCE times the
+ * joint's own effective mass K_j = J_j M⁻¹ J_jᵀ (its inverse-mass matrix, all its rows together). A loop
+ * over-constrains: a bridge welded at both ends can carry its weight through either end, and rigid rows
+ * leave the split undefined (the loop's S is singular; dropping its zero pivots hands the whole load to
+ * the forest, and the bridge hangs as a cantilever from one end: measured, its root welds broke where the
+ * iterative solver's held). A compliance makes the split the one that minimizes Σ_j F_jᵀ K_j F_j: the
+ * elastic statics of joints as compliant as the iterative solver's are, whose rows settle at
+ * C = −K_j F_j / ω² (step.ts; solver/softness.ts), so the two solvers share a load alike (tested to 1e-3:
+ * small welded walls). Each row's own inverse mass alone, as before, put their forces 10-15 % apart.
+ * It also bounds the impulse along a nearly redundant direction: at 1e-9 a 3 x 3 sphere grid (its pinned
+ * row and its squares nearly redundant while flat) built loop impulses of 1e7 N·s and went to NaN in 110
+ * steps; at 1e-6 its gaps stay below 2e-7 m (the projection takes the drift).
  */
 export const COMPLIANCE = 1e-6;
