@@ -38,7 +38,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 // all-pairs broadphase, which runs every step even with no shapes (17-19 ms of the 1000-link chain's
 // step): the joint-only cost.
 const ENGINES_3D = {
-  sinew: { defaults: {}, matched: { substeps: 10 } },
+  sinew: { defaults: {}, matched: { substeps: 10, iterations: 1 } },
   cannon: { defaults: {}, matched: { broadphase: 'none' } },
   oimo: { defaults: {}, matched: null },
   rapier3d: { defaults: {}, matched: { iterations: 10 } },
@@ -50,7 +50,7 @@ const PURE_JS = new Set(['cannon', 'oimo']);
 // oimophysics have none (cannon's matched row above drops the broadphase, which contacts need), so they
 // run at their defaults only.
 const CONTACT_MATCHED = {
-  sinew: { substeps: 10 },
+  sinew: { substeps: 10, iterations: 1 },
   cannon: null,
   oimo: null,
   rapier3d: { iterations: 10 },
@@ -181,7 +181,7 @@ for (const scene of scenes3d) {
 }
 results.tables.threeD = rows3d;
 print('## 3D joints (10 s at 60 Hz per scene; the sphere grid 5 s)');
-print('\nsinew defaults: 4 substeps x 1 iteration + 1 relax. Matched: 10 substeps x 1 iteration where the engine has substeps (sinew, Rapier, Jolt with 10 collision steps of 1 velocity and 1 position step); cannon-es and oimophysics have none and default to 10 iterations (cannon-es matched drops its all-pairs broadphase). Peers run without damping or sleeping and with exact masses and inertias (bench/engines/*.mjs headers).');
+print('\nsinew defaults: 4 substeps x 2 iterations + 1 relax. Matched: 10 substeps x 1 iteration where the engine has substeps (sinew, Rapier, Jolt with 10 collision steps of 1 velocity and 1 position step); cannon-es and oimophysics have none and default to 10 iterations (cannon-es matched drops its all-pairs broadphase). Peers run without damping or sleeping and with exact masses and inertias (bench/engines/*.mjs headers).');
 table('at each engine\'s defaults', rows3d.filter((r) => r.kind === 'defaults'));
 if (!quick) {
   table('matched', rows3d.filter((r) => r.kind === 'matched'));
@@ -201,7 +201,7 @@ for (const scene of planar) {
 }
 results.tables.twoD = twoD;
 print('\n## 2D joints');
-table('sinew/2d, planck (Box2D v2.4 in JS) and Rapier 2D (WASM); defaults: sinew 4 substeps x 1 iteration, planck 8 velocity + 3 position iterations, Rapier 4 substeps x 1 PGS iteration', twoD);
+table('sinew/2d, planck (Box2D v2.4 in JS) and Rapier 2D (WASM); defaults: sinew 4 substeps x 2 iterations, planck 8 velocity + 3 position iterations, Rapier 4 substeps x 1 PGS iteration', twoD);
 
 if (!quick) {
   const curve = ['S1-100', 'S3'].flatMap((scene) => [2, 4, 8, 16].map((substeps) => measure('sinew', scene, { substeps })));
@@ -324,7 +324,7 @@ function runContactsSection() {
   results.tables.contacts = contactRows;
   print('\n<!-- section:contacts -->');
   print('## Contacts: the box pyramid and the ragdoll pile');
-  print('\nEvery engine builds each scene from the same description (lib/scenes/contacts.ts): boxes, spheres and capsules with the scene\'s masses and inertias, friction 0.6 and restitution 0 on every surface (sinew\'s defaults), the ragdolls\' swing-twist and hinge limits, joint friction and damping, and no contact within a ragdoll; sleeping is off everywhere, sinew\'s too, so every step is solved. The adapters\' headers (bench/engines/*.mjs) say how each engine maps them and what it lacks. Every step of the 10 s at 60 Hz is timed from the start (the JIT is warmed on a separate copy first): mean is the whole run\'s cost per step, median and p95 its spread. Defaults: sinew 4 substeps, Rapier 4 substeps of 1 PGS iteration, Jolt 10 velocity and 2 position steps, cannon-es 10 GS iterations, oimophysics 10 velocity and 5 position iterations. Matched: 10 substeps of 1 iteration (sinew, Rapier, Jolt with 10 collision steps of 1 velocity and 1 position step); cannon-es and oimophysics have no substeps and run at their defaults only. Figures after 10 s: kinetic energy (from each engine\'s velocities), the farthest any body centre moved in the last second, and the lowest body centre over the whole run and at its end (below 0: into the ground; a hand\'s centre rests 0.027 m up, a foot\'s 0.035 m); pyramid: the largest distance of any box from where it was built and the top box\'s drop; pile: the largest joint anchor gap over the run and the largest excess over a joint limit, measured as sinew defines its swing cone, twist and hinge ranges. Exploded: a pose not finite, or a body beyond 100 m.');
+  print('\nEvery engine builds each scene from the same description (lib/scenes/contacts.ts): boxes, spheres and capsules with the scene\'s masses and inertias, friction 0.6 and restitution 0 on every surface (sinew\'s defaults), the ragdolls\' swing-twist and hinge limits, joint friction and damping, and no contact within a ragdoll; sleeping is off everywhere, sinew\'s too, so every step is solved. The adapters\' headers (bench/engines/*.mjs) say how each engine maps them and what it lacks. Every step of the 10 s at 60 Hz is timed from the start (the JIT is warmed on a separate copy first): mean is the whole run\'s cost per step, median and p95 its spread. Defaults: sinew 4 substeps of 2 iterations, Rapier 4 substeps of 1 PGS iteration, Jolt 10 velocity and 2 position steps, cannon-es 10 GS iterations, oimophysics 10 velocity and 5 position iterations. Matched: 10 substeps of 1 iteration (sinew, Rapier, Jolt with 10 collision steps of 1 velocity and 1 position step); cannon-es and oimophysics have no substeps and run at their defaults only. Figures after 10 s: kinetic energy (from each engine\'s velocities), the farthest any body centre moved in the last second, and the lowest body centre over the whole run and at its end (below 0: into the ground; a hand\'s centre rests 0.027 m up, a foot\'s 0.035 m); pyramid: the largest distance of any box from where it was built and the top box\'s drop; pile: the largest joint anchor gap over the run and the largest excess over a joint limit, measured as sinew defines its swing cone, twist and hinge ranges. Exploded: a pose not finite, or a body beyond 100 m.');
   contactTable('box pyramid (10 rows, 55 boxes of 0.5 m)', contactRows.filter((r) => r.scene.startsWith('PYRAMID')), [
     ['largest move m', (r) => fmt(r.displacement, 4)], ['top drop m', (r) => fmt(r.topDrop, 4)],
   ]);

@@ -29,7 +29,7 @@ import {
 export interface CoreWorldOptions<J> {
   /** Substeps per step. Default 4, with either solver. */
   substeps?: number;
-  /** Velocity iterations (with position bias) per substep. Default 1. */
+  /** Velocity iterations (with position bias) per substep. Default 2. */
   iterations?: number;
   /** Relax iterations (no bias) per substep. Default 1. */
   relaxIterations?: number;
@@ -90,7 +90,7 @@ export interface JointBreakEventOf<J> {
 /** The defaults, chosen by measurement (README, "The solver"). */
 export const DEFAULT_SOLVER_SETTINGS: Readonly<SolverSettings> = Object.freeze({
   substeps: 4,
-  iterations: 1,
+  iterations: 2,
   relaxIterations: 1,
   jointHertz: Infinity,
   jointDampingRatio: 1,

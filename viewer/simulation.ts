@@ -3,7 +3,7 @@
 // hook, and removing bodies that fell far below the ground. A side-by-side scene (ViewerScene.
 // solverComparison) runs in two Worlds, one per joint solver, stepped in lockstep.
 
-import { DEFAULT_JOINT_SOLVER, JOINT_SOLVERS, World, type Joint, type JointSolverKind } from '../lib/index.js';
+import { DEFAULT_JOINT_SOLVER, DEFAULT_WORLD_SETTINGS, JOINT_SOLVERS, World, type Joint, type JointSolverKind } from '../lib/index.js';
 import { addSceneToWorld } from '../lib/scenes/index.js';
 import { addSceneToWorld2D, measurePlanarDifference, World2D, type Body2D, type Joint2D, type PlanarDifference, type PlanarPair } from '../lib/2d/index.js';
 import type { LiveScene, ViewerScene } from './scene-types.js';
@@ -29,7 +29,7 @@ export interface SimulationSettings {
 export function defaultSettings(scene: ViewerScene): SimulationSettings {
   const options = scene.worldOptions ?? {};
   return {
-    paused: false, timeScale: 1, substeps: options.substeps ?? 4, iterations: options.iterations ?? 1, jointHertz: 0, gravity: -9.81,
+    paused: false, timeScale: 1, substeps: options.substeps ?? DEFAULT_WORLD_SETTINGS.substeps, iterations: options.iterations ?? DEFAULT_WORLD_SETTINGS.iterations, jointHertz: 0, gravity: -9.81,
     solver: options.solver ?? DEFAULT_JOINT_SOLVER,
   };
 }
