@@ -1,4 +1,4 @@
-// npm run bench [-- --quick] [-- --only <engine,engine>] [-- --scenes <scene,scene>] [-- --section direct|contacts]
+// npm run bench [-- --quick] [-- --only <engine,engine>] [-- --scenes <scene,scene>] [-- --section direct|contacts|holds]
 //
 // Runs each engine on each scene in a fresh node process (bench/worker.mjs) and prints the tables:
 // ms per step (median and p95 after a JIT warm-up), joint errors measured the same way for every engine
@@ -10,7 +10,9 @@
 //
 // `--section direct` runs only the direct tree solver's section and replaces that section of
 // BENCHMARKS.md (the rest of the file is kept); `--section contacts` does the same for the contact
-// scenes (the box pyramid and the ragdoll pile against the peers).
+// scenes (the box pyramid and the ragdoll pile against the peers); `--section holds` for the joint
+// scenarios of bench/holds.mjs (motors into limits, ropes and bridges fixed at both ends, stacks, the
+// welded wall left alone), sinew under both solvers.
 //
 // Timing on shared machines drifts by up to 2x between runs: compare figures from the same run only.
 
@@ -150,10 +152,11 @@ const scenesOf = (list) => (onlyScenes === null ? list : list.filter((s) => only
 const rows3d = [];
 const twoD = [];
 const contactRows = [];
-if (onlySection !== null && !['direct', 'contacts'].includes(onlySection)) throw new Error(`bench: unknown section ${onlySection} (direct, contacts)`);
+if (onlySection !== null && !['direct', 'contacts', 'holds'].includes(onlySection)) throw new Error(`bench: unknown section ${onlySection} (direct, contacts, holds)`);
 if (onlySection === null) runStandardSections();
 if (onlySection === null || onlySection === 'direct') runDirectSection();
 if (onlySection === null || onlySection === 'contacts') runContactsSection();
+if (onlySection === null || onlySection === 'holds') runHoldsSection();
 if (!quick) {
   mkdirSync(`${here}out`, { recursive: true });
   writeFileSync(`${here}out/latest${onlySection ? `-${onlySection}` : ''}.json`, JSON.stringify(results, null, 2));
@@ -348,6 +351,30 @@ function runContactsSection() {
     }
   }
   print('<!-- /section:contacts -->');
+}
+
+// The joint scenarios of bench/holds.mjs, in a process of their own: sinew under both solvers, defaults.
+function runHoldsSection() {
+  const out = execFileSync(process.execPath, [`${here}holds.mjs`, ...(quick ? ['--quick'] : [])], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: TIME_LIMIT_MS });
+  const rows = JSON.parse(out.trim().split('\n').pop());
+  results.tables.holds = rows;
+  const [it, direct] = rows;
+  const both = (pick) => `${pick(it)} | ${pick(direct)}`;
+  print('\n<!-- section:holds -->');
+  print('## Joints that hold at any setting');
+  print('\nThe scenarios of other engines\' own joint tests, on sinew at its defaults under each solver (bench/holds.mjs; the tests that hold them: tests/limits-hold, loops-through-world, stacks-rest, structures-at-rest). No peers run here.');
+  print('\n| scenario | figure | iterative | direct |');
+  print('|---|---|---|---|');
+  for (const force of Object.keys(it.slider)) {
+    print(`| slider motor (maxForce ${force} N) at 2 m/s into a 0.5 m limit, 5 s | overshoot m; limit / motor force | ${both((r) => `${fmt(r.slider[force].overshoot, 4)}; ${fmt(-r.slider[force].limit / (r.slider[force].motor || 1), 3)}`)} |`);
+  }
+  print(`| hinge made 1 rad past its limit (1 m, 1 kg rod, gravity) | fastest rad/s; most kinetic energy J; speed after 5 s | ${both((r) => `${fmt(r.hinge.fastest)}; ${fmt(r.hinge.energy)}; ${fmt(r.hinge.finalSpeed)}`)} |`);
+  for (const links of Object.keys(it.rope)) print(`| slack rope of ${links} distance joints between two anchors, 10 s | largest stretch m | ${both((r) => fmt(r.rope[links], 4))} |`);
+  for (const name of Object.keys(it.bridge)) print(`| rope bridge, ${name} links | peak joint gap m; lowest body m; ms a step | ${both((r) => `${fmt(r.bridge[name].gap, 4)}; ${fmt(r.bridge[name].lowest)}; ${fmt(r.bridge[name].ms)}`)} |`);
+  for (const count of Object.keys(it.stack)) print(`| stack of ${count} boxes | asleep at step | ${both((r) => r.stack[count])} |`);
+  print(`| 10-row pyramid | asleep at step | ${both((r) => r.pyramid)} |`);
+  print(`| welded wall (169 welds of 3000 N) left alone 600 steps, sleeping off | welds broken; largest weld force N; ground support / weight; ms a step | ${both((r) => `${r.wall.broken}; ${fmt(r.wall.largest, 0)}; ${fmt(r.wall.support, 4)}; ${fmt(r.wall.ms)}`)} |`);
+  print('<!-- /section:holds -->');
 }
 
 function contactTable(title, rows, columns) {
