@@ -47,6 +47,9 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
   /** Joints whose limit rows it may hold: the forest's, the loops closed exactly, and rigid distance
    * joints (ropes, rods), whose bodies are nodes, sorted by group; and each one's body nodes. */
   readonly joints: TJoint[] = [];
+  /** The joints among them held for their limit rows alone (rigid distance joints between nodes): the
+   * projection prepares them with the forest's and the loops' (projection.ts). */
+  readonly ropes: TJoint[] = [];
   private jointNodeA = new Int32Array(0);
   private jointNodeB = new Int32Array(0);
   /** Per group, its first joint in `joints` (and at the end, joints.length). */
@@ -91,6 +94,7 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
   clear(): void {
     for (const joint of this.joints) joint.directLimits = false;
     this.joints.length = 0;
+    this.ropes.length = 0;
     this.rows = 0;
     this.heldGroups = 0;
   }
@@ -101,6 +105,7 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
     const limited = [...forest.joints, ...this.loops.joints, ...ropes].map((joint, order) => ({ joint, order, group: forest.groupOfJoint(joint) }));
     limited.sort((a, b) => a.group - b.group || a.order - b.order);
     this.joints.push(...limited.map((entry) => entry.joint));
+    this.ropes.push(...ropes);
     this.heldMask = new Int32Array(this.joints.length);
     this.jointFirst = new Int32Array(forest.groupFirst.length);
     for (let g = 0, j = 0; g < forest.groupFirst.length; g++) {
