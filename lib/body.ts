@@ -25,7 +25,9 @@ import { computeMassProperties } from './collision/mass-properties.js';
 import { rotationMatrix, writeRotation } from './math/quat.js';
 import { SleepState } from './sleep.js';
 
-export type BodyType = 'dynamic' | 'static' | 'kinematic';
+import type { BodyType } from './body-type.js';
+
+export type { BodyType };
 
 export interface BodyOptions {
   /** 'dynamic' (default) moves under forces and joints; 'static' never moves; 'kinematic' moves at

@@ -27,7 +27,7 @@
 //
 // Sleep state is part of a body's state: hashes and snapshots include it (SleepState.save).
 
-import type { BodyType } from './body.js';
+import type { BodyType } from './body-type.js';
 import type { StateReader, StateWriter } from './state.js';
 
 /** Linear speed under which a body counts as at rest, m/s (Box2D v3: 0.05). */

@@ -89,6 +89,23 @@ describe('viewer scenes', () => {
     expect(rebuilt.live.world.solver).toBe('direct');
   });
 
+  it('rope-bridge: a dropped weight hooks onto a plank, and the bridge of chains or of rope segments holds it under either solver', () => {
+    const scene = SCENES.find((s) => s.name === 'rope-bridge')!;
+    for (const rope of [0, 1]) {
+      for (const solver of ['iterative', 'direct'] as const) {
+        const r = new SceneRunner(scene, { links: 12, rope }, { ...defaultSettings(scene), solver });
+        scene.actions![0].run(r.live);
+        const weight = r.live.extraBodies[0];
+        for (let i = 0; i < 240; i++) r.step();
+        expect(weight.hook!.hooked, `rope ${rope}, ${solver}`).toBe(true);
+        expect(weight.body.position[1], `rope ${rope}, ${solver}`).toBeGreaterThan(1);
+        expect(r.live.world.getMaxLinearError(), `rope ${rope}, ${solver}`).toBeLessThan(0.05);
+        // 12 links per rope: the direct solver holds every loop of it exactly (its 7 loops come to 42 rows)
+        if (solver === 'direct') expect(r.live.world.getMaxLinearError()).toBeLessThan(1e-4);
+      }
+    }
+  });
+
   it('heavy-chain: side by side, the direct run holds every joint at 1000:1 and 10 000:1 while the iterative one stretches', () => {
     const scene = SCENES.find((s) => s.name === 'heavy-chain')!;
     expect(scene.params!.find((p) => p.key === 'log10Ratio')!.max).toBe(4);

@@ -32,7 +32,8 @@ import type { StateReader, StateWriter } from '../state.js';
 import { ContactConstraint } from './contact-constraint.js';
 import type { ConvexHull } from './hull.js';
 import { Manifold } from './manifold.js';
-import { collide, SHAPE_RANK, ShapePose } from './narrowphase.js';
+import { collide, SHAPE_RANK } from './narrowphase.js';
+import { ShapePose } from './shape-pose.js';
 import { MAX_SHAPES_PER_BODY, shouldCollide, type Shape } from './shape.js';
 
 export { MAX_SHAPES_PER_BODY };

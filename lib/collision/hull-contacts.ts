@@ -40,7 +40,7 @@ import {
   closestPointsOfSegments, EDGE_TOLERANCE, FACE_RELATIVE_TOLERANCE, reducePoints,
 } from './features.js';
 import { MAX_HULL_FACES, MAX_HULL_VERTICES, type ConvexHull } from './hull.js';
-import type { ShapePose } from './narrowphase.js';
+import type { ShapePose } from './shape-pose.js';
 
 /** A normal within this cosine of a face's makes a capsule lie along the face (about 0.8°). */
 const FACE_ALIGNMENT = 0.9999;

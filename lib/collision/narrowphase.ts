@@ -24,30 +24,14 @@
 //   hulls           against a plane, box, hull, capsule and sphere: hull-contacts.ts (the box as a hull)
 // Each point is the midpoint between the two surfaces.
 
-import type { Body } from '../body.js';
 import { closestOnSegment, closestPointsOfSegments } from './features.js';
 import type { ConvexHull } from './hull.js';
 import { boxBox, hullCapsule, hullHull, hullSphere, planeHull } from './hull-contacts.js';
 import { Manifold } from './manifold.js';
 import type { Shape, ShapeType } from './shape.js';
+import type { ShapePose } from './shape-pose.js';
 
 export const SHAPE_RANK: Record<ShapeType, number> = { plane: 0, box: 1, hull: 2, capsule: 3, sphere: 4 };
-
-/** A shape's world pose: centre c and rotation W = R S (column-major, W_ij = W[3j + i]); for a plane,
- * its body's pose. The contact search sets each shape's once per step (contact-set.ts writeBox). */
-export class ShapePose {
-  readonly c = new Float64Array(3);
-  readonly W = new Float64Array(9);
-
-  set(body: Body, shape: Shape): this {
-    const R = body.rotation, x = body.position, p = shape.position, c = this.c, W = this.W, S = shape.rotation;
-    for (let i = 0; i < 3; i++) c[i] = x[i] + R[i] * p[0] + R[3 + i] * p[1] + R[6 + i] * p[2];
-    for (let j = 0; j < 3; j++) {
-      for (let i = 0; i < 3; i++) W[3 * j + i] = R[i] * S[3 * j] + R[3 + i] * S[3 * j + 1] + R[6 + i] * S[3 * j + 2];
-    }
-    return this;
-  }
-}
 
 const segment = new Float64Array(6), other = new Float64Array(6), closest = new Float64Array(6);
 

@@ -3,6 +3,7 @@ import type { ViewerScene } from '../scene-types.js';
 import { rope } from './rope.js';
 import { heavyChain } from './heavy-chain.js';
 import { bridge } from './suspension-bridge.js';
+import { ropeBridgeScene } from './rope-bridge.js';
 import { cantilever } from './cantilever.js';
 import { weldedTowerScene } from './welded-tower.js';
 import { weldedBridgeScene } from './welded-bridge.js';
@@ -12,7 +13,7 @@ import { ragdollScene } from './ragdoll.js';
 import { ragdollPileScene, pyramidScene, wallScene, drapedChainScene, hullPileScene } from './contacts.js';
 
 export const SCENES: readonly ViewerScene[] = [
-  rope, heavyChain, bridge, cantilever, weldedTowerScene, weldedBridgeScene, windmillScene, hingeChainScene, ragdollScene,
+  rope, heavyChain, bridge, ropeBridgeScene, cantilever, weldedTowerScene, weldedBridgeScene, windmillScene, hingeChainScene, ragdollScene,
   ragdollPileScene, pyramidScene, wallScene, drapedChainScene, hullPileScene,
 ];
 
