@@ -273,11 +273,17 @@ export class AxisDrive {
     let reachable = speed, blocking = -1;
     if (speed < 0 && this.lower > -Infinity) {
       const slowest = -limitBias(this.position - this.lower, soft, this.inverseH, push);
-      if (speed < slowest) [reachable, blocking] = [slowest, LOWER];
+      if (speed < slowest) {
+        reachable = slowest;
+        blocking = LOWER;
+      }
     }
     if (speed > 0 && this.upper < Infinity) {
       const fastest = limitBias(this.upper - this.position, soft, this.inverseH, push);
-      if (speed > fastest) [reachable, blocking] = [fastest, UPPER];
+      if (speed > fastest) {
+        reachable = fastest;
+        blocking = UPPER;
+      }
     }
     if (blocking < 0) {
       part.solve(bodyA, bodyB, p, MOTOR, 1, -speed, 1, 0, -max, max);
