@@ -1,6 +1,6 @@
 // A rigid body: mass, local inertia, and its state as gl-matrix-compatible Float64Arrays.
 //
-// Notation (DESIGN.md): centre of mass x (`position`), orientation q (`orientation`, x y z w),
+// Notation: centre of mass x (`position`), orientation q (`orientation`, x y z w),
 // R = R(q) (`rotation`), v and ω (`linearVelocity`, `angularVelocity`), m⁻¹ (`inverseMass`),
 // I_b⁻¹ (`inverseInertiaLocal`) and the world inverse inertia I⁻¹ = R I_b⁻¹ Rᵀ (`inverseInertiaWorld`).
 // Static and kinematic bodies have m⁻¹ = 0 and I⁻¹ = 0, so the solver applies impulses to every body

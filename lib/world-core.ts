@@ -76,8 +76,6 @@ export const JOINT_SOLVERS: readonly JointSolverKind[] = Object.freeze(['iterati
 /** The joint solver a world uses unless told otherwise. */
 export const DEFAULT_JOINT_SOLVER: JointSolverKind = 'iterative';
 
-
-
 export interface JointBreakEventOf<J> {
   joint: J;
   /** Which limit was passed (force is checked first). */

@@ -224,7 +224,7 @@ describe('passive jointed systems never gain energy with the direct solver', () 
 
 describe('scenes that gained energy with the direct solver before limits and ropes were held through the forest', () => {
   // (type, fast-check seed, sample index of 30): the largest energy over 1000 steps then, over the energy
-  // after settling (measured on the code before; see the notes on issue 9)
+  // after settling (measured on the code before those limits and ropes were held)
   it.each([
     ['rope', 11, 8, '67x'],
     ['distance', 11, 5, '1.53x'],

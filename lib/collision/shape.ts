@@ -1,4 +1,4 @@
-// Collision shapes: what a body is made of, for its mass properties, ray casts and (issue 6) contacts.
+// Collision shapes: what a body is made of, for its mass properties, ray casts and contacts.
 //
 // A shape sits in its body's frame at `position` with `orientation` (both relative to the body's centre
 // of mass once the body exists; see Body and mass-properties.ts). Every solid but the hull is centred on

@@ -12,8 +12,8 @@
 // per prepare (by blocks, math/ldlt.ts invertSymmetric6: K is positive definite whenever one body is
 // dynamic) and each solve is an exact 6x6 solve, so one solve makes all six rows of J v vanish
 // together; solving the point and rotation blocks one after the other would leave each undoing part
-// of the other's work (the coupling K_c), converging only over iterations. This is the 3D form of the
-// fixed joint of seed 000 and the 3x3 weld K written out in seed 003.
+// of the other's work (the coupling K_c), converging only over iterations. This is the 3D form of
+// Box2D's weld joint, whose 2D K is the 3x3 of the point and angle rows (Catto, Box2D v2.4 b2WeldJoint).
 //
 // The solve is written out with locals over the bodies' state arrays, as the point part's is: the
 // angular impulse each body takes is I⁻¹ (r × λ_point + λ_rotation), one product for both parts.

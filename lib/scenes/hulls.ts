@@ -1,4 +1,4 @@
-// A pile of convex hulls (issue 6): irregular rocks, tetrahedra, wedges and octahedra dropped onto a
+// A pile of convex hulls: irregular rocks, tetrahedra, wedges and octahedra dropped onto a
 // low static block and the ground, with a few capsules and balls among them, so every hull pair (plane,
 // box, hull, capsule, sphere) meets.
 //

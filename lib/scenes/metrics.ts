@@ -1,4 +1,4 @@
-// The standard scenes' figures of merit (DESIGN.md, "Metrics"), from body state only.
+// The standard scenes' figures of merit (the README's benchmark columns), from body state only.
 
 import type { Body } from '../body.js';
 

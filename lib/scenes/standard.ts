@@ -1,4 +1,4 @@
-// The standard scenes of DESIGN.md, as descriptions. Links are boxes 1 m long along x.
+// The standard joint scenes the benchmarks run (S1-S5, the sphere grid), as descriptions. Links are boxes 1 m long along x.
 
 import { boxInertia, sphereInertia } from '../inertia.js';
 import type { BodyDescription, JointDescription, SceneDescription, Vec3Tuple } from './description.js';

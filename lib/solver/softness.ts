@@ -7,7 +7,7 @@
 //       biasRate = ω / a₁,  massScale = a₂ a₃,  impulseScale = a₃        (massScale + impulseScale = 1).
 // As f → ∞ the row becomes rigid with full position correction (biasRate → 1/h, massScale → 1,
 // impulseScale → 0). Source: Catto, "Solver2D" (2024) and Box2D v3's b2MakeSoft; the older form of the
-// same idea is Box2D-Lite's `softness` (seed 001).
+// same idea is Box2D-Lite's `softness` (Catto, GDC 2006).
 
 export interface Softness {
   /** 1/s: multiplies the position error C to give the velocity the row drives toward. */

@@ -1,7 +1,7 @@
 // Loading the breakable structures: the load slider, the strength slider, and weights dropped from above.
 //
-// Contacts arrive with issue 6; until then a dropped weight would fall through the structure. Instead it
-// hooks on: the first step the path of its lowest point (from the last step to this one) crosses a
+// A dropped weight has no collision shape (a structure's planks are thinner than it falls in a step, and
+// a catch should load the structure at the point it lands, not wherever contacts settle): it hooks on: the first step the path of its lowest point (from the last step to this one) crosses a
 // structure body, a ball joint joins the two where it crossed. The joint must stop the falling weight at
 // once, so the structure takes an impulsive load, the way a catch would deliver it. The path is swept,
 // not sampled: at 10 m/s a weight moves 0.17 m per step, more than a plank is thick.

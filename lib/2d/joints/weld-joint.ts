@@ -1,5 +1,5 @@
 // Weld joint in 2D (3 rows) = point part + angle part, solved together as one 3x3 block: the 3D weld
-// (lib/joints/weld-joint.ts) in the plane, and seed 003's weld with its 3x3 K written out.
+// (lib/joints/weld-joint.ts) in the plane, and Box2D v2.4's b2WeldJoint with its 3x3 K written out.
 //
 //   C = [ x_b + r_b − x_a − r_a ;  θ_b − θ_a − θ₀ ]
 //   J = [[ −I  −r_a⊥  I  r_b⊥ ],

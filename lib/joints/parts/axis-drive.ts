@@ -11,7 +11,7 @@
 //   motor          Ċ → speed, |λ_acc| ≤ maxForce·h: a velocity row, solved in both passes. Solved before
 //                  the limits, so a limit holds against any motor (as in Box2D and Jolt); a capped motor
 //                  pressing into its limit pushes with its whole cap, which the limit carries. An uncapped
-//                  one drives only as fast as the limits let it this substep (reachableSpeed).
+//                  one drives only as fast as the limits let it this substep (limitBias).
 //   servo          Ċ + biasRate (x − target) → 0 with the servo's own spring (hertz, dampingRatio),
 //                  |λ_acc| ≤ maxForce·h: solved once per substep, in the biased pass only, so each
 //                  substep is exactly one implicit-Euler step of the spring (tested).

@@ -8,7 +8,7 @@
 //   K  = J M⁻¹ Jᵀ  (K_ij = J_i · W_j),  K⁻¹ by LDLᵀ (math/ldlt.ts: a vanishing pivot gets no impulse),
 // and solves  λ = −massScale K⁻¹ (J v + biasRate C) − impulseScale λ_acc,  v += W λ.
 // Dense 12-column rows cost more than a part's own closed form, but they are the rows a direct solver
-// reads (issue 8), and they keep each joint's code to "which rows, which C".
+// reads (solver/direct/), and they keep each joint's code to "which rows, which C".
 
 import { BODY_STATE, type Body } from '../../body.js';
 import { invertSymmetric5, ldltFactor, ldltInverse } from '../../math/ldlt.js';

@@ -1,5 +1,5 @@
 // Hinge rotation part (2 rows, angular only): the hinge axis of A stays aligned with the hinge axis of
-// B, leaving one rotation free about it (DESIGN.md; Jolt's HingeRotationConstraintPart).
+// B, leaving one rotation free about it (Jolt's HingeRotationConstraintPart).
 //
 // With a the hinge axis of A's frame and b, c the two axes of B's frame perpendicular to B's hinge
 // axis (all world, from joint-frames.ts):
