@@ -5,20 +5,15 @@
 // from its own fresh world.
 //   node bench/holds.mjs [--quick]   prints one JSON line
 
-import { World, boxInertia, sphereInertia } from '../dist/index.js';
-import { boxPyramid, buildScene, ropeBridge, weldedWall } from '../dist/scenes/index.js';
+import { boxPyramid, boxStack, buildScene, hingePastLimit, ropeBridge, slackRope, sliderIntoLimit, weldedWall } from '../dist/scenes/index.js';
 
 const quick = process.argv.includes('--quick');
 const SOLVERS = ['iterative', 'direct'];
 
-/** A 1 kg slider limited to [−0.5, 0.5] m, its motor at 2 m/s into the upper limit, 5 s: the overshoot, and
- * the limit's force over the motor's at the end. */
-function sliderIntoLimit(solver, maxForce) {
-  const world = new World({ solver, gravity: [0, 0, 0] });
-  const box = world.createBody({ mass: 1, inertia: boxInertia(1, [0.1, 0.1, 0.1]) });
-  const slider = world.createPrismaticJoint({
-    bodyA: world.ground, bodyB: box, anchor: [0, 0, 0], axis: [1, 0, 0], lowerTranslation: -0.5, upperTranslation: 0.5, motor: { speed: 2, maxForce },
-  });
+/** lib/scenes sliderIntoLimit (a 1 kg slider limited to [−0.5, 0.5] m, its motor at 2 m/s into the upper
+ * limit), 5 s: the overshoot, and the limit's force over the motor's at the end. */
+function sliderRun(solver, maxForce) {
+  const { world, joints: [slider] } = buildScene(sliderIntoLimit(maxForce), { solver });
   let peak = -Infinity;
   for (let step = 0; step < 300; step++) {
     world.step(1 / 60);
@@ -27,11 +22,10 @@ function sliderIntoLimit(solver, maxForce) {
   return { overshoot: Math.max(0, peak - 0.5), motor: slider.getMotorForce(), limit: slider.getLimitForce() };
 }
 
-/** A 1 m, 1 kg rod hinged at its end, made 1 rad below its lower limit, under gravity, 5 s. */
-function hingePastLimit(solver) {
-  const world = new World({ solver });
-  const rod = world.createBody({ position: [0.5, 0, 0], mass: 1, inertia: boxInertia(1, [0.5, 0.05, 0.05]) });
-  const hinge = world.createHingeJoint({ bodyA: world.ground, bodyB: rod, anchor: [0, 0, 0], axis: [0, 0, 1], lowerAngle: 1, upperAngle: 1.5 });
+/** lib/scenes hingePastLimit (a 1 m, 1 kg rod hinged at its end, made 1 rad below its lower limit, under
+ * gravity), 5 s. */
+function hingeRun(solver) {
+  const { world, bodies: [, rod], joints: [hinge] } = buildScene(hingePastLimit(), { solver });
   let fastest = 0, energy = 0;
   for (let step = 0; step < 300; step++) {
     world.step(1 / 60);
@@ -41,24 +35,15 @@ function hingePastLimit(solver) {
   return { fastest, energy, finalSpeed: Math.abs(hinge.getSpeed()) };
 }
 
-/** A slack rope of `links` rigid distance joints (0.5 m) with 0.2 kg beads, hung in a V between two anchors,
- * 10 s: its largest stretch past its length. */
-function slackRope(solver, links) {
-  const world = new World({ solver, sleeping: false });
-  const segment = 0.5, d = segment * Math.SQRT1_2;
-  const points = [[0, 0, 0]];
-  for (let i = 0; i < links; i++) points.push([points[i][0] + d, points[i][1] + (i < links / 2 ? -d : d), 0]);
-  const beads = [], rope = [];
-  for (let i = 1; i < links; i++) {
-    const bead = world.createBody({ position: points[i], mass: 0.2, inertia: sphereInertia(0.2, 0.05) });
-    rope.push(world.createDistanceJoint({ bodyA: bead, bodyB: beads[i - 2], anchorA: points[i], anchorB: points[i - 1], minLength: 0, maxLength: segment }));
-    beads.push(bead);
-  }
-  rope.push(world.createDistanceJoint({ bodyA: beads[beads.length - 1], anchorA: points[links - 1], anchorB: points[links], minLength: 0, maxLength: segment }));
+/** lib/scenes slackRope (`links` rigid distance joints of 0.5 m with 0.2 kg beads, hung in a V between two
+ * anchors), 10 s: its largest stretch past its length. */
+function slackRopeRun(solver, links) {
+  const { world, joints: rope } = buildScene(slackRope(links), { solver, sleeping: false });
+  const length = rope.reduce((sum, joint) => sum + joint.maxLength, 0);
   let stretch = 0;
   for (let step = 0; step < 600; step++) {
     world.step(1 / 60);
-    stretch = Math.max(stretch, rope.reduce((sum, joint) => sum + joint.getCurrentLength(), 0) - links * segment);
+    stretch = Math.max(stretch, rope.reduce((sum, joint) => sum + joint.getCurrentLength(), 0) - length);
   }
   return stretch;
 }
@@ -86,11 +71,9 @@ function stepAsleep(world) {
   return -1;
 }
 
-function stack(solver, count, substeps) {
-  const world = new World({ solver, ...(substeps ? { substeps } : {}) });
-  world.createBody({ type: 'static', shapes: [{ type: 'plane' }] });
-  for (let i = 0; i < count; i++) world.createBody({ position: [0, 0.5 + i, 0], shapes: [{ type: 'box', halfExtents: [0.5, 0.5, 0.5] }] });
-  return stepAsleep(world);
+/** lib/scenes boxStack: the step at which the stack of `count` boxes sleeps. */
+function stack(solver, count) {
+  return stepAsleep(buildScene(boxStack(count), { solver }).world);
 }
 
 /** The breakable welded wall (lib/scenes weldedWall: 64 bricks, 169 welds of 3000 N) left alone for 600
@@ -119,9 +102,9 @@ function wall(solver) {
 const rows = [];
 for (const solver of SOLVERS) {
   const row = { solver };
-  row.slider = Object.fromEntries([Infinity, 1e4, 100].map((maxForce) => [String(maxForce), sliderIntoLimit(solver, maxForce)]));
-  row.hinge = hingePastLimit(solver);
-  row.rope = Object.fromEntries((quick ? [40] : [10, 40, 100]).map((links) => [links, slackRope(solver, links)]));
+  row.slider = Object.fromEntries([Infinity, 1e4, 100].map((maxForce) => [String(maxForce), sliderRun(solver, maxForce)]));
+  row.hinge = hingeRun(solver);
+  row.rope = Object.fromEntries((quick ? [40] : [10, 40, 100]).map((links) => [links, slackRopeRun(solver, links)]));
   row.bridge = Object.fromEntries((quick ? [[8, 'rope']] : [[8, 'chain'], [32, 'chain'], [8, 'rope'], [16, 'rope']]).map(([links, ropes]) => [`${ropes} ${links}`, bridge(solver, links, ropes)]));
   row.stack = Object.fromEntries((quick ? [3] : [3, 5, 10]).map((count) => [count, stack(solver, count)]));
   row.pyramid = stepAsleep(buildScene(boxPyramid({ rows: 10 }), { solver }).world);

@@ -3,13 +3,13 @@
 // after the ones Box2D's and Jolt's own tests run on their revolute/hinge and prismatic/slider joints.
 
 import { describe, expect, it } from 'vitest';
-import { World, boxInertia, type JointSolverKind } from '../lib/index.js';
+import { World, boxInertia, type HingeJoint, type JointSolverKind, type PrismaticJoint } from '../lib/index.js';
 import { World2D } from '../lib/2d/index.js';
 import { MAX_PUSH_ANGULAR_SPEED, MAX_PUSH_SPEED } from '../lib/solver/softness.js';
-import { buildScene, ropeBridge } from '../lib/scenes/index.js';
+import { buildScene, hingeIntoLimit, hingePastLimit, ropeBridge, sliderIntoLimit, sliderPastLimit } from '../lib/scenes/index.js';
 
 const SOLVERS: readonly JointSolverKind[] = ['iterative', 'direct'];
-/** undefined: the solver's default (4 substeps iterative, 2 direct). */
+/** undefined: the world's default (4 substeps). */
 const SUBSTEPS: readonly (number | undefined)[] = [undefined, 1, 8];
 const MOTOR_FORCES = [Infinity, 1e4, 100];
 
@@ -21,14 +21,11 @@ interface AxisRun {
   limit: number;
 }
 
-/** A 1 kg slider, no gravity, limited to [−0.5, 0.5] m, its motor driving it up at 2 m/s for 5 s. */
-function sliderIntoLimit(solver: JointSolverKind, substeps: number | undefined, maxForce: number): AxisRun {
-  const world = new World({ solver, substeps, gravity: [0, 0, 0] });
-  const box = world.createBody({ mass: 1, inertia: boxInertia(1, [0.1, 0.1, 0.1]) });
-  const slider = world.createPrismaticJoint({
-    bodyA: world.ground, bodyB: box, anchor: [0, 0, 0], axis: [1, 0, 0], lowerTranslation: -0.5, upperTranslation: 0.5,
-    motor: { speed: 2, maxForce },
-  });
+/** lib/scenes sliderIntoLimit: a 1 kg slider, no gravity, limited to [−0.5, 0.5] m, its motor driving it up
+ * at 2 m/s for 5 s. */
+function sliderRun(solver: JointSolverKind, substeps: number | undefined, maxForce: number): AxisRun {
+  const { world, joints } = buildScene(sliderIntoLimit(maxForce), { solver, substeps });
+  const slider = joints[0] as PrismaticJoint;
   let peak = -Infinity;
   for (let step = 0; step < 300; step++) {
     world.step(1 / 60);
@@ -37,13 +34,11 @@ function sliderIntoLimit(solver: JointSolverKind, substeps: number | undefined, 
   return { peak, final: slider.getTranslation(), motor: slider.getMotorForce(), limit: slider.getLimitForce() };
 }
 
-/** A 1 m, 1 kg rod on a hinge about z at its end, no gravity, limited to [−0.5, 0.5] rad, its motor at 2 rad/s. */
-function hingeIntoLimit(solver: JointSolverKind, substeps: number | undefined, maxForce: number): AxisRun {
-  const world = new World({ solver, substeps, gravity: [0, 0, 0] });
-  const rod = world.createBody({ position: [0.5, 0, 0], mass: 1, inertia: boxInertia(1, [0.5, 0.05, 0.05]) });
-  const hinge = world.createHingeJoint({
-    bodyA: world.ground, bodyB: rod, anchor: [0, 0, 0], axis: [0, 0, 1], lowerAngle: -0.5, upperAngle: 0.5, motor: { speed: 2, maxForce },
-  });
+/** lib/scenes hingeIntoLimit: a 1 m, 1 kg rod on a hinge about z at its end, no gravity, limited to
+ * [−0.5, 0.5] rad, its motor at 2 rad/s. */
+function hingeRun(solver: JointSolverKind, substeps: number | undefined, maxForce: number): AxisRun {
+  const { world, joints } = buildScene(hingeIntoLimit(maxForce), { solver, substeps });
+  const hinge = joints[0] as HingeJoint;
   let peak = -Infinity;
   for (let step = 0; step < 300; step++) {
     world.step(1 / 60);
@@ -68,8 +63,8 @@ function revoluteIntoLimit(solver: JointSolverKind, substeps: number | undefined
 }
 
 const CASES = [
-  { name: 'slider (3D)', run: sliderIntoLimit, overshoot: 1e-3 },
-  { name: 'hinge (3D)', run: hingeIntoLimit, overshoot: 0.01 },
+  { name: 'slider (3D)', run: sliderRun, overshoot: 1e-3 },
+  { name: 'hinge (3D)', run: hingeRun, overshoot: 0.01 },
   { name: 'revolute (2D)', run: revoluteIntoLimit, overshoot: 0.01 },
 ];
 
@@ -127,10 +122,9 @@ describe('a joint made outside its limit comes back without being launched', () 
   for (const solver of SOLVERS) {
     for (const gravity of [0, -9.81]) {
       it(`hinge 1 rad past its lower limit, ${solver} solver, gravity ${gravity}: speed within the push-out cap, then at rest inside`, () => {
-        const world = new World({ solver, gravity: [0, gravity, 0] });
-        const rod = world.createBody({ position: [0.5, 0, 0], mass: 1, inertia: boxInertia(1, [0.5, 0.05, 0.05]) });
         // limits [1, 1.5] rad about z: the rod, horizontal at creation, is 1 rad below the lower one
-        const hinge = world.createHingeJoint({ bodyA: world.ground, bodyB: rod, anchor: [0, 0, 0], axis: [0, 0, 1], lowerAngle: 1, upperAngle: 1.5 });
+        const { world, bodies, joints } = buildScene(hingePastLimit(gravity), { solver });
+        const rod = bodies[1], hinge = joints[0] as HingeJoint;
         let fastest = 0, mostEnergy = 0;
         for (let step = 0; step < 300; step++) {
           world.step(1 / 60);
@@ -146,9 +140,8 @@ describe('a joint made outside its limit comes back without being launched', () 
     }
 
     it(`slider 0.5 m past its upper limit, ${solver} solver: comes back no faster than ${MAX_PUSH_SPEED} m/s and rests at the bound`, () => {
-      const world = new World({ solver, gravity: [0, 0, 0] });
-      const box = world.createBody({ mass: 1, inertia: boxInertia(1, [0.1, 0.1, 0.1]) });
-      const slider = world.createPrismaticJoint({ bodyA: world.ground, bodyB: box, anchor: [0, 0, 0], axis: [1, 0, 0], lowerTranslation: -1, upperTranslation: -0.5 });
+      const { world, joints } = buildScene(sliderPastLimit(), { solver });
+      const slider = joints[0] as PrismaticJoint;
       let fastest = 0;
       for (let step = 0; step < 300; step++) {
         world.step(1 / 60);

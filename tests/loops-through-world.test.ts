@@ -3,8 +3,8 @@
 // rows fit its budgets, and at any size at least as well as the iterative solver holds them.
 
 import { describe, expect, it } from 'vitest';
-import { World, boxInertia, sphereInertia, type Body, type DistanceJoint, type JointSolverKind } from '../lib/index.js';
-import { buildScene, ropeBridge, sphereGrid } from '../lib/scenes/index.js';
+import { World, boxInertia, type Body, type DistanceJoint, type JointSolverKind } from '../lib/index.js';
+import { buildScene, ropeBridge, slackRope, sphereGrid } from '../lib/scenes/index.js';
 
 const SOLVERS: readonly JointSolverKind[] = ['iterative', 'direct'];
 
@@ -25,29 +25,17 @@ function run(world: World, bodies: readonly Body[], steps = 600): Run {
   return { gap, lowest };
 }
 
-/**
- * `links` 0.2 kg beads on a slack rope of rigid distance joints (0.5 m each), hung in a V between two
- * anchors 0.71 of its length apart. Returns the world, the beads and the rope's stretch over the run.
- */
-function slackRope(solver: JointSolverKind, links: number): { run: Run; stretch: number } {
-  const world = new World({ solver, sleeping: false });
-  const segment = 0.5, d = segment * Math.SQRT1_2;
-  const points: number[][] = [[0, 0, 0]];
-  for (let i = 0; i < links; i++) points.push([points[i][0] + d, points[i][1] + (i < links / 2 ? -d : d), 0]);
-  const beads: Body[] = [], rope: DistanceJoint[] = [];
-  for (let i = 1; i < links; i++) {
-    const bead = world.createBody({ position: points[i], mass: 0.2, inertia: sphereInertia(0.2, 0.05) });
-    const previous = beads[i - 2];
-    rope.push(world.createDistanceJoint({ bodyA: bead, bodyB: previous, anchorA: points[i], anchorB: points[i - 1], minLength: 0, maxLength: segment }));
-    beads.push(bead);
-  }
-  rope.push(world.createDistanceJoint({ bodyA: beads[beads.length - 1], anchorA: points[links - 1], anchorB: points[links], minLength: 0, maxLength: segment }));
+/** lib/scenes slackRope: `links` rigid distance joints (0.5 m) with 0.2 kg beads, hung in a V between two
+ * anchors 0.71 of its length apart. The run, and the rope's stretch over it. */
+function slackRopeRun(solver: JointSolverKind, links: number): { run: Run; stretch: number } {
+  const { world, bodies, joints } = buildScene(slackRope(links), { solver, sleeping: false });
+  const rope = joints as DistanceJoint[], length = rope.reduce((sum, joint) => sum + joint.maxLength, 0);
   let stretch = 0, gap = 0, lowest = Infinity;
   for (let step = 0; step < 600; step++) {
     world.step(1 / 60);
-    stretch = Math.max(stretch, rope.reduce((sum, joint) => sum + joint.getCurrentLength(), 0) - links * segment);
+    stretch = Math.max(stretch, rope.reduce((sum, joint) => sum + joint.getCurrentLength(), 0) - length);
     gap = Math.max(gap, world.getMaxLinearError());
-    for (const bead of beads) lowest = Math.min(lowest, bead.position[1]);
+    for (const bead of bodies) lowest = Math.min(lowest, bead.position[1]);
   }
   return { run: { gap, lowest }, stretch };
 }
@@ -78,7 +66,7 @@ describe('loops through the world hold under the direct solver at least as well 
     // Before: the direct solver's projected Gauss-Seidel on the limit rows stopped at 64 sweeps, and a
     // rope of 40 or 48 segments stretched 50-80 m within 5 s (the iterative solver: 0.1 m).
     for (const links of [10, 40, 48, 100]) {
-      const iterative = slackRope('iterative', links), direct = slackRope('direct', links);
+      const iterative = slackRopeRun('iterative', links), direct = slackRopeRun('direct', links);
       if (links <= 48) expect(direct.stretch, `${links} links`).toBeLessThan(1e-3);
       expect(direct.stretch, `${links} links`).toBeLessThanOrEqual(Math.max(iterative.stretch, 1e-3) * 1.05);
       expect(direct.run.gap, `${links} links`).toBeLessThanOrEqual(Math.max(iterative.run.gap, 1e-3) * 1.05);

@@ -1,4 +1,4 @@
-// Scenes where contacts matter (issue 6): ragdolls falling into a pile, a box pyramid, a welded wall to
+// Scenes where contacts matter: ragdolls falling into a pile, a box pyramid, a welded wall to
 // knock down, and a chain draped over obstacles. Every body collides; each scene has a ground plane.
 
 import { describeRagdoll } from '../ragdoll.js';
@@ -59,6 +59,13 @@ export function boxPyramid(options: BoxPyramidOptions = {}): SceneDescription {
     }
   }
   return { name: 'box pyramid', gravity: [0, -9.81, 0], dt: 1 / 60, bodies, joints: [], ground: { height: 0 } };
+}
+
+/** `count` boxes of 1 m (1000 kg each) stacked on the ground, touching. */
+export function boxStack(count: number): SceneDescription {
+  const bodies: BodyDescription[] = [];
+  for (let i = 0; i < count; i++) bodies.push(box([0, 0.5 + i, 0], [0.5, 0.5, 0.5], 'box'));
+  return { name: `stack of ${count} boxes`, gravity: [0, -9.81, 0], dt: 1 / 60, bodies, joints: [], ground: { height: 0 } };
 }
 
 export interface WeldedWallOptions {
