@@ -236,7 +236,7 @@ function runDirectSection() {
   results.tables.direct = rows;
   print('\n<!-- section:direct -->');
   print('## The direct tree solver');
-  print('\nsinew with `solver: \'direct\'` (joint trees solved exactly by sparse LDLᵀ each substep, drift projected, limits held through the trees, loops closed exactly when few) against its default soft step, same run, each at its defaults (4 substeps; 10 s at 60 Hz, except S1-10000, 120 steps, and the sphere grid, 60 steps, so its figures are of its first second, not of the 5 s in the joints section above); the last row of each scene runs the direct solver at 2 substeps (its rows hold exactly at any count, but contacts and the rows it leaves soft need 4).');
+  print('\nsinew with `solver: \'direct\'` (rigid joints solved exactly by sparse LDLᵀ each substep, loops included within its budget, drift projected, limits held through the joints) against its default soft step, same run, each at its defaults (4 substeps; 10 s at 60 Hz, except S1-10000, 120 steps, and the sphere grid, 60 steps, so its figures are of its first second, not of the 5 s in the joints section above); the last row of each scene runs the direct solver at 2 substeps (its rows hold exactly at any count, but contacts and the rows it leaves soft need 4).');
   table('iterative and direct', rows);
   print('\n| scene | direct / iterative: time | peak gap direct, m | peak gap iterative, m |');
   print('|---|---|---|---|');

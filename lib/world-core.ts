@@ -60,9 +60,9 @@ export interface CoreWorldOptions<J> {
   /** How long every body of an island must be at rest before it sleeps, s. Default 0.5. */
   timeToSleep?: number;
   /**
-   * 'direct': the equality rows of joints that form a forest (chains, ragdolls, trees) are solved
-   * exactly every substep (solver/direct/) and their drift projected away; their limits and
-   * ropes' lengths are held through the trees, and loops are closed exactly when a structure has few;
+   * 'direct': the equality rows of rigid joints (chains, ragdolls, trees, and structures with loops
+   * while their factorization fits its budget) are solved exactly every substep (solver/direct/) and
+   * their drift projected away; their limits and ropes' lengths are held through them;
    * motors, friction, springs, mouse joints and contacts stay iterative. 'iterative': the soft step alone.
    * Default 'iterative' (README, "The solver"). The same in 2D and 3D.
    */
@@ -228,10 +228,10 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     this.solverKind = readSolverKind('solver', value);
     if (this.solverKind === 'iterative') this.tree.clear();
   }
-  /** The joints the direct solver holds exactly at the last step: the forest's, then those closing
-   * loops (empty with the iterative solver). */
+  /** The joints the direct solver holds exactly at the last step, in the world's order (empty with the
+   * iterative solver). */
   get directJoints(): readonly J[] {
-    return [...this.tree.joints, ...this.tree.loops];
+    return this.joints.filter((joint) => joint.direct);
   }
 
   // ---- settings (each can change between steps) ----

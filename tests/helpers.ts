@@ -252,3 +252,21 @@ function solveDense(A: Float64Array, n: number, B: Float64Array, cols: number): 
   }
   return x;
 }
+
+/** The rigid joint kinds random scenes draw from. */
+export type RigidJointKind = 'ball' | 'hinge' | 'weld' | 'orientation' | 'prismatic';
+export const RIGID_JOINT_KINDS: readonly RigidJointKind[] = ['ball', 'hinge', 'weld', 'orientation', 'prismatic'];
+
+/** A joint of a random kind between a and b (b undefined: the world) at `anchor`, with a random axis for
+ * hinges and sliders. */
+export function randomRigidJoint(world: World, random: () => number, a: Body, b: Body | undefined, anchor: number[]): Joint {
+  const axis = randomVector(random, 1);
+  if (Math.hypot(...axis) < 0.1) axis[0] = 1;
+  const kind = RIGID_JOINT_KINDS[Math.floor(random() * RIGID_JOINT_KINDS.length)];
+  const common = { bodyA: a, bodyB: b, anchor };
+  return kind === 'ball' ? world.createBallJoint(common)
+    : kind === 'hinge' ? world.createHingeJoint({ ...common, axis })
+      : kind === 'weld' ? world.createWeldJoint(common)
+        : kind === 'orientation' ? world.createOrientationJoint(common)
+          : world.createPrismaticJoint({ ...common, axis });
+}

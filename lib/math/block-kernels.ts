@@ -72,6 +72,46 @@ export function subtractTransposeProduct(d: Float64Array, E: number, L: number, 
   }
 }
 
+/** C (p × q) −= Eᵀ · L for E m × p and L m × q (a fill block's update: two different neighbours of the
+ * node eliminated). */
+export function subtractTransposeProductRectangular(d: Float64Array, E: number, L: number, m: number, p: number, q: number, C: number): void {
+  if (q === 3) {
+    // (a ball joint's or a body's neighbours in a grid: the common case, summed in locals)
+    for (let r = 0; r < p; r++) {
+      let c0 = 0, c1 = 0, c2 = 0;
+      for (let k = 0; k < m; k++) {
+        const e = d[E + k * p + r], l = L + 3 * k;
+        c0 += e * d[l]; c1 += e * d[l + 1]; c2 += e * d[l + 2];
+      }
+      const c = C + 3 * r;
+      d[c] -= c0; d[c + 1] -= c1; d[c + 2] -= c2;
+    }
+    return;
+  }
+  if (q === 6) {
+    for (let r = 0; r < p; r++) {
+      let c0 = 0, c1 = 0, c2 = 0, c3 = 0, c4 = 0, c5 = 0;
+      for (let k = 0; k < m; k++) {
+        const e = d[E + k * p + r], l = L + 6 * k;
+        c0 += e * d[l]; c1 += e * d[l + 1]; c2 += e * d[l + 2];
+        c3 += e * d[l + 3]; c4 += e * d[l + 4]; c5 += e * d[l + 5];
+      }
+      const c = C + 6 * r;
+      d[c] -= c0; d[c + 1] -= c1; d[c + 2] -= c2; d[c + 3] -= c3; d[c + 4] -= c4; d[c + 5] -= c5;
+    }
+    return;
+  }
+  for (let r = 0; r < p; r++) {
+    const c0 = C + r * q;
+    for (let k = 0; k < m; k++) {
+      const e = d[E + k * p + r];
+      if (e === 0) continue;
+      const l = L + k * q;
+      for (let c = 0; c < q; c++) d[c0 + c] -= e * d[l + c];
+    }
+  }
+}
+
 /** y (p) −= Lᵀ x for L m × p and x (m). */
 export function subtractTransposeTimes(d: Float64Array, L: number, m: number, p: number, x: number, y: number): void {
   if (m > 6) {

@@ -1,7 +1,7 @@
-// Rows solved beside the forest through its response (Baraff 1996, section 8: "auxiliary constraints"):
-// the loop closure (loops.ts) and the limit rows (limits.ts). For each such row k, W_k is the forest's
-// response to a unit impulse along it, the velocity change of every node with every forest row still held
-// (one solve of H with J_kᵀ on its bodies' blocks), and S = J W couples the rows through the forest.
+// Rows solved beside the factorization through its response (Baraff 1996, section 8: "auxiliary
+// constraints"): the limit rows (limits.ts). For each such row k, W_k is the response to a unit impulse
+// along it, the velocity change of every node with every joint row still held (one solve of H with J_kᵀ
+// on its bodies' blocks), and S = J W couples the rows through the joints.
 
 import type { ForestFactorization } from './factorization.js';
 import type { TreeBody } from './tree-body-model.js';

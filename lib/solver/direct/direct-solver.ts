@@ -1,32 +1,30 @@
-// The direct solver: the equality rows of joints whose graph is a forest (chains, ropes, ragdolls, trees)
-// solved exactly in O(n) by sparse block LDLᵀ, with the loops of a structure that has few closed exactly
-// too, the joints' limits held through them, and the drift projected away. Source: Baraff, "Linear-Time
-// Dynamics using Lagrange Multipliers", SIGGRAPH 1996. The step (step.ts) runs it through its
-// ExactJointSolver verbs, in the stages FACTOR, SOLVE (and every sweep) and RELAX.
+// The direct solver: the equality rows of joints solved exactly by sparse block LDLᵀ over the joint graph,
+// in O(n) on forests (chains, ropes, ragdolls, trees) and with a fill-reducing order on graphs with loops
+// (welded walls, bridges, grids), the joints' limits held through them, and the drift projected away.
+// Source: Baraff, "Linear-Time Dynamics using Lagrange Multipliers", SIGGRAPH 1996. The step (step.ts)
+// runs it through its ExactJointSolver verbs, in the stages FACTOR, SOLVE (and every sweep) and RELAX.
 //
 // Its parts, each in its file:
-//   ordering.ts          which joints form the forest, which close loops, which are ropes; the nodes'
-//                        order (leaf first creates no fill) and groups
-//   factorization.ts     the forest's blocks, their LDLᵀ with the geometric stiffness of taut point rows,
+//   ordering.ts          which joints it holds, which close loops, which are ropes; the nodes' elimination
+//                        order (minimum degree) and groups
+//   factorization.ts     the nodes' blocks, their LDLᵀ with the geometric stiffness of taut point rows,
 //                        the solve and the velocity solve with its refinement
-//   auxiliary-rows.ts    rows solved beside the forest through its response (loops and limits)
-//   loops.ts             the loop closure, with its compliance
-//   limits.ts            the limit rows (joint limits, rope bounds) held through the forest and the loops
+//   auxiliary-rows.ts    rows solved beside the factorization through its response (limits)
+//   limits.ts            the limit rows (joint limits, rope bounds) held through the joints
 //   projection.ts        the drift projected away after the step's last position update
 //   tree-body-model.ts   what differs between 3D and 2D bodies (lib/2d/solver/tree-body-model.ts)
 //
 // Which joints. Rigid joints with equality rows (isCandidate), and rigid distance joints (limit rows
-// only). Joints with springs (hertz > 0), mouse joints, and the loops left open (a structure with more
-// loop rows than the closure takes) stay in the iterative solver, as do motors, servos and friction; when
-// there are none and no contacts, the step is this solver alone.
+// only). Joints with springs (hertz > 0), mouse joints, and groups whose loops would cost more than
+// MAX_FACTOR_FLOPS to factor (ordering.ts) stay in the iterative solver, as do motors, servos and
+// friction; when there are none and no contacts, the step is this solver alone.
 //
 // Cost. One factorization per substep (at its start) and one solve; the projection adds one or two
 // solves per step.
 
 import { ForestFactorization } from './factorization.js';
 import { LimitRows } from './limits.js';
-import { LoopClosure } from './loops.js';
-import { orderForest } from './ordering.js';
+import { orderGraph } from './ordering.js';
 import { Projection } from './projection.js';
 import type { TreeBody, TreeBodyModel } from './tree-body-model.js';
 import { clearEqualityImpulses, isCandidate, type TreeJoint } from './tree-joint.js';
@@ -34,33 +32,40 @@ import type { ExactJointSolver } from '../step-parts.js';
 
 export class DirectSolver<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> implements ExactJointSolver {
   private readonly forest: ForestFactorization<TBody, TJoint>;
-  private readonly loopClosure: LoopClosure<TBody, TJoint>;
   private readonly limits: LimitRows<TBody, TJoint>;
   private readonly projection: Projection<TBody, TJoint>;
   /** Joints that were candidates (isCandidate) at the last build: a change means rebuild. */
   private candidates: TJoint[] = [];
+  /** The bodies of the last build. */
+  private builtBodies: TBody[] = [];
+  private loopJoints: TJoint[] = [];
   private builtVersion = -1;
-  /** Every joint of the world is held (forest, loops, ropes) and none has drive rows: then `alone` when
+  /** Every joint of the world is held (equality rows, ropes) and none has drive rows: then `alone` when
    * their limits are held too (factorLimits). */
   private holdsAll = false;
   private _alone = false;
   /** The substep length of the last factorization. */
   private h = 0;
+  /** Builds so far (a new order and layout; removeOnly is not one). */
+  builds = 0;
 
   constructor(model: TreeBodyModel<TBody>) {
     this.forest = new ForestFactorization(model);
-    this.loopClosure = new LoopClosure(this.forest);
-    this.limits = new LimitRows(this.forest, this.loopClosure);
-    this.projection = new Projection(this.forest, this.loopClosure, this.limits, this);
+    this.limits = new LimitRows(this.forest);
+    this.projection = new Projection(this.forest, this.limits, this);
   }
 
-  /** Joints whose equality rows the forest holds, in tree order (roots first). */
+  /** Joints whose equality rows it holds, in the factorization's node order. */
   get joints(): readonly TJoint[] {
     return this.forest.joints;
   }
-  /** Joints that close loops, held exactly by the loop closure (loops.ts). */
+  /** Among them, the joints that close loops (ordering.ts). */
   get loops(): readonly TJoint[] {
-    return this.loopClosure.joints;
+    return this.loopJoints;
+  }
+  /** Operations per factorization (ordering.ts's estimate from the fill). */
+  get flops(): number {
+    return this.forest.flops;
   }
 
   /** True when the forest holds every row of the step (see ExactJointSolver.alone). */
@@ -79,7 +84,7 @@ export class DirectSolver<TBody extends TreeBody, TJoint extends TreeJoint<TBody
    */
   ensure(bodies: readonly TBody[], joints: readonly TJoint[], version: number): void {
     if (version !== this.builtVersion || this.eligibilityChanged(joints)) {
-      this.build(bodies, joints);
+      if (!this.removeOnly(bodies, joints)) this.build(bodies, joints);
       this.builtVersion = version;
     }
     const limited = this.limits.joints;
@@ -92,8 +97,8 @@ export class DirectSolver<TBody extends TreeBody, TJoint extends TreeJoint<TBody
   clear(): void {
     this.forest.clear();
     this.limits.clear();
-    this.loopClosure.clear();
     this.candidates.length = 0;
+    this.loopJoints = [];
     this.builtVersion = -1;
     this.holdsAll = false;
     this._alone = false;
@@ -109,26 +114,56 @@ export class DirectSolver<TBody extends TreeBody, TJoint extends TreeJoint<TBody
     return k !== this.candidates.length;
   }
 
-  /** Chooses the forest, its loops and ropes (ordering.ts) and lays out every part for them. */
+  /**
+   * When the only change since the build is joints gone (broken or removed) from the same bodies, takes
+   * them out of the factorization in place (ForestFactorization.deactivate) instead of a new build, and
+   * returns true. Anything else (a body, a new joint, a joint become eligible) needs the build.
+   */
+  private removeOnly(bodies: readonly TBody[], joints: readonly TJoint[]): boolean {
+    const built = this.builtBodies;
+    if (this.builtVersion < 0 || built.length !== bodies.length) return false;
+    for (let b = 0; b < bodies.length; b++) if (bodies[b] !== built[b]) return false;
+    // the candidates now must be the old ones, in order, with some left out
+    const old = this.candidates, removed = new Set<TJoint>();
+    let k = 0;
+    for (let i = 0; i < joints.length; i++) {
+      if (!isCandidate(joints[i])) continue;
+      while (k < old.length && old[k] !== joints[i]) removed.add(old[k++]);
+      if (k === old.length) return false;
+      k++;
+    }
+    while (k < old.length) removed.add(old[k++]);
+    if (removed.size === 0) return true;
+    this.candidates = old.filter((joint) => !removed.has(joint));
+    this.loopJoints = this.loopJoints.filter((joint) => !removed.has(joint));
+    this.forest.deactivate(removed);
+    const ropes = this.limits.ropes.filter((joint) => !removed.has(joint));
+    this.limits.clear();
+    this.limits.layout(ropes);
+    return true;
+  }
+
+  /** Chooses the joints, their elimination order and the ropes (ordering.ts) and lays out every part for
+   * them. */
   build(bodies: readonly TBody[], joints: readonly TJoint[]): void {
     this.clear();
-    const order = orderForest(bodies, joints);
+    this.builds++;
+    const order = orderGraph(bodies, joints, this.forest.dof);
     this.candidates = order.candidates;
-    this.forest.layout(order.nodes, order.parentOf, order.groupOfBody);
-    this.loopClosure.layout(order.loops);
+    this.builtBodies = bodies.slice();
+    this.loopJoints = order.loops;
+    this.forest.layout(order);
     this.limits.layout(order.ropes);
     this.projection.layout();
   }
 
-  /** Factors the forest, its loops and its limit rows at the bodies' current poses for a substep of h; the
-   * joints must have been prepared. */
+  /** Factors the joints and their limit rows at the bodies' current poses for a substep of h; the joints
+   * must have been prepared. */
   factor(h: number): void {
-    const forest = this.forest, loops = this.loopClosure;
+    const forest = this.forest;
     forest.writeBlocks();
     forest.addPointLoads(forest.joints, forest.nodeOfA, forest.nodeOfB, h);
-    forest.addPointLoads(loops.joints, loops.nodeA, loops.nodeB, h);
     forest.eliminate();
-    loops.factor();
     this.h = h;
     this.factorLimits();
   }
@@ -148,16 +183,14 @@ export class DirectSolver<TBody extends TreeBody, TJoint extends TreeJoint<TBody
    */
   clearImpulses(): void {
     clearEqualityImpulses(this.forest.joints);
-    clearEqualityImpulses(this.loopClosure.joints);
     // alone, nothing is warm started: the limit rows start from zero too (limits.ts sweepLimitRows)
     if (this._alone) this.limits.clearImpulses();
   }
 
-  /** Makes J v = 0 for every row of the forest and its closed loops, and J v ≥ 0 for the limit rows it
-   * holds; `withStiffness`: the substep's first solve (factorization.ts). */
+  /** Makes J v = 0 for every row it holds, and J v ≥ 0 for the limit rows it holds; `withStiffness`: the
+   * substep's first solve (factorization.ts). */
   solveVelocities(withStiffness: boolean): void {
     this.forest.solveVelocities(withStiffness);
-    this.loopClosure.closeVelocities();
     this.limits.solveVelocities();
   }
 

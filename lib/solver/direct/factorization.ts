@@ -1,32 +1,40 @@
-// The forest's sparse block LDLᵀ: its nodes' blocks in one array, the factorization leaf first, and the
-// solve. Source: Baraff, "Linear-Time Dynamics using Lagrange Multipliers", SIGGRAPH 1996 (the H matrix,
-// its tree and the leaf-first factorization).
+// The sparse block LDLᵀ of H over the direct solver's graph: its nodes' blocks in one array, the
+// factorization in the order ordering.ts chose, and the solve. Source: Baraff, "Linear-Time Dynamics
+// using Lagrange Multipliers", SIGGRAPH 1996 (the H matrix and its leaf-first factorization on a tree);
+// for graphs with loops the same block elimination with fill (George and Liu, "Computer Solution of
+// Large Sparse Positive Definite Systems", 1981, chapter 5: the elimination graph).
 //
 // The system. For the dynamic bodies' velocity change Δv and the rows' multipliers μ,
 //   H [Δv; μ] = [0; −J v],     H = [ M  Jᵀ ]
-//                                  [ J  0  ]
-// says M Δv = −Jᵀ μ (the impulse λ = −μ moves the bodies) and J (v + Δv) = 0 (the rows hold exactly).
-// H is sparse: its nodes are bodies (6x6 blocks M = diag(m, m, m, I), I = R I_b Rᵀ) and joints (m×m zero
-// blocks, m = 3 ball / orientation, 5 hinge / slider, 6 weld), and a joint's only off-diagonal blocks
-// are its Jacobian columns for its own two bodies (J_jb, m×6). When the joints form a forest over the
-// bodies (ordering.ts), H's graph is a forest too, and eliminating its nodes from the leaves up creates no
-// fill:
+//                                  [ J  −Γ ]
+// says M Δv = −Jᵀ μ (the impulse λ = −μ moves the bodies) and J (v + Δv) = Γ μ (the rows hold exactly, or
+// with the compliance Γ of a structure with loops: COMPLIANCE). H is sparse: its nodes are bodies (6x6
+// blocks M = diag(m, m, m, I), I = R I_b Rᵀ) and joints (m×m blocks −Γ_j, m = 3 ball / orientation, 5
+// hinge / slider, 6 weld), and a joint's only off-diagonal blocks are its Jacobian columns for its own two
+// bodies (J_jb, m×6).
 //
-//   factor, leaf first:   D_i = H_ii − Σ_children c  E_cᵀ D_c⁻¹ E_c,   L_i = D_i⁻¹ E_i
-//   solve:                x_i = b_i − Σ_children L_cᵀ x_c  (leaf first),   x_i = D_i⁻¹ x_i,
-//                         x_i −= L_i x_parent  (root first)
-// where E_i = H_{i,parent(i)} is the block between a node and its parent (J_jb for a joint under
-// body b, J_jbᵀ for a body under joint j). A body's D_i is positive definite (M plus what its subtree
-// adds); a joint's is negative definite, −(the subtree's J M̃⁻¹ Jᵀ), so it is inverted as −D_i by the
-// symmetric sweep (math/ldlt.ts invertSymmetricInPlace: a vanishing pivot, as redundant rows give, is
-// dropped and gets no impulse); the products run in math/block-kernels.ts.
+// Elimination. Nodes are numbered so that the factorization runs from the last to the first (ordering.ts
+// lays each group out in the reverse of its elimination order); node i's neighbours when it goes, its
+// "upper" nodes, all have lower numbers. Eliminating i (block A_ik between i and an upper node k,
+// D_i its diagonal block so far):
+//   L_ik = D_i⁻¹ A_ik,     A_jk −= A_ijᵀ L_ik  for every pair of upper nodes j, k (D_j when j = k).
+// The A_jk between two upper nodes not joined in H is fill, laid out (ordering.ts says where) and zeroed
+// before each factorization. On a forest every node has one upper node, its parent, and there is no fill.
+// Solve H x = b (b in the x blocks):
+//   forward, last node first:   x_k −= L_ikᵀ x_i  for each upper node k of i
+//   back, first node first:     x_i = D_i⁻¹ x_i − Σ_k L_ik x_k
+// A body's D_i is positive definite (M plus what its eliminated joints add); a joint's is negative
+// definite (−Γ_j minus J M̃⁻¹ Jᵀ of its eliminated bodies; ordering.ts never eliminates a joint before one
+// of its bodies), so it is inverted as −D_i by the symmetric sweep (math/ldlt.ts invertSymmetricInPlace:
+// a vanishing pivot, as redundant rows give, is dropped and gets no impulse); the products run in
+// math/block-kernels.ts.
 //
 // Cost. On the 41-body chain the factorization is most of the time, so the two eliminations a chain is
-// made of (a body under a 3-row joint, a 3-row joint under a body) and the body blocks' 6x6 inverse run in
-// fixed-size kernels (math/block-kernels.ts, math/ldlt.ts invertSymmetric6InPlace): measured, 100 → 35-55
-// µs per factorization (the spread is this VM's noise). The 2D chain (a planar body under a revolute
-// joint's 2 rows, and the reverse) has fixed-size kernels of its own; other 2D blocks take the general
-// ones.
+// made of (a body under a 3-row joint, a 3-row joint under a body: one upper node, read straight from J)
+// and the body blocks' 6x6 inverse run in fixed-size kernels (math/block-kernels.ts, math/ldlt.ts
+// invertSymmetric6InPlace): measured, 100 → 35-55 µs per factorization. The 2D chain (a planar body under
+// a revolute joint's 2 rows, and the reverse) has fixed-size kernels of its own; other blocks take the
+// general ones.
 //
 // Dimensions. Written for 3D; the same code in 2D, where a body is 3 numbers (v_x, v_y, ω; a 3x3 block
 // diag(m, m, I)), J rows have 6 columns and joints 1 to 3 rows. What differs is asked of a TreeBodyModel
@@ -46,12 +54,14 @@ import {
   multiplySquare,
   subtractTimes,
   subtractTransposeProduct,
+  subtractTransposeProductRectangular,
   subtractTransposeTimes,
   subtractTransposeTimes2UnderBody,
   subtractTransposeTimes3UnderBody,
   subtractTransposeTimesBodyUnder2,
   subtractTransposeTimesBodyUnder3,
 } from '../../math/block-kernels.js';
+import type { GraphOrder } from './ordering.js';
 import type { TreeBody, TreeBodyModel } from './tree-body-model.js';
 import { COMPLIANCE, dynamicEnd, impulseScratch, isJoint, type TreeJoint } from './tree-joint.js';
 
@@ -68,46 +78,53 @@ export class ForestFactorization<TBody extends TreeBody, TJoint extends TreeJoin
   /** The dynamic bodies in the forest, in tree order. */
   readonly bodies: TBody[] = [];
 
-  // Nodes in breadth-first order from the roots: a parent always comes before its children, so
-  // counting down is leaf first and counting up is root first.
+  /** Nodes in the order of ordering.ts: the factorization runs from the last to the first. */
   count = 0;
-  parent = new Int32Array(0);
   size = new Int32Array(0);
   /** +1 for a body node, −1 for a joint node (whose D is factored as −D). */
   private sign = new Float64Array(0);
   nodeBody: (TBody | null)[] = [];
   nodeJoint: (TJoint | null)[] = [];
-  /** For a joint node, its parent body's columns in J (0: body A, dof: body B); for a body node, its
-   * columns in its parent joint's J. */
-  private parentColumns = new Int32Array(0);
-  /** Per node: D_i (then D_i⁻¹), E_i, L_i (both size_i × size_parent, row-major), x_i; and J
-   * (rows × 12) for joint nodes. Views into one array. */
-  data = new Float64Array(0);
-  private atD = new Int32Array(0);
+  /** Node i's upper nodes: upperNode[upperStart[i] … upperStart[i + 1] − 1] (an "entry" each). */
+  private upperStart: Int32Array = new Int32Array(1);
+  private upperNode: Int32Array = new Int32Array(0);
+  /** Per entry: where A_ik (then read by the updates) and L_ik start (size_i × size_k, row-major; −1: a
+   * chain's A read from J); and where J holds its coupling (the joint's rows at the body's columns; −1 for
+   * fill), transposed when node i is the body. */
   private atE = new Int32Array(0);
   private atL = new Int32Array(0);
+  private entryJ = new Int32Array(0);
+  private entryTransposed = new Uint8Array(0);
+  /** Per node: 1 when its one upper node makes a chain pair (isChainPair: the fixed-size solve kernels),
+   * 2 when the elimination kernels may read A from J too (no fill update lands on it). */
+  private chain = new Uint8Array(0);
+  /** The fill updates, per node from pairStart[i]: triples (entry a, entry b, target entry) for
+   * A_target −= A_aᵀ L_b. */
+  private pairStart = new Int32Array(1);
+  private pairs = new Int32Array(0);
+  /** Per node: D_i (then D_i⁻¹) and x_i; and J (rows × 2·dof) and its compliance for joint nodes, G for
+   * body nodes. Views into one array. */
+  data = new Float64Array(0);
+  private atD = new Int32Array(0);
   atX = new Int32Array(0);
   private atJ = new Int32Array(0);
   /** Per joint node: its rows' compliance γ K_j (m×m: COMPLIANCE times the joint's effective mass; 0
-   * outside the trees a loop closes). */
+   * outside the groups that loops close). */
   private atC = new Int32Array(0);
   /** Views of x_i and J_i (for the joints' methods, which write from index 0). */
   x: Float64Array[] = [];
   private J: Float64Array[] = [];
   /** Per body node: where its geometric stiffness term h²G (3x3, added to its angular mass) starts. */
   private atG = new Int32Array(0);
-  /** For a body node, the joint node whose J holds its E (its parent); for a joint node, itself. */
-  private jacobianNode = new Int32Array(0);
-  /** Each dynamic body's node, and each node's tree (its root's node). */
+  /** Each dynamic body's node. */
   bodyNode = new Map<TBody, number>();
-  rootOf = new Int32Array(0);
   /** joints[j]'s body nodes (−1 for a static or kinematic body). */
   nodeOfA = new Int32Array(0);
   nodeOfB = new Int32Array(0);
   /** joints[j]'s node. */
   private jointNode = new Int32Array(0);
-  /** Per node: 1 in a tree that a loop closes (its joint rows get COMPLIANCE; loops.ts sets it). */
-  compliant = new Uint8Array(0);
+  /** Per node: 1 for a joint whose rows get COMPLIANCE (ordering.ts). */
+  compliant: Uint8Array = new Uint8Array(0);
   /** Where each node's x sits in a response row (body dof, joint m numbers; auxiliary-rows.ts), and
    * the length of a whole row. */
   atResponse = new Int32Array(0);
@@ -115,6 +132,11 @@ export class ForestFactorization<TBody extends TreeBody, TJoint extends TreeJoin
   /** Per node, its group (ordering.ts); per group, its first node (and at the end, count). */
   groupOfNode = new Int32Array(0);
   groupFirst = new Int32Array(1);
+  /** Operations per factorization (ordering.ts's estimate). */
+  flops = 0;
+  /** Per node: 1 for a joint removed or broken since the layout (deactivate): its node stays, with no
+   * coupling, and takes no impulse. */
+  private inactive = new Uint8Array(0);
 
   constructor(readonly model: TreeBodyModel<TBody>) {
     this.dof = model.dof;
@@ -129,15 +151,16 @@ export class ForestFactorization<TBody extends TreeBody, TJoint extends TreeJoin
     this.count = 0;
   }
 
-  /** Lays out the nodes (ordering.ts) and their blocks; `groupOfBody` names each body's group. */
-  layout(nodes: (TBody | TJoint)[], parentOf: number[], groupOfBody: (body: TBody) => number): void {
-    const n = nodes.length;
+  /** Lays out the nodes and their blocks in the order ordering.ts chose. */
+  layout(order: GraphOrder<TBody, TJoint>): void {
+    const nodes = order.nodes, n = nodes.length, dof = this.dof;
     this.count = n;
-    this.parent = Int32Array.from(parentOf);
+    this.flops = order.flops;
+    this.upperStart = order.upperStart;
+    this.upperNode = order.upperNode;
+    this.compliant = order.compliant;
     this.size = new Int32Array(n);
     this.sign = new Float64Array(n);
-    this.parentColumns = new Int32Array(n);
-    this.jacobianNode = new Int32Array(n);
     this.nodeBody = [];
     this.nodeJoint = [];
     for (let i = 0; i < n; i++) {
@@ -150,24 +173,56 @@ export class ForestFactorization<TBody extends TreeBody, TJoint extends TreeJoin
         this.joints.push(node);
         node.direct = true;
       } else {
-        this.size[i] = this.dof;
+        this.size[i] = dof;
         this.sign[i] = 1;
         this.nodeJoint.push(null);
         this.nodeBody.push(node);
         this.bodies.push(node);
       }
     }
-    // the blocks, in one array
-    this.atD = new Int32Array(n); this.atE = new Int32Array(n); this.atL = new Int32Array(n);
-    this.atX = new Int32Array(n); this.atJ = new Int32Array(n); this.atG = new Int32Array(n); this.atC = new Int32Array(n);
+    const upperStart = this.upperStart, upperNode = this.upperNode, size = this.size, entries = upperStart[n];
+    // the fill updates each elimination makes, and the entries they land on
+    const entryOf = new Map<number, number>();
+    for (let i = 0; i < n; i++) for (let e = upperStart[i]; e < upperStart[i + 1]; e++) entryOf.set(i * n + upperNode[e], e);
+    const targeted = new Uint8Array(entries);
+    const pairs: number[] = [];
+    this.pairStart = new Int32Array(n + 1);
+    for (let i = 0; i < n; i++) {
+      for (let a = upperStart[i]; a < upperStart[i + 1]; a++) {
+        for (let b = upperStart[i]; b < upperStart[i + 1]; b++) {
+          if (upperNode[a] <= upperNode[b]) continue;
+          const target = entryOf.get(upperNode[a] * n + upperNode[b]);
+          if (target === undefined) throw new Error(`ForestFactorization: no fill block for nodes ${upperNode[a]}, ${upperNode[b]}`); // (an invariant of ordering.ts)
+          targeted[target] = 1;
+          pairs.push(a, b, target);
+        }
+      }
+      this.pairStart[i + 1] = pairs.length / 3;
+    }
+    this.pairs = Int32Array.from(pairs);
+    // which nodes are a chain pair, and which of those read A from J
+    this.chain = new Uint8Array(n);
+    for (let i = 0; i < n; i++) {
+      if (upperStart[i + 1] - upperStart[i] !== 1) continue;
+      const e = upperStart[i], k = upperNode[e];
+      if (!isChainPair(size[i], size[k])) continue;
+      const coupled = this.nodeJoint[i] !== null ? this.nodeBody[k] !== null : this.nodeJoint[k] !== null;
+      this.chain[i] = coupled && targeted[e] === 0 ? 2 : 1;
+    }
+    // the blocks, in one array, each node's together
+    this.atD = new Int32Array(n); this.atX = new Int32Array(n); this.atJ = new Int32Array(n);
+    this.atG = new Int32Array(n); this.atC = new Int32Array(n);
+    this.atE = new Int32Array(entries); this.atL = new Int32Array(entries);
     let at = 0;
     for (let i = 0; i < n; i++) {
-      const m = this.size[i], p = this.parent[i], mp = p >= 0 ? this.size[p] : 0;
+      const m = size[i];
       this.atD[i] = at; at += m * m;
-      // (a chain's pairs read E from J: no copy, and no room for one, which keeps a chain's blocks close)
-      this.atE[i] = at;
-      if (!isChainPair(m, mp)) at += m * mp;
-      this.atL[i] = at; at += m * mp;
+      for (let e = upperStart[i]; e < upperStart[i + 1]; e++) {
+        const mk = size[upperNode[e]];
+        if (this.chain[i] === 2) this.atE[e] = -1;
+        else { this.atE[e] = at; at += m * mk; }
+        this.atL[e] = at; at += m * mk;
+      }
       this.atX[i] = at; at += m;
       if (this.nodeJoint[i] !== null) {
         this.atJ[i] = at; at += m * this.columns;
@@ -180,44 +235,66 @@ export class ForestFactorization<TBody extends TreeBody, TJoint extends TreeJoin
     this.x = [];
     this.J = [];
     for (let i = 0; i < n; i++) {
-      const m = this.size[i];
+      const m = size[i];
       this.x.push(data.subarray(this.atX[i], this.atX[i] + m));
       this.J.push(this.nodeJoint[i] !== null ? data.subarray(this.atJ[i], this.atJ[i] + m * this.columns) : data.subarray(0, 0));
+    }
+    // where each entry's coupling sits in J (its joint's rows, its body's columns)
+    this.entryJ = new Int32Array(entries);
+    this.entryTransposed = new Uint8Array(entries);
+    for (let i = 0; i < n; i++) {
+      for (let e = upperStart[i]; e < upperStart[i + 1]; e++) {
+        const k = upperNode[e];
+        const jointNode = this.nodeJoint[i] !== null ? i : k, bodyNode = jointNode === i ? k : i;
+        const joint = this.nodeJoint[jointNode], body = this.nodeBody[bodyNode];
+        if (joint === null || body === null) {
+          this.entryJ[e] = -1; // fill: two bodies, or two joints
+          continue;
+        }
+        this.entryJ[e] = this.atJ[jointNode] + (joint.bodyA === body ? 0 : dof);
+        this.entryTransposed[e] = jointNode === k ? 1 : 0;
+      }
     }
     this.jointNode = new Int32Array(this.joints.length);
     const bodyNode = (this.bodyNode = new Map<TBody, number>());
     for (let i = 0; i < n; i++) if (this.nodeBody[i] !== null) bodyNode.set(this.nodeBody[i] as TBody, i);
     this.nodeOfA = Int32Array.from(this.joints, (joint) => bodyNode.get(joint.bodyA) ?? -1);
     this.nodeOfB = Int32Array.from(this.joints, (joint) => bodyNode.get(joint.bodyB) ?? -1);
-    // each node's tree, named by its root (parents come before children)
-    this.rootOf = new Int32Array(n);
-    for (let i = 0; i < n; i++) this.rootOf[i] = this.parent[i] < 0 ? i : this.rootOf[this.parent[i]];
     for (let i = 0, j = 0; i < n; i++) if (this.nodeJoint[i] !== null) this.jointNode[j++] = i;
-    // which columns of which J couple each node to its parent
-    for (let i = 0; i < n; i++) {
-      const p = this.parent[i];
-      if (p < 0) continue;
-      const joint = this.nodeJoint[i];
-      if (joint !== null) {
-        this.jacobianNode[i] = i;
-        this.parentColumns[i] = joint.bodyA === this.nodeBody[p] ? 0 : this.dof;
-      } else {
-        const parentJoint = this.nodeJoint[p] as TJoint;
-        this.jacobianNode[i] = p;
-        this.parentColumns[i] = parentJoint.bodyA === this.nodeBody[i] ? 0 : this.dof;
-      }
-    }
     // where each node's x sits in a response row
     this.atResponse = new Int32Array(n + 1);
-    let size = 0;
+    let responseSize = 0;
     for (let i = 0; i < n; i++) {
-      this.atResponse[i] = size;
-      size += this.size[i];
+      this.atResponse[i] = responseSize;
+      responseSize += size[i];
     }
-    this.atResponse[n] = size;
-    this.responseSize = size;
-    this.compliant = new Uint8Array(n);
-    this.layoutGroups(nodes, groupOfBody);
+    this.atResponse[n] = responseSize;
+    this.responseSize = responseSize;
+    this.inactive = new Uint8Array(n);
+    this.layoutGroups(nodes, order.groupOfBody);
+  }
+
+  /**
+   * Takes joints out without a new layout: their nodes stay, with J = 0 and D = −I, so they couple to
+   * nothing and get no impulse, and the factorization is that of the graph without them (the fill laid
+   * out for them is kept, a superset of what the smaller graph needs). A joint that breaks in a welded
+   * wall costs no new order (measured in BENCHMARKS.md: a rebuild costs about one step).
+   */
+  deactivate(removed: ReadonlySet<TJoint>): void {
+    for (let i = 0; i < this.count; i++) {
+      const joint = this.nodeJoint[i];
+      if (joint !== null && removed.has(joint)) {
+        this.inactive[i] = 1;
+        joint.direct = false;
+      }
+    }
+    let kept = 0;
+    for (const joint of this.joints) if (!removed.has(joint)) this.joints[kept++] = joint;
+    this.joints.length = kept;
+    this.jointNode = new Int32Array(kept);
+    for (let i = 0, j = 0; i < this.count; i++) if (this.nodeJoint[i] !== null && this.inactive[i] === 0) this.jointNode[j++] = i;
+    this.nodeOfA = Int32Array.from(this.joints, (joint) => this.bodyNode.get(joint.bodyA) ?? -1);
+    this.nodeOfB = Int32Array.from(this.joints, (joint) => this.bodyNode.get(joint.bodyB) ?? -1);
   }
 
   /** Each node's group, numbered in the order they appear; each group's nodes are consecutive (ordering.ts
@@ -259,7 +336,11 @@ export class ForestFactorization<TBody extends TreeBody, TJoint extends TreeJoin
     const stiffnessSize = this.model.stiffnessSize;
     for (let i = 0; i < n; i++) {
       const joint = this.nodeJoint[i], m = size[i];
-      if (joint !== null) {
+      if (joint !== null && this.inactive[i] === 1) {
+        const J = this.J[i];
+        for (let k = 0; k < J.length; k++) J[k] = 0;
+        for (let k = 0; k < m * m; k++) data[atD[i] + k] = k % (m + 1) === 0 ? -1 : 0;
+      } else if (joint !== null) {
         joint.writeJacobian(this.J[i]);
         // (loops, not fill: a TypedArray fill call costs more than these few stores)
         for (let k = atD[i], end = k + m * m; k < end; k++) data[k] = 0;
@@ -294,30 +375,33 @@ export class ForestFactorization<TBody extends TreeBody, TJoint extends TreeJoin
     }
   }
 
-  /** The bodies' blocks M + h²G, then the elimination leaf first (factor's last part). */
+  /** The bodies' blocks M + h²G, then the elimination from the last node to the first (factor's last part). */
   eliminate(): void {
-    const n = this.count, size = this.size, parent = this.parent, sign = this.sign, data = this.data;
-    const atD = this.atD, atE = this.atE, atL = this.atL, atG = this.atG;
+    const n = this.count, size = this.size, sign = this.sign, data = this.data;
+    const atD = this.atD, atE = this.atE, atL = this.atL, atG = this.atG, entryJ = this.entryJ;
+    const upperStart = this.upperStart, upperNode = this.upperNode, chain = this.chain, pairs = this.pairs;
     const dof = this.dof, columns = this.columns;
     for (let i = 0; i < n; i++) {
       const body = this.nodeBody[i];
       if (body !== null) this.model.writeMassMatrix(body, data, atD[i], atG[i]);
     }
-    // E_i: J's parent columns for a joint node (m×dof), their transpose for a body node (dof×m); the
-    // chain's pairs (see isChainPair) read them from J directly
+    // A_ik: J's columns for a joint over its body (m×dof), their transpose for a body over its joint
+    // (dof×m), zero for fill; a chain's pairs read them from J directly
     for (let i = 0; i < n; i++) {
-      const p = parent[i];
-      if (p < 0 || isChainPair(size[i], size[p])) continue;
-      const e = atE[i], J = this.atJ[this.jacobianNode[i]] + this.parentColumns[i];
-      if (this.nodeJoint[i] !== null) {
-        const m = size[i];
-        for (let r = 0; r < m; r++) for (let k = 0; k < dof; k++) data[e + r * dof + k] = data[J + r * columns + k];
-      } else {
-        const m = size[p];
-        for (let k = 0; k < dof; k++) for (let r = 0; r < m; r++) data[e + k * m + r] = data[J + r * columns + k];
+      if (chain[i] === 2) continue;
+      const m = size[i];
+      for (let e = upperStart[i]; e < upperStart[i + 1]; e++) {
+        const E = atE[e], J = entryJ[e], mk = size[upperNode[e]];
+        if (J < 0) {
+          for (let c = E, end = E + m * mk; c < end; c++) data[c] = 0;
+        } else if (this.entryTransposed[e] === 0) {
+          for (let r = 0; r < m; r++) for (let c = 0; c < dof; c++) data[E + r * dof + c] = data[J + r * columns + c];
+        } else {
+          for (let c = 0; c < dof; c++) for (let r = 0; r < mk; r++) data[E + c * mk + r] = data[J + r * columns + c];
+        }
       }
     }
-    // leaf first: D_i⁻¹ (in place), then L_i = D_i⁻¹ E_i and D_parent −= E_iᵀ L_i
+    // last node first: D_i⁻¹ (in place), then L_ik = D_i⁻¹ A_ik and A_jk −= A_ijᵀ L_ik
     for (let i = n - 1; i >= 0; i--) {
       const m = size[i], D = atD[i];
       if (m === 6 && sign[i] > 0) invertSymmetric6InPlace(data, D);
@@ -326,57 +410,69 @@ export class ForestFactorization<TBody extends TreeBody, TJoint extends TreeJoin
       else if (m === 3) invertSymmetric3(data, data, D, D, 3, sign[i]);
       else if (m === 2) invertSymmetric2(data, data, D, D, sign[i]);
       else invertSymmetricInPlace(data, m, sign[i], D);
-      const p = parent[i];
-      if (p < 0) continue;
-      const mp = size[p], E = atE[i], L = atL[i], J = this.atJ[this.jacobianNode[i]] + this.parentColumns[i];
-      if (m === 6 && mp === 3) eliminateBodyUnder3(data, D, J, L, atD[p]);
-      else if (m === 3 && mp === 6) eliminate3UnderBody(data, D, J, L, atD[p]);
-      else if (m === 3 && mp === 2) eliminateBodyUnder2(data, D, J, L, atD[p]);
-      else if (m === 2 && mp === 3) eliminate2UnderBody(data, D, J, L, atD[p]);
-      else {
-        multiplySquare(data, D, m, E, mp, L);
-        subtractTransposeProduct(data, E, L, m, mp, atD[p]);
+      const first = upperStart[i], last = upperStart[i + 1];
+      if (chain[i] === 2) {
+        const mk = size[upperNode[first]], L = atL[first], J = entryJ[first], P = atD[upperNode[first]];
+        if (m === 6 && mk === 3) eliminateBodyUnder3(data, D, J, L, P);
+        else if (m === 3 && mk === 6) eliminate3UnderBody(data, D, J, L, P);
+        else if (m === 3 && mk === 2) eliminateBodyUnder2(data, D, J, L, P);
+        else eliminate2UnderBody(data, D, J, L, P);
+        continue;
+      }
+      for (let e = first; e < last; e++) {
+        const k = upperNode[e], mk = size[k];
+        multiplySquare(data, D, m, atE[e], mk, atL[e]);
+        subtractTransposeProduct(data, atE[e], atL[e], m, mk, atD[k]);
+      }
+      for (let q = 3 * this.pairStart[i], end = 3 * this.pairStart[i + 1]; q < end; q += 3) {
+        const a = pairs[q], b = pairs[q + 1];
+        subtractTransposeProductRectangular(data, atE[a], atL[b], m, size[upperNode[a]], size[upperNode[b]], atE[pairs[q + 2]]);
       }
     }
   }
 
   /**
    * Solves H x = b with b in the x blocks (bodies' blocks zero, joints' the rows' right-hand side).
-   * Leaf first x_parent −= L_iᵀ x_i; then root first x_i ← D_i⁻¹ x_i − L_i x_parent (a parent's x is
-   * final before its children read it, so the two steps of the back substitution share one pass).
+   * Forward, last node first: x_k −= L_ikᵀ x_i; then back, first node first: x_i ← D_i⁻¹ x_i − Σ L_ik x_k
+   * (an upper node's x is final before the nodes below it read it).
    */
   solve(): void {
     this.solveRange(0, this.count);
   }
 
-  /** solve over nodes first … end − 1: whole trees (a group's nodes), which no other node couples to. */
+  /** solve over nodes first … end − 1: whole groups, which no other node couples to. */
   solveRange(first: number, end: number): void {
-    const size = this.size, parent = this.parent, data = this.data;
-    const atD = this.atD, atL = this.atL, atX = this.atX;
+    const size = this.size, data = this.data, chain = this.chain;
+    const atD = this.atD, atL = this.atL, atX = this.atX, upperStart = this.upperStart, upperNode = this.upperNode;
     for (let i = end - 1; i >= first; i--) {
-      const p = parent[i];
-      if (p < 0) continue;
-      const m = size[i], mp = size[p];
-      if (m === 6 && mp === 3) subtractTransposeTimesBodyUnder3(data, atL[i], atX[i], atX[p]);
-      else if (m === 3 && mp === 6) subtractTransposeTimes3UnderBody(data, atL[i], atX[i], atX[p]);
-      else if (m === 3 && mp === 2) subtractTransposeTimesBodyUnder2(data, atL[i], atX[i], atX[p]);
-      else if (m === 2 && mp === 3) subtractTransposeTimes2UnderBody(data, atL[i], atX[i], atX[p]);
-      else subtractTransposeTimes(data, atL[i], m, mp, atX[i], atX[p]);
-    }
-    for (let i = first; i < end; i++) {
-      const p = parent[i], m = size[i];
-      if (p < 0) {
-        multiplyInPlace(data, atD[i], m, atX[i]);
+      const m = size[i];
+      if (chain[i] !== 0) {
+        const e = upperStart[i], k = upperNode[e], mk = size[k];
+        if (m === 6 && mk === 3) subtractTransposeTimesBodyUnder3(data, atL[e], atX[i], atX[k]);
+        else if (m === 3 && mk === 6) subtractTransposeTimes3UnderBody(data, atL[e], atX[i], atX[k]);
+        else if (m === 3 && mk === 2) subtractTransposeTimesBodyUnder2(data, atL[e], atX[i], atX[k]);
+        else subtractTransposeTimes2UnderBody(data, atL[e], atX[i], atX[k]);
         continue;
       }
-      const mp = size[p];
-      if (m === 6 && mp === 3) backSubstituteBodyUnder3(data, atD[i], atL[i], atX[i], atX[p]);
-      else if (m === 3 && mp === 6) backSubstitute3UnderBody(data, atD[i], atL[i], atX[i], atX[p]);
-      else if (m === 3 && mp === 2) backSubstituteBodyUnder2(data, atD[i], atL[i], atX[i], atX[p]);
-      else if (m === 2 && mp === 3) backSubstitute2UnderBody(data, atD[i], atL[i], atX[i], atX[p]);
-      else {
-        multiplyInPlace(data, atD[i], m, atX[i]);
-        subtractTimes(data, atL[i], m, mp, atX[p], atX[i]);
+      for (let e = upperStart[i]; e < upperStart[i + 1]; e++) {
+        const k = upperNode[e];
+        subtractTransposeTimes(data, atL[e], m, size[k], atX[i], atX[k]);
+      }
+    }
+    for (let i = first; i < end; i++) {
+      const m = size[i];
+      if (chain[i] !== 0) {
+        const e = upperStart[i], k = upperNode[e], mk = size[k];
+        if (m === 6 && mk === 3) backSubstituteBodyUnder3(data, atD[i], atL[e], atX[i], atX[k]);
+        else if (m === 3 && mk === 6) backSubstitute3UnderBody(data, atD[i], atL[e], atX[i], atX[k]);
+        else if (m === 3 && mk === 2) backSubstituteBodyUnder2(data, atD[i], atL[e], atX[i], atX[k]);
+        else backSubstitute2UnderBody(data, atD[i], atL[e], atX[i], atX[k]);
+        continue;
+      }
+      multiplyInPlace(data, atD[i], m, atX[i]);
+      for (let e = upperStart[i]; e < upperStart[i + 1]; e++) {
+        const k = upperNode[e];
+        subtractTimes(data, atL[e], m, size[k], atX[k], atX[i]);
       }
     }
   }
@@ -428,6 +524,7 @@ export class ForestFactorization<TBody extends TreeBody, TJoint extends TreeJoin
   private writeVelocityResidual(): number {
     let largest = 0;
     const joints = this.joints, data = this.data;
+    for (let i = 0; i < this.count; i++) if (this.inactive[i] === 1) this.x[i].fill(0);
     for (let j = 0; j < joints.length; j++) {
       const i = this.jointNode[j], x = this.x[i];
       joints[j].getVelocityError(x);
@@ -467,7 +564,7 @@ export class ForestFactorization<TBody extends TreeBody, TJoint extends TreeJoin
       const joint = this.nodeJoint[i], x = this.x[i];
       if (joint === null) {
         this.model.addVelocity((this.nodeBody[i] as TBody).state, x);
-      } else {
+      } else if (this.inactive[i] === 0) {
         for (let k = 0; k < x.length; k++) x[k] = -x[k];
         joint.addEqualityImpulse(x, 0);
       }
@@ -479,7 +576,7 @@ export class ForestFactorization<TBody extends TreeBody, TJoint extends TreeJoin
   writePositionResidual(): void {
     for (let i = 0; i < this.count; i++) {
       const joint = this.nodeJoint[i], x = this.x[i];
-      if (joint === null) {
+      if (joint === null || this.inactive[i] === 1) {
         for (let c = 0; c < x.length; c++) x[c] = 0;
       } else {
         joint.getPositionError(x);

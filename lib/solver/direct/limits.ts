@@ -3,9 +3,9 @@
 // bodies' masses, K = J M⁻¹ Jᵀ, and the exact solve that follows moves the bodies again: once per
 // iteration the two alternate, and a limb pressed against its limit sinks past it (measured: a shoved
 // ragdoll 5e-3 rad, against the iterative solver's 5e-4). Held here, each limit row l gets the forest's
-// response W_l to a unit impulse along it (as a loop row does, auxiliary-rows.ts; with loops closed, the
-// response with them held too, holdLoops), so S = J_L W holds the rows' effective masses with every tree
-// row held, and their couplings. The rows' complementarity problem on S (λ ≥ 0, solved exactly:
+// response W_l to a unit impulse along it (auxiliary-rows.ts: one solve of its group, with every joint row
+// held, loops too), so S = J_L W holds the rows' effective masses with every joint row held, and their
+// couplings. The rows' complementarity problem on S (λ ≥ 0, solved exactly:
 // math/lcp.ts) then moves the bodies by Σ W_l Δλ_l, which keeps J v = 0 on the tree rows. Only rows near their bound take part
 // (isNearBound). Rows couple only within a group (trees joined by loops or ropes; ordering.ts), so each
 // row's response is a solve of its group alone, S is one block per group and each block is swept on its
@@ -25,7 +25,6 @@
 import { SymmetricLcp } from '../../math/lcp.js';
 import { AuxiliaryRows } from './auxiliary-rows.js';
 import type { ForestFactorization } from './factorization.js';
-import type { LoopClosure } from './loops.js';
 import type { TreeBody } from './tree-body-model.js';
 import { COMPLIANCE, jacobianScratch, type TreeJoint } from './tree-joint.js';
 
@@ -44,11 +43,11 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
   rows = 0;
   /** Their J, body nodes, W and S = J W. */
   private readonly aux: AuxiliaryRows;
-  /** Joints whose limit rows it may hold: the forest's, the loops closed exactly, and rigid distance
-   * joints (ropes, rods), whose bodies are nodes, sorted by group; and each one's body nodes. */
+  /** Joints whose limit rows it may hold: the factorization's, and rigid distance joints (ropes, rods),
+   * whose bodies are nodes, sorted by group; and each one's body nodes. */
   readonly joints: TJoint[] = [];
   /** The joints among them held for their limit rows alone (rigid distance joints between nodes): the
-   * projection prepares them with the forest's and the loops' (projection.ts). */
+   * projection prepares them with the factorization's (projection.ts). */
   readonly ropes: TJoint[] = [];
   private jointNodeA = new Int32Array(0);
   private jointNodeB = new Int32Array(0);
@@ -56,8 +55,6 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
   private jointFirst = new Int32Array(1);
   /** Per joint in `joints`: which of its limit rows are held (bit k: row k) at the last factor. */
   private heldMask = new Int32Array(0);
-  /** Per row: the loop rows' reaction to a unit impulse along it, (S_loop + Γ)⁻¹ J_loop W_l. */
-  private loopReaction = new Float64Array(0);
   /** Per row: its C, joint and the joint's row number; its J v (plus bias) or C + J Δx; λ and Δλ. */
   private C = new Float64Array(0);
   private rowJoint: TJoint[] = [];
@@ -86,7 +83,7 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
   /** The substep length of the last factorization (the speculative bias C/h). */
   private h = 0;
 
-  constructor(private readonly forest: ForestFactorization<TBody, TJoint>, private readonly loops: LoopClosure<TBody, TJoint>) {
+  constructor(private readonly forest: ForestFactorization<TBody, TJoint>) {
     this.aux = new AuxiliaryRows(forest.columns);
   }
 
@@ -99,10 +96,10 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
     this.heldGroups = 0;
   }
 
-  /** The joints whose limits it may hold (the forest's, the loops', the ropes'), sorted by group. */
+  /** The joints whose limits it may hold (the factorization's and the ropes), sorted by group. */
   layout(ropes: readonly TJoint[]): void {
     const forest = this.forest;
-    const limited = [...forest.joints, ...this.loops.joints, ...ropes].map((joint, order) => ({ joint, order, group: forest.groupOfJoint(joint) }));
+    const limited = [...forest.joints, ...ropes].map((joint, order) => ({ joint, order, group: forest.groupOfJoint(joint) }));
     limited.sort((a, b) => a.group - b.group || a.order - b.order);
     this.joints.push(...limited.map((entry) => entry.joint));
     this.ropes.push(...ropes);
@@ -195,7 +192,6 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
       const g = this.heldGroup[q], r0 = this.heldRowFirst[q], r1 = this.heldRowFirst[q + 1];
       aux.writeResponses(forest, r0, r1, forest.groupFirst[g], forest.groupFirst[g + 1], this.heldW[q]);
     }
-    if (this.loops.rows > 0) this.holdLoops();
     for (let q = 0; q < this.heldGroups; q++) {
       const g = this.heldGroup[q], r0 = this.heldRowFirst[q], r1 = this.heldRowFirst[q + 1];
       aux.writeGram(forest, r0, r1, forest.groupFirst[g], forest.groupFirst[g + 1], this.heldW[q], this.heldS[q]);
@@ -292,44 +288,6 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
     return any;
   }
 
-  /**
-   * Limits in trees that loops close: W_l, the forest's response, would open the loops. The loop rows
-   * react to it with λ = −(S_loop + Γ)⁻¹ J_loop W_l (as LoopClosure.closeVelocities would answer that
-   * velocity change), so the response with the loops held too is W_l − W_loop (S_loop + Γ)⁻¹ J_loop W_l (a
-   * Schur complement; Baraff 1996, section 8). The reactions are kept for the loop joints' impulses. Loops
-   * in other groups see nothing of W_l, and S_loop does not couple groups, so only the row's own group's
-   * loops react, and only its group's nodes change.
-   */
-  private holdLoops(): void {
-    const forest = this.forest, loopRows = this.loops.rows, loops = this.loops.aux, inverse = loops.S, stride = forest.responseSize;
-    const W = this.aux.W, Wl = loops.W, Jl = loops.J, atResponse = forest.atResponse, groupOfNode = forest.groupOfNode;
-    const dof = forest.dof, columns = forest.columns;
-    if (this.loopReaction.length < this.rows * loopRows) this.loopReaction = new Float64Array(this.rows * loopRows);
-    const reaction = this.loopReaction, y = this.loops.rhs;
-    for (let q = 0; q < this.heldGroups; q++) {
-      const g = this.heldGroup[q], lo = atResponse[forest.groupFirst[g]], hi = atResponse[forest.groupFirst[g + 1]], r0 = this.heldRowFirst[q];
-      for (let l = r0; l < this.heldRowFirst[q + 1]; l++) {
-        const w = this.heldW[q] + (l - r0) * (hi - lo) - lo;
-        // y = J_loop W_l
-        for (let k = 0; k < loopRows; k++) {
-          let sum = 0;
-          const a = loops.nodeA[k], b = loops.nodeB[k];
-          if (a >= 0 && groupOfNode[a] === g) for (let c = 0; c < dof; c++) sum += Jl[k * columns + c] * W[w + atResponse[a] + c];
-          if (b >= 0 && groupOfNode[b] === g) for (let c = 0; c < dof; c++) sum += Jl[k * columns + dof + c] * W[w + atResponse[b] + c];
-          y[k] = sum;
-        }
-        // z = (S_loop + Γ)⁻¹ y, and W_l −= Σ_k z_k W_loop,k
-        for (let k = 0; k < loopRows; k++) {
-          let z = 0;
-          for (let m = 0; m < loopRows; m++) z += inverse[k * loopRows + m] * y[m];
-          reaction[l * loopRows + k] = z;
-          if (z === 0) continue;
-          for (let c = lo; c < hi; c++) W[w + c] -= z * Wl[k * stride + c];
-        }
-      }
-    }
-  }
-
   /** The rows' complementarity problem (solveGroups), applied through W: the end of each velocity solve,
    * and on its own after the contacts' sweep (step.ts sweep). */
   solveVelocities(): void {
@@ -361,26 +319,13 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
     this.solveGroups();
     // the bodies (and the tree rows' impulses) move by Σ W_l Δλ_l
     for (let l = 0; l < rows; l++) if (delta[l] !== 0) this.rowJoint[l].addLimitImpulse(this.rowIndex[l], delta[l]);
-    this.addLoopReactions(delta);
     forest.clearX(0, forest.count);
     this.addResponses(delta);
     forest.applyVelocities();
   }
 
-  /** The loop joints' share of the limit impulses Δλ: −Σ_l reaction_l Δλ_l (see holdLoops). */
-  private addLoopReactions(delta: Float64Array): void {
-    const loopRows = this.loops.rows, rows = this.rows, reaction = this.loopReaction, out = this.loops.lambda;
-    if (loopRows === 0) return;
-    for (let k = 0; k < loopRows; k++) {
-      let sum = 0;
-      for (let l = 0; l < rows; l++) sum -= reaction[l * loopRows + k] * delta[l];
-      out[k] = sum;
-    }
-    this.loops.addImpulses(out);
-  }
-
   /**
-   * In a projection, with the forest's (and loops') Δx in the body blocks: the limit rows' share. Each
+   * In a projection, with the joints' Δx in the body blocks: the limit rows' share. Each
    * row asks C + J Δx ≥ 0, its C no deeper than MAX_LIMIT_CORRECTION (a limit far past its bound comes
    * back over several steps); the complementarity problem on S (λ ≥ 0, from zero; solveGroups) gives
    * the multipliers, and Δx += Σ W_l λ_l keeps the tree rows' correction intact.

@@ -2,14 +2,13 @@
 // joints a little (second order in h). After the step's last position update the positions are projected:
 // H [Δx; μ] = [0; −C] moves the bodies by the mass-weighted least change that zeroes C to first order
 // (Newton steps; Cline and Pai, "Post-Stabilization for Rigid Body Simulation with Contact and
-// Constraints", 2003), with the substep's factorization while it converges fast. The loops' rows
-// (loops.ts) and the limit rows past their bound (limits.ts) take their share of the same step.
+// Constraints", 2003), with the substep's factorization while it converges fast. The limit rows past
+// their bound (limits.ts) take their share of the same step.
 // Velocities are untouched, except that a body the projection turns takes its angular velocity along
 // (tree-body-model.ts move), so the correction adds no kinetic energy.
 
 import type { ForestFactorization } from './factorization.js';
 import type { LimitRows } from './limits.js';
-import type { LoopClosure } from './loops.js';
 import type { TreeBody } from './tree-body-model.js';
 import { largestPositionError, type TreeJoint } from './tree-joint.js';
 
@@ -21,7 +20,7 @@ const PROJECTION_TOLERANCE = 1e-7;
  * factorization (see project). */
 const SLOW_PROGRESS = 0.1;
 
-/** What a projection asks of the solver that owns it: a new factorization (forest, loops and limits), or
+/** What a projection asks of the solver that owns it: a new factorization (joints and limits), or
  * of the limit rows alone. */
 export interface Refactoring {
   factor(h: number): void;
@@ -37,7 +36,6 @@ export class Projection<TBody extends TreeBody, TJoint extends TreeJoint<TBody>>
 
   constructor(
     private readonly forest: ForestFactorization<TBody, TJoint>,
-    private readonly loops: LoopClosure<TBody, TJoint>,
     private readonly limits: LimitRows<TBody, TJoint>,
     private readonly owner: Refactoring,
   ) {}
@@ -106,23 +104,22 @@ export class Projection<TBody extends TreeBody, TJoint extends TreeJoint<TBody>>
     }
   }
 
-  /** The largest |C| over the forest's and the loops' rows, and the deepest violation of the limits it
-   * holds, from their last prepare. */
+  /** The largest |C| over the joints' rows, and the deepest violation of the limits it holds, from their
+   * last prepare. */
   private largestError(): number {
-    return Math.max(largestPositionError(this.forest.joints), largestPositionError(this.loops.joints), this.limits.deepestViolation());
+    return Math.max(largestPositionError(this.forest.joints), this.limits.deepestViolation());
   }
 
   /**
-   * Prepares the forest's, the loops' and the ropes' joints at the current poses and returns the largest
+   * Prepares the joints and the ropes at the current poses and returns the largest
    * |C|. Every joint whose rows a pass moves is prepared: a rope's C left at the last pose would be
    * corrected again by each pass, and measured again unchanged (a rope bridge struck by a weight 15 times
    * its planks' mass stretched by 0.5 m per segment and fell to the ground, each pass adding the same
    * correction).
    */
   private prepareAndMeasure(h: number): number {
-    const joints = this.forest.joints, loops = this.loops.joints, ropes = this.limits.ropes;
+    const joints = this.forest.joints, ropes = this.limits.ropes;
     for (let j = 0; j < joints.length; j++) joints[j].prepare(h);
-    for (let l = 0; l < loops.length; l++) loops[l].prepare(h);
     for (let r = 0; r < ropes.length; r++) ropes[r].prepare(h);
     return this.largestError();
   }
@@ -142,7 +139,6 @@ export class Projection<TBody extends TreeBody, TJoint extends TreeJoint<TBody>>
     const forest = this.forest;
     forest.writePositionResidual();
     forest.solve();
-    this.loops.closePositions();
     this.limits.project();
     // the speed caps bound the step (a scene driven past what its joints can hold, such as a 1e12 N
     // motor against a loop, would otherwise be moved without bound and overflow)
