@@ -216,16 +216,17 @@ if (!quick) {
 
 // The direct tree solver (lib/solver/direct/) against our soft step, in the same run: the
 // heavy-end chains at growing mass ratios, the welded cantilever, the cost of the 41-body chain, and
-// S1 at N = 100, 1000, 10 000 for the cost's growth with N (10 000 links: 120 steps; the grid: 60).
+// S1 at N = 100, 1000, 10 000 for the cost's growth with N (10 000 links: 120 steps; the grids: 60), and
+// structures with loops (sphere grids, the welded wall) for what the fill costs.
 function runDirectSection() {
   const scenes = scenesOf(quick
     ? ['S2-40x670', 'S3']
-    : ['S2-40x1', 'S2-40x670', 'S2-40x3000', 'S2-40x10000', 'S5-670', 'S3', 'S1-100', 'S1-1000', 'S1-10000', 'GRID-100']);
+    : ['S2-40x1', 'S2-40x670', 'S2-40x3000', 'S2-40x10000', 'S5-670', 'S3', 'S1-100', 'S1-1000', 'S1-10000', 'GRID-3', 'GRID-10', 'GRID-20', 'GRID-100', 'WALL']);
   const steps = (scene) => (scene === 'S1-10000' ? 120 : scene.startsWith('GRID') ? 60 : undefined);
   const rows = [];
   for (const scene of scenes) {
     const runs = [[{}, 'iterative'], [{ solver: 'direct' }, 'direct']];
-    if (!quick && !scene.startsWith('GRID')) runs.push([{ solver: 'direct', substeps: 2 }, 'direct, 2 substeps']);
+    if (!quick && !scene.startsWith('GRID') && scene !== 'WALL') runs.push([{ solver: 'direct', substeps: 2 }, 'direct, 2 substeps']);
     for (const [settings, kind] of runs) {
       const r = measure('sinew', scene, settings, steps(scene));
       r.kind = kind;
@@ -236,7 +237,7 @@ function runDirectSection() {
   results.tables.direct = rows;
   print('\n<!-- section:direct -->');
   print('## The direct tree solver');
-  print('\nsinew with `solver: \'direct\'` (rigid joints solved exactly by sparse LDLᵀ each substep, loops included within its budget, drift projected, limits held through the joints) against its default soft step, same run, each at its defaults (4 substeps; 10 s at 60 Hz, except S1-10000, 120 steps, and the sphere grid, 60 steps, so its figures are of its first second, not of the 5 s in the joints section above); the last row of each scene runs the direct solver at 2 substeps (its rows hold exactly at any count, but contacts and the rows it leaves soft need 4).');
+  print('\nsinew with `solver: \'direct\'` (rigid joints solved exactly by sparse LDLᵀ each substep, loops included within its budget, drift projected, limits held through the joints) against its default soft step, same run, each at its defaults (4 substeps; 10 s at 60 Hz, except S1-10000, 120 steps, and the sphere grids, 60 steps, so the 100 x 100 grid\'s figures are of its first second, not of the 5 s in the joints section above; GRID-3 to GRID-20 and WALL, the welded wall of 64 bricks, are structures with loops, held exactly while their factorization fits MAX_FACTOR_FLOPS, GRID-100 beyond it and left to the iterative solver); the last row of each scene runs the direct solver at 2 substeps (its rows hold exactly at any count, but contacts and the rows it leaves soft need 4).');
   table('iterative and direct', rows);
   print('\n| scene | direct / iterative: time | peak gap direct, m | peak gap iterative, m |');
   print('|---|---|---|---|');
@@ -249,7 +250,7 @@ function runDirectSection() {
   }
   // the cost ratio in one process, interleaved (bench/interleaved.mjs): the separate processes above
   // run one after the other, and this VM's speed drifts between them
-  const costScenes = quick ? ['S2-40x670'] : ['S2-40x670', 'S2-40x1', 'S5-670', 'S3', 'S1-100'];
+  const costScenes = quick ? ['S2-40x670'] : ['S2-40x670', 'S2-40x1', 'S5-670', 'S3', 'S1-100', 'S1-1000', 'GRID-3', 'GRID-10', 'WALL'];
   const costSettings = [{}, { solver: 'direct' }, { solver: 'direct', substeps: 2 }];
   const costs = [];
   for (const scene of costScenes) {

@@ -1,10 +1,10 @@
 // The benchmark scenes, by name, built from the library's shared scene descriptions, with how long each
 // runs and which figures matter for it.
-import { hangingChain, heavyEndChain, weldedCantilever, ballAndChain, sphereGrid, boxPyramid, ragdollPile } from '../dist/scenes/index.js';
+import { hangingChain, heavyEndChain, weldedCantilever, ballAndChain, sphereGrid, boxPyramid, ragdollPile, weldedWall } from '../dist/scenes/index.js';
 
 /** name → { build: () => SceneDescription, steps, kind: 'chain' | 'cantilever' | 'grid' | 'pyramid' |
  * 'pile', links (chains), count and spacing (grids) }. GRID-n is an n x n sphere grid pinned along one
- * edge (5 s). With contacts (10 s each): PYRAMID-n, a box pyramid of n rows (boxes of 0.5 m; n = 10: 55
+ * edge (5 s); WALL the breakable wall of 8 x 8 welded bricks on its ground (its 169 welds make 105 loops). With contacts (10 s each): PYRAMID-n, a box pyramid of n rows (boxes of 0.5 m; n = 10: 55
  * boxes), and PILE-n, n ragdolls dropped onto each other (16 bodies and 15 limited joints each). */
 export function benchScene(name) {
   const chain = /^S1-(\d+)$/.exec(name);
@@ -16,6 +16,7 @@ export function benchScene(name) {
   if (ball) return { build: () => ballAndChain(Number(ball[1])), steps: 600, kind: 'chain', links: 40 };
   const grid = /^GRID-(\d+)$/.exec(name);
   if (grid) return { build: () => sphereGrid(Number(grid[1]), 0.5), steps: 300, kind: 'grid', count: Number(grid[1]), spacing: 0.5 };
+  if (name === 'WALL') return { build: () => weldedWall(), steps: 600, kind: 'wall' };
   const pyramid = /^PYRAMID-(\d+)$/.exec(name);
   if (pyramid) return { build: () => boxPyramid({ rows: Number(pyramid[1]) }), steps: 600, kind: 'pyramid' };
   const pile = /^PILE-(\d+)$/.exec(name);

@@ -15,7 +15,7 @@ const description = spec.build();
 const steps = config.steps ?? spec.steps;
 const dt = description.dt;
 const settings = config.settings ?? {};
-const contacts = spec.kind === 'pyramid' || spec.kind === 'pile';
+const contacts = spec.kind === 'pyramid' || spec.kind === 'pile' || spec.kind === 'wall';
 /** With contacts a scene has exploded when a pose is not finite or a body is beyond this, m. */
 const FAR = 100;
 

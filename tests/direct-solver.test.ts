@@ -12,7 +12,6 @@ import { TreeBodyModel3D } from '../lib/solver/direct/tree-body-model.js';
 import { buildScene, heavyEndChain, weldedBridge, weldedCantilever, cantileverTipSag } from '../lib/scenes/index.js';
 import { randomQuaternion, randomRigidJoint, randomVector, seededRandom } from './helpers.js';
 
-
 /**
  * A random forest in a world: `count` bodies with masses 10^[−3, 3] kg (mass ratios up to 1e6),
  * random shapes, poses and velocities; body i joins an earlier body or the world (a static or a

@@ -74,8 +74,8 @@ export class Readout {
   }
 }
 
-/** Which solver runs; with the direct one, how many joints it holds exactly (loops, limits and the
- * like stay iterative: World.directJoints). */
+/** Which solver runs; with the direct one, how many joints it holds exactly (springs, mouse joints and
+ * structures whose loops pass its budget stay iterative: World.directJoints). */
 function solverText(app: ViewerApp): string {
   const runs = app.runner.runs;
   if (runs.length > 1) return 'both, side by side';
