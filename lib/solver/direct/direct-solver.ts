@@ -38,7 +38,6 @@ export class DirectSolver<TBody extends TreeBody, TJoint extends TreeJoint<TBody
   private candidates: TJoint[] = [];
   /** The bodies of the last build. */
   private builtBodies: TBody[] = [];
-  private loopJoints: TJoint[] = [];
   private builtVersion = -1;
   /** Every joint of the world is held (equality rows, ropes) and none has drive rows: then `alone` when
    * their limits are held too (factorLimits). */
@@ -58,14 +57,6 @@ export class DirectSolver<TBody extends TreeBody, TJoint extends TreeJoint<TBody
   /** Joints whose equality rows it holds, in the factorization's node order. */
   get joints(): readonly TJoint[] {
     return this.forest.joints;
-  }
-  /** Among them, the joints that close loops (ordering.ts). */
-  get loops(): readonly TJoint[] {
-    return this.loopJoints;
-  }
-  /** Operations per factorization (ordering.ts's estimate from the fill). */
-  get flops(): number {
-    return this.forest.flops;
   }
 
   /** True when the forest holds every row of the step (see ExactJointSolver.alone). */
@@ -98,7 +89,6 @@ export class DirectSolver<TBody extends TreeBody, TJoint extends TreeJoint<TBody
     this.forest.clear();
     this.limits.clear();
     this.candidates.length = 0;
-    this.loopJoints = [];
     this.builtVersion = -1;
     this.holdsAll = false;
     this._alone = false;
@@ -135,7 +125,6 @@ export class DirectSolver<TBody extends TreeBody, TJoint extends TreeJoint<TBody
     while (k < old.length) removed.add(old[k++]);
     if (removed.size === 0) return true;
     this.candidates = old.filter((joint) => !removed.has(joint));
-    this.loopJoints = this.loopJoints.filter((joint) => !removed.has(joint));
     this.forest.deactivate(removed);
     const ropes = this.limits.ropes.filter((joint) => !removed.has(joint));
     this.limits.clear();
@@ -151,7 +140,6 @@ export class DirectSolver<TBody extends TreeBody, TJoint extends TreeJoint<TBody
     const order = orderGraph(bodies, joints, this.forest.dof);
     this.candidates = order.candidates;
     this.builtBodies = bodies.slice();
-    this.loopJoints = order.loops;
     this.forest.layout(order);
     this.limits.layout(order.ropes);
     this.projection.layout();

@@ -94,7 +94,6 @@ export class ForestFactorization<TBody extends TreeBody, TJoint extends TreeJoin
   private atE = new Int32Array(0);
   private atL = new Int32Array(0);
   private entryJ = new Int32Array(0);
-  private entryTransposed = new Uint8Array(0);
   /** Per node: 1 when its one upper node makes a chain pair (isChainPair: the fixed-size solve kernels),
    * 2 when the elimination kernels may read A from J too (no fill update lands on it). */
   private chain = new Uint8Array(0);
@@ -132,11 +131,10 @@ export class ForestFactorization<TBody extends TreeBody, TJoint extends TreeJoin
   /** Per node, its group (ordering.ts); per group, its first node (and at the end, count). */
   groupOfNode = new Int32Array(0);
   groupFirst = new Int32Array(1);
-  /** Operations per factorization (ordering.ts's estimate). */
-  flops = 0;
   /** Per node: 1 for a joint removed or broken since the layout (deactivate): its node stays, with no
    * coupling, and takes no impulse. */
   private inactive = new Uint8Array(0);
+  private inactiveNodes: number[] = [];
 
   constructor(readonly model: TreeBodyModel<TBody>) {
     this.dof = model.dof;
@@ -155,7 +153,6 @@ export class ForestFactorization<TBody extends TreeBody, TJoint extends TreeJoin
   layout(order: GraphOrder<TBody, TJoint>): void {
     const nodes = order.nodes, n = nodes.length, dof = this.dof;
     this.count = n;
-    this.flops = order.flops;
     this.upperStart = order.upperStart;
     this.upperNode = order.upperNode;
     this.compliant = order.compliant;
@@ -241,7 +238,6 @@ export class ForestFactorization<TBody extends TreeBody, TJoint extends TreeJoin
     }
     // where each entry's coupling sits in J (its joint's rows, its body's columns)
     this.entryJ = new Int32Array(entries);
-    this.entryTransposed = new Uint8Array(entries);
     for (let i = 0; i < n; i++) {
       for (let e = upperStart[i]; e < upperStart[i + 1]; e++) {
         const k = upperNode[e];
@@ -252,7 +248,6 @@ export class ForestFactorization<TBody extends TreeBody, TJoint extends TreeJoin
           continue;
         }
         this.entryJ[e] = this.atJ[jointNode] + (joint.bodyA === body ? 0 : dof);
-        this.entryTransposed[e] = jointNode === k ? 1 : 0;
       }
     }
     this.jointNode = new Int32Array(this.joints.length);
@@ -271,6 +266,7 @@ export class ForestFactorization<TBody extends TreeBody, TJoint extends TreeJoin
     this.atResponse[n] = responseSize;
     this.responseSize = responseSize;
     this.inactive = new Uint8Array(n);
+    this.inactiveNodes = [];
     this.layoutGroups(nodes, order.groupOfBody);
   }
 
@@ -283,8 +279,9 @@ export class ForestFactorization<TBody extends TreeBody, TJoint extends TreeJoin
   deactivate(removed: ReadonlySet<TJoint>): void {
     for (let i = 0; i < this.count; i++) {
       const joint = this.nodeJoint[i];
-      if (joint !== null && removed.has(joint)) {
+      if (joint !== null && removed.has(joint) && this.inactive[i] === 0) {
         this.inactive[i] = 1;
+        this.inactiveNodes.push(i);
         joint.direct = false;
       }
     }
@@ -394,7 +391,7 @@ export class ForestFactorization<TBody extends TreeBody, TJoint extends TreeJoin
         const E = atE[e], J = entryJ[e], mk = size[upperNode[e]];
         if (J < 0) {
           for (let c = E, end = E + m * mk; c < end; c++) data[c] = 0;
-        } else if (this.entryTransposed[e] === 0) {
+        } else if (this.nodeJoint[i] !== null) {
           for (let r = 0; r < m; r++) for (let c = 0; c < dof; c++) data[E + r * dof + c] = data[J + r * columns + c];
         } else {
           for (let c = 0; c < dof; c++) for (let r = 0; r < mk; r++) data[E + c * mk + r] = data[J + r * columns + c];
@@ -524,7 +521,7 @@ export class ForestFactorization<TBody extends TreeBody, TJoint extends TreeJoin
   private writeVelocityResidual(): number {
     let largest = 0;
     const joints = this.joints, data = this.data;
-    for (let i = 0; i < this.count; i++) if (this.inactive[i] === 1) this.x[i].fill(0);
+    for (let k = 0; k < this.inactiveNodes.length; k++) this.x[this.inactiveNodes[k]].fill(0);
     for (let j = 0; j < joints.length; j++) {
       const i = this.jointNode[j], x = this.x[i];
       joints[j].getVelocityError(x);
