@@ -234,7 +234,7 @@ export class BallJoint extends Joint {
 
   solve(soft: Readonly<Softness>, useBias: boolean): void {
     const bodyA = this.bodyA, bodyB = this.bodyB;
-    if (this.hasIterativeRows) this.parts.solve(bodyA, bodyB, soft, useBias, this.limited && !this.directLimits, this._frictionTorque);
+    if (this.hasIterativeRows) this.parts.solve(bodyA, bodyB, soft, useBias, this.limited && !this.directLimits, this.directFriction ? 0 : this._frictionTorque);
     const holding = this.holdingSoftness(soft, useBias);
     if (holding !== null) this.point.solve(bodyA, bodyB, holding);
   }
@@ -244,6 +244,24 @@ export class BallJoint extends Joint {
   }
   override writeLimitRow(k: number, out: Float64Array, at: number): number {
     return this.parts.writeLimitRow(k, out, at);
+  }
+  override get frictionRowCount(): number {
+    return this._frictionTorque > 0 ? 3 : 0;
+  }
+  /** Row k: the relative rotation about world axis k, J = [0 −e_k 0 e_k] (parts/angular-friction-part.ts). */
+  override writeFrictionRow(k: number, out: Float64Array, at: number): void {
+    for (let i = 0; i < 12; i++) out[at + i] = 0;
+    out[at + 3 + k] = -1;
+    out[at + 9 + k] = 1;
+  }
+  override get frictionImpulseBound(): number {
+    return this.parts.maxFrictionImpulse;
+  }
+  override frictionImpulse(k: number): number {
+    return this.parts.friction.impulse[k];
+  }
+  override addFrictionImpulse(k: number, delta: number): void {
+    this.parts.friction.impulse[k] += delta;
   }
   override limitImpulse(k: number): number {
     return this.parts.limitImpulse(k);
@@ -261,9 +279,6 @@ export class BallJoint extends Joint {
   /** Limits or friction: the rows in the lazily made extras. */
   override get hasIterativeRows(): boolean {
     return this.limited || this._frictionTorque > 0;
-  }
-  override get hasDriveRows(): boolean {
-    return this._frictionTorque > 0;
   }
   override writePointLoad(out: Float64Array): boolean {
     writePointLoad(out, this.point.impulse, this.point.rA, this.point.rB);
@@ -335,7 +350,8 @@ class BallJointExtras {
   readonly twist = new AxisDrive(true, -Math.PI, Math.PI);
   readonly friction = new AngularFrictionPart();
   private inverseH = 0;
-  private maxFrictionImpulse = 0;
+  /** frictionTorque · h at the last prepare. */
+  maxFrictionImpulse = 0;
 
   constructor(localFrames: Float64Array) {
     this.frames = new JointFrames(localFrames);

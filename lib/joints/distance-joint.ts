@@ -151,7 +151,7 @@ export class DistanceJoint extends Joint {
     this.drive.warmStart(this.row, this.bodyA, this.bodyB);
   }
   solve(soft: Readonly<Softness>, useBias: boolean): void {
-    this.drive.solve(this.row, this.bodyA, this.bodyB, soft, useBias, !this.directLimits);
+    this.drive.solve(this.row, this.bodyA, this.bodyB, soft, useBias, !this.directLimits, !this.directFriction);
   }
 
   // The bounds as limit rows the direct solver holds (solver/direct/limits.ts) when the joint has no spring:
@@ -171,6 +171,12 @@ export class DistanceJoint extends Joint {
     const i = this.driveRow(k);
     writeSignedRow(this.row, this.drive.limitSign(i), out, at);
     return this.drive.limitError(i);
+  }
+  protected override get frictionDrive(): AxisDrive {
+    return this.drive;
+  }
+  protected override writeDriveRow(out: Float64Array, at: number): void {
+    writeSignedRow(this.row, 1, out, at);
   }
   override limitImpulse(k: number): number {
     return this.drive.impulses[this.drive.limitSlot(this.driveRow(k))];

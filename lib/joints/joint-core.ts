@@ -15,6 +15,7 @@ import { requireBoolean, requireNonNegative, requirePositiveOrInfinity } from '.
 import { UNPOOLED, type Float64Allocator } from '../arena.js';
 import type { StateReader, StateWriter } from '../state.js';
 import type { SleepState } from '../sleep.js';
+import type { AxisDrive } from './parts/axis-drive.js';
 
 /**
  * The most a joint carries from one step to the next, N·s (and N·m·s): the momentum of 10⁶ kg at 10⁶ m/s,
@@ -242,8 +243,8 @@ export abstract class JointCore<B extends { readonly sleep: SleepState }> implem
   get hasIterativeRows(): boolean {
     return false;
   }
-  /** True when it has rows the direct solver never holds (a motor, a servo, friction), which keep the
-   * iterative sweeps and the relax pass running around the exact solve. */
+  /** True when it has rows the direct solver never holds (a motor, a servo), which keep the iterative
+   * sweeps and the relax pass running around the exact solve. */
   get hasDriveRows(): boolean {
     return false;
   }
@@ -276,6 +277,40 @@ export abstract class JointCore<B extends { readonly sleep: SleepState }> implem
     return 0;
   }
   addLimitImpulse(_k: number, _delta: number): void {}
+  /**
+   * @internal True while the direct solver holds this joint's friction rows (solver/direct/limits.ts):
+   * the joint's own solve then skips them.
+   */
+  directFriction = false;
+  /** @internal The joint's Coulomb friction rows (0 without friction): velocity rows Ċ → 0 whose impulses
+   * together stay within frictionImpulseBound (a ball joint's three angular rows share one bound on their
+   * vector's length, as its own solve clamps them). */
+  get frictionRowCount(): number {
+    return this.frictionDrive?.frictionRowCount ?? 0;
+  }
+  /** @internal Friction row k's J at the last prepare (12 numbers in 3D, 6 in 2D, from out[at]). */
+  writeFrictionRow(_k: number, out: Float64Array, at: number): void {
+    this.writeDriveRow(out, at);
+  }
+  /** @internal The largest length of the friction rows' impulse vector in one substep: friction · h. */
+  get frictionImpulseBound(): number {
+    return this.frictionDrive?.frictionImpulseBound ?? 0;
+  }
+  /** @internal Friction row k's accumulated impulse λ_acc, and adding to it. */
+  frictionImpulse(_k: number): number {
+    return this.frictionDrive?.frictionImpulse ?? 0;
+  }
+  addFrictionImpulse(_k: number, delta: number): void {
+    this.frictionDrive?.addFrictionImpulse(delta);
+  }
+  /** @internal A joint whose one free axis carries an AxisDrive (hinge, slider, distance and 2D revolute
+   * joints): the drive, whose friction row is the joint's one friction row (writeDriveRow its J). */
+  protected get frictionDrive(): AxisDrive | null {
+    return null;
+  }
+  protected writeDriveRow(_out: Float64Array, _at: number): void {
+    throw new Error(`${this.constructor.name} has no friction rows`);
+  }
   /** @internal Writes the equality rows' accumulated impulse λ_acc (rowCount numbers from out[at]). */
   abstract readEqualityImpulse(out: Float64Array, at: number): void;
   /** @internal Adds an impulse the direct solver found (rowCount numbers from lambda[at]) to the rows'

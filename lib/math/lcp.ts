@@ -39,12 +39,16 @@ export class SymmetricLcp {
   }
 
   /**
-   * The solution λ for A = S + diag(γ) with S n×n row-major at S[sAt] (symmetric) and γ, q, λ the n
+   * The solution λ for A = S + diag(γ) with S n×n row-major at S[sAt] (symmetric; `stride` numbers from
+   * one row to the next, n unless S is the corner of a larger matrix) and γ, q, λ the n
    * numbers from gamma[first], q[first], lambda[first]; λ on entry names the first guess of F (λ > 0) and
    * on exit holds the solution. Returns false if it stopped after `maxRounds` with rows still infeasible
    * (λ is then the last iterate with its negative entries set to 0).
    */
-  solve(S: Float64Array, sAt: number, gamma: Float64Array, q: Float64Array, lambda: Float64Array, first: number, n: number, maxRounds = 4 * n + 10): boolean {
+  solve(
+    S: Float64Array, sAt: number, gamma: Float64Array, q: Float64Array, lambda: Float64Array, first: number, n: number,
+    maxRounds = 4 * n + 10, stride = n,
+  ): boolean {
     this.reserve(n);
     const free = this.free, w = this.w;
     // the scale the feasibility tests are measured against
@@ -58,18 +62,18 @@ export class SymmetricLcp {
     for (let i = 0; i < n; i++) free[i] = lambda[first + i] > 0 ? 1 : 0;
     let best = n + 1, backups = BACKUP_ROUNDS;
     for (let round = 0; round < maxRounds; round++) {
-      this.solveFree(S, sAt, gamma, q, first, n);
+      this.solveFree(S, sAt, gamma, q, first, n, stride);
       // λ_F from the solve, λ_G = 0; w_G = A_GF λ_F + q_G (w_F = 0)
       let infeasible = 0, last = -1;
       for (let i = 0; i < n; i++) {
         if (free[i] === 1) {
-          if (this.x[i] < -tolerance * this.diagonalScale(S, sAt, gamma, first, n, i)) {
+          if (this.x[i] < -tolerance * this.diagonalScale(S, sAt, gamma, first, stride, i)) {
             infeasible++;
             last = i;
           }
         } else {
           let sum = q[first + i];
-          for (let j = 0; j < n; j++) if (free[j] === 1) sum += S[sAt + i * n + j] * this.x[j];
+          for (let j = 0; j < n; j++) if (free[j] === 1) sum += S[sAt + i * stride + j] * this.x[j];
           w[i] = sum;
           if (sum < -tolerance) {
             infeasible++;
@@ -90,7 +94,7 @@ export class SymmetricLcp {
       if (backups > 0) {
         // exchange every infeasible row
         for (let i = 0; i < n; i++) {
-          if (free[i] === 1 ? this.x[i] < -tolerance * this.diagonalScale(S, sAt, gamma, first, n, i) : w[i] < -tolerance) free[i] ^= 1;
+          if (free[i] === 1 ? this.x[i] < -tolerance * this.diagonalScale(S, sAt, gamma, first, stride, i) : w[i] < -tolerance) free[i] ^= 1;
         }
       } else {
         free[last] ^= 1; // Murty: the infeasible row of largest index alone
@@ -101,14 +105,14 @@ export class SymmetricLcp {
   }
 
   /** A row's λ tolerance is measured as the rate it makes: tolerance / A_ii in λ. */
-  private diagonalScale(S: Float64Array, sAt: number, gamma: Float64Array, first: number, n: number, i: number): number {
-    const d = S[sAt + i * n + i] + gamma[first + i];
+  private diagonalScale(S: Float64Array, sAt: number, gamma: Float64Array, first: number, stride: number, i: number): number {
+    const d = S[sAt + i * stride + i] + gamma[first + i];
     return d > 0 ? 1 / d : 0;
   }
 
   /** x_F = −A_FF⁻¹ q_F by Cholesky of A_FF (a non-positive pivot, which a positive definite A never
    * gives but round-off might, drops its row: x = 0 there). x_G = 0. */
-  private solveFree(S: Float64Array, sAt: number, gamma: Float64Array, q: Float64Array, first: number, n: number): void {
+  private solveFree(S: Float64Array, sAt: number, gamma: Float64Array, q: Float64Array, first: number, n: number, stride: number): void {
     const free = this.free, index = this.index, L = this.factor, x = this.x;
     let m = 0;
     for (let i = 0; i < n; i++) {
@@ -120,7 +124,7 @@ export class SymmetricLcp {
       const i = index[a];
       for (let b = 0; b <= a; b++) {
         const j = index[b];
-        let sum = S[sAt + i * n + j] + (a === b ? gamma[first + i] : 0);
+        let sum = S[sAt + i * stride + j] + (a === b ? gamma[first + i] : 0);
         for (let k = 0; k < b; k++) sum -= L[a * m + k] * L[b * m + k];
         if (a === b) {
           L[a * m + a] = sum > 0 ? Math.sqrt(sum) : 0;

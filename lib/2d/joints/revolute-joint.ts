@@ -146,7 +146,7 @@ export class RevoluteJoint extends Joint2D {
     this.drive.warmStart(this.axisRow, this.bodyA, this.bodyB);
   }
   solve(soft: Readonly<Softness>, useBias: boolean): void {
-    this.drive.solve(this.axisRow, this.bodyA, this.bodyB, soft, useBias, !this.directLimits);
+    this.drive.solve(this.axisRow, this.bodyA, this.bodyB, soft, useBias, !this.directLimits, !this.directFriction);
     const holding = this.holdingSoftness(soft, useBias);
     if (holding !== null) this.point.solve(this.bodyA, this.bodyB, holding);
   }
@@ -183,6 +183,12 @@ export class RevoluteJoint extends Joint2D {
   override writeLimitRow(k: number, out: Float64Array, at: number): number {
     writeSignedRow(this.axisRow, this.drive.limitSign(k), out, at);
     return this.drive.limitError(k);
+  }
+  protected override get frictionDrive(): AxisDrive {
+    return this.drive;
+  }
+  protected override writeDriveRow(out: Float64Array, at: number): void {
+    writeSignedRow(this.axisRow, 1, out, at);
   }
   override limitImpulse(k: number): number {
     return this.drive.limitImpulse(k);

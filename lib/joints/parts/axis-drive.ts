@@ -219,8 +219,8 @@ export class AxisDrive {
     for (let i = 0; i < 5; i++) p[i] *= ratio;
   }
 
-  /** `limits`: false while the direct solver holds the limit rows. */
-  solve<B>(part: AxisRow<B>, bodyA: B, bodyB: B, soft: Readonly<Softness>, useBias: boolean, limits = true): void {
+  /** `limits`, `friction`: false while the direct solver holds the limit rows, the friction row. */
+  solve<B>(part: AxisRow<B>, bodyA: B, bodyB: B, soft: Readonly<Softness>, useBias: boolean, limits = true, friction = true): void {
     const p = this.impulses, h = this.h;
     if (this.mode === 'position') {
       const rigid = this.servoHertz === 0;
@@ -234,7 +234,7 @@ export class AxisDrive {
     } else if (this.mode === 'velocity') {
       this.solveMotor(part, bodyA, bodyB, soft, limits);
     }
-    if (this.friction > 0) {
+    if (friction && this.friction > 0) {
       const max = this.friction * h;
       part.solve(bodyA, bodyB, p, FRICTION, 1, 0, 1, 0, -max, max);
     }
@@ -337,9 +337,23 @@ export class AxisDrive {
   addLimitImpulse(k: number, delta: number): void {
     this.impulses[this.limitSlot(k)] += delta;
   }
-  /** True with a motor, servo or friction: rows the direct solver never holds (JointCore.hasDriveRows). */
+  /** True with a motor or servo: rows the direct solver never holds (JointCore.hasDriveRows). */
   get hasDriveRows(): boolean {
-    return this.mode !== 'off' || this.friction > 0;
+    return this.mode !== 'off';
+  }
+  /** The friction row, which the direct solver may hold (JointCore.frictionRowCount): 1 with friction. */
+  get frictionRowCount(): number {
+    return this.friction > 0 ? 1 : 0;
+  }
+  /** friction · h: the friction row's largest impulse in a substep. */
+  get frictionImpulseBound(): number {
+    return this.friction * this.h;
+  }
+  get frictionImpulse(): number {
+    return this.impulses[FRICTION];
+  }
+  addFrictionImpulse(delta: number): void {
+    this.impulses[FRICTION] += delta;
   }
   /** Limit row k's sign (+1: the lower limit, C = x − lower; −1: the upper, C = upper − x) and C. */
   limitSign(k: number): number {

@@ -9,15 +9,16 @@
 //                        order (minimum degree) and groups
 //   factorization.ts     the nodes' blocks, their LDLᵀ with the geometric stiffness of taut point rows,
 //                        the solve and the velocity solve with its refinement
-//   auxiliary-rows.ts    rows solved beside the factorization through its response (limits)
-//   limits.ts            the limit rows (joint limits, rope bounds) held through the joints
+//   auxiliary-rows.ts    rows solved beside the factorization through its response (limits, friction)
+//   limits.ts            the limit rows (joint limits, rope bounds) and the joints' Coulomb friction rows,
+//                        held through the joints
 //   projection.ts        the drift projected away after the step's last position update
 //   tree-body-model.ts   what differs between 3D and 2D bodies (lib/2d/solver/tree-body-model.ts)
 //
 // Which joints. Rigid joints with equality rows (isCandidate), and rigid distance joints (limit rows
 // only). Joints with springs (hertz > 0), mouse joints, and groups whose loops would cost more than
-// MAX_FACTOR_FLOPS to factor (ordering.ts) stay in the iterative solver, as do motors, servos and
-// friction; when there are none and no contacts, the step is this solver alone.
+// MAX_FACTOR_FLOPS to factor (ordering.ts) stay in the iterative solver, as do motors and servos;
+// when there are none and no contacts, the step is this solver alone.
 //
 // Cost. One factorization per substep (at its start) and one solve; the projection adds one or two
 // solves per step.

@@ -104,7 +104,7 @@ export class ForestFactorization<TBody extends TreeBody, TJoint extends TreeJoin
   /** Per node: D_i (then D_i⁻¹) and x_i; and J (rows × 2·dof) and its compliance for joint nodes, G for
    * body nodes. Views into one array. */
   data = new Float64Array(0);
-  private atD = new Int32Array(0);
+  atD = new Int32Array(0);
   atX = new Int32Array(0);
   private atJ = new Int32Array(0);
   /** Per joint node: its rows' compliance γ K_j (m×m: COMPLIANCE times the joint's effective mass; 0
@@ -124,10 +124,10 @@ export class ForestFactorization<TBody extends TreeBody, TJoint extends TreeJoin
   private jointNode = new Int32Array(0);
   /** Per node: 1 for a joint whose rows get COMPLIANCE (ordering.ts). */
   compliant: Uint8Array = new Uint8Array(0);
-  /** Where each node's x sits in a response row (body dof, joint m numbers; auxiliary-rows.ts), and
-   * the length of a whole row. */
-  atResponse = new Int32Array(0);
-  responseSize = 0;
+  /** Per node, its parent in the elimination tree: the upper node eliminated first (the largest index),
+   * −1 for a group's last. A forward substitution from a node reaches only the nodes on its way up
+   * (auxiliary-rows.ts). */
+  parent = new Int32Array(0);
   /** Per node, its group (ordering.ts); per group, its first node (and at the end, count). */
   groupOfNode = new Int32Array(0);
   groupFirst = new Int32Array(1);
@@ -256,15 +256,10 @@ export class ForestFactorization<TBody extends TreeBody, TJoint extends TreeJoin
     this.nodeOfA = Int32Array.from(this.joints, (joint) => bodyNode.get(joint.bodyA) ?? -1);
     this.nodeOfB = Int32Array.from(this.joints, (joint) => bodyNode.get(joint.bodyB) ?? -1);
     for (let i = 0, j = 0; i < n; i++) if (this.nodeJoint[i] !== null) this.jointNode[j++] = i;
-    // where each node's x sits in a response row
-    this.atResponse = new Int32Array(n + 1);
-    let responseSize = 0;
+    this.parent = new Int32Array(n).fill(-1);
     for (let i = 0; i < n; i++) {
-      this.atResponse[i] = responseSize;
-      responseSize += size[i];
+      for (let e = this.upperStart[i]; e < this.upperStart[i + 1]; e++) this.parent[i] = Math.max(this.parent[i], this.upperNode[e]);
     }
-    this.atResponse[n] = responseSize;
-    this.responseSize = responseSize;
     this.inactive = new Uint8Array(n);
     this.inactiveNodes = [];
     this.layoutGroups(nodes, order.groupOfBody);
@@ -437,25 +432,58 @@ export class ForestFactorization<TBody extends TreeBody, TJoint extends TreeJoin
     this.solveRange(0, this.count);
   }
 
+  /**
+   * The forward half of solve over the `count` nodes of `path` (largest index first): the elimination
+   * tree's ways up from the nodes where b is nonzero, which is every node the forward substitution
+   * writes (a node's upper nodes are its ancestors). The path's x blocks hold b; after, L⁻¹ b.
+   */
+  forwardPath(path: Int32Array, count: number): void {
+    for (let p = 0; p < count; p++) this.forwardNode(path[p]);
+  }
+
+  /** Node i's step of the forward substitution: x_k −= L_ikᵀ x_i for its upper nodes k. */
+  private forwardNode(i: number): void {
+    const size = this.size, data = this.data, atL = this.atL, atX = this.atX, m = size[i];
+    const upperStart = this.upperStart, upperNode = this.upperNode;
+    if (this.chain[i] !== 0) {
+      const e = upperStart[i], k = upperNode[e], mk = size[k];
+      if (m === 6 && mk === 3) subtractTransposeTimesBodyUnder3(data, atL[e], atX[i], atX[k]);
+      else if (m === 3 && mk === 6) subtractTransposeTimes3UnderBody(data, atL[e], atX[i], atX[k]);
+      else if (m === 3 && mk === 2) subtractTransposeTimesBodyUnder2(data, atL[e], atX[i], atX[k]);
+      else subtractTransposeTimes2UnderBody(data, atL[e], atX[i], atX[k]);
+      return;
+    }
+    for (let e = upperStart[i]; e < upperStart[i + 1]; e++) {
+      const k = upperNode[e];
+      subtractTransposeTimes(data, atL[e], m, size[k], atX[i], atX[k]);
+    }
+  }
+
+  /** Writes to `path` the union of the elimination tree's ways up from nodes a and b (−1: none), largest
+   * index first, and returns its length. */
+  writePath(a: number, b: number, path: Int32Array): number {
+    const parent = this.parent;
+    let count = 0;
+    while (a >= 0 || b >= 0) {
+      if (a === b) {
+        path[count++] = a;
+        a = b = parent[a];
+      } else if (a > b) {
+        path[count++] = a;
+        a = parent[a];
+      } else {
+        path[count++] = b;
+        b = parent[b];
+      }
+    }
+    return count;
+  }
+
   /** solve over nodes first … end − 1: whole groups, which no other node couples to. */
   solveRange(first: number, end: number): void {
     const size = this.size, data = this.data, chain = this.chain;
     const atD = this.atD, atL = this.atL, atX = this.atX, upperStart = this.upperStart, upperNode = this.upperNode;
-    for (let i = end - 1; i >= first; i--) {
-      const m = size[i];
-      if (chain[i] !== 0) {
-        const e = upperStart[i], k = upperNode[e], mk = size[k];
-        if (m === 6 && mk === 3) subtractTransposeTimesBodyUnder3(data, atL[e], atX[i], atX[k]);
-        else if (m === 3 && mk === 6) subtractTransposeTimes3UnderBody(data, atL[e], atX[i], atX[k]);
-        else if (m === 3 && mk === 2) subtractTransposeTimesBodyUnder2(data, atL[e], atX[i], atX[k]);
-        else subtractTransposeTimes2UnderBody(data, atL[e], atX[i], atX[k]);
-        continue;
-      }
-      for (let e = upperStart[i]; e < upperStart[i + 1]; e++) {
-        const k = upperNode[e];
-        subtractTransposeTimes(data, atL[e], m, size[k], atX[i], atX[k]);
-      }
-    }
+    for (let i = end - 1; i >= first; i--) this.forwardNode(i);
     for (let i = first; i < end; i++) {
       const m = size[i];
       if (chain[i] !== 0) {

@@ -1,4 +1,4 @@
-// Limits through the forest. A tree joint's limit row (a hinge's angle range, a ball joint's swing cone
+// Limits and friction through the forest. A tree joint's limit row (a hinge's angle range, a ball joint's swing cone
 // and twist range, a slider's range, a rope's length) solved by the iterative sweep sees only its two
 // bodies' masses, K = J M⁻¹ Jᵀ, and the exact solve that follows moves the bodies again: once per
 // iteration the two alternate, and a limb pressed against its limit sinks past it (measured: a shoved
@@ -14,6 +14,14 @@
 // sweeps once it settled: measured, it never came to rest, 0.2 J left after 10 s, with a limit 0.40 rad
 // past its bound.)
 //
+// Friction. A joint's Coulomb friction rows (a ball joint's three relative rotation rows under one bound
+// on their impulse's length, a hinge's or slider's axis row; JointCore.frictionRowCount) are held the same
+// way, every one of them (a joint may start to stick or slide at any moment), with their couplings to the
+// limits in the same S. Solved beside the exact solve, a friction row saw only its two bodies' masses: a
+// rod held horizontal by a hinge with more friction than its weight's torque crept down 0.16 rad in 2 s,
+// and a heap of ten ragdolls, whose limbs friction holds up, never fell asleep (measured; held here it
+// sleeps at 3.5 s, the iterative solver's at 3.1 s). See solveGroups for how they are solved.
+//
 // Energy. A row past its bound gets no velocity bias pushing it back (the soft step's way, which the
 // joints' own sweep keeps): it only stops the bodies going further, and the projection moves it back on
 // the poses (project), at most MAX_LIMIT_CORRECTION per step. A bias would be velocity, and turned into
@@ -22,6 +30,7 @@
 // gained more than 1 % energy over 1000 steps (a rope 67x); held this way, none of 300 scenes of one joint
 // type (10 types) nor of 210 mixed ones (7 seeds) does.
 
+import { invertSymmetricInPlace } from '../../math/ldlt.js';
 import { SymmetricLcp } from '../../math/lcp.js';
 import { AuxiliaryRows } from './auxiliary-rows.js';
 import type { ForestFactorization } from './factorization.js';
@@ -31,6 +40,18 @@ import { COMPLIANCE, jacobianScratch, type TreeJoint } from './tree-joint.js';
 /** Limit rows held through the forest at most per group (each row costs one solve of its group per
  * factorization, and the complementarity problem a Cholesky factorization cubic in its group's rows). */
 const MAX_LIMIT_ROWS = 48;
+/** Friction rows held at most per group (each costs one solve of its group per factorization). */
+const MAX_FRICTION_ROWS = 64;
+/** Rounds of the friction rows' projected Gauss-Seidel (with the limits' exact problem between them) per
+ * solve, at most; it stops sooner once no impulse changes by more than FRICTION_TOLERANCE of its bound. */
+const MAX_FRICTION_ROUNDS = 16;
+/** Projected Gauss-Seidel sweeps over the friction blocks per solve, at most, once some block slides. */
+const MAX_FRICTION_SWEEPS = 4;
+const FRICTION_TOLERANCE = 1e-4;
+/** A friction row's compliance relative to its own inverse mass: only to keep its block of S + Γ
+ * invertible where the joints already hold its direction (its impulse is bounded by the friction anyway).
+ * The limits' COMPLIANCE let a rod held by friction sag 5e-7 rad in 2 s. */
+const FRICTION_COMPLIANCE = 1e-12;
 /** The most a projection corrects a limit row's violation at once, rad or m (Box2D v2's largest angular
  * correction, 8°): a limit created far past its bound comes back over a few steps, not in one jump. */
 const MAX_LIMIT_CORRECTION = 0.14;
@@ -55,7 +76,8 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
   private jointFirst = new Int32Array(1);
   /** Per joint in `joints`: which of its limit rows are held (bit k: row k) at the last factor. */
   private heldMask = new Int32Array(0);
-  /** Per row: its C, joint and the joint's row number; its J v (plus bias) or C + J Δx; λ and Δλ. */
+  /** Per row: its C, joint and the joint's row number (of its limit or friction rows); its J v (plus bias)
+   * or C + J Δx; λ and Δλ. */
   private C = new Float64Array(0);
   private rowJoint: TJoint[] = [];
   private rowIndex = new Int32Array(0);
@@ -65,6 +87,10 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
   /** The complementarity problem's q per row (solveGroups). */
   private q = new Float64Array(0);
   private readonly lcp = new SymmetricLcp();
+  /** Each friction row's λ before solveSticking (blockChange). */
+  private previous = new Float64Array(0);
+  /** solveFrictionBlock's scratch: a block's rates, then its new impulses. */
+  private readonly blockScratch = new Float64Array(6);
   /** Each row's compliance γ (COMPLIANCE times its own inverse mass): a row the forest already holds (a
    * rod along a tree's rigid direction) has S_ll ≈ 0, and without it a round-off rate would get an
    * unbounded impulse (measured: 6e10 N·s in a random scene of rods in loops). */
@@ -72,6 +98,25 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
   /** factor's list of the rows near their bound: each one's joint (in `joints`) and row. */
   private nearJoint = new Int32Array(MAX_LIMIT_ROWS);
   private nearRow = new Int32Array(MAX_LIMIT_ROWS);
+  /** Per row: 1 for a friction row. */
+  private nearFriction = new Uint8Array(MAX_LIMIT_ROWS);
+  private rowFriction = new Uint8Array(0);
+  /** The friction blocks (each joint's friction rows, one after another): first row, size, the bound on
+   * their impulse's length and the inverse of their block of S + Γ (size² numbers from 9 b). Each held
+   * group's first block (one past the last at the end), and where its friction rows start. */
+  private blocks = 0;
+  private blockRow = new Int32Array(0);
+  private blockSize = new Int32Array(0);
+  private blockBound = new Float64Array(0);
+  private blockInverse = new Float64Array(0);
+  private heldBlockFirst = new Int32Array(1);
+  /** Per held group: where its friction rows' Cholesky factor starts in frictionFactor, and 1 when it
+   * was factored (positive pivots). */
+  private heldFactorAt = new Int32Array(0);
+  private heldFactored = new Uint8Array(0);
+  private frictionFactor = new Float64Array(0);
+  private stickScratch = new Float64Array(0);
+  private heldFrictionFirst = new Int32Array(0);
   /** The groups whose limit rows are held at the last factorization: how many, each one's group and
    * first row (one past the last row at the end), where its block of S starts, and where its rows'
    * responses (over its nodes, one after another) start in aux.W. */
@@ -79,7 +124,6 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
   private heldGroup = new Int32Array(0);
   private heldRowFirst = new Int32Array(1);
   private heldS = new Int32Array(0);
-  private heldW = new Int32Array(0);
   /** The substep length of the last factorization (the speculative bias C/h). */
   private h = 0;
 
@@ -124,8 +168,11 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
     if (this.heldGroup.length < groups) {
       this.heldGroup = new Int32Array(groups);
       this.heldRowFirst = new Int32Array(groups + 1);
+      this.heldFrictionFirst = new Int32Array(groups);
+      this.heldBlockFirst = new Int32Array(groups + 1);
+      this.heldFactorAt = new Int32Array(groups);
+      this.heldFactored = new Uint8Array(groups);
       this.heldS = new Int32Array(groups);
-      this.heldW = new Int32Array(groups);
     }
     // each group's rows near their bound (see isNearBound), listed; the others' impulses are zeroed, as
     // they cannot act
@@ -135,68 +182,173 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
       for (let j = this.jointFirst[g]; j < this.jointFirst[g + 1]; j++) {
         const joint = joints[j], count = joint.limitRowCount;
         joint.directLimits = false;
+        joint.directFriction = false;
         this.heldMask[j] = 0;
         for (let k = 0; k < count; k++) {
           if (this.isNearBound(joint, k, h)) {
-            if (rows === this.nearJoint.length) this.growNear();
-            this.nearJoint[rows] = j;
-            this.nearRow[rows] = k;
+            this.listRow(rows++, j, k, 0);
             this.heldMask[j] |= 1 << k;
-            rows++;
           } else if (joint.limitImpulse(k) !== 0) joint.addLimitImpulse(k, -joint.limitImpulse(k));
         }
       }
-      // too many: this group's joints solve their own limits, every row, in their sweeps
-      if (rows - start > MAX_LIMIT_ROWS) {
+      // every friction row (its bodies may start sliding or sticking at any moment)
+      const frictionStart = rows;
+      for (let j = this.jointFirst[g]; j < this.jointFirst[g + 1]; j++) {
+        const count = joints[j].frictionRowCount;
+        for (let k = 0; k < count; k++) this.listRow(rows++, j, k, 1);
+      }
+      // too many: this group's joints solve their own limits and friction, every row, in their sweeps
+      if (frictionStart - start > MAX_LIMIT_ROWS || rows - frictionStart > MAX_FRICTION_ROWS) {
         for (let j = this.jointFirst[g]; j < this.jointFirst[g + 1]; j++) this.heldMask[j] = 0;
         rows = start;
         allHeld = false;
         continue;
       }
       // held here (none near a bound: nothing to solve, and the joints must not solve them either)
-      for (let j = this.jointFirst[g]; j < this.jointFirst[g + 1]; j++) if (joints[j].limitRowCount > 0) joints[j].directLimits = true;
+      for (let j = this.jointFirst[g]; j < this.jointFirst[g + 1]; j++) {
+        if (joints[j].limitRowCount > 0) joints[j].directLimits = true;
+        if (joints[j].frictionRowCount > 0) joints[j].directFriction = true;
+      }
       if (rows === start) continue;
       this.heldGroup[held] = g;
       this.heldRowFirst[held] = start;
+      this.heldFrictionFirst[held] = frictionStart;
       held++;
     }
     this.heldRowFirst[held] = rows;
     this.heldGroups = held;
     this.rows = 0;
+    this.blocks = 0;
     if (rows === 0) return allHeld;
-    // where each row's response (its group's nodes) and each group's S block go
+    // where each group's S block goes
     if (this.C.length < rows) this.growRows(rows);
-    let wSize = 0, sSize = 0;
+    let sSize = 0;
     for (let q = 0; q < held; q++) {
-      const g = this.heldGroup[q], first = this.heldRowFirst[q], count = this.heldRowFirst[q + 1] - first;
-      const span = forest.atResponse[forest.groupFirst[g + 1]] - forest.atResponse[forest.groupFirst[g]];
+      const count = this.heldRowFirst[q + 1] - this.heldRowFirst[q];
       this.heldS[q] = sSize;
       sSize += count * count;
-      this.heldW[q] = wSize;
-      wSize += count * span;
     }
     const aux = this.aux;
-    aux.reserveSizes(rows, wSize, sSize);
+    aux.reserveSizes(rows, sSize);
     this.rowJoint.length = rows;
     for (let row = 0; row < rows; row++) {
-      const j = this.nearJoint[row], k = this.nearRow[row], joint = joints[j];
-      this.C[row] = joint.writeLimitRow(k, aux.J, columns * row);
+      const j = this.nearJoint[row], k = this.nearRow[row], joint = joints[j], friction = this.nearFriction[row];
+      this.rowFriction[row] = friction;
+      if (friction === 1) {
+        joint.writeFrictionRow(k, aux.J, columns * row);
+        this.C[row] = 0;
+      } else {
+        this.C[row] = joint.writeLimitRow(k, aux.J, columns * row);
+      }
       aux.nodeA[row] = this.jointNodeA[j];
       aux.nodeB[row] = this.jointNodeB[j];
       this.rowJoint[row] = joint;
       this.rowIndex[row] = k;
-      this.gamma[row] = COMPLIANCE * forest.rowInverseMass(aux.J, columns * row, joint.bodyA.state, joint.bodyB.state);
+      this.gamma[row] = (friction === 1 ? FRICTION_COMPLIANCE : COMPLIANCE) * forest.rowInverseMass(aux.J, columns * row, joint.bodyA.state, joint.bodyB.state);
     }
     this.rows = rows;
-    for (let q = 0; q < this.heldGroups; q++) {
-      const g = this.heldGroup[q], r0 = this.heldRowFirst[q], r1 = this.heldRowFirst[q + 1];
-      aux.writeResponses(forest, r0, r1, forest.groupFirst[g], forest.groupFirst[g + 1], this.heldW[q]);
-    }
-    for (let q = 0; q < this.heldGroups; q++) {
-      const g = this.heldGroup[q], r0 = this.heldRowFirst[q], r1 = this.heldRowFirst[q + 1];
-      aux.writeGram(forest, r0, r1, forest.groupFirst[g], forest.groupFirst[g + 1], this.heldW[q], this.heldS[q]);
-    }
+    aux.writePaths(forest, 0, rows);
+    for (let q = 0; q < this.heldGroups; q++) aux.writeGram(forest, this.heldRowFirst[q], this.heldRowFirst[q + 1], this.heldS[q]);
+    this.writeFrictionBlocks();
     return allHeld;
+  }
+
+  /** Lists row k of joint j (in `joints`; a friction row when `friction` is 1) as near row `row`. */
+  private listRow(row: number, j: number, k: number, friction: number): void {
+    if (row === this.nearJoint.length) this.growNear();
+    this.nearJoint[row] = j;
+    this.nearRow[row] = k;
+    this.nearFriction[row] = friction;
+  }
+
+  /** Each joint's friction rows as one block: its bound (friction · h) and the inverse of its block of
+   * S + Γ, the block's effective mass with every joint row held. */
+  private writeFrictionBlocks(): void {
+    const S = this.aux.S;
+    let blocks = 0;
+    for (let q = 0; q < this.heldGroups; q++) {
+      this.heldBlockFirst[q] = blocks;
+      const first = this.heldRowFirst[q], end = this.heldRowFirst[q + 1], count = end - first, sAt = this.heldS[q];
+      for (let row = this.heldFrictionFirst[q]; row < end; ) {
+        const joint = this.rowJoint[row], size = joint.frictionRowCount;
+        if (blocks === this.blockRow.length) this.growBlocks();
+        this.blockRow[blocks] = row;
+        this.blockSize[blocks] = size;
+        this.blockBound[blocks] = joint.frictionImpulseBound;
+        const at = 9 * blocks, inverse = this.blockInverse;
+        for (let a = 0; a < size; a++) {
+          for (let b = 0; b < size; b++) inverse[at + a * size + b] = S[sAt + (row - first + a) * count + row - first + b];
+          inverse[at + a * size + a] += this.gamma[row + a];
+        }
+        invertSymmetricInPlace(inverse, size, 1, at);
+        blocks++;
+        row += size;
+      }
+    }
+    this.heldBlockFirst[this.heldGroups] = blocks;
+    this.blocks = blocks;
+    // each group's (S + Γ)_FF = L Lᵀ over its friction rows (for the rows all sticking: solveSticking)
+    let size = 0;
+    for (let q = 0; q < this.heldGroups; q++) {
+      const n = this.heldRowFirst[q + 1] - this.heldFrictionFirst[q];
+      this.heldFactorAt[q] = size;
+      size += n * n;
+    }
+    if (this.frictionFactor.length < size) this.frictionFactor = new Float64Array(2 * size);
+    for (let q = 0; q < this.heldGroups; q++) {
+      const first = this.heldRowFirst[q], end = this.heldRowFirst[q + 1], count = end - first;
+      const f0 = this.heldFrictionFirst[q], n = end - f0;
+      this.heldFactored[q] = n > 0 && choleskyFactor(S, this.heldS[q] + (f0 - first) * (count + 1), count, this.gamma, f0, n, this.frictionFactor, this.heldFactorAt[q]) ? 1 : 0;
+    }
+  }
+
+  /**
+   * The friction rows of held group q all sticking: (S + Γ)_FF λ_F = −(their rate at λ with λ_F = 0), by
+   * the factor of writeFrictionBlocks. Writes λ_F and returns true when every block's impulse is within its
+   * bound; otherwise writes λ_F with each block clamped to its bound (where projected Gauss-Seidel starts)
+   * and returns false.
+   */
+  private solveSticking(q: number, sAt: number): boolean {
+    if (this.heldFactored[q] === 0) return false;
+    const S = this.aux.S, rate = this.rate, lambda = this.lambda, delta = this.delta, x = this.stickScratch;
+    const first = this.heldRowFirst[q], end = this.heldRowFirst[q + 1], count = end - first, f0 = this.heldFrictionFirst[q], n = end - f0;
+    if (x.length < n) this.stickScratch = new Float64Array(2 * n);
+    const b = this.stickScratch;
+    for (let r = f0; r < end; r++) {
+      const row = sAt + (r - first) * count - first;
+      let sum = rate[r];
+      for (let m = first; m < f0; m++) sum += S[row + m] * (lambda[m] - delta[m]);
+      for (let m = f0; m < end; m++) sum -= S[row + m] * delta[m];
+      b[r - f0] = -sum;
+    }
+    choleskySolve(this.frictionFactor, this.heldFactorAt[q], n, b);
+    let within = true;
+    for (let k = this.heldBlockFirst[q]; k < this.heldBlockFirst[q + 1]; k++) {
+      const row0 = this.blockRow[k] - f0, bound = this.blockBound[k], size = this.blockSize[k];
+      let lengthSq = 0;
+      for (let a = 0; a < size; a++) lengthSq += b[row0 + a] * b[row0 + a];
+      if (lengthSq > bound * bound) {
+        within = false;
+        const scale = bound / Math.sqrt(lengthSq);
+        for (let a = 0; a < size; a++) b[row0 + a] *= scale;
+      }
+    }
+    for (let r = f0; r < end; r++) lambda[r] = b[r - f0];
+    return within;
+  }
+
+  /** Room for twice as many friction blocks. */
+  private growBlocks(): void {
+    const n = Math.max(16, 2 * this.blockRow.length);
+    const row = new Int32Array(n), size = new Int32Array(n), bound = new Float64Array(n), inverse = new Float64Array(9 * n);
+    row.set(this.blockRow);
+    size.set(this.blockSize);
+    bound.set(this.blockBound);
+    inverse.set(this.blockInverse);
+    this.blockRow = row;
+    this.blockSize = size;
+    this.blockBound = bound;
+    this.blockInverse = inverse;
   }
 
   /**
@@ -219,10 +371,13 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
   /** Room for twice as many near rows. */
   private growNear(): void {
     const joint = new Int32Array(2 * this.nearJoint.length), row = new Int32Array(2 * this.nearRow.length);
+    const friction = new Uint8Array(2 * this.nearFriction.length);
     joint.set(this.nearJoint);
     row.set(this.nearRow);
+    friction.set(this.nearFriction);
     this.nearJoint = joint;
     this.nearRow = row;
+    this.nearFriction = friction;
   }
 
   /** Room for `rows` held rows (the arrays only grow, so a steady scene allocates nothing). */
@@ -234,14 +389,35 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
     this.delta = new Float64Array(rows);
     this.q = new Float64Array(rows);
     this.gamma = new Float64Array(rows);
+    this.rowFriction = new Uint8Array(rows);
+    this.previous = new Float64Array(rows);
+  }
+
+  /** The length of friction block b's change since `previous`, over its bound. */
+  private blockChange(b: number): number {
+    const row0 = this.blockRow[b], bound = this.blockBound[b];
+    let sq = 0;
+    for (let a = 0; a < this.blockSize[b]; a++) {
+      const d = this.lambda[row0 + a] - this.previous[row0 + a];
+      sq += d * d;
+    }
+    return bound > 0 ? Math.sqrt(sq) / bound : 0;
   }
 
   /** Zeroes the held rows' impulses (the step's rows all held: nothing is warm started). */
   clearImpulses(): void {
-    for (let l = 0; l < this.rows; l++) {
-      const joint = this.rowJoint[l], k = this.rowIndex[l];
-      joint.addLimitImpulse(k, -joint.limitImpulse(k));
-    }
+    for (let l = 0; l < this.rows; l++) this.addImpulse(l, -this.impulse(l));
+  }
+
+  /** Row l's accumulated impulse in its joint (a limit's or a friction row's), and adding to it. */
+  private impulse(l: number): number {
+    const joint = this.rowJoint[l], k = this.rowIndex[l];
+    return this.rowFriction[l] === 1 ? joint.frictionImpulse(k) : joint.limitImpulse(k);
+  }
+  private addImpulse(l: number, delta: number): void {
+    const joint = this.rowJoint[l], k = this.rowIndex[l];
+    if (this.rowFriction[l] === 1) joint.addFrictionImpulse(k, delta);
+    else joint.addLimitImpulse(k, delta);
   }
 
   /** x_i += Σ_l W_l,i λ_l over each held row's group (bodies: Δv or Δx; joints: their μ). */
@@ -249,43 +425,109 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
     const forest = this.forest;
     for (let q = 0; q < this.heldGroups; q++) {
       const g = this.heldGroup[q], r0 = this.heldRowFirst[q], r1 = this.heldRowFirst[q + 1];
-      this.aux.addResponses(forest, r0, r1, forest.groupFirst[g], forest.groupFirst[g + 1], this.heldW[q], lambda);
+      this.aux.addResponses(forest, r0, r1, forest.groupFirst[g], forest.groupFirst[g + 1], lambda);
     }
   }
 
   /**
-   * Each held group's rows: the λ ≥ 0 with rate + S (λ − λ₀) + γ λ ≥ 0, complementary, for λ₀ their
-   * impulses in `lambda` and `rate` what the rows read at λ₀ (J v plus the speculative bias, or C + J Δx).
-   * That is the complementarity problem w = (S + Γ) λ + q with q = rate − S λ₀, solved exactly (math/lcp.ts)
-   * from the rows that push now. λ goes to `lambda` and λ − λ₀ to `delta`; returns whether any λ changed.
+   * Each held group's rows, from λ₀ their impulses in `lambda` and `rate` what the rows read at λ₀ (J v
+   * plus the speculative bias, or C + J Δx); λ goes to `lambda` and λ − λ₀ to `delta`; returns whether any
+   * λ changed. A row reads rate + S (λ − λ₀) + γ λ at λ.
    *
-   * Why exactly. With no bias the solution's Δλ lowers the kinetic energy (½ Δλᵀ S Δλ + Δλᵀ rate at its
-   * minimum), so holding the limits never adds energy; an approximate one from a warm start can (a fixed 8
-   * projected Gauss-Seidel sweeps on a ragdoll-like tree closed by two loops left 2.3 % more energy than
-   * the step began with: random scene, seed 11). And a chain of ropes couples each row to its neighbours:
-   * projected Gauss-Seidel needs about n² sweeps to carry a load along n of them, and at its cap of 64 a
-   * slack rope of 40 links between two anchors stretched 50 m within 5 s.
+   * The limit rows: the λ ≥ 0 with that rate ≥ 0, complementary. That is the complementarity problem
+   * w = (S + Γ) λ + q with q = rate − S λ₀ (plus what the friction rows' change adds), solved exactly
+   * (math/lcp.ts) from the rows that push now.
+   *
+   * The friction rows (`friction`; the projection leaves them out): each joint's rows as one block, its
+   * rate brought to 0 by its block of S + Γ and the impulse's length clamped to the bound (projected
+   * Gauss-Seidel over the blocks, Coulomb friction as the joints' own solve does it, but with every joint
+   * row held). Limits and friction alternate, each solved with the other's impulses fixed, until no
+   * friction impulse changes by more than FRICTION_TOLERANCE of its bound (at most MAX_FRICTION_ROUNDS).
+   * Each step lowers ½ λᵀ (S + Γ) λ + λᵀ q over its own rows, and so the kinetic energy.
+   *
+   * Why the limits exactly. With no bias the solution's Δλ lowers the kinetic energy (½ Δλᵀ S Δλ + Δλᵀ
+   * rate at its minimum), so holding the limits never adds energy; an approximate one from a warm start can
+   * (a fixed 8 projected Gauss-Seidel sweeps on a ragdoll-like tree closed by two loops left 2.3 % more
+   * energy than the step began with: random scene, seed 11). And a chain of ropes couples each row to its
+   * neighbours: projected Gauss-Seidel needs about n² sweeps to carry a load along n of them, and at its
+   * cap of 64 a slack rope of 40 links between two anchors stretched 50 m within 5 s.
    */
-  private solveGroups(): boolean {
+  private solveGroups(friction: boolean): boolean {
     const S = this.aux.S, rate = this.rate, lambda = this.lambda, delta = this.delta, q = this.q;
     let any = false;
     for (let g = 0; g < this.heldGroups; g++) {
-      const first = this.heldRowFirst[g], count = this.heldRowFirst[g + 1] - first, sAt = this.heldS[g];
-      for (let l = first; l < first + count; l++) {
-        let sum = rate[l];
-        const row = sAt + (l - first) * count;
-        for (let m = first; m < first + count; m++) sum -= S[row + m - first] * lambda[m];
-        q[l] = sum;
-        delta[l] = lambda[l];
+      const first = this.heldRowFirst[g], end = this.heldRowFirst[g + 1], count = end - first, sAt = this.heldS[g];
+      const frictionFirst = this.heldFrictionFirst[g], limits = frictionFirst - first;
+      const block0 = this.heldBlockFirst[g], block1 = friction ? this.heldBlockFirst[g + 1] : block0;
+      for (let l = first; l < end; l++) delta[l] = lambda[l];
+      let sticking = true, sweeps = 0;
+      for (let round = 1; ; round++) {
+        if (limits > 0) {
+          for (let l = first; l < frictionFirst; l++) {
+            const row = sAt + (l - first) * count - first;
+            let sum = rate[l];
+            for (let m = first; m < frictionFirst; m++) sum -= S[row + m] * delta[m];
+            for (let m = frictionFirst; m < end; m++) sum += S[row + m] * (lambda[m] - delta[m]);
+            q[l] = sum;
+          }
+          this.lcp.solve(S, sAt, this.gamma, q, lambda, first, limits, undefined, count);
+        }
+        if (block1 === block0) break;
+        let change = 0;
+        if (sticking) {
+          for (let l = frictionFirst; l < end; l++) this.previous[l] = lambda[l];
+          sticking = this.solveSticking(g, sAt);
+          if (sticking) {
+            for (let b = block0; b < block1; b++) change = Math.max(change, this.blockChange(b));
+            if (limits === 0) break;
+          }
+        }
+        if (!sticking) {
+          change = 0;
+          for (let b = block0; b < block1; b++) change = Math.max(change, this.solveFrictionBlock(b, first, end, sAt));
+          if (++sweeps === MAX_FRICTION_SWEEPS) break;
+        }
+        if (change <= FRICTION_TOLERANCE || round === MAX_FRICTION_ROUNDS) break;
       }
-      this.lcp.solve(S, sAt, this.gamma, q, lambda, first, count);
-      for (let l = first; l < first + count; l++) {
+      for (let l = first; l < end; l++) {
         const change = lambda[l] - delta[l];
         delta[l] = change;
         if (change !== 0) any = true;
       }
     }
     return any;
+  }
+
+  /**
+   * One friction block's Gauss-Seidel step (solveGroups; delta holds λ₀): its rows' rate brought to 0
+   * through the inverse of its block of S + Γ, the impulse's length clamped to the bound. Returns the
+   * change's length over the bound.
+   */
+  private solveFrictionBlock(b: number, first: number, end: number, sAt: number): number {
+    const S = this.aux.S, rate = this.rate, lambda = this.lambda, delta = this.delta, gamma = this.gamma;
+    const row0 = this.blockRow[b], size = this.blockSize[b], bound = this.blockBound[b], at = 9 * b;
+    const inverse = this.blockInverse, v = this.blockScratch, count = end - first;
+    for (let a = 0; a < size; a++) {
+      const r = row0 + a, row = sAt + (r - first) * count - first;
+      let sum = rate[r] + gamma[r] * lambda[r];
+      for (let m = first; m < end; m++) sum += S[row + m] * (lambda[m] - delta[m]);
+      v[a] = sum;
+    }
+    let lengthSq = 0;
+    for (let a = 0; a < size; a++) {
+      let next = lambda[row0 + a];
+      for (let c = 0; c < size; c++) next -= inverse[at + a * size + c] * v[c];
+      v[3 + a] = next;
+      lengthSq += next * next;
+    }
+    const scale = lengthSq > bound * bound ? bound / Math.sqrt(lengthSq) : 1;
+    let changeSq = 0;
+    for (let a = 0; a < size; a++) {
+      const next = v[3 + a] * scale, change = next - lambda[row0 + a];
+      changeSq += change * change;
+      lambda[row0 + a] = next;
+    }
+    return bound > 0 ? Math.sqrt(changeSq) / bound : 0;
   }
 
   /** The rows' complementarity problem (solveGroups), applied through W: the end of each velocity solve,
@@ -304,7 +546,7 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
         sum = model.addRowVelocity(sum, J, columns * l + dof * side, (forest.nodeBody[node] as TBody).state);
       }
       rate[l] = sum;
-      lambda[l] = this.rowJoint[l].limitImpulse(this.rowIndex[l]);
+      lambda[l] = this.impulse(l);
       delta[l] = 0;
     }
     // Inside the bound (C > 0) the row is speculative: bias C/h lets the bodies approach it at up to
@@ -316,9 +558,9 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
       const C = this.C[l];
       if (C > 0) rate[l] += C * inverseH;
     }
-    this.solveGroups();
+    this.solveGroups(true);
     // the bodies (and the tree rows' impulses) move by Σ W_l Δλ_l
-    for (let l = 0; l < rows; l++) if (delta[l] !== 0) this.rowJoint[l].addLimitImpulse(this.rowIndex[l], delta[l]);
+    for (let l = 0; l < rows; l++) if (delta[l] !== 0) this.addImpulse(l, delta[l]);
     forest.clearX(0, forest.count);
     this.addResponses(delta);
     forest.applyVelocities();
@@ -335,12 +577,12 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
     if (rows === 0) return;
     const rate = this.rate, lambda = this.lambda, delta = this.delta;
     for (let l = 0; l < rows; l++) {
-      const C = this.rowJoint[l].writeLimitRow(this.rowIndex[l], jacobianScratch, 0);
+      const C = this.rowFriction[l] === 1 ? 0 : this.rowJoint[l].writeLimitRow(this.rowIndex[l], jacobianScratch, 0);
       rate[l] = Math.max(C, -MAX_LIMIT_CORRECTION) + this.aux.rowTimesX(this.forest, l);
       lambda[l] = 0;
       delta[l] = 0;
     }
-    if (this.solveGroups()) this.addResponses(lambda);
+    if (this.solveGroups(false)) this.addResponses(lambda);
   }
 
   /** Whether a limit row it could hold, but does not hold this substep, is past its bound (its C at the
@@ -361,9 +603,44 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
   deepestViolation(): number {
     let deepest = 0;
     for (let l = 0; l < this.rows; l++) {
+      if (this.rowFriction[l] === 1) continue;
       const C = this.rowJoint[l].writeLimitRow(this.rowIndex[l], jacobianScratch, 0);
       if (-C > deepest) deepest = -C;
     }
     return deepest;
+  }
+}
+
+/**
+ * A = L Lᵀ for A the n×n corner of a matrix with `stride` numbers per row from A[at], plus γ on its
+ * diagonal (gamma[g0] …): L row-major n×n at out[outAt]. Returns false at a pivot that is not positive.
+ */
+function choleskyFactor(A: Float64Array, at: number, stride: number, gamma: Float64Array, g0: number, n: number, out: Float64Array, outAt: number): boolean {
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j <= i; j++) {
+      let sum = A[at + i * stride + j] + (i === j ? gamma[g0 + i] : 0);
+      for (let k = 0; k < j; k++) sum -= out[outAt + i * n + k] * out[outAt + j * n + k];
+      if (i === j) {
+        if (!(sum > 0)) return false;
+        out[outAt + i * n + i] = Math.sqrt(sum);
+      } else {
+        out[outAt + i * n + j] = sum / out[outAt + j * n + j];
+      }
+    }
+  }
+  return true;
+}
+
+/** Solves L Lᵀ x = b in place (L from choleskyFactor, n×n at L[at]). */
+function choleskySolve(L: Float64Array, at: number, n: number, b: Float64Array): void {
+  for (let i = 0; i < n; i++) {
+    let sum = b[i];
+    for (let k = 0; k < i; k++) sum -= L[at + i * n + k] * b[k];
+    b[i] = sum / L[at + i * n + i];
+  }
+  for (let i = n - 1; i >= 0; i--) {
+    let sum = b[i];
+    for (let k = i + 1; k < n; k++) sum -= L[at + k * n + i] * b[k];
+    b[i] = sum / L[at + i * n + i];
   }
 }

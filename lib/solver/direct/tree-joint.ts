@@ -10,6 +10,7 @@ export interface TreeJoint<TBody extends TreeBody> {
   readonly hertz: number;
   direct: boolean;
   directLimits: boolean;
+  directFriction: boolean;
   readonly directRowCount: number;
   readonly limitRowCount: number;
   readonly hasDriveRows: boolean;
@@ -24,6 +25,11 @@ export interface TreeJoint<TBody extends TreeBody> {
   writeLimitRow(k: number, out: Float64Array, at: number): number;
   limitImpulse(k: number): number;
   addLimitImpulse(k: number, delta: number): void;
+  readonly frictionRowCount: number;
+  writeFrictionRow(k: number, out: Float64Array, at: number): void;
+  readonly frictionImpulseBound: number;
+  frictionImpulse(k: number): number;
+  addFrictionImpulse(k: number, delta: number): void;
 }
 
 /** A joint the direct solver takes: one with rigid equality rows, or a rigid distance joint with bounds
