@@ -76,7 +76,7 @@ describe('joint friction', () => {
         world.step(1 / 60);
         if (bodies.every((body) => !body.isDynamic || body.sleep.asleep)) asleepAt = step / 60;
       }
-      // measured: direct 2.85 s, iterative 3.10 s; with the friction rows beside the exact solve the
+      // measured: direct 2.87 s, iterative 3.10 s; with the friction rows beside the exact solve the
       // direct heap never slept (limbs held up by friction crept down at about 1 cm/s)
       expect(asleepAt, solver).toBeLessThan(4);
     }

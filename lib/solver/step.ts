@@ -244,7 +244,8 @@ function finish<B>(context: StepContext<B>): void {
  * comes to rest (6e-5 J after 10 s). But then a contact's impulse in an impact could push a limb
  * through a limit the exact solve had just held (0.75 rad), so the limit rows are held once more
  * through the tree's response (which moves no tree row), and the heap's peak limit excess is 1e-6 rad.
- * The tree rows end the sweep with what the contacts did to them; that drift is second order and the
+ * (Its joint friction rows are not solved again there: that undid the contacts' friction too, and limbs
+ * slid; DirectSolver.solveLimitVelocities.) The tree rows end the sweep with what the contacts did to them; that drift is second order and the
  * projection takes it (the heap's peak joint gap: 3e-6 m). With no contacts the extra limit solve is not
  * run.
  */

@@ -20,7 +20,7 @@
 // limits in the same S. Solved beside the exact solve, a friction row saw only its two bodies' masses: a
 // rod held horizontal by a hinge with more friction than its weight's torque crept down 0.16 rad in 2 s,
 // and a heap of ten ragdolls, whose limbs friction holds up, never fell asleep (measured; held here it
-// sleeps at 3.5 s, the iterative solver's at 3.1 s). See solveGroups for how they are solved.
+// sleeps at 2.87 s, the iterative solver's at 3.10 s). See solveGroups for how they are solved.
 //
 // Energy. A row past its bound gets no velocity bias pushing it back (the soft step's way, which the
 // joints' own sweep keeps): it only stops the bodies going further, and the projection moves it back on
@@ -530,9 +530,10 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
     return bound > 0 ? Math.sqrt(changeSq) / bound : 0;
   }
 
-  /** The rows' complementarity problem (solveGroups), applied through W: the end of each velocity solve,
-   * and on its own after the contacts' sweep (step.ts sweep). */
-  solveVelocities(): void {
+  /** The rows' problem (solveGroups), applied through W: the end of each velocity solve, and on its own
+   * after the contacts' sweep (step.ts sweep) with `friction` false: the limits alone, the friction rows
+   * keeping their impulses (see DirectSolver.solveLimitVelocities). */
+  solveVelocities(friction = true): void {
     const rows = this.rows;
     if (rows === 0) return;
     const forest = this.forest, aux = this.aux, J = aux.J, model = forest.model, dof = forest.dof, columns = forest.columns;
@@ -558,7 +559,7 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
       const C = this.C[l];
       if (C > 0) rate[l] += C * inverseH;
     }
-    this.solveGroups(true);
+    this.solveGroups(friction);
     // the bodies (and the tree rows' impulses) move by Σ W_l Δλ_l
     for (let l = 0; l < rows; l++) if (delta[l] !== 0) this.addImpulse(l, delta[l]);
     forest.clearX(0, forest.count);
