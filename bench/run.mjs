@@ -237,7 +237,7 @@ function runDirectSection() {
   results.tables.direct = rows;
   print('\n<!-- section:direct -->');
   print('## The direct tree solver');
-  print('\nsinew with `solver: \'direct\'` (rigid joints solved exactly by sparse LDLᵀ each substep, loops included within its budget, drift projected, limits held through the joints) against its default soft step, same run, each at its defaults (4 substeps; 10 s at 60 Hz, except S1-10000, 120 steps, and the sphere grids, 60 steps, so the 100 x 100 grid\'s figures are of its first second, not of the 5 s in the joints section above; GRID-3 to GRID-20 and WALL, the welded wall of 64 bricks, are structures with loops, held exactly while their factorization fits MAX_FACTOR_FLOPS, GRID-100 beyond it and left to the iterative solver); the last row of each scene runs the direct solver at 2 substeps (its rows hold exactly at any count, but contacts and the rows it leaves soft need 4).');
+  print('\nsinew with `solver: \'direct\'` (rigid joints solved exactly by sparse LDLᵀ each substep, loops included within its budget, drift projected, limits and joint friction held through the joints) against its default soft step, same run, each at its defaults (4 substeps; 10 s at 60 Hz, except S1-10000, 120 steps, and the sphere grids, 60 steps, so the 100 x 100 grid\'s figures are of its first second, not of the 5 s in the joints section above; GRID-3 to GRID-20 and WALL, the welded wall of 64 bricks, are structures with loops, held exactly while their factorization fits MAX_FACTOR_FLOPS, GRID-100 beyond it and left to the iterative solver); the last row of each scene runs the direct solver at 2 substeps (its rows hold exactly at any count, but contacts and the rows it leaves soft need 4).');
   table('iterative and direct', rows);
   print('\n| scene | direct / iterative: time | peak gap direct, m | peak gap iterative, m |');
   print('|---|---|---|---|');
@@ -250,7 +250,7 @@ function runDirectSection() {
   }
   // the cost ratio in one process, interleaved (bench/interleaved.mjs): the separate processes above
   // run one after the other, and this VM's speed drifts between them
-  const costScenes = quick ? ['S2-40x670'] : ['S2-40x670', 'S2-40x1', 'S5-670', 'S3', 'S1-100', 'S1-1000', 'GRID-3', 'GRID-10', 'WALL'];
+  const costScenes = quick ? ['S2-40x670'] : ['S2-40x670', 'S2-40x1', 'S5-670', 'S3', 'S1-100', 'S1-1000', 'GRID-3', 'GRID-10', 'WALL', 'PILE-10', 'PYRAMID-10'];
   const costSettings = [{}, { solver: 'direct' }, { solver: 'direct', substeps: 2 }];
   const costs = [];
   for (const scene of costScenes) {
@@ -274,7 +274,7 @@ function runDirectSection() {
   }
   results.tables.direct2d = rows2d;
   print('\n### Cost in one process, interleaved');
-  print('\nEach scene\'s three worlds (iterative, direct, direct at 2 substeps) built in one process and stepped in turn, 10 steps each, ' + (quick ? 30 : 200) + ' times after a warm-up of 120 steps: the median ms per step of those blocks, and the ratios. This is the figure for the direct solver\'s cost; the table above runs each in its own process, one after the other, where this VM\'s drift moves a ratio by 2x.');
+  print('\nEach scene\'s three worlds (iterative, direct, direct at 2 substeps) built in one process and stepped in turn, 10 steps each, ' + (quick ? 30 : 200) + ' times after a warm-up of 120 steps: the median ms per step of those blocks, and the ratios. This is the figure for the direct solver\'s cost; the table above runs each in its own process, one after the other, where this VM\'s drift moves a ratio by 2x. PILE-10 (ten ragdolls dropped in a heap) and PYRAMID-10 (boxes alone: the direct solver holds nothing there) are contact scenes, sleeping off, timed from 2 s after the drop through the heap\'s settling and rest.');
   print('\n| scene | iterative ms | direct ms | direct, 2 substeps ms | direct / iterative | 2 substeps / iterative |');
   print('|---|---|---|---|---|---|');
   for (const r of costs) {

@@ -587,6 +587,9 @@ describe('joint solver', () => {
     });
     expect(await picker().inputValue()).toBe('iterative');
     expect((await state()).solver).toBe('iterative');
+    // the default is marked, and the line under the picker says why
+    expect(await picker().locator('option:checked').textContent()).toBe('iterative (default)');
+    expect(await browser.page.locator('.solver-hint').textContent()).toMatch(/^default: iterative\. direct holds every rigid joint exactly/);
     await picker().selectOption('direct');
     const switched = await state();
     expect(switched.solver).toBe('direct');

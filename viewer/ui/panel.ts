@@ -6,7 +6,13 @@ import type { ViewerApp } from '../app.js';
 import { PANEL_WIDTH } from '../render/stage.js';
 import type { ViewerScene } from '../scene-types.js';
 import { SCENES } from '../scenes/index.js';
-import { JOINT_SOLVERS } from '../../lib/index.js';
+import { DEFAULT_JOINT_SOLVER, JOINT_SOLVERS } from '../../lib/index.js';
+
+/** What the solver picker says under itself: which solver is the default and why (README "The direct
+ * solver", BENCHMARKS.md, whose figures these are). */
+export const SOLVER_HINT =
+  `default: ${DEFAULT_JOINT_SOLVER}. direct holds every rigid joint exactly (a 670:1 ball and chain: 1e-7 m, iterative 0.29 m) ` +
+  'but costs 2.3-2.8x the step on chains and more on loops (5-19x) and awake ragdoll heaps (4.5x), so it is the choice, not yet the default.';
 
 export class Panel {
   private readonly gui = new GUI({ title: 'sinew viewer', width: PANEL_WIDTH });
@@ -32,7 +38,15 @@ export class Panel {
     sim.add(s, 'substeps', 1, 32, 1).onChange(() => app.applySettings());
     sim.add(s, 'iterations', 1, 16, 1).onChange(() => app.applySettings());
     // live: the running world switches solver at its next step, and a rebuild (R, a slider) keeps it
-    this.solverController = sim.add(s, 'solver', JOINT_SOLVERS).name('joint solver').onChange(() => app.applySettings());
+    const choices = Object.fromEntries(JOINT_SOLVERS.map((kind) => [kind === DEFAULT_JOINT_SOLVER ? `${kind} (default)` : kind, kind]));
+    this.solverController = sim.add(s, 'solver', choices).name('joint solver').onChange(() => app.applySettings());
+    // each option's value is the solver's name (lil-gui sets it to the label; it picks by index)
+    const options = this.solverController.domElement.querySelectorAll('option');
+    options.forEach((option, i) => (option.value = JOINT_SOLVERS[i]));
+    const hint = document.createElement('div');
+    hint.className = 'solver-hint';
+    hint.textContent = SOLVER_HINT;
+    this.solverController.domElement.after(hint);
     sim.add(s, 'jointHertz', 0, 240, 5).name('joint stiffness (Hz, 0 = max)').onChange(() => app.applySettings());
     sim.add(s, 'gravity', -30, 0, 0.1).name('gravity y (m/s²)').onChange(() => app.applySettings());
 
