@@ -17,6 +17,7 @@ const SCENES = {
   S3: () => weldedCantilever(),
   'PYRAMID-10': () => boxPyramid(),
   'PILE-10': () => ragdollPile(),
+  'PILE-10 direct': () => ragdollPile(),
   'HULL-PILE': () => hullPile(),
 };
 

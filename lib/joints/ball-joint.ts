@@ -257,17 +257,17 @@ export class BallJoint extends Joint {
   override get frictionImpulseBound(): number {
     return this.parts.maxFrictionImpulse;
   }
-  override frictionImpulse(k: number): number {
-    return this.parts.friction.impulse[k];
+  override frictionImpulses(): Float64Array {
+    return this.parts.friction.impulse;
   }
-  override addFrictionImpulse(k: number, delta: number): void {
-    this.parts.friction.impulse[k] += delta;
+  override frictionImpulseAt(k: number): number {
+    return k;
   }
-  override limitImpulse(k: number): number {
-    return this.parts.limitImpulse(k);
+  override limitImpulses(k: number): Float64Array {
+    return this.parts.limitImpulses(k);
   }
-  override addLimitImpulse(k: number, delta: number): void {
-    this.parts.addLimitImpulse(k, delta);
+  override limitImpulseAt(k: number): number {
+    return this.parts.limitImpulseAt(k);
   }
 
   scaleImpulse(ratio: number): void {
@@ -407,13 +407,12 @@ class BallJointExtras {
     writeSignedRow(this.twistRow, this.twist.limitSign(t), out, at);
     return this.twist.limitError(t);
   }
-  limitImpulse(k: number): number {
-    if (this.swing.active && k === 0) return this.swingImpulse[0];
-    return this.twist.impulses[this.twist.limitSlot(this.swing.active ? k - 1 : k)];
+  /** Where limit row k's impulse is kept: the swing row's own, or the twist drive's limit slot. */
+  limitImpulses(k: number): Float64Array {
+    return this.swing.active && k === 0 ? this.swingImpulse : this.twist.impulses;
   }
-  addLimitImpulse(k: number, delta: number): void {
-    if (this.swing.active && k === 0) this.swingImpulse[0] += delta;
-    else this.twist.impulses[this.twist.limitSlot(this.swing.active ? k - 1 : k)] += delta;
+  limitImpulseAt(k: number): number {
+    return this.swing.active && k === 0 ? 0 : this.twist.limitSlot(this.swing.active ? k - 1 : k);
   }
 
   scale(ratio: number): void {

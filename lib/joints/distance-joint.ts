@@ -178,11 +178,11 @@ export class DistanceJoint extends Joint {
   protected override writeDriveRow(out: Float64Array, at: number): void {
     writeSignedRow(this.row, 1, out, at);
   }
-  override limitImpulse(k: number): number {
-    return this.drive.impulses[this.drive.limitSlot(this.driveRow(k))];
+  override limitImpulses(): Float64Array {
+    return this.drive.impulses;
   }
-  override addLimitImpulse(k: number, delta: number): void {
-    this.drive.impulses[this.drive.limitSlot(this.driveRow(k))] += delta;
+  override limitImpulseAt(k: number): number {
+    return this.drive.limitSlot(this.driveRow(k));
   }
   scaleImpulse(ratio: number): void {
     this.drive.scale(ratio);

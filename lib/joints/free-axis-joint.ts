@@ -121,11 +121,11 @@ export abstract class FreeAxisJoint extends Joint {
   protected override writeDriveRow(out: Float64Array, at: number): void {
     writeSignedRow(this.axisRow, 1, out, at);
   }
-  override limitImpulse(k: number): number {
-    return this.drive.limitImpulse(k);
+  override limitImpulses(): Float64Array {
+    return this.drive.impulses;
   }
-  override addLimitImpulse(k: number, delta: number): void {
-    this.drive.addLimitImpulse(k, delta);
+  override limitImpulseAt(k: number): number {
+    return this.drive.limitSlot(k);
   }
 
   scaleImpulse(ratio: number): void {

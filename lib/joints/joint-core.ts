@@ -272,11 +272,17 @@ export abstract class JointCore<B extends { readonly sleep: SleepState }> implem
   writeLimitRow(_k: number, _out: Float64Array, _at: number): number {
     throw new Error(`${this.constructor.name} has no limit rows`);
   }
-  /** @internal Limit row k's accumulated impulse λ_acc (≥ 0), and adding to it. */
-  limitImpulse(_k: number): number {
+  /**
+   * @internal Where limit row k's accumulated impulse λ_acc (≥ 0) is kept: the array and the index in it.
+   * The direct solver reads and writes it there (a number returned from or passed to a method it does not
+   * inline would be boxed: a heap allocation per call).
+   */
+  limitImpulses(_k: number): Float64Array {
+    throw new Error(`${this.constructor.name} has no limit rows`);
+  }
+  limitImpulseAt(_k: number): number {
     return 0;
   }
-  addLimitImpulse(_k: number, _delta: number): void {}
   /**
    * @internal True while the direct solver holds this joint's friction rows (solver/direct/limits.ts):
    * the joint's own solve then skips them.
@@ -296,12 +302,13 @@ export abstract class JointCore<B extends { readonly sleep: SleepState }> implem
   get frictionImpulseBound(): number {
     return this.frictionDrive?.frictionImpulseBound ?? 0;
   }
-  /** @internal Friction row k's accumulated impulse λ_acc, and adding to it. */
-  frictionImpulse(_k: number): number {
-    return this.frictionDrive?.frictionImpulse ?? 0;
+  /** @internal Where friction row k's accumulated impulse λ_acc is kept (as limitImpulses). */
+  frictionImpulses(_k: number): Float64Array {
+    if (this.frictionDrive === null) throw new Error(`${this.constructor.name} has no friction rows`);
+    return this.frictionDrive.impulses;
   }
-  addFrictionImpulse(_k: number, delta: number): void {
-    this.frictionDrive?.addFrictionImpulse(delta);
+  frictionImpulseAt(_k: number): number {
+    return this.frictionDrive === null ? 0 : this.frictionDrive.frictionSlot;
   }
   /** @internal A joint whose one free axis carries an AxisDrive (hinge, slider, distance and 2D revolute
    * joints): the drive, whose friction row is the joint's one friction row (writeDriveRow its J). */

@@ -190,11 +190,11 @@ export class RevoluteJoint extends Joint2D {
   protected override writeDriveRow(out: Float64Array, at: number): void {
     writeSignedRow(this.axisRow, 1, out, at);
   }
-  override limitImpulse(k: number): number {
-    return this.drive.limitImpulse(k);
+  override limitImpulses(): Float64Array {
+    return this.drive.impulses;
   }
-  override addLimitImpulse(k: number, delta: number): void {
-    this.drive.addLimitImpulse(k, delta);
+  override limitImpulseAt(k: number): number {
+    return this.drive.limitSlot(k);
   }
   override writePointLoad(out: Float64Array): boolean {
     writePointLoad(out, this.point.impulse, this.point.rA, this.point.rB);

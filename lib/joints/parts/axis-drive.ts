@@ -330,13 +330,6 @@ export class AxisDrive {
   limitSlot(k: number): number {
     return k === 0 && this.lower > -Infinity ? LOWER : UPPER;
   }
-  /** Limit row k's accumulated impulse (≥ 0), and adding to it (the direct solver; JointCore.limitImpulse). */
-  limitImpulse(k: number): number {
-    return this.impulses[this.limitSlot(k)];
-  }
-  addLimitImpulse(k: number, delta: number): void {
-    this.impulses[this.limitSlot(k)] += delta;
-  }
   /** True with a motor or servo: rows the direct solver never holds (JointCore.hasDriveRows). */
   get hasDriveRows(): boolean {
     return this.mode !== 'off';
@@ -349,11 +342,9 @@ export class AxisDrive {
   get frictionImpulseBound(): number {
     return this.friction * this.h;
   }
-  get frictionImpulse(): number {
-    return this.impulses[FRICTION];
-  }
-  addFrictionImpulse(delta: number): void {
-    this.impulses[FRICTION] += delta;
+  /** The friction row's impulse slot in `impulses`. */
+  get frictionSlot(): number {
+    return FRICTION;
   }
   /** Limit row k's sign (+1: the lower limit, C = x − lower; −1: the upper, C = upper − x) and C. */
   limitSign(k: number): number {

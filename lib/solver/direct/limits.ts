@@ -101,6 +101,9 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
   /** Per row: 1 for a friction row. */
   private nearFriction = new Uint8Array(MAX_LIMIT_ROWS);
   private rowFriction = new Uint8Array(0);
+  /** Per row: where its joint keeps its accumulated impulse (JointCore.limitImpulses, frictionImpulses). */
+  private rowStore: Float64Array[] = [];
+  private rowAt = new Int32Array(0);
   /** The friction blocks (each joint's friction rows, one after another): first row, size, the bound on
    * their impulse's length and the inverse of their block of S + Γ (size² numbers from 9 b). Each held
    * group's first block (one past the last at the end), and where its friction rows start. */
@@ -188,7 +191,9 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
           if (this.isNearBound(joint, k, h)) {
             this.listRow(rows++, j, k, 0);
             this.heldMask[j] |= 1 << k;
-          } else if (joint.limitImpulse(k) !== 0) joint.addLimitImpulse(k, -joint.limitImpulse(k));
+          } else {
+            joint.limitImpulses(k)[joint.limitImpulseAt(k)] = 0;
+          }
         }
       }
       // every friction row (its bodies may start sliding or sticking at any moment)
@@ -240,6 +245,8 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
       } else {
         this.C[row] = joint.writeLimitRow(k, aux.J, columns * row);
       }
+      this.rowStore[row] = friction === 1 ? joint.frictionImpulses(k) : joint.limitImpulses(k);
+      this.rowAt[row] = friction === 1 ? joint.frictionImpulseAt(k) : joint.limitImpulseAt(k);
       aux.nodeA[row] = this.jointNodeA[j];
       aux.nodeB[row] = this.jointNodeB[j];
       this.rowJoint[row] = joint;
@@ -390,6 +397,7 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
     this.q = new Float64Array(rows);
     this.gamma = new Float64Array(rows);
     this.rowFriction = new Uint8Array(rows);
+    this.rowAt = new Int32Array(rows);
     this.previous = new Float64Array(rows);
   }
 
@@ -411,13 +419,10 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
 
   /** Row l's accumulated impulse in its joint (a limit's or a friction row's), and adding to it. */
   private impulse(l: number): number {
-    const joint = this.rowJoint[l], k = this.rowIndex[l];
-    return this.rowFriction[l] === 1 ? joint.frictionImpulse(k) : joint.limitImpulse(k);
+    return this.rowStore[l][this.rowAt[l]];
   }
   private addImpulse(l: number, delta: number): void {
-    const joint = this.rowJoint[l], k = this.rowIndex[l];
-    if (this.rowFriction[l] === 1) joint.addFrictionImpulse(k, delta);
-    else joint.addLimitImpulse(k, delta);
+    this.rowStore[l][this.rowAt[l]] += delta;
   }
 
   /** x_i += Σ_l W_l,i λ_l over each held row's group (bodies: Δv or Δx; joints: their μ). */

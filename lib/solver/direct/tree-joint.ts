@@ -23,13 +23,13 @@ export interface TreeJoint<TBody extends TreeBody> {
   clearEqualityImpulse(): void;
   writePointLoad(out: Float64Array): boolean;
   writeLimitRow(k: number, out: Float64Array, at: number): number;
-  limitImpulse(k: number): number;
-  addLimitImpulse(k: number, delta: number): void;
+  limitImpulses(k: number): Float64Array;
+  limitImpulseAt(k: number): number;
   readonly frictionRowCount: number;
   writeFrictionRow(k: number, out: Float64Array, at: number): void;
   readonly frictionImpulseBound: number;
-  frictionImpulse(k: number): number;
-  addFrictionImpulse(k: number, delta: number): void;
+  frictionImpulses(k: number): Float64Array;
+  frictionImpulseAt(k: number): number;
 }
 
 /** A joint the direct solver takes: one with rigid equality rows, or a rigid distance joint with bounds
