@@ -1,15 +1,15 @@
-// Limits and friction through the forest. A tree joint's limit row (a hinge's angle range, a ball joint's swing cone
-// and twist range, a slider's range, a rope's length) solved by the iterative sweep sees only its two
-// bodies' masses, K = J M⁻¹ Jᵀ, and the exact solve that follows moves the bodies again: once per
+// Limits and friction through the forest. A tree joint's limit row (a hinge's angle range, a ball joint's
+// swing cone and twist range, a slider's range, a rope's length) solved by the iterative sweep sees only
+// its two bodies' masses, K = J M⁻¹ Jᵀ, and the exact solve that follows moves the bodies again: once per
 // iteration the two alternate, and a limb pressed against its limit sinks past it (measured: a shoved
-// ragdoll 5e-3 rad, against the iterative solver's 5e-4). Held here, each limit row l gets the forest's
-// response W_l to a unit impulse along it (auxiliary-rows.ts: one solve of its group, with every joint row
-// held, loops too), so S = J_L W holds the rows' effective masses with every joint row held, and their
-// couplings. The rows' complementarity problem on S (λ ≥ 0, solved exactly:
-// math/lcp.ts) then moves the bodies by Σ W_l Δλ_l, which keeps J v = 0 on the tree rows. Only rows near their bound take part
-// (isNearBound). Rows couple only within a group (trees joined by loops or ropes; ordering.ts), so each
-// row's response is a solve of its group alone, S is one block per group and each block is swept on its
-// own; a group with more than MAX_LIMIT_ROWS rows near their bound leaves them to the joints' own sweeps.
+// ragdoll 5e-3 rad, against the iterative solver's 5e-4). Held here, the rows' coupling S = J H⁻¹ Jᵀ
+// (auxiliary-rows.ts: from each row's path up the elimination tree) holds their effective masses with
+// every joint row held, loops too, and their couplings. The rows' complementarity problem on S (λ ≥ 0,
+// solved exactly: math/lcp.ts) then moves the bodies by H⁻¹ Jᵀ Δλ, one solve of each group, which keeps
+// J v = 0 on the tree rows. Only rows near their bound take part (isNearBound). Rows couple only within a
+// group (trees joined by loops or ropes; ordering.ts), so S is one block per group and each block is
+// solved on its own; a group with more than MAX_LIMIT_ROWS rows near their bound leaves them to the
+// joints' own sweeps.
 // (One budget for the whole forest, as before, sent every limit of a pile of ten ragdolls back to the
 // sweeps once it settled: measured, it never came to rest, 0.2 J left after 10 s, with a limit 0.40 rad
 // past its bound.)
@@ -37,13 +37,15 @@ import type { ForestFactorization } from './factorization.js';
 import type { TreeBody } from './tree-body-model.js';
 import { COMPLIANCE, jacobianScratch, type TreeJoint } from './tree-joint.js';
 
-/** Limit rows held through the forest at most per group (each row costs one solve of its group per
- * factorization, and the complementarity problem a Cholesky factorization cubic in its group's rows). */
+/** Limit rows held through the forest at most per group (each row costs a forward substitution along its
+ * path and a row of S per factorization, and the complementarity problem a Cholesky factorization cubic
+ * in its group's rows). */
 const MAX_LIMIT_ROWS = 48;
-/** Friction rows held at most per group (each costs one solve of its group per factorization). */
+/** Friction rows held at most per group (each costs what a limit row does, and their block's Cholesky
+ * factorization is cubic in their number). */
 const MAX_FRICTION_ROWS = 64;
-/** Rounds of the friction rows' projected Gauss-Seidel (with the limits' exact problem between them) per
- * solve, at most; it stops sooner once no impulse changes by more than FRICTION_TOLERANCE of its bound. */
+/** Rounds per solve, at most, of the limits' exact problem and then the friction rows' (solveGroups); it
+ * stops sooner once no friction impulse changes by more than FRICTION_TOLERANCE of its bound. */
 const MAX_FRICTION_ROUNDS = 16;
 /** Projected Gauss-Seidel sweeps over the friction blocks per solve, at most, once some block slides. */
 const MAX_FRICTION_SWEEPS = 4;
@@ -425,7 +427,7 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
     this.rowStore[l][this.rowAt[l]] += delta;
   }
 
-  /** x_i += Σ_l W_l,i λ_l over each held row's group (bodies: Δv or Δx; joints: their μ). */
+  /** x += H⁻¹ Σ_l J_lᵀ λ_l over each held row's group (bodies: Δv or Δx; joints: their μ). */
   private addResponses(lambda: Float64Array): void {
     const forest = this.forest;
     for (let q = 0; q < this.heldGroups; q++) {
@@ -565,7 +567,7 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
       if (C > 0) rate[l] += C * inverseH;
     }
     this.solveGroups(friction);
-    // the bodies (and the tree rows' impulses) move by Σ W_l Δλ_l
+    // the bodies (and the tree rows' impulses) move by H⁻¹ Σ J_lᵀ Δλ_l
     for (let l = 0; l < rows; l++) if (delta[l] !== 0) this.addImpulse(l, delta[l]);
     forest.clearX(0, forest.count);
     this.addResponses(delta);
@@ -576,7 +578,7 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
    * In a projection, with the joints' Δx in the body blocks: the limit rows' share. Each
    * row asks C + J Δx ≥ 0, its C no deeper than MAX_LIMIT_CORRECTION (a limit far past its bound comes
    * back over several steps); the complementarity problem on S (λ ≥ 0, from zero; solveGroups) gives
-   * the multipliers, and Δx += Σ W_l λ_l keeps the tree rows' correction intact.
+   * the multipliers, and Δx += H⁻¹ Σ J_lᵀ λ_l keeps the tree rows' correction intact.
    */
   project(): void {
     const rows = this.rows;
