@@ -314,9 +314,10 @@ function runContactsSection() {
   const engines = Object.keys(CONTACT_MATCHED).filter((e) => wanted(e) && (!quick || e === 'sinew'));
   for (const scene of scenes) {
     for (const engine of engines) {
-      const kinds = quick ? ['defaults'] : ['defaults', 'matched'];
+      // sinew also with the direct solver (its defaults otherwise), set against the peers' defaults
+      const kinds = quick ? ['defaults'] : engine === 'sinew' ? ['defaults', 'matched', 'direct'] : ['defaults', 'matched'];
       for (const kind of kinds) {
-        const settings = kind === 'defaults' ? {} : CONTACT_MATCHED[engine];
+        const settings = kind === 'defaults' ? {} : kind === 'direct' ? { solver: 'direct' } : CONTACT_MATCHED[engine];
         if (settings === null) continue;
         const r = measure(engine, scene, settings);
         r.kind = kind;
@@ -328,7 +329,7 @@ function runContactsSection() {
   results.tables.contacts = contactRows;
   print('\n<!-- section:contacts -->');
   print('## Contacts: the box pyramid and the ragdoll pile');
-  print('\nEvery engine builds each scene from the same description (lib/scenes/contacts.ts): boxes, spheres and capsules with the scene\'s masses and inertias, friction 0.6 and restitution 0 on every surface (sinew\'s defaults), the ragdolls\' swing-twist and hinge limits, joint friction and damping, and no contact within a ragdoll; sleeping is off everywhere, sinew\'s too, so every step is solved. The adapters\' headers (bench/engines/*.mjs) say how each engine maps them and what it lacks. Every step of the 10 s at 60 Hz is timed from the start (the JIT is warmed on a separate copy first): mean is the whole run\'s cost per step, median and p95 its spread. Defaults: sinew 4 substeps of 2 iterations, Rapier 4 substeps of 1 PGS iteration, Jolt 10 velocity and 2 position steps, cannon-es 10 GS iterations, oimophysics 10 velocity and 5 position iterations. Matched: 10 substeps of 1 iteration (sinew, Rapier, Jolt with 10 collision steps of 1 velocity and 1 position step); cannon-es and oimophysics have no substeps and run at their defaults only. Figures after 10 s: kinetic energy (from each engine\'s velocities), the farthest any body centre moved in the last second, and the lowest body centre over the whole run and at its end (below 0: into the ground; a hand\'s centre rests 0.027 m up, a foot\'s 0.035 m); pyramid: the largest distance of any box from where it was built and the top box\'s drop; pile: the largest joint anchor gap over the run and the largest excess over a joint limit, measured as sinew defines its swing cone, twist and hinge ranges. Exploded: a pose not finite, or a body beyond 100 m.');
+  print('\nEvery engine builds each scene from the same description (lib/scenes/contacts.ts): boxes, spheres and capsules with the scene\'s masses and inertias, friction 0.6 and restitution 0 on every surface (sinew\'s defaults), the ragdolls\' swing-twist and hinge limits, joint friction and damping, and no contact within a ragdoll; sleeping is off everywhere, sinew\'s too, so every step is solved. The adapters\' headers (bench/engines/*.mjs) say how each engine maps them and what it lacks. Every step of the 10 s at 60 Hz is timed from the start (the JIT is warmed on a separate copy first): mean is the whole run\'s cost per step, median and p95 its spread. Defaults: sinew 4 substeps of 2 iterations, Rapier 4 substeps of 1 PGS iteration, Jolt 10 velocity and 2 position steps, cannon-es 10 GS iterations, oimophysics 10 velocity and 5 position iterations. Matched: 10 substeps of 1 iteration (sinew, Rapier, Jolt with 10 collision steps of 1 velocity and 1 position step); cannon-es and oimophysics have no substeps and run at their defaults only. sinew also runs with `solver: \'direct\'` at its other defaults (its rows in the ratios are against the peers\' defaults). Figures after 10 s: kinetic energy (from each engine\'s velocities), the farthest any body centre moved in the last second, and the lowest body centre over the whole run and at its end (below 0: into the ground; a hand\'s centre rests 0.027 m up, a foot\'s 0.035 m); pyramid: the largest distance of any box from where it was built and the top box\'s drop; pile: the largest joint anchor gap over the run and the largest excess over a joint limit, measured as sinew defines its swing cone, twist and hinge ranges. Exploded: a pose not finite, or a body beyond 100 m.');
   contactTable('box pyramid (10 rows, 55 boxes of 0.5 m)', contactRows.filter((r) => r.scene.startsWith('PYRAMID')), [
     ['largest move m', (r) => fmt(r.displacement, 4)], ['top drop m', (r) => fmt(r.topDrop, 4)],
   ]);
@@ -342,12 +343,13 @@ function runContactsSection() {
     print('|---|---|---|---|---|---|---|---|---|');
     const ratio = (a, b) => (b > 0 ? fmt(a / b, 2) : '-');
     for (const mine of contactRows.filter((r) => r.engine === 'sinew' && !r.failed)) {
-      for (const peer of contactRows.filter((r) => r.engine !== 'sinew' && r.scene === mine.scene && r.kind === mine.kind)) {
+      const peerKind = mine.kind === 'direct' ? 'defaults' : mine.kind;
+      for (const peer of contactRows.filter((r) => r.engine !== 'sinew' && r.scene === mine.scene && r.kind === peerKind)) {
         if (peer.failed) {
           print(`| ${mine.scene} | ${mine.kind} | ${peer.engine} | peer failed | | | | | |`);
           continue;
         }
-        print(`| ${mine.scene} | ${mine.kind} | ${peer.engine}${peer.exploded ? ' (exploded)' : ''} | ${ratio(mine.meanMs, peer.meanMs)} | ${ratio(mine.medianMs, peer.medianMs)} | ${ratio(mine.p95Ms, peer.p95Ms)} | ${ratio(mine.kineticEnergy, peer.kineticEnergy)} | ${ratio(mine.lastSecondMove, peer.lastSecondMove)} | ${mine.displacement !== undefined ? ratio(mine.displacement, peer.displacement) : ''} |`);
+        print(`| ${mine.scene} | ${mine.kind === 'direct' ? 'sinew direct / peer defaults' : mine.kind} | ${peer.engine}${peer.exploded ? ' (exploded)' : ''} | ${ratio(mine.meanMs, peer.meanMs)} | ${ratio(mine.medianMs, peer.medianMs)} | ${ratio(mine.p95Ms, peer.p95Ms)} | ${ratio(mine.kineticEnergy, peer.kineticEnergy)} | ${ratio(mine.lastSecondMove, peer.lastSecondMove)} | ${mine.displacement !== undefined ? ratio(mine.displacement, peer.displacement) : ''} |`);
       }
     }
   }
