@@ -319,10 +319,9 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
    */
   private solveSticking(q: number, sAt: number): boolean {
     if (this.heldFactored[q] === 0) return false;
-    const S = this.aux.S, rate = this.rate, lambda = this.lambda, delta = this.delta, x = this.stickScratch;
     const first = this.heldRowFirst[q], end = this.heldRowFirst[q + 1], count = end - first, f0 = this.heldFrictionFirst[q], n = end - f0;
-    if (x.length < n) this.stickScratch = new Float64Array(2 * n);
-    const b = this.stickScratch;
+    if (this.stickScratch.length < n) this.stickScratch = new Float64Array(2 * n);
+    const S = this.aux.S, rate = this.rate, lambda = this.lambda, delta = this.delta, b = this.stickScratch;
     for (let r = f0; r < end; r++) {
       const row = sAt + (r - first) * count - first;
       let sum = rate[r];
@@ -445,12 +444,15 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
    * w = (S + Γ) λ + q with q = rate − S λ₀ (plus what the friction rows' change adds), solved exactly
    * (math/lcp.ts) from the rows that push now.
    *
-   * The friction rows (`friction`; the projection leaves them out): each joint's rows as one block, its
-   * rate brought to 0 by its block of S + Γ and the impulse's length clamped to the bound (projected
-   * Gauss-Seidel over the blocks, Coulomb friction as the joints' own solve does it, but with every joint
-   * row held). Limits and friction alternate, each solved with the other's impulses fixed, until no
-   * friction impulse changes by more than FRICTION_TOLERANCE of its bound (at most MAX_FRICTION_ROUNDS).
-   * Each step lowers ½ λᵀ (S + Γ) λ + λᵀ q over its own rows, and so the kinetic energy.
+   * The friction rows (`friction`; the projection leaves them out): first every joint sticking, (S + Γ)_FF
+   * λ_F = −(their rate with the limits' impulses as they are), by the Cholesky factor of
+   * writeFrictionBlocks (solveSticking): exact when every joint's impulse is within its bound. Otherwise
+   * each block's impulse is clamped to its bound and projected Gauss-Seidel over the joints' blocks
+   * follows (a block's rate brought to 0 by its block of S + Γ and the impulse's length clamped, Coulomb
+   * friction as the joints' own solve does it but with every joint row held), at most MAX_FRICTION_SWEEPS
+   * sweeps. Limits and friction alternate, each solved with the other's impulses fixed, until no friction
+   * impulse changes by more than FRICTION_TOLERANCE of its bound (at most MAX_FRICTION_ROUNDS rounds).
+   * Friction has no bias: the sticking solve is the least kinetic energy over the friction impulses.
    *
    * Why the limits exactly. With no bias the solution's Δλ lowers the kinetic energy (½ Δλᵀ S Δλ + Δλᵀ
    * rate at its minimum), so holding the limits never adds energy; an approximate one from a warm start can
