@@ -198,23 +198,29 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
           }
         }
       }
-      // every friction row (its bodies may start sliding or sticking at any moment)
-      const frictionStart = rows;
-      for (let j = this.jointFirst[g]; j < this.jointFirst[g + 1]; j++) {
-        const count = joints[j].frictionRowCount;
-        for (let k = 0; k < count; k++) this.listRow(rows++, j, k, 1);
-      }
       // too many: this group's joints solve their own limits and friction, every row, in their sweeps
-      if (frictionStart - start > MAX_LIMIT_ROWS || rows - frictionStart > MAX_FRICTION_ROWS) {
+      if (rows - start > MAX_LIMIT_ROWS) {
         for (let j = this.jointFirst[g]; j < this.jointFirst[g + 1]; j++) this.heldMask[j] = 0;
         rows = start;
         allHeld = false;
         continue;
       }
+      // every friction row (its bodies may start sliding or sticking at any moment); too many, and the
+      // joints solve their friction in their sweeps, the limits still held here
+      const frictionStart = rows;
+      for (let j = this.jointFirst[g]; j < this.jointFirst[g + 1]; j++) {
+        const count = joints[j].frictionRowCount;
+        for (let k = 0; k < count; k++) this.listRow(rows++, j, k, 1);
+      }
+      const frictionHeld = rows - frictionStart <= MAX_FRICTION_ROWS;
+      if (!frictionHeld) {
+        rows = frictionStart;
+        allHeld = false;
+      }
       // held here (none near a bound: nothing to solve, and the joints must not solve them either)
       for (let j = this.jointFirst[g]; j < this.jointFirst[g + 1]; j++) {
         if (joints[j].limitRowCount > 0) joints[j].directLimits = true;
-        if (joints[j].frictionRowCount > 0) joints[j].directFriction = true;
+        if (frictionHeld && joints[j].frictionRowCount > 0) joints[j].directFriction = true;
       }
       if (rows === start) continue;
       this.heldGroup[held] = g;
