@@ -25,6 +25,16 @@ interface Internals {
   solve(): void;
 }
 
+/** A direct solver built over the joints and factored at the bodies' poses for substeps of 1/240 s. */
+function factoredSolver(world: World, joints: readonly Joint[]): DirectSolver<Body, Joint> {
+  const solver = new DirectSolver<Body, Joint>(new TreeBodyModel3D());
+  solver.build(world.bodies, joints);
+  const h = 1 / 240;
+  for (const joint of joints) joint.prepare(h);
+  solver.factor(h);
+  return solver;
+}
+
 /**
  * Factors the joints' graph at the bodies' poses, solves H x = b for a b with every block nonzero, and
  * returns its backward error max |H x − b| / (max |H| max |x| + max |b|), with H = [M Jᵀ; J −Γ] assembled
@@ -33,11 +43,7 @@ interface Internals {
  * larger than b: the backward error is what round-off bounds, about 1e-16 times the operations per entry.)
  */
 function relativeResidual(world: World, joints: readonly Joint[]): { residual: number; held: number } {
-  const solver = new DirectSolver<Body, Joint>(new TreeBodyModel3D());
-  solver.build(world.bodies, joints);
-  const h = 1 / 240;
-  for (const joint of joints) joint.prepare(h);
-  solver.factor(h);
+  const solver = factoredSolver(world, joints);
   const f = (solver as unknown as { forest: ForestFactorization<Body, Joint> }).forest as unknown as Internals;
   const b: Float64Array[] = [];
   for (let i = 0; i < f.count; i++) {
@@ -119,11 +125,7 @@ interface HeldRows {
  * read off the bodies' Δv. Returns the rows checked too.
  */
 function gramError(world: World, joints: readonly Joint[]): { error: number; rows: number } {
-  const solver = new DirectSolver<Body, Joint>(new TreeBodyModel3D());
-  solver.build(world.bodies, joints);
-  const h = 1 / 240;
-  for (const joint of joints) joint.prepare(h);
-  solver.factor(h);
+  const solver = factoredSolver(world, joints);
   const internals = solver as unknown as { forest: ForestFactorization<Body, Joint>; limits: HeldRows };
   const forest = internals.forest as unknown as Internals & { atX: Int32Array; clearX(): void };
   const held = internals.limits, { S, J, nodeA, nodeB } = held.aux;

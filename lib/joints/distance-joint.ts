@@ -168,21 +168,16 @@ export class DistanceJoint extends Joint {
     return this.drive.lower > 0 ? k : k + 1;
   }
   override writeLimitRow(k: number, out: Float64Array, at: number): number {
-    const i = this.driveRow(k);
-    writeSignedRow(this.row, this.drive.limitSign(i), out, at);
-    return this.drive.limitError(i);
-  }
-  protected override get frictionDrive(): AxisDrive {
-    return this.drive;
-  }
-  protected override writeDriveRow(out: Float64Array, at: number): void {
-    writeSignedRow(this.row, 1, out, at);
-  }
-  override limitImpulses(): Float64Array {
-    return this.drive.impulses;
+    return super.writeLimitRow(this.driveRow(k), out, at);
   }
   override limitImpulseAt(k: number): number {
-    return this.drive.limitSlot(this.driveRow(k));
+    return super.limitImpulseAt(this.driveRow(k));
+  }
+  protected override get axisDrive(): AxisDrive {
+    return this.drive;
+  }
+  protected override writeAxisRow(sign: number, out: Float64Array, at: number): void {
+    writeSignedRow(this.row, sign, out, at);
   }
   scaleImpulse(ratio: number): void {
     this.drive.scale(ratio);

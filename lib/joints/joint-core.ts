@@ -261,16 +261,18 @@ export abstract class JointCore<B extends { readonly sleep: SleepState }> implem
    * joint's own solve then skips them.
    */
   directLimits = false;
-  /** @internal The joint's limit rows (finite bounds) the direct solver may hold. */
+  /** @internal The joint's limit rows (finite bounds) the direct solver may hold: its axis drive's. */
   get limitRowCount(): number {
-    return 0;
+    return this.axisDrive?.limitRowCount ?? 0;
   }
   /**
    * @internal Limit row k at the last prepare: writes its J (12 numbers in 3D, 6 in 2D, from out[at], signed so that the
    * row holds J v ≥ 0 and a positive impulse pushes back inside) and returns its C (≥ 0 inside the bound).
    */
-  writeLimitRow(_k: number, _out: Float64Array, _at: number): number {
-    throw new Error(`${this.constructor.name} has no limit rows`);
+  writeLimitRow(k: number, out: Float64Array, at: number): number {
+    const drive = this.requireAxisDrive('limit');
+    this.writeAxisRow(drive.limitSign(k), out, at);
+    return drive.limitError(k);
   }
   /**
    * @internal Where limit row k's accumulated impulse λ_acc (≥ 0) is kept: the array and the index in it.
@@ -278,10 +280,10 @@ export abstract class JointCore<B extends { readonly sleep: SleepState }> implem
    * inline would be boxed: a heap allocation per call).
    */
   limitImpulses(_k: number): Float64Array {
-    throw new Error(`${this.constructor.name} has no limit rows`);
+    return this.requireAxisDrive('limit').impulses;
   }
-  limitImpulseAt(_k: number): number {
-    return 0;
+  limitImpulseAt(k: number): number {
+    return this.axisDrive?.limitSlot(k) ?? 0;
   }
   /**
    * @internal True while the direct solver holds this joint's friction rows (solver/direct/limits.ts):
@@ -292,31 +294,41 @@ export abstract class JointCore<B extends { readonly sleep: SleepState }> implem
    * together stay within frictionImpulseBound (a ball joint's three angular rows share one bound on their
    * vector's length, as its own solve clamps them). */
   get frictionRowCount(): number {
-    return this.frictionDrive?.frictionRowCount ?? 0;
+    return this.axisDrive?.frictionRowCount ?? 0;
   }
   /** @internal Friction row k's J at the last prepare (12 numbers in 3D, 6 in 2D, from out[at]). */
   writeFrictionRow(_k: number, out: Float64Array, at: number): void {
-    this.writeDriveRow(out, at);
+    this.requireAxisDrive('friction');
+    this.writeAxisRow(1, out, at);
   }
   /** @internal The largest length of the friction rows' impulse vector in one substep: friction · h. */
   get frictionImpulseBound(): number {
-    return this.frictionDrive?.frictionImpulseBound ?? 0;
+    return this.axisDrive?.frictionImpulseBound ?? 0;
   }
   /** @internal Where friction row k's accumulated impulse λ_acc is kept (as limitImpulses). */
   frictionImpulses(_k: number): Float64Array {
-    if (this.frictionDrive === null) throw new Error(`${this.constructor.name} has no friction rows`);
-    return this.frictionDrive.impulses;
+    return this.requireAxisDrive('friction').impulses;
   }
   frictionImpulseAt(_k: number): number {
-    return this.frictionDrive === null ? 0 : this.frictionDrive.frictionSlot;
+    return this.axisDrive?.frictionSlot ?? 0;
   }
-  /** @internal A joint whose one free axis carries an AxisDrive (hinge, slider, distance and 2D revolute
-   * joints): the drive, whose friction row is the joint's one friction row (writeDriveRow its J). */
-  protected get frictionDrive(): AxisDrive | null {
+  /**
+   * @internal A joint whose one free axis carries an AxisDrive (hinge, slider, distance and 2D revolute
+   * joints): the drive, whose finite bounds are the joint's limit rows and whose friction its one friction
+   * row, all along the axis row that writeAxisRow writes. A joint with other limit or friction rows (the
+   * ball joint's swing cone and twist range) answers the direct solver's questions itself.
+   */
+  protected get axisDrive(): AxisDrive | null {
     return null;
   }
-  protected writeDriveRow(_out: Float64Array, _at: number): void {
-    throw new Error(`${this.constructor.name} has no friction rows`);
+  /** @internal The axis row's J times `sign` (12 numbers in 3D, 6 in 2D, from out[at]). */
+  protected writeAxisRow(_sign: number, _out: Float64Array, _at: number): void {
+    throw new Error(`${this.constructor.name} has no axis row`);
+  }
+  private requireAxisDrive(rows: string): AxisDrive {
+    const drive = this.axisDrive;
+    if (drive === null) throw new Error(`${this.constructor.name} has no ${rows} rows`);
+    return drive;
   }
   /** @internal Writes the equality rows' accumulated impulse λ_acc (rowCount numbers from out[at]). */
   abstract readEqualityImpulse(out: Float64Array, at: number): void;

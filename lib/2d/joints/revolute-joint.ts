@@ -177,24 +177,11 @@ export class RevoluteJoint extends Joint2D {
   override get hasDriveRows(): boolean {
     return this.drive.hasDriveRows;
   }
-  override get limitRowCount(): number {
-    return this.drive.limitRowCount;
-  }
-  override writeLimitRow(k: number, out: Float64Array, at: number): number {
-    writeSignedRow(this.axisRow, this.drive.limitSign(k), out, at);
-    return this.drive.limitError(k);
-  }
-  protected override get frictionDrive(): AxisDrive {
+  protected override get axisDrive(): AxisDrive {
     return this.drive;
   }
-  protected override writeDriveRow(out: Float64Array, at: number): void {
-    writeSignedRow(this.axisRow, 1, out, at);
-  }
-  override limitImpulses(): Float64Array {
-    return this.drive.impulses;
-  }
-  override limitImpulseAt(k: number): number {
-    return this.drive.limitSlot(k);
+  protected override writeAxisRow(sign: number, out: Float64Array, at: number): void {
+    writeSignedRow(this.axisRow, sign, out, at);
   }
   override writePointLoad(out: Float64Array): boolean {
     writePointLoad(out, this.point.impulse, this.point.rA, this.point.rB);

@@ -143,13 +143,18 @@ export class AuxiliaryRows {
   }
 
   /** x_i += (H⁻¹ Σ_k b_k λ_k)_i over nodes first … end − 1 (a group): bodies Δv or Δx, joints their μ. One
-   * solve of the group. */
-  addResponses(forest: Forest, r0: number, r1: number, first: number, end: number, lambda: Float64Array): void {
-    const data = forest.data, atX = forest.atX, size = forest.size, J = this.J, dof = forest.dof, columns = forest.columns;
+   * solve of the group. `cleared`: the group's x blocks are zero (nothing to keep aside for the solve). */
+  addResponses(forest: Forest, r0: number, r1: number, first: number, end: number, lambda: Float64Array, cleared: boolean): void {
     let any = false;
     for (let k = r0; k < r1 && !any; k++) any = lambda[k] !== 0;
     if (!any) return;
-    // the group's x blocks (interleaved with its other blocks) saved and cleared
+    if (cleared) {
+      this.addRightHandSide(forest, r0, r1, lambda);
+      forest.solveRange(first, end);
+      return;
+    }
+    // the group's x blocks (interleaved with its other blocks) kept aside and cleared for the solve
+    const data = forest.data, atX = forest.atX, size = forest.size;
     let numbers = 0;
     for (let i = first; i < end; i++) numbers += size[i];
     if (this.saved.length < numbers) this.saved = new Float64Array(2 * numbers);
@@ -161,6 +166,17 @@ export class AuxiliaryRows {
         data[x + c] = 0;
       }
     }
+    this.addRightHandSide(forest, r0, r1, lambda);
+    forest.solveRange(first, end);
+    for (let i = first, at = 0; i < end; i++) {
+      const x = atX[i];
+      for (let c = 0; c < size[i]; c++, at++) data[x + c] += saved[at];
+    }
+  }
+
+  /** Σ_k b_k λ_k added to the x blocks of the rows' bodies. */
+  private addRightHandSide(forest: Forest, r0: number, r1: number, lambda: Float64Array): void {
+    const data = forest.data, atX = forest.atX, J = this.J, dof = forest.dof, columns = forest.columns;
     for (let k = r0; k < r1; k++) {
       const l = lambda[k];
       if (l === 0) continue;
@@ -169,11 +185,6 @@ export class AuxiliaryRows {
         if (a >= 0) data[atX[a] + c] += J[k * columns + c] * l;
         if (b >= 0) data[atX[b] + c] += J[k * columns + dof + c] * l;
       }
-    }
-    forest.solveRange(first, end);
-    for (let i = first, at = 0; i < end; i++) {
-      const x = atX[i];
-      for (let c = 0; c < size[i]; c++, at++) data[x + c] += saved[at];
     }
   }
 

@@ -97,12 +97,12 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
    * rod along a tree's rigid direction) has S_ll ≈ 0, and without it a round-off rate would get an
    * unbounded impulse (measured: 6e10 N·s in a random scene of rods in loops). */
   private gamma = new Float64Array(0);
-  /** factor's list of the rows near their bound: each one's joint (in `joints`) and row. */
+  /** factor's list of the rows it holds (each group's limit rows near their bound, then its friction rows):
+   * each one's joint (in `joints`), its row, and 1 for a friction row (read as the row's kind until the
+   * next factor). */
   private nearJoint = new Int32Array(MAX_LIMIT_ROWS);
   private nearRow = new Int32Array(MAX_LIMIT_ROWS);
-  /** Per row: 1 for a friction row. */
   private nearFriction = new Uint8Array(MAX_LIMIT_ROWS);
-  private rowFriction = new Uint8Array(0);
   /** Per row: where its joint keeps its accumulated impulse (JointCore.limitImpulses, frictionImpulses). */
   private rowStore: Float64Array[] = [];
   private rowAt = new Int32Array(0);
@@ -246,7 +246,6 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
     this.rowJoint.length = rows;
     for (let row = 0; row < rows; row++) {
       const j = this.nearJoint[row], k = this.nearRow[row], joint = joints[j], friction = this.nearFriction[row];
-      this.rowFriction[row] = friction;
       if (friction === 1) {
         joint.writeFrictionRow(k, aux.J, columns * row);
         this.C[row] = 0;
@@ -403,7 +402,6 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
     this.delta = new Float64Array(rows);
     this.q = new Float64Array(rows);
     this.gamma = new Float64Array(rows);
-    this.rowFriction = new Uint8Array(rows);
     this.rowAt = new Int32Array(rows);
     this.previous = new Float64Array(rows);
   }
@@ -432,12 +430,13 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
     this.rowStore[l][this.rowAt[l]] += delta;
   }
 
-  /** x += H⁻¹ Σ_l J_lᵀ λ_l over each held row's group (bodies: Δv or Δx; joints: their μ). */
-  private addResponses(lambda: Float64Array): void {
+  /** x += H⁻¹ Σ_l J_lᵀ λ_l over each held row's group (bodies: Δv or Δx; joints: their μ); `cleared`: x is
+   * zero there. */
+  private addResponses(lambda: Float64Array, cleared: boolean): void {
     const forest = this.forest;
     for (let q = 0; q < this.heldGroups; q++) {
       const g = this.heldGroup[q], r0 = this.heldRowFirst[q], r1 = this.heldRowFirst[q + 1];
-      this.aux.addResponses(forest, r0, r1, forest.groupFirst[g], forest.groupFirst[g + 1], lambda);
+      this.aux.addResponses(forest, r0, r1, forest.groupFirst[g], forest.groupFirst[g + 1], lambda, cleared);
     }
   }
 
@@ -578,7 +577,7 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
     // the bodies (and the tree rows' impulses) move by H⁻¹ Σ J_lᵀ Δλ_l
     for (let l = 0; l < rows; l++) if (delta[l] !== 0) this.addImpulse(l, delta[l]);
     forest.clearX(0, forest.count);
-    this.addResponses(delta);
+    this.addResponses(delta, true);
     forest.applyVelocities();
   }
 
@@ -593,12 +592,12 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
     if (rows === 0) return;
     const rate = this.rate, lambda = this.lambda, delta = this.delta;
     for (let l = 0; l < rows; l++) {
-      const C = this.rowFriction[l] === 1 ? 0 : this.rowJoint[l].writeLimitRow(this.rowIndex[l], jacobianScratch, 0);
+      const C = this.nearFriction[l] === 1 ? 0 : this.rowJoint[l].writeLimitRow(this.rowIndex[l], jacobianScratch, 0);
       rate[l] = Math.max(C, -MAX_LIMIT_CORRECTION) + this.aux.rowTimesX(this.forest, l);
       lambda[l] = 0;
       delta[l] = 0;
     }
-    if (this.solveGroups(false)) this.addResponses(lambda);
+    if (this.solveGroups(false)) this.addResponses(lambda, false);
   }
 
   /** Whether a limit row it could hold, but does not hold this substep, is past its bound (its C at the
@@ -619,7 +618,7 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
   deepestViolation(): number {
     let deepest = 0;
     for (let l = 0; l < this.rows; l++) {
-      if (this.rowFriction[l] === 1) continue;
+      if (this.nearFriction[l] === 1) continue;
       const C = this.rowJoint[l].writeLimitRow(this.rowIndex[l], jacobianScratch, 0);
       if (-C > deepest) deepest = -C;
     }
