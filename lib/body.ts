@@ -20,8 +20,8 @@ import {
   show,
 } from './validate.js';
 import type { StateReader, StateWriter } from './state.js';
-import { MAX_SHAPES_PER_BODY, Shape, type ShapeOptions } from './collision/shape.js';
-import { computeMassProperties } from './collision/mass-properties.js';
+import { MAX_SHAPES_PER_BODY, Shape, type ShapeOptions } from './geometry/shape.js';
+import { computeMassProperties } from './geometry/mass-properties.js';
 import { rotationMatrix, writeRotation } from './math/quat.js';
 import { SleepState } from './sleep.js';
 
@@ -53,9 +53,9 @@ export interface BodyOptions {
   /** Multiplies the world's gravity for this body. Default 1. */
   gravityScale?: number;
   /**
-   * Collision shapes, placed in the body frame (collision/shape.ts): spheres, capsules, boxes, and
+   * Collision shapes, placed in the body frame (geometry/shape.ts): spheres, capsules, boxes, and
    * planes on static bodies. A dynamic body given shapes and no `mass` or `inertia` takes all three
-   * mass properties from them (each shape's density; collision/mass-properties.ts); given a `mass` only,
+   * mass properties from them (each shape's density; geometry/mass-properties.ts); given a `mass` only,
    * the shapes' inertia scaled to it. Either way the centre of mass comes from the shapes: `position` is
    * then the body frame's origin, the body (whose position is its centre of mass) sits at
    * position + R c, and `body.shapes` hold their places relative to it. Given an `inertia`, the shapes
@@ -375,12 +375,14 @@ export class Body {
   setPosition(position: ArrayLike<number>): void {
     readFiniteVector('setPosition', 'position', position, 3, this.position);
     this.sleep.wake();
+    (this.owner as PoseListener | null)?.poseEdited?.(this);
   }
 
   setOrientation(orientation: ArrayLike<number>): void {
     readUnitQuaternion('setOrientation', 'orientation', orientation, this.orientation);
     this.updateInertia();
     this.sleep.wake();
+    (this.owner as PoseListener | null)?.poseEdited?.(this);
   }
 
   setLinearVelocity(velocity: ArrayLike<number>): void {
@@ -513,13 +515,18 @@ function hasNonZero(v: Float64Array): boolean {
   return v[0] !== 0 || v[1] !== 0 || v[2] !== 0;
 }
 
+/** @internal What a body tells its world when the user sets its pose (the broadphase re-bounds it). */
+export interface PoseListener {
+  poseEdited?(body: Body): void;
+}
+
 /** Reads createBody's `shapes`: each checked (the error names the shape's index); planes only on static
  * bodies. */
 function readShapes(where: string, value: unknown, type: BodyType): Shape[] {
   if (value === undefined) return [];
   if (!Array.isArray(value)) throw new TypeError(`${where}: shapes must be an array of shape options, got ${show(value)}`);
   if (value.length > MAX_SHAPES_PER_BODY) {
-    throw new RangeError(`${where}: a body holds at most ${MAX_SHAPES_PER_BODY} shapes, got ${value.length}`);
+    throw new RangeError(`${where}: a body holds at most ${MAX_SHAPES_PER_BODY} shapes (2²¹), got ${value.length}`);
   }
   return value.map((options: unknown, i: number) => {
     const shape = new Shape(`${where}: shapes[${i}]`, options as ShapeOptions);

@@ -9,12 +9,12 @@ export type { WorldSnapshot } from './world-core.js';
 export { Body } from './body.js';
 export type { BodyOptions, BodyType } from './body.js';
 export { boxInertia, sphereInertia, capsuleInertia } from './inertia.js';
-export { Shape } from './collision/shape.js';
+export { Shape } from './geometry/shape.js';
 export type {
   ShapeOptions, ShapeType, SphereShapeOptions, CapsuleShapeOptions, BoxShapeOptions, HullShapeOptions, PlaneShapeOptions,
-} from './collision/shape.js';
-export { ConvexHull, convexHull, MAX_HULL_VERTICES, MAX_HULL_POINTS } from './collision/hull.js';
-export type { RayHit } from './collision/ray-cast.js';
+} from './geometry/shape.js';
+export { ConvexHull, convexHull, MAX_HULL_VERTICES, MAX_HULL_POINTS } from './geometry/hull.js';
+export type { QueryFilter, QueryOptions, RayHit, ShapeOverlap } from './collision/queries.js';
 export { Joint } from './joints/joint.js';
 export type { JointOptions, JointType } from './joints/joint.js';
 export { BallJoint } from './joints/ball-joint.js';

@@ -4,7 +4,7 @@
 // solver solver/direct/, the same code for both.
 
 import type { BodyType } from './body.js';
-import type { ShapeOptions } from './collision/shape.js';
+import type { ShapeOptions } from './geometry/shape.js';
 import type { JointCore } from './joints/joint-core.js';
 import { Float64Arena } from './arena.js';
 import { DEFAULT_SLEEP_SETTINGS, Islands, isAwakeMover, type SleepingBody, type SleepSettings } from './sleep.js';
@@ -162,7 +162,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
   protected readonly _bodies: B[] = [];
   private readonly _joints: J[] = [];
   /** The joints the solver runs: not broken, in creation order. */
-  private readonly activeJoints: J[] = [];
+  protected readonly activeJoints: J[] = [];
   private readonly justBroken: J[] = [];
   /** Joints that broke in the last step: their readout shows the breaking load for that step only. */
   private readonly brokenLastStep: J[] = [];

@@ -16,10 +16,10 @@ import type { SolverSettings } from './solver/step-parts.js';
 import { TreeBodyModel3D } from './solver/direct/tree-body-model.js';
 import { DEFAULT_SOLVER_SETTINGS, WorldCore, type CoreWorldOptions, type JointBreakEventOf, type SnapshotBody, type WorldSnapshot } from './world-core.js';
 import type { StateReader, StateWriter } from './state.js';
-import { readCallback, readDirection, readFiniteVector, requireBoolean, show } from './validate.js';
-import { castRay, type RayHit } from './collision/ray-cast.js';
+import { readCallback, readDirection, readFiniteVector, readUnitQuaternion, requireBoolean, show } from './validate.js';
+import { SceneQueries, type QueryOptions, type RayHit, type ShapeOverlap } from './collision/queries.js';
 import { ContactSet, type ShapePair } from './collision/contact-set.js';
-import type { Shape } from './collision/shape.js';
+import type { Shape, ShapeOptions } from './geometry/shape.js';
 import type { ContactConstraint } from './collision/contact-constraint.js';
 import type { SolverContact } from './solver/step-parts.js';
 import type { Islands } from './sleep.js';
@@ -199,17 +199,81 @@ export class World extends WorldCore<Body, Joint> {
     return this.addBody(new Body(this.nextBodyId, options, this, this.arena));
   }
 
+  // ---- scene queries (collision/queries.ts): through the broadphase's trees ----
+
   /**
    * The nearest shape the ray from `origin` along `direction` (any length but zero) hits within
    * `maxDistance` (m, default Infinity), or null: its body and shape, the distance, the point and the
    * outward surface normal, world space. A ray that starts inside a shape hits it at distance 0.
+   * `options` chooses the shapes seen (QueryOptions: filter, exclude, predicate, includeSensors).
    */
-  castRay(origin: ArrayLike<number>, direction: ArrayLike<number>, maxDistance = Infinity): RayHit | null {
+  castRay(origin: ArrayLike<number>, direction: ArrayLike<number>, maxDistance = Infinity, options?: QueryOptions): RayHit | null {
     const where = 'castRay';
-    const o = readFiniteVector(where, 'origin', origin, 3, new Float64Array(3));
+    const [o, d] = readRay(where, origin, direction, maxDistance);
+    return this.queries().castRay(where, o, d, maxDistance, options);
+  }
+
+  /** Every shape the ray hits within `maxDistance`, nearest first (ties in body and shape order); as castRay. */
+  castRayAll(origin: ArrayLike<number>, direction: ArrayLike<number>, maxDistance = Infinity, options?: QueryOptions): RayHit[] {
+    const where = 'castRayAll';
+    const [o, d] = readRay(where, origin, direction, maxDistance);
+    return this.queries().castRayAll(where, o, d, maxDistance, options);
+  }
+
+  /**
+   * Every shape that `shape` (shape options as in createBody, or a body's Shape), placed at `position`
+   * with `orientation` (a unit quaternion), overlaps or touches: `{ body, shape }` in body and shape
+   * order.
+   */
+  overlapShape(shape: ShapeOptions | Shape, position: ArrayLike<number>, orientation: ArrayLike<number>, options?: QueryOptions): ShapeOverlap[] {
+    const where = 'overlapShape';
+    const p = readFiniteVector(where, 'position', position, 3, new Float64Array(3));
+    const q = readUnitQuaternion(where, 'orientation', orientation, new Float64Array(4));
+    return this.queries().overlapShape(where, shape, p, q, options);
+  }
+
+  /**
+   * The first shape hit by `shape` (shape options as in createBody, or a body's Shape) placed at
+   * `position` with `orientation` (a unit quaternion) and swept along `direction` (any length but zero)
+   * for up to `maxDistance` m without turning: `{ body, shape, distance, point, normal }` (the normal
+   * the hit surface's, pointing toward the swept shape), or null. Distance 0 when it starts overlapping.
+   */
+  castShape(
+    shape: ShapeOptions | Shape, position: ArrayLike<number>, orientation: ArrayLike<number>, direction: ArrayLike<number>, maxDistance: number,
+    options?: QueryOptions,
+  ): RayHit | null {
+    const where = 'castShape';
+    const p = readFiniteVector(where, 'position', position, 3, new Float64Array(3));
+    const q = readUnitQuaternion(where, 'orientation', orientation, new Float64Array(4));
     const d = readDirection(where, 'direction', direction, new Float64Array(3));
-    if (typeof maxDistance !== 'number' || !(maxDistance >= 0)) throw new RangeError(`${where}: maxDistance must be ≥ 0, got ${show(maxDistance)}`);
-    return castRay(this._bodies, o, d, maxDistance);
+    if (typeof maxDistance !== 'number' || !Number.isFinite(maxDistance) || !(maxDistance >= 0)) {
+      throw new RangeError(`${where}: maxDistance must be a finite number ≥ 0, got ${show(maxDistance)}`);
+    }
+    return this.queries().castShape(where, shape, p, q, d, maxDistance, options);
+  }
+
+  /** Every shape whose bounds overlap the box from `min` to `max` (world, m): `{ body, shape }` in body
+   * and shape order. */
+  queryAABB(min: ArrayLike<number>, max: ArrayLike<number>, options?: QueryOptions): ShapeOverlap[] {
+    const where = 'queryAABB';
+    const lower = readFiniteVector(where, 'min', min, 3, new Float64Array(3));
+    const upper = readFiniteVector(where, 'max', max, 3, new Float64Array(3));
+    for (let k = 0; k < 3; k++) {
+      if (lower[k] > upper[k]) throw new RangeError(`${where}: min must not exceed max, got min[${k}] = ${show(lower[k])} > max[${k}] = ${show(upper[k])}`);
+    }
+    return this.queries().queryAABB(where, lower, upper, options);
+  }
+
+  private sceneQueries: SceneQueries | null = null;
+  /** The queries, over a broadphase brought up to date with the bodies as they are now. */
+  private queries(): SceneQueries {
+    this.contactSet.refresh(this._bodies, this.activeJoints, this.topologyVersion, this.stepCount);
+    return (this.sceneQueries ??= new SceneQueries(this.contactSet.broadphase));
+  }
+
+  /** @internal Body.setPosition and setOrientation: the broadphase re-bounds the body. */
+  poseEdited(body: Body): void {
+    this.contactSet.broadphase.notePoseEdit(body);
   }
 
   /** Ball joint (3 rows) at a world-space anchor, optionally with a swing cone, a twist range and
@@ -314,4 +378,12 @@ function readNormal(where: string, value: unknown, axis: ArrayLike<number>): Flo
   const along = normal[0] * axis[0] + normal[1] * axis[1] + normal[2] * axis[2];
   if (Math.abs(along) > 1 - 1e-9) throw new RangeError(`${where}: normal must not be parallel to the axis, got ${show(value)}`);
   return normal;
+}
+
+/** A ray's origin and unit direction, with maxDistance checked. */
+function readRay(where: string, origin: ArrayLike<number>, direction: ArrayLike<number>, maxDistance: unknown): [Float64Array, Float64Array] {
+  const o = readFiniteVector(where, 'origin', origin, 3, new Float64Array(3));
+  const d = readDirection(where, 'direction', direction, new Float64Array(3));
+  if (typeof maxDistance !== 'number' || !(maxDistance >= 0)) throw new RangeError(`${where}: maxDistance must be ≥ 0, got ${show(maxDistance)}`);
+  return [o, d];
 }

@@ -143,12 +143,3 @@ describe('inertia helpers reject bad input', () => {
     expect(() => capsuleInertia(1, 0.5, -1)).toThrow(/capsuleInertia: halfHeight must be a finite number ≥ 0, got -1/);
   });
 });
-
-describe('contact limits', () => {
-  it('a body with more than 256 shapes is refused with the count named', () => {
-    const world = new World();
-    const shapes = Array.from({ length: 257 }, (_, i) => ({ type: 'sphere' as const, radius: 0.1, position: [i, 0, 0] }));
-    expect(() => world.createBody({ shapes })).toThrow(/at most 256 shapes, got 257/);
-    expect(world.bodies.length).toBe(0);
-  });
-});

@@ -1,4 +1,4 @@
-// Convex hulls (lib/collision/hull.ts, hull-contacts.ts): quickhull on random and degenerate clouds,
+// Convex hulls (lib/geometry/hull.ts, hull-contacts.ts): quickhull on random and degenerate clouds,
 // mass properties against closed forms, contacts with every shape (resting, stacking, sliding, the
 // separating axis test against brute force), ray casts, snapshots, and bad input named in errors.
 

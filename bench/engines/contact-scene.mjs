@@ -1,7 +1,7 @@
 // What the peer adapters share to build a scene with contacts (bench/engines/*.mjs): sinew's surface
 // defaults, the joint frames of limited joints as sinew makes them, and the collision groups.
 //
-// sinew's contacts (lib/collision/shape.ts, contact-constraint.ts): every shape has friction 0.6 and
+// sinew's contacts (lib/geometry/shape.ts, contact-constraint.ts): every shape has friction 0.6 and
 // restitution 0 unless the description says otherwise; a pair combines them as μ = √(μa μb) and
 // e = max(ea, eb). The scenes here give every surface the same μ and e, so every peer's combine rule
 // (Rapier's average, Jolt's geometric mean, cannon's one contact material, oimo's √) gives the same
@@ -12,7 +12,7 @@
 // peers' bit-mask filters give each negative group one bit (groupBits).
 
 import { frameFromAxis } from '../../dist/joints/joint-frames.js';
-import { DEFAULT_FRICTION } from '../../dist/collision/shape.js';
+import { DEFAULT_FRICTION } from '../../dist/geometry/shape.js';
 import { conjugate, IDENTITY, multiply, rotate } from '../quat.mjs';
 
 export const RESTITUTION = 0;

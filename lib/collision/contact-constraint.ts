@@ -36,8 +36,9 @@ import { BODY_STATE, type Body } from '../body.js';
 import { multiplySymmetric3 } from '../math/mat3.js';
 import { MAX_PUSH_SPEED, type Softness } from '../solver/softness.js';
 import { MAX_MANIFOLD_POINTS, type Manifold } from './manifold.js';
-import type { Shape } from './shape.js';
+import type { Shape } from '../geometry/shape.js';
 import type { StateWriter } from '../state.js';
+import type { ShapeProxy } from './broadphase.js';
 
 const POSITION = BODY_STATE.position, LINEAR_VELOCITY = BODY_STATE.linearVelocity, ANGULAR_VELOCITY = BODY_STATE.angularVelocity;
 const ROTATION = BODY_STATE.rotation;
@@ -102,8 +103,9 @@ export class ContactConstraint {
   private friction = 0;
   private restitution = 0;
   private inverseH = 0;
-  /** @internal The contact search's mark: the update that last saw the shapes' boxes overlap. */
-  stamp = 0;
+  /** @internal The two shapes' broadphase proxies (contact-set.ts), A's and B's. */
+  proxyA: ShapeProxy | null = null;
+  proxyB: ShapeProxy | null = null;
   /** Whether the shapes touch (contact-set.ts TOUCH_DISTANCE), or overlap for a sensor pair. */
   isTouching = false;
   /** A pair with a sensor shape: it only reports overlaps (no points, no rows). */

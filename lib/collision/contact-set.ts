@@ -1,21 +1,21 @@
 // The world's contacts, found each step before the solve: broadphase, filtering, narrowphase, and the
 // contact constraints that persist from step to step (their impulses warm start).
 //
-// Broadphase: sort and sweep (Baraff's dissertation, 1992; Bullet's and PhysX's SAP). Each shape has a
-// world AABB, fattened by the speculative distance and by how far its body can move in the step
-// (|v| dt). The shapes stay sorted by their AABBs' lower x between steps (an insertion sort, which is
-// linear when little changed), and one sweep pairs each shape with those whose lower x lies before its
-// upper x and whose y and z intervals overlap: O(n + pairs) per step when the order holds, never all
-// pairs. A plane is unbounded and meets every shape.
+// Broadphase (broadphase.ts): dynamic AABB trees hand over the pairs of shapes whose fat boxes began to
+// overlap. A pair's contact lives while the two fat boxes overlap. Each step, a contact with a moving
+// body whose shapes' boxes overlap (the bounds grown so that they do whenever the shapes are within the
+// search's margin, SPECULATIVE_DISTANCE plus the distance the bodies can cover in the step) is collided;
+// one whose boxes do not has no points.
 //
 // Filtering: two shapes of one body, two bodies that are not dynamic, two bodies joined by a joint
-// (unless it has collideConnected), and
-// two shapes whose filters exclude each other (shape.ts shouldCollide) do not collide.
+// (unless it has collideConnected), and two shapes whose filters exclude each other (shape.ts
+// shouldCollide) do not collide; the last two are checked again each step (filters can change).
 //
-// Sleeping (sleep.ts): a pair in which neither body is awake (or a moving kinematic) is not tested; its
-// contact keeps its points and impulses, untouched, for when the island wakes (the bodies have not
-// moved). A pair with one body awake is tested, and if it touches, the sleeping body's island wakes at
-// once, so it takes part in this very step with its kept contacts.
+// Sleeping (sleep.ts): a contact in which neither body is awake (or a moving kinematic) is not tested; it
+// keeps its points and impulses, untouched, for when the island wakes (the bodies have not moved). One
+// with a body awake is tested, and if it touches, the sleeping body's island wakes after the search, so
+// it takes part in this very step with its kept contacts. (Deciding who is awake before the search, and
+// waking after it, makes the result independent of the order the contacts are visited in.)
 //
 // Touching and sensors. A contact touches while its deepest point is closer than TOUCH_DISTANCE (a
 // speculative point farther apart does not); its start and end are events (World.onContactBegin and
@@ -23,25 +23,20 @@
 // while its manifold has a point at separation ≤ 0, with events of its own (onSensorBegin, onSensorEnd).
 //
 // The contacts are solved in the order of their shapes' keys (body id and shape index, A's then B's), so
-// a scene steps the same way whatever the history of the maps that hold them. (Keys are per shape, and
-// pairs are found through a map per first shape: body ids can grow without bound.)
+// a scene steps the same way whatever the history of the trees and maps that hold them.
 
 import type { Body } from '../body.js';
 import type { JointCore } from '../joints/joint-core.js';
 import type { StateReader, StateWriter } from '../state.js';
+import { boxesOverlap, BroadPhase, reach, SPECULATIVE_DISTANCE, type ShapeProxy } from './broadphase.js';
 import { ContactConstraint } from './contact-constraint.js';
-import type { ConvexHull } from './hull.js';
 import { Manifold } from './manifold.js';
 import { collide, SHAPE_RANK } from './narrowphase.js';
-import { ShapePose } from './shape-pose.js';
-import { MAX_SHAPES_PER_BODY, shouldCollide, type Shape } from './shape.js';
-
-export { MAX_SHAPES_PER_BODY };
+import { MAX_SHAPES_PER_BODY, shouldCollide, type Shape } from '../geometry/shape.js';
 import { isAwakeMover } from '../sleep.js';
 
-/** Points up to this far apart are kept as speculative contacts (Box2D: 4 × linear slop), m; a moving
- * pair adds the distance its bodies can cover in the step. */
-export const SPECULATIVE_DISTANCE = 0.02;
+export { MAX_SHAPES_PER_BODY, SPECULATIVE_DISTANCE };
+
 /** A contact touches while its deepest point is closer than this, m (Box2D's linear slop). */
 export const TOUCH_DISTANCE = 0.005;
 
@@ -53,29 +48,17 @@ export interface ShapePair {
   shapeB: Shape;
 }
 
-interface Proxy {
-  body: Body;
-  shape: Shape;
-  /** body id · MAX_SHAPES_PER_BODY + shape index. */
-  key: number;
-  /** min x, y, z, max x, y, z. */
-  box: Float64Array;
-  /** The shape's world pose this step (for the AABB and the narrowphase). */
-  pose: ShapePose;
-}
-
 export class ContactSet {
-  private proxies: Proxy[] = [];
+  readonly broadphase = new BroadPhase();
   private version = -1;
   /** Contacts by their shapes' keys: A's, then B's. */
   private readonly pairs = new Map<number, Map<number, ContactConstraint>>();
+  /** Every contact (pair of shapes whose fat boxes overlap), in no particular order. */
+  private readonly list: ContactConstraint[] = [];
   /** Contacts whose shapes parted, for new pairs to reuse (each holds 12 rows: allocating one per new
    * pair was 3.6 % of a ragdoll pile's step, in the collector). */
   private readonly pool: ContactConstraint[] = [];
-  private stamp = 0;
-  /** The contacts with points, in key order, those of sleeping islands included. */
-  readonly touching: ContactConstraint[] = [];
-  /** The touching contacts with an awake body: the ones the step solves. */
+  /** The touching contacts with an awake body: the ones the step solves, in key order. */
   readonly active: ContactConstraint[] = [];
   /** Sensor pairs that overlap, in key order. */
   readonly sensing: ContactConstraint[] = [];
@@ -86,62 +69,154 @@ export class ContactSet {
   readonly ended: ShapePair[] = [];
   readonly sensorBegan: ContactConstraint[] = [];
   readonly sensorEnded: ShapePair[] = [];
+  /** Pairs of jointed bodies that do not collide (pairKey), rebuilt when the topology changes. */
   private readonly joined = new Set<number>();
+  /** Bodies a touching contact wakes, woken after the search (see the header). */
+  private readonly toWake: Body[] = [];
+  private dt = 0;
+  private touchingList: ContactConstraint[] = [];
+  private touchingFresh = false;
 
-  /** Finds this step's contacts among the bodies' shapes (topology `version`: rebuild the proxies). */
+  /** Finds this step's contacts among the bodies' shapes (topology `version`: follow the bodies). */
   update(bodies: readonly Body[], joints: readonly JointCore<Body>[], dt: number, version: number): void {
-    if (version !== this.version) this.rebuild(bodies);
-    this.version = version;
+    this.dt = dt;
+    this.follow(bodies, joints, version, dt);
+    this.boundsAt = -1; // the step moves the bodies: a query after it re-bounds them
     this.active.length = 0;
-    this.touching.length = 0;
     this.sensing.length = 0;
     this.began.length = 0;
     this.ended.length = 0;
     this.sensorBegan.length = 0;
     this.sensorEnded.length = 0;
-    const proxies = this.proxies;
-    if (proxies.length === 0) {
-      this.pairs.clear();
+    this.touchingFresh = false;
+    const broadphase = this.broadphase;
+    broadphase.updateBounds(dt, isAwakeMover, true);
+    broadphase.findPairs(this.addPair);
+    const list = this.list;
+    for (let i = 0; i < list.length; i++) {
+      const contact = list[i];
+      const p = contact.proxyA as ShapeProxy, q = contact.proxyB as ShapeProxy;
+      if (p.removed || q.removed) {
+        this.destroy(i--);
+        continue;
+      }
+      if (!isAwakeMover(p.body) && !isAwakeMover(q.body)) continue; // kept as it was
+      if (!boxesOverlap(p.fat, q.fat) || !shouldCollide(p.shape, q.shape) || this.joined.has(pairKey(p.body.id, q.body.id))) {
+        this.destroy(i--);
+        continue;
+      }
+      if (!boxesOverlap(p.box, q.box)) {
+        // apart for now: no points, and a fresh start when the boxes meet again
+        if (contact.isTouching) this.noteEnd(contact);
+        contact.reuse(p.body, p.shape, q.body, q.shape, p.key, q.key);
+        continue;
+      }
+      this.collideContact(contact, p, q, dt);
+    }
+    const toWake = this.toWake;
+    for (let i = 0; i < toWake.length; i++) if (toWake[i].sleep.island !== 0) toWake[i].sleep.wake();
+    toWake.length = 0;
+    this.listActive();
+  }
+
+  /**
+   * Brings the broadphase up to date for a query between steps: the bodies as they are (`version`), and
+   * the bounds of the bodies that moved since the last step (`stepCount`) or were moved by the user.
+   */
+  refresh(bodies: readonly Body[], joints: readonly JointCore<Body>[], version: number, stepCount: number): void {
+    this.follow(bodies, joints, version, this.dt);
+    this.broadphase.updateBounds(this.dt, isAwakeMover, stepCount !== this.boundsAt);
+    this.boundsAt = stepCount;
+  }
+  /** The world's step count when a query last re-bounded the moving bodies (−1: since a step). */
+  private boundsAt = -1;
+
+  /** Follows the bodies and joints after a topology change. */
+  private follow(bodies: readonly Body[], joints: readonly JointCore<Body>[], version: number, dt: number): void {
+    if (version === this.version) return;
+    this.version = version;
+    const broadphase = this.broadphase;
+    broadphase.sync(bodies, dt);
+    const joined = this.joined, previous = this.previouslyJoined;
+    previous.clear();
+    for (const key of joined) previous.set(key, null);
+    joined.clear();
+    for (const joint of joints) {
+      if (joint.collideConnected) continue;
+      const key = pairKey(joint.bodyA.id, joint.bodyB.id);
+      joined.add(key);
+      previous.set(key, joint);
+    }
+    // bodies no longer joined (a joint broke or went) may touch already: their shapes look again
+    for (const [key, joint] of previous) {
+      if (joint !== null || joined.has(key)) continue;
+      broadphase.lookAgain(Math.floor(key / 2 ** 26));
+      broadphase.lookAgain(key % 2 ** 26);
+    }
+  }
+  private readonly previouslyJoined = new Map<number, JointCore<Body> | null>();
+
+  /** A new pair from the broadphase: filtered, ordered by shape rank, and given a contact. */
+  private readonly addPair = (p: ShapeProxy, q: ShapeProxy): void => {
+    if (!p.body.isDynamic && !q.body.isDynamic) return;
+    if (!shouldCollide(p.shape, q.shape) || this.joined.has(pairKey(p.body.id, q.body.id))) return;
+    // ordered by shape rank (then key) so the narrowphase has one function per pair of types
+    const rankP = SHAPE_RANK[p.shape.type], rankQ = SHAPE_RANK[q.shape.type];
+    const swap = rankP > rankQ || (rankP === rankQ && p.key > q.key);
+    const a = swap ? q : p, b = swap ? p : q;
+    const inner = this.innerMap(a.key);
+    if (inner.has(b.key)) return;
+    const reused = this.pool.pop();
+    const contact = reused !== undefined
+      ? reused.reuse(a.body, a.shape, b.body, b.shape, a.key, b.key)
+      : new ContactConstraint(a.body, a.shape, b.body, b.shape, new Manifold(), a.key, b.key);
+    contact.proxyA = a;
+    contact.proxyB = b;
+    inner.set(b.key, contact);
+    this.list.push(contact);
+  };
+
+  /** Removes list[i] (the last contact takes its place). */
+  private destroy(i: number): void {
+    const list = this.list, contact = list[i];
+    if (contact.isTouching) this.noteEnd(contact);
+    const inner = this.pairs.get(contact.keyA) as Map<number, ContactConstraint>;
+    inner.delete(contact.keyB);
+    if (inner.size === 0) this.pairs.delete(contact.keyA);
+    list[i] = list[list.length - 1];
+    list.length--;
+    contact.proxyA = contact.proxyB = null;
+    this.pool.push(contact);
+  }
+
+  private collideContact(contact: ContactConstraint, a: ShapeProxy, b: ShapeProxy, dt: number): void {
+    if (contact.sensor) {
+      // overlap only: no rows, no speculative margin, nothing woken
+      collide(a.shape, a.pose, b.shape, b.pose, 0, contact.manifold);
+      contact.count = 0;
+      const overlapping = contact.manifold.count > 0 && deepest(contact) <= 0;
+      if (overlapping && !contact.isTouching) {
+        contact.isTouching = true;
+        if (this.recordEvents) this.sensorBegan.push(contact);
+      } else if (!overlapping && contact.isTouching) {
+        this.noteEnd(contact);
+      }
       return;
     }
-    for (const proxy of proxies) writeBox(proxy, dt);
-    // insertion sort by lower x (stable, linear when nearly sorted)
-    for (let i = 1; i < proxies.length; i++) {
-      const p = proxies[i];
-      let j = i - 1;
-      while (j >= 0 && proxies[j].box[0] > p.box[0]) {
-        proxies[j + 1] = proxies[j];
-        j--;
-      }
-      proxies[j + 1] = p;
+    const margin = SPECULATIVE_DISTANCE + dt * (reach(a.body) + reach(b.body));
+    collide(a.shape, a.pose, b.shape, b.pose, margin, contact.manifold);
+    contact.matchImpulses();
+    const touches = contact.count > 0 && deepest(contact) <= TOUCH_DISTANCE;
+    if (touches && !contact.isTouching) {
+      contact.isTouching = true;
+      if (this.recordEvents) this.began.push(contact);
+    } else if (!touches && contact.isTouching) {
+      this.noteEnd(contact);
     }
-    this.joined.clear();
-    for (const joint of joints) if (!joint.collideConnected) this.joined.add(pairKey(joint.bodyA.id, joint.bodyB.id));
-    this.stamp++;
-    for (let i = 0; i < proxies.length; i++) {
-      const p = proxies[i], pb = p.box;
-      for (let j = i + 1; j < proxies.length; j++) {
-        const q = proxies[j], qb = q.box;
-        if (qb[0] > pb[3]) break;
-        if (qb[1] > pb[4] || pb[1] > qb[4] || qb[2] > pb[5] || pb[2] > qb[5]) continue;
-        if (p.body === q.body || (!p.body.isDynamic && !q.body.isDynamic)) continue;
-        if (this.joined.has(pairKey(p.body.id, q.body.id)) || !shouldCollide(p.shape, q.shape)) continue;
-        this.touch(p, q, dt);
-      }
+    if (contact.count > 0) {
+      if (a.body.sleep.island !== 0) this.toWake.push(a.body);
+      if (b.body.sleep.island !== 0) this.toWake.push(b.body);
     }
-    // contacts whose shapes' boxes no longer overlap are dropped
-    for (const [keyA, inner] of this.pairs) {
-      for (const [keyB, contact] of inner) {
-        if (contact.stamp === this.stamp) continue;
-        if (contact.isTouching) this.noteEnd(contact);
-        inner.delete(keyB);
-        this.pool.push(contact);
-      }
-      if (inner.size === 0) this.pairs.delete(keyA);
-    }
-    this.touching.sort(byKeys);
-    this.sensing.sort(byKeys);
-    this.listActive();
   }
 
   private noteEnd(contact: ContactConstraint): void {
@@ -149,6 +224,20 @@ export class ContactSet {
     if (!this.recordEvents) return;
     const pair = { bodyA: contact.bodyA, shapeA: contact.shapeA, bodyB: contact.bodyB, shapeB: contact.shapeB };
     (contact.sensor ? this.sensorEnded : this.ended).push(pair);
+  }
+
+  /** The contacts with points, in key order, those of sleeping islands included (made when asked). */
+  get touching(): readonly ContactConstraint[] {
+    if (this.touchingFresh) return this.touchingList;
+    const touching = this.touchingList;
+    touching.length = 0;
+    for (let i = 0; i < this.list.length; i++) {
+      const contact = this.list[i];
+      if (!contact.sensor && contact.count > 0) touching.push(contact);
+    }
+    touching.sort(byKeys);
+    this.touchingFresh = true;
+    return touching;
   }
 
   /** Wakes every body touching `body` (which is being removed). */
@@ -159,14 +248,24 @@ export class ContactSet {
     }
   }
 
-  /** active: the touching contacts with an awake dynamic body (all of them while nothing sleeps). */
+  /** active: the contacts with points and an awake dynamic body (all of them while nothing sleeps), and
+   * sensing: the sensor pairs that overlap; both in key order. */
   private listActive(): void {
-    const active = this.active;
+    const active = this.active, sensing = this.sensing, list = this.list;
     active.length = 0;
-    for (let i = 0; i < this.touching.length; i++) {
-      const contact = this.touching[i], a = contact.bodyA, b = contact.bodyB;
+    sensing.length = 0;
+    for (let i = 0; i < list.length; i++) {
+      const contact = list[i];
+      if (contact.sensor) {
+        if (contact.isTouching) sensing.push(contact);
+        continue;
+      }
+      if (contact.count === 0) continue;
+      const a = contact.bodyA, b = contact.bodyB;
       if ((a.isDynamic && a.sleep.island === 0) || (b.isDynamic && b.sleep.island === 0)) active.push(contact);
     }
+    active.sort(byKeys);
+    sensing.sort(byKeys);
   }
 
   /** The touching contacts' state: their count, then per contact its two keys and ContactConstraint's
@@ -201,37 +300,38 @@ export class ContactSet {
   }
   /** Rebuilds the contacts from read's numbers, among the world's bodies. */
   restore(numbers: readonly number[], bodies: readonly Body[]): void {
+    this.broadphase.sync(bodies, 0);
     const byId = new Map<number, Body>();
     for (const body of bodies) byId.set(body.id, body);
-    const shapeOf = (proxyKey: number): [Body, Shape] => {
-      const body = byId.get(Math.floor(proxyKey / MAX_SHAPES_PER_BODY)) as Body;
-      return [body, body.shapes[proxyKey % MAX_SHAPES_PER_BODY]];
+    const proxyOf = (key: number): ShapeProxy => {
+      const body = byId.get(Math.floor(key / MAX_SHAPES_PER_BODY)) as Body;
+      return this.broadphase.proxiesOf(body)[key % MAX_SHAPES_PER_BODY];
     };
-    this.pairs.clear();
-    this.touching.length = 0;
+    for (let i = this.list.length - 1; i >= 0; i--) this.destroy(i);
+    this.ended.length = 0;
+    this.sensorEnded.length = 0;
     let at = 0;
     const count = numbers[at++];
     for (let c = 0; c < count; c++) {
-      const keyA = numbers[at++], keyB = numbers[at++];
-      const [bodyA, shapeA] = shapeOf(keyA);
-      const [bodyB, shapeB] = shapeOf(keyB);
-      const contact = new ContactConstraint(bodyA, shapeA, bodyB, shapeB, new Manifold(), keyA, keyB);
+      const contact = this.restoreContact(proxyOf(numbers[at++]), proxyOf(numbers[at++]));
       at = contact.loadState(numbers, at);
-      this.innerMap(keyA).set(keyB, contact);
-      this.touching.push(contact);
     }
-    this.sensing.length = 0;
     const sensing = numbers[at++];
     for (let c = 0; c < sensing; c++) {
-      const keyA = numbers[at++], keyB = numbers[at++];
-      const [bodyA, shapeA] = shapeOf(keyA);
-      const [bodyB, shapeB] = shapeOf(keyB);
-      const contact = new ContactConstraint(bodyA, shapeA, bodyB, shapeB, new Manifold(), keyA, keyB);
+      const contact = this.restoreContact(proxyOf(numbers[at++]), proxyOf(numbers[at++]));
       contact.isTouching = true;
-      this.innerMap(keyA).set(keyB, contact);
-      this.sensing.push(contact);
     }
+    this.touchingFresh = false;
     this.listActive();
+  }
+
+  private restoreContact(a: ShapeProxy, b: ShapeProxy): ContactConstraint {
+    const contact = new ContactConstraint(a.body, a.shape, b.body, b.shape, new Manifold(), a.key, b.key);
+    contact.proxyA = a;
+    contact.proxyB = b;
+    this.innerMap(a.key).set(b.key, contact);
+    this.list.push(contact);
+    return contact;
   }
 
   /** Every contact constraint with points (the last update's). */
@@ -239,89 +339,11 @@ export class ContactSet {
     return this.active.length;
   }
 
-  private touch(p: Proxy, q: Proxy, dt: number): void {
-    // ordered by shape rank (then key) so the narrowphase has one function per pair of types
-    const swap = SHAPE_RANK[p.shape.type] > SHAPE_RANK[q.shape.type] || (SHAPE_RANK[p.shape.type] === SHAPE_RANK[q.shape.type] && p.key > q.key);
-    const a = swap ? q : p, b = swap ? p : q;
-    const inner = this.innerMap(a.key);
-    let contact = inner.get(b.key);
-    if (!isAwakeMover(a.body) && !isAwakeMover(b.body)) {
-      // both asleep (or one asleep, the other static or still): kept as it was
-      if (contact === undefined) return;
-      contact.stamp = this.stamp;
-      if (contact.sensor) {
-        if (contact.isTouching) this.sensing.push(contact);
-      } else if (contact.count > 0) {
-        this.touching.push(contact);
-      }
-      return;
-    }
-    if (contact === undefined) {
-      const reused = this.pool.pop();
-      contact = reused !== undefined
-        ? reused.reuse(a.body, a.shape, b.body, b.shape, a.key, b.key)
-        : new ContactConstraint(a.body, a.shape, b.body, b.shape, new Manifold(), a.key, b.key);
-      inner.set(b.key, contact);
-    }
-    contact.stamp = this.stamp;
-    if (contact.sensor) {
-      // overlap only: no rows, no speculative margin, nothing woken
-      collide(a.shape, a.pose, b.shape, b.pose, 0, contact.manifold);
-      contact.count = 0;
-      const overlapping = contact.manifold.count > 0 && deepest(contact) <= 0;
-      if (overlapping) this.sensing.push(contact);
-      if (overlapping && !contact.isTouching) {
-        contact.isTouching = true;
-        if (this.recordEvents) this.sensorBegan.push(contact);
-      } else if (!overlapping && contact.isTouching) {
-        this.noteEnd(contact);
-      }
-      return;
-    }
-    const margin = SPECULATIVE_DISTANCE + dt * (speed(a.body) + speed(b.body));
-    collide(a.shape, a.pose, b.shape, b.pose, margin, contact.manifold);
-    contact.matchImpulses();
-    const touches = contact.count > 0 && deepest(contact) <= TOUCH_DISTANCE;
-    if (touches && !contact.isTouching) {
-      contact.isTouching = true;
-      if (this.recordEvents) this.began.push(contact);
-    } else if (!touches && contact.isTouching) {
-      this.noteEnd(contact);
-    }
-    if (contact.count > 0) {
-      this.touching.push(contact);
-      if (a.body.sleep.island !== 0) a.body.sleep.wake();
-      if (b.body.sleep.island !== 0) b.body.sleep.wake();
-    }
-  }
-
   private innerMap(keyA: number): Map<number, ContactConstraint> {
     let inner = this.pairs.get(keyA);
     if (inner === undefined) this.pairs.set(keyA, (inner = new Map()));
     return inner;
   }
-
-  private rebuild(bodies: readonly Body[]): void {
-    const kept = new Map<number, Proxy>();
-    for (const proxy of this.proxies) kept.set(proxy.key, proxy);
-    const next: Proxy[] = [];
-    for (const body of bodies) {
-      body.shapes.forEach((shape, index) => {
-        const key = body.id * MAX_SHAPES_PER_BODY + index;
-        const old = kept.get(key);
-        next.push(old !== undefined && old.shape === shape ? old : { body, shape, key, box: new Float64Array(6), pose: new ShapePose() });
-      });
-    }
-    this.proxies = next;
-    // pairs of removed shapes go at the next update (not seen)
-  }
-}
-
-/** Linear speed plus a bound on what turning adds at the shape's reach (rough: |ω| times 1 m). */
-function speed(body: Body): number {
-  const v = body.linearVelocity, w = body.angularVelocity;
-  // (Math.sqrt, not Math.hypot: the step uses only correctly rounded Math functions; README "Determinism")
-  return Math.sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]) + Math.sqrt(w[0] * w[0] + w[1] * w[1] + w[2] * w[2]);
 }
 
 /** The smallest separation among the manifold's points. */
@@ -339,36 +361,4 @@ function byKeys(x: ContactConstraint, y: ContactConstraint): number {
 /** Two bodies' ids as one number (ids below 2²⁶ = 67 million apart: the jointed-pair filter). */
 function pairKey(a: number, b: number): number {
   return a < b ? a * 2 ** 26 + b : b * 2 ** 26 + a;
-}
-
-/** The shape's world AABB, fattened (see the header). */
-function writeBox(proxy: Proxy, dt: number): void {
-  const { body, shape, box } = proxy;
-  const pose = proxy.pose.set(body, shape);
-  if (shape.type === 'plane') {
-    box[0] = box[1] = box[2] = -Infinity;
-    box[3] = box[4] = box[5] = Infinity;
-    return;
-  }
-  const c = pose.c, W = pose.W;
-  for (let i = 0; i < 3; i++) {
-    // half width along world axis i: Σ_k |W_ik| h_k for a box; r (+ h |W_i1|) for spheres and capsules;
-    // a hull's bounding box (in its frame, centre b) as a box about c + W b
-    let half: number, centre = c[i];
-    if (shape.type === 'box') {
-      const h = shape.halfExtents;
-      half = Math.abs(W[i]) * h[0] + Math.abs(W[3 + i]) * h[1] + Math.abs(W[6 + i]) * h[2];
-    } else if (shape.type === 'hull') {
-      const { boundsCentre: b, boundsHalf: h } = shape.hull as ConvexHull;
-      centre += W[i] * b[0] + W[3 + i] * b[1] + W[6 + i] * b[2];
-      half = Math.abs(W[i]) * h[0] + Math.abs(W[3 + i]) * h[1] + Math.abs(W[6 + i]) * h[2];
-    } else {
-      half = shape.radius + (shape.type === 'capsule' ? shape.halfHeight * Math.abs(W[3 + i]) : 0);
-    }
-    half += SPECULATIVE_DISTANCE;
-    // stretched along the way the body moves this step (a static body's velocity is zero)
-    const move = body.linearVelocity[i] * dt;
-    box[i] = centre - half + (move < 0 ? move : 0);
-    box[3 + i] = centre + half + (move > 0 ? move : 0);
-  }
 }

@@ -2,7 +2,7 @@
 // hull-contacts.ts for hulls): closest points of segments, Sutherland–Hodgman clipping of an incident
 // face against a reference face's sides, and the reduction of the clipped points to a manifold's 4.
 
-import { MAX_HULL_VERTICES } from './hull.js';
+import { MAX_HULL_VERTICES } from '../geometry/hull.js';
 import type { Manifold } from './manifold.js';
 
 /** An edge axis must separate the shapes by this much more than the best face axis to be used, m. */

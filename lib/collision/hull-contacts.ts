@@ -39,7 +39,7 @@ import {
   candidateDepths, candidateIds, candidates, clipIn, clipInFeatures, clipOut, clipOutFeatures, clipPolygon, closestOnSegment,
   closestPointsOfSegments, EDGE_TOLERANCE, FACE_RELATIVE_TOLERANCE, reducePoints,
 } from './features.js';
-import { MAX_HULL_FACES, MAX_HULL_VERTICES, type ConvexHull } from './hull.js';
+import { MAX_HULL_FACES, MAX_HULL_VERTICES, type ConvexHull } from '../geometry/hull.js';
 import type { ShapePose } from './shape-pose.js';
 
 /** A normal within this cosine of a face's makes a capsule lie along the face (about 0.8°). */

@@ -25,10 +25,10 @@
 // Each point is the midpoint between the two surfaces.
 
 import { closestOnSegment, closestPointsOfSegments } from './features.js';
-import type { ConvexHull } from './hull.js';
+import type { ConvexHull } from '../geometry/hull.js';
 import { boxBox, hullCapsule, hullHull, hullSphere, planeHull } from './hull-contacts.js';
 import { Manifold } from './manifold.js';
-import type { Shape, ShapeType } from './shape.js';
+import type { Shape, ShapeType } from '../geometry/shape.js';
 import type { ShapePose } from './shape-pose.js';
 
 export const SHAPE_RANK: Record<ShapeType, number> = { plane: 0, box: 1, hull: 2, capsule: 3, sphere: 4 };

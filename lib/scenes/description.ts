@@ -5,7 +5,7 @@
 import { World, type WorldOptions } from '../world.js';
 import type { Body } from '../body.js';
 import type { Joint } from '../joints/joint.js';
-import type { ShapeOptions } from '../collision/shape.js';
+import type { ShapeOptions } from '../geometry/shape.js';
 
 export type Vec3Tuple = [number, number, number];
 export type QuatTuple = [number, number, number, number];

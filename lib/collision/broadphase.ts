@@ -1,0 +1,321 @@
+// Broadphase: which shapes may touch, found through dynamic AABB trees (geometry/dynamic-tree.ts), after
+// Box2D v3's b2BroadPhase (broad_phase.c).
+//
+// Each shape has a proxy: its world box this step (`box`: the shape's bounds grown on every side by half
+// the speculative distance and by the distance its body can cover in the step, reach(body)·dt; two
+// boxes then overlap whenever their shapes are within the contact search's margin of each other,
+// SPECULATIVE_DISTANCE + (reach(a) + reach(b))·dt) and a fat box (`fat`: the box
+// grown by AABB_MARGIN), which is what its tree holds. The proxies of static, kinematic and dynamic
+// bodies sit in three trees, so that static shapes are never paired with each other and a level of
+// static shapes is never walked for its own sake.
+//
+// Each update re-bounds only the shapes of bodies that move (awake dynamic bodies, moving kinematic
+// ones) and of bodies whose pose the user set (Body.setPosition, setOrientation). A proxy whose box
+// leaves its fat box gets a new fat box, is moved in its tree and goes into the move buffer; new pairs
+// are looked for only around the proxies in the move buffer (Box2D v3's b2UpdateBroadPhasePairs). A
+// sleeping or still body costs nothing per step.
+//
+// The pairs found are handed to the contact set (contact-set.ts), which keeps each pair's contact while
+// the two fat boxes overlap. The order in which pairs are found depends on the trees' history; the
+// contacts are solved in the order of their shapes' keys, so that order never reaches the solver.
+
+import type { Body } from '../body.js';
+import { DynamicTree } from '../geometry/dynamic-tree.js';
+import { definitionOf, MAX_SHAPES_PER_BODY, type Shape } from '../geometry/shape.js';
+import { ShapePose } from './shape-pose.js';
+
+/** Points up to this far apart are kept as speculative contacts (Box2D: 4 × linear slop), m; a moving
+ * pair adds the distance its bodies can cover in the step. */
+export const SPECULATIVE_DISTANCE = 0.02;
+/** How much larger than its box a proxy's fat box is, m (Box2D v3's b2_aabbMargin). */
+export const AABB_MARGIN = 0.1;
+
+/** The trees, by the body type of the proxies they hold. */
+export const enum TreeKind {
+  Static = 0,
+  Kinematic = 1,
+  Dynamic = 2,
+}
+
+/** One shape in the broadphase. */
+export class ShapeProxy {
+  /** body id · MAX_SHAPES_PER_BODY + the shape's index in its body. */
+  readonly key: number;
+  /** This step's box (min x, y, z, max x, y, z): the bounds, half the speculative distance and the
+   * distance the body can cover in the step. */
+  readonly box = new Float64Array(6);
+  /** The box the tree holds: `box` grown by AABB_MARGIN, renewed when `box` leaves it. */
+  readonly fat = new Float64Array(6);
+  /** The shape's world pose when it was last bounded (the narrowphase reads it). */
+  readonly pose = new ShapePose();
+  /** The tree it is in, and its id there (−1 before it is inserted). */
+  tree: TreeKind;
+  treeId = -1;
+  /** In this update's move buffer. */
+  moved = false;
+  /** Taken out of the broadphase (its body or shape is gone); its contacts go at the next update. */
+  removed = false;
+
+  constructor(readonly body: Body, readonly shape: Shape, readonly index: number) {
+    this.key = body.id * MAX_SHAPES_PER_BODY + index;
+    this.tree = treeOf(body);
+  }
+}
+
+function treeOf(body: Body): TreeKind {
+  return body.isDynamic ? TreeKind.Dynamic : body.type === 'kinematic' ? TreeKind.Kinematic : TreeKind.Static;
+}
+
+/** A body's proxies, one per shape, in shape order. */
+interface BodyProxies {
+  body: Body;
+  proxies: ShapeProxy[];
+  /** Moving when last re-bounded: it moved in the step since, even if it has stopped (fallen asleep). */
+  wasMoving: boolean;
+}
+
+export class BroadPhase {
+  readonly trees: readonly DynamicTree[] = [new DynamicTree(), new DynamicTree(), new DynamicTree()];
+  /** Every proxy, by the slot its trees' user data names. */
+  private readonly slots: (ShapeProxy | null)[] = [];
+  private readonly freeSlots: number[] = [];
+  private readonly slotOf = new Map<ShapeProxy, number>();
+  /** The bodies that can move (dynamic and kinematic), re-bounded when they do. */
+  private movers: BodyProxies[] = [];
+  private readonly byBody = new Map<Body, BodyProxies>();
+  /** Bodies whose pose the user set since the last update. */
+  private readonly edited = new Set<Body>();
+  private readonly moveBuffer: ShapeProxy[] = [];
+  /** Proxies with no bounds (planes, static bodies only): kept out of the trees, met by every moved
+   * dynamic proxy. */
+  readonly unbounded: ShapeProxy[] = [];
+  /** Proxies inserted into the static tree since its last full rebuild. */
+  private staticInserts = 0;
+
+  /** Every proxy, by slot (null where a slot is free); for queries. */
+  proxyAt(slot: number): ShapeProxy {
+    return this.slots[slot] as ShapeProxy;
+  }
+
+  /** The proxies of a body (empty when it has none or is not in the broadphase). */
+  proxiesOf(body: Body): readonly ShapeProxy[] {
+    return this.byBody.get(body)?.proxies ?? NO_PROXIES;
+  }
+
+  /**
+   * Follows the world's bodies after a topology change: proxies for new bodies' shapes, removal of those
+   * whose body or shape is gone (marked `removed` for the contacts that hold them).
+   */
+  sync(bodies: readonly Body[], dt: number): void {
+    const present = new Set<Body>();
+    for (const body of bodies) present.add(body);
+    for (const [body, entry] of this.byBody) {
+      if (present.has(body) && sameShapes(entry)) continue;
+      for (const proxy of entry.proxies) this.remove(proxy);
+      this.byBody.delete(body);
+    }
+    const movers: BodyProxies[] = [];
+    for (const body of bodies) {
+      let entry = this.byBody.get(body);
+      if (entry === undefined) {
+        entry = { body, proxies: body.shapes.map((shape, index) => new ShapeProxy(body, shape, index)), wasMoving: false };
+        this.byBody.set(body, entry);
+        for (const proxy of entry.proxies) this.insert(proxy, dt);
+      }
+      if (treeOf(body) !== TreeKind.Static && entry.proxies.length > 0) movers.push(entry);
+    }
+    this.movers = movers;
+    // a level loaded shape by shape: one top-down build gives a better static tree than the insertions
+    const statics = this.trees[TreeKind.Static];
+    if (this.staticInserts > 64 && this.staticInserts * 4 > statics.proxyCount) {
+      statics.rebuild();
+      this.staticInserts = 0;
+    }
+  }
+
+  /** The shapes of the body of this id look for pairs again at the next update, whether they moved or not
+   * (a joint that kept them from colliding went). */
+  lookAgain(bodyId: number): void {
+    for (const [body, entry] of this.byBody) {
+      if (body.id !== bodyId) continue;
+      for (const proxy of entry.proxies) this.enqueue(proxy);
+      return;
+    }
+  }
+
+  /** A shape's filter changed: it looks for pairs again at the next update. */
+  private readonly filterChanged = (shape: Shape): void => {
+    const proxy = this.proxyOfShape.get(shape);
+    if (proxy !== undefined) this.enqueue(proxy);
+  };
+  private readonly proxyOfShape = new Map<Shape, ShapeProxy>();
+
+  /** The user set a body's pose: its proxies are re-bounded at the next update. */
+  notePoseEdit(body: Body): void {
+    this.edited.add(body);
+  }
+
+  /**
+   * Re-bounds the shapes of the bodies that move (`isMoving`; only when `moving`), or moved until they
+   * stopped, and of those the user moved, for a step of dt; fills the move buffer.
+   */
+  updateBounds(dt: number, isMoving: (body: Body) => boolean, moving: boolean): void {
+    const movers = this.movers;
+    for (let i = 0; moving && i < movers.length; i++) {
+      const entry = movers[i];
+      const now = isMoving(entry.body);
+      if (!now && !entry.wasMoving) continue;
+      entry.wasMoving = now;
+      const proxies = entry.proxies;
+      for (let k = 0; k < proxies.length; k++) this.bound(proxies[k], dt);
+    }
+    if (this.edited.size > 0) {
+      for (const body of this.edited) {
+        const entry = this.byBody.get(body);
+        if (entry !== undefined) for (const proxy of entry.proxies) this.bound(proxy, dt);
+      }
+      this.edited.clear();
+    }
+  }
+
+  /**
+   * Calls `pair(p, q)` for each pair of proxies in different trees or the dynamic tree whose fat boxes
+   * overlap, at least one of them in the move buffer, at least one dynamic; each such pair once. Then
+   * empties the move buffer.
+   */
+  findPairs(pair: (p: ShapeProxy, q: ShapeProxy) => void): void {
+    const moved = this.moveBuffer;
+    const trees = this.trees;
+    for (let i = 0; i < moved.length; i++) {
+      const p = moved[i];
+      this.queryProxy = p;
+      this.pairVisitor = pair;
+      if (p.tree === TreeKind.Dynamic) {
+        for (let k = 0; k < this.unbounded.length; k++) this.visitFromDynamic(-1, this.slotOf.get(this.unbounded[k]) as number);
+        trees[TreeKind.Static].query(p.fat, this.visitFromDynamic);
+        trees[TreeKind.Kinematic].query(p.fat, this.visitFromDynamic);
+      }
+      trees[TreeKind.Dynamic].query(p.fat, this.visitDynamic);
+    }
+    for (let i = 0; i < moved.length; i++) moved[i].moved = false;
+    moved.length = 0;
+    this.queryProxy = null;
+    this.pairVisitor = null;
+  }
+
+  private queryProxy: ShapeProxy | null = null;
+  private pairVisitor: ((p: ShapeProxy, q: ShapeProxy) => void) | null = null;
+  /** A moved dynamic proxy meets a static or kinematic one: always a new candidate. */
+  private readonly visitFromDynamic = (_id: number, slot: number): boolean => {
+    const q = this.slots[slot] as ShapeProxy, p = this.queryProxy as ShapeProxy;
+    if (q.body !== p.body) (this.pairVisitor as (p: ShapeProxy, q: ShapeProxy) => void)(p, q);
+    return true;
+  };
+  /** A moved proxy meets a dynamic one: when both moved (and both are dynamic), only from the lower key. */
+  private readonly visitDynamic = (_id: number, slot: number): boolean => {
+    const q = this.slots[slot] as ShapeProxy, p = this.queryProxy as ShapeProxy;
+    if (q === p || q.body === p.body) return true;
+    if (q.moved && (p.tree !== TreeKind.Dynamic || q.key < p.key)) return true;
+    (this.pairVisitor as (p: ShapeProxy, q: ShapeProxy) => void)(p, q);
+    return true;
+  };
+
+  private insert(proxy: ShapeProxy, dt: number): void {
+    const slot = this.freeSlots.length > 0 ? (this.freeSlots.pop() as number) : this.slots.length;
+    this.slots[slot] = proxy;
+    this.slotOf.set(proxy, slot);
+    this.proxyOfShape.set(proxy.shape, proxy);
+    proxy.shape.filterListener = this.filterChanged;
+    writeBox(proxy, dt);
+    fatten(proxy);
+    if (!definitionOf(proxy.shape.type).bounded) {
+      this.unbounded.push(proxy);
+      return;
+    }
+    proxy.treeId = this.trees[proxy.tree].createProxy(proxy.fat, slot);
+    if (proxy.tree === TreeKind.Static) this.staticInserts++;
+    this.enqueue(proxy);
+  }
+
+  private remove(proxy: ShapeProxy): void {
+    const slot = this.slotOf.get(proxy) as number;
+    if (proxy.treeId >= 0) this.trees[proxy.tree].destroyProxy(proxy.treeId);
+    else this.unbounded.splice(this.unbounded.indexOf(proxy), 1);
+    this.slots[slot] = null;
+    this.freeSlots.push(slot);
+    this.slotOf.delete(proxy);
+    if (this.proxyOfShape.get(proxy.shape) === proxy) {
+      this.proxyOfShape.delete(proxy.shape);
+      proxy.shape.filterListener = null;
+    }
+    proxy.removed = true;
+    if (proxy.moved) {
+      const at = this.moveBuffer.indexOf(proxy);
+      this.moveBuffer.splice(at, 1);
+      proxy.moved = false;
+    }
+  }
+
+  private bound(proxy: ShapeProxy, dt: number): void {
+    writeBox(proxy, dt);
+    if (proxy.treeId < 0) return; // unbounded
+    const box = proxy.box, fat = proxy.fat;
+    if (fat[0] <= box[0] && fat[1] <= box[1] && fat[2] <= box[2] && box[3] <= fat[3] && box[4] <= fat[4] && box[5] <= fat[5]) return;
+    fatten(proxy);
+    this.trees[proxy.tree].moveProxy(proxy.treeId, fat);
+    this.enqueue(proxy);
+  }
+
+  private enqueue(proxy: ShapeProxy): void {
+    if (proxy.moved) return;
+    proxy.moved = true;
+    this.moveBuffer.push(proxy);
+  }
+}
+
+const NO_PROXIES: readonly ShapeProxy[] = [];
+
+/** Whether a body's proxies still match its shapes (one by one, same objects). */
+function sameShapes(entry: BodyProxies): boolean {
+  const shapes = entry.body.shapes, proxies = entry.proxies;
+  if (shapes.length !== proxies.length || proxies.length > 0 && proxies[0].tree !== treeOf(entry.body)) return false;
+  for (let i = 0; i < shapes.length; i++) if (proxies[i].shape !== shapes[i]) return false;
+  return true;
+}
+
+/** The fat box: the box grown by AABB_MARGIN on every side. */
+function fatten(proxy: ShapeProxy): void {
+  const box = proxy.box, fat = proxy.fat;
+  for (let i = 0; i < 3; i++) {
+    fat[i] = box[i] - AABB_MARGIN;
+    fat[3 + i] = box[3 + i] + AABB_MARGIN;
+  }
+}
+
+/** The proxy's pose and box this step (see the header): the shape's bounds from its type's definition,
+ * grown by half the speculative distance and by the distance its body can cover in the step. */
+export function writeBox(proxy: ShapeProxy, dt: number): void {
+  const { body, shape, box } = proxy;
+  const pose = proxy.pose.set(body, shape);
+  definitionOf(shape.type).bounds(shape, pose.c, pose.W, box);
+  const grow = 0.5 * SPECULATIVE_DISTANCE + dt * reach(body);
+  for (let i = 0; i < 3; i++) {
+    box[i] -= grow;
+    box[3 + i] += grow;
+  }
+}
+
+/**
+ * How fast any point of the body's shapes can move, m/s, as the contact search bounds it: its linear
+ * speed plus what turning adds at the shape's reach (rough: |ω| times 1 m).
+ */
+export function reach(body: Body): number {
+  const v = body.linearVelocity, w = body.angularVelocity;
+  // (Math.sqrt, not Math.hypot: the step uses only correctly rounded Math functions; README "Determinism")
+  return Math.sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]) + Math.sqrt(w[0] * w[0] + w[1] * w[1] + w[2] * w[2]);
+}
+
+/** Whether two boxes (min x, y, z, max x, y, z) overlap. */
+export function boxesOverlap(a: Float64Array, b: Float64Array): boolean {
+  return a[0] <= b[3] && b[0] <= a[3] && a[1] <= b[4] && b[1] <= a[4] && a[2] <= b[5] && b[2] <= a[5];
+}

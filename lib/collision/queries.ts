@@ -1,0 +1,438 @@
+// Scene queries: rays, swept shapes, overlaps and boxes against the world's shapes, through the
+// broadphase's trees (broadphase.ts), as Rapier's QueryPipeline and Box2D v3's b2World_CastRay and
+// b2World_OverlapAABB do.
+//
+// Each query walks the three trees (static, kinematic, dynamic) and the unbounded shapes (planes). A tree
+// leaf is a shape's fat box, so each candidate is then tested exactly against the shape at its body's
+// pose. The nearest-hit casts clip the ray as they go, so a leaf farther than the nearest hit so far is
+// never tested.
+//
+// Which shapes a query sees (QueryOptions): `filter` is a collision filter applied as between two shapes
+// (shape.ts shouldCollide: category, mask, group), `exclude` leaves out bodies, `predicate` has the last
+// word, and sensors are skipped unless `includeSensors`.
+
+import type { Body } from '../body.js';
+import { definitionOf, Shape, type ShapeOptions } from '../geometry/shape.js';
+import { rotationMatrix } from '../math/quat.js';
+import { isArrayLike, show } from '../validate.js';
+import { TreeKind, type BroadPhase, type ShapeProxy } from './broadphase.js';
+import { Manifold } from './manifold.js';
+import { collide, SHAPE_RANK } from './narrowphase.js';
+import { CastResult, ConvexProxy, shapeCast } from '../geometry/gjk.js';
+import { ShapePose } from './shape-pose.js';
+
+/** A collision filter for a query, read as a shape's (SurfaceOptions.category, mask, group). */
+export interface QueryFilter {
+  /** Default 1. */
+  category?: number;
+  /** Default all (0xffffffff). */
+  mask?: number;
+  /** Default 0. */
+  group?: number;
+}
+
+/** Which shapes a query sees. */
+export interface QueryOptions {
+  /** Seen: the shapes this filter collides with, as between two shapes (Box2D's b2QueryFilter). */
+  filter?: QueryFilter;
+  /** Bodies not seen (a character's own body, say). */
+  exclude?: Body | readonly Body[];
+  /** Called for each shape that passes the rest; false leaves it out. */
+  predicate?: (body: Body, shape: Shape) => boolean;
+  /** Sensors are seen too. Default false. */
+  includeSensors?: boolean;
+}
+
+/** What a ray or a swept shape hit: the body and shape, the distance along the direction, the point and
+ * the hit surface's outward normal (world space, m). */
+export interface RayHit {
+  body: Body;
+  shape: Shape;
+  distance: number;
+  point: Float64Array;
+  normal: Float64Array;
+}
+
+/** A shape a query overlaps. */
+export interface ShapeOverlap {
+  body: Body;
+  shape: Shape;
+}
+
+/** A query's options, read once and checked (the error names the bad value). */
+class ReadOptions {
+  category = 1;
+  mask = 0xffffffff;
+  group = 0;
+  excluded: readonly Body[] = [];
+  predicate: ((body: Body, shape: Shape) => boolean) | null = null;
+  includeSensors = false;
+
+  read(where: string, options: QueryOptions | undefined): this {
+    this.category = 1; this.mask = 0xffffffff; this.group = 0;
+    this.excluded = NONE; this.predicate = null; this.includeSensors = false;
+    if (options === undefined) return this;
+    if (options === null || typeof options !== 'object') throw new TypeError(`${where}: options must be an object, got ${show(options)}`);
+    for (const key of Object.keys(options)) {
+      if (!OPTION_KEYS.includes(key)) throw new RangeError(`${where}: unknown option '${key}' (options are ${OPTION_KEYS.join(', ')})`);
+    }
+    const filter = options.filter;
+    if (filter !== undefined) {
+      if (filter === null || typeof filter !== 'object') throw new TypeError(`${where}: filter must be an object, got ${show(filter)}`);
+      this.category = readBits(where, 'filter.category', filter.category, 1);
+      this.mask = readBits(where, 'filter.mask', filter.mask, 0xffffffff);
+      const group = filter.group ?? 0;
+      if (!Number.isInteger(group) || Math.abs(group) > 0x7fffffff) throw new RangeError(`${where}: filter.group must be an integer in ±2³¹, got ${show(group)}`);
+      this.group = group;
+    }
+    const exclude = options.exclude;
+    if (exclude !== undefined) {
+      const list = isArrayLike(exclude) ? Array.from(exclude as readonly unknown[]) : [exclude];
+      list.forEach((body, i) => {
+        if (body === null || typeof body !== 'object' || !('shapes' in body)) throw new TypeError(`${where}: exclude[${i}] must be a Body, got ${show(body)}`);
+      });
+      this.excluded = list as Body[];
+    }
+    if (options.predicate !== undefined) {
+      if (typeof options.predicate !== 'function') throw new TypeError(`${where}: predicate must be a function, got ${show(options.predicate)}`);
+      this.predicate = options.predicate;
+    }
+    if (options.includeSensors !== undefined) {
+      if (typeof options.includeSensors !== 'boolean') throw new TypeError(`${where}: includeSensors must be true or false, got ${show(options.includeSensors)}`);
+      this.includeSensors = options.includeSensors;
+    }
+    return this;
+  }
+
+  /** Whether the query sees this shape. */
+  accepts(body: Body, shape: Shape): boolean {
+    if (shape.sensor && !this.includeSensors) return false;
+    if (this.group !== 0 && this.group === shape.group) {
+      if (this.group < 0) return false;
+    } else if ((this.category & shape.mask) === 0 || (shape.category & this.mask) === 0) return false;
+    for (let i = 0; i < this.excluded.length; i++) if (this.excluded[i] === body) return false;
+    return this.predicate === null || this.predicate(body, shape);
+  }
+}
+
+const NONE: readonly Body[] = [];
+const OPTION_KEYS = ['filter', 'exclude', 'predicate', 'includeSensors'];
+
+function readBits(where: string, name: string, value: unknown, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 0xffffffff) {
+    throw new RangeError(`${where}: ${name} must be an integer of 32 bits (0 to 0xffffffff), got ${show(value)}`);
+  }
+  return value;
+}
+
+const TREES = [TreeKind.Static, TreeKind.Kinematic, TreeKind.Dynamic];
+
+/** The queries of one world, over its broadphase (kept up to date by the world before each query). */
+export class SceneQueries {
+  private readonly options = new ReadOptions();
+  private readonly localOrigin = new Float64Array(3);
+  private readonly localDirection = new Float64Array(3);
+  private readonly localNormal = new Float64Array(3);
+  private readonly origin = new Float64Array(3);
+  private readonly direction = new Float64Array(3);
+  private readonly box = new Float64Array(6);
+  /** The nearest hit so far (castRay) or every hit (castRayAll). */
+  private nearest: ShapeProxy | null = null;
+  private readonly nearestNormal = new Float64Array(3);
+  private hits: RayHit[] | null = null;
+  private overlaps: ShapeOverlap[] = [];
+  /** The shapes' keys (broadphase.ts ShapeProxy.key) of hits or overlaps, for a fixed order. */
+  private readonly keys: number[] = [];
+  private readonly manifold = new Manifold();
+  private readonly queryPose = new ShapePose();
+  private queryShape: Shape | null = null;
+  /** Shapes built from options objects, kept so a query repeated with the same object builds none. */
+  private readonly built = new WeakMap<object, Shape>();
+
+  constructor(private readonly broadphase: BroadPhase) {}
+
+  /** The nearest hit of the ray o + t d (d a unit vector, 0 ≤ t ≤ maxDistance), or null. */
+  castRay(where: string, o: Float64Array, d: Float64Array, maxDistance: number, options: QueryOptions | undefined): RayHit | null {
+    this.options.read(where, options);
+    this.origin.set(o);
+    this.direction.set(d);
+    this.nearest = null;
+    this.hits = null;
+    const tMax = this.walkRay(maxDistance);
+    const proxy = this.nearest as ShapeProxy | null;
+    if (proxy === null) return null;
+    const point = new Float64Array(3);
+    for (let k = 0; k < 3; k++) point[k] = o[k] + tMax * d[k];
+    return { body: proxy.body, shape: proxy.shape, distance: tMax, point, normal: Float64Array.from(this.nearestNormal) };
+  }
+
+  /** Every hit of the ray, nearest first. */
+  castRayAll(where: string, o: Float64Array, d: Float64Array, maxDistance: number, options: QueryOptions | undefined): RayHit[] {
+    this.options.read(where, options);
+    this.origin.set(o);
+    this.direction.set(d);
+    const hits: RayHit[] = (this.hits = []);
+    this.keys.length = 0;
+    this.walkRay(maxDistance);
+    this.hits = null;
+    return inKeyOrder(hits, this.keys, (x, y) => x.distance - y.distance);
+  }
+
+  /** Every shape whose bounds overlap the box [min, max]. */
+  queryAABB(where: string, min: Float64Array, max: Float64Array, options: QueryOptions | undefined): ShapeOverlap[] {
+    this.options.read(where, options);
+    const box = this.box;
+    box.set(min);
+    box.set(max, 3);
+    const out: ShapeOverlap[] = (this.overlaps = []);
+    this.keys.length = 0;
+    for (const tree of TREES) this.broadphase.trees[tree].query(box, this.visitBox);
+    for (const proxy of this.broadphase.unbounded) this.visitBoxProxy(proxy);
+    return inKeyOrder(out, this.keys, null);
+  }
+
+  /** Every shape the given shape, at the pose, overlaps (touching counts). */
+  overlapShape(where: string, shape: ShapeOptions | Shape, position: Float64Array, orientation: Float64Array, options: QueryOptions | undefined): ShapeOverlap[] {
+    const query = this.readShape(where, shape);
+    this.options.read(where, options);
+    const pose = this.queryPose;
+    poseOf(query, position, orientation, pose);
+    definitionOf(query.type).bounds(query, pose.c, pose.W, this.box);
+    this.queryShape = query;
+    const out: ShapeOverlap[] = (this.overlaps = []);
+    this.keys.length = 0;
+    for (const tree of TREES) this.broadphase.trees[tree].query(this.box, this.visitOverlap);
+    for (const proxy of this.broadphase.unbounded) this.visitOverlapProxy(proxy);
+    this.queryShape = null;
+    return inKeyOrder(out, this.keys, null);
+  }
+
+  /**
+   * The first shape that `shape`, placed at the pose and swept along d (a unit vector) up to
+   * maxDistance, hits: distance 0 when it starts overlapping one. The candidates come from a box cast
+   * through the trees (the query shape's bounds swept along d); each is then swept exactly (gjk.ts
+   * shapeCast: conservative advancement on the GJK distance), a plane in closed form.
+   */
+  castShape(
+    where: string, shape: ShapeOptions | Shape, position: Float64Array, orientation: Float64Array, d: Float64Array, maxDistance: number,
+    options: QueryOptions | undefined,
+  ): RayHit | null {
+    const query = this.readShape(where, shape);
+    this.options.read(where, options);
+    const pose = this.queryPose;
+    poseOf(query, position, orientation, pose);
+    definitionOf(query.type).convex(query, this.castProxy);
+    const box = this.box, extent = this.extent;
+    definitionOf(query.type).bounds(query, pose.c, pose.W, box);
+    for (let k = 0; k < 3; k++) {
+      this.origin[k] = 0.5 * (box[k] + box[3 + k]);
+      extent[k] = 0.5 * (box[3 + k] - box[k]);
+    }
+    this.direction.set(d);
+    this.nearest = null;
+    this.rayMax = maxDistance;
+    for (const proxy of this.broadphase.unbounded) this.castAgainst(proxy);
+    for (const tree of TREES) this.broadphase.trees[tree].rayCast(this.origin, d, this.rayMax, this.visitCast, extent);
+    const hit = this.nearest as ShapeProxy | null;
+    if (hit === null) return null;
+    return { body: hit.body, shape: hit.shape, distance: this.rayMax, point: Float64Array.from(this.castPoint), normal: Float64Array.from(this.nearestNormal) };
+  }
+  private readonly extent = new Float64Array(3);
+  private readonly castProxy = new ConvexProxy();
+  private readonly targetProxy = new ConvexProxy();
+  private readonly castResult = new CastResult();
+  private readonly translation = new Float64Array(3);
+  private readonly castPoint = new Float64Array(3);
+
+  private readonly visitCast = (_id: number, slot: number, _tMax: number): number => {
+    this.castAgainst(this.broadphase.proxyAt(slot));
+    return this.rayMax;
+  };
+
+  /** Sweeps the query shape against one shape, keeping the nearest hit (ties to the lower key). */
+  private castAgainst(proxy: ShapeProxy): void {
+    if (!this.options.accepts(proxy.body, proxy.shape)) return;
+    const d = this.direction, limit = this.rayMax;
+    let t: number;
+    if (proxy.treeId < 0) {
+      t = this.castAgainstPlane(proxy, limit);
+      if (t < 0) return;
+    } else {
+      definitionOf(proxy.shape.type).convex(proxy.shape, this.targetProxy);
+      const translation = this.translation;
+      for (let k = 0; k < 3; k++) translation[k] = d[k] * limit;
+      const out = this.castResult;
+      if (!shapeCast(this.targetProxy, proxy.pose, this.castProxy, this.queryPose, translation, out)) return;
+      t = out.fraction * limit;
+      this.scratchNormal.set(out.normal);
+      this.scratchPoint.set(out.point);
+    }
+    if (this.nearest !== null && (t > this.rayMax || (t === this.rayMax && proxy.key > this.nearest.key))) return;
+    this.rayMax = t;
+    this.nearest = proxy;
+    this.nearestNormal.set(this.scratchNormal);
+    this.castPoint.set(this.scratchPoint);
+  }
+  private readonly scratchNormal = new Float64Array(3);
+  private readonly scratchPoint = new Float64Array(3);
+
+  /**
+   * The query shape swept at a plane n·p = offset (world): its lowest point along n is at height
+   * h = n·c + min over its points of n·(W p) − r − offset; it meets the plane after h / (−n·d), moving
+   * down into it (n·d < 0). Starting below: 0.
+   */
+  private castAgainstPlane(proxy: ShapeProxy, limit: number): number {
+    const { c: pc, W: pW } = proxy.pose, pn = proxy.shape.normal;
+    const nx = pW[0] * pn[0] + pW[3] * pn[1] + pW[6] * pn[2];
+    const ny = pW[1] * pn[0] + pW[4] * pn[1] + pW[7] * pn[2];
+    const nz = pW[2] * pn[0] + pW[5] * pn[1] + pW[8] * pn[2];
+    const offset = nx * pc[0] + ny * pc[1] + nz * pc[2] + proxy.shape.offset;
+    const { c, W } = this.queryPose, q = this.castProxy, P = q.points;
+    let lowest = Infinity, at = 0;
+    for (let i = 0; i < q.count; i++) {
+      const x = P[3 * i], y = P[3 * i + 1], z = P[3 * i + 2];
+      const h = nx * (W[0] * x + W[3] * y + W[6] * z) + ny * (W[1] * x + W[4] * y + W[7] * z) + nz * (W[2] * x + W[5] * y + W[8] * z);
+      if (h < lowest) { lowest = h; at = i; }
+    }
+    const height = nx * c[0] + ny * c[1] + nz * c[2] + lowest - q.radius - offset;
+    const rate = nx * this.direction[0] + ny * this.direction[1] + nz * this.direction[2];
+    let t: number;
+    if (height <= 0) t = 0;
+    else if (rate >= 0) return -1;
+    else t = height / -rate;
+    if (t > limit) return -1;
+    // the contact point: the lowest point, moved by t d, on the plane
+    const x = P[3 * at], y = P[3 * at + 1], z = P[3 * at + 2], d = this.direction;
+    this.scratchPoint[0] = c[0] + W[0] * x + W[3] * y + W[6] * z - nx * q.radius + t * d[0];
+    this.scratchPoint[1] = c[1] + W[1] * x + W[4] * y + W[7] * z - ny * q.radius + t * d[1];
+    this.scratchPoint[2] = c[2] + W[2] * x + W[5] * y + W[8] * z - nz * q.radius + t * d[2];
+    this.scratchNormal[0] = nx; this.scratchNormal[1] = ny; this.scratchNormal[2] = nz;
+    return t;
+  }
+
+  /** A shape built from options (kept per options object), or the shape given. */
+  readShape(where: string, shape: ShapeOptions | Shape): Shape {
+    if (shape instanceof Shape) return shape;
+    if (shape === null || typeof shape !== 'object') throw new TypeError(`${where}: shape must be shape options or a Shape, got ${show(shape)}`);
+    let built = this.built.get(shape);
+    if (built === undefined) {
+      built = new Shape(`${where}: shape`, shape);
+      if (!definitionOf(built.type).bounded) throw new RangeError(`${where}: shape must be bounded (not a ${built.type})`);
+      this.built.set(shape, built);
+    }
+    return built;
+  }
+
+  /** Walks the trees along the ray; returns the clipped tMax (the nearest hit's distance in castRay). */
+  private walkRay(maxDistance: number): number {
+    this.rayMax = maxDistance;
+    for (const proxy of this.broadphase.unbounded) this.visitRayProxy(proxy);
+    for (const tree of TREES) {
+      this.broadphase.trees[tree].rayCast(this.origin, this.direction, this.rayMax, this.visitRay);
+    }
+    return this.rayMax;
+  }
+  private rayMax = Infinity;
+
+  private readonly visitRay = (_id: number, slot: number, _tMax: number): number => {
+    this.visitRayProxy(this.broadphase.proxyAt(slot));
+    return this.rayMax;
+  };
+
+  /** The exact ray test against one shape, in its frame: o' = Wᵀ (o − c), d' = Wᵀ d. */
+  private visitRayProxy(proxy: ShapeProxy): void {
+    if (!this.options.accepts(proxy.body, proxy.shape)) return;
+    const { c, W } = proxy.pose, o = this.origin, d = this.direction, lo = this.localOrigin, ld = this.localDirection;
+    const px = o[0] - c[0], py = o[1] - c[1], pz = o[2] - c[2];
+    for (let k = 0; k < 3; k++) {
+      lo[k] = W[3 * k] * px + W[3 * k + 1] * py + W[3 * k + 2] * pz;
+      ld[k] = W[3 * k] * d[0] + W[3 * k + 1] * d[1] + W[3 * k + 2] * d[2];
+    }
+    const n = this.localNormal;
+    const t = definitionOf(proxy.shape.type).rayCast(proxy.shape, lo, ld, this.rayMax, n);
+    if (t < 0) return;
+    const nx = W[0] * n[0] + W[3] * n[1] + W[6] * n[2];
+    const ny = W[1] * n[0] + W[4] * n[1] + W[7] * n[2];
+    const nz = W[2] * n[0] + W[5] * n[1] + W[8] * n[2];
+    if (this.hits !== null) {
+      const point = new Float64Array([o[0] + t * d[0], o[1] + t * d[1], o[2] + t * d[2]]);
+      this.hits.push({ body: proxy.body, shape: proxy.shape, distance: t, point, normal: new Float64Array([nx, ny, nz]) });
+      this.keys.push(proxy.key);
+      return;
+    }
+    // nearest: ties go to the lower key, so the answer does not depend on the trees' order
+    if (this.nearest !== null && (t > this.rayMax || (t === this.rayMax && proxy.key > this.nearest.key))) return;
+    this.rayMax = t;
+    this.nearest = proxy;
+    this.nearestNormal[0] = nx; this.nearestNormal[1] = ny; this.nearestNormal[2] = nz;
+  }
+
+  private readonly visitBox = (_id: number, slot: number): boolean => {
+    this.visitBoxProxy(this.broadphase.proxyAt(slot));
+    return true;
+  };
+  private visitBoxProxy(proxy: ShapeProxy): void {
+    const bounds = scratchBounds, box = this.box;
+    definitionOf(proxy.shape.type).bounds(proxy.shape, proxy.pose.c, proxy.pose.W, bounds);
+    if (proxy.treeId < 0) {
+      // a plane: the box reaches below it
+      if (!boxBelowPlane(proxy, box)) return;
+    } else if (!(bounds[0] <= box[3] && box[0] <= bounds[3] && bounds[1] <= box[4] && box[1] <= bounds[4] && bounds[2] <= box[5] && box[2] <= bounds[5])) {
+      return;
+    }
+    if (!this.options.accepts(proxy.body, proxy.shape)) return;
+    this.overlaps.push({ body: proxy.body, shape: proxy.shape });
+    this.keys.push(proxy.key);
+  }
+
+  private readonly visitOverlap = (_id: number, slot: number): boolean => {
+    this.visitOverlapProxy(this.broadphase.proxyAt(slot));
+    return true;
+  };
+  private visitOverlapProxy(proxy: ShapeProxy): void {
+    if (!this.options.accepts(proxy.body, proxy.shape)) return;
+    const query = this.queryShape as Shape, pose = this.queryPose;
+    // the narrowphase's manifold at zero margin: a point at separation ≤ 0 is an overlap
+    const first = SHAPE_RANK[proxy.shape.type] <= SHAPE_RANK[query.type];
+    if (first) collide(proxy.shape, proxy.pose, query, pose, 0, this.manifold);
+    else collide(query, pose, proxy.shape, proxy.pose, 0, this.manifold);
+    const m = this.manifold;
+    for (let i = 0; i < m.count; i++) {
+      if (m.separations[i] <= 0) {
+        this.overlaps.push({ body: proxy.body, shape: proxy.shape });
+        this.keys.push(proxy.key);
+        return;
+      }
+    }
+  }
+}
+
+const scratchBounds = new Float64Array(6);
+
+/** Whether a box reaches into a plane's half-space: its lowest corner along n is below the plane. */
+function boxBelowPlane(proxy: ShapeProxy, box: Float64Array): boolean {
+  const { c, W } = proxy.pose, n = proxy.shape.normal;
+  const nx = W[0] * n[0] + W[3] * n[1] + W[6] * n[2];
+  const ny = W[1] * n[0] + W[4] * n[1] + W[7] * n[2];
+  const nz = W[2] * n[0] + W[5] * n[1] + W[8] * n[2];
+  const offset = nx * c[0] + ny * c[1] + nz * c[2] + proxy.shape.offset;
+  const lowest = nx * (nx > 0 ? box[0] : box[3]) + ny * (ny > 0 ? box[1] : box[4]) + nz * (nz > 0 ? box[2] : box[5]);
+  return lowest <= offset;
+}
+
+/** A query shape's world pose: the shape's own placement composed with the given one (a body's). */
+export function poseOf(shape: Shape, position: Float64Array, orientation: Float64Array, out: ShapePose): void {
+  rotationMatrix(scratchRotation, orientation);
+  out.setFrom(position, scratchRotation, shape);
+}
+const scratchRotation = new Float64Array(9);
+
+/** The results sorted by `first` (when given), then by their shapes' keys: an order that does not
+ * depend on the trees. */
+function inKeyOrder<T>(results: T[], keys: readonly number[], first: ((x: T, y: T) => number) | null): T[] {
+  if (results.length < 2) return results;
+  const order = results.map((_, i) => i);
+  order.sort((i, j) => (first === null ? 0 : first(results[i], results[j])) || keys[i] - keys[j]);
+  return order.map((i) => results[i]);
+}

@@ -1,0 +1,84 @@
+// What a shape type is, in one place: how its options are read, its mass properties, its world bounds,
+// a ray cast against it, and the options that rebuild it. Each type has one definition (shapes/*.ts),
+// gathered in one table (shape.ts SHAPE_DEFINITIONS); the contact pairs between types stay in the
+// narrowphase, one function per pair.
+//
+// A definition reads and writes a shape's geometry (ShapeGeometry), which the Shape class carries as
+// plain fields for the narrowphase's hot loops.
+
+import type { ConvexProxy } from './gjk.js';
+import type { ConvexHull } from './hull.js';
+
+/** The geometry fields of a shape; each type uses its own and leaves the others at their defaults. */
+export interface ShapeGeometry {
+  /** Sphere and capsule radius, m (0 for the others). */
+  radius: number;
+  /** Capsule half height, m. */
+  halfHeight: number;
+  /** Box half extents, m. */
+  readonly halfExtents: Float64Array;
+  /** A hull's geometry; a box's as a hull too. */
+  hull: ConvexHull | null;
+  /** Plane normal (unit, body frame). */
+  readonly normal: Float64Array;
+  /** Plane offset, m. */
+  offset: number;
+}
+
+export interface ShapeDefinition<Options> {
+  /** Whether the shape has volume and so mass. A massless one (a plane) is for static bodies only. */
+  readonly solid: boolean;
+  /** Whether it has finite bounds (a plane has not: the broadphase keeps it out of its trees). */
+  readonly bounded: boolean;
+  /** Whether `position` and `orientation` place it (a plane is placed by its normal and offset). */
+  readonly placed: boolean;
+  /** Reads and checks the type's own options into `into`; the error names the bad value. */
+  read(where: string, options: Options, into: ShapeGeometry): void;
+  /** m³ (Infinity for an unbounded shape). */
+  volume(shape: ShapeGeometry): number;
+  /** The centre of volume in the shape's frame. */
+  centroid(shape: ShapeGeometry, out: Float64Array): void;
+  /** The inertia about the centroid, shape axes (3x3 symmetric, row-major), at the given density and its
+   * mass (density · volume; each type uses whichever its formula is written in). */
+  inertia(shape: ShapeGeometry, density: number, mass: number, out: Float64Array): void;
+  /**
+   * The world bounding box (min x, y, z, max x, y, z into out) of the shape with its frame at centre c
+   * and rotation W (column-major, W_ij = W[3j + i]).
+   */
+  bounds(shape: ShapeGeometry, c: ArrayLike<number>, W: ArrayLike<number>, out: Float64Array): void;
+  /**
+   * The ray o + t d (shape frame, d a unit vector) against the shape for 0 ≤ t ≤ tMax: the t at which it
+   * enters the solid, with the outward normal written to `normal` (shape frame), or −1 for a miss. A ray
+   * that starts inside hits at t = 0 with normal −d.
+   */
+  rayCast(shape: ShapeGeometry, o: ArrayLike<number>, d: ArrayLike<number>, tMax: number, normal: Float64Array): number;
+  /**
+   * The shape as the convex hull of a few points plus a radius, in its own frame (gjk.ts: distance and
+   * shape casts), into `out`; false for a shape that is not one (a plane).
+   */
+  convex(shape: ShapeGeometry, out: ConvexProxy): boolean;
+  /** The type's own options that rebuild the shape. */
+  describe(shape: ShapeGeometry): Omit<Options, 'type'>;
+}
+
+/** A diagonal inertia (the three principal moments) into a 3x3 row-major out. */
+export function writeDiagonal(out: Float64Array, x: number, y: number, z: number): void {
+  out.fill(0);
+  out[0] = x; out[4] = y; out[8] = z;
+}
+
+/** The world box of a box of half extents h centred at b in a frame at (c, W): |W| h about c + W b. */
+export function writeBoxBounds(c: ArrayLike<number>, W: ArrayLike<number>, b: ArrayLike<number> | null, h: ArrayLike<number>, out: Float64Array): void {
+  for (let i = 0; i < 3; i++) {
+    const centre = b === null ? c[i] : c[i] + W[i] * b[0] + W[3 + i] * b[1] + W[6 + i] * b[2];
+    const half = Math.abs(W[i]) * h[0] + Math.abs(W[3 + i]) * h[1] + Math.abs(W[6 + i]) * h[2];
+    out[i] = centre - half;
+    out[3 + i] = centre + half;
+  }
+}
+
+/** A ray that starts inside a solid: a hit at 0, against the direction. */
+export function rayStartsInside(d: ArrayLike<number>, normal: Float64Array): number {
+  normal[0] = -d[0]; normal[1] = -d[1]; normal[2] = -d[2];
+  return 0;
+}

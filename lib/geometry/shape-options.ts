@@ -1,0 +1,63 @@
+// The options a shape is created from (createBody's `shapes`), one interface per type.
+
+export interface SurfaceOptions {
+  /** Position of the shape's centre in the body frame, m. Default [0, 0, 0]. */
+  position?: ArrayLike<number>;
+  /** Orientation in the body frame, a unit quaternion [x, y, z, w]. Default identity. */
+  orientation?: ArrayLike<number>;
+  /** kg/m³, for the body's mass when createBody is given no mass. Default 1000 (water). */
+  density?: number;
+  /** Coulomb friction coefficient μ ≥ 0. Default 0.6. */
+  friction?: number;
+  /** Restitution e in [0, 1]: the share of the normal approach speed a bounce gives back. Default 0. */
+  restitution?: number;
+  /**
+   * Rolling resistance coefficient c ≥ 0 (as for tyres: a rolling force of c times the normal force at
+   * the rim): a contact resists the bodies' relative rolling with a torque of at most c (r_a + r_b) N,
+   * r a sphere's or capsule's radius (0 for boxes, hulls and planes, which do not roll), c the larger of
+   * the two shapes'. A solid ball rolling on a plane slows at (5/7) c g. Default 0.
+   */
+  rollingResistance?: number;
+  /**
+   * Collision filtering (Box2D's b2Filter): two shapes collide when each one's `category` bits meet the
+   * other's `mask`, unless they share a nonzero `group`: a positive group always collides, a negative
+   * one never (a ragdoll's segments share one). Defaults: category 1, mask all (0xffffffff), group 0.
+   */
+  category?: number;
+  mask?: number;
+  group?: number;
+  /** A sensor only reports overlaps (World.onSensorBegin and onSensorEnd): nothing collides with it and
+   * ray casts pass through it. Its density still counts toward its body's mass. Default false. */
+  sensor?: boolean;
+}
+export interface SphereShapeOptions extends SurfaceOptions {
+  type: 'sphere';
+  radius: number;
+}
+export interface CapsuleShapeOptions extends SurfaceOptions {
+  type: 'capsule';
+  radius: number;
+  /** Half the length of the segment between the two hemispheres' centres, along the shape's y axis. */
+  halfHeight: number;
+}
+export interface BoxShapeOptions extends SurfaceOptions {
+  type: 'box';
+  halfExtents: ArrayLike<number>;
+}
+export interface HullShapeOptions extends SurfaceOptions {
+  type: 'hull';
+  /**
+   * The points whose convex hull the shape is, in its frame (m): [[x, y, z], …] or flat [x, y, z, x, …].
+   * Points closer than 1e-5 of the cloud's size are welded, and coplanar faces merged; at least 4 points
+   * not on one plane, at most 4096 points and a hull of at most 256 vertices.
+   */
+  points: ArrayLike<ArrayLike<number>> | ArrayLike<number>;
+}
+export interface PlaneShapeOptions extends SurfaceOptions {
+  type: 'plane';
+  /** The outward normal in the body frame. Default [0, 1, 0]. */
+  normal?: ArrayLike<number>;
+  /** The plane is n·p = offset (body frame, m). Default 0. */
+  offset?: number;
+}
+export type ShapeOptions = SphereShapeOptions | CapsuleShapeOptions | BoxShapeOptions | HullShapeOptions | PlaneShapeOptions;

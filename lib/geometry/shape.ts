@@ -1,0 +1,186 @@
+// Collision shapes: what a body is made of, for its mass properties, ray casts and contacts.
+//
+// A shape sits in its body's frame at `position` with `orientation` (both relative to the body's centre
+// of mass once the body exists; see Body and mass-properties.ts). Each type has one definition
+// (shapes/*.ts, gathered in SHAPE_DEFINITIONS below): how its options are read, its mass properties,
+// bounds and ray cast:
+//   sphere   radius r
+//   capsule  a segment from (0, −h, 0) to (0, h, 0) of its frame, swept by radius r (h = halfHeight)
+//   box      half extents (x, y, z)
+//   hull     the convex hull of points given in its frame (hull.ts: quickhull, coplanar faces merged);
+//            its centroid is wherever the points put it (hull.centroid)
+//   plane    the half-space n·p ≤ offset of the body's frame (static bodies only: it has no mass)
+// Each also carries its surface's friction coefficient and restitution, for the contacts, and its
+// collision filter.
+
+import { rotationMatrix } from '../math/quat.js';
+import type { ConvexHull } from './hull.js';
+import type { ShapeDefinition, ShapeGeometry } from './shape-definition.js';
+import type { ShapeOptions } from './shape-options.js';
+import { BOX } from './shapes/box.js';
+import { CAPSULE } from './shapes/capsule.js';
+import { HULL } from './shapes/hull.js';
+import { PLANE } from './shapes/plane.js';
+import { SPHERE } from './shapes/sphere.js';
+import { readFiniteVector, readUnitQuaternion, requireNonNegative, requirePositive, show } from '../validate.js';
+
+export type {
+  BoxShapeOptions, CapsuleShapeOptions, HullShapeOptions, PlaneShapeOptions, ShapeOptions, SphereShapeOptions, SurfaceOptions,
+} from './shape-options.js';
+
+export type ShapeType = ShapeOptions['type'];
+
+/** Every shape type's definition, by type name. */
+export const SHAPE_DEFINITIONS: { readonly [T in ShapeType]: ShapeDefinition<Extract<ShapeOptions, { type: T }>> } = {
+  sphere: SPHERE,
+  capsule: CAPSULE,
+  box: BOX,
+  hull: HULL,
+  plane: PLANE,
+};
+
+/** The definition of a shape's type (its options' type erased: the caller holds a built shape). */
+export function definitionOf(type: ShapeType): ShapeDefinition<ShapeOptions> {
+  return SHAPE_DEFINITIONS[type] as ShapeDefinition<ShapeOptions>;
+}
+
+const TYPE_NAMES = Object.keys(SHAPE_DEFINITIONS) as ShapeType[];
+
+/**
+ * Shapes per body at most: the contact search keys each shape by body id · MAX_SHAPES_PER_BODY + its
+ * index in the body, and the keys must stay exact in a double (2⁵³) for body ids up to 2³².
+ */
+export const MAX_SHAPES_PER_BODY = 2 ** 21;
+
+export const DEFAULT_DENSITY = 1000;
+export const DEFAULT_FRICTION = 0.6;
+
+export class Shape implements ShapeGeometry {
+  readonly type: ShapeType;
+  /** Centre in the body frame, m (relative to the centre of mass once on a body). */
+  readonly position = new Float64Array(3);
+  /** Orientation in the body frame (x, y, z, w), and its rotation matrix (column-major, as
+   * Body.rotation), both fixed at creation. */
+  readonly orientation = new Float64Array([0, 0, 0, 1]);
+  readonly rotation = new Float64Array(9);
+  /** Sphere and capsule radius, m (0 for boxes, hulls and planes): also the depth of a round shape's core
+   * below its surface, and the arm of its rolling resistance (contact-constraint.ts). */
+  readonly radius: number = 0;
+  /** Capsule half height, m. */
+  readonly halfHeight: number = 0;
+  /** Box half extents, m. */
+  readonly halfExtents = new Float64Array(3);
+  /** A hull's geometry; a box's as a hull too (its contacts with hulls). Null for the others. */
+  readonly hull: ConvexHull | null = null;
+  /** Plane normal (unit, body frame) and offset. */
+  readonly normal = new Float64Array([0, 1, 0]);
+  readonly offset: number = 0;
+  readonly density: number;
+  friction: number;
+  restitution: number;
+  /** Rolling resistance coefficient (SurfaceOptions.rollingResistance). */
+  readonly rollingResistance: number;
+  /** Collision filter bits (SurfaceOptions.category, mask, group); a change takes effect at the next step. */
+  get category(): number {
+    return this._category;
+  }
+  set category(value: number) {
+    this._category = readBits('shape.category', 'category', value, undefined);
+    this.filterListener?.(this);
+  }
+  get mask(): number {
+    return this._mask;
+  }
+  set mask(value: number) {
+    this._mask = readBits('shape.mask', 'mask', value, undefined);
+    this.filterListener?.(this);
+  }
+  get group(): number {
+    return this._group;
+  }
+  set group(value: number) {
+    this._group = readGroup('shape.group', value);
+    this.filterListener?.(this);
+  }
+  private _category: number;
+  private _mask: number;
+  private _group: number;
+  /** @internal The broadphase holding the shape: a filter change makes it look for pairs again. */
+  filterListener: ((shape: Shape) => void) | null = null;
+  /** Reports overlaps only (SurfaceOptions.sensor). */
+  readonly sensor: boolean;
+
+  /** Checks every option before building; the error names the bad value. */
+  constructor(where: string, options: ShapeOptions) {
+    if (options === null || typeof options !== 'object') throw new TypeError(`${where}: a shape must be an object, got ${show(options)}`);
+    const type = options.type;
+    if (!TYPE_NAMES.includes(type)) {
+      const names = TYPE_NAMES.map((name) => `'${name}'`);
+      throw new RangeError(`${where}: shape type must be ${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}, got ${show(type)}`);
+    }
+    this.type = type;
+    const definition = definitionOf(type);
+    if (!definition.placed && (options.position !== undefined || options.orientation !== undefined)) {
+      throw new RangeError(`${where}: a ${type} is placed by its normal and offset, not position or orientation`);
+    }
+    if (options.position !== undefined) readFiniteVector(where, 'shape position', options.position, 3, this.position);
+    if (options.orientation !== undefined) readUnitQuaternion(where, 'shape orientation', options.orientation, this.orientation);
+    rotationMatrix(this.rotation, this.orientation);
+    this.density = options.density === undefined ? DEFAULT_DENSITY : requirePositive(where, 'density', options.density);
+    this.friction = options.friction === undefined ? DEFAULT_FRICTION : requireNonNegative(where, 'friction', options.friction);
+    const restitution = options.restitution ?? 0;
+    if (typeof restitution !== 'number' || !(restitution >= 0 && restitution <= 1)) {
+      throw new RangeError(`${where}: restitution must be in [0, 1], got ${show(restitution)}`);
+    }
+    this.restitution = restitution;
+    this.rollingResistance = options.rollingResistance === undefined ? 0 : requireNonNegative(where, 'rollingResistance', options.rollingResistance);
+    this._category = readBits(where, 'category', options.category, 1);
+    this._mask = readBits(where, 'mask', options.mask, 0xffffffff);
+    this._group = options.group === undefined ? 0 : readGroup(where, options.group);
+    const sensor = options.sensor ?? false;
+    if (typeof sensor !== 'boolean') throw new TypeError(`${where}: sensor must be true or false, got ${show(sensor)}`);
+    this.sensor = sensor;
+    // the type's own fields, read by its definition (the geometry fields are readonly to users only)
+    definition.read(where, options, this as ShapeGeometry);
+  }
+
+  /** m³ (Infinity for a plane). */
+  get volume(): number {
+    return definitionOf(this.type).volume(this);
+  }
+
+  /** The options that rebuild this shape (snapshots). */
+  describe(): ShapeOptions {
+    const definition = definitionOf(this.type);
+    const material = {
+      density: this.density, friction: this.friction, restitution: this.restitution, category: this.category, mask: this.mask, group: this.group,
+      ...(this.sensor ? { sensor: true } : {}),
+      ...(this.rollingResistance > 0 ? { rollingResistance: this.rollingResistance } : {}),
+    };
+    const placement = definition.placed ? { position: Array.from(this.position), orientation: Array.from(this.orientation) } : {};
+    return { type: this.type, ...definition.describe(this), ...placement, ...material } as ShapeOptions;
+  }
+}
+
+/** Whether two shapes' filters let them collide (see SurfaceOptions.category). */
+export function shouldCollide(a: Shape, b: Shape): boolean {
+  if (a.sensor && b.sensor) return false; // sensors detect solid shapes only (Box2D v3)
+  if (a.group !== 0 && a.group === b.group) return a.group > 0;
+  return (a.category & b.mask) !== 0 && (b.category & a.mask) !== 0;
+}
+
+function readGroup(where: string, group: unknown): number {
+  if (typeof group !== 'number' || !Number.isInteger(group) || Math.abs(group) > 0x7fffffff) {
+    throw new RangeError(`${where}: group must be an integer in ±2³¹, got ${show(group)}`);
+  }
+  return group;
+}
+
+/** 32 filter bits; `fallback` when undefined (options), or refused when there is none (setters). */
+function readBits(where: string, name: string, value: unknown, fallback: number | undefined): number {
+  if (value === undefined && fallback !== undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 0xffffffff) {
+    throw new RangeError(`${where}: ${name} must be an integer of 32 bits (0 to 0xffffffff), got ${show(value)}`);
+  }
+  return value;
+}

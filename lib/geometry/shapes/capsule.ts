@@ -1,0 +1,71 @@
+// The capsule: the segment from (0, −h, 0) to (0, h, 0) of its frame (h = halfHeight), swept by radius r.
+//   volume   π r² (2h + 4r/3)
+//   inertia  a cylinder and two hemispheres, mass shared by volume (inertia.ts capsuleInertia)
+//   bounds   both ends' spheres: the centre ± (r + h |W_i1|) along world axis i
+//   ray      the infinite cylinder about y (the x, z parts of the sphere test), kept where the hit's y
+//            lies on the segment; otherwise the nearer of the two end spheres, (0, ±h, 0)
+
+import { capsuleInertia } from '../../inertia.js';
+import { requireNonNegative, requirePositive } from '../../validate.js';
+import { rayStartsInside, writeDiagonal, type ShapeDefinition } from '../shape-definition.js';
+import type { CapsuleShapeOptions } from '../shape-options.js';
+import { raySphere } from './sphere.js';
+
+function rayCapsule(o: ArrayLike<number>, d: ArrayLike<number>, r: number, h: number, tMax: number, normal: Float64Array): number {
+  const ox = o[0], oy = o[1], oz = o[2], dx = d[0], dy = d[1], dz = d[2];
+  // inside: the closest point of the segment is within r
+  const cy = Math.max(-h, Math.min(h, oy));
+  if (ox * ox + (oy - cy) * (oy - cy) + oz * oz <= r * r) return rayStartsInside(d, normal);
+  // the cylinder's side: |(o + t d)_xz|² = r²
+  const a = dx * dx + dz * dz;
+  if (a > 0) {
+    const b = ox * dx + oz * dz, c = ox * ox + oz * oz - r * r;
+    const disc = b * b - a * c;
+    if (disc >= 0) {
+      const t = (-b - Math.sqrt(disc)) / a;
+      const y = oy + t * dy;
+      if (t >= 0 && y >= -h && y <= h) {
+        if (t > tMax) return -1;
+        normal[0] = (ox + t * dx) / r; normal[1] = 0; normal[2] = (oz + t * dz) / r;
+        return t;
+      }
+    }
+  }
+  // the end caps: the nearer of the two spheres' hits
+  const top = raySphere(ox, oy - h, oz, dx, dy, dz, r, tMax, normal);
+  const n0 = normal[0], n1 = normal[1], n2 = normal[2];
+  const bottom = raySphere(ox, oy + h, oz, dx, dy, dz, r, tMax, normal);
+  if (top >= 0 && (bottom < 0 || top <= bottom)) {
+    normal[0] = n0; normal[1] = n1; normal[2] = n2;
+    return top;
+  }
+  return bottom;
+}
+
+export const CAPSULE: ShapeDefinition<CapsuleShapeOptions> = {
+  bounded: true,
+  solid: true,
+  placed: true,
+  read(where, options, into) {
+    into.radius = requirePositive(where, 'capsule radius', options.radius);
+    into.halfHeight = requireNonNegative(where, 'capsule halfHeight', options.halfHeight);
+  },
+  volume: (shape) => Math.PI * shape.radius * shape.radius * (2 * shape.halfHeight + (4 / 3) * shape.radius),
+  centroid(_shape, out) {
+    out[0] = 0; out[1] = 0; out[2] = 0;
+  },
+  inertia(shape, _density, mass, out) {
+    const [x, y, z] = capsuleInertia(mass, shape.radius, shape.halfHeight);
+    writeDiagonal(out, x, y, z);
+  },
+  bounds(shape, c, W, out) {
+    for (let i = 0; i < 3; i++) {
+      const half = shape.radius + shape.halfHeight * Math.abs(W[3 + i]);
+      out[i] = c[i] - half;
+      out[3 + i] = c[i] + half;
+    }
+  },
+  rayCast: (shape, o, d, tMax, normal) => rayCapsule(o, d, shape.radius, shape.halfHeight, tMax, normal),
+  convex: (shape, out) => (out.setCapsule(shape.radius, shape.halfHeight), true),
+  describe: (shape) => ({ radius: shape.radius, halfHeight: shape.halfHeight }),
+};

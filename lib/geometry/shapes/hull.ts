@@ -1,0 +1,64 @@
+// The convex hull of a point cloud (hull.ts builds it: vertices, face planes, edges, mass properties).
+//   volume, centroid, inertia   from its faces (hull.ts hullMassProperties), the inertia per unit density times the density
+//   bounds   its own bounding box (centre b, half extents h, shape frame) as a box about c + W b
+//   ray      clipped by the face planes n_i·p ≤ d_i (Cyrus and Beck, "Generalized Two- and
+//            Three-Dimensional Clipping", 1978): t_i = (d_i − n_i·o) / n_i·d enters where n_i·d < 0 and
+//            leaves where n_i·d > 0; t_enter = the largest entry, t_exit = the smallest exit; a hit when
+//            t_enter ≤ t_exit, on the face that gave t_enter
+
+import { buildHull, readHullPoints, type ConvexHull } from '../hull.js';
+import { rayStartsInside, writeBoxBounds, type ShapeDefinition } from '../shape-definition.js';
+import type { HullShapeOptions } from '../shape-options.js';
+
+function rayHull(o: ArrayLike<number>, d: ArrayLike<number>, hull: ConvexHull, tMax: number, normal: Float64Array): number {
+  const planes = hull.planes;
+  let enter = -Infinity, exit = Infinity, face = -1;
+  for (let f = 0; f < hull.faceCount; f++) {
+    const nx = planes[4 * f], ny = planes[4 * f + 1], nz = planes[4 * f + 2];
+    const height = nx * o[0] + ny * o[1] + nz * o[2] - planes[4 * f + 3];
+    const rate = nx * d[0] + ny * d[1] + nz * d[2];
+    if (rate === 0) {
+      if (height > 0) return -1; // parallel to this face and outside it
+      continue;
+    }
+    const t = -height / rate;
+    if (rate < 0) {
+      if (t > enter) { enter = t; face = f; }
+    } else if (t < exit) exit = t;
+    if (enter > exit) return -1;
+  }
+  if (exit < 0) return -1;
+  if (enter <= 0) return rayStartsInside(d, normal);
+  if (enter > tMax) return -1;
+  normal[0] = planes[4 * face]; normal[1] = planes[4 * face + 1]; normal[2] = planes[4 * face + 2];
+  return enter;
+}
+
+export const HULL: ShapeDefinition<HullShapeOptions> = {
+  bounded: true,
+  solid: true,
+  placed: true,
+  read(where, options, into) {
+    into.hull = buildHull(where, readHullPoints(where, options.points));
+  },
+  volume: (shape) => (shape.hull as ConvexHull).volume,
+  centroid(shape, out) {
+    out.set((shape.hull as ConvexHull).centroid);
+  },
+  inertia(shape, density, _mass, out) {
+    const unit = (shape.hull as ConvexHull).unitInertia;
+    for (let i = 0; i < 9; i++) out[i] = density * unit[i];
+  },
+  bounds(shape, c, W, out) {
+    const hull = shape.hull as ConvexHull;
+    writeBoxBounds(c, W, hull.boundsCentre, hull.boundsHalf, out);
+  },
+  rayCast: (shape, o, d, tMax, normal) => rayHull(o, d, shape.hull as ConvexHull, tMax, normal),
+  // the hull's vertices rebuild the same hull (in the same order: the order they came in)
+  convex(shape, out) {
+    const hull = shape.hull as ConvexHull;
+    out.set(hull.vertices, hull.vertexCount, 0);
+    return true;
+  },
+  describe: (shape) => ({ points: (shape.hull as ConvexHull).points() }),
+};

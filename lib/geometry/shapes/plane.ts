@@ -1,0 +1,52 @@
+// The plane: the half-space n·p ≤ offset of its body's frame (a plane has no position or orientation of
+// its own, so its frame is its body's). It is unbounded and has no mass: static bodies only.
+//   bounds   everything
+//   ray      n·(o + t d) = offset:  t = (offset − n·o) / n·d, for a ray going down into it (n·d < 0)
+
+import { readFiniteVector, show } from '../../validate.js';
+import { rayStartsInside, type ShapeDefinition } from '../shape-definition.js';
+import type { PlaneShapeOptions } from '../shape-options.js';
+
+export const PLANE: ShapeDefinition<PlaneShapeOptions> = {
+  bounded: false,
+  solid: false,
+  placed: false,
+  read(where, options, into) {
+    if (options.normal !== undefined) {
+      const n = readFiniteVector(where, 'plane normal', options.normal, 3, into.normal);
+      const length = Math.sqrt(n[0] ** 2 + n[1] ** 2 + n[2] ** 2);
+      if (!(length > 1e-9)) throw new RangeError(`${where}: plane normal must not be zero, got ${show(options.normal)}`);
+      for (let i = 0; i < 3; i++) n[i] /= length;
+    }
+    if (options.offset !== undefined) {
+      if (typeof options.offset !== 'number' || !Number.isFinite(options.offset)) {
+        throw new RangeError(`${where}: plane offset must be a finite number, got ${show(options.offset)}`);
+      }
+      into.offset = options.offset;
+    }
+  },
+  volume: () => Infinity,
+  centroid(_shape, out) {
+    out[0] = 0; out[1] = 0; out[2] = 0;
+  },
+  inertia(_shape, _density, _mass, out) {
+    out.fill(0);
+  },
+  bounds(_shape, _c, _W, out) {
+    out[0] = out[1] = out[2] = -Infinity;
+    out[3] = out[4] = out[5] = Infinity;
+  },
+  rayCast(shape, o, d, tMax, normal) {
+    const n = shape.normal;
+    const height = n[0] * o[0] + n[1] * o[1] + n[2] * o[2] - shape.offset;
+    if (height <= 0) return rayStartsInside(d, normal);
+    const rate = n[0] * d[0] + n[1] * d[1] + n[2] * d[2];
+    if (rate >= 0) return -1;
+    const t = -height / rate;
+    if (t > tMax) return -1;
+    normal[0] = n[0]; normal[1] = n[1]; normal[2] = n[2];
+    return t;
+  },
+  convex: () => false,
+  describe: (shape) => ({ normal: Array.from(shape.normal), offset: shape.offset }),
+};

@@ -1,0 +1,53 @@
+// The sphere: radius r about its frame's origin.
+//   volume   (4/3) π r³;  inertia 2 m r² / 5 about every axis
+//   bounds   the centre ± r
+//   ray      |o + t d|² = r²:  t = −b − √(b² − c),  b = o·d, c = |o|² − r²
+
+import { requirePositive } from '../../validate.js';
+import { writeDiagonal, type ShapeDefinition, type ShapeGeometry } from '../shape-definition.js';
+import type { SphereShapeOptions } from '../shape-options.js';
+
+/** The ray o + t d (|d| = 1) against a sphere of radius r at the origin: t or −1. */
+export function raySphere(ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, r: number, tMax: number, normal: Float64Array): number {
+  const b = ox * dx + oy * dy + oz * dz;
+  const c = ox * ox + oy * oy + oz * oz - r * r;
+  if (c <= 0) {
+    normal[0] = -dx; normal[1] = -dy; normal[2] = -dz;
+    return 0;
+  }
+  if (b >= 0) return -1; // outside and heading away
+  const disc = b * b - c;
+  if (disc < 0) return -1;
+  const t = -b - Math.sqrt(disc);
+  if (t > tMax) return -1;
+  normal[0] = (ox + t * dx) / r; normal[1] = (oy + t * dy) / r; normal[2] = (oz + t * dz) / r;
+  return t;
+}
+
+export const SPHERE: ShapeDefinition<SphereShapeOptions> = {
+  bounded: true,
+  solid: true,
+  placed: true,
+  read(where, options, into) {
+    into.radius = requirePositive(where, 'sphere radius', options.radius);
+  },
+  volume: (shape) => (4 / 3) * Math.PI * shape.radius ** 3,
+  centroid(_shape, out) {
+    out[0] = 0; out[1] = 0; out[2] = 0;
+  },
+  inertia(shape, _density, mass, out) {
+    const i = 0.4 * mass * shape.radius * shape.radius;
+    writeDiagonal(out, i, i, i);
+  },
+  bounds(shape, c, _W, out) {
+    const r = shape.radius;
+    for (let i = 0; i < 3; i++) {
+      out[i] = c[i] - r;
+      out[3 + i] = c[i] + r;
+    }
+  },
+  rayCast: (shape: ShapeGeometry, o, d, tMax, normal) =>
+    raySphere(o[0], o[1], o[2], d[0], d[1], d[2], shape.radius, tMax, normal),
+  convex: (shape, out) => (out.setSphere(shape.radius), true),
+  describe: (shape) => ({ radius: shape.radius }),
+};
