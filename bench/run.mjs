@@ -1,4 +1,4 @@
-// npm run bench [-- --quick] [-- --only <engine,engine>] [-- --scenes <scene,scene>] [-- --section direct|contacts|holds]
+// npm run bench [-- --quick] [-- --only <engine,engine>] [-- --scenes <scene,scene>] [-- --section direct|contacts|holds|world]
 //
 // Runs each engine on each scene in a fresh node process (bench/worker.mjs) and prints the tables:
 // ms per step (median and p95 after a JIT warm-up), joint errors measured the same way for every engine
@@ -12,7 +12,9 @@
 // BENCHMARKS.md (the rest of the file is kept); `--section contacts` does the same for the contact
 // scenes (the box pyramid and the ragdoll pile against the peers); `--section holds` for the joint
 // scenarios of bench/holds.mjs (motors into limits, ropes and bridges fixed at both ends, stacks, the
-// welded wall left alone), sinew under both solvers.
+// welded wall left alone), sinew under both solvers; `--section world` for the collision world against
+// Rapier in one process, interleaved (bench/world.mjs: a static level, sleeping bodies, scene queries,
+// terrain).
 //
 // Timing on shared machines drifts by up to 2x between runs: compare figures from the same run only.
 
@@ -152,11 +154,12 @@ const scenesOf = (list) => (onlyScenes === null ? list : list.filter((s) => only
 const rows3d = [];
 const twoD = [];
 const contactRows = [];
-if (onlySection !== null && !['direct', 'contacts', 'holds'].includes(onlySection)) throw new Error(`bench: unknown section ${onlySection} (direct, contacts, holds)`);
+if (onlySection !== null && !['direct', 'contacts', 'holds', 'world'].includes(onlySection)) throw new Error(`bench: unknown section ${onlySection} (direct, contacts, holds, world)`);
 if (onlySection === null) runStandardSections();
 if (onlySection === null || onlySection === 'direct') runDirectSection();
 if (onlySection === null || onlySection === 'contacts') runContactsSection();
 if (onlySection === null || onlySection === 'holds') runHoldsSection();
+if (onlySection === null || onlySection === 'world') runWorldSection();
 if (!quick) {
   mkdirSync(`${here}out`, { recursive: true });
   writeFileSync(`${here}out/latest${onlySection ? `-${onlySection}` : ''}.json`, JSON.stringify(results, null, 2));
@@ -378,6 +381,64 @@ function runHoldsSection() {
   print(`| 10-row pyramid | asleep at step | ${both((r) => r.pyramid)} |`);
   print(`| welded wall (169 welds of 3000 N) left alone 600 steps, sleeping off | welds broken; largest weld force N; ground support / weight; ms a step | ${both((r) => `${r.wall.broken}; ${fmt(r.wall.largest, 0)}; ${fmt(r.wall.support, 4)}; ${fmt(r.wall.ms)}`)} |`);
   print('<!-- /section:holds -->');
+}
+
+// The collision world against Rapier (bench/world.mjs), in a process of its own: both engines built from
+// the same scene and stepped or queried in turn, so the ratios are of one run.
+function runWorldSection() {
+  const out = execFileSync(process.execPath, [`${here}world.mjs`, ...(quick ? ['--quick'] : [])], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: TIME_LIMIT_MS });
+  const r = JSON.parse(out.trim().split('\n').pop());
+  results.tables.world = r;
+  const ratio = (a, b) => (b > 0 ? fmt(a / b, 2) : '-');
+  const count = (n) => n.toLocaleString('en-US').replace(/,/g, ' ');
+  print('\n<!-- section:world -->');
+  print('## The collision world against Rapier');
+  print(`\nsinew and Rapier 3D (rapier3d-compat ${r.rapierVersion}, WASM) in one process (bench/world.mjs): each measurement builds the same scene in both and steps or queries them in turn, in blocks of 10 steps or 100 queries after a warm-up, so that this VM's drift falls on both alike; the figures are the medians over the blocks, per step or per query, and the ratios sinew / Rapier (below 1: sinew is faster). Both engines at their defaults (sleeping on), gravity −9.81 y, dt 1/60, Rapier's colliders at sinew's density (1000 kg/m³).`);
+  if (r.level.length > 0 || r.sleep !== null) {
+    print('\n### A static level, and sleeping bodies: ms per step\n');
+    print(`LEVEL-4000: ${count(4000)} static boxes, each its own static body, on a 64 x 63 grid 2 m apart with their centres at random heights between −0.5 and 0 m (seeded), 2 m square and 1 m thick so that they form a bumpy floor (1 m cubes 2 m apart leave 1 m gaps a 1 m ball falls through), and one ball of radius 0.5 m launched along a row at 3 m/s, rolling; relaunched (untimed) at the start of another row when it stops, leaves the floor or falls below it (the tiles' steps of up to 0.5 m trap it within seconds). LEVEL-4000-ONE: the same tiles as ${count(4000)} shapes of one static body in sinew, ${count(4000)} colliders on one fixed body in Rapier. SLEEP: ${r.sleep ? count(r.sleep.sleeping) : ''} boxes of 1 m resting on a ground box 1.5 m apart, stepped until every one sleeps (neither engine creates a body asleep), then ${r.sleep ? r.sleep.awake : ''} boxes dropped in a heap 170 m away that never sleep (\`canSleep: false\` in both, so the figure is not of a heap that fell asleep); against a world with the ground and those ${r.sleep ? r.sleep.awake : ''} alone. Its figure is (asleep + awake) / (awake alone): what the sleeping bodies cost (sinew's target ≤ 1.2).`);
+    print('\n| scene | sinew ms | Rapier ms | sinew / Rapier | notes |');
+    print('|---|---|---|---|---|');
+    for (const l of r.level) {
+      print(`| ${l.scene} | ${fmt(l.sinewMs)} | ${fmt(l.rapierMs)} | ${ratio(l.sinewMs, l.rapierMs)} | ball launched ${l.launches[0]} / ${l.launches[1]} times, rolled ${fmt(l.distance[0], 0)} / ${fmt(l.distance[1], 0)} m (sinew / Rapier) |`);
+    }
+    if (r.sleep !== null) {
+      const { sleeping, awake, sinew, rapier } = r.sleep;
+      print(`| SLEEP-${sleeping}: ${count(sleeping)} asleep + ${awake} awake | ${fmt(sinew.full)} | ${fmt(rapier.full)} | ${ratio(sinew.full, rapier.full)} | all asleep after ${sinew.asleepAt} / ${rapier.asleepAt} steps; still asleep at the end ${sinew.stillAsleep} / ${rapier.stillAsleep} |`);
+      print(`| SLEEP-${sleeping}: ${awake} awake alone | ${fmt(sinew.alone)} | ${fmt(rapier.alone)} | ${ratio(sinew.alone, rapier.alone)} | |`);
+      print(`| SLEEP-${sleeping}: (asleep + awake) / awake alone | **${fmt(sinew.full / sinew.alone, 2)}** | **${fmt(rapier.full / rapier.alone, 2)}** | | sinew's target ≤ 1.2 |`);
+    }
+  }
+  if (r.queries.length > 0) {
+    print('\n### Scene queries: µs per query\n');
+    print('Static worlds of 100, 1000 and 4000 boxes (each its own static body; centres uniform in a 100 m cube, sides 0.2-1 m, turned at random; seeded), 1000 queries from points uniform in the cube along uniform random directions, timed 100 to a block through the 1000 in turn. Ray: sinew `castRay(origin, direction, 50)`, Rapier `castRay(ray, 50, solid)`. Sphere cast: a 0.5 m sphere swept 20 m, sinew `castShape` (the same options object every call, so the shape is built once), Rapier `castShape` with a Ball. Box overlap: a 2 m cube, sinew `overlapShape`, Rapier `intersectionsWithShape`. Same answer: the nearest distances within 1 mm (or both none), for overlaps the same set of boxes; over all 1000 queries, and over those where either engine found something.');
+    print('\n| boxes | query | sinew µs | Rapier µs | sinew / Rapier | same answer: all / where either hits | hits (overlaps) sinew / Rapier | largest distance gap m |');
+    print('|---|---|---|---|---|---|---|---|');
+    for (const q of r.queries) {
+      for (const [key, label] of [['ray', 'ray, 50 m'], ['castShape', 'sphere cast, 20 m'], ['overlap', 'box overlap']]) {
+        const e = q[key];
+        const pct = (x) => `${(100 * x).toFixed(1)} %`;
+        print(`| ${q.boxes} | ${label} | ${fmt(e.us[0])} | ${fmt(e.us[1])} | ${ratio(e.us[0], e.us[1])} | ${pct(e.agreement)} / ${pct(e.hitAgreement)} | ${e.hits[0]} / ${e.hits[1]} | ${e.worst === undefined ? '' : fmt(e.worst)} |`);
+      }
+    }
+  }
+  if (r.terrain.length > 0) {
+    const t0 = r.terrain[0];
+    print('\n### Terrain: ms per step\n');
+    print(`${t0.bodies} bodies (spheres, boxes and capsules in turn, 0.4-1 m, turned at random; seeded) dropped from 3-6 m onto gentle hills (y = 2 sin(x/8) cos(z/10), 100 x 100 m), given as a 128 x 128 heightfield and as a mesh of 100 x 100 cells (20 000 triangles), ${t0.steps} steps from the drop in blocks of 10 (median, and mean over the run); sinew's rows only where it has the shape. Below: bodies whose centre ended below the terrain under it (none should); off: bodies that rolled off its edge. Surface error: the largest distance between the analytic terrain and where a ray straight down meets the engine's shape, over 100 points (the triangles' sag; a heightfield laid out wrongly would be off by metres).`);
+    print('\n| terrain | sinew ms (mean) | Rapier ms (mean) | sinew / Rapier | below: sinew / Rapier | off the edge: sinew / Rapier | surface error m: sinew / Rapier |');
+    print('|---|---|---|---|---|---|---|');
+    for (const t of r.terrain) {
+      const s = t.sinew, p = t.rapier;
+      const label = `${t.terrain} (${count(t.triangles)} triangles)`;
+      if (s.unsupported !== undefined) {
+        print(`| ${label} | not supported yet | ${fmt(p.ms)} (${fmt(p.meanMs)}) | - | - / ${p.below} | - / ${p.off} | - / ${fmt(p.surfaceError)} |`);
+      } else {
+        print(`| ${label} | ${fmt(s.ms)} (${fmt(s.meanMs)}) | ${fmt(p.ms)} (${fmt(p.meanMs)}) | ${ratio(s.ms, p.ms)} | ${s.below} / ${p.below} | ${s.off} / ${p.off} | ${fmt(s.surfaceError)} / ${fmt(p.surfaceError)} |`);
+      }
+    }
+  }
+  print('<!-- /section:world -->');
 }
 
 function contactTable(title, rows, columns) {

@@ -20,7 +20,7 @@ import {
   show,
 } from './validate.js';
 import type { StateReader, StateWriter } from './state.js';
-import { MAX_SHAPES_PER_BODY, Shape, type ShapeOptions } from './geometry/shape.js';
+import { definitionOf, MAX_SHAPES_PER_BODY, Shape, type ShapeOptions } from './geometry/shape.js';
 import { computeMassProperties } from './geometry/mass-properties.js';
 import { rotationMatrix, writeRotation } from './math/quat.js';
 import { SleepState } from './sleep.js';
@@ -165,7 +165,7 @@ export class Body {
     if (type === 'static' && (hasNonZero(linearVelocity) || hasNonZero(angularVelocity))) {
       throw new RangeError(`${where}: a static body cannot move; give it no velocity or make it 'kinematic'`);
     }
-    const shapes = readShapes(where, options.shapes, type);
+    const shapes = readShapes(where, options.shapes, type, id);
     const fromShapes = type === 'dynamic' && options.inertia === undefined ? computeMassProperties(shapes) : null;
     const mass = options.mass === undefined ? (fromShapes?.mass ?? 1) : requirePositive(where, 'mass', options.mass);
     const inertia = new Float64Array(9);
@@ -179,7 +179,7 @@ export class Body {
       // the centre of mass becomes the body's position; the shapes are placed about it
       const R = rotationMatrix(new Float64Array(9), orientation), c = fromShapes.centre;
       for (let k = 0; k < 3; k++) position[k] += R[k] * c[0] + R[3 + k] * c[1] + R[6 + k] * c[2];
-      for (const shape of shapes) if (shape.type !== 'plane') for (let k = 0; k < 3; k++) shape.position[k] -= c[k];
+      for (const shape of shapes) if (definitionOf(shape.type).placed) for (let k = 0; k < 3; k++) shape.position[k] -= c[k];
     } else {
       const cube = mass / 6;
       readInertia(where, [cube, cube, cube], inertia, inverseInertia);
@@ -520,9 +520,9 @@ export interface PoseListener {
   poseEdited?(body: Body): void;
 }
 
-/** Reads createBody's `shapes`: each checked (the error names the shape's index); planes only on static
- * bodies. */
-function readShapes(where: string, value: unknown, type: BodyType): Shape[] {
+/** Reads createBody's `shapes`: each checked (the error names the shape's index), and each on a body type
+ * that may carry it (a plane on static bodies only; a mesh or heightfield not on a dynamic body). */
+function readShapes(where: string, value: unknown, type: BodyType, id: number): Shape[] {
   if (value === undefined) return [];
   if (!Array.isArray(value)) throw new TypeError(`${where}: shapes must be an array of shape options, got ${show(value)}`);
   if (value.length > MAX_SHAPES_PER_BODY) {
@@ -530,8 +530,11 @@ function readShapes(where: string, value: unknown, type: BodyType): Shape[] {
   }
   return value.map((options: unknown, i: number) => {
     const shape = new Shape(`${where}: shapes[${i}]`, options as ShapeOptions);
-    if (shape.type === 'plane' && type !== 'static') {
-      throw new RangeError(`${where}: shapes[${i}] is a plane, which only a static body may have (it has no mass), on a ${type} body`);
+    const allowed = definitionOf(shape.type).bodyTypes;
+    if (!allowed.includes(type)) {
+      throw new RangeError(
+        `${where}: shapes[${i}] is a ${shape.type}, which only a ${allowed.join(' or ')} body may have (it has no mass), on ${type} body ${id}`,
+      );
     }
     return shape;
   });

@@ -106,6 +106,13 @@ export class ContactConstraint {
   /** @internal The two shapes' broadphase proxies (contact-set.ts), A's and B's. */
   proxyA: ShapeProxy | null = null;
   proxyB: ShapeProxy | null = null;
+  /** The triangle of A's mesh or heightfield this contact is with (mesh-pairs.ts), or −1. */
+  subKey = -1;
+  /** @internal A pair with a mesh or heightfield: its triangles' contacts, by triangle (mesh-pairs.ts); the
+   * pair itself has no points. Null for every other contact. */
+  children: Map<number, ContactConstraint> | null = null;
+  /** @internal The mesh search's mark: the update that last found this triangle near. */
+  stamp = 0;
   /** Whether the shapes touch (contact-set.ts TOUCH_DISTANCE), or overlap for a sensor pair. */
   isTouching = false;
   /** A pair with a sensor shape: it only reports overlaps (no points, no rows). */
@@ -131,6 +138,7 @@ export class ContactConstraint {
   reuse(bodyA: Body, shapeA: Shape, bodyB: Body, shapeB: Shape, keyA: number, keyB: number): this {
     this.bodyA = bodyA; this.shapeA = shapeA; this.bodyB = bodyB; this.shapeB = shapeB;
     this.keyA = keyA; this.keyB = keyB;
+    this.subKey = -1;
     this.impulses.fill(0);
     this.rollingImpulse.fill(0);
     this.ids.fill(-1);

@@ -31,6 +31,7 @@ import type { StateReader, StateWriter } from '../state.js';
 import { boxesOverlap, BroadPhase, reach, SPECULATIVE_DISTANCE, type ShapeProxy } from './broadphase.js';
 import { ContactConstraint } from './contact-constraint.js';
 import { Manifold } from './manifold.js';
+import { MeshPairs } from './mesh-pairs.js';
 import { collide, SHAPE_RANK } from './narrowphase.js';
 import { MAX_SHAPES_PER_BODY, shouldCollide, type Shape } from '../geometry/shape.js';
 import { isAwakeMover } from '../sleep.js';
@@ -50,6 +51,7 @@ export interface ShapePair {
 
 export class ContactSet {
   readonly broadphase = new BroadPhase();
+  private readonly meshPairs = new MeshPairs();
   private version = -1;
   /** Contacts by their shapes' keys: A's, then B's. */
   private readonly pairs = new Map<number, Map<number, ContactConstraint>>();
@@ -108,10 +110,12 @@ export class ContactSet {
       if (!boxesOverlap(p.box, q.box)) {
         // apart for now: no points, and a fresh start when the boxes meet again
         if (contact.isTouching) this.noteEnd(contact);
-        contact.reuse(p.body, p.shape, q.body, q.shape, p.key, q.key);
+        if (contact.children !== null) this.meshPairs.release(contact, this.pool);
+        else contact.reuse(p.body, p.shape, q.body, q.shape, p.key, q.key);
         continue;
       }
-      this.collideContact(contact, p, q, dt);
+      if (contact.children !== null) this.collideMesh(contact, p, q, dt);
+      else this.collideContact(contact, p, q, dt);
     }
     const toWake = this.toWake;
     for (let i = 0; i < toWake.length; i++) if (toWake[i].sleep.island !== 0) toWake[i].sleep.wake();
@@ -172,6 +176,7 @@ export class ContactSet {
       : new ContactConstraint(a.body, a.shape, b.body, b.shape, new Manifold(), a.key, b.key);
     contact.proxyA = a;
     contact.proxyB = b;
+    if (a.shape.mesh !== null) contact.children = new Map();
     inner.set(b.key, contact);
     this.list.push(contact);
   };
@@ -186,7 +191,45 @@ export class ContactSet {
     list[i] = list[list.length - 1];
     list.length--;
     contact.proxyA = contact.proxyB = null;
+    if (contact.children !== null) {
+      this.meshPairs.release(contact, this.pool);
+      contact.children = null;
+    }
     this.pool.push(contact);
+  }
+
+  /** A convex shape against a mesh or heightfield: its triangles' contacts (mesh-pairs.ts). The pair
+   * touches while one of them does; its begin event carries the deepest. */
+  private collideMesh(parent: ContactConstraint, a: ShapeProxy, b: ShapeProxy, dt: number): void {
+    if (parent.sensor) {
+      const overlapping = this.meshPairs.collide(parent, a, b, 0, this.pool);
+      if (overlapping && !parent.isTouching) {
+        parent.isTouching = true;
+        if (this.recordEvents) this.sensorBegan.push(parent);
+      } else if (!overlapping && parent.isTouching) {
+        this.noteEnd(parent);
+      }
+      return;
+    }
+    const margin = SPECULATIVE_DISTANCE + dt * (reach(a.body) + reach(b.body));
+    const withPoints = this.meshPairs.collide(parent, a, b, margin, this.pool);
+    let deepestChild: ContactConstraint | null = null, least = Infinity;
+    for (const child of (parent.children as Map<number, ContactConstraint>).values()) {
+      const s = child.count === 0 ? Infinity : deepest(child);
+      child.isTouching = s <= TOUCH_DISTANCE;
+      if (s < least) { least = s; deepestChild = child; }
+    }
+    const touches = least <= TOUCH_DISTANCE;
+    if (touches && !parent.isTouching) {
+      parent.isTouching = true;
+      if (this.recordEvents) this.began.push(deepestChild as ContactConstraint);
+    } else if (!touches && parent.isTouching) {
+      this.noteEnd(parent);
+    }
+    if (withPoints) {
+      if (a.body.sleep.island !== 0) this.toWake.push(a.body);
+      if (b.body.sleep.island !== 0) this.toWake.push(b.body);
+    }
   }
 
   private collideContact(contact: ContactConstraint, a: ShapeProxy, b: ShapeProxy, dt: number): void {
@@ -233,7 +276,11 @@ export class ContactSet {
     touching.length = 0;
     for (let i = 0; i < this.list.length; i++) {
       const contact = this.list[i];
-      if (!contact.sensor && contact.count > 0) touching.push(contact);
+      if (contact.children !== null) {
+        if (!contact.sensor) for (const child of contact.children.values()) if (child.count > 0) touching.push(child);
+      } else if (!contact.sensor && contact.count > 0) {
+        touching.push(contact);
+      }
     }
     touching.sort(byKeys);
     this.touchingFresh = true;
@@ -260,9 +307,13 @@ export class ContactSet {
         if (contact.isTouching) sensing.push(contact);
         continue;
       }
-      if (contact.count === 0) continue;
       const a = contact.bodyA, b = contact.bodyB;
-      if ((a.isDynamic && a.sleep.island === 0) || (b.isDynamic && b.sleep.island === 0)) active.push(contact);
+      if (!((a.isDynamic && a.sleep.island === 0) || (b.isDynamic && b.sleep.island === 0))) continue;
+      if (contact.children !== null) {
+        for (const child of contact.children.values()) if (child.count > 0) active.push(child);
+      } else if (contact.count > 0) {
+        active.push(contact);
+      }
     }
     active.sort(byKeys);
     sensing.sort(byKeys);
@@ -274,7 +325,13 @@ export class ContactSet {
     writer.write(this.touching.length);
     for (const contact of this.touching) {
       writer.write(contact.keyA);
-      writer.write(contact.keyB);
+      // a triangle's contact: −(keyB + 1), then the triangle
+      if (contact.subKey >= 0) {
+        writer.write(-contact.keyB - 1);
+        writer.write(contact.subKey);
+      } else {
+        writer.write(contact.keyB);
+      }
       contact.saveState(writer);
     }
     writer.write(this.sensing.length);
@@ -289,8 +346,11 @@ export class ContactSet {
     const count = reader.read();
     out.push(count);
     for (let c = 0; c < count; c++) {
-      const keyA = reader.read(), keyB = reader.read(), points = reader.read();
-      out.push(keyA, keyB, points);
+      const keyA = reader.read(), keyB = reader.read();
+      out.push(keyA, keyB);
+      if (keyB < 0) out.push(reader.read());
+      const points = reader.read();
+      out.push(points);
       for (let i = 0; i < ContactConstraint.stateSize(points) - 1; i++) out.push(reader.read());
     }
     const sensing = reader.read();
@@ -313,8 +373,22 @@ export class ContactSet {
     let at = 0;
     const count = numbers[at++];
     for (let c = 0; c < count; c++) {
-      const contact = this.restoreContact(proxyOf(numbers[at++]), proxyOf(numbers[at++]));
-      at = contact.loadState(numbers, at);
+      const a = proxyOf(numbers[at++]), keyB = numbers[at++];
+      let contact: ContactConstraint;
+      if (keyB < 0) {
+        // a triangle's contact, under its pair's
+        const b = proxyOf(-keyB - 1), triangle = numbers[at++];
+        const parent = this.pairs.get(a.key)?.get(b.key) ?? this.restoreContact(a, b);
+        parent.children ??= new Map();
+        contact = new ContactConstraint(a.body, a.shape, b.body, b.shape, new Manifold(), a.key, b.key);
+        contact.subKey = triangle;
+        parent.children.set(triangle, contact);
+        at = contact.loadState(numbers, at);
+        parent.isTouching ||= contact.isTouching;
+      } else {
+        contact = this.restoreContact(a, proxyOf(keyB));
+        at = contact.loadState(numbers, at);
+      }
     }
     const sensing = numbers[at++];
     for (let c = 0; c < sensing; c++) {
@@ -329,6 +403,7 @@ export class ContactSet {
     const contact = new ContactConstraint(a.body, a.shape, b.body, b.shape, new Manifold(), a.key, b.key);
     contact.proxyA = a;
     contact.proxyB = b;
+    if (a.shape.mesh !== null) contact.children = new Map();
     this.innerMap(a.key).set(b.key, contact);
     this.list.push(contact);
     return contact;
@@ -355,7 +430,7 @@ function deepest(contact: ContactConstraint): number {
 }
 
 function byKeys(x: ContactConstraint, y: ContactConstraint): number {
-  return x.keyA - y.keyA || x.keyB - y.keyB;
+  return x.keyA - y.keyA || x.keyB - y.keyB || x.subKey - y.subKey;
 }
 
 /** Two bodies' ids as one number (ids below 2²⁶ = 67 million apart: the jointed-pair filter). */

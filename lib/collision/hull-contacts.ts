@@ -594,3 +594,26 @@ function closestOfSegmentAndHull(hull: ConvexHull, p0x: number, p0y: number, p0z
   }
   return best;
 }
+
+// Contacts against one face of a hull with that face's normal forced, whatever the separating axis test
+// would choose: a mesh triangle's top face when the contact lies on an edge or corner of the triangle
+// that is not a real edge of the surface (triangle-contacts.ts). The other shape is clipped to the face's
+// sides, so a triangle takes only the part of the contact above it.
+
+/** A sphere (centre q, radius r) against face f of hull A: one point where the centre lies over the face. */
+export function faceSphere(out: Manifold, A: ShapePose, hull: ConvexHull, f: number, qx: number, qy: number, qz: number, r: number, margin: number): void {
+  toLocal(A, qx, qy, qz, 0);
+  faceSegment(out, A, hull, f, local[0], local[1], local[2], 0, 0, 0, r, margin);
+}
+
+/** A capsule (segment seg, radius r) against face f of hull A: the segment clipped to the face's sides. */
+export function faceCapsule(out: Manifold, A: ShapePose, hull: ConvexHull, f: number, seg: Float64Array, r: number, margin: number): void {
+  toLocal(A, seg[0], seg[1], seg[2], 0);
+  toLocal(A, seg[3], seg[4], seg[5], 3);
+  faceSegment(out, A, hull, f, local[0], local[1], local[2], local[3] - local[0], local[4] - local[1], local[5] - local[2], r, margin);
+}
+
+/** Hull B against face f of hull A: B's most opposed face clipped to the face's sides (hullFace). */
+export function faceHull(out: Manifold, A: ShapePose, hullA: ConvexHull, f: number, B: ShapePose, hullB: ConvexHull, margin: number): void {
+  hullFace(out, worldA.set(A, hullA), f, worldB.set(B, hullB), margin, 1, 0);
+}

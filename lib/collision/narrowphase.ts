@@ -31,7 +31,8 @@ import { Manifold } from './manifold.js';
 import type { Shape, ShapeType } from '../geometry/shape.js';
 import type { ShapePose } from './shape-pose.js';
 
-export const SHAPE_RANK: Record<ShapeType, number> = { plane: 0, box: 1, hull: 2, capsule: 3, sphere: 4 };
+/** Meshes and heightfields come first too: their pairs go through mesh-pairs.ts, triangle by triangle. */
+export const SHAPE_RANK: Record<ShapeType, number> = { plane: 0, trimesh: 0, heightfield: 0, box: 1, hull: 2, capsule: 3, sphere: 4 };
 
 const segment = new Float64Array(6), other = new Float64Array(6), closest = new Float64Array(6);
 
@@ -139,7 +140,7 @@ function spheres(
 }
 
 /** The capsule's segment ends c ∓ h·(W's y column), into out[0..5]. */
-function capsuleSegment(pose: ShapePose, h: number, out: Float64Array): void {
+export function capsuleSegment(pose: ShapePose, h: number, out: Float64Array): void {
   const W = pose.W, c = pose.c;
   for (let i = 0; i < 3; i++) {
     out[i] = c[i] - h * W[3 + i];

@@ -17,6 +17,8 @@ import { rotationMatrix } from '../math/quat.js';
 import { isArrayLike, show } from '../validate.js';
 import { TreeKind, type BroadPhase, type ShapeProxy } from './broadphase.js';
 import { Manifold } from './manifold.js';
+import { MeshPairs } from './mesh-pairs.js';
+import type { TriangleSource } from '../geometry/triangle-source.js';
 import { collide, SHAPE_RANK } from './narrowphase.js';
 import { CastResult, ConvexProxy, shapeCast } from '../geometry/gjk.js';
 import { ShapePose } from './shape-pose.js';
@@ -145,6 +147,7 @@ export class SceneQueries {
   /** The shapes' keys (broadphase.ts ShapeProxy.key) of hits or overlaps, for a fixed order. */
   private readonly keys: number[] = [];
   private readonly manifold = new Manifold();
+  private readonly meshPairs = new MeshPairs();
   private readonly queryPose = new ShapePose();
   private queryShape: Shape | null = null;
   /** Shapes built from options objects, kept so a query repeated with the same object builds none. */
@@ -258,6 +261,9 @@ export class SceneQueries {
     if (proxy.treeId < 0) {
       t = this.castAgainstPlane(proxy, limit);
       if (t < 0) return;
+    } else if (proxy.shape.mesh !== null) {
+      t = this.castAgainstTriangles(proxy, limit);
+      if (t < 0) return;
     } else {
       definitionOf(proxy.shape.type).convex(proxy.shape, this.targetProxy);
       const translation = this.translation;
@@ -276,6 +282,56 @@ export class SceneQueries {
   }
   private readonly scratchNormal = new Float64Array(3);
   private readonly scratchPoint = new Float64Array(3);
+
+  /**
+   * The query shape swept at the triangles of a mesh or heightfield: those whose boxes meet the swept
+   * box (in the mesh's frame), each as a flat convex shape (gjk.ts ConvexProxy.setTriangle), two-sided.
+   * Returns the nearest distance (−1: none), its normal and point in the scratch vectors.
+   */
+  private castAgainstTriangles(proxy: ShapeProxy, limit: number): number {
+    const source = proxy.shape.mesh as TriangleSource, box = this.sweptBox, q = this.box, d = this.direction;
+    // the swept box (world): the query's bounds and the same moved by d·limit, then into the mesh's frame
+    for (let k = 0; k < 3; k++) {
+      const move = d[k] * limit;
+      this.worldSwept[k] = q[k] + Math.min(0, move);
+      this.worldSwept[3 + k] = q[3 + k] + Math.max(0, move);
+    }
+    proxy.pose.localBox(this.worldSwept, box);
+    this.triangleProxy = proxy;
+    this.triangleBest = -1;
+    this.triangleLimit = limit;
+    source.query(box, this.visitCastTriangle);
+    this.triangleProxy = null;
+    if (this.triangleBest >= 0) {
+      this.scratchNormal.set(this.triangleNormal);
+      this.scratchPoint.set(this.trianglePoint);
+    }
+    return this.triangleBest;
+  }
+  private readonly sweptBox = new Float64Array(6);
+  private readonly worldSwept = new Float64Array(6);
+  private readonly corners = new Float64Array(9);
+  private readonly triangleNormal = new Float64Array(3);
+  private readonly trianglePoint = new Float64Array(3);
+  private triangleProxy: ShapeProxy | null = null;
+  private triangleBest = -1;
+  private triangleLimit = 0;
+
+  private readonly visitCastTriangle = (triangle: number): boolean => {
+    const proxy = this.triangleProxy as ShapeProxy, source = proxy.shape.mesh as TriangleSource, t = this.corners;
+    if (!source.writeTriangle(triangle, t)) return true;
+    this.targetProxy.set(t, 3, 0);
+    const limit = this.triangleBest >= 0 ? this.triangleBest : this.triangleLimit;
+    const translation = this.translation, d = this.direction, out = this.castResult;
+    for (let k = 0; k < 3; k++) translation[k] = d[k] * limit;
+    if (!shapeCast(this.targetProxy, proxy.pose, this.castProxy, this.queryPose, translation, out)) return true;
+    const distance = out.fraction * limit;
+    if (this.triangleBest >= 0 && distance >= this.triangleBest) return true;
+    this.triangleBest = distance;
+    this.triangleNormal.set(out.normal);
+    this.trianglePoint.set(out.point);
+    return true;
+  };
 
   /**
    * The query shape swept at a plane n·p = offset (world): its lowest point along n is at height
@@ -393,6 +449,14 @@ export class SceneQueries {
   private visitOverlapProxy(proxy: ShapeProxy): void {
     if (!this.options.accepts(proxy.body, proxy.shape)) return;
     const query = this.queryShape as Shape, pose = this.queryPose;
+    if (proxy.shape.mesh !== null) {
+      // a mesh or heightfield: triangle by triangle, as the contacts see them
+      if (this.meshPairs.overlaps(proxy, query, pose, this.box)) {
+        this.overlaps.push({ body: proxy.body, shape: proxy.shape });
+        this.keys.push(proxy.key);
+      }
+      return;
+    }
     // the narrowphase's manifold at zero margin: a point at separation ≤ 0 is an overlap
     const first = SHAPE_RANK[proxy.shape.type] <= SHAPE_RANK[query.type];
     if (first) collide(proxy.shape, proxy.pose, query, pose, 0, this.manifold);

@@ -23,4 +23,18 @@ export class ShapePose {
     }
     return this;
   }
+
+  /** A world box (min x, y, z, max x, y, z) as a box in this pose's frame that holds it: centre
+   * Wᵀ (m − c), half extents |Wᵀ| h. */
+  localBox(b: ArrayLike<number>, out: Float64Array): void {
+    const W = this.W, c = this.c;
+    const mx = 0.5 * (b[0] + b[3]) - c[0], my = 0.5 * (b[1] + b[4]) - c[1], mz = 0.5 * (b[2] + b[5]) - c[2];
+    const hx = 0.5 * (b[3] - b[0]), hy = 0.5 * (b[4] - b[1]), hz = 0.5 * (b[5] - b[2]);
+    for (let k = 0; k < 3; k++) {
+      const centre = W[3 * k] * mx + W[3 * k + 1] * my + W[3 * k + 2] * mz;
+      const half = Math.abs(W[3 * k]) * hx + Math.abs(W[3 * k + 1]) * hy + Math.abs(W[3 * k + 2]) * hz;
+      out[k] = centre - half;
+      out[3 + k] = centre + half;
+    }
+  }
 }

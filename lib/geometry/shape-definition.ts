@@ -6,8 +6,10 @@
 // A definition reads and writes a shape's geometry (ShapeGeometry), which the Shape class carries as
 // plain fields for the narrowphase's hot loops.
 
+import type { BodyType } from '../body-type.js';
 import type { ConvexProxy } from './gjk.js';
 import type { ConvexHull } from './hull.js';
+import type { TriangleSource } from './triangle-source.js';
 
 /** The geometry fields of a shape; each type uses its own and leaves the others at their defaults. */
 export interface ShapeGeometry {
@@ -23,11 +25,15 @@ export interface ShapeGeometry {
   readonly normal: Float64Array;
   /** Plane offset, m. */
   offset: number;
+  /** A triangle mesh's or heightfield's triangles. */
+  mesh: TriangleSource | null;
 }
 
 export interface ShapeDefinition<Options> {
-  /** Whether the shape has volume and so mass. A massless one (a plane) is for static bodies only. */
+  /** Whether the shape has volume and so mass (a plane, a mesh and a heightfield have none). */
   readonly solid: boolean;
+  /** The body types that may carry it (a massless shape cannot be on a dynamic body). */
+  readonly bodyTypes: readonly BodyType[];
   /** Whether it has finite bounds (a plane has not: the broadphase keeps it out of its trees). */
   readonly bounded: boolean;
   /** Whether `position` and `orientation` place it (a plane is placed by its normal and offset). */

@@ -60,4 +60,25 @@ export interface PlaneShapeOptions extends SurfaceOptions {
   /** The plane is n·p = offset (body frame, m). Default 0. */
   offset?: number;
 }
-export type ShapeOptions = SphereShapeOptions | CapsuleShapeOptions | BoxShapeOptions | HullShapeOptions | PlaneShapeOptions;
+export interface TrimeshShapeOptions extends SurfaceOptions {
+  type: 'trimesh';
+  /** Vertex positions in the shape's frame, flat x, y, z (any typed or plain array), m. */
+  vertices: ArrayLike<number>;
+  /** Three vertex indices per triangle, counter-clockwise seen from the front (the side bodies meet). */
+  indices: ArrayLike<number>;
+}
+export interface HeightfieldShapeOptions extends SurfaceOptions {
+  type: 'heightfield';
+  /**
+   * rows · columns heights (m), row by row: the point of row r and column c lies at
+   * x = (c/(columns − 1) − ½)·size[0], z = (r/(rows − 1) − ½)·size[1], y = heights[r·columns + c]
+   * in the shape's frame. NaN marks a hole (the cells around it have no ground).
+   */
+  heights: ArrayLike<number>;
+  rows: number;
+  columns: number;
+  /** The grid's extent along x and z, m. */
+  size: ArrayLike<number>;
+}
+export type ShapeOptions =
+  | SphereShapeOptions | CapsuleShapeOptions | BoxShapeOptions | HullShapeOptions | PlaneShapeOptions | TrimeshShapeOptions | HeightfieldShapeOptions;

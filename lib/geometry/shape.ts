@@ -10,11 +10,15 @@
 //   hull     the convex hull of points given in its frame (hull.ts: quickhull, coplanar faces merged);
 //            its centroid is wherever the points put it (hull.centroid)
 //   plane    the half-space n·p ≤ offset of the body's frame (static bodies only: it has no mass)
+//   trimesh  triangles from vertices and indices (triangle-mesh.ts), one-sided; static and kinematic
+//            bodies only (no volume)
+//   heightfield  a grid of heights, solid below (heightfield.ts); static and kinematic bodies only
 // Each also carries its surface's friction coefficient and restitution, for the contacts, and its
 // collision filter.
 
 import { rotationMatrix } from '../math/quat.js';
 import type { ConvexHull } from './hull.js';
+import type { TriangleSource } from './triangle-source.js';
 import type { ShapeDefinition, ShapeGeometry } from './shape-definition.js';
 import type { ShapeOptions } from './shape-options.js';
 import { BOX } from './shapes/box.js';
@@ -22,10 +26,13 @@ import { CAPSULE } from './shapes/capsule.js';
 import { HULL } from './shapes/hull.js';
 import { PLANE } from './shapes/plane.js';
 import { SPHERE } from './shapes/sphere.js';
+import { TRIMESH } from './shapes/trimesh.js';
+import { HEIGHTFIELD } from './shapes/heightfield.js';
 import { readFiniteVector, readUnitQuaternion, requireNonNegative, requirePositive, show } from '../validate.js';
 
 export type {
-  BoxShapeOptions, CapsuleShapeOptions, HullShapeOptions, PlaneShapeOptions, ShapeOptions, SphereShapeOptions, SurfaceOptions,
+  BoxShapeOptions, CapsuleShapeOptions, HeightfieldShapeOptions, HullShapeOptions, PlaneShapeOptions, ShapeOptions, SphereShapeOptions, SurfaceOptions,
+  TrimeshShapeOptions,
 } from './shape-options.js';
 
 export type ShapeType = ShapeOptions['type'];
@@ -37,6 +44,8 @@ export const SHAPE_DEFINITIONS: { readonly [T in ShapeType]: ShapeDefinition<Ext
   box: BOX,
   hull: HULL,
   plane: PLANE,
+  trimesh: TRIMESH,
+  heightfield: HEIGHTFIELD,
 };
 
 /** The definition of a shape's type (its options' type erased: the caller holds a built shape). */
@@ -75,6 +84,8 @@ export class Shape implements ShapeGeometry {
   /** Plane normal (unit, body frame) and offset. */
   readonly normal = new Float64Array([0, 1, 0]);
   readonly offset: number = 0;
+  /** A triangle mesh's or heightfield's triangles (triangle-mesh.ts, heightfield.ts); null for the others. */
+  readonly mesh: TriangleSource | null = null;
   readonly density: number;
   friction: number;
   restitution: number;

@@ -40,6 +40,7 @@ function rayBox(o: ArrayLike<number>, d: ArrayLike<number>, half: ArrayLike<numb
 
 export const BOX: ShapeDefinition<BoxShapeOptions> = {
   bounded: true,
+  bodyTypes: ['static', 'kinematic', 'dynamic'],
   solid: true,
   placed: true,
   read(where, options, into) {

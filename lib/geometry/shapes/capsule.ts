@@ -44,6 +44,7 @@ function rayCapsule(o: ArrayLike<number>, d: ArrayLike<number>, r: number, h: nu
 
 export const CAPSULE: ShapeDefinition<CapsuleShapeOptions> = {
   bounded: true,
+  bodyTypes: ['static', 'kinematic', 'dynamic'],
   solid: true,
   placed: true,
   read(where, options, into) {

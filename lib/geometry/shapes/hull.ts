@@ -36,6 +36,7 @@ function rayHull(o: ArrayLike<number>, d: ArrayLike<number>, hull: ConvexHull, t
 
 export const HULL: ShapeDefinition<HullShapeOptions> = {
   bounded: true,
+  bodyTypes: ['static', 'kinematic', 'dynamic'],
   solid: true,
   placed: true,
   read(where, options, into) {

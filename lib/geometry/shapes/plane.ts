@@ -9,6 +9,7 @@ import type { PlaneShapeOptions } from '../shape-options.js';
 
 export const PLANE: ShapeDefinition<PlaneShapeOptions> = {
   bounded: false,
+  bodyTypes: ['static'],
   solid: false,
   placed: false,
   read(where, options, into) {

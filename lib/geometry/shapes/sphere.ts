@@ -26,6 +26,7 @@ export function raySphere(ox: number, oy: number, oz: number, dx: number, dy: nu
 
 export const SPHERE: ShapeDefinition<SphereShapeOptions> = {
   bounded: true,
+  bodyTypes: ['static', 'kinematic', 'dynamic'],
   solid: true,
   placed: true,
   read(where, options, into) {

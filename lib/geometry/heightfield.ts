@@ -1,0 +1,385 @@
+// A heightfield: a regular grid of heights over the local x/z plane, two triangles per cell, NaN heights
+// marking holes. The grid is its own acceleration structure: an overlap query walks the cells under the
+// box (skipping 8 x 8 blocks of cells whose height range misses it), and a ray cast walks the cells under
+// the ray's x/z projection in the order it crosses them.
+//
+// Grid. The point of row r and column c is
+//   x = (c/(columns − 1) − ½)·size[0],  y = heights[r·columns + c],  z = (r/(rows − 1) − ½)·size[1]
+// (the grid is centred on the origin). Cell (r, c) spans columns c, c + 1 and rows r, r + 1; its corners
+//   P00 = (r, c), P10 = (r + 1, c), P11 = (r + 1, c + 1), P01 = (r, c + 1)
+// make triangle slot 2k, (P00, P10, P11), and slot 2k + 1, (P00, P11, P01), k = r·(columns − 1) + c,
+// split along the diagonal P00–P11. Both are counter-clockwise seen from above: on a flat grid with cells
+// of dx by dz, (P10 − P00) × (P11 − P00) = (0, 0, dz) × (dx, 0, dz) = (0, dz·dx, 0), facing +y.
+// A cell with a NaN corner is a hole: its two slots hold no triangle.
+//
+//          x →      c           c + 1
+//    z    r        P00 ──ca(1)── P01
+//    ↓              │ ╲    1      │        slot 2k + 1: edges ab = the diagonal, bc = east, ca = north
+//                 ab(0)  ╲       bc(1)
+//                   │  0   ╲      │        slot 2k:     edges ab = west, bc = south, ca = the diagonal
+//         r + 1    P10 ──bc(0)── P11
+//
+// Active edges (triangle-source.ts) come from the grid's neighbours: the diagonal from the cell's two
+// triangles, a border between two cells from the triangles on either side; a border next to a hole or on
+// the outside of the grid is active.
+
+import { isEdgeActive, rayTriangle, writeFacingNormal, writeTriangleNormal, type TriangleSource, EDGE_AB, EDGE_BC, EDGE_CA } from './triangle-source.js';
+import { isArrayLike, requireInteger, show } from '../validate.js';
+
+/** Cells per side of a block of the coarse height range the query skips by. */
+const BLOCK = 8;
+
+// Corners of a cell in a 12-number scratch: P00, P10, P11, P01. Slot 2k is (P00, P10, P11), 2k + 1 is (P00, P11, P01).
+const P00 = 0, P10 = 3, P11 = 6, P01 = 9;
+
+/** The smallest cell c in [0, n − 2] whose range [coords[c], coords[c + 1]] reaches v (coords[c + 1] ≥ v); n − 2 if none. */
+function firstCell(coords: Float64Array, v: number): number {
+  let lo = 0, hi = coords.length - 2;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (coords[mid + 1] >= v) hi = mid; else lo = mid + 1;
+  }
+  return lo;
+}
+
+/** The largest cell c in [0, n − 2] whose range starts at or before v (coords[c] ≤ v); 0 if none. */
+function lastCell(coords: Float64Array, v: number): number {
+  let lo = 0, hi = coords.length - 2;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (coords[mid] <= v) lo = mid; else hi = mid - 1;
+  }
+  return lo;
+}
+
+export class Heightfield implements TriangleSource {
+  readonly rows: number;
+  readonly columns: number;
+  /** The heights as given, row by row (NaN for holes). */
+  readonly heights: Float64Array;
+  /** The grid's extent along x and z. */
+  readonly size = new Float64Array(2);
+  readonly triangleCount: number;
+  /** x and z as the grid spans them; y over the corners of the cells that are not holes (0 to 0 when all are). */
+  readonly bounds = new Float64Array(6);
+  /** Each column's x and each row's z (the grid formula, computed once so every use rounds alike). */
+  private readonly xs: Float64Array;
+  private readonly zs: Float64Array;
+  /** activeFeatures' bits per slot (0 for a hole). */
+  private readonly features: Uint8Array;
+  /** Blocks of BLOCK x BLOCK cells: the lowest and highest corner of their cells that are not holes. */
+  private readonly blockColumns: number;
+  private readonly blockLow: Float64Array;
+  private readonly blockHigh: Float64Array;
+  /** One cell's corners, for writeTriangle, writeNormal and the ray cast. */
+  private readonly corners = new Float64Array(12);
+  // The ray cast's nearest hit so far.
+  private rayT = -1;
+  private rayTriangle = -1;
+
+  constructor(where: string, heights: ArrayLike<number>, rows: number, columns: number, size: ArrayLike<number>) {
+    requireInteger(where, 'rows', rows, 2);
+    requireInteger(where, 'columns', columns, 2);
+    if (!isArrayLike(heights)) throw new TypeError(`${where}: heights must be an array of numbers (row by row), got ${show(heights)}`);
+    if (heights.length !== rows * columns) {
+      throw new RangeError(`${where}: heights must hold rows · columns = ${rows} · ${columns} = ${rows * columns} numbers, got ${heights.length}`);
+    }
+    const values = new Float64Array(rows * columns);
+    for (let i = 0; i < values.length; i++) {
+      const y = (heights as ArrayLike<unknown>)[i];
+      if (typeof y !== 'number') throw new TypeError(`${where}: heights[${i}] must be a finite number or NaN (a hole), got ${show(y)}`);
+      if (y === Infinity || y === -Infinity) throw new RangeError(`${where}: heights[${i}] must be a finite number or NaN (a hole), got ${show(y)}`);
+      values[i] = y;
+    }
+    if (!isArrayLike(size) || size.length !== 2 || !(size[0] > 0 && size[0] < Infinity && size[1] > 0 && size[1] < Infinity)) {
+      throw new RangeError(`${where}: size must be [x, z], two finite numbers > 0, got ${show(size)}`);
+    }
+    this.rows = rows;
+    this.columns = columns;
+    this.heights = values;
+    this.size[0] = size[0]; this.size[1] = size[1];
+    this.xs = new Float64Array(columns);
+    for (let c = 0; c < columns; c++) this.xs[c] = (c / (columns - 1) - 0.5) * size[0];
+    this.zs = new Float64Array(rows);
+    for (let r = 0; r < rows; r++) this.zs[r] = (r / (rows - 1) - 0.5) * size[1];
+    const cellColumns = columns - 1, cellRows = rows - 1;
+    this.triangleCount = 2 * cellRows * cellColumns;
+
+    // The blocks' height ranges, and from them the bounds.
+    this.blockColumns = Math.ceil(cellColumns / BLOCK);
+    const blockCount = this.blockColumns * Math.ceil(cellRows / BLOCK);
+    this.blockLow = new Float64Array(blockCount).fill(Infinity);
+    this.blockHigh = new Float64Array(blockCount).fill(-Infinity);
+    let low = Infinity, high = -Infinity;
+    for (let r = 0; r < cellRows; r++) {
+      for (let c = 0; c < cellColumns; c++) {
+        const p = r * columns + c;
+        const h00 = values[p], h01 = values[p + 1], h10 = values[p + columns], h11 = values[p + columns + 1];
+        const cellLow = Math.min(h00, h01, h10, h11), cellHigh = Math.max(h00, h01, h10, h11);
+        if (Number.isNaN(cellLow)) continue; // a hole
+        const block = ((r / BLOCK) | 0) * this.blockColumns + ((c / BLOCK) | 0);
+        if (cellLow < this.blockLow[block]) this.blockLow[block] = cellLow;
+        if (cellHigh > this.blockHigh[block]) this.blockHigh[block] = cellHigh;
+        if (cellLow < low) low = cellLow;
+        if (cellHigh > high) high = cellHigh;
+      }
+    }
+    if (low > high) low = high = 0;
+    const bounds = this.bounds;
+    bounds[0] = this.xs[0]; bounds[1] = low; bounds[2] = this.zs[0];
+    bounds[3] = this.xs[columns - 1]; bounds[4] = high; bounds[5] = this.zs[rows - 1];
+
+    this.features = this.findActiveFeatures();
+  }
+
+  writeTriangle(i: number, out: Float64Array): boolean {
+    const corners = this.corners;
+    if (!this.loadCell(i >> 1, corners)) return false;
+    const second = (i & 1) === 1;
+    // slot 2k: P00, P10, P11; slot 2k + 1: P00, P11, P01
+    const b = second ? P11 : P10, c = second ? P01 : P11;
+    for (let k = 0; k < 3; k++) {
+      out[k] = corners[P00 + k];
+      out[3 + k] = corners[b + k];
+      out[6 + k] = corners[c + k];
+    }
+    return true;
+  }
+
+  /** The unit front normal (y > 0) of slot i; NaN for a hole. */
+  writeNormal(i: number, out: Float64Array): void {
+    const corners = this.corners;
+    if (!this.loadCell(i >> 1, corners)) out.fill(NaN, 0, 3);
+    else if ((i & 1) === 0) writeTriangleNormal(corners, P00, P10, P11, out, 0);
+    else writeTriangleNormal(corners, P00, P11, P01, out, 0);
+  }
+
+  activeFeatures(i: number): number {
+    return this.features[i];
+  }
+
+  query(box: ArrayLike<number>, visit: (triangle: number) => boolean): void {
+    const bounds = this.bounds;
+    // Written so that a NaN in the box overlaps nothing.
+    if (!(box[0] <= bounds[3] && bounds[0] <= box[3] && box[1] <= bounds[4] && bounds[1] <= box[4] && box[2] <= bounds[5] && bounds[2] <= box[5])) return;
+    const minY = box[1], maxY = box[4];
+    const xs = this.xs, zs = this.zs, heights = this.heights, columns = this.columns, cellColumns = columns - 1;
+    // The cells whose x and z ranges overlap the box's (touching counts), the same ranges as the triangles' bounds.
+    const c0 = firstCell(xs, box[0]), c1 = lastCell(xs, box[3]);
+    const r0 = firstCell(zs, box[2]), r1 = lastCell(zs, box[5]);
+    for (let br = (r0 / BLOCK) | 0, brEnd = (r1 / BLOCK) | 0; br <= brEnd; br++) {
+      for (let bc = (c0 / BLOCK) | 0, bcEnd = (c1 / BLOCK) | 0; bc <= bcEnd; bc++) {
+        const block = br * this.blockColumns + bc;
+        if (this.blockLow[block] > maxY || this.blockHigh[block] < minY) continue;
+        const rEnd = Math.min(r1, br * BLOCK + BLOCK - 1), cEnd = Math.min(c1, bc * BLOCK + BLOCK - 1);
+        for (let r = Math.max(r0, br * BLOCK); r <= rEnd; r++) {
+          for (let c = Math.max(c0, bc * BLOCK); c <= cEnd; c++) {
+            const p = r * columns + c;
+            const h00 = heights[p], h01 = heights[p + 1], h10 = heights[p + columns], h11 = heights[p + columns + 1];
+            if (Number.isNaN(h00 + h01 + h10 + h11)) continue; // a hole
+            const slot = 2 * (r * cellColumns + c);
+            // slot 2k spans h00, h10, h11 in y; slot 2k + 1 spans h00, h11, h01
+            if (Math.min(h00, h10, h11) <= maxY && minY <= Math.max(h00, h10, h11) && visit(slot) === false) return;
+            if (Math.min(h00, h11, h01) <= maxY && minY <= Math.max(h00, h11, h01) && visit(slot + 1) === false) return;
+          }
+        }
+      }
+    }
+  }
+
+  /**
+   * The ray against the grid, walking the cells under its x/z projection in the order it crosses them (a
+   * 2D digital differential analyser: Amanatides and Woo, "A fast voxel traversal algorithm for ray
+   * tracing", Eurographics 1987), from where it enters the bounds to where it leaves them or reaches
+   * tMax. A cell's triangles lie over the cell, so the first cell with a hit holds the nearest one. On an
+   * axis the projection does not move along, a ray exactly on a grid line tests the cells on both sides
+   * of it (a vertical ray through a grid point tests its 4 cells).
+   */
+  rayCast(o: ArrayLike<number>, d: ArrayLike<number>, tMax: number, normal: Float64Array, hit: Int32Array): number {
+    hit[0] = -1;
+    const bounds = this.bounds;
+    // The segment's part within the bounds, grown by a hair so that rounding in the slab test cannot cut
+    // off a hit on the bounds' faces (the cells are found from the grid itself, clamped to it).
+    const grow = 1e-9 * (this.size[0] + this.size[1] + bounds[4] - bounds[1]);
+    let enter = 0, exit = tMax;
+    for (let k = 0; k < 3; k++) {
+      const lo = bounds[k] - grow, hi = bounds[k + 3] + grow, inverse = 1 / d[k];
+      if (!Number.isFinite(inverse)) {
+        if (!(o[k] >= lo && o[k] <= hi)) return -1;
+      } else {
+        const t1 = (lo - o[k]) * inverse, t2 = (hi - o[k]) * inverse;
+        enter = Math.max(enter, Math.min(t1, t2));
+        exit = Math.min(exit, Math.max(t1, t2));
+      }
+      if (!(enter <= exit)) return -1;
+    }
+    const xs = this.xs, zs = this.zs, cellColumns = this.columns - 1, cellRows = this.rows - 1;
+    const ox = o[0], oz = o[2], dx = d[0], dz = d[2];
+    const px = ox + enter * dx, pz = oz + enter * dz;
+    // The first cell: on a moving axis the one the ray goes on into; on a still one, all it lies in.
+    let c = dx > 0 ? lastCell(xs, px) : firstCell(xs, px);
+    const cHigh = dx === 0 ? lastCell(xs, px) : -1;
+    let r = dz > 0 ? lastCell(zs, pz) : firstCell(zs, pz);
+    const rHigh = dz === 0 ? lastCell(zs, pz) : -1;
+    const stepC = dx > 0 ? 1 : -1, stepR = dz > 0 ? 1 : -1;
+    this.rayT = -1;
+    this.rayTriangle = -1;
+    while (true) {
+      for (let row = r, rowEnd = Math.max(r, rHigh); row <= rowEnd; row++) {
+        for (let column = c, columnEnd = Math.max(c, cHigh); column <= columnEnd; column++) this.castCell(row, column, o, d, tMax);
+      }
+      if (this.rayTriangle >= 0) break;
+      // The t at which the ray crosses into the next column and the next row (Infinity on a still axis).
+      const nextX = dx > 0 ? (xs[c + 1] - ox) / dx : dx < 0 ? (xs[c] - ox) / dx : Infinity;
+      const nextZ = dz > 0 ? (zs[r + 1] - oz) / dz : dz < 0 ? (zs[r] - oz) / dz : Infinity;
+      if (nextX <= nextZ) {
+        if (!(nextX <= exit)) break;
+        c += stepC;
+        if (c < 0 || c >= cellColumns) break;
+      } else {
+        if (!(nextZ <= exit)) break;
+        r += stepR;
+        if (r < 0 || r >= cellRows) break;
+      }
+    }
+    const triangle = this.rayTriangle;
+    if (triangle < 0) return -1;
+    hit[0] = triangle;
+    this.writeNormal(triangle, normal);
+    writeFacingNormal(normal, 0, d, normal);
+    return this.rayT;
+  }
+
+  /** The options that rebuild this heightfield. */
+  describe(): { heights: number[]; rows: number; columns: number; size: [number, number] } {
+    return { heights: Array.from(this.heights), rows: this.rows, columns: this.columns, size: [this.size[0], this.size[1]] };
+  }
+
+  /** Cell k's corners P00, P10, P11, P01 into out (12 numbers); false for a hole. */
+  private loadCell(k: number, out: Float64Array): boolean {
+    const columns = this.columns, cellColumns = columns - 1;
+    const r = (k / cellColumns) | 0, c = k - r * cellColumns;
+    this.loadCorners(r, c, out);
+    return !Number.isNaN(out[P00 + 1] + out[P10 + 1] + out[P11 + 1] + out[P01 + 1]);
+  }
+
+  /** The corners of cell (r, c) into out: P00, P10, P11, P01. */
+  private loadCorners(r: number, c: number, out: Float64Array): void {
+    const xs = this.xs, zs = this.zs, heights = this.heights, columns = this.columns;
+    const p = r * columns + c;
+    const x0 = xs[c], x1 = xs[c + 1], z0 = zs[r], z1 = zs[r + 1];
+    out[P00] = x0; out[P00 + 1] = heights[p]; out[P00 + 2] = z0;
+    out[P10] = x0; out[P10 + 1] = heights[p + columns]; out[P10 + 2] = z1;
+    out[P11] = x1; out[P11 + 1] = heights[p + columns + 1]; out[P11 + 2] = z1;
+    out[P01] = x1; out[P01 + 1] = heights[p + 1]; out[P01 + 2] = z0;
+  }
+
+  /** Tests the ray against cell (r, c)'s two triangles, keeping the nearest hit (the lower slot on a tie). */
+  private castCell(r: number, c: number, o: ArrayLike<number>, d: ArrayLike<number>, tMax: number): void {
+    const corners = this.corners;
+    this.loadCorners(r, c, corners);
+    if (Number.isNaN(corners[P00 + 1] + corners[P10 + 1] + corners[P11 + 1] + corners[P01 + 1])) return;
+    const slot = 2 * (r * (this.columns - 1) + c);
+    for (let side = 0; side < 2; side++) {
+      const t = side === 0 ? rayTriangle(o, d, corners, P00, P10, P11, tMax) : rayTriangle(o, d, corners, P00, P11, P01, tMax);
+      if (t < 0) continue;
+      if (this.rayTriangle < 0 || t < this.rayT || (t === this.rayT && slot + side < this.rayTriangle)) {
+        this.rayT = t;
+        this.rayTriangle = slot + side;
+      }
+    }
+  }
+
+  /**
+   * activeFeatures' bits per slot. Row by row, each cell that is not a hole settles its diagonal, its east
+   * border with the cell to its east and its south border with the cell below (or marks them active when
+   * that cell is a hole or off the grid), and marks its west and north borders active when the cell there
+   * is a hole or off the grid (otherwise that cell settled them). Then a grid point is active when an
+   * active edge ends at it.
+   */
+  private findActiveFeatures(): Uint8Array {
+    const rows = this.rows, columns = this.columns, cellRows = rows - 1, cellColumns = columns - 1;
+    const heights = this.heights, xs = this.xs, zs = this.zs;
+    const features = new Uint8Array(this.triangleCount);
+    const hole = new Uint8Array(cellRows * cellColumns);
+    for (let r = 0; r < cellRows; r++) {
+      for (let c = 0; c < cellColumns; c++) {
+        const p = r * columns + c;
+        hole[r * cellColumns + c] = Number.isNaN(heights[p] + heights[p + 1] + heights[p + columns] + heights[p + columns + 1]) ? 1 : 0;
+      }
+    }
+    // The normals of the two triangles of every cell in this row and the next (6 numbers per cell).
+    let here = new Float64Array(6 * cellColumns), below = new Float64Array(6 * cellColumns);
+    const corners = this.corners;
+    const rowNormals = (r: number, out: Float64Array): void => {
+      for (let c = 0; c < cellColumns; c++) {
+        this.loadCorners(r, c, corners);
+        writeTriangleNormal(corners, P00, P10, P11, out, 6 * c);
+        writeTriangleNormal(corners, P00, P11, P01, out, 6 * c + 3);
+      }
+    };
+    // Whether the edge between triangle 1 (normal at n1[i1]) and triangle 2 (at n2[i2]) is active, with
+    // s = (triangle 2's corner off the edge, grid point (rs, cs)) − (the edge's grid point (re, ce)).
+    const active = (n1: Float64Array, i1: number, n2: Float64Array, i2: number, rs: number, cs: number, re: number, ce: number): boolean =>
+      isEdgeActive(
+        n1[i1], n1[i1 + 1], n1[i1 + 2], n2[i2], n2[i2 + 1], n2[i2 + 2],
+        xs[cs] - xs[ce], heights[rs * columns + cs] - heights[re * columns + ce], zs[rs] - zs[re],
+      );
+    rowNormals(0, here);
+    for (let r = 0; r < cellRows; r++) {
+      const last = r + 1 === cellRows;
+      if (!last) rowNormals(r + 1, below);
+      for (let c = 0; c < cellColumns; c++) {
+        const k = r * cellColumns + c;
+        if (hole[k] === 1) continue;
+        const t0 = 2 * k, t1 = t0 + 1;
+        // The diagonal P00–P11: slot 2k's ca and slot 2k + 1's ab; 2k + 1's corner off it is P01.
+        if (active(here, 6 * c, here, 6 * c + 3, r, c + 1, r, c)) {
+          features[t0] |= EDGE_CA;
+          features[t1] |= EDGE_AB;
+        }
+        // West border: slot 2k's ab, settled by the cell to the west unless that is a hole or off the grid.
+        if (c === 0 || hole[k - 1] === 1) features[t0] |= EDGE_AB;
+        // North border: slot 2k + 1's ca, likewise settled by the cell to the north.
+        if (r === 0 || hole[k - cellColumns] === 1) features[t1] |= EDGE_CA;
+        // East border P01–P11: slot 2k + 1's bc against the east cell's slot 2k' ab, whose corner off it is
+        // its P11 = (r + 1, c + 2).
+        if (c + 1 === cellColumns || hole[k + 1] === 1) {
+          features[t1] |= EDGE_BC;
+        } else if (active(here, 6 * c + 3, here, 6 * (c + 1), r + 1, c + 2, r, c + 1)) {
+          features[t1] |= EDGE_BC;
+          features[t0 + 2] |= EDGE_AB;
+        }
+        // South border P10–P11: slot 2k's bc against the south cell's slot 2k' + 1 ca, whose corner off it
+        // is its P11 = (r + 2, c + 1).
+        if (last || hole[k + cellColumns] === 1) {
+          features[t0] |= EDGE_BC;
+        } else if (active(here, 6 * c, below, 6 * c + 3, r + 2, c + 1, r + 1, c)) {
+          features[t0] |= EDGE_BC;
+          features[2 * (k + cellColumns) + 1] |= EDGE_CA;
+        }
+      }
+      const swap = here; here = below; below = swap;
+    }
+    // Grid points at an end of an active edge. Slot 2k's corners a, b, c are P00, P10, P11, slot 2k + 1's
+    // are P00, P11, P01, as offsets from P00's index; edge j runs from corner j to corner j + 1.
+    const pointActive = new Uint8Array(rows * columns);
+    const offsets = [0, columns, columns + 1, 0, columns + 1, 1];
+    for (let slot = 0; slot < this.triangleCount; slot++) {
+      const k = slot >> 1, side = 3 * (slot & 1), bits = features[slot];
+      const p = k + ((k / cellColumns) | 0); // P00's index: r·columns + c = k + r
+      for (let j = 0; j < 3; j++) {
+        if ((bits & (1 << j)) === 0) continue;
+        pointActive[p + offsets[side + j]] = 1;
+        pointActive[p + offsets[side + (j + 1) % 3]] = 1;
+      }
+    }
+    for (let slot = 0; slot < this.triangleCount; slot++) {
+      const k = slot >> 1;
+      if (hole[k] === 1) continue;
+      const side = 3 * (slot & 1), p = k + ((k / cellColumns) | 0);
+      for (let j = 0; j < 3; j++) if (pointActive[p + offsets[side + j]] === 1) features[slot] |= 8 << j;
+    }
+    return features;
+  }
+}

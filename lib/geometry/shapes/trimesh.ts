@@ -1,0 +1,25 @@
+// The triangle mesh: triangles given by flat xyz vertices and three indices each (triangle-mesh.ts: checked,
+// degenerate triangles skipped, active edges found, a tree of its triangles). It has no volume and no mass:
+// static and kinematic bodies only. Its triangles are one-sided (met from the front, counter-clockwise).
+//   bounds   its own bounding box (frame) as a box about c + W b
+//   ray      through its tree (two-sided: a ray finds a triangle from either side)
+
+import { TriangleMesh } from '../triangle-mesh.js';
+import type { ShapeDefinition } from '../shape-definition.js';
+import type { TrimeshShapeOptions } from '../shape-options.js';
+import { meshBounds, meshRay, noMass } from './triangles.js';
+
+export const TRIMESH: ShapeDefinition<TrimeshShapeOptions> = {
+  bounded: true,
+  bodyTypes: ['static', 'kinematic'],
+  solid: false,
+  placed: true,
+  read(where, options, into) {
+    into.mesh = new TriangleMesh(where, options.vertices, options.indices);
+  },
+  ...noMass,
+  bounds: meshBounds,
+  rayCast: meshRay,
+  convex: () => false,
+  describe: (shape) => (shape.mesh as TriangleMesh).describe(),
+};

@@ -1,0 +1,300 @@
+// A triangle mesh: indexed triangles (flat xyz vertices, 3 vertex indices per triangle), each with its
+// unit front normal and active-edge bits (triangle-source.ts), kept in a dynamic AABB tree with one leaf
+// per triangle for overlap queries and ray casts.
+//
+// Building:
+//   1. Input checks (every number finite, every index an integer in range), naming the bad value.
+//   2. Degenerate triangles, a repeated index or |(b − a) × (c − a)| ≤ 1e-12 · size² (size the diagonal of
+//      the bounds of the vertices the triangles use), are dropped and counted: they have no normal.
+//   3. Vertices that coincide exactly (different indices, the same x, y and z) are welded for the edge
+//      search only, so that a mesh exported with split vertices (one copy per face, for normals or UVs)
+//      still finds its shared edges. The stored vertices and indices stay as given.
+//   4. Each edge, keyed by its two welded vertex ids, collects the triangles that use it; its activity
+//      follows Jolt's MeshShape::sFindActiveEdges (isEdgeActive in triangle-source.ts): one triangle, or
+//      more than two, active; two, active when the crease is convex and sharper than ACTIVE_EDGE_ANGLE, or
+//      the triangles are back to back. A welded vertex is active when an active edge ends at it.
+//   5. One tree leaf per triangle with its tight bounds, inserted in order, then rebuilt top-down by the
+//      binned surface-area heuristic (DynamicTree.rebuild) for a static tree of good quality.
+
+import { DynamicTree } from './dynamic-tree.js';
+import {
+  isEdgeActive, rayTriangle, writeFacingNormal, writeTriangleBounds, writeTriangleNormal, type TriangleSource,
+} from './triangle-source.js';
+import { isArrayLike, show } from '../validate.js';
+
+/** Triangles of zero area are those with |(b − a) × (c − a)| ≤ DEGENERATE_AREA · size². */
+const DEGENERATE_AREA = 1e-12;
+
+/** Reads vertices or indices into a typed array, naming the first bad entry. */
+function readNumbers(where: string, name: string, value: unknown, what: string): ArrayLike<unknown> {
+  if (!isArrayLike(value)) throw new TypeError(`${where}: ${name} must be an array of numbers (${what}), got ${show(value)}`);
+  if (value.length % 3 !== 0) {
+    throw new RangeError(`${where}: ${name} length must be a multiple of 3 (${what}), got ${value.length}`);
+  }
+  return value;
+}
+
+export class TriangleMesh implements TriangleSource {
+  /** The vertices as given: x, y, z per vertex. */
+  readonly vertices: Float64Array;
+  /** 3 vertex indices per kept triangle (degenerate ones dropped), in the order given. */
+  readonly indices: Int32Array;
+  readonly triangleCount: number;
+  /** How many of the given triangles were dropped as degenerate (zero area or a repeated index). */
+  readonly skippedTriangles: number;
+  readonly bounds = new Float64Array(6);
+  /** Unit front normals, 3 per triangle. */
+  readonly normals: Float64Array;
+  /** activeFeatures' bits per triangle. */
+  private readonly features: Uint8Array;
+  private readonly tree: DynamicTree;
+
+  // State of the query and ray cast in progress, read by the tree's visits (made once here, so a call
+  // allocates nothing).
+  private visitor: ((triangle: number) => boolean) | null = null;
+  private readonly rayOrigin = new Float64Array(3);
+  private readonly rayDirection = new Float64Array(3);
+  private rayT = -1;
+  private rayTriangle = -1;
+  private readonly pointBox = new Float64Array(6);
+  private readonly forwardQuery = (_proxy: number, triangle: number): boolean => (this.visitor as (triangle: number) => boolean)(triangle);
+  private readonly testRay = (_proxy: number, triangle: number, tMax: number): number => {
+    this.castAgainst(triangle, tMax);
+    return this.rayTriangle < 0 ? tMax : this.rayT;
+  };
+  private readonly testPoint = (_proxy: number, triangle: number): boolean => {
+    this.castAgainst(triangle, 0);
+    return true;
+  };
+
+  constructor(where: string, vertices: ArrayLike<number>, indices: ArrayLike<number>) {
+    const vertexInput = readNumbers(where, 'vertices', vertices, 'x, y, z per vertex');
+    const vertexCount = vertexInput.length / 3;
+    const points = new Float64Array(vertexInput.length);
+    for (let i = 0; i < points.length; i++) {
+      const x = vertexInput[i];
+      if (typeof x !== 'number') throw new TypeError(`${where}: vertices[${i}] must be a finite number, got ${show(x)}`);
+      if (!Number.isFinite(x)) throw new RangeError(`${where}: vertices[${i}] must be a finite number, got ${show(x)}`);
+      points[i] = x;
+    }
+    const indexInput = readNumbers(where, 'indices', indices, '3 vertex indices per triangle');
+    const givenCount = indexInput.length / 3;
+    for (let i = 0; i < indexInput.length; i++) {
+      const index = indexInput[i];
+      if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= vertexCount) {
+        throw new RangeError(`${where}: indices[${i}] must be an integer in [0, ${vertexCount}), got ${show(index)}`);
+      }
+    }
+    this.vertices = points;
+
+    // The size of what the triangles span, for the degenerate-area threshold.
+    const span = new Float64Array([Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity]);
+    for (let i = 0; i < indexInput.length; i++) growBounds(span, points, 3 * (indexInput[i] as number));
+    const size2 = indexInput.length === 0 ? 0 : (span[3] - span[0]) ** 2 + (span[4] - span[1]) ** 2 + (span[5] - span[2]) ** 2;
+    const areaBound = DEGENERATE_AREA * size2;
+
+    const kept = new Int32Array(indexInput.length);
+    let count = 0;
+    for (let t = 0; t < givenCount; t++) {
+      const a = indexInput[3 * t] as number, b = indexInput[3 * t + 1] as number, c = indexInput[3 * t + 2] as number;
+      if (a === b || b === c || c === a) continue;
+      if (crossLength(points, 3 * a, 3 * b, 3 * c) <= areaBound) continue;
+      kept[3 * count] = a; kept[3 * count + 1] = b; kept[3 * count + 2] = c;
+      count++;
+    }
+    if (count === 0) {
+      throw new RangeError(`${where}: no triangles left: ${givenCount} given, ${givenCount} degenerate (zero area or a repeated index)`);
+    }
+    this.triangleCount = count;
+    this.skippedTriangles = givenCount - count;
+    this.indices = kept.slice(0, 3 * count);
+
+    const normals = new Float64Array(3 * count);
+    const bounds = this.bounds;
+    bounds.fill(Infinity, 0, 3).fill(-Infinity, 3, 6);
+    for (let t = 0; t < count; t++) {
+      const ia = 3 * this.indices[3 * t], ib = 3 * this.indices[3 * t + 1], ic = 3 * this.indices[3 * t + 2];
+      writeTriangleNormal(points, ia, ib, ic, normals, 3 * t);
+      growBounds(bounds, points, ia); growBounds(bounds, points, ib); growBounds(bounds, points, ic);
+    }
+    this.normals = normals;
+    this.features = findActiveFeatures(points, vertexCount, this.indices, normals);
+
+    const tree = new DynamicTree(count);
+    const corners = new Float64Array(9), box = new Float64Array(6);
+    for (let t = 0; t < count; t++) {
+      this.writeTriangle(t, corners);
+      writeTriangleBounds(corners, box);
+      tree.createProxy(box, t);
+    }
+    tree.rebuild();
+    this.tree = tree;
+  }
+
+  writeTriangle(i: number, out: Float64Array): boolean {
+    const v = this.vertices, indices = this.indices;
+    for (let k = 0; k < 3; k++) {
+      const at = 3 * indices[3 * i + k];
+      out[3 * k] = v[at]; out[3 * k + 1] = v[at + 1]; out[3 * k + 2] = v[at + 2];
+    }
+    return true;
+  }
+
+  writeNormal(i: number, out: Float64Array): void {
+    const n = this.normals;
+    out[0] = n[3 * i]; out[1] = n[3 * i + 1]; out[2] = n[3 * i + 2];
+  }
+
+  activeFeatures(i: number): number {
+    return this.features[i];
+  }
+
+  query(box: ArrayLike<number>, visit: (triangle: number) => boolean): void {
+    // Kept and restored, so that a visit may query this mesh again.
+    const outer = this.visitor;
+    this.visitor = visit;
+    try {
+      this.tree.query(box, this.forwardQuery);
+    } finally {
+      this.visitor = outer;
+    }
+  }
+
+  rayCast(o: ArrayLike<number>, d: ArrayLike<number>, tMax: number, normal: Float64Array, hit: Int32Array): number {
+    const origin = this.rayOrigin, direction = this.rayDirection;
+    origin[0] = o[0]; origin[1] = o[1]; origin[2] = o[2];
+    direction[0] = d[0]; direction[1] = d[1]; direction[2] = d[2];
+    this.rayT = -1;
+    this.rayTriangle = -1;
+    if (tMax > 0) {
+      // Each hit clips the segment (testRay returns the new tMax), so farther leaves are culled.
+      this.tree.rayCast(o, d, tMax, this.testRay);
+    } else if (tMax === 0) {
+      // The tree casts only segments of positive length; a segment of length 0 is the point o.
+      const box = this.pointBox;
+      box[0] = box[3] = o[0]; box[1] = box[4] = o[1]; box[2] = box[5] = o[2];
+      this.tree.query(box, this.testPoint);
+    }
+    const triangle = this.rayTriangle;
+    hit[0] = triangle;
+    if (triangle < 0) return -1;
+    writeFacingNormal(this.normals, 3 * triangle, d, normal);
+    return this.rayT;
+  }
+
+  /** The options that rebuild this mesh: the vertices as given and the kept triangles. */
+  describe(): { vertices: number[]; indices: number[] } {
+    return { vertices: Array.from(this.vertices), indices: Array.from(this.indices) };
+  }
+
+  /** Tests the ray in rayOrigin, rayDirection against one triangle, keeping the nearest hit (the lower index on a tie). */
+  private castAgainst(triangle: number, tMax: number): void {
+    const indices = this.indices;
+    const t = rayTriangle(
+      this.rayOrigin, this.rayDirection, this.vertices, 3 * indices[3 * triangle], 3 * indices[3 * triangle + 1], 3 * indices[3 * triangle + 2], tMax,
+    );
+    if (t < 0) return;
+    if (this.rayTriangle < 0 || t < this.rayT || (t === this.rayT && triangle < this.rayTriangle)) {
+      this.rayT = t;
+      this.rayTriangle = triangle;
+    }
+  }
+}
+
+/** Grows bounds (min x, y, z, max x, y, z) to contain the point at v[at]. */
+function growBounds(bounds: Float64Array, v: Float64Array, at: number): void {
+  for (let k = 0; k < 3; k++) {
+    const x = v[at + k];
+    if (x < bounds[k]) bounds[k] = x;
+    if (x > bounds[3 + k]) bounds[3 + k] = x;
+  }
+}
+
+/** |(b − a) × (c − a)|, twice the triangle's area, for the corners at v[ia], v[ib], v[ic]. */
+function crossLength(v: Float64Array, ia: number, ib: number, ic: number): number {
+  const e1x = v[ib] - v[ia], e1y = v[ib + 1] - v[ia + 1], e1z = v[ib + 2] - v[ia + 2];
+  const e2x = v[ic] - v[ia], e2y = v[ic + 1] - v[ia + 1], e2z = v[ic + 2] - v[ia + 2];
+  return Math.hypot(e1y * e2z - e1z * e2y, e1z * e2x - e1x * e2z, e1x * e2y - e1y * e2x);
+}
+
+/**
+ * Each vertex's welded id: the lowest index of the vertices at exactly its position. The vertices used by
+ * the triangles are sorted by (x, y, z, index); each run of equal positions takes its first index.
+ */
+function weldVertices(v: Float64Array, vertexCount: number, indices: Int32Array): Int32Array {
+  const welded = new Int32Array(vertexCount).fill(-1);
+  const used = new Uint8Array(vertexCount);
+  let usedCount = 0;
+  for (let i = 0; i < indices.length; i++) {
+    if (used[indices[i]] === 0) { used[indices[i]] = 1; usedCount++; }
+  }
+  const order = new Int32Array(usedCount);
+  for (let i = 0, n = 0; i < vertexCount; i++) if (used[i] === 1) order[n++] = i;
+  order.sort((a, b) => (v[3 * a] - v[3 * b]) || (v[3 * a + 1] - v[3 * b + 1]) || (v[3 * a + 2] - v[3 * b + 2]) || (a - b));
+  let first = -1;
+  for (let i = 0; i < usedCount; i++) {
+    const p = order[i];
+    if (first < 0 || v[3 * p] !== v[3 * first] || v[3 * p + 1] !== v[3 * first + 1] || v[3 * p + 2] !== v[3 * first + 2]) first = p;
+    welded[p] = first;
+  }
+  return welded;
+}
+
+/**
+ * activeFeatures' bits per triangle (see the top of this file and of triangle-source.ts). Half-edge
+ * h = 3t + k is triangle t's edge k (0 ab, 1 bc, 2 ca), running from its corner k to corner k + 1.
+ */
+function findActiveFeatures(v: Float64Array, vertexCount: number, indices: Int32Array, normals: Float64Array): Uint8Array {
+  const triangleCount = indices.length / 3;
+  const welded = weldVertices(v, vertexCount, indices);
+  // Edges by their welded ends (lower id first, key p·vertexCount + q: exact below 9·10⁷ vertices): each
+  // gets a number; per edge the first two half-edges on it and how many there are.
+  const edgeOf = new Int32Array(3 * triangleCount);
+  const firstHalf = new Int32Array(3 * triangleCount), secondHalf = new Int32Array(3 * triangleCount);
+  const uses = new Int32Array(3 * triangleCount);
+  const edgeIds = new Map<number, number>();
+  let edgeCount = 0;
+  for (let h = 0; h < 3 * triangleCount; h++) {
+    const t = (h / 3) | 0, k = h - 3 * t;
+    const p = welded[indices[3 * t + k]], q = welded[indices[3 * t + (k + 1) % 3]];
+    const key = p < q ? p * vertexCount + q : q * vertexCount + p;
+    let edge = edgeIds.get(key);
+    if (edge === undefined) {
+      edge = edgeCount++;
+      edgeIds.set(key, edge);
+      firstHalf[edge] = h;
+    } else if (uses[edge] === 1) {
+      secondHalf[edge] = h;
+    }
+    uses[edge]++;
+    edgeOf[h] = edge;
+  }
+  const edgeActive = new Uint8Array(edgeCount);
+  for (let edge = 0; edge < edgeCount; edge++) {
+    if (uses[edge] !== 2) { edgeActive[edge] = 1; continue; }
+    const h1 = firstHalf[edge], h2 = secondHalf[edge];
+    const t1 = (h1 / 3) | 0, t2 = (h2 / 3) | 0, k1 = h1 - 3 * t1, k2 = h2 - 3 * t2;
+    // s = (triangle 2's corner off the edge) − (triangle 1's edge start)
+    const start = 3 * indices[3 * t1 + k1], off = 3 * indices[3 * t2 + (k2 + 2) % 3];
+    const active = isEdgeActive(
+      normals[3 * t1], normals[3 * t1 + 1], normals[3 * t1 + 2],
+      normals[3 * t2], normals[3 * t2 + 1], normals[3 * t2 + 2],
+      v[off] - v[start], v[off + 1] - v[start + 1], v[off + 2] - v[start + 2],
+    );
+    edgeActive[edge] = active ? 1 : 0;
+  }
+  // Edge bits, and the welded vertices that an active edge ends at.
+  const features = new Uint8Array(triangleCount);
+  const vertexActive = new Uint8Array(vertexCount);
+  for (let h = 0; h < 3 * triangleCount; h++) {
+    if (edgeActive[edgeOf[h]] === 0) continue;
+    const t = (h / 3) | 0, k = h - 3 * t;
+    features[t] |= 1 << k;
+    vertexActive[welded[indices[3 * t + k]]] = 1;
+    vertexActive[welded[indices[3 * t + (k + 1) % 3]]] = 1;
+  }
+  for (let t = 0; t < triangleCount; t++) {
+    for (let k = 0; k < 3; k++) if (vertexActive[welded[indices[3 * t + k]]] === 1) features[t] |= 8 << k;
+  }
+  return features;
+}
