@@ -172,6 +172,9 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
   protected nextJointId = 1;
   /** Counts changes to the bodies and the active joints (the direct solver rebuilds its forest on one). */
   protected topologyVersion = 0;
+  /** Grows when bodies or joints come, go or break (not when islands sleep or wake): what the contact
+   * search's broadphase and jointed-pair filter follow. */
+  protected structureVersion = 0;
   private _time = 0;
   private _stepCount = 0;
   private stepping = false;
@@ -354,7 +357,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     this.islands.forget(body.sleep);
     this._bodies.splice(this._bodies.indexOf(body), 1);
     body.owner = null;
-    this.topologyVersion++;
+    this.topologyVersion++; this.structureVersion++;
   }
 
   removeJoint(joint: J): void {
@@ -365,7 +368,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     if (active >= 0) this.activeJoints.splice(active, 1);
     joint.direct = false;
     joint.wakeBodies();
-    this.topologyVersion++;
+    this.topologyVersion++; this.structureVersion++;
   }
 
   /**
@@ -384,7 +387,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
       const sleeping = this.islands.sleepingIslandCount > 0;
       if (sleeping) this.wakeJoined();
       const context = this.stepContext;
-      context.contacts = this.findContacts(dt, this.activeJoints);
+      context.contacts = this.findContacts(dt, this.activeJoints, this.listAwake());
       const bodies = (context.bodies = this.listAwake());
       const joints = (context.joints = this.awakeJoints);
       context.exact = this.exactSolver(bodies, joints);
@@ -444,7 +447,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
 
   /** This step's contacts (3D: collision/contact-set.ts); none in 2D. A contact that touches a sleeping
    * body and an awake (or moving kinematic) one wakes the sleeping body's island. */
-  protected findContacts(_dt: number, _joints: readonly J[]): readonly SolverContact[] {
+  protected findContacts(_dt: number, _joints: readonly J[], _awake: readonly B[]): readonly SolverContact[] {
     return [];
   }
   /** Calls the contact and sensor callbacks after the step (3D). */
@@ -485,13 +488,16 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     this.noteIslandChanges();
     if (this.awakeVersion === this.topologyVersion) return this.awakeBodies;
     this.awakeVersion = this.topologyVersion;
+    // static bodies never move: the stages skip them, so they are left out (a level of thousands of
+    // static bodies costs nothing per step)
+    const bodies: B[] = [];
+    for (const body of this._bodies) if (body.sleep.island === 0 && body.type !== 'static') bodies.push(body);
     if (this.islands.sleepingIslandCount === 0) {
-      this.awakeBodies = this._bodies;
+      this.awakeBodies = bodies;
       this.awakeJoints = this.activeJoints;
-      return this.awakeBodies;
+      return bodies;
     }
-    const bodies: B[] = [], joints: J[] = [];
-    for (const body of this._bodies) if (body.sleep.island === 0) bodies.push(body);
+    const joints: J[] = [];
     for (const joint of this.activeJoints) {
       const a = joint.bodyA, b = joint.bodyB;
       if ((a.isDynamic && a.sleep.island === 0) || (b.isDynamic && b.sleep.island === 0)) joints.push(joint);
@@ -604,7 +610,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     this.nextBodyId = nextBodyId;
     this.nextJointId = nextJointId;
     this.islands.rebuild(this._bodies);
-    this.topologyVersion++;
+    this.topologyVersion++; this.structureVersion++;
     this.afterRestore();
   }
 
@@ -629,7 +635,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     // the jointed-pair filter packs two body ids in one number (contact-set.ts pairKey)
     if (body.id >= 2 ** 26) throw new RangeError(`createBody: a world makes at most 2^26 bodies over its life, this is body ${body.id}`);
     this.nextBodyId++;
-    this.topologyVersion++;
+    this.topologyVersion++; this.structureVersion++;
     body.sleep.islands = this.islands;
     this._bodies.push(body);
     return body;
@@ -637,7 +643,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
 
   protected addJoint<T extends J>(joint: T): T {
     this.nextJointId++;
-    this.topologyVersion++;
+    this.topologyVersion++; this.structureVersion++;
     this._joints.push(joint);
     this.activeJoints.push(joint);
     joint.wakeBodies();
@@ -683,7 +689,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
         joint.markBroken();
         joint.direct = false;
         joint.wakeBodies();
-        this.topologyVersion++;
+        this.topologyVersion++; this.structureVersion++;
         this.justBroken.push(joint);
         this.brokenLastStep.push(joint);
       } else {

@@ -128,9 +128,9 @@ export class World extends WorldCore<Body, Joint> {
     if (onSensorEnd !== null) for (const pair of sensorEnded) onSensorEnd(sensorEvent(pair));
   }
 
-  protected override findContacts(dt: number, joints: readonly Joint[]): readonly SolverContact[] {
+  protected override findContacts(dt: number, joints: readonly Joint[], awake: readonly Body[]): readonly SolverContact[] {
     this.contactSet.recordEvents = this.onContactBegin !== null || this.onContactEnd !== null || this.onSensorBegin !== null || this.onSensorEnd !== null;
-    this.contactSet.update(this._bodies, joints, dt, this.topologyVersion);
+    this.contactSet.update(this._bodies, awake, joints, dt, this.structureVersion, this.islands.version);
     return this.contactSet.active;
   }
 
@@ -267,7 +267,7 @@ export class World extends WorldCore<Body, Joint> {
   private sceneQueries: SceneQueries | null = null;
   /** The queries, over a broadphase brought up to date with the bodies as they are now. */
   private queries(): SceneQueries {
-    this.contactSet.refresh(this._bodies, this.activeJoints, this.topologyVersion, this.stepCount);
+    this.contactSet.refresh(this._bodies, this.activeJoints, this.structureVersion, this.stepCount);
     return (this.sceneQueries ??= new SceneQueries(this.contactSet.broadphase));
   }
 

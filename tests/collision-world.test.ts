@@ -134,8 +134,9 @@ describe('broadphase', () => {
         const expected = step % 10 === 9 ? brutePairs(world, 1 / 60) : null;
         world.step(1 / 60);
         if (expected === null) continue;
-        // the contacts the search holds (an internal list) whose boxes overlapped: the pairs it collided
-        const held = (world as unknown as { contactSet: { list: ContactConstraint[] } }).contactSet.list;
+        // the contacts the search holds (internal lists: awake and set aside) whose boxes overlapped
+        const set = (world as unknown as { contactSet: { list: ContactConstraint[]; asleep: ContactConstraint[] } }).contactSet;
+        const held = [...set.list, ...set.asleep];
         const collided = new Set(held.filter((c) => {
           const p = c.proxyA!.box, q = c.proxyB!.box;
           return p[0] <= q[3] && q[0] <= p[3] && p[1] <= q[4] && q[1] <= p[4] && p[2] <= q[5] && q[2] <= p[5];
@@ -197,6 +198,20 @@ describe('broadphase', () => {
     expect(world.contacts.length).toBe(0);
     expect(() => (ball.shapes[0].mask = -1)).toThrow(/mask must be an integer of 32 bits.*got -1/);
     expect(ball.shapes[0].mask).toBe(0);
+  });
+
+  it('a box asleep against a still kinematic paddle wakes when the paddle starts to move, and is pushed', () => {
+    const world = new World();
+    world.createBody({ type: 'static', shapes: [{ type: 'plane' }] });
+    const paddle = world.createBody({ type: 'kinematic', position: [-0.351, 0.5, 0], shapes: [{ type: 'box', halfExtents: [0.1, 0.5, 0.5] }] });
+    const box = world.createBody({ position: [0, 0.25, 0], shapes: [{ type: 'box', halfExtents: [0.25, 0.25, 0.25] }] });
+    for (let i = 0; i < 240; i++) world.step(1 / 60);
+    expect(box.isAwake).toBe(false);
+    paddle.setLinearVelocity([1, 0, 0]);
+    for (let i = 0; i < 60; i++) world.step(1 / 60);
+    expect(box.isAwake).toBe(true);
+    expect(box.position[0]).toBeGreaterThan(0.3); // pushed along, not passed through
+    expect(box.position[0] - paddle.position[0]).toBeGreaterThan(0.34);
   });
 
   it('a static body moved with setPosition is found where it went', () => {

@@ -13,6 +13,7 @@ import { TwinView } from './render/twin-view.js';
 import { DifferencePlot } from './ui/difference-plot.js';
 import { DragTool } from './ui/drag.js';
 import { Panel } from './ui/panel.js';
+import { Probe } from './ui/probe.js';
 import { Readout } from './ui/readout.js';
 
 /** At most this many steps per animation frame; beyond it the simulation runs slow, not in bursts. */
@@ -30,13 +31,15 @@ export class ViewerApp {
   readonly settings: SimulationSettings = {
     paused: false, timeScale: 1, substeps: DEFAULT_WORLD_SETTINGS.substeps, iterations: DEFAULT_WORLD_SETTINGS.iterations, jointHertz: 0, gravity: -9.81, solver: 'iterative',
   };
-  readonly display: DisplayOptions = { anchors: true, frames: false, forces: false, limits: true, sleep: true };
+  readonly display: DisplayOptions = { anchors: true, frames: false, forces: false, limits: true, sleep: true, probe: false };
   params: Record<string, number> = {};
   /** The 2D vs 3D view: the scene's planar form runs in World2D too, drawn as outlines. */
   compare = false;
   private twinView: TwinView | null = null;
   private readonly plot: DifferencePlot;
   readonly drag: DragTool;
+  /** Ray and swept-sphere queries under the pointer (display.probe). */
+  readonly probe: Probe;
   private readonly panel: Panel;
   private readonly readout: Readout;
   private accumulator = 0;
@@ -50,6 +53,7 @@ export class ViewerApp {
       const click = this.sceneDef.click;
       return click === undefined ? null : (origin, direction) => click(this.live, origin, direction);
     });
+    this.probe = new Probe(this.stage, () => this.live.world, () => this.view, () => this.drag.dragging);
     this.readout = new Readout(info, figures);
     this.panel = new Panel(this);
     window.addEventListener('keydown', (event) => this.key(event));
@@ -64,8 +68,10 @@ export class ViewerApp {
     this.params = Object.fromEntries((scene.params ?? []).map((p) => [p.key, p.value]));
     // Pause and the solver picked in the panel carry over to the next scene; the rest is the scene's.
     Object.assign(this.settings, { ...defaultSettings(scene), paused: this.settings.paused, solver: this.settings.solver });
+    // the probe starts as the scene asks (on in the mesh scenes); the Display folder toggles it anywhere
+    this.display.probe = scene.probe ?? false;
     this.build();
-    this.stage.frame(scene.camera.position, scene.camera.target, scene.groundY);
+    this.stage.frame(scene.camera.position, scene.camera.target, scene.groundY, scene.ground ?? true);
     this.panel.showScene(scene);
     const url = new URL(window.location.href);
     url.searchParams.set('scene', scene.name);
@@ -130,6 +136,7 @@ export class ViewerApp {
   /** Draws the current state now (the test hook calls it after stepping while paused). */
   draw(frameTime = 0): void {
     for (const view of this.views) view.sync(this.display, frameTime);
+    this.probe.sync(this.display.probe);
     this.twinView?.sync();
     if (this.runner.twin) this.plot.draw(this.runner.twin);
     this.drag.sync();

@@ -35,7 +35,8 @@ export interface LiveScene {
   /** Bodies in description order (removed ones stay in the list; check body.owner). */
   bodies: Body[];
   joints: Joint[];
-  /** Bodies the scene added later (dropped weights), with the shapes to draw them. */
+  /** Bodies the scene added besides its description: static ground a description cannot hold
+   * (ViewerScene.addToWorld) and bodies added later (dropped weights, fired balls). */
   extraBodies: ExtraBody[];
   params: Record<string, number>;
   /** The 2D run of the same scene in the 2D vs 3D view (null otherwise). */
@@ -44,7 +45,9 @@ export interface LiveScene {
 
 export interface ExtraBody {
   body: Body;
-  shape: SceneDescription['bodies'][number]['shape'];
+  /** What to draw; without it the body is drawn from its collision shapes (render/mesh-geometry.ts:
+   * triangle meshes and heightfields too). */
+  shape?: SceneDescription['bodies'][number]['shape'];
   role: string;
   /** A dropped weight: it hooks onto the first structure body it reaches (see scenes/loads.ts). */
   hook?: { radius: number; hooked: boolean; previousBottom?: [number, number, number] };
@@ -57,8 +60,13 @@ export interface ViewerScene {
   /** One or two sentences shown in the panel: what to look at and what to try. */
   description: string;
   camera: { position: [number, number, number]; target: [number, number, number] };
-  /** Height of the ground grid, m. */
+  /** Height of the ground grid, m; bodies that fall 40 m below it are removed. */
   groundY: number;
+  /** Whether the stage draws its ground plane and grid at groundY (default true): false when the scene
+   * brings its own ground (a heightfield, a level mesh). */
+  ground?: boolean;
+  /** Whether the probe (ui/probe.ts: a ray and a swept sphere under the pointer) starts on. */
+  probe?: boolean;
   /** Scenery without physics, drawn in the static colour: what a chain pinned to the world hangs from. */
   props?: { shape: SceneDescription['bodies'][number]['shape']; position: [number, number, number] }[];
   /** Radius of the joint anchor markers, m (default: from the smallest body, 0.06 to 0.2 m). */
@@ -77,6 +85,13 @@ export interface ViewerScene {
   click?(scene: LiveScene, origin: readonly number[], direction: readonly number[]): void;
   readouts?: SceneReadout[];
   describe(params: Record<string, number>): SceneDescription;
+  /**
+   * Adds what a description cannot hold, right after the described bodies and joints are made: static
+   * triangle meshes and heightfields. Bodies made here go in `scene.extraBodies` without a `shape` (they
+   * are drawn from their collision shapes). It may also set what descriptions do not carry, such as a
+   * described body's shape friction. The node tests and the browser build through it alike.
+   */
+  addToWorld?(scene: LiveScene): void;
   /**
    * Whether the 2D vs 3D view is offered (lib/2d/planar.ts): `true` when `describe` gives a planar
    * scene, or a function giving a planar variant of it.

@@ -9,7 +9,8 @@ import { addSceneToWorld2D, measurePlanarDifference, World2D, type Body2D, type 
 import type { LiveScene, ViewerScene } from './scene-types.js';
 
 export const FIXED_STEP = 1 / 60;
-/** Bodies that fall this far below the ground are removed (there are no contacts yet). */
+/** Bodies that fall this far below the ground are removed (off a joint scene's grid, or through a
+ * terrain's hole). */
 const FALL_LIMIT = 40;
 
 export interface SimulationSettings {
@@ -83,6 +84,7 @@ export class SceneRunner {
       const world = new World({ gravity: description.gravity, ...(scene.worldOptions ?? {}) });
       const built = addSceneToWorld(world, description);
       const live: LiveScene = { world, description, bodies: built.bodies, joints: built.joints, extraBodies: [], params, twin: null };
+      scene.addToWorld?.(live);
       const run: SceneRun = { live, pinnedSolver, peakGap: 0, brokenJoints: 0, removedBodies: 0 };
       world.onJointBreak = ({ joint }) => {
         run.brokenJoints++;

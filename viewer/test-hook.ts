@@ -156,5 +156,7 @@ function makeHook(app: ViewerApp) {
       return { x: rect.left + ((v.x + 1) / 2) * rect.width, y: rect.top + ((1 - v.y) / 2) * rect.height };
     },
     pixelStats: () => app.stage.pixelStats(),
+    /** What the probe's ray and swept sphere hit in the last frame (ui/probe.ts), and its readout rows. */
+    probe: () => ({ ...app.probe.snapshot(), on: app.display.probe, rayText: app.probe.rayText, sphereText: app.probe.sphereText }),
   };
 }

@@ -72,6 +72,8 @@ interface BodyProxies {
   proxies: ShapeProxy[];
   /** Moving when last re-bounded: it moved in the step since, even if it has stopped (fallen asleep). */
   wasMoving: boolean;
+  /** The update that last bound it as moving. */
+  stamp: number;
 }
 
 export class BroadPhase {
@@ -80,8 +82,6 @@ export class BroadPhase {
   private readonly slots: (ShapeProxy | null)[] = [];
   private readonly freeSlots: number[] = [];
   private readonly slotOf = new Map<ShapeProxy, number>();
-  /** The bodies that can move (dynamic and kinematic), re-bounded when they do. */
-  private movers: BodyProxies[] = [];
   private readonly byBody = new Map<Body, BodyProxies>();
   /** Bodies whose pose the user set since the last update. */
   private readonly edited = new Set<Body>();
@@ -114,17 +114,12 @@ export class BroadPhase {
       for (const proxy of entry.proxies) this.remove(proxy);
       this.byBody.delete(body);
     }
-    const movers: BodyProxies[] = [];
     for (const body of bodies) {
-      let entry = this.byBody.get(body);
-      if (entry === undefined) {
-        entry = { body, proxies: body.shapes.map((shape, index) => new ShapeProxy(body, shape, index)), wasMoving: false };
-        this.byBody.set(body, entry);
-        for (const proxy of entry.proxies) this.insert(proxy, dt);
-      }
-      if (treeOf(body) !== TreeKind.Static && entry.proxies.length > 0) movers.push(entry);
+      if (this.byBody.has(body)) continue;
+      const entry: BodyProxies = { body, proxies: body.shapes.map((shape, index) => new ShapeProxy(body, shape, index)), wasMoving: false, stamp: 0 };
+      this.byBody.set(body, entry);
+      for (const proxy of entry.proxies) this.insert(proxy, dt);
     }
-    this.movers = movers;
     // a level loaded shape by shape: one top-down build gives a better static tree than the insertions
     const statics = this.trees[TreeKind.Static];
     if (this.staticInserts > 64 && this.staticInserts * 4 > statics.proxyCount) {
@@ -156,27 +151,66 @@ export class BroadPhase {
   }
 
   /**
-   * Re-bounds the shapes of the bodies that move (`isMoving`; only when `moving`), or moved until they
-   * stopped, and of those the user moved, for a step of dt; fills the move buffer.
+   * Re-bounds, for a step of dt, the shapes of the bodies that move (the awake bodies for which `isMoving`
+   * holds: awake dynamic ones, moving kinematic ones), of those that moved in the last update and have
+   * stopped since (their last pose), and of those the user moved; fills the move buffer. Costs nothing for
+   * a body that is still, asleep or static. Returns whether a body moves that did not move before (its
+   * kept contacts, set aside as asleep, must be looked at again).
    */
-  updateBounds(dt: number, isMoving: (body: Body) => boolean, moving: boolean): void {
-    const movers = this.movers;
-    for (let i = 0; moving && i < movers.length; i++) {
-      const entry = movers[i];
-      const now = isMoving(entry.body);
-      if (!now && !entry.wasMoving) continue;
-      entry.wasMoving = now;
-      const proxies = entry.proxies;
-      for (let k = 0; k < proxies.length; k++) this.bound(proxies[k], dt);
+  updateBounds(dt: number, awake: readonly Body[], isMoving: (body: Body) => boolean): boolean {
+    const stamp = ++this.stamp;
+    const previous = this.moving;
+    this.moving = this.spare;
+    this.spare = previous;
+    const moving = this.moving;
+    moving.length = 0;
+    let started = false;
+    for (let i = 0; i < awake.length; i++) {
+      const body = awake[i];
+      if (!isMoving(body)) continue;
+      const entry = this.byBody.get(body);
+      if (entry === undefined || entry.proxies.length === 0) continue;
+      this.boundAll(entry, dt);
+      entry.stamp = stamp;
+      moving.push(entry);
+      if (!entry.wasMoving) started = true;
+      entry.wasMoving = true;
     }
-    if (this.edited.size > 0) {
-      for (const body of this.edited) {
-        const entry = this.byBody.get(body);
-        if (entry !== undefined) for (const proxy of entry.proxies) this.bound(proxy, dt);
-      }
-      this.edited.clear();
+    for (let i = 0; i < previous.length; i++) {
+      const entry = previous[i];
+      if (entry.stamp === stamp) continue;
+      entry.wasMoving = false;
+      if (this.byBody.get(entry.body) === entry) this.boundAll(entry, dt);
     }
+    this.boundEdited(dt);
+    return started;
   }
+
+  /** For a query between steps: re-bounds the bodies that moved in the last step (when `moved`: once
+   * after each step), and those the user moved. */
+  rebound(dt: number, moved: boolean): void {
+    const moving = this.moving;
+    for (let i = 0; moved && i < moving.length; i++) if (this.byBody.get(moving[i].body) === moving[i]) this.boundAll(moving[i], dt);
+    this.boundEdited(dt);
+  }
+
+  private boundAll(entry: BodyProxies, dt: number): void {
+    const proxies = entry.proxies;
+    for (let k = 0; k < proxies.length; k++) this.bound(proxies[k], dt);
+  }
+
+  private boundEdited(dt: number): void {
+    if (this.edited.size === 0) return;
+    for (const body of this.edited) {
+      const entry = this.byBody.get(body);
+      if (entry !== undefined) this.boundAll(entry, dt);
+    }
+    this.edited.clear();
+  }
+  private stamp = 0;
+  /** The bodies bound as moving by the last update, and a spare list to swap with. */
+  private moving: BodyProxies[] = [];
+  private spare: BodyProxies[] = [];
 
   /**
    * Calls `pair(p, q)` for each pair of proxies in different trees or the dynamic tree whose fat boxes

@@ -108,9 +108,9 @@ export class ContactConstraint {
   proxyB: ShapeProxy | null = null;
   /** The triangle of A's mesh or heightfield this contact is with (mesh-pairs.ts), or −1. */
   subKey = -1;
-  /** @internal A pair with a mesh or heightfield: its triangles' contacts, by triangle (mesh-pairs.ts); the
-   * pair itself has no points. Null for every other contact. */
-  children: Map<number, ContactConstraint> | null = null;
+  /** @internal A pair with a mesh or heightfield: its triangles' contacts (mesh-pairs.ts), each with its
+   * own subKey; the pair itself has no points. Null for every other contact. */
+  children: ContactConstraint[] | null = null;
   /** @internal The mesh search's mark: the update that last found this triangle near. */
   stamp = 0;
   /** Whether the shapes touch (contact-set.ts TOUCH_DISTANCE), or overlap for a sensor pair. */

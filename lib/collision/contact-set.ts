@@ -62,8 +62,18 @@ export class ContactSet {
   private readonly pool: ContactConstraint[] = [];
   /** The touching contacts with an awake body: the ones the step solves, in key order. */
   readonly active: ContactConstraint[] = [];
-  /** Sensor pairs that overlap, in key order. */
-  readonly sensing: ContactConstraint[] = [];
+  /** Sensor pairs that overlap, in key order, those of sleeping islands included (made when asked). */
+  get sensing(): readonly ContactConstraint[] {
+    if (this.sensingFresh) return this.sensingList;
+    const sensing = this.sensingList;
+    sensing.length = 0;
+    for (const list of [this.list, this.asleep]) for (const contact of list) if (contact.sensor && contact.isTouching) sensing.push(contact);
+    sensing.sort(byKeys);
+    this.sensingFresh = true;
+    return sensing;
+  }
+  private readonly sensingList: ContactConstraint[] = [];
+  private sensingFresh = false;
   /** Record the events below (the world has a callback for them); touching is tracked either way. */
   recordEvents = false;
   /** This update's events: contacts (and sensor pairs) that began touching, pairs that stopped. */
@@ -79,20 +89,26 @@ export class ContactSet {
   private touchingList: ContactConstraint[] = [];
   private touchingFresh = false;
 
-  /** Finds this step's contacts among the bodies' shapes (topology `version`: follow the bodies). */
-  update(bodies: readonly Body[], joints: readonly JointCore<Body>[], dt: number, version: number): void {
+  /**
+   * Finds this step's contacts among the bodies' shapes: `awake` the awake bodies (statics need not be
+   * in it), `structure` the world's count of bodies and joints added or removed (follow them),
+   * `islands` its count of islands that fell asleep or woke.
+   */
+  update(bodies: readonly Body[], awake: readonly Body[], joints: readonly JointCore<Body>[], dt: number, structure: number, islands: number): void {
     this.dt = dt;
-    this.follow(bodies, joints, version, dt);
+    let reawaken = this.follow(bodies, joints, structure, dt) || islands !== this.islands;
+    this.islands = islands;
     this.boundsAt = -1; // the step moves the bodies: a query after it re-bounds them
     this.active.length = 0;
-    this.sensing.length = 0;
+    this.sensingFresh = false;
     this.began.length = 0;
     this.ended.length = 0;
     this.sensorBegan.length = 0;
     this.sensorEnded.length = 0;
     this.touchingFresh = false;
     const broadphase = this.broadphase;
-    broadphase.updateBounds(dt, isAwakeMover, true);
+    if (broadphase.updateBounds(dt, awake, isAwakeMover)) reawaken = true;
+    if (reawaken) this.reawaken();
     broadphase.findPairs(this.addPair);
     const list = this.list;
     for (let i = 0; i < list.length; i++) {
@@ -102,7 +118,13 @@ export class ContactSet {
         this.destroy(i--);
         continue;
       }
-      if (!isAwakeMover(p.body) && !isAwakeMover(q.body)) continue; // kept as it was
+      if (!isAwakeMover(p.body) && !isAwakeMover(q.body)) {
+        // kept as it was, set aside until a body of it moves again
+        this.asleep.push(contact);
+        list[i--] = list[list.length - 1];
+        list.length--;
+        continue;
+      }
       if (!boxesOverlap(p.fat, q.fat) || !shouldCollide(p.shape, q.shape) || this.joined.has(pairKey(p.body.id, q.body.id))) {
         this.destroy(i--);
         continue;
@@ -118,26 +140,51 @@ export class ContactSet {
       else this.collideContact(contact, p, q, dt);
     }
     const toWake = this.toWake;
-    for (let i = 0; i < toWake.length; i++) if (toWake[i].sleep.island !== 0) toWake[i].sleep.wake();
+    let woke = false;
+    for (let i = 0; i < toWake.length; i++) {
+      if (toWake[i].sleep.island === 0) continue;
+      toWake[i].sleep.wake();
+      woke = true;
+    }
     toWake.length = 0;
+    // an island woken by the search takes part in this step with its kept contacts
+    if (woke) this.reawaken();
     this.listActive();
   }
 
+  /** The contacts set aside as asleep whose shape went or whose body moves again go back to the list. */
+  private reawaken(): void {
+    const asleep = this.asleep;
+    let kept = 0;
+    for (let i = 0; i < asleep.length; i++) {
+      const contact = asleep[i], p = contact.proxyA as ShapeProxy, q = contact.proxyB as ShapeProxy;
+      if (p.removed || q.removed || isAwakeMover(p.body) || isAwakeMover(q.body)) {
+        this.list.push(contact);
+      } else {
+        asleep[kept++] = contact;
+      }
+    }
+    asleep.length = kept;
+  }
+  /** Contacts in which no body moves (asleep, or against a still body): kept, not looked at. */
+  private readonly asleep: ContactConstraint[] = [];
+  private islands = -1;
+
   /**
-   * Brings the broadphase up to date for a query between steps: the bodies as they are (`version`), and
-   * the bounds of the bodies that moved since the last step (`stepCount`) or were moved by the user.
+   * Brings the broadphase up to date for a query between steps: the bodies as they are (`structure`), and
+   * the bounds of the bodies that moved in the last step (once per `stepCount`) or were moved by the user.
    */
-  refresh(bodies: readonly Body[], joints: readonly JointCore<Body>[], version: number, stepCount: number): void {
-    this.follow(bodies, joints, version, this.dt);
-    this.broadphase.updateBounds(this.dt, isAwakeMover, stepCount !== this.boundsAt);
+  refresh(bodies: readonly Body[], joints: readonly JointCore<Body>[], structure: number, stepCount: number): void {
+    this.follow(bodies, joints, structure, this.dt);
+    this.broadphase.rebound(this.dt, stepCount !== this.boundsAt);
     this.boundsAt = stepCount;
   }
   /** The world's step count when a query last re-bounded the moving bodies (−1: since a step). */
   private boundsAt = -1;
 
-  /** Follows the bodies and joints after a topology change. */
-  private follow(bodies: readonly Body[], joints: readonly JointCore<Body>[], version: number, dt: number): void {
-    if (version === this.version) return;
+  /** Follows the bodies and joints after a structure change; returns whether there was one. */
+  private follow(bodies: readonly Body[], joints: readonly JointCore<Body>[], version: number, dt: number): boolean {
+    if (version === this.version) return false;
     this.version = version;
     const broadphase = this.broadphase;
     broadphase.sync(bodies, dt);
@@ -157,6 +204,7 @@ export class ContactSet {
       broadphase.lookAgain(Math.floor(key / 2 ** 26));
       broadphase.lookAgain(key % 2 ** 26);
     }
+    return true;
   }
   private readonly previouslyJoined = new Map<number, JointCore<Body> | null>();
 
@@ -176,7 +224,7 @@ export class ContactSet {
       : new ContactConstraint(a.body, a.shape, b.body, b.shape, new Manifold(), a.key, b.key);
     contact.proxyA = a;
     contact.proxyB = b;
-    if (a.shape.mesh !== null) contact.children = new Map();
+    if (a.shape.mesh !== null) contact.children = [];
     inner.set(b.key, contact);
     this.list.push(contact);
   };
@@ -214,7 +262,9 @@ export class ContactSet {
     const margin = SPECULATIVE_DISTANCE + dt * (reach(a.body) + reach(b.body));
     const withPoints = this.meshPairs.collide(parent, a, b, margin, this.pool);
     let deepestChild: ContactConstraint | null = null, least = Infinity;
-    for (const child of (parent.children as Map<number, ContactConstraint>).values()) {
+    const children = parent.children as ContactConstraint[];
+    for (let i = 0; i < children.length; i++) {
+      const child = children[i];
       const s = child.count === 0 ? Infinity : deepest(child);
       child.isTouching = s <= TOUCH_DISTANCE;
       if (s < least) { least = s; deepestChild = child; }
@@ -274,12 +324,14 @@ export class ContactSet {
     if (this.touchingFresh) return this.touchingList;
     const touching = this.touchingList;
     touching.length = 0;
-    for (let i = 0; i < this.list.length; i++) {
-      const contact = this.list[i];
-      if (contact.children !== null) {
-        if (!contact.sensor) for (const child of contact.children.values()) if (child.count > 0) touching.push(child);
-      } else if (!contact.sensor && contact.count > 0) {
-        touching.push(contact);
+    for (const list of [this.list, this.asleep]) {
+      for (let i = 0; i < list.length; i++) {
+        const contact = list[i];
+        if (contact.children !== null) {
+          if (!contact.sensor) for (const child of contact.children) if (child.count > 0) touching.push(child);
+        } else if (!contact.sensor && contact.count > 0) {
+          touching.push(contact);
+        }
       }
     }
     touching.sort(byKeys);
@@ -298,26 +350,23 @@ export class ContactSet {
   /** active: the contacts with points and an awake dynamic body (all of them while nothing sleeps), and
    * sensing: the sensor pairs that overlap; both in key order. */
   private listActive(): void {
-    const active = this.active, sensing = this.sensing, list = this.list;
+    const active = this.active, list = this.list;
     active.length = 0;
-    sensing.length = 0;
     for (let i = 0; i < list.length; i++) {
       const contact = list[i];
-      if (contact.sensor) {
-        if (contact.isTouching) sensing.push(contact);
-        continue;
-      }
+      if (contact.sensor) continue;
       const a = contact.bodyA, b = contact.bodyB;
       if (!((a.isDynamic && a.sleep.island === 0) || (b.isDynamic && b.sleep.island === 0))) continue;
       if (contact.children !== null) {
-        for (const child of contact.children.values()) if (child.count > 0) active.push(child);
+        const children = contact.children;
+        for (let k = 0; k < children.length; k++) if (children[k].count > 0) active.push(children[k]);
       } else if (contact.count > 0) {
         active.push(contact);
       }
     }
     active.sort(byKeys);
-    sensing.sort(byKeys);
   }
+
 
   /** The touching contacts' state: their count, then per contact its two keys and ContactConstraint's
    * saveState (snapshots and hashes). */
@@ -367,6 +416,8 @@ export class ContactSet {
       const body = byId.get(Math.floor(key / MAX_SHAPES_PER_BODY)) as Body;
       return this.broadphase.proxiesOf(body)[key % MAX_SHAPES_PER_BODY];
     };
+    for (const contact of this.asleep) this.list.push(contact);
+    this.asleep.length = 0;
     for (let i = this.list.length - 1; i >= 0; i--) this.destroy(i);
     this.ended.length = 0;
     this.sensorEnded.length = 0;
@@ -379,10 +430,10 @@ export class ContactSet {
         // a triangle's contact, under its pair's
         const b = proxyOf(-keyB - 1), triangle = numbers[at++];
         const parent = this.pairs.get(a.key)?.get(b.key) ?? this.restoreContact(a, b);
-        parent.children ??= new Map();
+        parent.children ??= [];
         contact = new ContactConstraint(a.body, a.shape, b.body, b.shape, new Manifold(), a.key, b.key);
         contact.subKey = triangle;
-        parent.children.set(triangle, contact);
+        parent.children.push(contact);
         at = contact.loadState(numbers, at);
         parent.isTouching ||= contact.isTouching;
       } else {
@@ -396,6 +447,7 @@ export class ContactSet {
       contact.isTouching = true;
     }
     this.touchingFresh = false;
+    this.sensingFresh = false;
     this.listActive();
   }
 
@@ -403,7 +455,7 @@ export class ContactSet {
     const contact = new ContactConstraint(a.body, a.shape, b.body, b.shape, new Manifold(), a.key, b.key);
     contact.proxyA = a;
     contact.proxyB = b;
-    if (a.shape.mesh !== null) contact.children = new Map();
+    if (a.shape.mesh !== null) contact.children = [];
     this.innerMap(a.key).set(b.key, contact);
     this.list.push(contact);
     return contact;

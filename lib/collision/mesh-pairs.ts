@@ -2,23 +2,44 @@
 // is near, as Jolt (a contact per sub-shape pair) and Rapier (a manifold per triangle) keep them, so a
 // body resting across a crease or in a corner gets each face's own normal.
 //
-// The pair of shapes is one contact in the contact set (the "parent": no rows of its own); its triangles'
-// contacts are its children, keyed by triangle, kept from step to step for their warm-start impulses
-// while the triangle stays near, solved in the order (shape keys, triangle). Each step the convex shape's
-// box (contact-set.ts: its bounds grown by the search's margin) is taken into the mesh's frame and the
-// triangles whose boxes it overlaps are collided (triangle-contacts.ts).
+// The pair of shapes is one contact in the contact set (the "parent": no rows of its own). Each step the
+// convex shape's box (contact-set.ts: its bounds grown by the search's margin) is taken into the mesh's
+// frame and the triangles whose boxes it overlaps are collided (triangle-contacts.ts), each into a
+// manifold of its own. Then, as Jolt's manifold reduction does for the sub-shapes of one body pair,
+// manifolds whose normals lie within MERGE_ANGLE of each other are merged into one, under the deepest
+// one's normal, and reduced to 4 points (features.ts reducePoints): a box lying across four triangles of
+// gently curved ground is one contact of 4 rows, not four of 16. Each merged manifold is a child contact,
+// keyed by the lowest triangle it holds, kept from step to step for its warm-start impulses (its points'
+// ids carry their triangle), solved in the order (shape keys, key).
 
 import type { Shape } from '../geometry/shape.js';
 import type { TriangleSource } from '../geometry/triangle-source.js';
 import { TrianglePrism } from '../geometry/triangle-prism.js';
 import type { ShapeProxy } from './broadphase.js';
 import { ContactConstraint } from './contact-constraint.js';
+import { CLIP_CAPACITY, candidateDepths, candidateIds, candidates, reducePoints } from './features.js';
 import { Manifold } from './manifold.js';
 import type { ShapePose } from './shape-pose.js';
 import { collideTriangle } from './triangle-contacts.js';
 
 /** A mesh triangle's prism is at least this deep, m. */
 const MIN_PRISM_DEPTH = 0.05;
+/** Manifolds of one pair whose normals are within this angle (5°) are merged. */
+const MERGE_COSINE = Math.cos((5 * Math.PI) / 180);
+
+/** One triangle's manifold this step. */
+interface Found {
+  triangle: number;
+  manifold: Manifold;
+  /** Its merged group, −1 before grouping. */
+  group: number;
+  /** Its deepest point's separation. */
+  depth: number;
+}
+
+function precedes(a: Found, b: Found): boolean {
+  return a.depth < b.depth || (a.depth === b.depth && a.triangle < b.triangle);
+}
 
 export class MeshPairs {
   private readonly prism = new TrianglePrism();
@@ -49,23 +70,97 @@ export class MeshPairs {
     this.otherShape = other.shape; this.otherPose = other.pose;
     this.stamp++;
     this.overlapping = false;
+    this.foundCount = 0;
     mesh.pose.localBox(other.box, this.box);
     source.query(this.box, parent.sensor ? this.visitSensor : this.visitTriangle);
+    if (!parent.sensor) this.merge(parent, mesh, other);
     this.parent = this.mesh = this.other = this.source = null;
     this.otherShape = this.otherPose = null;
     if (parent.sensor) return this.overlapping;
-    // the triangles no longer near give their contacts back
-    const children = parent.children as Map<number, ContactConstraint>;
-    let touching = false;
-    for (const [triangle, child] of children) {
+    // the keys no longer found give their contacts back
+    const children = parent.children as ContactConstraint[];
+    let touching = false, kept = 0;
+    for (let i = 0; i < children.length; i++) {
+      const child = children[i];
       if (child.stamp !== this.stamp) {
-        children.delete(triangle);
         pool.push(child);
-      } else if (child.count > 0) {
-        touching = true;
+        continue;
       }
+      if (child.count > 0) touching = true;
+      children[kept++] = child;
     }
+    children.length = kept;
     return touching;
+  }
+
+  private readonly found: Found[] = [];
+  private foundCount = 0;
+  private readonly order: number[] = [];
+
+  /** This step's triangle manifolds, grouped by normal, into the parent's children (see the header). */
+  private merge(parent: ContactConstraint, mesh: ShapeProxy, other: ShapeProxy): void {
+    const found = this.found, count = this.foundCount, order = this.order;
+    // deepest first: each group takes the normal of its deepest manifold
+    order.length = 0;
+    for (let i = 0; i < count; i++) {
+      const f = found[i];
+      f.group = -1;
+      f.depth = deepestOf(f.manifold);
+      // insertion sort by depth, then triangle (a handful of triangles)
+      let at = order.length;
+      order.push(i);
+      while (at > 0 && precedes(f, found[order[at - 1]])) {
+        order[at] = order[at - 1];
+        at--;
+      }
+      order[at] = i;
+    }
+    const children = parent.children as ContactConstraint[];
+    for (let g = 0; g < count; g++) {
+      const lead = found[order[g]];
+      if (lead.group >= 0) continue;
+      lead.group = g;
+      const n = lead.manifold.normal;
+      let key = lead.triangle;
+      for (let k = g + 1; k < count; k++) {
+        const f = found[order[k]];
+        if (f.group >= 0) continue;
+        const m = f.manifold.normal;
+        if (n[0] * m[0] + n[1] * m[1] + n[2] * m[2] < MERGE_COSINE) continue;
+        f.group = g;
+        if (f.triangle < key) key = f.triangle;
+      }
+      let child: ContactConstraint | undefined;
+      for (let i = 0; i < children.length; i++) if (children[i].subKey === key) child = children[i];
+      if (child === undefined) {
+        const reused = this.pool.pop();
+        child = reused !== undefined
+          ? reused.reuse(mesh.body, mesh.shape, other.body, other.shape, mesh.key, other.key)
+          : new ContactConstraint(mesh.body, mesh.shape, other.body, other.shape, new Manifold(), mesh.key, other.key);
+        child.subKey = key;
+        children.push(child);
+      }
+      child.stamp = this.stamp;
+      // the group's points as candidates, their ids told apart by triangle
+      let points = 0;
+      for (let k = g; k < count; k++) {
+        const f = found[order[k]];
+        if (f.group !== g) continue;
+        const m = f.manifold, salt = Math.imul(f.triangle + 1, 0x9e3779b1);
+        for (let i = 0; i < m.count && points < CLIP_CAPACITY; i++, points++) {
+          candidates[3 * points] = m.points[3 * i];
+          candidates[3 * points + 1] = m.points[3 * i + 1];
+          candidates[3 * points + 2] = m.points[3 * i + 2];
+          candidateDepths[points] = m.separations[i];
+          candidateIds[points] = m.ids[i] ^ salt;
+        }
+      }
+      const out = child.manifold;
+      out.begin();
+      out.setNormal(n[0], n[1], n[2]);
+      reducePoints(out, points, n[0], n[1], n[2], true);
+      child.matchImpulses();
+    }
   }
 
   /**
@@ -86,25 +181,18 @@ export class MeshPairs {
   release(parent: ContactConstraint, pool: ContactConstraint[]): void {
     const children = parent.children;
     if (children === null) return;
-    for (const child of children.values()) pool.push(child);
-    children.clear();
+    for (let i = 0; i < children.length; i++) pool.push(children[i]);
+    children.length = 0;
   }
 
   private readonly visitTriangle = (triangle: number): boolean => {
-    const parent = this.parent as ContactConstraint, mesh = this.mesh as ShapeProxy, other = this.other as ShapeProxy;
-    const children = parent.children as Map<number, ContactConstraint>;
-    let child = children.get(triangle);
-    if (child === undefined) {
-      const reused = this.pool.pop();
-      child = reused !== undefined
-        ? reused.reuse(mesh.body, mesh.shape, other.body, other.shape, mesh.key, other.key)
-        : new ContactConstraint(mesh.body, mesh.shape, other.body, other.shape, new Manifold(), mesh.key, other.key);
-      child.subKey = triangle;
-      children.set(triangle, child);
+    if (this.foundCount === this.found.length) this.found.push({ triangle: 0, manifold: new Manifold(), group: -1, depth: 0 });
+    const f = this.found[this.foundCount];
+    this.collideOne(triangle, this.mesh as ShapeProxy, f.manifold, this.margin);
+    if (f.manifold.count > 0) {
+      f.triangle = triangle;
+      this.foundCount++;
     }
-    child.stamp = this.stamp;
-    this.collideOne(triangle, mesh, child.manifold, this.margin);
-    child.matchImpulses();
     return true;
   };
 
@@ -137,4 +225,11 @@ function longestEdge(t: Float64Array): number {
     longest = Math.max(longest, dx * dx + dy * dy + dz * dz);
   }
   return Math.sqrt(longest);
+}
+
+/** The smallest separation of a manifold's points. */
+function deepestOf(m: Manifold): number {
+  let least = Infinity;
+  for (let i = 0; i < m.count; i++) if (m.separations[i] < least) least = m.separations[i];
+  return least;
 }

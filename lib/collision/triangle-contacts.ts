@@ -57,6 +57,8 @@ export function collideTriangle(
     const az = A.c[2] + W[2] * v[0] + W[5] * v[1] + W[8] * v[2];
     if (nx * (B.c[0] - ax) + ny * (B.c[1] - ay) + nz * (B.c[2] - az) < 0) return;
   }
+  if (shape.type === 'sphere' && sphereTriangle(out, hull, ln, A, active, B.c, shape.radius, margin)) return;
+  if (separatedByPrismFace(hull, A, shape, B, margin)) return;
   collidePrism(out, hull, A, shape, B, margin);
   if (out.count === 0) return;
   const N = out.normal;
@@ -136,4 +138,123 @@ function featureOf(out: Manifold, hull: ConvexHull, A: ShapePose): number {
     case 0b110: return 1 << 5; // bc and ca meet at c
     default: return 0;
   }
+}
+
+/** Sphere ids: its point on the face, and on each edge and corner (its feature bit, shifted). */
+const SPHERE_FACE = 1 << 20;
+
+/**
+ * A sphere whose centre is in front of the triangle, in closed form: the centre's closest point q on the
+ * triangle (Ericson, "Real-Time Collision Detection" 5.1.5: the Voronoi region by barycentric signs)
+ * names the feature; on the face the normal is n, on an active edge or corner (c − q)/|c − q|, on an
+ * inactive one n again where the centre is over the triangle (else nothing: the neighbour over which it
+ * is takes it). Returns false when the centre is behind the triangle's plane (the prism decides).
+ * The triangle is the prism's top face (corners hull.vertices[0..8]), normal n, in the mesh's frame (pose A).
+ */
+function sphereTriangle(
+  out: Manifold, hull: ConvexHull, n: Float64Array, A: ShapePose, active: number, centre: Float64Array, r: number, margin: number,
+): boolean {
+  const W = A.W, c = A.c, v = hull.vertices;
+  const dx = centre[0] - c[0], dy = centre[1] - c[1], dz = centre[2] - c[2];
+  // the centre p in the mesh's frame: Wᵀ (centre − c)
+  const px = W[0] * dx + W[1] * dy + W[2] * dz, py = W[3] * dx + W[4] * dy + W[5] * dz, pz = W[6] * dx + W[7] * dy + W[8] * dz;
+  const height = n[0] * (px - v[0]) + n[1] * (py - v[1]) + n[2] * (pz - v[2]);
+  if (height < 0) return false;
+  if (height - r >= margin) return true; // too far above the plane: no contact, decided
+  const abx = v[3] - v[0], aby = v[4] - v[1], abz = v[5] - v[2];
+  const acx = v[6] - v[0], acy = v[7] - v[1], acz = v[8] - v[2];
+  const apx = px - v[0], apy = py - v[1], apz = pz - v[2];
+  const d1 = abx * apx + aby * apy + abz * apz, d2 = acx * apx + acy * apy + acz * apz;
+  let qx: number, qy: number, qz: number, feature: number;
+  if (d1 <= 0 && d2 <= 0) {
+    qx = v[0]; qy = v[1]; qz = v[2]; feature = 1 << 3; // corner a
+  } else {
+    const bpx = px - v[3], bpy = py - v[4], bpz = pz - v[5];
+    const d3 = abx * bpx + aby * bpy + abz * bpz, d4 = acx * bpx + acy * bpy + acz * bpz;
+    const cpx = px - v[6], cpy = py - v[7], cpz = pz - v[8];
+    const d5 = abx * cpx + aby * cpy + abz * cpz, d6 = acx * cpx + acy * cpy + acz * cpz;
+    const vc = d1 * d4 - d3 * d2, vb = d5 * d2 - d1 * d6, va = d3 * d6 - d5 * d4;
+    if (d3 >= 0 && d4 <= d3) {
+      qx = v[3]; qy = v[4]; qz = v[5]; feature = 1 << 4; // corner b
+    } else if (d6 >= 0 && d5 <= d6) {
+      qx = v[6]; qy = v[7]; qz = v[8]; feature = 1 << 5; // corner c
+    } else if (vc <= 0 && d1 >= 0 && d3 <= 0) {
+      const t = d1 / (d1 - d3); // edge ab
+      qx = v[0] + t * abx; qy = v[1] + t * aby; qz = v[2] + t * abz; feature = 1;
+    } else if (vb <= 0 && d2 >= 0 && d6 <= 0) {
+      const t = d2 / (d2 - d6); // edge ca
+      qx = v[0] + t * acx; qy = v[1] + t * acy; qz = v[2] + t * acz; feature = 4;
+    } else if (va <= 0 && d4 - d3 >= 0 && d5 - d6 >= 0) {
+      const t = (d4 - d3) / (d4 - d3 + (d5 - d6)); // edge bc
+      qx = v[3] + t * (v[6] - v[3]); qy = v[4] + t * (v[7] - v[4]); qz = v[5] + t * (v[8] - v[5]); feature = 2;
+    } else {
+      // inside the face
+      qx = px - height * n[0]; qy = py - height * n[1]; qz = pz - height * n[2]; feature = 0;
+    }
+  }
+  let nx = n[0], ny = n[1], nz = n[2], separation = height - r;
+  if (feature !== 0) {
+    if ((active & feature) !== 0) {
+      // a real edge or corner: along the line from it to the centre
+      const ex = px - qx, ey = py - qy, ez = pz - qz;
+      const distance = Math.sqrt(ex * ex + ey * ey + ez * ez);
+      if (distance - r >= margin) return true;
+      if (distance > 1e-12) {
+        nx = ex / distance; ny = ey / distance; nz = ez / distance;
+        separation = distance - r;
+      }
+    } else {
+      // an internal one: the face's normal, if the centre is over the triangle, its edges included
+      // (else its neighbour's, over which it is)
+      const P = hull.planes; // side planes 2–4 bound the triangle
+      for (let k = 0; k < 3; k++) {
+        const f = 4 * (2 + k);
+        if (P[f] * px + P[f + 1] * py + P[f + 2] * pz - P[f + 3] > ON_EDGE) return true;
+      }
+    }
+  } else {
+    qx = px - height * n[0]; qy = py - height * n[1]; qz = pz - height * n[2];
+  }
+  // the midpoint between the surfaces, and the normal, to the world
+  const half = 0.5 * separation;
+  const mx = qx + nx * half, my = qy + ny * half, mz = qz + nz * half;
+  out.setNormal(W[0] * nx + W[3] * ny + W[6] * nz, W[1] * nx + W[4] * ny + W[7] * nz, W[2] * nx + W[5] * ny + W[8] * nz);
+  out.add(c[0] + W[0] * mx + W[3] * my + W[6] * mz, c[1] + W[1] * mx + W[4] * my + W[7] * mz, c[2] + W[2] * mx + W[5] * my + W[8] * mz, separation, SPHERE_FACE | feature);
+  return true;
+}
+
+/**
+ * Whether one of the prism's faces separates the shape by more than the margin: the least of n·p − d
+ * over the shape (its support along −n) above it. The face axes of the separating axis test, in closed
+ * form for a box (n·c − Σ_k h_k |n·w_k|) and a capsule (n·c − h |n·u| − r), over the vertices for a hull;
+ * most of the triangles near a body are off to its side, and this turns them away before the full test.
+ */
+function separatedByPrismFace(hull: ConvexHull, A: ShapePose, shape: Shape, B: ShapePose, margin: number): boolean {
+  const P = hull.planes, W = A.W, c = A.c, V = B.W, b = B.c;
+  for (let f = 0; f < 5; f++) {
+    const lx = P[4 * f], ly = P[4 * f + 1], lz = P[4 * f + 2];
+    const nx = W[0] * lx + W[3] * ly + W[6] * lz, ny = W[1] * lx + W[4] * ly + W[7] * lz, nz = W[2] * lx + W[5] * ly + W[8] * lz;
+    const d = P[4 * f + 3] + nx * c[0] + ny * c[1] + nz * c[2];
+    // n in the shape's frame: Vᵀ n
+    const sx = V[0] * nx + V[1] * ny + V[2] * nz, sy = V[3] * nx + V[4] * ny + V[5] * nz, sz = V[6] * nx + V[7] * ny + V[8] * nz;
+    let least = nx * b[0] + ny * b[1] + nz * b[2] - d;
+    if (shape.type === 'box') {
+      const h = shape.halfExtents;
+      least -= Math.abs(sx) * h[0] + Math.abs(sy) * h[1] + Math.abs(sz) * h[2];
+    } else if (shape.type === 'capsule') {
+      least -= Math.abs(sy) * shape.halfHeight + shape.radius;
+    } else if (shape.type === 'hull') {
+      const hullB = shape.hull as ConvexHull, v = hullB.vertices;
+      let low = Infinity;
+      for (let i = 0; i < hullB.vertexCount; i++) {
+        const x = sx * v[3 * i] + sy * v[3 * i + 1] + sz * v[3 * i + 2];
+        if (x < low) low = x;
+      }
+      least += low;
+    } else {
+      return false;
+    }
+    if (least > margin) return true;
+  }
+  return false;
 }

@@ -45,13 +45,15 @@ export class Stage {
     window.addEventListener('resize', () => this.resize());
   }
 
-  /** Places the camera and the ground, and points the sun's shadow at the action. */
-  frame(position: readonly number[], target: readonly number[], groundY: number): void {
+  /** Places the camera and the ground (hidden when the scene brings its own), and points the sun's
+   * shadow at the action. */
+  frame(position: readonly number[], target: readonly number[], groundY: number, ground = true): void {
     this.camera.position.set(position[0], position[1], position[2]);
     this.controls.target.set(target[0], target[1], target[2]);
     this.controls.update();
     this.ground.position.y = groundY;
     this.grid.position.y = groundY + 0.01;
+    this.ground.visible = this.grid.visible = ground;
     const reach = Math.max(12, this.camera.position.distanceTo(this.controls.target));
     this.sun.position.set(target[0] + reach * 0.5, target[1] + reach, target[2] + reach * 0.6);
     this.sun.target.position.set(target[0], target[1], target[2]);

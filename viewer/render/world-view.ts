@@ -1,6 +1,8 @@
 // Draws one world: a mesh per body, a marker per joint anchor coloured by stress, force arrows, joint
 // frames, joint limits (render/joint-limits-view.ts), and a spark where a joint breaks. Reads the world
-// only through lib's public API.
+// only through lib's public API. A body is drawn with its description's shape, or, when it has none
+// (the triangle meshes and heightfields of ViewerScene.addToWorld), from its collision shapes
+// (render/mesh-geometry.ts).
 
 import * as THREE from 'three';
 import { BallJoint, DistanceJoint, HingeJoint, PrismaticJoint, WeldJoint, type Body, type Joint } from '../../lib/index.js';
@@ -9,6 +11,7 @@ import type { LiveScene, ViewerScene } from '../scene-types.js';
 import { hullGeometry, hullThickness } from './hull-geometry.js';
 import { JointLimitsView } from './joint-limits-view.js';
 import { disposeLabel, makeLabel } from './label.js';
+import { shapesObject } from './mesh-geometry.js';
 
 export interface DisplayOptions {
   anchors: boolean;
@@ -18,9 +21,14 @@ export interface DisplayOptions {
   limits: boolean;
   /** Sleeping bodies drawn greyed (lib/sleep.ts). */
   sleep: boolean;
+  /** The probe under the pointer (ui/probe.ts): a ray and a swept sphere. */
+  probe: boolean;
 }
 
 const SLEEP_GREY = new THREE.Color(0x9aa0a6);
+/** The glow of the body the probe's swept sphere hit (ui/probe.ts). */
+const HIGHLIGHT = new THREE.Color(0xd9822b);
+const NO_GLOW = new THREE.Color(0x000000);
 
 const ROLE_COLOURS: Record<string, number> = {
   post: 0x5b6470,
@@ -44,6 +52,12 @@ const ROLE_COLOURS: Record<string, number> = {
   tetrahedron: 0xd08c3a,
   wedge: 0x4f9a6e,
   octahedron: 0x9a6fb5,
+  box: 0xc8643b,
+  ball: 0x3f7fd1,
+  capsule: 0x2e9c8f,
+  // drawn with their own vertex colours (render/mesh-geometry.ts): the material only tints them
+  terrain: 0xffffff,
+  level: 0xffffff,
 };
 const STATIC_COLOUR = 0x505a66;
 const UNBREAKABLE_JOINT = new THREE.Color(0xf5f5f5);
@@ -96,7 +110,10 @@ interface Spark {
 
 export class WorldView {
   readonly group = new THREE.Group();
-  private readonly meshes = new Map<Body, THREE.Mesh>();
+  /** Each body's drawing: a mesh, or a group of a mesh per collision shape. */
+  private readonly meshes = new Map<Body, THREE.Object3D>();
+  /** The body drawn glowing (highlight), if any. */
+  private highlighted: Body | null = null;
   private markers: THREE.InstancedMesh;
   private readonly forceLines: THREE.LineSegments;
   private readonly frameLines: THREE.LineSegments;
@@ -139,21 +156,41 @@ export class WorldView {
     return [...this.meshes.values()];
   }
 
-  addBody(body: Body, shape: ShapeDescription, role: string): void {
+  /** Draws a body with `shape`, or from its collision shapes when there is none. */
+  addBody(body: Body, shape: ShapeDescription | undefined, role: string): void {
     const material = new THREE.MeshStandardMaterial({
       color: this.colours[role] ?? ROLE_COLOURS[role] ?? (body.type === 'dynamic' ? this.colours.link ?? ROLE_COLOURS.link : STATIC_COLOUR),
-      roughness: 0.55,
-      metalness: 0.1,
+      roughness: shape === undefined && !body.isDynamic ? 0.9 : 0.55,
+      metalness: shape === undefined && !body.isDynamic ? 0 : 0.1,
     });
-    const mesh = new THREE.Mesh(geometryOf(shape), material);
-    mesh.castShadow = true;
-    mesh.receiveShadow = true;
+    let mesh: THREE.Object3D;
+    if (shape === undefined) {
+      mesh = shapesObject(body, material);
+    } else {
+      mesh = new THREE.Mesh(geometryOf(shape), material);
+      mesh.castShadow = true;
+      mesh.receiveShadow = true;
+    }
     mesh.userData.body = body;
+    mesh.userData.material = material;
     // its colour awake, and asleep: halfway to grey and darker
     mesh.userData.awakeColour = material.color.clone();
     mesh.userData.sleepColour = material.color.clone().lerp(SLEEP_GREY, 0.6).multiplyScalar(0.7);
     this.meshes.set(body, mesh);
     this.group.add(mesh);
+  }
+
+  /** Makes `body` glow (null: none); the one before stops. Only a change touches the materials. */
+  highlight(body: Body | null): void {
+    if (body === this.highlighted) return;
+    if (this.highlighted !== null) this.glow(this.highlighted, NO_GLOW);
+    this.highlighted = body;
+    if (body !== null) this.glow(body, HIGHLIGHT);
+  }
+
+  private glow(body: Body, colour: THREE.Color): void {
+    const material = this.meshes.get(body)?.userData.material as THREE.MeshStandardMaterial | undefined;
+    material?.emissive.copy(colour);
   }
 
   /** Names this world on screen (a run of a side-by-side scene): a label `height` m tall standing at `at`. */
@@ -190,7 +227,7 @@ export class WorldView {
       const asleep = display.sleep && body.isDynamic && !body.isAwake;
       if (mesh.userData.asleep !== asleep) {
         mesh.userData.asleep = asleep;
-        (mesh.material as THREE.MeshStandardMaterial).color.copy(asleep ? mesh.userData.sleepColour : mesh.userData.awakeColour);
+        (mesh.userData.material as THREE.MeshStandardMaterial).color.copy(asleep ? mesh.userData.sleepColour : mesh.userData.awakeColour);
       }
     }
     const joints = this.live.world.joints.filter((j) => !j.broken && j.type !== 'mouse');

@@ -5,7 +5,7 @@ import { boxPyramid, drapedChain, hullPile, ragdollPile, weldedWall } from '../.
 import type { LiveScene, ViewerScene } from '../scene-types.js';
 
 /** Bodies with at least one contact, and contact points, of the last step. */
-function contactReadout(scene: LiveScene): string {
+export function contactReadout(scene: LiveScene): string {
   const contacts = scene.world.contacts;
   let points = 0;
   for (const contact of contacts) points += contact.count;

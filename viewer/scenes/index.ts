@@ -11,10 +11,12 @@ import { windmillScene } from './windmill.js';
 import { hingeChainScene } from './hinge-chain.js';
 import { ragdollScene } from './ragdoll.js';
 import { ragdollPileScene, pyramidScene, wallScene, drapedChainScene, hullPileScene } from './contacts.js';
+import { terrainScene } from './terrain.js';
+import { levelScene } from './level.js';
 
 export const SCENES: readonly ViewerScene[] = [
   rope, heavyChain, bridge, ropeBridgeScene, cantilever, weldedTowerScene, weldedBridgeScene, windmillScene, hingeChainScene, ragdollScene,
-  ragdollPileScene, pyramidScene, wallScene, drapedChainScene, hullPileScene,
+  ragdollPileScene, pyramidScene, wallScene, drapedChainScene, hullPileScene, terrainScene, levelScene,
 ];
 
 export function findScene(name: string): ViewerScene | undefined {

@@ -9,6 +9,8 @@ export class Readout {
   private readonly description = document.createElement('p');
   private readonly table = document.createElement('table');
   private readonly cells = new Map<string, HTMLTableCellElement>();
+  /** The probe's rows (ui/probe.ts), shown while it is on. */
+  private readonly probeRows: HTMLTableRowElement[] = [];
   /** The value cells of the scene's own figures (a gap row per run of a side-by-side scene, then
    * ViewerScene.readouts): rows after the fixed ones, remade when the scene changes. */
   private sceneCells: { cell: HTMLTableCellElement; value: () => string }[] = [];
@@ -18,11 +20,12 @@ export class Readout {
     const hint = document.createElement('p');
     hint.className = 'hint';
     hint.textContent = 'P pause · O step · R reset · drag a body · drag empty space to orbit';
-    for (const label of ['time', 'ms / step', 'solver', 'bodies', 'joints', 'broken joints', 'largest gap', 'largest angle', 'state', '2D vs 3D']) {
+    for (const label of ['time', 'ms / step', 'solver', 'bodies', 'joints', 'broken joints', 'largest gap', 'largest angle', 'state', '2D vs 3D', 'probe ray', 'probe sphere']) {
       const row = this.table.insertRow();
       row.insertCell().textContent = label;
       const cell = row.insertCell();
       this.cells.set(label, cell);
+      if (label.startsWith('probe')) this.probeRows.push(row);
     }
     info.append(this.title, this.description);
     figures.append(this.table, hint);
@@ -44,6 +47,9 @@ export class Readout {
     const twin = app.runner.twin;
     const last = twin?.history[twin.history.length - 1]?.difference;
     this.set('2D vs 3D', twin === null ? 'off' : last ? `${last.position.toExponential(1)} m apart` : 'on');
+    for (const row of this.probeRows) if (row.hidden === app.display.probe) row.hidden = !app.display.probe;
+    this.set('probe ray', app.probe.rayText);
+    this.set('probe sphere', app.probe.sphereText);
     this.updateSceneFigures(app);
   }
 
