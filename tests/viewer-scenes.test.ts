@@ -1,7 +1,8 @@
 // The viewer's scenes and load tools, in node (no browser): they run clean, dropped weights hook on, the
 // windmill's motor, the hinge chain's limits and the pinned ragdoll do what they say, the drawn joint
-// limits are the limits the solver enforces, the solver setting reaches the world, and the heavy chain
-// shows the iterative and the direct solver side by side.
+// limits are the limits the solver enforces, the solver setting reaches the world, the heavy chain
+// shows the iterative and the direct solver side by side, the terrain and level scenes do what they
+// say, and the drawn triangle meshes and heightfields are their collision surfaces.
 
 import * as THREE from 'three';
 import { describe, expect, it } from 'vitest';
@@ -13,7 +14,10 @@ import { shove } from '../viewer/scenes/ragdoll.js';
 import { fireBall } from '../viewer/scenes/contacts.js';
 import { JointLimitsView } from '../viewer/render/joint-limits-view.js';
 import { hasExploded, type SceneDescription } from '../lib/scenes/index.js';
-import { BallJoint, HingeJoint, type Body, type Joint } from '../lib/index.js';
+import { BallJoint, HingeJoint, World, type Body, type Joint } from '../lib/index.js';
+import { shapesObject } from '../viewer/render/mesh-geometry.js';
+import { HOLES, TERRAIN, terrainHeight } from '../viewer/scenes/terrain.js';
+import { BOWL, LEVEL_X } from '../viewer/scenes/level.js';
 
 function runner(name: string, settings: Partial<SimulationSettings> = {}): SceneRunner {
   const scene = SCENES.find((s) => s.name === name)!;
@@ -341,4 +345,135 @@ describe('viewer scenes', () => {
     // some ragdolls lie on others: bodies with centres above the tallest segment's half thickness
     expect(r.live.bodies.some((body) => body.position[1] > 0.35)).toBe(true);
   }, 60_000);
+
+  it('terrain: nothing sinks into the heightfield; what falls through does so at a hole and is removed; the bridge carries a ragdoll over the ravine', () => {
+    const r = runner('terrain');
+    const terrain = r.live.extraBodies[0].body;
+    expect(terrain.shapes[0].type).toBe('heightfield');
+    const only = { predicate: (body: Body) => body === terrain };
+    const names = r.live.description.bodies.map((b) => b.name);
+    /** The ground's height under (x, z), or null over a hole or off the grid. */
+    const ground = (x: number, z: number): number | null => r.live.world.castRay([x, 100, z], [0, -1, 0], 200, only)?.point[1] ?? null;
+    const nearHole = (x: number, z: number) => HOLES.some((h) => Math.hypot(x - h.x, z - h.z) < h.radius + 2);
+    /** Bodies that went under the ground, where they did. */
+    const under = new Map<Body, number[]>();
+    for (let step = 1; step <= 600; step++) {
+      r.step();
+      for (const body of r.live.bodies) {
+        if (!body.isDynamic || body.owner === null || under.has(body)) continue;
+        const [x, y, z] = body.position;
+        // a body's centre below the surface under it (or, over a hole, 1 m below where the ground would be):
+        // only where a hole let it through
+        const h = ground(x, z) ?? terrainHeight(x, z) - 1;
+        if (y < h) {
+          under.set(body, [x, y, z]);
+          expect(nearHole(x, z), `${names[r.live.bodies.indexOf(body)] ?? 'body'} ${r.live.bodies.indexOf(body)} ${h - y} m under the ground at step ${step}`).toBe(true);
+        }
+      }
+    }
+    // the ball rolled at the first hole went through it and was removed, and only what went through a hole was
+    const towardHole = r.live.bodies[names.indexOf('toward-hole')];
+    expect(towardHole.owner).toBeNull();
+    expect(under.has(towardHole)).toBe(true);
+    for (const body of r.live.bodies.filter((b) => b.owner === null)) expect(under.has(body)).toBe(true);
+    // the third ragdoll lies on the bridge's deck, some 6 m over the ravine's floor, and the bridge holds it
+    const hips = r.live.bodies.filter((_, i) => names[i] === 'lowerTrunk')[2];
+    expect(hips.position[1] - ground(hips.position[0], hips.position[2])!).toBeGreaterThan(4);
+    expect(r.live.world.getMaxLinearError()).toBeLessThan(0.05);
+    expect(r.brokenJoints).toBe(0);
+  }, 60_000);
+
+  it('level: the ragdoll tumbles down the stairs, boxes slide down the ramp, and what was dropped in the bowl settles in it', () => {
+    const r = runner('level');
+    const names = r.live.description.bodies.map((b) => b.name);
+    const named = (name: string) => r.live.bodies.filter((_, i) => names[i] === name);
+    for (let step = 0; step < 600; step++) r.step();
+    const hips = named('lowerTrunk')[0];
+    expect(hips.position[0]).toBeLessThan(LEVEL_X.stairs + 0.5); // at the stairs' foot (it started on the landing, 2.6 m up them)
+    expect(hips.position[1]).toBeLessThan(0.5);
+    for (const box of named('slider')) {
+      expect(box.shapes[0].friction).toBe(0.1);
+      expect(box.position[0]).toBeGreaterThan(LEVEL_X.rampEnd - 0.5); // off the ramp's foot
+      expect(box.position[1]).toBeLessThan(0.4);
+    }
+    const [bx, bz] = BOWL.centre;
+    for (const body of named('bowl')) {
+      expect(Math.hypot(body.position[0] - bx, body.position[2] - bz)).toBeLessThan(BOWL.radius - 1);
+      expect(body.position[1]).toBeLessThan(0);
+      expect(body.isAwake).toBe(false);
+    }
+    // nothing went through the floor: the lowest centre is a body resting in the bowl
+    for (const body of r.live.bodies) expect(body.position[1]).toBeGreaterThan(-BOWL.depth);
+    expect(r.removedBodies).toBe(0);
+  }, 60_000);
+
+  it('the drawn heightfield and triangle meshes are their collision surfaces: rays agree on hits, holes and distances', () => {
+    const material = new THREE.MeshStandardMaterial({ side: THREE.DoubleSide });
+    /** Every hit of the drawn meshes (not their crease lines) along the ray, nearest first. */
+    const drawnHit = (object: THREE.Object3D, origin: number[], direction: number[]): number | null => {
+      const raycaster = new THREE.Raycaster(new THREE.Vector3(...origin), new THREE.Vector3(...direction));
+      const hit = raycaster.intersectObject(object, true).find((h) => h.object instanceof THREE.Mesh);
+      return hit?.distance ?? null;
+    };
+    const drawn = (body: Body): THREE.Object3D => {
+      const object = shapesObject(body, material);
+      object.position.set(body.position[0], body.position[1], body.position[2]);
+      object.quaternion.set(body.orientation[0], body.orientation[1], body.orientation[2], body.orientation[3]);
+      object.updateMatrixWorld(true);
+      return object;
+    };
+    let seed = 7;
+    const random = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+    const compare = (world: World, body: Body, ray: () => [number[], number[]], rays: number) => {
+      const object = drawn(body);
+      const only = { predicate: (b: Body) => b === body };
+      let hits = 0, misses = 0;
+      for (let i = 0; i < rays; i++) {
+        const [o, d] = ray();
+        const length = Math.hypot(d[0], d[1], d[2]);
+        const u = d.map((v) => v / length);
+        const cast = world.castRay(o, u, 1000, only);
+        const seen = drawnHit(object, o, u);
+        expect(seen === null, `ray ${i} from ${o} along ${u}`).toBe(cast === null);
+        if (cast === null || seen === null) {
+          misses++;
+          continue;
+        }
+        hits++;
+        expect(Math.abs(seen - cast.distance)).toBeLessThan(1e-4); // the drawing's float32 corners
+      }
+      return { hits, misses };
+    };
+    // the terrain (with its holes) and the level, from above
+    const terrain = runner('terrain').live;
+    const [sx, sz] = TERRAIN.size;
+    const valley = compare(terrain.world, terrain.extraBodies[0].body, () => [[(random() - 0.5) * sx, 60, (random() - 0.5) * sz], [0, -1, 0]], 400);
+    expect(valley.misses).toBeGreaterThan(0); // some rays fell through the holes, drawn and simulated alike
+    expect(valley.hits).toBeGreaterThan(350);
+    const level = runner('level').live;
+    const rooms = compare(level.world, level.extraBodies[0].body, () => [[(random() - 0.5) * 26, 8, (random() - 0.5) * 18], [random() - 0.5, -1, random() - 0.5]], 300);
+    expect(rooms.hits).toBeGreaterThan(200);
+    // a turned body holding a turned and shifted mesh and heightfield (a hole in its middle), from every side
+    const world = new World();
+    const heights = Array.from({ length: 25 }, (_, i) => (i === 12 ? NaN : Math.sin(i) * 0.5));
+    const q = [0.2, 0.3, -0.1, 0.927], n = Math.hypot(...q);
+    const body = world.createBody({
+      type: 'static', position: [1, 2, -1], orientation: q.map((v) => v / n),
+      shapes: [
+        {
+          type: 'trimesh', vertices: [0, 0, 0, 2, 0, 0, 2, 0.5, 2, 0, 0.2, 2, 1, 1.5, 1], indices: [0, 3, 2, 0, 2, 1, 0, 4, 3, 3, 4, 2],
+          position: [-0.5, 0.3, 0.2], orientation: [0, 0.6, 0, 0.8],
+        },
+        { type: 'heightfield', heights, rows: 5, columns: 5, size: [3, 4], position: [0.5, -1, 0], orientation: [0.6, 0, 0, 0.8] },
+      ],
+    });
+    const turned = compare(world, body, () => {
+      const a = random() * 2 * Math.PI, b = (random() - 0.5) * Math.PI;
+      const o = [1 + 8 * Math.cos(a) * Math.cos(b), 2 + 8 * Math.sin(b), -1 + 8 * Math.sin(a) * Math.cos(b)];
+      const aim = [1 + (random() - 0.5) * 3, 2 + (random() - 0.5) * 3, -1 + (random() - 0.5) * 3];
+      return [o, aim.map((v, k) => v - o[k])];
+    }, 400);
+    expect(turned.hits).toBeGreaterThan(100);
+    expect(turned.misses).toBeGreaterThan(20);
+  });
 });

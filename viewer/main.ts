@@ -11,4 +11,3 @@ const app = new ViewerApp(
 const query = new URLSearchParams(window.location.search);
 app.start(query.get('scene') ?? 'rope', query.get('compare') === '1');
 installTestHook(app);
-(window as unknown as { __app: unknown }).__app = app; // SCRATCH

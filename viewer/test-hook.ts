@@ -156,7 +156,16 @@ function makeHook(app: ViewerApp) {
       return { x: rect.left + ((v.x + 1) / 2) * rect.width, y: rect.top + ((1 - v.y) / 2) * rect.height };
     },
     pixelStats: () => app.stage.pixelStats(),
-    /** What the probe's ray and swept sphere hit in the last frame (ui/probe.ts), and its readout rows. */
-    probe: () => ({ ...app.probe.snapshot(), on: app.display.probe, rayText: app.probe.rayText, sphereText: app.probe.sphereText }),
+    /** What the probe's ray and swept sphere hit in the last frame (ui/probe.ts: body ids), its readout
+     * rows, whether its drawing shows, and the glowing body (a described body's index, -1 for another). */
+    probe: () => {
+      const glowing = app.view.highlightedBody;
+      return {
+        ...app.probe.snapshot(), on: app.display.probe, drawn: app.probe.group.visible, rayText: app.probe.rayText, sphereText: app.probe.sphereText,
+        highlighted: glowing === null ? null : app.live.bodies.indexOf(glowing),
+      };
+    },
+    /** A described body's id (Body.id), to match the probe's hits. */
+    bodyId: (index: number) => app.live.bodies[index].id,
   };
 }

@@ -32,6 +32,7 @@ import { boxesOverlap, BroadPhase, reach, SPECULATIVE_DISTANCE, type ShapeProxy 
 import { ContactConstraint } from './contact-constraint.js';
 import { Manifold } from './manifold.js';
 import { MeshPairs } from './mesh-pairs.js';
+import { InternalEdgeFilter, isLevelContact } from './internal-edges.js';
 import { collide, SHAPE_RANK } from './narrowphase.js';
 import { MAX_SHAPES_PER_BODY, shouldCollide, type Shape } from '../geometry/shape.js';
 import { isAwakeMover } from '../sleep.js';
@@ -139,6 +140,10 @@ export class ContactSet {
       if (contact.children !== null) this.collideMesh(contact, p, q, dt);
       else this.collideContact(contact, p, q, dt);
     }
+    const level = this.levelContacts;
+    this.internalEdges.apply(level, this.marginOf);
+    for (let i = 0; i < level.length; i++) this.finishContact(level[i]);
+    level.length = 0;
     const toWake = this.toWake;
     let woke = false;
     for (let i = 0; i < toWake.length; i++) {
@@ -298,6 +303,14 @@ export class ContactSet {
     }
     const margin = SPECULATIVE_DISTANCE + dt * (reach(a.body) + reach(b.body));
     collide(a.shape, a.pose, b.shape, b.pose, margin, contact.manifold);
+    // a level piece's contact waits for the others of its body (internal-edges.ts)
+    if (isLevelContact(contact)) this.levelContacts.push(contact);
+    else this.finishContact(contact);
+  }
+
+  /** The step's manifold taken: impulses kept by point, touch events, bodies to wake. */
+  private finishContact(contact: ContactConstraint): void {
+    const a = contact.bodyA, b = contact.bodyB;
     contact.matchImpulses();
     const touches = contact.count > 0 && deepest(contact) <= TOUCH_DISTANCE;
     if (touches && !contact.isTouching) {
@@ -307,10 +320,15 @@ export class ContactSet {
       this.noteEnd(contact);
     }
     if (contact.count > 0) {
-      if (a.body.sleep.island !== 0) this.toWake.push(a.body);
-      if (b.body.sleep.island !== 0) this.toWake.push(b.body);
+      if (a.sleep.island !== 0) this.toWake.push(a);
+      if (b.sleep.island !== 0) this.toWake.push(b);
     }
   }
+  /** This update's contacts of level pieces with dynamic bodies (internal-edges.ts). */
+  private readonly levelContacts: ContactConstraint[] = [];
+  private readonly internalEdges = new InternalEdgeFilter();
+  private readonly marginOf = (contact: ContactConstraint): number =>
+    SPECULATIVE_DISTANCE + this.dt * (reach(contact.bodyA) + reach(contact.bodyB));
 
   private noteEnd(contact: ContactConstraint): void {
     contact.isTouching = false;

@@ -9,9 +9,9 @@
 //   surface is the collision surface triangle for triangle. A cell with a NaN corner is a hole: no
 //   triangles. Smooth vertex normals, and vertex colours of a landscape: grass by height, rock on steep
 //   slopes, earth at the bottom.
-// - trimesh: its triangles as given (front faces counter-clockwise), flat shaded, coloured in a 1 m checker
-//   by each triangle's centre (a tiled floor shows its tiles), steep faces darker; creases sharper than
-//   20° are drawn as lines so steps and rims read at any light.
+// - trimesh: its triangles as given (front faces counter-clockwise), flat shaded; level triangles that lie
+//   within one 1 m square in a checker (a tiled floor shows its tiles), the rest lighter and darker the
+//   steeper they are; creases sharper than 20° are drawn as lines so steps and rims read in any light.
 
 import * as THREE from 'three';
 import type { Shape, ShapeOptions } from '../../lib/index.js';
@@ -96,10 +96,14 @@ export function trimeshGeometry({ vertices, indices }: Options<'trimesh'>): THRE
     b.fromArray(positions, 9 * t + 3);
     c.fromArray(positions, 9 * t + 6);
     n.crossVectors(ab.subVectors(b, a), ac.subVectors(c, a)).normalize();
-    // the checker square of the triangle's centre, 1 m tiles in x and z
+    // level ground inside one 1 m square takes that square's checker colour (a tiled floor shows its
+    // tiles); other ground is light, and darker the steeper it is
     const cx = (a.x + b.x + c.x) / 3, cz = (a.z + b.z + c.z) / 3;
-    colour.copy((Math.floor(cx) + Math.floor(cz)) % 2 === 0 ? FLOOR_LIGHT : FLOOR_DARK);
-    colour.lerp(WALL, Math.min(1, Math.max(0, (0.9 - Math.abs(n.y)) / 0.4)));
+    const square = Math.floor(cx) + Math.floor(cz);
+    const inSquare = Math.max(a.x, b.x, c.x) - Math.floor(cx) <= 1 && Math.min(a.x, b.x, c.x) >= Math.floor(cx) &&
+      Math.max(a.z, b.z, c.z) - Math.floor(cz) <= 1 && Math.min(a.z, b.z, c.z) >= Math.floor(cz);
+    colour.copy(Math.abs(n.y) > 0.999 && inSquare && square % 2 !== 0 ? FLOOR_DARK : FLOOR_LIGHT);
+    colour.lerp(WALL, Math.min(1, Math.max(0, (1 - Math.abs(n.y)) / 0.6)));
     for (let k = 0; k < 3; k++) colour.toArray(colours, 9 * t + 3 * k);
   }
   const geometry = new THREE.BufferGeometry();

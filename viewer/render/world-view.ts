@@ -180,6 +180,11 @@ export class WorldView {
     this.group.add(mesh);
   }
 
+  /** The body drawn glowing, if any. */
+  get highlightedBody(): Body | null {
+    return this.highlighted;
+  }
+
   /** Makes `body` glow (null: none); the one before stops. Only a change touches the materials. */
   highlight(body: Body | null): void {
     if (body === this.highlighted) return;

@@ -29,7 +29,9 @@ const Z0 = -6, Z1 = -2, STAIRS_X = -10, LANDING = 2;
 const TOP = STEPS * STEP_HEIGHT;
 const LANDING_X = STAIRS_X + STEPS * STEP_DEPTH;
 const RAMP_X = LANDING_X + LANDING;
-const RAMP_END = RAMP_X + TOP / Math.tan(RAMP_ANGLE);
+/** Where the stairs start and where the ramp meets the floor, x (m). */
+export const LEVEL_X = { stairs: STAIRS_X, rampEnd: RAMP_X + TOP / Math.tan(RAMP_ANGLE) };
+const RAMP_END = LEVEL_X.rampEnd;
 /** The bowl: centre on the floor (whole metres, so its square of removed tiles lies on the tile grid), rim radius, depth. */
 export const BOWL = { centre: [5, -4] as [number, number], radius: 3, depth: 1.2 };
 const BOWL_RINGS = 8, BOWL_SEGMENTS = 32;
@@ -188,11 +190,11 @@ export function describeLevel(): SceneDescription {
   b.push(ball(onRamp(RAMP_X + 0.3, 0.18 + 0.01, -2.6), 0.18));
   // dropped into the bowl off its centre: they roll about and settle at the bottom
   const [bx, bz] = BOWL.centre;
-  b.push(ball([bx + 2.0, 1.0, bz + 0.6], 0.25));
-  b.push(ball([bx - 1.4, 1.4, bz - 1.5], 0.2));
-  b.push(ball([bx + 0.5, 2.0, bz + 2.0], 0.3));
-  b.push(box([bx - 0.6, 1.6, bz + 1.2], [0.25, 0.2, 0.3], { orientation: aboutAxis([0.6, 0, 0.8], 0.7) }));
-  b.push(capsule([bx + 1.2, 2.4, bz - 0.8], 0.15, 0.35, { orientation: aboutAxis([0, 0, 1], 1.2) }));
+  b.push(ball([bx + 2.0, 1.0, bz + 0.6], 0.25, { name: 'bowl' }));
+  b.push(ball([bx - 1.4, 1.4, bz - 1.5], 0.2, { name: 'bowl' }));
+  b.push(ball([bx + 0.5, 2.0, bz + 2.0], 0.3, { name: 'bowl' }));
+  b.push(box([bx - 0.6, 1.6, bz + 1.2], [0.25, 0.2, 0.3], { orientation: aboutAxis([0.6, 0, 0.8], 0.7), name: 'bowl' }));
+  b.push(capsule([bx + 1.2, 2.4, bz - 0.8], 0.15, 0.35, { orientation: aboutAxis([0, 0, 1], 1.2), name: 'bowl' }));
   // a box sliding over the tiles at 5 m/s (no bumps at the seams), and a few dropped on the floor
   b.push(box([-8, 0.25, 4], [0.25, 0.25, 0.25], { linearVelocity: [5, 0, 0] }));
   b.push(box([2, 2.0, 5], [0.4, 0.3, 0.35], { orientation: aboutAxis([0.3, 0.9, 0.3].map((v) => v / Math.hypot(0.3, 0.9, 0.3)) as Vec3Tuple, 0.9) }));
@@ -218,7 +220,7 @@ export const levelScene: ViewerScene = {
     'One static triangle mesh built in code: 1 m floor tiles, stairs (0.2 m steps), a 20° ramp and a sunken ' +
     'bowl. A ragdoll tumbles down the stairs, boxes slide down the ramp, balls and capsules roll into the ' +
     'bowl. The probe under the pointer casts a ray and drops a sphere (castRay, castShape).',
-  camera: { position: [4, 9.5, 14], target: [-1.5, 0, -2.5] },
+  camera: { position: [-20, 9, 9], target: [-8.5, 0.6, -4] },
   groundY: -BOWL.depth,
   ground: false,
   probe: true,

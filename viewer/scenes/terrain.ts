@@ -197,7 +197,7 @@ export const terrainScene: ViewerScene = {
     'An 80 x 80 m heightfield (96 x 96 heights) with two hills, a ravine and two holes; a rope bridge ' +
     'across the ravine; ragdolls, crates, balls and capsules on the slopes. The probe under the pointer ' +
     'casts a ray and drops a sphere (castRay, castShape); drag bodies as anywhere.',
-  camera: { position: [30, 26, 40], target: [0, -1, 0] },
+  camera: { position: [14, 22, 28], target: [-1, -2, -3] },
   groundY: RAVINE_FLOOR,
   ground: false,
   probe: true,

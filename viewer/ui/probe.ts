@@ -5,7 +5,7 @@
 // - A sphere of 0.3 m swept straight down from 4 m above that hit point (world.castShape): drawn as a
 //   wireframe sphere where the sweep stopped, with its path and the normal of what it touched; the body it
 //   hit glows, unless it is a static triangle mesh or heightfield (the ground, named in the readout).
-// - Two readout rows name the body (id), its shape type and the distance for each query.
+// - Two readout rows give the body's id, the shape type and the distance for each query.
 //
 // It only listens to pointer moves (passive, never stopping them), so the drag tool (ui/drag.ts) and the
 // camera's controls see every event as before; while a body is dragged the probe hides. A frame allocates
@@ -183,7 +183,8 @@ export class Probe {
     return { ray: plain(this.rayHit), sphere: plain(this.sphereHit) };
   }
 
-  /** A readout row: 'body 12 (box), 3.42 m', or `otherwise` without a hit; remade only when it changes. */
+  /** A readout row: '#12 box · 3.42 m' (body id, shape type, distance), or `otherwise` without a hit;
+   * remade only when it changes. */
   private setText(row: 'ray' | 'sphere', hit: RayHit | null, otherwise: string): void {
     const shown = this.shown[row];
     const id = hit === null ? NaN : hit.body.id, type = hit === null ? otherwise : hit.shape.type;
@@ -192,7 +193,7 @@ export class Probe {
     shown[0] = id;
     shown[1] = type;
     shown[2] = cm;
-    const text = hit === null ? otherwise : `body ${id} (${type}), ${(cm / 100).toFixed(2)} m`;
+    const text = hit === null ? otherwise : `#${id} ${type} · ${(cm / 100).toFixed(2)} m`;
     if (row === 'ray') this.rayText = text;
     else this.sphereText = text;
   }
