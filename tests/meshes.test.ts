@@ -83,6 +83,43 @@ describe('triangle meshes and heightfields', () => {
     });
   }
 
+  it('boxes, capsules and hulls dropped turned at random onto a mesh floor and a heightfield come to rest on it, lowest point at the surface', () => {
+    for (const ground of [{ type: 'trimesh', ...tiledFloor(12) }, flatHeightfield(12)] as ShapeOptions[]) {
+      const world = new World();
+      world.createBody({ type: 'static', shapes: [ground] });
+      const bodies: { body: Body; lowest: () => number }[] = [];
+      let seed = 3;
+      const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+      for (let i = 0; i < 12; i++) {
+        const q = [random() - 0.5, random() - 0.5, random() - 0.5, random() - 0.5], norm = Math.hypot(...q);
+        const orientation = q.map((x) => x / norm);
+        const position = [(i % 4) * 2.5 - 4, 1.5, Math.floor(i / 4) * 2.5 - 3];
+        const kind = i % 3;
+        const shape: ShapeOptions = kind === 0 ? { type: 'box', halfExtents: [0.3, 0.2, 0.4] }
+          : kind === 1 ? { type: 'capsule', radius: 0.2, halfHeight: 0.3 }
+          : { type: 'hull', points: [[0.4, 0, 0], [-0.3, 0.2, 0.1], [0, -0.3, 0.2], [0.1, 0.1, -0.4], [0, 0.35, 0.3]] };
+        const body = world.createBody({ position, orientation, shapes: [shape] });
+        // the lowest point of the shape, from its vertices (box, hull) or segment and radius (capsule)
+        const lowest = (): number => {
+          const R = body.rotation, x = body.position, s = body.shapes[0], p = s.position;
+          const local: number[][] = s.type === 'capsule' ? [[0, -0.3, 0], [0, 0.3, 0]] : s.hull!.points();
+          let low = Infinity;
+          for (const v of local) {
+            const w = [v[0] + p[0], v[1] + p[1], v[2] + p[2]];
+            low = Math.min(low, x[1] + R[1] * w[0] + R[4] * w[1] + R[7] * w[2]);
+          }
+          return low - (s.type === 'capsule' ? 0.2 : 0);
+        };
+        bodies.push({ body, lowest });
+      }
+      for (let i = 0; i < 240; i++) world.step(1 / 60);
+      for (const { body, lowest } of bodies) {
+        expect(Math.abs(lowest())).toBeLessThan(0.006);
+        expect(Math.hypot(...body.linearVelocity)).toBeLessThan(0.01);
+      }
+    }
+  });
+
   it('a box comes to rest on a trimesh slope steeper than its friction holds only when the friction is enough', () => {
     // a ramp tilted 20° about z: tan 20° = 0.364
     const angle = (20 * Math.PI) / 180, cos = Math.cos(angle), sin = Math.sin(angle);

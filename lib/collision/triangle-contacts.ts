@@ -23,7 +23,8 @@ import type { ConvexHull } from '../geometry/hull.js';
 import type { Shape } from '../geometry/shape.js';
 import type { TrianglePrism } from '../geometry/triangle-prism.js';
 import { faceCapsule, faceHull, faceSphere, hullCapsule, hullHull, hullSphere } from './hull-contacts.js';
-import type { Manifold } from './manifold.js';
+import { Manifold } from './manifold.js';
+import { closestPointsOfSegments, EDGE_TOLERANCE, FACE_RELATIVE_TOLERANCE } from './features.js';
 import { capsuleSegment } from './narrowphase.js';
 import type { ShapePose } from './shape-pose.js';
 
@@ -59,7 +60,8 @@ export function collideTriangle(
   }
   if (shape.type === 'sphere' && sphereTriangle(out, hull, ln, A, active, B.c, shape.radius, margin)) return;
   if (separatedByPrismFace(hull, A, shape, B, margin)) return;
-  collidePrism(out, hull, A, shape, B, margin);
+  if (shape.type === 'box') boxTriangle(out, hull, ln, A, shape, B, margin);
+  else if (shape.type !== 'capsule' || !capsuleTriangle(out, hull, ln, A, active, shape, B, margin)) collidePrism(out, hull, A, shape, B, margin);
   if (out.count === 0) return;
   const N = out.normal;
   const cosine = N[0] * nx + N[1] * ny + N[2] * nz;
@@ -161,37 +163,8 @@ function sphereTriangle(
   const height = n[0] * (px - v[0]) + n[1] * (py - v[1]) + n[2] * (pz - v[2]);
   if (height < 0) return false;
   if (height - r >= margin) return true; // too far above the plane: no contact, decided
-  const abx = v[3] - v[0], aby = v[4] - v[1], abz = v[5] - v[2];
-  const acx = v[6] - v[0], acy = v[7] - v[1], acz = v[8] - v[2];
-  const apx = px - v[0], apy = py - v[1], apz = pz - v[2];
-  const d1 = abx * apx + aby * apy + abz * apz, d2 = acx * apx + acy * apy + acz * apz;
-  let qx: number, qy: number, qz: number, feature: number;
-  if (d1 <= 0 && d2 <= 0) {
-    qx = v[0]; qy = v[1]; qz = v[2]; feature = 1 << 3; // corner a
-  } else {
-    const bpx = px - v[3], bpy = py - v[4], bpz = pz - v[5];
-    const d3 = abx * bpx + aby * bpy + abz * bpz, d4 = acx * bpx + acy * bpy + acz * bpz;
-    const cpx = px - v[6], cpy = py - v[7], cpz = pz - v[8];
-    const d5 = abx * cpx + aby * cpy + abz * cpz, d6 = acx * cpx + acy * cpy + acz * cpz;
-    const vc = d1 * d4 - d3 * d2, vb = d5 * d2 - d1 * d6, va = d3 * d6 - d5 * d4;
-    if (d3 >= 0 && d4 <= d3) {
-      qx = v[3]; qy = v[4]; qz = v[5]; feature = 1 << 4; // corner b
-    } else if (d6 >= 0 && d5 <= d6) {
-      qx = v[6]; qy = v[7]; qz = v[8]; feature = 1 << 5; // corner c
-    } else if (vc <= 0 && d1 >= 0 && d3 <= 0) {
-      const t = d1 / (d1 - d3); // edge ab
-      qx = v[0] + t * abx; qy = v[1] + t * aby; qz = v[2] + t * abz; feature = 1;
-    } else if (vb <= 0 && d2 >= 0 && d6 <= 0) {
-      const t = d2 / (d2 - d6); // edge ca
-      qx = v[0] + t * acx; qy = v[1] + t * acy; qz = v[2] + t * acz; feature = 4;
-    } else if (va <= 0 && d4 - d3 >= 0 && d5 - d6 >= 0) {
-      const t = (d4 - d3) / (d4 - d3 + (d5 - d6)); // edge bc
-      qx = v[3] + t * (v[6] - v[3]); qy = v[4] + t * (v[7] - v[4]); qz = v[5] + t * (v[8] - v[5]); feature = 2;
-    } else {
-      // inside the face
-      qx = px - height * n[0]; qy = py - height * n[1]; qz = pz - height * n[2]; feature = 0;
-    }
-  }
+  const feature = closestOnTriangle(v, px, py, pz, closestPoint);
+  let qx = closestPoint[0], qy = closestPoint[1], qz = closestPoint[2];
   let nx = n[0], ny = n[1], nz = n[2], separation = height - r;
   if (feature !== 0) {
     if ((active & feature) !== 0) {
@@ -212,8 +185,6 @@ function sphereTriangle(
         if (P[f] * px + P[f + 1] * py + P[f + 2] * pz - P[f + 3] > ON_EDGE) return true;
       }
     }
-  } else {
-    qx = px - height * n[0]; qy = py - height * n[1]; qz = pz - height * n[2];
   }
   // the midpoint between the surfaces, and the normal, to the world
   const half = 0.5 * separation;
@@ -257,4 +228,252 @@ function separatedByPrismFace(hull: ConvexHull, A: ShapePose, shape: Shape, B: S
     if (least > margin) return true;
   }
   return false;
+}
+
+const closestPoint = new Float64Array(3);
+
+/**
+ * The point of triangle v (corners v[0..8]) closest to p, into out, and the feature it lies on as
+ * active-feature bits: 0 inside, an edge's bit, or a corner's (Ericson, "Real-Time Collision Detection"
+ * 5.1.5: the Voronoi region from the signs of the barycentric parts).
+ */
+function closestOnTriangle(v: Float64Array, px: number, py: number, pz: number, out: Float64Array): number {
+  const abx = v[3] - v[0], aby = v[4] - v[1], abz = v[5] - v[2];
+  const acx = v[6] - v[0], acy = v[7] - v[1], acz = v[8] - v[2];
+  const apx = px - v[0], apy = py - v[1], apz = pz - v[2];
+  const d1 = abx * apx + aby * apy + abz * apz, d2 = acx * apx + acy * apy + acz * apz;
+  if (d1 <= 0 && d2 <= 0) {
+    return corner(v, 0, out, 1 << 3); // corner a
+  } else {
+    const bpx = px - v[3], bpy = py - v[4], bpz = pz - v[5];
+    const d3 = abx * bpx + aby * bpy + abz * bpz, d4 = acx * bpx + acy * bpy + acz * bpz;
+    const cpx = px - v[6], cpy = py - v[7], cpz = pz - v[8];
+    const d5 = abx * cpx + aby * cpy + abz * cpz, d6 = acx * cpx + acy * cpy + acz * cpz;
+    const vc = d1 * d4 - d3 * d2, vb = d5 * d2 - d1 * d6, va = d3 * d6 - d5 * d4;
+    if (d3 >= 0 && d4 <= d3) {
+      return corner(v, 3, out, 1 << 4); // corner b
+    } else if (d6 >= 0 && d5 <= d6) {
+      return corner(v, 6, out, 1 << 5); // corner c
+    } else if (vc <= 0 && d1 >= 0 && d3 <= 0) {
+      const t = d1 / (d1 - d3); // edge ab
+      out[0] = v[0] + t * abx; out[1] = v[1] + t * aby; out[2] = v[2] + t * abz;
+      return 1;
+    } else if (vb <= 0 && d2 >= 0 && d6 <= 0) {
+      const t = d2 / (d2 - d6); // edge ca
+      out[0] = v[0] + t * acx; out[1] = v[1] + t * acy; out[2] = v[2] + t * acz;
+      return 4;
+    } else if (va <= 0 && d4 - d3 >= 0 && d5 - d6 >= 0) {
+      const t = (d4 - d3) / (d4 - d3 + (d5 - d6)); // edge bc
+      out[0] = v[3] + t * (v[6] - v[3]); out[1] = v[4] + t * (v[7] - v[4]); out[2] = v[5] + t * (v[8] - v[5]);
+      return 2;
+    }
+    // inside the face: p moved onto its plane, a + (vb a b + vc a c) / (va + vb + vc)
+    const denominator = 1 / (va + vb + vc), sv = vb * denominator, sw = vc * denominator;
+    out[0] = v[0] + sv * abx + sw * acx; out[1] = v[1] + sv * aby + sw * acy; out[2] = v[2] + sv * abz + sw * acz;
+    return 0;
+  }
+}
+
+function corner(v: Float64Array, at: number, out: Float64Array, feature: number): number {
+  out[0] = v[at]; out[1] = v[at + 1]; out[2] = v[at + 2];
+  return feature;
+}
+
+const boxAxes = new Float64Array(9), boxCentre = new Float64Array(3);
+const triangleEdge = new Float64Array(6), boxEdge = new Float64Array(6), edgePoints = new Float64Array(6);
+const flipped = new Manifold();
+
+/**
+ * A box against the triangle: the separating axis test over the triangle's normal (one-sided: the
+ * box's least n·x above the triangle's plane), the box's three face normals and the nine cross products
+ * of the triangle's edges with the box's axes (the 13 axes of Akenine-Möller's triangle–box overlap test,
+ * "Fast 3D Triangle-Box Overlap Testing", 2001), each separation in closed form: the box spans
+ * L·p ± Σ_k h_k |L·u_k| along an axis L, the triangle its three corners. The largest decides, faces
+ * preferred unless an edge pair separates clearly more (as hullHull): the triangle's face gives the box's
+ * most opposed face clipped to the triangle (faceHull against the prism's top face); a box face gives
+ * the triangle clipped to that face (faceHull the other way, its normal turned); an edge pair gives the
+ * closest points of the two edges. Everything in the mesh's frame: the box centre p = Wᵀ (b − c), axes
+ * u_k = Wᵀ V_k.
+ */
+function boxTriangle(out: Manifold, hull: ConvexHull, n: Float64Array, A: ShapePose, shape: Shape, B: ShapePose, margin: number): void {
+  const W = A.W, c = A.c, V = B.W, h = shape.halfExtents, v = hull.vertices;
+  currentHalf = h;
+  const dx = B.c[0] - c[0], dy = B.c[1] - c[1], dz = B.c[2] - c[2];
+  const p = boxCentre, u = boxAxes;
+  p[0] = W[0] * dx + W[1] * dy + W[2] * dz; p[1] = W[3] * dx + W[4] * dy + W[5] * dz; p[2] = W[6] * dx + W[7] * dy + W[8] * dz;
+  for (let k = 0; k < 3; k++) {
+    const x = V[3 * k], y = V[3 * k + 1], z = V[3 * k + 2];
+    u[3 * k] = W[0] * x + W[1] * y + W[2] * z; u[3 * k + 1] = W[3] * x + W[4] * y + W[5] * z; u[3 * k + 2] = W[6] * x + W[7] * y + W[8] * z;
+  }
+  // the triangle's face
+  const triangleFace = n[0] * p[0] + n[1] * p[1] + n[2] * p[2] - radiusAlong(h, u, n[0], n[1], n[2]) - hull.planes[3];
+  if (triangleFace > margin) return;
+  // the box's faces: the gap on the side of the box the triangle is
+  let boxFace = -Infinity, boxFaceIndex = 0;
+  for (let k = 0; k < 3; k++) {
+    const ux = u[3 * k], uy = u[3 * k + 1], uz = u[3 * k + 2];
+    const centre = ux * p[0] + uy * p[1] + uz * p[2];
+    let low = Infinity, high = -Infinity;
+    for (let i = 0; i < 3; i++) {
+      const x = ux * v[3 * i] + uy * v[3 * i + 1] + uz * v[3 * i + 2];
+      if (x < low) low = x;
+      if (x > high) high = x;
+    }
+    const above = low - (centre + h[k]), below = centre - h[k] - high; // triangle beyond the +u face, or the −u face
+    const gap = Math.max(above, below);
+    if (gap > margin) return;
+    // (the box's face toward the triangle: +u_k is hull face 2k + 1, −u_k face 2k)
+    if (gap > boxFace) { boxFace = gap; boxFaceIndex = above >= below ? 2 * k + 1 : 2 * k; }
+  }
+  // the edge pairs
+  let edge = -Infinity, edgeI = 0, edgeK = 0, lx = 0, ly = 0, lz = 0;
+  for (let i = 0; i < 3; i++) {
+    const a = 3 * i, b = 3 * ((i + 1) % 3);
+    const ex = v[b] - v[a], ey = v[b + 1] - v[a + 1], ez = v[b + 2] - v[a + 2];
+    for (let k = 0; k < 3; k++) {
+      const ux = u[3 * k], uy = u[3 * k + 1], uz = u[3 * k + 2];
+      let mx = ey * uz - ez * uy, my = ez * ux - ex * uz, mz = ex * uy - ey * ux;
+      const length = Math.sqrt(mx * mx + my * my + mz * mz);
+      if (length < 1e-6 * Math.sqrt(ex * ex + ey * ey + ez * ez)) continue; // parallel: the face axes cover it
+      mx /= length; my /= length; mz /= length;
+      let low = Infinity, high = -Infinity;
+      for (let j = 0; j < 3; j++) {
+        const x = mx * v[3 * j] + my * v[3 * j + 1] + mz * v[3 * j + 2];
+        if (x < low) low = x;
+        if (x > high) high = x;
+      }
+      const centre = mx * p[0] + my * p[1] + mz * p[2], reach = radiusAlong(h, u, mx, my, mz);
+      // the axis oriented from the triangle toward the box
+      let gap: number;
+      if (centre - reach - high >= low - (centre + reach)) {
+        gap = centre - reach - high;
+      } else {
+        gap = low - (centre + reach);
+        mx = -mx; my = -my; mz = -mz;
+      }
+      if (gap > margin) return;
+      if (gap > edge) { edge = gap; edgeI = i; edgeK = k; lx = mx; ly = my; lz = mz; }
+    }
+  }
+  const face = Math.max(triangleFace, boxFace);
+  if (edge > face + EDGE_TOLERANCE) {
+    boxTriangleEdge(out, A, v, edgeI, edgeK, lx, ly, lz, edge);
+    return;
+  }
+  if (boxFace > FACE_RELATIVE_TOLERANCE * triangleFace + 0.001) {
+    // the box's face is the reference: the triangle (the prism's top) clipped to it, the normal turned
+    flipped.count = 0;
+    flipped.previousCount = 0;
+    faceHull(flipped, B, shape.hull as ConvexHull, boxFaceIndex, A, hull, margin);
+    if (flipped.count === 0) return;
+    out.setNormal(-flipped.normal[0], -flipped.normal[1], -flipped.normal[2]);
+    for (let i = 0; i < flipped.count; i++) {
+      out.add(flipped.points[3 * i], flipped.points[3 * i + 1], flipped.points[3 * i + 2], flipped.separations[i], flipped.ids[i] ^ BOX_FACE_REFERENCE);
+    }
+    return;
+  }
+  faceHull(out, A, hull, 0, B, shape.hull as ConvexHull, margin);
+}
+
+/** Ids of points where the box's face was the reference (told apart from the triangle's). */
+const BOX_FACE_REFERENCE = 1 << 29;
+
+/** The half extent of a box (half sizes h, axes u) along a unit L: Σ_k h_k |L·u_k|. */
+function radiusAlong(h: ArrayLike<number>, u: Float64Array, lx: number, ly: number, lz: number): number {
+  return h[0] * Math.abs(lx * u[0] + ly * u[1] + lz * u[2]) + h[1] * Math.abs(lx * u[3] + ly * u[4] + lz * u[5]) + h[2] * Math.abs(lx * u[6] + ly * u[7] + lz * u[8]);
+}
+
+/**
+ * The edge pair: the triangle's edge i and the box's edge along u_k nearest the triangle (its corners
+ * pushed toward −L on the other two axes), their closest points; L the axis from the triangle toward the
+ * box, in the mesh's frame; written in world space.
+ */
+function boxTriangleEdge(out: Manifold, A: ShapePose, v: Float64Array, i: number, k: number, lx: number, ly: number, lz: number, separation: number): void {
+  const p = boxCentre, u = boxAxes, h = currentHalf;
+  const a = 3 * i, b = 3 * ((i + 1) % 3);
+  for (let m = 0; m < 3; m++) { triangleEdge[m] = v[a + m]; triangleEdge[3 + m] = v[b + m]; }
+  // the box edge: centre − Σ_{j≠k} sign(L·u_j) h_j u_j, ± h_k u_k
+  let cx = p[0], cy = p[1], cz = p[2];
+  for (let j = 0; j < 3; j++) {
+    if (j === k) continue;
+    const along = lx * u[3 * j] + ly * u[3 * j + 1] + lz * u[3 * j + 2];
+    const step = along > 0 ? -h[j] : h[j];
+    cx += step * u[3 * j]; cy += step * u[3 * j + 1]; cz += step * u[3 * j + 2];
+  }
+  const hk = h[k];
+  boxEdge[0] = cx - hk * u[3 * k]; boxEdge[1] = cy - hk * u[3 * k + 1]; boxEdge[2] = cz - hk * u[3 * k + 2];
+  boxEdge[3] = cx + hk * u[3 * k]; boxEdge[4] = cy + hk * u[3 * k + 1]; boxEdge[5] = cz + hk * u[3 * k + 2];
+  closestPointsOfSegments(triangleEdge, boxEdge, edgePoints);
+  const W = A.W, c = A.c;
+  const mx = 0.5 * (edgePoints[0] + edgePoints[3]), my = 0.5 * (edgePoints[1] + edgePoints[4]), mz = 0.5 * (edgePoints[2] + edgePoints[5]);
+  out.setNormal(W[0] * lx + W[3] * ly + W[6] * lz, W[1] * lx + W[4] * ly + W[7] * lz, W[2] * lx + W[5] * ly + W[8] * lz);
+  out.add(c[0] + W[0] * mx + W[3] * my + W[6] * mz, c[1] + W[1] * mx + W[4] * my + W[7] * mz, c[2] + W[2] * mx + W[5] * my + W[8] * mz, separation, EDGE_PAIR_ID | (i << 4) | k);
+}
+
+/** Id of an edge–edge point. */
+const EDGE_PAIR_ID = 1 << 30;
+let currentHalf: ArrayLike<number> = new Float64Array(3);
+
+const capsuleEnds = new Float64Array(6), edgeSegment = new Float64Array(6), pair = new Float64Array(6), best = new Float64Array(6);
+
+/**
+ * A capsule whose segment is in front of the triangle: the closest points of the segment and the
+ * triangle (the least of each end against the triangle and the segment against each edge) name the
+ * feature. Over the face, or on an internal edge or corner: the segment clipped to the triangle, its ends
+ * within the margin (faceCapsule: two points for a capsule lying on the face). On a real edge or corner:
+ * one point along the line between the closest points. Returns false when the segment reaches behind
+ * the plane (the prism decides).
+ */
+function capsuleTriangle(out: Manifold, hull: ConvexHull, n: Float64Array, A: ShapePose, active: number, shape: Shape, B: ShapePose, margin: number): boolean {
+  const W = A.W, c = A.c, v = hull.vertices, r = shape.radius, e = capsuleEnds;
+  capsuleSegment(B, shape.halfHeight, segment);
+  for (let end = 0; end < 2; end++) {
+    const dx = segment[3 * end] - c[0], dy = segment[3 * end + 1] - c[1], dz = segment[3 * end + 2] - c[2];
+    e[3 * end] = W[0] * dx + W[1] * dy + W[2] * dz; e[3 * end + 1] = W[3] * dx + W[4] * dy + W[5] * dz; e[3 * end + 2] = W[6] * dx + W[7] * dy + W[8] * dz;
+  }
+  const d = hull.planes[3];
+  const h0 = n[0] * e[0] + n[1] * e[1] + n[2] * e[2] - d, h1 = n[0] * e[3] + n[1] * e[4] + n[2] * e[5] - d;
+  if (h0 < 0 || h1 < 0) return false;
+  if (Math.min(h0, h1) - r >= margin) return true;
+  // the closest points: each end against the triangle, the segment against each edge
+  let least = Infinity, feature = 0;
+  for (let end = 0; end < 2; end++) {
+    const f = closestOnTriangle(v, e[3 * end], e[3 * end + 1], e[3 * end + 2], closestPoint);
+    const gx = e[3 * end] - closestPoint[0], gy = e[3 * end + 1] - closestPoint[1], gz = e[3 * end + 2] - closestPoint[2];
+    const dd = gx * gx + gy * gy + gz * gz;
+    if (dd < least) {
+      least = dd; feature = f;
+      best[0] = e[3 * end]; best[1] = e[3 * end + 1]; best[2] = e[3 * end + 2];
+      best[3] = closestPoint[0]; best[4] = closestPoint[1]; best[5] = closestPoint[2];
+    }
+  }
+  for (let k = 0; k < 3; k++) {
+    const a = 3 * k, b = 3 * ((k + 1) % 3);
+    for (let m = 0; m < 3; m++) { edgeSegment[m] = v[a + m]; edgeSegment[3 + m] = v[b + m]; }
+    closestPointsOfSegments(e, edgeSegment, pair);
+    const gx = pair[0] - pair[3], gy = pair[1] - pair[4], gz = pair[2] - pair[5];
+    const dd = gx * gx + gy * gy + gz * gz;
+    if (dd < least) {
+      least = dd;
+      // on the edge, or at one of its corners
+      const atA = (pair[3] - v[a]) ** 2 + (pair[4] - v[a + 1]) ** 2 + (pair[5] - v[a + 2]) ** 2 < 1e-24;
+      const atB = (pair[3] - v[b]) ** 2 + (pair[4] - v[b + 1]) ** 2 + (pair[5] - v[b + 2]) ** 2 < 1e-24;
+      feature = atA ? 1 << (3 + k) : atB ? 1 << (3 + ((k + 1) % 3)) : 1 << k;
+      best.set(pair);
+    }
+  }
+  if (feature === 0 || (active & feature) === 0) {
+    faceCapsule(out, A, hull, 0, segment, r, margin);
+    return true;
+  }
+  // a real edge or corner: along the line from it to the segment
+  const distance = Math.sqrt(least);
+  if (distance - r >= margin) return true;
+  if (distance < 1e-12) return false;
+  const nx = (best[0] - best[3]) / distance, ny = (best[1] - best[4]) / distance, nz = (best[2] - best[5]) / distance;
+  const separation = distance - r, half = 0.5 * separation;
+  const mx = best[3] + nx * half, my = best[4] + ny * half, mz = best[5] + nz * half;
+  out.setNormal(W[0] * nx + W[3] * ny + W[6] * nz, W[1] * nx + W[4] * ny + W[7] * nz, W[2] * nx + W[5] * ny + W[8] * nz);
+  out.add(c[0] + W[0] * mx + W[3] * my + W[6] * mz, c[1] + W[1] * mx + W[4] * my + W[7] * mz, c[2] + W[2] * mx + W[5] * my + W[8] * mz, separation, SPHERE_FACE | feature);
+  return true;
 }
