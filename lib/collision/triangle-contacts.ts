@@ -59,9 +59,11 @@ export function collideTriangle(
     if (nx * (B.c[0] - ax) + ny * (B.c[1] - ay) + nz * (B.c[2] - az) < 0) return;
   }
   if (shape.type === 'sphere' && sphereTriangle(out, hull, ln, A, active, B.c, shape.radius, margin)) return;
-  if (separatedByPrismFace(hull, A, shape, B, margin)) return;
   if (shape.type === 'box') boxTriangle(out, hull, ln, A, shape, B, margin);
-  else if (shape.type !== 'capsule' || !capsuleTriangle(out, hull, ln, A, active, shape, B, margin)) collidePrism(out, hull, A, shape, B, margin);
+  else if (shape.type !== 'capsule' || !capsuleTriangle(out, hull, ln, A, active, shape, B, margin)) {
+    if (separatedByPrismFace(hull, A, shape, B, margin)) return;
+    collidePrism(out, hull, A, shape, B, margin);
+  }
   if (out.count === 0) return;
   const N = out.normal;
   const cosine = N[0] * nx + N[1] * ny + N[2] * nz;

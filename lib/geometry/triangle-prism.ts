@@ -25,7 +25,7 @@ export class TrianglePrism {
 
   /**
    * Moves the prism onto the triangle whose corners are tri[0..8] (local frame), front normal n (unit),
-   * with depth h: the vertices, the five face planes (n·p ≤ d), the centroid and bounds.
+   * with depth h: the vertices, the five face planes (n·p ≤ d) and the centroid.
    */
   set(tri: ArrayLike<number>, nx: number, ny: number, nz: number, h: number): this {
     const hull = this.hull, v = hull.vertices, P = hull.planes;
@@ -47,18 +47,9 @@ export class TrianglePrism {
       wx /= length; wy /= length; wz /= length;
       writePlane(P, 2 + k, wx, wy, wz, wx * tri[a] + wy * tri[a + 1] + wz * tri[a + 2]);
     }
-    for (let k = 0; k < 3; k++) {
-      let low = Infinity, high = -Infinity, sum = 0;
-      for (let i = 0; i < 6; i++) {
-        const x = v[3 * i + k];
-        if (x < low) low = x;
-        if (x > high) high = x;
-        sum += x;
-      }
-      hull.centroid[k] = sum / 6; // a right prism's centre of volume is its vertices' mean
-      hull.boundsCentre[k] = 0.5 * (low + high);
-      hull.boundsHalf[k] = 0.5 * (high - low);
-    }
+    // a right prism's centre of volume: the triangle's centroid moved half the depth down (the contacts
+    // need no bounds: the prism is never in a tree)
+    for (let k = 0; k < 3; k++) hull.centroid[k] = (tri[k] + tri[3 + k] + tri[6 + k]) / 3 - 0.5 * h * this.normal[k];
     return this;
   }
 }
