@@ -150,6 +150,32 @@ describe('broadphase', () => {
     }
   });
 
+  it('the trees stay valid, one proxy per shape, through bodies made, removed, moved and stepped at random', () => {
+    const world = randomWorld(61, 60);
+    const random = mulberry32(62);
+    const broadphase = () => (world as unknown as { contactSet: { broadphase: { trees: { validate(): void; proxyCount: number }[]; unbounded: unknown[] } } }).contactSet.broadphase;
+    for (let round = 0; round < 30; round++) {
+      const action = random();
+      const bodies = world.bodies;
+      if (action < 0.3) {
+        world.createBody({ type: random() < 0.3 ? 'static' : 'dynamic', position: [20 * random() - 10, 20 * random() - 10, 20 * random() - 10], shapes: [randomShape(random), randomShape(random)] });
+      } else if (action < 0.5 && bodies.length > 1) {
+        world.removeBody(bodies[1 + Math.floor(random() * (bodies.length - 1))]);
+      } else if (action < 0.7) {
+        bodies[Math.floor(random() * bodies.length)].setPosition([20 * random() - 10, 20 * random() - 10, 20 * random() - 10]);
+      }
+      for (let i = 0; i < 3; i++) world.step(1 / 60);
+      world.castRay([0, 20, 0], [0, -1, 0]); // a query between steps brings the trees up to date too
+      const bp = broadphase();
+      let proxies = bp.unbounded.length;
+      for (const tree of bp.trees) {
+        tree.validate();
+        proxies += tree.proxyCount;
+      }
+      expect(proxies).toBe(world.bodies.reduce((sum, body) => sum + body.shapes.length, 0));
+    }
+  });
+
   it('a pile of 200 falling bodies settles the same way whatever order its bodies were made in (contacts solved in key order)', () => {
     // same bodies, made in two orders with the same ids: the trees differ, the solve must not
     const build = (reverse: boolean): World => {
