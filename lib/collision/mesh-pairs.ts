@@ -212,7 +212,7 @@ export class MeshPairs {
     // a triangle's prism is as deep as the triangle is wide: deep enough to push back a body that sank
     // in a step, shallow enough not to reach past a neighbouring drop (a prism runs straight down along
     // −n, which on a slope beside a cliff would leave the ground)
-    this.prism.set(t, n[0], n[1], n[2], Math.max(MIN_PRISM_DEPTH, longestEdge(t)));
+    this.prism.set(t, n, Math.max(MIN_PRISM_DEPTH, longestEdge(t)));
     collideTriangle(out, this.prism, mesh.pose, source.activeFeatures(triangle), heightfield, this.otherShape as Shape, this.otherPose as ShapePose, margin);
   }
 }

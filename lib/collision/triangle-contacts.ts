@@ -165,7 +165,8 @@ function sphereTriangle(
   const height = n[0] * (px - v[0]) + n[1] * (py - v[1]) + n[2] * (pz - v[2]);
   if (height < 0) return false;
   if (height - r >= margin) return true; // too far above the plane: no contact, decided
-  const feature = closestOnTriangle(v, px, py, pz, closestPoint);
+  localPoint[0] = px; localPoint[1] = py; localPoint[2] = pz;
+  const feature = closestOnTriangle(v, localPoint, 0, closestPoint);
   let qx = closestPoint[0], qy = closestPoint[1], qz = closestPoint[2];
   let nx = n[0], ny = n[1], nz = n[2], separation = height - r;
   if (feature !== 0) {
@@ -232,14 +233,17 @@ function separatedByPrismFace(hull: ConvexHull, A: ShapePose, shape: Shape, B: S
   return false;
 }
 
-const closestPoint = new Float64Array(3);
+const closestPoint = new Float64Array(3), localPoint = new Float64Array(3);
 
 /**
- * The point of triangle v (corners v[0..8]) closest to p, into out, and the feature it lies on as
+ * The point of triangle v (corners v[0..8]) closest to p (p[at..at + 2]), into out, and the feature it lies on as
  * active-feature bits: 0 inside, an edge's bit, or a corner's (Ericson, "Real-Time Collision Detection"
  * 5.1.5: the Voronoi region from the signs of the barycentric parts).
  */
-function closestOnTriangle(v: Float64Array, px: number, py: number, pz: number, out: Float64Array): number {
+function closestOnTriangle(v: Float64Array, p: Float64Array, at: number, out: Float64Array): number {
+  // (the point read from an array: doubles passed to a call V8 does not inline are boxed, one heap
+  // number each)
+  const px = p[at], py = p[at + 1], pz = p[at + 2];
   const abx = v[3] - v[0], aby = v[4] - v[1], abz = v[5] - v[2];
   const acx = v[6] - v[0], acy = v[7] - v[1], acz = v[8] - v[2];
   const apx = px - v[0], apy = py - v[1], apz = pz - v[2];
@@ -440,7 +444,7 @@ function capsuleTriangle(out: Manifold, hull: ConvexHull, n: Float64Array, A: Sh
   // the closest points: each end against the triangle, the segment against each edge
   let least = Infinity, feature = 0;
   for (let end = 0; end < 2; end++) {
-    const f = closestOnTriangle(v, e[3 * end], e[3 * end + 1], e[3 * end + 2], closestPoint);
+    const f = closestOnTriangle(v, e, 3 * end, closestPoint);
     const gx = e[3 * end] - closestPoint[0], gy = e[3 * end + 1] - closestPoint[1], gz = e[3 * end + 2] - closestPoint[2];
     const dd = gx * gx + gy * gy + gz * gz;
     if (dd < least) {
@@ -458,8 +462,9 @@ function capsuleTriangle(out: Manifold, hull: ConvexHull, n: Float64Array, A: Sh
     if (dd < least) {
       least = dd;
       // on the edge, or at one of its corners
-      const atA = (pair[3] - v[a]) ** 2 + (pair[4] - v[a + 1]) ** 2 + (pair[5] - v[a + 2]) ** 2 < 1e-24;
-      const atB = (pair[3] - v[b]) ** 2 + (pair[4] - v[b + 1]) ** 2 + (pair[5] - v[b + 2]) ** 2 < 1e-24;
+      const ax = pair[3] - v[a], ay = pair[4] - v[a + 1], az = pair[5] - v[a + 2];
+      const bx = pair[3] - v[b], by = pair[4] - v[b + 1], bz = pair[5] - v[b + 2];
+      const atA = ax * ax + ay * ay + az * az < 1e-24, atB = bx * bx + by * by + bz * bz < 1e-24;
       feature = atA ? 1 << (3 + k) : atB ? 1 << (3 + ((k + 1) % 3)) : 1 << k;
       best.set(pair);
     }

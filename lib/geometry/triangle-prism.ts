@@ -24,10 +24,13 @@ export class TrianglePrism {
   }
 
   /**
-   * Moves the prism onto the triangle whose corners are tri[0..8] (local frame), front normal n (unit),
+   * Moves the prism onto the triangle whose corners are tri[0..8] (local frame), front normal n (unit,
+   * normal[0..2]),
    * with depth h: the vertices, the five face planes (n·p ≤ d) and the centroid.
    */
-  set(tri: ArrayLike<number>, nx: number, ny: number, nz: number, h: number): this {
+  set(tri: ArrayLike<number>, normal: ArrayLike<number>, h: number): this {
+    // (the normal read from an array: doubles passed to a call V8 does not inline are boxed)
+    const nx = normal[0], ny = normal[1], nz = normal[2];
     const hull = this.hull, v = hull.vertices, P = hull.planes;
     for (let i = 0; i < 3; i++) {
       const x = tri[3 * i], y = tri[3 * i + 1], z = tri[3 * i + 2];
