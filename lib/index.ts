@@ -9,6 +9,9 @@ export type { WorldSnapshot } from './world-core.js';
 export { Body } from './body.js';
 export type { BodyOptions, BodyType } from './body.js';
 export { boxInertia, sphereInertia, capsuleInertia } from './inertia.js';
+/** sin, cos and atan2 that give the same bits in every JavaScript engine (Math.sin and the like differ
+ * in the last bit between node and browsers): for building scenes that must step alike everywhere. */
+export { sin as portableSin, cos as portableCos, atan2 as portableAtan2 } from './math/portable.js';
 export { Shape } from './geometry/shape.js';
 export type {
   ShapeOptions, ShapeType, SphereShapeOptions, CapsuleShapeOptions, BoxShapeOptions, HullShapeOptions, PlaneShapeOptions,

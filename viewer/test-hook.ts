@@ -155,6 +155,12 @@ function makeHook(app: ViewerApp) {
       const rect = app.stage.renderer.domElement.getBoundingClientRect();
       return { x: rect.left + ((v.x + 1) / 2) * rect.width, y: rect.top + ((1 - v.y) / 2) * rect.height };
     },
+    /** CSS pixel position of a world point on the page. */
+    projectPoint: (p: number[]) => {
+      const v = new THREE.Vector3(p[0], p[1], p[2]).project(app.stage.camera);
+      const rect = app.stage.renderer.domElement.getBoundingClientRect();
+      return { x: rect.left + ((v.x + 1) / 2) * rect.width, y: rect.top + ((1 - v.y) / 2) * rect.height };
+    },
     pixelStats: () => app.stage.pixelStats(),
     /** What the probe's ray and swept sphere hit in the last frame (ui/probe.ts: body ids), its readout
      * rows, whether its drawing shows, and the glowing body (a described body's index, -1 for another). */

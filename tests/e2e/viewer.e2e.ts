@@ -1,5 +1,6 @@
 // The viewer in a real browser (Debian chromium, SwiftShader WebGL2): every scene loads cleanly, draws,
-// and moves exactly as the same scene stepped in node; the controls, dragging and breaking work.
+// and moves exactly as the same scene stepped in node; the controls, dragging and breaking work; the
+// terrain and level scenes run, and the probe (ray and swept sphere under the pointer) hits what it should.
 // Screenshots go to test-output/screenshots/ (git-ignored). Run with `npm run test:e2e`.
 
 import { mkdirSync } from 'node:fs';
@@ -10,6 +11,9 @@ import { defaultSettings, SceneRunner } from '../../viewer/simulation.js';
 import type { ViewerHook, ViewerState } from '../../viewer/test-hook.js';
 import { launchBrowser, ROOT, startPreview, type Browser, type Preview } from './browser.js';
 import { REFERENCE_HASH_1000 } from '../reference-hash.js';
+import { terrainHeight } from '../../viewer/scenes/terrain.js';
+import { LEVEL_X } from '../../viewer/scenes/level.js';
+import { PROBE_DROP, PROBE_SPHERE } from '../../viewer/ui/probe.js';
 
 const SHOTS = join(ROOT, 'test-output/screenshots');
 
@@ -669,5 +673,157 @@ describe('joint solver', () => {
     expect(after.runs.map((run) => run.bodies)).toEqual([19, 20]);
     expect(after.runs[1].peakGap).toBeLessThan(1e-3);
     await browser.page.screenshot({ path: join(SHOTS, 'heavy-chain-10000-let-go.png') });
+  });
+});
+
+describe('triangle meshes, heightfields and the probe', () => {
+  /** Moves the pointer to a page position and waits two frames, so the probe has cast from there. */
+  async function probeAt(at: { x: number; y: number }) {
+    await browser.page.mouse.move(at.x, at.y);
+    await browser.page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    return hook((v) => v.probe());
+  }
+
+  /** Every described body's pose and velocity, and every added body's, are finite numbers. */
+  function expectFinite(s: ViewerState): void {
+    for (const body of s.bodies) {
+      if (body === null) continue;
+      for (const value of [...body.position, ...body.orientation, ...body.linearVelocity, ...body.angularVelocity]) expect(Number.isFinite(value)).toBe(true);
+    }
+    for (const body of s.extraBodies) if (body !== null) for (const value of [...body.position, ...body.linearVelocity]) expect(Number.isFinite(value)).toBe(true);
+  }
+
+  it('terrain: the valley runs without NaN; the probe over the ground hits the heightfield and drops its sphere onto it; over a crate it names and lights the crate', async () => {
+    browser.problems.length = 0;
+    await open('terrain');
+    await hook((v) => {
+      v.pause();
+      v.reset();
+    });
+    const start = await state();
+    expect(start.extraBodies).toHaveLength(1); // the heightfield's static body
+    await hook((v) => v.step(180));
+    const running = await state();
+    expect(running.stepCount).toBe(180);
+    expectFinite(running);
+    expect(running.maxGap).toBeLessThan(0.05); // the bridge's joints under a ragdoll and a crate
+    // the steps ran in real time here: the readout's mean of the last 60, ms
+    const stepMs = Number.parseFloat(await readout('ms / step'));
+    console.log(`terrain: ${stepMs} ms per step (mean of steps 121-180, chromium)`);
+    expect(stepMs).toBeGreaterThan(0);
+    // the probe is on in this scene, and waits for the pointer
+    expect((await hook((v) => v.probe())).on).toBe(true);
+    expect(await readout('probe ray')).toBe('point at the scene');
+
+    // over open ground on the east slope
+    const x = 9, z = 3;
+    const ground = await probeAt(await hook((v, p: number[]) => v.projectPoint(p), [x, terrainHeight(x, z), z]));
+    expect(ground.drawn).toBe(true);
+    expect(ground.ray!.shape).toBe('heightfield');
+    expect(Math.hypot(ground.ray!.point[0] - x, ground.ray!.point[2] - z)).toBeLessThan(0.5);
+    expect(Math.abs(ground.ray!.point[1] - terrainHeight(ground.ray!.point[0], ground.ray!.point[2]))).toBeLessThan(0.3);
+    expect(Math.hypot(...ground.ray!.normal)).toBeCloseTo(1, 9);
+    expect(ground.ray!.normal[1]).toBeGreaterThan(0.5);
+    // the sphere from 4 m above the hit comes down onto the same ground, its centre a radius above it
+    expect(ground.sphere!.shape).toBe('heightfield');
+    expect(ground.sphere!.distance).toBeGreaterThan(PROBE_DROP - 1);
+    expect(ground.sphere!.distance).toBeLessThan(PROBE_DROP);
+    expect(ground.highlighted).toBeNull(); // the ground does not glow
+    expect(await readout('probe ray')).toMatch(/^#\d+ heightfield · \d+\.\d\d m$/);
+    expect(await readout('probe sphere')).toMatch(/^#\d+ heightfield · [23]\.\d\d m$/);
+    await browser.page.screenshot({ path: join(SHOTS, 'terrain-probe-ground.png') });
+
+    // over the crate on the east slope: the ray and the sphere hit it, and it glows
+    const crate = await hook((v) => v.bodyIndex('crate'));
+    const crateId = await hook((v, i: number) => v.bodyId(i), crate);
+    const over = await probeAt(await hook((v, i: number) => v.screenPoint(i), crate));
+    expect(over.ray!.body).toBe(crateId);
+    expect(over.ray!.shape).toBe('box');
+    expect(over.sphere!.body).toBe(crateId);
+    expect(over.highlighted).toBe(crate);
+    expect(await readout('probe ray')).toMatch(new RegExp(`^#${crateId} box · `));
+    await browser.page.screenshot({ path: join(SHOTS, 'terrain-probe-crate.png') });
+    expect(browser.problems).toEqual([]);
+  });
+
+  it('level: stairs, ramp and bowl from one mesh; the ragdoll goes down the stairs; the probe hits the tiles, and dragging a crate works under it', async () => {
+    browser.problems.length = 0;
+    await open('level');
+    await hook((v) => {
+      v.pause();
+      v.reset();
+    });
+    await hook((v) => v.step(180));
+    const running = await state();
+    expectFinite(running);
+    const hips = await hook((v) => v.bodyIndex('lowerTrunk'));
+    expect(running.bodies[hips]!.position[0]).toBeLessThan(LEVEL_X.stairs + 1.5); // most of the way down the 2.4 m of stairs
+    console.log(`level: ${Number.parseFloat(await readout('ms / step'))} ms per step (mean of steps 121-180, chromium)`);
+    await browser.page.screenshot({ path: join(SHOTS, 'level-running.png') });
+
+    // over a floor tile: a ray onto the mesh's face (normal up), and the sphere down 4 m less its radius
+    const tile = await probeAt(await hook((v, p: number[]) => v.projectPoint(p), [-4.5, 0, 2.5]));
+    expect(tile.ray!.shape).toBe('trimesh');
+    expect(tile.ray!.point[1]).toBeCloseTo(0, 9);
+    expect(tile.ray!.normal).toEqual([0, 1, 0]);
+    expect(tile.sphere!.shape).toBe('trimesh');
+    expect(tile.sphere!.distance).toBeCloseTo(PROBE_DROP - PROBE_SPHERE.radius, 3);
+    expect(await readout('probe sphere')).toMatch(/^#\d+ trimesh · 3\.70 m$/);
+    await browser.page.screenshot({ path: join(SHOTS, 'level-probe.png') });
+
+    // the crate on the floor: the probe names it, then a drag takes it (the probe hides meanwhile)
+    const crate = await hook((v) => v.bodyIndex('crate'));
+    const at = await hook((v, i: number) => v.screenPoint(i), crate);
+    const over = await probeAt(at);
+    expect(over.ray!.shape).toBe('box');
+    expect(over.highlighted).toBe(crate);
+    const mouse = browser.page.mouse;
+    await mouse.down();
+    const pressed = await state();
+    expect(pressed.dragged).toBe(crate);
+    // toward the stairs (left), away from the panel on the right
+    const during = await probeAt({ x: at.x - 6, y: at.y - 3 });
+    expect(during.drawn).toBe(false);
+    expect(during.rayText).toBe('hidden while dragging');
+    expect(during.highlighted).toBeNull();
+    await hook((v) => v.resume());
+    for (let i = 2; i <= 15; i++) {
+      await browser.page.waitForTimeout(40);
+      await mouse.move(at.x - i * 6, at.y - i * 3);
+    }
+    await browser.page.waitForTimeout(600);
+    await hook((v) => v.pause());
+    const held = await state();
+    await browser.page.screenshot({ path: join(SHOTS, 'level-drag-crate.png') });
+    await mouse.up();
+    expect(held.dragging).toBe(true);
+    expect(Math.hypot(...held.bodies[crate]!.position.map((p, k) => p - pressed.bodies[crate]!.position[k]))).toBeGreaterThan(0.5);
+    const after = await probeAt({ x: at.x - 90, y: at.y + 40 });
+    expect(after.drawn).toBe(true);
+    expect(after.ray).not.toBeNull();
+    expect(browser.problems).toEqual([]);
+  });
+
+  it('the probe is a Display toggle: off in the other scenes (rows hidden), on when switched, off again', async () => {
+    await open('pyramid');
+    await hook((v) => {
+      v.pause();
+      v.reset();
+      v.step(10);
+    });
+    const top = 54;
+    const at = await hook((v, i: number) => v.screenPoint(i), top);
+    const off = await probeAt(at);
+    expect(off.on).toBe(false);
+    expect(off.drawn).toBe(false);
+    expect(await browser.page.locator('#figures tr', { hasText: 'probe ray' }).isHidden()).toBe(true);
+    await browser.page.getByText('Display').click();
+    await browser.page.getByRole('checkbox', { name: 'probe: ray and swept sphere under the pointer' }).check();
+    const on = await probeAt(at);
+    expect(on.on).toBe(true);
+    expect(on.ray!.body).toBe(await hook((v, i: number) => v.bodyId(i), top));
+    expect(await browser.page.locator('#figures tr', { hasText: 'probe ray' }).isVisible()).toBe(true);
+    await browser.page.getByRole('checkbox', { name: 'probe: ray and swept sphere under the pointer' }).uncheck();
+    expect((await probeAt(at)).drawn).toBe(false);
   });
 });

@@ -52,7 +52,8 @@ const ROLE_COLOURS: Record<string, number> = {
   tetrahedron: 0xd08c3a,
   wedge: 0x4f9a6e,
   octahedron: 0x9a6fb5,
-  box: 0xc8643b,
+  // what the terrain and level scenes drop (viewer/scenes/bodies.ts)
+  crate: 0xc8643b,
   ball: 0x3f7fd1,
   capsule: 0x2e9c8f,
   // drawn with their own vertex colours (render/mesh-geometry.ts): the material only tints them

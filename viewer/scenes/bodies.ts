@@ -1,19 +1,30 @@
 // What the terrain and level scenes (viewer/scenes/terrain.ts, level.ts) drop onto their ground: colliding
 // boxes, balls and capsules of a given density, and ragdolls (lib's describeRagdoll) appended to one
-// description; quaternion helpers to turn them.
+// description; quaternion helpers to turn them. Built from portable arithmetic only (lib's portableSin and portableCos), so a
+// scene is the same to the bit in node and in the browser.
 
 import { boxInertia, capsuleInertia, sphereInertia } from '../../lib/index.js';
+import { portableCos as cos, portableSin as sin } from '../../lib/index.js';
 import { describeRagdoll, type BodyDescription, type JointDescription, type QuatTuple, type SceneDescription, type Vec3Tuple } from '../../lib/scenes/index.js';
 
-/** Wood-like, kg/m³: light enough that a bridge of 4 kg planks carries a crate. */
+/** Wood-like, kg/m³ (a 0.6 m crate: 86 kg). */
 export const PROP_DENSITY = 400;
 
 export const IDENTITY: QuatTuple = [0, 0, 0, 1];
 
-/** The turn by `angle` (rad) about the unit `axis`. */
+/** The turn by `angle` (rad) about `axis` (normalised here). */
 export function aboutAxis(axis: Vec3Tuple, angle: number): QuatTuple {
-  const s = Math.sin(angle / 2);
-  return [axis[0] * s, axis[1] * s, axis[2] * s, Math.cos(angle / 2)];
+  const s = sin(angle / 2) / Math.sqrt(axis[0] * axis[0] + axis[1] * axis[1] + axis[2] * axis[2]);
+  return [axis[0] * s, axis[1] * s, axis[2] * s, cos(angle / 2)];
+}
+
+/**
+ * The turn about `axis` (a unit vector) by the angle whose cosine and sine are c and s (c² + s² = 1),
+ * by the half-angle formulas: cos(θ/2) = √((1 + c)/2), sin(θ/2) = s / (2 cos(θ/2)) (θ short of π).
+ */
+export function turnBy(axis: Vec3Tuple, c: number, s: number): QuatTuple {
+  const w = Math.sqrt((1 + c) / 2), h = s / (2 * w);
+  return [axis[0] * h, axis[1] * h, axis[2] * h, w];
 }
 
 /** Quaternion product a ⊗ b (b first, then a), (x, y, z, w). */
@@ -43,25 +54,26 @@ function prop(position: Vec3Tuple, mass: number, inertia: Vec3Tuple, shape: Body
 
 export function box(position: Vec3Tuple, half: Vec3Tuple, options: PropOptions = {}): BodyDescription {
   const mass = (options.density ?? PROP_DENSITY) * 8 * half[0] * half[1] * half[2];
-  return prop(position, mass, boxInertia(mass, half), { kind: 'box', halfExtents: half }, 'box', options);
+  return prop(position, mass, boxInertia(mass, half), { kind: 'box', halfExtents: half }, 'crate', options);
 }
 
 export function ball(position: Vec3Tuple, radius: number, options: PropOptions = {}): BodyDescription {
-  const mass = (options.density ?? PROP_DENSITY) * (4 / 3) * Math.PI * radius ** 3;
+  const mass = (options.density ?? PROP_DENSITY) * (4 / 3) * Math.PI * radius * radius * radius;
   return { ...prop(position, mass, sphereInertia(mass, radius), { kind: 'sphere', radius }, 'ball', options), rollingResistance: 0.02 };
 }
 
 /** A capsule along its y axis (turn it with `orientation`). */
 export function capsule(position: Vec3Tuple, radius: number, halfHeight: number, options: PropOptions = {}): BodyDescription {
-  const mass = (options.density ?? PROP_DENSITY) * Math.PI * radius ** 2 * ((4 / 3) * radius + 2 * halfHeight);
+  const mass = (options.density ?? PROP_DENSITY) * Math.PI * radius * radius * ((4 / 3) * radius + 2 * halfHeight);
   return { ...prop(position, mass, capsuleInertia(mass, radius, halfHeight), { kind: 'capsule', radius, halfHeight }, 'capsule', options), rollingResistance: 0.02 };
 }
 
-/** Lying on its back, head toward `headward` (a unit vector in the x-z plane): the turn to give describeRagdoll. */
+/** Lying on its back, head toward `headward` (a direction in the x-z plane, not +z): the turn to give describeRagdoll. */
 export function lyingToward(headward: [number, number]): QuatTuple {
   const onBack: QuatTuple = [-Math.SQRT1_2, 0, 0, Math.SQRT1_2]; // head to −z, face up
-  // turn about y so that −z goes to headward: (−sin θ, −cos θ) = (hx, hz)
-  return multiply(aboutAxis([0, 1, 0], Math.atan2(-headward[0], -headward[1])), onBack);
+  // turn about y by θ so that −z goes to headward: (−sin θ, −cos θ) = (hx, hz)
+  const length = Math.sqrt(headward[0] * headward[0] + headward[1] * headward[1]);
+  return multiply(turnBy([0, 1, 0], -headward[1] / length, -headward[0] / length), onBack);
 }
 
 /**

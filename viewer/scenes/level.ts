@@ -1,8 +1,9 @@
 // A game level as one static triangle mesh (lib's trimesh shape), built here in code: a floor of 1 m
 // tiles (two triangles each), a flight of stairs (steps 0.2 m high, 0.3 m deep) up to a landing, a 20°
 // ramp down from it, and a bowl (a spherical dish, concave) sunk into the floor in line with the ramp.
-// Boxes, balls, capsules and a ragdoll are dropped on it: they tumble down the stairs, slide and roll
-// down the ramp, and settle in the bowl.
+// Boxes, balls, capsules and a ragdoll are dropped on it: a ragdoll and balls tumble down the stairs,
+// boxes slide and a capsule rolls down the ramp, a ball rolls on into the bowl, and what is dropped into
+// the bowl settles at its bottom.
 //
 // Layout (m; x to the right, z toward the camera): the floor spans x −12…12, z −8…8 inside a 0.5 m
 // wall; the stairs climb
@@ -13,6 +14,7 @@
 // its front only). Corners are shared where faces meet (welded by exact position), so lib finds the
 // flat and concave edges between them and leaves them inactive (no bumps at the tiles' seams).
 
+import { portableCos as cos, portableSin as sin } from '../../lib/index.js';
 import type { SceneDescription, Vec3Tuple } from '../../lib/scenes/index.js';
 import type { LiveScene, ViewerScene } from '../scene-types.js';
 import { aboutAxis, addRagdoll, ball, box, capsule, IDENTITY, lyingToward, multiply } from './bodies.js';
@@ -20,6 +22,7 @@ import { contactReadout } from './contacts.js';
 
 export const STEP_HEIGHT = 0.2, STEP_DEPTH = 0.3, STEPS = 8;
 export const RAMP_ANGLE = (20 * Math.PI) / 180;
+const RAMP_SIN = sin(RAMP_ANGLE), RAMP_COS = cos(RAMP_ANGLE);
 /** The floor's extent, m: x from −FLOOR_X to FLOOR_X, z from −FLOOR_Z to FLOOR_Z. */
 const FLOOR_X = 12, FLOOR_Z = 8;
 /** The low wall around the floor, m: what keeps a ball that leaves the bowl fast in the level. */
@@ -30,7 +33,7 @@ const TOP = STEPS * STEP_HEIGHT;
 const LANDING_X = STAIRS_X + STEPS * STEP_DEPTH;
 const RAMP_X = LANDING_X + LANDING;
 /** Where the stairs start and where the ramp meets the floor, x (m). */
-export const LEVEL_X = { stairs: STAIRS_X, rampEnd: RAMP_X + TOP / Math.tan(RAMP_ANGLE) };
+export const LEVEL_X = { stairs: STAIRS_X, rampEnd: RAMP_X + (TOP * RAMP_COS) / RAMP_SIN };
 const RAMP_END = LEVEL_X.rampEnd;
 /** The bowl: centre on the floor (whole metres, so its square of removed tiles lies on the tile grid), rim radius, depth. */
 export const BOWL = { centre: [5, -4] as [number, number], radius: 3, depth: 1.2 };
@@ -70,7 +73,8 @@ class MeshBuilder {
 export function bowlHeight(r: number): number {
   const { radius, depth } = BOWL;
   const sphere = (radius * radius + depth * depth) / (2 * depth);
-  return sphere - depth - Math.sqrt(sphere * sphere - Math.min(r, radius) ** 2);
+  const within = Math.min(r, radius);
+  return sphere - depth - Math.sqrt(sphere * sphere - within * within);
 }
 
 /** The level's triangles: flat xyz vertices and 3 indices a triangle. */
@@ -99,9 +103,9 @@ export function levelMesh(): { vertices: number[]; indices: number[] } {
   const ring = (k: number, s: number): Vec3Tuple => {
     const r = (R * k) / BOWL_RINGS, a = (2 * Math.PI * s) / BOWL_SEGMENTS;
     // the rim's points exactly on the square's axes where the skirt meets them
-    const cos = s % (BOWL_SEGMENTS / 4) === 0 ? Math.round(Math.cos(a)) : Math.cos(a);
-    const sin = s % (BOWL_SEGMENTS / 4) === 0 ? Math.round(Math.sin(a)) : Math.sin(a);
-    return [bx + r * cos, k === BOWL_RINGS ? 0 : bowlHeight(r), bz + r * sin];
+    const c = s % (BOWL_SEGMENTS / 4) === 0 ? Math.round(cos(a)) : cos(a);
+    const n = s % (BOWL_SEGMENTS / 4) === 0 ? Math.round(sin(a)) : sin(a);
+    return [bx + r * c, k === BOWL_RINGS ? 0 : bowlHeight(r), bz + r * n];
   };
   for (let s = 0; s < BOWL_SEGMENTS; s++) {
     // angle grows from +x toward +z: seen from above (+y) that turns clockwise, so each triangle lists
@@ -109,28 +113,31 @@ export function levelMesh(): { vertices: number[]; indices: number[] } {
     mesh.triangle([bx, bowlHeight(0), bz], ring(1, s + 1), ring(1, s));
     for (let k = 1; k < BOWL_RINGS; k++) mesh.quad(ring(k, s), ring(k, s + 1), ring(k + 1, s + 1), ring(k + 1, s));
   }
-  // …and a flat skirt from the rim to the square's edge, where the tiles' corners are: each rim point
-  // and each square-edge point in order of angle, joined as a strip.
+  // …and a flat skirt from the rim to the square's edge, where the tiles' corners are: the rim's points
+  // and the square's edge points (both from (R, 0) about the centre, turning from +x toward +z), merged in
+  // order of angle into a strip. The order is decided by cross products, not atan2, so it is the same in
+  // every engine (lib's portableSin and portableCos).
   const square: Vec3Tuple[] = [];
-  for (let i = 0; i < 8 * R; i++) {
-    const side = Math.floor(i / (2 * R)), t = (i % (2 * R)) - R;
-    const [u, v] = [[R, t], [-t, R], [-R, -t], [t, -R]][side];
-    square.push([bx + u, 0, bz + v]);
-  }
-  const angle = (p: Vec3Tuple) => {
-    const a = Math.atan2(p[2] - bz, p[0] - bx);
-    return a < 0 ? a + 2 * Math.PI : a;
-  };
-  // the square's points start at the corner below +x (angle −45°… as 315°): rotate them to start at angle 0
-  square.sort((p, q) => angle(p) - angle(q));
-  let s = 0, q = 0;
+  for (let j = 0; j < R; j++) square.push([bx + R, 0, bz + j]);
+  for (let j = 0; j < 2 * R; j++) square.push([bx + R - j, 0, bz + R]);
+  for (let j = 0; j < 2 * R; j++) square.push([bx - R, 0, bz + R - j]);
+  for (let j = 0; j < 2 * R; j++) square.push([bx - R + j, 0, bz - R]);
+  for (let j = 0; j < R; j++) square.push([bx + R, 0, bz - R + j]);
   const rim = (k: number) => ring(BOWL_RINGS, k % BOWL_SEGMENTS);
   const edge = (k: number) => square[k % square.length];
-  while (s < BOWL_SEGMENTS || q < square.length) {
-    const nextRim = s < BOWL_SEGMENTS ? (2 * Math.PI * (s + 1)) / BOWL_SEGMENTS : Infinity;
-    const nextEdge = q < square.length ? (q + 1 < square.length ? angle(edge(q + 1)) : 2 * Math.PI) : Infinity;
-    if (nextRim <= nextEdge) {
-      mesh.triangle(rim(s), rim(s + 1), edge(q)); // clockwise in angle is counter-clockwise from above
+  for (let s = 0, q = 0; s < BOWL_SEGMENTS || q < square.length;) {
+    let rimFirst: boolean;
+    if (s === BOWL_SEGMENTS) rimFirst = false;
+    else if (q === square.length) rimFirst = true;
+    else {
+      // the next rim point comes first (or with) the next edge point when the turn from it to the edge
+      // point is toward +z; the last of each is at angle 2π
+      const a = rim(s + 1), e = edge(q + 1);
+      const turn = (a[0] - bx) * (e[2] - bz) - (a[2] - bz) * (e[0] - bx);
+      rimFirst = q + 1 === square.length || (s + 1 < BOWL_SEGMENTS && turn >= 0);
+    }
+    if (rimFirst) {
+      mesh.triangle(rim(s), rim(s + 1), edge(q)); // facing up, as the bowl's triangles
       s++;
     } else {
       mesh.triangle(rim(s), edge(q + 1), edge(q));
@@ -162,7 +169,7 @@ export function levelMesh(): { vertices: number[]; indices: number[] } {
 
 /** Height of the ramp's surface at x (on the ramp's span). */
 function rampY(x: number): number {
-  return TOP - (x - RAMP_X) * Math.tan(RAMP_ANGLE);
+  return TOP - ((x - RAMP_X) * RAMP_SIN) / RAMP_COS;
 }
 
 /** Friction of the boxes that slide down the ramp: with the mesh's 0.6, μ = √(0.6 · 0.1) = 0.24 < tan 20° = 0.36. */
@@ -172,7 +179,7 @@ export function describeLevel(): SceneDescription {
   const scene: SceneDescription = { name: 'level', gravity: [0, -9.81, 0], dt: 1 / 60, bodies: [], joints: [] };
   const b = scene.bodies;
   const slope = aboutAxis([0, 0, 1], -RAMP_ANGLE);
-  const n = [Math.sin(RAMP_ANGLE), Math.cos(RAMP_ANGLE)]; // the ramp's normal in x-y
+  const n = [RAMP_SIN, RAMP_COS]; // the ramp's normal in x-y
   /** A point `lift` m off the ramp's surface above x. */
   const onRamp = (x: number, lift: number, z: number): Vec3Tuple => [x + n[0] * lift, rampY(x) + n[1] * lift, z];
   // a ragdoll lying at the top of the stairs, head over them, thrown down them
@@ -196,8 +203,8 @@ export function describeLevel(): SceneDescription {
   b.push(box([bx - 0.6, 1.6, bz + 1.2], [0.25, 0.2, 0.3], { orientation: aboutAxis([0.6, 0, 0.8], 0.7), name: 'bowl' }));
   b.push(capsule([bx + 1.2, 2.4, bz - 0.8], 0.15, 0.35, { orientation: aboutAxis([0, 0, 1], 1.2), name: 'bowl' }));
   // a box sliding over the tiles at 5 m/s (no bumps at the seams), and a few dropped on the floor
-  b.push(box([-8, 0.25, 4], [0.25, 0.25, 0.25], { linearVelocity: [5, 0, 0] }));
-  b.push(box([2, 2.0, 5], [0.4, 0.3, 0.35], { orientation: aboutAxis([0.3, 0.9, 0.3].map((v) => v / Math.hypot(0.3, 0.9, 0.3)) as Vec3Tuple, 0.9) }));
+  b.push(box([-8, 0.25, 4], [0.25, 0.25, 0.25], { linearVelocity: [5, 0, 0], name: 'crate' }));
+  b.push(box([2, 2.0, 5], [0.4, 0.3, 0.35], { orientation: aboutAxis([0.3, 0.9, 0.3], 0.9) }));
   b.push(capsule([-3, 1.2, 3], 0.2, 0.4, { orientation: aboutAxis([1, 0, 0], 0.4) }));
   b.push(box([7, 0.8, 5.5], [0.5, 0.12, 0.5], { orientation: IDENTITY }));
   return scene;
@@ -218,7 +225,7 @@ export const levelScene: ViewerScene = {
   title: 'Level: stairs, ramp and bowl (triangle mesh)',
   description:
     'One static triangle mesh built in code: 1 m floor tiles, stairs (0.2 m steps), a 20° ramp and a sunken ' +
-    'bowl. A ragdoll tumbles down the stairs, boxes slide down the ramp, balls and capsules roll into the ' +
+    'bowl. A ragdoll and balls tumble down the stairs, boxes slide down the ramp, a ball rolls on into the ' +
     'bowl. The probe under the pointer casts a ray and drops a sphere (castRay, castShape).',
   camera: { position: [-20, 9, 9], target: [-8.5, 0.6, -4] },
   groundY: -BOWL.depth,

@@ -6,9 +6,10 @@
 // (removed 40 m below the ravine's floor).
 
 import { boxInertia } from '../../lib/index.js';
+import { portableCos as cos, portableSin as sin } from '../../lib/index.js';
 import type { BodyDescription, JointDescription, SceneDescription, Vec3Tuple } from '../../lib/scenes/index.js';
 import type { LiveScene, ViewerScene } from '../scene-types.js';
-import { aboutAxis, addRagdoll, ball, box, capsule, lyingToward } from './bodies.js';
+import { aboutAxis, addRagdoll, ball, box, capsule, lyingToward, turnBy } from './bodies.js';
 import { contactReadout } from './contacts.js';
 
 /** The grid: rows along z, columns along x (lib's heightfield layout). */
@@ -16,9 +17,11 @@ export const TERRAIN = { rows: 96, columns: 96, size: [80, 80] as [number, numbe
 /** Where the ravine's floor lies, about (m): the scene's groundY. */
 export const RAVINE_FLOOR = -6.5;
 
-/** exp(−d²/2σ²): a round hill's profile. */
-function bump(dx: number, dz: number, sigma: number): number {
-  return Math.exp(-(dx * dx + dz * dz) / (2 * sigma * sigma));
+/** A round hill's profile, 1 at its top and 0 from `radius` out: (1 − d²/radius²)³, smooth where it meets
+ * the plain (polynomial: the same bits in every engine: lib's portableSin and portableCos). */
+function bump(dx: number, dz: number, radius: number): number {
+  const t = 1 - (dx * dx + dz * dz) / (radius * radius);
+  return t > 0 ? t * t * t : 0;
 }
 
 function smoothstep(edge0: number, edge1: number, x: number): number {
@@ -28,7 +31,7 @@ function smoothstep(edge0: number, edge1: number, x: number): number {
 
 /** The ravine's centre line: x as a function of z (straight where the bridge crosses it, at z = 0). */
 export function ravineX(z: number): number {
-  return 3 * Math.sin(z / 11);
+  return 3 * sin(z / 11);
 }
 
 /**
@@ -37,9 +40,9 @@ export function ravineX(z: number): number {
  * rolling ground, and the ravine, a trough 6.8 m deep with a 4 m floor and walls 3.5 m wide.
  */
 export function terrainHeight(x: number, z: number): number {
-  const valley = 7 * ((x / 40) ** 2 + (z / 40) ** 2) + 5 * smoothstep(31, 40, Math.max(Math.abs(x), Math.abs(z)));
-  const hills = 9 * bump(x + 20, z + 16, 7.5) + 7.5 * bump(x - 21, z - 15, 6.5);
-  const rolling = 0.5 * Math.sin(x / 4.5 + 1) * Math.cos(z / 5.5) + 0.2 * Math.sin(x / 1.9 + 2) * Math.sin(z / 2.3);
+  const valley = 7 * ((x * x) / 1600 + (z * z) / 1600) + 5 * smoothstep(31, 40, Math.max(Math.abs(x), Math.abs(z)));
+  const hills = 9 * bump(x + 20, z + 16, 19) + 7.5 * bump(x - 21, z - 15, 16.5);
+  const rolling = 0.5 * sin(x / 4.5 + 1) * cos(z / 5.5) + 0.2 * sin(x / 1.9 + 2) * sin(z / 2.3);
   const ravine = (RAVINE_FLOOR - 0.3) * (1 - smoothstep(2, 5.5, Math.abs(x - ravineX(z))));
   return valley + hills + rolling + ravine;
 }
@@ -48,7 +51,7 @@ export function terrainHeight(x: number, z: number): number {
 function downhill(x: number, z: number): [number, number] {
   const e = 0.05;
   const gx = terrainHeight(x + e, z) - terrainHeight(x - e, z), gz = terrainHeight(x, z + e) - terrainHeight(x, z - e);
-  const length = Math.hypot(gx, gz);
+  const length = Math.sqrt(gx * gx + gz * gz);
   return [-gx / length, -gz / length];
 }
 
@@ -73,7 +76,7 @@ export function terrainHeights(): Float64Array {
   for (let r = 0; r < rows; r++) {
     for (let c = 0; c < columns; c++) {
       const x = columnX(c), z = rowZ(r);
-      const hole = HOLES.some((h) => Math.hypot(x - h.x, z - h.z) < h.radius);
+      const hole = HOLES.some((h) => (x - h.x) * (x - h.x) + (z - h.z) * (z - h.z) < h.radius * h.radius);
       heights[r * columns + c] = hole ? NaN : terrainHeight(x, z);
     }
   }
@@ -103,7 +106,8 @@ function addBridge(scene: Pick<SceneDescription, 'bodies' | 'joints'>): number {
   const bodies = scene.bodies, joints: JointDescription[] = scene.joints;
   const x0 = ravineX(0) - POST_X, x1 = ravineX(0) + POST_X;
   const span = x1 - x0;
-  const sag = Math.acos(span / (links * link));
+  // the V's slope: cos = span / rope length
+  const c = span / (links * link), s = Math.sqrt(1 - c * c);
   const linkHalf: Vec3Tuple = [link / 2 - 0.02, 0.04, 0.04], plankHalf: Vec3Tuple = [link / 2 - 0.04, 0.04, ropeZ + 0.12];
   // both ropes hang from one height, 1.1 m above the higher rim; each post reaches 0.6 m into the ground
   const postTop = Math.max(terrainHeight(x0, -ropeZ), terrainHeight(x1, -ropeZ), terrainHeight(x0, ropeZ), terrainHeight(x1, ropeZ)) + 1.2;
@@ -123,14 +127,16 @@ function addBridge(scene: Pick<SceneDescription, 'bodies' | 'joints'>): number {
     // the ropes hang from 0.1 m below the posts' tops
     const y = postTop - 0.1;
     const points: Vec3Tuple[] = [];
-    for (let i = 0; i <= links; i++) points.push([x0 + i * link * Math.cos(sag), y - Math.min(i, links - i) * link * Math.sin(sag), z]);
-    deck = y - (links / 2) * link * Math.sin(sag);
+    for (let i = 0; i <= links; i++) points.push([x0 + i * link * c, y - Math.min(i, links - i) * link * s, z]);
+    deck = y - (links / 2) * link * s;
     const rope: number[] = [];
     for (let i = 0; i < links; i++) {
       const p = points[i], q = points[i + 1];
+      // along the link (the middle one of an odd count lies level, shorter than the rest)
+      const dx = q[0] - p[0], dy = q[1] - p[1], length = Math.sqrt(dx * dx + dy * dy);
       rope.push(bodies.length);
       bodies.push({
-        type: 'dynamic', position: [(p[0] + q[0]) / 2, (p[1] + q[1]) / 2, z], orientation: aboutAxis([0, 0, 1], Math.atan2(q[1] - p[1], q[0] - p[0])),
+        type: 'dynamic', position: [(p[0] + q[0]) / 2, (p[1] + q[1]) / 2, z], orientation: turnBy([0, 0, 1], dx / length, dy / length),
         mass: linkMass, inertia: boxInertia(linkMass, linkHalf), shape: { kind: 'box', halfExtents: linkHalf }, role: 'link', collide: true, group: BRIDGE_GROUP,
       });
     }
@@ -158,7 +164,7 @@ export function describeTerrain(): SceneDescription {
   const scene: SceneDescription = { name: 'terrain', gravity: [0, -9.81, 0], dt: 1 / 60, bodies: [], joints: [] };
   const deck = addBridge(scene);
   const b: BodyDescription[] = scene.bodies;
-  // ragdolls: lying head down the west hill's flank and the east hill's, and one dropped across the bridge
+  // ragdolls: lying head down the west hill's flank and the east hill's, and one dropped onto the bridge's deck
   for (const [x, z] of [[-13, -8], [14, 8]]) {
     const head = downhill(x, z);
     // 0.8 m above the ground under the feet, the middle and the head, whichever is highest
@@ -168,7 +174,7 @@ export function describeTerrain(): SceneDescription {
   addRagdoll(scene, [ravineX(0) + 0.9, deck + 1.2, 0.2], lyingToward([-1, 0]));
   // crates, balls and capsules on the slopes
   b.push(box(above(-17, -12, 1.5), [0.4, 0.4, 0.4], { orientation: aboutAxis([0, 1, 0], 0.5) }));
-  b.push(box(above(18, 11, 1.6), [0.5, 0.3, 0.4], { orientation: aboutAxis([1, 0, 0], 0.4) }));
+  b.push(box(above(18, 11, 1.6), [0.5, 0.3, 0.4], { orientation: aboutAxis([1, 0, 0], 0.4), name: 'crate' }));
   b.push(box(above(-8, 6, 1.2), [0.35, 0.35, 0.35]));
   b.push(box([ravineX(0) - 1.5, deck + 1.0, -0.4], [0.3, 0.25, 0.3], { orientation: aboutAxis([0, 1, 0], 0.3) }));
   b.push(ball(above(-20, -10, 1.0), 0.5));

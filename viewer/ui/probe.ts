@@ -8,9 +8,9 @@
 // - Two readout rows give the body's id, the shape type and the distance for each query.
 //
 // It only listens to pointer moves (passive, never stopping them), so the drag tool (ui/drag.ts) and the
-// camera's controls see every event as before; while a body is dragged the probe hides. A frame allocates
-// nothing here but what the two queries return: the drawn objects, their vertex buffers and the query's
-// inputs are made once and overwritten.
+// camera's controls see every event as before; while a body is dragged the probe hides. The drawn
+// objects, their vertex buffers and the queries' inputs are made once and overwritten: a frame adds only
+// what the two queries return, and a readout row's text when what it says changes.
 
 import * as THREE from 'three';
 import type { Body, RayHit, ShapeType, World } from '../../lib/index.js';
@@ -37,14 +37,17 @@ export interface ProbeHit {
 
 /** Whether a body is ground not worth a glow: a static body with a triangle mesh or heightfield. */
 function isGround(body: Body): boolean {
-  return !body.isDynamic && body.shapes.some((shape) => shape.type === 'trimesh' || shape.type === 'heightfield');
+  if (body.isDynamic) return false;
+  for (const shape of body.shapes) if (shape.type === 'trimesh' || shape.type === 'heightfield') return true;
+  return false;
 }
 
-function line(colour: number, points: number): THREE.Line {
+/** A two-point line drawn over everything (`order`: higher draws later, on top). */
+function line(colour: number, order: number): THREE.Line {
   const geometry = new THREE.BufferGeometry();
-  geometry.setAttribute('position', new THREE.BufferAttribute(new Float32Array(points * 3), 3));
+  geometry.setAttribute('position', new THREE.BufferAttribute(new Float32Array(6), 3));
   const object = new THREE.Line(geometry, new THREE.LineBasicMaterial({ color: colour, depthTest: false, transparent: true }));
-  object.renderOrder = 30;
+  object.renderOrder = order;
   object.frustumCulled = false;
   return object;
 }
@@ -73,10 +76,10 @@ export class Probe {
   private readonly start = new Float64Array(3);
   private readonly end = new Float64Array(3);
   private readonly tip = new Float64Array(3);
-  private readonly rayLine = line(0xffd23f, 2);
-  private readonly normalLine = line(0x00c8ff, 2);
-  private readonly pathLine = line(0xff8c1a, 2);
-  private readonly contactLine = line(0x00c8ff, 2);
+  private readonly rayLine = line(0xffd23f, 30);
+  private readonly normalLine = line(0x00c8ff, 33);
+  private readonly pathLine = line(0xff8c1a, 30);
+  private readonly contactLine = line(0x00c8ff, 33);
   private readonly marker: THREE.Mesh;
   private readonly sphere: THREE.LineSegments;
   /** What the readout rows last showed: body id, shape type and distance in cm, per row. */
@@ -148,7 +151,8 @@ export class Probe {
     const size = Math.max(hit.distance, 1);
     this.marker.position.set(p[0], p[1], p[2]);
     this.marker.scale.setScalar(0.006 * size);
-    const length = 0.06 * size;
+    // the normal sticks out of the sphere dropped on the same point (0.3 m): at least 1 m
+    const length = Math.max(0.08 * size, 1);
     for (let k = 0; k < 3; k++) this.end[k] = p[k] + n[k] * length;
     setSegment(this.normalLine, p, this.end);
 
