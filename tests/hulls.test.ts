@@ -3,7 +3,9 @@
 // separating axis test against brute force), ray casts, snapshots, and bad input named in errors.
 
 import { describe, expect, it } from 'vitest';
-import { World, boxInertia, convexHull, type Body, type ConvexHull } from '../lib/index.js';
+import { World, boxInertia, convexHull, type Body, type ConvexHull, type ShapeOptions } from '../lib/index.js';
+import { definitionOf } from '../lib/geometry/shape.js';
+import { ConvexProxy, DistanceResult, shapeDistance } from '../lib/geometry/gjk.js';
 import { buildScene, hullPile } from '../lib/scenes/index.js';
 import { Manifold } from '../lib/collision/manifold.js';
 import { collide } from '../lib/collision/narrowphase.js';
@@ -399,6 +401,38 @@ describe('the separating axis test against brute force', () => {
     }
     expect(touching).toBeGreaterThan(50);
     expect(apart).toBeGreaterThan(50);
+  });
+});
+
+describe('speculative points between polyhedra', () => {
+  it('boxes and hulls separated by less than the margin always get a speculative point (GJK distance as the oracle)', () => {
+    const random = seededRandom(3);
+    const world = new World();
+    const convexA = new ConvexProxy(), convexB = new ConvexProxy(), result = new DistanceResult(), m = new Manifold();
+    const polyhedron = (): ShapeOptions => random() < 0.5
+      ? { type: 'box', halfExtents: randomVector(random, 0.3).map((x) => 0.35 + x) }
+      : { type: 'hull', points: Array.from({ length: 8 }, () => randomVector(random, 0.5)) };
+    let tried = 0;
+    const margin = 0.1;
+    for (let t = 0; t < 20000; t++) {
+      const a = world.createBody({ orientation: randomQuaternion(random), shapes: [polyhedron()] });
+      const b = world.createBody({ position: randomVector(random, 1.1), orientation: randomQuaternion(random), shapes: [polyhedron()] });
+      let sa = a.shapes[0], sb = b.shapes[0], A = new ShapePose().set(a, sa), B = new ShapePose().set(b, sb);
+      world.removeBody(a);
+      world.removeBody(b);
+      if (sa.type === 'hull' && sb.type === 'box') [sa, sb, A, B] = [sb, sa, B, A];
+      definitionOf(sa.type).convex(sa, convexA);
+      definitionOf(sb.type).convex(sb, convexB);
+      const d = shapeDistance(convexA, A, convexB, B, result);
+      if (!(d > 1e-3 && d < margin - 1e-3)) continue;
+      tried++;
+      collide(sa, A, sb, B, margin, m);
+      expect(m.count, `pair ${t}: ${sa.type}–${sb.type} ${d} apart`).toBeGreaterThan(0);
+      // and it is a speculative point: no overlap claimed, the gap at most the true one's margin
+      for (let i = 0; i < m.count; i++) expect(m.separations[i]).toBeLessThan(margin);
+      expect(Math.min(...Array.from(m.separations.subarray(0, m.count)))).toBeGreaterThan(-1e-9);
+    }
+    expect(tried).toBeGreaterThan(500);
   });
 });
 

