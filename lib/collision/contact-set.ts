@@ -137,8 +137,8 @@ export class ContactSet {
         else contact.reuse(p.body, p.shape, q.body, q.shape, p.key, q.key);
         continue;
       }
-      if (contact.children !== null) this.collideMesh(contact, p, q, dt);
-      else this.collideContact(contact, p, q, dt);
+      if (contact.children !== null) this.collideMesh(contact, p, q);
+      else this.collideContact(contact, p, q);
     }
     const level = this.levelContacts;
     this.internalEdges.apply(level, this.marginOf);
@@ -253,20 +253,13 @@ export class ContactSet {
 
   /** A convex shape against a mesh or heightfield: its triangles' contacts (mesh-pairs.ts). The pair
    * touches while one of them does; its begin event carries the deepest. */
-  private collideMesh(parent: ContactConstraint, a: ShapeProxy, b: ShapeProxy, dt: number): void {
+  private collideMesh(parent: ContactConstraint, a: ShapeProxy, b: ShapeProxy): void {
     if (parent.sensor) {
-      const overlapping = this.meshPairs.collide(parent, a, b, 0, this.pool);
-      if (overlapping && !parent.isTouching) {
-        parent.isTouching = true;
-        if (this.recordEvents) this.sensorBegan.push(parent);
-      } else if (!overlapping && parent.isTouching) {
-        this.noteEnd(parent);
-      }
+      this.noteTouching(parent, this.meshPairs.collide(parent, a, b, 0, this.pool), parent);
       return;
     }
-    const margin = SPECULATIVE_DISTANCE + dt * (reach(a.body) + reach(b.body));
-    const withPoints = this.meshPairs.collide(parent, a, b, margin, this.pool);
-    let deepestChild: ContactConstraint | null = null, least = Infinity;
+    const withPoints = this.meshPairs.collide(parent, a, b, this.marginOf(parent), this.pool);
+    let deepestChild = parent, least = Infinity;
     const children = parent.children as ContactConstraint[];
     for (let i = 0; i < children.length; i++) {
       const child = children[i];
@@ -274,35 +267,19 @@ export class ContactSet {
       child.isTouching = s <= TOUCH_DISTANCE;
       if (s < least) { least = s; deepestChild = child; }
     }
-    const touches = least <= TOUCH_DISTANCE;
-    if (touches && !parent.isTouching) {
-      parent.isTouching = true;
-      if (this.recordEvents) this.began.push(deepestChild as ContactConstraint);
-    } else if (!touches && parent.isTouching) {
-      this.noteEnd(parent);
-    }
-    if (withPoints) {
-      if (a.body.sleep.island !== 0) this.toWake.push(a.body);
-      if (b.body.sleep.island !== 0) this.toWake.push(b.body);
-    }
+    this.noteTouching(parent, least <= TOUCH_DISTANCE, deepestChild);
+    if (withPoints) this.wake(parent);
   }
 
-  private collideContact(contact: ContactConstraint, a: ShapeProxy, b: ShapeProxy, dt: number): void {
+  private collideContact(contact: ContactConstraint, a: ShapeProxy, b: ShapeProxy): void {
     if (contact.sensor) {
       // overlap only: no rows, no speculative margin, nothing woken
       collide(a.shape, a.pose, b.shape, b.pose, 0, contact.manifold);
       contact.count = 0;
-      const overlapping = contact.manifold.count > 0 && deepest(contact) <= 0;
-      if (overlapping && !contact.isTouching) {
-        contact.isTouching = true;
-        if (this.recordEvents) this.sensorBegan.push(contact);
-      } else if (!overlapping && contact.isTouching) {
-        this.noteEnd(contact);
-      }
+      this.noteTouching(contact, contact.manifold.count > 0 && deepest(contact) <= 0, contact);
       return;
     }
-    const margin = SPECULATIVE_DISTANCE + dt * (reach(a.body) + reach(b.body));
-    collide(a.shape, a.pose, b.shape, b.pose, margin, contact.manifold);
+    collide(a.shape, a.pose, b.shape, b.pose, this.marginOf(contact), contact.manifold);
     // a level piece's contact waits for the others of its body (internal-edges.ts)
     if (isLevelContact(contact)) this.levelContacts.push(contact);
     else this.finishContact(contact);
@@ -310,19 +287,25 @@ export class ContactSet {
 
   /** The step's manifold taken: impulses kept by point, touch events, bodies to wake. */
   private finishContact(contact: ContactConstraint): void {
-    const a = contact.bodyA, b = contact.bodyB;
     contact.matchImpulses();
-    const touches = contact.count > 0 && deepest(contact) <= TOUCH_DISTANCE;
-    if (touches && !contact.isTouching) {
-      contact.isTouching = true;
-      if (this.recordEvents) this.began.push(contact);
-    } else if (!touches && contact.isTouching) {
-      this.noteEnd(contact);
+    this.noteTouching(contact, contact.count > 0 && deepest(contact) <= TOUCH_DISTANCE, contact);
+    if (contact.count > 0) this.wake(contact);
+  }
+
+  /** Whether the pair touches (a sensor pair: overlaps) now: its begin event (carrying `event`) or end. */
+  private noteTouching(pair: ContactConstraint, touches: boolean, event: ContactConstraint): void {
+    if (touches && !pair.isTouching) {
+      pair.isTouching = true;
+      if (this.recordEvents) (pair.sensor ? this.sensorBegan : this.began).push(event);
+    } else if (!touches && pair.isTouching) {
+      this.noteEnd(pair);
     }
-    if (contact.count > 0) {
-      if (a.sleep.island !== 0) this.toWake.push(a);
-      if (b.sleep.island !== 0) this.toWake.push(b);
-    }
+  }
+
+  /** A pair with points wakes its sleeping bodies, after the search (see the header). */
+  private wake(pair: ContactConstraint): void {
+    if (pair.bodyA.sleep.island !== 0) this.toWake.push(pair.bodyA);
+    if (pair.bodyB.sleep.island !== 0) this.toWake.push(pair.bodyB);
   }
   /** This update's contacts of level pieces with dynamic bodies (internal-edges.ts). */
   private readonly levelContacts: ContactConstraint[] = [];

@@ -344,13 +344,13 @@ function toLocal(pose: ShapePose, qx: number, qy: number, qz: number, at: number
 }
 
 /** Adds a point given in the hull's frame (pose A) to the manifold, in world space. */
-function addLocal(out: Manifold, A: ShapePose, x: number, y: number, z: number, separation: number, id: number): void {
+export function addLocal(out: Manifold, A: ShapePose, x: number, y: number, z: number, separation: number, id: number): void {
   const W = A.W, c = A.c;
   out.add(c[0] + W[0] * x + W[3] * y + W[6] * z, c[1] + W[1] * x + W[4] * y + W[7] * z, c[2] + W[2] * x + W[5] * y + W[8] * z, separation, id);
 }
 
 /** Sets the manifold's normal from one in the hull's frame: W n. */
-function setLocalNormal(out: Manifold, A: ShapePose, x: number, y: number, z: number): void {
+export function setLocalNormal(out: Manifold, A: ShapePose, x: number, y: number, z: number): void {
   const W = A.W;
   out.setNormal(W[0] * x + W[3] * y + W[6] * z, W[1] * x + W[4] * y + W[7] * z, W[2] * x + W[5] * y + W[8] * z);
 }

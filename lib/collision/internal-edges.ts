@@ -43,28 +43,23 @@ export function isLevelContact(contact: ContactConstraint): boolean {
 }
 
 export class InternalEdgeFilter {
-  private readonly order: ContactConstraint[] = [];
   private readonly face = new Float64Array(3);
 
   /**
    * Takes the internal-edge contacts among `contacts` (level contacts, isLevelContact, whose manifolds
    * are this step's and whose impulses are not yet matched) again along the face they lie in, for each
-   * dynamic body with more than one of them.
+   * dynamic body with more than one of them. Sorts `contacts` by dynamic body.
    */
   apply(contacts: ContactConstraint[], margin: (contact: ContactConstraint) => number): void {
     if (contacts.length < 2) return;
-    const order = this.order;
-    order.length = 0;
-    for (let i = 0; i < contacts.length; i++) order.push(contacts[i]);
-    order.sort(byDynamicBody);
-    for (let start = 0; start < order.length;) {
-      const body = dynamicOf(order[start]);
+    contacts.sort(byDynamicBody);
+    for (let start = 0; start < contacts.length;) {
+      const body = dynamicOf(contacts[start]);
       let end = start + 1;
-      while (end < order.length && dynamicOf(order[end]) === body) end++;
-      if (end - start > 1) this.filterBody(order, start, end, margin);
+      while (end < contacts.length && dynamicOf(contacts[end]) === body) end++;
+      if (end - start > 1) this.filterBody(contacts, start, end, margin);
       start = end;
     }
-    order.length = 0;
   }
 
   /** One dynamic body's level contacts order[start..end). */
@@ -170,8 +165,5 @@ function forceFace(contact: ContactConstraint, level: ShapeProxy, f: number, mar
   const m = contact.manifold;
   m.count = 0;
   m.previousCount = previous;
-  m.setNormal(-scratch.normal[0], -scratch.normal[1], -scratch.normal[2]);
-  for (let i = 0; i < scratch.count; i++) {
-    m.add(scratch.points[3 * i], scratch.points[3 * i + 1], scratch.points[3 * i + 2], scratch.separations[i], scratch.ids[i]);
-  }
+  m.addFlipped(scratch, 0);
 }

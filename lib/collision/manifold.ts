@@ -36,4 +36,12 @@ export class Manifold {
     this.ids[i] = id;
     this.count = i + 1;
   }
+
+  /** Takes `source`'s points with its normal turned (the same contact seen from the other shape), their
+   * ids xor'ed with `idMark` (to tell them from the points this manifold gets the other way). */
+  addFlipped(source: Manifold, idMark: number): void {
+    this.setNormal(-source.normal[0], -source.normal[1], -source.normal[2]);
+    const p = source.points;
+    for (let i = 0; i < source.count; i++) this.add(p[3 * i], p[3 * i + 1], p[3 * i + 2], source.separations[i], source.ids[i] ^ idMark);
+  }
 }

@@ -49,9 +49,7 @@ export class MeshPairs {
   private readonly scratch = new Manifold();
   private stamp = 0;
   // the pair being collided (the triangle visitor reads them)
-  private parent: ContactConstraint | null = null;
   private mesh: ShapeProxy | null = null;
-  private other: ShapeProxy | null = null;
   private otherShape: Shape | null = null;
   private otherPose: ShapePose | null = null;
   private source: TriangleSource | null = null;
@@ -66,7 +64,7 @@ export class MeshPairs {
    */
   collide(parent: ContactConstraint, mesh: ShapeProxy, other: ShapeProxy, margin: number, pool: ContactConstraint[]): boolean {
     const source = mesh.shape.mesh as TriangleSource;
-    this.parent = parent; this.mesh = mesh; this.other = other; this.source = source; this.margin = margin; this.pool = pool;
+    this.mesh = mesh; this.source = source; this.margin = margin; this.pool = pool;
     this.otherShape = other.shape; this.otherPose = other.pose;
     this.stamp++;
     this.overlapping = false;
@@ -74,7 +72,7 @@ export class MeshPairs {
     mesh.pose.localBox(other.box, this.box);
     source.query(this.box, parent.sensor ? this.visitSensor : this.visitTriangle);
     if (!parent.sensor) this.merge(parent, mesh, other);
-    this.parent = this.mesh = this.other = this.source = null;
+    this.mesh = this.source = null;
     this.otherShape = this.otherPose = null;
     if (parent.sensor) return this.overlapping;
     // the keys no longer found give their contacts back

@@ -12,10 +12,10 @@
 // word, and sensors are skipped unless `includeSensors`.
 
 import type { Body } from '../body.js';
-import { definitionOf, Shape, type ShapeOptions } from '../geometry/shape.js';
+import { definitionOf, filtersMeet, readBits, readGroup, Shape, type ShapeOptions } from '../geometry/shape.js';
 import { rotationMatrix } from '../math/quat.js';
 import { isArrayLike, show } from '../validate.js';
-import { TreeKind, type BroadPhase, type ShapeProxy } from './broadphase.js';
+import { boxesOverlap, TreeKind, type BroadPhase, type ShapeProxy } from './broadphase.js';
 import { Manifold } from './manifold.js';
 import { MeshPairs } from './mesh-pairs.js';
 import type { TriangleSource } from '../geometry/triangle-source.js';
@@ -83,9 +83,7 @@ class ReadOptions {
       if (filter === null || typeof filter !== 'object') throw new TypeError(`${where}: filter must be an object, got ${show(filter)}`);
       this.category = readBits(where, 'filter.category', filter.category, 1);
       this.mask = readBits(where, 'filter.mask', filter.mask, 0xffffffff);
-      const group = filter.group ?? 0;
-      if (!Number.isInteger(group) || Math.abs(group) > 0x7fffffff) throw new RangeError(`${where}: filter.group must be an integer in ±2³¹, got ${show(group)}`);
-      this.group = group;
+      this.group = filter.group === undefined ? 0 : readGroup(where, filter.group, 'filter.group');
     }
     const exclude = options.exclude;
     if (exclude !== undefined) {
@@ -109,9 +107,7 @@ class ReadOptions {
   /** Whether the query sees this shape. */
   accepts(body: Body, shape: Shape): boolean {
     if (shape.sensor && !this.includeSensors) return false;
-    if (this.group !== 0 && this.group === shape.group) {
-      if (this.group < 0) return false;
-    } else if ((this.category & shape.mask) === 0 || (shape.category & this.mask) === 0) return false;
+    if (!filtersMeet(this.category, this.mask, this.group, shape)) return false;
     for (let i = 0; i < this.excluded.length; i++) if (this.excluded[i] === body) return false;
     return this.predicate === null || this.predicate(body, shape);
   }
@@ -119,14 +115,6 @@ class ReadOptions {
 
 const NONE: readonly Body[] = [];
 const OPTION_KEYS = ['filter', 'exclude', 'predicate', 'includeSensors'];
-
-function readBits(where: string, name: string, value: unknown, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 0xffffffff) {
-    throw new RangeError(`${where}: ${name} must be an integer of 32 bits (0 to 0xffffffff), got ${show(value)}`);
-  }
-  return value;
-}
 
 const TREES = [TreeKind.Static, TreeKind.Kinematic, TreeKind.Dynamic];
 
@@ -434,7 +422,7 @@ export class SceneQueries {
     if (proxy.treeId < 0) {
       // a plane: the box reaches below it
       if (!boxBelowPlane(proxy, box)) return;
-    } else if (!(bounds[0] <= box[3] && box[0] <= bounds[3] && bounds[1] <= box[4] && box[1] <= bounds[4] && bounds[2] <= box[5] && box[2] <= bounds[5])) {
+    } else if (!boxesOverlap(bounds, box)) {
       return;
     }
     if (!this.options.accepts(proxy.body, proxy.shape)) return;

@@ -22,7 +22,7 @@
 import type { ConvexHull } from '../geometry/hull.js';
 import type { Shape } from '../geometry/shape.js';
 import type { TrianglePrism } from '../geometry/triangle-prism.js';
-import { faceCapsule, faceHull, faceSphere, hullCapsule, hullHull, hullSphere } from './hull-contacts.js';
+import { addLocal, faceCapsule, faceHull, faceSphere, hullCapsule, hullHull, hullSphere, setLocalNormal } from './hull-contacts.js';
 import { Manifold } from './manifold.js';
 import { closestPointsOfSegments, EDGE_TOLERANCE, FACE_RELATIVE_TOLERANCE } from './features.js';
 import { capsuleSegment } from './narrowphase.js';
@@ -68,10 +68,12 @@ export function collideTriangle(
   const N = out.normal;
   const cosine = N[0] * nx + N[1] * ny + N[2] * nz;
   if (cosine >= FACE_NORMAL) return;
-  if (cosine > 0 && (active & featureOf(out, hull, A)) !== 0) return; // a real edge or corner of the surface
-  if (!solidBelow && cosine <= 0 && (active & featureOf(out, hull, A)) !== 0) {
-    out.count = 0; // behind a real edge of a one-sided mesh
-    return;
+  if ((active & featureOf(out, hull, A)) !== 0) {
+    if (cosine > 0) return; // a real edge or corner of the surface
+    if (!solidBelow) {
+      out.count = 0; // behind a real edge of a one-sided mesh
+      return;
+    }
   }
   // an internal edge or corner (or the inside): the face's own normal
   out.count = 0;
@@ -144,8 +146,8 @@ function featureOf(out: Manifold, hull: ConvexHull, A: ShapePose): number {
   }
 }
 
-/** Sphere ids: its point on the face, and on each edge and corner (its feature bit, shifted). */
-const SPHERE_FACE = 1 << 20;
+/** The id of a sphere's or capsule's single point, or'd with the triangle feature it is on. */
+const SINGLE_POINT = 1 << 20;
 
 /**
  * A sphere whose centre is in front of the triangle, in closed form: the centre's closest point q on the
@@ -167,7 +169,7 @@ function sphereTriangle(
   if (height - r >= margin) return true; // too far above the plane: no contact, decided
   localPoint[0] = px; localPoint[1] = py; localPoint[2] = pz;
   const feature = closestOnTriangle(v, localPoint, 0, closestPoint);
-  let qx = closestPoint[0], qy = closestPoint[1], qz = closestPoint[2];
+  const qx = closestPoint[0], qy = closestPoint[1], qz = closestPoint[2];
   let nx = n[0], ny = n[1], nz = n[2], separation = height - r;
   if (feature !== 0) {
     if ((active & feature) !== 0) {
@@ -189,19 +191,19 @@ function sphereTriangle(
       }
     }
   }
-  // the midpoint between the surfaces, and the normal, to the world
+  // the midpoint between the surfaces
   const half = 0.5 * separation;
-  const mx = qx + nx * half, my = qy + ny * half, mz = qz + nz * half;
-  out.setNormal(W[0] * nx + W[3] * ny + W[6] * nz, W[1] * nx + W[4] * ny + W[7] * nz, W[2] * nx + W[5] * ny + W[8] * nz);
-  out.add(c[0] + W[0] * mx + W[3] * my + W[6] * mz, c[1] + W[1] * mx + W[4] * my + W[7] * mz, c[2] + W[2] * mx + W[5] * my + W[8] * mz, separation, SPHERE_FACE | feature);
+  setLocalNormal(out, A, nx, ny, nz);
+  addLocal(out, A, qx + nx * half, qy + ny * half, qz + nz * half, separation, SINGLE_POINT | feature);
   return true;
 }
 
 /**
  * Whether one of the prism's faces separates the shape by more than the margin: the least of n·p − d
- * over the shape (its support along −n) above it. The face axes of the separating axis test, in closed
- * form for a box (n·c − Σ_k h_k |n·w_k|) and a capsule (n·c − h |n·u| − r), over the vertices for a hull;
- * most of the triangles near a body are off to its side, and this turns them away before the full test.
+ * over the shape (its support along −n) above it. The prism's face axes of the separating axis test, in
+ * closed form for a capsule (n·c − h |n·u| − r), over the vertices for a hull; it turns away the triangles
+ * off to the side of the shape before the prism's full test (boxes, spheres and capsules in front of the
+ * triangle have tests of their own above).
  */
 function separatedByPrismFace(hull: ConvexHull, A: ShapePose, shape: Shape, B: ShapePose, margin: number): boolean {
   const P = hull.planes, W = A.W, c = A.c, V = B.W, b = B.c;
@@ -212,10 +214,7 @@ function separatedByPrismFace(hull: ConvexHull, A: ShapePose, shape: Shape, B: S
     // n in the shape's frame: Vᵀ n
     const sx = V[0] * nx + V[1] * ny + V[2] * nz, sy = V[3] * nx + V[4] * ny + V[5] * nz, sz = V[6] * nx + V[7] * ny + V[8] * nz;
     let least = nx * b[0] + ny * b[1] + nz * b[2] - d;
-    if (shape.type === 'box') {
-      const h = shape.halfExtents;
-      least -= Math.abs(sx) * h[0] + Math.abs(sy) * h[1] + Math.abs(sz) * h[2];
-    } else if (shape.type === 'capsule') {
+    if (shape.type === 'capsule') {
       least -= Math.abs(sy) * shape.halfHeight + shape.radius;
     } else if (shape.type === 'hull') {
       const hullB = shape.hull as ConvexHull, v = hullB.vertices;
@@ -303,7 +302,6 @@ const flipped = new Manifold();
  */
 function boxTriangle(out: Manifold, hull: ConvexHull, n: Float64Array, A: ShapePose, shape: Shape, B: ShapePose, margin: number): void {
   const W = A.W, c = A.c, V = B.W, h = shape.halfExtents, v = hull.vertices;
-  currentHalf = h;
   const dx = B.c[0] - c[0], dy = B.c[1] - c[1], dz = B.c[2] - c[2];
   const p = boxCentre, u = boxAxes;
   p[0] = W[0] * dx + W[1] * dy + W[2] * dz; p[1] = W[3] * dx + W[4] * dy + W[5] * dz; p[2] = W[6] * dx + W[7] * dy + W[8] * dz;
@@ -363,7 +361,7 @@ function boxTriangle(out: Manifold, hull: ConvexHull, n: Float64Array, A: ShapeP
   }
   const face = Math.max(triangleFace, boxFace);
   if (edge > face + EDGE_TOLERANCE) {
-    boxTriangleEdge(out, A, v, edgeI, edgeK, lx, ly, lz, edge);
+    boxTriangleEdge(out, A, v, h, edgeI, edgeK, lx, ly, lz, edge);
     return;
   }
   if (boxFace > FACE_RELATIVE_TOLERANCE * triangleFace + 0.001) {
@@ -371,11 +369,7 @@ function boxTriangle(out: Manifold, hull: ConvexHull, n: Float64Array, A: ShapeP
     flipped.count = 0;
     flipped.previousCount = 0;
     faceHull(flipped, B, shape.hull as ConvexHull, boxFaceIndex, A, hull, margin);
-    if (flipped.count === 0) return;
-    out.setNormal(-flipped.normal[0], -flipped.normal[1], -flipped.normal[2]);
-    for (let i = 0; i < flipped.count; i++) {
-      out.add(flipped.points[3 * i], flipped.points[3 * i + 1], flipped.points[3 * i + 2], flipped.separations[i], flipped.ids[i] ^ BOX_FACE_REFERENCE);
-    }
+    if (flipped.count > 0) out.addFlipped(flipped, BOX_FACE_REFERENCE);
     return;
   }
   faceHull(out, A, hull, 0, B, shape.hull as ConvexHull, margin);
@@ -394,8 +388,10 @@ function radiusAlong(h: ArrayLike<number>, u: Float64Array, lx: number, ly: numb
  * pushed toward −L on the other two axes), their closest points; L the axis from the triangle toward the
  * box, in the mesh's frame; written in world space.
  */
-function boxTriangleEdge(out: Manifold, A: ShapePose, v: Float64Array, i: number, k: number, lx: number, ly: number, lz: number, separation: number): void {
-  const p = boxCentre, u = boxAxes, h = currentHalf;
+function boxTriangleEdge(
+  out: Manifold, A: ShapePose, v: Float64Array, h: ArrayLike<number>, i: number, k: number, lx: number, ly: number, lz: number, separation: number,
+): void {
+  const p = boxCentre, u = boxAxes;
   const a = 3 * i, b = 3 * ((i + 1) % 3);
   for (let m = 0; m < 3; m++) { triangleEdge[m] = v[a + m]; triangleEdge[3 + m] = v[b + m]; }
   // the box edge: centre − Σ_{j≠k} sign(L·u_j) h_j u_j, ± h_k u_k
@@ -410,15 +406,12 @@ function boxTriangleEdge(out: Manifold, A: ShapePose, v: Float64Array, i: number
   boxEdge[0] = cx - hk * u[3 * k]; boxEdge[1] = cy - hk * u[3 * k + 1]; boxEdge[2] = cz - hk * u[3 * k + 2];
   boxEdge[3] = cx + hk * u[3 * k]; boxEdge[4] = cy + hk * u[3 * k + 1]; boxEdge[5] = cz + hk * u[3 * k + 2];
   closestPointsOfSegments(triangleEdge, boxEdge, edgePoints);
-  const W = A.W, c = A.c;
-  const mx = 0.5 * (edgePoints[0] + edgePoints[3]), my = 0.5 * (edgePoints[1] + edgePoints[4]), mz = 0.5 * (edgePoints[2] + edgePoints[5]);
-  out.setNormal(W[0] * lx + W[3] * ly + W[6] * lz, W[1] * lx + W[4] * ly + W[7] * lz, W[2] * lx + W[5] * ly + W[8] * lz);
-  out.add(c[0] + W[0] * mx + W[3] * my + W[6] * mz, c[1] + W[1] * mx + W[4] * my + W[7] * mz, c[2] + W[2] * mx + W[5] * my + W[8] * mz, separation, EDGE_PAIR_ID | (i << 4) | k);
+  setLocalNormal(out, A, lx, ly, lz);
+  addLocal(out, A, 0.5 * (edgePoints[0] + edgePoints[3]), 0.5 * (edgePoints[1] + edgePoints[4]), 0.5 * (edgePoints[2] + edgePoints[5]), separation, EDGE_PAIR_ID | (i << 4) | k);
 }
 
 /** Id of an edge–edge point. */
 const EDGE_PAIR_ID = 1 << 30;
-let currentHalf: ArrayLike<number> = new Float64Array(3);
 
 const capsuleEnds = new Float64Array(6), edgeSegment = new Float64Array(6), pair = new Float64Array(6), best = new Float64Array(6);
 
@@ -479,8 +472,7 @@ function capsuleTriangle(out: Manifold, hull: ConvexHull, n: Float64Array, A: Sh
   if (distance < 1e-12) return false;
   const nx = (best[0] - best[3]) / distance, ny = (best[1] - best[4]) / distance, nz = (best[2] - best[5]) / distance;
   const separation = distance - r, half = 0.5 * separation;
-  const mx = best[3] + nx * half, my = best[4] + ny * half, mz = best[5] + nz * half;
-  out.setNormal(W[0] * nx + W[3] * ny + W[6] * nz, W[1] * nx + W[4] * ny + W[7] * nz, W[2] * nx + W[5] * ny + W[8] * nz);
-  out.add(c[0] + W[0] * mx + W[3] * my + W[6] * mz, c[1] + W[1] * mx + W[4] * my + W[7] * mz, c[2] + W[2] * mx + W[5] * my + W[8] * mz, separation, SPHERE_FACE | feature);
+  setLocalNormal(out, A, nx, ny, nz);
+  addLocal(out, A, best[3] + nx * half, best[4] + ny * half, best[5] + nz * half, separation, SINGLE_POINT | feature);
   return true;
 }

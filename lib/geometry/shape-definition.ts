@@ -67,6 +67,11 @@ export interface ShapeDefinition<Options> {
   describe(shape: ShapeGeometry): Omit<Options, 'type'>;
 }
 
+/** The centroid of a shape centred on its frame's origin. */
+export function atOrigin(_shape: ShapeGeometry, out: Float64Array): void {
+  out[0] = 0; out[1] = 0; out[2] = 0;
+}
+
 /** A diagonal inertia (the three principal moments) into a 3x3 row-major out. */
 export function writeDiagonal(out: Float64Array, x: number, y: number, z: number): void {
   out.fill(0);

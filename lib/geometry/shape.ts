@@ -176,19 +176,26 @@ export class Shape implements ShapeGeometry {
 /** Whether two shapes' filters let them collide (see SurfaceOptions.category). */
 export function shouldCollide(a: Shape, b: Shape): boolean {
   if (a.sensor && b.sensor) return false; // sensors detect solid shapes only (Box2D v3)
-  if (a.group !== 0 && a.group === b.group) return a.group > 0;
-  return (a.category & b.mask) !== 0 && (b.category & a.mask) !== 0;
+  return filtersMeet(a.category, a.mask, a.group, b);
 }
 
-function readGroup(where: string, group: unknown): number {
+/** Whether a filter (category, mask, group: a shape's, or a query's) and shape b's let them collide: a
+ * shared nonzero group decides by its sign, else each one's category must meet the other's mask. */
+export function filtersMeet(category: number, mask: number, group: number, b: Shape): boolean {
+  if (group !== 0 && group === b.group) return group > 0;
+  return (category & b.mask) !== 0 && (b.category & mask) !== 0;
+}
+
+/** A collision group: an integer within ±2³¹ (`name` for the error). */
+export function readGroup(where: string, group: unknown, name = 'group'): number {
   if (typeof group !== 'number' || !Number.isInteger(group) || Math.abs(group) > 0x7fffffff) {
-    throw new RangeError(`${where}: group must be an integer in ±2³¹, got ${show(group)}`);
+    throw new RangeError(`${where}: ${name} must be an integer in ±2³¹, got ${show(group)}`);
   }
   return group;
 }
 
 /** 32 filter bits; `fallback` when undefined (options), or refused when there is none (setters). */
-function readBits(where: string, name: string, value: unknown, fallback: number | undefined): number {
+export function readBits(where: string, name: string, value: unknown, fallback: number | undefined): number {
   if (value === undefined && fallback !== undefined) return fallback;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 0xffffffff) {
     throw new RangeError(`${where}: ${name} must be an integer of 32 bits (0 to 0xffffffff), got ${show(value)}`);

@@ -7,7 +7,7 @@
 import { boxInertia } from '../../inertia.js';
 import { readFiniteVector, requirePositive } from '../../validate.js';
 import { boxHull } from '../hull.js';
-import { rayStartsInside, writeBoxBounds, writeDiagonal, type ShapeDefinition } from '../shape-definition.js';
+import { atOrigin, rayStartsInside, type ShapeDefinition, writeBoxBounds, writeDiagonal } from '../shape-definition.js';
 import type { BoxShapeOptions } from '../shape-options.js';
 
 function rayBox(o: ArrayLike<number>, d: ArrayLike<number>, half: ArrayLike<number>, tMax: number, normal: Float64Array): number {
@@ -49,9 +49,7 @@ export const BOX: ShapeDefinition<BoxShapeOptions> = {
     into.hull = boxHull(into.halfExtents);
   },
   volume: (shape) => 8 * shape.halfExtents[0] * shape.halfExtents[1] * shape.halfExtents[2],
-  centroid(_shape, out) {
-    out[0] = 0; out[1] = 0; out[2] = 0;
-  },
+  centroid: atOrigin,
   inertia(shape, _density, mass, out) {
     const [x, y, z] = boxInertia(mass, shape.halfExtents);
     writeDiagonal(out, x, y, z);

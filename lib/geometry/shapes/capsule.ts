@@ -7,7 +7,7 @@
 
 import { capsuleInertia } from '../../inertia.js';
 import { requireNonNegative, requirePositive } from '../../validate.js';
-import { rayStartsInside, writeDiagonal, type ShapeDefinition } from '../shape-definition.js';
+import { atOrigin, rayStartsInside, type ShapeDefinition, writeDiagonal } from '../shape-definition.js';
 import type { CapsuleShapeOptions } from '../shape-options.js';
 import { raySphere } from './sphere.js';
 
@@ -52,9 +52,7 @@ export const CAPSULE: ShapeDefinition<CapsuleShapeOptions> = {
     into.halfHeight = requireNonNegative(where, 'capsule halfHeight', options.halfHeight);
   },
   volume: (shape) => Math.PI * shape.radius * shape.radius * (2 * shape.halfHeight + (4 / 3) * shape.radius),
-  centroid(_shape, out) {
-    out[0] = 0; out[1] = 0; out[2] = 0;
-  },
+  centroid: atOrigin,
   inertia(shape, _density, mass, out) {
     const [x, y, z] = capsuleInertia(mass, shape.radius, shape.halfHeight);
     writeDiagonal(out, x, y, z);

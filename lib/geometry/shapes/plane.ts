@@ -4,7 +4,7 @@
 //   ray      n·(o + t d) = offset:  t = (offset − n·o) / n·d, for a ray going down into it (n·d < 0)
 
 import { readFiniteVector, show } from '../../validate.js';
-import { rayStartsInside, type ShapeDefinition } from '../shape-definition.js';
+import { atOrigin, rayStartsInside, type ShapeDefinition } from '../shape-definition.js';
 import type { PlaneShapeOptions } from '../shape-options.js';
 
 export const PLANE: ShapeDefinition<PlaneShapeOptions> = {
@@ -27,9 +27,7 @@ export const PLANE: ShapeDefinition<PlaneShapeOptions> = {
     }
   },
   volume: () => Infinity,
-  centroid(_shape, out) {
-    out[0] = 0; out[1] = 0; out[2] = 0;
-  },
+  centroid: atOrigin,
   inertia(_shape, _density, _mass, out) {
     out.fill(0);
   },

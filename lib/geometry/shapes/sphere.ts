@@ -4,7 +4,7 @@
 //   ray      |o + t d|² = r²:  t = −b − √(b² − c),  b = o·d, c = |o|² − r²
 
 import { requirePositive } from '../../validate.js';
-import { writeDiagonal, type ShapeDefinition, type ShapeGeometry } from '../shape-definition.js';
+import { atOrigin, type ShapeDefinition, type ShapeGeometry, writeDiagonal } from '../shape-definition.js';
 import type { SphereShapeOptions } from '../shape-options.js';
 
 /** The ray o + t d (|d| = 1) against a sphere of radius r at the origin: t or −1. */
@@ -33,9 +33,7 @@ export const SPHERE: ShapeDefinition<SphereShapeOptions> = {
     into.radius = requirePositive(where, 'sphere radius', options.radius);
   },
   volume: (shape) => (4 / 3) * Math.PI * shape.radius ** 3,
-  centroid(_shape, out) {
-    out[0] = 0; out[1] = 0; out[2] = 0;
-  },
+  centroid: atOrigin,
   inertia(shape, _density, mass, out) {
     const i = 0.4 * mass * shape.radius * shape.radius;
     writeDiagonal(out, i, i, i);

@@ -1,8 +1,7 @@
 // What the two triangle shapes (trimesh.ts, heightfield.ts) share: no mass, bounds from their own box,
 // ray casts through their triangles.
 
-import type { ShapeDefinition, ShapeGeometry } from '../shape-definition.js';
-import { writeBoxBounds } from '../shape-definition.js';
+import { atOrigin, writeBoxBounds, type ShapeDefinition, type ShapeGeometry } from '../shape-definition.js';
 import type { TriangleSource } from '../triangle-source.js';
 
 const centre = new Float64Array(3), half = new Float64Array(3);
@@ -11,9 +10,7 @@ const hitTriangle = new Int32Array(1);
 /** Massless: no volume, centroid or inertia (static and kinematic bodies only). */
 export const noMass: Pick<ShapeDefinition<unknown>, 'volume' | 'centroid' | 'inertia'> = {
   volume: () => 0,
-  centroid(_shape, out) {
-    out[0] = 0; out[1] = 0; out[2] = 0;
-  },
+  centroid: atOrigin,
   inertia(_shape, _density, _mass, out) {
     out.fill(0);
   },
