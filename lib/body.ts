@@ -119,6 +119,9 @@ export class Body {
   readonly rotation: Float64Array;
   /** Collision shapes in the body frame, about the centre of mass (see BodyOptions.shapes). */
   shapes: readonly Shape[];
+  /** @internal The largest distance of a point of the shapes from the centre of mass, m (0 without
+   * shapes, Infinity with a plane): no point of the body moves faster than |v| + |ω| · extent. */
+  readonly extent: number;
   /** I_b, body axes (zero for static and kinematic bodies). */
   readonly inertiaLocal: Float64Array;
   /** I_b⁻¹, body axes (zero for static and kinematic bodies). */
@@ -227,6 +230,12 @@ export class Body {
     this.userData = options.userData;
     this.sleep.canSleep = canSleep;
     this.shapes = shapes;
+    let extent = 0;
+    for (const shape of shapes) {
+      const p = shape.position;
+      extent = Math.max(extent, Math.sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2]) + shape.extent);
+    }
+    this.extent = extent;
     const I = this.inverseInertiaLocal;
     this.diagonalInertia = I[1] === 0 && I[2] === 0 && I[3] === 0 && I[5] === 0 && I[6] === 0 && I[7] === 0;
     this.updateInertia();

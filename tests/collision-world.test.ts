@@ -10,6 +10,7 @@ import { collide, SHAPE_RANK } from '../lib/collision/narrowphase.js';
 import { Manifold } from '../lib/collision/manifold.js';
 import { ShapePose } from '../lib/collision/shape-pose.js';
 import { CastResult, ConvexProxy, shapeCast } from '../lib/geometry/gjk.js';
+import type { ConvexHull } from '../lib/geometry/hull.js';
 
 function randomShape(random: () => number): ShapeOptions {
   const kind = Math.floor(random() * 4);
@@ -85,9 +86,23 @@ function randomRay(random: () => number): Ray {
   };
 }
 
-/** How fast a body's shapes can move, as the contact search bounds it: |v| + |ω| · 1 m (broadphase.ts). */
+/** The farthest point of a shape from its body's centre of mass, worked out here from its geometry. */
+function extentOf(shape: Shape): number {
+  const centre = Math.hypot(...shape.position);
+  switch (shape.type) {
+    case 'sphere': return centre + shape.radius;
+    case 'capsule': return centre + shape.halfHeight + shape.radius;
+    case 'box': return centre + Math.hypot(...shape.halfExtents);
+    case 'hull': return centre + Math.max(...(shape.hull as ConvexHull).points().map((p) => Math.hypot(...p)));
+    default: return Infinity;
+  }
+}
+
+/** How fast a point of a body's shapes can move, as the contact search bounds it: |v| + |ω| · (the
+ * farthest point of its shapes from its centre of mass). */
 function reach(body: Body): number {
-  return Math.hypot(...body.linearVelocity) + Math.hypot(...body.angularVelocity);
+  const spin = Math.hypot(...body.angularVelocity);
+  return Math.hypot(...body.linearVelocity) + (spin > 0 ? spin * Math.max(0, ...body.shapes.map(extentOf)) : 0);
 }
 
 /**

@@ -340,13 +340,16 @@ export function writeBox(proxy: ShapeProxy, dt: number): void {
 }
 
 /**
- * How fast any point of the body's shapes can move, m/s, as the contact search bounds it: its linear
- * speed plus what turning adds at the shape's reach (rough: |ω| times 1 m).
+ * How fast any point of the body's shapes can move, m/s: its linear speed plus its spin times the
+ * farthest its shapes reach from the centre of mass (Body.extent), |v| + |ω| · extent.
  */
 export function reach(body: Body): number {
   const v = body.linearVelocity, w = body.angularVelocity;
   // (Math.sqrt, not Math.hypot: the step uses only correctly rounded Math functions; README "Determinism")
-  return Math.sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]) + Math.sqrt(w[0] * w[0] + w[1] * w[1] + w[2] * w[2]);
+  const speed = Math.sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+  const spin = Math.sqrt(w[0] * w[0] + w[1] * w[1] + w[2] * w[2]);
+  // (a plane's extent is Infinity, on a body that never turns: 0 · ∞ would be NaN)
+  return spin > 0 ? speed + spin * body.extent : speed;
 }
 
 /** Whether two boxes (min x, y, z, max x, y, z) overlap. */

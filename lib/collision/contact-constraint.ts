@@ -94,6 +94,16 @@ export class ContactConstraint {
   private readonly coreGap = new Float64Array(MAX_MANIFOLD_POINTS);
   /** Against a static body (the stiffer softness). */
   private againstStatic = false;
+  /**
+   * Which body moves when the other is static: +1 B alone, −1 A alone, 0 both (or neither static). A
+   * static body's velocities stay zero and its inverse mass and inertia are zero, so a row against one is
+   * the moving body's half of the row alone: with the sign s, Ċ = s (n·v + j·ω) and the impulse
+   * v += s m⁻¹ n λ, ω += s I⁻¹ j λ, about half the arithmetic and memory traffic of a row between two
+   * bodies (a level's contacts are almost all against static ground).
+   */
+  private movingSign = 0;
+  /** With one body static: each point's core point on the static body, world space, 3 per point. */
+  private readonly fixedCore = new Float64Array(3 * MAX_MANIFOLD_POINTS);
   private readonly closingSpeed = new Float64Array(MAX_MANIFOLD_POINTS);
   private readonly largestImpulse = new Float64Array(MAX_MANIFOLD_POINTS);
   private readonly startA = new Float64Array(3);
@@ -180,6 +190,7 @@ export class ContactConstraint {
       this.startB[k] = b.state[POSITION + k];
     }
     this.againstStatic = a.type === 'static' || b.type === 'static';
+    this.movingSign = a.type === 'static' ? 1 : b.type === 'static' ? -1 : 0;
     // The kept friction impulses are components along last step's tangents; t₁ follows the sliding
     // direction, so the basis may turn between steps: carry each kept impulse over as the world vector
     // it was, P = λ₁ t₁ + λ₂ t₂, onto the new tangents. (Kept as components of a turning basis, a
@@ -212,7 +223,14 @@ export class ContactConstraint {
         this.localA[3 * i + k] = sa[at] * cAx + sa[at + 1] * cAy + sa[at + 2] * cAz;
         this.localB[3 * i + k] = sb[at] * cBx + sb[at + 1] * cBy + sb[at + 2] * cBz;
       }
-      this.writeCoreGap(i, sa, sb, n, 2);
+      if (this.movingSign === 0) this.writeCoreGap(i, sa, sb, n, 2);
+      else {
+        const fixed = this.movingSign > 0 ? sa : sb, local = this.movingSign > 0 ? this.localA : this.localB;
+        for (let c = 0; c < 3; c++) {
+          this.fixedCore[3 * i + c] = fixed[POSITION + c] + fixed[ROTATION + c] * local[3 * i] + fixed[ROTATION + 3 + c] * local[3 * i + 1] + fixed[ROTATION + 6 + c] * local[3 * i + 2];
+        }
+        this.writeMovingGap(i, this.movingSign > 0 ? sb : sa, this.movingSign, 2);
+      }
       this.coreGap[i] = rates[2];
       const rows = this.rowData, at = 3 * i * ROW_SIZE;
       setRow(rows, at, sa, sb, n, this.rA, this.rB);
@@ -271,6 +289,20 @@ export class ContactConstraint {
     rates[k] = gap;
   }
 
+  /**
+   * writeCoreGap with one body static (movingSign ≠ 0): the moving body's core point c (state `st`)
+   * against the static one's, kept in fixedCore (the same arithmetic, in the same order).
+   */
+  private writeMovingGap(i: number, st: Float64Array, sign: number, k: number): void {
+    const local = sign > 0 ? this.localB : this.localA, n = this.manifold.normal, fixed = this.fixedCore;
+    let gap = 0;
+    for (let c = 0; c < 3; c++) {
+      const core = st[POSITION + c] + st[ROTATION + c] * local[3 * i] + st[ROTATION + 3 + c] * local[3 * i + 1] + st[ROTATION + 6 + c] * local[3 * i + 2];
+      gap += n[c] * (sign > 0 ? core - fixed[3 * i + c] : fixed[3 * i + c] - core);
+    }
+    rates[k] = gap;
+  }
+
   /** The rolling rows along this step's tangents, the kept impulse carried over from last step's
    * (u₁, u₂) as a world vector; none when the pair has no rolling resistance. */
   private prepareRolling(sa: Float64Array, sb: Float64Array, u1x: number, u1y: number, u1z: number, u2x: number, u2y: number, u2z: number): void {
@@ -306,9 +338,18 @@ export class ContactConstraint {
 
   warmStart(): void {
     const sa = this.bodyA.state, sb = this.bodyB.state, rows = this.rowData;
-    for (let i = 0; i < 3 * this.count; i++) {
-      const lambda = this.impulses[i];
-      if (lambda !== 0) applyRowImpulse(rows, i * ROW_SIZE, sa, sb, lambda);
+    const sign = this.movingSign;
+    if (sign !== 0) {
+      const st = sign > 0 ? sb : sa, ij = sign > 0 ? ROW_IJB : ROW_IJA;
+      for (let i = 0; i < 3 * this.count; i++) {
+        rates[0] = this.impulses[i];
+        if (rates[0] !== 0) applyMovingImpulse(rows, i * ROW_SIZE, st, ij, sign, 0);
+      }
+    } else {
+      for (let i = 0; i < 3 * this.count; i++) {
+        const lambda = this.impulses[i];
+        if (lambda !== 0) applyRowImpulse(rows, i * ROW_SIZE, sa, sb, lambda);
+      }
     }
     if (this.rollingArm > 0) {
       applyRowImpulse(rows, ROLLING_ROW, sa, sb, this.rollingImpulse[0]);
@@ -328,9 +369,37 @@ export class ContactConstraint {
    */
   solve(soft: Readonly<Softness>, staticSoft: Readonly<Softness>, useBias: boolean): void {
     const rowSoft = this.againstStatic ? staticSoft : soft;
-    for (let i = 0; i < this.count; i++) this.solveFriction(i);
-    for (let i = 0; i < this.count; i++) this.solveNormal(i, rowSoft, useBias);
+    if (this.movingSign !== 0) {
+      for (let i = 0; i < this.count; i++) this.solveMovingFriction(i);
+      for (let i = 0; i < this.count; i++) this.solveMovingNormal(i, rowSoft, useBias);
+    } else {
+      for (let i = 0; i < this.count; i++) this.solveFriction(i);
+      for (let i = 0; i < this.count; i++) this.solveNormal(i, rowSoft, useBias);
+    }
     if (this.rollingArm > 0) this.solveRolling();
+  }
+
+  /** solveFriction with one body static (movingSign): the moving body's half of each row. */
+  private solveMovingFriction(i: number): void {
+    const sign = this.movingSign, rows = this.rowData;
+    const st = sign > 0 ? this.bodyB.state : this.bodyA.state, j = sign > 0 ? ROW_JB : ROW_JA, ij = sign > 0 ? ROW_IJB : ROW_IJA;
+    const t1 = (3 * i + 1) * ROW_SIZE, t2 = t1 + ROW_SIZE;
+    rates[2] = this.friction * this.impulses[3 * i];
+    writeMovingRate(rows, t1, st, j, sign, 0);
+    writeMovingRate(rows, t2, st, j, sign, 1);
+    this.clampDisc(this.impulses, 3 * i + 1, t1);
+    applyMovingImpulse(rows, t1, st, ij, sign, 0);
+    applyMovingImpulse(rows, t2, st, ij, sign, 1);
+  }
+
+  /** solveNormal with one body static (movingSign): the moving body's half of the row. */
+  private solveMovingNormal(i: number, soft: Readonly<Softness>, useBias: boolean): void {
+    const sign = this.movingSign, rows = this.rowData, at = 3 * i * ROW_SIZE;
+    const st = sign > 0 ? this.bodyB.state : this.bodyA.state;
+    this.writeMovingGap(i, st, sign, 2);
+    writeMovingRate(rows, at, st, sign > 0 ? ROW_JB : ROW_JA, sign, 0);
+    this.clampNormal(i, soft, useBias);
+    if (rates[0] !== 0) applyMovingImpulse(rows, at, st, sign > 0 ? ROW_IJB : ROW_IJA, sign, 0);
   }
 
   /** Point i's two friction rows, clamped together to the disc μ λ_n. */
@@ -345,13 +414,23 @@ export class ContactConstraint {
    * resistance; passed in the scratch array, as the solve's other doubles: see solve).
    */
   private solveDiscPair(impulses: Float64Array, slot: number, row: number): void {
-    const rows = this.rowData, sa = this.bodyA.state, sb = this.bodyB.state, bound = rates[2];
-    const t1 = row, t2 = row + ROW_SIZE;
+    const rows = this.rowData, sa = this.bodyA.state, sb = this.bodyB.state;
+    writeRowRate(rows, row, sa, sb, 0);
+    writeRowRate(rows, row + ROW_SIZE, sa, sb, 1);
+    this.clampDisc(impulses, slot, row);
+    applyRowImpulseFrom(rows, row, sa, sb, 0);
+    applyRowImpulseFrom(rows, row + ROW_SIZE, sa, sb, 1);
+  }
+
+  /**
+   * The two rows' new impulses from their rates Ċ in rates[0] and rates[1]: each solved alone, then the
+   * pair scaled back onto the disc of radius rates[2]; the changes into rates[0] and rates[1].
+   */
+  private clampDisc(impulses: Float64Array, slot: number, row: number): void {
+    const rows = this.rowData, bound = rates[2];
     const old1 = impulses[slot], old2 = impulses[slot + 1];
-    writeRowRate(rows, t1, sa, sb, 0);
-    writeRowRate(rows, t2, sa, sb, 1);
-    let next1 = old1 - rows[t1 + ROW_MASS] * rates[0];
-    let next2 = old2 - rows[t2 + ROW_MASS] * rates[1];
+    let next1 = old1 - rows[row + ROW_MASS] * rates[0];
+    let next2 = old2 - rows[row + ROW_SIZE + ROW_MASS] * rates[1];
     const size = Math.sqrt(next1 * next1 + next2 * next2);
     if (size > bound) {
       const scale = size > 0 ? bound / size : 0;
@@ -362,8 +441,6 @@ export class ContactConstraint {
     impulses[slot + 1] = next2;
     rates[0] = next1 - old1;
     rates[1] = next2 - old2;
-    applyRowImpulseFrom(rows, t1, sa, sb, 0);
-    applyRowImpulseFrom(rows, t2, sa, sb, 1);
   }
 
   /**
@@ -372,9 +449,20 @@ export class ContactConstraint {
    *   λ = −massScale K⁻¹ (Ċ + bias) − impulseScale λ_acc   (axis-part.ts's solve with sign +1).
    */
   private solveNormal(i: number, soft: Readonly<Softness>, useBias: boolean): void {
-    const impulses = this.impulses, rows = this.rowData, sa = this.bodyA.state, sb = this.bodyB.state;
+    const rows = this.rowData, sa = this.bodyA.state, sb = this.bodyB.state, at = 3 * i * ROW_SIZE;
     // the core points carried with their bodies (l fixed in each body's axes): s = s₀ + n·(Δc_b − Δc_a)
     this.writeCoreGap(i, sa, sb, this.manifold.normal, 2);
+    writeRowRate(rows, at, sa, sb, 0);
+    this.clampNormal(i, soft, useBias);
+    if (rates[0] !== 0) applyRowImpulseFrom(rows, at, sa, sb, 0);
+  }
+
+  /**
+   * Point i's new normal impulse from its gap's core part n·(c_b − c_a) in rates[2] and its Ċ in
+   * rates[0] (see solveNormal); the change into rates[0].
+   */
+  private clampNormal(i: number, soft: Readonly<Softness>, useBias: boolean): void {
+    const impulses = this.impulses, at = 3 * i * ROW_SIZE, slot = 3 * i;
     const s = this.separation[i] + (rates[2] - this.coreGap[i]);
     let bias = 0, massScale = 1, impulseScale = 0;
     if (s > 0) bias = s * this.inverseH;
@@ -383,15 +471,12 @@ export class ContactConstraint {
       massScale = soft.massScale;
       impulseScale = soft.impulseScale;
     }
-    const at = 3 * i * ROW_SIZE, slot = 3 * i;
-    writeRowRate(rows, at, sa, sb, 0);
     const old = impulses[slot];
-    let next = old - massScale * rows[at + ROW_MASS] * (rates[0] + bias) - impulseScale * old;
+    let next = old - massScale * this.rowData[at + ROW_MASS] * (rates[0] + bias) - impulseScale * old;
     if (next < 0) next = 0;
     else if (next > MAX_CONTACT_IMPULSE) next = MAX_CONTACT_IMPULSE;
     impulses[slot] = next;
     rates[0] = next - old;
-    if (rates[0] !== 0) applyRowImpulseFrom(rows, at, sa, sb, 0);
     if (next > this.largestImpulse[i]) this.largestImpulse[i] = next;
   }
 
@@ -542,4 +627,21 @@ function applyRowImpulse(rows: Float64Array, at: number, a: Float64Array, b: Flo
   b[LINEAR_VELOCITY] += lb * nx; b[LINEAR_VELOCITY + 1] += lb * ny; b[LINEAR_VELOCITY + 2] += lb * nz;
   a[ANGULAR_VELOCITY] -= rows[at + ROW_IJA] * lambda; a[ANGULAR_VELOCITY + 1] -= rows[at + ROW_IJA + 1] * lambda; a[ANGULAR_VELOCITY + 2] -= rows[at + ROW_IJA + 2] * lambda;
   b[ANGULAR_VELOCITY] += rows[at + ROW_IJB] * lambda; b[ANGULAR_VELOCITY + 1] += rows[at + ROW_IJB + 1] * lambda; b[ANGULAR_VELOCITY + 2] += rows[at + ROW_IJB + 2] * lambda;
+}
+
+/**
+ * Ċ of the row at rows[at ..] when only one body moves (ContactConstraint.movingSign): s (n·v + j·ω), j
+ * the moving body's j (its offset `j`: ROW_JA or ROW_JB), into rates[k].
+ */
+function writeMovingRate(rows: Float64Array, at: number, st: Float64Array, j: number, sign: number, k: number): void {
+  rates[k] = sign * (
+    rows[at + ROW_N] * st[LINEAR_VELOCITY] + rows[at + ROW_N + 1] * st[LINEAR_VELOCITY + 1] + rows[at + ROW_N + 2] * st[LINEAR_VELOCITY + 2] +
+    rows[at + j] * st[ANGULAR_VELOCITY] + rows[at + j + 1] * st[ANGULAR_VELOCITY + 1] + rows[at + j + 2] * st[ANGULAR_VELOCITY + 2]);
+}
+
+/** v += s m⁻¹ n λ, ω += s I⁻¹ j λ for the moving body alone (its I⁻¹ j at offset `ij`), λ = rates[k]. */
+function applyMovingImpulse(rows: Float64Array, at: number, st: Float64Array, ij: number, sign: number, k: number): void {
+  const lambda = sign * rates[k], l = st[INVERSE_MASS] * lambda;
+  st[LINEAR_VELOCITY] += l * rows[at + ROW_N]; st[LINEAR_VELOCITY + 1] += l * rows[at + ROW_N + 1]; st[LINEAR_VELOCITY + 2] += l * rows[at + ROW_N + 2];
+  st[ANGULAR_VELOCITY] += rows[at + ij] * lambda; st[ANGULAR_VELOCITY + 1] += rows[at + ij + 1] * lambda; st[ANGULAR_VELOCITY + 2] += rows[at + ij + 2] * lambda;
 }

@@ -143,6 +143,14 @@ export class ConvexHull {
     }
   }
 
+  /** The largest distance of a vertex from the frame's origin, m. */
+  extent(): number {
+    let largest = 0;
+    const v = this.vertices;
+    for (let i = 0; i < this.vertexCount; i++) largest = Math.max(largest, v[3 * i] * v[3 * i] + v[3 * i + 1] * v[3 * i + 1] + v[3 * i + 2] * v[3 * i + 2]);
+    return Math.sqrt(largest);
+  }
+
   /** The vertices as [x, y, z] points. */
   points(): number[][] {
     const out: number[][] = [];

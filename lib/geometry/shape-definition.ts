@@ -52,6 +52,9 @@ export interface ShapeDefinition<Options> {
    * and rotation W (column-major, W_ij = W[3j + i]).
    */
   bounds(shape: ShapeGeometry, c: ArrayLike<number>, W: ArrayLike<number>, out: Float64Array): void;
+  /** The largest distance from the shape frame's origin to a point of the shape, m, or a bound on it
+   * (Infinity for an unbounded shape): how fast a point of it can move, |v| + |ω| · extent. */
+  extent(shape: ShapeGeometry): number;
   /**
    * The ray o + t d (shape frame, d a unit vector) against the shape for 0 ≤ t ≤ tMax: the t at which it
    * enters the solid, with the outward normal written to `normal` (shape frame), or −1 for a miss. A ray

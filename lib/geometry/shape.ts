@@ -120,6 +120,8 @@ export class Shape implements ShapeGeometry {
   filterListener: ((shape: Shape) => void) | null = null;
   /** Reports overlaps only (SurfaceOptions.sensor). */
   readonly sensor: boolean;
+  /** @internal The farthest point of the shape from its frame's origin, m (ShapeDefinition.extent). */
+  readonly extent: number;
 
   /** Checks every option before building; the error names the bad value. */
   constructor(where: string, options: ShapeOptions) {
@@ -153,6 +155,7 @@ export class Shape implements ShapeGeometry {
     this.sensor = sensor;
     // the type's own fields, read by its definition (the geometry fields are readonly to users only)
     definition.read(where, options, this as ShapeGeometry);
+    this.extent = definition.extent(this);
   }
 
   /** m³ (Infinity for a plane). */

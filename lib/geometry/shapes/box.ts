@@ -57,5 +57,6 @@ export const BOX: ShapeDefinition<BoxShapeOptions> = {
   bounds: (shape, c, W, out) => writeBoxBounds(c, W, null, shape.halfExtents, out),
   rayCast: (shape, o, d, tMax, normal) => rayBox(o, d, shape.halfExtents, tMax, normal),
   convex: (shape, out) => (out.setBox(shape.halfExtents[0], shape.halfExtents[1], shape.halfExtents[2]), true),
+  extent: (shape) => Math.sqrt(shape.halfExtents[0] ** 2 + shape.halfExtents[1] ** 2 + shape.halfExtents[2] ** 2),
   describe: (shape) => ({ halfExtents: Array.from(shape.halfExtents) }),
 };

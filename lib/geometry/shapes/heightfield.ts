@@ -7,7 +7,7 @@
 import { Heightfield } from '../heightfield.js';
 import type { ShapeDefinition } from '../shape-definition.js';
 import type { HeightfieldShapeOptions } from '../shape-options.js';
-import { meshBounds, meshRay, noMass } from './triangles.js';
+import { meshBounds, meshExtent, meshRay, noMass } from './triangles.js';
 
 export const HEIGHTFIELD: ShapeDefinition<HeightfieldShapeOptions> = {
   bounded: true,
@@ -19,6 +19,7 @@ export const HEIGHTFIELD: ShapeDefinition<HeightfieldShapeOptions> = {
   },
   ...noMass,
   bounds: meshBounds,
+  extent: meshExtent,
   rayCast: meshRay,
   convex: () => false,
   describe: (shape) => (shape.mesh as Heightfield).describe(),

@@ -61,5 +61,6 @@ export const HULL: ShapeDefinition<HullShapeOptions> = {
     out.set(hull.vertices, hull.vertexCount, 0);
     return true;
   },
+  extent: (shape) => (shape.hull as ConvexHull).extent(),
   describe: (shape) => ({ points: (shape.hull as ConvexHull).points() }),
 };

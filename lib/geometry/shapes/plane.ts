@@ -47,5 +47,6 @@ export const PLANE: ShapeDefinition<PlaneShapeOptions> = {
     return t;
   },
   convex: () => false,
+  extent: () => Infinity,
   describe: (shape) => ({ normal: Array.from(shape.normal), offset: shape.offset }),
 };

@@ -48,5 +48,6 @@ export const SPHERE: ShapeDefinition<SphereShapeOptions> = {
   rayCast: (shape: ShapeGeometry, o, d, tMax, normal) =>
     raySphere(o[0], o[1], o[2], d[0], d[1], d[2], shape.radius, tMax, normal),
   convex: (shape, out) => (out.setSphere(shape.radius), true),
+  extent: (shape) => shape.radius,
   describe: (shape) => ({ radius: shape.radius }),
 };

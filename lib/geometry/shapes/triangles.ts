@@ -26,6 +26,13 @@ export function meshBounds(shape: ShapeGeometry, c: ArrayLike<number>, W: ArrayL
   writeBoxBounds(c, W, centre, half, out);
 }
 
+/** The farthest corner of the triangles' bounding box from the frame's origin. */
+export function meshExtent(shape: ShapeGeometry): number {
+  const b = (shape.mesh as TriangleSource).bounds;
+  const x = Math.max(-b[0], b[3]), y = Math.max(-b[1], b[4]), z = Math.max(-b[2], b[5]);
+  return Math.sqrt(x * x + y * y + z * z);
+}
+
 /** A ray against the triangles (two-sided). */
 export function meshRay(shape: ShapeGeometry, o: ArrayLike<number>, d: ArrayLike<number>, tMax: number, normal: Float64Array): number {
   return (shape.mesh as TriangleSource).rayCast(o, d, tMax, normal, hitTriangle);

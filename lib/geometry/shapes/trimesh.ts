@@ -7,7 +7,7 @@
 import { TriangleMesh } from '../triangle-mesh.js';
 import type { ShapeDefinition } from '../shape-definition.js';
 import type { TrimeshShapeOptions } from '../shape-options.js';
-import { meshBounds, meshRay, noMass } from './triangles.js';
+import { meshBounds, meshExtent, meshRay, noMass } from './triangles.js';
 
 export const TRIMESH: ShapeDefinition<TrimeshShapeOptions> = {
   bounded: true,
@@ -19,6 +19,7 @@ export const TRIMESH: ShapeDefinition<TrimeshShapeOptions> = {
   },
   ...noMass,
   bounds: meshBounds,
+  extent: meshExtent,
   rayCast: meshRay,
   convex: () => false,
   describe: (shape) => (shape.mesh as TriangleMesh).describe(),
