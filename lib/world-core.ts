@@ -155,7 +155,8 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
   private awakeVersion = -1;
   private islandsVersion = 0;
   /** What the step's stages read and write (solver/step.ts). */
-  private readonly stepContext: StepContext<B>;
+  /** @internal */
+  protected readonly stepContext: StepContext<B>;
   /** The direct solver (used while `solver` is 'direct'). */
   private readonly tree: DirectSolver<B, J>;
   private solverKind: JointSolverKind;

@@ -16,11 +16,11 @@ import type { SolverSettings } from './solver/step-parts.js';
 import { TreeBodyModel3D } from './solver/direct/tree-body-model.js';
 import { DEFAULT_SOLVER_SETTINGS, WorldCore, type CoreWorldOptions, type JointBreakEventOf, type SnapshotBody, type WorldSnapshot } from './world-core.js';
 import type { StateReader, StateWriter } from './state.js';
-import { readCallback, readDirection, readFiniteVector, readUnitQuaternion, requireBoolean, show } from './validate.js';
+import { readCallback, readDirection, readFiniteVector, readUnitQuaternion, requireBoolean, requireNonNegative, show } from './validate.js';
 import { SceneQueries, type QueryOptions, type RayHit, type ShapeOverlap } from './collision/queries.js';
 import { ContactSet, type ShapePair } from './collision/contact-set.js';
 import type { Shape, ShapeOptions } from './geometry/shape.js';
-import type { ContactConstraint } from './collision/contact-constraint.js';
+import { RESTITUTION_THRESHOLD, type ContactConstraint } from './collision/contact-constraint.js';
 import type { SolverContact } from './solver/step-parts.js';
 import type { Islands } from './sleep.js';
 
@@ -36,6 +36,11 @@ export interface WorldOptions extends CoreWorldOptions<Joint> {
   /** Called after each step for each shape that began overlapping a sensor shape in it. */
   onSensorBegin?: ((event: SensorEvent) => void) | null;
   onSensorEnd?: ((event: SensorEvent) => void) | null;
+  /**
+   * Contacts closing slower than this, m/s, do not bounce, whatever their restitution (Box2D's
+   * restitution threshold): resting and sliding contacts stay put. Default 1 (RESTITUTION_THRESHOLD).
+   */
+  restitutionThreshold?: number;
 }
 
 export { DEFAULT_JOINT_SOLVER, JOINT_SOLVERS, type JointSolverKind } from './world-core.js';
@@ -81,11 +86,13 @@ export class World extends WorldCore<Body, Joint> {
     }
     super(where, options, gravity, integrator, new TreeBodyModel3D());
     this.integrator = integrator;
+    this.stepContext.restitutionThreshold = RESTITUTION_THRESHOLD;
     if (options !== null && typeof options === 'object') {
       this.onContactBegin = readCallback(where, 'onContactBegin', options.onContactBegin);
       this.onContactEnd = readCallback(where, 'onContactEnd', options.onContactEnd);
       this.onSensorBegin = readCallback(where, 'onSensorBegin', options.onSensorBegin);
       this.onSensorEnd = readCallback(where, 'onSensorEnd', options.onSensorEnd);
+      if (options.restitutionThreshold !== undefined) this.restitutionThreshold = options.restitutionThreshold;
     }
     this.ground = new Body(0, { type: 'static' }, this, this.arena);
   }
@@ -96,6 +103,14 @@ export class World extends WorldCore<Body, Joint> {
   }
   set gyroscopic(value: boolean) {
     this.integrator.gyroscopic = requireBoolean('gyroscopic', 'gyroscopic', value);
+  }
+
+  /** Contacts closing slower than this, m/s, do not bounce (WorldOptions.restitutionThreshold). */
+  get restitutionThreshold(): number {
+    return this.stepContext.restitutionThreshold;
+  }
+  set restitutionThreshold(value: number) {
+    this.stepContext.restitutionThreshold = requireNonNegative('restitutionThreshold', 'restitutionThreshold', value);
   }
 
   /** A world continuing bit for bit from `world.snapshot()` (callbacks and userData are not kept). */
@@ -147,11 +162,14 @@ export class World extends WorldCore<Body, Joint> {
   get contacts(): readonly ContactConstraint[] {
     return this.contactSet.touching;
   }
-  // One number of flags: 1 gyroscopic, 2 the direct solver, 4 contacts follow (so a world without them
-  // reads as before), then the contacts' impulses (ContactSet.save), sleeping ones included.
+  // One number of flags: 1 gyroscopic, 2 the direct solver, 4 contacts follow, 8 a restitution threshold
+  // other than the default follows (so a world without them reads and hashes as before); then that
+  // threshold, then the contacts' impulses (ContactSet.save), sleeping ones included.
   protected saveWorldExtras(writer: StateWriter): void {
     const contacts = this.contactSet.touching.length > 0 || this.contactSet.sensing.length > 0;
-    writer.write((this.integrator.gyroscopic ? 1 : 0) + (this.solver === 'direct' ? 2 : 0) + (contacts ? 4 : 0));
+    const threshold = this.restitutionThreshold !== RESTITUTION_THRESHOLD;
+    writer.write((this.integrator.gyroscopic ? 1 : 0) + (this.solver === 'direct' ? 2 : 0) + (contacts ? 4 : 0) + (threshold ? 8 : 0));
+    if (threshold) writer.write(this.restitutionThreshold);
     if (contacts) this.contactSet.save(writer);
   }
   private pendingContacts: number[] | null = null;
@@ -159,6 +177,7 @@ export class World extends WorldCore<Body, Joint> {
     const flags = reader.read();
     this.integrator.gyroscopic = (flags & 1) !== 0;
     this.solver = (flags & 2) !== 0 ? 'direct' : 'iterative';
+    this.stepContext.restitutionThreshold = (flags & 8) !== 0 ? reader.read() : RESTITUTION_THRESHOLD;
     this.pendingContacts = (flags & 4) !== 0 ? ContactSet.read(reader) : null;
   }
   protected override afterRestore(): void {

@@ -3,7 +3,7 @@
 // hook, and removing bodies that fell far below the ground. A side-by-side scene (ViewerScene.
 // solverComparison) runs in two Worlds, one per joint solver, stepped in lockstep.
 
-import { DEFAULT_JOINT_SOLVER, DEFAULT_WORLD_SETTINGS, JOINT_SOLVERS, World, type Joint, type JointSolverKind } from '../lib/index.js';
+import { DEFAULT_JOINT_SOLVER, DEFAULT_WORLD_SETTINGS, JOINT_SOLVERS, RESTITUTION_THRESHOLD, World, type Joint, type JointSolverKind } from '../lib/index.js';
 import { addSceneToWorld } from '../lib/scenes/index.js';
 import { addSceneToWorld2D, measurePlanarDifference, World2D, type Body2D, type Joint2D, type PlanarDifference, type PlanarPair } from '../lib/2d/index.js';
 import type { LiveScene, ViewerScene } from './scene-types.js';
@@ -23,6 +23,8 @@ export interface SimulationSettings {
   jointHertz: number;
   /** Gravity along y, m/s². */
   gravity: number;
+  /** Contacts closing slower than this, m/s, do not bounce (World.restitutionThreshold). */
+  restitutionThreshold: number;
   /** The joint solver (World.solver); side-by-side scenes run both whatever it says. */
   solver: JointSolverKind;
 }
@@ -31,6 +33,7 @@ export function defaultSettings(scene: ViewerScene): SimulationSettings {
   const options = scene.worldOptions ?? {};
   return {
     paused: false, timeScale: 1, substeps: options.substeps ?? DEFAULT_WORLD_SETTINGS.substeps, iterations: options.iterations ?? DEFAULT_WORLD_SETTINGS.iterations, jointHertz: 0, gravity: -9.81,
+    restitutionThreshold: options.restitutionThreshold ?? RESTITUTION_THRESHOLD,
     solver: options.solver ?? DEFAULT_JOINT_SOLVER,
   };
 }
@@ -125,6 +128,7 @@ export class SceneRunner {
     }
     for (const run of this.runs) {
       run.live.world.setGravity([0, settings.gravity, 0]);
+      run.live.world.restitutionThreshold = settings.restitutionThreshold;
       run.live.world.solver = run.pinnedSolver ?? settings.solver;
     }
     if (this.twin) {

@@ -29,8 +29,9 @@
 //             biased pass's push-out too, and a ball slowed 1.8x too fast); its impulse is carried
 //             across steps as a world vector, as friction's. A solid ball rolling on a plane then slows
 //             at (5/7) c g (tested).
-//   bounce    after the substeps, a point that closed faster than RESTITUTION_THRESHOLD and pushed gets
-//             λ_n raised until Ċ_n = −e·(its closing speed at the step's start), e = max(e_a, e_b).
+//   bounce    after the substeps, a point that closed faster than the world's restitution threshold and
+//             pushed gets λ_n raised until Ċ_n leaves with e² of the energy it closed with (see
+//             applyRestitution), e = max(e_a, e_b).
 
 import { BODY_STATE, type Body } from '../body.js';
 import { multiplySymmetric3 } from '../math/mat3.js';
@@ -65,7 +66,8 @@ const keptImpulses = new Float64Array(3 * MAX_MANIFOLD_POINTS);
  * random-scene property with shapes).
  */
 export const MAX_CONTACT_IMPULSE = 1e12;
-/** Closing speeds below this (m/s) do not bounce (Box2D's restitution threshold). */
+/** Closing speeds below this (m/s) do not bounce by default (Box2D's restitution threshold;
+ * WorldOptions.restitutionThreshold). */
 export const RESTITUTION_THRESHOLD = 1;
 
 export class ContactConstraint {
@@ -105,6 +107,8 @@ export class ContactConstraint {
   /** With one body static: each point's core point on the static body, world space, 3 per point. */
   private readonly fixedCore = new Float64Array(3 * MAX_MANIFOLD_POINTS);
   private readonly closingSpeed = new Float64Array(MAX_MANIFOLD_POINTS);
+  /** g': gravity's relative acceleration along −n, m/s² (> 0 when it pulls the shapes together). */
+  private closingAcceleration = 0;
   private readonly largestImpulse = new Float64Array(MAX_MANIFOLD_POINTS);
   private readonly startA = new Float64Array(3);
   private readonly startB = new Float64Array(3);
@@ -179,9 +183,12 @@ export class ContactConstraint {
     this.count = m.count;
   }
 
-  /** Lever arms, rows and effective masses at the step's start poses, for substeps of h. */
-  prepare(h: number): void {
+  /** Lever arms, rows and effective masses at the step's start poses, for substeps of h under `gravity`. */
+  prepare(h: number, gravity: Float64Array): void {
     const m = this.manifold, a = this.bodyA, b = this.bodyB, n = m.normal;
+    // C̈ = n·(a_b − a_a) from gravity alone (static and kinematic bodies do not fall)
+    const fallA = a.isDynamic ? a.gravityScale : 0, fallB = b.isDynamic ? b.gravityScale : 0;
+    this.closingAcceleration = -(fallB - fallA) * (n[0] * gravity[0] + n[1] * gravity[1] + n[2] * gravity[2]);
     this.inverseH = 1 / h;
     this.friction = Math.sqrt(this.shapeA.friction * this.shapeB.friction);
     this.restitution = Math.max(this.shapeA.restitution, this.shapeB.restitution);
@@ -572,15 +579,38 @@ export class ContactConstraint {
     rates[1] = next2 - old2;
   }
 
-  /** After the substeps: the bounce (see the header). */
-  applyRestitution(): void {
+  /**
+   * After the substeps: the bounce. A point that closed faster than `threshold` (m/s) and pushed in this
+   * step leaves at the speed that gives it e² of the energy it came in with: the impulse
+   * λ_n ← max(0, λ_n − K⁻¹ (Ċ − v_out)).
+   *
+   * Which speed. The bodies integrate a substep h at a time (v += a h, then x += v h), and along the
+   * normal, with the gap s closing at the relative acceleration −g' (gravity's part along n, g' > 0 when
+   * it pulls the shapes together), that integration keeps E = ½ ṡ² + g' s − ½ g' h ṡ exactly (the
+   * symplectic Euler's modified energy). The approach's E is taken at the step's start (gap s₀ > 0 while
+   * speculative, ṡ₀ = its closing speed), and v_out solves ½ v² − ½ g' h v = e² E_in − g' s_end, with
+   * s_end the gap now:
+   *   v_out = ½ g' h + √(¼ g'² h² + 2 (e² E_in − g' s_end))
+   * (g' = 0: e |ṡ₀|). Measured on a ball of e = 1 dropped 1 m onto a plane: bounced with e |ṡ₀| it lost
+   * 7-9 % of its height at each bounce (the fall within the step, g' s₀, and the integrator's h ṡ); with
+   * v_out it returns within 0.1 % (tests/restitution.test.ts).
+   */
+  applyRestitution(threshold: number): void {
     if (this.restitution === 0) return;
     const sa = this.bodyA.state, sb = this.bodyB.state, impulses = this.impulses, rows = this.rowData;
+    const e = this.restitution, g = this.closingAcceleration, h = 1 / this.inverseH;
     for (let i = 0; i < this.count; i++) {
-      if (this.closingSpeed[i] > -RESTITUTION_THRESHOLD || this.largestImpulse[i] === 0) continue;
+      const closing = this.closingSpeed[i];
+      if (closing > -threshold || this.largestImpulse[i] === 0) continue;
+      if (this.movingSign === 0) this.writeCoreGap(i, sa, sb, this.manifold.normal, 2);
+      else this.writeMovingGap(i, this.movingSign > 0 ? sb : sa, this.movingSign, 2);
+      const gapNow = this.separation[i] + (rates[2] - this.coreGap[i]);
+      const energyIn = 0.5 * closing * closing + g * Math.max(0, this.separation[i]) - 0.5 * g * h * closing;
+      const leave = e * e * energyIn - g * gapNow;
+      const out = 0.5 * g * h + Math.sqrt(Math.max(0, 0.25 * g * g * h * h + 2 * leave));
       const row = 3 * i * ROW_SIZE;
       const old = impulses[3 * i];
-      const next = Math.max(0, old - rows[row + ROW_MASS] * (rowVelocityError(rows, row, sa, sb) + this.restitution * this.closingSpeed[i]));
+      const next = Math.max(0, old - rows[row + ROW_MASS] * (rowVelocityError(rows, row, sa, sb) - out));
       impulses[3 * i] = next;
       applyRowImpulse(rows, row, sa, sb, next - old);
     }

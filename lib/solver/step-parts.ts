@@ -38,13 +38,13 @@ export interface SolverJoint {
  * start poses (its separation follows the bodies' moves), solved after the joints in every sweep.
  */
 export interface SolverContact {
-  prepare(h: number): void;
+  prepare(h: number, gravity: Float64Array): void;
   warmStart(): void;
   /** Multiplies the stored impulses (a new substep length; 0 without warm starting). */
   scaleImpulse(ratio: number): void;
   solve(soft: Readonly<Softness>, staticSoft: Readonly<Softness>, useBias: boolean): void;
-  /** After the substeps: the bounce. */
-  applyRestitution(): void;
+  /** After the substeps: the bounce of the points that closed faster than `threshold`, m/s. */
+  applyRestitution(threshold: number): void;
 }
 
 /** What the step asks of the bodies' integration, which differs between 3D and 2D. */

@@ -57,6 +57,8 @@ export class StepContext<B> {
   /** The direct solver, or null for the iterative solver alone. */
   exact: ExactJointSolver | null = null;
   dt = 0;
+  /** Contacts closing slower than this (m/s) do not bounce (World.restitutionThreshold). */
+  restitutionThreshold = 1;
 
   // ---- derived by PREPARE ----
   /** The substep length, s. */
@@ -124,7 +126,7 @@ function prepare<B>(context: StepContext<B>): void {
   if (contacts.length > 0) makeContactSoft(context.contactSoftness, context.staticContactSoftness, h);
   for (let i = 0; i < contacts.length; i++) {
     if (ratio !== 1) contacts[i].scaleImpulse(ratio);
-    contacts[i].prepare(h);
+    contacts[i].prepare(h, context.gravity);
   }
 }
 
@@ -220,7 +222,7 @@ function relax<B>(context: StepContext<B>): void {
 /** RESTITUTION: after the substeps, contacts that closed fast bounce. */
 function restitution<B>(context: StepContext<B>): void {
   const contacts = context.contacts;
-  for (let i = 0; i < contacts.length; i++) contacts[i].applyRestitution();
+  for (let i = 0; i < contacts.length; i++) contacts[i].applyRestitution(context.restitutionThreshold);
 }
 
 /** FINISH: each joint's force and torque over the step; the forces applied for this step cleared. */

@@ -49,6 +49,7 @@ export class Panel {
     this.solverController.domElement.after(hint);
     sim.add(s, 'jointHertz', 0, 240, 5).name('joint stiffness (Hz, 0 = max)').onChange(() => app.applySettings());
     sim.add(s, 'gravity', -30, 0, 0.1).name('gravity y (m/s²)').onChange(() => app.applySettings());
+    sim.add(s, 'restitutionThreshold', 0, 5, 0.05).name('bounce threshold (m/s)').onChange(() => app.applySettings());
 
     const display = this.gui.addFolder('Display').close();
     display.add(app.display, 'anchors').name('joint anchors (stress colour)');
