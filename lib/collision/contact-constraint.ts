@@ -57,6 +57,9 @@ const ROLLING_ROW = 3 * MAX_MANIFOLD_POINTS * ROW_SIZE;
 /** Below this tangential speed (m/s) the friction basis is any pair of tangents. */
 const SLIDING_SPEED = 1e-3;
 const keptImpulses = new Float64Array(3 * MAX_MANIFOLD_POINTS);
+/** Each point's normal row this pass (ContactConstraint.writeNormalBias). */
+const pointBias = new Float64Array(MAX_MANIFOLD_POINTS), pointMassScale = new Float64Array(MAX_MANIFOLD_POINTS);
+const pointImpulseScale = new Float64Array(MAX_MANIFOLD_POINTS);
 
 /**
  * The most a contact point pushes in one substep, N·s: the momentum of 10⁶ kg at 10⁶ m/s, far past any
@@ -329,6 +332,25 @@ export class ContactConstraint {
     setAngularRow(rows, ROLLING_ROW + ROW_SIZE, sa, sb, t2);
   }
 
+  /**
+   * Point i's normal row at gap s this pass, into pointBias, pointMassScale and pointImpulseScale:
+   * speculative while apart (bias s/h: the bodies may close the gap, not cross it), soft when
+   * overlapping in the biased pass (the contact softness, pushing out at most MAX_PUSH_SPEED), rigid
+   * without bias in the relax pass. (Small enough for V8 to inline; its doubles go out through arrays.)
+   */
+  private writeNormalBias(i: number, s: number, soft: Readonly<Softness>, useBias: boolean): void {
+    let bias = 0, massScale = 1, impulseScale = 0;
+    if (s > 0) bias = s * this.inverseH;
+    else if (useBias) {
+      bias = Math.max(soft.biasRate * s, -MAX_PUSH_SPEED);
+      massScale = soft.massScale;
+      impulseScale = soft.impulseScale;
+    }
+    pointBias[i] = bias;
+    pointMassScale[i] = massScale;
+    pointImpulseScale[i] = impulseScale;
+  }
+
   /** The rolling rows, clamped together to the disc c (r_a + r_b) Σ λ_n. */
   private solveRolling(): void {
     let normal = 0;
@@ -367,6 +389,14 @@ export class ContactConstraint {
   /**
    * One sweep over the points: each point's two friction rows, then each point's normal row, then the
    * rolling rows. `soft`: the contact softness; `staticSoft`: against a static body.
+   *
+   * The normal rows are solved forward and then back (symmetric Gauss-Seidel) when there are two or
+   * more: the first point solved alone takes the whole load and tips the body, and one pass does not
+   * undo it. Measured on a 1 m box dropped flat from 1 m onto a plane, at the defaults: one pass set it
+   * turning at 1.5 rad/s on landing, rocking 1.8 mm up (with restitution 0) and left it 2 mm aside and
+   * turned 0.0017 rad; forward and back, 0.28 rad/s, no rise, 0.46 mm and 0.00004 rad. It costs the
+   * 20-row pyramid 16-25 % of its step and the terrain pile 5 %. (Alternating the direction from sweep
+   * to sweep, or a diagonal order, left the box turning at 1.5 rad/s.)
    *
    * The friction and normal rows are one method per case (solveMoving, solvePair) that keeps the bodies'
    * velocities in locals across the manifold's rows and calls nothing: V8 inlines a function's callees
@@ -431,18 +461,16 @@ export class ContactConstraint {
         const core = st[POSITION + c] + st[ROTATION + c] * local[3 * i] + st[ROTATION + 3 + c] * local[3 * i + 1] + st[ROTATION + 6 + c] * local[3 * i + 2];
         gap += n[c] * (sign > 0 ? core - fixed[3 * i + c] : fixed[3 * i + c] - core);
       }
-      const s = this.separation[i] + (gap - this.coreGap[i]);
-      let bias = 0, massScale = 1, impulseScale = 0;
-      if (s > 0) bias = s * this.inverseH;
-      else if (useBias) {
-        bias = Math.max(soft.biasRate * s, -MAX_PUSH_SPEED);
-        massScale = soft.massScale;
-        impulseScale = soft.impulseScale;
-      }
+      this.writeNormalBias(i, this.separation[i] + (gap - this.coreGap[i]), soft, useBias);
+    }
+    // the normal rows forward, then back (see solve)
+    const rounds = count > 1 ? 2 * count : count;
+    for (let k = 0; k < rounds; k++) {
+      const i = k < count ? k : rounds - 1 - k;
       const at = 3 * i * ROW_SIZE, slot = 3 * i;
       const rate = sign * (rows[at + ROW_N] * vx + rows[at + ROW_N + 1] * vy + rows[at + ROW_N + 2] * vz + rows[at + j] * wx + rows[at + j + 1] * wy + rows[at + j + 2] * wz);
       const old = impulses[slot];
-      let next = old - massScale * rows[at + ROW_MASS] * (rate + bias) - impulseScale * old;
+      let next = old - pointMassScale[i] * rows[at + ROW_MASS] * (rate + pointBias[i]) - pointImpulseScale[i] * old;
       if (next < 0) next = 0;
       else if (next > MAX_CONTACT_IMPULSE) next = MAX_CONTACT_IMPULSE;
       impulses[slot] = next;
@@ -510,21 +538,19 @@ export class ContactConstraint {
         const coreB = sb[POSITION + c] + sb[ROTATION + c] * localB[3 * i] + sb[ROTATION + 3 + c] * localB[3 * i + 1] + sb[ROTATION + 6 + c] * localB[3 * i + 2];
         gap += n[c] * (coreB - coreA);
       }
-      const s = this.separation[i] + (gap - this.coreGap[i]);
-      let bias = 0, massScale = 1, impulseScale = 0;
-      if (s > 0) bias = s * this.inverseH;
-      else if (useBias) {
-        bias = Math.max(soft.biasRate * s, -MAX_PUSH_SPEED);
-        massScale = soft.massScale;
-        impulseScale = soft.impulseScale;
-      }
+      this.writeNormalBias(i, this.separation[i] + (gap - this.coreGap[i]), soft, useBias);
+    }
+    // the normal rows forward, then back (see solve)
+    const rounds = count > 1 ? 2 * count : count;
+    for (let k = 0; k < rounds; k++) {
+      const i = k < count ? k : rounds - 1 - k;
       const at = 3 * i * ROW_SIZE, slot = 3 * i;
       const rate =
         rows[at + ROW_N] * (vbx - vax) + rows[at + ROW_N + 1] * (vby - vay) + rows[at + ROW_N + 2] * (vbz - vaz) +
         rows[at + ROW_JB] * wbx + rows[at + ROW_JB + 1] * wby + rows[at + ROW_JB + 2] * wbz -
         rows[at + ROW_JA] * wax - rows[at + ROW_JA + 1] * way - rows[at + ROW_JA + 2] * waz;
       const old = impulses[slot];
-      let next = old - massScale * rows[at + ROW_MASS] * (rate + bias) - impulseScale * old;
+      let next = old - pointMassScale[i] * rows[at + ROW_MASS] * (rate + pointBias[i]) - pointImpulseScale[i] * old;
       if (next < 0) next = 0;
       else if (next > MAX_CONTACT_IMPULSE) next = MAX_CONTACT_IMPULSE;
       impulses[slot] = next;

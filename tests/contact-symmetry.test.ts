@@ -1,0 +1,81 @@
+// Symmetric contacts: a manifold's points are solved one after another, and a symmetric situation must
+// not come out lopsided (a box landing flat must not be kicked sideways or set turning).
+
+import { describe, expect, it } from 'vitest';
+import { World, type Body, type ShapeOptions } from '../lib/index.js';
+
+/** The angle of a unit quaternion's rotation, rad. */
+function turnOf(q: ArrayLike<number>): number {
+  return 2 * Math.asin(Math.min(1, Math.hypot(q[0], q[1], q[2])));
+}
+
+interface Landing {
+  drift: number;
+  turn: number;
+  peakSpin: number;
+  rise: number;
+}
+
+/** A 1 m box dropped flat from 1 m onto `ground` (made in the world given), 3 s. */
+function dropFlat(makeGround: (world: World) => Body | null, groundTop: number, restitution = 0): Landing {
+  const world = new World({ sleeping: false });
+  makeGround(world);
+  const box = world.createBody({ position: [0, groundTop + 1.5, 0], shapes: [{ type: 'box', halfExtents: [0.5, 0.5, 0.5], restitution }] });
+  let landed = false, peakSpin = 0, lowest = Infinity, rise = 0;
+  for (let i = 0; i < 180; i++) {
+    world.step(1 / 60);
+    if (!landed && box.position[1] < groundTop + 0.51) landed = true;
+    if (!landed) continue;
+    peakSpin = Math.max(peakSpin, Math.hypot(...box.angularVelocity));
+    lowest = Math.min(lowest, box.position[1]);
+    rise = Math.max(rise, box.position[1] - lowest);
+  }
+  return { drift: Math.hypot(box.position[0], box.position[2]), turn: turnOf(box.orientation), peakSpin, rise };
+}
+
+const plane = (world: World): Body => world.createBody({ type: 'static', shapes: [{ type: 'plane' }] });
+const slab = (world: World): Body => world.createBody({ type: 'static', position: [0, -0.5, 0], shapes: [{ type: 'box', halfExtents: [5, 0.5, 5] }] });
+
+describe('symmetric contacts', () => {
+  it.each([
+    ['a plane', plane],
+    ['a static box', slab],
+  ])('a box dropped flat from 1 m onto %s lands where it fell, unturned: drift < 1 mm, turn < 0.001 rad', (_name, ground) => {
+    const landing = dropFlat(ground, 0);
+    expect(landing.drift).toBeLessThan(1e-3);
+    expect(landing.turn).toBeLessThan(1e-3);
+  });
+
+  it('a box dropped flat onto a box resting on the ground (two moving bodies) lands unturned', () => {
+    const landing = dropFlat((world) => {
+      slab(world);
+      return world.createBody({ position: [0, 0.5, 0], shapes: [{ type: 'box', halfExtents: [0.6, 0.5, 0.6] } as ShapeOptions] });
+    }, 1);
+    expect(landing.drift).toBeLessThan(1e-3);
+    expect(landing.turn).toBeLessThan(1e-3);
+  });
+
+  it('a box of restitution 0 dropped flat does not rebound: it rises less than 1 mm after landing', () => {
+    for (const ground of [plane, slab]) {
+      const landing = dropFlat(ground, 0, 0);
+      expect(landing.rise).toBeLessThan(1e-3);
+      expect(landing.peakSpin).toBeLessThan(0.5);
+    }
+  });
+
+  it('a box pushed straight along the ground for 5 m goes straight: yaw < 0.01 rad, sideways < 1 mm', () => {
+    const world = new World({ sleeping: false });
+    plane(world);
+    const box = world.createBody({ position: [0, 0.5, 0], shapes: [{ type: 'box', halfExtents: [0.5, 0.5, 0.5], friction: 0.5 }] });
+    for (let i = 0; i < 30; i++) world.step(1 / 60);
+    const start = box.position[0];
+    for (let i = 0; i < 600 && box.position[0] - start < 5; i++) {
+      box.applyForce([6000, 0, 0]);
+      world.step(1 / 60);
+    }
+    expect(box.position[0] - start).toBeGreaterThanOrEqual(5);
+    const q = box.orientation;
+    expect(Math.abs(2 * Math.atan2(q[1], q[3]))).toBeLessThan(0.01);
+    expect(Math.abs(box.position[2])).toBeLessThan(1e-3);
+  });
+});
