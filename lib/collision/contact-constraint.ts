@@ -471,8 +471,10 @@ export class ContactConstraint {
       const rate = sign * (rows[at + ROW_N] * vx + rows[at + ROW_N + 1] * vy + rows[at + ROW_N + 2] * vz + rows[at + j] * wx + rows[at + j + 1] * wy + rows[at + j + 2] * wz);
       const old = impulses[slot];
       let next = old - pointMassScale[i] * rows[at + ROW_MASS] * (rate + pointBias[i]) - pointImpulseScale[i] * old;
+      // (Math.min, not `next = MAX_CONTACT_IMPULSE`: a module constant that is no small integer, assigned
+      // to `next`, made V8 keep `next` boxed, a HeapNumber per row: 80 bytes a manifold a sweep)
       if (next < 0) next = 0;
-      else if (next > MAX_CONTACT_IMPULSE) next = MAX_CONTACT_IMPULSE;
+      else next = Math.min(next, MAX_CONTACT_IMPULSE);
       impulses[slot] = next;
       if (next !== old) {
         const lambda = sign * (next - old), l = inverseMass * lambda;
@@ -551,8 +553,10 @@ export class ContactConstraint {
         rows[at + ROW_JA] * wax - rows[at + ROW_JA + 1] * way - rows[at + ROW_JA + 2] * waz;
       const old = impulses[slot];
       let next = old - pointMassScale[i] * rows[at + ROW_MASS] * (rate + pointBias[i]) - pointImpulseScale[i] * old;
+      // (Math.min, not `next = MAX_CONTACT_IMPULSE`: a module constant that is no small integer, assigned
+      // to `next`, made V8 keep `next` boxed, a HeapNumber per row: 80 bytes a manifold a sweep)
       if (next < 0) next = 0;
-      else if (next > MAX_CONTACT_IMPULSE) next = MAX_CONTACT_IMPULSE;
+      else next = Math.min(next, MAX_CONTACT_IMPULSE);
       impulses[slot] = next;
       if (next !== old) {
         const lambda = next - old, la = inverseMassA * lambda, lb = inverseMassB * lambda;
