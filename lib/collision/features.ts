@@ -62,16 +62,21 @@ export const CLIPPED_EDGE = 256;
 /** A feature id with this bit is a crossing: (edge label << 8) | side. */
 export const CROSSING = 1 << 17;
 
+/** The side clipPolygon keeps, w·p ≤ limit: w (3 numbers), then the limit. (Doubles passed to a call V8
+ * does not inline are boxed, a HeapNumber each: the plane goes through this array instead.) */
+export const clipPlane = new Float64Array(4);
+
 /**
- * Sutherland–Hodgman: the polygon (count points of `source`) on the side w·p ≤ limit, into `target`.
+ * Sutherland–Hodgman: the polygon (count points of `source`) on the side w·p ≤ limit (clipPlane), into
+ * `target`.
  * Features: a point kept keeps its id and edge label; where edge (a → b) crosses the side, the new
  * point's id is CROSSING | (a's edge label << 8) | side, and the edge leaving it runs along the side
  * (CLIPPED_EDGE + side) where the polygon goes out, along a's edge where it comes back in.
  */
 export function clipPolygon(
-  source: Float64Array, sourceFeatures: Int32Array, count: number, wx: number, wy: number, wz: number, limit: number, side: number,
-  target: Float64Array, targetFeatures: Int32Array,
+  source: Float64Array, sourceFeatures: Int32Array, count: number, side: number, target: Float64Array, targetFeatures: Int32Array,
 ): number {
+  const wx = clipPlane[0], wy = clipPlane[1], wz = clipPlane[2], limit = clipPlane[3];
   let written = 0;
   for (let i = 0; i < count; i++) {
     const j = (i + 1) % count;
@@ -119,7 +124,9 @@ const wasKept = new Uint8Array(CLIP_CAPACITY), inBand = new Uint8Array(CLIP_CAPA
  * the ground that spans more area (it would sink there, and rock). Box–box passes false: its picks are
  * as they were.
  */
-export function reducePoints(out: Manifold, count: number, nx: number, ny: number, nz: number, stable: boolean): void {
+export function reducePoints(out: Manifold, count: number, normal: ArrayLike<number>, stable: boolean): void {
+  // (the normal read from an array: doubles passed to a call V8 does not inline are boxed)
+  const nx = normal[0], ny = normal[1], nz = normal[2];
   if (count <= 4) {
     for (let p = 0; p < count; p++) out.add(candidates[3 * p], candidates[3 * p + 1], candidates[3 * p + 2], candidateDepths[p], candidateIds[p]);
     return;

@@ -36,7 +36,7 @@
 
 import type { Manifold } from './manifold.js';
 import {
-  candidateDepths, candidateIds, candidates, clipIn, clipInFeatures, clipOut, clipOutFeatures, clipPolygon, closestOnSegment,
+  candidateDepths, candidateIds, candidates, clipIn, clipInFeatures, clipOut, clipOutFeatures, clipPlane, clipPolygon, closestOnSegment,
   closestPointsOfSegments, EDGE_TOLERANCE, FACE_RELATIVE_TOLERANCE, reducePoints,
 } from './features.js';
 import { MAX_HULL_FACES, MAX_HULL_VERTICES, type ConvexHull } from '../geometry/hull.js';
@@ -76,6 +76,8 @@ class WorldHull {
 const worldA = new WorldHull(), worldB = new WorldHull();
 const edgeA = new Float64Array(6), edgeB = new Float64Array(6), closest = new Float64Array(6);
 const local = new Float64Array(6), hullPoint = new Float64Array(3), segmentPoint = new Float64Array(3);
+/** The reference face's normal, for reducePoints. */
+const faceNormal = new Float64Array(3);
 
 /** The vertices of hull B (pose B) within the margin of the plane n·p = offset (n in out.normal). */
 export function planeHull(out: Manifold, B: ShapePose, hull: ConvexHull, offset: number, margin: number): void {
@@ -93,7 +95,7 @@ export function planeHull(out: Manifold, B: ShapePose, hull: ConvexHull, offset:
     candidateIds[kept] = i;
     kept++;
   }
-  reducePoints(out, kept, n[0], n[1], n[2], true);
+  reducePoints(out, kept, n, true);
 }
 
 /** The largest over hull P's faces of the least height of Q's vertices above it: its value and face
@@ -311,7 +313,8 @@ function hullFace(out: Manifold, R: WorldHull, f: number, I: WorldHull, margin: 
     const ax = R.vertices[ia], ay = R.vertices[ia + 1], az = R.vertices[ia + 2];
     const tx = R.vertices[ib] - ax, ty = R.vertices[ib + 1] - ay, tz = R.vertices[ib + 2] - az;
     const wx = ty * nz - tz * ny, wy = tz * nx - tx * nz, wz = tx * ny - ty * nx;
-    count = clipPolygon(source, sourceFeatures, count, wx, wy, wz, wx * ax + wy * ay + wz * az, side, target, targetFeatures);
+    clipPlane[0] = wx; clipPlane[1] = wy; clipPlane[2] = wz; clipPlane[3] = wx * ax + wy * ay + wz * az;
+    count = clipPolygon(source, sourceFeatures, count, side, target, targetFeatures);
     const swap = source; source = target; target = swap;
     const swapFeatures = sourceFeatures; sourceFeatures = targetFeatures; targetFeatures = swapFeatures;
     if (count === 0) return;
@@ -332,7 +335,8 @@ function hullFace(out: Manifold, R: WorldHull, f: number, I: WorldHull, margin: 
   }
   if (kept === 0) return;
   out.setNormal(sign * nx, sign * ny, sign * nz);
-  reducePoints(out, kept, nx, ny, nz, true);
+  faceNormal[0] = nx; faceNormal[1] = ny; faceNormal[2] = nz;
+  reducePoints(out, kept, faceNormal, true);
 }
 
 /** World point q into the hull's frame (pose), into `local`[at..at+2]: Wᵀ (q − c). */

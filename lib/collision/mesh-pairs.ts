@@ -156,7 +156,7 @@ export class MeshPairs {
       const out = child.manifold;
       out.begin();
       out.setNormal(n[0], n[1], n[2]);
-      reducePoints(out, points, n[0], n[1], n[2], true);
+      reducePoints(out, points, n, true);
       child.matchImpulses();
     }
   }
