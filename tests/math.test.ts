@@ -125,7 +125,8 @@ describe('quaternion exponential map', () => {
       const q = new Float64Array([0, 0, 0, 1]);
       const h = 1 / 240;
       const steps = 240;
-      for (let i = 0; i < steps; i++) integrateOrientation(q, 0, 0, 0, omega, h);
+      const w = [0, 0, omega];
+      for (let i = 0; i < steps; i++) integrateOrientation(q, 0, w, 0, h);
       const angle = omega * h * steps;
       // compare with the exact rotation about z by `angle` (up to the quaternion sign)
       const sign = Math.sign(q[3] * Math.cos(angle / 2) + q[2] * Math.sin(angle / 2)) || 1;

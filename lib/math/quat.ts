@@ -5,7 +5,7 @@ import { sin, cos, atan2 } from './portable.js';
 
 /**
  * q ← exp(h ω / 2) ⊗ q, then normalize: rotate q (the 4 numbers from q[at]) by the world-frame
- * angle h|ω| about ω.
+ * angle h|ω| about ω (the 3 numbers from omega[omegaAt]).
  *
  * The exponential map is exact for a constant ω, so a body turning about a fixed axis (every body of a
  * planar scene) gets exactly θ += h ω, the 2D integrator: this is what lets the 3D world match the 2D
@@ -15,7 +15,10 @@ import { sin, cos, atan2 } from './portable.js';
  * their Taylor polynomials through the 8th power, whose first omitted terms (a¹⁰/10!, a¹⁰/11!) are
  * under 3e-20: exact to double precision, and cheaper and more portable than Math.sin/Math.cos.
  */
-export function integrateOrientation(q: Float64Array, at: number, wx: number, wy: number, wz: number, h: number): void {
+export function integrateOrientation(q: Float64Array, at: number, omega: ArrayLike<number>, omegaAt: number, h: number): void {
+  // (ω read from an array, omega[omegaAt ..]: doubles passed to a call V8 does not inline are boxed, a
+  // HeapNumber each)
+  const wx = omega[omegaAt], wy = omega[omegaAt + 1], wz = omega[omegaAt + 2];
   const speedSq = wx * wx + wy * wy + wz * wz;
   if (speedSq === 0) return;
   const speed = Math.sqrt(speedSq);

@@ -132,7 +132,7 @@ function integratePositions(bodies: readonly Body[], h: number, maxLinearSpeed: 
     s[POSITION + 1] += h * vy;
     s[POSITION + 2] += h * vz;
     if (wx !== 0 || wy !== 0 || wz !== 0) {
-      integrateOrientation(s, ORIENTATION, wx, wy, wz, h);
+      integrateOrientation(s, ORIENTATION, s, ANGULAR_VELOCITY, h);
       body.updateInertia();
     }
   }

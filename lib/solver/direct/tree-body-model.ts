@@ -159,7 +159,7 @@ export class TreeBodyModel3D implements TreeBodyModel<Body> {
     s[POSITION] += k * x[0]; s[POSITION + 1] += k * x[1]; s[POSITION + 2] += k * x[2];
     if (x[3] !== 0 || x[4] !== 0 || x[5] !== 0) {
       const qx = s[ORIENTATION], qy = s[ORIENTATION + 1], qz = s[ORIENTATION + 2], qw = s[ORIENTATION + 3];
-      integrateOrientation(s, ORIENTATION, x[3], x[4], x[5], k);
+      integrateOrientation(s, ORIENTATION, x, 3, k);
       turnWithBody(s, qx, qy, qz, qw);
       body.updateInertia();
     }
