@@ -57,6 +57,8 @@ const ROLLING_ROW = 3 * MAX_MANIFOLD_POINTS * ROW_SIZE;
 /** Below this tangential speed (m/s) the friction basis is any pair of tangents. */
 const SLIDING_SPEED = 1e-3;
 const keptImpulses = new Float64Array(3 * MAX_MANIFOLD_POINTS);
+/** Last step's tangents t₁, t₂ while prepare carries the kept impulses onto the new ones. */
+const lastTangents = new Float64Array(6);
 /** Each point's normal row this pass (ContactConstraint.writeNormalBias). */
 const pointBias = new Float64Array(MAX_MANIFOLD_POINTS), pointMassScale = new Float64Array(MAX_MANIFOLD_POINTS);
 const pointImpulseScale = new Float64Array(MAX_MANIFOLD_POINTS);
@@ -205,8 +207,9 @@ export class ContactConstraint {
     // direction, so the basis may turn between steps: carry each kept impulse over as the world vector
     // it was, P = λ₁ t₁ + λ₂ t₂, onto the new tangents. (Kept as components of a turning basis, a
     // creeping pyramid of 55 boxes moved 18 mm in its tenth second at 4 substeps.)
-    const t1 = this.tangent1, t2 = this.tangent2;
-    const u1x = t1[0], u1y = t1[1], u1z = t1[2], u2x = t2[0], u2y = t2[1], u2z = t2[2]; // last step's
+    const t1 = this.tangent1, t2 = this.tangent2, u = lastTangents;
+    for (let k = 0; k < 3; k++) { u[k] = t1[k]; u[3 + k] = t2[k]; } // last step's
+    const u1x = u[0], u1y = u[1], u1z = u[2], u2x = u[3], u2y = u[4], u2z = u[5];
     this.chooseTangents(n);
     for (let i = 0; i < this.count; i++) {
       const l1 = this.impulses[3 * i + 1], l2 = this.impulses[3 * i + 2];
@@ -216,7 +219,7 @@ export class ContactConstraint {
       this.impulses[3 * i + 2] = px * t2[0] + py * t2[1] + pz * t2[2];
     }
     const sa = a.state, sb = b.state;
-    this.prepareRolling(sa, sb, u1x, u1y, u1z, u2x, u2y, u2z);
+    this.prepareRolling(sa, sb);
     // the cores lie a round shape's radius inside its surface, along the normal (n points from A to B)
     const radiusA = this.shapeA.radius, radiusB = this.shapeB.radius;
     for (let i = 0; i < this.count; i++) {
@@ -247,7 +250,8 @@ export class ContactConstraint {
       setRow(rows, at + ROW_SIZE, sa, sb, this.tangent1, this.rA, this.rB);
       setRow(rows, at + 2 * ROW_SIZE, sa, sb, this.tangent2, this.rA, this.rB);
       this.separation[i] = m.separations[i];
-      this.closingSpeed[i] = rowVelocityError(rows, at, sa, sb);
+      writeRowRate(rows, at, sa, sb, 0);
+      this.closingSpeed[i] = rates[0];
       this.largestImpulse[i] = 0;
     }
   }
@@ -314,8 +318,9 @@ export class ContactConstraint {
   }
 
   /** The rolling rows along this step's tangents, the kept impulse carried over from last step's
-   * (u₁, u₂) as a world vector; none when the pair has no rolling resistance. */
-  private prepareRolling(sa: Float64Array, sb: Float64Array, u1x: number, u1y: number, u1z: number, u2x: number, u2y: number, u2z: number): void {
+   * (u₁, u₂ in lastTangents) as a world vector; none when the pair has no rolling resistance. */
+  private prepareRolling(sa: Float64Array, sb: Float64Array): void {
+    const u = lastTangents, u1x = u[0], u1y = u[1], u1z = u[2], u2x = u[3], u2y = u[4], u2z = u[5];
     const c = Math.max(this.shapeA.rollingResistance, this.shapeB.rollingResistance);
     const p = this.rollingImpulse, rows = this.rowData;
     this.rollingArm = c * (this.shapeA.radius + this.shapeB.radius);
@@ -640,7 +645,8 @@ export class ContactConstraint {
       const out = 0.5 * g * h + Math.sqrt(Math.max(0, 0.25 * g * g * h * h + 2 * leave));
       const row = 3 * i * ROW_SIZE;
       const old = impulses[3 * i];
-      const next = Math.max(0, old - rows[row + ROW_MASS] * (rowVelocityError(rows, row, sa, sb) - out));
+      writeRowRate(rows, row, sa, sb, 0);
+      const next = Math.max(0, old - rows[row + ROW_MASS] * (rates[0] - out));
       impulses[3 * i] = next;
       applyRowImpulse(rows, row, sa, sb, next - old);
     }
@@ -745,11 +751,6 @@ function finishRow(rows: Float64Array, at: number, sa: Float64Array, sb: Float64
   rows[at + ROW_MASS] = K > 1e-300 ? 1 / K : 0;
 }
 
-/** Ċ = n·(v_b − v_a) + j_b·ω_b − j_a·ω_a for the row at rows[at ..] (the step's start and the bounce). */
-function rowVelocityError(rows: Float64Array, at: number, a: Float64Array, b: Float64Array): number {
-  writeRowRate(rows, at, a, b, 0);
-  return rates[0];
-}
 
 /**
  * Ċ of the row at rows[at ..] into rates[k]. The solve's helpers pass their doubles through this scratch
