@@ -15,7 +15,7 @@ import { MAX_PUSH_ANGULAR_SPEED, type Softness } from '../solver/softness.js';
 import { Joint, type JointOptions } from './joint.js';
 import { PointConstraintPart, writePointLoad } from './parts/point-part.js';
 import { AxisConstraintPart, writeSignedRow } from './parts/axis-part.js';
-import { AxisDrive, solveLimitRow } from './parts/axis-drive.js';
+import { AxisDrive, setLimit, solveLimitRow } from './parts/axis-drive.js';
 import { AngularFrictionPart } from './parts/angular-friction-part.js';
 import { SwingLimitPart } from './parts/swing-twist-part.js';
 import { JointFrames, setLocalFrames } from './joint-frames.js';
@@ -389,7 +389,10 @@ class BallJointExtras {
   solve(bodyA: Body, bodyB: Body, soft: Readonly<Softness>, useBias: boolean, limited: boolean, frictionTorque: number): void {
     if (frictionTorque > 0) this.friction.solve(bodyA, bodyB, this.maxFrictionImpulse);
     if (limited) {
-      if (this.swing.active) solveLimitRow(this.swingRow, bodyA, bodyB, this.swingImpulse, 0, 1, this.swing.C, soft, this.inverseH, MAX_PUSH_ANGULAR_SPEED);
+      if (this.swing.active) {
+        setLimit(this.swing.C, this.inverseH, MAX_PUSH_ANGULAR_SPEED, 0);
+        solveLimitRow(this.swingRow, bodyA, bodyB, this.swingImpulse, 0, 1, soft);
+      }
       this.twist.solve(this.twistRow, bodyA, bodyB, soft, useBias);
     }
   }

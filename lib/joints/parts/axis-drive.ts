@@ -21,6 +21,7 @@
 
 import { createSoftness, makeSoft, MAX_PUSH_ANGULAR_SPEED, MAX_PUSH_SPEED, type Softness } from '../../solver/softness.js';
 import { readBounds, requireFinite, requireNonNegative, show } from '../../validate.js';
+import { ROW_BIAS, ROW_IMPULSE_SCALE, ROW_LOWER, ROW_MASS_SCALE, ROW_UPPER, rowSolve } from '../../solver/row-solve.js';
 import type { StateReader, StateWriter } from '../../state.js';
 
 export type DriveMode = 'off' | 'velocity' | 'position';
@@ -31,11 +32,9 @@ export interface AxisRow<B> {
   /** v += M⁻¹ Jᵀ λ. */
   applyImpulse(bodyA: B, bodyB: B, lambda: number): void;
   /** λ = −massScale K⁻¹ (sign·Ċ + bias) − impulseScale λ_acc with λ_acc = impulses[slot] clamped to
-   * [lower, upper], applied as sign·λ. */
-  solve(
-    bodyA: B, bodyB: B, impulses: Float64Array, slot: number, sign: number,
-    bias: number, massScale: number, impulseScale: number, lower: number, upper: number,
-  ): void;
+   * [lower, upper], applied as sign·λ; bias, massScale, impulseScale, lower and upper from rowSolve
+   * (solver/row-solve.ts), which the caller sets just before. */
+  solve(bodyA: B, bodyB: B, impulses: Float64Array, slot: number, sign: number): void;
 }
 
 const LOWER = 0, UPPER = 1, MOTOR = 2, SERVO = 3, FRICTION = 4;
@@ -229,20 +228,28 @@ export class AxisDrive {
         let C = this.position - this.target;
         if (this.wrap) C = wrapAngle(C);
         const max = this.maxForce * h;
-        part.solve(bodyA, bodyB, p, SERVO, 1, s.biasRate * C, s.massScale, s.impulseScale, -max, max);
+        setRow(s.biasRate * C, s.massScale, s.impulseScale, -max, max);
+        part.solve(bodyA, bodyB, p, SERVO, 1);
       }
     } else if (this.mode === 'velocity') {
       this.solveMotor(part, bodyA, bodyB, soft, limits);
     }
     if (friction && this.friction > 0) {
       const max = this.friction * h;
-      part.solve(bodyA, bodyB, p, FRICTION, 1, 0, 1, 0, -max, max);
+      setRow(0, 1, 0, -max, max);
+      part.solve(bodyA, bodyB, p, FRICTION, 1);
     }
     if (!limits) return;
     // how hard the motor or servo presses into each limit (solveLimitRow holds that part rigidly)
     const push = this.maxPushSpeed, drive = p[MOTOR] + p[SERVO];
-    if (this.lower > -Infinity) solveLimitRow(part, bodyA, bodyB, p, LOWER, 1, this.position - this.lower, soft, this.inverseH, push, -drive);
-    if (this.upper < Infinity) solveLimitRow(part, bodyA, bodyB, p, UPPER, -1, this.upper - this.position, soft, this.inverseH, push, drive);
+    if (this.lower > -Infinity) {
+      setLimit(this.position - this.lower, this.inverseH, push, -drive);
+      solveLimitRow(part, bodyA, bodyB, p, LOWER, 1, soft);
+    }
+    if (this.upper < Infinity) {
+      setLimit(this.upper - this.position, this.inverseH, push, drive);
+      solveLimitRow(part, bodyA, bodyB, p, UPPER, -1, soft);
+    }
   }
 
   /** m/s or rad/s: the fastest a limit pushes back (solveLimitRow). */
@@ -286,7 +293,8 @@ export class AxisDrive {
       }
     }
     if (blocking < 0) {
-      part.solve(bodyA, bodyB, p, MOTOR, 1, -speed, 1, 0, -max, max);
+      setRow(-speed, 1, 0, -max, max);
+      part.solve(bodyA, bodyB, p, MOTOR, 1);
     } else if (max < Infinity) {
       const pressed = speed > 0 ? max : -max;
       const change = pressed - p[MOTOR];
@@ -298,7 +306,8 @@ export class AxisDrive {
       const common = Math.min(Math.max(0, into), p[blocking]);
       p[MOTOR] -= blocking === UPPER ? common : -common;
       p[blocking] -= common;
-      part.solve(bodyA, bodyB, p, MOTOR, 1, -reachable, 1, 0, -max, max);
+      setRow(-reachable, 1, 0, -max, max);
+      part.solve(bodyA, bodyB, p, MOTOR, 1);
     }
   }
 
@@ -367,7 +376,8 @@ export class AxisDrive {
 }
 
 /**
- * One inequality row C ≥ 0 (for `sign` −1, the row of −Ċ), λ_acc ≥ 0 in impulses[slot].
+ * One inequality row C ≥ 0 (for `sign` −1, the row of −Ċ), λ_acc ≥ 0 in impulses[slot]; C, 1/h,
+ * `maxPush` and `pressed` set just before with setLimit.
  *
  * Inside the bound (C > 0) speculative: bias C/h. Past it (C ≤ 0) soft with the pass's softness, as every
  * rigid joint row (rigid without bias in the relax pass), pushing back at most `maxPush` (m/s or rad/s):
@@ -383,25 +393,50 @@ export class AxisDrive {
  * soft rows of structures it was part of: a rope bridge of two ropes with planks welded across went
  * unstable, 3 kJ of kinetic energy within 10 s.)
  */
-export function solveLimitRow<B>(
-  part: AxisRow<B>, bodyA: B, bodyB: B, impulses: Float64Array, slot: number, sign: number, C: number,
-  soft: Readonly<Softness>, inverseH: number, maxPush: number, pressed = 0,
-): void {
+export function solveLimitRow<B>(part: AxisRow<B>, bodyA: B, bodyB: B, impulses: Float64Array, slot: number, sign: number, soft: Readonly<Softness>): void {
+  const C = limitSolve[LIMIT_C], inverseH = limitSolve[LIMIT_INVERSE_H], maxPush = limitSolve[LIMIT_MAX_PUSH], pressed = limitSolve[LIMIT_PRESSED];
   if (C > 0) {
-    part.solve(bodyA, bodyB, impulses, slot, sign, C * inverseH, 1, 0, 0, Infinity);
+    setRow(C * inverseH, 1, 0, 0, Infinity);
+    part.solve(bodyA, bodyB, impulses, slot, sign);
     return;
   }
   // the rigid part: what the limit carries of the drive's press
   const held = Math.min(Math.max(0, pressed), impulses[slot]);
   impulses[slot] -= held;
-  part.solve(bodyA, bodyB, impulses, slot, sign, Math.max(soft.biasRate * C, -maxPush), soft.massScale, soft.impulseScale, -held, Infinity);
+  setRow(Math.max(soft.biasRate * C, -maxPush), soft.massScale, soft.impulseScale, -held, Infinity);
+  part.solve(bodyA, bodyB, impulses, slot, sign);
   impulses[slot] += held;
+}
+
+/** solveLimitRow's numbers: the limit's C, 1/h, the fastest push back and the drive's press into it (the
+ * caller sets them with setLimit: doubles passed to a call V8 does not inline are boxed). */
+const limitSolve = new Float64Array(4);
+const LIMIT_C = 0, LIMIT_INVERSE_H = 1, LIMIT_MAX_PUSH = 2, LIMIT_PRESSED = 3;
+/** Sets solveLimitRow's numbers (small enough for V8 to inline into its callers). */
+export function setLimit(C: number, inverseH: number, maxPush: number, pressed: number): void {
+  limitSolve[LIMIT_C] = C;
+  limitSolve[LIMIT_INVERSE_H] = inverseH;
+  limitSolve[LIMIT_MAX_PUSH] = maxPush;
+  limitSolve[LIMIT_PRESSED] = pressed;
 }
 
 /** The speed a limit row lets the bodies close at (Ċ ≥ −bias; solveLimitRow): C/h inside the bound; past
  * it −(the push back, massScale·biasRate·C from rest, no faster than maxPush). */
 export function limitBias(C: number, soft: Readonly<Softness>, inverseH: number, maxPush: number): number {
   return C > 0 ? C * inverseH : Math.max(soft.massScale * soft.biasRate * C, -maxPush);
+}
+
+/**
+ * Writes a row solve's numbers into rowSolve (solver/row-solve.ts). Small enough that V8 inlines it into
+ * its callers, so its doubles stay unboxed there; the row's solve, which it may not inline, reads them
+ * from the array.
+ */
+function setRow(bias: number, massScale: number, impulseScale: number, lower: number, upper: number): void {
+  rowSolve[ROW_BIAS] = bias;
+  rowSolve[ROW_MASS_SCALE] = massScale;
+  rowSolve[ROW_IMPULSE_SCALE] = impulseScale;
+  rowSolve[ROW_LOWER] = lower;
+  rowSolve[ROW_UPPER] = upper;
 }
 
 /** An angle in (−π, π]. */

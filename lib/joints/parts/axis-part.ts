@@ -17,6 +17,7 @@
 
 import { BODY_STATE, type Body } from '../../body.js';
 import { multiplySymmetric3 } from '../../math/mat3.js';
+import { ROW_BIAS, ROW_IMPULSE_SCALE, ROW_LOWER, ROW_MASS_SCALE, ROW_UPPER, rowSolve } from '../../solver/row-solve.js';
 
 const LINEAR_VELOCITY = BODY_STATE.linearVelocity, ANGULAR_VELOCITY = BODY_STATE.angularVelocity;
 const INVERSE_INERTIA = BODY_STATE.inverseInertia, INVERSE_MASS = BODY_STATE.inverseMass;
@@ -98,13 +99,13 @@ export class AxisConstraintPart {
 
   /**
    * One solve of the row for the accumulated impulse impulses[slot], clamped to [lower, upper]:
-   *   λ = −massScale K⁻¹ (sign·Ċ + bias) − impulseScale λ_acc, applied as sign·λ.
+   *   λ = −massScale K⁻¹ (sign·Ċ + bias) − impulseScale λ_acc, applied as sign·λ,
+   * with bias, massScale, impulseScale, lower and upper read from rowSolve (solver/row-solve.ts).
    * `sign` −1 solves the row for −C (an upper limit: C' = upper − x, Ċ' = −Ċ).
    */
-  solve(
-    bodyA: Body, bodyB: Body, impulses: Float64Array, slot: number, sign: number,
-    bias: number, massScale: number, impulseScale: number, lower: number, upper: number,
-  ): void {
+  solve(bodyA: Body, bodyB: Body, impulses: Float64Array, slot: number, sign: number): void {
+    const bias = rowSolve[ROW_BIAS], massScale = rowSolve[ROW_MASS_SCALE], impulseScale = rowSolve[ROW_IMPULSE_SCALE];
+    const lower = rowSolve[ROW_LOWER], upper = rowSolve[ROW_UPPER];
     const cdot = sign * this.velocityError(bodyA, bodyB);
     const old = impulses[slot];
     let next = old - massScale * this.effectiveMass * (cdot + bias) - impulseScale * old;

@@ -9,6 +9,7 @@
 // j = r × n = r_x n_y − r_y n_x. The solve is the 3D part's, with the same clamp and sign.
 
 import { BODY2D_STATE, type Body2D } from '../../body.js';
+import { ROW_BIAS, ROW_IMPULSE_SCALE, ROW_LOWER, ROW_MASS_SCALE, ROW_UPPER, rowSolve } from '../../../solver/row-solve.js';
 
 const LINEAR_VELOCITY = BODY2D_STATE.linearVelocity, ANGULAR_VELOCITY = BODY2D_STATE.angularVelocity;
 const INVERSE_INERTIA = BODY2D_STATE.inverseInertia, INVERSE_MASS = BODY2D_STATE.inverseMass;
@@ -72,10 +73,9 @@ export class AxisConstraintPart2D {
   }
 
   /** See AxisConstraintPart.solve. */
-  solve(
-    bodyA: Body2D, bodyB: Body2D, impulses: Float64Array, slot: number, sign: number,
-    bias: number, massScale: number, impulseScale: number, lower: number, upper: number,
-  ): void {
+  solve(bodyA: Body2D, bodyB: Body2D, impulses: Float64Array, slot: number, sign: number): void {
+    const bias = rowSolve[ROW_BIAS], massScale = rowSolve[ROW_MASS_SCALE], impulseScale = rowSolve[ROW_IMPULSE_SCALE];
+    const lower = rowSolve[ROW_LOWER], upper = rowSolve[ROW_UPPER];
     const cdot = sign * this.velocityError(bodyA, bodyB);
     const old = impulses[slot];
     let next = old - massScale * this.effectiveMass * (cdot + bias) - impulseScale * old;
