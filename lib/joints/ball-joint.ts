@@ -365,10 +365,10 @@ class BallJointExtras {
       if (this.swing.active) {
         this.swing.prepare(frames);
         const j = this.swing.j;
-        this.swingRow.setAngular(bodyA, bodyB, j[0], j[1], j[2]);
+        this.swingRow.setAngular(bodyA, bodyB, j);
       }
       const t = frames.twistAxis(twist);
-      this.twistRow.setAngular(bodyA, bodyB, t[0], t[1], t[2]);
+      this.twistRow.setAngular(bodyA, bodyB, t);
       this.twist.prepare(frames.twistAngle(), h);
     }
     if (frictionTorque > 0) {
@@ -379,7 +379,7 @@ class BallJointExtras {
 
   warmStart(bodyA: Body, bodyB: Body, limited: boolean, frictionTorque: number): void {
     if (limited) {
-      if (this.swing.active) this.swingRow.applyImpulse(bodyA, bodyB, this.swingImpulse[0]);
+      if (this.swing.active) this.swingRow.applyImpulseAt(bodyA, bodyB, this.swingImpulse, 0);
       this.twist.warmStart(this.twistRow, bodyA, bodyB);
     }
     if (frictionTorque > 0) this.friction.warmStart(bodyA, bodyB);

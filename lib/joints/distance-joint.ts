@@ -215,7 +215,7 @@ export class DistanceJoint extends Joint {
     out[0] = this.drive.position - this._length;
   }
   applyImpulse(lambda: ArrayLike<number>): void {
-    this.row.applyImpulse(this.bodyA, this.bodyB, lambda[0]);
+    this.row.applyImpulseAt(this.bodyA, this.bodyB, lambda, 0);
   }
 }
 

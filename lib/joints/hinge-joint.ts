@@ -136,7 +136,7 @@ export class HingeJoint extends FreeAxisJoint {
     C[0] = Cp[0]; C[1] = Cp[1]; C[2] = Cp[2]; C[3] = Ch[0]; C[4] = Ch[1];
     rows.prepare(bodyA, bodyB, !this.direct);
     const t = frames.twistAxis(twist);
-    this.axisRow.setAngular(bodyA, bodyB, t[0], t[1], t[2]);
+    this.axisRow.setAngular(bodyA, bodyB, t);
     this.drive.prepare(frames.twistAngle(), h);
   }
 

@@ -21,7 +21,7 @@
 
 import { createSoftness, makeSoft, MAX_PUSH_ANGULAR_SPEED, MAX_PUSH_SPEED, type Softness } from '../../solver/softness.js';
 import { readBounds, requireFinite, requireNonNegative, show } from '../../validate.js';
-import { ROW_BIAS, ROW_IMPULSE_SCALE, ROW_LOWER, ROW_MASS_SCALE, ROW_UPPER, rowSolve } from '../../solver/row-solve.js';
+import { ROW_BIAS, ROW_IMPULSE, ROW_IMPULSE_SCALE, ROW_LOWER, ROW_MASS_SCALE, ROW_UPPER, rowSolve } from '../../solver/row-solve.js';
 import type { StateReader, StateWriter } from '../../state.js';
 
 export type DriveMode = 'off' | 'velocity' | 'position';
@@ -29,8 +29,8 @@ export type DriveMode = 'off' | 'velocity' | 'position';
 
 /** What the drive needs of its row: the 3D AxisConstraintPart (axis-part.ts) or the 2D one. */
 export interface AxisRow<B> {
-  /** v += M⁻¹ Jᵀ λ. */
-  applyImpulse(bodyA: B, bodyB: B, lambda: number): void;
+  /** v += M⁻¹ Jᵀ λ with λ = impulses[at]. */
+  applyImpulseAt(bodyA: B, bodyB: B, impulses: ArrayLike<number>, at: number): void;
   /** λ = −massScale K⁻¹ (sign·Ċ + bias) − impulseScale λ_acc with λ_acc = impulses[slot] clamped to
    * [lower, upper], applied as sign·λ; bias, massScale, impulseScale, lower and upper from rowSolve
    * (solver/row-solve.ts), which the caller sets just before. */
@@ -209,8 +209,8 @@ export class AxisDrive {
   }
 
   warmStart<B>(part: AxisRow<B>, bodyA: B, bodyB: B): void {
-    const total = this.totalImpulse();
-    if (total !== 0) part.applyImpulse(bodyA, bodyB, total);
+    rowSolve[ROW_IMPULSE] = this.totalImpulse();
+    if (rowSolve[ROW_IMPULSE] !== 0) part.applyImpulseAt(bodyA, bodyB, rowSolve, ROW_IMPULSE);
   }
 
   scale(ratio: number): void {
@@ -299,7 +299,8 @@ export class AxisDrive {
       const pressed = speed > 0 ? max : -max;
       const change = pressed - p[MOTOR];
       p[MOTOR] = pressed;
-      if (change !== 0) part.applyImpulse(bodyA, bodyB, change);
+      rowSolve[ROW_IMPULSE] = change;
+      if (change !== 0) part.applyImpulseAt(bodyA, bodyB, rowSolve, ROW_IMPULSE);
     } else {
       // the motor's push into the limit (+ toward the upper one) and the limit's push back
       const into = blocking === UPPER ? p[MOTOR] : -p[MOTOR];

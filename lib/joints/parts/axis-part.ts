@@ -38,7 +38,9 @@ export class AxisConstraintPart {
   effectiveMass = 0;
 
   /** An angular row about `axis` (world): Ċ = axis·(ω_b − ω_a). */
-  setAngular(bodyA: Body, bodyB: Body, ax: number, ay: number, az: number): void {
+  setAngular(bodyA: Body, bodyB: Body, axis: ArrayLike<number>): void {
+    // (the axis read from an array: doubles passed to a call V8 does not inline are boxed)
+    const ax = axis[0], ay = axis[1], az = axis[2];
     const n = this.n;
     n[0] = 0; n[1] = 0; n[2] = 0; // (stores: a TypedArray fill call cost more than the rest of the row)
     this.jA[0] = ax; this.jA[1] = ay; this.jA[2] = az;
@@ -87,6 +89,11 @@ export class AxisConstraintPart {
   }
 
   /** v += M⁻¹ Jᵀ λ. */
+  /** applyImpulse with λ = impulses[at] (no double passed: see solver/row-solve.ts). */
+  applyImpulseAt(bodyA: Body, bodyB: Body, impulses: ArrayLike<number>, at: number): void {
+    this.applyImpulse(bodyA, bodyB, impulses[at]);
+  }
+
   applyImpulse(bodyA: Body, bodyB: Body, lambda: number): void {
     const a = bodyA.state, b = bodyB.state, n = this.n;
     const la = this.inverseMassA * lambda, lb = this.inverseMassB * lambda;

@@ -63,6 +63,11 @@ export class AxisConstraintPart2D {
     );
   }
 
+  /** applyImpulse with λ = impulses[at] (no double passed: see solver/row-solve.ts). */
+  applyImpulseAt(bodyA: Body2D, bodyB: Body2D, impulses: ArrayLike<number>, at: number): void {
+    this.applyImpulse(bodyA, bodyB, impulses[at]);
+  }
+
   applyImpulse(bodyA: Body2D, bodyB: Body2D, lambda: number): void {
     const a = bodyA.state, b = bodyB.state, n = this.n;
     const la = this.inverseMassA * lambda, lb = this.inverseMassB * lambda;
