@@ -229,12 +229,12 @@ export class BallJoint extends Joint {
 
   warmStart(): void {
     this.point.warmStart(this.bodyA, this.bodyB);
-    if (this.hasIterativeRows) this.parts.warmStart(this.bodyA, this.bodyB, this.limited, this._frictionTorque);
+    if (this.hasIterativeRows) this.parts.warmStart(this.bodyA, this.bodyB, this.limited, this._frictionTorque > 0);
   }
 
   solve(soft: Readonly<Softness>, useBias: boolean): void {
     const bodyA = this.bodyA, bodyB = this.bodyB;
-    if (this.hasIterativeRows) this.parts.solve(bodyA, bodyB, soft, useBias, this.limited && !this.directLimits, this.directFriction ? 0 : this._frictionTorque);
+    if (this.hasIterativeRows) this.parts.solve(bodyA, bodyB, soft, useBias, this.limited && !this.directLimits, !this.directFriction && this._frictionTorque > 0);
     const holding = this.holdingSoftness(soft, useBias);
     if (holding !== null) this.point.solve(bodyA, bodyB, holding);
   }
@@ -255,7 +255,7 @@ export class BallJoint extends Joint {
     out[at + 9 + k] = 1;
   }
   override get frictionImpulseBound(): number {
-    return this.parts.maxFrictionImpulse;
+    return this.parts.friction.maxImpulse;
   }
   override frictionImpulses(): Float64Array {
     return this.parts.friction.impulse;
@@ -300,7 +300,7 @@ export class BallJoint extends Joint {
   accumulateImpulse(): void {
     const p = this.point.impulse, sl = this.linearImpulseSum;
     sl[0] += p[0]; sl[1] += p[1]; sl[2] += p[2];
-    if (this.hasIterativeRows) this.parts.addTorque(this.angularImpulseSum, this.limited, this._frictionTorque);
+    if (this.hasIterativeRows) this.parts.addTorque(this.angularImpulseSum, this.limited, this._frictionTorque > 0);
   }
 
   writeJacobian(out: Float64Array): void {
@@ -350,8 +350,6 @@ class BallJointExtras {
   readonly twist = new AxisDrive(true, -Math.PI, Math.PI);
   readonly friction = new AngularFrictionPart();
   private inverseH = 0;
-  /** frictionTorque · h at the last prepare. */
-  maxFrictionImpulse = 0;
 
   constructor(localFrames: Float64Array) {
     this.frames = new JointFrames(localFrames);
@@ -373,21 +371,21 @@ class BallJointExtras {
     }
     if (frictionTorque > 0) {
       this.friction.prepare(bodyA, bodyB);
-      this.maxFrictionImpulse = frictionTorque * h;
+      this.friction.maxImpulse = frictionTorque * h;
     }
   }
 
-  warmStart(bodyA: Body, bodyB: Body, limited: boolean, frictionTorque: number): void {
+  warmStart(bodyA: Body, bodyB: Body, limited: boolean, friction: boolean): void {
     if (limited) {
       if (this.swing.active) this.swingRow.applyImpulseAt(bodyA, bodyB, this.swingImpulse, 0);
       this.twist.warmStart(this.twistRow, bodyA, bodyB);
     }
-    if (frictionTorque > 0) this.friction.warmStart(bodyA, bodyB);
+    if (friction) this.friction.warmStart(bodyA, bodyB);
   }
 
   /** Friction first, then the limits (the point rows follow, in BallJoint.solve). */
-  solve(bodyA: Body, bodyB: Body, soft: Readonly<Softness>, useBias: boolean, limited: boolean, frictionTorque: number): void {
-    if (frictionTorque > 0) this.friction.solve(bodyA, bodyB, this.maxFrictionImpulse);
+  solve(bodyA: Body, bodyB: Body, soft: Readonly<Softness>, useBias: boolean, limited: boolean, friction: boolean): void {
+    if (friction) this.friction.solve(bodyA, bodyB);
     if (limited) {
       if (this.swing.active) {
         setLimit(this.swing.C, this.inverseH, MAX_PUSH_ANGULAR_SPEED, 0);
@@ -426,11 +424,11 @@ class BallJointExtras {
   }
 
   /** Adds the angular impulse the limit and friction rows gave body B this substep. */
-  addTorque(sum: Float64Array, limited: boolean, frictionTorque: number): void {
+  addTorque(sum: Float64Array, limited: boolean, friction: boolean): void {
     const s = limited && this.swing.active ? this.swingImpulse[0] : 0;
     const t = limited ? this.twist.totalImpulse() : 0;
     const f = this.friction.impulse, js = this.swingRow.jB, jt = this.twistRow.jB;
-    const fs = frictionTorque > 0 ? 1 : 0;
+    const fs = friction ? 1 : 0;
     for (let k = 0; k < 3; k++) sum[k] += s * js[k] + t * jt[k] + fs * f[k];
   }
 }

@@ -14,6 +14,8 @@ export class AngularFrictionPart {
   readonly K = new Float64Array(9);
   readonly inverseK = new Float64Array(9);
   readonly impulse = new Float64Array(3);
+  /** The largest accumulated impulse, frictionTorque · h (the owner sets it at prepare). */
+  maxImpulse = 0;
 
   prepare(bodyA: Body, bodyB: Body): void {
     const K = this.K, iA = bodyA.inverseInertiaWorld, iB = bodyB.inverseInertiaWorld;
@@ -27,7 +29,8 @@ export class AngularFrictionPart {
     applyAngularImpulse(bodyB.state, p[0], p[1], p[2]);
   }
 
-  solve(bodyA: Body, bodyB: Body, maxImpulse: number): void {
+  solve(bodyA: Body, bodyB: Body): void {
+    const maxImpulse = this.maxImpulse;
     const wA = bodyA.angularVelocity, wB = bodyB.angularVelocity, M = this.inverseK, p = this.impulse;
     const cx = wB[0] - wA[0], cy = wB[1] - wA[1], cz = wB[2] - wA[2];
     let px = p[0] - (M[0] * cx + M[3] * cy + M[6] * cz);
