@@ -38,17 +38,18 @@ const coupling = new Float64Array(9);
 
 const LINEAR_VELOCITY = BODY_STATE.linearVelocity, ANGULAR_VELOCITY = BODY_STATE.angularVelocity;
 const INVERSE_INERTIA = BODY_STATE.inverseInertia, INVERSE_MASS = BODY_STATE.inverseMass;
+/** The six impulses applyWeldImpulse applies (p, then L). */
+const weldImpulse = new Float64Array(6);
 
 /**
- * M⁻¹ Jᵀ λ for the weld's six rows: the point impulse p = (x, y, z) at the lever arms and the angular
- * impulse L = (ax, ay, az) on body B (the opposite on body A):
+ * M⁻¹ Jᵀ λ for the weld's six rows: the point impulse p = (x, y, z) at the lever arms rA, rB and the
+ * angular impulse L = (ax, ay, az) on body B (the opposite on body A), `impulse` = (p, L):
  *   v_a −= m_a⁻¹ p,  ω_a −= I_a⁻¹ (r_a × p + L),  v_b += m_b⁻¹ p,  ω_b += I_b⁻¹ (r_b × p + L).
  */
-function applyWeldImpulse(
-  a: Float64Array, b: Float64Array,
-  rAx: number, rAy: number, rAz: number, rBx: number, rBy: number, rBz: number,
-  x: number, y: number, z: number, ax: number, ay: number, az: number,
-): void {
+function applyWeldImpulse(a: Float64Array, b: Float64Array, rA: ArrayLike<number>, rB: ArrayLike<number>, impulse: ArrayLike<number>): void {
+  // (everything read from arrays: doubles passed to a call V8 does not inline are boxed, a HeapNumber each)
+  const rAx = rA[0], rAy = rA[1], rAz = rA[2], rBx = rB[0], rBy = rB[1], rBz = rB[2];
+  const x = impulse[0], y = impulse[1], z = impulse[2], ax = impulse[3], ay = impulse[4], az = impulse[5];
   const mA = a[INVERSE_MASS], mB = b[INVERSE_MASS];
   a[LINEAR_VELOCITY] -= mA * x; a[LINEAR_VELOCITY + 1] -= mA * y; a[LINEAR_VELOCITY + 2] -= mA * z;
   b[LINEAR_VELOCITY] += mB * x; b[LINEAR_VELOCITY + 1] += mB * y; b[LINEAR_VELOCITY + 2] += mB * z;
@@ -114,7 +115,9 @@ export class WeldJoint extends Joint {
 
   warmStart(): void {
     const rA = this.point.rA, rB = this.point.rB, p = this.point.impulse, r = this.rotation.impulse;
-    applyWeldImpulse(this.bodyA.state, this.bodyB.state, rA[0], rA[1], rA[2], rB[0], rB[1], rB[2], p[0], p[1], p[2], r[0], r[1], r[2]);
+    const impulse = weldImpulse;
+    impulse[0] = p[0]; impulse[1] = p[1]; impulse[2] = p[2]; impulse[3] = r[0]; impulse[4] = r[1]; impulse[5] = r[2];
+    applyWeldImpulse(this.bodyA.state, this.bodyB.state, rA, rB, impulse);
   }
 
   solve(world: Readonly<Softness>, useBias: boolean): void {
@@ -144,7 +147,9 @@ export class WeldJoint extends Joint {
     const az = -s * (M[30] * c0 + M[31] * c1 + M[32] * c2 + M[33] * c3 + M[34] * c4 + M[35] * c5) - t * pr[2];
     pp[0] += x; pp[1] += y; pp[2] += z;
     pr[0] += ax; pr[1] += ay; pr[2] += az;
-    applyWeldImpulse(a, b, rAx, rAy, rAz, rBx, rBy, rBz, x, y, z, ax, ay, az);
+    const impulse = weldImpulse;
+    impulse[0] = x; impulse[1] = y; impulse[2] = z; impulse[3] = ax; impulse[4] = ay; impulse[5] = az;
+    applyWeldImpulse(a, b, rA, rB, impulse);
   }
 
   protected saveParts(writer: StateWriter): void {
