@@ -581,24 +581,13 @@ export class ContactConstraint {
 
   /**
    * Two rows side by side in rowData (from `row`), their impulses impulses[slot] and [slot + 1]: each
-   * solved alone, then the pair scaled back onto the disc of radius rates[2] (Coulomb friction, rolling
-   * resistance; passed in the scratch array, as the solve's other doubles: see solve).
+   * solved alone, then the pair scaled back onto the disc of radius rates[2] (the rolling resistance;
+   * passed in the scratch array, as the solve's other doubles: see solve).
    */
   private solveDiscPair(impulses: Float64Array, slot: number, row: number): void {
-    const rows = this.rowData, sa = this.bodyA.state, sb = this.bodyB.state;
+    const rows = this.rowData, sa = this.bodyA.state, sb = this.bodyB.state, bound = rates[2];
     writeRowRate(rows, row, sa, sb, 0);
     writeRowRate(rows, row + ROW_SIZE, sa, sb, 1);
-    this.clampDisc(impulses, slot, row);
-    applyRowImpulseFrom(rows, row, sa, sb, 0);
-    applyRowImpulseFrom(rows, row + ROW_SIZE, sa, sb, 1);
-  }
-
-  /**
-   * The two rows' new impulses from their rates Ċ in rates[0] and rates[1]: each solved alone, then the
-   * pair scaled back onto the disc of radius rates[2]; the changes into rates[0] and rates[1].
-   */
-  private clampDisc(impulses: Float64Array, slot: number, row: number): void {
-    const rows = this.rowData, bound = rates[2];
     const old1 = impulses[slot], old2 = impulses[slot + 1];
     let next1 = old1 - rows[row + ROW_MASS] * rates[0];
     let next2 = old2 - rows[row + ROW_SIZE + ROW_MASS] * rates[1];
@@ -612,6 +601,8 @@ export class ContactConstraint {
     impulses[slot + 1] = next2;
     rates[0] = next1 - old1;
     rates[1] = next2 - old2;
+    applyRowImpulseFrom(rows, row, sa, sb, 0);
+    applyRowImpulseFrom(rows, row + ROW_SIZE, sa, sb, 1);
   }
 
   /**
