@@ -4,17 +4,21 @@
 // the blocks. bench/run.mjs runs it for the direct solver's cost; separate processes, one after the
 // other (worker.mjs), moved the direct/iterative ratio of the same scene between 1.05x and 2.8x in one
 // run on this 2-core VM.
-// `engine`: 'sinew' (default) or 'sinew2d'.
+// `engine`: 'sinew' (default) or 'sinew2d', or any adapter in bench/engines; a setting's own `engine`
+// key runs that setting on another engine (sinew against Rapier on the same scene, in one process).
 //   node bench/interleaved.mjs '{"scene":"S2-40x670","settings":[{},{"solver":"direct"}],"blocks":200}'
+//   node bench/interleaved.mjs '{"scene":"PYRAMID-20","settings":[{},{"engine":"rapier3d"}]}'
 import { benchScene } from './scenes.mjs';
 
 const config = JSON.parse(process.argv[2]);
-const { create } = await import(`./engines/${config.engine ?? 'sinew'}.mjs`);
 const spec = benchScene(config.scene);
 const description = spec.build();
 const dt = description.dt;
 const blocks = config.blocks ?? 200;
-const runs = await Promise.all(config.settings.map((settings) => create(description, settings)));
+const runs = await Promise.all(config.settings.map(async ({ engine, ...settings }) => {
+  const { create } = await import(`./engines/${engine ?? config.engine ?? 'sinew'}.mjs`);
+  return create(description, settings);
+}));
 for (const run of runs) for (let i = 0; i < 120; i++) run.step(dt); // warm-up, and past the first swing
 const times = runs.map(() => []);
 for (let block = 0; block < blocks; block++) {

@@ -339,6 +339,26 @@ function runContactsSection() {
   contactTable('ragdoll pile (10 ragdolls: 160 bodies, 150 limited joints)', contactRows.filter((r) => r.scene.startsWith('PILE')), [
     ['peak joint gap m', (r) => fmt(r.peakGap, 4)], ['peak limit excess rad', (r) => fmt(r.peakLimitExcess, 3)], ['final limit excess rad', (r) => fmt(r.finalLimitExcess, 3)],
   ]);
+  // sinew against Rapier in one process, interleaved, on the scenes the contact targets name
+  const versusScenes = quick ? ['PYRAMID-10'] : ['PYRAMID-10', 'PYRAMID-20', 'PYRAMID-40', 'FALL-1000', 'PILE-10'];
+  const versus = [];
+  if (wanted('rapier3d')) {
+    for (const scene of versusScenes) {
+      const config = JSON.stringify({ scene, settings: [{}, { engine: 'rapier3d' }], blocks: quick ? 10 : 40 });
+      const out = execFileSync(process.execPath, [`${here}interleaved.mjs`, config], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: TIME_LIMIT_MS });
+      const r = JSON.parse(out.trim().split('\n').pop());
+      versus.push(r);
+      process.stderr.write(`  ${scene} sinew / rapier3d interleaved: ${r.medianMs.map((t) => fmt(t)).join(' / ')} ms\n`);
+    }
+  }
+  results.tables.contactsVersusRapier = versus;
+  if (versus.length > 0) {
+    print('\n### against Rapier in one process, interleaved\n');
+    print(`Each scene built in sinew and in rapier3d ${contactRows.find((r) => r.engine === 'rapier3d')?.version ?? ''} (both at their defaults, sleeping off) in one process and stepped in turn, 10 steps each, ${quick ? 10 : 40} times after a warm-up of 120 steps (from the drop: the falling pile lands within it and settles during the timing): the median ms per step of those blocks. PYRAMID-n: a pyramid of n rows (n = 40: 820 boxes); FALL-1000: 1000 boxes, spheres and capsules of 0.4-0.7 m dropped in ten layers into a 10 x 10 m pen (lib/scenes/contacts.ts fallingPile); PILE-10: ten ragdolls.\n`);
+    print('| scene | sinew ms | rapier3d ms | sinew / rapier3d |');
+    print('|---|---|---|---|');
+    for (const r of versus) print(`| ${r.scene} | ${fmt(r.medianMs[0])} | ${fmt(r.medianMs[1])} | ${fmt(r.medianMs[0] / r.medianMs[1], 2)} |`);
+  }
   if (!quick) {
     print('\n### ratios, same run\n');
     print('ours / peer: below 1 means we are faster, or moved, kept or sank less.\n');

@@ -1,11 +1,12 @@
 // The benchmark scenes, by name, built from the library's shared scene descriptions, with how long each
 // runs and which figures matter for it.
-import { hangingChain, heavyEndChain, weldedCantilever, ballAndChain, sphereGrid, boxPyramid, ragdollPile, weldedWall } from '../dist/scenes/index.js';
+import { hangingChain, heavyEndChain, weldedCantilever, ballAndChain, sphereGrid, boxPyramid, ragdollPile, weldedWall, fallingPile } from '../dist/scenes/index.js';
 
 /** name → { build: () => SceneDescription, steps, kind: 'chain' | 'cantilever' | 'grid' | 'pyramid' |
  * 'pile', links (chains), count and spacing (grids) }. GRID-n is an n x n sphere grid pinned along one
  * edge (5 s); WALL the breakable wall of 8 x 8 welded bricks on its ground (its 169 welds make 105 loops). With contacts (10 s each): PYRAMID-n, a box pyramid of n rows (boxes of 0.5 m; n = 10: 55
- * boxes), and PILE-n, n ragdolls dropped onto each other (16 bodies and 15 limited joints each). */
+ * boxes), PILE-n, n ragdolls dropped onto each other (16 bodies and 15 limited joints each), and FALL-n,
+ * FALLBOX-n, FALLSPHERE-n: n mixed shapes, boxes or spheres dropped in layers into a walled pen. */
 export function benchScene(name) {
   const chain = /^S1-(\d+)$/.exec(name);
   if (chain) return { build: () => hangingChain(Number(chain[1])), steps: 600, kind: 'chain', links: Number(chain[1]) };
@@ -21,5 +22,10 @@ export function benchScene(name) {
   if (pyramid) return { build: () => boxPyramid({ rows: Number(pyramid[1]) }), steps: 600, kind: 'pyramid' };
   const pile = /^PILE-(\d+)$/.exec(name);
   if (pile) return { build: () => ragdollPile({ count: Number(pile[1]) }), steps: 600, kind: 'pile' };
+  const fall = /^FALL(BOX|SPHERE)?-(\d+)$/.exec(name);
+  if (fall) {
+    const shapes = fall[1] === 'BOX' ? 'boxes' : fall[1] === 'SPHERE' ? 'spheres' : 'mixed';
+    return { build: () => fallingPile({ count: Number(fall[2]), shapes }), steps: 600, kind: 'fall' };
+  }
   throw new Error(`unknown bench scene ${name}`);
 }

@@ -40,20 +40,17 @@ import { MAX_MANIFOLD_POINTS, type Manifold } from './manifold.js';
 import type { Shape } from '../geometry/shape.js';
 import type { StateWriter } from '../state.js';
 import type { ShapeProxy } from './broadphase.js';
+import {
+  POINT_CLOSING_SPEED, POINT_CORE_GAP, POINT_FIXED_CORE, POINT_IMPULSE, POINT_LARGEST_IMPULSE, POINT_LOCAL_A, POINT_LOCAL_B,
+  POINT_SEPARATION, POINT_SIZE, ROW_IJA, ROW_IJB, ROW_JA, ROW_JB, ROW_MASS, ROW_N, ROW_SIZE, type ContactBlock,
+} from './contact-rows.js';
 
 const POSITION = BODY_STATE.position, LINEAR_VELOCITY = BODY_STATE.linearVelocity, ANGULAR_VELOCITY = BODY_STATE.angularVelocity;
 const ROTATION = BODY_STATE.rotation;
 const INVERSE_INERTIA = BODY_STATE.inverseInertia, INVERSE_MASS = BODY_STATE.inverseMass;
 
-// A row's numbers in ContactConstraint.rowData (the rows of parts/axis-part.ts's AxisConstraintPart,
-// laid out flat: a manifold's rows are one array, not seventeen objects of five arrays each, which
-// measured as most of the contact solve's time on the 55-box pyramid):
-//   n (3), j_a (3), j_b (3), I_a⁻¹ j_a (3), I_b⁻¹ j_b (3), K⁻¹ (1)
-// with j = r × n for a linear row along n (normal, friction) and n = 0, j_a = j_b = t for an angular
-// row about t (rolling).
-const ROW_N = 0, ROW_JA = 3, ROW_JB = 6, ROW_IJA = 9, ROW_IJB = 12, ROW_MASS = 15, ROW_SIZE = 16;
-/** The two rolling rows follow the points' rows in rowData. */
-const ROLLING_ROW = 3 * MAX_MANIFOLD_POINTS * ROW_SIZE;
+// A point's rows, impulses and gap data are its block in the step's flat contact rows (contact-rows.ts,
+// where the row layout is); the rolling rows, which few contacts have, stay in the contact's own array.
 /** Below this tangential speed (m/s) the friction basis is any pair of tangents. */
 const SLIDING_SPEED = 1e-3;
 const keptImpulses = new Float64Array(3 * MAX_MANIFOLD_POINTS);
@@ -62,6 +59,7 @@ const lastTangents = new Float64Array(6);
 /** Each point's normal row this pass (ContactConstraint.writeNormalBias). */
 const pointBias = new Float64Array(MAX_MANIFOLD_POINTS), pointMassScale = new Float64Array(MAX_MANIFOLD_POINTS);
 const pointImpulseScale = new Float64Array(MAX_MANIFOLD_POINTS);
+const NO_ROWS = new Float64Array(0);
 
 /**
  * The most a contact point pushes in one substep, N·s: the momentum of 10⁶ kg at 10⁶ m/s, far past any
@@ -75,10 +73,11 @@ export const MAX_CONTACT_IMPULSE = 1e12;
  * WorldOptions.restitutionThreshold). */
 export const RESTITUTION_THRESHOLD = 1;
 
-export class ContactConstraint {
+export class ContactConstraint implements ContactBlock {
   /** The manifold this step (its points, normal and ids); the narrowphase writes it. */
   readonly manifold: Manifold;
-  /** Accumulated impulses per point: normal, tangent 1, tangent 2. */
+  /** Accumulated impulses per point (normal, tangent 1, tangent 2) as the last step left them; during a
+   * step the solve works on their copy in its block. */
   readonly impulses = new Float64Array(3 * MAX_MANIFOLD_POINTS);
   /** Each point's id at the last prepare (to carry impulses to the next manifold). */
   readonly ids = new Int32Array(MAX_MANIFOLD_POINTS).fill(-1);
@@ -87,18 +86,13 @@ export class ContactConstraint {
   readonly rollingImpulse = new Float64Array(2);
   /** c (r_a + r_b): the arm of the largest rolling torque, m (0: no rolling rows). */
   private rollingArm = 0;
-  /** Per point, its normal row then its two friction rows; then the two rolling rows (ROLLING_ROW);
-   * ROW_SIZE numbers each (see ROW_N). */
-  private readonly rowData = new Float64Array((3 * MAX_MANIFOLD_POINTS + 2) * ROW_SIZE);
+  /** The two rolling rows (ROW_SIZE numbers each; contact-rows.ts). */
+  private readonly rollingRows = new Float64Array(2 * ROW_SIZE);
+  /** This step's flat contact rows (contact-rows.ts) and where this contact's first point's block is. */
+  private data: Float64Array = NO_ROWS;
+  private base = 0;
   private readonly tangent1 = new Float64Array(3);
   private readonly tangent2 = new Float64Array(3);
-  /** s₀ per point, at the step's start. */
-  private readonly separation = new Float64Array(MAX_MANIFOLD_POINTS);
-  /** The anchors in each body's axes (Rᵀ r), 3 per point. */
-  private readonly localA = new Float64Array(3 * MAX_MANIFOLD_POINTS);
-  private readonly localB = new Float64Array(3 * MAX_MANIFOLD_POINTS);
-  /** n·(c_b − c_a) of each point's two core points at the step's start (see the header). */
-  private readonly coreGap = new Float64Array(MAX_MANIFOLD_POINTS);
   /** Against a static body (the stiffer softness). */
   private againstStatic = false;
   /**
@@ -109,12 +103,8 @@ export class ContactConstraint {
    * bodies (a level's contacts are almost all against static ground).
    */
   private movingSign = 0;
-  /** With one body static: each point's core point on the static body, world space, 3 per point. */
-  private readonly fixedCore = new Float64Array(3 * MAX_MANIFOLD_POINTS);
-  private readonly closingSpeed = new Float64Array(MAX_MANIFOLD_POINTS);
   /** g': gravity's relative acceleration along −n, m/s² (> 0 when it pulls the shapes together). */
   private closingAcceleration = 0;
-  private readonly largestImpulse = new Float64Array(MAX_MANIFOLD_POINTS);
   private readonly startA = new Float64Array(3);
   private readonly startB = new Float64Array(3);
   private readonly rA = new Float64Array(3);
@@ -158,14 +148,30 @@ export class ContactConstraint {
     this.bodyA = bodyA; this.shapeA = shapeA; this.bodyB = bodyB; this.shapeB = shapeB;
     this.keyA = keyA; this.keyB = keyB;
     this.subKey = -1;
+    this.clearPoints();
+    this.sensor = shapeA.sensor || shapeB.sensor;
+    return this;
+  }
+
+  /**
+   * The shapes' bounds parted: no points, and the next touch starts afresh, as a reused contact does.
+   * With no points the kept impulses and ids are never read (matchImpulses matches against the first
+   * `count`), so a contact already without points, touch or rolling impulse is left as it is: most
+   * pairs the broadphase keeps stay apart for many steps (clearing them every step was 7 % of a
+   * 1000-body pile's step).
+   */
+  part(): void {
+    if (this.count === 0 && this.manifold.count === 0 && !this.isTouching && this.rollingImpulse[0] === 0 && this.rollingImpulse[1] === 0) return;
+    this.clearPoints();
+  }
+
+  private clearPoints(): void {
     this.impulses.fill(0);
     this.rollingImpulse.fill(0);
     this.ids.fill(-1);
     this.count = 0;
     this.manifold.count = 0;
     this.isTouching = false;
-    this.sensor = shapeA.sensor || shapeB.sensor;
-    return this;
   }
 
   /**
@@ -188,7 +194,14 @@ export class ContactConstraint {
     this.count = m.count;
   }
 
-  /** Lever arms, rows and effective masses at the step's start poses, for substeps of h under `gravity`. */
+  /** Where this step's block is (ContactRows.layout, before prepare). */
+  placeRows(data: Float64Array, base: number): void {
+    this.data = data;
+    this.base = base;
+  }
+
+  /** Lever arms, rows and effective masses at the step's start poses, for substeps of h under `gravity`,
+   * into this contact's block (placeRows); the kept impulses copied in. */
   prepare(h: number, gravity: Float64Array): void {
     const m = this.manifold, a = this.bodyA, b = this.bodyB, n = m.normal;
     // C̈ = n·(a_b − a_a) from gravity alone (static and kinematic bodies do not fall)
@@ -222,7 +235,9 @@ export class ContactConstraint {
     this.prepareRolling(sa, sb);
     // the cores lie a round shape's radius inside its surface, along the normal (n points from A to B)
     const radiusA = this.shapeA.radius, radiusB = this.shapeB.radius;
+    const d = this.data;
     for (let i = 0; i < this.count; i++) {
+      const p = this.base + i * POINT_SIZE;
       for (let k = 0; k < 3; k++) {
         this.rA[k] = m.points[3 * i + k] - this.startA[k];
         this.rB[k] = m.points[3 * i + k] - this.startB[k];
@@ -233,26 +248,35 @@ export class ContactConstraint {
       const cBx = this.rB[0] + radiusB * n[0], cBy = this.rB[1] + radiusB * n[1], cBz = this.rB[2] + radiusB * n[2];
       for (let k = 0; k < 3; k++) {
         const at = ROTATION + 3 * k;
-        this.localA[3 * i + k] = sa[at] * cAx + sa[at + 1] * cAy + sa[at + 2] * cAz;
-        this.localB[3 * i + k] = sb[at] * cBx + sb[at + 1] * cBy + sb[at + 2] * cBz;
+        d[p + POINT_LOCAL_A + k] = sa[at] * cAx + sa[at + 1] * cAy + sa[at + 2] * cAz;
+        d[p + POINT_LOCAL_B + k] = sb[at] * cBx + sb[at + 1] * cBy + sb[at + 2] * cBz;
       }
       if (this.movingSign === 0) this.writeCoreGap(i, sa, sb, n, 2);
       else {
-        const fixed = this.movingSign > 0 ? sa : sb, local = this.movingSign > 0 ? this.localA : this.localB;
+        const fixed = this.movingSign > 0 ? sa : sb, local = p + (this.movingSign > 0 ? POINT_LOCAL_A : POINT_LOCAL_B);
         for (let c = 0; c < 3; c++) {
-          this.fixedCore[3 * i + c] = fixed[POSITION + c] + fixed[ROTATION + c] * local[3 * i] + fixed[ROTATION + 3 + c] * local[3 * i + 1] + fixed[ROTATION + 6 + c] * local[3 * i + 2];
+          d[p + POINT_FIXED_CORE + c] = fixed[POSITION + c] + fixed[ROTATION + c] * d[local] + fixed[ROTATION + 3 + c] * d[local + 1] + fixed[ROTATION + 6 + c] * d[local + 2];
         }
         this.writeMovingGap(i, this.movingSign > 0 ? sb : sa, this.movingSign, 2);
       }
-      this.coreGap[i] = rates[2];
-      const rows = this.rowData, at = 3 * i * ROW_SIZE;
-      setRow(rows, at, sa, sb, n, this.rA, this.rB);
-      setRow(rows, at + ROW_SIZE, sa, sb, this.tangent1, this.rA, this.rB);
-      setRow(rows, at + 2 * ROW_SIZE, sa, sb, this.tangent2, this.rA, this.rB);
-      this.separation[i] = m.separations[i];
-      writeRowRate(rows, at, sa, sb, 0);
-      this.closingSpeed[i] = rates[0];
-      this.largestImpulse[i] = 0;
+      d[p + POINT_CORE_GAP] = rates[2];
+      setRow(d, p, sa, sb, n, this.rA, this.rB);
+      setRow(d, p + ROW_SIZE, sa, sb, this.tangent1, this.rA, this.rB);
+      setRow(d, p + 2 * ROW_SIZE, sa, sb, this.tangent2, this.rA, this.rB);
+      d[p + POINT_SEPARATION] = m.separations[i];
+      writeRowRate(d, p, sa, sb, 0);
+      d[p + POINT_CLOSING_SPEED] = rates[0];
+      d[p + POINT_LARGEST_IMPULSE] = 0;
+      for (let r = 0; r < 3; r++) d[p + POINT_IMPULSE + r] = this.impulses[3 * i + r];
+    }
+  }
+
+  /** After the step: its impulses kept for the next step's warm start and for the readouts. */
+  finishStep(): void {
+    const d = this.data;
+    for (let i = 0; i < this.count; i++) {
+      const p = this.base + i * POINT_SIZE;
+      for (let r = 0; r < 3; r++) this.impulses[3 * i + r] = d[p + POINT_IMPULSE + r];
     }
   }
 
@@ -293,11 +317,11 @@ export class ContactConstraint {
   /** n·(c_b − c_a) for point i's core points at the bodies' current poses (c = x + R l), into rates[k]
    * (see writeRowRate for why not a return value). */
   private writeCoreGap(i: number, sa: Float64Array, sb: Float64Array, n: ArrayLike<number>, k: number): void {
-    const localA = this.localA, localB = this.localB;
+    const d = this.data, la = this.base + i * POINT_SIZE + POINT_LOCAL_A, lb = la + (POINT_LOCAL_B - POINT_LOCAL_A);
     let gap = 0;
     for (let c = 0; c < 3; c++) {
-      const coreA = sa[POSITION + c] + sa[ROTATION + c] * localA[3 * i] + sa[ROTATION + 3 + c] * localA[3 * i + 1] + sa[ROTATION + 6 + c] * localA[3 * i + 2];
-      const coreB = sb[POSITION + c] + sb[ROTATION + c] * localB[3 * i] + sb[ROTATION + 3 + c] * localB[3 * i + 1] + sb[ROTATION + 6 + c] * localB[3 * i + 2];
+      const coreA = sa[POSITION + c] + sa[ROTATION + c] * d[la] + sa[ROTATION + 3 + c] * d[la + 1] + sa[ROTATION + 6 + c] * d[la + 2];
+      const coreB = sb[POSITION + c] + sb[ROTATION + c] * d[lb] + sb[ROTATION + 3 + c] * d[lb + 1] + sb[ROTATION + 6 + c] * d[lb + 2];
       gap += n[c] * (coreB - coreA);
     }
     rates[k] = gap;
@@ -308,11 +332,12 @@ export class ContactConstraint {
    * against the static one's, kept in fixedCore (the same arithmetic, in the same order).
    */
   private writeMovingGap(i: number, st: Float64Array, sign: number, k: number): void {
-    const local = sign > 0 ? this.localB : this.localA, n = this.manifold.normal, fixed = this.fixedCore;
+    const d = this.data, p = this.base + i * POINT_SIZE, local = p + (sign > 0 ? POINT_LOCAL_B : POINT_LOCAL_A), n = this.manifold.normal;
+    const fixed = p + POINT_FIXED_CORE;
     let gap = 0;
     for (let c = 0; c < 3; c++) {
-      const core = st[POSITION + c] + st[ROTATION + c] * local[3 * i] + st[ROTATION + 3 + c] * local[3 * i + 1] + st[ROTATION + 6 + c] * local[3 * i + 2];
-      gap += n[c] * (sign > 0 ? core - fixed[3 * i + c] : fixed[3 * i + c] - core);
+      const core = st[POSITION + c] + st[ROTATION + c] * d[local] + st[ROTATION + 3 + c] * d[local + 1] + st[ROTATION + 6 + c] * d[local + 2];
+      gap += n[c] * (sign > 0 ? core - d[fixed + c] : d[fixed + c] - core);
     }
     rates[k] = gap;
   }
@@ -322,7 +347,7 @@ export class ContactConstraint {
   private prepareRolling(sa: Float64Array, sb: Float64Array): void {
     const u = lastTangents, u1x = u[0], u1y = u[1], u1z = u[2], u2x = u[3], u2y = u[4], u2z = u[5];
     const c = Math.max(this.shapeA.rollingResistance, this.shapeB.rollingResistance);
-    const p = this.rollingImpulse, rows = this.rowData;
+    const p = this.rollingImpulse, rows = this.rollingRows;
     this.rollingArm = c * (this.shapeA.radius + this.shapeB.radius);
     if (!(this.rollingArm > 0) || this.count === 0) {
       p[0] = 0; p[1] = 0;
@@ -333,8 +358,8 @@ export class ContactConstraint {
     const px = p[0] * u1x + p[1] * u2x, py = p[0] * u1y + p[1] * u2y, pz = p[0] * u1z + p[1] * u2z;
     p[0] = px * t1[0] + py * t1[1] + pz * t1[2];
     p[1] = px * t2[0] + py * t2[1] + pz * t2[2];
-    setAngularRow(rows, ROLLING_ROW, sa, sb, t1);
-    setAngularRow(rows, ROLLING_ROW + ROW_SIZE, sa, sb, t2);
+    setAngularRow(rows, 0, sa, sb, t1);
+    setAngularRow(rows, ROW_SIZE, sa, sb, t2);
   }
 
   /**
@@ -359,9 +384,9 @@ export class ContactConstraint {
   /** The rolling rows, clamped together to the disc c (r_a + r_b) Σ λ_n. */
   private solveRolling(): void {
     let normal = 0;
-    for (let i = 0; i < this.count; i++) normal += this.impulses[3 * i];
+    for (let i = 0; i < this.count; i++) normal += this.data[this.base + i * POINT_SIZE + POINT_IMPULSE];
     rates[2] = this.rollingArm * normal;
-    this.solveDiscPair(this.rollingImpulse, 0, ROLLING_ROW);
+    this.solveDiscPair(this.rollingImpulse, 0, 0);
   }
 
   scaleImpulse(ratio: number): void {
@@ -371,23 +396,30 @@ export class ContactConstraint {
   }
 
   warmStart(): void {
-    const sa = this.bodyA.state, sb = this.bodyB.state, rows = this.rowData;
+    const sa = this.bodyA.state, sb = this.bodyB.state, d = this.data;
     const sign = this.movingSign;
     if (sign !== 0) {
       const st = sign > 0 ? sb : sa, ij = sign > 0 ? ROW_IJB : ROW_IJA;
-      for (let i = 0; i < 3 * this.count; i++) {
-        rates[0] = this.impulses[i];
-        if (rates[0] !== 0) applyMovingImpulse(rows, i * ROW_SIZE, st, ij, sign, 0);
+      for (let i = 0; i < this.count; i++) {
+        const p = this.base + i * POINT_SIZE;
+        for (let r = 0; r < 3; r++) {
+          rates[0] = d[p + POINT_IMPULSE + r];
+          if (rates[0] !== 0) applyMovingImpulse(d, p + r * ROW_SIZE, st, ij, sign, 0);
+        }
       }
     } else {
-      for (let i = 0; i < 3 * this.count; i++) {
-        const lambda = this.impulses[i];
-        if (lambda !== 0) applyRowImpulse(rows, i * ROW_SIZE, sa, sb, lambda);
+      for (let i = 0; i < this.count; i++) {
+        const p = this.base + i * POINT_SIZE;
+        for (let r = 0; r < 3; r++) {
+          const lambda = d[p + POINT_IMPULSE + r];
+          if (lambda !== 0) applyRowImpulse(d, p + r * ROW_SIZE, sa, sb, lambda);
+        }
       }
     }
     if (this.rollingArm > 0) {
-      applyRowImpulse(rows, ROLLING_ROW, sa, sb, this.rollingImpulse[0]);
-      applyRowImpulse(rows, ROLLING_ROW + ROW_SIZE, sa, sb, this.rollingImpulse[1]);
+      const rows = this.rollingRows;
+      applyRowImpulse(rows, 0, sa, sb, this.rollingImpulse[0]);
+      applyRowImpulse(rows, ROW_SIZE, sa, sb, this.rollingImpulse[1]);
     }
   }
 
@@ -429,19 +461,19 @@ export class ContactConstraint {
    *             (parts/axis-part.ts's solve with sign +1)
    */
   private solveMoving(soft: Readonly<Softness>, useBias: boolean): void {
-    const sign = this.movingSign, rows = this.rowData, impulses = this.impulses, count = this.count;
+    const sign = this.movingSign, rows = this.data, base = this.base, count = this.count;
     const st = sign > 0 ? this.bodyB.state : this.bodyA.state;
     const j = sign > 0 ? ROW_JB : ROW_JA, ij = sign > 0 ? ROW_IJB : ROW_IJA;
-    const local = sign > 0 ? this.localB : this.localA, fixed = this.fixedCore, n = this.manifold.normal;
+    const local = sign > 0 ? POINT_LOCAL_B : POINT_LOCAL_A, n = this.manifold.normal;
     const inverseMass = st[INVERSE_MASS], friction = this.friction;
     let vx = st[LINEAR_VELOCITY], vy = st[LINEAR_VELOCITY + 1], vz = st[LINEAR_VELOCITY + 2];
     let wx = st[ANGULAR_VELOCITY], wy = st[ANGULAR_VELOCITY + 1], wz = st[ANGULAR_VELOCITY + 2];
     for (let i = 0; i < count; i++) {
-      const t1 = (3 * i + 1) * ROW_SIZE, t2 = t1 + ROW_SIZE, slot = 3 * i + 1;
+      const p = base + i * POINT_SIZE, t1 = p + ROW_SIZE, t2 = t1 + ROW_SIZE, slot = p + POINT_IMPULSE + 1;
       const rate1 = sign * (rows[t1 + ROW_N] * vx + rows[t1 + ROW_N + 1] * vy + rows[t1 + ROW_N + 2] * vz + rows[t1 + j] * wx + rows[t1 + j + 1] * wy + rows[t1 + j + 2] * wz);
       const rate2 = sign * (rows[t2 + ROW_N] * vx + rows[t2 + ROW_N + 1] * vy + rows[t2 + ROW_N + 2] * vz + rows[t2 + j] * wx + rows[t2 + j + 1] * wy + rows[t2 + j + 2] * wz);
-      const bound = friction * impulses[3 * i];
-      const old1 = impulses[slot], old2 = impulses[slot + 1];
+      const bound = friction * rows[slot - 1];
+      const old1 = rows[slot], old2 = rows[slot + 1];
       let next1 = old1 - rows[t1 + ROW_MASS] * rate1;
       let next2 = old2 - rows[t2 + ROW_MASS] * rate2;
       const size = Math.sqrt(next1 * next1 + next2 * next2);
@@ -450,8 +482,8 @@ export class ContactConstraint {
         next1 *= scale;
         next2 *= scale;
       }
-      impulses[slot] = next1;
-      impulses[slot + 1] = next2;
+      rows[slot] = next1;
+      rows[slot + 1] = next2;
       const lambda1 = sign * (next1 - old1), l1 = inverseMass * lambda1;
       vx += l1 * rows[t1 + ROW_N]; vy += l1 * rows[t1 + ROW_N + 1]; vz += l1 * rows[t1 + ROW_N + 2];
       wx += rows[t1 + ij] * lambda1; wy += rows[t1 + ij + 1] * lambda1; wz += rows[t1 + ij + 2] * lambda1;
@@ -461,32 +493,33 @@ export class ContactConstraint {
     }
     for (let i = 0; i < count; i++) {
       // the moving core point at the body's pose now against the static one (as writeMovingGap)
+      const p = base + i * POINT_SIZE, l = p + local, fixed = p + POINT_FIXED_CORE;
       let gap = 0;
       for (let c = 0; c < 3; c++) {
-        const core = st[POSITION + c] + st[ROTATION + c] * local[3 * i] + st[ROTATION + 3 + c] * local[3 * i + 1] + st[ROTATION + 6 + c] * local[3 * i + 2];
-        gap += n[c] * (sign > 0 ? core - fixed[3 * i + c] : fixed[3 * i + c] - core);
+        const core = st[POSITION + c] + st[ROTATION + c] * rows[l] + st[ROTATION + 3 + c] * rows[l + 1] + st[ROTATION + 6 + c] * rows[l + 2];
+        gap += n[c] * (sign > 0 ? core - rows[fixed + c] : rows[fixed + c] - core);
       }
-      this.writeNormalBias(i, this.separation[i] + (gap - this.coreGap[i]), soft, useBias);
+      this.writeNormalBias(i, rows[p + POINT_SEPARATION] + (gap - rows[p + POINT_CORE_GAP]), soft, useBias);
     }
     // the normal rows forward, then back (see solve)
     const rounds = count > 1 ? 2 * count : count;
     for (let k = 0; k < rounds; k++) {
       const i = k < count ? k : rounds - 1 - k;
-      const at = 3 * i * ROW_SIZE, slot = 3 * i;
+      const at = base + i * POINT_SIZE, slot = at + POINT_IMPULSE;
       const rate = sign * (rows[at + ROW_N] * vx + rows[at + ROW_N + 1] * vy + rows[at + ROW_N + 2] * vz + rows[at + j] * wx + rows[at + j + 1] * wy + rows[at + j + 2] * wz);
-      const old = impulses[slot];
+      const old = rows[slot];
       let next = old - pointMassScale[i] * rows[at + ROW_MASS] * (rate + pointBias[i]) - pointImpulseScale[i] * old;
       // (Math.min, not `next = MAX_CONTACT_IMPULSE`: a module constant that is no small integer, assigned
       // to `next`, made V8 keep `next` boxed, a HeapNumber per row: 80 bytes a manifold a sweep)
       if (next < 0) next = 0;
       else next = Math.min(next, MAX_CONTACT_IMPULSE);
-      impulses[slot] = next;
+      rows[slot] = next;
       if (next !== old) {
         const lambda = sign * (next - old), l = inverseMass * lambda;
         vx += l * rows[at + ROW_N]; vy += l * rows[at + ROW_N + 1]; vz += l * rows[at + ROW_N + 2];
         wx += rows[at + ij] * lambda; wy += rows[at + ij + 1] * lambda; wz += rows[at + ij + 2] * lambda;
       }
-      if (next > this.largestImpulse[i]) this.largestImpulse[i] = next;
+      if (next > rows[at + POINT_LARGEST_IMPULSE]) rows[at + POINT_LARGEST_IMPULSE] = next;
     }
     st[LINEAR_VELOCITY] = vx; st[LINEAR_VELOCITY + 1] = vy; st[LINEAR_VELOCITY + 2] = vz;
     st[ANGULAR_VELOCITY] = wx; st[ANGULAR_VELOCITY + 1] = wy; st[ANGULAR_VELOCITY + 2] = wz;
@@ -498,15 +531,15 @@ export class ContactConstraint {
    * from both core points (writeCoreGap).
    */
   private solvePair(soft: Readonly<Softness>, useBias: boolean): void {
-    const rows = this.rowData, impulses = this.impulses, count = this.count;
-    const sa = this.bodyA.state, sb = this.bodyB.state, localA = this.localA, localB = this.localB, n = this.manifold.normal;
+    const rows = this.data, base = this.base, count = this.count;
+    const sa = this.bodyA.state, sb = this.bodyB.state, n = this.manifold.normal;
     const inverseMassA = sa[INVERSE_MASS], inverseMassB = sb[INVERSE_MASS], friction = this.friction;
     let vax = sa[LINEAR_VELOCITY], vay = sa[LINEAR_VELOCITY + 1], vaz = sa[LINEAR_VELOCITY + 2];
     let wax = sa[ANGULAR_VELOCITY], way = sa[ANGULAR_VELOCITY + 1], waz = sa[ANGULAR_VELOCITY + 2];
     let vbx = sb[LINEAR_VELOCITY], vby = sb[LINEAR_VELOCITY + 1], vbz = sb[LINEAR_VELOCITY + 2];
     let wbx = sb[ANGULAR_VELOCITY], wby = sb[ANGULAR_VELOCITY + 1], wbz = sb[ANGULAR_VELOCITY + 2];
     for (let i = 0; i < count; i++) {
-      const t1 = (3 * i + 1) * ROW_SIZE, t2 = t1 + ROW_SIZE, slot = 3 * i + 1;
+      const p = base + i * POINT_SIZE, t1 = p + ROW_SIZE, t2 = t1 + ROW_SIZE, slot = p + POINT_IMPULSE + 1;
       const rate1 =
         rows[t1 + ROW_N] * (vbx - vax) + rows[t1 + ROW_N + 1] * (vby - vay) + rows[t1 + ROW_N + 2] * (vbz - vaz) +
         rows[t1 + ROW_JB] * wbx + rows[t1 + ROW_JB + 1] * wby + rows[t1 + ROW_JB + 2] * wbz -
@@ -515,8 +548,8 @@ export class ContactConstraint {
         rows[t2 + ROW_N] * (vbx - vax) + rows[t2 + ROW_N + 1] * (vby - vay) + rows[t2 + ROW_N + 2] * (vbz - vaz) +
         rows[t2 + ROW_JB] * wbx + rows[t2 + ROW_JB + 1] * wby + rows[t2 + ROW_JB + 2] * wbz -
         rows[t2 + ROW_JA] * wax - rows[t2 + ROW_JA + 1] * way - rows[t2 + ROW_JA + 2] * waz;
-      const bound = friction * impulses[3 * i];
-      const old1 = impulses[slot], old2 = impulses[slot + 1];
+      const bound = friction * rows[slot - 1];
+      const old1 = rows[slot], old2 = rows[slot + 1];
       let next1 = old1 - rows[t1 + ROW_MASS] * rate1;
       let next2 = old2 - rows[t2 + ROW_MASS] * rate2;
       const size = Math.sqrt(next1 * next1 + next2 * next2);
@@ -525,8 +558,8 @@ export class ContactConstraint {
         next1 *= scale;
         next2 *= scale;
       }
-      impulses[slot] = next1;
-      impulses[slot + 1] = next2;
+      rows[slot] = next1;
+      rows[slot + 1] = next2;
       for (let r = 0; r < 2; r++) {
         const at = r === 0 ? t1 : t2, lambda = r === 0 ? next1 - old1 : next2 - old2;
         const la = inverseMassA * lambda, lb = inverseMassB * lambda;
@@ -539,30 +572,31 @@ export class ContactConstraint {
     }
     for (let i = 0; i < count; i++) {
       // the core points carried with their bodies (as writeCoreGap)
+      const p = base + i * POINT_SIZE, la = p + POINT_LOCAL_A, lb = p + POINT_LOCAL_B;
       let gap = 0;
       for (let c = 0; c < 3; c++) {
-        const coreA = sa[POSITION + c] + sa[ROTATION + c] * localA[3 * i] + sa[ROTATION + 3 + c] * localA[3 * i + 1] + sa[ROTATION + 6 + c] * localA[3 * i + 2];
-        const coreB = sb[POSITION + c] + sb[ROTATION + c] * localB[3 * i] + sb[ROTATION + 3 + c] * localB[3 * i + 1] + sb[ROTATION + 6 + c] * localB[3 * i + 2];
+        const coreA = sa[POSITION + c] + sa[ROTATION + c] * rows[la] + sa[ROTATION + 3 + c] * rows[la + 1] + sa[ROTATION + 6 + c] * rows[la + 2];
+        const coreB = sb[POSITION + c] + sb[ROTATION + c] * rows[lb] + sb[ROTATION + 3 + c] * rows[lb + 1] + sb[ROTATION + 6 + c] * rows[lb + 2];
         gap += n[c] * (coreB - coreA);
       }
-      this.writeNormalBias(i, this.separation[i] + (gap - this.coreGap[i]), soft, useBias);
+      this.writeNormalBias(i, rows[p + POINT_SEPARATION] + (gap - rows[p + POINT_CORE_GAP]), soft, useBias);
     }
     // the normal rows forward, then back (see solve)
     const rounds = count > 1 ? 2 * count : count;
     for (let k = 0; k < rounds; k++) {
       const i = k < count ? k : rounds - 1 - k;
-      const at = 3 * i * ROW_SIZE, slot = 3 * i;
+      const at = base + i * POINT_SIZE, slot = at + POINT_IMPULSE;
       const rate =
         rows[at + ROW_N] * (vbx - vax) + rows[at + ROW_N + 1] * (vby - vay) + rows[at + ROW_N + 2] * (vbz - vaz) +
         rows[at + ROW_JB] * wbx + rows[at + ROW_JB + 1] * wby + rows[at + ROW_JB + 2] * wbz -
         rows[at + ROW_JA] * wax - rows[at + ROW_JA + 1] * way - rows[at + ROW_JA + 2] * waz;
-      const old = impulses[slot];
+      const old = rows[slot];
       let next = old - pointMassScale[i] * rows[at + ROW_MASS] * (rate + pointBias[i]) - pointImpulseScale[i] * old;
       // (Math.min, not `next = MAX_CONTACT_IMPULSE`: a module constant that is no small integer, assigned
       // to `next`, made V8 keep `next` boxed, a HeapNumber per row: 80 bytes a manifold a sweep)
       if (next < 0) next = 0;
       else next = Math.min(next, MAX_CONTACT_IMPULSE);
-      impulses[slot] = next;
+      rows[slot] = next;
       if (next !== old) {
         const lambda = next - old, la = inverseMassA * lambda, lb = inverseMassB * lambda;
         const nx = rows[at + ROW_N], ny = rows[at + ROW_N + 1], nz = rows[at + ROW_N + 2];
@@ -571,7 +605,7 @@ export class ContactConstraint {
         wax -= rows[at + ROW_IJA] * lambda; way -= rows[at + ROW_IJA + 1] * lambda; waz -= rows[at + ROW_IJA + 2] * lambda;
         wbx += rows[at + ROW_IJB] * lambda; wby += rows[at + ROW_IJB + 1] * lambda; wbz += rows[at + ROW_IJB + 2] * lambda;
       }
-      if (next > this.largestImpulse[i]) this.largestImpulse[i] = next;
+      if (next > rows[at + POINT_LARGEST_IMPULSE]) rows[at + POINT_LARGEST_IMPULSE] = next;
     }
     sa[LINEAR_VELOCITY] = vax; sa[LINEAR_VELOCITY + 1] = vay; sa[LINEAR_VELOCITY + 2] = vaz;
     sa[ANGULAR_VELOCITY] = wax; sa[ANGULAR_VELOCITY + 1] = way; sa[ANGULAR_VELOCITY + 2] = waz;
@@ -585,7 +619,7 @@ export class ContactConstraint {
    * passed in the scratch array, as the solve's other doubles: see solve).
    */
   private solveDiscPair(impulses: Float64Array, slot: number, row: number): void {
-    const rows = this.rowData, sa = this.bodyA.state, sb = this.bodyB.state, bound = rates[2];
+    const rows = this.rollingRows, sa = this.bodyA.state, sb = this.bodyB.state, bound = rates[2];
     writeRowRate(rows, row, sa, sb, 0);
     writeRowRate(rows, row + ROW_SIZE, sa, sb, 1);
     const old1 = impulses[slot], old2 = impulses[slot + 1];
@@ -623,22 +657,23 @@ export class ContactConstraint {
    */
   applyRestitution(threshold: number): void {
     if (this.restitution === 0) return;
-    const sa = this.bodyA.state, sb = this.bodyB.state, impulses = this.impulses, rows = this.rowData;
+    const sa = this.bodyA.state, sb = this.bodyB.state, rows = this.data;
     const e = this.restitution, g = this.closingAcceleration, h = 1 / this.inverseH;
     for (let i = 0; i < this.count; i++) {
-      const closing = this.closingSpeed[i];
-      if (closing > -threshold || this.largestImpulse[i] === 0) continue;
+      const row = this.base + i * POINT_SIZE, slot = row + POINT_IMPULSE;
+      const closing = rows[row + POINT_CLOSING_SPEED];
+      if (closing > -threshold || rows[row + POINT_LARGEST_IMPULSE] === 0) continue;
       if (this.movingSign === 0) this.writeCoreGap(i, sa, sb, this.manifold.normal, 2);
       else this.writeMovingGap(i, this.movingSign > 0 ? sb : sa, this.movingSign, 2);
-      const gapNow = this.separation[i] + (rates[2] - this.coreGap[i]);
-      const energyIn = 0.5 * closing * closing + g * Math.max(0, this.separation[i]) - 0.5 * g * h * closing;
+      const separation = rows[row + POINT_SEPARATION];
+      const gapNow = separation + (rates[2] - rows[row + POINT_CORE_GAP]);
+      const energyIn = 0.5 * closing * closing + g * Math.max(0, separation) - 0.5 * g * h * closing;
       const leave = e * e * energyIn - g * gapNow;
       const out = 0.5 * g * h + Math.sqrt(Math.max(0, 0.25 * g * g * h * h + 2 * leave));
-      const row = 3 * i * ROW_SIZE;
-      const old = impulses[3 * i];
+      const old = rows[slot];
       writeRowRate(rows, row, sa, sb, 0);
       const next = Math.max(0, old - rows[row + ROW_MASS] * (rates[0] - out));
-      impulses[3 * i] = next;
+      rows[slot] = next;
       applyRowImpulse(rows, row, sa, sb, next - old);
     }
   }

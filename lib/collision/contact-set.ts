@@ -29,6 +29,7 @@ import type { Body } from '../body.js';
 import type { JointCore } from '../joints/joint-core.js';
 import type { StateReader, StateWriter } from '../state.js';
 import { boxesOverlap, BroadPhase, reach, SPECULATIVE_DISTANCE, type ShapeProxy } from './broadphase.js';
+import { ContactRows } from './contact-rows.js';
 import { ContactConstraint } from './contact-constraint.js';
 import { Manifold } from './manifold.js';
 import { MeshPairs } from './mesh-pairs.js';
@@ -111,7 +112,7 @@ export class ContactSet {
     if (broadphase.updateBounds(dt, awake, isAwakeMover)) reawaken = true;
     if (reawaken) this.reawaken();
     broadphase.findPairs(this.addPair);
-    const list = this.list;
+    const list = this.list, joined = this.joined;
     for (let i = 0; i < list.length; i++) {
       const contact = list[i];
       const p = contact.proxyA as ShapeProxy, q = contact.proxyB as ShapeProxy;
@@ -126,7 +127,7 @@ export class ContactSet {
         list.length--;
         continue;
       }
-      if (!boxesOverlap(p.fat, q.fat) || !shouldCollide(p.shape, q.shape) || this.joined.has(pairKey(p.body.id, q.body.id))) {
+      if (!boxesOverlap(p.fat, q.fat) || !shouldCollide(p.shape, q.shape) || (joined.size > 0 && joined.has(pairKey(p.body.id, q.body.id)))) {
         this.destroy(i--);
         continue;
       }
@@ -134,7 +135,7 @@ export class ContactSet {
         // apart for now: no points, and a fresh start when the boxes meet again
         if (contact.isTouching) this.noteEnd(contact);
         if (contact.children !== null) this.meshPairs.release(contact, this.pool);
-        else contact.reuse(p.body, p.shape, q.body, q.shape, p.key, q.key);
+        else contact.part();
         continue;
       }
       if (contact.children !== null) this.collideMesh(contact, p, q);
@@ -366,7 +367,10 @@ export class ContactSet {
       }
     }
     active.sort(byKeys);
+    this.rows.layout(active);
   }
+  /** The active contacts' rows, impulses and gap data for the step, in solve order (contact-rows.ts). */
+  private readonly rows = new ContactRows();
 
 
   /** The touching contacts' state: their count, then per contact its two keys and ContactConstraint's

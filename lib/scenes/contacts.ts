@@ -2,7 +2,8 @@
 // knock down, and a chain draped over obstacles. Every body collides; each scene has a ground plane.
 
 import { describeRagdoll } from '../ragdoll.js';
-import { boxInertia, capsuleInertia } from '../inertia.js';
+import { boxInertia, capsuleInertia, sphereInertia } from '../inertia.js';
+import { mulberry32 } from '../math/random.js';
 import type { BodyDescription, JointDescription, SceneDescription, Vec3Tuple } from './description.js';
 
 const DENSITY = 1000;
@@ -66,6 +67,49 @@ export function boxStack(count: number): SceneDescription {
   const bodies: BodyDescription[] = [];
   for (let i = 0; i < count; i++) bodies.push(box([0, 0.5 + i, 0], [0.5, 0.5, 0.5], 'box'));
   return { name: `stack of ${count} boxes`, gravity: [0, -9.81, 0], dt: 1 / 60, bodies, joints: [], ground: { height: 0 } };
+}
+
+export interface FallingPileOptions {
+  /** How many bodies. Default 1000. */
+  count?: number;
+  /** 'boxes', 'spheres', or 'mixed' (boxes, spheres and capsules in turn). Default 'mixed'. */
+  shapes?: 'boxes' | 'spheres' | 'mixed';
+}
+
+/** Bodies of 0.4-0.7 m (density 1000) dropped in layers of 100 into a 10 x 10 m pen of four static
+ * walls, turned at random (seeded), so that they land on the ground and on each other and settle into
+ * a pile about `count / 150` m deep. */
+export function fallingPile(options: FallingPileOptions = {}): SceneDescription {
+  const count = options.count ?? 1000, shapes = options.shapes ?? 'mixed';
+  const random = mulberry32(29);
+  const bodies: BodyDescription[] = [];
+  for (let i = 0; i < count; i++) {
+    const layer = Math.floor(i / 100), cell = i % 100;
+    // cells 1 m apart, each layer shifted by a quarter cell so that the layers do not fall in columns
+    const shift = (layer % 4) * 0.25 - 0.375;
+    const position: Vec3Tuple = [(cell % 10) - 4.5 + shift, 1 + 1.0 * layer, Math.floor(cell / 10) - 4.5 - shift];
+    const axis = [2 * random() - 1, 2 * random() - 1, 2 * random() - 1];
+    const length = Math.hypot(axis[0], axis[1], axis[2]) || 1, angle = Math.PI * random();
+    const s = Math.sin(angle / 2) / length;
+    const orientation: [number, number, number, number] = [axis[0] * s, axis[1] * s, axis[2] * s, Math.cos(angle / 2)];
+    const size = 0.2 + 0.15 * random();
+    const kind = shapes === 'boxes' ? 0 : shapes === 'spheres' ? 1 : i % 3;
+    if (kind === 0) {
+      const half: Vec3Tuple = [size, 0.2 + 0.15 * random(), 0.2 + 0.15 * random()];
+      bodies.push({ ...box(position, half, 'box'), orientation });
+    } else if (kind === 1) {
+      const mass = DENSITY * (4 / 3) * Math.PI * size ** 3;
+      bodies.push({ type: 'dynamic', position, orientation, mass, inertia: sphereInertia(mass, size), shape: { kind: 'sphere', radius: size }, role: 'ball', collide: true });
+    } else {
+      const radius = 0.6 * size, halfHeight = size;
+      const mass = DENSITY * Math.PI * radius * radius * ((4 / 3) * radius + 2 * halfHeight);
+      bodies.push({ type: 'dynamic', position, orientation, mass, inertia: capsuleInertia(mass, radius, halfHeight), shape: { kind: 'capsule', radius, halfHeight }, role: 'capsule', collide: true });
+    }
+  }
+  const top = 2 + count / 100;
+  bodies.push(block([-5.6, top / 2, 0], [0.5, top / 2, 6.1]), block([5.6, top / 2, 0], [0.5, top / 2, 6.1]));
+  bodies.push(block([0, top / 2, -5.6], [5.1, top / 2, 0.5]), block([0, top / 2, 5.6], [5.1, top / 2, 0.5]));
+  return { name: `falling pile of ${count} ${shapes === 'mixed' ? 'shapes' : shapes}`, gravity: [0, -9.81, 0], dt: 1 / 60, bodies, joints: [], ground: { height: 0 } };
 }
 
 export interface WeldedWallOptions {

@@ -45,6 +45,8 @@ export interface SolverContact {
   solve(soft: Readonly<Softness>, staticSoft: Readonly<Softness>, useBias: boolean): void;
   /** After the substeps: the bounce of the points that closed faster than `threshold`, m/s. */
   applyRestitution(threshold: number): void;
+  /** After the bounce: the step's impulses kept (the next step's warm start, the force readouts). */
+  finishStep(): void;
 }
 
 /** What the step asks of the bodies' integration, which differs between 3D and 2D. */

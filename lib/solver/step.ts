@@ -17,7 +17,8 @@
 //                           which remove the velocity the bias added (position correction never becomes
 //                           momentum); the substep's impulses summed for the force readout
 //   RESTITUTION             the contacts' bounce
-//   FINISH                  forces F = Σ λ_lin / dt and torques per joint; the applied forces cleared
+//   FINISH                  forces F = Σ λ_lin / dt and torques per joint; the contacts' impulses kept;
+//                           the applied forces cleared
 //
 // A sweep (sweep below) solves every joint's iterative rows, then the direct solver's exact rows, then the
 // contacts, then the direct solver's limit rows again. Without the direct solver it is the joints, then the
@@ -225,10 +226,12 @@ function restitution<B>(context: StepContext<B>): void {
   for (let i = 0; i < contacts.length; i++) contacts[i].applyRestitution(context.restitutionThreshold);
 }
 
-/** FINISH: each joint's force and torque over the step; the forces applied for this step cleared. */
+/** FINISH: each joint's force and torque over the step, each contact's impulses kept; the forces
+ * applied for this step cleared. */
 function finish<B>(context: StepContext<B>): void {
-  const joints = context.joints;
+  const { joints, contacts } = context;
   for (let i = 0; i < joints.length; i++) joints[i].finishStep(context.dt);
+  for (let i = 0; i < contacts.length; i++) contacts[i].finishStep();
   context.integrator.clearForces(context.bodies);
 }
 

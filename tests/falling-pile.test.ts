@@ -1,0 +1,55 @@
+// The falling pile (lib/scenes/contacts.ts fallingPile): boxes, spheres and capsules dropped in layers
+// into a walled pen, the benchmark's scene for many contacts of few points each. Its contacts' rows
+// live in one flat array laid out per step (collision/contact-rows.ts): these tests check what the
+// pile does with them, not how they are stored.
+
+import { describe, expect, it } from 'vitest';
+import { buildScene, fallingPile } from '../lib/scenes/index.js';
+
+describe('a falling pile', () => {
+  it('200 mixed shapes dropped into a pen settle inside it: none into the ground or through a wall, the boxes at rest', () => {
+    const description = fallingPile({ count: 200 });
+    const { world, bodies } = buildScene(description, { sleeping: false });
+    const dynamic = bodies.filter((b) => b.type === 'dynamic');
+    expect(dynamic).toHaveLength(200);
+    // how low each centre can rest: its shape's smallest half-size (a box's least half extent, a sphere's
+    // or a capsule's radius)
+    const thinnest = description.bodies.filter((b) => b.type === 'dynamic').map(({ shape }) =>
+      shape.kind === 'box' ? Math.min(...shape.halfExtents) : shape.kind === 'sphere' || shape.kind === 'capsule' ? shape.radius : 0);
+    let sunk = 0, widest = 0;
+    for (let step = 0; step < 300; step++) {
+      world.step(description.dt);
+      dynamic.forEach((body, i) => {
+        sunk = Math.max(sunk, thinnest[i] - body.position[1]);
+        widest = Math.max(widest, Math.abs(body.position[0]), Math.abs(body.position[2]));
+      });
+    }
+    // no centre ever closer to the ground than its shape allows, less 1 cm (the soft contacts give)
+    expect(sunk).toBeLessThan(0.01);
+    // the walls' inner faces are at ±5.1 m
+    expect(widest).toBeLessThan(5.1);
+    // the boxes have come to rest (the spheres and capsules that reached the ground's open space roll on:
+    // nothing resists rolling without rollingResistance)
+    let fastestBox = 0;
+    dynamic.forEach((body, i) => {
+      if (description.bodies[i].shape.kind === 'box') fastestBox = Math.max(fastestBox, Math.hypot(...body.linearVelocity));
+    });
+    expect(fastestBox).toBeLessThan(0.01);
+  });
+
+  it('the contacts carry the pile: their vertical impulses add up to its weight', () => {
+    const description = fallingPile({ count: 100 });
+    const { world, bodies } = buildScene(description, { sleeping: false });
+    for (let step = 0; step < 240; step++) world.step(description.dt);
+    let weight = 0;
+    for (const body of bodies) if (body.type === 'dynamic') weight += body.mass * 9.81;
+    // every contact with the ground or a wall (a static body) pushes the pile up by n_y · force
+    let carried = 0;
+    for (const contact of world.contacts) {
+      const ny = contact.manifold.normal[1];
+      if (contact.bodyA.type === 'static') carried += ny * contact.normalForce;
+      else if (contact.bodyB.type === 'static') carried -= ny * contact.normalForce;
+    }
+    expect(Math.abs(carried - weight) / weight).toBeLessThan(0.02);
+  });
+});
