@@ -9,6 +9,7 @@ const CHUNK = 64 * 1024;
 
 export class Float64Arena {
   private chunk = new Float64Array(CHUNK);
+  private readonly chunks = [this.chunk];
   private used = 0;
 
   /** A zeroed slice of `size` doubles (a view into the current chunk). */
@@ -16,15 +17,26 @@ export class Float64Arena {
     if (size > CHUNK) return new Float64Array(size);
     if (this.used + size > CHUNK) {
       this.chunk = new Float64Array(CHUNK);
+      this.chunks.push(this.chunk);
       this.used = 0;
     }
     const slice = this.chunk.subarray(this.used, this.used + size);
     this.used += size;
     return slice;
   }
+
+  /**
+   * The whole chunk a slice from `allocate` lies in (the slice itself when it has one of its own): a
+   * solver loop that indexes the chunk at the slice's offset reaches many bodies' slices through one array
+   * object, instead of one view object per body (collision/contact-solver.ts).
+   */
+  chunkOf(slice: Float64Array): Float64Array {
+    for (let i = this.chunks.length - 1; i >= 0; i--) if (this.chunks[i].buffer === slice.buffer) return this.chunks[i];
+    return slice;
+  }
 }
 
 /** For bodies and parts made outside a world (tests): each its own array. */
-export const UNPOOLED = { allocate: (size: number): Float64Array => new Float64Array(size) };
+export const UNPOOLED = { allocate: (size: number): Float64Array => new Float64Array(size), chunkOf: (slice: Float64Array): Float64Array => slice };
 
-export type Float64Allocator = Pick<Float64Arena, 'allocate'>;
+export type Float64Allocator = Pick<Float64Arena, 'allocate' | 'chunkOf'>;

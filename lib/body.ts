@@ -109,6 +109,10 @@ export class Body {
    * together in memory. The public arrays below are views into it.
    */
   readonly state: Float64Array;
+  /** @internal The arena chunk `state` is a slice of, and where in it `state` starts (arena.ts
+   * chunkOf): the contact solver reads bodies through their chunk. */
+  readonly stateChunk: Float64Array;
+  readonly stateOffset: number;
   readonly linearVelocity: Float64Array;
   readonly angularVelocity: Float64Array;
   /** I⁻¹ = R I_b⁻¹ Rᵀ, kg⁻¹·m⁻², symmetric mat3; zero for static and kinematic bodies. */
@@ -197,6 +201,8 @@ export class Body {
     const state = allocator.allocate(BODY_STATE.size);
     const view = (at: number, size: number) => state.subarray(at, at + size);
     this.state = state;
+    this.stateChunk = allocator.chunkOf(state);
+    this.stateOffset = (state.byteOffset - this.stateChunk.byteOffset) / Float64Array.BYTES_PER_ELEMENT;
     this.linearVelocity = view(LINEAR_VELOCITY, 3);
     this.angularVelocity = view(ANGULAR_VELOCITY, 3);
     this.inverseInertiaWorld = view(INVERSE_INERTIA, 9);

@@ -9,7 +9,7 @@ import type { JointCore } from './joints/joint-core.js';
 import { Float64Arena } from './arena.js';
 import { DEFAULT_SLEEP_SETTINGS, Islands, isAwakeMover, type SleepingBody, type SleepSettings } from './sleep.js';
 import { StateReader, StateWriter, decodeNumbers, encodeNumbers, hashNumbers } from './state.js';
-import { MAX_HERTZ_PER_SUBSTEP_RATE, type BodyIntegrator, type ExactJointSolver, type SolverContact, type SolverSettings } from './solver/step-parts.js';
+import { MAX_HERTZ_PER_SUBSTEP_RATE, NO_CONTACTS, type BodyIntegrator, type ExactJointSolver, type SolverContacts, type SolverSettings } from './solver/step-parts.js';
 import { StepContext, step } from './solver/step.js';
 import { DirectSolver } from './solver/direct/direct-solver.js';
 import type { TreeJoint } from './solver/direct/tree-joint.js';
@@ -448,8 +448,8 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
 
   /** This step's contacts (3D: collision/contact-set.ts); none in 2D. A contact that touches a sleeping
    * body and an awake (or moving kinematic) one wakes the sleeping body's island. */
-  protected findContacts(_dt: number, _joints: readonly J[], _awake: readonly B[]): readonly SolverContact[] {
-    return [];
+  protected findContacts(_dt: number, _joints: readonly J[], _awake: readonly B[]): SolverContacts {
+    return NO_CONTACTS;
   }
   /** Calls the contact and sensor callbacks after the step (3D). */
   protected reportStepEvents(): void {}

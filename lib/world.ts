@@ -21,7 +21,7 @@ import { SceneQueries, type QueryOptions, type RayHit, type ShapeOverlap } from 
 import { ContactSet, type ShapePair } from './collision/contact-set.js';
 import type { Shape, ShapeOptions } from './geometry/shape.js';
 import { RESTITUTION_THRESHOLD, type ContactConstraint } from './collision/contact-constraint.js';
-import type { SolverContact } from './solver/step-parts.js';
+import type { SolverContacts } from './solver/step-parts.js';
 import type { Islands } from './sleep.js';
 
 export interface WorldOptions extends CoreWorldOptions<Joint> {
@@ -143,10 +143,10 @@ export class World extends WorldCore<Body, Joint> {
     if (onSensorEnd !== null) for (const pair of sensorEnded) onSensorEnd(sensorEvent(pair));
   }
 
-  protected override findContacts(dt: number, joints: readonly Joint[], awake: readonly Body[]): readonly SolverContact[] {
+  protected override findContacts(dt: number, joints: readonly Joint[], awake: readonly Body[]): SolverContacts {
     this.contactSet.recordEvents = this.onContactBegin !== null || this.onContactEnd !== null || this.onSensorBegin !== null || this.onSensorEnd !== null;
     this.contactSet.update(this._bodies, awake, joints, dt, this.structureVersion, this.islands.version);
-    return this.contactSet.active;
+    return this.contactSet.solver;
   }
 
   protected override linkContacts(islands: Islands): void {

@@ -35,14 +35,14 @@
 
 import { BODY_STATE, type Body } from '../body.js';
 import { multiplySymmetric3 } from '../math/mat3.js';
-import { MAX_PUSH_SPEED, type Softness } from '../solver/softness.js';
 import { MAX_MANIFOLD_POINTS, type Manifold } from './manifold.js';
 import type { Shape } from '../geometry/shape.js';
 import type { StateWriter } from '../state.js';
 import type { ShapeProxy } from './broadphase.js';
 import {
-  POINT_CLOSING_SPEED, POINT_CORE_GAP, POINT_FIXED_CORE, POINT_IMPULSE, POINT_LARGEST_IMPULSE, POINT_LOCAL_A, POINT_LOCAL_B,
-  POINT_SEPARATION, POINT_SIZE, ROW_IJA, ROW_IJB, ROW_JA, ROW_JB, ROW_MASS, ROW_N, ROW_SIZE, type ContactBlock,
+  HEADER_AGAINST_STATIC, HEADER_COUNT, HEADER_FRICTION, HEADER_MOVING_SIGN, HEADER_NORMAL, HEADER_OFFSET_A, HEADER_OFFSET_B,
+  HEADER_ROLLING, HEADER_SIZE, POINT_CLOSING_SPEED, POINT_CORE_GAP, POINT_FIXED_CORE, POINT_IMPULSE, POINT_LARGEST_IMPULSE,
+  POINT_LOCAL_A, POINT_LOCAL_B, POINT_SEPARATION, POINT_SIZE, ROW_IJA, ROW_IJB, ROW_JA, ROW_JB, ROW_MASS, ROW_N, ROW_SIZE,
 } from './contact-rows.js';
 
 const POSITION = BODY_STATE.position, LINEAR_VELOCITY = BODY_STATE.linearVelocity, ANGULAR_VELOCITY = BODY_STATE.angularVelocity;
@@ -56,9 +56,6 @@ const SLIDING_SPEED = 1e-3;
 const keptImpulses = new Float64Array(3 * MAX_MANIFOLD_POINTS);
 /** Last step's tangents t₁, t₂ while prepare carries the kept impulses onto the new ones. */
 const lastTangents = new Float64Array(6);
-/** Each point's normal row this pass (ContactConstraint.writeNormalBias). */
-const pointBias = new Float64Array(MAX_MANIFOLD_POINTS), pointMassScale = new Float64Array(MAX_MANIFOLD_POINTS);
-const pointImpulseScale = new Float64Array(MAX_MANIFOLD_POINTS);
 const NO_ROWS = new Float64Array(0);
 
 /**
@@ -73,7 +70,7 @@ export const MAX_CONTACT_IMPULSE = 1e12;
  * WorldOptions.restitutionThreshold). */
 export const RESTITUTION_THRESHOLD = 1;
 
-export class ContactConstraint implements ContactBlock {
+export class ContactConstraint {
   /** The manifold this step (its points, normal and ids); the narrowphase writes it. */
   readonly manifold: Manifold;
   /** Accumulated impulses per point (normal, tangent 1, tangent 2) as the last step left them; during a
@@ -88,8 +85,10 @@ export class ContactConstraint implements ContactBlock {
   private rollingArm = 0;
   /** The two rolling rows (ROW_SIZE numbers each; contact-rows.ts). */
   private readonly rollingRows = new Float64Array(2 * ROW_SIZE);
-  /** This step's flat contact rows (contact-rows.ts) and where this contact's first point's block is. */
+  /** This step's flat contact rows (contact-rows.ts), where this contact's header is in them, and its
+   * first point's block. */
   private data: Float64Array = NO_ROWS;
+  private header = 0;
   private base = 0;
   private readonly tangent1 = new Float64Array(3);
   private readonly tangent2 = new Float64Array(3);
@@ -194,10 +193,11 @@ export class ContactConstraint implements ContactBlock {
     this.count = m.count;
   }
 
-  /** Where this step's block is (ContactRows.layout, before prepare). */
-  placeRows(data: Float64Array, base: number): void {
+  /** @internal Where this step's region is (ContactSolver.layout, before prepare). */
+  placeRows(data: Float64Array, header: number): void {
     this.data = data;
-    this.base = base;
+    this.header = header;
+    this.base = header + HEADER_SIZE;
   }
 
   /** Lever arms, rows and effective masses at the step's start poses, for substeps of h under `gravity`,
@@ -233,9 +233,17 @@ export class ContactConstraint implements ContactBlock {
     }
     const sa = a.state, sb = b.state;
     this.prepareRolling(sa, sb);
+    const d = this.data, header = this.header;
+    d[header + HEADER_COUNT] = this.count;
+    d[header + HEADER_MOVING_SIGN] = this.movingSign;
+    d[header + HEADER_OFFSET_A] = a.stateOffset;
+    d[header + HEADER_OFFSET_B] = b.stateOffset;
+    d[header + HEADER_FRICTION] = this.friction;
+    d[header + HEADER_AGAINST_STATIC] = this.againstStatic ? 1 : 0;
+    for (let k = 0; k < 3; k++) d[header + HEADER_NORMAL + k] = n[k];
+    d[header + HEADER_ROLLING] = this.rollingArm > 0 ? 1 : 0;
     // the cores lie a round shape's radius inside its surface, along the normal (n points from A to B)
     const radiusA = this.shapeA.radius, radiusB = this.shapeB.radius;
-    const d = this.data;
     for (let i = 0; i < this.count; i++) {
       const p = this.base + i * POINT_SIZE;
       for (let k = 0; k < 3; k++) {
@@ -362,255 +370,39 @@ export class ContactConstraint implements ContactBlock {
     setAngularRow(rows, ROW_SIZE, sa, sb, t2);
   }
 
-  /**
-   * Point i's normal row at gap s this pass, into pointBias, pointMassScale and pointImpulseScale:
-   * speculative while apart (bias s/h: the bodies may close the gap, not cross it), soft when
-   * overlapping in the biased pass (the contact softness, pushing out at most MAX_PUSH_SPEED), rigid
-   * without bias in the relax pass. (Small enough for V8 to inline; its doubles go out through arrays.)
-   */
-  private writeNormalBias(i: number, s: number, soft: Readonly<Softness>, useBias: boolean): void {
-    let bias = 0, massScale = 1, impulseScale = 0;
-    if (s > 0) bias = s * this.inverseH;
-    else if (useBias) {
-      bias = Math.max(soft.biasRate * s, -MAX_PUSH_SPEED);
-      massScale = soft.massScale;
-      impulseScale = soft.impulseScale;
-    }
-    pointBias[i] = bias;
-    pointMassScale[i] = massScale;
-    pointImpulseScale[i] = impulseScale;
-  }
-
-  /** The rolling rows, clamped together to the disc c (r_a + r_b) Σ λ_n. */
-  private solveRolling(): void {
+  /** @internal The rolling rows (when rolling() is true), clamped together to the disc c (r_a + r_b) Σ λ_n,
+   * solved after the point rows in each sweep (contact-solver.ts). */
+  solveRolling(): void {
     let normal = 0;
     for (let i = 0; i < this.count; i++) normal += this.data[this.base + i * POINT_SIZE + POINT_IMPULSE];
     rates[2] = this.rollingArm * normal;
     this.solveDiscPair(this.rollingImpulse, 0, 0);
   }
 
+  /** @internal The rolling rows' kept impulses applied again (WARM_START, after the point rows'). */
+  warmStartRolling(): void {
+    const sa = this.bodyA.state, sb = this.bodyB.state, rows = this.rollingRows;
+    applyRowImpulse(rows, 0, sa, sb, this.rollingImpulse[0]);
+    applyRowImpulse(rows, ROW_SIZE, sa, sb, this.rollingImpulse[1]);
+  }
+
+  /** Multiplies the kept impulses (before prepare copies them into the block). */
   scaleImpulse(ratio: number): void {
     for (let i = 0; i < 3 * this.count; i++) this.impulses[i] *= ratio;
     this.rollingImpulse[0] *= ratio;
     this.rollingImpulse[1] *= ratio;
   }
 
-  warmStart(): void {
-    const sa = this.bodyA.state, sb = this.bodyB.state, d = this.data;
-    const sign = this.movingSign;
-    if (sign !== 0) {
-      const st = sign > 0 ? sb : sa, ij = sign > 0 ? ROW_IJB : ROW_IJA;
-      for (let i = 0; i < this.count; i++) {
-        const p = this.base + i * POINT_SIZE;
-        for (let r = 0; r < 3; r++) {
-          rates[0] = d[p + POINT_IMPULSE + r];
-          if (rates[0] !== 0) applyMovingImpulse(d, p + r * ROW_SIZE, st, ij, sign, 0);
-        }
-      }
-    } else {
-      for (let i = 0; i < this.count; i++) {
-        const p = this.base + i * POINT_SIZE;
-        for (let r = 0; r < 3; r++) {
-          const lambda = d[p + POINT_IMPULSE + r];
-          if (lambda !== 0) applyRowImpulse(d, p + r * ROW_SIZE, sa, sb, lambda);
-        }
-      }
+  /** @internal Zeroes the step's impulses, the block's and the rolling rows' (a substep without warm
+   * starting starts every row from zero). */
+  clearImpulses(): void {
+    const d = this.data;
+    for (let i = 0; i < this.count; i++) {
+      const p = this.base + i * POINT_SIZE + POINT_IMPULSE;
+      d[p] = 0; d[p + 1] = 0; d[p + 2] = 0;
     }
-    if (this.rollingArm > 0) {
-      const rows = this.rollingRows;
-      applyRowImpulse(rows, 0, sa, sb, this.rollingImpulse[0]);
-      applyRowImpulse(rows, ROW_SIZE, sa, sb, this.rollingImpulse[1]);
-    }
-  }
-
-  /**
-   * One sweep over the points: each point's two friction rows, then each point's normal row, then the
-   * rolling rows. `soft`: the contact softness; `staticSoft`: against a static body.
-   *
-   * The normal rows are solved forward and then back (symmetric Gauss-Seidel) when there are two or
-   * more: the first point solved alone takes the whole load and tips the body, and one pass does not
-   * undo it. Measured on a 1 m box dropped flat from 1 m onto a plane, at the defaults: one pass set it
-   * turning at 1.5 rad/s on landing, rocking 1.8 mm up (with restitution 0) and left it 2 mm aside and
-   * turned 0.0017 rad; forward and back, 0.28 rad/s, no rise, 0.46 mm and 0.00004 rad. It costs the
-   * 20-row pyramid 16-25 % of its step and the terrain pile 5 %. (Alternating the direction from sweep
-   * to sweep, or a diagonal order, left the box turning at 1.5 rad/s.)
-   *
-   * The friction and normal rows are one method per case (solveMoving, solvePair) that keeps the bodies'
-   * velocities in locals across the manifold's rows and calls nothing: V8 inlines a function's callees
-   * only within a budget, and a double that crosses a call it did not inline is boxed in a new
-   * HeapNumber. Measured on 500 bodies on a heightfield: 29 ns a row per pass this way, 40-45 ns with
-   * a helper per row passing its doubles through a scratch array, and more with helpers that returned
-   * them (the same arithmetic in the same order: the same bits).
-   */
-  solve(soft: Readonly<Softness>, staticSoft: Readonly<Softness>, useBias: boolean): void {
-    const rowSoft = this.againstStatic ? staticSoft : soft;
-    if (this.movingSign !== 0) this.solveMoving(rowSoft, useBias);
-    else this.solvePair(rowSoft, useBias);
-    if (this.rollingArm > 0) this.solveRolling();
-  }
-
-  /**
-   * The rows with one body static (movingSign s): the moving body's half of each row, Ċ = s (n·v + j·ω),
-   * v += s m⁻¹ n λ, ω += s I⁻¹ j λ.
-   *   friction  both rows' Ċ, each solved alone, λ_t = λ_t,old − K⁻¹ Ċ, then the pair scaled back onto
-   *             the disc |λ_t| ≤ μ λ_n (Coulomb), and both changes applied
-   *   normal    s = s₀ + n·Δc (the core point carried with the moving body, against the static one's);
-   *             speculative while apart (bias s/h), soft when overlapping in the biased pass, rigid
-   *             without bias in the relax pass (see the header):
-   *               λ = λ_old − massScale K⁻¹ (Ċ + bias) − impulseScale λ_old, clamped to [0, MAX_CONTACT_IMPULSE]
-   *             (parts/axis-part.ts's solve with sign +1)
-   */
-  private solveMoving(soft: Readonly<Softness>, useBias: boolean): void {
-    const sign = this.movingSign, rows = this.data, base = this.base, count = this.count;
-    const st = sign > 0 ? this.bodyB.state : this.bodyA.state;
-    const j = sign > 0 ? ROW_JB : ROW_JA, ij = sign > 0 ? ROW_IJB : ROW_IJA;
-    const local = sign > 0 ? POINT_LOCAL_B : POINT_LOCAL_A, n = this.manifold.normal;
-    const inverseMass = st[INVERSE_MASS], friction = this.friction;
-    let vx = st[LINEAR_VELOCITY], vy = st[LINEAR_VELOCITY + 1], vz = st[LINEAR_VELOCITY + 2];
-    let wx = st[ANGULAR_VELOCITY], wy = st[ANGULAR_VELOCITY + 1], wz = st[ANGULAR_VELOCITY + 2];
-    for (let i = 0; i < count; i++) {
-      const p = base + i * POINT_SIZE, t1 = p + ROW_SIZE, t2 = t1 + ROW_SIZE, slot = p + POINT_IMPULSE + 1;
-      const rate1 = sign * (rows[t1 + ROW_N] * vx + rows[t1 + ROW_N + 1] * vy + rows[t1 + ROW_N + 2] * vz + rows[t1 + j] * wx + rows[t1 + j + 1] * wy + rows[t1 + j + 2] * wz);
-      const rate2 = sign * (rows[t2 + ROW_N] * vx + rows[t2 + ROW_N + 1] * vy + rows[t2 + ROW_N + 2] * vz + rows[t2 + j] * wx + rows[t2 + j + 1] * wy + rows[t2 + j + 2] * wz);
-      const bound = friction * rows[slot - 1];
-      const old1 = rows[slot], old2 = rows[slot + 1];
-      let next1 = old1 - rows[t1 + ROW_MASS] * rate1;
-      let next2 = old2 - rows[t2 + ROW_MASS] * rate2;
-      const size = Math.sqrt(next1 * next1 + next2 * next2);
-      if (size > bound) {
-        const scale = size > 0 ? bound / size : 0;
-        next1 *= scale;
-        next2 *= scale;
-      }
-      rows[slot] = next1;
-      rows[slot + 1] = next2;
-      const lambda1 = sign * (next1 - old1), l1 = inverseMass * lambda1;
-      vx += l1 * rows[t1 + ROW_N]; vy += l1 * rows[t1 + ROW_N + 1]; vz += l1 * rows[t1 + ROW_N + 2];
-      wx += rows[t1 + ij] * lambda1; wy += rows[t1 + ij + 1] * lambda1; wz += rows[t1 + ij + 2] * lambda1;
-      const lambda2 = sign * (next2 - old2), l2 = inverseMass * lambda2;
-      vx += l2 * rows[t2 + ROW_N]; vy += l2 * rows[t2 + ROW_N + 1]; vz += l2 * rows[t2 + ROW_N + 2];
-      wx += rows[t2 + ij] * lambda2; wy += rows[t2 + ij + 1] * lambda2; wz += rows[t2 + ij + 2] * lambda2;
-    }
-    for (let i = 0; i < count; i++) {
-      // the moving core point at the body's pose now against the static one (as writeMovingGap)
-      const p = base + i * POINT_SIZE, l = p + local, fixed = p + POINT_FIXED_CORE;
-      let gap = 0;
-      for (let c = 0; c < 3; c++) {
-        const core = st[POSITION + c] + st[ROTATION + c] * rows[l] + st[ROTATION + 3 + c] * rows[l + 1] + st[ROTATION + 6 + c] * rows[l + 2];
-        gap += n[c] * (sign > 0 ? core - rows[fixed + c] : rows[fixed + c] - core);
-      }
-      this.writeNormalBias(i, rows[p + POINT_SEPARATION] + (gap - rows[p + POINT_CORE_GAP]), soft, useBias);
-    }
-    // the normal rows forward, then back (see solve)
-    const rounds = count > 1 ? 2 * count : count;
-    for (let k = 0; k < rounds; k++) {
-      const i = k < count ? k : rounds - 1 - k;
-      const at = base + i * POINT_SIZE, slot = at + POINT_IMPULSE;
-      const rate = sign * (rows[at + ROW_N] * vx + rows[at + ROW_N + 1] * vy + rows[at + ROW_N + 2] * vz + rows[at + j] * wx + rows[at + j + 1] * wy + rows[at + j + 2] * wz);
-      const old = rows[slot];
-      let next = old - pointMassScale[i] * rows[at + ROW_MASS] * (rate + pointBias[i]) - pointImpulseScale[i] * old;
-      // (Math.min, not `next = MAX_CONTACT_IMPULSE`: a module constant that is no small integer, assigned
-      // to `next`, made V8 keep `next` boxed, a HeapNumber per row: 80 bytes a manifold a sweep)
-      if (next < 0) next = 0;
-      else next = Math.min(next, MAX_CONTACT_IMPULSE);
-      rows[slot] = next;
-      if (next !== old) {
-        const lambda = sign * (next - old), l = inverseMass * lambda;
-        vx += l * rows[at + ROW_N]; vy += l * rows[at + ROW_N + 1]; vz += l * rows[at + ROW_N + 2];
-        wx += rows[at + ij] * lambda; wy += rows[at + ij + 1] * lambda; wz += rows[at + ij + 2] * lambda;
-      }
-      if (next > rows[at + POINT_LARGEST_IMPULSE]) rows[at + POINT_LARGEST_IMPULSE] = next;
-    }
-    st[LINEAR_VELOCITY] = vx; st[LINEAR_VELOCITY + 1] = vy; st[LINEAR_VELOCITY + 2] = vz;
-    st[ANGULAR_VELOCITY] = wx; st[ANGULAR_VELOCITY + 1] = wy; st[ANGULAR_VELOCITY + 2] = wz;
-  }
-
-  /**
-   * The rows between two moving bodies, Ċ = n·(v_b − v_a) + j_b·ω_b − j_a·ω_a, the impulse
-   * v_a −= m_a⁻¹ n λ, ω_a −= I_a⁻¹ j_a λ and + for B; friction and normal rows as in solveMoving, the gap
-   * from both core points (writeCoreGap).
-   */
-  private solvePair(soft: Readonly<Softness>, useBias: boolean): void {
-    const rows = this.data, base = this.base, count = this.count;
-    const sa = this.bodyA.state, sb = this.bodyB.state, n = this.manifold.normal;
-    const inverseMassA = sa[INVERSE_MASS], inverseMassB = sb[INVERSE_MASS], friction = this.friction;
-    let vax = sa[LINEAR_VELOCITY], vay = sa[LINEAR_VELOCITY + 1], vaz = sa[LINEAR_VELOCITY + 2];
-    let wax = sa[ANGULAR_VELOCITY], way = sa[ANGULAR_VELOCITY + 1], waz = sa[ANGULAR_VELOCITY + 2];
-    let vbx = sb[LINEAR_VELOCITY], vby = sb[LINEAR_VELOCITY + 1], vbz = sb[LINEAR_VELOCITY + 2];
-    let wbx = sb[ANGULAR_VELOCITY], wby = sb[ANGULAR_VELOCITY + 1], wbz = sb[ANGULAR_VELOCITY + 2];
-    for (let i = 0; i < count; i++) {
-      const p = base + i * POINT_SIZE, t1 = p + ROW_SIZE, t2 = t1 + ROW_SIZE, slot = p + POINT_IMPULSE + 1;
-      const rate1 =
-        rows[t1 + ROW_N] * (vbx - vax) + rows[t1 + ROW_N + 1] * (vby - vay) + rows[t1 + ROW_N + 2] * (vbz - vaz) +
-        rows[t1 + ROW_JB] * wbx + rows[t1 + ROW_JB + 1] * wby + rows[t1 + ROW_JB + 2] * wbz -
-        rows[t1 + ROW_JA] * wax - rows[t1 + ROW_JA + 1] * way - rows[t1 + ROW_JA + 2] * waz;
-      const rate2 =
-        rows[t2 + ROW_N] * (vbx - vax) + rows[t2 + ROW_N + 1] * (vby - vay) + rows[t2 + ROW_N + 2] * (vbz - vaz) +
-        rows[t2 + ROW_JB] * wbx + rows[t2 + ROW_JB + 1] * wby + rows[t2 + ROW_JB + 2] * wbz -
-        rows[t2 + ROW_JA] * wax - rows[t2 + ROW_JA + 1] * way - rows[t2 + ROW_JA + 2] * waz;
-      const bound = friction * rows[slot - 1];
-      const old1 = rows[slot], old2 = rows[slot + 1];
-      let next1 = old1 - rows[t1 + ROW_MASS] * rate1;
-      let next2 = old2 - rows[t2 + ROW_MASS] * rate2;
-      const size = Math.sqrt(next1 * next1 + next2 * next2);
-      if (size > bound) {
-        const scale = size > 0 ? bound / size : 0;
-        next1 *= scale;
-        next2 *= scale;
-      }
-      rows[slot] = next1;
-      rows[slot + 1] = next2;
-      for (let r = 0; r < 2; r++) {
-        const at = r === 0 ? t1 : t2, lambda = r === 0 ? next1 - old1 : next2 - old2;
-        const la = inverseMassA * lambda, lb = inverseMassB * lambda;
-        const nx = rows[at + ROW_N], ny = rows[at + ROW_N + 1], nz = rows[at + ROW_N + 2];
-        vax -= la * nx; vay -= la * ny; vaz -= la * nz;
-        vbx += lb * nx; vby += lb * ny; vbz += lb * nz;
-        wax -= rows[at + ROW_IJA] * lambda; way -= rows[at + ROW_IJA + 1] * lambda; waz -= rows[at + ROW_IJA + 2] * lambda;
-        wbx += rows[at + ROW_IJB] * lambda; wby += rows[at + ROW_IJB + 1] * lambda; wbz += rows[at + ROW_IJB + 2] * lambda;
-      }
-    }
-    for (let i = 0; i < count; i++) {
-      // the core points carried with their bodies (as writeCoreGap)
-      const p = base + i * POINT_SIZE, la = p + POINT_LOCAL_A, lb = p + POINT_LOCAL_B;
-      let gap = 0;
-      for (let c = 0; c < 3; c++) {
-        const coreA = sa[POSITION + c] + sa[ROTATION + c] * rows[la] + sa[ROTATION + 3 + c] * rows[la + 1] + sa[ROTATION + 6 + c] * rows[la + 2];
-        const coreB = sb[POSITION + c] + sb[ROTATION + c] * rows[lb] + sb[ROTATION + 3 + c] * rows[lb + 1] + sb[ROTATION + 6 + c] * rows[lb + 2];
-        gap += n[c] * (coreB - coreA);
-      }
-      this.writeNormalBias(i, rows[p + POINT_SEPARATION] + (gap - rows[p + POINT_CORE_GAP]), soft, useBias);
-    }
-    // the normal rows forward, then back (see solve)
-    const rounds = count > 1 ? 2 * count : count;
-    for (let k = 0; k < rounds; k++) {
-      const i = k < count ? k : rounds - 1 - k;
-      const at = base + i * POINT_SIZE, slot = at + POINT_IMPULSE;
-      const rate =
-        rows[at + ROW_N] * (vbx - vax) + rows[at + ROW_N + 1] * (vby - vay) + rows[at + ROW_N + 2] * (vbz - vaz) +
-        rows[at + ROW_JB] * wbx + rows[at + ROW_JB + 1] * wby + rows[at + ROW_JB + 2] * wbz -
-        rows[at + ROW_JA] * wax - rows[at + ROW_JA + 1] * way - rows[at + ROW_JA + 2] * waz;
-      const old = rows[slot];
-      let next = old - pointMassScale[i] * rows[at + ROW_MASS] * (rate + pointBias[i]) - pointImpulseScale[i] * old;
-      // (Math.min, not `next = MAX_CONTACT_IMPULSE`: a module constant that is no small integer, assigned
-      // to `next`, made V8 keep `next` boxed, a HeapNumber per row: 80 bytes a manifold a sweep)
-      if (next < 0) next = 0;
-      else next = Math.min(next, MAX_CONTACT_IMPULSE);
-      rows[slot] = next;
-      if (next !== old) {
-        const lambda = next - old, la = inverseMassA * lambda, lb = inverseMassB * lambda;
-        const nx = rows[at + ROW_N], ny = rows[at + ROW_N + 1], nz = rows[at + ROW_N + 2];
-        vax -= la * nx; vay -= la * ny; vaz -= la * nz;
-        vbx += lb * nx; vby += lb * ny; vbz += lb * nz;
-        wax -= rows[at + ROW_IJA] * lambda; way -= rows[at + ROW_IJA + 1] * lambda; waz -= rows[at + ROW_IJA + 2] * lambda;
-        wbx += rows[at + ROW_IJB] * lambda; wby += rows[at + ROW_IJB + 1] * lambda; wbz += rows[at + ROW_IJB + 2] * lambda;
-      }
-      if (next > rows[at + POINT_LARGEST_IMPULSE]) rows[at + POINT_LARGEST_IMPULSE] = next;
-    }
-    sa[LINEAR_VELOCITY] = vax; sa[LINEAR_VELOCITY + 1] = vay; sa[LINEAR_VELOCITY + 2] = vaz;
-    sa[ANGULAR_VELOCITY] = wax; sa[ANGULAR_VELOCITY + 1] = way; sa[ANGULAR_VELOCITY + 2] = waz;
-    sb[LINEAR_VELOCITY] = vbx; sb[LINEAR_VELOCITY + 1] = vby; sb[LINEAR_VELOCITY + 2] = vbz;
-    sb[ANGULAR_VELOCITY] = wbx; sb[ANGULAR_VELOCITY + 1] = wby; sb[ANGULAR_VELOCITY + 2] = wbz;
+    this.rollingImpulse[0] = 0;
+    this.rollingImpulse[1] = 0;
   }
 
   /**
@@ -808,9 +600,3 @@ function applyRowImpulse(rows: Float64Array, at: number, a: Float64Array, b: Flo
   b[ANGULAR_VELOCITY] += rows[at + ROW_IJB] * lambda; b[ANGULAR_VELOCITY + 1] += rows[at + ROW_IJB + 1] * lambda; b[ANGULAR_VELOCITY + 2] += rows[at + ROW_IJB + 2] * lambda;
 }
 
-/** v += s m⁻¹ n λ, ω += s I⁻¹ j λ for the moving body alone (its I⁻¹ j at offset `ij`), λ = rates[k]. */
-function applyMovingImpulse(rows: Float64Array, at: number, st: Float64Array, ij: number, sign: number, k: number): void {
-  const lambda = sign * rates[k], l = st[INVERSE_MASS] * lambda;
-  st[LINEAR_VELOCITY] += l * rows[at + ROW_N]; st[LINEAR_VELOCITY + 1] += l * rows[at + ROW_N + 1]; st[LINEAR_VELOCITY + 2] += l * rows[at + ROW_N + 2];
-  st[ANGULAR_VELOCITY] += rows[at + ij] * lambda; st[ANGULAR_VELOCITY + 1] += rows[at + ij + 1] * lambda; st[ANGULAR_VELOCITY + 2] += rows[at + ij + 2] * lambda;
-}

@@ -1,8 +1,8 @@
-// The step's contact rows in one flat array, in the order they are solved (Box2D v3 keeps its contact
-// constraints in one array in solve order; bepu packs them into wide bundles). Each active contact's
-// points follow one another, a block of POINT_SIZE numbers per point: its three rows, impulses, gap
-// bookkeeping and bounce bookkeeping. ContactConstraint (contact-constraint.ts) reads and writes its
-// block; ContactSet lays the blocks out once per step, after it has listed the active contacts.
+// The layout of the step's contact rows, one flat array in the order they are solved (Box2D v3 keeps its
+// contact constraints in one array in solve order; bepu packs them into wide bundles). Each active
+// contact has a region: a header, then a block of POINT_SIZE numbers per point (its three rows,
+// impulses, gap bookkeeping and bounce bookkeeping). ContactConstraint (contact-constraint.ts) prepares
+// its region; ContactSolver (contact-solver.ts) lays the regions out once per step and sweeps them.
 //
 // Why. A contact that kept its rows, impulses and gap data in a dozen small typed arrays of its own
 // touched a dozen scattered cache lines per pass: measured on a pile of 1000 bodies (3000 contacts, 1.2
@@ -34,27 +34,21 @@ export const POINT_LARGEST_IMPULSE = POINT_CLOSING_SPEED + 1;
 /** Numbers per point: 64, eight cache lines. */
 export const POINT_SIZE = POINT_LARGEST_IMPULSE + 1;
 
-/** What the layout asks of a contact: its point count, and where its block is this step. */
-export interface ContactBlock {
-  readonly count: number;
-  placeRows(data: Float64Array, base: number): void;
-}
-
-export class ContactRows {
-  /** Every active contact's block, in solve order. Grows (doubling) when a step needs more; never
-   * shrinks, so a warm scene allocates nothing here. */
-  data = new Float64Array(0);
-
-  /** Gives each contact its block, one after another in the order given (the solve order). */
-  layout(contacts: readonly ContactBlock[]): void {
-    let total = 0;
-    for (let i = 0; i < contacts.length; i++) total += contacts[i].count * POINT_SIZE;
-    if (total > this.data.length) this.data = new Float64Array(Math.max(total, 2 * this.data.length));
-    const data = this.data;
-    let base = 0;
-    for (let i = 0; i < contacts.length; i++) {
-      contacts[i].placeRows(data, base);
-      base += contacts[i].count * POINT_SIZE;
-    }
-  }
-}
+// A contact's region: a header of HEADER_SIZE numbers, then its points' blocks. The header holds what a
+// sweep needs of the contact itself, so that the sweep reads no contact object:
+/** the point count, */
+export const HEADER_COUNT = 0;
+/** which body moves when the other is static (+1 B, −1 A, 0 both; ContactConstraint.movingSign), */
+export const HEADER_MOVING_SIGN = 1;
+/** where each body's state starts in its arena chunk (Body.stateOffset), */
+export const HEADER_OFFSET_A = 2;
+export const HEADER_OFFSET_B = 3;
+/** μ, */
+export const HEADER_FRICTION = 4;
+/** 1 against a static body (the stiffer softness), else 0, */
+export const HEADER_AGAINST_STATIC = 5;
+/** the normal n (3), */
+export const HEADER_NORMAL = 6;
+/** 1 when the contact has rolling rows (kept in the contact itself), else 0. */
+export const HEADER_ROLLING = 9;
+export const HEADER_SIZE = 10;

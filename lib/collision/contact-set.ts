@@ -29,7 +29,7 @@ import type { Body } from '../body.js';
 import type { JointCore } from '../joints/joint-core.js';
 import type { StateReader, StateWriter } from '../state.js';
 import { boxesOverlap, BroadPhase, reach, SPECULATIVE_DISTANCE, type ShapeProxy } from './broadphase.js';
-import { ContactRows } from './contact-rows.js';
+import { ContactSolver } from './contact-solver.js';
 import { ContactConstraint } from './contact-constraint.js';
 import { Manifold } from './manifold.js';
 import { MeshPairs } from './mesh-pairs.js';
@@ -367,10 +367,10 @@ export class ContactSet {
       }
     }
     active.sort(byKeys);
-    this.rows.layout(active);
+    this.solver.layout(active);
   }
-  /** The active contacts' rows, impulses and gap data for the step, in solve order (contact-rows.ts). */
-  private readonly rows = new ContactRows();
+  /** The active contacts' solver: their rows, impulses and gap data for the step, in solve order. */
+  readonly solver = new ContactSolver();
 
 
   /** The touching contacts' state: their count, then per contact its two keys and ContactConstraint's

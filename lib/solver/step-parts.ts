@@ -34,20 +34,38 @@ export interface SolverJoint {
 }
 
 /**
- * What the step asks of a contact (collision/contact-constraint.ts; 3D): prepared once per step at the
- * start poses (its separation follows the bodies' moves), solved after the joints in every sweep.
+ * What the step asks of the contacts (collision/contact-solver.ts; 3D), all of them at once: prepared
+ * once per step at the start poses (their separation follows the bodies' moves), solved after the
+ * joints in every sweep.
  */
-export interface SolverContact {
-  prepare(h: number, gravity: Float64Array): void;
+export interface SolverContacts {
+  /** How many contacts the step solves. */
+  readonly count: number;
+  /** Each contact's rows for substeps of h under `gravity`, its kept impulses first multiplied by
+   * `impulseRatio` (a new substep length; 1 otherwise). */
+  prepare(h: number, gravity: Float64Array, impulseRatio: number): void;
+  /** v += M⁻¹ Jᵀ λ for the kept impulses. */
   warmStart(): void;
-  /** Multiplies the stored impulses (a new substep length; 0 without warm starting). */
-  scaleImpulse(ratio: number): void;
+  /** Zeroes the impulses (a substep without warm starting starts every row from zero). */
+  clearImpulses(): void;
+  /** One sweep; `soft` for contacts between moving bodies, `staticSoft` against a static body. */
   solve(soft: Readonly<Softness>, staticSoft: Readonly<Softness>, useBias: boolean): void;
   /** After the substeps: the bounce of the points that closed faster than `threshold`, m/s. */
   applyRestitution(threshold: number): void;
   /** After the bounce: the step's impulses kept (the next step's warm start, the force readouts). */
   finishStep(): void;
 }
+
+/** No contacts (2D, and a world without shapes). */
+export const NO_CONTACTS: SolverContacts = {
+  count: 0,
+  prepare: () => undefined,
+  warmStart: () => undefined,
+  clearImpulses: () => undefined,
+  solve: () => undefined,
+  applyRestitution: () => undefined,
+  finishStep: () => undefined,
+};
 
 /** What the step asks of the bodies' integration, which differs between 3D and 2D. */
 export interface BodyIntegrator<B> {

@@ -37,14 +37,13 @@
 import { createSoftness, makeContactSoft, makeSoft, RIGID } from './softness.js';
 import {
   MAX_HERTZ_PER_SUBSTEP_RATE,
+  NO_CONTACTS,
   type BodyIntegrator,
   type ExactJointSolver,
-  type SolverContact,
+  type SolverContacts,
   type SolverJoint,
   type SolverSettings,
 } from './step-parts.js';
-
-const NO_CONTACTS: readonly SolverContact[] = [];
 
 /**
  * Everything a step's stages read and write (Box2D v3's b2StepContext): what the world hands over for
@@ -54,7 +53,7 @@ export class StepContext<B> {
   // ---- set by the world before each step ----
   bodies: readonly B[] = [];
   joints: readonly SolverJoint[] = [];
-  contacts: readonly SolverContact[] = NO_CONTACTS;
+  contacts: SolverContacts = NO_CONTACTS;
   /** The direct solver, or null for the iterative solver alone. */
   exact: ExactJointSolver | null = null;
   dt = 0;
@@ -83,7 +82,7 @@ export class StepContext<B> {
 
   /** True while the direct solver holds every row of this step: no warm start, no sweeps but its solve. */
   get exactAlone(): boolean {
-    return this.exact !== null && this.exact.alone && this.contacts.length === 0;
+    return this.exact !== null && this.exact.alone && this.contacts.count === 0;
   }
 }
 
@@ -124,10 +123,9 @@ function prepare<B>(context: StepContext<B>): void {
     if (ratio !== 1) joint.scaleImpulse(ratio);
     joint.prepare(h);
   }
-  if (contacts.length > 0) makeContactSoft(context.contactSoftness, context.staticContactSoftness, h);
-  for (let i = 0; i < contacts.length; i++) {
-    if (ratio !== 1) contacts[i].scaleImpulse(ratio);
-    contacts[i].prepare(h, context.gravity);
+  if (contacts.count > 0) {
+    makeContactSoft(context.contactSoftness, context.staticContactSoftness, h);
+    contacts.prepare(h, context.gravity, ratio);
   }
 }
 
@@ -152,10 +150,10 @@ function warmStart<B>(context: StepContext<B>): void {
   if (context.exactAlone) return;
   if (context.settings.warmStarting) {
     for (let i = 0; i < joints.length; i++) joints[i].warmStart();
-    for (let i = 0; i < contacts.length; i++) contacts[i].warmStart();
+    contacts.warmStart();
   } else {
     for (let i = 0; i < joints.length; i++) joints[i].scaleImpulse(0);
-    for (let i = 0; i < contacts.length; i++) contacts[i].scaleImpulse(0);
+    contacts.clearImpulses();
   }
 }
 
@@ -209,21 +207,20 @@ function relax<B>(context: StepContext<B>): void {
     if (iterations > 0) joint.solve(RIGID, false);
     if (iterations <= 1) joint.accumulateImpulse();
   }
-  if (iterations > 0) for (let i = 0; i < contacts.length; i++) contacts[i].solve(RIGID, RIGID, false);
+  if (iterations > 0) contacts.solve(RIGID, RIGID, false);
   for (let iteration = 1; iteration < iterations; iteration++) {
     const last = iteration === iterations - 1;
     for (let i = 0; i < joints.length; i++) {
       joints[i].solve(RIGID, false);
       if (last) joints[i].accumulateImpulse();
     }
-    for (let i = 0; i < contacts.length; i++) contacts[i].solve(RIGID, RIGID, false);
+    contacts.solve(RIGID, RIGID, false);
   }
 }
 
 /** RESTITUTION: after the substeps, contacts that closed fast bounce. */
 function restitution<B>(context: StepContext<B>): void {
-  const contacts = context.contacts;
-  for (let i = 0; i < contacts.length; i++) contacts[i].applyRestitution(context.restitutionThreshold);
+  context.contacts.applyRestitution(context.restitutionThreshold);
 }
 
 /** FINISH: each joint's force and torque over the step, each contact's impulses kept; the forces
@@ -231,7 +228,7 @@ function restitution<B>(context: StepContext<B>): void {
 function finish<B>(context: StepContext<B>): void {
   const { joints, contacts } = context;
   for (let i = 0; i < joints.length; i++) joints[i].finishStep(context.dt);
-  for (let i = 0; i < contacts.length; i++) contacts[i].finishStep();
+  contacts.finishStep();
   context.integrator.clearForces(context.bodies);
 }
 
@@ -261,6 +258,6 @@ function sweep<B>(context: StepContext<B>, useBias: boolean, first: boolean): vo
   const staticContactSoft = useBias ? context.staticContactSoftness : RIGID;
   for (let i = 0; i < joints.length; i++) joints[i].solve(jointSoft, useBias);
   if (exact !== null) exact.solveVelocities(first);
-  for (let i = 0; i < contacts.length; i++) contacts[i].solve(contactSoft, staticContactSoft, useBias);
-  if (exact !== null && contacts.length > 0) exact.solveLimitVelocities();
+  contacts.solve(contactSoft, staticContactSoft, useBias);
+  if (exact !== null && contacts.count > 0) exact.solveLimitVelocities();
 }

@@ -1,0 +1,353 @@
+// The contact solver: every contact the step solves, swept over the flat rows (contact-rows.ts) without
+// reading a contact object. Each step ContactSet lists the active contacts and layout() gives each its
+// region, in that order; PREPARE has each ContactConstraint fill its region (rows, impulses, header);
+// the sweeps then read the header and the points' blocks in order, and reach the two bodies through
+// their arena chunks (Body.stateChunk at Body.stateOffset), where the joints read and write the same
+// numbers through the bodies' own views. After the step each contact copies its impulses back
+// (finishStep) for the next step's warm start and the readouts.
+//
+// A sweep solves each contact's points (friction, then the normal rows forward and back), then its
+// rolling rows if it has them (the contact's own, rare: ContactConstraint.solveRolling).
+//
+// The header's counts and offsets are read back as integers (`| 0`): indices computed from a raw double
+// cost the 20-row pyramid's contacts 45 % more time than indices V8 knows to be small integers.
+//
+// Why the header and the chunks. With the rows flat but each contact reached as an object (the contact,
+// its manifold's normal, each body and its state view, each a separate heap object), a row still cost
+// 130 ns a pass on a pile of 1000 bodies (3000 contacts of 1.2 points), against 30 ns on the 20-row
+// pyramid, whose contacts fit in cache.
+
+import { BODY_STATE } from '../body.js';
+import { MAX_PUSH_SPEED, type Softness } from '../solver/softness.js';
+import type { SolverContacts } from '../solver/step-parts.js';
+import { MAX_CONTACT_IMPULSE, type ContactConstraint } from './contact-constraint.js';
+import { MAX_MANIFOLD_POINTS } from './manifold.js';
+import {
+  HEADER_AGAINST_STATIC, HEADER_COUNT, HEADER_FRICTION, HEADER_MOVING_SIGN, HEADER_NORMAL, HEADER_OFFSET_A, HEADER_OFFSET_B,
+  HEADER_ROLLING, HEADER_SIZE, POINT_CORE_GAP, POINT_FIXED_CORE, POINT_IMPULSE, POINT_LARGEST_IMPULSE, POINT_LOCAL_A,
+  POINT_LOCAL_B, POINT_SEPARATION, POINT_SIZE, ROW_IJA, ROW_IJB, ROW_JA, ROW_JB, ROW_MASS, ROW_N, ROW_SIZE,
+} from './contact-rows.js';
+
+const POSITION = BODY_STATE.position, LINEAR_VELOCITY = BODY_STATE.linearVelocity, ANGULAR_VELOCITY = BODY_STATE.angularVelocity;
+const ROTATION = BODY_STATE.rotation, INVERSE_MASS = BODY_STATE.inverseMass;
+
+/** Each point's normal row this pass (writeNormalBias). */
+const pointBias = new Float64Array(MAX_MANIFOLD_POINTS), pointMassScale = new Float64Array(MAX_MANIFOLD_POINTS);
+const pointImpulseScale = new Float64Array(MAX_MANIFOLD_POINTS);
+
+export class ContactSolver implements SolverContacts {
+  /** Every active contact's region, in solve order. Grows (doubling) when a step needs more; never
+   * shrinks, so a warm scene allocates nothing here. */
+  private data = new Float64Array(0);
+  /** The contacts, in solve order (ContactSet's active list). */
+  private contacts: readonly ContactConstraint[] = [];
+  /** Each contact's two bodies' arena chunks (Body.stateChunk), in solve order. */
+  private readonly chunksA: Float64Array[] = [];
+  private readonly chunksB: Float64Array[] = [];
+  /** 1/h of the step's substeps. */
+  private inverseH = 0;
+
+  get count(): number {
+    return this.contacts.length;
+  }
+
+  /** Gives each contact its region, one after another in the order given (the solve order). */
+  layout(contacts: readonly ContactConstraint[]): void {
+    this.contacts = contacts;
+    let total = 0;
+    for (let i = 0; i < contacts.length; i++) total += HEADER_SIZE + contacts[i].count * POINT_SIZE;
+    if (total > this.data.length) this.data = new Float64Array(Math.max(total, 2 * this.data.length));
+    const data = this.data, chunksA = this.chunksA, chunksB = this.chunksB;
+    chunksA.length = contacts.length;
+    chunksB.length = contacts.length;
+    let at = 0;
+    for (let i = 0; i < contacts.length; i++) {
+      const contact = contacts[i];
+      contact.placeRows(data, at);
+      chunksA[i] = contact.bodyA.stateChunk;
+      chunksB[i] = contact.bodyB.stateChunk;
+      at += HEADER_SIZE + contact.count * POINT_SIZE;
+    }
+  }
+
+  prepare(h: number, gravity: Float64Array, impulseRatio: number): void {
+    const contacts = this.contacts;
+    this.inverseH = 1 / h;
+    for (let i = 0; i < contacts.length; i++) {
+      if (impulseRatio !== 1) contacts[i].scaleImpulse(impulseRatio);
+      contacts[i].prepare(h, gravity);
+    }
+  }
+
+  /** v += M⁻¹ Jᵀ λ for every row's kept impulse, point rows then rolling rows, contact by contact. */
+  warmStart(): void {
+    const d = this.data, contacts = this.contacts, chunksA = this.chunksA, chunksB = this.chunksB;
+    let header = 0;
+    for (let k = 0; k < contacts.length; k++) {
+      const count = d[header + HEADER_COUNT] | 0, sign = d[header + HEADER_MOVING_SIGN], base = header + HEADER_SIZE;
+      const sa = chunksA[k], oa = d[header + HEADER_OFFSET_A] | 0, sb = chunksB[k], ob = d[header + HEADER_OFFSET_B] | 0;
+      if (sign !== 0) {
+        // the moving body alone: v += s m⁻¹ n λ, ω += s I⁻¹ j λ
+        const st = sign > 0 ? sb : sa, o = sign > 0 ? ob : oa, ij = sign > 0 ? ROW_IJB : ROW_IJA;
+        for (let i = 0; i < count; i++) {
+          const p = base + i * POINT_SIZE;
+          for (let r = 0; r < 3; r++) {
+            const impulse = d[p + POINT_IMPULSE + r];
+            if (impulse === 0) continue;
+            const at = p + r * ROW_SIZE, lambda = sign * impulse, l = st[o + INVERSE_MASS] * lambda;
+            st[o + LINEAR_VELOCITY] += l * d[at + ROW_N]; st[o + LINEAR_VELOCITY + 1] += l * d[at + ROW_N + 1]; st[o + LINEAR_VELOCITY + 2] += l * d[at + ROW_N + 2];
+            st[o + ANGULAR_VELOCITY] += d[at + ij] * lambda; st[o + ANGULAR_VELOCITY + 1] += d[at + ij + 1] * lambda; st[o + ANGULAR_VELOCITY + 2] += d[at + ij + 2] * lambda;
+          }
+        }
+      } else {
+        // v_a −= m_a⁻¹ n λ, ω_a −= I_a⁻¹ j_a λ, and + for B
+        for (let i = 0; i < count; i++) {
+          const p = base + i * POINT_SIZE;
+          for (let r = 0; r < 3; r++) {
+            const lambda = d[p + POINT_IMPULSE + r];
+            if (lambda === 0) continue;
+            const at = p + r * ROW_SIZE;
+            const nx = d[at + ROW_N], ny = d[at + ROW_N + 1], nz = d[at + ROW_N + 2];
+            const la = sa[oa + INVERSE_MASS] * lambda, lb = sb[ob + INVERSE_MASS] * lambda;
+            sa[oa + LINEAR_VELOCITY] -= la * nx; sa[oa + LINEAR_VELOCITY + 1] -= la * ny; sa[oa + LINEAR_VELOCITY + 2] -= la * nz;
+            sb[ob + LINEAR_VELOCITY] += lb * nx; sb[ob + LINEAR_VELOCITY + 1] += lb * ny; sb[ob + LINEAR_VELOCITY + 2] += lb * nz;
+            sa[oa + ANGULAR_VELOCITY] -= d[at + ROW_IJA] * lambda; sa[oa + ANGULAR_VELOCITY + 1] -= d[at + ROW_IJA + 1] * lambda; sa[oa + ANGULAR_VELOCITY + 2] -= d[at + ROW_IJA + 2] * lambda;
+            sb[ob + ANGULAR_VELOCITY] += d[at + ROW_IJB] * lambda; sb[ob + ANGULAR_VELOCITY + 1] += d[at + ROW_IJB + 1] * lambda; sb[ob + ANGULAR_VELOCITY + 2] += d[at + ROW_IJB + 2] * lambda;
+          }
+        }
+      }
+      if (d[header + HEADER_ROLLING] !== 0) contacts[k].warmStartRolling();
+      header = base + count * POINT_SIZE;
+    }
+  }
+
+  clearImpulses(): void {
+    const contacts = this.contacts;
+    for (let i = 0; i < contacts.length; i++) contacts[i].clearImpulses();
+  }
+
+  /**
+   * One sweep over the contacts: each contact's points (solveMoving or solvePair), then its rolling rows.
+   * `soft`: the contact softness; `staticSoft`: against a static body.
+   *
+   * The normal rows are solved forward and then back (symmetric Gauss-Seidel) when there are two or
+   * more: the first point solved alone takes the whole load and tips the body, and one pass does not
+   * undo it. Measured on a 1 m box dropped flat from 1 m onto a plane, at the defaults: one pass set it
+   * turning at 1.5 rad/s on landing, rocking 1.8 mm up (with restitution 0) and left it 2 mm aside and
+   * turned 0.0017 rad; forward and back, 0.28 rad/s, no rise, 0.46 mm and 0.00004 rad. It costs the
+   * 20-row pyramid 16-25 % of its step and the terrain pile 5 %. (Alternating the direction from sweep
+   * to sweep, or a diagonal order, left the box turning at 1.5 rad/s.)
+   *
+   * The friction and normal rows are one function per case (solveMoving, solvePair) that keeps the
+   * bodies' velocities in locals across the manifold's rows and calls nothing V8 might not inline: V8
+   * inlines a function's callees only within a budget, and a double that crosses a call it did not
+   * inline is boxed in a new HeapNumber. Measured on 500 bodies on a heightfield: 29 ns a row per pass
+   * this way, 40-45 ns with a helper per row passing its doubles through a scratch array, and more with
+   * helpers that returned them (the same arithmetic in the same order: the same bits).
+   */
+  solve(soft: Readonly<Softness>, staticSoft: Readonly<Softness>, useBias: boolean): void {
+    const d = this.data, contacts = this.contacts, chunksA = this.chunksA, chunksB = this.chunksB, inverseH = this.inverseH;
+    let header = 0;
+    for (let k = 0; k < contacts.length; k++) {
+      const rowSoft = d[header + HEADER_AGAINST_STATIC] !== 0 ? staticSoft : soft;
+      const sign = d[header + HEADER_MOVING_SIGN];
+      if (sign > 0) solveMoving(d, header, chunksB[k], d[header + HEADER_OFFSET_B] | 0, 1, rowSoft, useBias, inverseH);
+      else if (sign < 0) solveMoving(d, header, chunksA[k], d[header + HEADER_OFFSET_A] | 0, -1, rowSoft, useBias, inverseH);
+      else solvePair(d, header, chunksA[k], d[header + HEADER_OFFSET_A] | 0, chunksB[k], d[header + HEADER_OFFSET_B] | 0, rowSoft, useBias, inverseH);
+      if (d[header + HEADER_ROLLING] !== 0) contacts[k].solveRolling();
+      header += HEADER_SIZE + (d[header + HEADER_COUNT] | 0) * POINT_SIZE;
+    }
+  }
+
+  applyRestitution(threshold: number): void {
+    const contacts = this.contacts;
+    for (let i = 0; i < contacts.length; i++) contacts[i].applyRestitution(threshold);
+  }
+
+  finishStep(): void {
+    const contacts = this.contacts;
+    for (let i = 0; i < contacts.length; i++) contacts[i].finishStep();
+  }
+}
+
+/**
+ * Point i's normal row at gap s this pass, into pointBias, pointMassScale and pointImpulseScale:
+ * speculative while apart (bias s/h: the bodies may close the gap, not cross it), soft when
+ * overlapping in the biased pass (the contact softness, pushing out at most MAX_PUSH_SPEED), rigid
+ * without bias in the relax pass. (Small enough for V8 to inline; its doubles go out through arrays.)
+ */
+function writeNormalBias(i: number, s: number, soft: Readonly<Softness>, useBias: boolean, inverseH: number): void {
+  let bias = 0, massScale = 1, impulseScale = 0;
+  if (s > 0) bias = s * inverseH;
+  else if (useBias) {
+    bias = Math.max(soft.biasRate * s, -MAX_PUSH_SPEED);
+    massScale = soft.massScale;
+    impulseScale = soft.impulseScale;
+  }
+  pointBias[i] = bias;
+  pointMassScale[i] = massScale;
+  pointImpulseScale[i] = impulseScale;
+}
+
+/**
+ * The rows of the contact whose header is at rows[header] with one body static (moving sign s; the
+ * moving body's state at st[o ..]): the moving body's half of each row, Ċ = s (n·v + j·ω),
+ * v += s m⁻¹ n λ, ω += s I⁻¹ j λ.
+ *   friction  both rows' Ċ, each solved alone, λ_t = λ_t,old − K⁻¹ Ċ, then the pair scaled back onto
+ *             the disc |λ_t| ≤ μ λ_n (Coulomb), and both changes applied
+ *   normal    s = s₀ + n·Δc (the core point carried with the moving body, against the static one's);
+ *             speculative while apart (bias s/h), soft when overlapping in the biased pass, rigid
+ *             without bias in the relax pass (contact-constraint.ts's header):
+ *               λ = λ_old − massScale K⁻¹ (Ċ + bias) − impulseScale λ_old, clamped to [0, MAX_CONTACT_IMPULSE]
+ *             (parts/axis-part.ts's solve with sign +1)
+ */
+function solveMoving(rows: Float64Array, header: number, st: Float64Array, o: number, sign: number, soft: Readonly<Softness>, useBias: boolean, inverseH: number): void {
+  const count = rows[header + HEADER_COUNT] | 0, base = header + HEADER_SIZE;
+  const j = sign > 0 ? ROW_JB : ROW_JA, ij = sign > 0 ? ROW_IJB : ROW_IJA;
+  const local = sign > 0 ? POINT_LOCAL_B : POINT_LOCAL_A;
+  const inverseMass = st[o + INVERSE_MASS], friction = rows[header + HEADER_FRICTION];
+  let vx = st[o + LINEAR_VELOCITY], vy = st[o + LINEAR_VELOCITY + 1], vz = st[o + LINEAR_VELOCITY + 2];
+  let wx = st[o + ANGULAR_VELOCITY], wy = st[o + ANGULAR_VELOCITY + 1], wz = st[o + ANGULAR_VELOCITY + 2];
+  for (let i = 0; i < count; i++) {
+    const p = base + i * POINT_SIZE, t1 = p + ROW_SIZE, t2 = t1 + ROW_SIZE, slot = p + POINT_IMPULSE + 1;
+    const rate1 = sign * (rows[t1 + ROW_N] * vx + rows[t1 + ROW_N + 1] * vy + rows[t1 + ROW_N + 2] * vz + rows[t1 + j] * wx + rows[t1 + j + 1] * wy + rows[t1 + j + 2] * wz);
+    const rate2 = sign * (rows[t2 + ROW_N] * vx + rows[t2 + ROW_N + 1] * vy + rows[t2 + ROW_N + 2] * vz + rows[t2 + j] * wx + rows[t2 + j + 1] * wy + rows[t2 + j + 2] * wz);
+    const bound = friction * rows[slot - 1];
+    const old1 = rows[slot], old2 = rows[slot + 1];
+    let next1 = old1 - rows[t1 + ROW_MASS] * rate1;
+    let next2 = old2 - rows[t2 + ROW_MASS] * rate2;
+    const size = Math.sqrt(next1 * next1 + next2 * next2);
+    if (size > bound) {
+      const scale = size > 0 ? bound / size : 0;
+      next1 *= scale;
+      next2 *= scale;
+    }
+    rows[slot] = next1;
+    rows[slot + 1] = next2;
+    const lambda1 = sign * (next1 - old1), l1 = inverseMass * lambda1;
+    vx += l1 * rows[t1 + ROW_N]; vy += l1 * rows[t1 + ROW_N + 1]; vz += l1 * rows[t1 + ROW_N + 2];
+    wx += rows[t1 + ij] * lambda1; wy += rows[t1 + ij + 1] * lambda1; wz += rows[t1 + ij + 2] * lambda1;
+    const lambda2 = sign * (next2 - old2), l2 = inverseMass * lambda2;
+    vx += l2 * rows[t2 + ROW_N]; vy += l2 * rows[t2 + ROW_N + 1]; vz += l2 * rows[t2 + ROW_N + 2];
+    wx += rows[t2 + ij] * lambda2; wy += rows[t2 + ij + 1] * lambda2; wz += rows[t2 + ij + 2] * lambda2;
+  }
+  for (let i = 0; i < count; i++) {
+    // the moving core point at the body's pose now against the static one (as writeMovingGap)
+    const p = base + i * POINT_SIZE, l = p + local, fixed = p + POINT_FIXED_CORE;
+    let gap = 0;
+    for (let c = 0; c < 3; c++) {
+      const core = st[o + POSITION + c] + st[o + ROTATION + c] * rows[l] + st[o + ROTATION + 3 + c] * rows[l + 1] + st[o + ROTATION + 6 + c] * rows[l + 2];
+      gap += rows[header + HEADER_NORMAL + c] * (sign > 0 ? core - rows[fixed + c] : rows[fixed + c] - core);
+    }
+    writeNormalBias(i, rows[p + POINT_SEPARATION] + (gap - rows[p + POINT_CORE_GAP]), soft, useBias, inverseH);
+  }
+  // the normal rows forward, then back (see solve)
+  const rounds = count > 1 ? 2 * count : count;
+  for (let k = 0; k < rounds; k++) {
+    const i = k < count ? k : rounds - 1 - k;
+    const at = base + i * POINT_SIZE, slot = at + POINT_IMPULSE;
+    const rate = sign * (rows[at + ROW_N] * vx + rows[at + ROW_N + 1] * vy + rows[at + ROW_N + 2] * vz + rows[at + j] * wx + rows[at + j + 1] * wy + rows[at + j + 2] * wz);
+    const old = rows[slot];
+    let next = old - pointMassScale[i] * rows[at + ROW_MASS] * (rate + pointBias[i]) - pointImpulseScale[i] * old;
+    // (Math.min, not `next = MAX_CONTACT_IMPULSE`: a module constant that is no small integer, assigned
+    // to `next`, made V8 keep `next` boxed, a HeapNumber per row: 80 bytes a manifold a sweep)
+    if (next < 0) next = 0;
+    else next = Math.min(next, MAX_CONTACT_IMPULSE);
+    rows[slot] = next;
+    if (next !== old) {
+      const lambda = sign * (next - old), l = inverseMass * lambda;
+      vx += l * rows[at + ROW_N]; vy += l * rows[at + ROW_N + 1]; vz += l * rows[at + ROW_N + 2];
+      wx += rows[at + ij] * lambda; wy += rows[at + ij + 1] * lambda; wz += rows[at + ij + 2] * lambda;
+    }
+    if (next > rows[at + POINT_LARGEST_IMPULSE]) rows[at + POINT_LARGEST_IMPULSE] = next;
+  }
+  st[o + LINEAR_VELOCITY] = vx; st[o + LINEAR_VELOCITY + 1] = vy; st[o + LINEAR_VELOCITY + 2] = vz;
+  st[o + ANGULAR_VELOCITY] = wx; st[o + ANGULAR_VELOCITY + 1] = wy; st[o + ANGULAR_VELOCITY + 2] = wz;
+}
+
+/**
+ * The rows between two moving bodies (states at sa[oa ..] and sb[ob ..]), Ċ = n·(v_b − v_a) + j_b·ω_b −
+ * j_a·ω_a, the impulse v_a −= m_a⁻¹ n λ, ω_a −= I_a⁻¹ j_a λ and + for B; friction and normal rows as in
+ * solveMoving, the gap from both core points.
+ */
+function solvePair(rows: Float64Array, header: number, sa: Float64Array, oa: number, sb: Float64Array, ob: number, soft: Readonly<Softness>, useBias: boolean, inverseH: number): void {
+  const count = rows[header + HEADER_COUNT] | 0, base = header + HEADER_SIZE;
+  const inverseMassA = sa[oa + INVERSE_MASS], inverseMassB = sb[ob + INVERSE_MASS], friction = rows[header + HEADER_FRICTION];
+  let vax = sa[oa + LINEAR_VELOCITY], vay = sa[oa + LINEAR_VELOCITY + 1], vaz = sa[oa + LINEAR_VELOCITY + 2];
+  let wax = sa[oa + ANGULAR_VELOCITY], way = sa[oa + ANGULAR_VELOCITY + 1], waz = sa[oa + ANGULAR_VELOCITY + 2];
+  let vbx = sb[ob + LINEAR_VELOCITY], vby = sb[ob + LINEAR_VELOCITY + 1], vbz = sb[ob + LINEAR_VELOCITY + 2];
+  let wbx = sb[ob + ANGULAR_VELOCITY], wby = sb[ob + ANGULAR_VELOCITY + 1], wbz = sb[ob + ANGULAR_VELOCITY + 2];
+  for (let i = 0; i < count; i++) {
+    const p = base + i * POINT_SIZE, t1 = p + ROW_SIZE, t2 = t1 + ROW_SIZE, slot = p + POINT_IMPULSE + 1;
+    const rate1 =
+      rows[t1 + ROW_N] * (vbx - vax) + rows[t1 + ROW_N + 1] * (vby - vay) + rows[t1 + ROW_N + 2] * (vbz - vaz) +
+      rows[t1 + ROW_JB] * wbx + rows[t1 + ROW_JB + 1] * wby + rows[t1 + ROW_JB + 2] * wbz -
+      rows[t1 + ROW_JA] * wax - rows[t1 + ROW_JA + 1] * way - rows[t1 + ROW_JA + 2] * waz;
+    const rate2 =
+      rows[t2 + ROW_N] * (vbx - vax) + rows[t2 + ROW_N + 1] * (vby - vay) + rows[t2 + ROW_N + 2] * (vbz - vaz) +
+      rows[t2 + ROW_JB] * wbx + rows[t2 + ROW_JB + 1] * wby + rows[t2 + ROW_JB + 2] * wbz -
+      rows[t2 + ROW_JA] * wax - rows[t2 + ROW_JA + 1] * way - rows[t2 + ROW_JA + 2] * waz;
+    const bound = friction * rows[slot - 1];
+    const old1 = rows[slot], old2 = rows[slot + 1];
+    let next1 = old1 - rows[t1 + ROW_MASS] * rate1;
+    let next2 = old2 - rows[t2 + ROW_MASS] * rate2;
+    const size = Math.sqrt(next1 * next1 + next2 * next2);
+    if (size > bound) {
+      const scale = size > 0 ? bound / size : 0;
+      next1 *= scale;
+      next2 *= scale;
+    }
+    rows[slot] = next1;
+    rows[slot + 1] = next2;
+    for (let r = 0; r < 2; r++) {
+      const at = r === 0 ? t1 : t2, lambda = r === 0 ? next1 - old1 : next2 - old2;
+      const la = inverseMassA * lambda, lb = inverseMassB * lambda;
+      const nx = rows[at + ROW_N], ny = rows[at + ROW_N + 1], nz = rows[at + ROW_N + 2];
+      vax -= la * nx; vay -= la * ny; vaz -= la * nz;
+      vbx += lb * nx; vby += lb * ny; vbz += lb * nz;
+      wax -= rows[at + ROW_IJA] * lambda; way -= rows[at + ROW_IJA + 1] * lambda; waz -= rows[at + ROW_IJA + 2] * lambda;
+      wbx += rows[at + ROW_IJB] * lambda; wby += rows[at + ROW_IJB + 1] * lambda; wbz += rows[at + ROW_IJB + 2] * lambda;
+    }
+  }
+  for (let i = 0; i < count; i++) {
+    // the core points carried with their bodies (as writeCoreGap)
+    const p = base + i * POINT_SIZE, la = p + POINT_LOCAL_A, lb = p + POINT_LOCAL_B;
+    let gap = 0;
+    for (let c = 0; c < 3; c++) {
+      const coreA = sa[oa + POSITION + c] + sa[oa + ROTATION + c] * rows[la] + sa[oa + ROTATION + 3 + c] * rows[la + 1] + sa[oa + ROTATION + 6 + c] * rows[la + 2];
+      const coreB = sb[ob + POSITION + c] + sb[ob + ROTATION + c] * rows[lb] + sb[ob + ROTATION + 3 + c] * rows[lb + 1] + sb[ob + ROTATION + 6 + c] * rows[lb + 2];
+      gap += rows[header + HEADER_NORMAL + c] * (coreB - coreA);
+    }
+    writeNormalBias(i, rows[p + POINT_SEPARATION] + (gap - rows[p + POINT_CORE_GAP]), soft, useBias, inverseH);
+  }
+  // the normal rows forward, then back (see solve)
+  const rounds = count > 1 ? 2 * count : count;
+  for (let k = 0; k < rounds; k++) {
+    const i = k < count ? k : rounds - 1 - k;
+    const at = base + i * POINT_SIZE, slot = at + POINT_IMPULSE;
+    const rate =
+      rows[at + ROW_N] * (vbx - vax) + rows[at + ROW_N + 1] * (vby - vay) + rows[at + ROW_N + 2] * (vbz - vaz) +
+      rows[at + ROW_JB] * wbx + rows[at + ROW_JB + 1] * wby + rows[at + ROW_JB + 2] * wbz -
+      rows[at + ROW_JA] * wax - rows[at + ROW_JA + 1] * way - rows[at + ROW_JA + 2] * waz;
+    const old = rows[slot];
+    let next = old - pointMassScale[i] * rows[at + ROW_MASS] * (rate + pointBias[i]) - pointImpulseScale[i] * old;
+    // (Math.min, not `next = MAX_CONTACT_IMPULSE`: a module constant that is no small integer, assigned
+    // to `next`, made V8 keep `next` boxed, a HeapNumber per row: 80 bytes a manifold a sweep)
+    if (next < 0) next = 0;
+    else next = Math.min(next, MAX_CONTACT_IMPULSE);
+    rows[slot] = next;
+    if (next !== old) {
+      const lambda = next - old, la = inverseMassA * lambda, lb = inverseMassB * lambda;
+      const nx = rows[at + ROW_N], ny = rows[at + ROW_N + 1], nz = rows[at + ROW_N + 2];
+      vax -= la * nx; vay -= la * ny; vaz -= la * nz;
+      vbx += lb * nx; vby += lb * ny; vbz += lb * nz;
+      wax -= rows[at + ROW_IJA] * lambda; way -= rows[at + ROW_IJA + 1] * lambda; waz -= rows[at + ROW_IJA + 2] * lambda;
+      wbx += rows[at + ROW_IJB] * lambda; wby += rows[at + ROW_IJB + 1] * lambda; wbz += rows[at + ROW_IJB + 2] * lambda;
+    }
+    if (next > rows[at + POINT_LARGEST_IMPULSE]) rows[at + POINT_LARGEST_IMPULSE] = next;
+  }
+  sa[oa + LINEAR_VELOCITY] = vax; sa[oa + LINEAR_VELOCITY + 1] = vay; sa[oa + LINEAR_VELOCITY + 2] = vaz;
+  sa[oa + ANGULAR_VELOCITY] = wax; sa[oa + ANGULAR_VELOCITY + 1] = way; sa[oa + ANGULAR_VELOCITY + 2] = waz;
+  sb[ob + LINEAR_VELOCITY] = vbx; sb[ob + LINEAR_VELOCITY + 1] = vby; sb[ob + LINEAR_VELOCITY + 2] = vbz;
+  sb[ob + ANGULAR_VELOCITY] = wbx; sb[ob + ANGULAR_VELOCITY + 1] = wby; sb[ob + ANGULAR_VELOCITY + 2] = wbz;
+}
