@@ -36,6 +36,7 @@
 import { BODY_STATE, type Body } from '../body.js';
 import { multiplySymmetric3 } from '../math/mat3.js';
 import { MAX_MANIFOLD_POINTS, type Manifold } from './manifold.js';
+import { ManifoldCache } from './manifold-cache.js';
 import type { Shape } from '../geometry/shape.js';
 import type { StateWriter } from '../state.js';
 import type { ShapeProxy } from './broadphase.js';
@@ -73,6 +74,9 @@ export const RESTITUTION_THRESHOLD = 1;
 export class ContactConstraint {
   /** The manifold this step (its points, normal and ids); the narrowphase writes it. */
   readonly manifold: Manifold;
+  /** @internal The manifold kept for steps in which the shapes barely move against each other
+   * (manifold-cache.ts; ContactSet.collideContact). */
+  readonly manifoldCache = new ManifoldCache();
   /** Accumulated impulses per point (normal, tangent 1, tangent 2) as the last step left them; during a
    * step the solve works on their copy in its block. */
   readonly impulses = new Float64Array(3 * MAX_MANIFOLD_POINTS);
@@ -165,6 +169,7 @@ export class ContactConstraint {
   }
 
   private clearPoints(): void {
+    this.manifoldCache.valid = false;
     this.impulses.fill(0);
     this.rollingImpulse.fill(0);
     this.ids.fill(-1);
@@ -472,13 +477,13 @@ export class ContactConstraint {
 
   /** How many numbers saveState writes for a manifold of `points` points. */
   static stateSize(points: number): number {
-    return 2 + 11 + 8 * points;
+    return 2 + 11 + 8 * points + ManifoldCache.stateSize;
   }
   /**
    * Everything the next step reads (snapshots and hashes): the point count, the friction tangents (the
    * kept friction impulses are components along them), the normal, and per point its id, impulses,
-   * position and separation. The manifold is kept whole because a sleeping island's contacts are not
-   * searched again until it wakes.
+   * position and separation; then the manifold cache (manifold-cache.ts). The manifold is kept whole
+   * because a sleeping island's contacts are not searched again until it wakes.
    */
   saveState(writer: StateWriter): void {
     const m = this.manifold;
@@ -494,6 +499,7 @@ export class ContactConstraint {
       for (let k = 0; k < 3; k++) writer.write(m.points[3 * i + k]);
       writer.write(m.separations[i]);
     }
+    this.manifoldCache.save(writer);
   }
   /** Reads what saveState wrote from `numbers` at `at`; returns where it stopped. */
   loadState(numbers: readonly number[], at: number): number {
@@ -512,7 +518,7 @@ export class ContactConstraint {
       for (let k = 0; k < 3; k++) m.points[3 * i + k] = numbers[at++];
       m.separations[i] = numbers[at++];
     }
-    return at;
+    return this.manifoldCache.load(numbers, at);
   }
 
   /** The total normal impulse of the last substep, N·s. */

@@ -280,7 +280,12 @@ export class ContactSet {
       this.noteTouching(contact, contact.manifold.count > 0 && deepest(contact) <= 0, contact);
       return;
     }
-    collide(a.shape, a.pose, b.shape, b.pose, this.marginOf(contact), contact.manifold);
+    // a pair that barely moved keeps its points, carried with the shapes (manifold-cache.ts)
+    const cache = contact.manifoldCache;
+    if (!cache.reuse(contact.manifold, a.pose, b.pose, a.shape.radius, b.shape.radius)) {
+      collide(a.shape, a.pose, b.shape, b.pose, this.marginOf(contact), contact.manifold);
+      cache.remember(contact.manifold, a.pose, b.pose, a.shape.radius, b.shape.radius);
+    }
     // a level piece's contact waits for the others of its body (internal-edges.ts)
     if (isLevelContact(contact)) this.levelContacts.push(contact);
     else this.finishContact(contact);
