@@ -55,6 +55,9 @@ export class ShapeProxy {
   moved = false;
   /** Taken out of the broadphase (its body or shape is gone); its contacts go at the next update. */
   removed = false;
+  /** The broadphase's `stamp` of the last update that found its body awake and moving: the contact
+   * search reads this instead of the body and its sleep state (two more objects per proxy per pair). */
+  movingStamp = -1;
 
   constructor(readonly body: Body, readonly shape: Shape, readonly index: number) {
     this.key = body.id * MAX_SHAPES_PER_BODY + index;
@@ -172,6 +175,7 @@ export class BroadPhase {
       if (entry === undefined || entry.proxies.length === 0) continue;
       this.boundAll(entry, dt);
       entry.stamp = stamp;
+      for (let k = 0; k < entry.proxies.length; k++) entry.proxies[k].movingStamp = stamp;
       moving.push(entry);
       if (!entry.wasMoving) started = true;
       entry.wasMoving = true;
@@ -207,7 +211,8 @@ export class BroadPhase {
     }
     this.edited.clear();
   }
-  private stamp = 0;
+  /** Counts updateBounds calls (ShapeProxy.movingStamp). */
+  stamp = 0;
   /** The bodies bound as moving by the last update, and a spare list to swap with. */
   private moving: BodyProxies[] = [];
   private spare: BodyProxies[] = [];

@@ -112,7 +112,8 @@ export class ContactSet {
     if (broadphase.updateBounds(dt, awake, isAwakeMover)) reawaken = true;
     if (reawaken) this.reawaken();
     broadphase.findPairs(this.addPair);
-    const list = this.list, joined = this.joined;
+    // a proxy whose body updateBounds found awake and moving carries this update's stamp
+    const list = this.list, joined = this.joined, moving = broadphase.stamp;
     for (let i = 0; i < list.length; i++) {
       const contact = list[i];
       const p = contact.proxyA as ShapeProxy, q = contact.proxyB as ShapeProxy;
@@ -120,7 +121,7 @@ export class ContactSet {
         this.destroy(i--);
         continue;
       }
-      if (!isAwakeMover(p.body) && !isAwakeMover(q.body)) {
+      if (p.movingStamp !== moving && q.movingStamp !== moving) {
         // kept as it was, set aside until a body of it moves again
         this.asleep.push(contact);
         list[i--] = list[list.length - 1];
