@@ -9,13 +9,15 @@
 import inspector from 'node:inspector';
 import { PerformanceObserver, constants } from 'node:perf_hooks';
 import { World } from '../dist/index.js';
-import { boxPyramid, heavyEndChain, hullPile, ragdollPile, weldedCantilever, addSceneToWorld } from '../dist/scenes/index.js';
+import { boxPyramid, fallingPile, heavyEndChain, hullPile, ragdollPile, weldedCantilever, addSceneToWorld } from '../dist/scenes/index.js';
 
 const SCENES = {
   'S2-40x670': () => heavyEndChain(40, 670),
   'S2-40x670 direct': () => heavyEndChain(40, 670),
   S3: () => weldedCantilever(),
   'PYRAMID-10': () => boxPyramid(),
+  'PYRAMID-20': () => boxPyramid({ rows: 20 }),
+  'FALL-1000': () => fallingPile(),
   'PILE-10': () => ragdollPile(),
   'PILE-10 direct': () => ragdollPile(),
   'HULL-PILE': () => hullPile(),

@@ -63,13 +63,13 @@ describe('the manifold cache', () => {
       const m = new Manifold(), cache = new ManifoldCache();
       collide(A.shape, A.pose, B0.shape, B0.pose, 0.02, m);
       expect(m.count).toBeGreaterThan(0);
-      cache.remember(m, A.pose, B0.pose, A.shape.radius, B0.shape.radius);
+      cache.remember(m, A.pose, B0.pose, A.shape, B0.shape);
       // B moved 0.3-0.9 mm and turned 0.3-1.8° about a random axis
       const direction = [random() - 0.5, random() - 0.5, random() - 0.5], d = Math.hypot(...direction), step = 3e-4 + 6e-4 * random();
       const x1 = [0, 1, 2].map((k) => B0.body.position[k] + (step * direction[k]) / d);
       const q1 = multiply(turn([random() - 0.5, random() - 0.5, random() - 0.5], (0.3 + 1.5 * random()) * (Math.PI / 180)), [...B0.body.orientation]);
       const B1 = posed(b, x1, q1);
-      expect(cache.reuse(m, A.pose, B1.pose, A.shape.radius, B1.shape.radius)).toBe(true);
+      expect(cache.reuse(m, A.pose, B1.pose, A.shape, B1.shape)).toBe(true);
       const fresh = new Manifold();
       collide(A.shape, A.pose, B1.shape, B1.pose, 0.02, fresh);
       // every kept point is one the narrowphase finds there too (same feature), as deep within the tolerance
@@ -90,10 +90,10 @@ describe('the manifold cache', () => {
     const B = posed(b, [0, height - 0.001, 0], [0, 0, 0, 1]);
     const m = new Manifold(), cache = new ManifoldCache();
     collide(A.shape, A.pose, B.shape, B.pose, 0.02, m);
-    cache.remember(m, A.pose, B.pose, 0, 0);
+    cache.remember(m, A.pose, B.pose, A.shape, B.shape);
     const kept = { count: m.count, points: Array.from(m.points), separations: Array.from(m.separations) };
-    expect(cache.reuse(m, A.pose, posed(b, [0.0011, height - 0.001, 0], [0, 0, 0, 1]).pose, 0, 0)).toBe(false);
-    expect(cache.reuse(m, A.pose, posed(b, [0, height - 0.001, 0], turn([0, 1, 0], (2.1 * Math.PI) / 180)).pose, 0, 0)).toBe(false);
+    expect(cache.reuse(m, A.pose, posed(b, [0.0011, height - 0.001, 0], [0, 0, 0, 1]).pose, A.shape, B.shape)).toBe(false);
+    expect(cache.reuse(m, A.pose, posed(b, [0, height - 0.001, 0], turn([0, 1, 0], (2.1 * Math.PI) / 180)).pose, A.shape, B.shape)).toBe(false);
     // both moved 5 m and turned 30° together: the same contact, carried
     const q = turn([1, 2, 3], Math.PI / 6), shift = [5, -2, 1];
     const rotate = (v: number[]): number[] => {
@@ -102,7 +102,7 @@ describe('the manifold cache', () => {
     };
     const A2 = posed(a, shift, q);
     const B2 = posed(b, rotate([0, height - 0.001, 0]).map((v, k) => v + shift[k]), q);
-    expect(cache.reuse(m, A2.pose, B2.pose, 0, 0)).toBe(true);
+    expect(cache.reuse(m, A2.pose, B2.pose, A2.shape, B2.shape)).toBe(true);
     expect(m.count).toBe(kept.count);
     for (let i = 0; i < m.count; i++) {
       expect(m.separations[i]).toBeCloseTo(kept.separations[i], 12);

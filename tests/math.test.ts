@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { invertSymmetric3, invertSymmetric5, invertSymmetric6, ldltFactor, ldltInverse, ldltSolve } from '../lib/math/ldlt.js';
 import { integrateOrientation, rotationVector } from '../lib/math/quat.js';
 import { addLeverArmMass, rotateDiagonal, rotateSymmetric, skew, symmetricEigen } from '../lib/math/mat3.js';
+import { mergeSort } from '../lib/math/merge-sort.js';
 import { randomQuaternion, randomVector, seededRandom } from './helpers.js';
 
 function randomSpd(random: () => number, n: number): Float64Array {
@@ -249,5 +250,27 @@ describe('portable sin, cos and atan2 (lib/math/portable.ts)', () => {
     expect(atan2(1, 0)).toBe(Math.PI / 2);
     expect(atan2(-1, -1)).toBe(Math.atan2(-1, -1));
     expect(sin(Math.PI)).toBeCloseTo(0, 15);
+  });
+});
+
+describe('mergeSort', () => {
+  it('sorts as Array.prototype.sort does, stably, for lengths 0 to 300 and nearly sorted input, reusing its scratch', () => {
+    const random = seededRandom(11);
+    const scratch: { key: number; order: number }[] = [];
+    const byKey = (x: { key: number }, y: { key: number }): number => x.key - y.key;
+    for (let n = 0; n <= 300; n += n < 40 ? 1 : 37) {
+      for (const nearly of [false, true]) {
+        // keys with ties (stability is seen in `order`), shuffled or sorted with a few swaps
+        const items = Array.from({ length: n }, (_, order) => ({ key: nearly ? order >> 1 : Math.floor(random() * n / 3), order }));
+        if (nearly) for (let swaps = 0; swaps < 3 && n > 1; swaps++) {
+          const i = Math.floor(random() * n), j = Math.floor(random() * n);
+          [items[i], items[j]] = [items[j], items[i]];
+        }
+        const expected = [...items].sort(byKey);
+        mergeSort(items, byKey, scratch);
+        expect(items).toEqual(expected);
+      }
+    }
+    expect(scratch.length).toBeLessThanOrEqual(300);
   });
 });

@@ -71,6 +71,12 @@ export const MAX_CONTACT_IMPULSE = 1e12;
  * WorldOptions.restitutionThreshold). */
 export const RESTITUTION_THRESHOLD = 1;
 
+/** What a contact's prepare reads of the step: the substep length h, s. (An object, not the number: a
+ * double passed to a call V8 does not inline is boxed, a HeapNumber per contact per step.) */
+export interface SubstepLength {
+  readonly h: number;
+}
+
 export class ContactConstraint {
   /** The manifold this step (its points, normal and ids); the narrowphase writes it. */
   readonly manifold: Manifold;
@@ -205,9 +211,10 @@ export class ContactConstraint {
     this.base = header + HEADER_SIZE;
   }
 
-  /** Lever arms, rows and effective masses at the step's start poses, for substeps of h under `gravity`,
-   * into this contact's block (placeRows); the kept impulses copied in. */
-  prepare(h: number, gravity: Float64Array): void {
+  /** Lever arms, rows and effective masses at the step's start poses, for substeps of `step.h` under
+   * `gravity`, into this contact's block (placeRows); the kept impulses copied in. */
+  prepare(step: SubstepLength, gravity: Float64Array): void {
+    const h = step.h;
     const m = this.manifold, a = this.bodyA, b = this.bodyB, n = m.normal;
     // C̈ = n·(a_b − a_a) from gravity alone (static and kinematic bodies do not fall)
     const fallA = a.isDynamic ? a.gravityScale : 0, fallB = b.isDynamic ? b.gravityScale : 0;

@@ -37,6 +37,7 @@ import { InternalEdgeFilter, isLevelContact } from './internal-edges.js';
 import { collide, SHAPE_RANK } from './narrowphase.js';
 import { MAX_SHAPES_PER_BODY, shouldCollide, type Shape } from '../geometry/shape.js';
 import { isAwakeMover } from '../sleep.js';
+import { mergeSort } from '../math/merge-sort.js';
 
 export { MAX_SHAPES_PER_BODY, SPECULATIVE_DISTANCE };
 
@@ -101,7 +102,6 @@ export class ContactSet {
     let reawaken = this.follow(bodies, joints, structure, dt) || islands !== this.islands;
     this.islands = islands;
     this.boundsAt = -1; // the step moves the bodies: a query after it re-bounds them
-    this.active.length = 0;
     this.sensingFresh = false;
     this.began.length = 0;
     this.ended.length = 0;
@@ -278,14 +278,14 @@ export class ContactSet {
       // overlap only: no rows, no speculative margin, nothing woken
       collide(a.shape, a.pose, b.shape, b.pose, 0, contact.manifold);
       contact.count = 0;
-      this.noteTouching(contact, contact.manifold.count > 0 && deepest(contact) <= 0, contact);
+      this.noteTouching(contact, hasPointWithin(contact, 0), contact);
       return;
     }
     // a pair that barely moved keeps its points, carried with the shapes (manifold-cache.ts)
     const cache = contact.manifoldCache;
-    if (!cache.reuse(contact.manifold, a.pose, b.pose, a.shape.radius, b.shape.radius)) {
+    if (!cache.reuse(contact.manifold, a.pose, b.pose, a.shape, b.shape)) {
       collide(a.shape, a.pose, b.shape, b.pose, this.marginOf(contact), contact.manifold);
-      cache.remember(contact.manifold, a.pose, b.pose, a.shape.radius, b.shape.radius);
+      cache.remember(contact.manifold, a.pose, b.pose, a.shape, b.shape);
     }
     // a level piece's contact waits for the others of its body (internal-edges.ts)
     if (isLevelContact(contact)) this.levelContacts.push(contact);
@@ -295,7 +295,7 @@ export class ContactSet {
   /** The step's manifold taken: impulses kept by point, touch events, bodies to wake. */
   private finishContact(contact: ContactConstraint): void {
     contact.matchImpulses();
-    this.noteTouching(contact, contact.count > 0 && deepest(contact) <= TOUCH_DISTANCE, contact);
+    this.noteTouching(contact, contact.count > 0 && hasPointWithin(contact, TOUCH_DISTANCE), contact);
     if (contact.count > 0) this.wake(contact);
   }
 
@@ -358,8 +358,10 @@ export class ContactSet {
   /** active: the contacts with points and an awake dynamic body (all of them while nothing sleeps), and
    * sensing: the sensor pairs that overlap; both in key order. */
   private listActive(): void {
+    // written by index and cut to length at the end: `length = 0` would drop the array's storage, and
+    // pushing 3000 contacts back grew a new one every step (100 KB a step on the 1000-body pile)
     const active = this.active, list = this.list;
-    active.length = 0;
+    let count = 0;
     for (let i = 0; i < list.length; i++) {
       const contact = list[i];
       if (contact.sensor) continue;
@@ -367,14 +369,16 @@ export class ContactSet {
       if (!((a.isDynamic && a.sleep.island === 0) || (b.isDynamic && b.sleep.island === 0))) continue;
       if (contact.children !== null) {
         const children = contact.children;
-        for (let k = 0; k < children.length; k++) if (children[k].count > 0) active.push(children[k]);
+        for (let k = 0; k < children.length; k++) if (children[k].count > 0) active[count++] = children[k];
       } else if (contact.count > 0) {
-        active.push(contact);
+        active[count++] = contact;
       }
     }
-    active.sort(byKeys);
+    if (active.length !== count) active.length = count;
+    mergeSort(active, byKeys, this.sortScratch);
     this.solver.layout(active);
   }
+  private readonly sortScratch: ContactConstraint[] = [];
   /** The active contacts' solver: their rows, impulses and gap data for the step, in solve order. */
   readonly solver = new ContactSolver();
 
@@ -482,6 +486,14 @@ export class ContactSet {
     if (inner === undefined) this.pairs.set(keyA, (inner = new Map()));
     return inner;
   }
+}
+
+/** Whether a point of the manifold is `limit` (m) or less apart. (A boolean, not the least separation:
+ * a double returned from a call V8 does not inline is boxed, a HeapNumber per contact per step.) */
+function hasPointWithin(contact: ContactConstraint, limit: number): boolean {
+  const m = contact.manifold;
+  for (let i = 0; i < m.count; i++) if (m.separations[i] <= limit) return true;
+  return false;
 }
 
 /** The smallest separation among the manifold's points. */

@@ -20,7 +20,7 @@
 import { BODY_STATE } from '../body.js';
 import { MAX_PUSH_SPEED, type Softness } from '../solver/softness.js';
 import type { SolverContacts } from '../solver/step-parts.js';
-import { MAX_CONTACT_IMPULSE, type ContactConstraint } from './contact-constraint.js';
+import { MAX_CONTACT_IMPULSE, type ContactConstraint, type SubstepLength } from './contact-constraint.js';
 import { MAX_MANIFOLD_POINTS } from './manifold.js';
 import {
   HEADER_AGAINST_STATIC, HEADER_COUNT, HEADER_FRICTION, HEADER_MOVING_SIGN, HEADER_NORMAL, HEADER_OFFSET_A, HEADER_OFFSET_B,
@@ -35,7 +35,7 @@ const ROTATION = BODY_STATE.rotation, INVERSE_MASS = BODY_STATE.inverseMass;
 const pointBias = new Float64Array(MAX_MANIFOLD_POINTS), pointMassScale = new Float64Array(MAX_MANIFOLD_POINTS);
 const pointImpulseScale = new Float64Array(MAX_MANIFOLD_POINTS);
 
-export class ContactSolver implements SolverContacts {
+export class ContactSolver implements SolverContacts, SubstepLength {
   /** Every active contact's region, in solve order. Grows (doubling) when a step needs more; never
    * shrinks, so a warm scene allocates nothing here. */
   private data = new Float64Array(0);
@@ -44,7 +44,8 @@ export class ContactSolver implements SolverContacts {
   /** Each contact's two bodies' arena chunks (Body.stateChunk), in solve order. */
   private readonly chunksA: Float64Array[] = [];
   private readonly chunksB: Float64Array[] = [];
-  /** 1/h of the step's substeps. */
+  /** The step's substep length h, s, and 1/h (SubstepLength). */
+  h = 0;
   private inverseH = 0;
 
   get count(): number {
@@ -72,10 +73,11 @@ export class ContactSolver implements SolverContacts {
 
   prepare(h: number, gravity: Float64Array, impulseRatio: number): void {
     const contacts = this.contacts;
+    this.h = h;
     this.inverseH = 1 / h;
     for (let i = 0; i < contacts.length; i++) {
       if (impulseRatio !== 1) contacts[i].scaleImpulse(impulseRatio);
-      contacts[i].prepare(h, gravity);
+      contacts[i].prepare(this, gravity);
     }
   }
 

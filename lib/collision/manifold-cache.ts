@@ -21,6 +21,7 @@
 import { MAX_MANIFOLD_POINTS, type Manifold } from './manifold.js';
 import type { ShapePose } from './shape-pose.js';
 import type { StateWriter } from '../state.js';
+import type { Shape } from '../geometry/shape.js';
 
 /** How far B may move in A's frame before the shapes are collided again, m (Jolt's 1 mm). */
 export const MANIFOLD_REUSE_DISTANCE = 1e-3;
@@ -39,9 +40,10 @@ export class ManifoldCache {
   valid = false;
   private readonly data = new Float64Array(SIZE);
 
-  /** Takes the manifold the narrowphase just wrote for shapes at poses A and B, of core radii rA, rB
-   * (Shape.radius). */
-  remember(m: Manifold, A: ShapePose, B: ShapePose, rA: number, rB: number): void {
+  /** Takes the manifold the narrowphase just wrote for shapes a and b at poses A and B. (The shapes, not
+   * their radii, are passed: a double passed to a call V8 does not inline is boxed.) */
+  remember(m: Manifold, A: ShapePose, B: ShapePose, a: Shape, b: Shape): void {
+    const rA = a.radius, rB = b.radius;
     const d = this.data, WA = A.W, WB = B.W, n = m.normal;
     const dx = B.c[0] - A.c[0], dy = B.c[1] - A.c[1], dz = B.c[2] - A.c[2];
     for (let k = 0; k < 3; k++) {
@@ -73,8 +75,9 @@ export class ManifoldCache {
    * frame is within MANIFOLD_REUSE_DISTANCE and MANIFOLD_REUSE_ANGLE of the remembered one; returns
    * whether it did (false: collide the shapes).
    */
-  reuse(m: Manifold, A: ShapePose, B: ShapePose, rA: number, rB: number): boolean {
+  reuse(m: Manifold, A: ShapePose, B: ShapePose, a: Shape, b: Shape): boolean {
     if (!this.valid || this.data[COUNT] === 0) return false;
+    const rA = a.radius, rB = b.radius;
     const d = this.data, WA = A.W, WB = B.W;
     const dx = B.c[0] - A.c[0], dy = B.c[1] - A.c[1], dz = B.c[2] - A.c[2];
     let moved = 0, trace = 0;
@@ -88,9 +91,12 @@ export class ManifoldCache {
     const nx = WA[0] * d[NORMAL] + WA[3] * d[NORMAL + 1] + WA[6] * d[NORMAL + 2];
     const ny = WA[1] * d[NORMAL] + WA[4] * d[NORMAL + 1] + WA[7] * d[NORMAL + 2];
     const nz = WA[2] * d[NORMAL] + WA[5] * d[NORMAL + 1] + WA[8] * d[NORMAL + 2];
-    m.begin();
-    m.setNormal(nx, ny, nz);
-    const count = d[COUNT], shift = 0.5 * (rA - rB);
+    // written into the manifold's arrays here, not through Manifold.add: doubles passed to a call V8
+    // does not inline are boxed, a HeapNumber each (measured: 129 KB a step on the 1000-body pile)
+    const count = d[COUNT], shift = 0.5 * (rA - rB), normal = m.normal, points = m.points;
+    m.previousCount = m.count;
+    m.count = count;
+    normal[0] = nx; normal[1] = ny; normal[2] = nz;
     for (let i = 0; i < count; i++) {
       const at = POINTS + POINT_SIZE * i + 1;
       const ax = A.c[0] + WA[0] * d[at] + WA[3] * d[at + 1] + WA[6] * d[at + 2];
@@ -99,8 +105,11 @@ export class ManifoldCache {
       const bx = B.c[0] + WB[0] * d[at + 3] + WB[3] * d[at + 4] + WB[6] * d[at + 5];
       const by = B.c[1] + WB[1] * d[at + 3] + WB[4] * d[at + 4] + WB[7] * d[at + 5];
       const bz = B.c[2] + WB[2] * d[at + 3] + WB[5] * d[at + 4] + WB[8] * d[at + 5];
-      const px = 0.5 * (ax + bx) + shift * nx, py = 0.5 * (ay + by) + shift * ny, pz = 0.5 * (az + bz) + shift * nz;
-      m.add(px, py, pz, nx * (bx - ax) + ny * (by - ay) + nz * (bz - az) - rA - rB, d[at - 1]);
+      points[3 * i] = 0.5 * (ax + bx) + shift * nx;
+      points[3 * i + 1] = 0.5 * (ay + by) + shift * ny;
+      points[3 * i + 2] = 0.5 * (az + bz) + shift * nz;
+      m.separations[i] = nx * (bx - ax) + ny * (by - ay) + nz * (bz - az) - rA - rB;
+      m.ids[i] = d[at - 1];
     }
     return true;
   }

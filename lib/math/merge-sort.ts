@@ -1,0 +1,44 @@
+// A stable sort that allocates nothing once warm: bottom-up merge sort (insertion-sorted runs of 16,
+// then merged pairwise) through a scratch array the caller keeps. Array.prototype.sort (V8's TimSort)
+// allocates a merge buffer on every call: measured on the 1000-body falling pile, sorting the 3000
+// active contacts each step made 55 KB of garbage a step.
+
+const RUN = 16;
+
+/** Sorts `items` in place by `compare` (stable); `scratch` is grown to items.length and reused. */
+export function mergeSort<T>(items: T[], compare: (x: T, y: T) => number, scratch: T[]): void {
+  const n = items.length;
+  for (let start = 0; start < n; start += RUN) {
+    const end = Math.min(start + RUN, n);
+    for (let i = start + 1; i < end; i++) {
+      const item = items[i];
+      let j = i - 1;
+      while (j >= start && compare(items[j], item) > 0) {
+        items[j + 1] = items[j];
+        j--;
+      }
+      items[j + 1] = item;
+    }
+  }
+  if (n <= RUN) return;
+  while (scratch.length < n) scratch.push(items[scratch.length]);
+  let from = items, to = scratch;
+  for (let width = RUN; width < n; width *= 2) {
+    for (let left = 0; left < n; left += 2 * width) {
+      const middle = Math.min(left + width, n), right = Math.min(left + 2 * width, n);
+      let i = left, j = middle, k = left;
+      // already in order across the seam (the usual case for a list sorted last step): copy
+      if (middle >= right || compare(from[middle - 1], from[middle]) <= 0) {
+        while (k < right) to[k++] = from[i++];
+        continue;
+      }
+      while (i < middle && j < right) to[k++] = compare(from[j], from[i]) < 0 ? from[j++] : from[i++];
+      while (i < middle) to[k++] = from[i++];
+      while (j < right) to[k++] = from[j++];
+    }
+    const swap = from;
+    from = to;
+    to = swap;
+  }
+  if (from !== items) for (let k = 0; k < n; k++) items[k] = from[k];
+}
