@@ -78,4 +78,18 @@ describe('symmetric contacts', () => {
     expect(Math.abs(2 * Math.atan2(q[1], q[3]))).toBeLessThan(0.01);
     expect(Math.abs(box.position[2])).toBeLessThan(1e-3);
   });
+
+  it('a box set down flat on a plane does not turn at all: its four points are solved as one block', () => {
+    // Solved one after another (even forward and then back), the points' order showed: 1.3e-4 rad/s in
+    // the first step, the seed that rocked tall pyramids out of their plane.
+    const world = new World({ sleeping: false });
+    world.createBody({ type: 'static', shapes: [{ type: 'plane', normal: [0, 1, 0], offset: 0 }] });
+    const box = world.createBody({ position: [0, 0.25, 0], shapes: [{ type: 'box', halfExtents: [0.25, 0.25, 0.25] }] });
+    let fastest = 0;
+    for (let step = 0; step < 60; step++) {
+      world.step(1 / 60);
+      fastest = Math.max(fastest, Math.hypot(...box.angularVelocity));
+    }
+    expect(fastest).toBeLessThan(1e-12);
+  });
 });

@@ -48,4 +48,44 @@ describe('stacks and pyramids rest and sleep', () => {
       expect(stepAsleep(stack(3, { solver, substeps: 2 }).world, 120)).toBeGreaterThan(0);
     });
   }
+
+  // The stacking records of Box2D v3's samples and Rapier's demos, at the defaults. A pyramid is one box
+  // deep: settling, its soft contacts give under the load above them (the 40-row pyramid's top sits
+  // 11 cm low), and anything that rocks it out of its plane grows until it sleeps or falls. The 30-row
+  // pyramid fell at 10-12 s before each manifold's normal rows were solved as one block and its friction
+  // rows in alternating order (contact-solver.ts): rocked 1 cm out of its plane within its first second,
+  // it never slowed enough to sleep.
+  it.each([20, 30, 40])('a %i-row pyramid stands and falls asleep within 3 s at the defaults', (rows) => {
+    const description = boxPyramid({ rows });
+    const { world, bodies } = buildScene(description);
+    expect(stepAsleep(world, 180)).toBeGreaterThan(0);
+    let outOfPlane = 0, moved = 0;
+    bodies.forEach((body, i) => {
+      const [x, y, z] = description.bodies[i].position;
+      outOfPlane = Math.max(outOfPlane, Math.abs(body.position[2] - z));
+      moved = Math.max(moved, Math.hypot(body.position[0] - x, body.position[1] - y, body.position[2] - z));
+    });
+    expect(outOfPlane).toBeLessThan(0.02);
+    expect(moved).toBeLessThan(0.003 * rows); // the load's give, about 3 mm a row
+  });
+
+  it('a tower of 20 boxes of 1 m stands and falls asleep within 3 s', () => {
+    const { world, bodies } = stack(20, {});
+    expect(stepAsleep(world, 180)).toBeGreaterThan(0);
+    const top = bodies[19];
+    expect(Math.hypot(top.position[0], top.position[2])).toBeLessThan(0.01);
+    expect(top.position[1]).toBeGreaterThan(19.5 - 0.15);
+  });
+
+  it('a box 100 times heavier than the box it rests on stands on it (Box2D v3\'s "heavy on light")', () => {
+    const world = new World();
+    world.createBody({ type: 'static', shapes: [{ type: 'plane', normal: [0, 1, 0], offset: 0 }] });
+    const light = world.createBody({ position: [0, 0.5, 0], shapes: [{ type: 'box', halfExtents: [0.5, 0.5, 0.5], density: 10 }] });
+    const heavy = world.createBody({ position: [0, 1.5, 0], shapes: [{ type: 'box', halfExtents: [0.5, 0.5, 0.5], density: 1000 }] });
+    expect(stepAsleep(world, 300)).toBeGreaterThan(0);
+    // the light box's soft contacts give under 100 times their own load: 3.5 cm
+    expect(heavy.position[1]).toBeGreaterThan(1.45);
+    expect(light.position[1]).toBeGreaterThan(0.49);
+    expect(Math.hypot(heavy.position[0], heavy.position[2])).toBeLessThan(0.001);
+  });
 });

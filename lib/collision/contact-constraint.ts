@@ -42,7 +42,7 @@ import type { StateWriter } from '../state.js';
 import type { ShapeProxy } from './broadphase.js';
 import {
   HEADER_AGAINST_STATIC, HEADER_COUNT, HEADER_FRICTION, HEADER_MOVING_SIGN, HEADER_NORMAL, HEADER_OFFSET_A, HEADER_OFFSET_B,
-  HEADER_ROLLING, HEADER_SIZE, POINT_CLOSING_SPEED, POINT_CORE_GAP, POINT_FIXED_CORE, POINT_IMPULSE, POINT_LARGEST_IMPULSE,
+  HEADER_K, HEADER_ROLLING, HEADER_SIZE, POINT_CLOSING_SPEED, POINT_CORE_GAP, POINT_FIXED_CORE, POINT_IMPULSE, POINT_LARGEST_IMPULSE,
   POINT_LOCAL_A, POINT_LOCAL_B, POINT_SEPARATION, POINT_SIZE, ROW_IJA, ROW_IJB, ROW_JA, ROW_JB, ROW_MASS, ROW_N, ROW_SIZE,
 } from './contact-rows.js';
 
@@ -288,6 +288,19 @@ export class ContactConstraint {
       d[p + POINT_CLOSING_SPEED] = rates[0];
       d[p + POINT_LARGEST_IMPULSE] = 0;
       for (let r = 0; r < 3; r++) d[p + POINT_IMPULSE + r] = this.impulses[3 * i + r];
+    }
+    // the normal rows' K_ik = (m_a⁻¹ + m_b⁻¹) n·n + j_a,i·I_a⁻¹ j_a,k + j_b,i·I_b⁻¹ j_b,k (a static body's
+    // terms are zero), for the block solve
+    const inverseMassSum = sa[INVERSE_MASS] + sb[INVERSE_MASS];
+    for (let i = 0; i < this.count; i++) {
+      const at = this.base + i * POINT_SIZE;
+      for (let k = 0; k < this.count; k++) {
+        const bt = this.base + k * POINT_SIZE;
+        d[header + HEADER_K + 4 * i + k] =
+          inverseMassSum * (d[at + ROW_N] * d[bt + ROW_N] + d[at + ROW_N + 1] * d[bt + ROW_N + 1] + d[at + ROW_N + 2] * d[bt + ROW_N + 2]) +
+          d[at + ROW_JA] * d[bt + ROW_IJA] + d[at + ROW_JA + 1] * d[bt + ROW_IJA + 1] + d[at + ROW_JA + 2] * d[bt + ROW_IJA + 2] +
+          d[at + ROW_JB] * d[bt + ROW_IJB] + d[at + ROW_JB + 1] * d[bt + ROW_IJB + 1] + d[at + ROW_JB + 2] * d[bt + ROW_IJB + 2];
+      }
     }
   }
 

@@ -49,6 +49,9 @@ export const HEADER_FRICTION = 4;
 export const HEADER_AGAINST_STATIC = 5;
 /** the normal n (3), */
 export const HEADER_NORMAL = 6;
-/** 1 when the contact has rolling rows (kept in the contact itself), else 0. */
+/** 1 when the contact has rolling rows (kept in the contact itself), else 0, */
 export const HEADER_ROLLING = 9;
-export const HEADER_SIZE = 10;
+/** and the normal rows' K = J M⁻¹ Jᵀ, 4 x 4 row-major (count x count of it used; contact-solver.ts
+ * solveNormalBlock): fixed for the step, as the rows are. */
+export const HEADER_K = 10;
+export const HEADER_SIZE = HEADER_K + 16;

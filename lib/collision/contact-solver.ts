@@ -24,7 +24,7 @@ import { MAX_CONTACT_IMPULSE, type ContactConstraint, type SubstepLength } from 
 import { MAX_MANIFOLD_POINTS } from './manifold.js';
 import {
   HEADER_AGAINST_STATIC, HEADER_COUNT, HEADER_FRICTION, HEADER_MOVING_SIGN, HEADER_NORMAL, HEADER_OFFSET_A, HEADER_OFFSET_B,
-  HEADER_ROLLING, HEADER_SIZE, POINT_CORE_GAP, POINT_FIXED_CORE, POINT_IMPULSE, POINT_LARGEST_IMPULSE, POINT_LOCAL_A,
+  HEADER_K, HEADER_ROLLING, HEADER_SIZE, POINT_CORE_GAP, POINT_FIXED_CORE, POINT_IMPULSE, POINT_LARGEST_IMPULSE, POINT_LOCAL_A,
   POINT_LOCAL_B, POINT_SEPARATION, POINT_SIZE, ROW_IJA, ROW_IJB, ROW_JA, ROW_JB, ROW_MASS, ROW_N, ROW_SIZE,
 } from './contact-rows.js';
 
@@ -44,6 +44,8 @@ export class ContactSolver implements SolverContacts, SubstepLength {
   /** Each contact's two bodies' arena chunks (Body.stateChunk), in solve order. */
   private readonly chunksA: Float64Array[] = [];
   private readonly chunksB: Float64Array[] = [];
+  /** Which way the next sweep takes a manifold's friction rows (see solve). */
+  private frictionBackward = false;
   /** The step's substep length h, s, and 1/h (SubstepLength). */
   h = 0;
   private inverseH = 0;
@@ -132,13 +134,18 @@ export class ContactSolver implements SolverContacts, SubstepLength {
    * One sweep over the contacts: each contact's points (solveMoving or solvePair), then its rolling rows.
    * `soft`: the contact softness; `staticSoft`: against a static body.
    *
-   * The normal rows are solved forward and then back (symmetric Gauss-Seidel) when there are two or
-   * more: the first point solved alone takes the whole load and tips the body, and one pass does not
-   * undo it. Measured on a 1 m box dropped flat from 1 m onto a plane, at the defaults: one pass set it
-   * turning at 1.5 rad/s on landing, rocking 1.8 mm up (with restitution 0) and left it 2 mm aside and
-   * turned 0.0017 rad; forward and back, 0.28 rad/s, no rise, 0.46 mm and 0.00004 rad. It costs the
-   * 20-row pyramid 16-25 % of its step and the terrain pile 5 %. (Alternating the direction from sweep
-   * to sweep, or a diagonal order, left the box turning at 1.5 rad/s.)
+   * Symmetry. A manifold's points must not be solved so that the first one takes the load: solved one
+   * after another once, a 1 m box dropped flat from 1 m onto a plane spun up to 1.5 rad/s on landing,
+   * rocked 1.8 mm up and ended 2 mm aside, turned 0.0017 rad. So the normal rows are solved as one block
+   * (solveNormalBlock) when every point touches and pushes, else forward and then back (symmetric
+   * Gauss-Seidel), and the friction rows forward in one sweep and back in the next. Normal rows forward
+   * and back with friction always forward still depended on the order the points came in: a box set
+   * down flat turned at 1.3e-4 rad/s in its first step, and pyramids of 30 and 40 rows, one box deep,
+   * were rocked 1 cm out of their plane within a second while they settled, which their soft contacts
+   * then let grow (3.6x every 2 s) until they fell. Now the box does not turn (1e-19 rad/s) and the
+   * pyramids settle within 5 mm (30 rows) and 11 mm (40 rows) of their plane and sleep within 2 s. (The
+   * friction rows forward and then back in every sweep did as well, for 20 % more time on the 20-row
+   * pyramid; normal rows alternating between sweeps left the landing box turning at 1.5 rad/s.)
    *
    * The friction and normal rows are one function per case (solveMoving, solvePair) that keeps the
    * bodies' velocities in locals across the manifold's rows and calls nothing V8 might not inline: V8
@@ -149,13 +156,14 @@ export class ContactSolver implements SolverContacts, SubstepLength {
    */
   solve(soft: Readonly<Softness>, staticSoft: Readonly<Softness>, useBias: boolean): void {
     const d = this.data, contacts = this.contacts, chunksA = this.chunksA, chunksB = this.chunksB, inverseH = this.inverseH;
+    const backward = (this.frictionBackward = !this.frictionBackward);
     let header = 0;
     for (let k = 0; k < contacts.length; k++) {
       const rowSoft = d[header + HEADER_AGAINST_STATIC] !== 0 ? staticSoft : soft;
       const sign = d[header + HEADER_MOVING_SIGN];
-      if (sign > 0) solveMoving(d, header, chunksB[k], d[header + HEADER_OFFSET_B] | 0, 1, rowSoft, useBias, inverseH);
-      else if (sign < 0) solveMoving(d, header, chunksA[k], d[header + HEADER_OFFSET_A] | 0, -1, rowSoft, useBias, inverseH);
-      else solvePair(d, header, chunksA[k], d[header + HEADER_OFFSET_A] | 0, chunksB[k], d[header + HEADER_OFFSET_B] | 0, rowSoft, useBias, inverseH);
+      if (sign > 0) solveMoving(d, header, chunksB[k], d[header + HEADER_OFFSET_B] | 0, 1, rowSoft, useBias, inverseH, backward);
+      else if (sign < 0) solveMoving(d, header, chunksA[k], d[header + HEADER_OFFSET_A] | 0, -1, rowSoft, useBias, inverseH, backward);
+      else solvePair(d, header, chunksA[k], d[header + HEADER_OFFSET_A] | 0, chunksB[k], d[header + HEADER_OFFSET_B] | 0, rowSoft, useBias, inverseH, backward);
       if (d[header + HEADER_ROLLING] !== 0) contacts[k].solveRolling();
       header += HEADER_SIZE + (d[header + HEADER_COUNT] | 0) * POINT_SIZE;
     }
@@ -170,6 +178,72 @@ export class ContactSolver implements SolverContacts, SubstepLength {
     const contacts = this.contacts;
     for (let i = 0; i < contacts.length; i++) contacts[i].finishStep();
   }
+}
+
+/** The normal block's matrix (K and the softness, row-major, 4 x 4), Ċ of each row, and the impulse
+ * changes. */
+const blockK = new Float64Array(16), blockRate = new Float64Array(MAX_MANIFOLD_POINTS);
+const blockDelta = new Float64Array(MAX_MANIFOLD_POINTS);
+/** The block's compliance floor, relative to K's diagonal: four points of a face are three independent
+ * rows (a push and two tilts), so K is singular; this picks the impulses nearest equal among the ones that
+ * hold (the least-norm solution), whatever order the points come in. */
+const BLOCK_REGULARIZATION = 1e-9;
+
+/**
+ * A manifold's normal rows solved together (Box2D v2's block solver for 2 points, here for up to 4): the
+ * soft row Δλ_i = −massScale K_ii⁻¹ (Ċ_i + b_i) − impulseScale λ_i is the row Ċ_i + b_i + γ_i K_ii λ_i = 0
+ * with γ = impulseScale / massScale, so together
+ *   (K + diag(γ_i K_ii)) Δλ = −(Ċ + b) − diag(γ_i K_ii) λ
+ * solved by Gaussian elimination (K from the header, prepared with the rows; Ċ in blockRate; b and the
+ * scales from writeNormalBias).
+ * Tried when every point touches (s ≤ 0), taken when every new λ is ≥ 0 and within MAX_CONTACT_IMPULSE:
+ * then the new impulses (written to the
+ * rows) and Δλ (in blockDelta) are returned with true; else nothing is changed and the rows are solved
+ * one by one.
+ *
+ * Why. Solved one after another, the first point of a face takes the load before the others and the
+ * result depends on the order the points come in: a box set down flat on a plane turned at 1.3e-4 rad/s
+ * in its first step, and a pyramid of 30 rows, one box deep, was set rocking out of its plane by 1 cm
+ * within a second, which its soft contacts then let grow until it fell. A linear solve is the same
+ * whatever the order (to round-off).
+ */
+function solveNormalBlock(rows: Float64Array, header: number, count: number): boolean {
+  // a point apart (s > 0: speculative, bias s/h > 0) will most likely not push: one by one
+  for (let i = 0; i < count; i++) if (pointBias[i] > 0) return false;
+  const K = blockK, r = blockDelta, base = header + HEADER_SIZE;
+  for (let i = 0; i < count; i++) for (let k = 0; k < count; k++) K[4 * i + k] = rows[header + HEADER_K + 4 * i + k];
+  for (let i = 0; i < count; i++) {
+    const at = base + i * POINT_SIZE, kii = K[5 * i];
+    const gamma = pointImpulseScale[i] / pointMassScale[i];
+    K[5 * i] = kii * (1 + gamma + BLOCK_REGULARIZATION);
+    r[i] = -(blockRate[i] + pointBias[i]) - gamma * kii * rows[at + POINT_IMPULSE];
+  }
+  // Gaussian elimination (K is symmetric positive definite once regularized: no pivoting)
+  for (let c = 0; c < count; c++) {
+    const pivot = K[5 * c];
+    if (!(pivot > 0)) return false;
+    for (let i = c + 1; i < count; i++) {
+      const f = K[4 * i + c] / pivot;
+      if (f === 0) continue;
+      for (let k = c; k < count; k++) K[4 * i + k] -= f * K[4 * c + k];
+      r[i] -= f * r[c];
+    }
+  }
+  for (let i = count - 1; i >= 0; i--) {
+    let sum = r[i];
+    for (let k = i + 1; k < count; k++) sum -= K[4 * i + k] * r[k];
+    r[i] = sum / K[5 * i];
+  }
+  for (let i = 0; i < count; i++) {
+    const next = rows[base + i * POINT_SIZE + POINT_IMPULSE] + r[i];
+    if (!(next >= 0 && next <= MAX_CONTACT_IMPULSE)) return false;
+  }
+  for (let i = 0; i < count; i++) {
+    const slot = base + i * POINT_SIZE + POINT_IMPULSE, next = rows[slot] + r[i];
+    rows[slot] = next;
+    if (next > rows[slot - POINT_IMPULSE + POINT_LARGEST_IMPULSE]) rows[slot - POINT_IMPULSE + POINT_LARGEST_IMPULSE] = next;
+  }
+  return true;
 }
 
 /**
@@ -203,14 +277,16 @@ function writeNormalBias(i: number, s: number, soft: Readonly<Softness>, useBias
  *               λ = λ_old − massScale K⁻¹ (Ċ + bias) − impulseScale λ_old, clamped to [0, MAX_CONTACT_IMPULSE]
  *             (parts/axis-part.ts's solve with sign +1)
  */
-function solveMoving(rows: Float64Array, header: number, st: Float64Array, o: number, sign: number, soft: Readonly<Softness>, useBias: boolean, inverseH: number): void {
+function solveMoving(rows: Float64Array, header: number, st: Float64Array, o: number, sign: number, soft: Readonly<Softness>, useBias: boolean, inverseH: number, backward: boolean): void {
   const count = rows[header + HEADER_COUNT] | 0, base = header + HEADER_SIZE;
   const j = sign > 0 ? ROW_JB : ROW_JA, ij = sign > 0 ? ROW_IJB : ROW_IJA;
   const local = sign > 0 ? POINT_LOCAL_B : POINT_LOCAL_A;
   const inverseMass = st[o + INVERSE_MASS], friction = rows[header + HEADER_FRICTION];
   let vx = st[o + LINEAR_VELOCITY], vy = st[o + LINEAR_VELOCITY + 1], vz = st[o + LINEAR_VELOCITY + 2];
   let wx = st[o + ANGULAR_VELOCITY], wy = st[o + ANGULAR_VELOCITY + 1], wz = st[o + ANGULAR_VELOCITY + 2];
-  for (let i = 0; i < count; i++) {
+  // the friction rows forward or back (see solve)
+  for (let round = 0; round < count; round++) {
+    const i = backward ? count - 1 - round : round;
     const p = base + i * POINT_SIZE, t1 = p + ROW_SIZE, t2 = t1 + ROW_SIZE, slot = p + POINT_IMPULSE + 1;
     const rate1 = sign * (rows[t1 + ROW_N] * vx + rows[t1 + ROW_N + 1] * vy + rows[t1 + ROW_N + 2] * vz + rows[t1 + j] * wx + rows[t1 + j + 1] * wy + rows[t1 + j + 2] * wz);
     const rate2 = sign * (rows[t2 + ROW_N] * vx + rows[t2 + ROW_N + 1] * vy + rows[t2 + ROW_N + 2] * vz + rows[t2 + j] * wx + rows[t2 + j + 1] * wy + rows[t2 + j + 2] * wz);
@@ -243,7 +319,24 @@ function solveMoving(rows: Float64Array, header: number, st: Float64Array, o: nu
     }
     writeNormalBias(i, rows[p + POINT_SEPARATION] + (gap - rows[p + POINT_CORE_GAP]), soft, useBias, inverseH);
   }
-  // the normal rows forward, then back (see solve)
+  // the normal rows as one block when they all push (see solve)
+  if (count > 1) {
+    for (let i = 0; i < count; i++) {
+      const at = base + i * POINT_SIZE;
+      blockRate[i] = sign * (rows[at + ROW_N] * vx + rows[at + ROW_N + 1] * vy + rows[at + ROW_N + 2] * vz + rows[at + j] * wx + rows[at + j + 1] * wy + rows[at + j + 2] * wz);
+    }
+    if (solveNormalBlock(rows, header, count)) {
+      for (let i = 0; i < count; i++) {
+        const at = base + i * POINT_SIZE, lambda = sign * blockDelta[i], l = inverseMass * lambda;
+        vx += l * rows[at + ROW_N]; vy += l * rows[at + ROW_N + 1]; vz += l * rows[at + ROW_N + 2];
+        wx += rows[at + ij] * lambda; wy += rows[at + ij + 1] * lambda; wz += rows[at + ij + 2] * lambda;
+      }
+      st[o + LINEAR_VELOCITY] = vx; st[o + LINEAR_VELOCITY + 1] = vy; st[o + LINEAR_VELOCITY + 2] = vz;
+      st[o + ANGULAR_VELOCITY] = wx; st[o + ANGULAR_VELOCITY + 1] = wy; st[o + ANGULAR_VELOCITY + 2] = wz;
+      return;
+    }
+  }
+  // else one by one, forward and then back
   const rounds = count > 1 ? 2 * count : count;
   for (let k = 0; k < rounds; k++) {
     const i = k < count ? k : rounds - 1 - k;
@@ -272,14 +365,16 @@ function solveMoving(rows: Float64Array, header: number, st: Float64Array, o: nu
  * j_a·ω_a, the impulse v_a −= m_a⁻¹ n λ, ω_a −= I_a⁻¹ j_a λ and + for B; friction and normal rows as in
  * solveMoving, the gap from both core points.
  */
-function solvePair(rows: Float64Array, header: number, sa: Float64Array, oa: number, sb: Float64Array, ob: number, soft: Readonly<Softness>, useBias: boolean, inverseH: number): void {
+function solvePair(rows: Float64Array, header: number, sa: Float64Array, oa: number, sb: Float64Array, ob: number, soft: Readonly<Softness>, useBias: boolean, inverseH: number, backward: boolean): void {
   const count = rows[header + HEADER_COUNT] | 0, base = header + HEADER_SIZE;
   const inverseMassA = sa[oa + INVERSE_MASS], inverseMassB = sb[ob + INVERSE_MASS], friction = rows[header + HEADER_FRICTION];
   let vax = sa[oa + LINEAR_VELOCITY], vay = sa[oa + LINEAR_VELOCITY + 1], vaz = sa[oa + LINEAR_VELOCITY + 2];
   let wax = sa[oa + ANGULAR_VELOCITY], way = sa[oa + ANGULAR_VELOCITY + 1], waz = sa[oa + ANGULAR_VELOCITY + 2];
   let vbx = sb[ob + LINEAR_VELOCITY], vby = sb[ob + LINEAR_VELOCITY + 1], vbz = sb[ob + LINEAR_VELOCITY + 2];
   let wbx = sb[ob + ANGULAR_VELOCITY], wby = sb[ob + ANGULAR_VELOCITY + 1], wbz = sb[ob + ANGULAR_VELOCITY + 2];
-  for (let i = 0; i < count; i++) {
+  // the friction rows forward or back (see solve)
+  for (let round = 0; round < count; round++) {
+    const i = backward ? count - 1 - round : round;
     const p = base + i * POINT_SIZE, t1 = p + ROW_SIZE, t2 = t1 + ROW_SIZE, slot = p + POINT_IMPULSE + 1;
     const rate1 =
       rows[t1 + ROW_N] * (vbx - vax) + rows[t1 + ROW_N + 1] * (vby - vay) + rows[t1 + ROW_N + 2] * (vbz - vaz) +
@@ -322,7 +417,32 @@ function solvePair(rows: Float64Array, header: number, sa: Float64Array, oa: num
     }
     writeNormalBias(i, rows[p + POINT_SEPARATION] + (gap - rows[p + POINT_CORE_GAP]), soft, useBias, inverseH);
   }
-  // the normal rows forward, then back (see solve)
+  // the normal rows as one block when they all push (see solve)
+  if (count > 1) {
+    for (let i = 0; i < count; i++) {
+      const at = base + i * POINT_SIZE;
+      blockRate[i] =
+        rows[at + ROW_N] * (vbx - vax) + rows[at + ROW_N + 1] * (vby - vay) + rows[at + ROW_N + 2] * (vbz - vaz) +
+        rows[at + ROW_JB] * wbx + rows[at + ROW_JB + 1] * wby + rows[at + ROW_JB + 2] * wbz -
+        rows[at + ROW_JA] * wax - rows[at + ROW_JA + 1] * way - rows[at + ROW_JA + 2] * waz;
+    }
+    if (solveNormalBlock(rows, header, count)) {
+      for (let i = 0; i < count; i++) {
+        const at = base + i * POINT_SIZE, lambda = blockDelta[i], la = inverseMassA * lambda, lb = inverseMassB * lambda;
+        const nx = rows[at + ROW_N], ny = rows[at + ROW_N + 1], nz = rows[at + ROW_N + 2];
+        vax -= la * nx; vay -= la * ny; vaz -= la * nz;
+        vbx += lb * nx; vby += lb * ny; vbz += lb * nz;
+        wax -= rows[at + ROW_IJA] * lambda; way -= rows[at + ROW_IJA + 1] * lambda; waz -= rows[at + ROW_IJA + 2] * lambda;
+        wbx += rows[at + ROW_IJB] * lambda; wby += rows[at + ROW_IJB + 1] * lambda; wbz += rows[at + ROW_IJB + 2] * lambda;
+      }
+      sa[oa + LINEAR_VELOCITY] = vax; sa[oa + LINEAR_VELOCITY + 1] = vay; sa[oa + LINEAR_VELOCITY + 2] = vaz;
+      sa[oa + ANGULAR_VELOCITY] = wax; sa[oa + ANGULAR_VELOCITY + 1] = way; sa[oa + ANGULAR_VELOCITY + 2] = waz;
+      sb[ob + LINEAR_VELOCITY] = vbx; sb[ob + LINEAR_VELOCITY + 1] = vby; sb[ob + LINEAR_VELOCITY + 2] = vbz;
+      sb[ob + ANGULAR_VELOCITY] = wbx; sb[ob + ANGULAR_VELOCITY + 1] = wby; sb[ob + ANGULAR_VELOCITY + 2] = wbz;
+      return;
+    }
+  }
+  // else one by one, forward and then back
   const rounds = count > 1 ? 2 * count : count;
   for (let k = 0; k < rounds; k++) {
     const i = k < count ? k : rounds - 1 - k;
