@@ -166,7 +166,9 @@ export class BroadPhase {
     this.moving = this.spare;
     this.spare = previous;
     const moving = this.moving;
-    moving.length = 0;
+    // written by index and cut to length after: `length = 0` would drop the array's storage, and the
+    // pushes grow a new one every step
+    let count = 0;
     let started = false;
     for (let i = 0; i < awake.length; i++) {
       const body = awake[i];
@@ -176,10 +178,11 @@ export class BroadPhase {
       this.boundAll(entry, dt);
       entry.stamp = stamp;
       for (let k = 0; k < entry.proxies.length; k++) entry.proxies[k].movingStamp = stamp;
-      moving.push(entry);
+      moving[count++] = entry;
       if (!entry.wasMoving) started = true;
       entry.wasMoving = true;
     }
+    if (moving.length !== count) moving.length = count;
     for (let i = 0; i < previous.length; i++) {
       const entry = previous[i];
       if (entry.stamp === stamp) continue;

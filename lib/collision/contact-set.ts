@@ -142,10 +142,13 @@ export class ContactSet {
       if (contact.children !== null) this.collideMesh(contact, p, q);
       else this.collideContact(contact, p, q);
     }
+    // (cut to this update's count, not emptied: `length = 0` would drop the array's storage, grown again
+    // by the next update's contacts)
     const level = this.levelContacts;
+    if (level.length !== this.levelCount) level.length = this.levelCount;
+    this.levelCount = 0;
     this.internalEdges.apply(level, this.marginOf);
     for (let i = 0; i < level.length; i++) this.finishContact(level[i]);
-    level.length = 0;
     const toWake = this.toWake;
     let woke = false;
     for (let i = 0; i < toWake.length; i++) {
@@ -288,7 +291,7 @@ export class ContactSet {
       cache.remember(contact.manifold, a.pose, b.pose, a.shape, b.shape);
     }
     // a level piece's contact waits for the others of its body (internal-edges.ts)
-    if (isLevelContact(contact)) this.levelContacts.push(contact);
+    if (isLevelContact(contact)) this.levelContacts[this.levelCount++] = contact;
     else this.finishContact(contact);
   }
 
@@ -316,6 +319,7 @@ export class ContactSet {
   }
   /** This update's contacts of level pieces with dynamic bodies (internal-edges.ts). */
   private readonly levelContacts: ContactConstraint[] = [];
+  private levelCount = 0;
   private readonly internalEdges = new InternalEdgeFilter();
   private readonly marginOf = (contact: ContactConstraint): number =>
     SPECULATIVE_DISTANCE + this.dt * (reach(contact.bodyA) + reach(contact.bodyB));

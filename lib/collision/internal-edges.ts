@@ -15,6 +15,7 @@
 // faceCapsule: the body clipped to S's face, so each tile carries the part above it). A step up, a wall,
 // a tile higher than its neighbour: their faces are not in F's plane, and their contacts stay.
 
+import { mergeSort } from '../math/merge-sort.js';
 import type { Body } from '../body.js';
 import type { ConvexHull } from '../geometry/hull.js';
 import type { ContactConstraint } from './contact-constraint.js';
@@ -50,9 +51,11 @@ export class InternalEdgeFilter {
    * are this step's and whose impulses are not yet matched) again along the face they lie in, for each
    * dynamic body with more than one of them. Sorts `contacts` by dynamic body.
    */
+  private readonly sortScratch: ContactConstraint[] = [];
+
   apply(contacts: ContactConstraint[], margin: (contact: ContactConstraint) => number): void {
     if (contacts.length < 2) return;
-    contacts.sort(byDynamicBody);
+    mergeSort(contacts, byDynamicBody, this.sortScratch);
     for (let start = 0; start < contacts.length;) {
       const body = dynamicOf(contacts[start]);
       let end = start + 1;
