@@ -10,13 +10,13 @@ import { weldedBridgeScene } from './welded-bridge.js';
 import { windmillScene } from './windmill.js';
 import { hingeChainScene } from './hinge-chain.js';
 import { ragdollScene } from './ragdoll.js';
-import { ragdollPileScene, pyramidScene, wallScene, drapedChainScene, hullPileScene } from './contacts.js';
+import { ragdollPileScene, pyramidScene, wallScene, drapedChainScene, hullPileScene, fallingPileScene } from './contacts.js';
 import { terrainScene } from './terrain.js';
 import { levelScene } from './level.js';
 
 export const SCENES: readonly ViewerScene[] = [
   rope, heavyChain, bridge, ropeBridgeScene, cantilever, weldedTowerScene, weldedBridgeScene, windmillScene, hingeChainScene, ragdollScene,
-  ragdollPileScene, pyramidScene, wallScene, drapedChainScene, hullPileScene, terrainScene, levelScene,
+  ragdollPileScene, pyramidScene, wallScene, drapedChainScene, hullPileScene, fallingPileScene, terrainScene, levelScene,
 ];
 
 export function findScene(name: string): ViewerScene | undefined {
