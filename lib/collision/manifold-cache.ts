@@ -22,13 +22,14 @@ import { MAX_MANIFOLD_POINTS, type Manifold } from './manifold.js';
 import type { ShapePose } from './shape-pose.js';
 import type { StateWriter } from '../state.js';
 import type { Shape } from '../geometry/shape.js';
+import { cos } from '../math/portable.js';
 
 /** How far B may move in A's frame before the shapes are collided again, m (Jolt's 1 mm). */
 export const MANIFOLD_REUSE_DISTANCE = 1e-3;
 /** How far B may turn in A's frame before the shapes are collided again, rad (Jolt's 2°). */
 export const MANIFOLD_REUSE_ANGLE = (2 * Math.PI) / 180;
 /** tr(R₀ᵀ R) = 1 + 2 cos θ for a turn θ between R₀ and R. */
-const MIN_TRACE = 1 + 2 * Math.cos(MANIFOLD_REUSE_ANGLE);
+const MIN_TRACE = 1 + 2 * cos(MANIFOLD_REUSE_ANGLE); // portable: the same bits in every engine
 
 // the cache's numbers: the point count, B's centre in A's frame (3), B's rotation in A's frame (9), the
 // normal in A's frame (3), then per point its feature id, l_a and l_b (3 each)

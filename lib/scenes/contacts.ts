@@ -4,6 +4,7 @@
 import { describeRagdoll } from '../ragdoll.js';
 import { boxInertia, capsuleInertia, sphereInertia } from '../inertia.js';
 import { mulberry32 } from '../math/random.js';
+import { cos, sin } from '../math/portable.js';
 import type { BodyDescription, JointDescription, SceneDescription, Vec3Tuple } from './description.js';
 
 const DENSITY = 1000;
@@ -89,16 +90,18 @@ export function fallingPile(options: FallingPileOptions = {}): SceneDescription 
     const shift = (layer % 4) * 0.25 - 0.375;
     const position: Vec3Tuple = [(cell % 10) - 4.5 + shift, 1 + 1.0 * layer, Math.floor(cell / 10) - 4.5 - shift];
     const axis = [2 * random() - 1, 2 * random() - 1, 2 * random() - 1];
-    const length = Math.hypot(axis[0], axis[1], axis[2]) || 1, angle = Math.PI * random();
-    const s = Math.sin(angle / 2) / length;
-    const orientation: [number, number, number, number] = [axis[0] * s, axis[1] * s, axis[2] * s, Math.cos(angle / 2)];
+    const length = Math.sqrt(axis[0] * axis[0] + axis[1] * axis[1] + axis[2] * axis[2]) || 1, angle = Math.PI * random();
+    // (the portable sin and cos, and no Math.hypot or **: the built-in ones may differ in the last bit
+    // between engines, and the viewer's pile in a browser must be node's to the bit)
+    const s = sin(angle / 2) / length;
+    const orientation: [number, number, number, number] = [axis[0] * s, axis[1] * s, axis[2] * s, cos(angle / 2)];
     const size = 0.2 + 0.15 * random();
     const kind = shapes === 'boxes' ? 0 : shapes === 'spheres' ? 1 : i % 3;
     if (kind === 0) {
       const half: Vec3Tuple = [size, 0.2 + 0.15 * random(), 0.2 + 0.15 * random()];
       bodies.push({ ...box(position, half, 'box'), orientation });
     } else if (kind === 1) {
-      const mass = DENSITY * (4 / 3) * Math.PI * size ** 3;
+      const mass = DENSITY * (4 / 3) * Math.PI * size * size * size;
       bodies.push({ type: 'dynamic', position, orientation, mass, inertia: sphereInertia(mass, size), shape: { kind: 'sphere', radius: size }, role: 'ball', collide: true });
     } else {
       const radius = 0.6 * size, halfHeight = size;

@@ -10,6 +10,7 @@ import { convexHull } from '../geometry/hull.js';
 import { capsuleInertia, sphereInertia } from '../inertia.js';
 import { symmetricEigen } from '../math/mat3.js';
 import { mulberry32 } from '../math/random.js';
+import { cos, sin } from '../math/portable.js';
 import type { BodyDescription, QuatTuple, SceneDescription, Vec3Tuple } from './description.js';
 
 const DENSITY = 1000;
@@ -42,7 +43,7 @@ function rock(random: () => number, radii: Vec3Tuple): Vec3Tuple[] {
     // a direction uniform on the sphere (z uniform, azimuth uniform), then scaled
     const z = 2 * random() - 1, azimuth = 2 * Math.PI * random(), ring = Math.sqrt(1 - z * z);
     const scale = 1 - random() / 3;
-    points.push([radii[0] * ring * Math.cos(azimuth) * scale, radii[1] * z * scale, radii[2] * ring * Math.sin(azimuth) * scale]);
+    points.push([radii[0] * ring * cos(azimuth) * scale, radii[1] * z * scale, radii[2] * ring * sin(azimuth) * scale]);
   }
   return points;
 }
@@ -82,7 +83,7 @@ export function hullPile(options: HullPileOptions = {}): SceneDescription {
     for (let i = 0; i < 6; i++) {
       const angle = (i / 6) * 2 * Math.PI + layer * 0.5;
       const radius = 0.25 + 0.35 * ((i + layer) % 2);
-      const position: Vec3Tuple = [radius * Math.cos(angle), 0.8 + 0.45 * layer, radius * Math.sin(angle)];
+      const position: Vec3Tuple = [radius * cos(angle), 0.8 + 0.45 * layer, radius * sin(angle)];
       const kind = (i + 2 * layer) % 6;
       if (kind === 0 || kind === 3) bodies.push(hullBody(rock(random, [0.16 + 0.06 * random(), 0.1 + 0.05 * random(), 0.13 + 0.05 * random()]), position, turn(), 'rock'));
       else if (kind === 1) bodies.push(hullBody(tetrahedron(0.3), position, turn(), 'tetrahedron'));
