@@ -149,7 +149,7 @@ export const fallingPileScene: ViewerScene = {
     'Boxes, balls and capsules of 0.4-0.7 m dropped in layers of 100 into a pen of four walls (the benchmark\'s ' +
     'FALL-1000 has 1000): many contacts of one or two points each. Resting pairs keep their manifolds; the balls ' +
     'that reach open ground roll on (no rolling resistance). Drag one out.',
-  camera: { position: [0, 9, 16], target: [0, 1.5, 0] },
+  camera: { position: [0, 15, 11], target: [0, 0.5, 0] },
   groundY: 0,
   forceScale: 0.00005,
   params: [{ key: 'count', label: 'bodies', min: 100, max: 1000, step: 100, value: 300, rebuild: true }],
