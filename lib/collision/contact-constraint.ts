@@ -16,7 +16,8 @@
 //             s ≤ 0: soft, bias max(biasRate·s, −MAX_PUSH_SPEED) with the contact softness (Box2D v3's
 //             30 Hz, damping ratio 10, capped at a quarter of the substep rate; twice as stiff against a
 //             static body, as v3; pushing out at most 3 m/s), rigid without bias in the relax pass.
-//             λ_n ≥ 0.
+//             λ_n ≥ 0. A manifold's normal rows are solved as one block when all its points touch
+//             (contact-solver.ts solveNormalBlock), the friction rows alternating direction by sweep.
 //   friction  Ċ_t → 0 on both tangents, (λ_t₁, λ_t₂) clamped to the disc |λ_t| ≤ μ λ_n (Coulomb).
 //             μ = √(μ_a μ_b) (Box2D's mixing). Solved before the normal rows, as Box2D v2 orders them:
 //             what is solved last holds best, and not sinking matters more than not sliding.
@@ -395,13 +396,33 @@ export class ContactConstraint {
     setAngularRow(rows, ROW_SIZE, sa, sb, t2);
   }
 
-  /** @internal The rolling rows (when rolling() is true), clamped together to the disc c (r_a + r_b) Σ λ_n,
-   * solved after the point rows in each sweep (contact-solver.ts). */
+  /**
+   * @internal The rolling rows (when the header's rolling flag is set), solved after the point rows in
+   * each sweep (contact-solver.ts): each solved alone, then the pair scaled back onto the disc
+   * |λ_r| ≤ c (r_a + r_b) Σ λ_n. (Its doubles go through the `rates` scratch, as writeRowRate's.)
+   */
   solveRolling(): void {
     let normal = 0;
     for (let i = 0; i < this.count; i++) normal += this.data[this.base + i * POINT_SIZE + POINT_IMPULSE];
-    rates[2] = this.rollingArm * normal;
-    this.solveDiscPair(this.rollingImpulse, 0, 0);
+    const bound = this.rollingArm * normal;
+    const rows = this.rollingRows, sa = this.bodyA.state, sb = this.bodyB.state, impulses = this.rollingImpulse;
+    writeRowRate(rows, 0, sa, sb, 0);
+    writeRowRate(rows, ROW_SIZE, sa, sb, 1);
+    const old1 = impulses[0], old2 = impulses[1];
+    let next1 = old1 - rows[ROW_MASS] * rates[0];
+    let next2 = old2 - rows[ROW_SIZE + ROW_MASS] * rates[1];
+    const size = Math.sqrt(next1 * next1 + next2 * next2);
+    if (size > bound) {
+      const scale = size > 0 ? bound / size : 0;
+      next1 *= scale;
+      next2 *= scale;
+    }
+    impulses[0] = next1;
+    impulses[1] = next2;
+    rates[0] = next1 - old1;
+    rates[1] = next2 - old2;
+    applyRowImpulseFrom(rows, 0, sa, sb, 0);
+    applyRowImpulseFrom(rows, ROW_SIZE, sa, sb, 1);
   }
 
   /** @internal The rolling rows' kept impulses applied again (WARM_START, after the point rows'). */
@@ -428,32 +449,6 @@ export class ContactConstraint {
     }
     this.rollingImpulse[0] = 0;
     this.rollingImpulse[1] = 0;
-  }
-
-  /**
-   * Two rows side by side in rowData (from `row`), their impulses impulses[slot] and [slot + 1]: each
-   * solved alone, then the pair scaled back onto the disc of radius rates[2] (the rolling resistance;
-   * passed in the scratch array, as the solve's other doubles: see solve).
-   */
-  private solveDiscPair(impulses: Float64Array, slot: number, row: number): void {
-    const rows = this.rollingRows, sa = this.bodyA.state, sb = this.bodyB.state, bound = rates[2];
-    writeRowRate(rows, row, sa, sb, 0);
-    writeRowRate(rows, row + ROW_SIZE, sa, sb, 1);
-    const old1 = impulses[slot], old2 = impulses[slot + 1];
-    let next1 = old1 - rows[row + ROW_MASS] * rates[0];
-    let next2 = old2 - rows[row + ROW_SIZE + ROW_MASS] * rates[1];
-    const size = Math.sqrt(next1 * next1 + next2 * next2);
-    if (size > bound) {
-      const scale = size > 0 ? bound / size : 0;
-      next1 *= scale;
-      next2 *= scale;
-    }
-    impulses[slot] = next1;
-    impulses[slot + 1] = next2;
-    rates[0] = next1 - old1;
-    rates[1] = next2 - old2;
-    applyRowImpulseFrom(rows, row, sa, sb, 0);
-    applyRowImpulseFrom(rows, row + ROW_SIZE, sa, sb, 1);
   }
 
   /**
@@ -599,7 +594,7 @@ function finishRow(rows: Float64Array, at: number, sa: Float64Array, sb: Float64
 /**
  * Ċ of the row at rows[at ..] into rates[k]. The solve's helpers pass their doubles through this scratch
  * array, not as arguments or return values: a double that crosses a call V8 does not inline is boxed in a
- * new HeapNumber (see ContactConstraint.solve).
+ * new HeapNumber (see contact-solver.ts, ContactSolver.solve).
  */
 function writeRowRate(rows: Float64Array, at: number, a: Float64Array, b: Float64Array, k: number): void {
   rates[k] =
