@@ -92,12 +92,14 @@ describe('falling asleep', () => {
     expect(asleepAt).toBeGreaterThan(0);
   });
 
-  it('the chain draped over obstacles hangs still and sleeps within 6 s (its links rub at their joints)', () => {
+  it('the chain draped over obstacles hangs still and sleeps within 12 s (its links rub at their joints)', () => {
     // Without joint friction one link, knocked spinning about its own axis, spun at 39 rad/s for ever
-    // (nothing else acts on that turn) and kept the chain awake.
+    // (nothing else acts on that turn) and kept the chain awake. (It slept within 5 s while the contacts'
+    // friction counted their push-out as load; without that extra grip the chain slides farther over the
+    // obstacles at 4 s and sleeps at 9-10 s.)
     const { world } = buildScene(drapedChain({ links: 40 }));
     let asleepAt = -1;
-    for (let step = 1; step <= 360 && asleepAt < 0; step++) {
+    for (let step = 1; step <= 720 && asleepAt < 0; step++) {
       world.step(DT);
       if (world.sleepingBodyCount === 40) asleepAt = step * DT;
     }

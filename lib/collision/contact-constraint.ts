@@ -19,8 +19,8 @@
 //             λ_n ≥ 0. A manifold's normal rows are solved as one block when all its points touch
 //             (contact-solver.ts solveNormalBlock), the friction rows alternating direction by sweep.
 //   friction  Ċ_t → 0 on both tangents, (λ_t₁, λ_t₂) clamped to the disc |λ_t| ≤ μ λ_n (Coulomb).
-//             μ = √(μ_a μ_b) (Box2D's mixing). Solved before the normal rows, as Box2D v2 orders them:
-//             what is solved last holds best, and not sinking matters more than not sliding.
+//             μ = √(μ_a μ_b) (Box2D's mixing). Solved after the normal rows, against the λ_n they just
+//             gave, as Box2D v3 orders them (contact-solver.ts's solve says why).
 //   rolling   when either shape has rollingResistance c: two angular rows along t₁, t₂, Ċ = t·(ω_b − ω_a),
 //             K = t·(I_a⁻¹ + I_b⁻¹) t, the pair clamped to the disc |λ_r| ≤ c (r_a + r_b) Σ λ_n, with r a
 //             sphere's or capsule's radius (0 for boxes, hulls and planes), c the larger of the two: a

@@ -6,8 +6,8 @@
 // numbers through the bodies' own views. After the step each contact copies its impulses back
 // (finishStep) for the next step's warm start and the readouts.
 //
-// A sweep solves each contact's points (friction, then the normal rows forward and back), then its
-// rolling rows if it has them (the contact's own, rare: ContactConstraint.solveRolling).
+// A sweep solves each contact's points (the normal rows, as a block or forward and back, then friction),
+// then its rolling rows if it has them (the contact's own, rare: ContactConstraint.solveRolling).
 //
 // The header's counts and offsets are read back as integers (`| 0`): indices computed from a raw double
 // cost the 20-row pyramid's contacts 45 % more time than indices V8 knows to be small integers.
@@ -147,6 +147,16 @@ export class ContactSolver implements SolverContacts, SubstepLength {
    * friction rows forward and then back in every sweep did as well, for 20 % more time on the 20-row
    * pyramid; normal rows alternating between sweeps left the landing box turning at 1.5 rad/s.)
    *
+   * Order: the normal rows, then friction bounded by the λ_n they just gave (Box2D v3's order; Box2D v2
+   * and Jolt solve friction first). The relax sweep's normal rows shed the push-out that the biased
+   * sweeps' soft rows added to λ_n; friction solved before them was bounded by μ times the inflated λ_n
+   * and kept the extra. A 2 m box set 1 mm into the ground and sliding at 20 m/s (Jolt's TestFriction)
+   * lost 0.15 m/s more than μ g t while it was pushed out (0.2 s), and at oblique headings yawed 0.03
+   * rad in 1 s; now it keeps μ g t to 1e-4 m/s and turns 1e-4 rad. (Friction scaled back onto the new
+   * λ_n's disc without being solved again left the normal rows' velocities unbalanced, and a box sliding
+   * down a slope spun up about its tipping axis; friction bounded by λ_n estimated before the relax
+   * sweep's normal rows halved the error but left the yaw.)
+   *
    * The friction and normal rows are one function per case (solveMoving, solvePair) that keeps the
    * bodies' velocities in locals across the manifold's rows and calls nothing V8 might not inline: V8
    * inlines a function's callees only within a budget, and a double that crosses a call it did not
@@ -269,13 +279,13 @@ function writeNormalBias(i: number, s: number, soft: Readonly<Softness>, useBias
  * The rows of the contact whose header is at rows[header] with one body static (moving sign s; the
  * moving body's state at st[o ..]): the moving body's half of each row, Ċ = s (n·v + j·ω),
  * v += s m⁻¹ n λ, ω += s I⁻¹ j λ.
- *   friction  both rows' Ċ, each solved alone, λ_t = λ_t,old − K⁻¹ Ċ, then the pair scaled back onto
- *             the disc |λ_t| ≤ μ λ_n (Coulomb), and both changes applied
  *   normal    s = s₀ + n·Δc (the core point carried with the moving body, against the static one's);
  *             speculative while apart (bias s/h), soft when overlapping in the biased pass, rigid
  *             without bias in the relax pass (contact-constraint.ts's header):
  *               λ = λ_old − massScale K⁻¹ (Ċ + bias) − impulseScale λ_old, clamped to [0, MAX_CONTACT_IMPULSE]
- *             (parts/axis-part.ts's solve with sign +1)
+ *             (parts/axis-part.ts's solve with sign +1), or the rows together (solveNormalBlock)
+ *   friction  both rows' Ċ, each solved alone, λ_t = λ_t,old − K⁻¹ Ċ, then the pair scaled back onto
+ *             the disc |λ_t| ≤ μ λ_n of the λ_n just solved (Coulomb), and both changes applied
  */
 function solveMoving(rows: Float64Array, header: number, st: Float64Array, o: number, sign: number, soft: Readonly<Softness>, useBias: boolean, inverseH: number, backward: boolean): void {
   const count = rows[header + HEADER_COUNT] | 0, base = header + HEADER_SIZE;
@@ -284,7 +294,53 @@ function solveMoving(rows: Float64Array, header: number, st: Float64Array, o: nu
   const inverseMass = st[o + INVERSE_MASS], friction = rows[header + HEADER_FRICTION];
   let vx = st[o + LINEAR_VELOCITY], vy = st[o + LINEAR_VELOCITY + 1], vz = st[o + LINEAR_VELOCITY + 2];
   let wx = st[o + ANGULAR_VELOCITY], wy = st[o + ANGULAR_VELOCITY + 1], wz = st[o + ANGULAR_VELOCITY + 2];
-  // the friction rows forward or back (see solve)
+  for (let i = 0; i < count; i++) {
+    // the moving core point at the body's pose now against the static one (as writeMovingGap)
+    const p = base + i * POINT_SIZE, l = p + local, fixed = p + POINT_FIXED_CORE;
+    let gap = 0;
+    for (let c = 0; c < 3; c++) {
+      const core = st[o + POSITION + c] + st[o + ROTATION + c] * rows[l] + st[o + ROTATION + 3 + c] * rows[l + 1] + st[o + ROTATION + 6 + c] * rows[l + 2];
+      gap += rows[header + HEADER_NORMAL + c] * (sign > 0 ? core - rows[fixed + c] : rows[fixed + c] - core);
+    }
+    writeNormalBias(i, rows[p + POINT_SEPARATION] + (gap - rows[p + POINT_CORE_GAP]), soft, useBias, inverseH);
+  }
+  // the normal rows as one block when they all push (see solve)
+  let solved = false;
+  if (count > 1) {
+    for (let i = 0; i < count; i++) {
+      const at = base + i * POINT_SIZE;
+      blockRate[i] = sign * (rows[at + ROW_N] * vx + rows[at + ROW_N + 1] * vy + rows[at + ROW_N + 2] * vz + rows[at + j] * wx + rows[at + j + 1] * wy + rows[at + j + 2] * wz);
+    }
+    if (solveNormalBlock(rows, header, count)) {
+      for (let i = 0; i < count; i++) {
+        const at = base + i * POINT_SIZE, lambda = sign * blockDelta[i], l = inverseMass * lambda;
+        vx += l * rows[at + ROW_N]; vy += l * rows[at + ROW_N + 1]; vz += l * rows[at + ROW_N + 2];
+        wx += rows[at + ij] * lambda; wy += rows[at + ij + 1] * lambda; wz += rows[at + ij + 2] * lambda;
+      }
+      solved = true;
+    }
+  }
+  // else one by one, forward and then back
+  const rounds = solved ? 0 : count > 1 ? 2 * count : count;
+  for (let k = 0; k < rounds; k++) {
+    const i = k < count ? k : rounds - 1 - k;
+    const at = base + i * POINT_SIZE, slot = at + POINT_IMPULSE;
+    const rate = sign * (rows[at + ROW_N] * vx + rows[at + ROW_N + 1] * vy + rows[at + ROW_N + 2] * vz + rows[at + j] * wx + rows[at + j + 1] * wy + rows[at + j + 2] * wz);
+    const old = rows[slot];
+    let next = old - pointMassScale[i] * rows[at + ROW_MASS] * (rate + pointBias[i]) - pointImpulseScale[i] * old;
+    // (Math.min, not `next = MAX_CONTACT_IMPULSE`: a module constant that is no small integer, assigned
+    // to `next`, made V8 keep `next` boxed, a HeapNumber per row: 80 bytes a manifold a sweep)
+    if (next < 0) next = 0;
+    else next = Math.min(next, MAX_CONTACT_IMPULSE);
+    rows[slot] = next;
+    if (next !== old) {
+      const lambda = sign * (next - old), l = inverseMass * lambda;
+      vx += l * rows[at + ROW_N]; vy += l * rows[at + ROW_N + 1]; vz += l * rows[at + ROW_N + 2];
+      wx += rows[at + ij] * lambda; wy += rows[at + ij + 1] * lambda; wz += rows[at + ij + 2] * lambda;
+    }
+    if (next > rows[at + POINT_LARGEST_IMPULSE]) rows[at + POINT_LARGEST_IMPULSE] = next;
+  }
+  // then the friction rows, forward or back (see solve), each bounded by its point's new λ_n
   for (let round = 0; round < count; round++) {
     const i = backward ? count - 1 - round : round;
     const p = base + i * POINT_SIZE, t1 = p + ROW_SIZE, t2 = t1 + ROW_SIZE, slot = p + POINT_IMPULSE + 1;
@@ -309,53 +365,6 @@ function solveMoving(rows: Float64Array, header: number, st: Float64Array, o: nu
     vx += l2 * rows[t2 + ROW_N]; vy += l2 * rows[t2 + ROW_N + 1]; vz += l2 * rows[t2 + ROW_N + 2];
     wx += rows[t2 + ij] * lambda2; wy += rows[t2 + ij + 1] * lambda2; wz += rows[t2 + ij + 2] * lambda2;
   }
-  for (let i = 0; i < count; i++) {
-    // the moving core point at the body's pose now against the static one (as writeMovingGap)
-    const p = base + i * POINT_SIZE, l = p + local, fixed = p + POINT_FIXED_CORE;
-    let gap = 0;
-    for (let c = 0; c < 3; c++) {
-      const core = st[o + POSITION + c] + st[o + ROTATION + c] * rows[l] + st[o + ROTATION + 3 + c] * rows[l + 1] + st[o + ROTATION + 6 + c] * rows[l + 2];
-      gap += rows[header + HEADER_NORMAL + c] * (sign > 0 ? core - rows[fixed + c] : rows[fixed + c] - core);
-    }
-    writeNormalBias(i, rows[p + POINT_SEPARATION] + (gap - rows[p + POINT_CORE_GAP]), soft, useBias, inverseH);
-  }
-  // the normal rows as one block when they all push (see solve)
-  if (count > 1) {
-    for (let i = 0; i < count; i++) {
-      const at = base + i * POINT_SIZE;
-      blockRate[i] = sign * (rows[at + ROW_N] * vx + rows[at + ROW_N + 1] * vy + rows[at + ROW_N + 2] * vz + rows[at + j] * wx + rows[at + j + 1] * wy + rows[at + j + 2] * wz);
-    }
-    if (solveNormalBlock(rows, header, count)) {
-      for (let i = 0; i < count; i++) {
-        const at = base + i * POINT_SIZE, lambda = sign * blockDelta[i], l = inverseMass * lambda;
-        vx += l * rows[at + ROW_N]; vy += l * rows[at + ROW_N + 1]; vz += l * rows[at + ROW_N + 2];
-        wx += rows[at + ij] * lambda; wy += rows[at + ij + 1] * lambda; wz += rows[at + ij + 2] * lambda;
-      }
-      st[o + LINEAR_VELOCITY] = vx; st[o + LINEAR_VELOCITY + 1] = vy; st[o + LINEAR_VELOCITY + 2] = vz;
-      st[o + ANGULAR_VELOCITY] = wx; st[o + ANGULAR_VELOCITY + 1] = wy; st[o + ANGULAR_VELOCITY + 2] = wz;
-      return;
-    }
-  }
-  // else one by one, forward and then back
-  const rounds = count > 1 ? 2 * count : count;
-  for (let k = 0; k < rounds; k++) {
-    const i = k < count ? k : rounds - 1 - k;
-    const at = base + i * POINT_SIZE, slot = at + POINT_IMPULSE;
-    const rate = sign * (rows[at + ROW_N] * vx + rows[at + ROW_N + 1] * vy + rows[at + ROW_N + 2] * vz + rows[at + j] * wx + rows[at + j + 1] * wy + rows[at + j + 2] * wz);
-    const old = rows[slot];
-    let next = old - pointMassScale[i] * rows[at + ROW_MASS] * (rate + pointBias[i]) - pointImpulseScale[i] * old;
-    // (Math.min, not `next = MAX_CONTACT_IMPULSE`: a module constant that is no small integer, assigned
-    // to `next`, made V8 keep `next` boxed, a HeapNumber per row: 80 bytes a manifold a sweep)
-    if (next < 0) next = 0;
-    else next = Math.min(next, MAX_CONTACT_IMPULSE);
-    rows[slot] = next;
-    if (next !== old) {
-      const lambda = sign * (next - old), l = inverseMass * lambda;
-      vx += l * rows[at + ROW_N]; vy += l * rows[at + ROW_N + 1]; vz += l * rows[at + ROW_N + 2];
-      wx += rows[at + ij] * lambda; wy += rows[at + ij + 1] * lambda; wz += rows[at + ij + 2] * lambda;
-    }
-    if (next > rows[at + POINT_LARGEST_IMPULSE]) rows[at + POINT_LARGEST_IMPULSE] = next;
-  }
   st[o + LINEAR_VELOCITY] = vx; st[o + LINEAR_VELOCITY + 1] = vy; st[o + LINEAR_VELOCITY + 2] = vz;
   st[o + ANGULAR_VELOCITY] = wx; st[o + ANGULAR_VELOCITY + 1] = wy; st[o + ANGULAR_VELOCITY + 2] = wz;
 }
@@ -372,7 +381,66 @@ function solvePair(rows: Float64Array, header: number, sa: Float64Array, oa: num
   let wax = sa[oa + ANGULAR_VELOCITY], way = sa[oa + ANGULAR_VELOCITY + 1], waz = sa[oa + ANGULAR_VELOCITY + 2];
   let vbx = sb[ob + LINEAR_VELOCITY], vby = sb[ob + LINEAR_VELOCITY + 1], vbz = sb[ob + LINEAR_VELOCITY + 2];
   let wbx = sb[ob + ANGULAR_VELOCITY], wby = sb[ob + ANGULAR_VELOCITY + 1], wbz = sb[ob + ANGULAR_VELOCITY + 2];
-  // the friction rows forward or back (see solve)
+  for (let i = 0; i < count; i++) {
+    // the core points carried with their bodies (as writeCoreGap)
+    const p = base + i * POINT_SIZE, la = p + POINT_LOCAL_A, lb = p + POINT_LOCAL_B;
+    let gap = 0;
+    for (let c = 0; c < 3; c++) {
+      const coreA = sa[oa + POSITION + c] + sa[oa + ROTATION + c] * rows[la] + sa[oa + ROTATION + 3 + c] * rows[la + 1] + sa[oa + ROTATION + 6 + c] * rows[la + 2];
+      const coreB = sb[ob + POSITION + c] + sb[ob + ROTATION + c] * rows[lb] + sb[ob + ROTATION + 3 + c] * rows[lb + 1] + sb[ob + ROTATION + 6 + c] * rows[lb + 2];
+      gap += rows[header + HEADER_NORMAL + c] * (coreB - coreA);
+    }
+    writeNormalBias(i, rows[p + POINT_SEPARATION] + (gap - rows[p + POINT_CORE_GAP]), soft, useBias, inverseH);
+  }
+  // the normal rows as one block when they all push (see solve)
+  let solved = false;
+  if (count > 1) {
+    for (let i = 0; i < count; i++) {
+      const at = base + i * POINT_SIZE;
+      blockRate[i] =
+        rows[at + ROW_N] * (vbx - vax) + rows[at + ROW_N + 1] * (vby - vay) + rows[at + ROW_N + 2] * (vbz - vaz) +
+        rows[at + ROW_JB] * wbx + rows[at + ROW_JB + 1] * wby + rows[at + ROW_JB + 2] * wbz -
+        rows[at + ROW_JA] * wax - rows[at + ROW_JA + 1] * way - rows[at + ROW_JA + 2] * waz;
+    }
+    if (solveNormalBlock(rows, header, count)) {
+      for (let i = 0; i < count; i++) {
+        const at = base + i * POINT_SIZE, lambda = blockDelta[i], la = inverseMassA * lambda, lb = inverseMassB * lambda;
+        const nx = rows[at + ROW_N], ny = rows[at + ROW_N + 1], nz = rows[at + ROW_N + 2];
+        vax -= la * nx; vay -= la * ny; vaz -= la * nz;
+        vbx += lb * nx; vby += lb * ny; vbz += lb * nz;
+        wax -= rows[at + ROW_IJA] * lambda; way -= rows[at + ROW_IJA + 1] * lambda; waz -= rows[at + ROW_IJA + 2] * lambda;
+        wbx += rows[at + ROW_IJB] * lambda; wby += rows[at + ROW_IJB + 1] * lambda; wbz += rows[at + ROW_IJB + 2] * lambda;
+      }
+      solved = true;
+    }
+  }
+  // else one by one, forward and then back
+  const rounds = solved ? 0 : count > 1 ? 2 * count : count;
+  for (let k = 0; k < rounds; k++) {
+    const i = k < count ? k : rounds - 1 - k;
+    const at = base + i * POINT_SIZE, slot = at + POINT_IMPULSE;
+    const rate =
+      rows[at + ROW_N] * (vbx - vax) + rows[at + ROW_N + 1] * (vby - vay) + rows[at + ROW_N + 2] * (vbz - vaz) +
+      rows[at + ROW_JB] * wbx + rows[at + ROW_JB + 1] * wby + rows[at + ROW_JB + 2] * wbz -
+      rows[at + ROW_JA] * wax - rows[at + ROW_JA + 1] * way - rows[at + ROW_JA + 2] * waz;
+    const old = rows[slot];
+    let next = old - pointMassScale[i] * rows[at + ROW_MASS] * (rate + pointBias[i]) - pointImpulseScale[i] * old;
+    // (Math.min, not `next = MAX_CONTACT_IMPULSE`: a module constant that is no small integer, assigned
+    // to `next`, made V8 keep `next` boxed, a HeapNumber per row: 80 bytes a manifold a sweep)
+    if (next < 0) next = 0;
+    else next = Math.min(next, MAX_CONTACT_IMPULSE);
+    rows[slot] = next;
+    if (next !== old) {
+      const lambda = next - old, la = inverseMassA * lambda, lb = inverseMassB * lambda;
+      const nx = rows[at + ROW_N], ny = rows[at + ROW_N + 1], nz = rows[at + ROW_N + 2];
+      vax -= la * nx; vay -= la * ny; vaz -= la * nz;
+      vbx += lb * nx; vby += lb * ny; vbz += lb * nz;
+      wax -= rows[at + ROW_IJA] * lambda; way -= rows[at + ROW_IJA + 1] * lambda; waz -= rows[at + ROW_IJA + 2] * lambda;
+      wbx += rows[at + ROW_IJB] * lambda; wby += rows[at + ROW_IJB + 1] * lambda; wbz += rows[at + ROW_IJB + 2] * lambda;
+    }
+    if (next > rows[at + POINT_LARGEST_IMPULSE]) rows[at + POINT_LARGEST_IMPULSE] = next;
+  }
+  // then the friction rows, forward or back (see solve), each bounded by its point's new λ_n
   for (let round = 0; round < count; round++) {
     const i = backward ? count - 1 - round : round;
     const p = base + i * POINT_SIZE, t1 = p + ROW_SIZE, t2 = t1 + ROW_SIZE, slot = p + POINT_IMPULSE + 1;
@@ -405,68 +473,6 @@ function solvePair(rows: Float64Array, header: number, sa: Float64Array, oa: num
       wax -= rows[at + ROW_IJA] * lambda; way -= rows[at + ROW_IJA + 1] * lambda; waz -= rows[at + ROW_IJA + 2] * lambda;
       wbx += rows[at + ROW_IJB] * lambda; wby += rows[at + ROW_IJB + 1] * lambda; wbz += rows[at + ROW_IJB + 2] * lambda;
     }
-  }
-  for (let i = 0; i < count; i++) {
-    // the core points carried with their bodies (as writeCoreGap)
-    const p = base + i * POINT_SIZE, la = p + POINT_LOCAL_A, lb = p + POINT_LOCAL_B;
-    let gap = 0;
-    for (let c = 0; c < 3; c++) {
-      const coreA = sa[oa + POSITION + c] + sa[oa + ROTATION + c] * rows[la] + sa[oa + ROTATION + 3 + c] * rows[la + 1] + sa[oa + ROTATION + 6 + c] * rows[la + 2];
-      const coreB = sb[ob + POSITION + c] + sb[ob + ROTATION + c] * rows[lb] + sb[ob + ROTATION + 3 + c] * rows[lb + 1] + sb[ob + ROTATION + 6 + c] * rows[lb + 2];
-      gap += rows[header + HEADER_NORMAL + c] * (coreB - coreA);
-    }
-    writeNormalBias(i, rows[p + POINT_SEPARATION] + (gap - rows[p + POINT_CORE_GAP]), soft, useBias, inverseH);
-  }
-  // the normal rows as one block when they all push (see solve)
-  if (count > 1) {
-    for (let i = 0; i < count; i++) {
-      const at = base + i * POINT_SIZE;
-      blockRate[i] =
-        rows[at + ROW_N] * (vbx - vax) + rows[at + ROW_N + 1] * (vby - vay) + rows[at + ROW_N + 2] * (vbz - vaz) +
-        rows[at + ROW_JB] * wbx + rows[at + ROW_JB + 1] * wby + rows[at + ROW_JB + 2] * wbz -
-        rows[at + ROW_JA] * wax - rows[at + ROW_JA + 1] * way - rows[at + ROW_JA + 2] * waz;
-    }
-    if (solveNormalBlock(rows, header, count)) {
-      for (let i = 0; i < count; i++) {
-        const at = base + i * POINT_SIZE, lambda = blockDelta[i], la = inverseMassA * lambda, lb = inverseMassB * lambda;
-        const nx = rows[at + ROW_N], ny = rows[at + ROW_N + 1], nz = rows[at + ROW_N + 2];
-        vax -= la * nx; vay -= la * ny; vaz -= la * nz;
-        vbx += lb * nx; vby += lb * ny; vbz += lb * nz;
-        wax -= rows[at + ROW_IJA] * lambda; way -= rows[at + ROW_IJA + 1] * lambda; waz -= rows[at + ROW_IJA + 2] * lambda;
-        wbx += rows[at + ROW_IJB] * lambda; wby += rows[at + ROW_IJB + 1] * lambda; wbz += rows[at + ROW_IJB + 2] * lambda;
-      }
-      sa[oa + LINEAR_VELOCITY] = vax; sa[oa + LINEAR_VELOCITY + 1] = vay; sa[oa + LINEAR_VELOCITY + 2] = vaz;
-      sa[oa + ANGULAR_VELOCITY] = wax; sa[oa + ANGULAR_VELOCITY + 1] = way; sa[oa + ANGULAR_VELOCITY + 2] = waz;
-      sb[ob + LINEAR_VELOCITY] = vbx; sb[ob + LINEAR_VELOCITY + 1] = vby; sb[ob + LINEAR_VELOCITY + 2] = vbz;
-      sb[ob + ANGULAR_VELOCITY] = wbx; sb[ob + ANGULAR_VELOCITY + 1] = wby; sb[ob + ANGULAR_VELOCITY + 2] = wbz;
-      return;
-    }
-  }
-  // else one by one, forward and then back
-  const rounds = count > 1 ? 2 * count : count;
-  for (let k = 0; k < rounds; k++) {
-    const i = k < count ? k : rounds - 1 - k;
-    const at = base + i * POINT_SIZE, slot = at + POINT_IMPULSE;
-    const rate =
-      rows[at + ROW_N] * (vbx - vax) + rows[at + ROW_N + 1] * (vby - vay) + rows[at + ROW_N + 2] * (vbz - vaz) +
-      rows[at + ROW_JB] * wbx + rows[at + ROW_JB + 1] * wby + rows[at + ROW_JB + 2] * wbz -
-      rows[at + ROW_JA] * wax - rows[at + ROW_JA + 1] * way - rows[at + ROW_JA + 2] * waz;
-    const old = rows[slot];
-    let next = old - pointMassScale[i] * rows[at + ROW_MASS] * (rate + pointBias[i]) - pointImpulseScale[i] * old;
-    // (Math.min, not `next = MAX_CONTACT_IMPULSE`: a module constant that is no small integer, assigned
-    // to `next`, made V8 keep `next` boxed, a HeapNumber per row: 80 bytes a manifold a sweep)
-    if (next < 0) next = 0;
-    else next = Math.min(next, MAX_CONTACT_IMPULSE);
-    rows[slot] = next;
-    if (next !== old) {
-      const lambda = next - old, la = inverseMassA * lambda, lb = inverseMassB * lambda;
-      const nx = rows[at + ROW_N], ny = rows[at + ROW_N + 1], nz = rows[at + ROW_N + 2];
-      vax -= la * nx; vay -= la * ny; vaz -= la * nz;
-      vbx += lb * nx; vby += lb * ny; vbz += lb * nz;
-      wax -= rows[at + ROW_IJA] * lambda; way -= rows[at + ROW_IJA + 1] * lambda; waz -= rows[at + ROW_IJA + 2] * lambda;
-      wbx += rows[at + ROW_IJB] * lambda; wby += rows[at + ROW_IJB + 1] * lambda; wbz += rows[at + ROW_IJB + 2] * lambda;
-    }
-    if (next > rows[at + POINT_LARGEST_IMPULSE]) rows[at + POINT_LARGEST_IMPULSE] = next;
   }
   sa[oa + LINEAR_VELOCITY] = vax; sa[oa + LINEAR_VELOCITY + 1] = vay; sa[oa + LINEAR_VELOCITY + 2] = vaz;
   sa[oa + ANGULAR_VELOCITY] = wax; sa[oa + ANGULAR_VELOCITY + 1] = way; sa[oa + ANGULAR_VELOCITY + 2] = waz;
