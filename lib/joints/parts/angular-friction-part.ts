@@ -8,7 +8,7 @@
 
 import type { Body } from '../../body.js';
 import { invertSymmetric3 } from '../../math/ldlt.js';
-import { applyAngularImpulse } from './point-part.js';
+import { angularImpulse, applyAngularImpulse } from './point-part.js';
 
 export class AngularFrictionPart {
   readonly K = new Float64Array(9);
@@ -24,9 +24,8 @@ export class AngularFrictionPart {
   }
 
   warmStart(bodyA: Body, bodyB: Body): void {
-    const p = this.impulse;
-    applyAngularImpulse(bodyA.state, -p[0], -p[1], -p[2]);
-    applyAngularImpulse(bodyB.state, p[0], p[1], p[2]);
+    applyAngularImpulse(bodyA.state, -1, this.impulse, 0);
+    applyAngularImpulse(bodyB.state, 1, this.impulse, 0);
   }
 
   solve(bodyA: Body, bodyB: Body): void {
@@ -43,7 +42,8 @@ export class AngularFrictionPart {
     }
     const x = px - p[0], y = py - p[1], z = pz - p[2];
     p[0] = px; p[1] = py; p[2] = pz;
-    applyAngularImpulse(bodyA.state, -x, -y, -z);
-    applyAngularImpulse(bodyB.state, x, y, z);
+    angularImpulse[0] = x; angularImpulse[1] = y; angularImpulse[2] = z;
+    applyAngularImpulse(bodyA.state, -1, angularImpulse, 0);
+    applyAngularImpulse(bodyB.state, 1, angularImpulse, 0);
   }
 }

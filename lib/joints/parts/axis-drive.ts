@@ -241,13 +241,18 @@ export class AxisDrive {
     }
     if (!limits) return;
     // how hard the motor or servo presses into each limit (solveLimitRow holds that part rigidly)
-    const push = this.maxPushSpeed, drive = p[MOTOR] + p[SERVO];
+    // (solveLimitRow's numbers written here, not through setLimit: this function inlines the row's solve,
+    // and past V8's inlining budget setLimit's four doubles were boxed, 64 bytes a limit a sweep)
+    limitSolve[LIMIT_INVERSE_H] = this.inverseH;
+    limitSolve[LIMIT_MAX_PUSH] = this.wrap ? MAX_PUSH_ANGULAR_SPEED : MAX_PUSH_SPEED;
     if (this.lower > -Infinity) {
-      setLimit(this.position - this.lower, this.inverseH, push, -drive);
+      limitSolve[LIMIT_C] = this.position - this.lower;
+      limitSolve[LIMIT_PRESSED] = -(p[MOTOR] + p[SERVO]);
       solveLimitRow(part, bodyA, bodyB, p, LOWER, 1, soft);
     }
     if (this.upper < Infinity) {
-      setLimit(this.upper - this.position, this.inverseH, push, drive);
+      limitSolve[LIMIT_C] = this.upper - this.position;
+      limitSolve[LIMIT_PRESSED] = p[MOTOR] + p[SERVO];
       solveLimitRow(part, bodyA, bodyB, p, UPPER, -1, soft);
     }
   }
@@ -396,15 +401,23 @@ export class AxisDrive {
  */
 export function solveLimitRow<B>(part: AxisRow<B>, bodyA: B, bodyB: B, impulses: Float64Array, slot: number, sign: number, soft: Readonly<Softness>): void {
   const C = limitSolve[LIMIT_C], inverseH = limitSolve[LIMIT_INVERSE_H], maxPush = limitSolve[LIMIT_MAX_PUSH], pressed = limitSolve[LIMIT_PRESSED];
+  // (rowSolve written here, not through setRow: past V8's inlining budget its doubles were boxed)
+  rowSolve[ROW_UPPER] = Infinity;
   if (C > 0) {
-    setRow(C * inverseH, 1, 0, 0, Infinity);
+    rowSolve[ROW_BIAS] = C * inverseH;
+    rowSolve[ROW_MASS_SCALE] = 1;
+    rowSolve[ROW_IMPULSE_SCALE] = 0;
+    rowSolve[ROW_LOWER] = 0;
     part.solve(bodyA, bodyB, impulses, slot, sign);
     return;
   }
   // the rigid part: what the limit carries of the drive's press
   const held = Math.min(Math.max(0, pressed), impulses[slot]);
   impulses[slot] -= held;
-  setRow(Math.max(soft.biasRate * C, -maxPush), soft.massScale, soft.impulseScale, -held, Infinity);
+  rowSolve[ROW_BIAS] = Math.max(soft.biasRate * C, -maxPush);
+  rowSolve[ROW_MASS_SCALE] = soft.massScale;
+  rowSolve[ROW_IMPULSE_SCALE] = soft.impulseScale;
+  rowSolve[ROW_LOWER] = -held;
   part.solve(bodyA, bodyB, impulses, slot, sign);
   impulses[slot] += held;
 }

@@ -22,6 +22,10 @@ import { ROW_BIAS, ROW_IMPULSE_SCALE, ROW_LOWER, ROW_MASS_SCALE, ROW_UPPER, rowS
 const LINEAR_VELOCITY = BODY_STATE.linearVelocity, ANGULAR_VELOCITY = BODY_STATE.angularVelocity;
 const INVERSE_INERTIA = BODY_STATE.inverseInertia, INVERSE_MASS = BODY_STATE.inverseMass;
 
+/** The impulse solve and applyImpulse hand to applyImpulseAt: in an array, as a double passed to a call
+ * V8 did not inline is boxed (see solver/row-solve.ts). */
+const rowImpulse = new Float64Array(1);
+
 export class AxisConstraintPart {
   /** n: the linear direction (zero for an angular row). */
   readonly n = new Float64Array(3);
@@ -89,12 +93,14 @@ export class AxisConstraintPart {
   }
 
   /** v += M⁻¹ Jᵀ λ. */
-  /** applyImpulse with λ = impulses[at] (no double passed: see solver/row-solve.ts). */
-  applyImpulseAt(bodyA: Body, bodyB: Body, impulses: ArrayLike<number>, at: number): void {
-    this.applyImpulse(bodyA, bodyB, impulses[at]);
+  applyImpulse(bodyA: Body, bodyB: Body, lambda: number): void {
+    rowImpulse[0] = lambda;
+    this.applyImpulseAt(bodyA, bodyB, rowImpulse, 0);
   }
 
-  applyImpulse(bodyA: Body, bodyB: Body, lambda: number): void {
+  /** applyImpulse with λ = impulses[at] (no double passed: see solver/row-solve.ts). */
+  applyImpulseAt(bodyA: Body, bodyB: Body, impulses: ArrayLike<number>, at: number): void {
+    const lambda = impulses[at];
     const a = bodyA.state, b = bodyB.state, n = this.n;
     const la = this.inverseMassA * lambda, lb = this.inverseMassB * lambda;
     a[LINEAR_VELOCITY] -= la * n[0]; a[LINEAR_VELOCITY + 1] -= la * n[1]; a[LINEAR_VELOCITY + 2] -= la * n[2];
@@ -120,7 +126,10 @@ export class AxisConstraintPart {
     else if (next > upper) next = upper;
     impulses[slot] = next;
     const change = next - old;
-    if (change !== 0) this.applyImpulse(bodyA, bodyB, sign * change);
+    if (change !== 0) {
+      rowImpulse[0] = sign * change;
+      this.applyImpulseAt(bodyA, bodyB, rowImpulse, 0);
+    }
   }
 
   /** Writes the row of J (12 columns, [v_a ω_a v_b ω_b]) at out[row·12]. */

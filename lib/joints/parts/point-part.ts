@@ -127,14 +127,15 @@ export class PointConstraintPart implements ConstraintPart {
 
   /** v += M⁻¹ Jᵀ λ for the impulse λ = (x, y, z) on body B (−λ on body A). */
   applyImpulse(bodyA: Body, bodyB: Body, x: number, y: number, z: number): void {
-    const d = this.data;
-    applyPointImpulse(bodyA.state, d, R_A, -x, -y, -z);
-    applyPointImpulse(bodyB.state, d, R_B, x, y, z);
+    pointImpulse[0] = x; pointImpulse[1] = y; pointImpulse[2] = z;
+    applyPointImpulse(bodyA.state, this.data, R_A, -1, pointImpulse, 0);
+    applyPointImpulse(bodyB.state, this.data, R_B, 1, pointImpulse, 0);
   }
 
   warmStart(bodyA: Body, bodyB: Body): void {
     const d = this.data;
-    this.applyImpulse(bodyA, bodyB, d[IMPULSE], d[IMPULSE + 1], d[IMPULSE + 2]);
+    applyPointImpulse(bodyA.state, d, R_A, -1, d, IMPULSE);
+    applyPointImpulse(bodyB.state, d, R_B, 1, d, IMPULSE);
   }
 
   /**
@@ -174,8 +175,9 @@ export class PointConstraintPart implements ConstraintPart {
     d[IMPULSE] += x;
     d[IMPULSE + 1] += y;
     d[IMPULSE + 2] += z;
-    applyPointImpulse(a, d, R_A, -x, -y, -z);
-    applyPointImpulse(b, d, R_B, x, y, z);
+    pointImpulse[0] = x; pointImpulse[1] = y; pointImpulse[2] = z;
+    applyPointImpulse(a, d, R_A, -1, pointImpulse, 0);
+    applyPointImpulse(b, d, R_B, 1, pointImpulse, 0);
   }
 
   /** Anchor gap |C| at the bodies' current poses, m. */
@@ -219,21 +221,35 @@ function leverArm(out: Float64Array, at: number, state: Float64Array, lx: number
   out[at + 2] = state[ROTATION + 2] * lx + state[ROTATION + 5] * ly + state[ROTATION + 8] * lz;
 }
 
+/** The impulse a solve hands to applyPointImpulse or applyAngularImpulse. The impulses cross those calls
+ * in arrays: a double passed to a function V8 did not inline (its inlining budget runs out in a joint's
+ * solve) is boxed in a new HeapNumber, 16 bytes an argument, per row per sweep. */
+const pointImpulse = new Float64Array(3);
+export const angularImpulse = new Float64Array(3);
+
 /**
- * One body's share of M⁻¹ Jᵀ λ for a point impulse p = (x, y, z) at lever arm r (read from
- * part[at..at+2]): v += m⁻¹ p, ω += I⁻¹ (r × p). Body A gets −λ, body B gets λ.
+ * One body's share of M⁻¹ Jᵀ λ for a point impulse p = sign (impulse[from..from+2]) at lever arm r (read
+ * from part[at..at+2]): v += m⁻¹ p, ω += I⁻¹ (r × p). Body A gets sign −1, body B +1.
  */
-function applyPointImpulse(state: Float64Array, part: Float64Array, at: number, x: number, y: number, z: number): void {
+function applyPointImpulse(state: Float64Array, part: Float64Array, at: number, sign: number, impulse: Float64Array, from: number): void {
+  const x = sign * impulse[from], y = sign * impulse[from + 1], z = sign * impulse[from + 2];
   const m = state[INVERSE_MASS];
   state[LINEAR_VELOCITY] += m * x;
   state[LINEAR_VELOCITY + 1] += m * y;
   state[LINEAR_VELOCITY + 2] += m * z;
   const rx = part[at], ry = part[at + 1], rz = part[at + 2];
-  applyAngularImpulse(state, ry * z - rz * y, rz * x - rx * z, rx * y - ry * x);
+  const lx = ry * z - rz * y, ly = rz * x - rx * z, lz = rx * y - ry * x;
+  const i00 = state[INVERSE_INERTIA], i01 = state[INVERSE_INERTIA + 3], i02 = state[INVERSE_INERTIA + 6];
+  const i11 = state[INVERSE_INERTIA + 4], i12 = state[INVERSE_INERTIA + 7], i22 = state[INVERSE_INERTIA + 8];
+  state[ANGULAR_VELOCITY] += i00 * lx + i01 * ly + i02 * lz;
+  state[ANGULAR_VELOCITY + 1] += i01 * lx + i11 * ly + i12 * lz;
+  state[ANGULAR_VELOCITY + 2] += i02 * lx + i12 * ly + i22 * lz;
 }
 
-/** ω += I⁻¹ L for one body state (I⁻¹ is zero for static and kinematic bodies). */
-export function applyAngularImpulse(state: Float64Array, lx: number, ly: number, lz: number): void {
+/** ω += I⁻¹ L for one body state, L = sign (impulse[from..from+2]) (I⁻¹ is zero for static and kinematic
+ * bodies). */
+export function applyAngularImpulse(state: Float64Array, sign: number, impulse: Float64Array, from: number): void {
+  const lx = sign * impulse[from], ly = sign * impulse[from + 1], lz = sign * impulse[from + 2];
   const i00 = state[INVERSE_INERTIA], i01 = state[INVERSE_INERTIA + 3], i02 = state[INVERSE_INERTIA + 6];
   const i11 = state[INVERSE_INERTIA + 4], i12 = state[INVERSE_INERTIA + 7], i22 = state[INVERSE_INERTIA + 8];
   state[ANGULAR_VELOCITY] += i00 * lx + i01 * ly + i02 * lz;

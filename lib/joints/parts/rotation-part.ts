@@ -21,7 +21,7 @@ import { rotationVector } from '../../math/quat.js';
 import type { Softness } from '../../solver/softness.js';
 import type { ConstraintPart } from './constraint-part.js';
 import { UNPOOLED, type Float64Allocator } from '../../arena.js';
-import { applyAngularImpulse } from './point-part.js';
+import { angularImpulse, applyAngularImpulse } from './point-part.js';
 import type { StateReader, StateWriter } from '../../state.js';
 
 const cdot = new Float64Array(3);
@@ -107,13 +107,14 @@ export class RotationConstraintPart implements ConstraintPart {
 
   /** ω_a −= I_a⁻¹ λ, ω_b += I_b⁻¹ λ for the angular impulse λ = (x, y, z) on body B. */
   applyImpulse(bodyA: Body, bodyB: Body, x: number, y: number, z: number): void {
-    applyAngularImpulse(bodyA.state, -x, -y, -z);
-    applyAngularImpulse(bodyB.state, x, y, z);
+    angularImpulse[0] = x; angularImpulse[1] = y; angularImpulse[2] = z;
+    applyAngularImpulse(bodyA.state, -1, angularImpulse, 0);
+    applyAngularImpulse(bodyB.state, 1, angularImpulse, 0);
   }
 
   warmStart(bodyA: Body, bodyB: Body): void {
-    const p = this.impulse;
-    this.applyImpulse(bodyA, bodyB, p[0], p[1], p[2]);
+    applyAngularImpulse(bodyA.state, -1, this.impulse, 0);
+    applyAngularImpulse(bodyB.state, 1, this.impulse, 0);
   }
 
   /** One solve of this part alone (see PointConstraintPart.solve). */
@@ -128,7 +129,9 @@ export class RotationConstraintPart implements ConstraintPart {
     const y = -s * (M[1] * bx + M[4] * by + M[7] * bz) - t * p[1];
     const z = -s * (M[2] * bx + M[5] * by + M[8] * bz) - t * p[2];
     p[0] += x; p[1] += y; p[2] += z;
-    this.applyImpulse(bodyA, bodyB, x, y, z);
+    angularImpulse[0] = x; angularImpulse[1] = y; angularImpulse[2] = z;
+    applyAngularImpulse(bodyA.state, -1, angularImpulse, 0);
+    applyAngularImpulse(bodyB.state, 1, angularImpulse, 0);
   }
 
   /** Relative rotation angle away from the reference at the current poses, rad. */

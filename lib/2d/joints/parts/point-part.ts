@@ -77,9 +77,9 @@ export class PointConstraintPart2D implements ConstraintPart2D {
   }
 
   applyImpulse(bodyA: Body2D, bodyB: Body2D, lambda: ArrayLike<number>, offset: number): void {
-    const x = lambda[offset], y = lambda[offset + 1];
-    applyPointImpulse(bodyA.state, this.data, R_A, -x, -y);
-    applyPointImpulse(bodyB.state, this.data, R_B, x, y);
+    pointImpulse[0] = lambda[offset]; pointImpulse[1] = lambda[offset + 1];
+    applyPointImpulse(bodyA.state, this.data, R_A, -1, pointImpulse, 0);
+    applyPointImpulse(bodyB.state, this.data, R_B, 1, pointImpulse, 0);
   }
 
   warmStart(bodyA: Body2D, bodyB: Body2D): void {
@@ -99,8 +99,9 @@ export class PointConstraintPart2D implements ConstraintPart2D {
     const y = -s * (k01 * bx + k11 * by) - t * d[IMPULSE + 1];
     d[IMPULSE] += x;
     d[IMPULSE + 1] += y;
-    applyPointImpulse(a, d, R_A, -x, -y);
-    applyPointImpulse(b, d, R_B, x, y);
+    pointImpulse[0] = x; pointImpulse[1] = y;
+    applyPointImpulse(a, d, R_A, -1, pointImpulse, 0);
+    applyPointImpulse(b, d, R_B, 1, pointImpulse, 0);
   }
 
   /** Anchor gap |C| at the bodies' current poses, m. */
@@ -140,8 +141,14 @@ function leverArm(out: Float64Array, at: number, state: Float64Array, lx: number
   out[at + 1] = s * lx + c * ly;
 }
 
-/** One body's share of M⁻¹ Jᵀ λ for a point impulse p at lever arm r: v += m⁻¹ p, ω += i (r × p). */
-function applyPointImpulse(state: Float64Array, part: Float64Array, at: number, x: number, y: number): void {
+/** The impulse a solve hands to applyPointImpulse, in an array as in 3D (a double passed to a call V8
+ * did not inline is boxed). */
+const pointImpulse = new Float64Array(2);
+
+/** One body's share of M⁻¹ Jᵀ λ for a point impulse p = sign (impulse[from..from+1]) at lever arm r:
+ * v += m⁻¹ p, ω += i (r × p). Body A gets sign −1, body B +1. */
+function applyPointImpulse(state: Float64Array, part: Float64Array, at: number, sign: number, impulse: Float64Array, from: number): void {
+  const x = sign * impulse[from], y = sign * impulse[from + 1];
   const m = state[INVERSE_MASS];
   state[LINEAR_VELOCITY] += m * x;
   state[LINEAR_VELOCITY + 1] += m * y;
