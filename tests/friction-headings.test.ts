@@ -43,19 +43,21 @@ describe('friction at every heading', () => {
     }
   });
 
-  // (Measured over the second second, from 1.5 s: at the heading 7π/4, where the box slides along its
-  // diagonal, it yaws at up to 0.1 rad/s while it slides, and its speed runs 1-2.5 % over the others'; at
-  // the other headings they agree to 0.5 % from the start.)
-  it('past the friction angle a box slides at g (sin θ − μ cos θ) within 2 % at each of 8 headings', () => {
+  it('past the friction angle a box slides at g (sin θ − μ cos θ) from rest within 1 %, straight (turning < 1e-6 rad/s once under way), at each of 8 headings', () => {
+    // At 7π/4 the box slides along its diagonal; while each friction row took its own mass 1/K_t, its
+    // friction leaned toward one tangent and it yawed at 0.11 rad/s and ran 2.5 % fast.
     const theta = frictionAngle + 0.1, a = 9.81 * (Math.sin(theta) - mu * Math.cos(theta));
     for (const heading of HEADINGS) {
       const { world, q, n } = slope(theta, heading, mu);
       const box = world.createBody({ position: n.map((x) => 0.5 * x), orientation: q, shapes: [{ type: 'box', halfExtents: [0.5, 0.5, 0.5], friction: mu }] });
-      for (let i = 0; i < 90; i++) world.step(1 / 60);
-      const v0 = speed(box);
-      for (let i = 0; i < 60; i++) world.step(1 / 60);
-      // over the second second: Δv = a · 1 s
-      expect(Math.abs(speed(box) - v0 - a) / a).toBeLessThan(0.02);
+      let fastestTurn = 0;
+      for (let i = 0; i < 150; i++) {
+        world.step(1 / 60);
+        // (its first two steps, as the contact takes the load, turn it at up to 1.3e-3 rad/s)
+        if (i >= 30) fastestTurn = Math.max(fastestTurn, Math.hypot(...box.angularVelocity));
+      }
+      expect(Math.abs(speed(box) / (a * 2.5) - 1)).toBeLessThan(0.01);
+      expect(fastestTurn).toBeLessThan(1e-6);
     }
   });
 
