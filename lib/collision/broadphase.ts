@@ -27,8 +27,14 @@ import { ShapePose } from './shape-pose.js';
 /** Points up to this far apart are kept as speculative contacts (Box2D: 4 × linear slop), m; a moving
  * pair adds the distance its bodies can cover in the step. */
 export const SPECULATIVE_DISTANCE = 0.02;
-/** How much larger than its box a proxy's fat box is, m (Box2D v3's b2_aabbMargin). */
-export const AABB_MARGIN = 0.1;
+/**
+ * How much larger than its box a proxy's fat box is, m (Box2D v3's b2_aabbMargin is 0.1 m). Every pair
+ * of fat boxes that overlap is a pair the contact search visits each step, and a box that leaves its fat
+ * box costs a tree move. Measured on 1000 bodies falling into a pen (interleaved A/B): 0.1 m visited 17 300
+ * pairs a step for 3 070 contacts; 0.02 m took 0.86x the step time while they fell and 0.87x once they
+ * lay, a ragdoll pile 0.9x; 0.01 and 0.005 m were no faster than 0.02 (the tree moves catch up).
+ */
+export const AABB_MARGIN = 0.02;
 
 /** The trees, by the body type of the proxies they hold. */
 export const enum TreeKind {
