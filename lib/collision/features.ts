@@ -10,8 +10,10 @@ export const EDGE_TOLERANCE = 0.005;
 /** B's face is used over A's only when it separates by more than this share (and 1 mm) of A's. */
 export const FACE_RELATIVE_TOLERANCE = 0.98;
 
-/** The point of segment [p0, p1] (seg[0..5]) closest to q, into out[0..2]. */
-export function closestOnSegment(seg: Float64Array, qx: number, qy: number, qz: number, out: Float64Array): void {
+/** The point of segment [p0, p1] (seg[0..5]) closest to q (q[0..2]), into out[0..2]. (q in an array:
+ * doubles passed to a call V8 does not inline are boxed, a HeapNumber each.) */
+export function closestOnSegment(seg: Float64Array, q: Float64Array, out: Float64Array): void {
+  const qx = q[0], qy = q[1], qz = q[2];
   const dx = seg[3] - seg[0], dy = seg[4] - seg[1], dz = seg[5] - seg[2];
   const dd = dx * dx + dy * dy + dz * dz;
   let t = dd > 0 ? ((qx - seg[0]) * dx + (qy - seg[1]) * dy + (qz - seg[2]) * dz) / dd : 0;

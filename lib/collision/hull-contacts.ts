@@ -41,6 +41,7 @@ import {
 } from './features.js';
 import { MAX_HULL_FACES, MAX_HULL_VERTICES, type ConvexHull } from '../geometry/hull.js';
 import type { ShapePose } from './shape-pose.js';
+import type { Shape } from '../geometry/shape.js';
 
 /** A normal within this cosine of a face's makes a capsule lie along the face (about 0.8°). */
 const FACE_ALIGNMENT = 0.9999;
@@ -76,12 +77,15 @@ class WorldHull {
 const worldA = new WorldHull(), worldB = new WorldHull();
 const edgeA = new Float64Array(6), edgeB = new Float64Array(6), closest = new Float64Array(6);
 const local = new Float64Array(6), hullPoint = new Float64Array(3), segmentPoint = new Float64Array(3);
+/** closestOnHull's point q, for closestOnSegment (an array: doubles passed to a call V8 does not inline are boxed). */
+const query = new Float64Array(3);
 /** The reference face's normal, for reducePoints. */
 const faceNormal = new Float64Array(3);
 
-/** The vertices of hull B (pose B) within the margin of the plane n·p = offset (n in out.normal). */
-export function planeHull(out: Manifold, B: ShapePose, hull: ConvexHull, offset: number, margin: number): void {
-  const n = out.normal, W = B.W, c = B.c, v = hull.vertices;
+/** The vertices of hull B (pose B) within the margin of the plane n·p = planeOffset[0] (n in out.normal).
+ * (The offset in an array: a double passed to a call V8 does not inline is boxed.) */
+export function planeHull(out: Manifold, B: ShapePose, hull: ConvexHull, planeOffset: Float64Array, margin: number): void {
+  const n = out.normal, W = B.W, c = B.c, v = hull.vertices, offset = planeOffset[0];
   let kept = 0;
   for (let i = 0; i < hull.vertexCount; i++) {
     const x = v[3 * i], y = v[3 * i + 1], z = v[3 * i + 2];
@@ -367,6 +371,7 @@ export function setLocalNormal(out: Manifold, A: ShapePose, x: number, y: number
  */
 function closestOnHull(hull: ConvexHull, qx: number, qy: number, qz: number, out: Float64Array): number {
   const P = hull.planes, v = hull.vertices;
+  query[0] = qx; query[1] = qy; query[2] = qz;
   let best = Infinity;
   for (let f = 0; f < hull.faceCount; f++) {
     const nx = P[4 * f], ny = P[4 * f + 1], nz = P[4 * f + 2];
@@ -392,7 +397,7 @@ function closestOnHull(hull: ConvexHull, qx: number, qy: number, qz: number, out
         edgeA[m] = v[ia + m];
         edgeA[3 + m] = v[ib + m];
       }
-      closestOnSegment(edgeA, qx, qy, qz, closest);
+      closestOnSegment(edgeA, query, closest);
       const dx = qx - closest[0], dy = qy - closest[1], dz = qz - closest[2];
       const d2 = dx * dx + dy * dy + dz * dz;
       if (d2 < best) {
@@ -415,9 +420,11 @@ function pointFaceSeparation(hull: ConvexHull, qx: number, qy: number, qz: numbe
   faceResult.separation = best; faceResult.face = bestFace;
 }
 
-/** A sphere (centre q, radius r, world) against the hull at pose A. */
-export function hullSphere(out: Manifold, A: ShapePose, hull: ConvexHull, qx: number, qy: number, qz: number, r: number, margin: number): void {
-  toLocal(A, qx, qy, qz, 0);
+/** A sphere (centre q, world, and shape `sphere`) against the hull at pose A. (The centre as an array and
+ * the radius as its shape: a double passed to a call V8 does not inline is boxed.) */
+export function hullSphere(out: Manifold, A: ShapePose, hull: ConvexHull, q: Float64Array, sphere: Shape, margin: number): void {
+  const r = sphere.radius;
+  toLocal(A, q[0], q[1], q[2], 0);
   const x = local[0], y = local[1], z = local[2];
   pointFaceSeparation(hull, x, y, z);
   const s = faceResult.separation, f = faceResult.face;
@@ -440,10 +447,12 @@ export function hullSphere(out: Manifold, A: ShapePose, hull: ConvexHull, qx: nu
 }
 
 /**
- * A capsule (segment seg[0..5] in world space, radius r) against the hull at pose A (a box passes its
- * shape.hull): see the header.
+ * A capsule (segment seg[0..5] in world space, shape `capsule`) against the hull at pose A (a box passes
+ * its shape.hull): see the header. (The radius as its shape: a double passed to a call V8 does not inline
+ * is boxed.)
  */
-export function hullCapsule(out: Manifold, A: ShapePose, hull: ConvexHull, seg: Float64Array, r: number, margin: number): void {
+export function hullCapsule(out: Manifold, A: ShapePose, hull: ConvexHull, seg: Float64Array, capsule: Shape, margin: number): void {
+  const r = capsule.radius;
   toLocal(A, seg[0], seg[1], seg[2], 0);
   toLocal(A, seg[3], seg[4], seg[5], 3);
   const p0x = local[0], p0y = local[1], p0z = local[2], p1x = local[3], p1y = local[4], p1z = local[5];

@@ -153,7 +153,7 @@ function forceFace(contact: ContactConstraint, level: ShapeProxy, f: number, mar
       faceSphere(out, pose, hull, f, other.pose.c[0], other.pose.c[1], other.pose.c[2], other.shape.radius, margin);
       break;
     case 'capsule':
-      capsuleSegment(other.pose, other.shape.halfHeight, segment);
+      capsuleSegment(other.pose, other.shape, segment);
       faceCapsule(out, pose, hull, f, segment, other.shape.radius, margin);
       break;
     case 'box':

@@ -29,13 +29,17 @@ import type { ConvexHull } from '../geometry/hull.js';
 import { boxBox, hullCapsule, hullHull, hullSphere, planeHull } from './hull-contacts.js';
 import { Manifold } from './manifold.js';
 import { definitionOf, type Shape, type ShapeType } from '../geometry/shape.js';
-import { ConvexProxy, DistanceResult, shapeDistance } from '../geometry/gjk.js';
+import { ConvexProxy, DistanceResult, measureDistance } from '../geometry/gjk.js';
 import type { ShapePose } from './shape-pose.js';
 
 /** Meshes and heightfields come first too: their pairs go through mesh-pairs.ts, triangle by triangle. */
 export const SHAPE_RANK: Record<ShapeType, number> = { plane: 0, trimesh: 0, heightfield: 0, box: 1, hull: 2, capsule: 3, sphere: 4 };
 
-const segment = new Float64Array(6), other = new Float64Array(6), closest = new Float64Array(6);
+const segment = new Float64Array(6), other = new Float64Array(6), closest = new Float64Array(3);
+/** The plane's world offset (planePoint, planeBox, planeHull), and the two centres for spheres (A's, then B's).
+ * (Doubles passed to a call V8 does not inline are boxed, a HeapNumber each: they go through these
+ * arrays instead, and radii as their shapes.) */
+const planeOffset = new Float64Array(1), centres = new Float64Array(6);
 
 /**
  * Writes the manifold of shapes a and b at world poses A and B, which must be ordered by SHAPE_RANK
@@ -48,15 +52,15 @@ export function collide(a: Shape, A: ShapePose, b: Shape, B: ShapePose, margin: 
       // the plane in world space (its pose is its body's): n_w = R n, offset_w = n_w·x + offset
       const R = A.W, n = a.normal, x = A.c;
       const nx = R[0] * n[0] + R[3] * n[1] + R[6] * n[2], ny = R[1] * n[0] + R[4] * n[1] + R[7] * n[2], nz = R[2] * n[0] + R[5] * n[1] + R[8] * n[2];
-      const offset = nx * x[0] + ny * x[1] + nz * x[2] + a.offset;
       out.setNormal(nx, ny, nz);
-      if (b.type === 'sphere') planePoint(out, B.c[0], B.c[1], B.c[2], b.radius, offset, margin, 0);
+      planeOffset[0] = nx * x[0] + ny * x[1] + nz * x[2] + a.offset;
+      if (b.type === 'sphere') planePoint(out, B.c, 0, b, margin, 0);
       else if (b.type === 'capsule') {
-        capsuleSegment(B, b.halfHeight, segment);
-        planePoint(out, segment[0], segment[1], segment[2], b.radius, offset, margin, 0);
-        planePoint(out, segment[3], segment[4], segment[5], b.radius, offset, margin, 1);
-      } else if (b.type === 'box') planeBox(out, B, b.halfExtents, offset, margin);
-      else if (b.type === 'hull') planeHull(out, B, b.hull as ConvexHull, offset, margin);
+        capsuleSegment(B, b, segment);
+        planePoint(out, segment, 0, b, margin, 0);
+        planePoint(out, segment, 3, b, margin, 1);
+      } else if (b.type === 'box') planeBox(out, B, b.halfExtents, margin);
+      else if (b.type === 'hull') planeHull(out, B, b.hull as ConvexHull, planeOffset, margin);
       return;
     }
     case 'box':
@@ -64,10 +68,10 @@ export function collide(a: Shape, A: ShapePose, b: Shape, B: ShapePose, margin: 
         boxBox(out, A, a.halfExtents, a.hull as ConvexHull, B, b.halfExtents, b.hull as ConvexHull, margin);
         if (out.count === 0) closestPoints(out, a, A, b, B, margin);
       }
-      else if (b.type === 'sphere') boxSphere(out, A, a.halfExtents, B.c[0], B.c[1], B.c[2], b.radius, margin);
+      else if (b.type === 'sphere') boxSphere(out, A, a.halfExtents, B.c, b, margin);
       else if (b.type === 'capsule') {
-        capsuleSegment(B, b.halfHeight, segment);
-        hullCapsule(out, A, a.hull as ConvexHull, segment, b.radius, margin);
+        capsuleSegment(B, b, segment);
+        hullCapsule(out, A, a.hull as ConvexHull, segment, b, margin);
       } else if (b.type === 'hull') {
         hullHull(out, A, a.hull as ConvexHull, B, b.hull as ConvexHull, margin);
         if (out.count === 0) closestPoints(out, a, A, b, B, margin);
@@ -79,29 +83,33 @@ export function collide(a: Shape, A: ShapePose, b: Shape, B: ShapePose, margin: 
         if (out.count === 0) closestPoints(out, a, A, b, B, margin);
       }
       else if (b.type === 'capsule') {
-        capsuleSegment(B, b.halfHeight, segment);
-        hullCapsule(out, A, a.hull as ConvexHull, segment, b.radius, margin);
-      } else if (b.type === 'sphere') hullSphere(out, A, a.hull as ConvexHull, B.c[0], B.c[1], B.c[2], b.radius, margin);
+        capsuleSegment(B, b, segment);
+        hullCapsule(out, A, a.hull as ConvexHull, segment, b, margin);
+      } else if (b.type === 'sphere') hullSphere(out, A, a.hull as ConvexHull, B.c, b, margin);
       return;
     case 'capsule':
-      capsuleSegment(A, a.halfHeight, segment);
+      capsuleSegment(A, a, segment);
       if (b.type === 'sphere') {
-        closestOnSegment(segment, B.c[0], B.c[1], B.c[2], closest);
-        spheres(out, closest[0], closest[1], closest[2], a.radius, B.c[0], B.c[1], B.c[2], b.radius, margin, 0);
+        closestOnSegment(segment, B.c, centres);
+        centres[3] = B.c[0]; centres[4] = B.c[1]; centres[5] = B.c[2];
+        spheres(out, a, b, margin, 0);
       } else if (b.type === 'capsule') {
-        capsuleSegment(B, b.halfHeight, other);
-        capsules(out, segment, a.radius, other, b.radius, margin);
+        capsuleSegment(B, b, other);
+        capsules(out, a, segment, b, other, margin);
       }
       return;
     case 'sphere':
-      spheres(out, A.c[0], A.c[1], A.c[2], a.radius, B.c[0], B.c[1], B.c[2], b.radius, margin, 0);
+      centres[0] = A.c[0]; centres[1] = A.c[1]; centres[2] = A.c[2];
+      centres[3] = B.c[0]; centres[4] = B.c[1]; centres[5] = B.c[2];
+      spheres(out, a, b, margin, 0);
       return;
   }
 }
 
-/** A sphere (centre c, radius r) over the plane n·p = offset, n already in out.normal. */
-function planePoint(out: Manifold, cx: number, cy: number, cz: number, r: number, offset: number, margin: number, id: number): void {
-  const n = out.normal;
+/** A sphere (centre c = points[at..at+2], the radius r of shape `round`) over the plane
+ * n·p = planeOffset[0], n already in out.normal. */
+function planePoint(out: Manifold, points: Float64Array, at: number, round: Shape, margin: number, id: number): void {
+  const n = out.normal, cx = points[at], cy = points[at + 1], cz = points[at + 2], r = round.radius, offset = planeOffset[0];
   const s = n[0] * cx + n[1] * cy + n[2] * cz - offset - r;
   if (s >= margin) return;
   const back = r + 0.5 * s;
@@ -111,8 +119,9 @@ function planePoint(out: Manifold, cx: number, cy: number, cz: number, r: number
 const vertexSeparations = new Float64Array(8);
 const vertices = new Float64Array(24);
 
-function planeBox(out: Manifold, B: ShapePose, h: Float64Array, offset: number, margin: number): void {
-  const n = out.normal, W = B.W, c = B.c;
+/** The box (pose B, half extents h) over the plane n·p = planeOffset[0], n already in out.normal. */
+function planeBox(out: Manifold, B: ShapePose, h: Float64Array, margin: number): void {
+  const n = out.normal, W = B.W, c = B.c, offset = planeOffset[0];
   let near = 0;
   for (let v = 0; v < 8; v++) {
     const sx = v & 1 ? h[0] : -h[0], sy = v & 2 ? h[1] : -h[1], sz = v & 4 ? h[2] : -h[2];
@@ -132,10 +141,11 @@ function planeBox(out: Manifold, B: ShapePose, h: Float64Array, offset: number, 
   }
 }
 
-/** Two spheres: the normal along the centres' line (straight up if they coincide). */
-function spheres(
-  out: Manifold, ax: number, ay: number, az: number, ra: number, bx: number, by: number, bz: number, rb: number, margin: number, id: number,
-): void {
+/** Two spheres, centred at `centres` (A's, then B's) with the radii of shapes a and b: the normal along
+ * the centres' line (straight up if they coincide). */
+function spheres(out: Manifold, a: Shape, b: Shape, margin: number, id: number): void {
+  const ax = centres[0], ay = centres[1], az = centres[2], bx = centres[3], by = centres[4], bz = centres[5];
+  const ra = a.radius, rb = b.radius;
   const dx = bx - ax, dy = by - ay, dz = bz - az;
   const L = Math.sqrt(dx * dx + dy * dy + dz * dz);
   const s = L - ra - rb;
@@ -149,16 +159,18 @@ function spheres(
   out.add(ax + nx * along, ay + ny * along, az + nz * along, s, id);
 }
 
-/** The capsule's segment ends c ∓ h·(W's y column), into out[0..5]. */
-export function capsuleSegment(pose: ShapePose, h: number, out: Float64Array): void {
-  const W = pose.W, c = pose.c;
+/** The capsule's segment ends c ∓ h·(W's y column), h its half height, into out[0..5]. (The shape, not h,
+ * is passed: a double passed to a call V8 does not inline is boxed.) */
+export function capsuleSegment(pose: ShapePose, capsule: Shape, out: Float64Array): void {
+  const W = pose.W, c = pose.c, h = capsule.halfHeight;
   for (let i = 0; i < 3; i++) {
     out[i] = c[i] - h * W[3 + i];
     out[3 + i] = c[i] + h * W[3 + i];
   }
 }
 
-function capsules(out: Manifold, a: Float64Array, ra: number, b: Float64Array, rb: number, margin: number): void {
+/** Capsules capsuleA and capsuleB, along segments a and b. */
+function capsules(out: Manifold, capsuleA: Shape, a: Float64Array, capsuleB: Shape, b: Float64Array, margin: number): void {
   const d1x = a[3] - a[0], d1y = a[4] - a[1], d1z = a[5] - a[2];
   const d2x = b[3] - b[0], d2y = b[4] - b[1], d2z = b[5] - b[2];
   const aa = d1x * d1x + d1y * d1y + d1z * d1z, ee = d2x * d2x + d2y * d2y + d2z * d2z;
@@ -172,20 +184,22 @@ function capsules(out: Manifold, a: Float64Array, ra: number, b: Float64Array, r
       for (let k = 0; k < 2; k++) {
         const t = k === 0 ? t0 : t1;
         const px = a[0] + t * d1x, py = a[1] + t * d1y, pz = a[2] + t * d1z;
-        closestOnSegment(b, px, py, pz, closest);
-        spheres(out, px, py, pz, ra, closest[0], closest[1], closest[2], rb, margin, k);
+        centres[0] = px; centres[1] = py; centres[2] = pz;
+        closestOnSegment(b, centres, closest);
+        centres[3] = closest[0]; centres[4] = closest[1]; centres[5] = closest[2];
+        spheres(out, capsuleA, capsuleB, margin, k);
         if (t1 - t0 < 1e-9) break;
       }
       return;
     }
   }
-  closestPointsOfSegments(a, b, closest);
-  spheres(out, closest[0], closest[1], closest[2], ra, closest[3], closest[4], closest[5], rb, margin, 0);
+  closestPointsOfSegments(a, b, centres);
+  spheres(out, capsuleA, capsuleB, margin, 0);
 }
 
-/** A sphere (centre q, radius r) against the box of pose A and half extents h. */
-function boxSphere(out: Manifold, A: ShapePose, h: Float64Array, qx: number, qy: number, qz: number, r: number, margin: number): void {
-  const W = A.W, c = A.c;
+/** A sphere (centre q, shape `sphere`) against the box of pose A and half extents h. */
+function boxSphere(out: Manifold, A: ShapePose, h: Float64Array, q: Float64Array, sphere: Shape, margin: number): void {
+  const W = A.W, c = A.c, qx = q[0], qy = q[1], qz = q[2], r = sphere.radius;
   const dx = qx - c[0], dy = qy - c[1], dz = qz - c[2];
   // into the box frame: l = Wᵀ d
   const l0 = W[0] * dx + W[1] * dy + W[2] * dz, l1 = W[3] * dx + W[4] * dy + W[5] * dz, l2 = W[6] * dx + W[7] * dy + W[8] * dz;
@@ -236,7 +250,8 @@ const CLOSEST_POINTS = 1 << 28;
 function closestPoints(out: Manifold, a: Shape, A: ShapePose, b: Shape, B: ShapePose, margin: number): void {
   definitionOf(a.type).convex(a, convexA);
   definitionOf(b.type).convex(b, convexB);
-  const d = shapeDistance(convexA, A, convexB, B, distance);
+  measureDistance(convexA, A, convexB, B, distance);
+  const d = distance.distance;
   if (!(d > 0) || d >= margin) return;
   const n = distance.normal, p = distance.pointA, q = distance.pointB;
   out.setNormal(n[0], n[1], n[2]);

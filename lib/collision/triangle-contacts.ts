@@ -84,11 +84,11 @@ export function collideTriangle(
 function collidePrism(out: Manifold, hull: ConvexHull, A: ShapePose, shape: Shape, B: ShapePose, margin: number): void {
   switch (shape.type) {
     case 'sphere':
-      hullSphere(out, A, hull, B.c[0], B.c[1], B.c[2], shape.radius, margin);
+      hullSphere(out, A, hull, B.c, shape, margin);
       return;
     case 'capsule':
-      capsuleSegment(B, shape.halfHeight, segment);
-      hullCapsule(out, A, hull, segment, shape.radius, margin);
+      capsuleSegment(B, shape, segment);
+      hullCapsule(out, A, hull, segment, shape, margin);
       return;
     case 'box':
     case 'hull':
@@ -106,7 +106,7 @@ function forceFace(out: Manifold, hull: ConvexHull, A: ShapePose, shape: Shape, 
       faceSphere(out, A, hull, 0, B.c[0], B.c[1], B.c[2], shape.radius, margin);
       return;
     case 'capsule':
-      capsuleSegment(B, shape.halfHeight, segment);
+      capsuleSegment(B, shape, segment);
       faceCapsule(out, A, hull, 0, segment, shape.radius, margin);
       return;
     case 'box':
@@ -425,7 +425,7 @@ const capsuleEnds = new Float64Array(6), edgeSegment = new Float64Array(6), pair
  */
 function capsuleTriangle(out: Manifold, hull: ConvexHull, n: Float64Array, A: ShapePose, active: number, shape: Shape, B: ShapePose, margin: number): boolean {
   const W = A.W, c = A.c, v = hull.vertices, r = shape.radius, e = capsuleEnds;
-  capsuleSegment(B, shape.halfHeight, segment);
+  capsuleSegment(B, shape, segment);
   for (let end = 0; end < 2; end++) {
     const dx = segment[3 * end] - c[0], dy = segment[3 * end + 1] - c[1], dz = segment[3 * end + 2] - c[2];
     e[3 * end] = W[0] * dx + W[1] * dy + W[2] * dz; e[3 * end + 1] = W[3] * dx + W[4] * dy + W[5] * dz; e[3 * end + 2] = W[6] * dx + W[7] * dy + W[8] * dz;

@@ -166,20 +166,28 @@ const offsetB = new Float64Array(3);
 /** The simplex: support points of A and of B and their differences w = b − a (working frame). */
 const simplexA = new Float64Array(12), simplexB = new Float64Array(12), simplexW = new Float64Array(12);
 const indexA = new Int32Array(4), indexB = new Int32Array(4);
-/** Barycentric weights of the point of the simplex nearest the origin. */
-const lambda = new Float64Array(4);
+// The sub-algorithm's results (the weights of the simplex's point nearest the origin and its squared
+// length, |v|²) and solveSimplex's (v and |v|²) are written into arrays, not returned: a double returned
+// from a call V8 does not inline is boxed, a HeapNumber per call.
+/** Where a weight set (λ_0..λ_3) keeps the squared length of its point, |Σ λ_i w_i|². */
+const LENGTH_SQUARED = 4;
+/** Barycentric weights of the point of the simplex nearest the origin (and its squared length). */
+const lambda = new Float64Array(5);
 let count = 0;
-/** v = Σ λ_i w_i. */
-const closest = new Float64Array(3);
+/** v = Σ λ_i w_i, then |v|². */
+const closest = new Float64Array(4);
 // a copy of the simplex, restored when a step fails to shorten v
 const savedA = new Float64Array(12), savedB = new Float64Array(12), savedW = new Float64Array(12);
-const savedIndexA = new Int32Array(4), savedIndexB = new Int32Array(4), savedLambda = new Float64Array(4), savedClosest = new Float64Array(3);
+const savedIndexA = new Int32Array(4), savedIndexB = new Int32Array(4), savedLambda = new Float64Array(5), savedClosest = new Float64Array(4);
 let savedCount = 0;
 // candidate weights of the sub-algorithm: an edge's, a face's
-const edgeLambda = new Float64Array(4), faceLambda = new Float64Array(4);
+const edgeLambda = new Float64Array(5), faceLambda = new Float64Array(5);
+/** The direction support() searches along (an array: doubles passed to a call V8 does not inline are boxed). */
+const direction = new Float64Array(3);
 const triangleNormal = new Float64Array(3), castNormal = new Float64Array(3);
-/** The witness points Σ λ_i a_i and Σ λ_i b_i (working frame). */
-const witnessA = new Float64Array(3), witnessB = new Float64Array(3);
+/** The witness points Σ λ_i a_i and Σ λ_i b_i (working frame), and their distance (for separatingNormal:
+ * a double passed to a call V8 does not inline is boxed). */
+const witnessA = new Float64Array(3), witnessB = new Float64Array(3), witnessDistance = new Float64Array(1);
 /** The last nonzero v of the latest query, for a best-effort normal when the cores overlap. */
 const lastDirection = new Float64Array(3);
 let hasDirection = false;
@@ -204,8 +212,9 @@ function extentOf(proxy: ConvexProxy): number {
   return Math.sqrt(most) + proxy.radius;
 }
 
-/** The index of the proxy's point furthest along the world direction d: the largest p·(Wᵀ d). */
-function support(proxy: ConvexProxy, W: Float64Array, dx: number, dy: number, dz: number): number {
+/** The index of the proxy's point furthest along the world direction d (`direction`): the largest p·(Wᵀ d). */
+function support(proxy: ConvexProxy, W: Float64Array): number {
+  const dx = direction[0], dy = direction[1], dz = direction[2];
   const lx = W[0] * dx + W[1] * dy + W[2] * dz;
   const ly = W[3] * dx + W[4] * dy + W[5] * dz;
   const lz = W[6] * dx + W[7] * dy + W[8] * dz;
@@ -245,24 +254,20 @@ function clear(out: Float64Array): void {
   out[0] = 0; out[1] = 0; out[2] = 0; out[3] = 0;
 }
 
-function copy4(from: Float64Array, to: Float64Array): void {
-  to[0] = from[0]; to[1] = from[1]; to[2] = from[2]; to[3] = from[3];
-}
-
-/** |Σ λ_i w_i|² for the weights λ in `weights`. */
-function lengthSquaredOf(weights: Float64Array): number {
+/** |Σ λ_i w_i|² for the weights λ in `weights`, into weights[LENGTH_SQUARED]. */
+function setLengthSquared(weights: Float64Array): void {
   let x = 0, y = 0, z = 0;
   for (let i = 0; i < 4; i++) {
     const l = weights[i];
     if (l === 0) continue;
     x += l * simplexW[3 * i]; y += l * simplexW[3 * i + 1]; z += l * simplexW[3 * i + 2];
   }
-  return x * x + y * y + z * z;
+  weights[LENGTH_SQUARED] = x * x + y * y + z * z;
 }
 
-/** Nearest point to the origin on segment w_i w_j: weights into out, returns its squared length.
+/** Nearest point to the origin on segment w_i w_j: weights and its squared length into out.
  * The origin projects to w_i + u (w_j − w_i), u = −w_i·(w_j − w_i) / |w_j − w_i|², clamped to [0, 1]. */
-function closestOnSegment(i: number, j: number, out: Float64Array): number {
+function closestOnSegment(i: number, j: number, out: Float64Array): void {
   clear(out);
   const w = simplexW, p = 3 * i, q = 3 * j;
   const tx = w[q] - w[p], ty = w[q + 1] - w[p + 1], tz = w[q + 2] - w[p + 2];
@@ -270,23 +275,24 @@ function closestOnSegment(i: number, j: number, out: Float64Array): number {
   const u = tt > 0 ? -(w[p] * tx + w[p + 1] * ty + w[p + 2] * tz) / tt : 0;
   if (!(u > 0)) {
     out[i] = 1;
-    return w[p] * w[p] + w[p + 1] * w[p + 1] + w[p + 2] * w[p + 2];
+    out[LENGTH_SQUARED] = w[p] * w[p] + w[p + 1] * w[p + 1] + w[p + 2] * w[p + 2];
+    return;
   }
   if (u >= 1) {
     out[j] = 1;
-    return w[q] * w[q] + w[q + 1] * w[q + 1] + w[q + 2] * w[q + 2];
+    out[LENGTH_SQUARED] = w[q] * w[q] + w[q + 1] * w[q + 1] + w[q + 2] * w[q + 2];
+    return;
   }
   out[i] = 1 - u; out[j] = u;
-  return lengthSquaredOf(out);
+  setLengthSquared(out);
 }
 
-/** The nearer of two candidate weight sets: keeps `candidate` in out when its distance d beats best. */
-function keepNearer(d: number, best: number, candidate: Float64Array, out: Float64Array): number {
-  if (d < best) {
-    copy4(candidate, out);
-    return d;
+/** The nearer of two weight sets: copies `candidate` (weights and squared length) to out when its
+ * squared length is below out's. */
+function keepNearer(candidate: Float64Array, out: Float64Array): void {
+  if (candidate[LENGTH_SQUARED] < out[LENGTH_SQUARED]) {
+    for (let i = 0; i <= LENGTH_SQUARED; i++) out[i] = candidate[i];
   }
-  return best;
 }
 
 /** Twice the signed area of the 2D triangle (a, b, c). */
@@ -295,26 +301,30 @@ function area(ax: number, ay: number, bx: number, by: number, cx: number, cy: nu
 }
 
 /**
- * Nearest point to the origin on triangle w_i w_j w_k (Montanari et al. 2017, S2D): weights into out,
- * returns its squared length. The origin is projected onto the triangle's plane, p0 = (w_i·n / |n|²) n,
+ * Nearest point to the origin on triangle w_i w_j w_k (Montanari et al. 2017, S2D): weights and its
+ * squared length into out. The origin is projected onto the triangle's plane, p0 = (w_i·n / |n|²) n,
  * and the triangle and p0 onto the coordinate plane that drops n's largest component (the projection
  * with the largest area, so the least cancellation). There the weight of each vertex is the signed area
  * of the triangle with that vertex replaced by p0, over the whole triangle's signed area μ (= that
  * component of n). All of one sign with μ: p0 is inside. Otherwise the nearest point is on an edge
  * facing p0, opposite a vertex whose weight has the wrong sign (S1D on each such edge, the nearer kept).
  */
-function closestOnTriangle(i: number, j: number, k: number, out: Float64Array): number {
+function closestOnTriangle(i: number, j: number, k: number, out: Float64Array): void {
   const w = simplexW, p = 3 * i, q = 3 * j, r = 3 * k;
   const e1x = w[q] - w[p], e1y = w[q + 1] - w[p + 1], e1z = w[q + 2] - w[p + 2];
   const e2x = w[r] - w[p], e2y = w[r + 1] - w[p + 1], e2z = w[r + 2] - w[p + 2];
   const nx = e1y * e2z - e1z * e2y, ny = e1z * e2x - e1x * e2z, nz = e1x * e2y - e1y * e2x;
   const nn = nx * nx + ny * ny + nz * nz;
-  let best = Infinity;
   if (!(nn > FLAT * (e1x * e1x + e1y * e1y + e1z * e1z) * (e2x * e2x + e2y * e2y + e2z * e2z))) {
     // a sliver or a point: the nearest point is on one of its edges
-    best = keepNearer(closestOnSegment(i, j, edgeLambda), best, edgeLambda, out);
-    best = keepNearer(closestOnSegment(j, k, edgeLambda), best, edgeLambda, out);
-    return keepNearer(closestOnSegment(i, k, edgeLambda), best, edgeLambda, out);
+    out[LENGTH_SQUARED] = Infinity;
+    closestOnSegment(i, j, edgeLambda);
+    keepNearer(edgeLambda, out);
+    closestOnSegment(j, k, edgeLambda);
+    keepNearer(edgeLambda, out);
+    closestOnSegment(i, k, edgeLambda);
+    keepNearer(edgeLambda, out);
+    return;
   }
   const s = (w[p] * nx + w[p + 1] * ny + w[p + 2] * nz) / nn;
   triangleNormal[0] = nx; triangleNormal[1] = ny; triangleNormal[2] = nz;
@@ -331,24 +341,34 @@ function closestOnTriangle(i: number, j: number, k: number, out: Float64Array): 
     const total = ci + cj + ck;
     clear(out);
     out[i] = ci / total; out[j] = cj / total; out[k] = ck / total;
-    return lengthSquaredOf(out);
+    setLengthSquared(out);
+    return;
   }
-  if (!inI) best = keepNearer(closestOnSegment(j, k, edgeLambda), best, edgeLambda, out);
-  if (!inJ) best = keepNearer(closestOnSegment(i, k, edgeLambda), best, edgeLambda, out);
-  if (!inK) best = keepNearer(closestOnSegment(i, j, edgeLambda), best, edgeLambda, out);
-  return best;
+  out[LENGTH_SQUARED] = Infinity;
+  if (!inI) {
+    closestOnSegment(j, k, edgeLambda);
+    keepNearer(edgeLambda, out);
+  }
+  if (!inJ) {
+    closestOnSegment(i, k, edgeLambda);
+    keepNearer(edgeLambda, out);
+  }
+  if (!inK) {
+    closestOnSegment(i, j, edgeLambda);
+    keepNearer(edgeLambda, out);
+  }
 }
 
 /**
- * Nearest point to the origin on the tetrahedron w_0..w_3 (Montanari et al. 2017, S3D): weights into
- * out, returns its squared length (0 inside). The weight of vertex m is the signed volume of the
+ * Nearest point to the origin on the tetrahedron w_0..w_3 (Montanari et al. 2017, S3D): weights and
+ * its squared length (0 inside) into out. The weight of vertex m is the signed volume of the
  * tetrahedron with w_m replaced by the origin over the whole signed volume:
  *   C_0 = w_1·(w_2 × w_3),  C_1 = −w_0·(w_2 × w_3),  C_2 = w_0·(w_1 × w_3),  C_3 = −w_0·(w_1 × w_2),
  * which sum to vol = (w_1 − w_0)·((w_2 − w_0) × (w_3 − w_0)). All of one sign with vol: the origin is
  * inside. Otherwise the nearest point is on a face the origin is in front of, the face opposite a vertex
  * whose C has the wrong sign (S2D on each, the nearer kept); a flat tetrahedron searches all four.
  */
-function closestOnTetrahedron(out: Float64Array): number {
+function closestOnTetrahedron(out: Float64Array): void {
   const w = simplexW;
   const x0 = w[0], y0 = w[1], z0 = w[2], x1 = w[3], y1 = w[4], z1 = w[5];
   const x2 = w[6], y2 = w[7], z2 = w[8], x3 = w[9], y3 = w[10], z3 = w[11];
@@ -371,14 +391,26 @@ function closestOnTetrahedron(out: Float64Array): number {
   if (in0 && in1 && in2 && in3) {
     const total = c0 + c1 + c2 + c3;
     out[0] = c0 / total; out[1] = c1 / total; out[2] = c2 / total; out[3] = c3 / total;
-    return 0;
+    out[LENGTH_SQUARED] = 0;
+    return;
   }
-  let best = Infinity;
-  if (!in0) best = keepNearer(closestOnTriangle(1, 2, 3, faceLambda), best, faceLambda, out);
-  if (!in1) best = keepNearer(closestOnTriangle(0, 2, 3, faceLambda), best, faceLambda, out);
-  if (!in2) best = keepNearer(closestOnTriangle(0, 1, 3, faceLambda), best, faceLambda, out);
-  if (!in3) best = keepNearer(closestOnTriangle(0, 1, 2, faceLambda), best, faceLambda, out);
-  return best;
+  out[LENGTH_SQUARED] = Infinity;
+  if (!in0) {
+    closestOnTriangle(1, 2, 3, faceLambda);
+    keepNearer(faceLambda, out);
+  }
+  if (!in1) {
+    closestOnTriangle(0, 2, 3, faceLambda);
+    keepNearer(faceLambda, out);
+  }
+  if (!in2) {
+    closestOnTriangle(0, 1, 3, faceLambda);
+    keepNearer(faceLambda, out);
+  }
+  if (!in3) {
+    closestOnTriangle(0, 1, 2, faceLambda);
+    keepNearer(faceLambda, out);
+  }
 }
 
 /** Moves simplex vertex `from` to slot `to`. */
@@ -390,9 +422,9 @@ function moveVertex(from: number, to: number): void {
   indexA[to] = indexA[from]; indexB[to] = indexB[from];
 }
 
-/** Reduces the simplex to the vertices that carry the point nearest the origin, sets v (`closest`)
- * and returns |v|². */
-function solveSimplex(): number {
+/** Reduces the simplex to the vertices that carry the point nearest the origin, and sets v and |v|²
+ * (`closest`). */
+function solveSimplex(): void {
   if (count === 1) {
     clear(lambda); lambda[0] = 1;
   } else if (count === 2) closestOnSegment(0, 1, lambda);
@@ -417,7 +449,7 @@ function solveSimplex(): number {
     x += l * simplexW[3 * i]; y += l * simplexW[3 * i + 1]; z += l * simplexW[3 * i + 2];
   }
   closest[0] = x; closest[1] = y; closest[2] = z;
-  return x * x + y * y + z * z;
+  closest[3] = x * x + y * y + z * z;
 }
 
 function saveSimplex(): void {
@@ -436,9 +468,9 @@ function restoreSimplex(): void {
  * GJK on the cores of a and b at the loaded poses. `warm`: start from the simplex left by the previous
  * query (its point indices, re-evaluated at the new poses), as Box2D's simplex cache. Stops early,
  * setting gjkSeparated, once the lower bound v·w/|v| on the distance exceeds `bound`. Leaves the simplex,
- * its weights and v in the scratch; sets gjkIterations and gjkOverlap; returns |v|².
+ * its weights and v in the scratch; sets gjkIterations and gjkOverlap.
  */
-function gjk(a: ConvexProxy, b: ConvexProxy, warm: boolean, bound: number): number {
+function gjk(a: ConvexProxy, b: ConvexProxy, warm: boolean, bound: number): void {
   gjkIterations = 0;
   gjkOverlap = false;
   gjkSeparated = false;
@@ -449,11 +481,15 @@ function gjk(a: ConvexProxy, b: ConvexProxy, warm: boolean, bound: number): numb
     // first support point: D = B − A lies around c_B − c_A; take its point furthest toward the origin
     let dx = offsetB[0], dy = offsetB[1], dz = offsetB[2];
     if (dx === 0 && dy === 0 && dz === 0) dx = 1;
-    setVertex(a, b, 0, support(a, rotationA, dx, dy, dz), support(b, rotationB, -dx, -dy, -dz));
+    direction[0] = dx; direction[1] = dy; direction[2] = dz;
+    const ia = support(a, rotationA);
+    direction[0] = -dx; direction[1] = -dy; direction[2] = -dz;
+    setVertex(a, b, 0, ia, support(b, rotationB));
     count = 1;
     gjkIterations = 1;
   }
-  let vv = solveSimplex();
+  solveSimplex();
+  let vv = closest[3];
   for (;;) {
     let wMax = 0;
     for (let k = 0; k < 3 * count; k += 3) {
@@ -468,7 +504,10 @@ function gjk(a: ConvexProxy, b: ConvexProxy, warm: boolean, bound: number): numb
     hasDirection = true;
     if (gjkIterations >= MAX_GJK_ITERATIONS) break;
     // w = s_B(−v) − s_A(v): the support point of D in direction −v
-    const ia = support(a, rotationA, vx, vy, vz), ib = support(b, rotationB, -vx, -vy, -vz);
+    direction[0] = vx; direction[1] = vy; direction[2] = vz;
+    const ia = support(a, rotationA);
+    direction[0] = -vx; direction[1] = -vy; direction[2] = -vz;
+    const ib = support(b, rotationB);
     gjkIterations++;
     let duplicate = false;
     for (let i = 0; i < count; i++) if (indexA[i] === ia && indexB[i] === ib) duplicate = true;
@@ -483,17 +522,18 @@ function gjk(a: ConvexProxy, b: ConvexProxy, warm: boolean, bound: number): numb
     if (vv - vw <= PROGRESS_RELATIVE * vv) break;
     saveSimplex();
     count++;
-    const next = solveSimplex();
+    solveSimplex();
+    const next = closest[3];
     if (!(next < vv)) {
       restoreSimplex();
       break;
     }
     vv = next;
   }
-  return vv;
 }
 
-/** The witness points Σ λ_i a_i and Σ λ_i b_i of the current simplex; returns their distance. */
+/** The witness points Σ λ_i a_i and Σ λ_i b_i of the current simplex; returns their distance (also in
+ * witnessDistance). */
 function computeWitness(): number {
   let ax = 0, ay = 0, az = 0, bx = 0, by = 0, bz = 0;
   for (let i = 0; i < count; i++) {
@@ -504,17 +544,20 @@ function computeWitness(): number {
   witnessA[0] = ax; witnessA[1] = ay; witnessA[2] = az;
   witnessB[0] = bx; witnessB[1] = by; witnessB[2] = bz;
   const dx = bx - ax, dy = by - ay, dz = bz - az;
-  return Math.sqrt(dx * dx + dy * dy + dz * dz);
+  const d = Math.sqrt(dx * dx + dy * dy + dz * dz);
+  witnessDistance[0] = d;
+  return d;
 }
 
 /**
- * The unit normal from A to B for separated cores at distance d, into out. In exact arithmetic it is
+ * The unit normal from A to B for separated cores at distance d (witnessDistance), into out. In exact arithmetic it is
  * v/|v| = (b − a)/d, but that quotient carries the rounding of the witness points (about 1e-16 of the
  * shapes' size) divided by d: an angle error of 1e-7 at a gap of 1e-9. When v lies inside a triangle of D
  * (a face of one shape against a face or edge of the other), v is perpendicular to that triangle, whose
  * normal (w_1 − w_0) × (w_2 − w_0), turned to agree with v, has an error independent of d.
  */
-function separatingNormal(d: number, out: Float64Array): void {
+function separatingNormal(out: Float64Array): void {
+  const d = witnessDistance[0];
   let x = (witnessB[0] - witnessA[0]) / d, y = (witnessB[1] - witnessA[1]) / d, z = (witnessB[2] - witnessA[2]) / d;
   if (count === 3) {
     const w = simplexW;
@@ -555,6 +598,13 @@ function bestEffortNormal(out: Float64Array): void {
 
 /** Distance between the two inflated shapes (0 when they overlap, never negative); details into out. */
 export function shapeDistance(a: ConvexProxy, poseA: Pose, b: ConvexProxy, poseB: Pose, out: DistanceResult): number {
+  measureDistance(a, poseA, b, poseB, out);
+  return out.distance;
+}
+
+/** shapeDistance, the distance into out.distance only. (The narrowphase calls this one: a double returned
+ * from a call V8 does not inline is boxed, a HeapNumber per call.) */
+export function measureDistance(a: ConvexProxy, poseA: Pose, b: ConvexProxy, poseB: Pose, out: DistanceResult): void {
   loadPoses(poseA, poseB);
   count = 0;
   gjk(a, b, false, Infinity);
@@ -570,16 +620,15 @@ export function shapeDistance(a: ConvexProxy, poseA: Pose, b: ConvexProxy, poseB
       pA[k] = common; pB[k] = common;
     }
     out.distance = 0;
-    return 0;
+    return;
   }
   const rA = a.radius, rB = b.radius;
-  separatingNormal(d, n);
+  separatingNormal(n);
   for (let k = 0; k < 3; k++) {
     pA[k] = cA[k] + witnessA[k] + rA * n[k];
     pB[k] = cA[k] + witnessB[k] - rB * n[k];
   }
   out.distance = Math.max(0, d - rA - rB);
-  return out.distance;
 }
 
 /**
@@ -636,7 +685,7 @@ export function shapeCast(
     out.iterations = iteration;
     const d = computeWitness();
     if (d > 0) {
-      separatingNormal(d, castNormal);
+      separatingNormal(castNormal);
       nx = castNormal[0]; ny = castNormal[1]; nz = castNormal[2];
     }
     if (gjkOverlap || !(d > reach)) {
