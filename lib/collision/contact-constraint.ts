@@ -49,7 +49,7 @@ import type { StateWriter } from '../state.js';
 import type { ShapeProxy } from './broadphase.js';
 import {
   HEADER_AGAINST_STATIC, HEADER_COUNT, HEADER_FRICTION, HEADER_MOVING_SIGN, HEADER_NORMAL, HEADER_OFFSET_A, HEADER_OFFSET_B,
-  HEADER_K, HEADER_ROLLING, HEADER_SIZE, POINT_CLOSING_SPEED, POINT_CORE_GAP, POINT_FIXED_CORE, POINT_IMPULSE, POINT_LARGEST_IMPULSE,
+  FACTOR_STATE, HEADER_K, HEADER_RIGID_FACTOR, HEADER_ROLLING, HEADER_SIZE, HEADER_SOFT_FACTOR, POINT_CLOSING_SPEED, POINT_CORE_GAP, POINT_FIXED_CORE, POINT_IMPULSE, POINT_LARGEST_IMPULSE,
   POINT_LOCAL_A, POINT_LOCAL_B, POINT_SEPARATION, POINT_SIZE, ROW_IJA, ROW_IJB, ROW_JA, ROW_JB, ROW_MASS, ROW_N, ROW_SIZE,
 } from './contact-rows.js';
 
@@ -314,6 +314,8 @@ export class ContactConstraint {
           d[at + ROW_JB] * d[bt + ROW_IJB] + d[at + ROW_JB + 1] * d[bt + ROW_IJB + 1] + d[at + ROW_JB + 2] * d[bt + ROW_IJB + 2];
       }
     }
+    d[header + HEADER_SOFT_FACTOR + FACTOR_STATE] = 0;
+    d[header + HEADER_RIGID_FACTOR + FACTOR_STATE] = 0;
   }
 
   /** After the step: its impulses kept for the next step's warm start and for the readouts. */

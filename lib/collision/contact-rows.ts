@@ -51,7 +51,14 @@ export const HEADER_AGAINST_STATIC = 5;
 export const HEADER_NORMAL = 6;
 /** 1 when the contact has rolling rows (kept in the contact itself), else 0, */
 export const HEADER_ROLLING = 9;
-/** and the normal rows' K = J M⁻¹ Jᵀ, 4 x 4 row-major (count x count of it used; contact-solver.ts
- * solveNormalBlock): fixed for the step, as the rows are. */
+/** the normal rows' K = J M⁻¹ Jᵀ, 4 x 4 row-major (count x count of it used; contact-solver.ts
+ * solveNormalBlock): fixed for the step, as the rows are, */
 export const HEADER_K = 10;
-export const HEADER_SIZE = HEADER_K + 16;
+/** and the block's Gaussian elimination of K + diag(γ K_ii) for the biased sweeps' softness and for the
+ * relax sweep's (γ = 0), each 4 x 4 row-major (the multipliers below the diagonal, the eliminated rows on
+ * and above it) and then a state: 0 not factored yet this step, 1 factored, −1 not positive definite.
+ * Factored at a sweep's first block solve of the step and kept for the rest of it. */
+export const HEADER_SOFT_FACTOR = HEADER_K + 16;
+export const HEADER_RIGID_FACTOR = HEADER_SOFT_FACTOR + 17;
+export const FACTOR_STATE = 16;
+export const HEADER_SIZE = HEADER_RIGID_FACTOR + 17;

@@ -24,7 +24,7 @@ import { MAX_CONTACT_IMPULSE, type ContactConstraint, type SubstepLength } from 
 import { MAX_MANIFOLD_POINTS } from './manifold.js';
 import {
   HEADER_AGAINST_STATIC, HEADER_COUNT, HEADER_FRICTION, HEADER_MOVING_SIGN, HEADER_NORMAL, HEADER_OFFSET_A, HEADER_OFFSET_B,
-  HEADER_K, HEADER_ROLLING, HEADER_SIZE, POINT_CORE_GAP, POINT_FIXED_CORE, POINT_IMPULSE, POINT_LARGEST_IMPULSE, POINT_LOCAL_A,
+  FACTOR_STATE, HEADER_K, HEADER_RIGID_FACTOR, HEADER_ROLLING, HEADER_SIZE, HEADER_SOFT_FACTOR, POINT_CORE_GAP, POINT_FIXED_CORE, POINT_IMPULSE, POINT_LARGEST_IMPULSE, POINT_LOCAL_A,
   POINT_LOCAL_B, POINT_SEPARATION, POINT_SIZE, ROW_IJA, ROW_IJB, ROW_JA, ROW_JB, ROW_MASS, ROW_N, ROW_SIZE,
 } from './contact-rows.js';
 
@@ -190,14 +190,40 @@ export class ContactSolver implements SolverContacts, SubstepLength {
   }
 }
 
-/** The normal block's matrix (K and the softness, row-major, 4 x 4), Ċ of each row, and the impulse
- * changes. */
-const blockK = new Float64Array(16), blockRate = new Float64Array(MAX_MANIFOLD_POINTS);
+/** The normal block's Ċ of each row, and the impulse changes. */
+const blockRate = new Float64Array(MAX_MANIFOLD_POINTS);
 const blockDelta = new Float64Array(MAX_MANIFOLD_POINTS);
 /** The block's compliance floor, relative to K's diagonal: four points of a face are three independent
  * rows (a push and two tilts), so K is singular; this picks the impulses nearest equal among the ones that
  * hold (the least-norm solution), whatever order the points come in. */
 const BLOCK_REGULARIZATION = 1e-9;
+
+/**
+ * Gaussian elimination of K + diag(γ K_ii) (1 + BLOCK_REGULARIZATION on the diagonal) into the header at
+ * F: the eliminated rows on and above the diagonal, each row's multipliers below it, and the state (1, or
+ * −1 when a pivot is not positive). K is fixed for the step and γ for a kind of sweep, so each contact
+ * factors once a step for its biased sweeps and once for its relax sweeps, where the sweeps did it every
+ * time (solveNormalBlock then repeats the elimination's steps on its right-hand side: the same arithmetic
+ * in the same order, the same bits).
+ */
+function factorNormalBlock(rows: Float64Array, header: number, count: number, F: number, gamma: number): void {
+  for (let i = 0; i < count; i++) for (let k = 0; k < count; k++) rows[F + 4 * i + k] = rows[header + HEADER_K + 4 * i + k];
+  for (let i = 0; i < count; i++) rows[F + 5 * i] *= 1 + gamma + BLOCK_REGULARIZATION;
+  // (K is symmetric positive definite once regularized: no pivoting)
+  for (let c = 0; c < count; c++) {
+    const pivot = rows[F + 5 * c];
+    if (!(pivot > 0)) {
+      rows[F + FACTOR_STATE] = -1;
+      return;
+    }
+    for (let i = c + 1; i < count; i++) {
+      const f = rows[F + 4 * i + c] / pivot;
+      if (f !== 0) for (let k = c; k < count; k++) rows[F + 4 * i + k] -= f * rows[F + 4 * c + k];
+      rows[F + 4 * i + c] = f;
+    }
+  }
+  rows[F + FACTOR_STATE] = 1;
+}
 
 /**
  * A manifold's normal rows solved together (Box2D v2's block solver for 2 points, here for up to 4): the
@@ -217,32 +243,30 @@ const BLOCK_REGULARIZATION = 1e-9;
  * within a second, which its soft contacts then let grow until it fell. A linear solve is the same
  * whatever the order (to round-off).
  */
-function solveNormalBlock(rows: Float64Array, header: number, count: number): boolean {
+function solveNormalBlock(rows: Float64Array, header: number, count: number, useBias: boolean): boolean {
   // a point apart (s > 0: speculative, bias s/h > 0) will most likely not push: one by one
   for (let i = 0; i < count; i++) if (pointBias[i] > 0) return false;
-  const K = blockK, r = blockDelta, base = header + HEADER_SIZE;
-  for (let i = 0; i < count; i++) for (let k = 0; k < count; k++) K[4 * i + k] = rows[header + HEADER_K + 4 * i + k];
+  // every point touches, so every row has this sweep's softness: γ is the same for all
+  const gamma = pointImpulseScale[0] / pointMassScale[0];
+  const F = header + (useBias ? HEADER_SOFT_FACTOR : HEADER_RIGID_FACTOR);
+  if (rows[F + FACTOR_STATE] === 0) factorNormalBlock(rows, header, count, F, gamma);
+  if (rows[F + FACTOR_STATE] < 0) return false;
+  const r = blockDelta, base = header + HEADER_SIZE;
   for (let i = 0; i < count; i++) {
-    const at = base + i * POINT_SIZE, kii = K[5 * i];
-    const gamma = pointImpulseScale[i] / pointMassScale[i];
-    K[5 * i] = kii * (1 + gamma + BLOCK_REGULARIZATION);
-    r[i] = -(blockRate[i] + pointBias[i]) - gamma * kii * rows[at + POINT_IMPULSE];
+    const kii = rows[header + HEADER_K + 5 * i];
+    r[i] = -(blockRate[i] + pointBias[i]) - gamma * kii * rows[base + i * POINT_SIZE + POINT_IMPULSE];
   }
-  // Gaussian elimination (K is symmetric positive definite once regularized: no pivoting)
+  // the elimination's steps on the right-hand side, then back substitution
   for (let c = 0; c < count; c++) {
-    const pivot = K[5 * c];
-    if (!(pivot > 0)) return false;
     for (let i = c + 1; i < count; i++) {
-      const f = K[4 * i + c] / pivot;
-      if (f === 0) continue;
-      for (let k = c; k < count; k++) K[4 * i + k] -= f * K[4 * c + k];
-      r[i] -= f * r[c];
+      const f = rows[F + 4 * i + c];
+      if (f !== 0) r[i] -= f * r[c];
     }
   }
   for (let i = count - 1; i >= 0; i--) {
     let sum = r[i];
-    for (let k = i + 1; k < count; k++) sum -= K[4 * i + k] * r[k];
-    r[i] = sum / K[5 * i];
+    for (let k = i + 1; k < count; k++) sum -= rows[F + 4 * i + k] * r[k];
+    r[i] = sum / rows[F + 5 * i];
   }
   for (let i = 0; i < count; i++) {
     const next = rows[base + i * POINT_SIZE + POINT_IMPULSE] + r[i];
@@ -311,7 +335,7 @@ function solveMoving(rows: Float64Array, header: number, st: Float64Array, o: nu
       const at = base + i * POINT_SIZE;
       blockRate[i] = sign * (rows[at + ROW_N] * vx + rows[at + ROW_N + 1] * vy + rows[at + ROW_N + 2] * vz + rows[at + j] * wx + rows[at + j + 1] * wy + rows[at + j + 2] * wz);
     }
-    if (solveNormalBlock(rows, header, count)) {
+    if (solveNormalBlock(rows, header, count, useBias)) {
       for (let i = 0; i < count; i++) {
         const at = base + i * POINT_SIZE, lambda = sign * blockDelta[i], l = inverseMass * lambda;
         vx += l * rows[at + ROW_N]; vy += l * rows[at + ROW_N + 1]; vz += l * rows[at + ROW_N + 2];
@@ -402,7 +426,7 @@ function solvePair(rows: Float64Array, header: number, sa: Float64Array, oa: num
         rows[at + ROW_JB] * wbx + rows[at + ROW_JB + 1] * wby + rows[at + ROW_JB + 2] * wbz -
         rows[at + ROW_JA] * wax - rows[at + ROW_JA + 1] * way - rows[at + ROW_JA + 2] * waz;
     }
-    if (solveNormalBlock(rows, header, count)) {
+    if (solveNormalBlock(rows, header, count, useBias)) {
       for (let i = 0; i < count; i++) {
         const at = base + i * POINT_SIZE, lambda = blockDelta[i], la = inverseMassA * lambda, lb = inverseMassB * lambda;
         const nx = rows[at + ROW_N], ny = rows[at + ROW_N + 1], nz = rows[at + ROW_N + 2];
