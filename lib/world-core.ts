@@ -29,8 +29,12 @@ import {
 export interface CoreWorldOptions<J> {
   /** Substeps per step. Default 4, with either solver. */
   substeps?: number;
-  /** Velocity iterations (with position bias) per substep. Default 2. */
+  /** Velocity iterations (with position bias) per substep for the joints. Default 2. */
   iterations?: number;
+  /** Velocity iterations (with position bias) per substep for the contacts, the last of the substep's
+   * biased sweeps. Default 1 (a contact converges in one with the relax sweep after it, as in Box2D v3
+   * and Rapier); more for stiffer stacks at more cost. */
+  contactIterations?: number;
   /** Relax iterations (no bias) per substep. Default 1. */
   relaxIterations?: number;
   /** Stiffness of rigid joints, Hz. Rigid joints are stiff springs in the soft step: under a steady
@@ -89,6 +93,7 @@ export interface JointBreakEventOf<J> {
 export const DEFAULT_SOLVER_SETTINGS: Readonly<SolverSettings> = Object.freeze({
   substeps: 4,
   iterations: 2,
+  contactIterations: 1,
   relaxIterations: 1,
   jointHertz: Infinity,
   jointDampingRatio: 1,
@@ -122,8 +127,8 @@ export interface SnapshotBody {
 
 export interface WorldSnapshot {
   format: 'sinew-world' | 'sinew-world-2d';
-  /** 3 (since hinges and sliders read out their motor's and limits' forces); 1 and 2 are still read. */
-  version: 1 | 2 | 3;
+  /** 4 (since the contacts have their own iteration count); 1 to 3 are still read. */
+  version: 1 | 2 | 3 | 4;
   /** `shapes`: the body's collision shapes, about its centre of mass (3D). */
   bodies: SnapshotBody[];
   /** bodyA and bodyB index `bodies`; −1 is the world's ground. */
@@ -133,8 +138,8 @@ export interface WorldSnapshot {
 
 /** The snapshot layout `snapshot()` writes. 2: World2D's numbers begin with its flags (the direct solver).
  * 3: an axis drive (hinge, slider, revolute, distance joint, twist limits) ends with its motor and limit
- * force readouts. */
-export const SNAPSHOT_VERSION = 3;
+ * force readouts. 4: the settings hold contactIterations after iterations. */
+export const SNAPSHOT_VERSION = 4;
 
 export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & TreeJoint<B>> {
   /** m/s² (3 numbers in 3D, 2 in 2D). */
@@ -191,6 +196,9 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     const settings: SolverSettings = { ...DEFAULT_SOLVER_SETTINGS };
     if (options.substeps !== undefined) settings.substeps = requireInteger(where, 'substeps', options.substeps, 1);
     if (options.iterations !== undefined) settings.iterations = requireInteger(where, 'iterations', options.iterations, 1);
+    if (options.contactIterations !== undefined) {
+      settings.contactIterations = requireInteger(where, 'contactIterations', options.contactIterations, 1);
+    }
     if (options.relaxIterations !== undefined) {
       settings.relaxIterations = requireInteger(where, 'relaxIterations', options.relaxIterations, 0);
     }
@@ -251,6 +259,12 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
   }
   set iterations(value: number) {
     this.settings.iterations = requireInteger('iterations', 'iterations', value, 1);
+  }
+  get contactIterations(): number {
+    return this.settings.contactIterations;
+  }
+  set contactIterations(value: number) {
+    this.settings.contactIterations = requireInteger('contactIterations', 'contactIterations', value, 1);
   }
   get relaxIterations(): number {
     return this.settings.relaxIterations;
@@ -530,6 +544,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     writer.writeArray(this.gravity);
     writer.write(s.substeps);
     writer.write(s.iterations);
+    writer.write(s.contactIterations);
     writer.write(s.relaxIterations);
     writer.write(s.jointHertz);
     writer.write(s.jointDampingRatio);
@@ -567,14 +582,16 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     if (snapshot === null || typeof snapshot !== 'object' || snapshot.format !== this.snapshotFormat) {
       throw new TypeError(`${where}: not a ${this.snapshotFormat} snapshot, got format ${show(snapshot?.format)}`);
     }
-    if (snapshot.version !== 1 && snapshot.version !== 2 && snapshot.version !== 3) {
-      throw new RangeError(`${where}: snapshot version ${show(snapshot.version)} is not supported (1, 2 and 3 are)`);
+    if (snapshot.version !== 1 && snapshot.version !== 2 && snapshot.version !== 3 && snapshot.version !== 4) {
+      throw new RangeError(`${where}: snapshot version ${show(snapshot.version)} is not supported (1 to 4 are)`);
     }
     const reader = new StateReader(decodeNumbers(snapshot.numbers), snapshot.version);
     const s = this.settings;
     reader.readInto(this.gravity);
     s.substeps = reader.read();
     s.iterations = reader.read();
+    // (before version 4 the contacts were solved in every biased sweep)
+    s.contactIterations = snapshot.version >= 4 ? reader.read() : s.iterations;
     s.relaxIterations = reader.read();
     s.jointHertz = reader.read();
     s.jointDampingRatio = reader.read();

@@ -102,16 +102,21 @@ describe('snapshots', () => {
     });
     for (let i = 0; i < 60; i++) world.step(1 / 60);
     expect(hinge.getMotorTorque()).toBeCloseTo(5, 9); // pressed into its stop
+    world.contactIterations = world.iterations; // what a snapshot before version 4 restores it to
     const snapshot = world.snapshot();
     const restored = World.restore(snapshot).joints[0] as typeof hinge;
     expect(restored.getMotorTorque()).toBe(hinge.getMotorTorque());
     expect(restored.getLimitTorque()).toBe(hinge.getLimitTorque());
-    // version 2 had no readouts: the hinge's state ends with them, then its two frames (8 numbers)
+    // version 2 had no readouts: the hinge's state ends with them, then its two frames (8 numbers); nor
+    // contactIterations (after gravity, substeps and iterations)
     const bytes = Buffer.from(snapshot.numbers, 'base64');
     const numbers = new Float64Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 8);
-    const at = numbers.length - 10;
+    const at = numbers.length - 10, contactIterationsAt = 3 + 2;
     expect([numbers[at], numbers[at + 1]]).toEqual([hinge.getMotorTorque(), hinge.getLimitTorque()]);
-    const old = Float64Array.from([...numbers.subarray(0, at), ...numbers.subarray(at + 2)]);
+    expect(numbers[contactIterationsAt]).toBe(2);
+    const old = Float64Array.from([
+      ...numbers.subarray(0, contactIterationsAt), ...numbers.subarray(contactIterationsAt + 1, at), ...numbers.subarray(at + 2),
+    ]);
     const fromOld = World.restore({ ...snapshot, version: 2, numbers: Buffer.from(old.buffer).toString('base64') });
     expect((fromOld.joints[0] as typeof hinge).getMotorTorque()).toBe(0);
     world.step(1 / 60);

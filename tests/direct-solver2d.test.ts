@@ -170,18 +170,25 @@ describe('direct solver in 2D: settings and snapshots', () => {
     world.createWeldJoint({ bodyA: links[0], anchor: [0, 0] });
     for (let i = 1; i < 3; i++) world.createWeldJoint({ bodyA: links[i - 1], bodyB: links[i], anchor: [i, 0] });
     for (let i = 0; i < 30; i++) world.step(1 / 60);
+    // what a snapshot before version 4 restores contactIterations to
+    world.contactIterations = world.iterations;
     const snapshot = world.snapshot();
-    expect(snapshot.version).toBe(3);
-    // version 1's numbers: the same, less the flags after the world's settings (decoded, dropped, encoded)
+    expect(snapshot.version).toBe(4);
+    // version 1's numbers: the same, less contactIterations (after gravity, substeps and iterations) and the
+    // flags after the world's settings (decoded, dropped, encoded)
     const bytes = Buffer.from(snapshot.numbers, 'base64');
     const numbers = new Float64Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 8);
-    const flagsAt = 2 + 8 + 4 + 5; // gravity, solver settings, sleep settings, time, steps, ids, substep length
+    const contactIterationsAt = 2 + 2;
+    const flagsAt = 2 + 9 + 4 + 5; // gravity, solver settings, sleep settings, time, steps, ids, substep length
+    expect(numbers[contactIterationsAt]).toBe(2);
     expect(numbers[flagsAt]).toBe(0);
-    const old = Float64Array.from([...numbers.subarray(0, flagsAt), ...numbers.subarray(flagsAt + 1)]);
+    const old = Float64Array.from([
+      ...numbers.subarray(0, contactIterationsAt), ...numbers.subarray(contactIterationsAt + 1, flagsAt), ...numbers.subarray(flagsAt + 1),
+    ]);
     const restored = World2D.restore({ ...snapshot, version: 1, numbers: Buffer.from(old.buffer).toString('base64') });
     expect(restored.solver).toBe('iterative');
     expect(restored.hash()).toBe(world.hash());
-    expect(() => World2D.restore({ ...snapshot, version: 4 as never })).toThrow(/snapshot version 4 is not supported \(1, 2 and 3 are\)/);
+    expect(() => World2D.restore({ ...snapshot, version: 5 as never })).toThrow(/snapshot version 5 is not supported \(1 to 4 are\)/);
   });
 
   it('a world made with the direct solver takes 4 substeps, as the iterative solver, unless told otherwise; switching keeps the count', () => {

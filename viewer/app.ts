@@ -29,7 +29,8 @@ export class ViewerApp {
   /** A view per run of the scene (runner.runs), the first run's first. */
   views: WorldView[] = [];
   readonly settings: SimulationSettings = {
-    paused: false, timeScale: 1, substeps: DEFAULT_WORLD_SETTINGS.substeps, iterations: DEFAULT_WORLD_SETTINGS.iterations, jointHertz: 0, gravity: -9.81, restitutionThreshold: RESTITUTION_THRESHOLD, solver: 'iterative',
+    paused: false, timeScale: 1, substeps: DEFAULT_WORLD_SETTINGS.substeps, iterations: DEFAULT_WORLD_SETTINGS.iterations,
+    contactIterations: DEFAULT_WORLD_SETTINGS.contactIterations, jointHertz: 0, gravity: -9.81, restitutionThreshold: RESTITUTION_THRESHOLD, solver: 'iterative',
   };
   readonly display: DisplayOptions = { anchors: true, frames: false, forces: false, limits: true, sleep: true, probe: false };
   params: Record<string, number> = {};

@@ -19,6 +19,8 @@ export interface SimulationSettings {
   paused: boolean;
   substeps: number;
   iterations: number;
+  /** Biased sweeps of the contacts per substep (World.contactIterations). */
+  contactIterations: number;
   /** Rigid joints' stiffness, Hz; 0 means the most the substeps allow. */
   jointHertz: number;
   /** Gravity along y, m/s². */
@@ -32,7 +34,8 @@ export interface SimulationSettings {
 export function defaultSettings(scene: ViewerScene): SimulationSettings {
   const options = scene.worldOptions ?? {};
   return {
-    paused: false, timeScale: 1, substeps: options.substeps ?? DEFAULT_WORLD_SETTINGS.substeps, iterations: options.iterations ?? DEFAULT_WORLD_SETTINGS.iterations, jointHertz: 0, gravity: -9.81,
+    paused: false, timeScale: 1, substeps: options.substeps ?? DEFAULT_WORLD_SETTINGS.substeps, iterations: options.iterations ?? DEFAULT_WORLD_SETTINGS.iterations,
+    contactIterations: options.contactIterations ?? DEFAULT_WORLD_SETTINGS.contactIterations, jointHertz: 0, gravity: -9.81,
     restitutionThreshold: options.restitutionThreshold ?? RESTITUTION_THRESHOLD,
     solver: options.solver ?? DEFAULT_JOINT_SOLVER,
   };
@@ -124,6 +127,7 @@ export class SceneRunner {
     for (const world of worlds) {
       world.substeps = settings.substeps;
       world.iterations = settings.iterations;
+      world.contactIterations = settings.contactIterations;
       world.jointHertz = settings.jointHertz > 0 ? settings.jointHertz : Infinity;
     }
     for (const run of this.runs) {

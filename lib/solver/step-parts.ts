@@ -14,6 +14,7 @@ export const MAX_HERTZ_PER_SUBSTEP_RATE = 0.25;
 export interface SolverSettings {
   substeps: number;
   iterations: number;
+  contactIterations: number;
   relaxIterations: number;
   jointHertz: number;
   jointDampingRatio: number;

@@ -36,7 +36,8 @@ export class Panel {
     sim.add({ reset: () => app.reset() }, 'reset').name('reset (R)');
     sim.add(s, 'timeScale', 0.05, 2, 0.05).name('time scale (slow motion)');
     sim.add(s, 'substeps', 1, 32, 1).onChange(() => app.applySettings());
-    sim.add(s, 'iterations', 1, 16, 1).onChange(() => app.applySettings());
+    sim.add(s, 'iterations', 1, 16, 1).name('iterations (joints)').onChange(() => app.applySettings());
+    sim.add(s, 'contactIterations', 1, 16, 1).name('contact iterations').onChange(() => app.applySettings());
     // live: the running world switches solver at its next step, and a rebuild (R, a slider) keeps it
     const choices = Object.fromEntries(JOINT_SOLVERS.map((kind) => [kind === DEFAULT_JOINT_SOLVER ? `${kind} (default)` : kind, kind]));
     this.solverController = sim.add(s, 'solver', choices).name('joint solver').onChange(() => app.applySettings());
