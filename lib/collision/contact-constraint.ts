@@ -329,10 +329,10 @@ export class ContactConstraint {
 
   /**
    * The tangents: t₁ along the sliding velocity at the manifold's first point when it slides (Jolt's
-   * choice), else any pair completing n. The two friction rows are solved one by one with their own
-   * effective masses and then clamped to the disc together, which keeps the impulse opposite the
-   * sliding only when the sliding is along one of them: with a fixed basis a box sliding across it down
-   * a 35° slope got 5 % too little friction and a growing spin about the normal.
+   * choice), else any pair completing n. (With a fixed basis and each friction row its own mass, a box
+   * sliding across the basis down a 35° slope got 5 % too little friction and a growing spin about the
+   * normal; the rows' shared mass, see the header, now keeps the impulse opposite the slip at the other
+   * points too.)
    */
   private chooseTangents(n: Float64Array): void {
     const t1 = this.tangent1, t2 = this.tangent2;
