@@ -146,7 +146,7 @@ describe('direct tree solver: one solve', () => {
       tree.build(world.bodies, joints);
       expect(tree.joints).toHaveLength(joints.length); // every joint of a forest is held
       const h = 1 / 240;
-      for (const joint of joints) joint.prepare(h);
+      for (const joint of joints) joint.prepare({ h });
       const expected = denseVelocities(world.bodies, joints);
       tree.factor(h);
       tree.solveVelocities(false);

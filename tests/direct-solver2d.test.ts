@@ -215,7 +215,7 @@ describe('the revolute joint\'s limit rows, as the direct solver reads them', ()
     const b = world.createBody({ position: [1, 0], angle: 0.5 });
     const joint = world.createRevoluteJoint({ bodyA: a, bodyB: b, anchor: [0.5, 0], lowerAngle: -0.4, upperAngle: 0.6 });
     b.setAngle(0.8); // θ = 0.3 − 0 (θ_b − θ_a − θ₀ = 0.8 − 0.3 − 0.2)
-    joint.prepare(1 / 240);
+    joint.prepare({ h: 1 / 240 });
     expect(joint.limitRowCount).toBe(2);
     const J = new Float64Array(6), C = [0, 0];
     C[0] = joint.writeLimitRow(0, J, 0);
@@ -227,9 +227,9 @@ describe('the revolute joint\'s limit rows, as the direct solver reads them', ()
     // ∂C/∂θ_b by central differences
     for (const k of [0, 1]) {
       const e = 1e-6;
-      b.setAngle(0.8 + e); joint.prepare(1 / 240);
+      b.setAngle(0.8 + e); joint.prepare({ h: 1 / 240 });
       const plus = joint.writeLimitRow(k, J, 0);
-      b.setAngle(0.8 - e); joint.prepare(1 / 240);
+      b.setAngle(0.8 - e); joint.prepare({ h: 1 / 240 });
       const minus = joint.writeLimitRow(k, J, 0);
       expect((plus - minus) / (2 * e)).toBeCloseTo(J[5], 7);
     }

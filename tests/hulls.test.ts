@@ -451,8 +451,9 @@ describe('box–box in closed form', () => {
       const a = bodyA.shapes[0], b = bodyB.shapes[0];
       const A = new ShapePose().set(bodyA, a), B = new ShapePose().set(bodyB, b);
       const generic = new Manifold(), closed = new Manifold();
-      hullHull(generic, A, a.hull as ConvexHull, B, b.hull as ConvexHull, margin);
-      boxBox(closed, A, a.halfExtents, a.hull as ConvexHull, B, b.halfExtents, b.hull as ConvexHull, margin);
+      generic.margin = closed.margin = margin;
+      hullHull(generic, A, a.hull as ConvexHull, B, b.hull as ConvexHull);
+      boxBox(closed, A, a.halfExtents, a.hull as ConvexHull, B, b.halfExtents, b.hull as ConvexHull);
       expect(closed.count).toBe(generic.count);
       if (generic.count === 0) {
         apart++;

@@ -50,7 +50,7 @@ function displace(body: Body, k: number, epsilon: number): void {
 }
 
 function positionError(joint: Joint): Float64Array {
-  joint.prepare(1 / 240);
+  joint.prepare({ h: 1 / 240 });
   const C = new Float64Array(joint.rowCount);
   joint.getPositionError(C);
   return C;
@@ -76,7 +76,7 @@ function finiteDifferenceJacobian(joint: Joint, epsilon = 1e-6): Float64Array {
     body.setOrientation(orientation);
     for (let r = 0; r < rows; r++) J[r * 12 + column] = (plus[r] - minus[r]) / (2 * epsilon);
   }
-  joint.prepare(1 / 240);
+  joint.prepare({ h: 1 / 240 });
   return J;
 }
 
@@ -100,7 +100,7 @@ describe('Jacobians match finite differences of C', () => {
         const bodyA = randomDynamicBody(world, random);
         const bodyB = randomDynamicBody(world, random);
         const joint = makeJoint(world, kind, bodyA, bodyB, randomVector(random, 2));
-        joint.prepare(1 / 240);
+        joint.prepare({ h: 1 / 240 });
         const J = new Float64Array(joint.rowCount * 12);
         joint.writeJacobian(J);
         const fd = finiteDifferenceJacobian(joint);
@@ -118,7 +118,7 @@ describe('Jacobians match finite differences of C', () => {
       const joint = makeJoint(world, 'ball', bodyA, bodyB, randomVector(random, 2));
       bodyB.setPosition(randomVector(random, 2));
       bodyB.setOrientation(randomQuaternion(random));
-      joint.prepare(1 / 240);
+      joint.prepare({ h: 1 / 240 });
       const C = new Float64Array(3);
       joint.getPositionError(C);
       expect(maxAbs(C)).toBeGreaterThan(0.1);
@@ -167,7 +167,7 @@ describe('K from the closed form equals J M⁻¹ Jᵀ', () => {
         const bodyA = randomDynamicBody(world, random);
         const bodyB = trial % 5 === 0 ? undefined : randomDynamicBody(world, random);
         const joint = makeJoint(world, kind, bodyA, bodyB, randomVector(random, 2));
-        joint.prepare(1 / 240);
+        joint.prepare({ h: 1 / 240 });
         const K = new Float64Array(joint.rowCount * joint.rowCount);
         joint.writeEffectiveMass(K);
         const explicit = explicitEffectiveMass(joint);
@@ -187,7 +187,7 @@ describe('one exact solve makes J v = 0', () => {
         const bodyA = randomDynamicBody(world, random);
         const bodyB = randomDynamicBody(world, random);
         const joint = makeJoint(world, kind, bodyA, bodyB, randomVector(random, 2));
-        joint.prepare(1 / 240);
+        joint.prepare({ h: 1 / 240 });
         expect(maxAbs(explicitVelocityError(joint))).toBeGreaterThan(0.1);
         joint.solve(RIGID, false);
         expect(maxAbs(explicitVelocityError(joint))).toBeLessThan(1e-12);

@@ -49,7 +49,7 @@ describe('swing-twist rows match finite differences of their C', () => {
     const random = seededRandom(404);
     for (let trial = 0; trial < 40; trial++) {
       const { joint, bodyB } = limitedBallJoint(random, [0.3 + random(), 0.3 + random()]);
-      joint.prepare(1 / 240);
+      joint.prepare({ h: 1 / 240 });
       const j = Float64Array.from(joint.swingRow.jB);
       expect(Array.from(joint.swingRow.jA)).toEqual(Array.from(j));
       const fd = rotationGradient(bodyB, () => joint.getSwingMargin());
@@ -61,7 +61,7 @@ describe('swing-twist rows match finite differences of their C', () => {
     const random = seededRandom(405);
     for (let trial = 0; trial < 40; trial++) {
       const { joint, bodyB } = limitedBallJoint(random, [1, 1]);
-      joint.prepare(1 / 240);
+      joint.prepare({ h: 1 / 240 });
       const t = Float64Array.from(joint.twistRow.jB);
       const fd = rotationGradient(bodyB, () => joint.getTwistAngle());
       for (let k = 0; k < 3; k++) expect(Math.abs(fd[k] - t[k])).toBeLessThan(1e-6);
@@ -71,7 +71,7 @@ describe('swing-twist rows match finite differences of their C', () => {
   it('body A sees the opposite gradients', () => {
     const random = seededRandom(406);
     const { joint } = limitedBallJoint(random, [0.5, 0.9]);
-    joint.prepare(1 / 240);
+    joint.prepare({ h: 1 / 240 });
     const fdSwing = rotationGradient(joint.bodyA, () => joint.getSwingMargin());
     const fdTwist = rotationGradient(joint.bodyA, () => joint.getTwistAngle());
     for (let k = 0; k < 3; k++) {

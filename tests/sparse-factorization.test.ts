@@ -30,7 +30,7 @@ function factoredSolver(world: World, joints: readonly Joint[]): DirectSolver<Bo
   const solver = new DirectSolver<Body, Joint>(new TreeBodyModel3D());
   solver.build(world.bodies, joints);
   const h = 1 / 240;
-  for (const joint of joints) joint.prepare(h);
+  for (const joint of joints) joint.prepare({ h });
   solver.factor(h);
   return solver;
 }

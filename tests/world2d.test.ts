@@ -27,7 +27,7 @@ function makeJoint(world: World2D, kind: Kind, a: Body2D, b: Body2D | undefined,
 }
 
 function rows(joint: Joint2D): { J: Float64Array; K: Float64Array; C: Float64Array } {
-  joint.prepare(1 / 240);
+  joint.prepare({ h: 1 / 240 });
   const n = joint.rowCount;
   const J = new Float64Array(n * 6), K = new Float64Array(n * n), C = new Float64Array(n);
   joint.writeJacobian(J);

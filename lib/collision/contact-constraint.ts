@@ -47,6 +47,7 @@ import { ManifoldCache } from './manifold-cache.js';
 import type { Shape } from '../geometry/shape.js';
 import type { StateWriter } from '../state.js';
 import type { ShapeProxy } from './broadphase.js';
+import type { SubstepLength } from '../solver/step-parts.js';
 import {
   HEADER_AGAINST_STATIC, HEADER_COUNT, HEADER_FRICTION, HEADER_MOVING_SIGN, HEADER_NORMAL, HEADER_OFFSET_A, HEADER_OFFSET_B,
   FACTOR_STATE, HEADER_K, HEADER_RIGID_FACTOR, HEADER_ROLLING, HEADER_SIZE, HEADER_SOFT_FACTOR, POINT_CLOSING_SPEED, POINT_CORE_GAP, POINT_FIXED_CORE, POINT_IMPULSE, POINT_LARGEST_IMPULSE,
@@ -77,12 +78,6 @@ export const MAX_CONTACT_IMPULSE = 1e12;
 /** Closing speeds below this (m/s) do not bounce by default (Box2D's restitution threshold;
  * WorldOptions.restitutionThreshold). */
 export const RESTITUTION_THRESHOLD = 1;
-
-/** What a contact's prepare reads of the step: the substep length h, s. (An object, not the number: a
- * double passed to a call V8 does not inline is boxed, a HeapNumber per contact per step.) */
-export interface SubstepLength {
-  readonly h: number;
-}
 
 export class ContactConstraint {
   /** The manifold this step (its points, normal and ids); the narrowphase writes it. */

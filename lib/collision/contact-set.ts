@@ -34,7 +34,7 @@ import { ContactConstraint } from './contact-constraint.js';
 import { Manifold } from './manifold.js';
 import { MeshPairs } from './mesh-pairs.js';
 import { InternalEdgeFilter, isLevelContact } from './internal-edges.js';
-import { collide, SHAPE_RANK } from './narrowphase.js';
+import { collide, collideWithinMargin, SHAPE_RANK } from './narrowphase.js';
 import { MAX_SHAPES_PER_BODY, shouldCollide, type Shape } from '../geometry/shape.js';
 import { isAwakeMover } from '../sleep.js';
 import { mergeSort } from '../math/merge-sort.js';
@@ -147,7 +147,7 @@ export class ContactSet {
     const level = this.levelContacts;
     if (level.length !== this.levelCount) level.length = this.levelCount;
     this.levelCount = 0;
-    this.internalEdges.apply(level, this.marginOf);
+    this.internalEdges.apply(level, this.writeMargin);
     for (let i = 0; i < level.length; i++) this.finishContact(level[i]);
     const toWake = this.toWake;
     let woke = false;
@@ -275,10 +275,12 @@ export class ContactSet {
    * touches while one of them does; its begin event carries the deepest. */
   private collideMesh(parent: ContactConstraint, a: ShapeProxy, b: ShapeProxy): void {
     if (parent.sensor) {
-      this.noteTouching(parent, this.meshPairs.collide(parent, a, b, 0, this.pool), parent);
+      parent.manifold.margin = 0;
+      this.noteTouching(parent, this.meshPairs.collide(parent, a, b, this.pool), parent);
       return;
     }
-    const withPoints = this.meshPairs.collide(parent, a, b, this.marginOf(parent), this.pool);
+    this.writeMargin(parent);
+    const withPoints = this.meshPairs.collide(parent, a, b, this.pool);
     let deepestChild = parent, least = Infinity;
     const children = parent.children as ContactConstraint[];
     for (let i = 0; i < children.length; i++) {
@@ -302,7 +304,8 @@ export class ContactSet {
     // a pair that barely moved keeps its points, carried with the shapes (manifold-cache.ts)
     const cache = contact.manifoldCache;
     if (!cache.reuse(contact.manifold, a.pose, b.pose, a.shape, b.shape)) {
-      collide(a.shape, a.pose, b.shape, b.pose, this.marginOf(contact), contact.manifold);
+      this.writeMargin(contact);
+      collideWithinMargin(a.shape, a.pose, b.shape, b.pose, contact.manifold);
       cache.remember(contact.manifold, a.pose, b.pose, a.shape, b.shape);
     }
     // a level piece's contact waits for the others of its body (internal-edges.ts)
@@ -336,8 +339,11 @@ export class ContactSet {
   private readonly levelContacts: ContactConstraint[] = [];
   private levelCount = 0;
   private readonly internalEdges = new InternalEdgeFilter();
-  private readonly marginOf = (contact: ContactConstraint): number =>
-    SPECULATIVE_DISTANCE + this.dt * (reach(contact.bodyA) + reach(contact.bodyB));
+  /** Sets the pair's speculative margin in its manifold (Manifold.margin): written there, not returned,
+   * because a double returned from a call V8 does not inline is boxed. */
+  private readonly writeMargin = (contact: ContactConstraint): void => {
+    contact.manifold.margin = SPECULATIVE_DISTANCE + this.dt * (reach(contact.bodyA) + reach(contact.bodyB));
+  };
 
   private noteEnd(contact: ContactConstraint): void {
     contact.isTouching = false;

@@ -19,8 +19,8 @@
 
 import { BODY_STATE } from '../body.js';
 import { MAX_PUSH_SPEED, type Softness } from '../solver/softness.js';
-import type { SolverContacts } from '../solver/step-parts.js';
-import { MAX_CONTACT_IMPULSE, type ContactConstraint, type SubstepLength } from './contact-constraint.js';
+import type { SolverContacts, SubstepLength } from '../solver/step-parts.js';
+import { MAX_CONTACT_IMPULSE, type ContactConstraint } from './contact-constraint.js';
 import { MAX_MANIFOLD_POINTS } from './manifold.js';
 import {
   HEADER_AGAINST_STATIC, HEADER_COUNT, HEADER_FRICTION, HEADER_MOVING_SIGN, HEADER_NORMAL, HEADER_OFFSET_A, HEADER_OFFSET_B,

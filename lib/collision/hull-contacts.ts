@@ -84,8 +84,8 @@ const faceNormal = new Float64Array(3);
 
 /** The vertices of hull B (pose B) within the margin of the plane n·p = planeOffset[0] (n in out.normal).
  * (The offset in an array: a double passed to a call V8 does not inline is boxed.) */
-export function planeHull(out: Manifold, B: ShapePose, hull: ConvexHull, planeOffset: Float64Array, margin: number): void {
-  const n = out.normal, W = B.W, c = B.c, v = hull.vertices, offset = planeOffset[0];
+export function planeHull(out: Manifold, B: ShapePose, hull: ConvexHull, planeOffset: Float64Array): void {
+  const margin = out.margin, n = out.normal, W = B.W, c = B.c, v = hull.vertices, offset = planeOffset[0];
   let kept = 0;
   for (let i = 0; i < hull.vertexCount; i++) {
     const x = v[3 * i], y = v[3 * i + 1], z = v[3 * i + 2];
@@ -103,10 +103,11 @@ export function planeHull(out: Manifold, B: ShapePose, hull: ConvexHull, planeOf
 }
 
 /** The largest over hull P's faces of the least height of Q's vertices above it: its value and face
- * (faceResult), or stops early with a separation past the margin. */
+ * (faceResult), or stops early with a separation past the margin (out.margin; the manifold is passed for
+ * it, see Manifold.margin). */
 const faceResult = { separation: 0, face: 0 };
-function faceSeparation(P: WorldHull, Q: WorldHull, margin: number): void {
-  const planes = P.planes, v = Q.vertices, hullP = P.hull as ConvexHull, count = (Q.hull as ConvexHull).vertexCount;
+function faceSeparation(out: Manifold, P: WorldHull, Q: WorldHull): void {
+  const margin = out.margin, planes = P.planes, v = Q.vertices, hullP = P.hull as ConvexHull, count = (Q.hull as ConvexHull).vertexCount;
   let best = -Infinity, bestFace = 0;
   for (let f = 0; f < hullP.faceCount; f++) {
     const nx = planes[4 * f], ny = planes[4 * f + 1], nz = planes[4 * f + 2];
@@ -135,12 +136,12 @@ function arcsCross(
 }
 
 /** Hull A against hull B (a box passes its shape.hull): see the header. */
-export function hullHull(out: Manifold, A: ShapePose, hullA: ConvexHull, B: ShapePose, hullB: ConvexHull, margin: number): void {
-  const a = worldA.set(A, hullA), b = worldB.set(B, hullB);
-  faceSeparation(a, b, margin);
+export function hullHull(out: Manifold, A: ShapePose, hullA: ConvexHull, B: ShapePose, hullB: ConvexHull): void {
+  const margin = out.margin, a = worldA.set(A, hullA), b = worldB.set(B, hullB);
+  faceSeparation(out, a, b);
   const faceA = faceResult.separation, faceAIndex = faceResult.face;
   if (faceA > margin) return;
-  faceSeparation(b, a, margin);
+  faceSeparation(out, b, a);
   const faceB = faceResult.separation, faceBIndex = faceResult.face;
   if (faceB > margin) return;
   // edge pairs that make faces of the Minkowski difference
@@ -179,8 +180,8 @@ export function hullHull(out: Manifold, A: ShapePose, hullA: ConvexHull, B: Shap
     edgeContact(out, a, edgeI, b, edgeJ, ex, ey, ez, edge);
     return;
   }
-  if (faceB > FACE_RELATIVE_TOLERANCE * faceA + 0.001) hullFace(out, b, faceBIndex, a, margin, -1, 1);
-  else hullFace(out, a, faceAIndex, b, margin, 1, 0);
+  if (faceB > FACE_RELATIVE_TOLERANCE * faceA + 0.001) hullFace(out, b, faceBIndex, a, -1, 1);
+  else hullFace(out, a, faceAIndex, b, 1, 0);
 }
 
 /**
@@ -197,14 +198,13 @@ export function hullHull(out: Manifold, A: ShapePose, hullA: ConvexHull, B: Shap
  */
 export function boxBox(
   out: Manifold, A: ShapePose, hA: ArrayLike<number>, hullA: ConvexHull, B: ShapePose, hB: ArrayLike<number>, hullB: ConvexHull,
-  margin: number,
 ): void {
-  const WA = A.W, WB = B.W;
+  const margin = out.margin, WA = A.W, WB = B.W;
   const dx = B.c[0] - A.c[0], dy = B.c[1] - A.c[1], dz = B.c[2] - A.c[2];
-  boxFaceSeparation(A, hullA, B, hB, margin);
+  boxFaceSeparation(out, A, hullA, B, hB);
   const faceA = faceResult.separation, faceAIndex = faceResult.face;
   if (faceA > margin) return;
-  boxFaceSeparation(B, hullB, A, hA, margin);
+  boxFaceSeparation(out, B, hullB, A, hA);
   const faceB = faceResult.separation, faceBIndex = faceResult.face;
   if (faceB > margin) return;
   let edge = -Infinity, edgeK = 0, edgeL = 0, ex = 0, ey = 0, ez = 0;
@@ -233,8 +233,8 @@ export function boxBox(
     edgeContact(out, a, i, b, j, ex, ey, ez, edge);
     return;
   }
-  if (faceB > FACE_RELATIVE_TOLERANCE * faceA + 0.001) hullFace(out, b, faceBIndex, a, margin, -1, 1);
-  else hullFace(out, a, faceAIndex, b, margin, 1, 0);
+  if (faceB > FACE_RELATIVE_TOLERANCE * faceA + 0.001) hullFace(out, b, faceBIndex, a, -1, 1);
+  else hullFace(out, a, faceAIndex, b, 1, 0);
 }
 
 /** Σ_k h_k |L·w_k|: half the box's extent along the unit L (W's columns are its axes). */
@@ -244,8 +244,8 @@ function boxRadius(W: Float64Array, h: ArrayLike<number>, lx: number, ly: number
 
 /** faceSeparation for box P (its hull's faces, in their order) against box Q (pose, half extents): the
  * least height of Q's vertices above a face n·p = d is n·c_Q − r_Q(n) − d. */
-function boxFaceSeparation(P: ShapePose, hullP: ConvexHull, Q: ShapePose, hQ: ArrayLike<number>, margin: number): void {
-  const W = P.W, c = P.c, planes = hullP.planes, cQ = Q.c, WQ = Q.W;
+function boxFaceSeparation(out: Manifold, P: ShapePose, hullP: ConvexHull, Q: ShapePose, hQ: ArrayLike<number>): void {
+  const margin = out.margin, W = P.W, c = P.c, planes = hullP.planes, cQ = Q.c, WQ = Q.W;
   let best = -Infinity, bestFace = 0;
   for (let f = 0; f < hullP.faceCount; f++) {
     const x = planes[4 * f], y = planes[4 * f + 1], z = planes[4 * f + 2];
@@ -292,8 +292,8 @@ function edgeContact(out: Manifold, a: WorldHull, i: number, b: WorldHull, j: nu
  * `sign` 1: R is A (the normal is the face's), −1: R is B. Ids: (which hull · 512 + face) << 18, then
  * the point's feature (features.ts clipPolygon; an incident vertex by its index).
  */
-function hullFace(out: Manifold, R: WorldHull, f: number, I: WorldHull, margin: number, sign: number, which: number): void {
-  const hullR = R.hull as ConvexHull, hullI = I.hull as ConvexHull;
+function hullFace(out: Manifold, R: WorldHull, f: number, I: WorldHull, sign: number, which: number): void {
+  const margin = out.margin, hullR = R.hull as ConvexHull, hullI = I.hull as ConvexHull;
   const nx = R.planes[4 * f], ny = R.planes[4 * f + 1], nz = R.planes[4 * f + 2], d = R.planes[4 * f + 3];
   // the incident face: the least n·m
   let incident = 0, least = Infinity;
@@ -422,8 +422,8 @@ function pointFaceSeparation(hull: ConvexHull, qx: number, qy: number, qz: numbe
 
 /** A sphere (centre q, world, and shape `sphere`) against the hull at pose A. (The centre as an array and
  * the radius as its shape: a double passed to a call V8 does not inline is boxed.) */
-export function hullSphere(out: Manifold, A: ShapePose, hull: ConvexHull, q: Float64Array, sphere: Shape, margin: number): void {
-  const r = sphere.radius;
+export function hullSphere(out: Manifold, A: ShapePose, hull: ConvexHull, q: Float64Array, sphere: Shape): void {
+  const margin = out.margin, r = sphere.radius;
   toLocal(A, q[0], q[1], q[2], 0);
   const x = local[0], y = local[1], z = local[2];
   pointFaceSeparation(hull, x, y, z);
@@ -451,8 +451,8 @@ export function hullSphere(out: Manifold, A: ShapePose, hull: ConvexHull, q: Flo
  * its shape.hull): see the header. (The radius as its shape: a double passed to a call V8 does not inline
  * is boxed.)
  */
-export function hullCapsule(out: Manifold, A: ShapePose, hull: ConvexHull, seg: Float64Array, capsule: Shape, margin: number): void {
-  const r = capsule.radius;
+export function hullCapsule(out: Manifold, A: ShapePose, hull: ConvexHull, seg: Float64Array, capsule: Shape): void {
+  const margin = out.margin, r = capsule.radius;
   toLocal(A, seg[0], seg[1], seg[2], 0);
   toLocal(A, seg[3], seg[4], seg[5], 3);
   const p0x = local[0], p0y = local[1], p0z = local[2], p1x = local[3], p1y = local[4], p1z = local[5];
@@ -501,7 +501,7 @@ export function hullCapsule(out: Manifold, A: ShapePose, hull: ConvexHull, seg: 
       const dot = P[4 * f] * nx + P[4 * f + 1] * ny + P[4 * f + 2] * nz;
       if (dot > aligned) { aligned = dot; faceIndex = f; }
     }
-    if (aligned >= FACE_ALIGNMENT && faceSegment(out, A, hull, faceIndex, p0x, p0y, p0z, ux, uy, uz, r, margin)) return;
+    if (aligned >= FACE_ALIGNMENT && faceSegment(out, A, hull, faceIndex, p0x, p0y, p0z, ux, uy, uz, r)) return;
     const separation = distance - r, half = 0.5 * separation;
     setLocalNormal(out, A, nx, ny, nz);
     addLocal(out, A, hullPoint[0] + nx * half, hullPoint[1] + ny * half, hullPoint[2] + nz * half, separation, SINGLE_POINT);
@@ -519,7 +519,7 @@ export function hullCapsule(out: Manifold, A: ShapePose, hull: ConvexHull, seg: 
     addLocal(out, A, 0.5 * (closest[0] + closest[3]), 0.5 * (closest[1] + closest[4]), 0.5 * (closest[2] + closest[5]), edge - r, SINGLE_POINT);
     return;
   }
-  if (faceSegment(out, A, hull, faceIndex, p0x, p0y, p0z, ux, uy, uz, r, margin)) return;
+  if (faceSegment(out, A, hull, faceIndex, p0x, p0y, p0z, ux, uy, uz, r)) return;
   // (the segment enters the face's plane outside the face: its deeper end)
   nx = P[4 * faceIndex]; ny = P[4 * faceIndex + 1]; nz = P[4 * faceIndex + 2];
   const t = nx * ux + ny * uy + nz * uz < 0 ? 1 : 0;
@@ -535,9 +535,9 @@ export function hullCapsule(out: Manifold, A: ShapePose, hull: ConvexHull, seg: 
  * within the margin (nothing written).
  */
 function faceSegment(
-  out: Manifold, A: ShapePose, hull: ConvexHull, f: number, p0x: number, p0y: number, p0z: number, ux: number, uy: number, uz: number, r: number, margin: number,
+  out: Manifold, A: ShapePose, hull: ConvexHull, f: number, p0x: number, p0y: number, p0z: number, ux: number, uy: number, uz: number, r: number,
 ): boolean {
-  const P = hull.planes, v = hull.vertices;
+  const margin = out.margin, P = hull.planes, v = hull.vertices;
   const nx = P[4 * f], ny = P[4 * f + 1], nz = P[4 * f + 2], d = P[4 * f + 3];
   let t0 = 0, t1 = 1;
   const start = hull.faceStarts[f], count = hull.faceStarts[f + 1] - start;
@@ -614,19 +614,19 @@ function closestOfSegmentAndHull(hull: ConvexHull, p0x: number, p0y: number, p0z
 // sides, so a triangle takes only the part of the contact above it.
 
 /** A sphere (centre q, radius r) against face f of hull A: one point where the centre lies over the face. */
-export function faceSphere(out: Manifold, A: ShapePose, hull: ConvexHull, f: number, qx: number, qy: number, qz: number, r: number, margin: number): void {
+export function faceSphere(out: Manifold, A: ShapePose, hull: ConvexHull, f: number, qx: number, qy: number, qz: number, r: number): void {
   toLocal(A, qx, qy, qz, 0);
-  faceSegment(out, A, hull, f, local[0], local[1], local[2], 0, 0, 0, r, margin);
+  faceSegment(out, A, hull, f, local[0], local[1], local[2], 0, 0, 0, r);
 }
 
 /** A capsule (segment seg, radius r) against face f of hull A: the segment clipped to the face's sides. */
-export function faceCapsule(out: Manifold, A: ShapePose, hull: ConvexHull, f: number, seg: Float64Array, r: number, margin: number): void {
+export function faceCapsule(out: Manifold, A: ShapePose, hull: ConvexHull, f: number, seg: Float64Array, r: number): void {
   toLocal(A, seg[0], seg[1], seg[2], 0);
   toLocal(A, seg[3], seg[4], seg[5], 3);
-  faceSegment(out, A, hull, f, local[0], local[1], local[2], local[3] - local[0], local[4] - local[1], local[5] - local[2], r, margin);
+  faceSegment(out, A, hull, f, local[0], local[1], local[2], local[3] - local[0], local[4] - local[1], local[5] - local[2], r);
 }
 
 /** Hull B against face f of hull A: B's most opposed face clipped to the face's sides (hullFace). */
-export function faceHull(out: Manifold, A: ShapePose, hullA: ConvexHull, f: number, B: ShapePose, hullB: ConvexHull, margin: number): void {
-  hullFace(out, worldA.set(A, hullA), f, worldB.set(B, hullB), margin, 1, 0);
+export function faceHull(out: Manifold, A: ShapePose, hullA: ConvexHull, f: number, B: ShapePose, hullB: ConvexHull): void {
+  hullFace(out, worldA.set(A, hullA), f, worldB.set(B, hullB), 1, 0);
 }

@@ -53,20 +53,21 @@ export class InternalEdgeFilter {
    */
   private readonly sortScratch: ContactConstraint[] = [];
 
-  apply(contacts: ContactConstraint[], margin: (contact: ContactConstraint) => number): void {
+  /** `writeMargin` sets a contact's speculative margin in its manifold (Manifold.margin). */
+  apply(contacts: ContactConstraint[], writeMargin: (contact: ContactConstraint) => void): void {
     if (contacts.length < 2) return;
     mergeSort(contacts, byDynamicBody, this.sortScratch);
     for (let start = 0; start < contacts.length;) {
       const body = dynamicOf(contacts[start]);
       let end = start + 1;
       while (end < contacts.length && dynamicOf(contacts[end]) === body) end++;
-      if (end - start > 1) this.filterBody(contacts, start, end, margin);
+      if (end - start > 1) this.filterBody(contacts, start, end, writeMargin);
       start = end;
     }
   }
 
   /** One dynamic body's level contacts order[start..end). */
-  private filterBody(order: ContactConstraint[], start: number, end: number, margin: (contact: ContactConstraint) => number): void {
+  private filterBody(order: ContactConstraint[], start: number, end: number, writeMargin: (contact: ContactConstraint) => void): void {
     const n = this.face;
     for (let f = start; f < end; f++) {
       const F = order[f];
@@ -91,7 +92,10 @@ export class InternalEdgeFilter {
           const height = m.points[3 * i] * n[0] + m.points[3 * i + 1] * n[1] + m.points[3 * i + 2] * n[2] - plane;
           if (Math.abs(height) > COPLANAR + Math.abs(m.separations[i])) onPlane = false;
         }
-        if (onPlane) forceFace(C, levelC, face, margin(C));
+        if (onPlane) {
+          writeMargin(C);
+          forceFace(C, levelC, face);
+        }
       }
     }
   }
@@ -140,25 +144,26 @@ function support(proxy: ShapeProxy, nx: number, ny: number, nz: number): number 
 
 /** The contact again, against face f of its level shape with that face's normal (flipped when the level
  * shape is the contact's B, so the normal still points from A to B). */
-function forceFace(contact: ContactConstraint, level: ShapeProxy, f: number, margin: number): void {
+function forceFace(contact: ContactConstraint, level: ShapeProxy, f: number): void {
   const levelIsA = !contact.bodyA.isDynamic;
   const other = (levelIsA ? contact.proxyB : contact.proxyA) as ShapeProxy;
   const out = levelIsA ? contact.manifold : scratch;
   const previous = contact.manifold.previousCount;
   out.count = 0;
+  out.margin = contact.manifold.margin;
   if (!levelIsA) scratch.previousCount = 0;
   const hull = level.shape.hull as ConvexHull, pose: ShapePose = level.pose;
   switch (other.shape.type) {
     case 'sphere':
-      faceSphere(out, pose, hull, f, other.pose.c[0], other.pose.c[1], other.pose.c[2], other.shape.radius, margin);
+      faceSphere(out, pose, hull, f, other.pose.c[0], other.pose.c[1], other.pose.c[2], other.shape.radius);
       break;
     case 'capsule':
       capsuleSegment(other.pose, other.shape, segment);
-      faceCapsule(out, pose, hull, f, segment, other.shape.radius, margin);
+      faceCapsule(out, pose, hull, f, segment, other.shape.radius);
       break;
     case 'box':
     case 'hull':
-      faceHull(out, pose, hull, f, other.pose, other.shape.hull as ConvexHull, margin);
+      faceHull(out, pose, hull, f, other.pose, other.shape.hull as ConvexHull);
       break;
     default:
       return;

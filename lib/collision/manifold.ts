@@ -16,6 +16,10 @@ export class Manifold {
   count = 0;
   /** The count before this step's narrowphase began (its ids are still in `ids` until overwritten). */
   previousCount = 0;
+  /** The narrowphase keeps points less than this far apart (m; 0: overlapping or touching only). Set by
+   * whoever asks for the manifold, and read there by the narrowphase's functions: a field, not an
+   * argument, because a double passed to a call V8 does not inline is boxed, a HeapNumber each call. */
+  margin = 0;
 
   /** Empties the manifold for this step's points, remembering how many the last step had. */
   begin(): void {

@@ -60,11 +60,12 @@ export class MeshPairs {
   /**
    * Collides the convex shape of proxy `other` with the triangles of proxy `mesh`'s shape near it, into
    * `parent`'s children (new ones from `pool`, those no longer near back to it). Returns whether any
-   * child has points. For a sensor pair: whether any triangle overlaps, with no children kept.
+   * child has points, within the margin in parent.manifold.margin. For a sensor pair: whether any
+   * triangle overlaps, with no children kept.
    */
-  collide(parent: ContactConstraint, mesh: ShapeProxy, other: ShapeProxy, margin: number, pool: ContactConstraint[]): boolean {
+  collide(parent: ContactConstraint, mesh: ShapeProxy, other: ShapeProxy, pool: ContactConstraint[]): boolean {
     const source = mesh.shape.mesh as TriangleSource;
-    this.mesh = mesh; this.source = source; this.margin = margin; this.pool = pool;
+    this.mesh = mesh; this.source = source; this.margin = parent.manifold.margin; this.pool = pool;
     this.otherShape = other.shape; this.otherPose = other.pose;
     this.stamp++;
     this.overlapping = false;
@@ -186,7 +187,8 @@ export class MeshPairs {
   private readonly visitTriangle = (triangle: number): boolean => {
     if (this.foundCount === this.found.length) this.found.push({ triangle: 0, manifold: new Manifold(), group: -1, depth: 0 });
     const f = this.found[this.foundCount];
-    this.collideOne(triangle, this.mesh as ShapeProxy, f.manifold, this.margin);
+    f.manifold.margin = this.margin;
+    this.collideOne(triangle, this.mesh as ShapeProxy, f.manifold);
     if (f.manifold.count > 0) {
       f.triangle = triangle;
       this.foundCount++;
@@ -196,13 +198,14 @@ export class MeshPairs {
 
   private readonly visitSensor = (triangle: number): boolean => {
     const m = this.scratch;
-    this.collideOne(triangle, this.mesh as ShapeProxy, m, 0);
+    m.margin = 0;
+    this.collideOne(triangle, this.mesh as ShapeProxy, m);
     for (let i = 0; i < m.count; i++) if (m.separations[i] <= 0) this.overlapping = true;
     return !this.overlapping;
   };
 
-  /** One triangle against the other shape, into `out`. */
-  private collideOne(triangle: number, mesh: ShapeProxy, out: Manifold, margin: number): void {
+  /** One triangle against the other shape, into `out`, within out.margin. */
+  private collideOne(triangle: number, mesh: ShapeProxy, out: Manifold): void {
     const source = this.source as TriangleSource, t = this.triangle, n = this.normal;
     source.writeTriangle(triangle, t);
     source.writeNormal(triangle, n);
@@ -211,7 +214,7 @@ export class MeshPairs {
     // in a step, shallow enough not to reach past a neighbouring drop (a prism runs straight down along
     // −n, which on a slope beside a cliff would leave the ground)
     this.prism.set(t, n, Math.max(MIN_PRISM_DEPTH, longestEdge(t)));
-    collideTriangle(out, this.prism, mesh.pose, source.activeFeatures(triangle), heightfield, this.otherShape as Shape, this.otherPose as ShapePose, margin);
+    collideTriangle(out, this.prism, mesh.pose, source.activeFeatures(triangle), heightfield, this.otherShape as Shape, this.otherPose as ShapePose);
   }
 }
 

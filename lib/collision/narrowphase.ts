@@ -1,7 +1,8 @@
 // Narrowphase: the contact manifold of two shapes, in closed form. Shapes are ordered plane < box < hull
 // < capsule < sphere (SHAPE_RANK) so that each pair has one function; the normal points from the first
-// shape (A) to the second (B). Points farther apart than `margin` are left out; points between 0 and
-// `margin` apart are speculative (the solver lets the bodies close at most that gap in a substep).
+// shape (A) to the second (B). Points farther apart than the margin (Manifold.margin) are left out;
+// points between 0 and the margin apart are speculative (the solver lets the bodies close at most that
+// gap in a substep).
 //
 //   plane–sphere    s = n·c − offset − r
 //   plane–capsule   the same at both segment ends (ids 0, 1)
@@ -46,6 +47,12 @@ const planeOffset = new Float64Array(1), centres = new Float64Array(6);
  * (rank a ≤ rank b), into `out` (count 0: no contact within margin).
  */
 export function collide(a: Shape, A: ShapePose, b: Shape, B: ShapePose, margin: number, out: Manifold): void {
+  out.margin = margin;
+  collideWithinMargin(a, A, b, B, out);
+}
+
+/** collide with the margin already in out.margin (the step's contacts pass it there: see Manifold.margin). */
+export function collideWithinMargin(a: Shape, A: ShapePose, b: Shape, B: ShapePose, out: Manifold): void {
   out.begin();
   switch (a.type) {
     case 'plane': {
@@ -54,62 +61,62 @@ export function collide(a: Shape, A: ShapePose, b: Shape, B: ShapePose, margin: 
       const nx = R[0] * n[0] + R[3] * n[1] + R[6] * n[2], ny = R[1] * n[0] + R[4] * n[1] + R[7] * n[2], nz = R[2] * n[0] + R[5] * n[1] + R[8] * n[2];
       out.setNormal(nx, ny, nz);
       planeOffset[0] = nx * x[0] + ny * x[1] + nz * x[2] + a.offset;
-      if (b.type === 'sphere') planePoint(out, B.c, 0, b, margin, 0);
+      if (b.type === 'sphere') planePoint(out, B.c, 0, b, 0);
       else if (b.type === 'capsule') {
         capsuleSegment(B, b, segment);
-        planePoint(out, segment, 0, b, margin, 0);
-        planePoint(out, segment, 3, b, margin, 1);
-      } else if (b.type === 'box') planeBox(out, B, b.halfExtents, margin);
-      else if (b.type === 'hull') planeHull(out, B, b.hull as ConvexHull, planeOffset, margin);
+        planePoint(out, segment, 0, b, 0);
+        planePoint(out, segment, 3, b, 1);
+      } else if (b.type === 'box') planeBox(out, B, b.halfExtents);
+      else if (b.type === 'hull') planeHull(out, B, b.hull as ConvexHull, planeOffset);
       return;
     }
     case 'box':
       if (b.type === 'box') {
-        boxBox(out, A, a.halfExtents, a.hull as ConvexHull, B, b.halfExtents, b.hull as ConvexHull, margin);
-        if (out.count === 0) closestPoints(out, a, A, b, B, margin);
+        boxBox(out, A, a.halfExtents, a.hull as ConvexHull, B, b.halfExtents, b.hull as ConvexHull);
+        if (out.count === 0) closestPoints(out, a, A, b, B);
       }
-      else if (b.type === 'sphere') boxSphere(out, A, a.halfExtents, B.c, b, margin);
+      else if (b.type === 'sphere') boxSphere(out, A, a.halfExtents, B.c, b);
       else if (b.type === 'capsule') {
         capsuleSegment(B, b, segment);
-        hullCapsule(out, A, a.hull as ConvexHull, segment, b, margin);
+        hullCapsule(out, A, a.hull as ConvexHull, segment, b);
       } else if (b.type === 'hull') {
-        hullHull(out, A, a.hull as ConvexHull, B, b.hull as ConvexHull, margin);
-        if (out.count === 0) closestPoints(out, a, A, b, B, margin);
+        hullHull(out, A, a.hull as ConvexHull, B, b.hull as ConvexHull);
+        if (out.count === 0) closestPoints(out, a, A, b, B);
       }
       return;
     case 'hull':
       if (b.type === 'hull') {
-        hullHull(out, A, a.hull as ConvexHull, B, b.hull as ConvexHull, margin);
-        if (out.count === 0) closestPoints(out, a, A, b, B, margin);
+        hullHull(out, A, a.hull as ConvexHull, B, b.hull as ConvexHull);
+        if (out.count === 0) closestPoints(out, a, A, b, B);
       }
       else if (b.type === 'capsule') {
         capsuleSegment(B, b, segment);
-        hullCapsule(out, A, a.hull as ConvexHull, segment, b, margin);
-      } else if (b.type === 'sphere') hullSphere(out, A, a.hull as ConvexHull, B.c, b, margin);
+        hullCapsule(out, A, a.hull as ConvexHull, segment, b);
+      } else if (b.type === 'sphere') hullSphere(out, A, a.hull as ConvexHull, B.c, b);
       return;
     case 'capsule':
       capsuleSegment(A, a, segment);
       if (b.type === 'sphere') {
         closestOnSegment(segment, B.c, centres);
         centres[3] = B.c[0]; centres[4] = B.c[1]; centres[5] = B.c[2];
-        spheres(out, a, b, margin, 0);
+        spheres(out, a, b, 0);
       } else if (b.type === 'capsule') {
         capsuleSegment(B, b, other);
-        capsules(out, a, segment, b, other, margin);
+        capsules(out, a, segment, b, other);
       }
       return;
     case 'sphere':
       centres[0] = A.c[0]; centres[1] = A.c[1]; centres[2] = A.c[2];
       centres[3] = B.c[0]; centres[4] = B.c[1]; centres[5] = B.c[2];
-      spheres(out, a, b, margin, 0);
+      spheres(out, a, b, 0);
       return;
   }
 }
 
 /** A sphere (centre c = points[at..at+2], the radius r of shape `round`) over the plane
  * n·p = planeOffset[0], n already in out.normal. */
-function planePoint(out: Manifold, points: Float64Array, at: number, round: Shape, margin: number, id: number): void {
-  const n = out.normal, cx = points[at], cy = points[at + 1], cz = points[at + 2], r = round.radius, offset = planeOffset[0];
+function planePoint(out: Manifold, points: Float64Array, at: number, round: Shape, id: number): void {
+  const margin = out.margin, n = out.normal, cx = points[at], cy = points[at + 1], cz = points[at + 2], r = round.radius, offset = planeOffset[0];
   const s = n[0] * cx + n[1] * cy + n[2] * cz - offset - r;
   if (s >= margin) return;
   const back = r + 0.5 * s;
@@ -120,8 +127,8 @@ const vertexSeparations = new Float64Array(8);
 const vertices = new Float64Array(24);
 
 /** The box (pose B, half extents h) over the plane n·p = planeOffset[0], n already in out.normal. */
-function planeBox(out: Manifold, B: ShapePose, h: Float64Array, margin: number): void {
-  const n = out.normal, W = B.W, c = B.c, offset = planeOffset[0];
+function planeBox(out: Manifold, B: ShapePose, h: Float64Array): void {
+  const margin = out.margin, n = out.normal, W = B.W, c = B.c, offset = planeOffset[0];
   let near = 0;
   for (let v = 0; v < 8; v++) {
     const sx = v & 1 ? h[0] : -h[0], sy = v & 2 ? h[1] : -h[1], sz = v & 4 ? h[2] : -h[2];
@@ -143,7 +150,8 @@ function planeBox(out: Manifold, B: ShapePose, h: Float64Array, margin: number):
 
 /** Two spheres, centred at `centres` (A's, then B's) with the radii of shapes a and b: the normal along
  * the centres' line (straight up if they coincide). */
-function spheres(out: Manifold, a: Shape, b: Shape, margin: number, id: number): void {
+function spheres(out: Manifold, a: Shape, b: Shape, id: number): void {
+  const margin = out.margin;
   const ax = centres[0], ay = centres[1], az = centres[2], bx = centres[3], by = centres[4], bz = centres[5];
   const ra = a.radius, rb = b.radius;
   const dx = bx - ax, dy = by - ay, dz = bz - az;
@@ -170,7 +178,7 @@ export function capsuleSegment(pose: ShapePose, capsule: Shape, out: Float64Arra
 }
 
 /** Capsules capsuleA and capsuleB, along segments a and b. */
-function capsules(out: Manifold, capsuleA: Shape, a: Float64Array, capsuleB: Shape, b: Float64Array, margin: number): void {
+function capsules(out: Manifold, capsuleA: Shape, a: Float64Array, capsuleB: Shape, b: Float64Array): void {
   const d1x = a[3] - a[0], d1y = a[4] - a[1], d1z = a[5] - a[2];
   const d2x = b[3] - b[0], d2y = b[4] - b[1], d2z = b[5] - b[2];
   const aa = d1x * d1x + d1y * d1y + d1z * d1z, ee = d2x * d2x + d2y * d2y + d2z * d2z;
@@ -187,19 +195,19 @@ function capsules(out: Manifold, capsuleA: Shape, a: Float64Array, capsuleB: Sha
         centres[0] = px; centres[1] = py; centres[2] = pz;
         closestOnSegment(b, centres, closest);
         centres[3] = closest[0]; centres[4] = closest[1]; centres[5] = closest[2];
-        spheres(out, capsuleA, capsuleB, margin, k);
+        spheres(out, capsuleA, capsuleB, k);
         if (t1 - t0 < 1e-9) break;
       }
       return;
     }
   }
   closestPointsOfSegments(a, b, centres);
-  spheres(out, capsuleA, capsuleB, margin, 0);
+  spheres(out, capsuleA, capsuleB, 0);
 }
 
 /** A sphere (centre q, shape `sphere`) against the box of pose A and half extents h. */
-function boxSphere(out: Manifold, A: ShapePose, h: Float64Array, q: Float64Array, sphere: Shape, margin: number): void {
-  const W = A.W, c = A.c, qx = q[0], qy = q[1], qz = q[2], r = sphere.radius;
+function boxSphere(out: Manifold, A: ShapePose, h: Float64Array, q: Float64Array, sphere: Shape): void {
+  const margin = out.margin, W = A.W, c = A.c, qx = q[0], qy = q[1], qz = q[2], r = sphere.radius;
   const dx = qx - c[0], dy = qy - c[1], dz = qz - c[2];
   // into the box frame: l = Wᵀ d
   const l0 = W[0] * dx + W[1] * dy + W[2] * dz, l1 = W[3] * dx + W[4] * dy + W[5] * dz, l2 = W[6] * dx + W[7] * dy + W[8] * dz;
@@ -247,12 +255,12 @@ const CLOSEST_POINTS = 1 << 28;
  * margin. Measured before it, on random pairs of boxes and hulls separated by less than the margin:
  * 45 of 3217 had no point, and a hull falling at 6.5 m/s past a box's edge sank 3.6 mm into it.
  */
-function closestPoints(out: Manifold, a: Shape, A: ShapePose, b: Shape, B: ShapePose, margin: number): void {
+function closestPoints(out: Manifold, a: Shape, A: ShapePose, b: Shape, B: ShapePose): void {
   definitionOf(a.type).convex(a, convexA);
   definitionOf(b.type).convex(b, convexB);
   measureDistance(convexA, A, convexB, B, distance);
   const d = distance.distance;
-  if (!(d > 0) || d >= margin) return;
+  if (!(d > 0) || d >= out.margin) return;
   const n = distance.normal, p = distance.pointA, q = distance.pointB;
   out.setNormal(n[0], n[1], n[2]);
   out.add(0.5 * (p[0] + q[0]), 0.5 * (p[1] + q[1]), 0.5 * (p[2] + q[2]), d, CLOSEST_POINTS);

@@ -39,10 +39,10 @@ const point = new Float64Array(3);
 /**
  * The manifold of `shape` (world pose B) against the triangle the prism holds, in the frame of the mesh
  * shape at world pose A; `active` the triangle's active edges (bits 0–2: ab, bc, ca) and corners (bits
- * 3–5: a, b, c); `solidBelow` for a heightfield. Writes `out` (count 0: no contact within margin).
+ * 3–5: a, b, c); `solidBelow` for a heightfield. Writes `out` (count 0: no contact within out.margin).
  */
 export function collideTriangle(
-  out: Manifold, prism: TrianglePrism, A: ShapePose, active: number, solidBelow: boolean, shape: Shape, B: ShapePose, margin: number,
+  out: Manifold, prism: TrianglePrism, A: ShapePose, active: number, solidBelow: boolean, shape: Shape, B: ShapePose,
 ): void {
   out.begin();
   const W = A.W, hull = prism.hull, ln = prism.normal;
@@ -58,11 +58,11 @@ export function collideTriangle(
     const az = A.c[2] + W[2] * v[0] + W[5] * v[1] + W[8] * v[2];
     if (nx * (B.c[0] - ax) + ny * (B.c[1] - ay) + nz * (B.c[2] - az) < 0) return;
   }
-  if (shape.type === 'sphere' && sphereTriangle(out, hull, ln, A, active, B.c, shape.radius, margin)) return;
-  if (shape.type === 'box') boxTriangle(out, hull, ln, A, shape, B, margin);
-  else if (shape.type !== 'capsule' || !capsuleTriangle(out, hull, ln, A, active, shape, B, margin)) {
-    if (separatedByPrismFace(hull, A, shape, B, margin)) return;
-    collidePrism(out, hull, A, shape, B, margin);
+  if (shape.type === 'sphere' && sphereTriangle(out, hull, ln, A, active, B.c, shape.radius)) return;
+  if (shape.type === 'box') boxTriangle(out, hull, ln, A, shape, B);
+  else if (shape.type !== 'capsule' || !capsuleTriangle(out, hull, ln, A, active, shape, B)) {
+    if (separatedByPrismFace(out, hull, A, shape, B)) return;
+    collidePrism(out, hull, A, shape, B);
   }
   if (out.count === 0) return;
   const N = out.normal;
@@ -77,22 +77,22 @@ export function collideTriangle(
   }
   // an internal edge or corner (or the inside): the face's own normal
   out.count = 0;
-  forceFace(out, hull, A, shape, B, margin);
+  forceFace(out, hull, A, shape, B);
 }
 
 /** The prism against the shape, through the hull contact code (the prism is A). */
-function collidePrism(out: Manifold, hull: ConvexHull, A: ShapePose, shape: Shape, B: ShapePose, margin: number): void {
+function collidePrism(out: Manifold, hull: ConvexHull, A: ShapePose, shape: Shape, B: ShapePose): void {
   switch (shape.type) {
     case 'sphere':
-      hullSphere(out, A, hull, B.c, shape, margin);
+      hullSphere(out, A, hull, B.c, shape);
       return;
     case 'capsule':
       capsuleSegment(B, shape, segment);
-      hullCapsule(out, A, hull, segment, shape, margin);
+      hullCapsule(out, A, hull, segment, shape);
       return;
     case 'box':
     case 'hull':
-      hullHull(out, A, hull, B, shape.hull as ConvexHull, margin);
+      hullHull(out, A, hull, B, shape.hull as ConvexHull);
       return;
     default:
       return;
@@ -100,18 +100,18 @@ function collidePrism(out: Manifold, hull: ConvexHull, A: ShapePose, shape: Shap
 }
 
 /** The same, against the top face with its normal forced. */
-function forceFace(out: Manifold, hull: ConvexHull, A: ShapePose, shape: Shape, B: ShapePose, margin: number): void {
+function forceFace(out: Manifold, hull: ConvexHull, A: ShapePose, shape: Shape, B: ShapePose): void {
   switch (shape.type) {
     case 'sphere':
-      faceSphere(out, A, hull, 0, B.c[0], B.c[1], B.c[2], shape.radius, margin);
+      faceSphere(out, A, hull, 0, B.c[0], B.c[1], B.c[2], shape.radius);
       return;
     case 'capsule':
       capsuleSegment(B, shape, segment);
-      faceCapsule(out, A, hull, 0, segment, shape.radius, margin);
+      faceCapsule(out, A, hull, 0, segment, shape.radius);
       return;
     case 'box':
     case 'hull':
-      faceHull(out, A, hull, 0, B, shape.hull as ConvexHull, margin);
+      faceHull(out, A, hull, 0, B, shape.hull as ConvexHull);
       return;
     default:
       return;
@@ -158,9 +158,9 @@ const SINGLE_POINT = 1 << 20;
  * The triangle is the prism's top face (corners hull.vertices[0..8]), normal n, in the mesh's frame (pose A).
  */
 function sphereTriangle(
-  out: Manifold, hull: ConvexHull, n: Float64Array, A: ShapePose, active: number, centre: Float64Array, r: number, margin: number,
+  out: Manifold, hull: ConvexHull, n: Float64Array, A: ShapePose, active: number, centre: Float64Array, r: number,
 ): boolean {
-  const W = A.W, c = A.c, v = hull.vertices;
+  const margin = out.margin, W = A.W, c = A.c, v = hull.vertices;
   const dx = centre[0] - c[0], dy = centre[1] - c[1], dz = centre[2] - c[2];
   // the centre p in the mesh's frame: Wᵀ (centre − c)
   const px = W[0] * dx + W[1] * dy + W[2] * dz, py = W[3] * dx + W[4] * dy + W[5] * dz, pz = W[6] * dx + W[7] * dy + W[8] * dz;
@@ -199,14 +199,14 @@ function sphereTriangle(
 }
 
 /**
- * Whether one of the prism's faces separates the shape by more than the margin: the least of n·p − d
+ * Whether one of the prism's faces separates the shape by more than out.margin: the least of n·p − d
  * over the shape (its support along −n) above it. The prism's face axes of the separating axis test, in
  * closed form for a capsule (n·c − h |n·u| − r), over the vertices for a hull; it turns away the triangles
  * off to the side of the shape before the prism's full test (boxes, spheres and capsules in front of the
  * triangle have tests of their own above).
  */
-function separatedByPrismFace(hull: ConvexHull, A: ShapePose, shape: Shape, B: ShapePose, margin: number): boolean {
-  const P = hull.planes, W = A.W, c = A.c, V = B.W, b = B.c;
+function separatedByPrismFace(out: Manifold, hull: ConvexHull, A: ShapePose, shape: Shape, B: ShapePose): boolean {
+  const margin = out.margin, P = hull.planes, W = A.W, c = A.c, V = B.W, b = B.c;
   for (let f = 0; f < 5; f++) {
     const lx = P[4 * f], ly = P[4 * f + 1], lz = P[4 * f + 2];
     const nx = W[0] * lx + W[3] * ly + W[6] * lz, ny = W[1] * lx + W[4] * ly + W[7] * lz, nz = W[2] * lx + W[5] * ly + W[8] * lz;
@@ -300,8 +300,8 @@ const flipped = new Manifold();
  * closest points of the two edges. Everything in the mesh's frame: the box centre p = Wᵀ (b − c), axes
  * u_k = Wᵀ V_k.
  */
-function boxTriangle(out: Manifold, hull: ConvexHull, n: Float64Array, A: ShapePose, shape: Shape, B: ShapePose, margin: number): void {
-  const W = A.W, c = A.c, V = B.W, h = shape.halfExtents, v = hull.vertices;
+function boxTriangle(out: Manifold, hull: ConvexHull, n: Float64Array, A: ShapePose, shape: Shape, B: ShapePose): void {
+  const margin = out.margin, W = A.W, c = A.c, V = B.W, h = shape.halfExtents, v = hull.vertices;
   const dx = B.c[0] - c[0], dy = B.c[1] - c[1], dz = B.c[2] - c[2];
   const p = boxCentre, u = boxAxes;
   p[0] = W[0] * dx + W[1] * dy + W[2] * dz; p[1] = W[3] * dx + W[4] * dy + W[5] * dz; p[2] = W[6] * dx + W[7] * dy + W[8] * dz;
@@ -368,11 +368,12 @@ function boxTriangle(out: Manifold, hull: ConvexHull, n: Float64Array, A: ShapeP
     // the box's face is the reference: the triangle (the prism's top) clipped to it, the normal turned
     flipped.count = 0;
     flipped.previousCount = 0;
-    faceHull(flipped, B, shape.hull as ConvexHull, boxFaceIndex, A, hull, margin);
+    flipped.margin = margin;
+    faceHull(flipped, B, shape.hull as ConvexHull, boxFaceIndex, A, hull);
     if (flipped.count > 0) out.addFlipped(flipped, BOX_FACE_REFERENCE);
     return;
   }
-  faceHull(out, A, hull, 0, B, shape.hull as ConvexHull, margin);
+  faceHull(out, A, hull, 0, B, shape.hull as ConvexHull);
 }
 
 /** Ids of points where the box's face was the reference (told apart from the triangle's). */
@@ -423,8 +424,8 @@ const capsuleEnds = new Float64Array(6), edgeSegment = new Float64Array(6), pair
  * one point along the line between the closest points. Returns false when the segment reaches behind
  * the plane (the prism decides).
  */
-function capsuleTriangle(out: Manifold, hull: ConvexHull, n: Float64Array, A: ShapePose, active: number, shape: Shape, B: ShapePose, margin: number): boolean {
-  const W = A.W, c = A.c, v = hull.vertices, r = shape.radius, e = capsuleEnds;
+function capsuleTriangle(out: Manifold, hull: ConvexHull, n: Float64Array, A: ShapePose, active: number, shape: Shape, B: ShapePose): boolean {
+  const margin = out.margin, W = A.W, c = A.c, v = hull.vertices, r = shape.radius, e = capsuleEnds;
   capsuleSegment(B, shape, segment);
   for (let end = 0; end < 2; end++) {
     const dx = segment[3 * end] - c[0], dy = segment[3 * end + 1] - c[1], dz = segment[3 * end + 2] - c[2];
@@ -463,7 +464,7 @@ function capsuleTriangle(out: Manifold, hull: ConvexHull, n: Float64Array, A: Sh
     }
   }
   if (feature === 0 || (active & feature) === 0) {
-    faceCapsule(out, A, hull, 0, segment, r, margin);
+    faceCapsule(out, A, hull, 0, segment, r);
     return true;
   }
   // a real edge or corner: along the line from it to the segment

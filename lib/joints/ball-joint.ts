@@ -15,13 +15,14 @@ import { MAX_PUSH_ANGULAR_SPEED, type Softness } from '../solver/softness.js';
 import { Joint, type JointOptions } from './joint.js';
 import { PointConstraintPart, writePointLoad } from './parts/point-part.js';
 import { AxisConstraintPart, writeSignedRow } from './parts/axis-part.js';
-import { AxisDrive, setLimit, solveLimitRow } from './parts/axis-drive.js';
+import { AxisDrive, limitSolve, LIMIT_C, LIMIT_INVERSE_H, LIMIT_MAX_PUSH, LIMIT_PRESSED, solveLimitRow } from './parts/axis-drive.js';
 import { AngularFrictionPart } from './parts/angular-friction-part.js';
 import { SwingLimitPart } from './parts/swing-twist-part.js';
 import { JointFrames, setLocalFrames } from './joint-frames.js';
 import { readBounds, requireNonNegative, show } from '../validate.js';
 import type { Float64Allocator } from '../arena.js';
 import type { StateReader, StateWriter } from '../state.js';
+import type { SubstepLength } from '../solver/step-parts.js';
 
 export interface BallJointOptions extends JointOptions {
   /** The joint's pivot in world space, m. */
@@ -83,6 +84,14 @@ export class BallJoint extends Joint {
   /** The limit and friction parts, made on first use. */
   private get parts(): BallJointExtras {
     return (this.extras ??= new BallJointExtras(this.localFrames));
+  }
+  /** The parts, which exist while the joint has iterative rows (limits or friction: their setters make
+   * them). prepare, warmStart and solve read them here, not through `parts`: through `parts` V8 inlines
+   * the parts' constructors, whose maps are deprecated when a field of theirs changes representation,
+   * and then aborts optimizing the solve again and again ("maps became deprecated"), leaving it
+   * unoptimized and boxing its doubles. */
+  private get existingParts(): BallJointExtras {
+    return this.extras as BallJointExtras;
   }
   /** The swing-cone row and the twist row (J and K at the last prepare), for tests and solvers. */
   get swingRow(): AxisConstraintPart {
@@ -218,23 +227,28 @@ export class BallJoint extends Joint {
 
   // ---- solver ----
 
-  prepare(h: number): void {
+  prepare(step: SubstepLength): void {
     const bodyA = this.bodyA, bodyB = this.bodyB;
-    this.updateSpring(h);
+    this.updateSpring(step);
     // K and K⁻¹ are for the iterative solve only
     this.point.prepare(bodyA, bodyB, !this.direct);
     if (!this.direct) this.point.factor();
-    if (this.hasIterativeRows) this.parts.prepare(bodyA, bodyB, h, this.limited, this._frictionTorque);
+    if (this.hasIterativeRows) {
+      const frictionTorque = this._frictionTorque;
+      const parts = this.existingParts;
+      parts.prepare(bodyA, bodyB, step, this.limited, frictionTorque > 0);
+      if (frictionTorque > 0) parts.friction.maxImpulse = frictionTorque * step.h;
+    }
   }
 
   warmStart(): void {
     this.point.warmStart(this.bodyA, this.bodyB);
-    if (this.hasIterativeRows) this.parts.warmStart(this.bodyA, this.bodyB, this.limited, this._frictionTorque > 0);
+    if (this.hasIterativeRows) this.existingParts.warmStart(this.bodyA, this.bodyB, this.limited, this._frictionTorque > 0);
   }
 
   solve(soft: Readonly<Softness>, useBias: boolean): void {
     const bodyA = this.bodyA, bodyB = this.bodyB;
-    if (this.hasIterativeRows) this.parts.solve(bodyA, bodyB, soft, useBias, this.limited && !this.directLimits, !this.directFriction && this._frictionTorque > 0);
+    if (this.hasIterativeRows) this.existingParts.solve(bodyA, bodyB, soft, useBias, this.limited && !this.directLimits, !this.directFriction && this._frictionTorque > 0);
     const holding = this.holdingSoftness(soft, useBias);
     if (holding !== null) this.point.solve(bodyA, bodyB, holding);
   }
@@ -355,8 +369,10 @@ class BallJointExtras {
     this.frames = new JointFrames(localFrames);
   }
 
-  prepare(bodyA: Body, bodyB: Body, h: number, limited: boolean, frictionTorque: number): void {
-    this.inverseH = 1 / h;
+  /** `friction`: whether the joint has friction torque (the caller sets friction.maxImpulse, a double
+   * kept out of the arguments: a double passed to a call V8 does not inline is boxed). */
+  prepare(bodyA: Body, bodyB: Body, step: SubstepLength, limited: boolean, friction: boolean): void {
+    this.inverseH = 1 / step.h;
     if (limited) {
       const frames = this.frames;
       frames.update(bodyA, bodyB);
@@ -367,12 +383,11 @@ class BallJointExtras {
       }
       const t = frames.twistAxis(twist);
       this.twistRow.setAngular(bodyA, bodyB, t);
-      this.twist.prepare(frames.twistAngle(), h);
+      frames.updateTwistAngle();
+      this.twist.position = frames.twist;
+      this.twist.prepare(step);
     }
-    if (frictionTorque > 0) {
-      this.friction.prepare(bodyA, bodyB);
-      this.friction.maxImpulse = frictionTorque * h;
-    }
+    if (friction) this.friction.prepare(bodyA, bodyB);
   }
 
   warmStart(bodyA: Body, bodyB: Body, limited: boolean, friction: boolean): void {
@@ -388,7 +403,10 @@ class BallJointExtras {
     if (friction) this.friction.solve(bodyA, bodyB);
     if (limited) {
       if (this.swing.active) {
-        setLimit(this.swing.C, this.inverseH, MAX_PUSH_ANGULAR_SPEED, 0);
+        limitSolve[LIMIT_C] = this.swing.C;
+        limitSolve[LIMIT_INVERSE_H] = this.inverseH;
+        limitSolve[LIMIT_MAX_PUSH] = MAX_PUSH_ANGULAR_SPEED;
+        limitSolve[LIMIT_PRESSED] = 0;
         solveLimitRow(this.swingRow, bodyA, bodyB, this.swingImpulse, 0, 1, soft);
       }
       this.twist.solve(this.twistRow, bodyA, bodyB, soft, useBias);

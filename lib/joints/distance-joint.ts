@@ -17,6 +17,7 @@ import { AxisDrive } from './parts/axis-drive.js';
 import { readBounds, requireNonNegative } from '../validate.js';
 import type { Float64Allocator } from '../arena.js';
 import type { StateReader, StateWriter } from '../state.js';
+import type { SubstepLength } from '../solver/step-parts.js';
 
 export interface DistanceJointOptions extends JointOptions {
   /** The anchor on A and the anchor on B, world space, m. */
@@ -113,7 +114,7 @@ export class DistanceJoint extends Joint {
     return 0;
   }
 
-  prepare(h: number): void {
+  prepare(step: SubstepLength): void {
     const bodyA = this.bodyA, bodyB = this.bodyB, point = this.point, drive = this.drive, n = this.direction;
     point.prepare(bodyA, bodyB);
     const d = point.C, L = Math.sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
@@ -131,7 +132,8 @@ export class DistanceJoint extends Joint {
       drive.mode = 'off';
     }
     drive.clearInactive();
-    drive.prepare(L, h);
+    drive.position = L;
+    drive.prepare(step);
   }
 
   protected saveParts(writer: StateWriter): void {

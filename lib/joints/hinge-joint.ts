@@ -18,6 +18,7 @@ import { writePointLoad } from './parts/point-part.js';
 import { AxisDrive, type MotorOptions, type ServoOptions } from './parts/axis-drive.js';
 import type { Float64Allocator } from '../arena.js';
 import { atan2 } from '../math/portable.js';
+import type { SubstepLength } from '../solver/step-parts.js';
 
 export interface HingeJointOptions extends JointOptions {
   /** A point on the hinge axis, world space, m. */
@@ -124,9 +125,9 @@ export class HingeJoint extends FreeAxisJoint {
 
   // ---- solver ----
 
-  prepare(h: number): void {
+  prepare(step: SubstepLength): void {
     const bodyA = this.bodyA, bodyB = this.bodyB, rows = this.rows, frames = this.frames;
-    this.updateSpring(h);
+    this.updateSpring(step);
     this.point.prepare(bodyA, bodyB);
     frames.update(bodyA, bodyB);
     this.hingeRotation.prepare(frames);
@@ -137,7 +138,9 @@ export class HingeJoint extends FreeAxisJoint {
     rows.prepare(bodyA, bodyB, !this.direct);
     const t = frames.twistAxis(twist);
     this.axisRow.setAngular(bodyA, bodyB, t);
-    this.drive.prepare(frames.twistAngle(), h);
+    frames.updateTwistAngle();
+    this.drive.position = frames.twist;
+    this.drive.prepare(step);
   }
 
   /** The point rows are the coupled block's first three. */

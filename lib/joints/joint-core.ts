@@ -8,7 +8,7 @@
 // the mean constraint force over the step: F = Σ λ_lin / dt on body B (−F on body A), and
 // τ = Σ λ_ang / dt, the torque of the angular rows about the anchor.
 
-import type { SolverJoint } from '../solver/step-parts.js';
+import type { SolverJoint, SubstepLength } from '../solver/step-parts.js';
 import { createSoftness, makeSoft, type Softness } from '../solver/softness.js';
 import { MAX_HERTZ_PER_SUBSTEP_RATE } from '../solver/step-parts.js';
 import { requireBoolean, requireNonNegative, requirePositiveOrInfinity } from '../validate.js';
@@ -170,7 +170,7 @@ export abstract class JointCore<B extends { readonly sleep: SleepState }> implem
    * The softness the holding rows use in a solve: the world's (`soft`) for a rigid joint; for a
    * spring joint its own in the biased pass and null in the relax pass (skip the rows); null for a
    * joint whose rows the direct tree solver holds. Call
-   * updateSpring(h) in prepare first.
+   * updateSpring(step) in prepare first.
    */
   protected holdingSoftness(soft: Readonly<Softness>, useBias: boolean): Readonly<Softness> | null {
     if (this.direct) return null;
@@ -178,12 +178,13 @@ export abstract class JointCore<B extends { readonly sleep: SleepState }> implem
     return useBias ? this.springSoftness : null;
   }
   /**
-   * The spring's coefficients for a substep of h (a no-op for rigid joints). A spring is never stiffer
+   * The spring's coefficients for a substep of step.h (a no-op for rigid joints). A spring is never stiffer
    * than a rigid joint: its frequency is capped as the world's joints are, at a quarter of the substep
    * rate (solver/step.ts; found by a windmill whose 30 Hz blade welds exploded at 1 and 2 substeps).
    */
-  protected updateSpring(h: number): void {
+  protected updateSpring(step: SubstepLength): void {
     if (this.springHertz > 0) {
+      const h = step.h;
       makeSoft(this.springSoftness, Math.min(this.springHertz, MAX_HERTZ_PER_SUBSTEP_RATE / h), this.springDampingRatio, h);
     }
   }
@@ -214,8 +215,8 @@ export abstract class JointCore<B extends { readonly sleep: SleepState }> implem
 
   // ---- solver interface (driven by the world's step; see solver/step.ts) ----
 
-  /** Lever arms, C, K and its factorization at the bodies' current poses, for a substep of h s. */
-  abstract prepare(h: number): void;
+  /** Lever arms, C, K and its factorization at the bodies' current poses, for a substep of step.h s. */
+  abstract prepare(step: SubstepLength): void;
   /** Applies the accumulated impulse λ_acc (from the last substep) again. */
   abstract warmStart(): void;
   /**

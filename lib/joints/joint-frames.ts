@@ -12,7 +12,7 @@
 
 import { quat } from 'gl-matrix';
 import type { Body } from '../body.js';
-import { atan2 } from '../math/portable.js';
+import { atan2, writeAtan2 } from '../math/portable.js';
 
 /** Axes of a world frame from a unit axis and an optional normal (made perpendicular). */
 export function frameFromAxis(out: Float64Array, axis: ArrayLike<number>, normal?: ArrayLike<number>): Float64Array {
@@ -59,6 +59,8 @@ export function setLocalFrames(
 const matrix = new Float64Array(9);
 const world = new Float64Array(4);
 const inverse = new Float64Array(4);
+/** updateTwistAngle's y and x, then atan2(y, x) (writeAtan2). */
+const atan2Arguments = new Float64Array(3);
 
 export class JointFrames {
   /** The frames' orientations in body A's and body B's axes. */
@@ -77,6 +79,8 @@ export class JointFrames {
   readonly xB = new Float64Array(3);
   readonly yB = new Float64Array(3);
   readonly zB = new Float64Array(3);
+  /** twistAngle() at the last updateTwistAngle. */
+  twist = 0;
 
   /** `local`: 8 numbers to keep the two local rotations in (shared with whoever made them), or new. */
   constructor(local: Float64Array = new Float64Array([0, 0, 0, 1, 0, 0, 0, 1])) {
@@ -107,6 +111,15 @@ export class JointFrames {
    */
   twistAngle(): number {
     return 2 * atan2(this.relative[0], this.relative[3]);
+  }
+
+  /** twistAngle() into `twist`. (A field and atan2 through an array, not return values: a double returned
+   * from a call V8 does not inline is boxed; this runs in every prepare of a hinge or limited ball joint.) */
+  updateTwistAngle(): void {
+    const io = atan2Arguments;
+    io[0] = this.relative[0]; io[1] = this.relative[3];
+    writeAtan2(io);
+    this.twist = 2 * io[2];
   }
 
   /**

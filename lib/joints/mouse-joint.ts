@@ -14,6 +14,7 @@ import { SinglePartJoint } from './single-part-joint.js';
 import { PointConstraintPart } from './parts/point-part.js';
 import type { Float64Allocator } from '../arena.js';
 import type { StateReader, StateWriter } from '../state.js';
+import type { SubstepLength } from '../solver/step-parts.js';
 
 export interface MouseJointOptions {
   /** The body to pull. */
@@ -131,7 +132,8 @@ export class MouseJoint extends SinglePartJoint {
     return 0;
   }
 
-  prepare(h: number): void {
+  prepare(step: SubstepLength): void {
+    const h = step.h;
     this.point.prepare(this.bodyA, this.bodyB);
     this.point.factor();
     makeSoft(this.softness, this._hertz, this._dampingRatio, h);

@@ -8,6 +8,7 @@ import type { JointOptions } from './joint.js';
 import { SinglePartJoint } from './single-part-joint.js';
 import { RotationConstraintPart } from './parts/rotation-part.js';
 import type { Float64Allocator } from '../arena.js';
+import type { SubstepLength } from '../solver/step-parts.js';
 
 export type OrientationJointOptions = JointOptions;
 
@@ -37,8 +38,8 @@ export class OrientationJoint extends SinglePartJoint {
     return this.rotation.currentAngle(this.bodyA, this.bodyB);
   }
 
-  prepare(h: number): void {
-    this.updateSpring(h);
+  prepare(step: SubstepLength): void {
+    this.updateSpring(step);
     this.rotation.prepare(this.bodyA, this.bodyB);
     if (!this.direct) this.rotation.factor(); // K⁻¹ is for the iterative solve only
   }

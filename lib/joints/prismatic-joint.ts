@@ -19,6 +19,7 @@ import { AxisConstraintPart } from './parts/axis-part.js';
 import { AxisDrive, type MotorOptions, type ServoOptions } from './parts/axis-drive.js';
 import type { Float64Allocator } from '../arena.js';
 import type { StateReader, StateWriter } from '../state.js';
+import type { SubstepLength } from '../solver/step-parts.js';
 
 export interface PrismaticJointOptions extends JointOptions {
   /** A point on the slide axis, world space, m (B's anchor slides along A's axis through it). */
@@ -122,9 +123,9 @@ export class PrismaticJoint extends FreeAxisJoint {
     return a[0] * d[0] + a[1] * d[1] + a[2] * d[2];
   }
 
-  prepare(h: number): void {
+  prepare(step: SubstepLength): void {
     const bodyA = this.bodyA, bodyB = this.bodyB, rows = this.rows, frames = this.frames;
-    this.updateSpring(h);
+    this.updateSpring(step);
     const x = this.prepareAxis();
     this.rotation.prepare(bodyA, bodyB);
     const d = this.point.C, rB = this.point.rB;
@@ -138,7 +139,8 @@ export class PrismaticJoint extends FreeAxisJoint {
     C[1] = z[0] * d[0] + z[1] * d[1] + z[2] * d[2];
     C[2] = Cr[0]; C[3] = Cr[1]; C[4] = Cr[2];
     rows.prepare(bodyA, bodyB, !this.direct);
-    this.drive.prepare(x, h);
+    this.drive.position = x;
+    this.drive.prepare(step);
   }
 
   protected override saveOwnParts(writer: StateWriter): void {

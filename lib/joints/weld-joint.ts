@@ -28,6 +28,7 @@ import { PointConstraintPart, writePointLoad } from './parts/point-part.js';
 import { RotationConstraintPart } from './parts/rotation-part.js';
 import type { Float64Allocator } from '../arena.js';
 import type { StateReader, StateWriter } from '../state.js';
+import type { SubstepLength } from '../solver/step-parts.js';
 
 export interface WeldJointOptions extends JointOptions {
   /** The point the two bodies are welded at, world space, m. Forces and torques are reported about it. */
@@ -100,9 +101,9 @@ export class WeldJoint extends Joint {
     return this.rotation.currentAngle(this.bodyA, this.bodyB);
   }
 
-  prepare(h: number): void {
+  prepare(step: SubstepLength): void {
     const bodyA = this.bodyA, bodyB = this.bodyB;
-    this.updateSpring(h);
+    this.updateSpring(step);
     this.point.prepare(bodyA, bodyB);
     this.rotation.prepare(bodyA, bodyB);
     // K_c = −[r_a]× I_a⁻¹ − [r_b]× I_b⁻¹ (row-major 3x3)

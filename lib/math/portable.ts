@@ -69,6 +69,28 @@ export function cos(x: number): number {
   }
 }
 
+/** sin and cos of angle[0] into angle[1] and angle[2], the same bits as sin(angle[0]) and cos(angle[0]).
+ * (Through an array: a double passed to or returned from a call V8 does not inline is boxed.) */
+export function writeSinCos(angle: Float64Array): void {
+  const x = angle[0];
+  if (!(Math.abs(x) < 1.6e6)) {
+    angle[1] = NaN; angle[2] = NaN;
+    return;
+  }
+  if (Math.abs(x) <= 0.7853981633974483) {
+    angle[1] = kernelSin(x); angle[2] = kernelCos(x);
+    return;
+  }
+  const r = reduce(x);
+  const s = kernelSin(r), c = kernelCos(r);
+  switch (quadrant) {
+    case 0: angle[1] = s; angle[2] = c; return;
+    case 1: angle[1] = c; angle[2] = -s; return;
+    case 2: angle[1] = -s; angle[2] = -c; return;
+    default: angle[1] = -c; angle[2] = s;
+  }
+}
+
 const ATAN_HI = [4.63647609000806093515e-1, 7.85398163397448278999e-1, 9.82793723247329054082e-1, 1.57079632679489655800e+0];
 const ATAN_LO = [2.26987774529616870924e-17, 3.06161699786838301793e-17, 1.39033110312309984516e-17, 6.12323399573676603587e-17];
 const AT = [
@@ -77,15 +99,26 @@ const AT = [
   4.97687799461593236017e-2, -3.65315727442169155270e-2, 1.62858201153657823623e-2,
 ];
 
-/** atan(x) (fdlibm s_atan.c). */
-export function atan(x: number): number {
-  if (x !== x) return NaN;
+/** atan(io[0]) into io[1] (fdlibm s_atan.c). (Through an array: a double passed to or returned from a call
+ * V8 does not inline is boxed, and this function is too large for V8 to inline.) */
+export function writeAtan(io: Float64Array): void {
+  const x = io[0];
+  if (x !== x) {
+    io[1] = NaN;
+    return;
+  }
   const negative = x < 0;
   let t = negative ? -x : x;
-  if (t >= 7.378697629483821e19) return negative ? -ATAN_HI[3] - ATAN_LO[3] : ATAN_HI[3] + ATAN_LO[3]; // 2^66
+  if (t >= 7.378697629483821e19) { // 2^66
+    io[1] = negative ? -ATAN_HI[3] - ATAN_LO[3] : ATAN_HI[3] + ATAN_LO[3];
+    return;
+  }
   let id = -1;
   if (t < 0.4375) {
-    if (t < 7.450580596923828e-9) return x; // 2^-27: atan x = x to double precision
+    if (t < 7.450580596923828e-9) { // 2^-27: atan x = x to double precision
+      io[1] = x;
+      return;
+    }
   } else if (t < 1.1875) {
     if (t < 0.6875) { id = 0; t = (2 * t - 1) / (2 + t); }
     else { id = 1; t = (t - 1) / (t + 1); }
@@ -97,20 +130,56 @@ export function atan(x: number): number {
   const z = t * t, w = z * z;
   const s1 = z * (AT[0] + w * (AT[2] + w * (AT[4] + w * (AT[6] + w * (AT[8] + w * AT[10])))));
   const s2 = w * (AT[1] + w * (AT[3] + w * (AT[5] + w * (AT[7] + w * AT[9]))));
-  if (id < 0) return negative ? -(t - t * (s1 + s2)) : t - t * (s1 + s2);
+  if (id < 0) {
+    io[1] = negative ? -(t - t * (s1 + s2)) : t - t * (s1 + s2);
+    return;
+  }
   const result = ATAN_HI[id] - (t * (s1 + s2) - ATAN_LO[id] - t);
-  return negative ? -result : result;
+  io[1] = negative ? -result : result;
+}
+
+/** atan's argument and result, and writeAtan2's atan. */
+const atanArguments = new Float64Array(2);
+
+/** atan(x) (fdlibm s_atan.c). */
+export function atan(x: number): number {
+  atanArguments[0] = x;
+  writeAtan(atanArguments);
+  return atanArguments[1];
 }
 
 const PI = 3.1415926535897931160e+0, PI_LO = 1.2246467991473531772e-16;
 
+/** atan2(io[0], io[1]) into io[2]: y, x, then the angle (see atan2). (Through an array: a double passed to
+ * or returned from a call V8 does not inline is boxed.) */
+export function writeAtan2(io: Float64Array): void {
+  const y = io[0], x = io[1];
+  if (x !== x || y !== y) {
+    io[2] = NaN;
+    return;
+  }
+  if (y === 0) {
+    io[2] = x >= 0 ? 0 : PI;
+    return;
+  }
+  if (x === 0) {
+    io[2] = y > 0 ? ATAN_HI[3] + ATAN_LO[3] : -ATAN_HI[3] - ATAN_LO[3];
+    return;
+  }
+  atanArguments[0] = Math.abs(y / x);
+  writeAtan(atanArguments);
+  const z = atanArguments[1];
+  if (x > 0) io[2] = y > 0 ? z : -z;
+  else io[2] = y > 0 ? PI - (z - PI_LO) : z - PI_LO - PI;
+}
+
+/** atan2's arguments and result. */
+const atan2Arguments = new Float64Array(3);
+
 /** atan2(y, x) for finite y and x (fdlibm e_atan2.c without its signed-zero and infinity cases: 0 for
  * (0, x ≥ 0), π for (0, x < 0)). */
 export function atan2(y: number, x: number): number {
-  if (x !== x || y !== y) return NaN;
-  if (y === 0) return x >= 0 ? 0 : PI;
-  if (x === 0) return y > 0 ? ATAN_HI[3] + ATAN_LO[3] : -ATAN_HI[3] - ATAN_LO[3];
-  const z = atan(Math.abs(y / x));
-  if (x > 0) return y > 0 ? z : -z;
-  return y > 0 ? PI - (z - PI_LO) : z - PI_LO - PI;
+  atan2Arguments[0] = y; atan2Arguments[1] = x;
+  writeAtan2(atan2Arguments);
+  return atan2Arguments[2];
 }

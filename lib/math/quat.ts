@@ -1,7 +1,10 @@
 // Quaternion helpers gl-matrix lacks: the exponential-map update and its inverse, the rotation vector.
 // Quaternions are (x, y, z, w), as in gl-matrix.
 
-import { sin, cos, atan2 } from './portable.js';
+import { atan2, writeSinCos } from './portable.js';
+
+/** integrateOrientation's half angle, then its sin and cos (writeSinCos). */
+const sinCos = new Float64Array(3);
 
 /**
  * q ← exp(h ω / 2) ⊗ q, then normalize: rotate q (the 4 numbers from q[at]) by the world-frame
@@ -31,8 +34,10 @@ export function integrateOrientation(q: Float64Array, at: number, omega: ArrayLi
     s = 0.5 * h * (1 - (a2 / 6) * (1 - (a2 / 20) * (1 - (a2 / 42) * (1 - a2 / 72))));
     c = 1 - (a2 / 2) * (1 - (a2 / 12) * (1 - (a2 / 30) * (1 - a2 / 56)));
   } else {
-    s = sin(halfAngle) / speed;
-    c = cos(halfAngle);
+    sinCos[0] = halfAngle;
+    writeSinCos(sinCos);
+    s = sinCos[1] / speed;
+    c = sinCos[2];
   }
   const dx = wx * s, dy = wy * s, dz = wz * s, dw = c;
   const qx = q[at], qy = q[at + 1], qz = q[at + 2], qw = q[at + 3];

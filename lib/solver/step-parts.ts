@@ -23,9 +23,16 @@ export interface SolverSettings {
   maxAngularSpeed: number;
 }
 
+/** What a constraint's prepare reads of the step: the substep length h, s. (An object, not the number: a
+ * double passed to a call V8 does not inline is boxed, a HeapNumber per constraint per substep.) */
+export interface SubstepLength {
+  readonly h: number;
+}
+
 /** What the step asks of a joint (3D or 2D). */
 export interface SolverJoint {
-  prepare(h: number): void;
+  /** Rows and masses at the current poses, for substeps of `step.h`. */
+  prepare(step: SubstepLength): void;
   warmStart(): void;
   /** `useBias`: true in the biased solve, false in the relax pass (where `soft` is RIGID). */
   solve(soft: Readonly<Softness>, useBias: boolean): void;

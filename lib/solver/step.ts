@@ -122,7 +122,7 @@ function prepare<B>(context: StepContext<B>): void {
   for (let i = 0; i < joints.length; i++) {
     const joint = joints[i];
     if (ratio !== 1) joint.scaleImpulse(ratio);
-    joint.prepare(h);
+    joint.prepare(context);
   }
   if (contacts.count > 0) {
     makeContactSoft(context.contactSoftness, context.staticContactSoftness, h);
@@ -210,7 +210,7 @@ function relax<B>(context: StepContext<B>): void {
   const { joints, contacts, exact, settings, h } = context;
   const iterations = settings.relaxIterations;
   if (exact !== null) {
-    for (let i = 0; i < joints.length; i++) joints[i].prepare(h);
+    for (let i = 0; i < joints.length; i++) joints[i].prepare(context);
     if (context.substep === settings.substeps - 1) exact.projectPositions(h, settings.maxLinearSpeed, settings.maxAngularSpeed);
     const sweeps = context.exactAlone ? 0 : iterations;
     for (let iteration = 0; iteration < sweeps; iteration++) sweep(context, false, false);
@@ -219,7 +219,7 @@ function relax<B>(context: StepContext<B>): void {
   }
   for (let i = 0; i < joints.length; i++) {
     const joint = joints[i];
-    joint.prepare(h);
+    joint.prepare(context);
     if (iterations > 0) joint.solve(RIGID, false);
     if (iterations <= 1) joint.accumulateImpulse();
   }

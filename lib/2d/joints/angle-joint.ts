@@ -6,6 +6,7 @@ import type { Softness } from '../../solver/softness.js';
 import type { Joint2DOptions } from './joint.js';
 import { AngleConstraintPart2D } from './parts/angle-part.js';
 import { SinglePartJoint2D } from './single-part-joint.js';
+import type { SubstepLength } from '../../solver/step-parts.js';
 
 export type AngleJointOptions = Joint2DOptions;
 
@@ -34,8 +35,8 @@ export class AngleJoint extends SinglePartJoint2D {
     return this.angle.currentAngle(this.bodyA, this.bodyB);
   }
 
-  prepare(h: number): void {
-    this.updateSpring(h);
+  prepare(step: SubstepLength): void {
+    this.updateSpring(step);
     this.angle.prepare(this.bodyA, this.bodyB);
     this.angle.factor();
   }

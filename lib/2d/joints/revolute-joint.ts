@@ -15,6 +15,7 @@ import { PointConstraintPart2D, writePointLoad } from './parts/point-part.js';
 import { AxisConstraintPart2D, writeSignedRow } from './parts/axis-part.js';
 import { AxisDrive, wrapAngle, type MotorOptions, type ServoOptions } from '../../joints/parts/axis-drive.js';
 import type { StateReader, StateWriter } from '../../state.js';
+import type { SubstepLength } from '../../solver/step-parts.js';
 
 export interface RevoluteJointOptions extends Joint2DOptions {
   /** The pivot, world space, m. */
@@ -123,12 +124,13 @@ export class RevoluteJoint extends Joint2D {
     return 0;
   }
 
-  prepare(h: number): void {
-    this.updateSpring(h);
+  prepare(step: SubstepLength): void {
+    this.updateSpring(step);
     this.point.prepare(this.bodyA, this.bodyB);
     this.point.factor();
     this.axisRow.setAngular(this.bodyA, this.bodyB);
-    this.drive.prepare(this.getAngle(), h);
+    this.drive.position = this.getAngle();
+    this.drive.prepare(step);
   }
   protected saveParts(writer: StateWriter): void {
     this.point.saveState(writer);

@@ -21,6 +21,7 @@ import { Joint2D, type Joint2DOptions } from './joint.js';
 import { AngleConstraintPart2D } from './parts/angle-part.js';
 import { PointConstraintPart2D, writePointLoad } from './parts/point-part.js';
 import type { StateReader, StateWriter } from '../../state.js';
+import type { SubstepLength } from '../../solver/step-parts.js';
 
 export interface WeldJoint2DOptions extends Joint2DOptions {
   /** The weld point, world space, m. Forces and torques are reported about it. */
@@ -63,9 +64,9 @@ export class WeldJoint2D extends Joint2D {
     return this.angle.currentAngle(this.bodyA, this.bodyB);
   }
 
-  prepare(h: number): void {
+  prepare(step: SubstepLength): void {
     const bodyA = this.bodyA, bodyB = this.bodyB, K = this.K, point = this.point;
-    this.updateSpring(h);
+    this.updateSpring(step);
     point.prepare(bodyA, bodyB);
     this.angle.prepare(bodyA, bodyB);
     const iA = bodyA.inverseInertia, iB = bodyB.inverseInertia, rA = point.rA, rB = point.rB;

@@ -23,6 +23,7 @@ import { createSoftness, makeSoft, MAX_PUSH_ANGULAR_SPEED, MAX_PUSH_SPEED, type 
 import { readBounds, requireFinite, requireNonNegative, show } from '../../validate.js';
 import { ROW_BIAS, ROW_IMPULSE, ROW_IMPULSE_SCALE, ROW_LOWER, ROW_MASS_SCALE, ROW_UPPER, rowSolve } from '../../solver/row-solve.js';
 import type { StateReader, StateWriter } from '../../state.js';
+import type { SubstepLength } from '../../solver/step-parts.js';
 
 export type DriveMode = 'off' | 'velocity' | 'position';
 
@@ -57,7 +58,7 @@ export class AxisDrive {
 
   /** Accumulated impulses: lower limit, upper limit, motor, servo, friction. */
   readonly impulses = new Float64Array(5);
-  /** The position x at the last prepare. */
+  /** The position x: the joint sets it before each prepare. */
   position = 0;
   /**
    * The last step's mean force (N) or torque (N·m) along the axis on body B: the motor's or servo's, and
@@ -195,8 +196,10 @@ export class AxisDrive {
     this.clearInactive();
   }
 
-  prepare(position: number, h: number): void {
-    this.position = position;
+  /** The substep's coefficients, at `position` (set first: a field, not an argument, because a double
+   * passed to a call V8 does not inline is boxed). */
+  prepare(step: SubstepLength): void {
+    const h = step.h;
     this.h = h;
     this.inverseH = 1 / h;
     if (this.mode === 'position' && this.servoHertz > 0) makeSoft(this.servoSoftness, this.servoHertz, this.servoDampingRatio, h);
@@ -241,8 +244,6 @@ export class AxisDrive {
     }
     if (!limits) return;
     // how hard the motor or servo presses into each limit (solveLimitRow holds that part rigidly)
-    // (solveLimitRow's numbers written here, not through setLimit: this function inlines the row's solve,
-    // and past V8's inlining budget setLimit's four doubles were boxed, 64 bytes a limit a sweep)
     limitSolve[LIMIT_INVERSE_H] = this.inverseH;
     limitSolve[LIMIT_MAX_PUSH] = this.wrap ? MAX_PUSH_ANGULAR_SPEED : MAX_PUSH_SPEED;
     if (this.lower > -Infinity) {
@@ -383,7 +384,7 @@ export class AxisDrive {
 
 /**
  * One inequality row C ≥ 0 (for `sign` −1, the row of −Ċ), λ_acc ≥ 0 in impulses[slot]; C, 1/h,
- * `maxPush` and `pressed` set just before with setLimit.
+ * `maxPush` and `pressed` written just before into limitSolve.
  *
  * Inside the bound (C > 0) speculative: bias C/h. Past it (C ≤ 0) soft with the pass's softness, as every
  * rigid joint row (rigid without bias in the relax pass), pushing back at most `maxPush` (m/s or rad/s):
@@ -422,17 +423,12 @@ export function solveLimitRow<B>(part: AxisRow<B>, bodyA: B, bodyB: B, impulses:
   impulses[slot] += held;
 }
 
-/** solveLimitRow's numbers: the limit's C, 1/h, the fastest push back and the drive's press into it (the
- * caller sets them with setLimit: doubles passed to a call V8 does not inline are boxed). */
-const limitSolve = new Float64Array(4);
-const LIMIT_C = 0, LIMIT_INVERSE_H = 1, LIMIT_MAX_PUSH = 2, LIMIT_PRESSED = 3;
-/** Sets solveLimitRow's numbers (small enough for V8 to inline into its callers). */
-export function setLimit(C: number, inverseH: number, maxPush: number, pressed: number): void {
-  limitSolve[LIMIT_C] = C;
-  limitSolve[LIMIT_INVERSE_H] = inverseH;
-  limitSolve[LIMIT_MAX_PUSH] = maxPush;
-  limitSolve[LIMIT_PRESSED] = pressed;
-}
+/** solveLimitRow's numbers: the limit's C, 1/h, the fastest push back and the drive's press into it. The
+ * caller writes them into the array itself, not through a setter: doubles passed to a call V8 does not
+ * inline are boxed, and whether V8 inlines a small setter depends on how much its caller has inlined
+ * already. */
+export const limitSolve = new Float64Array(4);
+export const LIMIT_C = 0, LIMIT_INVERSE_H = 1, LIMIT_MAX_PUSH = 2, LIMIT_PRESSED = 3;
 
 /** The speed a limit row lets the bodies close at (Ċ ≥ −bias; solveLimitRow): C/h inside the bound; past
  * it −(the push back, massScale·biasRate·C from rest, no faster than maxPush). */

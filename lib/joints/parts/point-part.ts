@@ -88,8 +88,8 @@ export class PointConstraintPart implements ConstraintPart {
   prepare(bodyA: Body, bodyB: Body, withMass = true): void {
     const d = this.data, a = bodyA.state, b = bodyB.state;
     // r = R l (R column-major)
-    leverArm(d, R_A, a, d[LOCAL_A], d[LOCAL_A + 1], d[LOCAL_A + 2]);
-    leverArm(d, R_B, b, d[LOCAL_B], d[LOCAL_B + 1], d[LOCAL_B + 2]);
+    leverArm(d, R_A, a, LOCAL_A);
+    leverArm(d, R_B, b, LOCAL_B);
     // C = x_b + r_b − x_a − r_a
     d[ERROR] = b[POSITION] + d[R_B] - a[POSITION] - d[R_A];
     d[ERROR + 1] = b[POSITION + 1] + d[R_B + 1] - a[POSITION + 1] - d[R_A + 1];
@@ -214,11 +214,13 @@ export function writePointLoad(out: Float64Array, impulse: ArrayLike<number>, rA
 const anchorA = new Float64Array(3);
 const anchorB = new Float64Array(3);
 
-/** out[at..at+2] = R l, with R read from a body state (column-major). */
-function leverArm(out: Float64Array, at: number, state: Float64Array, lx: number, ly: number, lz: number): void {
-  out[at] = state[ROTATION] * lx + state[ROTATION + 3] * ly + state[ROTATION + 6] * lz;
-  out[at + 1] = state[ROTATION + 1] * lx + state[ROTATION + 4] * ly + state[ROTATION + 7] * lz;
-  out[at + 2] = state[ROTATION + 2] * lx + state[ROTATION + 5] * ly + state[ROTATION + 8] * lz;
+/** d[at..at+2] = R l, with l = d[localAt..localAt+2] and R read from a body state (column-major). (l read
+ * here, not passed: doubles passed to a call V8 does not inline are boxed.) */
+function leverArm(d: Float64Array, at: number, state: Float64Array, localAt: number): void {
+  const lx = d[localAt], ly = d[localAt + 1], lz = d[localAt + 2];
+  d[at] = state[ROTATION] * lx + state[ROTATION + 3] * ly + state[ROTATION + 6] * lz;
+  d[at + 1] = state[ROTATION + 1] * lx + state[ROTATION + 4] * ly + state[ROTATION + 7] * lz;
+  d[at + 2] = state[ROTATION + 2] * lx + state[ROTATION + 5] * ly + state[ROTATION + 8] * lz;
 }
 
 /** The impulse a solve hands to applyPointImpulse or applyAngularImpulse. The impulses cross those calls

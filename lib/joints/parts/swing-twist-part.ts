@@ -19,7 +19,11 @@
 // (joint-frames.ts); the twist range is a lower and an upper limit row on that axis (axis-drive.ts).
 
 import type { JointFrames } from '../joint-frames.js';
-import { atan2 } from '../../math/portable.js';
+import { writeAtan2 } from '../../math/portable.js';
+
+/** prepare's y and x, then atan2(y, x) (writeAtan2: a double passed to or returned from a call V8 does not
+ * inline is boxed). */
+const atan2Arguments = new Float64Array(3);
 
 /** Smallest swing half-angle, rad: a zero half-angle would divide by zero in φ_max. */
 export const MIN_SWING_HALF_ANGLE = 1e-3;
@@ -44,7 +48,9 @@ export class SwingLimitPart {
     // u = R(q_rel) x
     const ux = 1 - 2 * (qy * qy + qz * qz), uy = 2 * (qx * qy + qw * qz), uz = 2 * (qx * qz - qw * qy);
     const rho = Math.sqrt(uy * uy + uz * uz);
-    const phi = atan2(rho, ux);
+    atan2Arguments[0] = rho; atan2Arguments[1] = ux;
+    writeAtan2(atan2Arguments);
+    const phi = atan2Arguments[2];
     const ty = Math.max(this.halfAngleY, MIN_SWING_HALF_ANGLE), tz = Math.max(this.halfAngleZ, MIN_SWING_HALF_ANGLE);
     let sinPsi = 0, cosPsi = 1;
     if (rho > 1e-12) {

@@ -33,6 +33,9 @@ export class Projection<TBody extends TreeBody, TJoint extends TreeJoint<TBody>>
   private maxTurn = Infinity;
   /** Poses before a projection step (7 numbers per body), to undo one that made the error worse. */
   private savedPoses = new Float64Array(0);
+  /** The substep length the joints are prepared for (SubstepLength: an object, so that h reaches their
+   * prepare unboxed). */
+  private readonly substep = { h: 0 };
 
   constructor(
     private readonly forest: ForestFactorization<TBody, TJoint>,
@@ -63,6 +66,7 @@ export class Projection<TBody extends TreeBody, TJoint extends TreeJoint<TBody>>
    * 3 x 3 sphere grid with its loops closed went to NaN in 110 steps taking full steps).
    */
   project(h: number, maxLinearSpeed: number, maxAngularSpeed: number): void {
+    this.substep.h = h;
     this.maxShift = maxLinearSpeed * h;
     this.maxTurn = maxAngularSpeed * h;
     // a limit row that was not near its bound when the substep began, and was crossed within it (a limb
@@ -73,7 +77,7 @@ export class Projection<TBody extends TreeBody, TJoint extends TreeJoint<TBody>>
     for (let pass = 0; pass < MAX_PROJECTIONS && before > PROJECTION_TOLERANCE; pass++) {
       this.savePoses();
       this.projectOnce(scale);
-      let after = this.prepareAndMeasure(h);
+      let after = this.prepareAndMeasure();
       // a pass may carry a body across a limit it was not holding (a hand moved with its arm): take that
       // row in, so the next pass brings it back
       if (this.limits.crossedUnheld()) {
@@ -85,7 +89,7 @@ export class Projection<TBody extends TreeBody, TJoint extends TreeJoint<TBody>>
         // a step that made things worse (a loop near a singular pose): undo it, factor at these poses
         // and try half as far
         this.restorePoses();
-        this.prepareAndMeasure(h);
+        this.prepareAndMeasure();
         this.owner.factor(h);
         // (measured again: the factorization may hold other limit rows, and the error counts the held ones)
         before = this.largestError();
@@ -117,10 +121,10 @@ export class Projection<TBody extends TreeBody, TJoint extends TreeJoint<TBody>>
    * its planks' mass stretched by 0.5 m per segment and fell to the ground, each pass adding the same
    * correction).
    */
-  private prepareAndMeasure(h: number): number {
-    const joints = this.forest.joints, ropes = this.limits.ropes;
-    for (let j = 0; j < joints.length; j++) joints[j].prepare(h);
-    for (let r = 0; r < ropes.length; r++) ropes[r].prepare(h);
+  private prepareAndMeasure(): number {
+    const joints = this.forest.joints, ropes = this.limits.ropes, substep = this.substep;
+    for (let j = 0; j < joints.length; j++) joints[j].prepare(substep);
+    for (let r = 0; r < ropes.length; r++) ropes[r].prepare(substep);
     return this.largestError();
   }
 

@@ -3,6 +3,7 @@
 // questions the solver's parts ask of joints and of the nodes of its forest.
 
 import type { TreeBody } from './tree-body-model.js';
+import type { SubstepLength } from '../step-parts.js';
 
 export interface TreeJoint<TBody extends TreeBody> {
   readonly bodyA: TBody;
@@ -14,7 +15,7 @@ export interface TreeJoint<TBody extends TreeBody> {
   readonly directRowCount: number;
   readonly limitRowCount: number;
   readonly hasDriveRows: boolean;
-  prepare(h: number): void;
+  prepare(step: SubstepLength): void;
   writeJacobian(out: Float64Array): void;
   getVelocityError(out: Float64Array): void;
   getPositionError(out: Float64Array): void;

@@ -52,8 +52,8 @@ export class PointConstraintPart2D implements ConstraintPart2D {
 
   prepare(bodyA: Body2D, bodyB: Body2D): void {
     const d = this.data, a = bodyA.state, b = bodyB.state;
-    leverArm(d, R_A, a, d[LOCAL_A], d[LOCAL_A + 1]);
-    leverArm(d, R_B, b, d[LOCAL_B], d[LOCAL_B + 1]);
+    leverArm(d, R_A, a, LOCAL_A);
+    leverArm(d, R_B, b, LOCAL_B);
     const rAx = d[R_A], rAy = d[R_A + 1], rBx = d[R_B], rBy = d[R_B + 1];
     d[ERROR] = b[POSITION] + rBx - a[POSITION] - rAx;
     d[ERROR + 1] = b[POSITION + 1] + rBy - a[POSITION + 1] - rAy;
@@ -134,11 +134,12 @@ export function writePointLoad(out: Float64Array, impulse: ArrayLike<number>, rA
 const anchorA = new Float64Array(2);
 const anchorB = new Float64Array(2);
 
-/** out[at..at+1] = R l, with R = (cos θ, sin θ) read from a body state. */
-function leverArm(out: Float64Array, at: number, state: Float64Array, lx: number, ly: number): void {
-  const c = state[ROTATION], s = state[ROTATION + 1];
-  out[at] = c * lx - s * ly;
-  out[at + 1] = s * lx + c * ly;
+/** d[at..at+1] = R l, with l = d[localAt..localAt+1] and R = (cos θ, sin θ) read from a body state. (l
+ * read here, not passed, as in 3D: doubles passed to a call V8 does not inline are boxed.) */
+function leverArm(d: Float64Array, at: number, state: Float64Array, localAt: number): void {
+  const lx = d[localAt], ly = d[localAt + 1], c = state[ROTATION], s = state[ROTATION + 1];
+  d[at] = c * lx - s * ly;
+  d[at + 1] = s * lx + c * ly;
 }
 
 /** The impulse a solve hands to applyPointImpulse, in an array as in 3D (a double passed to a call V8
