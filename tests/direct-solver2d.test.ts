@@ -217,20 +217,22 @@ describe('the revolute joint\'s limit rows, as the direct solver reads them', ()
     b.setAngle(0.8); // θ = 0.3 − 0 (θ_b − θ_a − θ₀ = 0.8 − 0.3 − 0.2)
     joint.prepare({ h: 1 / 240 });
     expect(joint.limitRowCount).toBe(2);
-    const J = new Float64Array(6), C = [0, 0];
-    C[0] = joint.writeLimitRow(0, J, 0);
+    const J = new Float64Array(6), C = new Float64Array(2);
+    joint.writeLimitRow(0, J, 0, C, 0);
     expect(C[0]).toBeCloseTo(0.3 + 0.4, 12);
     expect(Array.from(J)).toEqual([-0, -0, -1, 0, 0, 1]);
-    C[1] = joint.writeLimitRow(1, J, 0);
+    joint.writeLimitRow(1, J, 0, C, 1);
     expect(C[1]).toBeCloseTo(0.6 - 0.3, 12);
     expect(Array.from(J)).toEqual([0, 0, 1, -0, -0, -1]);
     // ∂C/∂θ_b by central differences
     for (const k of [0, 1]) {
       const e = 1e-6;
       b.setAngle(0.8 + e); joint.prepare({ h: 1 / 240 });
-      const plus = joint.writeLimitRow(k, J, 0);
+      joint.writeLimitRow(k, J, 0, C, 0);
+      const plus = C[0];
       b.setAngle(0.8 - e); joint.prepare({ h: 1 / 240 });
-      const minus = joint.writeLimitRow(k, J, 0);
+      joint.writeLimitRow(k, J, 0, C, 0);
+      const minus = C[0];
       expect((plus - minus) / (2 * e)).toBeCloseTo(J[5], 7);
     }
   });

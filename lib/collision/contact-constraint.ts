@@ -429,15 +429,17 @@ export class ContactConstraint {
     impulses[1] = next2;
     rates[0] = next1 - old1;
     rates[1] = next2 - old2;
-    applyRowImpulseFrom(rows, 0, sa, sb, 0);
-    applyRowImpulseFrom(rows, ROW_SIZE, sa, sb, 1);
+    applyRowImpulse(rows, 0, sa, sb, 0);
+    applyRowImpulse(rows, ROW_SIZE, sa, sb, 1);
   }
 
   /** @internal The rolling rows' kept impulses applied again (WARM_START, after the point rows'). */
   warmStartRolling(): void {
     const sa = this.bodyA.state, sb = this.bodyB.state, rows = this.rollingRows;
-    applyRowImpulse(rows, 0, sa, sb, this.rollingImpulse[0]);
-    applyRowImpulse(rows, ROW_SIZE, sa, sb, this.rollingImpulse[1]);
+    rates[0] = this.rollingImpulse[0];
+    rates[1] = this.rollingImpulse[1];
+    applyRowImpulse(rows, 0, sa, sb, 0);
+    applyRowImpulse(rows, ROW_SIZE, sa, sb, 1);
   }
 
   /** Multiplies the kept impulses (before prepare copies them into the block). */
@@ -494,7 +496,8 @@ export class ContactConstraint {
       writeRowRate(rows, row, sa, sb, 0);
       const next = Math.max(0, old - rows[row + ROW_MASS] * (rates[0] - out));
       rows[slot] = next;
-      applyRowImpulse(rows, row, sa, sb, next - old);
+      rates[0] = next - old;
+      applyRowImpulse(rows, row, sa, sb, 0);
     }
   }
 
@@ -614,13 +617,10 @@ function writeRowRate(rows: Float64Array, at: number, a: Float64Array, b: Float6
 }
 const rates = new Float64Array(3);
 
-/** applyRowImpulse with λ = rates[k] (no double crosses the call: see writeRowRate). */
-function applyRowImpulseFrom(rows: Float64Array, at: number, a: Float64Array, b: Float64Array, k: number): void {
-  applyRowImpulse(rows, at, a, b, rates[k]);
-}
-
-/** v += M⁻¹ Jᵀ λ for the row at rows[at ..]: v_a −= m_a⁻¹ n λ, ω_a −= I_a⁻¹ j_a λ, and + for body B. */
-function applyRowImpulse(rows: Float64Array, at: number, a: Float64Array, b: Float64Array, lambda: number): void {
+/** v += M⁻¹ Jᵀ λ for the row at rows[at ..], λ = rates[k] (no double crosses the call: see writeRowRate):
+ * v_a −= m_a⁻¹ n λ, ω_a −= I_a⁻¹ j_a λ, and + for body B. */
+function applyRowImpulse(rows: Float64Array, at: number, a: Float64Array, b: Float64Array, k: number): void {
+  const lambda = rates[k];
   const nx = rows[at + ROW_N], ny = rows[at + ROW_N + 1], nz = rows[at + ROW_N + 2];
   const la = a[INVERSE_MASS] * lambda, lb = b[INVERSE_MASS] * lambda;
   a[LINEAR_VELOCITY] -= la * nx; a[LINEAR_VELOCITY + 1] -= la * ny; a[LINEAR_VELOCITY + 2] -= la * nz;

@@ -206,7 +206,9 @@ const BLOCK_REGULARIZATION = 1e-9;
  * time (solveNormalBlock then repeats the elimination's steps on its right-hand side: the same arithmetic
  * in the same order, the same bits).
  */
-function factorNormalBlock(rows: Float64Array, header: number, count: number, F: number, gamma: number): void {
+function factorNormalBlock(rows: Float64Array, header: number, count: number, F: number): void {
+  // γ as solveNormalBlock takes it (read here, not passed: a double passed to a call V8 does not inline is boxed)
+  const gamma = pointImpulseScale[0] / pointMassScale[0];
   for (let i = 0; i < count; i++) for (let k = 0; k < count; k++) rows[F + 4 * i + k] = rows[header + HEADER_K + 4 * i + k];
   for (let i = 0; i < count; i++) rows[F + 5 * i] *= 1 + gamma + BLOCK_REGULARIZATION;
   // (K is symmetric positive definite once regularized: no pivoting)
@@ -249,7 +251,7 @@ function solveNormalBlock(rows: Float64Array, header: number, count: number, use
   // every point touches, so every row has this sweep's softness: γ is the same for all
   const gamma = pointImpulseScale[0] / pointMassScale[0];
   const F = header + (useBias ? HEADER_SOFT_FACTOR : HEADER_RIGID_FACTOR);
-  if (rows[F + FACTOR_STATE] === 0) factorNormalBlock(rows, header, count, F, gamma);
+  if (rows[F + FACTOR_STATE] === 0) factorNormalBlock(rows, header, count, F);
   if (rows[F + FACTOR_STATE] < 0) return false;
   const r = blockDelta, base = header + HEADER_SIZE;
   for (let i = 0; i < count; i++) {

@@ -79,6 +79,8 @@ const edgeA = new Float64Array(6), edgeB = new Float64Array(6), closest = new Fl
 const local = new Float64Array(6), hullPoint = new Float64Array(3), segmentPoint = new Float64Array(3);
 /** closestOnHull's point q, for closestOnSegment (an array: doubles passed to a call V8 does not inline are boxed). */
 const query = new Float64Array(3);
+/** The distance closestOnHull and closestOfSegmentAndHull find (an array, not a return value, for the same reason). */
+const closestDistance = new Float64Array(1);
 /** The reference face's normal, for reducePoints. */
 const faceNormal = new Float64Array(3);
 
@@ -357,6 +359,17 @@ export function addLocal(out: Manifold, A: ShapePose, x: number, y: number, z: n
   out.add(c[0] + W[0] * x + W[3] * y + W[6] * z, c[1] + W[1] * x + W[4] * y + W[7] * z, c[2] + W[2] * x + W[5] * y + W[8] * z, separation, id);
 }
 
+/** One contact for addSingle: normal (0..2) and point (3..5) in the hull's frame, separation (6). */
+const single = new Float64Array(7);
+
+/** Sets the manifold's normal and adds the one point in `single`. (Through an array: these calls are too rare
+ * in their callers for V8 to inline them there, and a double passed to a call V8 does not inline is boxed.) */
+function addSingle(out: Manifold, A: ShapePose): void {
+  const s = single;
+  setLocalNormal(out, A, s[0], s[1], s[2]);
+  addLocal(out, A, s[3], s[4], s[5], s[6], SINGLE_POINT);
+}
+
 /** Sets the manifold's normal from one in the hull's frame: W n. */
 export function setLocalNormal(out: Manifold, A: ShapePose, x: number, y: number, z: number): void {
   const W = A.W;
@@ -364,13 +377,15 @@ export function setLocalNormal(out: Manifold, A: ShapePose, x: number, y: number
 }
 
 /**
- * The point of the hull closest to q (hull frame), q outside it, into `out`; returns the distance. Only
+ * The point of the hull closest to q = local[at..at+2] (hull frame), q outside it, into `out`, and
+ * its distance into closestDistance[0] (q and the distance in arrays: see `query`). Only
  * the faces q is in front of can hold it (the direction from the closest point to q lies in its normal
  * cone, so it has a positive part along one of the faces there); on each, q's projection if it is
  * inside the face (then it is the answer: the face's plane supports the hull), else the face's edges.
  */
-function closestOnHull(hull: ConvexHull, qx: number, qy: number, qz: number, out: Float64Array): number {
+function closestOnHull(hull: ConvexHull, at: number, out: Float64Array): void {
   const P = hull.planes, v = hull.vertices;
+  const qx = local[at], qy = local[at + 1], qz = local[at + 2];
   query[0] = qx; query[1] = qy; query[2] = qz;
   let best = Infinity;
   for (let f = 0; f < hull.faceCount; f++) {
@@ -389,7 +404,8 @@ function closestOnHull(hull: ConvexHull, qx: number, qy: number, qz: number, out
     }
     if (inside) {
       out[0] = px; out[1] = py; out[2] = pz;
-      return h;
+      closestDistance[0] = h;
+      return;
     }
     for (let k = 0; k < count; k++) {
       const ia = 3 * hull.faceVertices[start + k], ib = 3 * hull.faceVertices[start + ((k + 1) % count)];
@@ -406,7 +422,7 @@ function closestOnHull(hull: ConvexHull, qx: number, qy: number, qz: number, out
       }
     }
   }
-  return Math.sqrt(best);
+  closestDistance[0] = Math.sqrt(best);
 }
 
 /** The largest of the hull's face separations from q (faceResult), in the hull frame. */
@@ -432,7 +448,8 @@ export function hullSphere(out: Manifold, A: ShapePose, hull: ConvexHull, q: Flo
   let nx: number, ny: number, nz: number, distance: number;
   if (s > 0) {
     // outside: the closest point
-    distance = closestOnHull(hull, x, y, z, hullPoint);
+    closestOnHull(hull, 0, hullPoint);
+    distance = closestDistance[0];
     if (distance - r >= margin) return;
     nx = (x - hullPoint[0]) / distance; ny = (y - hullPoint[1]) / distance; nz = (z - hullPoint[2]) / distance;
   } else {
@@ -442,8 +459,10 @@ export function hullSphere(out: Manifold, A: ShapePose, hull: ConvexHull, q: Flo
     hullPoint[0] = x - s * nx; hullPoint[1] = y - s * ny; hullPoint[2] = z - s * nz;
   }
   const separation = distance - r, half = 0.5 * separation;
-  setLocalNormal(out, A, nx, ny, nz);
-  addLocal(out, A, hullPoint[0] + nx * half, hullPoint[1] + ny * half, hullPoint[2] + nz * half, separation, SINGLE_POINT);
+  single[0] = nx; single[1] = ny; single[2] = nz;
+  single[3] = hullPoint[0] + nx * half; single[4] = hullPoint[1] + ny * half; single[5] = hullPoint[2] + nz * half;
+  single[6] = separation;
+  addSingle(out, A);
 }
 
 /**
@@ -492,7 +511,8 @@ export function hullCapsule(out: Manifold, A: ShapePose, hull: ConvexHull, seg: 
   let nx: number, ny: number, nz: number;
   if (Math.max(face, edge) > 0) {
     // the segment misses the hull: its exact closest points
-    const distance = closestOfSegmentAndHull(hull, p0x, p0y, p0z, p1x, p1y, p1z);
+    closestOfSegmentAndHull(hull);
+    const distance = closestDistance[0];
     if (distance - r >= margin) return;
     nx = (segmentPoint[0] - hullPoint[0]) / distance; ny = (segmentPoint[1] - hullPoint[1]) / distance; nz = (segmentPoint[2] - hullPoint[2]) / distance;
     // along a face: that face's manifold
@@ -501,10 +521,12 @@ export function hullCapsule(out: Manifold, A: ShapePose, hull: ConvexHull, seg: 
       const dot = P[4 * f] * nx + P[4 * f + 1] * ny + P[4 * f + 2] * nz;
       if (dot > aligned) { aligned = dot; faceIndex = f; }
     }
-    if (aligned >= FACE_ALIGNMENT && faceSegment(out, A, hull, faceIndex, p0x, p0y, p0z, ux, uy, uz, r)) return;
+    if (aligned >= FACE_ALIGNMENT && faceSegment(out, A, hull, faceIndex, capsule)) return;
     const separation = distance - r, half = 0.5 * separation;
-    setLocalNormal(out, A, nx, ny, nz);
-    addLocal(out, A, hullPoint[0] + nx * half, hullPoint[1] + ny * half, hullPoint[2] + nz * half, separation, SINGLE_POINT);
+    single[0] = nx; single[1] = ny; single[2] = nz;
+    single[3] = hullPoint[0] + nx * half; single[4] = hullPoint[1] + ny * half; single[5] = hullPoint[2] + nz * half;
+    single[6] = separation;
+    addSingle(out, A);
     return;
   }
   if (edge > face + EDGE_TOLERANCE) {
@@ -515,29 +537,35 @@ export function hullCapsule(out: Manifold, A: ShapePose, hull: ConvexHull, seg: 
       edgeB[m] = v[a + m]; edgeB[3 + m] = v[b + m];
     }
     closestPointsOfSegments(edgeA, edgeB, closest);
-    setLocalNormal(out, A, lx, ly, lz);
-    addLocal(out, A, 0.5 * (closest[0] + closest[3]), 0.5 * (closest[1] + closest[4]), 0.5 * (closest[2] + closest[5]), edge - r, SINGLE_POINT);
+    single[0] = lx; single[1] = ly; single[2] = lz;
+    single[3] = 0.5 * (closest[0] + closest[3]); single[4] = 0.5 * (closest[1] + closest[4]); single[5] = 0.5 * (closest[2] + closest[5]);
+    single[6] = edge - r;
+    addSingle(out, A);
     return;
   }
-  if (faceSegment(out, A, hull, faceIndex, p0x, p0y, p0z, ux, uy, uz, r)) return;
+  if (faceSegment(out, A, hull, faceIndex, capsule)) return;
   // (the segment enters the face's plane outside the face: its deeper end)
   nx = P[4 * faceIndex]; ny = P[4 * faceIndex + 1]; nz = P[4 * faceIndex + 2];
   const t = nx * ux + ny * uy + nz * uz < 0 ? 1 : 0;
   const qx = p0x + t * ux, qy = p0y + t * uy, qz = p0z + t * uz;
   const separation = nx * qx + ny * qy + nz * qz - P[4 * faceIndex + 3] - r, back = r + 0.5 * separation;
-  setLocalNormal(out, A, nx, ny, nz);
-  addLocal(out, A, qx - nx * back, qy - ny * back, qz - nz * back, separation, SINGLE_POINT);
+  single[0] = nx; single[1] = ny; single[2] = nz;
+  single[3] = qx - nx * back; single[4] = qy - ny * back; single[5] = qz - nz * back;
+  single[6] = separation;
+  addSingle(out, A);
 }
 
 /**
- * The capsule along face f: the segment p₀ + t u (hull frame) clipped to the face's sides, each end
- * within the margin a point (ids 2f, 2f + 1). False when the clipped segment is empty or no end is
- * within the margin (nothing written).
+ * The capsule (or sphere: p₁ = p₀) along face f: the segment p₀ + t u, u = p₁ − p₀, with p₀p₁ in
+ * local[0..5] (hull frame), clipped to the face's sides, each end within the margin a point (ids 2f,
+ * 2f + 1). False when the clipped segment is empty or no end is within the margin (nothing written).
+ * (The segment in `local` and the radius as its shape: a double passed to a call V8 does not inline is
+ * boxed.)
  */
-function faceSegment(
-  out: Manifold, A: ShapePose, hull: ConvexHull, f: number, p0x: number, p0y: number, p0z: number, ux: number, uy: number, uz: number, r: number,
-): boolean {
-  const margin = out.margin, P = hull.planes, v = hull.vertices;
+function faceSegment(out: Manifold, A: ShapePose, hull: ConvexHull, f: number, shape: Shape): boolean {
+  const margin = out.margin, P = hull.planes, v = hull.vertices, r = shape.radius;
+  const p0x = local[0], p0y = local[1], p0z = local[2];
+  const ux = local[3] - p0x, uy = local[4] - p0y, uz = local[5] - p0z;
   const nx = P[4 * f], ny = P[4 * f + 1], nz = P[4 * f + 2], d = P[4 * f + 3];
   let t0 = 0, t1 = 1;
   const start = hull.faceStarts[f], count = hull.faceStarts[f + 1] - start;
@@ -573,15 +601,18 @@ function faceSegment(
 }
 
 /**
- * The closest points of the segment p₀p₁ and the hull (hull frame; the segment misses the hull) into
- * segmentPoint and hullPoint; returns their distance: the least of each end's closest point on the hull
- * and the segment's closest points with each edge.
+ * The closest points of the segment p₀p₁ = local[0..5] and the hull (hull frame; the segment misses the
+ * hull) into segmentPoint and hullPoint, their distance into closestDistance[0]: the least of each end's
+ * closest point on the hull and the segment's closest points with each edge.
  */
-function closestOfSegmentAndHull(hull: ConvexHull, p0x: number, p0y: number, p0z: number, p1x: number, p1y: number, p1z: number): number {
-  let best = closestOnHull(hull, p0x, p0y, p0z, hullPoint);
+function closestOfSegmentAndHull(hull: ConvexHull): void {
+  const p0x = local[0], p0y = local[1], p0z = local[2], p1x = local[3], p1y = local[4], p1z = local[5];
+  closestOnHull(hull, 0, hullPoint);
+  let best = closestDistance[0];
   segmentPoint[0] = p0x; segmentPoint[1] = p0y; segmentPoint[2] = p0z;
   const x0 = hullPoint[0], y0 = hullPoint[1], z0 = hullPoint[2];
-  const other = closestOnHull(hull, p1x, p1y, p1z, hullPoint);
+  closestOnHull(hull, 3, hullPoint);
+  const other = closestDistance[0];
   if (other < best) {
     best = other;
     segmentPoint[0] = p1x; segmentPoint[1] = p1y; segmentPoint[2] = p1z;
@@ -605,7 +636,7 @@ function closestOfSegmentAndHull(hull: ConvexHull, p0x: number, p0y: number, p0z
       hullPoint[0] = closest[3]; hullPoint[1] = closest[4]; hullPoint[2] = closest[5];
     }
   }
-  return best;
+  closestDistance[0] = best;
 }
 
 // Contacts against one face of a hull with that face's normal forced, whatever the separating axis test
@@ -613,17 +644,20 @@ function closestOfSegmentAndHull(hull: ConvexHull, p0x: number, p0y: number, p0z
 // that is not a real edge of the surface (triangle-contacts.ts). The other shape is clipped to the face's
 // sides, so a triangle takes only the part of the contact above it.
 
-/** A sphere (centre q, radius r) against face f of hull A: one point where the centre lies over the face. */
-export function faceSphere(out: Manifold, A: ShapePose, hull: ConvexHull, f: number, qx: number, qy: number, qz: number, r: number): void {
-  toLocal(A, qx, qy, qz, 0);
-  faceSegment(out, A, hull, f, local[0], local[1], local[2], 0, 0, 0, r);
+/** A sphere (centre q, world, and shape `sphere`) against face f of hull A: one point where the centre
+ * lies over the face. (The centre as an array and the radius as its shape: see hullSphere.) */
+export function faceSphere(out: Manifold, A: ShapePose, hull: ConvexHull, f: number, q: Float64Array, sphere: Shape): void {
+  toLocal(A, q[0], q[1], q[2], 0);
+  local[3] = local[0]; local[4] = local[1]; local[5] = local[2];
+  faceSegment(out, A, hull, f, sphere);
 }
 
-/** A capsule (segment seg, radius r) against face f of hull A: the segment clipped to the face's sides. */
-export function faceCapsule(out: Manifold, A: ShapePose, hull: ConvexHull, f: number, seg: Float64Array, r: number): void {
+/** A capsule (segment seg, world, and shape `capsule`) against face f of hull A: the segment clipped to
+ * the face's sides. */
+export function faceCapsule(out: Manifold, A: ShapePose, hull: ConvexHull, f: number, seg: Float64Array, capsule: Shape): void {
   toLocal(A, seg[0], seg[1], seg[2], 0);
   toLocal(A, seg[3], seg[4], seg[5], 3);
-  faceSegment(out, A, hull, f, local[0], local[1], local[2], local[3] - local[0], local[4] - local[1], local[5] - local[2], r);
+  faceSegment(out, A, hull, f, capsule);
 }
 
 /** Hull B against face f of hull A: B's most opposed face clipped to the face's sides (hullFace). */

@@ -155,11 +155,11 @@ function forceFace(contact: ContactConstraint, level: ShapeProxy, f: number): vo
   const hull = level.shape.hull as ConvexHull, pose: ShapePose = level.pose;
   switch (other.shape.type) {
     case 'sphere':
-      faceSphere(out, pose, hull, f, other.pose.c[0], other.pose.c[1], other.pose.c[2], other.shape.radius);
+      faceSphere(out, pose, hull, f, other.pose.c, other.shape);
       break;
     case 'capsule':
       capsuleSegment(other.pose, other.shape, segment);
-      faceCapsule(out, pose, hull, f, segment, other.shape.radius);
+      faceCapsule(out, pose, hull, f, segment, other.shape);
       break;
     case 'box':
     case 'hull':

@@ -103,11 +103,11 @@ function collidePrism(out: Manifold, hull: ConvexHull, A: ShapePose, shape: Shap
 function forceFace(out: Manifold, hull: ConvexHull, A: ShapePose, shape: Shape, B: ShapePose): void {
   switch (shape.type) {
     case 'sphere':
-      faceSphere(out, A, hull, 0, B.c[0], B.c[1], B.c[2], shape.radius);
+      faceSphere(out, A, hull, 0, B.c, shape);
       return;
     case 'capsule':
       capsuleSegment(B, shape, segment);
-      faceCapsule(out, A, hull, 0, segment, shape.radius);
+      faceCapsule(out, A, hull, 0, segment, shape);
       return;
     case 'box':
     case 'hull':
@@ -464,7 +464,7 @@ function capsuleTriangle(out: Manifold, hull: ConvexHull, n: Float64Array, A: Sh
     }
   }
   if (feature === 0 || (active & feature) === 0) {
-    faceCapsule(out, A, hull, 0, segment, r);
+    faceCapsule(out, A, hull, 0, segment, shape);
     return true;
   }
   // a real edge or corner: along the line from it to the segment

@@ -256,8 +256,8 @@ export class BallJoint extends Joint {
   override get limitRowCount(): number {
     return this.limited ? this.parts.limitRowCount : 0;
   }
-  override writeLimitRow(k: number, out: Float64Array, at: number): number {
-    return this.parts.writeLimitRow(k, out, at);
+  override writeLimitRow(k: number, out: Float64Array, at: number, error: Float64Array, errorAt: number): void {
+    this.parts.writeLimitRow(k, out, at, error, errorAt);
   }
   override get frictionRowCount(): number {
     return this._frictionTorque > 0 ? 3 : 0;
@@ -268,8 +268,8 @@ export class BallJoint extends Joint {
     out[at + 3 + k] = -1;
     out[at + 9 + k] = 1;
   }
-  override get frictionImpulseBound(): number {
-    return this.parts.friction.maxImpulse;
+  override writeFrictionImpulseBound(out: Float64Array, at: number): void {
+    out[at] = this.parts.friction.maxImpulse;
   }
   override frictionImpulses(): Float64Array {
     return this.parts.friction.impulse;
@@ -417,14 +417,15 @@ class BallJointExtras {
   get limitRowCount(): number {
     return (this.swing.active ? 1 : 0) + this.twist.limitRowCount;
   }
-  writeLimitRow(k: number, out: Float64Array, at: number): number {
+  writeLimitRow(k: number, out: Float64Array, at: number, error: Float64Array, errorAt: number): void {
     if (this.swing.active && k === 0) {
       writeSignedRow(this.swingRow, 1, out, at);
-      return this.swing.C;
+      error[errorAt] = this.swing.C;
+      return;
     }
     const t = this.swing.active ? k - 1 : k;
     writeSignedRow(this.twistRow, this.twist.limitSign(t), out, at);
-    return this.twist.limitError(t);
+    error[errorAt] = this.twist.limitError(t);
   }
   /** Where limit row k's impulse is kept: the swing row's own, or the twist drive's limit slot. */
   limitImpulses(k: number): Float64Array {

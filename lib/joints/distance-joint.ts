@@ -169,8 +169,8 @@ export class DistanceJoint extends Joint {
   private driveRow(k: number): number {
     return this.drive.lower > 0 ? k : k + 1;
   }
-  override writeLimitRow(k: number, out: Float64Array, at: number): number {
-    return super.writeLimitRow(this.driveRow(k), out, at);
+  override writeLimitRow(k: number, out: Float64Array, at: number, error: Float64Array, errorAt: number): void {
+    super.writeLimitRow(this.driveRow(k), out, at, error, errorAt);
   }
   override limitImpulseAt(k: number): number {
     return super.limitImpulseAt(this.driveRow(k));

@@ -268,12 +268,14 @@ export abstract class JointCore<B extends { readonly sleep: SleepState }> implem
   }
   /**
    * @internal Limit row k at the last prepare: writes its J (12 numbers in 3D, 6 in 2D, from out[at], signed so that the
-   * row holds J v ≥ 0 and a positive impulse pushes back inside) and returns its C (≥ 0 inside the bound).
+   * row holds J v ≥ 0 and a positive impulse pushes back inside) and its C (≥ 0 inside the bound) into
+   * error[errorAt] (an array, not a return value: a number returned from a method the direct solver does
+   * not inline would be boxed).
    */
-  writeLimitRow(k: number, out: Float64Array, at: number): number {
+  writeLimitRow(k: number, out: Float64Array, at: number, error: Float64Array, errorAt: number): void {
     const drive = this.requireAxisDrive('limit');
     this.writeAxisRow(drive.limitSign(k), out, at);
-    return drive.limitError(k);
+    error[errorAt] = drive.limitError(k);
   }
   /**
    * @internal Where limit row k's accumulated impulse λ_acc (≥ 0) is kept: the array and the index in it.
@@ -292,8 +294,8 @@ export abstract class JointCore<B extends { readonly sleep: SleepState }> implem
    */
   directFriction = false;
   /** @internal The joint's Coulomb friction rows (0 without friction): velocity rows Ċ → 0 whose impulses
-   * together stay within frictionImpulseBound (a ball joint's three angular rows share one bound on their
-   * vector's length, as its own solve clamps them). */
+   * together stay within the bound writeFrictionImpulseBound gives (a ball joint's three angular rows
+   * share one bound on their vector's length, as its own solve clamps them). */
   get frictionRowCount(): number {
     return this.axisDrive?.frictionRowCount ?? 0;
   }
@@ -302,9 +304,12 @@ export abstract class JointCore<B extends { readonly sleep: SleepState }> implem
     this.requireAxisDrive('friction');
     this.writeAxisRow(1, out, at);
   }
-  /** @internal The largest length of the friction rows' impulse vector in one substep: friction · h. */
-  get frictionImpulseBound(): number {
-    return this.axisDrive?.frictionImpulseBound ?? 0;
+  /** @internal The largest length of the friction rows' impulse vector in one substep, friction · h, into
+   * out[at] (an array, not a return value: a number returned from a method the direct solver does not
+   * inline would be boxed). */
+  writeFrictionImpulseBound(out: Float64Array, at: number): void {
+    const drive = this.axisDrive;
+    out[at] = drive === null ? 0 : drive.frictionImpulseBound;
   }
   /** @internal Where friction row k's accumulated impulse λ_acc is kept (as limitImpulses). */
   frictionImpulses(_k: number): Float64Array {

@@ -27,6 +27,10 @@ export class SymmetricLcp {
   private factor = new Float64Array(0);
   private x = new Float64Array(0);
   private w = new Float64Array(0);
+  /** Each row's 1 / A_ii (0 where A_ii ≤ 0): its λ tolerance is measured as the rate it makes,
+   * tolerance / A_ii in λ. (An array, filled once a solve: a double returned from a call V8 does not
+   * inline is boxed.) */
+  private rowScale = new Float64Array(0);
 
   /** Room for n rows. */
   private reserve(n: number): void {
@@ -36,6 +40,7 @@ export class SymmetricLcp {
     this.factor = new Float64Array(n * n);
     this.x = new Float64Array(n);
     this.w = new Float64Array(n);
+    this.rowScale = new Float64Array(n);
   }
 
   /**
@@ -58,7 +63,11 @@ export class SymmetricLcp {
       for (let i = 0; i < n; i++) lambda[first + i] = 0;
       return true;
     }
-    const tolerance = 1e-12 * scale;
+    const tolerance = 1e-12 * scale, rowScale = this.rowScale;
+    for (let i = 0; i < n; i++) {
+      const d = S[sAt + i * stride + i] + gamma[first + i];
+      rowScale[i] = d > 0 ? 1 / d : 0;
+    }
     for (let i = 0; i < n; i++) free[i] = lambda[first + i] > 0 ? 1 : 0;
     let best = n + 1, backups = BACKUP_ROUNDS;
     for (let round = 0; round < maxRounds; round++) {
@@ -67,7 +76,7 @@ export class SymmetricLcp {
       let infeasible = 0, last = -1;
       for (let i = 0; i < n; i++) {
         if (free[i] === 1) {
-          if (this.x[i] < -tolerance * this.diagonalScale(S, sAt, gamma, first, stride, i)) {
+          if (this.x[i] < -tolerance * rowScale[i]) {
             infeasible++;
             last = i;
           }
@@ -94,7 +103,7 @@ export class SymmetricLcp {
       if (backups > 0) {
         // exchange every infeasible row
         for (let i = 0; i < n; i++) {
-          if (free[i] === 1 ? this.x[i] < -tolerance * this.diagonalScale(S, sAt, gamma, first, stride, i) : w[i] < -tolerance) free[i] ^= 1;
+          if (free[i] === 1 ? this.x[i] < -tolerance * rowScale[i] : w[i] < -tolerance) free[i] ^= 1;
         }
       } else {
         free[last] ^= 1; // Murty: the infeasible row of largest index alone
@@ -102,12 +111,6 @@ export class SymmetricLcp {
     }
     for (let i = 0; i < n; i++) lambda[first + i] = free[i] === 1 ? Math.max(0, this.x[i]) : 0;
     return false;
-  }
-
-  /** A row's λ tolerance is measured as the rate it makes: tolerance / A_ii in λ. */
-  private diagonalScale(S: Float64Array, sAt: number, gamma: Float64Array, first: number, stride: number, i: number): number {
-    const d = S[sAt + i * stride + i] + gamma[first + i];
-    return d > 0 ? 1 / d : 0;
   }
 
   /** x_F = −A_FF⁻¹ q_F by Cholesky of A_FF (a non-positive pivot, which a positive definite A never

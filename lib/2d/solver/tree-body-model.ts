@@ -29,9 +29,9 @@ export class TreeBodyModel2D implements TreeBodyModel<Body2D> {
    * h s (I − r̂r̂ᵀ) about z, where r̂ lies in the plane: its zz entry is s). load = λ, r_a, r_b, 2 numbers
    * each (JointCore.writePointLoad in 2D).
    */
-  addTension(G: Float64Array, g: number, hSigned: number, load: Float64Array, side: number): void {
+  addTension(G: Float64Array, g: number, signedH: Float64Array, load: Float64Array, side: number): void {
     const at = 2 + 2 * side, rx = load[at], ry = load[at + 1];
-    const s = hSigned * (load[0] * rx + load[1] * ry);
+    const s = signedH[side] * (load[0] * rx + load[1] * ry);
     if (!(s > 0) || !(rx * rx + ry * ry > 0)) return;
     G[g] += s;
   }
@@ -47,11 +47,12 @@ export class TreeBodyModel2D implements TreeBodyModel<Body2D> {
     s[ANGULAR_VELOCITY] += x[2];
   }
 
-  addRowVelocity(sum: number, J: Float64Array, at: number, s: Float64Array): number {
+  addRowVelocity(out: Float64Array, outAt: number, J: Float64Array, at: number, s: Float64Array): void {
+    let sum = out[outAt];
     sum += J[at] * s[LINEAR_VELOCITY];
     sum += J[at + 1] * s[LINEAR_VELOCITY + 1];
     sum += J[at + 2] * s[ANGULAR_VELOCITY];
-    return sum;
+    out[outAt] = sum;
   }
 
   addRowInverseMass(sum: number, J: Float64Array, at: number, s: Float64Array): number {
@@ -67,10 +68,11 @@ export class TreeBodyModel2D implements TreeBodyModel<Body2D> {
     return sum;
   }
 
-  largestSpeedSquared(s: Float64Array): number {
+  raiseLargestSpeedSquared(s: Float64Array, largest: Float64Array): void {
     const v = s[LINEAR_VELOCITY] * s[LINEAR_VELOCITY] + s[LINEAR_VELOCITY + 1] * s[LINEAR_VELOCITY + 1];
     const w = s[ANGULAR_VELOCITY] * s[ANGULAR_VELOCITY];
-    return v > w ? v : w;
+    const speed = v > w ? v : w;
+    if (speed > largest[0]) largest[0] = speed;
   }
 
   savePose(s: Float64Array, poses: Float64Array, at: number): void {
@@ -84,8 +86,8 @@ export class TreeBodyModel2D implements TreeBodyModel<Body2D> {
   }
 
   /** As in 3D, but a turn leaves ω as it is (it is a number about the one axis; the inertia does not turn). */
-  move(body: Body2D, x: Float64Array, scale: number, maxShift: number, maxTurn: number): void {
-    const s = body.state;
+  move(body: Body2D, x: Float64Array, bounds: Float64Array): void {
+    const s = body.state, scale = bounds[0], maxShift = bounds[1], maxTurn = bounds[2];
     const shift = Math.sqrt(x[0] * x[0] + x[1] * x[1]), turn = Math.abs(x[2]);
     let k = scale;
     if (scale * shift > maxShift) k = maxShift / shift;

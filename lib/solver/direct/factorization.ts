@@ -360,10 +360,11 @@ export class ForestFactorization<TBody extends TreeBody, TJoint extends TreeJoin
    * h²K v (solveVelocities).
    */
   addPointLoads(joints: readonly TJoint[], nodeA: Int32Array, nodeB: Int32Array, h: number): void {
+    signedH[0] = -h; signedH[1] = h;
     for (let j = 0; j < joints.length; j++) {
       if (!joints[j].writePointLoad(load)) continue;
-      if (nodeA[j] >= 0) this.model.addTension(this.data, this.atG[nodeA[j]], -h, load, 0);
-      if (nodeB[j] >= 0) this.model.addTension(this.data, this.atG[nodeB[j]], h, load, 1);
+      if (nodeA[j] >= 0) this.model.addTension(this.data, this.atG[nodeA[j]], signedH, load, 0);
+      if (nodeB[j] >= 0) this.model.addTension(this.data, this.atG[nodeB[j]], signedH, load, 1);
     }
   }
 
@@ -528,13 +529,20 @@ export class ForestFactorization<TBody extends TreeBody, TJoint extends TreeJoin
       const body = this.nodeBody[i];
       if (body !== null) this.model.writeVelocityRhs(this.x[i], withStiffness, this.data, this.atG[i], body.state);
     }
-    const before = this.writeVelocityResidual();
+    this.writeVelocityResidual();
+    const before = largestResidual[0];
     this.solve();
     this.applyVelocities();
-    const after = this.writeVelocityResidual();
+    this.writeVelocityResidual();
+    const after = largestResidual[0];
     // measured against what it started from or the bodies' speeds, whichever is larger: a solve that
     // starts nearly satisfied (the relax pass) ends at round-off of the speeds, which needs no refining
-    if (after > REFINE_TOLERANCE * before && after > REFINE_TOLERANCE * this.largestSpeed()) {
+    let refine = after > REFINE_TOLERANCE * before;
+    if (refine) {
+      this.writeLargestSpeedSquared();
+      refine = after > REFINE_TOLERANCE * Math.sqrt(speedScratch[0]);
+    }
+    if (refine) {
       for (let i = 0; i < n; i++) if (this.nodeJoint[i] === null) this.x[i].fill(0);
       this.solve();
       this.applyVelocities();
@@ -542,11 +550,11 @@ export class ForestFactorization<TBody extends TreeBody, TJoint extends TreeJoin
   }
 
   /**
-   * Writes each row's right-hand side −J v − γ λ_acc into the joint nodes' x and returns its largest
-   * magnitude. With a compliance γ the rows hold J v = −γ λ for the substep's whole impulse λ (not
+   * Writes each row's right-hand side −J v − γ λ_acc into the joint nodes' x and its largest magnitude
+   * into largestResidual[0]. With a compliance γ the rows hold J v = −γ λ for the substep's whole impulse λ (not
    * just this solve's part), which is what shares a loop's load (see COMPLIANCE).
    */
-  private writeVelocityResidual(): number {
+  private writeVelocityResidual(): void {
     let largest = 0;
     const joints = this.joints, data = this.data;
     for (let k = 0; k < this.inactiveNodes.length; k++) this.x[this.inactiveNodes[k]].fill(0);
@@ -569,18 +577,15 @@ export class ForestFactorization<TBody extends TreeBody, TJoint extends TreeJoin
         else if (-value > largest) largest = -value;
       }
     }
-    return largest;
+    largestResidual[0] = largest;
   }
 
-  /** The largest |v| or |ω| among the forest's bodies (m/s or rad/s: the scale of J v). */
-  private largestSpeed(): number {
-    let largest = 0;
-    const bodies = this.bodies;
-    for (let b = 0; b < bodies.length; b++) {
-      const speed = this.model.largestSpeedSquared(bodies[b].state);
-      if (speed > largest) largest = speed;
-    }
-    return Math.sqrt(largest);
+  /** The square of the largest |v| or |ω| among the forest's bodies (m/s or rad/s: the scale of J v),
+   * into speedScratch[0]. */
+  private writeLargestSpeedSquared(): void {
+    const bodies = this.bodies, largest = speedScratch;
+    largest[0] = 0;
+    for (let b = 0; b < bodies.length; b++) this.model.raiseLargestSpeedSquared(bodies[b].state, largest);
   }
 
   /** v += the solved Δv for each body; λ = −μ added to each joint. */
@@ -632,9 +637,10 @@ export class ForestFactorization<TBody extends TreeBody, TJoint extends TreeJoin
   }
 
   /** J_r M⁻¹ J_rᵀ for the row of J at J[at] between bodies with states a and b (a row's own effective
-   * inverse mass, the scale its compliance is measured in). */
-  rowInverseMass(J: Float64Array, at: number, a: Float64Array, b: Float64Array): number {
-    return this.model.addRowInverseMass(this.model.addRowInverseMass(0, J, at, a), J, at + this.dof, b);
+   * inverse mass, the scale its compliance is measured in), into out[outAt] (an array, not a return value:
+   * a double returned from a call V8 does not inline is boxed). */
+  rowInverseMass(J: Float64Array, at: number, a: Float64Array, b: Float64Array, out: Float64Array, outAt: number): void {
+    out[outAt] = this.model.addRowInverseMass(this.model.addRowInverseMass(0, J, at, a), J, at + this.dof, b);
   }
 
   /** sum + one body node's part of a row of J (columns from J[at]) times its x block (Δv or Δx). */
@@ -647,6 +653,14 @@ export class ForestFactorization<TBody extends TreeBody, TJoint extends TreeJoin
 
 /** The point load of writePointLoad: λ on B, then r_a, r_b. */
 const load = new Float64Array(9);
+/** addPointLoads' −h and h, by side (addTension reads its h from them: a double passed to a call V8 does
+ * not inline is boxed). */
+const signedH = new Float64Array(2);
+/** writeVelocityResidual's largest magnitude (an array, not a return value: a double returned from a call
+ * V8 does not inline is boxed). */
+const largestResidual = new Float64Array(1);
+/** writeLargestSpeedSquared's running maximum of |v|² and |ω|² (an array, as raiseLargestSpeedSquared's). */
+const speedScratch = new Float64Array(1);
 
 /**
  * A body under a 3-row joint or a 3-row joint under a body (3D), or a planar body under a 2-row joint or

@@ -37,6 +37,12 @@ import type { ForestFactorization } from './factorization.js';
 import type { TreeBody } from './tree-body-model.js';
 import { COMPLIANCE, jacobianScratch, type TreeJoint } from './tree-joint.js';
 
+/** A limit row's C from writeLimitRow, and solveFrictionBlock's result (arrays, not return values: a
+ * double returned from a call V8 does not inline is boxed). */
+const limitError = new Float64Array(1), frictionChange = new Float64Array(1);
+/** isNearBound's J v (TreeBodyModel.addRowVelocity sums into an array for the same reason). */
+const rowRate = new Float64Array(1);
+
 /** Limit rows held through the forest at most per group (each row costs a forward substitution along its
  * path and a row of S per factorization, and the complementarity problem a Cholesky factorization cubic
  * in its group's rows). */
@@ -250,7 +256,7 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
         joint.writeFrictionRow(k, aux.J, columns * row);
         this.C[row] = 0;
       } else {
-        this.C[row] = joint.writeLimitRow(k, aux.J, columns * row);
+        joint.writeLimitRow(k, aux.J, columns * row, this.C, row);
       }
       this.rowStore[row] = friction === 1 ? joint.frictionImpulses(k) : joint.limitImpulses(k);
       this.rowAt[row] = friction === 1 ? joint.frictionImpulseAt(k) : joint.limitImpulseAt(k);
@@ -258,7 +264,8 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
       aux.nodeB[row] = this.jointNodeB[j];
       this.rowJoint[row] = joint;
       this.rowIndex[row] = k;
-      this.gamma[row] = (friction === 1 ? FRICTION_COMPLIANCE : COMPLIANCE) * forest.rowInverseMass(aux.J, columns * row, joint.bodyA.state, joint.bodyB.state);
+      forest.rowInverseMass(aux.J, columns * row, joint.bodyA.state, joint.bodyB.state, this.gamma, row);
+      this.gamma[row] *= friction === 1 ? FRICTION_COMPLIANCE : COMPLIANCE;
     }
     this.rows = rows;
     aux.writePaths(forest, 0, rows);
@@ -288,7 +295,7 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
         if (blocks === this.blockRow.length) this.growBlocks();
         this.blockRow[blocks] = row;
         this.blockSize[blocks] = size;
-        this.blockBound[blocks] = joint.frictionImpulseBound;
+        joint.writeFrictionImpulseBound(this.blockBound, blocks);
         const at = 9 * blocks, inverse = this.blockInverse;
         for (let a = 0; a < size; a++) {
           for (let b = 0; b < size; b++) inverse[at + a * size + b] = S[sAt + (row - first + a) * count + row - first + b];
@@ -374,11 +381,14 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
    * what it went past (crossedUnheld).
    */
   private isNearBound(joint: TJoint, k: number, h: number): boolean {
-    const C = joint.writeLimitRow(k, jacobianScratch, 0);
+    joint.writeLimitRow(k, jacobianScratch, 0, limitError, 0);
+    const C = limitError[0];
     if (C <= LIMIT_MARGIN) return true;
     const model = this.forest.model;
-    const rate = model.addRowVelocity(model.addRowVelocity(0, jacobianScratch, 0, joint.bodyA.state), jacobianScratch, this.forest.dof, joint.bodyB.state);
-    return C <= LIMIT_MARGIN - 2 * h * rate;
+    rowRate[0] = 0;
+    model.addRowVelocity(rowRate, 0, jacobianScratch, 0, joint.bodyA.state);
+    model.addRowVelocity(rowRate, 0, jacobianScratch, this.forest.dof, joint.bodyB.state);
+    return C <= LIMIT_MARGIN - 2 * h * rowRate[0];
   }
 
   /** Room for twice as many near rows. */
@@ -419,15 +429,10 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
 
   /** Zeroes the held rows' impulses (the step's rows all held: nothing is warm started). */
   clearImpulses(): void {
-    for (let l = 0; l < this.rows; l++) this.addImpulse(l, -this.impulse(l));
-  }
-
-  /** Row l's accumulated impulse in its joint (a limit's or a friction row's), and adding to it. */
-  private impulse(l: number): number {
-    return this.rowStore[l][this.rowAt[l]];
-  }
-  private addImpulse(l: number, delta: number): void {
-    this.rowStore[l][this.rowAt[l]] += delta;
+    for (let l = 0; l < this.rows; l++) {
+      const store = this.rowStore[l], at = this.rowAt[l];
+      store[at] += -store[at];
+    }
   }
 
   /** x += H⁻¹ Σ_l J_lᵀ λ_l over each held row's group (bodies: Δv or Δx; joints: their μ); `cleared`: x is
@@ -498,7 +503,10 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
         }
         if (!sticking) {
           change = 0;
-          for (let b = block0; b < block1; b++) change = Math.max(change, this.solveFrictionBlock(b, first, end, sAt));
+          for (let b = block0; b < block1; b++) {
+            this.solveFrictionBlock(b, first, end, sAt);
+            change = Math.max(change, frictionChange[0]);
+          }
           if (++sweeps === MAX_FRICTION_SWEEPS) break;
         }
         if (change <= FRICTION_TOLERANCE || round === MAX_FRICTION_ROUNDS) break;
@@ -514,10 +522,10 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
 
   /**
    * One friction block's Gauss-Seidel step (solveGroups; delta holds λ₀): its rows' rate brought to 0
-   * through the inverse of its block of S + Γ, the impulse's length clamped to the bound. Returns the
-   * change's length over the bound.
+   * through the inverse of its block of S + Γ, the impulse's length clamped to the bound. The
+   * change's length over the bound into frictionChange[0].
    */
-  private solveFrictionBlock(b: number, first: number, end: number, sAt: number): number {
+  private solveFrictionBlock(b: number, first: number, end: number, sAt: number): void {
     const S = this.aux.S, rate = this.rate, lambda = this.lambda, delta = this.delta, gamma = this.gamma;
     const row0 = this.blockRow[b], size = this.blockSize[b], bound = this.blockBound[b], at = 9 * b;
     const inverse = this.blockInverse, v = this.blockScratch, count = end - first;
@@ -541,7 +549,7 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
       changeSq += change * change;
       lambda[row0 + a] = next;
     }
-    return bound > 0 ? Math.sqrt(changeSq) / bound : 0;
+    frictionChange[0] = bound > 0 ? Math.sqrt(changeSq) / bound : 0;
   }
 
   /** The rows' problem (solveGroups), applied through W: the end of each velocity solve, and on its own
@@ -552,16 +560,16 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
     if (rows === 0) return;
     const forest = this.forest, aux = this.aux, J = aux.J, model = forest.model, dof = forest.dof, columns = forest.columns;
     const rate = this.rate, lambda = this.lambda, delta = this.delta;
-    // J_l v from the bodies' velocities, and each row's λ_acc
+    // J_l v from the bodies' velocities, and each row's λ_acc (kept in its joint: rowStore, rowAt)
+    const store = this.rowStore, storeAt = this.rowAt;
     for (let l = 0; l < rows; l++) {
-      let sum = 0;
+      rate[l] = 0;
       for (let side = 0; side < 2; side++) {
         const node = side === 0 ? aux.nodeA[l] : aux.nodeB[l];
         if (node < 0) continue;
-        sum = model.addRowVelocity(sum, J, columns * l + dof * side, (forest.nodeBody[node] as TBody).state);
+        model.addRowVelocity(rate, l, J, columns * l + dof * side, (forest.nodeBody[node] as TBody).state);
       }
-      rate[l] = sum;
-      lambda[l] = this.impulse(l);
+      lambda[l] = store[l][storeAt[l]];
       delta[l] = 0;
     }
     // Inside the bound (C > 0) the row is speculative: bias C/h lets the bodies approach it at up to
@@ -575,7 +583,7 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
     }
     this.solveGroups(friction);
     // the bodies (and the tree rows' impulses) move by H⁻¹ Σ J_lᵀ Δλ_l
-    for (let l = 0; l < rows; l++) if (delta[l] !== 0) this.addImpulse(l, delta[l]);
+    for (let l = 0; l < rows; l++) if (delta[l] !== 0) store[l][storeAt[l]] += delta[l];
     forest.clearX(0, forest.count);
     this.addResponses(delta, true);
     forest.applyVelocities();
@@ -592,7 +600,9 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
     if (rows === 0) return;
     const rate = this.rate, lambda = this.lambda, delta = this.delta;
     for (let l = 0; l < rows; l++) {
-      const C = this.nearFriction[l] === 1 ? 0 : this.rowJoint[l].writeLimitRow(this.rowIndex[l], jacobianScratch, 0);
+      limitError[0] = 0;
+      if (this.nearFriction[l] !== 1) this.rowJoint[l].writeLimitRow(this.rowIndex[l], jacobianScratch, 0, limitError, 0);
+      const C = limitError[0];
       rate[l] = Math.max(C, -MAX_LIMIT_CORRECTION) + this.aux.rowTimesX(this.forest, l);
       lambda[l] = 0;
       delta[l] = 0;
@@ -608,7 +618,9 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
       const joint = joints[j], mask = this.heldMask[j];
       if (!joint.directLimits) continue;
       for (let k = 0; k < joint.limitRowCount; k++) {
-        if ((mask & (1 << k)) === 0 && joint.writeLimitRow(k, jacobianScratch, 0) < 0) return true;
+        if ((mask & (1 << k)) !== 0) continue;
+        joint.writeLimitRow(k, jacobianScratch, 0, limitError, 0);
+        if (limitError[0] < 0) return true;
       }
     }
     return false;
@@ -619,7 +631,8 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
     let deepest = 0;
     for (let l = 0; l < this.rows; l++) {
       if (this.nearFriction[l] === 1) continue;
-      const C = this.rowJoint[l].writeLimitRow(this.rowIndex[l], jacobianScratch, 0);
+      this.rowJoint[l].writeLimitRow(this.rowIndex[l], jacobianScratch, 0, limitError, 0);
+      const C = limitError[0];
       if (-C > deepest) deepest = -C;
     }
     return deepest;

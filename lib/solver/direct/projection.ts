@@ -28,9 +28,10 @@ export interface Refactoring {
 }
 
 export class Projection<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> {
-  /** A projection moves no body farther in a substep than the speed caps would (m, rad). */
-  private maxShift = Infinity;
-  private maxTurn = Infinity;
+  /** TreeBodyModel.move's bounds: the step's scale, then the farthest a projection moves a body in a
+   * substep, no farther than the speed caps would (m, rad). (An array: a double passed to a call V8 does
+   * not inline is boxed.) */
+  private readonly moveBounds = new Float64Array([1, Infinity, Infinity]);
   /** Poses before a projection step (7 numbers per body), to undo one that made the error worse. */
   private savedPoses = new Float64Array(0);
   /** The substep length the joints are prepared for (SubstepLength: an object, so that h reaches their
@@ -67,8 +68,8 @@ export class Projection<TBody extends TreeBody, TJoint extends TreeJoint<TBody>>
    */
   project(h: number, maxLinearSpeed: number, maxAngularSpeed: number): void {
     this.substep.h = h;
-    this.maxShift = maxLinearSpeed * h;
-    this.maxTurn = maxAngularSpeed * h;
+    this.moveBounds[1] = maxLinearSpeed * h;
+    this.moveBounds[2] = maxAngularSpeed * h;
     // a limit row that was not near its bound when the substep began, and was crossed within it (a limb
     // struck hard), is taken in now, so this projection brings it back
     if (this.limits.crossedUnheld()) this.owner.factorLimits();
@@ -140,7 +141,8 @@ export class Projection<TBody extends TreeBody, TJoint extends TreeJoint<TBody>>
 
   /** One projection step, `scale` times the Newton step. */
   private projectOnce(scale: number): void {
-    const forest = this.forest;
+    const forest = this.forest, bounds = this.moveBounds;
+    bounds[0] = scale;
     forest.writePositionResidual();
     forest.solve();
     this.limits.project();
@@ -148,7 +150,7 @@ export class Projection<TBody extends TreeBody, TJoint extends TreeJoint<TBody>>
     // motor against a loop, would otherwise be moved without bound and overflow)
     for (let i = 0; i < forest.count; i++) {
       const body = forest.nodeBody[i];
-      if (body !== null) forest.model.move(body, forest.x[i], scale, this.maxShift, this.maxTurn);
+      if (body !== null) forest.model.move(body, forest.x[i], bounds);
     }
   }
 }

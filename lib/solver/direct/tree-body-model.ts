@@ -31,28 +31,32 @@ export interface TreeBodyModel<B extends TreeBody> {
   /**
    * G += h s (I − r̂r̂ᵀ) for s = hSigned/h · λ·r > 0 (the tension part of a point row's geometric
    * stiffness; factorization.ts), with λ and r in `load` as a joint's writePointLoad writes them
-   * and r the lever arm of `side` (0: body A, with hSigned = −h, as it takes −λ; 1: body B, h).
+   * and r the lever arm of `side` (0: body A, with hSigned = signedH[0] = −h, as it takes −λ; 1: body
+   * B, signedH[1] = h).
    */
-  addTension(G: Float64Array, g: number, hSigned: number, load: Float64Array, side: number): void;
+  addTension(G: Float64Array, g: number, signedH: Float64Array, load: Float64Array, side: number): void;
   /** A body block of the right-hand side: zero, but the angular part −G ω when `withStiffness`. */
   writeVelocityRhs(x: Float64Array, withStiffness: boolean, G: Float64Array, g: number, state: Float64Array): void;
   /** v += x (a body block of a solve). */
   addVelocity(state: Float64Array, x: Float64Array): void;
-  /** sum + (one body's dof columns of a row of J, from J[at]) · (v, ω). */
-  addRowVelocity(sum: number, J: Float64Array, at: number, state: Float64Array): number;
+  /** out[outAt] += (one body's dof columns of a row of J, from J[at]) · (v, ω). (The sum in an array: a
+   * double passed to or returned from a call V8 does not inline is boxed.) */
+  addRowVelocity(out: Float64Array, outAt: number, J: Float64Array, at: number, state: Float64Array): void;
   /** sum + that body's part of J_r M⁻¹ J_rᵀ for the columns at J[at]. */
   addRowInverseMass(sum: number, J: Float64Array, at: number, state: Float64Array): number;
   /** sum + that body's part of J_r M⁻¹ J_sᵀ for two rows' columns at J[r] and J[s]. */
   addRowPairInverseMass(sum: number, J: Float64Array, r: number, s: number, state: Float64Array): number;
-  /** max(|v|², |ω|²). */
-  largestSpeedSquared(state: Float64Array): number;
+  /** largest[0] ← max(largest[0], |v|², |ω|²) (in an array, not returned: a double returned from a call
+   * V8 does not inline is boxed). */
+  raiseLargestSpeedSquared(state: Float64Array, largest: Float64Array): void;
   savePose(state: Float64Array, poses: Float64Array, at: number): void;
   restorePose(body: B, poses: Float64Array, at: number): void;
   /**
    * Moves a body by `scale` times a projection's step x (its dof numbers: a shift, then a turn), less if
-   * the shift would pass maxShift or the turn maxTurn; a turned body takes its angular velocity along.
+   * the shift would pass maxShift or the turn maxTurn (bounds: scale, maxShift, maxTurn); a turned body
+   * takes its angular velocity along.
    */
-  move(body: B, x: Float64Array, scale: number, maxShift: number, maxTurn: number): void;
+  move(body: B, x: Float64Array, bounds: Float64Array): void;
 }
 
 /** The 3D bodies (lib/body.ts). */
@@ -83,9 +87,9 @@ export class TreeBodyModel3D implements TreeBodyModel<Body> {
   }
 
   /** load = λ, r_a, r_b, 3 numbers each (Joint.writePointLoad). */
-  addTension(G: Float64Array, g: number, hSigned: number, load: Float64Array, side: number): void {
+  addTension(G: Float64Array, g: number, signedH: Float64Array, load: Float64Array, side: number): void {
     const at = 3 + 3 * side, rx = load[at], ry = load[at + 1], rz = load[at + 2];
-    const s = hSigned * (load[0] * rx + load[1] * ry + load[2] * rz);
+    const s = signedH[side] * (load[0] * rx + load[1] * ry + load[2] * rz);
     const rr = rx * rx + ry * ry + rz * rz;
     if (!(s > 0) || !(rr > 0)) return;
     const k = s / rr;
@@ -109,9 +113,10 @@ export class TreeBodyModel3D implements TreeBodyModel<Body> {
     s[ANGULAR_VELOCITY] += x[3]; s[ANGULAR_VELOCITY + 1] += x[4]; s[ANGULAR_VELOCITY + 2] += x[5];
   }
 
-  addRowVelocity(sum: number, J: Float64Array, at: number, s: Float64Array): number {
+  addRowVelocity(out: Float64Array, outAt: number, J: Float64Array, at: number, s: Float64Array): void {
+    let sum = out[outAt];
     for (let k = 0; k < 3; k++) sum += J[at + k] * s[LINEAR_VELOCITY + k] + J[at + 3 + k] * s[ANGULAR_VELOCITY + k];
-    return sum;
+    out[outAt] = sum;
   }
 
   addRowInverseMass(sum: number, J: Float64Array, at: number, s: Float64Array): number {
@@ -131,10 +136,11 @@ export class TreeBodyModel3D implements TreeBodyModel<Body> {
     return sum;
   }
 
-  largestSpeedSquared(s: Float64Array): number {
+  raiseLargestSpeedSquared(s: Float64Array, largest: Float64Array): void {
     const v = s[LINEAR_VELOCITY] * s[LINEAR_VELOCITY] + s[LINEAR_VELOCITY + 1] * s[LINEAR_VELOCITY + 1] + s[LINEAR_VELOCITY + 2] * s[LINEAR_VELOCITY + 2];
     const w = s[ANGULAR_VELOCITY] * s[ANGULAR_VELOCITY] + s[ANGULAR_VELOCITY + 1] * s[ANGULAR_VELOCITY + 1] + s[ANGULAR_VELOCITY + 2] * s[ANGULAR_VELOCITY + 2];
-    return v > w ? v : w;
+    const speed = v > w ? v : w;
+    if (speed > largest[0]) largest[0] = speed;
   }
 
   savePose(s: Float64Array, poses: Float64Array, at: number): void {
@@ -149,8 +155,8 @@ export class TreeBodyModel3D implements TreeBodyModel<Body> {
     body.updateInertia();
   }
 
-  move(body: Body, x: Float64Array, scale: number, maxShift: number, maxTurn: number): void {
-    const s = body.state;
+  move(body: Body, x: Float64Array, bounds: Float64Array): void {
+    const s = body.state, scale = bounds[0], maxShift = bounds[1], maxTurn = bounds[2];
     // (Math.sqrt, not Math.hypot: slower, and not correctly rounded; README "Determinism")
     const shift = Math.sqrt(x[0] * x[0] + x[1] * x[1] + x[2] * x[2]), turn = Math.sqrt(x[3] * x[3] + x[4] * x[4] + x[5] * x[5]);
     let k = scale;

@@ -23,12 +23,12 @@ export interface TreeJoint<TBody extends TreeBody> {
   addEqualityImpulse(lambda: Float64Array, at: number): void;
   clearEqualityImpulse(): void;
   writePointLoad(out: Float64Array): boolean;
-  writeLimitRow(k: number, out: Float64Array, at: number): number;
+  writeLimitRow(k: number, out: Float64Array, at: number, error: Float64Array, errorAt: number): void;
   limitImpulses(k: number): Float64Array;
   limitImpulseAt(k: number): number;
   readonly frictionRowCount: number;
   writeFrictionRow(k: number, out: Float64Array, at: number): void;
-  readonly frictionImpulseBound: number;
+  writeFrictionImpulseBound(out: Float64Array, at: number): void;
   frictionImpulses(k: number): Float64Array;
   frictionImpulseAt(k: number): number;
 }
