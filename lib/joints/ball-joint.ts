@@ -85,8 +85,9 @@ export class BallJoint extends Joint {
   private get parts(): BallJointExtras {
     return (this.extras ??= new BallJointExtras(this.localFrames));
   }
-  /** The parts, which exist while the joint has iterative rows (limits or friction: their setters make
-   * them). prepare, warmStart and solve read them here, not through `parts`: through `parts` V8 inlines
+  /** The parts, which exist while the joint has limits or friction (their setters make them). The step's
+   * calls (prepare, warmStart, solve, accumulateImpulse and the direct solver's limit and friction rows)
+   * read them here, not through `parts`: through `parts` V8 inlines
    * the parts' constructors, whose maps are deprecated when a field of theirs changes representation,
    * and then aborts optimizing the solve again and again ("maps became deprecated"), leaving it
    * unoptimized and boxing its doubles. */
@@ -254,10 +255,10 @@ export class BallJoint extends Joint {
   }
 
   override get limitRowCount(): number {
-    return this.limited ? this.parts.limitRowCount : 0;
+    return this.limited ? this.existingParts.limitRowCount : 0;
   }
   override writeLimitRow(k: number, out: Float64Array, at: number, error: Float64Array, errorAt: number): void {
-    this.parts.writeLimitRow(k, out, at, error, errorAt);
+    this.existingParts.writeLimitRow(k, out, at, error, errorAt);
   }
   override get frictionRowCount(): number {
     return this._frictionTorque > 0 ? 3 : 0;
@@ -269,19 +270,19 @@ export class BallJoint extends Joint {
     out[at + 9 + k] = 1;
   }
   override writeFrictionImpulseBound(out: Float64Array, at: number): void {
-    out[at] = this.parts.friction.maxImpulse;
+    out[at] = this.existingParts.friction.maxImpulse;
   }
   override frictionImpulses(): Float64Array {
-    return this.parts.friction.impulse;
+    return this.existingParts.friction.impulse;
   }
   override frictionImpulseAt(k: number): number {
     return k;
   }
   override limitImpulses(k: number): Float64Array {
-    return this.parts.limitImpulses(k);
+    return this.existingParts.limitImpulses(k);
   }
   override limitImpulseAt(k: number): number {
-    return this.parts.limitImpulseAt(k);
+    return this.existingParts.limitImpulseAt(k);
   }
 
   scaleImpulse(ratio: number): void {
@@ -314,7 +315,7 @@ export class BallJoint extends Joint {
   accumulateImpulse(): void {
     const p = this.point.impulse, sl = this.linearImpulseSum;
     sl[0] += p[0]; sl[1] += p[1]; sl[2] += p[2];
-    if (this.hasIterativeRows) this.parts.addTorque(this.angularImpulseSum, this.limited, this._frictionTorque > 0);
+    if (this.hasIterativeRows) this.existingParts.addTorque(this.angularImpulseSum, this.limited, this._frictionTorque > 0);
   }
 
   writeJacobian(out: Float64Array): void {
