@@ -1,6 +1,6 @@
 // Dense symmetric solves for a joint's effective mass K = J M⁻¹ Jᵀ (3x3 for a ball or orientation
 // joint, 6x6 for a weld), by LDLᵀ without pivoting: K is symmetric positive semidefinite, so the
-// factorization is stable, and it is the form seeds 000/003 solve their full 3x3 in 2D.
+// factorization is stable, and it is the form a 2D weld's full 3x3 is solved in.
 //
 // Matrices are row-major n×n in a Float64Array (symmetric, so column-major reads the same).
 // The factor is stored in place: the strict lower triangle holds L (unit diagonal implied) and the

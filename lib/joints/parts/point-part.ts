@@ -9,7 +9,7 @@
 //   M⁻¹ Jᵀ λ:  v_a −= m_a⁻¹ λ,  ω_a −= I_a⁻¹ (r_a × λ),  v_b += m_b⁻¹ λ,  ω_b += I_b⁻¹ (r_b × λ)
 //
 // K is 3x3 symmetric positive definite unless both bodies are immovable. This is the 2D point
-// constraint of seeds 001/002 lifted to 3D: in 2D, ω is a scalar about z and [r]× collapses to the
+// constraint (Box2D-Lite's revolute joint, Catto, GDC 2006) lifted to 3D: in 2D, ω is a scalar about z and [r]× collapses to the
 // vector (−r_y, r_x); in 3D, ω is a vector and the cross product needs the full skew matrix.
 // In the solve loop the skew matrices are never built: a cross product does the same work (bepu).
 //

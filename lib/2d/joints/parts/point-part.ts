@@ -9,7 +9,7 @@
 //        = [ m + i_a r_ay² + i_b r_by²         −i_a r_ax r_ay − i_b r_bx r_by ]
 //          [ −i_a r_ax r_ay − i_b r_bx r_by    m + i_a r_ax² + i_b r_bx²       ]
 //   M⁻¹ Jᵀ λ:  v_a −= m_a⁻¹ λ,  ω_a −= i_a (r_a × λ),  v_b += m_b⁻¹ λ,  ω_b += i_b (r_b × λ)
-// (r × λ = r_x λ_y − r_y λ_x). This is seeds 001/002's revolute joint and Box2D-Lite's K.
+// (r × λ = r_x λ_y − r_y λ_x). This is Box2D-Lite's revolute joint and its K (Catto, GDC 2006).
 
 import { BODY2D_STATE, type Body2D } from '../../body.js';
 import { invertSymmetric2 } from '../../../math/ldlt.js';
