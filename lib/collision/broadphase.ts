@@ -23,6 +23,7 @@ import type { Body } from '../body.js';
 import { DynamicTree } from '../geometry/dynamic-tree.js';
 import { definitionOf, MAX_SHAPES_PER_BODY, type Shape } from '../geometry/shape.js';
 import { ShapePose } from './shape-pose.js';
+import { Float64Arena, UNPOOLED, type Float64Allocator } from '../arena.js';
 
 /** Points up to this far apart are kept as speculative contacts (Box2D: 4 × linear slop), m; a moving
  * pair adds the distance its bodies can cover in the step. */
@@ -49,11 +50,11 @@ export class ShapeProxy {
   readonly key: number;
   /** This step's box (min x, y, z, max x, y, z): the bounds, half the speculative distance and the
    * distance the body can cover in the step. */
-  readonly box = new Float64Array(6);
+  readonly box: Float64Array;
   /** The box the tree holds: `box` grown by AABB_MARGIN, renewed when `box` leaves it. */
-  readonly fat = new Float64Array(6);
+  readonly fat: Float64Array;
   /** The shape's world pose when it was last bounded (the narrowphase reads it). */
-  readonly pose = new ShapePose();
+  readonly pose: ShapePose;
   /** The tree it is in, and its id there (−1 before it is inserted). */
   tree: TreeKind;
   treeId = -1;
@@ -65,8 +66,13 @@ export class ShapeProxy {
    * search reads this instead of the body and its sleep state (two more objects per proxy per pair). */
   movingStamp = -1;
 
-  constructor(readonly body: Body, readonly shape: Shape, readonly index: number) {
+  /** `allocator`: where its numbers live (the broadphase's arena: a proxy's box, fat box and pose side by
+   * side, which the contact search reads for every pair). */
+  constructor(readonly body: Body, readonly shape: Shape, readonly index: number, allocator: Float64Allocator = UNPOOLED) {
     this.key = body.id * MAX_SHAPES_PER_BODY + index;
+    this.box = allocator.allocate(6);
+    this.fat = allocator.allocate(6);
+    this.pose = new ShapePose(allocator);
     this.tree = treeOf(body);
   }
 }
@@ -87,6 +93,8 @@ interface BodyProxies {
 
 export class BroadPhase {
   readonly trees: readonly DynamicTree[] = [new DynamicTree(), new DynamicTree(), new DynamicTree()];
+  /** Where the proxies' numbers live (arena.ts). */
+  private readonly arena = new Float64Arena();
   /** Every proxy, by the slot its trees' user data names. */
   private readonly slots: (ShapeProxy | null)[] = [];
   private readonly freeSlots: number[] = [];
@@ -125,7 +133,7 @@ export class BroadPhase {
     }
     for (const body of bodies) {
       if (this.byBody.has(body)) continue;
-      const entry: BodyProxies = { body, proxies: body.shapes.map((shape, index) => new ShapeProxy(body, shape, index)), wasMoving: false, stamp: 0 };
+      const entry: BodyProxies = { body, proxies: body.shapes.map((shape, index) => new ShapeProxy(body, shape, index, this.arena)), wasMoving: false, stamp: 0 };
       this.byBody.set(body, entry);
       for (const proxy of entry.proxies) this.insert(proxy, dt);
     }

@@ -42,7 +42,8 @@
 
 import { BODY_STATE, type Body } from '../body.js';
 import { multiplySymmetric3 } from '../math/mat3.js';
-import { MAX_MANIFOLD_POINTS, type Manifold } from './manifold.js';
+import { MAX_MANIFOLD_POINTS, Manifold } from './manifold.js';
+import { UNPOOLED, type Float64Allocator } from '../arena.js';
 import { ManifoldCache } from './manifold-cache.js';
 import type { Shape } from '../geometry/shape.js';
 import type { StateWriter } from '../state.js';
@@ -84,26 +85,26 @@ export class ContactConstraint {
   readonly manifold: Manifold;
   /** @internal The manifold kept for steps in which the shapes barely move against each other
    * (manifold-cache.ts; ContactSet.collideContact). */
-  readonly manifoldCache = new ManifoldCache();
+  readonly manifoldCache: ManifoldCache;
   /** Accumulated impulses per point (normal, tangent 1, tangent 2) as the last step left them; during a
    * step the solve works on their copy in its block. */
-  readonly impulses = new Float64Array(3 * MAX_MANIFOLD_POINTS);
+  readonly impulses: Float64Array;
   /** Each point's id at the last prepare (to carry impulses to the next manifold). */
   readonly ids = new Int32Array(MAX_MANIFOLD_POINTS).fill(-1);
   count = 0;
   /** The rolling rows' accumulated angular impulses along t₁ and t₂, N·m·s (see the header). */
-  readonly rollingImpulse = new Float64Array(2);
+  readonly rollingImpulse: Float64Array;
   /** c (r_a + r_b): the arm of the largest rolling torque, m (0: no rolling rows). */
   private rollingArm = 0;
   /** The two rolling rows (ROW_SIZE numbers each; contact-rows.ts). */
-  private readonly rollingRows = new Float64Array(2 * ROW_SIZE);
+  private readonly rollingRows: Float64Array;
   /** This step's flat contact rows (contact-rows.ts), where this contact's header is in them, and its
    * first point's block. */
   private data: Float64Array = NO_ROWS;
   private header = 0;
   private base = 0;
-  private readonly tangent1 = new Float64Array(3);
-  private readonly tangent2 = new Float64Array(3);
+  private readonly tangent1: Float64Array;
+  private readonly tangent2: Float64Array;
   /** Against a static body (the stiffer softness). */
   private againstStatic = false;
   /**
@@ -116,10 +117,10 @@ export class ContactConstraint {
   private movingSign = 0;
   /** g': gravity's relative acceleration along −n, m/s² (> 0 when it pulls the shapes together). */
   private closingAcceleration = 0;
-  private readonly startA = new Float64Array(3);
-  private readonly startB = new Float64Array(3);
-  private readonly rA = new Float64Array(3);
-  private readonly rB = new Float64Array(3);
+  private readonly startA: Float64Array;
+  private readonly startB: Float64Array;
+  private readonly rA: Float64Array;
+  private readonly rB: Float64Array;
   private friction = 0;
   private restitution = 0;
   private inverseH = 0;
@@ -147,8 +148,20 @@ export class ContactConstraint {
   keyA: number;
   keyB: number;
 
-  constructor(bodyA: Body, shapeA: Shape, bodyB: Body, shapeB: Shape, manifold: Manifold, keyA: number, keyB: number) {
-    this.manifold = manifold;
+  /** `allocator`: where its numbers live (ContactSet's arena: a contact's manifold, cache, impulses and
+   * lever arms side by side, and the contacts made together next to each other). */
+  constructor(bodyA: Body, shapeA: Shape, bodyB: Body, shapeB: Shape, keyA: number, keyB: number, allocator: Float64Allocator = UNPOOLED) {
+    this.manifold = new Manifold(allocator);
+    this.manifoldCache = new ManifoldCache(allocator);
+    this.impulses = allocator.allocate(3 * MAX_MANIFOLD_POINTS);
+    this.rollingImpulse = allocator.allocate(2);
+    this.startA = allocator.allocate(3);
+    this.startB = allocator.allocate(3);
+    this.rA = allocator.allocate(3);
+    this.rB = allocator.allocate(3);
+    this.tangent1 = allocator.allocate(3);
+    this.tangent2 = allocator.allocate(3);
+    this.rollingRows = allocator.allocate(2 * ROW_SIZE);
     this.bodyA = bodyA; this.shapeA = shapeA; this.bodyB = bodyB; this.shapeB = shapeB;
     this.keyA = keyA; this.keyB = keyB;
     this.sensor = shapeA.sensor || shapeB.sensor;

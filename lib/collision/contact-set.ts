@@ -31,7 +31,7 @@ import type { StateReader, StateWriter } from '../state.js';
 import { boxesOverlap, BroadPhase, reach, SPECULATIVE_DISTANCE, type ShapeProxy } from './broadphase.js';
 import { ContactSolver } from './contact-solver.js';
 import { ContactConstraint } from './contact-constraint.js';
-import { Manifold } from './manifold.js';
+import { Float64Arena } from '../arena.js';
 import { MeshPairs } from './mesh-pairs.js';
 import { InternalEdgeFilter, isLevelContact } from './internal-edges.js';
 import { collide, collideWithinMargin, SHAPE_RANK } from './narrowphase.js';
@@ -54,7 +54,10 @@ export interface ShapePair {
 
 export class ContactSet {
   readonly broadphase = new BroadPhase();
-  private readonly meshPairs = new MeshPairs();
+  /** Where the contacts' numbers live (arena.ts): each contact's manifold, cache, impulses and lever arms
+   * side by side, and contacts made together next to each other. */
+  private readonly arena = new Float64Arena();
+  private readonly meshPairs = new MeshPairs(this.arena);
   private version = -1;
   /** Contacts by their shapes' keys: A's, then B's. */
   private readonly pairs = new Map<number, Map<number, ContactConstraint>>();
@@ -246,7 +249,7 @@ export class ContactSet {
     const reused = this.pool.pop();
     const contact = reused !== undefined
       ? reused.reuse(a.body, a.shape, b.body, b.shape, a.key, b.key)
-      : new ContactConstraint(a.body, a.shape, b.body, b.shape, new Manifold(), a.key, b.key);
+      : new ContactConstraint(a.body, a.shape, b.body, b.shape, a.key, b.key, this.arena);
     contact.proxyA = a;
     contact.proxyB = b;
     if (a.shape.mesh !== null) contact.children = [];
@@ -471,7 +474,7 @@ export class ContactSet {
         const b = proxyOf(-keyB - 1), triangle = numbers[at++];
         const parent = this.pairs.get(a.key)?.get(b.key) ?? this.restoreContact(a, b);
         parent.children ??= [];
-        contact = new ContactConstraint(a.body, a.shape, b.body, b.shape, new Manifold(), a.key, b.key);
+        contact = new ContactConstraint(a.body, a.shape, b.body, b.shape, a.key, b.key, this.arena);
         contact.subKey = triangle;
         parent.children.push(contact);
         at = contact.loadState(numbers, at);
@@ -492,7 +495,7 @@ export class ContactSet {
   }
 
   private restoreContact(a: ShapeProxy, b: ShapeProxy): ContactConstraint {
-    const contact = new ContactConstraint(a.body, a.shape, b.body, b.shape, new Manifold(), a.key, b.key);
+    const contact = new ContactConstraint(a.body, a.shape, b.body, b.shape, a.key, b.key, this.arena);
     contact.proxyA = a;
     contact.proxyB = b;
     if (a.shape.mesh !== null) contact.children = [];

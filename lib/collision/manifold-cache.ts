@@ -23,6 +23,7 @@ import type { ShapePose } from './shape-pose.js';
 import type { StateWriter } from '../state.js';
 import type { Shape } from '../geometry/shape.js';
 import { cos } from '../math/portable.js';
+import { UNPOOLED, type Float64Allocator } from '../arena.js';
 
 /** How far B may move in A's frame before the shapes are collided again, m (Jolt's 1 mm). */
 export const MANIFOLD_REUSE_DISTANCE = 1e-3;
@@ -39,7 +40,11 @@ const SIZE = POINTS + POINT_SIZE * MAX_MANIFOLD_POINTS;
 export class ManifoldCache {
   /** Whether the numbers hold a manifold (false after the shapes parted, and for a new pair). */
   valid = false;
-  private readonly data = new Float64Array(SIZE);
+  private readonly data: Float64Array;
+
+  constructor(allocator: Float64Allocator = UNPOOLED) {
+    this.data = allocator.allocate(SIZE);
+  }
 
   /** Takes the manifold the narrowphase just wrote for shapes a and b at poses A and B. (The shapes, not
    * their radii, are passed: a double passed to a call V8 does not inline is boxed.) */

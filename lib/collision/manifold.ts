@@ -5,13 +5,15 @@
 // naming which features met (a box's vertex, a capsule's end), so that the next step's manifold can
 // take over the impulses of the points that persist (warm starting; Box2D's b2ManifoldPoint.id).
 
+import { UNPOOLED, type Float64Allocator } from '../arena.js';
+
 export const MAX_MANIFOLD_POINTS = 4;
 
 export class Manifold {
-  readonly normal = new Float64Array(3);
+  readonly normal: Float64Array;
   /** Points: world positions (3 per point), separations and feature ids. */
-  readonly points = new Float64Array(3 * MAX_MANIFOLD_POINTS);
-  readonly separations = new Float64Array(MAX_MANIFOLD_POINTS);
+  readonly points: Float64Array;
+  readonly separations: Float64Array;
   readonly ids = new Int32Array(MAX_MANIFOLD_POINTS);
   count = 0;
   /** The count before this step's narrowphase began (its ids are still in `ids` until overwritten). */
@@ -20,6 +22,13 @@ export class Manifold {
    * whoever asks for the manifold, and read there by the narrowphase's functions: a field, not an
    * argument, because a double passed to a call V8 does not inline is boxed, a HeapNumber each call. */
   margin = 0;
+
+  /** `allocator`: where its numbers live (a contact's come from its set's arena, next to its other numbers). */
+  constructor(allocator: Float64Allocator = UNPOOLED) {
+    this.normal = allocator.allocate(3);
+    this.points = allocator.allocate(3 * MAX_MANIFOLD_POINTS);
+    this.separations = allocator.allocate(MAX_MANIFOLD_POINTS);
+  }
 
   /** Empties the manifold for this step's points, remembering how many the last step had. */
   begin(): void {

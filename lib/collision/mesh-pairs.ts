@@ -19,6 +19,7 @@ import type { ShapeProxy } from './broadphase.js';
 import { ContactConstraint } from './contact-constraint.js';
 import { CLIP_CAPACITY, candidateDepths, candidateIds, candidates, reducePoints } from './features.js';
 import { Manifold } from './manifold.js';
+import { UNPOOLED, type Float64Allocator } from '../arena.js';
 import type { ShapePose } from './shape-pose.js';
 import { collideTriangle } from './triangle-contacts.js';
 
@@ -56,6 +57,9 @@ export class MeshPairs {
   private margin = 0;
   private overlapping = false;
   private pool: ContactConstraint[] = [];
+
+  /** `allocator`: where new triangle contacts' numbers live (their set's arena). */
+  constructor(private readonly allocator: Float64Allocator = UNPOOLED) {}
 
   /**
    * Collides the convex shape of proxy `other` with the triangles of proxy `mesh`'s shape near it, into
@@ -135,7 +139,7 @@ export class MeshPairs {
         const reused = this.pool.pop();
         child = reused !== undefined
           ? reused.reuse(mesh.body, mesh.shape, other.body, other.shape, mesh.key, other.key)
-          : new ContactConstraint(mesh.body, mesh.shape, other.body, other.shape, new Manifold(), mesh.key, other.key);
+          : new ContactConstraint(mesh.body, mesh.shape, other.body, other.shape, mesh.key, other.key, this.allocator);
         child.subKey = key;
         children.push(child);
       }

@@ -3,12 +3,19 @@
 
 import type { Body } from '../body.js';
 import type { Shape } from '../geometry/shape.js';
+import { UNPOOLED, type Float64Allocator } from '../arena.js';
 
 /** A shape's world pose: centre c and rotation W = R S (column-major, W_ij = W[3j + i]); for a plane,
  * its body's pose. The contact search sets each shape's once per step (contact-set.ts writeBox). */
 export class ShapePose {
-  readonly c = new Float64Array(3);
-  readonly W = new Float64Array(9);
+  readonly c: Float64Array;
+  readonly W: Float64Array;
+
+  /** `allocator`: where its numbers live (a broadphase proxy's come from the broadphase's arena). */
+  constructor(allocator: Float64Allocator = UNPOOLED) {
+    this.c = allocator.allocate(3);
+    this.W = allocator.allocate(9);
+  }
 
   set(body: Body, shape: Shape): this {
     return this.setFrom(body.position, body.rotation, shape);
