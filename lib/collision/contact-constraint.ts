@@ -96,8 +96,11 @@ export class ContactConstraint {
   readonly rollingImpulse: Float64Array;
   /** c (r_a + r_b): the arm of the largest rolling torque, m (0: no rolling rows). */
   private rollingArm = 0;
-  /** The two rolling rows (ROW_SIZE numbers each; contact-rows.ts). */
-  private readonly rollingRows: Float64Array;
+  /** Where its numbers come from (the rolling rows, made when first needed). */
+  private readonly allocator: Float64Allocator;
+  /** The two rolling rows (ROW_SIZE numbers each; contact-rows.ts), allocated when the pair first has
+   * rolling resistance: few do, and a contact without them is a quarter smaller. */
+  private rollingRows: Float64Array = NO_ROWS;
   /** This step's flat contact rows (contact-rows.ts), where this contact's header is in them, and its
    * first point's block. */
   private data: Float64Array = NO_ROWS;
@@ -161,7 +164,7 @@ export class ContactConstraint {
     this.rB = allocator.allocate(3);
     this.tangent1 = allocator.allocate(3);
     this.tangent2 = allocator.allocate(3);
-    this.rollingRows = allocator.allocate(2 * ROW_SIZE);
+    this.allocator = allocator;
     this.bodyA = bodyA; this.shapeA = shapeA; this.bodyB = bodyB; this.shapeB = shapeB;
     this.keyA = keyA; this.keyB = keyB;
     this.sensor = shapeA.sensor || shapeB.sensor;
@@ -402,13 +405,15 @@ export class ContactConstraint {
   private prepareRolling(sa: Float64Array, sb: Float64Array): void {
     const u = lastTangents, u1x = u[0], u1y = u[1], u1z = u[2], u2x = u[3], u2y = u[4], u2z = u[5];
     const c = Math.max(this.shapeA.rollingResistance, this.shapeB.rollingResistance);
-    const p = this.rollingImpulse, rows = this.rollingRows;
+    const p = this.rollingImpulse;
     this.rollingArm = c * (this.shapeA.radius + this.shapeB.radius);
     if (!(this.rollingArm > 0) || this.count === 0) {
       p[0] = 0; p[1] = 0;
       this.rollingArm = 0;
       return;
     }
+    if (this.rollingRows.length === 0) this.rollingRows = this.allocator.allocate(2 * ROW_SIZE);
+    const rows = this.rollingRows;
     const t1 = this.tangent1, t2 = this.tangent2;
     const px = p[0] * u1x + p[1] * u2x, py = p[0] * u1y + p[1] * u2y, pz = p[0] * u1z + p[1] * u2z;
     p[0] = px * t1[0] + py * t1[1] + pz * t1[2];
