@@ -22,7 +22,7 @@ import {
 import type { StateReader, StateWriter } from './state.js';
 import { definitionOf, MAX_SHAPES_PER_BODY, Shape, type ShapeOptions } from './geometry/shape.js';
 import { computeMassProperties } from './geometry/mass-properties.js';
-import { rotationMatrix, writeRotation } from './math/quat.js';
+import { rotationMatrix, rotationVector, writeRotation } from './math/quat.js';
 import { SleepState } from './sleep.js';
 
 import type { BodyType } from './body-type.js';
@@ -146,6 +146,10 @@ export class Body {
   owner: object | null;
   /** @internal Sleep timer and island (sleep.ts). */
   readonly sleep = new SleepState(12);
+  /** @internal A kinematic body's pose target (moveKinematic): position (3), then orientation (4). */
+  private readonly kinematicTarget = new Float64Array(7);
+  /** @internal Where the target stands: KINEMATIC_NONE, KINEMATIC_PENDING or KINEMATIC_MOVING. */
+  private kinematicTargetState = KINEMATIC_NONE;
 
   /** @internal Use world.createBody. Validates every option before touching anything. */
   constructor(id: number, options: BodyOptions, owner: object, allocator: Float64Allocator = UNPOOLED) {
@@ -261,6 +265,10 @@ export class Body {
       writer.write(shape.restitution);
     }
     this.sleep.save(writer);
+    if (this.type === 'kinematic') {
+      writer.write(this.kinematicTargetState);
+      writer.writeArray(this.kinematicTarget);
+    }
   }
   /** @internal Reads what saveState wrote (the shapes already attached). */
   loadState(reader: StateReader): void {
@@ -275,6 +283,12 @@ export class Body {
       shape.restitution = reader.read();
     }
     this.sleep.load(reader);
+    // (snapshots before version 5 had no pose targets)
+    if (this.type === 'kinematic' && reader.version >= 5) {
+      this.kinematicTargetState = reader.read();
+      reader.readInto(this.kinematicTarget);
+      if (this.kinematicTargetState !== KINEMATIC_NONE) (this.owner as PoseListener | null)?.kinematicTargetSet?.(this);
+    }
   }
 
   /** False while the body sleeps (sleep.ts): it is not moved or solved until something wakes it. */
@@ -400,16 +414,87 @@ export class Body {
     (this.owner as PoseListener | null)?.poseEdited?.(this);
   }
 
+  /** Sets v, m/s. On a kinematic body this drops a pose target not yet reached (moveKinematic): the
+   * body moves at the velocities it is given from then on. */
   setLinearVelocity(velocity: ArrayLike<number>): void {
     this.requireMovable('setLinearVelocity', velocity);
     readFiniteVector('setLinearVelocity', 'velocity', velocity, 3, this.linearVelocity);
+    this.kinematicTargetState = KINEMATIC_NONE;
     this.sleep.wake();
   }
 
+  /** Sets ω, rad/s (world frame); on a kinematic body, drops its pose target as setLinearVelocity does. */
   setAngularVelocity(velocity: ArrayLike<number>): void {
     this.requireMovable('setAngularVelocity', velocity);
     readFiniteVector('setAngularVelocity', 'velocity', velocity, 3, this.angularVelocity);
+    this.kinematicTargetState = KINEMATIC_NONE;
     this.sleep.wake();
+  }
+
+  /**
+   * Moves a kinematic body to a pose over the next step: the step gives it the constant velocities that
+   * take it from where it is to `position` (m, its centre of mass) and `orientation` (a unit quaternion;
+   * default: the orientation it has now) in that step's dt, and it ends the step exactly there. Bodies
+   * resting on it feel those velocities through their contacts and joints, so a platform driven this way
+   * carries what stands on it, and a turning one turns it (Rapier's position-based kinematic bodies,
+   * Jolt's Body::MoveKinematic). Call it before every step the body should move; after a step with no
+   * new target it stops where it is. The orientation takes the shorter way round (less than half a
+   * turn per step). Setting a velocity drops a target not yet reached.
+   */
+  moveKinematic(position: ArrayLike<number>, orientation?: ArrayLike<number>): void {
+    const where = 'moveKinematic';
+    if (this.type !== 'kinematic') {
+      throw new RangeError(`${where}: body ${this.id} is ${this.type}; only a kinematic body takes a pose target (setPosition moves any body at once)`);
+    }
+    readFiniteVector(where, 'position', position, 3, scratchVector);
+    if (orientation !== undefined) readUnitQuaternion(where, 'orientation', orientation, scratchQuaternion);
+    else scratchQuaternion.set(this.orientation);
+    const target = this.kinematicTarget;
+    for (let k = 0; k < 3; k++) target[k] = scratchVector[k];
+    for (let k = 0; k < 4; k++) target[3 + k] = scratchQuaternion[k];
+    this.kinematicTargetState = KINEMATIC_PENDING;
+    this.sleep.wake();
+    (this.owner as PoseListener | null)?.kinematicTargetSet?.(this);
+  }
+
+  /**
+   * @internal Before a step of dt: a body with a target takes the velocities that reach it,
+   *   v = (x* − x) / dt,   ω = log(q* q⁻¹) / dt
+   * (the rotation vector of the turn from q to q*: the step's exponential-map update, q ← exp(h ω / 2) q
+   * over its substeps, composes to exactly that turn); one that reached its target in the last step and
+   * has no new one stops. Returns whether the body still needs the world's attention (finish below).
+   */
+  beginKinematicStep(dt: number): boolean {
+    if (this.kinematicTargetState === KINEMATIC_PENDING) {
+      const s = this.state, target = this.kinematicTarget;
+      for (let k = 0; k < 3; k++) s[LINEAR_VELOCITY + k] = (target[k] - s[POSITION + k]) / dt;
+      // the turn q* ⊗ q⁻¹, with q⁻¹ = (−q_v, q_w) for a unit q
+      const ax = target[3], ay = target[4], az = target[5], aw = target[6];
+      const bx = -s[ORIENTATION], by = -s[ORIENTATION + 1], bz = -s[ORIENTATION + 2], bw = s[ORIENTATION + 3];
+      const x = aw * bx + bw * ax + ay * bz - az * by;
+      const y = aw * by + bw * ay + az * bx - ax * bz;
+      const z = aw * bz + bw * az + ax * by - ay * bx;
+      const w = aw * bw - ax * bx - ay * by - az * bz;
+      rotationVector(scratchVector, x, y, z, w);
+      for (let k = 0; k < 3; k++) s[ANGULAR_VELOCITY + k] = scratchVector[k] / dt;
+      this.kinematicTargetState = KINEMATIC_MOVING;
+      return true;
+    }
+    if (this.kinematicTargetState === KINEMATIC_MOVING) {
+      this.stop();
+      this.kinematicTargetState = KINEMATIC_NONE;
+    }
+    return false;
+  }
+
+  /** @internal After the step: a body that moved to its target is put exactly on it (the integration's
+   * round-off does not accumulate over a path of targets). */
+  finishKinematicStep(): void {
+    if (this.kinematicTargetState !== KINEMATIC_MOVING) return;
+    const s = this.state, target = this.kinematicTarget;
+    for (let k = 0; k < 3; k++) s[POSITION + k] = target[k];
+    for (let k = 0; k < 4; k++) s[ORIENTATION + k] = target[3 + k];
+    this.updateInertia();
   }
 
   /** Adds a force (N) for the next step, at `worldPoint` (m) or at the centre of mass. */
@@ -530,10 +615,15 @@ function hasNonZero(v: Float64Array): boolean {
   return v[0] !== 0 || v[1] !== 0 || v[2] !== 0;
 }
 
-/** @internal What a body tells its world when the user sets its pose (the broadphase re-bounds it). */
+/** @internal What a body tells its world when the user sets its pose (the broadphase re-bounds it) or
+ * gives it a pose target (the step sets its velocities). */
 export interface PoseListener {
   poseEdited?(body: Body): void;
+  kinematicTargetSet?(body: Body): void;
 }
+
+/** A kinematic body's pose target: none, set for the next step, or moved to in the last step. */
+const KINEMATIC_NONE = 0, KINEMATIC_PENDING = 1, KINEMATIC_MOVING = 2;
 
 /** Reads createBody's `shapes`: each checked (the error names the shape's index), and each on a body type
  * that may carry it (a plane on static bodies only; a mesh or heightfield not on a dynamic body). */

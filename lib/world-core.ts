@@ -112,6 +112,11 @@ export interface CoreBody extends SleepingBody {
   owner: object | null;
   saveState(writer: StateWriter): void;
   loadState(reader: StateReader): void;
+  /** Sets a kinematic body's velocities toward its pose target for a step of dt (moveKinematic);
+   * returns whether it has one. */
+  beginKinematicStep(dt: number): boolean;
+  /** Puts a kinematic body that moved to its target exactly on it. */
+  finishKinematicStep(): void;
 }
 
 /**
@@ -127,8 +132,8 @@ export interface SnapshotBody {
 
 export interface WorldSnapshot {
   format: 'sinew-world' | 'sinew-world-2d';
-  /** 4 (since the contacts have their own iteration count); 1 to 3 are still read. */
-  version: 1 | 2 | 3 | 4;
+  /** 5 (since kinematic bodies keep their pose targets); 1 to 4 are still read. */
+  version: 1 | 2 | 3 | 4 | 5;
   /** `shapes`: the body's collision shapes, about its centre of mass (3D). */
   bodies: SnapshotBody[];
   /** bodyA and bodyB index `bodies`; −1 is the world's ground. */
@@ -138,8 +143,9 @@ export interface WorldSnapshot {
 
 /** The snapshot layout `snapshot()` writes. 2: World2D's numbers begin with its flags (the direct solver).
  * 3: an axis drive (hinge, slider, revolute, distance joint, twist limits) ends with its motor and limit
- * force readouts. 4: the settings hold contactIterations after iterations. */
-export const SNAPSHOT_VERSION = 4;
+ * force readouts. 4: the settings hold contactIterations after iterations. 5: a kinematic body ends with
+ * its pose target (moveKinematic). */
+export const SNAPSHOT_VERSION = 5;
 
 export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & TreeJoint<B>> {
   /** m/s² (3 numbers in 3D, 2 in 2D). */
@@ -399,6 +405,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     try {
       for (let i = 0; i < this.brokenLastStep.length; i++) this.brokenLastStep[i].clearReadout();
       this.brokenLastStep.length = 0;
+      this.beginKinematicTargets(dt);
       const sleeping = this.islands.sleepingIslandCount > 0;
       if (sleeping) this.wakeJoined();
       const context = this.stepContext;
@@ -408,6 +415,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
       context.exact = this.exactSolver(bodies, joints);
       context.dt = dt;
       step(context);
+      this.finishKinematicTargets();
       this._time += dt;
       this._stepCount++;
       this.breakJoints();
@@ -471,6 +479,30 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
   protected linkContacts(_islands: Islands): void {}
   /** Wakes the bodies a removed body touches (3D: its contacts). */
   protected wakeTouching(_body: B): void {}
+
+  /** @internal A body of this world was given a pose target (Body.moveKinematic): the next step sets
+   * its velocities. */
+  kinematicTargetSet(body: B): void {
+    if (!this.kinematicMovers.includes(body)) this.kinematicMovers.push(body);
+  }
+  /** Kinematic bodies with a pose target, or that moved to one in the last step. */
+  private readonly kinematicMovers: B[] = [];
+
+  /** Before the contacts are found (their margins follow the bodies' speeds): the kinematic bodies'
+   * velocities toward their targets; those with none left drop off the list. */
+  private beginKinematicTargets(dt: number): void {
+    const movers = this.kinematicMovers;
+    let kept = 0;
+    for (let i = 0; i < movers.length; i++) {
+      const body = movers[i];
+      if (body.owner === this && body.beginKinematicStep(dt)) movers[kept++] = body;
+    }
+    movers.length = kept;
+  }
+  private finishKinematicTargets(): void {
+    const movers = this.kinematicMovers;
+    for (let i = 0; i < movers.length; i++) movers[i].finishKinematicStep();
+  }
 
   /** The exact solver for this step's (awake) joints, or null (the iterative solver alone). */
   private exactSolver(bodies: readonly B[], joints: readonly J[]): ExactJointSolver | null {
@@ -582,8 +614,8 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     if (snapshot === null || typeof snapshot !== 'object' || snapshot.format !== this.snapshotFormat) {
       throw new TypeError(`${where}: not a ${this.snapshotFormat} snapshot, got format ${show(snapshot?.format)}`);
     }
-    if (snapshot.version !== 1 && snapshot.version !== 2 && snapshot.version !== 3 && snapshot.version !== 4) {
-      throw new RangeError(`${where}: snapshot version ${show(snapshot.version)} is not supported (1 to 4 are)`);
+    if (![1, 2, 3, 4, 5].includes(snapshot.version)) {
+      throw new RangeError(`${where}: snapshot version ${show(snapshot.version)} is not supported (1 to 5 are)`);
     }
     const reader = new StateReader(decodeNumbers(snapshot.numbers), snapshot.version);
     const s = this.settings;

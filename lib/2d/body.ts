@@ -56,6 +56,15 @@ const ROTATION = BODY2D_STATE.rotation;
 const POSITION = BODY2D_STATE.position;
 
 const scratch = new Float64Array(2);
+const LINEAR_VELOCITY = BODY2D_STATE.linearVelocity;
+
+/** A kinematic body's pose target: none, set for the next step, or moved to in the last step. */
+const KINEMATIC_NONE = 0, KINEMATIC_PENDING = 1, KINEMATIC_MOVING = 2;
+
+/** What a body tells its world when given a pose target (the next step sets its velocities). */
+interface KinematicListener {
+  kinematicTargetSet?(body: Body2D): void;
+}
 
 export class Body2D {
   readonly id: number;
@@ -65,6 +74,10 @@ export class Body2D {
   /** @internal The solver's view of the body in one array (see BODY2D_STATE); the public vectors are
    * views into it. */
   readonly state = new Float64Array(BODY2D_STATE.size);
+  /** @internal A kinematic body's pose target (moveKinematic): x, y, θ. */
+  private readonly kinematicTarget = new Float64Array(3);
+  /** @internal KINEMATIC_NONE, KINEMATIC_PENDING or KINEMATIC_MOVING. */
+  private kinematicTargetState = KINEMATIC_NONE;
   readonly position = this.state.subarray(POSITION, POSITION + 2);
   readonly linearVelocity = this.state.subarray(BODY2D_STATE.linearVelocity, BODY2D_STATE.linearVelocity + 2);
   /** (cos θ, sin θ), current after every step and setter. */
@@ -148,6 +161,10 @@ export class Body2D {
     writer.write(this.angularDamping);
     writer.write(this.gravityScale);
     this.sleep.save(writer);
+    if (this.type === 'kinematic') {
+      writer.write(this.kinematicTargetState);
+      writer.writeArray(this.kinematicTarget);
+    }
   }
   /** @internal Reads what saveState wrote. */
   loadState(reader: StateReader): void {
@@ -160,6 +177,12 @@ export class Body2D {
     this.angularDamping = reader.read();
     this.gravityScale = reader.read();
     this.sleep.load(reader);
+    // (snapshots before version 5 had no pose targets)
+    if (this.type === 'kinematic' && reader.version >= 5) {
+      this.kinematicTargetState = reader.read();
+      reader.readInto(this.kinematicTarget);
+      if (this.kinematicTargetState !== KINEMATIC_NONE) (this.owner as KinematicListener | null)?.kinematicTargetSet?.(this);
+    }
   }
 
   /** False while the body sleeps (as in 3D). */
@@ -249,15 +272,70 @@ export class Body2D {
     this.updateRotation();
     this.sleep.wake();
   }
+  /** Sets v, m/s; on a kinematic body, drops a pose target not yet reached (as in 3D). */
   setLinearVelocity(velocity: ArrayLike<number>): void {
     this.requireMovable('setLinearVelocity', velocity);
     readFiniteVector('setLinearVelocity', 'velocity', velocity, 2, this.linearVelocity);
+    this.kinematicTargetState = KINEMATIC_NONE;
     this.sleep.wake();
   }
+  /** Sets ω, rad/s; on a kinematic body, drops a pose target not yet reached (as in 3D). */
   setAngularVelocity(velocity: number): void {
     this.requireMovable('setAngularVelocity', velocity);
     this.state[ANGULAR_VELOCITY] = requireFinite('setAngularVelocity', 'velocity', velocity);
+    this.kinematicTargetState = KINEMATIC_NONE;
     this.sleep.wake();
+  }
+
+  /**
+   * Moves a kinematic body to a pose over the next step, as the 3D Body.moveKinematic: the step gives
+   * it v = (x* − x) / dt and ω = (θ* − θ) / dt, and it ends the step exactly at `position` and `angle`
+   * (rad; default: its angle now). The angle is not wrapped: a target a whole turn ahead turns the body
+   * once round in the step.
+   */
+  moveKinematic(position: ArrayLike<number>, angle?: number): void {
+    const where = 'moveKinematic';
+    if (this.type !== 'kinematic') {
+      throw new RangeError(`${where}: body ${this.id} is ${this.type}; only a kinematic body takes a pose target (setPosition moves any body at once)`);
+    }
+    readFiniteVector(where, 'position', position, 2, scratch);
+    const theta = angle === undefined ? this.state[ANGLE] : requireFinite(where, 'angle', angle);
+    const target = this.kinematicTarget;
+    target[0] = scratch[0];
+    target[1] = scratch[1];
+    target[2] = theta;
+    this.kinematicTargetState = KINEMATIC_PENDING;
+    this.sleep.wake();
+    (this.owner as KinematicListener | null)?.kinematicTargetSet?.(this);
+  }
+
+  /** @internal The 2D Body.beginKinematicStep: v = (x* − x) / dt, ω = (θ* − θ) / dt. */
+  beginKinematicStep(dt: number): boolean {
+    const s = this.state, target = this.kinematicTarget;
+    if (this.kinematicTargetState === KINEMATIC_PENDING) {
+      s[LINEAR_VELOCITY] = (target[0] - s[POSITION]) / dt;
+      s[LINEAR_VELOCITY + 1] = (target[1] - s[POSITION + 1]) / dt;
+      s[ANGULAR_VELOCITY] = (target[2] - s[ANGLE]) / dt;
+      this.kinematicTargetState = KINEMATIC_MOVING;
+      return true;
+    }
+    if (this.kinematicTargetState === KINEMATIC_MOVING) {
+      s[LINEAR_VELOCITY] = 0;
+      s[LINEAR_VELOCITY + 1] = 0;
+      s[ANGULAR_VELOCITY] = 0;
+      this.kinematicTargetState = KINEMATIC_NONE;
+    }
+    return false;
+  }
+
+  /** @internal After the step: exactly on the target (as in 3D). */
+  finishKinematicStep(): void {
+    if (this.kinematicTargetState !== KINEMATIC_MOVING) return;
+    const s = this.state, target = this.kinematicTarget;
+    s[POSITION] = target[0];
+    s[POSITION + 1] = target[1];
+    s[ANGLE] = target[2];
+    this.updateRotation();
   }
 
   /** Changes a dynamic body's mass (kg) and inertia (default: scaled with the mass). */
