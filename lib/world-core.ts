@@ -368,6 +368,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
 
   /** Removes a body and every joint attached to it. */
   removeBody(body: B): void {
+    this.requireNotStepping('removeBody');
     if (body === this.ground) throw new RangeError('removeBody: the world ground cannot be removed');
     this.requireOwnBody('removeBody', 'body', body);
     for (let i = this._joints.length - 1; i >= 0; i--) {
@@ -382,6 +383,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
   }
 
   removeJoint(joint: J): void {
+    this.requireNotStepping('removeJoint');
     const index = this._joints.indexOf(joint);
     if (index < 0) throw new RangeError(`removeJoint: joint ${show(joint?.id)} is not in this world`);
     this._joints.splice(index, 1);
@@ -681,7 +683,14 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
   /** True if `value` is a body of this world's kind (Body or Body2D). */
   protected abstract isBody(value: unknown): value is B;
 
+  /** Bodies and joints are not added or removed while a step runs (from World.onPreSolve): the step's
+   * lists hold them. The callbacks after the step may. */
+  protected requireNotStepping(where: string): void {
+    if (this.stepping) throw new Error(`${where}: called from inside a step (a contact hook); add and remove bodies and joints between steps`);
+  }
+
   protected addBody(body: B): B {
+    this.requireNotStepping('createBody');
     // the jointed-pair filter packs two body ids in one number (contact-set.ts pairKey)
     if (body.id >= 2 ** 26) throw new RangeError(`createBody: a world makes at most 2^26 bodies over its life, this is body ${body.id}`);
     this.nextBodyId++;
@@ -692,6 +701,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
   }
 
   protected addJoint<T extends J>(joint: T): T {
+    this.requireNotStepping('createJoint');
     this.nextJointId++;
     this.topologyVersion++; this.structureVersion++;
     this._joints.push(joint);

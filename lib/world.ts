@@ -19,6 +19,7 @@ import type { StateReader, StateWriter } from './state.js';
 import { readCallback, readDirection, readFiniteVector, readUnitQuaternion, requireBoolean, requireNonNegative, show } from './validate.js';
 import { SceneQueries, type QueryOptions, type RayHit, type ShapeOverlap } from './collision/queries.js';
 import { ContactSet, type ShapePair } from './collision/contact-set.js';
+import { PreSolvePair } from './collision/pre-solve.js';
 import type { Shape, ShapeOptions } from './geometry/shape.js';
 import { RESTITUTION_THRESHOLD, type ContactConstraint } from './collision/contact-constraint.js';
 import type { SolverContacts } from './solver/step-parts.js';
@@ -41,6 +42,13 @@ export interface WorldOptions extends CoreWorldOptions<Joint> {
    * restitution threshold): resting and sliding contacts stay put. Default 1 (RESTITUTION_THRESHOLD).
    */
   restitutionThreshold?: number;
+  /**
+   * Called during each step for each contact the step is about to solve (touching, or within the
+   * speculative margin), in the order they are solved: return false to leave it out of this step (a
+   * one-way platform), or set the pair's friction, restitution and tangentVelocity (a conveyor belt).
+   * It must not add or remove bodies or joints. See PreSolvePair.
+   */
+  onPreSolve?: ((pair: PreSolvePair) => boolean | void) | null;
 }
 
 export { DEFAULT_JOINT_SOLVER, JOINT_SOLVERS, type JointSolverKind } from './world-core.js';
@@ -93,6 +101,7 @@ export class World extends WorldCore<Body, Joint> {
       this.onSensorBegin = readCallback(where, 'onSensorBegin', options.onSensorBegin);
       this.onSensorEnd = readCallback(where, 'onSensorEnd', options.onSensorEnd);
       if (options.restitutionThreshold !== undefined) this.restitutionThreshold = options.restitutionThreshold;
+      this.onPreSolve = readCallback(where, 'onPreSolve', options.onPreSolve);
     }
     this.ground = new Body(0, { type: 'static' }, this, this.arena);
   }
@@ -143,7 +152,26 @@ export class World extends WorldCore<Body, Joint> {
     if (onSensorEnd !== null) for (const pair of sensorEnded) onSensorEnd(sensorEvent(pair));
   }
 
+  /** The contact hook (WorldOptions.onPreSolve), or null. */
+  get onPreSolve(): ((pair: PreSolvePair) => boolean | void) | null {
+    return this.preSolveHook;
+  }
+  set onPreSolve(value: ((pair: PreSolvePair) => boolean | void) | null) {
+    this.preSolveHook = readCallback('onPreSolve', 'onPreSolve', value);
+  }
+  private preSolveHook: ((pair: PreSolvePair) => boolean | void) | null = null;
+  /** The one pair the hook is shown, filled for each contact in turn. */
+  private readonly preSolvePair = new PreSolvePair();
+  private readonly askPreSolve = (contact: ContactConstraint): boolean => {
+    const pair = this.preSolvePair;
+    pair.fill(contact);
+    if ((this.preSolveHook as (pair: PreSolvePair) => boolean | void)(pair) === false) return false;
+    pair.applyTo(contact);
+    return true;
+  };
+
   protected override findContacts(dt: number, joints: readonly Joint[], awake: readonly Body[]): SolverContacts {
+    this.contactSet.preSolve = this.preSolveHook === null ? null : this.askPreSolve;
     this.contactSet.recordEvents = this.onContactBegin !== null || this.onContactEnd !== null || this.onSensorBegin !== null || this.onSensorEnd !== null;
     this.contactSet.update(this._bodies, awake, joints, dt, this.structureVersion, this.islands.version);
     return this.contactSet.solver;

@@ -51,7 +51,7 @@ import type { ShapeProxy } from './broadphase.js';
 import type { SubstepLength } from '../solver/step-parts.js';
 import {
   HEADER_AGAINST_STATIC, HEADER_COUNT, HEADER_FRICTION, HEADER_MOVING_SIGN, HEADER_NORMAL, HEADER_OFFSET_A, HEADER_OFFSET_B,
-  FACTOR_STATE, HEADER_K, HEADER_RIGID_FACTOR, HEADER_ROLLING, HEADER_SIZE, HEADER_SOFT_FACTOR, POINT_CLOSING_SPEED, POINT_CORE_GAP, POINT_FIXED_CORE, POINT_IMPULSE, POINT_LARGEST_IMPULSE,
+  FACTOR_STATE, HEADER_K, HEADER_RIGID_FACTOR, HEADER_ROLLING, HEADER_SIZE, HEADER_SOFT_FACTOR, HEADER_TANGENT_SPEED, POINT_CLOSING_SPEED, POINT_CORE_GAP, POINT_FIXED_CORE, POINT_IMPULSE, POINT_LARGEST_IMPULSE,
   POINT_LOCAL_A, POINT_LOCAL_B, POINT_SEPARATION, POINT_SIZE, ROW_IJA, ROW_IJB, ROW_JA, ROW_JB, ROW_MASS, ROW_N, ROW_SIZE,
 } from './contact-rows.js';
 
@@ -137,6 +137,13 @@ export class ContactConstraint {
   children: ContactConstraint[] | null = null;
   /** @internal The mesh search's mark: the update that last found this triangle near. */
   stamp = 0;
+  /** @internal Set by World.onPreSolve for this step: the next prepare takes μ, e and the surface
+   * velocity below instead of the shapes' (and clears the mark). */
+  preSolved = false;
+  preSolveFriction = 0;
+  preSolveRestitution = 0;
+  /** @internal The velocity friction gives B's surface over A's, m/s, world (with `preSolved`). */
+  readonly tangentVelocity: Float64Array;
   /** Whether the shapes touch (contact-set.ts TOUCH_DISTANCE), or overlap for a sensor pair. */
   isTouching = false;
   /** A pair with a sensor shape: it only reports overlaps (no points, no rows). */
@@ -164,6 +171,7 @@ export class ContactConstraint {
     this.rB = allocator.allocate(3);
     this.tangent1 = allocator.allocate(3);
     this.tangent2 = allocator.allocate(3);
+    this.tangentVelocity = allocator.allocate(3);
     this.allocator = allocator;
     this.bodyA = bodyA; this.shapeA = shapeA; this.bodyB = bodyB; this.shapeB = shapeB;
     this.keyA = keyA; this.keyB = keyB;
@@ -202,6 +210,12 @@ export class ContactConstraint {
     this.isTouching = false;
   }
 
+  /** @internal Left out of a step (World.onPreSolve): no impulse is kept for when it is solved again. */
+  dropImpulses(): void {
+    this.impulses.fill(0);
+    this.rollingImpulse.fill(0);
+  }
+
   /**
    * Takes the new manifold's points: a point whose id was there last step keeps its impulses (warm
    * start), a new one starts from zero.
@@ -238,8 +252,10 @@ export class ContactConstraint {
     const fallA = a.isDynamic ? a.gravityScale : 0, fallB = b.isDynamic ? b.gravityScale : 0;
     this.closingAcceleration = -(fallB - fallA) * (n[0] * gravity[0] + n[1] * gravity[1] + n[2] * gravity[2]);
     this.inverseH = 1 / h;
-    this.friction = Math.sqrt(this.shapeA.friction * this.shapeB.friction);
-    this.restitution = Math.max(this.shapeA.restitution, this.shapeB.restitution);
+    const preSolved = this.preSolved;
+    this.preSolved = false;
+    this.friction = preSolved ? this.preSolveFriction : Math.sqrt(this.shapeA.friction * this.shapeB.friction);
+    this.restitution = preSolved ? this.preSolveRestitution : Math.max(this.shapeA.restitution, this.shapeB.restitution);
     for (let k = 0; k < 3; k++) {
       this.startA[k] = a.state[POSITION + k];
       this.startB[k] = b.state[POSITION + k];
@@ -272,6 +288,10 @@ export class ContactConstraint {
     d[header + HEADER_AGAINST_STATIC] = this.againstStatic ? 1 : 0;
     for (let k = 0; k < 3; k++) d[header + HEADER_NORMAL + k] = n[k];
     d[header + HEADER_ROLLING] = this.rollingArm > 0 ? 1 : 0;
+    // the surface speed along each tangent (its normal part is no slip: left out)
+    const surface = this.tangentVelocity;
+    d[header + HEADER_TANGENT_SPEED] = preSolved ? t1[0] * surface[0] + t1[1] * surface[1] + t1[2] * surface[2] : 0;
+    d[header + HEADER_TANGENT_SPEED + 1] = preSolved ? t2[0] * surface[0] + t2[1] * surface[1] + t2[2] * surface[2] : 0;
     // the cores lie a round shape's radius inside its surface, along the normal (n points from A to B)
     const radiusA = this.shapeA.radius, radiusB = this.shapeB.radius;
     for (let i = 0; i < this.count; i++) {

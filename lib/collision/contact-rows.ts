@@ -61,4 +61,7 @@ export const HEADER_K = 10;
 export const HEADER_SOFT_FACTOR = HEADER_K + 16;
 export const HEADER_RIGID_FACTOR = HEADER_SOFT_FACTOR + 17;
 export const FACTOR_STATE = 16;
-export const HEADER_SIZE = HEADER_RIGID_FACTOR + 17;
+/** the speeds along t₁ and t₂ the friction rows aim B's surface at over A's (World.onPreSolve's
+ * tangentVelocity; 0 unless a hook set one): Ċ_t − t·u → 0, */
+export const HEADER_TANGENT_SPEED = HEADER_RIGID_FACTOR + 17;
+export const HEADER_SIZE = HEADER_TANGENT_SPEED + 2;

@@ -162,7 +162,7 @@ export class ContactSet {
     toWake.length = 0;
     // an island woken by the search takes part in this step with its kept contacts
     if (woke) this.reawaken();
-    this.listActive();
+    this.listActive(this.preSolve);
   }
 
   /** The contacts set aside as asleep whose shape went or whose body moves again go back to the list. */
@@ -385,7 +385,11 @@ export class ContactSet {
 
   /** active: the contacts with points and an awake dynamic body (all of them while nothing sleeps), and
    * sensing: the sensor pairs that overlap; both in key order. */
-  private listActive(): void {
+  /** Asked for each contact with points before the step solves it (World.onPreSolve); false leaves the
+   * contact out of this step, its impulses cleared. */
+  preSolve: ((contact: ContactConstraint) => boolean) | null = null;
+
+  private listActive(preSolve: ((contact: ContactConstraint) => boolean) | null = null): void {
     // written by index and cut to length at the end: `length = 0` would drop the array's storage, and
     // pushing 3000 contacts back grew a new one every step (100 KB a step on the 1000-body pile)
     const active = this.active, list = this.list;
@@ -404,6 +408,16 @@ export class ContactSet {
     }
     if (active.length !== count) active.length = count;
     mergeSort(active, byKeys, this.sortScratch);
+    if (preSolve !== null) {
+      // asked in key order (the order they are solved in), the ones refused dropped in place
+      let kept = 0;
+      for (let i = 0; i < count; i++) {
+        const contact = active[i];
+        if (preSolve(contact)) active[kept++] = contact;
+        else contact.dropImpulses();
+      }
+      if (kept !== count) active.length = kept;
+    }
     this.solver.layout(active);
   }
   private readonly sortScratch: ContactConstraint[] = [];

@@ -24,7 +24,7 @@ import { MAX_CONTACT_IMPULSE, type ContactConstraint } from './contact-constrain
 import { MAX_MANIFOLD_POINTS } from './manifold.js';
 import {
   HEADER_AGAINST_STATIC, HEADER_COUNT, HEADER_FRICTION, HEADER_MOVING_SIGN, HEADER_NORMAL, HEADER_OFFSET_A, HEADER_OFFSET_B,
-  FACTOR_STATE, HEADER_K, HEADER_RIGID_FACTOR, HEADER_ROLLING, HEADER_SIZE, HEADER_SOFT_FACTOR, POINT_CORE_GAP, POINT_FIXED_CORE, POINT_IMPULSE, POINT_LARGEST_IMPULSE, POINT_LOCAL_A,
+  FACTOR_STATE, HEADER_K, HEADER_RIGID_FACTOR, HEADER_ROLLING, HEADER_SIZE, HEADER_SOFT_FACTOR, HEADER_TANGENT_SPEED, POINT_CORE_GAP, POINT_FIXED_CORE, POINT_IMPULSE, POINT_LARGEST_IMPULSE, POINT_LOCAL_A,
   POINT_LOCAL_B, POINT_SEPARATION, POINT_SIZE, ROW_IJA, ROW_IJB, ROW_JA, ROW_JB, ROW_MASS, ROW_N, ROW_SIZE,
 } from './contact-rows.js';
 
@@ -370,8 +370,9 @@ function solveMoving(rows: Float64Array, header: number, st: Float64Array, o: nu
   for (let round = 0; round < count; round++) {
     const i = backward ? count - 1 - round : round;
     const p = base + i * POINT_SIZE, t1 = p + ROW_SIZE, t2 = t1 + ROW_SIZE, slot = p + POINT_IMPULSE + 1;
-    const rate1 = sign * (rows[t1 + ROW_N] * vx + rows[t1 + ROW_N + 1] * vy + rows[t1 + ROW_N + 2] * vz + rows[t1 + j] * wx + rows[t1 + j + 1] * wy + rows[t1 + j + 2] * wz);
-    const rate2 = sign * (rows[t2 + ROW_N] * vx + rows[t2 + ROW_N + 1] * vy + rows[t2 + ROW_N + 2] * vz + rows[t2 + j] * wx + rows[t2 + j + 1] * wy + rows[t2 + j + 2] * wz);
+    // Ċ_t − t·u: the slip past the surface speed a hook asked for (0 unless set)
+    const rate1 = sign * (rows[t1 + ROW_N] * vx + rows[t1 + ROW_N + 1] * vy + rows[t1 + ROW_N + 2] * vz + rows[t1 + j] * wx + rows[t1 + j + 1] * wy + rows[t1 + j + 2] * wz) - rows[header + HEADER_TANGENT_SPEED];
+    const rate2 = sign * (rows[t2 + ROW_N] * vx + rows[t2 + ROW_N + 1] * vy + rows[t2 + ROW_N + 2] * vz + rows[t2 + j] * wx + rows[t2 + j + 1] * wy + rows[t2 + j + 2] * wz) - rows[header + HEADER_TANGENT_SPEED + 1];
     const bound = friction * rows[slot - 1];
     const old1 = rows[slot], old2 = rows[slot + 1];
     let next1 = old1 - rows[t1 + ROW_MASS] * rate1;
@@ -473,11 +474,11 @@ function solvePair(rows: Float64Array, header: number, sa: Float64Array, oa: num
     const rate1 =
       rows[t1 + ROW_N] * (vbx - vax) + rows[t1 + ROW_N + 1] * (vby - vay) + rows[t1 + ROW_N + 2] * (vbz - vaz) +
       rows[t1 + ROW_JB] * wbx + rows[t1 + ROW_JB + 1] * wby + rows[t1 + ROW_JB + 2] * wbz -
-      rows[t1 + ROW_JA] * wax - rows[t1 + ROW_JA + 1] * way - rows[t1 + ROW_JA + 2] * waz;
+      rows[t1 + ROW_JA] * wax - rows[t1 + ROW_JA + 1] * way - rows[t1 + ROW_JA + 2] * waz - rows[header + HEADER_TANGENT_SPEED];
     const rate2 =
       rows[t2 + ROW_N] * (vbx - vax) + rows[t2 + ROW_N + 1] * (vby - vay) + rows[t2 + ROW_N + 2] * (vbz - vaz) +
       rows[t2 + ROW_JB] * wbx + rows[t2 + ROW_JB + 1] * wby + rows[t2 + ROW_JB + 2] * wbz -
-      rows[t2 + ROW_JA] * wax - rows[t2 + ROW_JA + 1] * way - rows[t2 + ROW_JA + 2] * waz;
+      rows[t2 + ROW_JA] * wax - rows[t2 + ROW_JA + 1] * way - rows[t2 + ROW_JA + 2] * waz - rows[header + HEADER_TANGENT_SPEED + 1];
     const bound = friction * rows[slot - 1];
     const old1 = rows[slot], old2 = rows[slot + 1];
     let next1 = old1 - rows[t1 + ROW_MASS] * rate1;
