@@ -2,4 +2,16 @@
 // 'kinematic' (moves at the velocity it is given, pushed by nothing). Its own file so that sleep.ts, below
 // the bodies, can name it.
 
+import { show } from './validate.js';
+
 export type BodyType = 'dynamic' | 'static' | 'kinematic';
+
+const BODY_TYPES: readonly BodyType[] = ['dynamic', 'static', 'kinematic'];
+
+/** Checks a body type given by the user (createBody's `type`, setType), naming `where` in the error. */
+export function readBodyType(where: string, value: unknown): BodyType {
+  if (!BODY_TYPES.includes(value as BodyType)) {
+    throw new RangeError(`${where}: type must be 'dynamic', 'static' or 'kinematic', got ${show(value)}`);
+  }
+  return value as BodyType;
+}

@@ -25,7 +25,7 @@ import { computeMassProperties } from './geometry/mass-properties.js';
 import { rotationMatrix, rotationVector, writeRotation } from './math/quat.js';
 import { SleepState } from './sleep.js';
 
-import type { BodyType } from './body-type.js';
+import { readBodyType, type BodyType } from './body-type.js';
 
 export type { BodyType };
 
@@ -68,7 +68,6 @@ export interface BodyOptions {
   userData?: unknown;
 }
 
-const VALID_TYPES: readonly BodyType[] = ['dynamic', 'static', 'kinematic'];
 
 /** @internal Where each quantity sits in Body.state (the solver's per-body array). */
 export const BODY_STATE = Object.freeze({
@@ -99,6 +98,7 @@ const scratchQuaternion = new Float64Array(4);
 
 export class Body {
   readonly id: number;
+  /** 'dynamic', 'static' or 'kinematic'; changed with setType. */
   readonly type: BodyType;
   /** True for dynamic bodies (the only ones forces and joints move). */
   readonly isDynamic: boolean;
@@ -158,9 +158,7 @@ export class Body {
       throw new TypeError(`${where}: options must be an object, got ${show(options)}`);
     }
     const type = options.type ?? 'dynamic';
-    if (!VALID_TYPES.includes(type)) {
-      throw new RangeError(`${where}: type must be 'dynamic', 'static' or 'kinematic', got ${show(type)}`);
-    }
+    readBodyType(where, type);
     const position = new Float64Array(3);
     const orientation = new Float64Array([0, 0, 0, 1]);
     const linearVelocity = new Float64Array(3);
@@ -497,6 +495,61 @@ export class Body {
     this.updateInertia();
   }
 
+  /**
+   * Makes the body dynamic, kinematic or static, keeping its shapes, joints and contacts, and wakes what
+   * it touches. Made dynamic, its mass and inertia come from its shapes' densities again, as createBody
+   * computes them (1 kg and a cube's inertia without solid shapes), and the body's position moves to the
+   * shapes' centre of mass (the shapes are placed about it); made static, it stops. A kinematic body keeps
+   * its velocity. Refused, changing nothing, when one of its shapes may not be on that type (a plane or
+   * a mesh on a dynamic body) or a joint would be left between two bodies neither of which is dynamic.
+   */
+  setType(type: BodyType): void {
+    const where = 'setType';
+    readBodyType(where, type);
+    if (type === this.type) return;
+    this.shapes.forEach((shape, i) => {
+      const allowed = definitionOf(shape.type).bodyTypes;
+      if (!allowed.includes(type)) {
+        throw new RangeError(`${where}: shapes[${i}] of body ${this.id} is a ${shape.type}, which only a ${allowed.join(' or ')} body may have`);
+      }
+    });
+    const listener = this.owner as TypeListener | null;
+    listener?.checkBodyType?.(this, type);
+    const fromShapes = type === 'dynamic' ? computeMassProperties(this.shapes) : null;
+    const inertia = new Float64Array(9), inverse = new Float64Array(9);
+    if (fromShapes !== null) {
+      readInertia(where, fromShapes.inertia, inertia, inverse);
+    } else if (type === 'dynamic') {
+      readInertia(where, [1 / 6, 1 / 6, 1 / 6], inertia, inverse);
+    }
+    // Everything is valid: commit. What it touches wakes while its contacts are still the old ones.
+    listener?.bodyTypeChanging?.(this);
+    this.sleep.wake();
+    const self = this as { type: BodyType; isDynamic: boolean };
+    self.type = type;
+    self.isDynamic = type === 'dynamic';
+    if (type !== 'kinematic') this.kinematicTargetState = KINEMATIC_NONE;
+    if (type === 'static') this.stop();
+    if (type === 'dynamic') {
+      this._mass = fromShapes?.mass ?? 1;
+      this.state[INVERSE_MASS] = 1 / this._mass;
+      if (fromShapes !== null) {
+        const R = this.rotation, c = fromShapes.centre, p = this.position;
+        for (let k = 0; k < 3; k++) p[k] += R[k] * c[0] + R[3 + k] * c[1] + R[6 + k] * c[2];
+        for (const shape of this.shapes) if (definitionOf(shape.type).placed) for (let k = 0; k < 3; k++) shape.position[k] -= c[k];
+      }
+    } else {
+      this._mass = Infinity;
+      this.state[INVERSE_MASS] = 0;
+      this.inverseInertiaWorld.fill(0);
+    }
+    this.inertiaLocal.set(inertia);
+    this.inverseInertiaLocal.set(inverse);
+    this.diagonalInertia = inverse[1] === 0 && inverse[2] === 0 && inverse[3] === 0 && inverse[5] === 0 && inverse[6] === 0 && inverse[7] === 0;
+    this.updateInertia();
+    listener?.bodyTypeChanged?.(this);
+  }
+
   /** Adds a force (N) for the next step, at `worldPoint` (m) or at the centre of mass. */
   applyForce(force: ArrayLike<number>, worldPoint?: ArrayLike<number>): void {
     readFiniteVector('applyForce', 'force', force, 3, scratchVector);
@@ -620,6 +673,14 @@ function hasNonZero(v: Float64Array): boolean {
 export interface PoseListener {
   poseEdited?(body: Body): void;
   kinematicTargetSet?(body: Body): void;
+}
+
+/** @internal What a body asks its world when its type changes (Body.setType): whether its joints allow
+ * it (throws if not), and then before and after the change (contacts, islands, the broadphase). */
+export interface TypeListener {
+  checkBodyType?(body: Body, type: BodyType): void;
+  bodyTypeChanging?(body: Body): void;
+  bodyTypeChanged?(body: Body): void;
 }
 
 /** A kinematic body's pose target: none, set for the next step, or moved to in the last step. */

@@ -482,6 +482,28 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
   /** Wakes the bodies a removed body touches (3D: its contacts). */
   protected wakeTouching(_body: B): void {}
 
+  /** @internal Body.setType asks first: a joint must keep a dynamic body. */
+  checkBodyType(body: B, type: BodyType): void {
+    this.requireNotStepping('setType');
+    if (type === 'dynamic') return;
+    for (const joint of this._joints) {
+      const other = joint.bodyA === body ? joint.bodyB : joint.bodyB === body ? joint.bodyA : null;
+      if (other === null || other.isDynamic) continue;
+      throw new RangeError(
+        `setType: body ${body.id} is joined to ${other.type} body ${other.id} by joint ${joint.id}; a joint needs a dynamic body, so body ${body.id} cannot be made ${type}`,
+      );
+    }
+  }
+  /** @internal Before a body's type changes: what it touches wakes (its contacts are about to go). */
+  bodyTypeChanging(body: B): void {
+    this.wakeTouching(body);
+  }
+  /** @internal After: the awake lists, the broadphase (a body's tree is its type's), the contacts and the
+   * direct solver's forest follow. */
+  bodyTypeChanged(_body: B): void {
+    this.topologyVersion++; this.structureVersion++;
+  }
+
   /** @internal A body of this world was given a pose target (Body.moveKinematic): the next step sets
    * its velocities. */
   kinematicTargetSet(body: B): void {

@@ -4,7 +4,7 @@
 // mass (a scalar in 2D: I⁻¹ needs no rotating, so there is no world inertia tensor to keep current).
 // Static and kinematic bodies have m⁻¹ = 0 and I⁻¹ = 0, as in 3D.
 
-import type { BodyType } from '../body.js';
+import { readBodyType, type BodyType } from '../body-type.js';
 import { readFiniteVector, requireBoolean, requireFinite, requireNonNegative, requirePositive, show } from '../validate.js';
 import { SleepState } from '../sleep.js';
 import type { StateReader, StateWriter } from '../state.js';
@@ -34,7 +34,6 @@ export interface Body2DOptions {
   userData?: unknown;
 }
 
-const VALID_TYPES: readonly BodyType[] = ['dynamic', 'static', 'kinematic'];
 
 /** @internal Where each quantity sits in Body2D.state (the solver's per-body array). */
 export const BODY2D_STATE = Object.freeze({
@@ -64,6 +63,13 @@ const KINEMATIC_NONE = 0, KINEMATIC_PENDING = 1, KINEMATIC_MOVING = 2;
 /** What a body tells its world when given a pose target (the next step sets its velocities). */
 interface KinematicListener {
   kinematicTargetSet?(body: Body2D): void;
+}
+
+/** What a body asks its world when its type changes (as the 3D TypeListener). */
+interface TypeListener {
+  checkBodyType?(body: Body2D, type: BodyType): void;
+  bodyTypeChanging?(body: Body2D): void;
+  bodyTypeChanged?(body: Body2D): void;
 }
 
 export class Body2D {
@@ -105,9 +111,7 @@ export class Body2D {
       throw new TypeError(`${where}: options must be an object, got ${show(options)}`);
     }
     const type = options.type ?? 'dynamic';
-    if (!VALID_TYPES.includes(type)) {
-      throw new RangeError(`${where}: type must be 'dynamic', 'static' or 'kinematic', got ${show(type)}`);
-    }
+    readBodyType(where, type);
     const position = new Float64Array(2);
     const linearVelocity = new Float64Array(2);
     if (options.position !== undefined) readFiniteVector(where, 'position', options.position, 2, position);
@@ -336,6 +340,37 @@ export class Body2D {
     s[POSITION + 1] = target[1];
     s[ANGLE] = target[2];
     this.updateRotation();
+  }
+
+  /**
+   * Makes the body dynamic, kinematic or static, as the 3D Body.setType: its joints kept (refused when
+   * one would be left without a dynamic body), what it touches woken; made static, it stops; a kinematic
+   * body keeps its velocity. A 2D body has no shapes to weigh: made dynamic it takes createBody's
+   * defaults, 1 kg and 1/6 kg·m² (setMassProperties after it for others).
+   */
+  setType(type: BodyType): void {
+    const where = 'setType';
+    readBodyType(where, type);
+    if (type === this.type) return;
+    const listener = this.owner as TypeListener | null;
+    listener?.checkBodyType?.(this, type);
+    listener?.bodyTypeChanging?.(this);
+    this.sleep.wake();
+    const self = this as { type: BodyType; isDynamic: boolean };
+    self.type = type;
+    self.isDynamic = type === 'dynamic';
+    if (type !== 'kinematic') this.kinematicTargetState = KINEMATIC_NONE;
+    const s = this.state;
+    if (type === 'static') {
+      s[LINEAR_VELOCITY] = 0;
+      s[LINEAR_VELOCITY + 1] = 0;
+      s[ANGULAR_VELOCITY] = 0;
+    }
+    this._mass = type === 'dynamic' ? 1 : Infinity;
+    this._inertia = type === 'dynamic' ? 1 / 6 : Infinity;
+    s[INVERSE_MASS] = type === 'dynamic' ? 1 : 0;
+    s[INVERSE_INERTIA] = type === 'dynamic' ? 6 : 0;
+    listener?.bodyTypeChanged?.(this);
   }
 
   /** Changes a dynamic body's mass (kg) and inertia (default: scaled with the mass). */
