@@ -65,6 +65,10 @@ export interface BodyOptions {
   /** False: the body never falls asleep, nor does anything joined to or resting on it (a player's
    * body). Default true (sleep.ts). */
   canSleep?: boolean;
+  /** Rotation about each world axis (x, y, z) locked: the body never turns about a locked axis, whatever
+   * pushes it (Rapier's enabled rotations, Jolt's allowed degrees of freedom). A capsule character with
+   * all three locked never tips. Default none. */
+  lockRotation?: readonly [boolean, boolean, boolean];
   userData?: unknown;
 }
 
@@ -146,6 +150,8 @@ export class Body {
   owner: object | null;
   /** @internal Sleep timer and island (sleep.ts). */
   readonly sleep = new SleepState(12);
+  /** @internal The world axes rotation is locked about: bit k for axis k (BodyOptions.lockRotation). */
+  rotationLocks = 0;
   /** @internal A kinematic body's pose target (moveKinematic): position (3), then orientation (4). */
   private readonly kinematicTarget = new Float64Array(7);
   /** @internal Where the target stands: KINEMATIC_NONE, KINEMATIC_PENDING or KINEMATIC_MOVING. */
@@ -198,6 +204,7 @@ export class Body {
     const angularDamping = requireNonNegative(where, 'angularDamping', options.angularDamping ?? 0);
     const gravityScale = requireFinite(where, 'gravityScale', options.gravityScale ?? 1);
     const canSleep = options.canSleep === undefined ? true : requireBoolean(where, 'canSleep', options.canSleep);
+    const rotationLocks = options.lockRotation === undefined ? 0 : readLocks(where, 'lockRotation', options.lockRotation);
 
     // Everything is valid: commit.
     const state = allocator.allocate(BODY_STATE.size);
@@ -237,6 +244,7 @@ export class Body {
     this.gravityScale = gravityScale;
     this.userData = options.userData;
     this.sleep.canSleep = canSleep;
+    this.rotationLocks = rotationLocks;
     this.shapes = shapes;
     let extent = 0;
     for (const shape of shapes) {
@@ -247,6 +255,7 @@ export class Body {
     const I = this.inverseInertiaLocal;
     this.diagonalInertia = I[1] === 0 && I[2] === 0 && I[3] === 0 && I[5] === 0 && I[6] === 0 && I[7] === 0;
     this.updateInertia();
+    if (this.isDynamic) lockAngularVelocity(this.state, rotationLocks);
   }
 
   /** @internal Writes everything the step reads of this body (world snapshots, hashes); of its shapes
@@ -257,7 +266,9 @@ export class Body {
     writer.write(this.linearDamping);
     writer.write(this.angularDamping);
     writer.write(this.gravityScale);
-    writer.writeBoolean(this.diagonalInertia);
+    // (one number: the diagonal flag, then the rotation locks from bit 1; an unlocked body writes the
+    // 0 or 1 it always did)
+    writer.write((this.diagonalInertia ? 1 : 0) | (this.rotationLocks << 1));
     for (const shape of this.shapes) {
       writer.write(shape.friction);
       writer.write(shape.restitution);
@@ -275,7 +286,9 @@ export class Body {
     this.linearDamping = reader.read();
     this.angularDamping = reader.read();
     this.gravityScale = reader.read();
-    this.diagonalInertia = reader.readBoolean();
+    const flags = reader.read();
+    this.diagonalInertia = (flags & 1) !== 0;
+    this.rotationLocks = flags >> 1;
     for (const shape of this.shapes) {
       shape.friction = reader.read();
       shape.restitution = reader.read();
@@ -397,6 +410,25 @@ export class Body {
     } else {
       rotateSymmetric(this.inverseInertiaWorld, this.rotation, this.inverseInertiaLocal);
     }
+    if (this.rotationLocks !== 0) lockInverseInertia(s, this.rotationLocks);
+  }
+
+  /**
+   * The world axes rotation is locked about, [x, y, z] (BodyOptions.lockRotation). A locked axis k has
+   * infinite inertia about it: I⁻¹ → P I⁻¹ P with P the identity less its k-th 1, so no impulse, torque or
+   * constraint anywhere in the step gives the body a turn about it, and it turns exactly about the
+   * others. (The direct solver, which factors mass rather than inverse mass, leaves the joints of a
+   * body with locks to the iterative solver.) Setting it stops any turning about the axes it locks.
+   */
+  get lockRotation(): readonly [boolean, boolean, boolean] {
+    const bits = this.rotationLocks;
+    return [(bits & 1) !== 0, (bits & 2) !== 0, (bits & 4) !== 0];
+  }
+  set lockRotation(value: readonly [boolean, boolean, boolean]) {
+    this.rotationLocks = readLocks('lockRotation', 'lockRotation', value);
+    this.updateInertia();
+    lockAngularVelocity(this.state, this.rotationLocks);
+    this.sleep.wake();
   }
 
   setPosition(position: ArrayLike<number>): void {
@@ -425,6 +457,7 @@ export class Body {
   setAngularVelocity(velocity: ArrayLike<number>): void {
     this.requireMovable('setAngularVelocity', velocity);
     readFiniteVector('setAngularVelocity', 'velocity', velocity, 3, this.angularVelocity);
+    if (this.isDynamic) lockAngularVelocity(this.state, this.rotationLocks);
     this.kinematicTargetState = KINEMATIC_NONE;
     this.sleep.wake();
   }
@@ -673,6 +706,33 @@ function hasNonZero(v: Float64Array): boolean {
 export interface PoseListener {
   poseEdited?(body: Body): void;
   kinematicTargetSet?(body: Body): void;
+}
+
+/** Reads a lock triple [x, y, z] of booleans as bits (bit k: axis k locked). */
+function readLocks(where: string, name: string, value: unknown): number {
+  if (!Array.isArray(value) || value.length !== 3 || !value.every((v) => typeof v === 'boolean')) {
+    throw new TypeError(`${where}: ${name} must be three booleans [x, y, z], got ${show(value)}`);
+  }
+  return (value[0] ? 1 : 0) | (value[1] ? 2 : 0) | (value[2] ? 4 : 0);
+}
+
+/** I⁻¹ (world) with rows and columns of the locked axes zeroed: P I⁻¹ P. */
+function lockInverseInertia(s: Float64Array, locks: number): void {
+  for (let k = 0; k < 3; k++) {
+    if ((locks & (1 << k)) === 0) continue;
+    for (let j = 0; j < 3; j++) {
+      s[INVERSE_INERTIA + 3 * k + j] = 0;
+      s[INVERSE_INERTIA + 3 * j + k] = 0;
+    }
+  }
+}
+
+/** @internal ω without its parts about locked axes. */
+export function lockAngularVelocity(s: Float64Array, locks: number): void {
+  if (locks === 0) return;
+  if ((locks & 1) !== 0) s[ANGULAR_VELOCITY] = 0;
+  if ((locks & 2) !== 0) s[ANGULAR_VELOCITY + 1] = 0;
+  if ((locks & 4) !== 0) s[ANGULAR_VELOCITY + 2] = 0;
 }
 
 /** @internal What a body asks its world when its type changes (Body.setType): whether its joints allow

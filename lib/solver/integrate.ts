@@ -2,7 +2,7 @@
 // quaternion by the exponential map), and the world inverse inertia I⁻¹ = R I_b⁻¹ Rᵀ after every
 // change of orientation. Reads and writes each body's `state` array (see body.ts).
 
-import { BODY_STATE, type Body } from '../body.js';
+import { BODY_STATE, lockAngularVelocity, type Body } from '../body.js';
 import { integrateOrientation } from '../math/quat.js';
 import type { BodyIntegrator } from './step-parts.js';
 
@@ -41,6 +41,9 @@ function integrateVelocities(bodies: readonly Body[], gravity: Float64Array, h: 
       s[ANGULAR_VELOCITY] *= d; s[ANGULAR_VELOCITY + 1] *= d; s[ANGULAR_VELOCITY + 2] *= d;
     }
     if (gyroscopic) applyGyroscopic(s, h);
+    // (the torques above come through the locked I⁻¹; the gyroscopic term, from the whole inertia, is
+    // held off the locked axes here)
+    if (body.rotationLocks !== 0) lockAngularVelocity(s, body.rotationLocks);
   }
 }
 

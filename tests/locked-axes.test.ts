@@ -1,0 +1,93 @@
+// Rotation locked about world axes (BodyOptions.lockRotation, Body.lockRotation): exact, whatever pushes
+// the body, under either solver.
+
+import { describe, expect, it } from 'vitest';
+import { World } from '../lib/index.js';
+
+const DT = 1 / 60;
+
+describe('lockRotation', () => {
+  it('a capsule character with rotation locked never tips, pushed high or hit', () => {
+    const world = new World();
+    world.createBody({ type: 'static', shapes: [{ type: 'box', halfExtents: [20, 0.1, 20] }] });
+    const character = world.createBody({
+      position: [0, 1.0, 0], lockRotation: [true, true, true], shapes: [{ type: 'capsule', radius: 0.3, halfHeight: 0.6 }],
+    });
+    // a push at head height, and a box thrown at its shoulder
+    character.applyLinearImpulse([1500, 0, 500], [0, 1.8, 0]);
+    world.createBody({ position: [3, 1.5, 0], linearVelocity: [-15, 0, 0], shapes: [{ type: 'box', halfExtents: [0.2, 0.2, 0.2] }] });
+    for (let i = 0; i < 180; i++) {
+      world.step(DT);
+      expect(Array.from(character.angularVelocity)).toEqual([0, 0, 0]);
+    }
+    expect(Array.from(character.orientation)).toEqual([0, 0, 0, 1]);
+    // it slid (3.5 m/s against μ g: about 1 m), and stands on the floor
+    expect(Math.hypot(character.position[0], character.position[2])).toBeGreaterThan(0.5);
+    expect(character.position[1]).toBeCloseTo(0.1 + 0.9, 2);
+    // unlocked, the same push tips it over
+    const free = new World();
+    free.createBody({ type: 'static', shapes: [{ type: 'box', halfExtents: [20, 0.1, 20] }] });
+    const tipping = free.createBody({ position: [0, 1.0, 0], shapes: [{ type: 'capsule', radius: 0.3, halfHeight: 0.6 }] });
+    tipping.applyLinearImpulse([1500, 0, 500], [0, 1.8, 0]);
+    for (let i = 0; i < 180; i++) free.step(DT);
+    expect(tipping.rotation[4]).toBeLessThan(0.5); // its axis far from upright
+  });
+
+  it('a box free to turn about y alone turns only about y, under torques about every axis and on a slope', () => {
+    const world = new World({ gravity: [0, -9.81, 0] });
+    const c = Math.cos(0.15), s = Math.sin(0.15);
+    world.createBody({ type: 'static', orientation: [s, 0, 0, c], shapes: [{ type: 'box', halfExtents: [10, 0.1, 10] }] });
+    const box = world.createBody({ position: [0, 1, 0], lockRotation: [true, false, true], shapes: [{ type: 'box', halfExtents: [0.4, 0.2, 0.3] }] });
+    for (let i = 0; i < 120; i++) {
+      box.applyTorque([500, 400, -700]);
+      world.step(DT);
+      expect(box.angularVelocity[0]).toBe(0);
+      expect(box.angularVelocity[2]).toBe(0);
+    }
+    const q = box.orientation;
+    expect(q[0]).toBe(0);
+    expect(q[2]).toBe(0);
+    // 400 N·m about y, against the floor's friction (about 200 N·m on this 192 kg box): it did turn
+    expect(Math.abs(box.angularVelocity[1])).toBeGreaterThan(0.1);
+  });
+
+  it('holds under the direct solver too: a chain hung from a locked body swings it not', () => {
+    for (const solver of ['iterative', 'direct'] as const) {
+      const world = new World({ solver });
+      const top = world.createBody({ position: [0, 5, 0], lockRotation: [true, true, true], shapes: [{ type: 'box', halfExtents: [0.2, 0.2, 0.2] }] });
+      world.createBallJoint({ bodyA: top, anchor: [0, 5, 0] });
+      let above = top;
+      for (let i = 1; i <= 5; i++) {
+        const link = world.createBody({ position: [0.5 * i, 5, 0], shapes: [{ type: 'sphere', radius: 0.1 }] });
+        world.createBallJoint({ bodyA: above, bodyB: link, anchor: [0.5 * i - 0.25, 5, 0] });
+        above = link;
+      }
+      for (let i = 0; i < 120; i++) world.step(DT);
+      expect(Array.from(top.orientation)).toEqual([0, 0, 0, 1]);
+      expect(world.getMaxLinearError()).toBeLessThan(0.01);
+      // the chain hangs from the top body's right-hand anchor, which cannot turn down
+      expect(top.position[1]).toBeCloseTo(5, 2);
+    }
+  });
+
+  it('setting a lock stops turning about its axes; snapshots keep locks; bad input is refused', () => {
+    const world = new World({ gravity: [0, 0, 0] });
+    const body = world.createBody({ angularVelocity: [1, 2, 3], shapes: [{ type: 'box', halfExtents: [0.5, 0.3, 0.2] }] });
+    body.lockRotation = [false, true, false];
+    expect(Array.from(body.angularVelocity)).toEqual([1, 0, 3]);
+    expect(body.lockRotation).toEqual([false, true, false]);
+    body.setAngularVelocity([0, 5, 1]);
+    expect(Array.from(body.angularVelocity)).toEqual([0, 0, 1]);
+    for (let i = 0; i < 10; i++) world.step(DT);
+    const copy = World.restore(world.snapshot());
+    expect(copy.bodies[0].lockRotation).toEqual([false, true, false]);
+    for (let i = 0; i < 30; i++) {
+      world.step(DT);
+      copy.step(DT);
+    }
+    expect(copy.hash()).toBe(world.hash());
+    expect(() => world.createBody({ lockRotation: [true, 1, false] as never })).toThrow(/createBody: lockRotation must be three booleans \[x, y, z\], got \[true, 1, false\]/);
+    expect(() => { body.lockRotation = [true, true] as never; }).toThrow(TypeError);
+    expect(body.lockRotation).toEqual([false, true, false]);
+  });
+});
