@@ -146,7 +146,8 @@ export class Body {
   gravityScale: number;
   userData: unknown;
 
-  /** @internal The world that owns this body, or null once removed. */
+  /** @internal The world that owns this body, or null once removed: a removed body's public writes
+   * (setters, apply*, wake, setMassProperties) throw; its reads still answer. */
   owner: object | null;
   /** @internal Sleep timer and island (sleep.ts). */
   readonly sleep = new SleepState(12);
@@ -309,6 +310,7 @@ export class Body {
   /** Wakes the body and its whole island; its rest timer starts again. The setters and apply* calls do
    * this; call it yourself after writing `position`, `orientation` or the velocities in place. */
   wake(): void {
+    this.requireInWorld('wake');
     this.sleep.wake();
   }
   /** False: the body never sleeps, nor does its island (BodyOptions.canSleep). */
@@ -316,6 +318,7 @@ export class Body {
     return this.sleep.canSleep;
   }
   set canSleep(value: boolean) {
+    this.requireInWorld('canSleep');
     this.sleep.canSleep = requireBoolean('canSleep', 'canSleep', value);
     if (!value) this.sleep.wake();
   }
@@ -369,6 +372,7 @@ export class Body {
    */
   setMassProperties(mass: number, inertia?: ArrayLike<number>): void {
     const where = 'setMassProperties';
+    this.requireInWorld(where);
     if (!this.isDynamic) throw new RangeError(`${where}: body ${this.id} is ${this.type}; only dynamic bodies have mass`);
     requirePositive(where, 'mass', mass);
     const tensor = new Float64Array(9);
@@ -425,6 +429,7 @@ export class Body {
     return [(bits & 1) !== 0, (bits & 2) !== 0, (bits & 4) !== 0];
   }
   set lockRotation(value: readonly [boolean, boolean, boolean]) {
+    this.requireInWorld('lockRotation');
     this.rotationLocks = readLocks('lockRotation', 'lockRotation', value);
     this.updateInertia();
     lockAngularVelocity(this.state, this.rotationLocks);
@@ -432,12 +437,14 @@ export class Body {
   }
 
   setPosition(position: ArrayLike<number>): void {
+    this.requireInWorld('setPosition');
     readFiniteVector('setPosition', 'position', position, 3, this.position);
     this.sleep.wake();
     (this.owner as PoseListener | null)?.poseEdited?.(this);
   }
 
   setOrientation(orientation: ArrayLike<number>): void {
+    this.requireInWorld('setOrientation');
     readUnitQuaternion('setOrientation', 'orientation', orientation, this.orientation);
     this.updateInertia();
     this.sleep.wake();
@@ -447,6 +454,7 @@ export class Body {
   /** Sets v, m/s. On a kinematic body this drops a pose target not yet reached (moveKinematic): the
    * body moves at the velocities it is given from then on. */
   setLinearVelocity(velocity: ArrayLike<number>): void {
+    this.requireInWorld('setLinearVelocity');
     this.requireMovable('setLinearVelocity', velocity);
     readFiniteVector('setLinearVelocity', 'velocity', velocity, 3, this.linearVelocity);
     this.kinematicTargetState = KINEMATIC_NONE;
@@ -455,6 +463,7 @@ export class Body {
 
   /** Sets ω, rad/s (world frame); on a kinematic body, drops its pose target as setLinearVelocity does. */
   setAngularVelocity(velocity: ArrayLike<number>): void {
+    this.requireInWorld('setAngularVelocity');
     this.requireMovable('setAngularVelocity', velocity);
     readFiniteVector('setAngularVelocity', 'velocity', velocity, 3, this.angularVelocity);
     if (this.isDynamic) lockAngularVelocity(this.state, this.rotationLocks);
@@ -474,6 +483,7 @@ export class Body {
    */
   moveKinematic(position: ArrayLike<number>, orientation?: ArrayLike<number>): void {
     const where = 'moveKinematic';
+    this.requireInWorld(where);
     if (this.type !== 'kinematic') {
       throw new RangeError(`${where}: body ${this.id} is ${this.type}; only a kinematic body takes a pose target (setPosition moves any body at once)`);
     }
@@ -538,6 +548,7 @@ export class Body {
    */
   setType(type: BodyType): void {
     const where = 'setType';
+    this.requireInWorld(where);
     readBodyType(where, type);
     if (type === this.type) return;
     this.shapes.forEach((shape, i) => {
@@ -585,6 +596,7 @@ export class Body {
 
   /** Adds a force (N) for the next step, at `worldPoint` (m) or at the centre of mass. */
   applyForce(force: ArrayLike<number>, worldPoint?: ArrayLike<number>): void {
+    this.requireInWorld('applyForce');
     readFiniteVector('applyForce', 'force', force, 3, scratchVector);
     const fx = scratchVector[0], fy = scratchVector[1], fz = scratchVector[2];
     if (worldPoint !== undefined) {
@@ -599,6 +611,7 @@ export class Body {
 
   /** Adds a torque (N·m, world frame) for the next step. */
   applyTorque(torque: ArrayLike<number>): void {
+    this.requireInWorld('applyTorque');
     readFiniteVector('applyTorque', 'torque', torque, 3, scratchVector);
     for (let i = 0; i < 3; i++) this.torque[i] += scratchVector[i];
     this.sleep.wake();
@@ -606,6 +619,7 @@ export class Body {
 
   /** Changes the velocity at once by an impulse (N·s) at `worldPoint` or at the centre of mass. */
   applyLinearImpulse(impulse: ArrayLike<number>, worldPoint?: ArrayLike<number>): void {
+    this.requireInWorld('applyLinearImpulse');
     readFiniteVector('applyLinearImpulse', 'impulse', impulse, 3, scratchVector);
     const px = scratchVector[0], py = scratchVector[1], pz = scratchVector[2];
     const angular = scratchAngular.fill(0);
@@ -624,6 +638,7 @@ export class Body {
 
   /** Changes the angular velocity at once by an angular impulse (N·m·s, world frame). */
   applyAngularImpulse(impulse: ArrayLike<number>): void {
+    this.requireInWorld('applyAngularImpulse');
     readFiniteVector('applyAngularImpulse', 'impulse', impulse, 3, scratchVector);
     if (!this.isDynamic) return;
     this.sleep.wake();
@@ -671,6 +686,12 @@ export class Body {
     w[0] += I[0] * lx + I[3] * ly + I[6] * lz;
     w[1] += I[1] * lx + I[4] * ly + I[7] * lz;
     w[2] += I[2] * lx + I[5] * ly + I[8] * lz;
+  }
+
+  /** Refuses a write to a body its world removed (`where`: the call, for the message). Only the public
+   * writes call it; the step never does. */
+  private requireInWorld(where: string): void {
+    if (this.owner === null) throw new Error(`${where}: body ${this.id} was removed from its world`);
   }
 
   private requireMovable(where: string, velocity: ArrayLike<number>): void {

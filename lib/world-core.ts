@@ -366,7 +366,8 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     return this._stepCount;
   }
 
-  /** Removes a body and every joint attached to it. */
+  /** Removes a body and every joint attached to it. From then on the body's writes (setters, apply*,
+   * wake, setMassProperties) and the joints' throw; reads still answer. */
   removeBody(body: B): void {
     this.requireNotStepping('removeBody');
     if (body === this.ground) throw new RangeError('removeBody: the world ground cannot be removed');
@@ -382,15 +383,19 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     this.topologyVersion++; this.structureVersion++;
   }
 
+  /** Removes a joint. From then on its writes (setters, limits, motors, applyImpulse) throw. */
   removeJoint(joint: J): void {
     this.requireNotStepping('removeJoint');
     const index = this._joints.indexOf(joint);
-    if (index < 0) throw new RangeError(`removeJoint: joint ${show(joint?.id)} is not in this world`);
+    if (index < 0) {
+      throw new RangeError(`removeJoint: joint ${show(joint?.id)} is not in this world${joint?.removed === true ? ' (removed)' : ''}`);
+    }
     this._joints.splice(index, 1);
     const active = this.activeJoints.indexOf(joint);
     if (active >= 0) this.activeJoints.splice(active, 1);
     joint.direct = false;
     joint.wakeBodies();
+    joint.markRemoved();
     this.topologyVersion++; this.structureVersion++;
   }
 

@@ -248,3 +248,70 @@ describe('shapes in snapshots and errors', () => {
     expect(world.bodies).toHaveLength(0);
   });
 });
+
+describe('collision filter bits', () => {
+  /** How many contacts a ball with `ball` filter options makes, resting 1 cm into a floor of `floor`'s. */
+  function contactsBetween(floor: { category?: number; mask?: number }, ball: { category?: number; mask?: number }): number {
+    const world = new World();
+    world.createBody({ type: 'static', shapes: [{ type: 'box', halfExtents: [5, 0.5, 5], ...floor }] });
+    world.createBody({ position: [0, 0.99, 0], shapes: [{ type: 'sphere', radius: 0.5, ...ball }] });
+    world.step(1 / 60);
+    return world.contacts.length;
+  }
+
+  it('a mask written as ~bits is the unsigned 32-bit pattern, and filters as that pattern', () => {
+    const world = new World();
+    const body = world.createBody({ shapes: [{ type: 'sphere', radius: 0.5, mask: ~0b100, category: ~0 }] });
+    expect(body.shapes[0].mask).toBe(0xfffffffb);
+    expect(body.shapes[0].category).toBe(0xffffffff);
+    expect(body.shapes[0].describe()).toMatchObject({ mask: 0xfffffffb, category: 0xffffffff });
+    // all but bit 2: a floor of category 0b100 is passed through, one of 0b010 is met
+    expect(contactsBetween({ category: 0b100 }, { mask: ~0b100 })).toBe(0);
+    expect(contactsBetween({ category: 0b010 }, { mask: ~0b100 })).toBe(1);
+    // the same from the other side, and as the unsigned pattern written out
+    expect(contactsBetween({ mask: ~0b100 }, { category: 0b100 })).toBe(0);
+    expect(contactsBetween({ category: 0b100 }, { mask: 0xfffffffb })).toBe(0);
+    expect(contactsBetween({ category: 0b010 }, { mask: 0xfffffffb })).toBe(1);
+    // the lowest signed value is bit 31 alone
+    expect(contactsBetween({ category: 2 ** 31 }, { mask: -(2 ** 31) })).toBe(1);
+    expect(contactsBetween({ category: 2 ** 30 }, { mask: -(2 ** 31) })).toBe(0);
+  });
+
+  it('the category and mask setters take signed patterns too; a query filter reads them alike', () => {
+    const world = new World();
+    const box = world.createBody({ type: 'static', shapes: [{ type: 'box', halfExtents: [0.5, 0.5, 0.5], category: 0b100 }] });
+    const shape = box.shapes[0];
+    shape.mask = -1;
+    expect(shape.mask).toBe(0xffffffff);
+    shape.category = ~0b1;
+    expect(shape.category).toBe(0xfffffffe);
+    shape.category = 0b100;
+    const seen = (mask: number) => world.castRay([-5, 0, 0], [1, 0, 0], Infinity, { filter: { mask } })?.body ?? null;
+    expect(seen(~0b100)).toBeNull();
+    expect(seen(~0b010)).toBe(box);
+  });
+
+  it('2^32, −2^31 − 1, 1.5, NaN and non-numbers are refused naming the value, and change nothing', () => {
+    const world = new World();
+    const body = world.createBody({ shapes: [{ type: 'sphere', radius: 0.5, mask: 0b11 }] });
+    const shape = body.shapes[0];
+    const bad: [unknown, string][] = [[2 ** 32, '4294967296'], [-(2 ** 31) - 1, '-2147483649'], [1.5, '1.5'], [NaN, 'NaN'], [Infinity, 'Infinity'], ['1', '"1"']];
+    for (const [value, shown] of bad) {
+      const message = new RegExp(`mask must be an integer of 32 bits .*got ${shown.replace(/[.*"]/g, '\\$&')}$`);
+      expect(() => (shape.mask = value as number)).toThrow(message);
+      expect(() => world.createBody({ shapes: [{ type: 'sphere', radius: 0.5, mask: value as number }] })).toThrow(message);
+      expect(() => world.castRay([0, 0, 0], [1, 0, 0], 1, { filter: { mask: value as number } })).toThrow(message);
+      expect(() => (shape.category = value as number)).toThrow(/category must be an integer of 32 bits/);
+    }
+    expect(shape.mask).toBe(0b11);
+    expect(shape.category).toBe(1);
+    expect(world.bodies).toEqual([body]);
+  });
+
+  it('group stays a signed integer within ±2³¹ (its sign is its meaning)', () => {
+    const world = new World();
+    const body = world.createBody({ shapes: [{ type: 'sphere', radius: 0.5, group: -3 }] });
+    expect(body.shapes[0].group).toBe(-3);
+    expect(() => world.createBody({ shapes: [{ type: 'sphere', radius: 0.5, group: 2 ** 32 - 1 }] })).toThrow(/group must be an integer in ±2³¹, got 4294967295/);
+  });
+});

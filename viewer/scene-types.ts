@@ -34,6 +34,7 @@ export interface LiveScene {
   description: SceneDescription;
   /** Bodies in description order (removed ones stay in the list; check body.owner). */
   bodies: Body[];
+  /** Joints in description order (removed ones stay in the list; check joint.removed). */
   joints: Joint[];
   /** Bodies the scene added besides its description: static ground a description cannot hold
    * (ViewerScene.addToWorld) and bodies added later (dropped weights, fired balls). */

@@ -99,7 +99,8 @@ export class Body2D {
   angularDamping: number;
   gravityScale: number;
   userData: unknown;
-  /** @internal The world that owns this body, or null once removed. */
+  /** @internal The world that owns this body, or null once removed: a removed body's public writes
+   * (setters, apply*, wake, setMassProperties) throw; its reads still answer. */
   owner: object | null;
   /** @internal Sleep timer and island (sleep.ts). */
   readonly sleep = new SleepState(4);
@@ -195,6 +196,7 @@ export class Body2D {
   }
   /** Wakes the body and its whole island (as in 3D). */
   wake(): void {
+    this.requireInWorld('wake');
     this.sleep.wake();
   }
   /** False: the body never sleeps, nor does its island. */
@@ -202,6 +204,7 @@ export class Body2D {
     return this.sleep.canSleep;
   }
   set canSleep(value: boolean) {
+    this.requireInWorld('canSleep');
     this.sleep.canSleep = requireBoolean('canSleep', 'canSleep', value);
     if (!value) this.sleep.wake();
   }
@@ -268,16 +271,19 @@ export class Body2D {
   }
 
   setPosition(position: ArrayLike<number>): void {
+    this.requireInWorld('setPosition');
     readFiniteVector('setPosition', 'position', position, 2, this.position);
     this.sleep.wake();
   }
   setAngle(angle: number): void {
+    this.requireInWorld('setAngle');
     this.state[ANGLE] = requireFinite('setAngle', 'angle', angle);
     this.updateRotation();
     this.sleep.wake();
   }
   /** Sets v, m/s; on a kinematic body, drops a pose target not yet reached (as in 3D). */
   setLinearVelocity(velocity: ArrayLike<number>): void {
+    this.requireInWorld('setLinearVelocity');
     this.requireMovable('setLinearVelocity', velocity);
     readFiniteVector('setLinearVelocity', 'velocity', velocity, 2, this.linearVelocity);
     this.kinematicTargetState = KINEMATIC_NONE;
@@ -285,6 +291,7 @@ export class Body2D {
   }
   /** Sets ω, rad/s; on a kinematic body, drops a pose target not yet reached (as in 3D). */
   setAngularVelocity(velocity: number): void {
+    this.requireInWorld('setAngularVelocity');
     this.requireMovable('setAngularVelocity', velocity);
     this.state[ANGULAR_VELOCITY] = requireFinite('setAngularVelocity', 'velocity', velocity);
     this.kinematicTargetState = KINEMATIC_NONE;
@@ -299,6 +306,7 @@ export class Body2D {
    */
   moveKinematic(position: ArrayLike<number>, angle?: number): void {
     const where = 'moveKinematic';
+    this.requireInWorld(where);
     if (this.type !== 'kinematic') {
       throw new RangeError(`${where}: body ${this.id} is ${this.type}; only a kinematic body takes a pose target (setPosition moves any body at once)`);
     }
@@ -350,6 +358,7 @@ export class Body2D {
    */
   setType(type: BodyType): void {
     const where = 'setType';
+    this.requireInWorld(where);
     readBodyType(where, type);
     if (type === this.type) return;
     const listener = this.owner as TypeListener | null;
@@ -376,6 +385,7 @@ export class Body2D {
   /** Changes a dynamic body's mass (kg) and inertia (default: scaled with the mass). */
   setMassProperties(mass: number, inertia?: number): void {
     const where = 'setMassProperties';
+    this.requireInWorld(where);
     if (!this.isDynamic) throw new RangeError(`${where}: body ${this.id} is ${this.type}; only dynamic bodies have mass`);
     requirePositive(where, 'mass', mass);
     const I = inertia === undefined ? (this._inertia * mass) / this._mass : requirePositive(where, 'inertia', inertia);
@@ -388,6 +398,7 @@ export class Body2D {
 
   /** Adds a force (N) for the next step, at `worldPoint` (m) or at the centre of mass. */
   applyForce(force: ArrayLike<number>, worldPoint?: ArrayLike<number>): void {
+    this.requireInWorld('applyForce');
     readFiniteVector('applyForce', 'force', force, 2, scratch);
     const fx = scratch[0], fy = scratch[1];
     if (worldPoint !== undefined) {
@@ -400,11 +411,13 @@ export class Body2D {
   }
   /** Adds a torque (N·m, counter-clockwise) for the next step. */
   applyTorque(torque: number): void {
+    this.requireInWorld('applyTorque');
     this.torque += requireFinite('applyTorque', 'torque', torque);
     this.sleep.wake();
   }
   /** Changes the velocity at once by an impulse (N·s) at `worldPoint` or at the centre of mass. */
   applyLinearImpulse(impulse: ArrayLike<number>, worldPoint?: ArrayLike<number>): void {
+    this.requireInWorld('applyLinearImpulse');
     readFiniteVector('applyLinearImpulse', 'impulse', impulse, 2, scratch);
     const px = scratch[0], py = scratch[1];
     let angular = 0;
@@ -440,6 +453,11 @@ export class Body2D {
     if (!this.isDynamic) return 0;
     const v = this.linearVelocity, w = this.state[ANGULAR_VELOCITY];
     return 0.5 * this._mass * (v[0] * v[0] + v[1] * v[1]) + 0.5 * this._inertia * w * w;
+  }
+
+  /** Refuses a write to a body its world removed (as Body's). */
+  private requireInWorld(where: string): void {
+    if (this.owner === null) throw new Error(`${where}: body ${this.id} was removed from its world`);
   }
 
   private requireMovable(where: string, velocity: unknown): void {

@@ -22,6 +22,9 @@ export interface SurfaceOptions {
    * Collision filtering (Box2D's b2Filter): two shapes collide when each one's `category` bits meet the
    * other's `mask`, unless they share a nonzero `group`: a positive group always collides, a negative
    * one never (a ragdoll's segments share one). Defaults: category 1, mask all (0xffffffff), group 0.
+   * `category` and `mask` are 32-bit patterns, read back unsigned; they may be written signed, as
+   * JavaScript's bitwise operators give them (`mask: ~0b100`, all but bit 2, is read back 0xfffffffb).
+   * `group` is a signed integer within ±2³¹: its sign is its meaning.
    */
   category?: number;
   mask?: number;

@@ -197,11 +197,17 @@ export function readGroup(where: string, group: unknown, name = 'group'): number
   return group;
 }
 
-/** 32 filter bits; `fallback` when undefined (options), or refused when there is none (setters). */
+/**
+ * 32 filter bits, kept as the unsigned pattern (0 to 0xffffffff); `fallback` when undefined (options),
+ * or refused when there is none (setters). A negative integer down to −2³¹ is the same 32 bits written
+ * signed, as JavaScript's bitwise operators give them: `~0b100` (−5) is 0xfffffffb, all but bit 2.
+ */
 export function readBits(where: string, name: string, value: unknown, fallback: number | undefined): number {
   if (value === undefined && fallback !== undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 0xffffffff) {
-    throw new RangeError(`${where}: ${name} must be an integer of 32 bits (0 to 0xffffffff), got ${show(value)}`);
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < -0x80000000 || value > 0xffffffff) {
+    throw new RangeError(
+      `${where}: ${name} must be an integer of 32 bits (0 to 0xffffffff, or −2³¹ to −1 as ~bits writes them), got ${show(value)}`,
+    );
   }
-  return value;
+  return value >>> 0;
 }

@@ -130,6 +130,7 @@ export class BallJoint extends Joint {
   /** Sets the swing cone: half-angles in (0, π] about the frame's y and z axes (z defaults to y); π
    * removes it. */
   setSwingLimit(halfAngleY: number, halfAngleZ: number = halfAngleY): void {
+    this.requireInWorld('setSwingLimit');
     const [y, z] = readSwing('setSwingLimit', [halfAngleY, halfAngleZ]);
     const parts = this.parts;
     parts.swing.halfAngleY = y;
@@ -145,6 +146,7 @@ export class BallJoint extends Joint {
   }
   /** Sets the twist range, rad within [−π, π]; (−Infinity, Infinity) removes it. */
   setTwistLimit(lower: number, upper: number): void {
+    this.requireInWorld('setTwistLimit');
     this.parts.twist.setLimits('setTwistLimit', lower, upper);
     this.updateLimited();
     this.wakeBodies();
@@ -154,6 +156,7 @@ export class BallJoint extends Joint {
     return this._frictionTorque;
   }
   set frictionTorque(value: number) {
+    this.requireInWorld('frictionTorque');
     this._frictionTorque = requireNonNegative('frictionTorque', 'frictionTorque', value);
     if (value > 0) this.parts.friction.impulse.fill(0);
     else this.extras?.friction.impulse.fill(0);
@@ -333,6 +336,7 @@ export class BallJoint extends Joint {
     out[0] = C[0]; out[1] = C[1]; out[2] = C[2];
   }
   applyImpulse(lambda: ArrayLike<number>): void {
+    this.requireInWorld('applyImpulse');
     this.point.applyImpulse(this.bodyA, this.bodyB, lambda[0], lambda[1], lambda[2]);
   }
 }

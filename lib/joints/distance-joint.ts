@@ -75,6 +75,7 @@ export class DistanceJoint extends Joint {
     return this._length;
   }
   set length(value: number) {
+    this.requireInWorld('length');
     this._length = requireNonNegative('length', 'length', value);
     this.wakeBodies();
   }
@@ -86,6 +87,7 @@ export class DistanceJoint extends Joint {
   }
   /** Sets the bounds, m (0 ≤ min ≤ max; max may be Infinity). */
   setLengthRange(minLength: number, maxLength: number): void {
+    this.requireInWorld('setLengthRange');
     const [lower, upper] = readBounds('setLengthRange', 'minLength', 'maxLength', minLength, maxLength, 0, Infinity);
     requireLongEnough('setLengthRange', upper);
     this.drive.setLimits('setLengthRange', lower > 0 ? lower : -Infinity, upper);
@@ -217,6 +219,7 @@ export class DistanceJoint extends Joint {
     out[0] = this.drive.position - this._length;
   }
   applyImpulse(lambda: ArrayLike<number>): void {
+    this.requireInWorld('applyImpulse');
     this.row.applyImpulseAt(this.bodyA, this.bodyB, lambda, 0);
   }
 }

@@ -53,6 +53,7 @@ export abstract class FreeAxisJoint extends Joint {
 
   /** Sets the limits (rad for a hinge, within [−π, π]; m for a slider); (−Infinity, Infinity) removes them. */
   setLimits(lower: number, upper: number): void {
+    this.requireInWorld('setLimits');
     this.drive.setLimits('setLimits', lower, upper);
     this.wakeBodies();
   }
@@ -62,16 +63,19 @@ export abstract class FreeAxisJoint extends Joint {
   }
   /** Drives the axis at `speed` (rad/s or m/s) with at most `maxForce` (N·m or N). */
   setMotor(options: MotorOptions): void {
+    this.requireInWorld('setMotor');
     this.drive.setMotor('setMotor', options);
     this.wakeBodies();
   }
   /** Drives the axis toward `target` (rad or m) through a spring, with at most `maxForce`. */
   setServo(options: ServoOptions): void {
+    this.requireInWorld('setServo');
     this.drive.setServo('setServo', options);
     this.wakeBodies();
   }
   /** Switches the motor or servo off. */
   disableMotor(): void {
+    this.requireInWorld('disableMotor');
     this.drive.disableMotor();
     this.wakeBodies();
   }
@@ -164,6 +168,7 @@ export abstract class FreeAxisJoint extends Joint {
     for (let i = 0; i < 5; i++) out[i] = C[i];
   }
   applyImpulse(lambda: ArrayLike<number>): void {
+    this.requireInWorld('applyImpulse');
     this.rows.applyImpulse(this.bodyA, this.bodyB, lambda);
   }
 }

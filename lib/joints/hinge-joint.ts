@@ -91,6 +91,7 @@ export class HingeJoint extends FreeAxisJoint {
     return this.drive.friction;
   }
   set frictionTorque(value: number) {
+    this.requireInWorld('frictionTorque');
     this.drive.setFriction('frictionTorque', value);
     this.wakeBodies();
   }

@@ -68,6 +68,7 @@ export abstract class JointCore<B extends { readonly sleep: SleepState }> implem
   private _breakForce = Infinity;
   private _breakTorque = Infinity;
   private _broken = false;
+  private _removed = false;
   private springHertz = 0;
   private springDampingRatio = 1;
   /** The spring's coefficients for the current substep (used when hertz > 0). */
@@ -121,6 +122,7 @@ export abstract class JointCore<B extends { readonly sleep: SleepState }> implem
     return this._breakForce;
   }
   set breakForce(value: number) {
+    this.requireInWorld('breakForce');
     this._breakForce = requirePositiveOrInfinity('breakForce', 'breakForce', value);
     this.wakeBodies();
   }
@@ -128,6 +130,7 @@ export abstract class JointCore<B extends { readonly sleep: SleepState }> implem
     return this._breakTorque;
   }
   set breakTorque(value: number) {
+    this.requireInWorld('breakTorque');
     this._breakTorque = requirePositiveOrInfinity('breakTorque', 'breakTorque', value);
     this.wakeBodies();
   }
@@ -142,6 +145,7 @@ export abstract class JointCore<B extends { readonly sleep: SleepState }> implem
     return this.springHertz;
   }
   set hertz(value: number) {
+    this.requireInWorld('hertz');
     this.springHertz = requireNonNegative('hertz', 'hertz', value);
     this.wakeBodies();
   }
@@ -150,6 +154,7 @@ export abstract class JointCore<B extends { readonly sleep: SleepState }> implem
     return this.springDampingRatio;
   }
   set dampingRatio(value: number) {
+    this.requireInWorld('dampingRatio');
     this.springDampingRatio = requireNonNegative('dampingRatio', 'dampingRatio', value);
     this.wakeBodies();
   }
@@ -162,8 +167,25 @@ export abstract class JointCore<B extends { readonly sleep: SleepState }> implem
 
   /** Wakes both bodies (sleep.ts): every setter that changes what the joint does calls it. */
   wakeBodies(): void {
+    this.requireInWorld('wakeBodies');
     this.bodyA.sleep.wake();
     this.bodyB.sleep.wake();
+  }
+
+  /** @internal True once the joint was removed from its world (by removeJoint, or with one of its
+   * bodies by removeBody): it no longer acts, and its public writes (setters, limits, motors,
+   * applyImpulse, wakeBodies) throw; its reads still answer. */
+  get removed(): boolean {
+    return this._removed;
+  }
+  /** @internal The world took the joint out (after waking its bodies). */
+  markRemoved(): void {
+    this._removed = true;
+  }
+  /** Refuses a write to a removed joint (`where`: the call, for the message). Only the public writes
+   * call it; the step's solver interface never does. */
+  protected requireInWorld(where: string): void {
+    if (this._removed) throw new Error(`${where}: joint ${this.id} was removed from its world`);
   }
 
   /**

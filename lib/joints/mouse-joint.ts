@@ -86,6 +86,7 @@ export class MouseJoint extends SinglePartJoint {
 
   /** Moves the target, world space. */
   setTarget(target: ArrayLike<number>): void {
+    this.requireInWorld('setTarget');
     readFiniteVector('setTarget', 'target', target, 3, this.point.localAnchorA);
     this.wakeBodies();
   }
@@ -103,6 +104,7 @@ export class MouseJoint extends SinglePartJoint {
     return this._hertz;
   }
   override set hertz(value: number) {
+    this.requireInWorld('hertz');
     this._hertz = requirePositive('hertz', 'hertz', value);
     this.wakeBodies();
   }
@@ -110,6 +112,7 @@ export class MouseJoint extends SinglePartJoint {
     return this._dampingRatio;
   }
   override set dampingRatio(value: number) {
+    this.requireInWorld('dampingRatio');
     this._dampingRatio = requireNonNegative('dampingRatio', 'dampingRatio', value);
     this.wakeBodies();
   }
@@ -117,6 +120,7 @@ export class MouseJoint extends SinglePartJoint {
     return this._maxForce;
   }
   set maxForce(value: number) {
+    this.requireInWorld('maxForce');
     this._maxForce = requirePositive('maxForce', 'maxForce', value);
     this.wakeBodies();
   }

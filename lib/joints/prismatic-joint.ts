@@ -93,6 +93,7 @@ export class PrismaticJoint extends FreeAxisJoint {
     return this.drive.limitForce;
   }
   set frictionForce(value: number) {
+    this.requireInWorld('frictionForce');
     this.drive.setFriction('frictionForce', value);
     this.wakeBodies();
   }

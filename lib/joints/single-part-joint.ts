@@ -56,6 +56,7 @@ export abstract class SinglePartJoint extends Joint {
     out[0] = C[0]; out[1] = C[1]; out[2] = C[2];
   }
   applyImpulse(lambda: ArrayLike<number>): void {
+    this.requireInWorld('applyImpulse');
     this.part.applyImpulse(this.bodyA, this.bodyB, lambda[0], lambda[1], lambda[2]);
   }
 }

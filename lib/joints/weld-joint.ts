@@ -223,6 +223,7 @@ export class WeldJoint extends Joint {
     }
   }
   applyImpulse(lambda: ArrayLike<number>): void {
+    this.requireInWorld('applyImpulse');
     this.point.applyImpulse(this.bodyA, this.bodyB, lambda[0], lambda[1], lambda[2]);
     this.rotation.applyImpulse(this.bodyA, this.bodyB, lambda[3], lambda[4], lambda[5]);
   }

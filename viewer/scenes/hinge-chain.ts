@@ -29,7 +29,8 @@ export const hingeChainScene: ViewerScene = {
   params: [{ key: 'limit', label: 'hinge limit (± rad)', min: 0.1, max: 3, step: 0.05, value: 0.6 }],
   describe: (p) => hingeChain(12, { limit: p.limit, droop: Math.PI / 4 }),
   onParam: (scene, key, value) => {
-    if (key === 'limit') for (const hinge of limitedHinges(scene)) hinge.setLimits(-value, value);
+    // (a hinge removed with a plank that fell away refuses writes)
+    if (key === 'limit') for (const hinge of limitedHinges(scene)) if (!hinge.removed) hinge.setLimits(-value, value);
   },
   readouts: [
     {

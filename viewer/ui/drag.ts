@@ -83,6 +83,8 @@ export class DragTool {
   /** Updates the drawn spring to the joint's current anchor and target. */
   sync(): void {
     if (this.joint === null) return;
+    // the dragged body fell away and was removed, its joint with it (a removed joint refuses setTarget)
+    if (this.joint.removed) return this.release();
     const a = this.joint.getAnchor([0, 0, 0]), t = this.joint.getTarget([0, 0, 0]);
     const positions = this.line.geometry.getAttribute('position') as THREE.BufferAttribute;
     positions.setXYZ(0, a[0], a[1], a[2]);
@@ -141,6 +143,7 @@ export class DragTool {
       }
     }
     if (this.joint === null) return;
+    if (this.joint.removed) return this.release();
     this.ray(event.clientX, event.clientY);
     if (this.raycaster.ray.intersectPlane(this.plane, this.hit) !== null) this.joint.setTarget([this.hit.x, this.hit.y, this.hit.z]);
   }

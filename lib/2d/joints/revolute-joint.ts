@@ -76,6 +76,7 @@ export class RevoluteJoint extends Joint2D {
   }
   /** Sets the angle limits (rad, in [−π, π]); (−Infinity, Infinity) removes them. */
   setLimits(lower: number, upper: number): void {
+    this.requireInWorld('setLimits');
     this.drive.setLimits('setLimits', lower, upper);
     this.wakeBodies();
   }
@@ -86,14 +87,17 @@ export class RevoluteJoint extends Joint2D {
     return this.drive.mode;
   }
   setMotor(options: MotorOptions): void {
+    this.requireInWorld('setMotor');
     this.drive.setMotor('setMotor', options);
     this.wakeBodies();
   }
   setServo(options: ServoOptions): void {
+    this.requireInWorld('setServo');
     this.drive.setServo('setServo', options);
     this.wakeBodies();
   }
   disableMotor(): void {
+    this.requireInWorld('disableMotor');
     this.drive.disableMotor();
     this.wakeBodies();
   }
@@ -101,6 +105,7 @@ export class RevoluteJoint extends Joint2D {
     return this.drive.friction;
   }
   set frictionTorque(value: number) {
+    this.requireInWorld('frictionTorque');
     this.drive.setFriction('frictionTorque', value);
     this.wakeBodies();
   }
@@ -213,6 +218,7 @@ export class RevoluteJoint extends Joint2D {
     out[0] = this.point.C[0]; out[1] = this.point.C[1];
   }
   applyImpulse(lambda: ArrayLike<number>): void {
+    this.requireInWorld('applyImpulse');
     this.point.applyImpulse(this.bodyA, this.bodyB, lambda, 0);
   }
 }

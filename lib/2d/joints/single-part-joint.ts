@@ -53,6 +53,7 @@ export abstract class SinglePartJoint2D extends Joint2D {
     for (let i = 0; i < C.length; i++) out[i] = C[i]; // (stores: cheaper than a TypedArray.set call)
   }
   applyImpulse(lambda: ArrayLike<number>): void {
+    this.requireInWorld('applyImpulse');
     this.part.applyImpulse(this.bodyA, this.bodyB, lambda, 0);
   }
 }

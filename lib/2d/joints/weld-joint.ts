@@ -158,6 +158,7 @@ export class WeldJoint2D extends Joint2D {
     out[2] = this.angle.C[0];
   }
   applyImpulse(lambda: ArrayLike<number>): void {
+    this.requireInWorld('applyImpulse');
     this.point.applyImpulse(this.bodyA, this.bodyB, lambda, 0);
     this.angle.applyImpulse(this.bodyA, this.bodyB, lambda, 2);
   }
