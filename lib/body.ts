@@ -24,6 +24,7 @@ import { definitionOf, MAX_SHAPES_PER_BODY, Shape, type ShapeOptions } from './g
 import { computeMassProperties } from './geometry/mass-properties.js';
 import { rotationMatrix, rotationVector, writeRotation } from './math/quat.js';
 import { SleepState } from './sleep.js';
+import { interpolationFraction, NO_PREVIOUS_POSE, slerpInto } from './interpolation.js';
 
 import { readBodyType, type BodyType } from './body-type.js';
 
@@ -157,6 +158,13 @@ export class Body {
   private readonly kinematicTarget = new Float64Array(7);
   /** @internal Where the target stands: KINEMATIC_NONE, KINEMATIC_PENDING or KINEMATIC_MOVING. */
   private kinematicTargetState = KINEMATIC_NONE;
+  /** @internal The pose at the start of the last step that moved the body, for drawing between steps
+   * (interpolation.ts): centre x y z, then orientation x y z w. Not part of the state (snapshots and
+   * hashes leave it out). */
+  readonly previousPose = new Float64Array(7);
+  /** @internal The world's stepCount after the step that recorded previousPose; NO_PREVIOUS_POSE when
+   * the body was made or teleported since. */
+  previousPoseStep = NO_PREVIOUS_POSE;
 
   /** @internal Use world.createBody. Validates every option before touching anything. */
   constructor(id: number, options: BodyOptions, owner: object, allocator: Float64Allocator = UNPOOLED) {
@@ -436,19 +444,71 @@ export class Body {
     this.sleep.wake();
   }
 
+  /** Moves the body there at once (a teleport: it is drawn there, not interpolated from where it was). */
   setPosition(position: ArrayLike<number>): void {
     this.requireInWorld('setPosition');
     readFiniteVector('setPosition', 'position', position, 3, this.position);
+    this.previousPoseStep = NO_PREVIOUS_POSE;
     this.sleep.wake();
     (this.owner as PoseListener | null)?.poseEdited?.(this);
   }
 
+  /** Turns the body to a unit quaternion [x, y, z, w] at once (a teleport, as setPosition). */
   setOrientation(orientation: ArrayLike<number>): void {
     this.requireInWorld('setOrientation');
     readUnitQuaternion('setOrientation', 'orientation', orientation, this.orientation);
     this.updateInertia();
+    this.previousPoseStep = NO_PREVIOUS_POSE;
     this.sleep.wake();
     (this.owner as PoseListener | null)?.poseEdited?.(this);
+  }
+
+  /** @internal The world, at the start of step number `stepNumber` (its stepCount once the step is
+   * done), for each body the step moves: the current pose becomes the previous one. */
+  recordPreviousPose(stepNumber: number): void {
+    const s = this.state, previous = this.previousPose;
+    previous[0] = s[POSITION]; previous[1] = s[POSITION + 1]; previous[2] = s[POSITION + 2];
+    previous[3] = s[ORIENTATION]; previous[4] = s[ORIENTATION + 1]; previous[5] = s[ORIENTATION + 2]; previous[6] = s[ORIENTATION + 3];
+    this.previousPoseStep = stepNumber;
+  }
+
+  /**
+   * The centre of mass to draw (m): `world.interpolationAlpha` of the way from where the last step
+   * started the body to where it is now, written to `out` (3 numbers), which is returned. After
+   * `world.advance(elapsed)` that is the pose between steps that matches the frame's time; after
+   * `world.step(dt)`, and for a body the last step did not move (asleep, static, made or teleported
+   * with setPosition / setOrientation since), the current position. Allocates nothing. A pose written
+   * in place (`body.position[0] = …`) is not seen as a teleport: use setPosition.
+   */
+  getInterpolatedPosition<T extends Float64Array | number[]>(out: T): T {
+    const t = interpolationFraction(this.owner, this.previousPoseStep);
+    const s = this.state;
+    if (t === 1) {
+      out[0] = s[POSITION]; out[1] = s[POSITION + 1]; out[2] = s[POSITION + 2];
+      return out;
+    }
+    const previous = this.previousPose, u = 1 - t;
+    out[0] = u * previous[0] + t * s[POSITION];
+    out[1] = u * previous[1] + t * s[POSITION + 1];
+    out[2] = u * previous[2] + t * s[POSITION + 2];
+    return out;
+  }
+
+  /**
+   * The orientation to draw, a unit quaternion [x, y, z, w] written to `out` (4 numbers) and returned:
+   * as getInterpolatedPosition, along the shortest arc from the last step's start orientation to the
+   * current one at a steady rate (slerp). Allocates nothing.
+   */
+  getInterpolatedOrientation<T extends Float64Array | number[]>(out: T): T {
+    const t = interpolationFraction(this.owner, this.previousPoseStep);
+    const s = this.state;
+    if (t === 1) {
+      out[0] = s[ORIENTATION]; out[1] = s[ORIENTATION + 1]; out[2] = s[ORIENTATION + 2]; out[3] = s[ORIENTATION + 3];
+      return out;
+    }
+    const p = this.previousPose;
+    slerpInto(out, p[3], p[4], p[5], p[6], s[ORIENTATION], s[ORIENTATION + 1], s[ORIENTATION + 2], s[ORIENTATION + 3], t);
+    return out;
   }
 
   /** Sets v, m/s. On a kinematic body this drops a pose target not yet reached (moveKinematic): the

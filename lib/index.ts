@@ -6,7 +6,8 @@ export type { WorldOptions, JointBreakEvent, JointSolverKind, ContactBeginEvent,
 export { TOUCH_DISTANCE, type ShapePair } from './collision/contact-set.js';
 export type { PreSolvePair } from './collision/pre-solve.js';
 export { RESTITUTION_THRESHOLD, type ContactConstraint } from './collision/contact-constraint.js';
-export type { WorldSnapshot } from './world-core.js';
+export type { AdvanceResult, WorldSnapshot } from './world-core.js';
+export { DEFAULT_FIXED_STEP_SETTINGS } from './world-core.js';
 export { Body } from './body.js';
 export type { BodyOptions, BodyType } from './body.js';
 export { boxInertia, sphereInertia, capsuleInertia } from './inertia.js';

@@ -71,7 +71,33 @@ export interface CoreWorldOptions<J> {
    * Default 'iterative' (README, "The solver"). The same in 2D and 3D.
    */
   solver?: JointSolverKind;
+  /** The step advance(elapsedSeconds) takes, s. Default 1/60. */
+  fixedTimeStep?: number;
+  /** The most steps one advance() call takes; time beyond them is dropped. Default 5. */
+  maxStepsPerFrame?: number;
 }
+
+/** What world.advance(elapsedSeconds) did. The world hands back the same object every call and
+ * overwrites it on the next: read it (or copy it) before advancing again. */
+export interface AdvanceResult {
+  /** Steps of fixedTimeStep taken. */
+  readonly steps: number;
+  /** Seconds not simulated because maxStepsPerFrame was reached (0 unless it was). */
+  readonly droppedSeconds: number;
+  /** The time left over, as a fraction of a step, in [0, 1): how far to draw the bodies from the last
+   * step's start pose toward its end pose (world.interpolationAlpha). */
+  readonly alpha: number;
+}
+
+/** The fixed-step clock's defaults (CoreWorldOptions.fixedTimeStep and maxStepsPerFrame). */
+export const DEFAULT_FIXED_STEP_SETTINGS: Readonly<{ fixedTimeStep: number; maxStepsPerFrame: number }> = Object.freeze({
+  fixedTimeStep: 1 / 60,
+  maxStepsPerFrame: 5,
+});
+
+/** Time within this fraction of a step of a whole number of steps counts as that number: 3 × (1/60)
+ * added up is 3 steps, however the sum rounds. */
+const STEP_ROUND_OFF = 1e-9;
 
 export type JointSolverKind = 'iterative' | 'direct';
 /** Every joint solver a world can run. */
@@ -117,6 +143,9 @@ export interface CoreBody extends SleepingBody {
   beginKinematicStep(dt: number): boolean;
   /** Puts a kinematic body that moved to its target exactly on it. */
   finishKinematicStep(): void;
+  /** Keeps the current pose as the one to interpolate from (interpolation.ts), stamped with the
+   * stepCount the step about to run will leave. */
+  recordPreviousPose(stepNumber: number): void;
 }
 
 /**
@@ -190,6 +219,14 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
   private _time = 0;
   private _stepCount = 0;
   private stepping = false;
+  // The fixed-step clock (advance): its settings, the time not yet stepped (always under one step
+  // between calls), the alpha bodies are drawn at, and the result object handed back every call.
+  private _fixedTimeStep = DEFAULT_FIXED_STEP_SETTINGS.fixedTimeStep;
+  private _maxStepsPerFrame = DEFAULT_FIXED_STEP_SETTINGS.maxStepsPerFrame;
+  private accumulatedSeconds = 0;
+  private _interpolationAlpha = 1;
+  private advancing = false;
+  private readonly advanceResult = { steps: 0, droppedSeconds: 0, alpha: 1 };
 
   /** Checks and applies the shared options; `gravity` is the subclass's default, already checked.
    * `integrator` and `treeModel` are where the dimensions differ: the step's and the direct solver's. */
@@ -228,6 +265,12 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     if (options.timeToSleep !== undefined) sleep.timeToSleep = requireNonNegative(where, 'timeToSleep', options.timeToSleep);
     const onJointBreak = readCallback(where, 'onJointBreak', options.onJointBreak);
     const solver = options.solver === undefined ? DEFAULT_JOINT_SOLVER : readSolverKind(where, options.solver);
+    const fixedTimeStep = options.fixedTimeStep === undefined
+      ? DEFAULT_FIXED_STEP_SETTINGS.fixedTimeStep
+      : requirePositive(where, 'fixedTimeStep', options.fixedTimeStep);
+    const maxStepsPerFrame = options.maxStepsPerFrame === undefined
+      ? DEFAULT_FIXED_STEP_SETTINGS.maxStepsPerFrame
+      : requireInteger(where, 'maxStepsPerFrame', options.maxStepsPerFrame, 1);
     this.gravity = gravity;
     Object.assign(this.settings, settings);
     Object.assign(this.sleepSettings, sleep);
@@ -235,6 +278,8 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     this.stepContext = new StepContext(integrator, gravity, this.settings);
     this.tree = new DirectSolver<B, J>(treeModel);
     this.solverKind = solver;
+    this._fixedTimeStep = fixedTimeStep;
+    this._maxStepsPerFrame = maxStepsPerFrame;
   }
 
   /** 'iterative' or 'direct' (see CoreWorldOptions.solver); can change between steps (the substeps
@@ -334,6 +379,27 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
   set timeToSleep(value: number) {
     this.sleepSettings.timeToSleep = requireNonNegative('timeToSleep', 'timeToSleep', value);
   }
+  /** The step advance() takes, s (CoreWorldOptions.fixedTimeStep). Time already accumulated is kept
+   * when it changes. */
+  get fixedTimeStep(): number {
+    return this._fixedTimeStep;
+  }
+  set fixedTimeStep(value: number) {
+    this._fixedTimeStep = requirePositive('fixedTimeStep', 'fixedTimeStep', value);
+  }
+  /** The most steps one advance() call takes (CoreWorldOptions.maxStepsPerFrame). */
+  get maxStepsPerFrame(): number {
+    return this._maxStepsPerFrame;
+  }
+  set maxStepsPerFrame(value: number) {
+    this._maxStepsPerFrame = requireInteger('maxStepsPerFrame', 'maxStepsPerFrame', value, 1);
+  }
+  /** How far between the last step's start and end poses bodies are drawn, in [0, 1]
+   * (body.getInterpolatedPosition): the alpha of the last advance(), or 1 after a step() of your own
+   * (the current poses). */
+  get interpolationAlpha(): number {
+    return this._interpolationAlpha;
+  }
   /** How many bodies sleep now. */
   get sleepingBodyCount(): number {
     return this.islands.sleepingBodyCount;
@@ -400,8 +466,61 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
   }
 
   /**
+   * Advances the world by `elapsedSeconds` of real time (a frame's) in steps of fixedTimeStep: the
+   * time is added to what earlier calls left over, and as many whole steps as that holds are taken,
+   * at most maxStepsPerFrame; the rest waits for the next call (Glenn Fiedler, "Fix Your Timestep!",
+   * 2004). The simulation then runs at one fixed step whatever the display's rate, so it behaves the
+   * same at 30, 60 or 144 frames a second. When more steps are due than maxStepsPerFrame (a hitch, a
+   * tab in the background), the time beyond the steps taken is dropped and reported: the world slows
+   * for that frame instead of taking ever more steps to catch up, each frame slower than the last.
+   * Bodies are then drawn at `alpha` between their last two poses (body.getInterpolatedPosition).
+   *
+   * Returns `{ steps, droppedSeconds, alpha }` in one object that the world reuses: the next call
+   * overwrites it. `elapsedSeconds` must be a finite number ≥ 0; on bad input nothing changes.
+   */
+  advance(elapsedSeconds: number): AdvanceResult {
+    requireNonNegative('advance', 'elapsedSeconds', elapsedSeconds);
+    if (this.stepping || this.advancing) throw new Error('advance: called from inside a step callback');
+    const dt = this._fixedTimeStep;
+    const total = this.accumulatedSeconds + elapsedSeconds;
+    let due = Math.floor(total / dt);
+    let left = total - due * dt;
+    // round-off: a sum of whole steps can fall a hair short of them (or the floor a hair past them)
+    const tolerance = STEP_ROUND_OFF * dt;
+    if (left >= dt - tolerance) {
+      due++;
+      left -= dt;
+    }
+    if (left < tolerance) left = 0;
+    const steps = Math.min(due, this._maxStepsPerFrame);
+    let dropped = 0;
+    if (steps < due) {
+      // the spiral-of-death guard: everything past the steps taken is dropped, so the next frame
+      // starts with nothing owed
+      dropped = total - steps * dt;
+      left = 0;
+    }
+    // committed before stepping: a step callback that throws loses the rest of this frame's steps
+    this.accumulatedSeconds = left;
+    const result = this.advanceResult;
+    this.advancing = true;
+    try {
+      for (let i = 0; i < steps; i++) this.step(dt);
+    } finally {
+      this.advancing = false;
+    }
+    const alpha = left / dt;
+    this._interpolationAlpha = alpha;
+    result.steps = steps;
+    result.droppedSeconds = dropped;
+    result.alpha = alpha;
+    return result;
+  }
+
+  /**
    * Advances the world by dt seconds (substeps × iterations as set). Joints that break are reported
-   * through onJointBreak after the step, once each.
+   * through onJointBreak after the step, once each. Bodies are drawn at their new poses after it
+   * (interpolationAlpha 1); advance() steps at a fixed rate and draws between steps.
    */
   step(dt: number): void {
     if (typeof dt !== 'number' || !Number.isFinite(dt) || !(dt > 0)) {
@@ -421,10 +540,15 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
       const joints = (context.joints = this.awakeJoints);
       context.exact = this.exactSolver(bodies, joints);
       context.dt = dt;
+      // the poses to draw from between this step and the next (interpolation.ts): only the bodies
+      // this step moves; the others are drawn where they are (their stamp falls behind stepCount)
+      const stepNumber = this._stepCount + 1;
+      for (let i = 0; i < bodies.length; i++) bodies[i].recordPreviousPose(stepNumber);
       step(context);
       this.finishKinematicTargets();
       this._time += dt;
-      this._stepCount++;
+      this._stepCount = stepNumber;
+      this._interpolationAlpha = 1;
       this.breakJoints();
       if (this.sleepSettings.sleeping && this.islands.begin(bodies, dt, this.sleepSettings)) {
         for (let i = 0; i < joints.length; i++) {

@@ -51,7 +51,7 @@ export interface WorldOptions extends CoreWorldOptions<Joint> {
   onPreSolve?: ((pair: PreSolvePair) => boolean | void) | null;
 }
 
-export { DEFAULT_JOINT_SOLVER, JOINT_SOLVERS, type JointSolverKind } from './world-core.js';
+export { DEFAULT_JOINT_SOLVER, JOINT_SOLVERS, type AdvanceResult, type JointSolverKind } from './world-core.js';
 
 export type JointBreakEvent = JointBreakEventOf<Joint>;
 

@@ -1,5 +1,6 @@
 // step() allocates nothing once a scene is built: the heap does not grow over 10 000 steps of a
-// 100-link chain after warm-up. Needs --expose-gc (vitest.config.ts passes it to the test workers).
+// 100-link chain after warm-up; nor does advance() with the bodies' interpolated poses read every frame.
+// Needs --expose-gc (vitest.config.ts passes it to the test workers).
 // Counted: V8's object spaces (new and old space) in a settled window. Code space is left out: it
 // grows and shrinks as V8 compiles, also for other test files sharing the worker.
 
@@ -71,6 +72,24 @@ describe('no allocation inside step()', () => {
   it('contacts and limits of 3 ragdolls in a pile (capsule, box, sphere, plane), awake, 2000 steps: heap growth under 16 KB', () => {
     const { world } = buildScene(ragdollPile({ count: 3 }), { sleeping: false });
     expect(heapGrowth(() => world.step(1 / 60), 2_000)).toBeLessThan(16 * 1024);
+  }, 60_000);
+
+  it('advance() with every body drawn between steps (the render loop), 10 000 frames: heap growth under 16 KB', () => {
+    // frames of uneven length (about 1 step in 2 of them), and every body's interpolated pose read
+    // into the same two arrays, as a renderer would
+    const { world } = buildScene(hangingChain(100), { sleeping: false });
+    const frames = [1 / 144, 1 / 50, 1 / 75, 1 / 30];
+    const position = new Float64Array(3), orientation = new Float64Array(4);
+    let frame = 0, steps = 0;
+    const render = () => {
+      steps += world.advance(frames[frame++ % frames.length]).steps;
+      for (const body of world.bodies) {
+        body.getInterpolatedPosition(position);
+        body.getInterpolatedOrientation(orientation);
+      }
+    };
+    expect(heapGrowth(render, 10_000)).toBeLessThan(16 * 1024);
+    expect(steps).toBeGreaterThan(10_000);
   }, 60_000);
 
   it('a sleeping pyramid, 10 000 steps: heap growth under 16 KB', () => {

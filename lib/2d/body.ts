@@ -9,6 +9,7 @@ import { readFiniteVector, requireBoolean, requireFinite, requireNonNegative, re
 import { SleepState } from '../sleep.js';
 import type { StateReader, StateWriter } from '../state.js';
 import { sin, cos } from '../math/portable.js';
+import { interpolationFraction, NO_PREVIOUS_POSE } from '../interpolation.js';
 
 export interface Body2DOptions {
   /** 'dynamic' (default), 'static' or 'kinematic', as in 3D. */
@@ -104,6 +105,13 @@ export class Body2D {
   owner: object | null;
   /** @internal Sleep timer and island (sleep.ts). */
   readonly sleep = new SleepState(4);
+  /** @internal The pose at the start of the last step that moved the body, for drawing between steps
+   * (interpolation.ts): centre x y, then the angle. Not part of the state (snapshots and hashes leave
+   * it out). */
+  readonly previousPose = new Float64Array(3);
+  /** @internal The world's stepCount after the step that recorded previousPose; NO_PREVIOUS_POSE when
+   * the body was made or teleported since. */
+  previousPoseStep = NO_PREVIOUS_POSE;
 
   /** @internal Use world.createBody. Validates every option before touching anything. */
   constructor(id: number, options: Body2DOptions, owner: object) {
@@ -270,16 +278,57 @@ export class Body2D {
     s[ROTATION + 1] = sin(s[ANGLE]);
   }
 
+  /** Moves the body there at once (a teleport: it is drawn there, not interpolated from where it was). */
   setPosition(position: ArrayLike<number>): void {
     this.requireInWorld('setPosition');
     readFiniteVector('setPosition', 'position', position, 2, this.position);
+    this.previousPoseStep = NO_PREVIOUS_POSE;
     this.sleep.wake();
   }
+  /** Turns the body to `angle` (rad) at once (a teleport, as setPosition). */
   setAngle(angle: number): void {
     this.requireInWorld('setAngle');
     this.state[ANGLE] = requireFinite('setAngle', 'angle', angle);
     this.updateRotation();
+    this.previousPoseStep = NO_PREVIOUS_POSE;
     this.sleep.wake();
+  }
+
+  /** @internal The world, at the start of step number `stepNumber` (its stepCount once the step is
+   * done), for each body the step moves: the current pose becomes the previous one. */
+  recordPreviousPose(stepNumber: number): void {
+    const s = this.state, previous = this.previousPose;
+    previous[0] = s[POSITION]; previous[1] = s[POSITION + 1]; previous[2] = s[ANGLE];
+    this.previousPoseStep = stepNumber;
+  }
+
+  /**
+   * The centre of mass to draw (m), written to `out` (2 numbers) and returned: as in 3D,
+   * `world.interpolationAlpha` of the way from where the last step started the body to where it is now;
+   * the current position after `world.step(dt)` and for a body the last step did not move (asleep,
+   * static, made or teleported since). Allocates nothing.
+   */
+  getInterpolatedPosition<T extends Float64Array | number[]>(out: T): T {
+    const t = interpolationFraction(this.owner, this.previousPoseStep);
+    const s = this.state;
+    if (t === 1) {
+      out[0] = s[POSITION]; out[1] = s[POSITION + 1];
+      return out;
+    }
+    const previous = this.previousPose, u = 1 - t;
+    out[0] = u * previous[0] + t * s[POSITION];
+    out[1] = u * previous[1] + t * s[POSITION + 1];
+    return out;
+  }
+
+  /**
+   * The angle to draw, rad: 3D's getInterpolatedOrientation in the plane. The angle is not wrapped (a
+   * step adds ω h to it), so the blend of the two angles is the turn the body made, however far.
+   */
+  getInterpolatedAngle(): number {
+    const t = interpolationFraction(this.owner, this.previousPoseStep);
+    const angle = this.state[ANGLE];
+    return t === 1 ? angle : (1 - t) * this.previousPose[2] + t * angle;
   }
   /** Sets v, m/s; on a kinematic body, drops a pose target not yet reached (as in 3D). */
   setLinearVelocity(velocity: ArrayLike<number>): void {

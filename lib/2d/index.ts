@@ -1,7 +1,7 @@
 // sinew/2d: the 2D specialization, the same API shape as the 3D library, and the planar comparison.
 
 export { World2D } from './world.js';
-export type { JointSolverKind } from '../world-core.js';
+export type { AdvanceResult, JointSolverKind } from '../world-core.js';
 export type { World2DOptions, JointBreakEvent2D } from './world.js';
 export { Body2D } from './body.js';
 export type { Body2DOptions } from './body.js';

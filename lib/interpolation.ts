@@ -1,0 +1,59 @@
+// Poses between two steps, for drawing a world stepped at a fixed rate on a display of another rate
+// (world.advance, world-core.ts). Each body keeps the pose it had at the start of the last step that
+// moved it; a frame drawn a fraction alpha of a step after that step's end shows the pose that fraction
+// of the way from that start pose to the current one, so the picture runs one step behind the
+// simulation and never ahead of it (Glenn Fiedler, "Fix Your Timestep!", 2004, "The final touch").
+// Nothing here is part of the step or its state: Math.acos and Math.sin are fine for drawing.
+
+/** @internal What a body reads of its world to interpolate: the last step and the last alpha. */
+export interface InterpolationClock {
+  readonly stepCount: number;
+  readonly interpolationAlpha: number;
+}
+
+/** @internal A body's previous-pose stamp when it has none: made, teleported, or not in a world. */
+export const NO_PREVIOUS_POSE = -1;
+
+/**
+ * @internal How far from the previous pose toward the current one a body is drawn: its world's alpha
+ * when its previous pose was recorded by the world's last step, else 1 (the current pose: the body was
+ * not moved by that step, was made or teleported since, or is not in a world).
+ */
+export function interpolationFraction(owner: object | null, previousPoseStep: number): number {
+  if (owner === null || previousPoseStep === NO_PREVIOUS_POSE) return 1;
+  const clock = owner as InterpolationClock;
+  return clock.stepCount === previousPoseStep ? clock.interpolationAlpha : 1;
+}
+
+/**
+ * @internal out = the rotation a fraction t of the way along the shortest arc from quaternion
+ * (ax, ay, az, aw) to (bx, by, bz, bw), both unit: slerp, turning at a steady rate. q and −q are the
+ * same rotation, so the start is negated when the two are more than 90° apart in 4D (a negative dot
+ * product), which takes the short way round; the end is kept as it is, so t = 1 gives b exactly. Close
+ * together, where sin θ is tiny, the normalized linear blend (nlerp) is used: the same to round-off.
+ */
+export function slerpInto(
+  out: Float64Array | number[], ax: number, ay: number, az: number, aw: number, bx: number, by: number, bz: number, bw: number, t: number,
+): void {
+  let cosine = ax * bx + ay * by + az * bz + aw * bw;
+  if (cosine < 0) {
+    ax = -ax; ay = -ay; az = -az; aw = -aw;
+    cosine = -cosine;
+  }
+  let wa: number, wb: number;
+  if (cosine > 0.9995) {
+    wa = 1 - t;
+    wb = t;
+  } else {
+    const angle = Math.acos(cosine);
+    const sine = Math.sin(angle);
+    wa = Math.sin((1 - t) * angle) / sine;
+    wb = Math.sin(t * angle) / sine;
+  }
+  const x = wa * ax + wb * bx, y = wa * ay + wb * by, z = wa * az + wb * bz, w = wa * aw + wb * bw;
+  const length = Math.sqrt(x * x + y * y + z * z + w * w);
+  out[0] = x / length;
+  out[1] = y / length;
+  out[2] = z / length;
+  out[3] = w / length;
+}
