@@ -479,3 +479,28 @@ describe('viewer scenes', () => {
     expect(turned.misses).toBeGreaterThan(20);
   });
 });
+
+describe('playground scene', () => {
+  it('the lift rides to its poses, the belt carries its crates, and the one-way slab lets a ball up through it and holds it coming down', async () => {
+    const { BELT, LIFT, ONE_WAY, liftTop } = await import('../viewer/scenes/playground.js');
+    const r = runner('playground');
+    const crates = r.live.bodies.filter((_, i) => r.live.description.bodies[i].name === 'belt crate');
+    const startX = crates.map((c) => c.position[0]);
+    // a ball thrown straight up under the slab's middle, clear of the ragdoll under its edge
+    const ball = r.live.world.createBody({
+      position: [ONE_WAY.centre[0] + 0.8, 0.3, ONE_WAY.centre[2] + 0.8], linearVelocity: [0, 8, 0], shapes: [{ type: 'sphere', radius: 0.15 }],
+    });
+    let highest = 0;
+    for (let i = 0; i < 180; i++) {
+      r.step();
+      highest = Math.max(highest, ball.position[1]);
+      const lift = r.live.extraBodies.find((e) => e.role === 'platform')!.body;
+      expect(lift.position[1] + LIFT.half[1]).toBeCloseTo(liftTop(r.live.world.time), 12);
+    }
+    // 8 m/s from 0.3 m rises to 3.56 m, through the slab (top 1.55 m), and lands on it
+    expect(highest).toBeGreaterThan(3.3);
+    expect(ball.position[1]).toBeCloseTo(ONE_WAY.centre[1] + ONE_WAY.half[1] + 0.15, 2);
+    // the crates rode the belt at its speed for most of the 3 s
+    crates.forEach((crate, i) => expect(crate.position[0] - startX[i]).toBeGreaterThan(BELT.speed * 2));
+  });
+});

@@ -16,6 +16,9 @@ import { Panel } from './ui/panel.js';
 import { Probe } from './ui/probe.js';
 import { Readout } from './ui/readout.js';
 
+/** The keys a keyboard-driven scene reads (LiveScene.keys): WASD, the arrows and space. */
+const DRIVING_KEYS = new Set(['w', 'a', 's', 'd', 'arrowup', 'arrowdown', 'arrowleft', 'arrowright', ' ']);
+
 /** At most this many steps per animation frame; beyond it the simulation runs slow, not in bursts. */
 const MAX_STEPS_PER_FRAME = 8;
 /** Link and label colours of a side-by-side scene's runs, so swinging chains that cross stay apart:
@@ -58,6 +61,9 @@ export class ViewerApp {
     this.readout = new Readout(info, figures);
     this.panel = new Panel(this);
     window.addEventListener('keydown', (event) => this.key(event));
+    // keys held, for scenes driven from the keyboard (LiveScene.keys): released when the window loses focus
+    window.addEventListener('keyup', (event) => this.runner?.live.keys.delete(event.key.toLowerCase()));
+    window.addEventListener('blur', () => this.runner?.live.keys.clear());
   }
 
   /** Loads a scene by name with its default parameters and settings (and the 2D vs 3D view if asked
@@ -212,6 +218,11 @@ export class ViewerApp {
 
   private key(event: KeyboardEvent): void {
     if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
+    if (this.sceneDef.beforeStep !== undefined && DRIVING_KEYS.has(event.key.toLowerCase())) {
+      this.live.keys.add(event.key.toLowerCase());
+      event.preventDefault();
+      return;
+    }
     switch (event.key.toLowerCase()) {
       case 'p':
         this.settings.paused = !this.settings.paused;

@@ -42,6 +42,9 @@ export interface LiveScene {
   params: Record<string, number>;
   /** The 2D run of the same scene in the 2D vs 3D view (null otherwise). */
   twin: { world: World2D; bodies: Body2D[] } | null;
+  /** The keys held down now, lower case (`'w'`, `' '`), for a scene driven from the keyboard (empty in
+   * node and until a key is pressed). */
+  keys: Set<string>;
 }
 
 export interface ExtraBody {
@@ -107,6 +110,9 @@ export interface ViewerScene {
   solverComparison?: { offset: [number, number, number]; labelAt: [number, number, number] };
   /** A slider without `rebuild` changed from `previous` to `value`. */
   onParam?(scene: LiveScene, key: string, value: number, previous: number): void;
+  /** Called before every world step (a scene's own driving: a character walked with the keys, a
+   * platform moved to its next pose). */
+  beforeStep?(scene: LiveScene): void;
   /** Called after every world step. */
   afterStep?(scene: LiveScene): void;
 }

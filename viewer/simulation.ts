@@ -89,7 +89,7 @@ export class SceneRunner {
     this.runs = pinned.map((pinnedSolver, index) => {
       const world = new World({ gravity: description.gravity, ...(scene.worldOptions ?? {}) });
       const built = addSceneToWorld(world, description);
-      const live: LiveScene = { world, description, bodies: built.bodies, joints: built.joints, extraBodies: [], params, twin: null };
+      const live: LiveScene = { world, description, bodies: built.bodies, joints: built.joints, extraBodies: [], params, twin: null, keys: new Set() };
       scene.addToWorld?.(live);
       const run: SceneRun = { live, pinnedSolver, peakGap: 0, brokenJoints: 0, removedBodies: 0 };
       world.onJointBreak = ({ joint }) => {
@@ -146,6 +146,7 @@ export class SceneRunner {
     const floor = this.scene.groundY - FALL_LIMIT;
     for (const run of this.runs) {
       const world = run.live.world;
+      this.scene.beforeStep?.(run.live);
       world.step(FIXED_STEP);
       this.scene.afterStep?.(run.live);
       // measured before removal: a body that fell away took its stretched joints with it

@@ -13,10 +13,11 @@ import { ragdollScene } from './ragdoll.js';
 import { ragdollPileScene, pyramidScene, wallScene, drapedChainScene, hullPileScene, fallingPileScene } from './contacts.js';
 import { terrainScene } from './terrain.js';
 import { levelScene } from './level.js';
+import { playgroundScene } from './playground.js';
 
 export const SCENES: readonly ViewerScene[] = [
   rope, heavyChain, bridge, ropeBridgeScene, cantilever, weldedTowerScene, weldedBridgeScene, windmillScene, hingeChainScene, ragdollScene,
-  ragdollPileScene, pyramidScene, wallScene, drapedChainScene, hullPileScene, fallingPileScene, terrainScene, levelScene,
+  ragdollPileScene, pyramidScene, wallScene, drapedChainScene, hullPileScene, fallingPileScene, terrainScene, levelScene, playgroundScene,
 ];
 
 export function findScene(name: string): ViewerScene | undefined {

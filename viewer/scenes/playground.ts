@@ -1,0 +1,140 @@
+// The playground: what a game drives, through the library's public API only, on the level mesh of
+// level.ts (floor, stairs, ramp, bowl, low wall):
+//   - a platform that rides up and down beside the stairs' landing: a kinematic body given a pose each
+//     step (Body.moveKinematic), carrying what stands on it;
+//   - a one-way platform: a thin static slab whose contacts World.onPreSolve drops for anything below
+//     its top or rising, so a ball thrown up passes through it and lands on it coming down;
+//   - a conveyor belt: a static slab whose contacts get a surface velocity (PreSolvePair.tangentVelocity);
+//   - a welded brick wall and two ragdolls to shoot at: a click fires a small, fast ball from the camera.
+// Built from portable arithmetic (lib's portableSin), so the scene steps the same in node and browser.
+
+import { portableSin as sin, type Body } from '../../lib/index.js';
+import { weldedWall, type SceneDescription, type Vec3Tuple } from '../../lib/scenes/index.js';
+import type { LiveScene, ViewerScene } from '../scene-types.js';
+import { addRagdoll, box, lyingToward } from './bodies.js';
+import { contactReadout } from './contacts.js';
+import { BOWL, levelMesh } from './level.js';
+
+/** The riding platform: half extents, where it rides (x, z), its lowest and highest top, and its rate. */
+export const LIFT = { half: [1, 0.1, 1] as Vec3Tuple, x: -6.6, z: -1, low: 0.1, high: 1.6, rate: 0.6 };
+/** The one-way slab: centre and half extents. */
+export const ONE_WAY = { centre: [2, 1.5, 2.5] as Vec3Tuple, half: [1.5, 0.05, 1.5] as Vec3Tuple };
+/** The belt: centre, half extents and its surface speed along +x, m/s. */
+export const BELT = { centre: [0, 0.05, 6.2] as Vec3Tuple, half: [3.5, 0.05, 0.7] as Vec3Tuple, speed: 1.5 };
+/** The wall's place on the floor (its bricks run along x about it). */
+const WALL_AT: Vec3Tuple = [8.5, 0, 2];
+/** The ball a click fires: radius (m), mass (kg), speed (m/s). */
+export const SHOT = { radius: 0.08, mass: 3, speed: 60 };
+
+/** The slab tops, m. */
+const ONE_WAY_TOP = ONE_WAY.centre[1] + ONE_WAY.half[1];
+
+/** What the scene keeps besides its world: the bodies its hooks and drive read. */
+interface Playground {
+  lift: Body;
+  oneWay: Body;
+  belt: Body;
+}
+const playgrounds = new WeakMap<LiveScene, Playground>();
+
+function playgroundOf(scene: LiveScene): Playground {
+  const playground = playgrounds.get(scene);
+  if (playground === undefined) throw new Error('playground: the scene was not built by addToWorld');
+  return playground;
+}
+
+/** The lift's top at time t, s: from LIFT.low to LIFT.high and back (a sine, so it starts and stops
+ * gently: 0.45 m/s at most). */
+export function liftTop(t: number): number {
+  return LIFT.low + ((LIFT.high - LIFT.low) / 2) * (1 - sin(LIFT.rate * t + Math.PI / 2));
+}
+
+export function describePlayground(): SceneDescription {
+  const wall = weldedWall({ rows: 6, columns: 6 });
+  const scene: SceneDescription = { name: 'playground', gravity: [0, -9.81, 0], dt: 1 / 60, bodies: [], joints: [] };
+  for (const brick of wall.bodies) {
+    const p = brick.position;
+    scene.bodies.push({ ...brick, position: [p[0] + WALL_AT[0], p[1] + WALL_AT[1], p[2] + WALL_AT[2]] });
+  }
+  for (const weld of wall.joints) {
+    const a = weld.anchor as Vec3Tuple;
+    scene.joints.push({ ...weld, anchor: [a[0] + WALL_AT[0], a[1] + WALL_AT[1], a[2] + WALL_AT[2]] });
+  }
+  // two ragdolls lying on the floor, one under the one-way slab
+  addRagdoll(scene, [-2.5, 0.25, 4.5], lyingToward([1, 0]));
+  addRagdoll(scene, [ONE_WAY.centre[0] - 0.8, 0.25, ONE_WAY.centre[2]], lyingToward([1, 0.2]));
+  // crates set on the belt's near end: it carries them along x and off its far end
+  const beltTop = BELT.centre[1] + BELT.half[1];
+  for (let i = 0; i < 3; i++) {
+    scene.bodies.push(box([BELT.centre[0] - BELT.half[0] + 0.4 + 0.9 * i, beltTop + 0.25, BELT.centre[2]], [0.25, 0.25, 0.25], { name: 'belt crate' }));
+  }
+  return scene;
+}
+
+/** The level mesh, the lift, the one-way slab and the belt, and the contact hook that makes the slab
+ * one-way and the belt move. */
+function addPlayground(scene: LiveScene): void {
+  const { world } = scene;
+  const { vertices, indices } = levelMesh();
+  const level = world.createBody({ type: 'static', shapes: [{ type: 'trimesh', vertices, indices }] });
+  scene.extraBodies.push({ body: level, role: 'level' });
+  const lift = world.createBody({
+    type: 'kinematic', position: [LIFT.x, liftTop(0) - LIFT.half[1], LIFT.z], shapes: [{ type: 'box', halfExtents: LIFT.half }],
+  });
+  const oneWay = world.createBody({ type: 'static', position: ONE_WAY.centre, shapes: [{ type: 'box', halfExtents: ONE_WAY.half }] });
+  const belt = world.createBody({ type: 'static', position: BELT.centre, shapes: [{ type: 'box', halfExtents: BELT.half }] });
+  for (const body of [lift, oneWay, belt]) scene.extraBodies.push({ body, role: 'platform' });
+  playgrounds.set(scene, { lift, oneWay, belt });
+  world.onPreSolve = (pair) => {
+    if (pair.bodyA === oneWay || pair.bodyB === oneWay) {
+      // only from above: the other body's centre over the slab's top and not rising
+      const other = pair.bodyA === oneWay ? pair.bodyB : pair.bodyA;
+      return other.position[1] > ONE_WAY_TOP && other.linearVelocity[1] <= 0.01;
+    }
+    // the belt's surface moves along +x: B's surface over A's when the belt is A, the other way when B
+    if (pair.bodyA === belt) pair.tangentVelocity[0] = BELT.speed;
+    else if (pair.bodyB === belt) pair.tangentVelocity[0] = -BELT.speed;
+    return true;
+  };
+}
+
+/** The lift to its next pose: where liftTop puts it at the end of the coming step. */
+function drive(scene: LiveScene): void {
+  const { lift } = playgroundOf(scene);
+  const t = scene.world.time + scene.description.dt;
+  lift.moveKinematic([LIFT.x, liftTop(t) - LIFT.half[1], LIFT.z]);
+}
+
+/** A small dense ball from the camera along the pointer's ray, fast (SHOT.speed). */
+export function fireShot(scene: LiveScene, origin: readonly number[], direction: readonly number[]): Body {
+  const { radius, mass, speed } = SHOT;
+  const body = scene.world.createBody({
+    position: origin.map((o, k) => o + 0.5 * direction[k]), linearVelocity: direction.map((d) => speed * d),
+    shapes: [{ type: 'sphere', radius, density: mass / ((4 / 3) * Math.PI * radius ** 3) }],
+  });
+  scene.extraBodies.push({ body, shape: { kind: 'sphere', radius }, role: 'weight' });
+  return body;
+}
+
+export const playgroundScene: ViewerScene = {
+  name: 'playground',
+  title: 'Playground: lift, one-way slab, conveyor, wall',
+  description:
+    'The level mesh with what a game drives: a lift beside the stairs moved to a pose every step (moveKinematic), ' +
+    'a one-way slab (onPreSolve drops its contacts from below), a conveyor belt (a surface velocity set in ' +
+    'onPreSolve) carrying crates, a welded wall and two ragdolls. Click to fire a 3 kg ball at 60 m/s.',
+  camera: { position: [-4, 9, 16], target: [1, 0.5, 1] },
+  groundY: -BOWL.depth,
+  ground: false,
+  markerRadius: 0.02,
+  forceScale: 0.0005,
+  click: (scene, origin, direction) => void fireShot(scene, origin, direction),
+  readouts: [
+    { label: 'lift top', value: (scene) => `${(playgroundOf(scene).lift.position[1] + LIFT.half[1]).toFixed(2)} m` },
+    { label: 'welds broken', value: (scene) => `${scene.joints.filter((joint) => joint.broken).length} of ${scene.joints.length}` },
+    { label: 'contacts', value: contactReadout },
+  ],
+  describe: () => describePlayground(),
+  addToWorld: addPlayground,
+  beforeStep: drive,
+};
