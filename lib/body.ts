@@ -66,6 +66,10 @@ export interface BodyOptions {
   /** False: the body never falls asleep, nor does anything joined to or resting on it (a player's
    * body). Default true (sleep.ts). */
   canSleep?: boolean;
+  /** Translation along each world axis (x, y, z) locked: the body never moves along a locked axis,
+   * whatever pushes or pulls it (Rapier's locked translations, Jolt's allowed degrees of freedom). A box
+   * with x and z locked slides only along y. Default none. */
+  lockTranslation?: readonly [boolean, boolean, boolean];
   /** Rotation about each world axis (x, y, z) locked: the body never turns about a locked axis, whatever
    * pushes it (Rapier's enabled rotations, Jolt's allowed degrees of freedom). A capsule character with
    * all three locked never tips. Default none. */
@@ -87,7 +91,13 @@ export const BODY_STATE = Object.freeze({
   torque: 35,
   inertiaLocal: 38,
   inverseInertiaLocal: 47,
-  size: 56,
+  /** How many of the numbers snapshots and hashes keep; the rest follow from them and the locks. */
+  stored: 56,
+  /** m⁻¹ along each world axis: 0 along a locked one (BodyOptions.lockTranslation), else m⁻¹. */
+  inverseMassAxes: 56,
+  /** The world axes translation is locked along, bit k for axis k (0: none; the solver's fast path). */
+  translationLocks: 59,
+  size: 60,
 });
 const LINEAR_VELOCITY = BODY_STATE.linearVelocity;
 const ANGULAR_VELOCITY = BODY_STATE.angularVelocity;
@@ -97,6 +107,7 @@ const POSITION = BODY_STATE.position;
 const ORIENTATION = BODY_STATE.orientation;
 const ROTATION = BODY_STATE.rotation;
 const INVERSE_INERTIA_LOCAL = BODY_STATE.inverseInertiaLocal;
+const INVERSE_MASS_AXES = BODY_STATE.inverseMassAxes, TRANSLATION_LOCKS = BODY_STATE.translationLocks;
 
 const scratchVector = new Float64Array(3);
 const scratchQuaternion = new Float64Array(4);
@@ -214,6 +225,7 @@ export class Body {
     const gravityScale = requireFinite(where, 'gravityScale', options.gravityScale ?? 1);
     const canSleep = options.canSleep === undefined ? true : requireBoolean(where, 'canSleep', options.canSleep);
     const rotationLocks = options.lockRotation === undefined ? 0 : readLocks(where, 'lockRotation', options.lockRotation);
+    const translationLocks = options.lockTranslation === undefined ? 0 : readLocks(where, 'lockTranslation', options.lockTranslation);
 
     // Everything is valid: commit.
     const state = allocator.allocate(BODY_STATE.size);
@@ -254,6 +266,8 @@ export class Body {
     this.userData = options.userData;
     this.sleep.canSleep = canSleep;
     this.rotationLocks = rotationLocks;
+    this.state[TRANSLATION_LOCKS] = translationLocks;
+    this.writeInverseMassAxes();
     this.shapes = shapes;
     let extent = 0;
     for (const shape of shapes) {
@@ -264,20 +278,23 @@ export class Body {
     const I = this.inverseInertiaLocal;
     this.diagonalInertia = I[1] === 0 && I[2] === 0 && I[3] === 0 && I[5] === 0 && I[6] === 0 && I[7] === 0;
     this.updateInertia();
-    if (this.isDynamic) lockAngularVelocity(this.state, rotationLocks);
+    if (this.isDynamic) {
+      lockAngularVelocity(this.state, rotationLocks);
+      lockLinearVelocity(this.state);
+    }
   }
 
   /** @internal Writes everything the step reads of this body (world snapshots, hashes); of its shapes
    * (whose geometry the snapshot keeps as options), their friction and restitution. */
   saveState(writer: StateWriter): void {
-    writer.writeArray(this.state);
+    writer.writeArray(this.state.subarray(0, BODY_STATE.stored));
     writer.write(this._mass);
     writer.write(this.linearDamping);
     writer.write(this.angularDamping);
     writer.write(this.gravityScale);
-    // (one number: the diagonal flag, then the rotation locks from bit 1; an unlocked body writes the
-    // 0 or 1 it always did)
-    writer.write((this.diagonalInertia ? 1 : 0) | (this.rotationLocks << 1));
+    // (one number: the diagonal flag, then the rotation locks from bit 1 and the translation locks from
+    // bit 4; an unlocked body writes the 0 or 1 it always did)
+    writer.write((this.diagonalInertia ? 1 : 0) | (this.rotationLocks << 1) | (this.state[TRANSLATION_LOCKS] << 4));
     for (const shape of this.shapes) {
       writer.write(shape.friction);
       writer.write(shape.restitution);
@@ -290,14 +307,16 @@ export class Body {
   }
   /** @internal Reads what saveState wrote (the shapes already attached). */
   loadState(reader: StateReader): void {
-    reader.readInto(this.state);
+    reader.readInto(this.state.subarray(0, BODY_STATE.stored));
     this._mass = reader.read();
     this.linearDamping = reader.read();
     this.angularDamping = reader.read();
     this.gravityScale = reader.read();
     const flags = reader.read();
     this.diagonalInertia = (flags & 1) !== 0;
-    this.rotationLocks = flags >> 1;
+    this.rotationLocks = (flags >> 1) & 7;
+    this.state[TRANSLATION_LOCKS] = (flags >> 4) & 7;
+    this.writeInverseMassAxes();
     for (const shape of this.shapes) {
       shape.friction = reader.read();
       shape.restitution = reader.read();
@@ -396,6 +415,7 @@ export class Body {
     }
     this._mass = mass;
     this.state[INVERSE_MASS] = 1 / mass;
+    this.writeInverseMassAxes();
     this.inertiaLocal.set(tensor);
     this.inverseInertiaLocal.set(inverse);
     this.diagonalInertia = inverse[1] === 0 && inverse[2] === 0 && inverse[3] === 0 && inverse[5] === 0 && inverse[6] === 0 && inverse[7] === 0;
@@ -442,6 +462,37 @@ export class Body {
     this.updateInertia();
     lockAngularVelocity(this.state, this.rotationLocks);
     this.sleep.wake();
+  }
+
+  /**
+   * The world axes translation is locked along, [x, y, z] (BodyOptions.lockTranslation). A locked axis
+   * has infinite mass along it: the body's inverse mass becomes m⁻¹ P (P the identity less the locked
+   * axes' 1s), which every contact and joint row of the step applies and weighs (K = n·(m_a⁻¹ P_a +
+   * m_b⁻¹ P_b) n + …), so nothing moves the body along it and the rows hold exactly along the others.
+   * Gravity and forces do not move it along a locked axis either. Setting it stops any motion along the
+   * axes it locks.
+   */
+  get lockTranslation(): readonly [boolean, boolean, boolean] {
+    const bits = this.state[TRANSLATION_LOCKS];
+    return [(bits & 1) !== 0, (bits & 2) !== 0, (bits & 4) !== 0];
+  }
+  set lockTranslation(value: readonly [boolean, boolean, boolean]) {
+    this.requireInWorld('lockTranslation');
+    this.state[TRANSLATION_LOCKS] = readLocks('lockTranslation', 'lockTranslation', value);
+    this.writeInverseMassAxes();
+    lockLinearVelocity(this.state);
+    this.sleep.wake();
+  }
+
+  /** @internal Whether any axis is locked (the direct solver leaves such a body's joints alone). */
+  get hasLockedAxes(): boolean {
+    return this.rotationLocks !== 0 || this.state[TRANSLATION_LOCKS] !== 0;
+  }
+
+  /** m⁻¹ along each world axis from m⁻¹ and the translation locks (BODY_STATE.inverseMassAxes). */
+  private writeInverseMassAxes(): void {
+    const s = this.state, m = s[INVERSE_MASS], locks = s[TRANSLATION_LOCKS];
+    for (let k = 0; k < 3; k++) s[INVERSE_MASS_AXES + k] = (locks & (1 << k)) !== 0 ? 0 : m;
   }
 
   /** Moves the body there at once (a teleport: it is drawn there, not interpolated from where it was). */
@@ -517,6 +568,7 @@ export class Body {
     this.requireInWorld('setLinearVelocity');
     this.requireMovable('setLinearVelocity', velocity);
     readFiniteVector('setLinearVelocity', 'velocity', velocity, 3, this.linearVelocity);
+    if (this.isDynamic) lockLinearVelocity(this.state);
     this.kinematicTargetState = KINEMATIC_NONE;
     this.sleep.wake();
   }
@@ -647,10 +699,12 @@ export class Body {
       this.state[INVERSE_MASS] = 0;
       this.inverseInertiaWorld.fill(0);
     }
+    this.writeInverseMassAxes();
     this.inertiaLocal.set(inertia);
     this.inverseInertiaLocal.set(inverse);
     this.diagonalInertia = inverse[1] === 0 && inverse[2] === 0 && inverse[3] === 0 && inverse[5] === 0 && inverse[6] === 0 && inverse[7] === 0;
     this.updateInertia();
+    if (this.isDynamic) lockLinearVelocity(this.state);
     listener?.bodyTypeChanged?.(this);
   }
 
@@ -689,10 +743,10 @@ export class Body {
     }
     if (!this.isDynamic) return;
     this.sleep.wake();
-    const m = this.state[INVERSE_MASS];
-    this.linearVelocity[0] += m * px;
-    this.linearVelocity[1] += m * py;
-    this.linearVelocity[2] += m * pz;
+    const s = this.state;
+    this.linearVelocity[0] += s[INVERSE_MASS_AXES] * px;
+    this.linearVelocity[1] += s[INVERSE_MASS_AXES + 1] * py;
+    this.linearVelocity[2] += s[INVERSE_MASS_AXES + 2] * pz;
     this.addAngularImpulse(angular[0], angular[1], angular[2]);
   }
 
@@ -806,6 +860,15 @@ function lockInverseInertia(s: Float64Array, locks: number): void {
       s[INVERSE_INERTIA + 3 * j + k] = 0;
     }
   }
+}
+
+/** @internal v without its parts along locked axes (BODY_STATE.translationLocks). */
+export function lockLinearVelocity(s: Float64Array): void {
+  const locks = s[TRANSLATION_LOCKS];
+  if (locks === 0) return;
+  if ((locks & 1) !== 0) s[LINEAR_VELOCITY] = 0;
+  if ((locks & 2) !== 0) s[LINEAR_VELOCITY + 1] = 0;
+  if ((locks & 4) !== 0) s[LINEAR_VELOCITY + 2] = 0;
 }
 
 /** @internal ω without its parts about locked axes. */

@@ -91,3 +91,68 @@ describe('lockRotation', () => {
     expect(body.lockRotation).toEqual([false, true, false]);
   });
 });
+
+describe('lockTranslation', () => {
+  it('a box with x and z locked moves only along y: dropped on a slope, hit from the side, pulled by a joint', () => {
+    const world = new World();
+    const c = Math.cos(0.2), s = Math.sin(0.2);
+    world.createBody({ type: 'static', orientation: [0, 0, s, c], shapes: [{ type: 'box', halfExtents: [5, 0.1, 5] }] });
+    const box = world.createBody({ position: [0.3, 2, -0.2], lockTranslation: [true, false, true], shapes: [{ type: 'box', halfExtents: [0.25, 0.25, 0.25] }] });
+    const anchor = world.createBody({ position: [3, 2.5, 1], shapes: [{ type: 'sphere', radius: 0.1 }] });
+    world.createDistanceJoint({ bodyA: box, bodyB: anchor, anchorA: [0.3, 2, -0.2], anchorB: [3, 2.5, 1] });
+    world.createBody({ position: [-3, 2.2, -0.2], linearVelocity: [12, 0, 0], shapes: [{ type: 'sphere', radius: 0.2 }] });
+    for (let i = 0; i < 180; i++) {
+      world.step(DT);
+      expect(box.position[0]).toBe(0.3);
+      expect(box.position[2]).toBe(-0.2);
+      expect(box.linearVelocity[0]).toBe(0);
+      expect(box.linearVelocity[2]).toBe(0);
+    }
+    // it fell onto the slope (its y changed) and rests there, turned by it
+    expect(box.position[1]).toBeLessThan(1);
+    expect(Math.abs(box.linearVelocity[1])).toBeLessThan(0.05);
+  });
+
+  it('a 3D chain with z and the tilts locked, pushed out of its plane, swings as the 2D chain to round-off', async () => {
+    const { World2D } = await import('../lib/2d/index.js');
+    const world3 = new World(), world2 = new World2D();
+    const links3 = [], links2 = [];
+    for (let i = 0; i < 5; i++) {
+      const x = 0.5 * i + 0.25;
+      links3.push(world3.createBody({ position: [x, 3, 0], mass: 1, inertia: [0.02, 0.02, 0.02], lockTranslation: [false, false, true], lockRotation: [true, true, false] }));
+      links2.push(world2.createBody({ position: [x, 3], mass: 1, inertia: 0.02 }));
+      const anchor = 0.5 * i;
+      world3.createBallJoint({ bodyA: links3[i], bodyB: i === 0 ? undefined : links3[i - 1], anchor: [anchor, 3, 0] });
+      world2.createRevoluteJoint({ bodyA: links2[i], bodyB: i === 0 ? undefined : links2[i - 1], anchor: [anchor, 3] });
+    }
+    // the 3D push has a part along z, and a lever arm that would turn the link about x and y
+    links3[4].applyLinearImpulse([0.5, 2, 3], [2.3, 3.1, 0.2]);
+    links2[4].applyLinearImpulse([0.5, 2], [2.3, 3.1]);
+    for (let i = 0; i < 120; i++) {
+      world3.step(DT);
+      world2.step(DT);
+    }
+    for (let i = 0; i < 5; i++) {
+      expect(links3[i].position[0]).toBeCloseTo(links2[i].position[0], 9);
+      expect(links3[i].position[1]).toBeCloseTo(links2[i].position[1], 9);
+      expect(links3[i].position[2]).toBe(0);
+    }
+  });
+
+  it('setting it stops motion along the axes it locks; snapshots keep it; bad input is refused', () => {
+    const world = new World({ gravity: [0, 0, 0] });
+    const body = world.createBody({ linearVelocity: [1, 2, 3], shapes: [{ type: 'sphere', radius: 0.2 }] });
+    body.lockTranslation = [true, false, false];
+    expect(Array.from(body.linearVelocity)).toEqual([0, 2, 3]);
+    body.applyLinearImpulse([100, 0, 0]);
+    expect(body.linearVelocity[0]).toBe(0);
+    const copy = World.restore(world.snapshot());
+    expect(copy.bodies[0].lockTranslation).toEqual([true, false, false]);
+    for (let i = 0; i < 30; i++) {
+      world.step(DT);
+      copy.step(DT);
+    }
+    expect(copy.hash()).toBe(world.hash());
+    expect(() => world.createBody({ lockTranslation: 'x' as never })).toThrow(/createBody: lockTranslation must be three booleans/);
+  });
+});

@@ -58,6 +58,7 @@ import {
 const POSITION = BODY_STATE.position, LINEAR_VELOCITY = BODY_STATE.linearVelocity, ANGULAR_VELOCITY = BODY_STATE.angularVelocity;
 const ROTATION = BODY_STATE.rotation;
 const INVERSE_INERTIA = BODY_STATE.inverseInertia, INVERSE_MASS = BODY_STATE.inverseMass;
+const MASS_X = BODY_STATE.inverseMassAxes, MASS_Y = MASS_X + 1, MASS_Z = MASS_X + 2, TRANSLATION_LOCKS = BODY_STATE.translationLocks;
 
 // A point's rows, impulses and gap data are its block in the step's flat contact rows (contact-rows.ts,
 // where the row layout is); the rolling rows, which few contacts have, stay in the contact's own array.
@@ -335,12 +336,18 @@ export class ContactConstraint {
     // the normal rows' K_ik = (m_a⁻¹ + m_b⁻¹) n·n + j_a,i·I_a⁻¹ j_a,k + j_b,i·I_b⁻¹ j_b,k (a static body's
     // terms are zero), for the block solve
     const inverseMassSum = sa[INVERSE_MASS] + sb[INVERSE_MASS];
+    // (with a body's translation locked, n_i·(m_a⁻¹ P_a + m_b⁻¹ P_b) n_k axis by axis: body.ts)
+    const locked = sa[TRANSLATION_LOCKS] !== 0 || sb[TRANSLATION_LOCKS] !== 0;
+    const sumX = sa[MASS_X] + sb[MASS_X], sumY = sa[MASS_Y] + sb[MASS_Y], sumZ = sa[MASS_Z] + sb[MASS_Z];
     for (let i = 0; i < this.count; i++) {
       const at = this.base + i * POINT_SIZE;
       for (let k = 0; k < this.count; k++) {
         const bt = this.base + k * POINT_SIZE;
+        const linear = locked
+          ? sumX * d[at + ROW_N] * d[bt + ROW_N] + sumY * d[at + ROW_N + 1] * d[bt + ROW_N + 1] + sumZ * d[at + ROW_N + 2] * d[bt + ROW_N + 2]
+          : inverseMassSum * (d[at + ROW_N] * d[bt + ROW_N] + d[at + ROW_N + 1] * d[bt + ROW_N + 1] + d[at + ROW_N + 2] * d[bt + ROW_N + 2]);
         d[header + HEADER_K + 4 * i + k] =
-          inverseMassSum * (d[at + ROW_N] * d[bt + ROW_N] + d[at + ROW_N + 1] * d[bt + ROW_N + 1] + d[at + ROW_N + 2] * d[bt + ROW_N + 2]) +
+          linear +
           d[at + ROW_JA] * d[bt + ROW_IJA] + d[at + ROW_JA + 1] * d[bt + ROW_IJA + 1] + d[at + ROW_JA + 2] * d[bt + ROW_IJA + 2] +
           d[at + ROW_JB] * d[bt + ROW_IJB] + d[at + ROW_JB + 1] * d[bt + ROW_IJB + 1] + d[at + ROW_JB + 2] * d[bt + ROW_IJB + 2];
       }
@@ -632,8 +639,12 @@ function finishRow(rows: Float64Array, at: number, sa: Float64Array, sb: Float64
   const nx = rows[at + ROW_N], ny = rows[at + ROW_N + 1], nz = rows[at + ROW_N + 2];
   multiplySymmetric3(rows, at + ROW_IJA, sa, INVERSE_INERTIA, rows, at + ROW_JA);
   multiplySymmetric3(rows, at + ROW_IJB, sb, INVERSE_INERTIA, rows, at + ROW_JB);
+  // n·(m_a⁻¹ P_a + m_b⁻¹ P_b) n: (m_a⁻¹ + m_b⁻¹) n·n unless a body's translation is locked (body.ts)
+  const linear = sa[TRANSLATION_LOCKS] === 0 && sb[TRANSLATION_LOCKS] === 0
+    ? (sa[INVERSE_MASS] + sb[INVERSE_MASS]) * (nx * nx + ny * ny + nz * nz)
+    : (sa[MASS_X] + sb[MASS_X]) * nx * nx + (sa[MASS_Y] + sb[MASS_Y]) * ny * ny + (sa[MASS_Z] + sb[MASS_Z]) * nz * nz;
   const K =
-    (sa[INVERSE_MASS] + sb[INVERSE_MASS]) * (nx * nx + ny * ny + nz * nz) +
+    linear +
     (rows[at + ROW_JA] * rows[at + ROW_IJA] + rows[at + ROW_JA + 1] * rows[at + ROW_IJA + 1] + rows[at + ROW_JA + 2] * rows[at + ROW_IJA + 2]) +
     (rows[at + ROW_JB] * rows[at + ROW_IJB] + rows[at + ROW_JB + 1] * rows[at + ROW_IJB + 1] + rows[at + ROW_JB + 2] * rows[at + ROW_IJB + 2]);
   rows[at + ROW_MASS] = K > 1e-300 ? 1 / K : 0;
@@ -660,9 +671,8 @@ const rates = new Float64Array(3);
 function applyRowImpulse(rows: Float64Array, at: number, a: Float64Array, b: Float64Array, k: number): void {
   const lambda = rates[k];
   const nx = rows[at + ROW_N], ny = rows[at + ROW_N + 1], nz = rows[at + ROW_N + 2];
-  const la = a[INVERSE_MASS] * lambda, lb = b[INVERSE_MASS] * lambda;
-  a[LINEAR_VELOCITY] -= la * nx; a[LINEAR_VELOCITY + 1] -= la * ny; a[LINEAR_VELOCITY + 2] -= la * nz;
-  b[LINEAR_VELOCITY] += lb * nx; b[LINEAR_VELOCITY + 1] += lb * ny; b[LINEAR_VELOCITY + 2] += lb * nz;
+  a[LINEAR_VELOCITY] -= a[MASS_X] * lambda * nx; a[LINEAR_VELOCITY + 1] -= a[MASS_Y] * lambda * ny; a[LINEAR_VELOCITY + 2] -= a[MASS_Z] * lambda * nz;
+  b[LINEAR_VELOCITY] += b[MASS_X] * lambda * nx; b[LINEAR_VELOCITY + 1] += b[MASS_Y] * lambda * ny; b[LINEAR_VELOCITY + 2] += b[MASS_Z] * lambda * nz;
   a[ANGULAR_VELOCITY] -= rows[at + ROW_IJA] * lambda; a[ANGULAR_VELOCITY + 1] -= rows[at + ROW_IJA + 1] * lambda; a[ANGULAR_VELOCITY + 2] -= rows[at + ROW_IJA + 2] * lambda;
   b[ANGULAR_VELOCITY] += rows[at + ROW_IJB] * lambda; b[ANGULAR_VELOCITY + 1] += rows[at + ROW_IJB + 1] * lambda; b[ANGULAR_VELOCITY + 2] += rows[at + ROW_IJB + 2] * lambda;
 }

@@ -29,7 +29,10 @@ import {
 } from './contact-rows.js';
 
 const POSITION = BODY_STATE.position, LINEAR_VELOCITY = BODY_STATE.linearVelocity, ANGULAR_VELOCITY = BODY_STATE.angularVelocity;
-const ROTATION = BODY_STATE.rotation, INVERSE_MASS = BODY_STATE.inverseMass;
+const ROTATION = BODY_STATE.rotation;
+/** m⁻¹ along x, y and z (BODY_STATE.inverseMassAxes: m⁻¹ each unless the body's translation is locked
+ * along the axis, 0 then). Every linear impulse here is applied through them, as m⁻¹_k λ n_k. */
+const MASS_X = BODY_STATE.inverseMassAxes, MASS_Y = MASS_X + 1, MASS_Z = MASS_X + 2;
 
 /** Each point's normal row this pass (writeNormalBias). */
 const pointBias = new Float64Array(MAX_MANIFOLD_POINTS), pointMassScale = new Float64Array(MAX_MANIFOLD_POINTS);
@@ -98,8 +101,10 @@ export class ContactSolver implements SolverContacts, SubstepLength {
           for (let r = 0; r < 3; r++) {
             const impulse = d[p + POINT_IMPULSE + r];
             if (impulse === 0) continue;
-            const at = p + r * ROW_SIZE, lambda = sign * impulse, l = st[o + INVERSE_MASS] * lambda;
-            st[o + LINEAR_VELOCITY] += l * d[at + ROW_N]; st[o + LINEAR_VELOCITY + 1] += l * d[at + ROW_N + 1]; st[o + LINEAR_VELOCITY + 2] += l * d[at + ROW_N + 2];
+            const at = p + r * ROW_SIZE, lambda = sign * impulse;
+            st[o + LINEAR_VELOCITY] += st[o + MASS_X] * lambda * d[at + ROW_N];
+            st[o + LINEAR_VELOCITY + 1] += st[o + MASS_Y] * lambda * d[at + ROW_N + 1];
+            st[o + LINEAR_VELOCITY + 2] += st[o + MASS_Z] * lambda * d[at + ROW_N + 2];
             st[o + ANGULAR_VELOCITY] += d[at + ij] * lambda; st[o + ANGULAR_VELOCITY + 1] += d[at + ij + 1] * lambda; st[o + ANGULAR_VELOCITY + 2] += d[at + ij + 2] * lambda;
           }
         }
@@ -112,9 +117,8 @@ export class ContactSolver implements SolverContacts, SubstepLength {
             if (lambda === 0) continue;
             const at = p + r * ROW_SIZE;
             const nx = d[at + ROW_N], ny = d[at + ROW_N + 1], nz = d[at + ROW_N + 2];
-            const la = sa[oa + INVERSE_MASS] * lambda, lb = sb[ob + INVERSE_MASS] * lambda;
-            sa[oa + LINEAR_VELOCITY] -= la * nx; sa[oa + LINEAR_VELOCITY + 1] -= la * ny; sa[oa + LINEAR_VELOCITY + 2] -= la * nz;
-            sb[ob + LINEAR_VELOCITY] += lb * nx; sb[ob + LINEAR_VELOCITY + 1] += lb * ny; sb[ob + LINEAR_VELOCITY + 2] += lb * nz;
+            sa[oa + LINEAR_VELOCITY] -= sa[oa + MASS_X] * lambda * nx; sa[oa + LINEAR_VELOCITY + 1] -= sa[oa + MASS_Y] * lambda * ny; sa[oa + LINEAR_VELOCITY + 2] -= sa[oa + MASS_Z] * lambda * nz;
+            sb[ob + LINEAR_VELOCITY] += sb[ob + MASS_X] * lambda * nx; sb[ob + LINEAR_VELOCITY + 1] += sb[ob + MASS_Y] * lambda * ny; sb[ob + LINEAR_VELOCITY + 2] += sb[ob + MASS_Z] * lambda * nz;
             sa[oa + ANGULAR_VELOCITY] -= d[at + ROW_IJA] * lambda; sa[oa + ANGULAR_VELOCITY + 1] -= d[at + ROW_IJA + 1] * lambda; sa[oa + ANGULAR_VELOCITY + 2] -= d[at + ROW_IJA + 2] * lambda;
             sb[ob + ANGULAR_VELOCITY] += d[at + ROW_IJB] * lambda; sb[ob + ANGULAR_VELOCITY + 1] += d[at + ROW_IJB + 1] * lambda; sb[ob + ANGULAR_VELOCITY + 2] += d[at + ROW_IJB + 2] * lambda;
           }
@@ -317,7 +321,7 @@ function solveMoving(rows: Float64Array, header: number, st: Float64Array, o: nu
   const count = rows[header + HEADER_COUNT] | 0, base = header + HEADER_SIZE;
   const j = sign > 0 ? ROW_JB : ROW_JA, ij = sign > 0 ? ROW_IJB : ROW_IJA;
   const local = sign > 0 ? POINT_LOCAL_B : POINT_LOCAL_A;
-  const inverseMass = st[o + INVERSE_MASS], friction = rows[header + HEADER_FRICTION];
+  const mx = st[o + MASS_X], my = st[o + MASS_Y], mz = st[o + MASS_Z], friction = rows[header + HEADER_FRICTION];
   let vx = st[o + LINEAR_VELOCITY], vy = st[o + LINEAR_VELOCITY + 1], vz = st[o + LINEAR_VELOCITY + 2];
   let wx = st[o + ANGULAR_VELOCITY], wy = st[o + ANGULAR_VELOCITY + 1], wz = st[o + ANGULAR_VELOCITY + 2];
   for (let i = 0; i < count; i++) {
@@ -339,8 +343,8 @@ function solveMoving(rows: Float64Array, header: number, st: Float64Array, o: nu
     }
     if (solveNormalBlock(rows, header, count, useBias)) {
       for (let i = 0; i < count; i++) {
-        const at = base + i * POINT_SIZE, lambda = sign * blockDelta[i], l = inverseMass * lambda;
-        vx += l * rows[at + ROW_N]; vy += l * rows[at + ROW_N + 1]; vz += l * rows[at + ROW_N + 2];
+        const at = base + i * POINT_SIZE, lambda = sign * blockDelta[i];
+        vx += mx * lambda * rows[at + ROW_N]; vy += my * lambda * rows[at + ROW_N + 1]; vz += mz * lambda * rows[at + ROW_N + 2];
         wx += rows[at + ij] * lambda; wy += rows[at + ij + 1] * lambda; wz += rows[at + ij + 2] * lambda;
       }
       solved = true;
@@ -360,8 +364,8 @@ function solveMoving(rows: Float64Array, header: number, st: Float64Array, o: nu
     else next = Math.min(next, MAX_CONTACT_IMPULSE);
     rows[slot] = next;
     if (next !== old) {
-      const lambda = sign * (next - old), l = inverseMass * lambda;
-      vx += l * rows[at + ROW_N]; vy += l * rows[at + ROW_N + 1]; vz += l * rows[at + ROW_N + 2];
+      const lambda = sign * (next - old);
+      vx += mx * lambda * rows[at + ROW_N]; vy += my * lambda * rows[at + ROW_N + 1]; vz += mz * lambda * rows[at + ROW_N + 2];
       wx += rows[at + ij] * lambda; wy += rows[at + ij + 1] * lambda; wz += rows[at + ij + 2] * lambda;
     }
     if (next > rows[at + POINT_LARGEST_IMPULSE]) rows[at + POINT_LARGEST_IMPULSE] = next;
@@ -385,11 +389,11 @@ function solveMoving(rows: Float64Array, header: number, st: Float64Array, o: nu
     }
     rows[slot] = next1;
     rows[slot + 1] = next2;
-    const lambda1 = sign * (next1 - old1), l1 = inverseMass * lambda1;
-    vx += l1 * rows[t1 + ROW_N]; vy += l1 * rows[t1 + ROW_N + 1]; vz += l1 * rows[t1 + ROW_N + 2];
+    const lambda1 = sign * (next1 - old1);
+    vx += mx * lambda1 * rows[t1 + ROW_N]; vy += my * lambda1 * rows[t1 + ROW_N + 1]; vz += mz * lambda1 * rows[t1 + ROW_N + 2];
     wx += rows[t1 + ij] * lambda1; wy += rows[t1 + ij + 1] * lambda1; wz += rows[t1 + ij + 2] * lambda1;
-    const lambda2 = sign * (next2 - old2), l2 = inverseMass * lambda2;
-    vx += l2 * rows[t2 + ROW_N]; vy += l2 * rows[t2 + ROW_N + 1]; vz += l2 * rows[t2 + ROW_N + 2];
+    const lambda2 = sign * (next2 - old2);
+    vx += mx * lambda2 * rows[t2 + ROW_N]; vy += my * lambda2 * rows[t2 + ROW_N + 1]; vz += mz * lambda2 * rows[t2 + ROW_N + 2];
     wx += rows[t2 + ij] * lambda2; wy += rows[t2 + ij + 1] * lambda2; wz += rows[t2 + ij + 2] * lambda2;
   }
   st[o + LINEAR_VELOCITY] = vx; st[o + LINEAR_VELOCITY + 1] = vy; st[o + LINEAR_VELOCITY + 2] = vz;
@@ -403,7 +407,8 @@ function solveMoving(rows: Float64Array, header: number, st: Float64Array, o: nu
  */
 function solvePair(rows: Float64Array, header: number, sa: Float64Array, oa: number, sb: Float64Array, ob: number, soft: Readonly<Softness>, useBias: boolean, inverseH: number, backward: boolean): void {
   const count = rows[header + HEADER_COUNT] | 0, base = header + HEADER_SIZE;
-  const inverseMassA = sa[oa + INVERSE_MASS], inverseMassB = sb[ob + INVERSE_MASS], friction = rows[header + HEADER_FRICTION];
+  const mAx = sa[oa + MASS_X], mAy = sa[oa + MASS_Y], mAz = sa[oa + MASS_Z], friction = rows[header + HEADER_FRICTION];
+  const mBx = sb[ob + MASS_X], mBy = sb[ob + MASS_Y], mBz = sb[ob + MASS_Z];
   let vax = sa[oa + LINEAR_VELOCITY], vay = sa[oa + LINEAR_VELOCITY + 1], vaz = sa[oa + LINEAR_VELOCITY + 2];
   let wax = sa[oa + ANGULAR_VELOCITY], way = sa[oa + ANGULAR_VELOCITY + 1], waz = sa[oa + ANGULAR_VELOCITY + 2];
   let vbx = sb[ob + LINEAR_VELOCITY], vby = sb[ob + LINEAR_VELOCITY + 1], vbz = sb[ob + LINEAR_VELOCITY + 2];
@@ -431,10 +436,10 @@ function solvePair(rows: Float64Array, header: number, sa: Float64Array, oa: num
     }
     if (solveNormalBlock(rows, header, count, useBias)) {
       for (let i = 0; i < count; i++) {
-        const at = base + i * POINT_SIZE, lambda = blockDelta[i], la = inverseMassA * lambda, lb = inverseMassB * lambda;
+        const at = base + i * POINT_SIZE, lambda = blockDelta[i];
         const nx = rows[at + ROW_N], ny = rows[at + ROW_N + 1], nz = rows[at + ROW_N + 2];
-        vax -= la * nx; vay -= la * ny; vaz -= la * nz;
-        vbx += lb * nx; vby += lb * ny; vbz += lb * nz;
+        vax -= mAx * lambda * nx; vay -= mAy * lambda * ny; vaz -= mAz * lambda * nz;
+        vbx += mBx * lambda * nx; vby += mBy * lambda * ny; vbz += mBz * lambda * nz;
         wax -= rows[at + ROW_IJA] * lambda; way -= rows[at + ROW_IJA + 1] * lambda; waz -= rows[at + ROW_IJA + 2] * lambda;
         wbx += rows[at + ROW_IJB] * lambda; wby += rows[at + ROW_IJB + 1] * lambda; wbz += rows[at + ROW_IJB + 2] * lambda;
       }
@@ -458,10 +463,10 @@ function solvePair(rows: Float64Array, header: number, sa: Float64Array, oa: num
     else next = Math.min(next, MAX_CONTACT_IMPULSE);
     rows[slot] = next;
     if (next !== old) {
-      const lambda = next - old, la = inverseMassA * lambda, lb = inverseMassB * lambda;
+      const lambda = next - old;
       const nx = rows[at + ROW_N], ny = rows[at + ROW_N + 1], nz = rows[at + ROW_N + 2];
-      vax -= la * nx; vay -= la * ny; vaz -= la * nz;
-      vbx += lb * nx; vby += lb * ny; vbz += lb * nz;
+      vax -= mAx * lambda * nx; vay -= mAy * lambda * ny; vaz -= mAz * lambda * nz;
+      vbx += mBx * lambda * nx; vby += mBy * lambda * ny; vbz += mBz * lambda * nz;
       wax -= rows[at + ROW_IJA] * lambda; way -= rows[at + ROW_IJA + 1] * lambda; waz -= rows[at + ROW_IJA + 2] * lambda;
       wbx += rows[at + ROW_IJB] * lambda; wby += rows[at + ROW_IJB + 1] * lambda; wbz += rows[at + ROW_IJB + 2] * lambda;
     }
@@ -493,10 +498,9 @@ function solvePair(rows: Float64Array, header: number, sa: Float64Array, oa: num
     rows[slot + 1] = next2;
     for (let r = 0; r < 2; r++) {
       const at = r === 0 ? t1 : t2, lambda = r === 0 ? next1 - old1 : next2 - old2;
-      const la = inverseMassA * lambda, lb = inverseMassB * lambda;
       const nx = rows[at + ROW_N], ny = rows[at + ROW_N + 1], nz = rows[at + ROW_N + 2];
-      vax -= la * nx; vay -= la * ny; vaz -= la * nz;
-      vbx += lb * nx; vby += lb * ny; vbz += lb * nz;
+      vax -= mAx * lambda * nx; vay -= mAy * lambda * ny; vaz -= mAz * lambda * nz;
+      vbx += mBx * lambda * nx; vby += mBy * lambda * ny; vbz += mBz * lambda * nz;
       wax -= rows[at + ROW_IJA] * lambda; way -= rows[at + ROW_IJA + 1] * lambda; waz -= rows[at + ROW_IJA + 2] * lambda;
       wbx += rows[at + ROW_IJB] * lambda; wby += rows[at + ROW_IJB + 1] * lambda; wbz += rows[at + ROW_IJB + 2] * lambda;
     }

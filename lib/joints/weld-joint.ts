@@ -38,7 +38,7 @@ export interface WeldJointOptions extends JointOptions {
 const coupling = new Float64Array(9);
 
 const LINEAR_VELOCITY = BODY_STATE.linearVelocity, ANGULAR_VELOCITY = BODY_STATE.angularVelocity;
-const INVERSE_INERTIA = BODY_STATE.inverseInertia, INVERSE_MASS = BODY_STATE.inverseMass;
+const INVERSE_INERTIA = BODY_STATE.inverseInertia, MASS_X = BODY_STATE.inverseMassAxes;
 /** The six impulses applyWeldImpulse applies (p, then L). */
 const weldImpulse = new Float64Array(6);
 
@@ -51,9 +51,9 @@ function applyWeldImpulse(a: Float64Array, b: Float64Array, rA: ArrayLike<number
   // (everything read from arrays: doubles passed to a call V8 does not inline are boxed, a HeapNumber each)
   const rAx = rA[0], rAy = rA[1], rAz = rA[2], rBx = rB[0], rBy = rB[1], rBz = rB[2];
   const x = impulse[0], y = impulse[1], z = impulse[2], ax = impulse[3], ay = impulse[4], az = impulse[5];
-  const mA = a[INVERSE_MASS], mB = b[INVERSE_MASS];
-  a[LINEAR_VELOCITY] -= mA * x; a[LINEAR_VELOCITY + 1] -= mA * y; a[LINEAR_VELOCITY + 2] -= mA * z;
-  b[LINEAR_VELOCITY] += mB * x; b[LINEAR_VELOCITY + 1] += mB * y; b[LINEAR_VELOCITY + 2] += mB * z;
+  // (m⁻¹ along each axis: BODY_STATE.inverseMassAxes)
+  a[LINEAR_VELOCITY] -= a[MASS_X] * x; a[LINEAR_VELOCITY + 1] -= a[MASS_X + 1] * y; a[LINEAR_VELOCITY + 2] -= a[MASS_X + 2] * z;
+  b[LINEAR_VELOCITY] += b[MASS_X] * x; b[LINEAR_VELOCITY + 1] += b[MASS_X + 1] * y; b[LINEAR_VELOCITY + 2] += b[MASS_X + 2] * z;
   const lx = rAy * z - rAz * y + ax, ly = rAz * x - rAx * z + ay, lz = rAx * y - rAy * x + az;
   const I = INVERSE_INERTIA;
   a[ANGULAR_VELOCITY] -= a[I] * lx + a[I + 3] * ly + a[I + 6] * lz;

@@ -2,7 +2,7 @@
 // quaternion by the exponential map), and the world inverse inertia I⁻¹ = R I_b⁻¹ Rᵀ after every
 // change of orientation. Reads and writes each body's `state` array (see body.ts).
 
-import { BODY_STATE, lockAngularVelocity, type Body } from '../body.js';
+import { BODY_STATE, lockAngularVelocity, lockLinearVelocity, type Body } from '../body.js';
 import { integrateOrientation } from '../math/quat.js';
 import type { BodyIntegrator } from './step-parts.js';
 
@@ -10,6 +10,7 @@ import type { BodyIntegrator } from './step-parts.js';
 const LINEAR_VELOCITY = BODY_STATE.linearVelocity, ANGULAR_VELOCITY = BODY_STATE.angularVelocity;
 const INVERSE_INERTIA = BODY_STATE.inverseInertia, INVERSE_MASS = BODY_STATE.inverseMass;
 const POSITION = BODY_STATE.position, ORIENTATION = BODY_STATE.orientation, ROTATION = BODY_STATE.rotation;
+const TRANSLATION_LOCKS = BODY_STATE.translationLocks;
 const FORCE = BODY_STATE.force, TORQUE = BODY_STATE.torque, INERTIA_LOCAL = BODY_STATE.inertiaLocal;
 
 /**
@@ -44,6 +45,8 @@ function integrateVelocities(bodies: readonly Body[], gravity: Float64Array, h: 
     // (the torques above come through the locked I⁻¹; the gyroscopic term, from the whole inertia, is
     // held off the locked axes here)
     if (body.rotationLocks !== 0) lockAngularVelocity(s, body.rotationLocks);
+    // (gravity and forces do not move it along locked axes: BodyOptions.lockTranslation)
+    if (s[TRANSLATION_LOCKS] !== 0) lockLinearVelocity(s);
   }
 }
 

@@ -21,6 +21,7 @@ import { ROW_BIAS, ROW_IMPULSE_SCALE, ROW_LOWER, ROW_MASS_SCALE, ROW_UPPER, rowS
 
 const LINEAR_VELOCITY = BODY_STATE.linearVelocity, ANGULAR_VELOCITY = BODY_STATE.angularVelocity;
 const INVERSE_INERTIA = BODY_STATE.inverseInertia, INVERSE_MASS = BODY_STATE.inverseMass;
+const MASS_X = BODY_STATE.inverseMassAxes, TRANSLATION_LOCKS = BODY_STATE.translationLocks;
 
 /** The impulse solve and applyImpulse hand to applyImpulseAt: in an array, as a double passed to a call
  * V8 did not inline is boxed (see solver/row-solve.ts). */
@@ -35,8 +36,8 @@ export class AxisConstraintPart {
   /** I_a⁻¹ j_a and I_b⁻¹ j_b, computed in prepare. */
   private readonly invIjA = new Float64Array(3);
   private readonly invIjB = new Float64Array(3);
-  private inverseMassA = 0;
-  private inverseMassB = 0;
+  /** m⁻¹ of body A along x, y, z, then of body B (BODY_STATE.inverseMassAxes), at the last finish. */
+  private readonly inverseMasses = new Float64Array(6);
   /** K (1x1) and K⁻¹ (0 when K vanishes: nothing can move along the row). */
   K = 0;
   effectiveMass = 0;
@@ -67,13 +68,20 @@ export class AxisConstraintPart {
   /** A row with arbitrary blocks (n, j_a, j_b already written). */
   finish(bodyA: Body, bodyB: Body): void {
     const a = bodyA.state, b = bodyB.state;
-    this.inverseMassA = a[INVERSE_MASS];
-    this.inverseMassB = b[INVERSE_MASS];
+    const m = this.inverseMasses;
+    for (let k = 0; k < 3; k++) {
+      m[k] = a[MASS_X + k];
+      m[3 + k] = b[MASS_X + k];
+    }
     multiplySymmetric3(this.invIjA, 0, a, INVERSE_INERTIA, this.jA, 0);
     multiplySymmetric3(this.invIjB, 0, b, INVERSE_INERTIA, this.jB, 0);
     const n = this.n;
+    // n·(m_a⁻¹ P_a + m_b⁻¹ P_b) n: (m_a⁻¹ + m_b⁻¹) n·n unless a body's translation is locked (body.ts)
+    const linear = a[TRANSLATION_LOCKS] === 0 && b[TRANSLATION_LOCKS] === 0
+      ? (a[INVERSE_MASS] + b[INVERSE_MASS]) * (n[0] * n[0] + n[1] * n[1] + n[2] * n[2])
+      : (m[0] + m[3]) * n[0] * n[0] + (m[1] + m[4]) * n[1] * n[1] + (m[2] + m[5]) * n[2] * n[2];
     const K =
-      (this.inverseMassA + this.inverseMassB) * (n[0] * n[0] + n[1] * n[1] + n[2] * n[2]) +
+      linear +
       dot(this.jA, this.invIjA) +
       dot(this.jB, this.invIjB);
     this.K = K;
@@ -102,9 +110,9 @@ export class AxisConstraintPart {
   applyImpulseAt(bodyA: Body, bodyB: Body, impulses: ArrayLike<number>, at: number): void {
     const lambda = impulses[at];
     const a = bodyA.state, b = bodyB.state, n = this.n;
-    const la = this.inverseMassA * lambda, lb = this.inverseMassB * lambda;
-    a[LINEAR_VELOCITY] -= la * n[0]; a[LINEAR_VELOCITY + 1] -= la * n[1]; a[LINEAR_VELOCITY + 2] -= la * n[2];
-    b[LINEAR_VELOCITY] += lb * n[0]; b[LINEAR_VELOCITY + 1] += lb * n[1]; b[LINEAR_VELOCITY + 2] += lb * n[2];
+    const m = this.inverseMasses;
+    a[LINEAR_VELOCITY] -= m[0] * lambda * n[0]; a[LINEAR_VELOCITY + 1] -= m[1] * lambda * n[1]; a[LINEAR_VELOCITY + 2] -= m[2] * lambda * n[2];
+    b[LINEAR_VELOCITY] += m[3] * lambda * n[0]; b[LINEAR_VELOCITY + 1] += m[4] * lambda * n[1]; b[LINEAR_VELOCITY + 2] += m[5] * lambda * n[2];
     const iA = this.invIjA, iB = this.invIjB;
     a[ANGULAR_VELOCITY] -= iA[0] * lambda; a[ANGULAR_VELOCITY + 1] -= iA[1] * lambda; a[ANGULAR_VELOCITY + 2] -= iA[2] * lambda;
     b[ANGULAR_VELOCITY] += iB[0] * lambda; b[ANGULAR_VELOCITY + 1] += iB[1] * lambda; b[ANGULAR_VELOCITY + 2] += iB[2] * lambda;

@@ -16,7 +16,7 @@ import { multiplySymmetric3 } from '../../math/mat3.js';
 import type { Softness } from '../../solver/softness.js';
 
 const LINEAR_VELOCITY = BODY_STATE.linearVelocity, ANGULAR_VELOCITY = BODY_STATE.angularVelocity;
-const INVERSE_INERTIA = BODY_STATE.inverseInertia, INVERSE_MASS = BODY_STATE.inverseMass;
+const INVERSE_INERTIA = BODY_STATE.inverseInertia, MASS_X = BODY_STATE.inverseMassAxes;
 
 const velocity = new Float64Array(12);
 const rhs = new Float64Array(6);
@@ -48,12 +48,12 @@ export class CoupledRows {
    * iterative solve needs it, the direct solver does not). */
   prepare(bodyA: Body, bodyB: Body, withInverse = true): void {
     const n = this.rowCount, J = this.J, W = this.W, a = bodyA.state, b = bodyB.state;
-    const mA = a[INVERSE_MASS], mB = b[INVERSE_MASS];
+    // (m⁻¹ along each axis: 0 along one a body's translation is locked along; BODY_STATE.inverseMassAxes)
     for (let i = 0; i < n; i++) {
       const o = i * 12;
       for (let k = 0; k < 3; k++) {
-        W[o + k] = mA * J[o + k];
-        W[o + 6 + k] = mB * J[o + 6 + k];
+        W[o + k] = a[MASS_X + k] * J[o + k];
+        W[o + 6 + k] = b[MASS_X + k] * J[o + 6 + k];
       }
       multiplySymmetric3(W, o + 3, a, INVERSE_INERTIA, J, o + 3);
       multiplySymmetric3(W, o + 9, b, INVERSE_INERTIA, J, o + 9);

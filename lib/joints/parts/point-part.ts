@@ -29,7 +29,9 @@ import type { StateReader, StateWriter } from '../../state.js';
 // Offsets into a body's state, copied to module constants: the hot loops must not read an imported
 // binding (bundlers and test runners may turn each read into a property lookup on the module).
 const LINEAR_VELOCITY = BODY_STATE.linearVelocity, ANGULAR_VELOCITY = BODY_STATE.angularVelocity;
-const INVERSE_INERTIA = BODY_STATE.inverseInertia, INVERSE_MASS = BODY_STATE.inverseMass;
+const INVERSE_INERTIA = BODY_STATE.inverseInertia;
+/** m⁻¹ along x, y, z (BODY_STATE.inverseMassAxes: m⁻¹ unless the translation is locked along the axis). */
+const MASS_X = BODY_STATE.inverseMassAxes, MASS_Y = MASS_X + 1, MASS_Z = MASS_X + 2;
 const POSITION = BODY_STATE.position, ROTATION = BODY_STATE.rotation;
 
 // Offsets into PointConstraintPart's array.
@@ -97,14 +99,15 @@ export class PointConstraintPart implements ConstraintPart {
     if (withMass) this.writeMass(bodyA, bodyB);
   }
 
-  /** K = (m_a⁻¹ + m_b⁻¹) I − [r_a]× I_a⁻¹ [r_a]× − [r_b]× I_b⁻¹ [r_b]× for the lever arms of the last prepare. */
+  /** K = m_a⁻¹ P_a + m_b⁻¹ P_b − [r_a]× I_a⁻¹ [r_a]× − [r_b]× I_b⁻¹ [r_b]× for the lever arms of the last
+   * prepare (P the identity, less the axes a body's translation is locked along). */
   writeMass(bodyA: Body, bodyB: Body): void {
     const a = bodyA.state, b = bodyB.state;
-    const m = a[INVERSE_MASS] + b[INVERSE_MASS];
+    // (m_a⁻¹ P_a + m_b⁻¹ P_b along the axes: m_a⁻¹ + m_b⁻¹ each unless a body's translation is locked)
     const K = this.K;
-    K[0] = m; K[1] = 0; K[2] = 0;
-    K[3] = 0; K[4] = m; K[5] = 0;
-    K[6] = 0; K[7] = 0; K[8] = m;
+    K[0] = a[MASS_X] + b[MASS_X]; K[1] = 0; K[2] = 0;
+    K[3] = 0; K[4] = a[MASS_Y] + b[MASS_Y]; K[5] = 0;
+    K[6] = 0; K[7] = 0; K[8] = a[MASS_Z] + b[MASS_Z];
     addLeverArmMass(K, this.rA, a, INVERSE_INERTIA);
     addLeverArmMass(K, this.rB, b, INVERSE_INERTIA);
   }
@@ -235,10 +238,9 @@ export const angularImpulse = new Float64Array(3);
  */
 function applyPointImpulse(state: Float64Array, part: Float64Array, at: number, sign: number, impulse: Float64Array, from: number): void {
   const x = sign * impulse[from], y = sign * impulse[from + 1], z = sign * impulse[from + 2];
-  const m = state[INVERSE_MASS];
-  state[LINEAR_VELOCITY] += m * x;
-  state[LINEAR_VELOCITY + 1] += m * y;
-  state[LINEAR_VELOCITY + 2] += m * z;
+  state[LINEAR_VELOCITY] += state[MASS_X] * x;
+  state[LINEAR_VELOCITY + 1] += state[MASS_Y] * y;
+  state[LINEAR_VELOCITY + 2] += state[MASS_Z] * z;
   const rx = part[at], ry = part[at + 1], rz = part[at + 2];
   const lx = ry * z - rz * y, ly = rz * x - rx * z, lz = rx * y - ry * x;
   const i00 = state[INVERSE_INERTIA], i01 = state[INVERSE_INERTIA + 3], i02 = state[INVERSE_INERTIA + 6];

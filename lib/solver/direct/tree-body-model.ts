@@ -15,9 +15,10 @@ const INVERSE_INERTIA = BODY_STATE.inverseInertia;
 /** What the direct solver reads of every body. */
 export interface TreeBody {
   readonly isDynamic: boolean;
-  /** Axes a body may not turn about (3D Body.lockRotation; none in 2D): the mass matrix this solver
-   * factors cannot hold an infinite inertia, so joints of such a body stay iterative. */
-  readonly rotationLocks?: number;
+  /** Whether the body has locked axes (3D Body.lockTranslation, lockRotation; none in 2D): the mass
+   * matrix this solver factors cannot hold an infinite mass or inertia, so joints of such a body stay
+   * iterative. */
+  readonly hasLockedAxes?: boolean;
   /** The body's numbers (lib/body.ts BODY_STATE, lib/2d/body.ts BODY2D_STATE). */
   readonly state: Float64Array;
 }

@@ -36,7 +36,7 @@ export interface TreeJoint<TBody extends TreeBody> {
 /** A joint the direct solver takes: one with rigid equality rows, or a rigid distance joint with bounds
  * (its rows are limits only), between bodies with no locked axes. */
 export function isCandidate(joint: TreeJoint<TreeBody>): boolean {
-  if (joint.bodyA.rotationLocks || joint.bodyB.rotationLocks) return false;
+  if (joint.bodyA.hasLockedAxes === true || joint.bodyB.hasLockedAxes === true) return false;
   return joint.directRowCount > 0 || (joint.hertz === 0 && joint.limitRowCount > 0);
 }
 
