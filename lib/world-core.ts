@@ -475,11 +475,18 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
    * for that frame instead of taking ever more steps to catch up, each frame slower than the last.
    * Bodies are then drawn at `alpha` between their last two poses (body.getInterpolatedPosition).
    *
+   * `beforeStep`, if given, is called before each of those steps with the step's length: a game's fixed
+   * update, where it reads input and gives kinematic bodies and characters their next pose
+   * (Body.moveKinematic, CharacterController.move), which apply to one step each.
+   *
    * Returns `{ steps, droppedSeconds, alpha }` in one object that the world reuses: the next call
    * overwrites it. `elapsedSeconds` must be a finite number ≥ 0; on bad input nothing changes.
    */
-  advance(elapsedSeconds: number): AdvanceResult {
+  advance(elapsedSeconds: number, beforeStep?: (dt: number) => void): AdvanceResult {
     requireNonNegative('advance', 'elapsedSeconds', elapsedSeconds);
+    if (beforeStep !== undefined && typeof beforeStep !== 'function') {
+      throw new TypeError(`advance: beforeStep must be a function, got ${show(beforeStep)}`);
+    }
     if (this.stepping || this.advancing) throw new Error('advance: called from inside a step callback');
     const dt = this._fixedTimeStep;
     const total = this.accumulatedSeconds + elapsedSeconds;
@@ -505,7 +512,10 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     const result = this.advanceResult;
     this.advancing = true;
     try {
-      for (let i = 0; i < steps; i++) this.step(dt);
+      for (let i = 0; i < steps; i++) {
+        beforeStep?.(dt);
+        this.step(dt);
+      }
     } finally {
       this.advancing = false;
     }

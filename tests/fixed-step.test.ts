@@ -409,3 +409,22 @@ describe('the fixed-step clock in 2D', () => {
     expect(world.advance(0.5 * DT).steps).toBe(1); // the half step from before the bad calls is still there
   });
 });
+
+describe('advance with a fixed update', () => {
+  it('calls beforeStep once before each step it takes, with the step length: a lift moved there moves every step', () => {
+    const world = new World({ gravity: [0, 0, 0] });
+    const lift = world.createBody({ type: 'kinematic' });
+    const calls: number[] = [];
+    // frames of 25 ms: 1, 2, 1, 2 … steps of 1/60 s
+    for (let frame = 0; frame < 12; frame++) {
+      world.advance(0.025, (dt) => {
+        calls.push(dt);
+        lift.moveKinematic([lift.position[0] + 0.1, 0, 0]);
+      });
+    }
+    expect(calls.length).toBe(world.stepCount);
+    expect(calls.every((dt) => dt === 1 / 60)).toBe(true);
+    expect(lift.position[0]).toBeCloseTo(0.1 * world.stepCount, 12);
+    expect(() => world.advance(0.1, 5 as never)).toThrow(/advance: beforeStep must be a function, got 5/);
+  });
+});
