@@ -22,7 +22,7 @@ import {
 import type { StateReader, StateWriter } from './state.js';
 import { definitionOf, MAX_SHAPES_PER_BODY, Shape, type ShapeOptions } from './geometry/shape.js';
 import { computeMassProperties } from './geometry/mass-properties.js';
-import { rotationMatrix, rotationVector, writeRotation } from './math/quat.js';
+import { integrateOrientation, rotationMatrix, rotationVector, writeRotation } from './math/quat.js';
 import { SleepState } from './sleep.js';
 import { interpolationFraction, NO_PREVIOUS_POSE, slerpInto } from './interpolation.js';
 
@@ -608,6 +608,29 @@ export class Body {
     this.kinematicTargetState = KINEMATIC_PENDING;
     this.sleep.wake();
     (this.owner as PoseListener | null)?.kinematicTargetSet?.(this);
+  }
+
+  /**
+   * @internal Where the next step of dt will leave this body if nothing pushes it (the character
+   * controller carries riders with it): a kinematic body's pose target when it has one; where it is
+   * when it reached its target in the last step and has no new one (it stops); otherwise its pose
+   * moved by its velocities, x + v dt and q turned by ω dt.
+   */
+  predictPose(dt: number, outPosition: Float64Array, outOrientation: Float64Array): void {
+    const s = this.state;
+    if (this.kinematicTargetState === KINEMATIC_PENDING) {
+      const target = this.kinematicTarget;
+      for (let k = 0; k < 3; k++) outPosition[k] = target[k];
+      for (let k = 0; k < 4; k++) outOrientation[k] = target[3 + k];
+      return;
+    }
+    for (let k = 0; k < 4; k++) outOrientation[k] = s[ORIENTATION + k];
+    if (this.kinematicTargetState === KINEMATIC_MOVING) {
+      for (let k = 0; k < 3; k++) outPosition[k] = s[POSITION + k];
+      return;
+    }
+    for (let k = 0; k < 3; k++) outPosition[k] = s[POSITION + k] + dt * s[LINEAR_VELOCITY + k];
+    integrateOrientation(outOrientation, 0, s, ANGULAR_VELOCITY, dt);
   }
 
   /**

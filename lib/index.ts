@@ -20,6 +20,10 @@ export type {
 } from './geometry/shape.js';
 export { ConvexHull, convexHull, MAX_HULL_VERTICES, MAX_HULL_POINTS } from './geometry/hull.js';
 export type { QueryFilter, QueryOptions, RayHit, ShapeOverlap } from './collision/queries.js';
+export { CharacterController, DEFAULT_CHARACTER_CONTROLLER_OPTIONS, CHARACTER_GROUND_TOLERANCE } from './character/character-controller.js';
+export type {
+  CharacterControllerOptions, CharacterCapsuleOptions, CharacterMoveResult, CharacterCollision,
+} from './character/character-controller.js';
 export { Joint } from './joints/joint.js';
 export type { JointOptions, JointType } from './joints/joint.js';
 export { BallJoint } from './joints/ball-joint.js';

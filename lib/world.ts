@@ -17,7 +17,8 @@ import { TreeBodyModel3D } from './solver/direct/tree-body-model.js';
 import { DEFAULT_SOLVER_SETTINGS, WorldCore, type CoreWorldOptions, type JointBreakEventOf, type SnapshotBody, type WorldSnapshot } from './world-core.js';
 import type { StateReader, StateWriter } from './state.js';
 import { readCallback, readDirection, readFiniteVector, readUnitQuaternion, requireBoolean, requireNonNegative, show } from './validate.js';
-import { SceneQueries, type QueryOptions, type RayHit, type ShapeOverlap } from './collision/queries.js';
+import { SceneQueries, type QueryOptions, type RayHit, type ShapeOverlap, type SweepHit } from './collision/queries.js';
+import { CharacterController, type CharacterControllerOptions } from './character/character-controller.js';
 import { ContactSet, type ShapePair } from './collision/contact-set.js';
 import { PreSolvePair } from './collision/pre-solve.js';
 import type { Shape, ShapeOptions } from './geometry/shape.js';
@@ -309,6 +310,26 @@ export class World extends WorldCore<Body, Joint> {
       if (lower[k] > upper[k]) throw new RangeError(`${where}: min must not exceed max, got min[${k}] = ${show(lower[k])} > max[${k}] = ${show(upper[k])}`);
     }
     return this.queries().queryAABB(where, lower, upper, options);
+  }
+
+  /** @internal castShape for the character controller: a built shape, the default filter (sensors
+   * skipped), the `excluded` bodies left out, the hit written into `out` without allocating; a contact
+   * the sweep starts in and moves away from is not a hit (SceneQueries.sweep). Nothing is checked. */
+  sweepShape(
+    shape: Shape, position: Float64Array, orientation: Float64Array, direction: Float64Array, maxDistance: number, excluded: readonly Body[],
+    out: SweepHit,
+  ): boolean {
+    return this.queries().sweep(shape, position, orientation, direction, maxDistance, excluded, out);
+  }
+
+  /**
+   * A kinematic character controller (character/character-controller.ts): it moves kinematic bodies
+   * carrying a capsule through the level by collide-and-slide, climbing slopes and stairs, snapping to
+   * the ground, pushing dynamic bodies and riding kinematic ones. Each frame, `controller.move(body,
+   * displacement)` and then `world.step(dt)`. Every option is checked; see CharacterControllerOptions.
+   */
+  createCharacterController(options: CharacterControllerOptions): CharacterController {
+    return new CharacterController(this, options);
   }
 
   private sceneQueries: SceneQueries | null = null;

@@ -55,6 +55,17 @@ export interface RayHit {
   normal: Float64Array;
 }
 
+/** @internal A reusable hit of SceneQueries.sweep (the character controller's scratch). */
+export class SweepHit {
+  body: Body | null = null;
+  shape: Shape | null = null;
+  /** How far the shape went along the sweep before touching, m. */
+  distance = 0;
+  /** The contact point and the hit surface's normal (toward the swept shape), world. */
+  readonly point = new Float64Array(3);
+  readonly normal = new Float64Array(3);
+}
+
 /** A shape a query overlaps. */
 export interface ShapeOverlap {
   body: Body;
@@ -101,6 +112,14 @@ class ReadOptions {
       if (typeof options.includeSensors !== 'boolean') throw new TypeError(`${where}: includeSensors must be true or false, got ${show(options.includeSensors)}`);
       this.includeSensors = options.includeSensors;
     }
+    return this;
+  }
+
+  /** The default options (sensors skipped, every filter bit) leaving out the `excluded` bodies: the
+   * character controller's sweeps, read without allocating. */
+  only(excluded: readonly Body[]): this {
+    this.category = 1; this.mask = 0xffffffff; this.group = 0;
+    this.excluded = excluded; this.predicate = null; this.includeSensors = false;
     return this;
   }
 
@@ -211,6 +230,39 @@ export class SceneQueries {
   ): RayHit | null {
     const query = this.readShape(where, shape);
     this.options.read(where, options);
+    const hit = this.sweepNearest(query, position, orientation, d, maxDistance, false);
+    if (hit === null) return null;
+    return { body: hit.body, shape: hit.shape, distance: this.rayMax, point: Float64Array.from(this.castPoint), normal: Float64Array.from(this.nearestNormal) };
+  }
+
+  /**
+   * @internal castShape for the character controller (character/character-sweep.ts): a built shape,
+   * the default filter with sensors skipped and the `excluded` bodies left out, the hit written into
+   * `out` (nothing allocated). A shape the swept one starts touching and moves away from is not a hit
+   * (as Rapier's shape casts with stop_at_penetration false), so a character resting against a wall
+   * can step back from it. Returns whether anything was hit.
+   */
+  sweep(
+    query: Shape, position: Float64Array, orientation: Float64Array, d: Float64Array, maxDistance: number, excluded: readonly Body[],
+    out: SweepHit,
+  ): boolean {
+    this.options.only(excluded);
+    const hit = this.sweepNearest(query, position, orientation, d, maxDistance, true);
+    if (hit === null) return false;
+    out.body = hit.body;
+    out.shape = hit.shape;
+    out.distance = this.rayMax;
+    out.point.set(this.castPoint);
+    out.normal.set(this.nearestNormal);
+    return true;
+  }
+
+  /** The nearest shape the query shape hits (castShape), or null; its distance, point and normal are
+   * left in rayMax, castPoint and nearestNormal. `skipLeaving`: starting contacts the sweep leaves are
+   * not hits. */
+  private sweepNearest(
+    query: Shape, position: Float64Array, orientation: Float64Array, d: Float64Array, maxDistance: number, skipLeaving: boolean,
+  ): ShapeProxy | null {
     const pose = this.queryPose;
     poseOf(query, position, orientation, pose);
     definitionOf(query.type).convex(query, this.castProxy);
@@ -223,12 +275,13 @@ export class SceneQueries {
     this.direction.set(d);
     this.nearest = null;
     this.rayMax = maxDistance;
+    this.skipLeaving = skipLeaving;
     for (const proxy of this.broadphase.unbounded) this.castAgainst(proxy);
     for (const tree of TREES) this.broadphase.trees[tree].rayCast(this.origin, d, this.rayMax, this.visitCast, extent);
-    const hit = this.nearest as ShapeProxy | null;
-    if (hit === null) return null;
-    return { body: hit.body, shape: hit.shape, distance: this.rayMax, point: Float64Array.from(this.castPoint), normal: Float64Array.from(this.nearestNormal) };
+    return this.nearest as ShapeProxy | null;
   }
+  /** Whether the sweep under way skips starting contacts it moves away from (sweep, not castShape). */
+  private skipLeaving = false;
   private readonly extent = new Float64Array(3);
   private readonly castProxy = new ConvexProxy();
   private readonly targetProxy = new ConvexProxy();
@@ -258,6 +311,7 @@ export class SceneQueries {
       for (let k = 0; k < 3; k++) translation[k] = d[k] * limit;
       const out = this.castResult;
       if (!shapeCast(this.targetProxy, proxy.pose, this.castProxy, this.queryPose, translation, out)) return;
+      if (this.skipLeaving && out.fraction === 0 && leaves(out.normal, d)) return;
       t = out.fraction * limit;
       this.scratchNormal.set(out.normal);
       this.scratchPoint.set(out.point);
@@ -313,6 +367,7 @@ export class SceneQueries {
     const translation = this.translation, d = this.direction, out = this.castResult;
     for (let k = 0; k < 3; k++) translation[k] = d[k] * limit;
     if (!shapeCast(this.targetProxy, proxy.pose, this.castProxy, this.queryPose, translation, out)) return true;
+    if (this.skipLeaving && out.fraction === 0 && leaves(out.normal, d)) return true;
     const distance = out.fraction * limit;
     if (this.triangleBest >= 0 && distance >= this.triangleBest) return true;
     this.triangleBest = distance;
@@ -342,8 +397,10 @@ export class SceneQueries {
     const height = nx * c[0] + ny * c[1] + nz * c[2] + lowest - q.radius - offset;
     const rate = nx * this.direction[0] + ny * this.direction[1] + nz * this.direction[2];
     let t: number;
-    if (height <= 0) t = 0;
-    else if (rate >= 0) return -1;
+    if (height <= 0) {
+      if (this.skipLeaving && rate >= 0) return -1;
+      t = 0;
+    } else if (rate >= 0) return -1;
     else t = height / -rate;
     if (t > limit) return -1;
     // the contact point: the lowest point, moved by t d, on the plane
@@ -461,6 +518,11 @@ export class SceneQueries {
 }
 
 const scratchBounds = new Float64Array(6);
+
+/** Whether a sweep along d leaves a surface whose normal (toward the swept shape) is n. */
+function leaves(n: Float64Array, d: Float64Array): boolean {
+  return n[0] * d[0] + n[1] * d[1] + n[2] * d[2] >= 0;
+}
 
 /** Whether a box reaches into a plane's half-space: its lowest corner along n is below the plane. */
 function boxBelowPlane(proxy: ShapeProxy, box: Float64Array): boolean {
