@@ -61,8 +61,7 @@ export class SurfaceRules {
   clip(move: Float64Array, n: ArrayLike<number>): void {
     const u = this.up, nu = this.upness(n);
     if (nu <= 0) {
-      const into = move[0] * n[0] + move[1] * n[1] + move[2] * n[2];
-      if (into < 0) for (let k = 0; k < 3; k++) move[k] -= into * n[k];
+      slideAlong(move, n);
       return;
     }
     const v = move[0] * u[0] + move[1] * u[1] + move[2] * u[2];
@@ -122,12 +121,17 @@ export class SurfaceRules {
   slideDown(move: Float64Array, n: ArrayLike<number>): void {
     const u = this.up, nu = this.upness(n);
     if (nu <= 0) {
-      const into = move[0] * n[0] + move[1] * n[1] + move[2] * n[2];
-      if (into < 0) for (let k = 0; k < 3; k++) move[k] -= into * n[k];
+      slideAlong(move, n);
       return;
     }
     const v = move[0] * u[0] + move[1] * u[1] + move[2] * u[2];
     const scale = nu > Math.SQRT1_2 ? 1 : 1 / (1 - nu * nu);
     for (let k = 0; k < 3; k++) move[k] = (v * u[k] - v * nu * n[k]) * scale;
   }
+}
+
+/** The plain slide off a wall or ceiling: move − (move·n) n when the move goes into it (move·n < 0). */
+function slideAlong(move: Float64Array, n: ArrayLike<number>): void {
+  const into = move[0] * n[0] + move[1] * n[1] + move[2] * n[2];
+  if (into < 0) for (let k = 0; k < 3; k++) move[k] -= into * n[k];
 }
