@@ -504,3 +504,41 @@ describe('playground scene', () => {
     crates.forEach((crate, i) => expect(crate.position[0] - startX[i]).toBeGreaterThan(BELT.speed * 2));
   });
 });
+
+describe('playground character', () => {
+  it('walks with the keys held, is stopped by the ramp’s side, stays on the ground, and jumps with space', async () => {
+    const { CHARACTER } = await import('../viewer/scenes/playground.js');
+    const r = runner('playground');
+    const character = r.live.extraBodies.find((e) => e.role === 'character')!.body;
+    for (let i = 0; i < 30; i++) r.step();
+    const standing = character.position[1];
+    // standing on the floor: the capsule's bottom within the skin gap of it
+    expect(standing - CHARACTER.radius - CHARACTER.halfHeight).toBeGreaterThan(0);
+    expect(standing - CHARACTER.radius - CHARACTER.halfHeight).toBeLessThan(0.03);
+    // toward −z it meets the ramp's side wall (0.65 m high there, more than a step) at z = −2
+    r.live.keys.add('w');
+    for (let i = 0; i < 90; i++) r.step();
+    r.live.keys.delete('w');
+    expect(character.position[2]).toBeGreaterThan(-2 + CHARACTER.radius - 0.02);
+    expect(character.position[2]).toBeLessThan(-2 + CHARACTER.radius + 0.05);
+    expect(character.position[1]).toBeCloseTo(standing, 3);
+    // along +x beside it for 1 s at 4 m/s
+    const x0 = character.position[0];
+    r.live.keys.add('d');
+    for (let i = 0; i < 60; i++) r.step();
+    r.live.keys.delete('d');
+    expect(character.position[0] - x0).toBeCloseTo(CHARACTER.speed, 1);
+    expect(character.position[1]).toBeCloseTo(standing, 3);
+    r.live.keys.add(' ');
+    r.step();
+    r.live.keys.delete(' ');
+    let peak = 0;
+    for (let i = 0; i < 90; i++) {
+      r.step();
+      peak = Math.max(peak, character.position[1] - standing);
+    }
+    // 5.5 m/s up: 5.5² / 2g = 1.54 m
+    expect(peak).toBeGreaterThan(1.4);
+    expect(character.position[1]).toBeCloseTo(standing, 2);
+  });
+});

@@ -676,6 +676,35 @@ describe('joint solver', () => {
   });
 });
 
+describe('playground', () => {
+  it('the character walks while D is held, through the page\'s keyboard, and stands when it is released', async () => {
+    await open('playground');
+    const characterAt = async () => {
+      const { extraBodies } = await state();
+      // the level, the lift, the one-way slab and the belt come first
+      return extraBodies[4]!.position;
+    };
+    await browser.page.waitForTimeout(500);
+    const before = await characterAt();
+    await browser.page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await browser.page.keyboard.down('d');
+    await browser.page.waitForTimeout(1000);
+    await browser.page.keyboard.up('d');
+    await browser.page.waitForTimeout(300);
+    await hook((v) => v.pause());
+    const after = await characterAt();
+    await browser.page.screenshot({ path: join(SHOTS, 'playground-walked.png') });
+    // 4 m/s for about a second (the page's frames decide how many steps)
+    expect(after[0] - before[0]).toBeGreaterThan(1);
+    expect(Math.abs(after[2] - before[2])).toBeLessThan(0.01);
+    expect(after[1]).toBeCloseTo(before[1], 2);
+    const moved = after[0];
+    await hook((v) => v.resume());
+    await browser.page.waitForTimeout(300);
+    expect((await characterAt())[0]).toBeCloseTo(moved, 6);
+  });
+});
+
 describe('triangle meshes, heightfields and the probe', () => {
   /** Moves the pointer to a page position and waits two frames, so the probe has cast from there. */
   async function probeAt(at: { x: number; y: number }) {

@@ -5,10 +5,13 @@
 //   - a one-way platform: a thin static slab whose contacts World.onPreSolve drops for anything below
 //     its top or rising, so a ball thrown up passes through it and lands on it coming down;
 //   - a conveyor belt: a static slab whose contacts get a surface velocity (PreSolvePair.tangentVelocity);
-//   - a welded brick wall and two ragdolls to shoot at: a click fires a small, fast ball from the camera.
+//   - a welded brick wall and two ragdolls to shoot at: a click fires a small, fast ball from the camera;
+//   - a capsule character walked with the keys (WASD or the arrows along the world's axes, space to jump):
+//     a kinematic body moved by a character controller (World.createCharacterController), which climbs
+//     the stairs, walks up and down the ramp, rides the lift and pushes what it meets.
 // Built from portable arithmetic (lib's portableSin), so the scene steps the same in node and browser.
 
-import { portableSin as sin, type Body } from '../../lib/index.js';
+import { portableSin as sin, type Body, type CharacterController } from '../../lib/index.js';
 import { weldedWall, type SceneDescription, type Vec3Tuple } from '../../lib/scenes/index.js';
 import type { LiveScene, ViewerScene } from '../scene-types.js';
 import { addRagdoll, box, lyingToward } from './bodies.js';
@@ -26,6 +29,9 @@ const WALL_AT: Vec3Tuple = [8.5, 0, 2];
 /** The ball a click fires: radius (m), mass (kg), speed (m/s). */
 export const SHOT = { radius: 0.08, mass: 3, speed: 60 };
 
+/** The character: capsule radius and half height (m), where it starts, walking speed (m/s), jump speed (m/s). */
+export const CHARACTER = { radius: 0.3, halfHeight: 0.5, start: [-3, 0.81, 0] as Vec3Tuple, speed: 4, jump: 5.5 };
+
 /** The slab tops, m. */
 const ONE_WAY_TOP = ONE_WAY.centre[1] + ONE_WAY.half[1];
 
@@ -34,6 +40,11 @@ interface Playground {
   lift: Body;
   oneWay: Body;
   belt: Body;
+  character: Body;
+  controller: CharacterController;
+  /** The character's own vertical speed (m/s): jumps and falls, which the controller does not keep. */
+  verticalSpeed: number;
+  grounded: boolean;
 }
 const playgrounds = new WeakMap<LiveScene, Playground>();
 
@@ -84,7 +95,11 @@ function addPlayground(scene: LiveScene): void {
   const oneWay = world.createBody({ type: 'static', position: ONE_WAY.centre, shapes: [{ type: 'box', halfExtents: ONE_WAY.half }] });
   const belt = world.createBody({ type: 'static', position: BELT.centre, shapes: [{ type: 'box', halfExtents: BELT.half }] });
   for (const body of [lift, oneWay, belt]) scene.extraBodies.push({ body, role: 'platform' });
-  playgrounds.set(scene, { lift, oneWay, belt });
+  const { radius, halfHeight } = CHARACTER;
+  const character = world.createBody({ type: 'kinematic', position: CHARACTER.start, shapes: [{ type: 'capsule', radius, halfHeight }] });
+  scene.extraBodies.push({ body: character, role: 'character' });
+  const controller = world.createCharacterController({ shape: { radius, halfHeight }, stepHeight: 0.25, snapToGround: 0.3 });
+  playgrounds.set(scene, { lift, oneWay, belt, character, controller, verticalSpeed: 0, grounded: true });
   world.onPreSolve = (pair) => {
     if (pair.bodyA === oneWay || pair.bodyB === oneWay) {
       // only from above: the other body's centre over the slab's top and not rising
@@ -98,11 +113,32 @@ function addPlayground(scene: LiveScene): void {
   };
 }
 
-/** The lift to its next pose: where liftTop puts it at the end of the coming step. */
+/** The keys that walk the character: along −z, +z, −x and +x (the camera looks along −z). */
+const WALK_KEYS: readonly [string, string, number, number][] = [
+  ['w', 'arrowup', 0, -1], ['s', 'arrowdown', 0, 1], ['a', 'arrowleft', -1, 0], ['d', 'arrowright', 1, 0],
+];
+
+/** Before each step: the lift to its next pose (where liftTop puts it at the end of the coming step),
+ * then the character's move from the keys held (the lift's target first: the controller carries a rider
+ * to where its ground will be). */
 function drive(scene: LiveScene): void {
-  const { lift } = playgroundOf(scene);
-  const t = scene.world.time + scene.description.dt;
-  lift.moveKinematic([LIFT.x, liftTop(t) - LIFT.half[1], LIFT.z]);
+  const playground = playgroundOf(scene), dt = scene.description.dt;
+  const t = scene.world.time + dt;
+  playground.lift.moveKinematic([LIFT.x, liftTop(t) - LIFT.half[1], LIFT.z]);
+  let x = 0, z = 0;
+  for (const [key, arrow, dx, dz] of WALK_KEYS) {
+    if (!scene.keys.has(key) && !scene.keys.has(arrow)) continue;
+    x += dx;
+    z += dz;
+  }
+  const length = Math.sqrt(x * x + z * z), speed = length > 0 ? CHARACTER.speed / length : 0;
+  if (playground.grounded && scene.keys.has(' ')) playground.verticalSpeed = CHARACTER.jump;
+  playground.verticalSpeed -= 9.81 * dt;
+  const result = playground.controller.move(playground.character, [x * speed * dt, playground.verticalSpeed * dt, z * speed * dt]);
+  playground.grounded = result.grounded;
+  // on the ground, or under a ceiling, the vertical speed is what the move allowed
+  if (result.grounded && playground.verticalSpeed < 0) playground.verticalSpeed = 0;
+  else if (playground.verticalSpeed > 0 && result.displacement[1] < 0.5 * playground.verticalSpeed * dt) playground.verticalSpeed = 0;
 }
 
 /** A small dense ball from the camera along the pointer's ray, fast (SHOT.speed). */
@@ -116,13 +152,18 @@ export function fireShot(scene: LiveScene, origin: readonly number[], direction:
   return body;
 }
 
+function characterReadout(playground: Playground): string {
+  const p = playground.character.position;
+  return `${playground.grounded ? 'on the ground' : 'in the air'} at (${p[0].toFixed(1)}, ${p[1].toFixed(2)}, ${p[2].toFixed(1)})`;
+}
+
 export const playgroundScene: ViewerScene = {
   name: 'playground',
   title: 'Playground: lift, one-way slab, conveyor, wall',
   description:
-    'The level mesh with what a game drives: a lift beside the stairs moved to a pose every step (moveKinematic), ' +
-    'a one-way slab (onPreSolve drops its contacts from below), a conveyor belt (a surface velocity set in ' +
-    'onPreSolve) carrying crates, a welded wall and two ragdolls. Click to fire a 3 kg ball at 60 m/s.',
+    'What a game drives, on the level mesh: a lift moved to a pose each step, a one-way slab and a conveyor ' +
+    '(onPreSolve), a welded wall, ragdolls. Walk the capsule with WASD or the arrows, space to jump; click to ' +
+    'fire a 3 kg ball at 60 m/s.',
   camera: { position: [-4, 9, 16], target: [1, 0.5, 1] },
   groundY: -BOWL.depth,
   ground: false,
@@ -130,6 +171,7 @@ export const playgroundScene: ViewerScene = {
   forceScale: 0.0005,
   click: (scene, origin, direction) => void fireShot(scene, origin, direction),
   readouts: [
+    { label: 'character', value: (scene) => characterReadout(playgroundOf(scene)) },
     { label: 'lift top', value: (scene) => `${(playgroundOf(scene).lift.position[1] + LIFT.half[1]).toFixed(2)} m` },
     { label: 'welds broken', value: (scene) => `${scene.joints.filter((joint) => joint.broken).length} of ${scene.joints.length}` },
     { label: 'contacts', value: contactReadout },
