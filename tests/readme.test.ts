@@ -112,3 +112,19 @@ describe('README, direct solver in 2D', () => {
     expect(Number(m?.[3])).toBeLessThan(1e-6);
   });
 });
+
+describe('README, making a game', () => {
+  it('the game loop example: the player walks up onto the dais, the crate rides the lift, the ball lands on the one-way ledge', async () => {
+    const lines = await runExample('readme-example-game');
+    const player = /player walked to x = ([\d.]+) m and stands at y = ([\d.]+) m/.exec(String(lines[0][0]));
+    // 240 frames of 16.5 ms on average: 3.96 s, 237 steps of 1/60 s (the rest waits), at 2 m/s: 7.90 m,
+    // and the step up onto the dais carries the capsule's round bottom a little further (7.98 m)
+    const x = Number(player?.[1]);
+    expect(x).toBeGreaterThan(2 * 237 / 60 - 0.01);
+    expect(x).toBeLessThan(2 * 237 / 60 + 0.1);
+    expect(Number(player?.[2])).toBeCloseTo(0.2 + 0.81, 1);
+    expect(String(lines[1][0])).toBe('the crate rides 0.35 m over the lift');
+    const ball = /rests on it at y = ([\d.]+) m/.exec(String(lines[2][0]));
+    expect(Number(ball?.[1])).toBeCloseTo(2.05 + 0.2, 2);
+  });
+});
