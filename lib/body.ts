@@ -74,6 +74,15 @@ export interface BodyOptions {
    * pushes it (Rapier's enabled rotations, Jolt's allowed degrees of freedom). A capsule character with
    * all three locked never tips. Default none. */
   lockRotation?: readonly [boolean, boolean, boolean];
+  /**
+   * Continuous collision (collision/continuous.ts): each step in which the body moves more than half its
+   * thinnest shape's inner radius, its motion is swept against static, kinematic and dynamic shapes,
+   * and if it went into one deeper than the contacts can push it out of, or through, it is put back
+   * where it first came near it, keeping its velocity, for the next step's contact to stop it (Box2D v3's
+   * bullets, Jolt's LinearCast motion quality). Bodies faster than the world's `ccdSpeedThreshold` get it
+   * without the flag. Dynamic bodies only (ignored on others). Default false.
+   */
+  ccd?: boolean;
   userData?: unknown;
 }
 
@@ -142,6 +151,13 @@ export class Body {
   /** @internal The largest distance of a point of the shapes from the centre of mass, m (0 without
    * shapes, Infinity with a plane): no point of the body moves faster than |v| + |ω| · extent. */
   readonly extent: number;
+  /** @internal The smallest inner radius of its shapes that collide (Shape.innerRadius), m; 0 without
+   * any: how far the body may move in a step before continuous collision looks at it. */
+  readonly minExtent: number;
+  /** @internal Its place among the bodies this step's continuous collision looks at, or −1, and whether
+   * it is fast at the step's start (collision/continuous.ts; the speculative margins read the latter). */
+  ccdIndex = -1;
+  ccdFast = false;
   /** I_b, body axes (zero for static and kinematic bodies). */
   readonly inertiaLocal: Float64Array;
   /** I_b⁻¹, body axes (zero for static and kinematic bodies). */
@@ -151,6 +167,7 @@ export class Body {
   readonly torque: Float64Array;
 
   private _mass: number;
+  private _ccd: boolean;
   /** True when I_b is diagonal (given as [Ix, Iy, Iz]): world tensors then take rotateDiagonal. */
   private diagonalInertia: boolean;
   linearDamping: number;
@@ -226,6 +243,7 @@ export class Body {
     const canSleep = options.canSleep === undefined ? true : requireBoolean(where, 'canSleep', options.canSleep);
     const rotationLocks = options.lockRotation === undefined ? 0 : readLocks(where, 'lockRotation', options.lockRotation);
     const translationLocks = options.lockTranslation === undefined ? 0 : readLocks(where, 'lockTranslation', options.lockTranslation);
+    const ccd = options.ccd === undefined ? false : requireBoolean(where, 'ccd', options.ccd);
 
     // Everything is valid: commit.
     const state = allocator.allocate(BODY_STATE.size);
@@ -268,13 +286,16 @@ export class Body {
     this.rotationLocks = rotationLocks;
     this.state[TRANSLATION_LOCKS] = translationLocks;
     this.writeInverseMassAxes();
+    this._ccd = ccd;
     this.shapes = shapes;
-    let extent = 0;
+    let extent = 0, minExtent = Infinity;
     for (const shape of shapes) {
       const p = shape.position;
       extent = Math.max(extent, Math.sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2]) + shape.extent);
+      if (!shape.sensor) minExtent = Math.min(minExtent, shape.innerRadius);
     }
     this.extent = extent;
+    this.minExtent = minExtent === Infinity ? 0 : minExtent;
     const I = this.inverseInertiaLocal;
     this.diagonalInertia = I[1] === 0 && I[2] === 0 && I[3] === 0 && I[5] === 0 && I[6] === 0 && I[7] === 0;
     this.updateInertia();
@@ -292,9 +313,10 @@ export class Body {
     writer.write(this.linearDamping);
     writer.write(this.angularDamping);
     writer.write(this.gravityScale);
-    // (one number: the diagonal flag, then the rotation locks from bit 1 and the translation locks from
-    // bit 4; an unlocked body writes the 0 or 1 it always did)
-    writer.write((this.diagonalInertia ? 1 : 0) | (this.rotationLocks << 1) | (this.state[TRANSLATION_LOCKS] << 4));
+    // (one number of flags: 1 a diagonal inertia, 2 continuous collision, the rotation locks from bit 2
+    // and the translation locks from bit 5; a body with none of them writes and hashes the 0 or 1 it
+    // always did, and older snapshots read as without them)
+    writer.write((this.diagonalInertia ? 1 : 0) + (this._ccd ? 2 : 0) + (this.rotationLocks << 2) + (this.state[TRANSLATION_LOCKS] << 5));
     for (const shape of this.shapes) {
       writer.write(shape.friction);
       writer.write(shape.restitution);
@@ -314,8 +336,9 @@ export class Body {
     this.gravityScale = reader.read();
     const flags = reader.read();
     this.diagonalInertia = (flags & 1) !== 0;
-    this.rotationLocks = (flags >> 1) & 7;
-    this.state[TRANSLATION_LOCKS] = (flags >> 4) & 7;
+    this._ccd = (flags & 2) !== 0;
+    this.rotationLocks = (flags >> 2) & 7;
+    this.state[TRANSLATION_LOCKS] = (flags >> 5) & 7;
     this.writeInverseMassAxes();
     for (const shape of this.shapes) {
       shape.friction = reader.read();
@@ -348,6 +371,13 @@ export class Body {
     this.requireInWorld('canSleep');
     this.sleep.canSleep = requireBoolean('canSleep', 'canSleep', value);
     if (!value) this.sleep.wake();
+  }
+  /** Continuous collision for this body (BodyOptions.ccd); can change between steps. */
+  get ccd(): boolean {
+    return this._ccd;
+  }
+  set ccd(value: boolean) {
+    this._ccd = requireBoolean('ccd', 'ccd', value);
   }
   /** @internal The centre within `distance` of the rest pose's and each axis (a column of R) within
    * `chord` of its rest direction (sleep.ts). */

@@ -8,6 +8,7 @@ export type { PreSolvePair } from './collision/pre-solve.js';
 export { RESTITUTION_THRESHOLD, type ContactConstraint } from './collision/contact-constraint.js';
 export type { AdvanceResult, WorldSnapshot } from './world-core.js';
 export { DEFAULT_FIXED_STEP_SETTINGS } from './world-core.js';
+export { CCD_SPEED_THRESHOLD } from './collision/continuous.js';
 export { Body } from './body.js';
 export type { BodyOptions, BodyType } from './body.js';
 export { boxInertia, sphereInertia, capsuleInertia } from './inertia.js';

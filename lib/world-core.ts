@@ -161,8 +161,8 @@ export interface SnapshotBody {
 
 export interface WorldSnapshot {
   format: 'sinew-world' | 'sinew-world-2d';
-  /** 5 (since kinematic bodies keep their pose targets); 1 to 4 are still read. */
-  version: 1 | 2 | 3 | 4 | 5;
+  /** 6 (since a body's flags hold continuous collision); 1 to 5 are still read. */
+  version: 1 | 2 | 3 | 4 | 5 | 6;
   /** `shapes`: the body's collision shapes, about its centre of mass (3D). */
   bodies: SnapshotBody[];
   /** bodyA and bodyB index `bodies`; −1 is the world's ground. */
@@ -173,8 +173,10 @@ export interface WorldSnapshot {
 /** The snapshot layout `snapshot()` writes. 2: World2D's numbers begin with its flags (the direct solver).
  * 3: an axis drive (hinge, slider, revolute, distance joint, twist limits) ends with its motor and limit
  * force readouts. 4: the settings hold contactIterations after iterations. 5: a kinematic body ends with
- * its pose target (moveKinematic). */
-export const SNAPSHOT_VERSION = 5;
+ * its pose target (moveKinematic). 6: a body's number of flags holds continuous collision (2) beside a
+ * diagonal inertia (1), and a world's extras flags may announce its ccdSpeedThreshold (16): read the same
+ * way for 1 to 5, which have neither, but a reader of 5 would take a body's 2 for a diagonal inertia. */
+export const SNAPSHOT_VERSION = 6;
 
 export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & TreeJoint<B>> {
   /** m/s² (3 numbers in 3D, 2 in 2D). */
@@ -556,6 +558,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
       for (let i = 0; i < bodies.length; i++) bodies[i].recordPreviousPose(stepNumber);
       step(context);
       this.finishKinematicTargets();
+      this.finishMotion();
       this._time += dt;
       this._stepCount = stepNumber;
       this._interpolationAlpha = 1;
@@ -614,6 +617,8 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
   protected findContacts(_dt: number, _joints: readonly J[], _awake: readonly B[]): SolverContacts {
     return NO_CONTACTS;
   }
+  /** After the step moved the bodies, before islands and sleep look at them (3D: continuous collision). */
+  protected finishMotion(): void {}
   /** Calls the contact and sensor callbacks after the step (3D). */
   protected reportStepEvents(): void {}
   /** Links the bodies of this step's touching contacts into islands (3D). */
@@ -777,8 +782,8 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     if (snapshot === null || typeof snapshot !== 'object' || snapshot.format !== this.snapshotFormat) {
       throw new TypeError(`${where}: not a ${this.snapshotFormat} snapshot, got format ${show(snapshot?.format)}`);
     }
-    if (![1, 2, 3, 4, 5].includes(snapshot.version)) {
-      throw new RangeError(`${where}: snapshot version ${show(snapshot.version)} is not supported (1 to 5 are)`);
+    if (![1, 2, 3, 4, 5, 6].includes(snapshot.version)) {
+      throw new RangeError(`${where}: snapshot version ${show(snapshot.version)} is not supported (1 to 6 are)`);
     }
     const reader = new StateReader(decodeNumbers(snapshot.numbers), snapshot.version);
     const s = this.settings;

@@ -20,6 +20,7 @@ import { readCallback, readDirection, readFiniteVector, readUnitQuaternion, requ
 import { SceneQueries, type QueryOptions, type RayHit, type ShapeOverlap, type SweepHit } from './collision/queries.js';
 import { CharacterController, type CharacterControllerOptions } from './character/character-controller.js';
 import { ContactSet, type ShapePair } from './collision/contact-set.js';
+import { CCD_SPEED_THRESHOLD, ContinuousCollision } from './collision/continuous.js';
 import { PreSolvePair } from './collision/pre-solve.js';
 import type { Shape, ShapeOptions } from './geometry/shape.js';
 import { RESTITUTION_THRESHOLD, type ContactConstraint } from './collision/contact-constraint.js';
@@ -50,6 +51,13 @@ export interface WorldOptions extends CoreWorldOptions<Joint> {
    * It must not add or remove bodies or joints. See PreSolvePair.
    */
   onPreSolve?: ((pair: PreSolvePair) => boolean | void) | null;
+  /**
+   * Dynamic bodies whose points move faster than this, m/s (|v| + |ω| · extent), and more than half their
+   * thinnest shape's inner radius in a step, get continuous collision without `ccd` (BodyOptions.ccd,
+   * collision/continuous.ts; README, "Continuous collision"). Infinity: only bodies with `ccd`. Default
+   * 50 (CCD_SPEED_THRESHOLD).
+   */
+  ccdSpeedThreshold?: number;
 }
 
 export { DEFAULT_JOINT_SOLVER, JOINT_SOLVERS, type AdvanceResult, type JointSolverKind } from './world-core.js';
@@ -102,6 +110,7 @@ export class World extends WorldCore<Body, Joint> {
       this.onSensorBegin = readCallback(where, 'onSensorBegin', options.onSensorBegin);
       this.onSensorEnd = readCallback(where, 'onSensorEnd', options.onSensorEnd);
       if (options.restitutionThreshold !== undefined) this.restitutionThreshold = options.restitutionThreshold;
+      if (options.ccdSpeedThreshold !== undefined) this.continuous.speedThreshold = readSpeedThreshold(where, options.ccdSpeedThreshold);
       this.onPreSolve = readCallback(where, 'onPreSolve', options.onPreSolve);
     }
     this.ground = new Body(0, { type: 'static' }, this, this.arena);
@@ -123,6 +132,14 @@ export class World extends WorldCore<Body, Joint> {
     this.stepContext.restitutionThreshold = requireNonNegative('restitutionThreshold', 'restitutionThreshold', value);
   }
 
+  /** Bodies faster than this (m/s) get continuous collision without `ccd` (WorldOptions.ccdSpeedThreshold). */
+  get ccdSpeedThreshold(): number {
+    return this.continuous.speedThreshold;
+  }
+  set ccdSpeedThreshold(value: number) {
+    this.continuous.speedThreshold = readSpeedThreshold('ccdSpeedThreshold', value);
+  }
+
   /** A world continuing bit for bit from `world.snapshot()` (callbacks and userData are not kept). */
   static restore(snapshot: WorldSnapshot): World {
     const world = new World();
@@ -131,6 +148,8 @@ export class World extends WorldCore<Body, Joint> {
   }
   protected readonly snapshotFormat = 'sinew-world' as const;
   private readonly contactSet = new ContactSet();
+  /** Continuous collision for fast bodies (collision/continuous.ts). */
+  private readonly continuous = new ContinuousCollision();
 
   /** Called after each step for each pair of shapes that began touching (WorldOptions.onContactBegin).
    * Callbacks run after the step: they may remove bodies and joints. */
@@ -171,11 +190,25 @@ export class World extends WorldCore<Body, Joint> {
     return true;
   };
 
+  /** The contact hook asked by continuous collision before it puts a body back against a shape. */
+  private readonly askPreSolveSweep = (bodyA: Body, shapeA: Shape, bodyB: Body, shapeB: Shape, normal: Float64Array): boolean => {
+    const pair = this.preSolvePair;
+    pair.fillShapes(bodyA, shapeA, bodyB, shapeB, normal);
+    return (this.preSolveHook as (pair: PreSolvePair) => boolean | void)(pair) !== false;
+  };
+
   protected override findContacts(dt: number, joints: readonly Joint[], awake: readonly Body[]): SolverContacts {
     this.contactSet.preSolve = this.preSolveHook === null ? null : this.askPreSolve;
     this.contactSet.recordEvents = this.onContactBegin !== null || this.onContactEnd !== null || this.onSensorBegin !== null || this.onSensorEnd !== null;
+    // the fast bodies first: their speculative margins depend on whether the sweep covers them
+    this.continuous.preSolve = this.preSolveHook === null ? null : this.askPreSolveSweep;
+    this.continuous.begin(awake, dt);
     this.contactSet.update(this._bodies, awake, joints, dt, this.structureVersion, this.islands.version);
     return this.contactSet.solver;
+  }
+
+  protected override finishMotion(): void {
+    this.continuous.finish(this.contactSet.broadphase, this.contactSet.jointKeepsApart);
   }
 
   protected override linkContacts(islands: Islands): void {
@@ -192,13 +225,16 @@ export class World extends WorldCore<Body, Joint> {
     return this.contactSet.touching;
   }
   // One number of flags: 1 gyroscopic, 2 the direct solver, 4 contacts follow, 8 a restitution threshold
-  // other than the default follows (so a world without them reads and hashes as before); then that
-  // threshold, then the contacts' impulses (ContactSet.save), sleeping ones included.
+  // other than the default follows, 16 a ccdSpeedThreshold other than the default follows (so a world
+  // without them reads and hashes as before); then those thresholds, then the contacts' impulses
+  // (ContactSet.save), sleeping ones included.
   protected saveWorldExtras(writer: StateWriter): void {
     const contacts = this.contactSet.touching.length > 0 || this.contactSet.sensing.length > 0;
     const threshold = this.restitutionThreshold !== RESTITUTION_THRESHOLD;
-    writer.write((this.integrator.gyroscopic ? 1 : 0) + (this.solver === 'direct' ? 2 : 0) + (contacts ? 4 : 0) + (threshold ? 8 : 0));
+    const ccd = this.ccdSpeedThreshold !== CCD_SPEED_THRESHOLD;
+    writer.write((this.integrator.gyroscopic ? 1 : 0) + (this.solver === 'direct' ? 2 : 0) + (contacts ? 4 : 0) + (threshold ? 8 : 0) + (ccd ? 16 : 0));
     if (threshold) writer.write(this.restitutionThreshold);
+    if (ccd) writer.write(this.ccdSpeedThreshold);
     if (contacts) this.contactSet.save(writer);
   }
   private pendingContacts: number[] | null = null;
@@ -207,6 +243,7 @@ export class World extends WorldCore<Body, Joint> {
     this.integrator.gyroscopic = (flags & 1) !== 0;
     this.solver = (flags & 2) !== 0 ? 'direct' : 'iterative';
     this.stepContext.restitutionThreshold = (flags & 8) !== 0 ? reader.read() : RESTITUTION_THRESHOLD;
+    this.continuous.speedThreshold = (flags & 16) !== 0 ? reader.read() : CCD_SPEED_THRESHOLD;
     this.pendingContacts = (flags & 4) !== 0 ? ContactSet.read(reader) : null;
   }
   protected override afterRestore(): void {
@@ -437,6 +474,12 @@ function sensorEvent(pair: ShapePair): SensorEvent {
   return pair.shapeA.sensor
     ? { sensorBody: pair.bodyA, sensorShape: pair.shapeA, visitorBody: pair.bodyB, visitorShape: pair.shapeB }
     : { sensorBody: pair.bodyB, sensorShape: pair.shapeB, visitorBody: pair.bodyA, visitorShape: pair.shapeA };
+}
+
+/** A speed threshold, m/s: a number ≥ 0, Infinity allowed (none). */
+function readSpeedThreshold(where: string, value: unknown): number {
+  if (typeof value !== 'number' || !(value >= 0)) throw new RangeError(`${where}: ccdSpeedThreshold must be a number ≥ 0 (m/s; Infinity: none), got ${show(value)}`);
+  return value;
 }
 
 /** A frame's normal: optional, a direction not parallel to the axis. */

@@ -173,7 +173,7 @@ describe('direct solver in 2D: settings and snapshots', () => {
     // what a snapshot before version 4 restores contactIterations to
     world.contactIterations = world.iterations;
     const snapshot = world.snapshot();
-    expect(snapshot.version).toBe(5);
+    expect(snapshot.version).toBe(6);
     // version 1's numbers: the same, less contactIterations (after gravity, substeps and iterations) and the
     // flags after the world's settings (decoded, dropped, encoded)
     const bytes = Buffer.from(snapshot.numbers, 'base64');
@@ -188,7 +188,7 @@ describe('direct solver in 2D: settings and snapshots', () => {
     const restored = World2D.restore({ ...snapshot, version: 1, numbers: Buffer.from(old.buffer).toString('base64') });
     expect(restored.solver).toBe('iterative');
     expect(restored.hash()).toBe(world.hash());
-    expect(() => World2D.restore({ ...snapshot, version: 6 as never })).toThrow(/snapshot version 6 is not supported \(1 to 5 are\)/);
+    expect(() => World2D.restore({ ...snapshot, version: 7 as never })).toThrow(/snapshot version 7 is not supported \(1 to 6 are\)/);
   });
 
   it('a world made with the direct solver takes 4 substeps, as the iterative solver, unless told otherwise; switching keeps the count', () => {

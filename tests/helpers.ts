@@ -2,10 +2,11 @@
 // joint's Jacobian and the bodies' masses (independent of the closed forms under test).
 
 import { quat } from 'gl-matrix';
-import { World, type Body, type Joint } from '../lib/index.js';
+import { World, type Body, type Joint, type WorldOptions } from '../lib/index.js';
 
 /** Mulberry32: a small deterministic generator, so a failing random case can be rerun. */
 export { mulberry32 as seededRandom } from '../lib/math/random.js';
+import { mulberry32 } from '../lib/math/random.js';
 
 export function randomVector(random: () => number, scale: number): [number, number, number] {
   return [(random() * 2 - 1) * scale, (random() * 2 - 1) * scale, (random() * 2 - 1) * scale];
@@ -270,3 +271,31 @@ export function randomRigidJoint(world: World, random: () => number, a: Body, b:
         : kind === 'orientation' ? world.createOrientationJoint(common)
           : world.createPrismaticJoint({ ...common, axis });
 }
+
+/** A closed room of 2 cm walls (10 m inside) with `count` balls of 0.1 m radius at 100-300 m/s in random
+ * directions, e = 1, no friction, no gravity (continuous collision's scene); `collide`: the balls collide
+ * with each other too. */
+export function ballRoom(options: WorldOptions, collide: boolean, ccd = false, count = 100): World {
+  const world = new World({ gravity: [0, 0, 0], ...options });
+  const inner = 5, half = 0.01, walls = [];
+  for (let axis = 0; axis < 3; axis++) {
+    for (const side of [-1, 1]) {
+      const halfExtents: [number, number, number] = [inner + 2 * half, inner + 2 * half, inner + 2 * half];
+      const position: [number, number, number] = [0, 0, 0];
+      halfExtents[axis] = half;
+      position[axis] = side * (inner + half);
+      walls.push({ type: 'box' as const, halfExtents, position });
+    }
+  }
+  world.createBody({ type: 'static', shapes: walls });
+  const random = mulberry32(5);
+  for (let i = 0; i < count; i++) {
+    const direction = [random() - 0.5, random() - 0.5, random() - 0.5], length = Math.hypot(...direction), shot = 100 + 200 * random();
+    world.createBody({
+      ccd, position: [(random() - 0.5) * 8, (random() - 0.5) * 8, (random() - 0.5) * 8], linearVelocity: direction.map((d) => (shot * d) / length),
+      shapes: [{ type: 'sphere', radius: 0.1, restitution: 1, friction: 0, group: collide ? 0 : -1 }],
+    });
+  }
+  return world;
+}
+

@@ -542,3 +542,27 @@ describe('playground character', () => {
     expect(character.position[1]).toBeCloseTo(standing, 2);
   });
 });
+
+describe('playground shots', () => {
+  it('a click fires a 60 m/s ball with continuous collision: at the wall it breaks welds and does not pass through a brick', async () => {
+    const { fireShot, SHOT } = await import('../viewer/scenes/playground.js');
+    const r = runner('playground');
+    for (let i = 0; i < 30; i++) r.step();
+    const ball = fireShot(r.live, [8.5, 0.8, 12], [0, 0, -1]);
+    expect(ball.ccd).toBe(true);
+    const bricks = r.live.bodies.filter((_, i) => r.live.description.bodies[i].role === 'brick');
+    let deepest = 0;
+    for (let i = 0; i < 60; i++) {
+      r.step();
+      // how far the ball's centre is inside any brick's box (its own axes), m: never past its radius
+      for (const brick of bricks) {
+        const local = brick.getLocalPoint([0, 0, 0], ball.position);
+        const inside = Math.min(0.25 - Math.abs(local[0]), 0.125 - Math.abs(local[1]), 0.125 - Math.abs(local[2]));
+        deepest = Math.max(deepest, inside);
+      }
+    }
+    expect(deepest).toBeLessThan(0.01);
+    expect(r.live.joints.filter((joint) => joint.broken).length).toBeGreaterThan(0);
+    expect(SHOT.speed).toBe(60);
+  });
+});

@@ -1,8 +1,17 @@
 // Contact constraint: the rows of one manifold, solved in the soft step beside the joints (Box2D v3's
 // contact_solver.c; Jolt's ContactConstraintManager builds its rows from the same AxisConstraintPart).
 //
-// Per point, at lever arms r_a = p − x_a, r_b = p − x_b fixed for the step, three linear rows
+// Per point, at lever arms r_a = p_a − x_a, r_b = p_b − x_b fixed for the step, three linear rows
 // (parts/axis-part.ts): the normal n and two tangents t₁, t₂ (n, t₁, t₂ orthonormal).
+//   lever arms  p_a = p − (s/2) n and p_b = p + (s/2) n, each body's own surface point: the manifold's
+//             point p is the midpoint between the two surfaces, s apart along n (manifold.ts). The
+//             normal row is the same from either (r × n does not change along n); friction and the
+//             core points carried for the gap are not. Taken at the midpoint for both bodies, a ball at
+//             300 m/s 0.9 m from a 1 cm wall, whose speculative row stopped it within the step, had its
+//             friction 0.49 m ahead of its centre instead of 0.05 m: it spun up to maxAngularSpeed in
+//             the first substep, and its core point, carried 0.44 m ahead of the centre, swung off the
+//             wall as it spun and opened a gap that let it through (21 of 51 shots from 8° to 40° got
+//             past the wall; tests/continuous-collision.test.ts).
 //   normal    C = s ≥ 0, the separation. Updated within the step from the bodies' moves and turns,
 //             s = s₀ + n·(Δc_b − Δc_a), c the point of each shape's core that the contact found: p
 //             itself on a box or hull (a vertex or edge point, which turns with its body, as Box2D v3's
@@ -16,8 +25,9 @@
 //             s ≤ 0: soft, bias max(biasRate·s, −MAX_PUSH_SPEED) with the contact softness (Box2D v3's
 //             30 Hz, damping ratio 10, capped at a quarter of the substep rate; twice as stiff against a
 //             static body, as v3; pushing out at most 3 m/s), rigid without bias in the relax pass.
-//             λ_n ≥ 0. A manifold's normal rows are solved as one block when all its points touch
-//             (contact-solver.ts solveNormalBlock), the friction rows alternating direction by sweep.
+//             λ_n ≥ 0. A manifold's normal rows are solved as one block when all its points touch, or
+//             are all apart and closing faster than their gaps allow (contact-solver.ts
+//             solveNormalBlock), the friction rows alternating direction by sweep.
 //   friction  Ċ_t → 0 on both tangents, (λ_t₁, λ_t₂) clamped to the disc |λ_t| ≤ μ λ_n (Coulomb).
 //             Both rows take one mass, 2 / (K_t₁ + K_t₂) (K_t₁ + K_t₂ is the trace of the point's 2 x 2
 //             tangent block, whichever way t₁ and t₂ turn in the plane): each row's own 1 / K_t made
@@ -38,7 +48,7 @@
 //             at (5/7) c g (tested).
 //   bounce    after the substeps, a point that closed faster than the world's restitution threshold and
 //             pushed gets λ_n raised until Ċ_n leaves with e² of the energy it closed with (see
-//             applyRestitution), e = max(e_a, e_b).
+//             applyRestitution), e = max(e_a, e_b); a manifold's bouncing points together (bounceTogether).
 
 import { BODY_STATE, type Body } from '../body.js';
 import { multiplySymmetric3 } from '../math/mat3.js';
@@ -68,6 +78,14 @@ const keptImpulses = new Float64Array(3 * MAX_MANIFOLD_POINTS);
 /** Last step's tangents t₁, t₂ while prepare carries the kept impulses onto the new ones. */
 const lastTangents = new Float64Array(6);
 const NO_ROWS = new Float64Array(0);
+/** applyRestitution's scratch: each point's leaving speed v_out (−1: the point does not bounce), and the
+ * block's matrix, right-hand side and point indices (bounceTogether). */
+const bounceTargets = new Float64Array(MAX_MANIFOLD_POINTS);
+const bounceMatrix = new Float64Array(16);
+const bounceDelta = new Float64Array(MAX_MANIFOLD_POINTS);
+const bounceIndex = new Int32Array(MAX_MANIFOLD_POINTS);
+/** The bounce block's compliance floor, relative to K's diagonal (as the normal block's). */
+const BOUNCE_REGULARIZATION = 1e-9;
 
 /**
  * The most a contact point pushes in one substep, N·s: the momentum of 10⁶ kg at 10⁶ m/s, far past any
@@ -297,9 +315,12 @@ export class ContactConstraint {
     const radiusA = this.shapeA.radius, radiusB = this.shapeB.radius;
     for (let i = 0; i < this.count; i++) {
       const p = this.base + i * POINT_SIZE;
+      // each body's own surface point: the manifold's point is the midpoint between the surfaces, s/2
+      // from each along n (see the header, "lever arms")
+      const half = 0.5 * m.separations[i];
       for (let k = 0; k < 3; k++) {
-        this.rA[k] = m.points[3 * i + k] - this.startA[k];
-        this.rB[k] = m.points[3 * i + k] - this.startB[k];
+        this.rA[k] = m.points[3 * i + k] - half * n[k] - this.startA[k];
+        this.rB[k] = m.points[3 * i + k] + half * n[k] - this.startB[k];
       }
       // the core points in each body's axes, l = Rᵀ (r ∓ radius n) (R column-major: column k is
       // state[ROTATION + 3k ..])
@@ -521,14 +542,21 @@ export class ContactConstraint {
    * (g' = 0: e |ṡ₀|). Measured on a ball of e = 1 dropped 1 m onto a plane: bounced with e |ṡ₀| it lost
    * 7-9 % of its height at each bounce (the fall within the step, g' s₀, and the integrator's h ṡ); with
    * v_out it returns within 0.1 % (tests/restitution.test.ts).
+   *
+   * Two or more points that bounce are solved together (bounceTogether), one by one only when that
+   * would pull; each point's v_out is found first (it reads only the poses, which the bounce does not
+   * move), so one by one is the same arithmetic as before.
    */
   applyRestitution(threshold: number): void {
     if (this.restitution === 0) return;
     const sa = this.bodyA.state, sb = this.bodyB.state, rows = this.data;
     const e = this.restitution, g = this.closingAcceleration, h = 1 / this.inverseH;
+    const targets = bounceTargets;
+    let bouncing = 0;
     for (let i = 0; i < this.count; i++) {
-      const row = this.base + i * POINT_SIZE, slot = row + POINT_IMPULSE;
+      const row = this.base + i * POINT_SIZE;
       const closing = rows[row + POINT_CLOSING_SPEED];
+      targets[i] = -1;
       if (closing > -threshold || rows[row + POINT_LARGEST_IMPULSE] === 0) continue;
       if (this.movingSign === 0) this.writeCoreGap(i, sa, sb, this.manifold.normal, 2);
       else this.writeMovingGap(i, this.movingSign > 0 ? sb : sa, this.movingSign, 2);
@@ -536,14 +564,74 @@ export class ContactConstraint {
       const gapNow = separation + (rates[2] - rows[row + POINT_CORE_GAP]);
       const energyIn = 0.5 * closing * closing + g * Math.max(0, separation) - 0.5 * g * h * closing;
       const leave = e * e * energyIn - g * gapNow;
-      const out = 0.5 * g * h + Math.sqrt(Math.max(0, 0.25 * g * g * h * h + 2 * leave));
+      targets[i] = 0.5 * g * h + Math.sqrt(Math.max(0, 0.25 * g * g * h * h + 2 * leave));
+      bouncing++;
+    }
+    if (bouncing > 1 && this.bounceTogether()) return;
+    for (let i = 0; i < this.count; i++) {
+      if (targets[i] < 0) continue;
+      const row = this.base + i * POINT_SIZE, slot = row + POINT_IMPULSE;
       const old = rows[slot];
       writeRowRate(rows, row, sa, sb, 0);
-      const next = Math.max(0, old - rows[row + ROW_MASS] * (rates[0] - out));
+      const next = Math.max(0, old - rows[row + ROW_MASS] * (rates[0] - targets[i]));
       rows[slot] = next;
       rates[0] = next - old;
       applyRowImpulse(rows, row, sa, sb, 0);
     }
+  }
+
+  /**
+   * The bounce of the points in bounceTargets (those ≥ 0) solved as one block, as the normal rows are
+   * (contact-solver.ts solveNormalBlock): K_SS Δλ = −(Ċ_S − v_out,S) on the bouncing points S, with the
+   * block solve's compliance floor (its least-norm answer when K is singular, four points of a face). Taken
+   * when every new λ_n is ≥ 0; returns false, changing nothing, when one would pull (the points then
+   * bounce one by one, each clamped).
+   *
+   * Why. One by one, the first point of a face bounces the box on its own, turning it, and the points
+   * after it make up only part of that turn: two 1 m cubes meeting face on at ±120 m/s with e = 1 (Jolt's
+   * MotionQualityLinearCast scene) left spinning at 40 rad/s, 4.2 m/s slower than they came; together
+   * they leave at ±120 m/s without turning (tests/continuous-collision.test.ts).
+   */
+  private bounceTogether(): boolean {
+    const sa = this.bodyA.state, sb = this.bodyB.state, rows = this.data, header = this.header, targets = bounceTargets;
+    const M = bounceMatrix, r = bounceDelta, at = bounceIndex;
+    let n = 0;
+    for (let i = 0; i < this.count; i++) if (targets[i] >= 0) at[n++] = i;
+    for (let a = 0; a < n; a++) {
+      const row = this.base + at[a] * POINT_SIZE;
+      writeRowRate(rows, row, sa, sb, 0);
+      r[a] = targets[at[a]] - rates[0];
+      for (let b = 0; b < n; b++) M[4 * a + b] = rows[header + HEADER_K + 4 * at[a] + at[b]];
+      M[5 * a] *= 1 + BOUNCE_REGULARIZATION;
+    }
+    // Gaussian elimination (K is symmetric positive semi-definite, and definite once regularized: no
+    // pivoting), then back substitution
+    for (let c = 0; c < n; c++) {
+      const pivot = M[5 * c];
+      if (!(pivot > 0)) return false;
+      for (let i = c + 1; i < n; i++) {
+        const f = M[4 * i + c] / pivot;
+        if (f === 0) continue;
+        for (let k = c; k < n; k++) M[4 * i + k] -= f * M[4 * c + k];
+        r[i] -= f * r[c];
+      }
+    }
+    for (let i = n - 1; i >= 0; i--) {
+      let sum = r[i];
+      for (let k = i + 1; k < n; k++) sum -= M[4 * i + k] * r[k];
+      r[i] = sum / M[5 * i];
+    }
+    for (let a = 0; a < n; a++) {
+      const next = rows[this.base + at[a] * POINT_SIZE + POINT_IMPULSE] + r[a];
+      if (!(next >= 0 && next <= MAX_CONTACT_IMPULSE)) return false;
+    }
+    for (let a = 0; a < n; a++) {
+      const row = this.base + at[a] * POINT_SIZE;
+      rows[row + POINT_IMPULSE] += r[a];
+      rates[0] = r[a];
+      applyRowImpulse(rows, row, sa, sb, 0);
+    }
+    return true;
   }
 
   /** How many numbers saveState writes for a manifold of `points` points. */

@@ -37,6 +37,7 @@ import { InternalEdgeFilter, isLevelContact } from './internal-edges.js';
 import { collide, collideWithinMargin, SHAPE_RANK } from './narrowphase.js';
 import { MAX_SHAPES_PER_BODY, shouldCollide, type Shape } from '../geometry/shape.js';
 import { isAwakeMover } from '../sleep.js';
+import { marginReach } from './continuous.js';
 import { mergeSort } from '../math/merge-sort.js';
 
 export { MAX_SHAPES_PER_BODY, SPECULATIVE_DISTANCE };
@@ -231,6 +232,9 @@ export class ContactSet {
    * (23 KB a step on the ragdoll pile). */
   private readonly joinedWith = new Map<number, number[]>();
 
+  /** @internal Whether a joint keeps the two bodies from colliding (continuous.ts). */
+  readonly jointKeepsApart = (a: Body, b: Body): boolean => this.joined.size > 0 && this.isJoined(a.id, b.id);
+
   private isJoined(a: number, b: number): boolean {
     const partners = this.joinedWith.get(a < b ? a : b);
     return partners !== undefined && partners.includes(a < b ? b : a);
@@ -345,7 +349,11 @@ export class ContactSet {
   /** Sets the pair's speculative margin in its manifold (Manifold.margin): written there, not returned,
    * because a double returned from a call V8 does not inline is boxed. */
   private readonly writeMargin = (contact: ContactConstraint): void => {
-    contact.manifold.margin = SPECULATIVE_DISTANCE + this.dt * (reach(contact.bodyA) + reach(contact.bodyB));
+    const a = contact.bodyA, b = contact.bodyB;
+    // a fast body's linear speed is left out where the step's continuous collision sweeps the pair
+    // (continuous.ts marginReach); the same sum as always when neither body is swept
+    const speeds = !a.ccdFast && !b.ccdFast ? reach(a) + reach(b) : marginReach(a) + marginReach(b);
+    contact.manifold.margin = SPECULATIVE_DISTANCE + this.dt * speeds;
   };
 
   private noteEnd(contact: ContactConstraint): void {

@@ -29,13 +29,19 @@ export class PreSolvePair {
 
   /** @internal Fills the pair from a contact about to be solved. */
   fill(contact: ContactConstraint): void {
-    this.bodyA = contact.bodyA;
-    this.bodyB = contact.bodyB;
-    this.shapeA = contact.shapeA;
-    this.shapeB = contact.shapeB;
-    this.normal.set(contact.manifold.normal);
-    this.friction = Math.sqrt(contact.shapeA.friction * contact.shapeB.friction);
-    this.restitution = Math.max(contact.shapeA.restitution, contact.shapeB.restitution);
+    this.fillShapes(contact.bodyA, contact.shapeA, contact.bodyB, contact.shapeB, contact.manifold.normal);
+  }
+
+  /** @internal Fills the pair from two shapes and a normal from A to B (continuous collision asks the hook
+   * before it puts a body back against a shape; what the hook sets is not used there). */
+  fillShapes(bodyA: Body, shapeA: Shape, bodyB: Body, shapeB: Shape, normal: ArrayLike<number>): void {
+    this.bodyA = bodyA;
+    this.bodyB = bodyB;
+    this.shapeA = shapeA;
+    this.shapeB = shapeB;
+    this.normal.set(normal);
+    this.friction = Math.sqrt(shapeA.friction * shapeB.friction);
+    this.restitution = Math.max(shapeA.restitution, shapeB.restitution);
     this.tangentVelocity.fill(0);
   }
 

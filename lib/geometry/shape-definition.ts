@@ -55,6 +55,10 @@ export interface ShapeDefinition<Options> {
   /** The largest distance from the shape frame's origin to a point of the shape, m, or a bound on it
    * (Infinity for an unbounded shape): how fast a point of it can move, |v| + |ω| · extent. */
   extent(shape: ShapeGeometry): number;
+  /** The radius of the largest ball about the centroid inside the shape, m (0 for a shape without volume):
+   * how thin it is, for continuous collision (collision/continuous.ts; Box2D v3's minExtent, Jolt's
+   * inner radius). */
+  innerRadius(shape: ShapeGeometry): number;
   /**
    * The ray o + t d (shape frame, d a unit vector) against the shape for 0 ≤ t ≤ tMax: the t at which it
    * enters the solid, with the outward normal written to `normal` (shape frame), or −1 for a miss. A ray

@@ -122,6 +122,8 @@ export class Shape implements ShapeGeometry {
   readonly sensor: boolean;
   /** @internal The farthest point of the shape from its frame's origin, m (ShapeDefinition.extent). */
   readonly extent: number;
+  /** @internal The largest ball about its centroid that fits inside, m (ShapeDefinition.innerRadius). */
+  readonly innerRadius: number;
 
   /** Checks every option before building; the error names the bad value. */
   constructor(where: string, options: ShapeOptions) {
@@ -156,6 +158,7 @@ export class Shape implements ShapeGeometry {
     // the type's own fields, read by its definition (the geometry fields are readonly to users only)
     definition.read(where, options, this as ShapeGeometry);
     this.extent = definition.extent(this);
+    this.innerRadius = definition.innerRadius(this);
   }
 
   /** m³ (Infinity for a plane). */

@@ -5,7 +5,8 @@
 //   - a one-way platform: a thin static slab whose contacts World.onPreSolve drops for anything below
 //     its top or rising, so a ball thrown up passes through it and lands on it coming down;
 //   - a conveyor belt: a static slab whose contacts get a surface velocity (PreSolvePair.tangentVelocity);
-//   - a welded brick wall and two ragdolls to shoot at: a click fires a small, fast ball from the camera;
+//   - a welded brick wall and two ragdolls to shoot at: a click fires a small, fast ball from the camera
+//     (continuous collision on, so it cannot pass through what it hits);
 //   - a capsule character walked with the keys (WASD or the arrows along the world's axes, space to jump):
 //     a kinematic body moved by a character controller (World.createCharacterController), which climbs
 //     the stairs, walks up and down the ramp, rides the lift and pushes what it meets.
@@ -141,11 +142,12 @@ function drive(scene: LiveScene): void {
   else if (playground.verticalSpeed > 0 && result.displacement[1] < 0.5 * playground.verticalSpeed * dt) playground.verticalSpeed = 0;
 }
 
-/** A small dense ball from the camera along the pointer's ray, fast (SHOT.speed). */
+/** A small dense ball from the camera along the pointer's ray, fast (SHOT.speed), with continuous
+ * collision: swept each step, it cannot pass through the wall's bricks or a ragdoll's limbs. */
 export function fireShot(scene: LiveScene, origin: readonly number[], direction: readonly number[]): Body {
   const { radius, mass, speed } = SHOT;
   const body = scene.world.createBody({
-    position: origin.map((o, k) => o + 0.5 * direction[k]), linearVelocity: direction.map((d) => speed * d),
+    position: origin.map((o, k) => o + 0.5 * direction[k]), linearVelocity: direction.map((d) => speed * d), ccd: true,
     shapes: [{ type: 'sphere', radius, density: mass / ((4 / 3) * Math.PI * radius ** 3) }],
   });
   scene.extraBodies.push({ body, shape: { kind: 'sphere', radius }, role: 'weight' });

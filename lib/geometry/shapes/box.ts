@@ -58,5 +58,6 @@ export const BOX: ShapeDefinition<BoxShapeOptions> = {
   rayCast: (shape, o, d, tMax, normal) => rayBox(o, d, shape.halfExtents, tMax, normal),
   convex: (shape, out) => (out.setBox(shape.halfExtents[0], shape.halfExtents[1], shape.halfExtents[2]), true),
   extent: (shape) => Math.sqrt(shape.halfExtents[0] ** 2 + shape.halfExtents[1] ** 2 + shape.halfExtents[2] ** 2),
+  innerRadius: (shape) => Math.min(shape.halfExtents[0], shape.halfExtents[1], shape.halfExtents[2]),
   describe: (shape) => ({ halfExtents: Array.from(shape.halfExtents) }),
 };

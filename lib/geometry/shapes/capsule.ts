@@ -67,5 +67,6 @@ export const CAPSULE: ShapeDefinition<CapsuleShapeOptions> = {
   rayCast: (shape, o, d, tMax, normal) => rayCapsule(o, d, shape.radius, shape.halfHeight, tMax, normal),
   convex: (shape, out) => (out.setCapsule(shape.radius, shape.halfHeight), true),
   extent: (shape) => shape.halfHeight + shape.radius,
+  innerRadius: (shape) => shape.radius,
   describe: (shape) => ({ radius: shape.radius, halfHeight: shape.halfHeight }),
 };

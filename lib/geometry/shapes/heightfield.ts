@@ -20,6 +20,7 @@ export const HEIGHTFIELD: ShapeDefinition<HeightfieldShapeOptions> = {
   ...noMass,
   bounds: meshBounds,
   extent: meshExtent,
+  innerRadius: () => 0,
   rayCast: meshRay,
   convex: () => false,
   describe: (shape) => (shape.mesh as Heightfield).describe(),

@@ -34,6 +34,16 @@ function rayHull(o: ArrayLike<number>, d: ArrayLike<number>, hull: ConvexHull, t
   return enter;
 }
 
+/** The distance from the centroid to the nearest face plane, d_f − n_f·g. */
+function hullInnerRadius(hull: ConvexHull): number {
+  const planes = hull.planes, g = hull.centroid;
+  let least = Infinity;
+  for (let f = 0; f < hull.faceCount; f++) {
+    least = Math.min(least, planes[4 * f + 3] - (planes[4 * f] * g[0] + planes[4 * f + 1] * g[1] + planes[4 * f + 2] * g[2]));
+  }
+  return Math.max(0, least);
+}
+
 export const HULL: ShapeDefinition<HullShapeOptions> = {
   bounded: true,
   bodyTypes: ['static', 'kinematic', 'dynamic'],
@@ -62,5 +72,6 @@ export const HULL: ShapeDefinition<HullShapeOptions> = {
     return true;
   },
   extent: (shape) => (shape.hull as ConvexHull).extent(),
+  innerRadius: (shape) => hullInnerRadius(shape.hull as ConvexHull),
   describe: (shape) => ({ points: (shape.hull as ConvexHull).points() }),
 };

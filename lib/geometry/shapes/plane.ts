@@ -48,5 +48,6 @@ export const PLANE: ShapeDefinition<PlaneShapeOptions> = {
   },
   convex: () => false,
   extent: () => Infinity,
+  innerRadius: () => 0,
   describe: (shape) => ({ normal: Array.from(shape.normal), offset: shape.offset }),
 };

@@ -49,5 +49,6 @@ export const SPHERE: ShapeDefinition<SphereShapeOptions> = {
     raySphere(o[0], o[1], o[2], d[0], d[1], d[2], shape.radius, tMax, normal),
   convex: (shape, out) => (out.setSphere(shape.radius), true),
   extent: (shape) => shape.radius,
+  innerRadius: (shape) => shape.radius,
   describe: (shape) => ({ radius: shape.radius }),
 };

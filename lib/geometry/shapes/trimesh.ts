@@ -20,6 +20,7 @@ export const TRIMESH: ShapeDefinition<TrimeshShapeOptions> = {
   ...noMass,
   bounds: meshBounds,
   extent: meshExtent,
+  innerRadius: () => 0,
   rayCast: meshRay,
   convex: () => false,
   describe: (shape) => (shape.mesh as TriangleMesh).describe(),
