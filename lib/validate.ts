@@ -2,14 +2,34 @@
 // a message that names the option and the bad value: `RangeError: createBody: mass must be a finite
 // number > 0, got -1`. Nothing here runs inside step().
 
-/** Formats a user value for an error message (arrays in full, so a NaN inside is visible). */
-export function show(value: unknown): string {
+/** At most this many items of an array, characters of a string, and levels of nesting go into a message:
+ * an option `{ length: 1e9 }` (a 30-byte edit of a snapshot) would otherwise be formatted item by item
+ * until the process runs out of memory, and an array that holds itself would never end. */
+const SHOWN_ITEMS = 16, SHOWN_CHARACTERS = 80, SHOWN_DEPTH = 3;
+
+/** Formats a user value for an error message: numbers exactly, strings quoted, arrays item by item (so
+ * a NaN inside is visible), each cut short past SHOWN_ITEMS, SHOWN_CHARACTERS and SHOWN_DEPTH. */
+export function show(value: unknown, depth = 0): string {
   if (typeof value === 'number') return Object.is(value, -0) ? '-0' : String(value);
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (value !== null && typeof value === 'object' && typeof (value as ArrayLike<unknown>).length === 'number') {
-    return `[${Array.from(value as ArrayLike<unknown>, show).join(', ')}]`;
+  if (typeof value === 'string') {
+    if (value.length <= SHOWN_CHARACTERS) return JSON.stringify(value);
+    return `${JSON.stringify(value.slice(0, SHOWN_CHARACTERS))}… (${value.length} characters)`;
   }
-  return String(value);
+  if (value !== null && typeof value === 'object' && typeof (value as ArrayLike<unknown>).length === 'number') {
+    const length = (value as ArrayLike<unknown>).length;
+    if (!Number.isSafeInteger(length) || length < 0) return `an object of length ${show(length)}`;
+    if (depth >= SHOWN_DEPTH) return length === 0 ? '[]' : `[… ${length} items]`;
+    const items: string[] = [];
+    for (let i = 0; i < Math.min(length, SHOWN_ITEMS); i++) items.push(show((value as ArrayLike<unknown>)[i], depth + 1));
+    if (length > SHOWN_ITEMS) items.push(`… ${length - SHOWN_ITEMS} more`);
+    return `[${items.join(', ')}]`;
+  }
+  try {
+    const text = String(value);
+    return text.length <= SHOWN_CHARACTERS ? text : `${text.slice(0, SHOWN_CHARACTERS)}…`;
+  } catch {
+    return typeof value;
+  }
 }
 
 export function isArrayLike(value: unknown): value is ArrayLike<unknown> {

@@ -145,3 +145,31 @@ describe('inertia helpers reject bad input', () => {
     expect(() => capsuleInertia(1, 0.5, -1)).toThrow(/capsuleInertia: halfHeight must be a finite number ≥ 0, got -1/);
   });
 });
+
+describe('error messages stay short whatever the bad value holds', () => {
+  it('an object claiming a length of 1e9, a 10⁷-item array, an array holding itself, a long string: named in a short message, at once', () => {
+    const world = new World();
+    const cases: [unknown, RegExp][] = [
+      [{ length: 1e9 }, /createBody: position must be an array of 3 numbers, got \[(undefined, ){16}… 999999984 more\]$/],
+      [new Array(1e7).fill(NaN), /… 9999984 more\]/],
+      [{ length: -3 }, /an object of length -3/],
+    ];
+    for (const [value, pattern] of cases) {
+      const started = performance.now();
+      let message = '';
+      try {
+        world.createBody({ position: value as never });
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message).toMatch(pattern);
+      expect(message.length).toBeLessThan(300);
+      expect(performance.now() - started).toBeLessThan(1000);
+    }
+    const looped: unknown[] = [1];
+    looped.push(looped);
+    expect(() => world.createBody({ position: looped as never })).toThrow(/got \[1, \[1, \[1, \[… 2 items\]\]\]\]/);
+    expect(() => world.createBody({ type: 'x'.repeat(1e6) as never })).toThrow(/got "x{80}"… \(1000000 characters\)$/);
+    expect(world.bodies.length).toBe(0);
+  });
+});
