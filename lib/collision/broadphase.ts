@@ -2,9 +2,9 @@
 // Box2D v3's b2BroadPhase (broad_phase.c).
 //
 // Each shape has a proxy: its world box this step (`box`: the shape's bounds grown on every side by half
-// the speculative distance and by the distance its body can cover in the step, reach(body)·dt; two
+// the speculative distance and by the distance its body can cover in the step, writeReach(body)·dt; two
 // boxes then overlap whenever their shapes are within the contact search's margin of each other,
-// SPECULATIVE_DISTANCE + (reach(a) + reach(b))·dt) and a fat box (`fat`: the box
+// SPECULATIVE_DISTANCE + (reach_a + reach_b)·dt) and a fat box (`fat`: the box
 // grown by AABB_MARGIN), which is what its tree holds. The proxies of static, kinematic and dynamic
 // bodies sit in three trees, so that static shapes are never paired with each other and a level of
 // static shapes is never walked for its own sake.
@@ -354,7 +354,8 @@ export function writeBox(proxy: ShapeProxy, dt: number): void {
   const { body, shape, box } = proxy;
   const pose = proxy.pose.set(body, shape);
   definitionOf(shape.type).bounds(shape, pose.c, pose.W, box);
-  const grow = 0.5 * SPECULATIVE_DISTANCE + dt * reach(body);
+  writeReach(body, reachOut);
+  const grow = 0.5 * SPECULATIVE_DISTANCE + dt * reachOut[0];
   for (let i = 0; i < 3; i++) {
     box[i] -= grow;
     box[3 + i] += grow;
@@ -362,17 +363,22 @@ export function writeBox(proxy: ShapeProxy, dt: number): void {
 }
 
 /**
- * How fast any point of the body's shapes can move, m/s: its linear speed plus its spin times the
- * farthest its shapes reach from the centre of mass (Body.extent), |v| + |ω| · extent.
+ * How fast any point of the body's shapes can move, m/s, written to out[0]: its linear speed plus its
+ * spin times the farthest its shapes reach from the centre of mass (Body.extent), |v| + |ω| · extent.
+ * With `withoutLinear`, |ω| · extent alone (continuous.ts: a pair's margin when the body's sweep covers
+ * its linear motion). Written, not returned: a double returned from a call V8 does not inline is boxed
+ * in a new HeapNumber (the contact search calls this for every pair).
  */
-export function reach(body: Body): number {
+export function writeReach(body: Body, out: Float64Array, withoutLinear = false): void {
   const v = body.linearVelocity, w = body.angularVelocity;
   // (Math.sqrt, not Math.hypot: the step uses only correctly rounded Math functions; README "Determinism")
-  const speed = Math.sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+  const speed = withoutLinear ? 0 : Math.sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
   const spin = Math.sqrt(w[0] * w[0] + w[1] * w[1] + w[2] * w[2]);
   // (a plane's extent is Infinity, on a body that never turns: 0 · ∞ would be NaN)
-  return spin > 0 ? speed + spin * body.extent : speed;
+  out[0] = spin > 0 ? speed + spin * body.extent : speed;
 }
+
+const reachOut = new Float64Array(1);
 
 /** Whether two boxes (min x, y, z, max x, y, z) overlap. */
 export function boxesOverlap(a: Float64Array, b: Float64Array): boolean {

@@ -28,7 +28,7 @@
 import type { Body } from '../body.js';
 import type { JointCore } from '../joints/joint-core.js';
 import type { StateReader, StateWriter } from '../state.js';
-import { boxesOverlap, BroadPhase, reach, SPECULATIVE_DISTANCE, type ShapeProxy } from './broadphase.js';
+import { boxesOverlap, BroadPhase, SPECULATIVE_DISTANCE, writeReach, type ShapeProxy } from './broadphase.js';
 import { ContactSolver } from './contact-solver.js';
 import { ContactConstraint } from './contact-constraint.js';
 import { Float64Arena } from '../arena.js';
@@ -37,10 +37,12 @@ import { InternalEdgeFilter, isLevelContact } from './internal-edges.js';
 import { collide, collideWithinMargin, SHAPE_RANK } from './narrowphase.js';
 import { MAX_SHAPES_PER_BODY, shouldCollide, type Shape } from '../geometry/shape.js';
 import { isAwakeMover } from '../sleep.js';
-import { marginReach } from './continuous.js';
 import { mergeSort } from '../math/merge-sort.js';
 
 export { MAX_SHAPES_PER_BODY, SPECULATIVE_DISTANCE };
+
+/** The two bodies' reach while a pair's margin is written (broadphase.ts writeReach). */
+const reachA = new Float64Array(1), reachB = new Float64Array(1);
 
 /** A contact touches while its deepest point is closer than this, m (Box2D's linear slop). */
 export const TOUCH_DISTANCE = 0.005;
@@ -351,9 +353,10 @@ export class ContactSet {
   private readonly writeMargin = (contact: ContactConstraint): void => {
     const a = contact.bodyA, b = contact.bodyB;
     // a fast body's linear speed is left out where the step's continuous collision sweeps the pair
-    // (continuous.ts marginReach); the same sum as always when neither body is swept
-    const speeds = !a.ccdFast && !b.ccdFast ? reach(a) + reach(b) : marginReach(a) + marginReach(b);
-    contact.manifold.margin = SPECULATIVE_DISTANCE + this.dt * speeds;
+    // (continuous.ts); the same sum as always when neither body is swept
+    writeReach(a, reachA, a.ccdFast);
+    writeReach(b, reachB, b.ccdFast);
+    contact.manifold.margin = SPECULATIVE_DISTANCE + this.dt * (reachA[0] + reachB[0]);
   };
 
   private noteEnd(contact: ContactConstraint): void {

@@ -27,7 +27,7 @@
 // then hit, and both came out spinning at 305 rad/s (Jolt's MotionQualityLinearCast "angled" case);
 // and 100 balls at 100-300 m/s in a closed room had contacts with most of the others, several metres
 // off, whose rows and bounces gained energy until 89 of them left the room at up to 10 km/s. So a body
-// that is fast at the step's start leaves its linear speed out of its pairs' margins (marginReach; its
+// that is fast at the step's start leaves its linear speed out of its pairs' margins (contact-set.ts writeMargin; its
 // turning stays in): its contacts are found once it is near, at the features that meet, as in Box2D v3
 // and Jolt, whose speculative distance is fixed, and its sweep answers for the rest of its motion.
 //
@@ -73,7 +73,7 @@ import { ConvexProxy, DistanceResult, measureDistance, type Pose } from '../geom
 import { definitionOf, MAX_SHAPES_PER_BODY, shouldCollide, type Shape } from '../geometry/shape.js';
 import type { TriangleSource } from '../geometry/triangle-source.js';
 import { integrateOrientation, rotationMatrix, rotationVector } from '../math/quat.js';
-import { reach, TreeKind, type BroadPhase, type ShapeProxy } from './broadphase.js';
+import { TreeKind, writeReach, type BroadPhase, type ShapeProxy } from './broadphase.js';
 import { SHAPE_RANK } from './narrowphase.js';
 import { ShapePose } from './shape-pose.js';
 
@@ -98,19 +98,13 @@ const CCD_TOLERANCE = 0.25 * CCD_GAP;
 /** Most distance queries in one sweep (reaching it reports a hit where it stopped, still apart). */
 const MAX_ADVANCES = 40;
 
+/** A body's reach (broadphase.ts writeReach), read back. */
+const bodyReach = new Float64Array(1);
+
 /** Per body looked at, in `sweeps`: its start pose x₀ (3) and q₀ (4); for one swept this step its
  * motion Δx (3) and rotation vector φ (3), the turn θ = |φ|, the fraction of the step it keeps; and 1
  * when it is swept this step. */
 const X0 = 0, Q0 = 3, DX = 7, PHI = 10, THETA = 13, FRACTION = 14, SWEPT = 15, STRIDE = 16;
-
-/** A pair's speculative margin counts a body's linear speed only when this step's sweep covers the pair
- * instead (see the header): `reach`, less |v| for a body that is fast at the step's start. */
-export function marginReach(body: Body): number {
-  if (!body.ccdFast) return reach(body);
-  const w = body.angularVelocity;
-  const spin = Math.sqrt(w[0] * w[0] + w[1] * w[1] + w[2] * w[2]);
-  return spin > 0 ? spin * body.extent : 0;
-}
 
 export class ContinuousCollision {
   /** Bodies whose points move faster than this (m/s) are swept without `ccd`; Infinity: none are. */
@@ -197,7 +191,8 @@ export class ContinuousCollision {
       const s = body.state, at = STRIDE * k;
       for (let c = 0; c < 3; c++) this.sweeps[at + X0 + c] = s[POSITION + c];
       for (let c = 0; c < 4; c++) this.sweeps[at + Q0 + c] = s[ORIENTATION + c];
-      const speed = reach(body);
+      writeReach(body, bodyReach);
+      const speed = bodyReach[0];
       body.ccdFast = (body.ccd || speed >= threshold) && speed * dt > CCD_SAFETY * body.minExtent;
     }
     if (this.bodies.length > this.count) this.bodies.length = this.count;
@@ -218,7 +213,10 @@ export class ContinuousCollision {
     for (let k = 0; k < this.count; k++) {
       const body = this.bodies[k], s = body.state, at = STRIDE * k;
       sweeps[at + SWEPT] = 0;
-      if (!body.ccdFast && !body.ccd && !(reach(body) >= threshold)) continue;
+      if (!body.ccdFast && !body.ccd) {
+        writeReach(body, bodyReach);
+        if (!(bodyReach[0] >= threshold)) continue;
+      }
       let travelSq = 0;
       for (let c = 0; c < 3; c++) {
         const d = s[POSITION + c] - sweeps[at + X0 + c];
