@@ -9,18 +9,7 @@
 // the 30 blocks, each world's blocks taken at the same times of the scene, and the mean), how many balls
 // are out of the room at the end and the fastest speed seen.
 import { World } from '../dist/index.js';
-
-/** Mulberry32 (as lib/math/random.ts), so every world gets the same balls. */
-function random32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '../dist/math/random.js';
 
 function room(options, collide, ccd) {
   const world = new World({ gravity: [0, 0, 0], ...options });
@@ -34,7 +23,7 @@ function room(options, collide, ccd) {
     }
   }
   world.createBody({ type: 'static', shapes: walls });
-  const random = random32(5);
+  const random = mulberry32(5);
   for (let i = 0; i < 100; i++) {
     const direction = [random() - 0.5, random() - 0.5, random() - 0.5], length = Math.hypot(...direction), speed = 100 + 200 * random();
     world.createBody({

@@ -166,7 +166,7 @@ export const playgroundScene: ViewerScene = {
     'What a game drives, on the level mesh: a lift moved to a pose each step, a one-way slab and a conveyor ' +
     '(onPreSolve), a welded wall, ragdolls. Walk the capsule with WASD or the arrows, space to jump; click to ' +
     'fire a 3 kg ball at 60 m/s.',
-  camera: { position: [-4, 9, 16], target: [1, 0.5, 1] },
+  camera: { position: [3, 13, 19], target: [-0.5, 0.5, 0] },
   groundY: -BOWL.depth,
   ground: false,
   markerRadius: 0.02,
