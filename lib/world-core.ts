@@ -135,6 +135,8 @@ export interface CoreBody extends SleepingBody {
   readonly state: Float64Array;
   readonly type: BodyType;
   readonly isDynamic: boolean;
+  /** m⁻¹, kg⁻¹; 0 for static and kinematic bodies. */
+  readonly inverseMass: number;
   owner: object | null;
   saveState(writer: StateWriter): void;
   loadState(reader: StateReader): void;

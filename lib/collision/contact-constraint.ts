@@ -88,13 +88,23 @@ const bounceIndex = new Int32Array(MAX_MANIFOLD_POINTS);
 const BOUNCE_REGULARIZATION = 1e-9;
 
 /**
- * The most a contact point pushes in one substep, N·s: the momentum of 10⁶ kg at 10⁶ m/s, far past any
- * scene the library is for. An overflow guard: a degenerate joint system that diverges inside a solve
- * (the speed caps apply at the position update) can hand a contact a push of 1e89 N·s, which its warm
- * start fed back until it overflowed to Infinity, and a static body's 0 · ∞ became NaN (found by the
- * random-scene property with shapes).
+ * The most a contact point pushes in one substep, N·s, is the larger of this and the push that would
+ * change the point's closing speed by MAX_CONTACT_SPEED_CHANGE (K⁻¹ · 10⁶ m/s, K⁻¹ the row's effective
+ * mass), far past anything a scene asks of it. An overflow guard:
+ * a degenerate joint system that diverges inside a solve (the speed caps apply at the position update)
+ * can hand a contact a push of 1e89 N·s, which its warm start fed back until it overflowed to Infinity,
+ * and a static body's 0 · ∞ became NaN (found by the random-scene property with shapes).
+ *
+ * Relative to the effective mass, so that it never holds a body up less than gravity needs: a fixed
+ * 1e12 N·s let a 1 m box of 1e14 kg sink into static ground and one of 1e16 kg fall through it. The fixed
+ * floor keeps a heavy body on a light one, whose row has the light body's effective mass, held as before.
  */
 export const MAX_CONTACT_IMPULSE = 1e12;
+/** The change of a point's closing speed (m/s) a push may make (see MAX_CONTACT_IMPULSE): 2500 times the
+ * default maxLinearSpeed. The solves cap a row of effective mass K⁻¹ at
+ * max(MAX_CONTACT_IMPULSE, MAX_CONTACT_SPEED_CHANGE K⁻¹), written out where it is used (a double returned by
+ * a call V8 does not inline is boxed). */
+export const MAX_CONTACT_SPEED_CHANGE = 1e6;
 /** Closing speeds below this (m/s) do not bounce by default (Box2D's restitution threshold;
  * WorldOptions.restitutionThreshold). */
 export const RESTITUTION_THRESHOLD = 1;
@@ -622,8 +632,8 @@ export class ContactConstraint {
       r[i] = sum / M[5 * i];
     }
     for (let a = 0; a < n; a++) {
-      const next = rows[this.base + at[a] * POINT_SIZE + POINT_IMPULSE] + r[a];
-      if (!(next >= 0 && next <= MAX_CONTACT_IMPULSE)) return false;
+      const row = this.base + at[a] * POINT_SIZE, next = rows[row + POINT_IMPULSE] + r[a];
+      if (!(next >= 0 && next <= Math.max(MAX_CONTACT_IMPULSE, MAX_CONTACT_SPEED_CHANGE * rows[row + ROW_MASS]))) return false;
     }
     for (let a = 0; a < n; a++) {
       const row = this.base + at[a] * POINT_SIZE;

@@ -20,7 +20,7 @@
 import { BODY_STATE } from '../body.js';
 import { MAX_PUSH_SPEED, type Softness } from '../solver/softness.js';
 import type { SolverContacts, SubstepLength } from '../solver/step-parts.js';
-import { MAX_CONTACT_IMPULSE, type ContactConstraint } from './contact-constraint.js';
+import { MAX_CONTACT_IMPULSE, MAX_CONTACT_SPEED_CHANGE, type ContactConstraint } from './contact-constraint.js';
 import { MAX_MANIFOLD_POINTS } from './manifold.js';
 import {
   HEADER_AGAINST_STATIC, HEADER_COUNT, HEADER_FRICTION, HEADER_MOVING_SIGN, HEADER_NORMAL, HEADER_OFFSET_A, HEADER_OFFSET_B,
@@ -240,8 +240,8 @@ function factorNormalBlock(rows: Float64Array, header: number, count: number, F:
  * scales from writeNormalBias).
  * Tried when every point touches (s ≤ 0), or when every point is apart (s > 0: speculative rows, rigid)
  * and closing faster than its gap allows (Ċ + s/h < 0: two faces meeting at speed), and taken
- * when every new λ is ≥ 0 and within MAX_CONTACT_IMPULSE: then the new impulses (written to the rows) and
- * Δλ (in blockDelta) are returned with true; else nothing is changed and the rows are solved one by one.
+ * when every new λ is ≥ 0 and within its row's cap (MAX_CONTACT_IMPULSE): then the new impulses (written
+ * to the rows) and Δλ (in blockDelta) are returned with true; else nothing is changed and the rows are solved one by one.
  * (Two 1 m cubes put face to face 2.5 mm apart and closing at 240 m/s, as continuous collision leaves
  * them, came out of the speculative rows solved one by one turning at 2.9 rad/s; together, not at all.
  * Also taking rows that already push, the substeps after such an impact, changed how piles settle: a
@@ -288,8 +288,8 @@ function solveNormalBlock(rows: Float64Array, header: number, count: number, use
     r[i] = sum / rows[F + 5 * i];
   }
   for (let i = 0; i < count; i++) {
-    const next = rows[base + i * POINT_SIZE + POINT_IMPULSE] + r[i];
-    if (!(next >= 0 && next <= MAX_CONTACT_IMPULSE)) return false;
+    const at = base + i * POINT_SIZE, next = rows[at + POINT_IMPULSE] + r[i];
+    if (!(next >= 0 && next <= Math.max(MAX_CONTACT_IMPULSE, MAX_CONTACT_SPEED_CHANGE * rows[at + ROW_MASS]))) return false;
   }
   for (let i = 0; i < count; i++) {
     const slot = base + i * POINT_SIZE + POINT_IMPULSE, next = rows[slot] + r[i];
@@ -325,7 +325,8 @@ function writeNormalBias(i: number, s: number, soft: Readonly<Softness>, useBias
  *   normal    s = s₀ + n·Δc (the core point carried with the moving body, against the static one's);
  *             speculative while apart (bias s/h), soft when overlapping in the biased pass, rigid
  *             without bias in the relax pass (contact-constraint.ts's header):
- *               λ = λ_old − massScale K⁻¹ (Ċ + bias) − impulseScale λ_old, clamped to [0, MAX_CONTACT_IMPULSE]
+ *               λ = λ_old − massScale K⁻¹ (Ċ + bias) − impulseScale λ_old, clamped to [0, the cap]
+ *             (the cap: max(MAX_CONTACT_IMPULSE, MAX_CONTACT_SPEED_CHANGE K⁻¹))
  *             (parts/axis-part.ts's solve with sign +1), or the rows together (solveNormalBlock)
  *   friction  both rows' Ċ, each solved alone, λ_t = λ_t,old − K⁻¹ Ċ, then the pair scaled back onto
  *             the disc |λ_t| ≤ μ λ_n of the λ_n just solved (Coulomb), and both changes applied
@@ -374,7 +375,7 @@ function solveMoving(rows: Float64Array, header: number, st: Float64Array, o: nu
     // (Math.min, not `next = MAX_CONTACT_IMPULSE`: a module constant that is no small integer, assigned
     // to `next`, made V8 keep `next` boxed, a HeapNumber per row: 80 bytes a manifold a sweep)
     if (next < 0) next = 0;
-    else next = Math.min(next, MAX_CONTACT_IMPULSE);
+    else next = Math.min(next, Math.max(MAX_CONTACT_IMPULSE, MAX_CONTACT_SPEED_CHANGE * rows[at + ROW_MASS]));
     rows[slot] = next;
     if (next !== old) {
       const lambda = sign * (next - old);
@@ -473,7 +474,7 @@ function solvePair(rows: Float64Array, header: number, sa: Float64Array, oa: num
     // (Math.min, not `next = MAX_CONTACT_IMPULSE`: a module constant that is no small integer, assigned
     // to `next`, made V8 keep `next` boxed, a HeapNumber per row: 80 bytes a manifold a sweep)
     if (next < 0) next = 0;
-    else next = Math.min(next, MAX_CONTACT_IMPULSE);
+    else next = Math.min(next, Math.max(MAX_CONTACT_IMPULSE, MAX_CONTACT_SPEED_CHANGE * rows[at + ROW_MASS]));
     rows[slot] = next;
     if (next !== old) {
       const lambda = next - old;

@@ -18,15 +18,23 @@ import type { SleepState } from '../sleep.js';
 import type { AxisDrive } from './parts/axis-drive.js';
 
 /**
- * The most a joint carries from one step to the next, N·s (and N·m·s): the momentum of 10⁶ kg at 10⁶ m/s,
- * far past any scene the library is for, as contacts' MAX_CONTACT_IMPULSE. An overflow guard: the
+ * The most a joint carries from one step to the next, N·s (and N·m·s) is the larger of MAX_JOINT_IMPULSE
+ * and the heavier of its bodies' momentum at MAX_JOINT_SPEED_CHANGE, 10⁶ m/s (angular impulses measured
+ * the same, as at a lever arm of 1 m), far past anything a scene asks of it. An overflow guard: the
  * warm-started solve of a degenerate system can diverge (a 2D scene the random-scene property found:
  * light bodies, coincident anchors and a loop, after a removal). The speed caps hold the bodies, but the
  * accumulated impulses grew about 14x a step until they overflowed to Infinity, and the next warm start
- * would have made the velocities NaN. A step whose impulse sums pass this scales the joint's impulses
+ * would have made the velocities NaN. A step whose impulse sums pass the cap scales the joint's impulses
  * back to it (finishStep).
+ *
+ * Relative to the bodies' mass, so that it never cuts what holding a heavy body takes: a fixed 1e12 N·s
+ * threw away the warm start of every joint holding up more than 6e12 kg at 60 Hz, and a chain ending in a
+ * 1e16 kg body stretched a third more than the same chain at 1 kg.
  */
 export const MAX_JOINT_IMPULSE = 1e12;
+/** The change of speed (m/s) a carried joint impulse may make on the heavier of its bodies (see
+ * MAX_JOINT_IMPULSE): 2500 times the default maxLinearSpeed. */
+export const MAX_JOINT_SPEED_CHANGE = 1e6;
 
 export interface JointCoreOptions<B> {
   bodyA: B;
@@ -46,7 +54,7 @@ export interface JointCoreOptions<B> {
   userData?: unknown;
 }
 
-export abstract class JointCore<B extends { readonly sleep: SleepState }> implements SolverJoint {
+export abstract class JointCore<B extends { readonly sleep: SleepState; readonly inverseMass: number }> implements SolverJoint {
   abstract readonly type: string;
   /** Rows of J: how many degrees of freedom the joint removes. */
   abstract readonly rowCount: number;
@@ -400,12 +408,18 @@ export abstract class JointCore<B extends { readonly sleep: SleepState }> implem
   protected abstract loadParts(reader: StateReader): void;
 
   /** @internal Turns the step's impulse sums into the force and torque readouts, and holds the carried
-   * impulses below MAX_JOINT_IMPULSE. */
+   * impulses below the cap of MAX_JOINT_IMPULSE. */
   finishStep(dt: number): void {
     const inverseDt = 1 / dt;
     const lin = this.linearImpulseSum, ang = this.angularImpulseSum;
     const largest = Math.max(length(lin), length(ang));
-    if (largest > MAX_JOINT_IMPULSE) this.scaleImpulse(MAX_JOINT_IMPULSE / largest);
+    if (largest > MAX_JOINT_IMPULSE) {
+      // the heavier moving body's m⁻¹ (0 for static and kinematic bodies)
+      const a = this.bodyA.inverseMass, b = this.bodyB.inverseMass;
+      const heavier = a > 0 && b > 0 ? Math.min(a, b) : Math.max(a, b);
+      const cap = heavier > 0 ? Math.max(MAX_JOINT_IMPULSE, MAX_JOINT_SPEED_CHANGE / heavier) : MAX_JOINT_IMPULSE;
+      if (largest > cap) this.scaleImpulse(cap / largest);
+    }
     for (let i = 0; i < lin.length; i++) {
       this.force[i] = lin[i] * inverseDt;
       lin[i] = 0;
