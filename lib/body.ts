@@ -15,11 +15,13 @@ import {
   readUnitQuaternion,
   requireBoolean,
   requireFinite,
+  requireInteger,
   requireNonNegative,
   requirePositive,
   show,
 } from './validate.js';
 import type { StateReader, StateWriter } from './state.js';
+import { checkStoredQuaternion, requireConsistent, requireFiniteNumbers, requireZero } from './restore-check.js';
 import { definitionOf, MAX_SHAPES_PER_BODY, Shape, type ShapeOptions } from './geometry/shape.js';
 import { computeMassProperties } from './geometry/mass-properties.js';
 import { integrateOrientation, rotationMatrix, rotationVector, writeRotation } from './math/quat.js';
@@ -350,6 +352,71 @@ export class Body {
       this.kinematicTargetState = reader.read();
       reader.readInto(this.kinematicTarget);
       if (this.kinematicTargetState !== KINEMATIC_NONE) (this.owner as PoseListener | null)?.kinematicTargetSet?.(this);
+    }
+  }
+
+  /** @internal After loadState (World.restore): refuses what createBody and the setters refuse, and a
+   * state no world could be in (a static body that moves, an inverse mass at odds with the type or the
+   * mass, a rotation that is not its orientation's), naming the field under `path`. An orientation a
+   * little off unit (within 1e-3) is normalized; one a world wrote is kept to the bit. */
+  checkState(where: string, path: string): void {
+    const s = this.state, at = (name: string) => `${path}.${name}`;
+    requireFiniteNumbers(where, at('position'), this.position);
+    const normalized = checkStoredQuaternion(where, at('orientation'), this.orientation);
+    requireFiniteNumbers(where, at('linearVelocity'), this.linearVelocity);
+    requireFiniteNumbers(where, at('angularVelocity'), this.angularVelocity);
+    requireFiniteNumbers(where, at('force'), this.force);
+    requireFiniteNumbers(where, at('torque'), this.torque);
+    requireFiniteNumbers(where, at('rotation'), this.rotation);
+    requireFiniteNumbers(where, at('inverseInertiaWorld'), this.inverseInertiaWorld);
+    requireFiniteNumbers(where, at('inertiaLocal'), this.inertiaLocal);
+    requireFiniteNumbers(where, at('inverseInertiaLocal'), this.inverseInertiaLocal);
+    requireNonNegative(where, at('linearDamping'), this.linearDamping);
+    requireNonNegative(where, at('angularDamping'), this.angularDamping);
+    requireFinite(where, at('gravityScale'), this.gravityScale);
+    this.shapes.forEach((shape, i) => {
+      requireNonNegative(where, at(`shapes[${i}].friction`), shape.friction);
+      if (!(shape.restitution >= 0 && shape.restitution <= 1)) {
+        throw new RangeError(`${where}: ${at(`shapes[${i}].restitution`)} must be in [0, 1], got ${show(shape.restitution)}`);
+      }
+    });
+    if (this.isDynamic) {
+      requirePositive(where, at('mass'), this._mass);
+      requireConsistent(where, at('inverseMass'), [s[INVERSE_MASS]], [1 / this._mass], 'the inverse of the mass');
+      const inertia = new Float64Array(9), inverse = new Float64Array(9);
+      readInertia(`${where}: ${at('inertiaLocal')}`, this.inertiaLocal, inertia, inverse);
+      requireConsistent(where, at('inverseInertiaLocal'), this.inverseInertiaLocal, inverse, 'the inverse of inertiaLocal');
+    } else {
+      const why = `a ${this.type} body has infinite mass`;
+      if (this._mass !== Infinity) throw new RangeError(`${where}: ${at('mass')} must be Infinity (${why}), got ${show(this._mass)}`);
+      requireZero(where, at('inverseMass'), s.subarray(INVERSE_MASS, INVERSE_MASS + 1), why);
+      requireZero(where, at('inverseInertiaWorld'), this.inverseInertiaWorld, why);
+      requireZero(where, at('inertiaLocal'), this.inertiaLocal, why);
+      requireZero(where, at('inverseInertiaLocal'), this.inverseInertiaLocal, why);
+      if (this.sleep.island !== 0) throw new RangeError(`${where}: ${at('island')} must be 0 (only a dynamic body sleeps), got ${show(this.sleep.island)}`);
+    }
+    if (this.type === 'static') {
+      const why = 'a static body cannot move';
+      requireZero(where, at('linearVelocity'), this.linearVelocity, why);
+      requireZero(where, at('angularVelocity'), this.angularVelocity, why);
+    }
+    // the rotation and the world inverse inertia follow from the orientation: recomputed and compared,
+    // then the stored bits kept (recomputed after normalizing the orientation)
+    const stored = s.slice(INVERSE_INERTIA, ROTATION + 9);
+    this.updateInertia();
+    if (!normalized) {
+      requireConsistent(where, at('rotation'), stored.subarray(ROTATION - INVERSE_INERTIA), this.rotation, 'the rotation matrix of the orientation');
+      requireConsistent(where, at('inverseInertiaWorld'), stored.subarray(0, 9), this.inverseInertiaWorld, 'R I⁻¹ Rᵀ of inverseInertiaLocal');
+      s.set(stored, INVERSE_INERTIA);
+    }
+    const sleep = this.sleep;
+    requireNonNegative(where, at('sleepTime'), sleep.time);
+    requireInteger(where, at('island'), sleep.island, 0, Number.MAX_SAFE_INTEGER);
+    requireFiniteNumbers(where, at('restPose'), sleep.restPose);
+    if (this.type === 'kinematic') {
+      requireInteger(where, at('kinematicTargetState'), this.kinematicTargetState, KINEMATIC_NONE, KINEMATIC_MOVING);
+      requireFiniteNumbers(where, at('kinematicTarget'), this.kinematicTarget.subarray(0, 3));
+      if (this.kinematicTargetState !== KINEMATIC_NONE) checkStoredQuaternion(where, at('kinematicTarget.orientation'), this.kinematicTarget.subarray(3));
     }
   }
 

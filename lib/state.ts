@@ -11,6 +11,8 @@
 export class StateWriter {
   private numbers = new Float64Array(1024);
   private count = 0;
+  /** Where writeLimit wrote, when set to an array (restore's checks, restore-check.ts); else null. */
+  limits: number[] | null = null;
 
   write(value: number): void {
     if (this.count === this.numbers.length) {
@@ -26,6 +28,11 @@ export class StateWriter {
   writeBoolean(value: boolean): void {
     this.write(value ? 1 : 0);
   }
+  /** A limit or threshold that may be ±Infinity (none): written as any number. */
+  writeLimit(value: number): void {
+    if (this.limits !== null) this.limits.push(this.count);
+    this.write(value);
+  }
   /** The numbers written so far. */
   result(): Float64Array {
     return this.numbers.slice(0, this.count);
@@ -34,19 +41,36 @@ export class StateWriter {
 
 export class StateReader {
   private index = 0;
+  /** What is being read, for messages: the call and the path in the snapshot. */
+  context = 'restore: numbers';
   /** `version`: the snapshot layout the numbers were written in (a reader of an older one skips what it
    * did not have). */
   constructor(private readonly numbers: Float64Array, readonly version: number) {}
 
   read(): number {
-    if (this.index >= this.numbers.length) throw new RangeError('restore: the snapshot ends early (is it from another version?)');
+    if (this.index >= this.numbers.length) throw new RangeError(`${this.context}: the snapshot ends early here (is it from another version?)`);
     return this.numbers[this.index++];
+  }
+  /** How many numbers have been read. */
+  get position(): number {
+    return this.index;
+  }
+  /** The numbers from `start` to where the reader is. */
+  numbersSince(start: number): Float64Array {
+    return this.numbers.subarray(start, this.index);
+  }
+  /** How many numbers are left. */
+  get remaining(): number {
+    return this.numbers.length - this.index;
   }
   readInto(out: Float64Array | number[]): void {
     for (let i = 0; i < out.length; i++) out[i] = this.read();
   }
+  /** A flag: 0 or 1, nothing else. */
   readBoolean(): boolean {
-    return this.read() !== 0;
+    const value = this.read();
+    if (value !== 0 && value !== 1) throw new RangeError(`${this.context}: a flag must be 0 or 1, got ${value}`);
+    return value === 1;
   }
   /** True when every number has been read. */
   get done(): boolean {
@@ -76,14 +100,14 @@ export function encodeNumbers(numbers: Float64Array): string {
 }
 
 export function decodeNumbers(text: string): Float64Array {
-  if (typeof text !== 'string' || text.length % 4 !== 0) throw new TypeError('restore: snapshot numbers must be a base64 string');
+  if (typeof text !== 'string' || text.length % 4 !== 0) throw new TypeError(`restore: numbers must be a base64 string (a length that is a multiple of 4), got ${typeof text === 'string' ? `${text.length} characters` : typeof text}`);
   const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
   const byteLength = (text.length / 4) * 3 - padding;
-  if (byteLength % 8 !== 0) throw new RangeError('restore: snapshot numbers are not whole float64 values');
+  if (byteLength % 8 !== 0) throw new RangeError('restore: numbers are not whole float64 values');
   const bytes = new Uint8Array(byteLength);
   const value = (ch: string): number => {
     const v = BASE64.indexOf(ch);
-    if (v < 0) throw new TypeError(`restore: snapshot numbers hold a character that is not base64: ${JSON.stringify(ch)}`);
+    if (v < 0) throw new TypeError(`restore: numbers hold a character that is not base64: ${JSON.stringify(ch)}`);
     return v;
   };
   let at = 0;

@@ -96,9 +96,11 @@ export function requireFinite(where: string, name: string, value: unknown): numb
   return value;
 }
 
-export function requireInteger(where: string, name: string, value: unknown, min: number): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min) {
-    throw new RangeError(`${where}: ${name} must be an integer ≥ ${min}, got ${show(value)}`);
+/** An integer ≥ min, and ≤ max when a max is given. */
+export function requireInteger(where: string, name: string, value: unknown, min: number, max = Infinity): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+    const range = max === Infinity ? `≥ ${min}` : `in [${min}, ${max}]`;
+    throw new RangeError(`${where}: ${name} must be an integer ${range}, got ${show(value)}`);
   }
   return value;
 }

@@ -9,6 +9,9 @@ import type { JointCore } from './joints/joint-core.js';
 import { Float64Arena } from './arena.js';
 import { DEFAULT_SLEEP_SETTINGS, Islands, isAwakeMover, type SleepingBody, type SleepSettings } from './sleep.js';
 import { StateReader, StateWriter, decodeNumbers, encodeNumbers, hashNumbers } from './state.js';
+import { readBodyType } from './body-type.js';
+import { writeBodyType, writeName } from './structure-hash.js';
+import { requireEntry, requireKnownKeys, requireRoundTrip, requireSnapshotArray } from './restore-check.js';
 import { MAX_HERTZ_PER_SUBSTEP_RATE, NO_CONTACTS, type BodyIntegrator, type ExactJointSolver, type SolverContacts, type SolverSettings } from './solver/step-parts.js';
 import { StepContext, step } from './solver/step.js';
 import { DirectSolver } from './solver/direct/direct-solver.js';
@@ -115,6 +118,11 @@ export interface JointBreakEventOf<J> {
   torque: number;
 }
 
+/** The most substeps a step may take, and the most iterations of each kind per substep: a step's cost
+ * grows with their product, so a setting (or a snapshot) cannot make one step run for hours. */
+export const MAX_SUBSTEPS = 256;
+export const MAX_ITERATIONS = 256;
+
 /** The defaults, chosen by measurement (README, "The solver"). */
 export const DEFAULT_SOLVER_SETTINGS: Readonly<SolverSettings> = Object.freeze({
   substeps: 4,
@@ -140,6 +148,8 @@ export interface CoreBody extends SleepingBody {
   owner: object | null;
   saveState(writer: StateWriter): void;
   loadState(reader: StateReader): void;
+  /** After loadState (restore): refuses a state createBody could not make, naming `path`. */
+  checkState(where: string, path: string): void;
   /** Sets a kinematic body's velocities toward its pose target for a step of dt (moveKinematic);
    * returns whether it has one. */
   beginKinematicStep(dt: number): boolean;
@@ -168,8 +178,30 @@ export interface WorldSnapshot {
   /** `shapes`: the body's collision shapes, about its centre of mass (3D). */
   bodies: SnapshotBody[];
   /** bodyA and bodyB index `bodies`; −1 is the world's ground. */
-  joints: { id: number; type: string; bodyA: number; bodyB: number; brokenLastStep: boolean }[];
+  joints: SnapshotJoint[];
   numbers: string;
+}
+
+export interface SnapshotJoint {
+  id: number;
+  type: string;
+  bodyA: number;
+  bodyB: number;
+  brokenLastStep: boolean;
+}
+
+/** The fewest numbers a body's and a joint's state take in a snapshot (a 2D body's, a joint's limits and
+ * flags): a snapshot with more bodies or joints than its numbers can hold is refused before its lists
+ * are walked. */
+const MIN_BODY_NUMBERS = 10, MIN_JOINT_NUMBERS = 5;
+
+/** An error of a check made while restoring, rethrown with the path in the snapshot it concerns: the
+ * call's name it began with (`createBody: `) gives way to `where` and the path. */
+function atPath(where: string, path: string, error: unknown): Error {
+  if (!(error instanceof Error)) return new Error(`${where}: ${path}: ${String(error)}`);
+  const message = error.message.replace(/^[\w.]+: /, '');
+  const Kind = error instanceof TypeError ? TypeError : error instanceof RangeError ? RangeError : Error;
+  return new Kind(`${where}: ${path}: ${message}`);
 }
 
 /** The snapshot layout `snapshot()` writes. 2: World2D's numbers begin with its flags (the direct solver).
@@ -241,13 +273,13 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
       throw new TypeError(`${where}: options must be an object, got ${show(options)}`);
     }
     const settings: SolverSettings = { ...DEFAULT_SOLVER_SETTINGS };
-    if (options.substeps !== undefined) settings.substeps = requireInteger(where, 'substeps', options.substeps, 1);
-    if (options.iterations !== undefined) settings.iterations = requireInteger(where, 'iterations', options.iterations, 1);
+    if (options.substeps !== undefined) settings.substeps = requireInteger(where, 'substeps', options.substeps, 1, MAX_SUBSTEPS);
+    if (options.iterations !== undefined) settings.iterations = requireInteger(where, 'iterations', options.iterations, 1, MAX_ITERATIONS);
     if (options.contactIterations !== undefined) {
-      settings.contactIterations = requireInteger(where, 'contactIterations', options.contactIterations, 1);
+      settings.contactIterations = requireInteger(where, 'contactIterations', options.contactIterations, 1, MAX_ITERATIONS);
     }
     if (options.relaxIterations !== undefined) {
-      settings.relaxIterations = requireInteger(where, 'relaxIterations', options.relaxIterations, 0);
+      settings.relaxIterations = requireInteger(where, 'relaxIterations', options.relaxIterations, 0, MAX_ITERATIONS);
     }
     if (options.jointHertz !== undefined) {
       settings.jointHertz = requirePositiveOrInfinity(where, 'jointHertz', options.jointHertz, 'the stiffest stable');
@@ -307,25 +339,25 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     return this.settings.substeps;
   }
   set substeps(value: number) {
-    this.settings.substeps = requireInteger('substeps', 'substeps', value, 1);
+    this.settings.substeps = requireInteger('substeps', 'substeps', value, 1, MAX_SUBSTEPS);
   }
   get iterations(): number {
     return this.settings.iterations;
   }
   set iterations(value: number) {
-    this.settings.iterations = requireInteger('iterations', 'iterations', value, 1);
+    this.settings.iterations = requireInteger('iterations', 'iterations', value, 1, MAX_ITERATIONS);
   }
   get contactIterations(): number {
     return this.settings.contactIterations;
   }
   set contactIterations(value: number) {
-    this.settings.contactIterations = requireInteger('contactIterations', 'contactIterations', value, 1);
+    this.settings.contactIterations = requireInteger('contactIterations', 'contactIterations', value, 1, MAX_ITERATIONS);
   }
   get relaxIterations(): number {
     return this.settings.relaxIterations;
   }
   set relaxIterations(value: number) {
-    this.settings.relaxIterations = requireInteger('relaxIterations', 'relaxIterations', value, 0);
+    this.settings.relaxIterations = requireInteger('relaxIterations', 'relaxIterations', value, 0, MAX_ITERATIONS);
   }
   get jointHertz(): number {
     return this.settings.jointHertz;
@@ -585,9 +617,14 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
   // ---- determinism and snapshots ----
 
   /**
-   * A 64-bit FNV-1a hash (16 hex digits) of every number the step reads: settings, time, bodies,
-   * joints (impulses, limits, broken flags). Two worlds hash alike exactly when their states are
-   * bitwise identical; the step is deterministic (lib/state.ts, README "Determinism").
+   * A 64-bit FNV-1a hash (16 hex digits) of everything that decides what the world does next: every
+   * number the step reads (settings, time, bodies, joints with their impulses, limits and broken flags,
+   * contacts) and the structure a snapshot lists beside them (each body's type, each shape's kind,
+   * geometry, pose, density, material, filter and sensor flag, each joint's type and bodies): what a
+   * snapshot keeps. Two worlds hash alike exactly when their states are bitwise identical; the step is
+   * deterministic (lib/state.ts, README "Determinism"). Not hashed, as not snapshotted: callbacks,
+   * userData and advance()'s clock (fixedTimeStep, maxStepsPerFrame, the time it holds over). Cheap
+   * enough to call every frame: a shape's geometry is digested once.
    */
   hash(): string {
     const writer = new StateWriter();
@@ -728,10 +765,18 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
   protected abstract readonly snapshotFormat: WorldSnapshot['format'];
   /** Settings only the subclass has (3D: gyroscopic). */
   protected abstract saveWorldExtras(writer: StateWriter): void;
-  /** `version`: the snapshot's (the hash's own streams are always the current version's). */
-  protected abstract loadWorldExtras(reader: StateReader, version: number): void;
+  /** `version`: the snapshot's (the hash's own streams are always the current version's); `where`:
+   * the restore call, for messages (every number is checked). */
+  protected abstract loadWorldExtras(reader: StateReader, version: number, where: string): void;
   /** After restoreFrom made the bodies and joints (3D: the contacts read by loadWorldExtras). */
-  protected afterRestore(): void {}
+  protected afterRestore(_where: string): void {}
+  /** The fields a snapshot's body entry may have. */
+  protected readonly snapshotBodyKeys: readonly string[] = ['id', 'type', 'shapes'];
+  /** What the hash reads of a body beside its state, as the snapshot's `bodies` entry lists it: its type
+   * (3D: and its shapes, structure-hash.ts). */
+  protected writeBodyStructure(writer: StateWriter, body: B): void {
+    writeBodyType(writer, body.type);
+  }
   /** A body as a snapshot lists it. */
   protected describeBody(body: B): SnapshotBody {
     return { id: body.id, type: body.type };
@@ -765,12 +810,16 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     writer.write(this.stepContext.previousH);
     this.saveWorldExtras(writer);
     for (const body of this._bodies) {
-      if (withStructure) writer.write(body.id);
+      if (withStructure) {
+        writer.write(body.id);
+        this.writeBodyStructure(writer, body);
+      }
       body.saveState(writer);
     }
     for (const joint of this._joints) {
       if (withStructure) {
         writer.write(joint.id);
+        writeName(writer, joint.type);
         writer.write(joint.bodyA.id);
         writer.write(joint.bodyB.id);
         writer.writeBoolean(this.brokenLastStep.includes(joint));
@@ -779,7 +828,12 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     }
   }
 
-  /** Fills this (new, empty) world from a snapshot. */
+  /**
+   * Fills this (new, empty) world from a snapshot, checking everything it reads as createBody, the
+   * create*Joint calls and the constructor check their options (README, "Snapshots"): the first bad field
+   * throws, naming its path in the snapshot. The world is a temporary one that World.restore hands out
+   * only when all of it was read, so a refused snapshot changes nothing.
+   */
   protected restoreFrom(where: string, snapshot: WorldSnapshot): void {
     if (snapshot === null || typeof snapshot !== 'object' || snapshot.format !== this.snapshotFormat) {
       throw new TypeError(`${where}: not a ${this.snapshotFormat} snapshot, got format ${show(snapshot?.format)}`);
@@ -787,51 +841,125 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     if (![1, 2, 3, 4, 5, 6].includes(snapshot.version)) {
       throw new RangeError(`${where}: snapshot version ${show(snapshot.version)} is not supported (1 to 6 are)`);
     }
-    const reader = new StateReader(decodeNumbers(snapshot.numbers), snapshot.version);
+    const version = snapshot.version;
+    let numbers: Float64Array;
+    try {
+      numbers = decodeNumbers(snapshot.numbers);
+    } catch (error) {
+      throw atPath(where, 'numbers', error);
+    }
+    const [bodyEntries, jointEntries] = this.readSnapshotEntries(where, snapshot, numbers.length);
+    const reader = new StateReader(numbers, version);
+    reader.context = `${where}: settings`;
+    const gravity = new Float64Array(this.gravity.length);
+    reader.readInto(gravity);
+    readFiniteVector(where, 'settings.gravity', gravity, gravity.length, this.gravity);
     const s = this.settings;
-    reader.readInto(this.gravity);
-    s.substeps = reader.read();
-    s.iterations = reader.read();
+    s.substeps = requireInteger(where, 'settings.substeps', reader.read(), 1, MAX_SUBSTEPS);
+    s.iterations = requireInteger(where, 'settings.iterations', reader.read(), 1, MAX_ITERATIONS);
     // (before version 4 the contacts were solved in every biased sweep)
-    s.contactIterations = snapshot.version >= 4 ? reader.read() : s.iterations;
-    s.relaxIterations = reader.read();
-    s.jointHertz = reader.read();
-    s.jointDampingRatio = reader.read();
+    s.contactIterations = version >= 4 ? requireInteger(where, 'settings.contactIterations', reader.read(), 1, MAX_ITERATIONS) : s.iterations;
+    s.relaxIterations = requireInteger(where, 'settings.relaxIterations', reader.read(), 0, MAX_ITERATIONS);
+    s.jointHertz = requirePositiveOrInfinity(where, 'settings.jointHertz', reader.read(), 'the stiffest stable');
+    s.jointDampingRatio = requireNonNegative(where, 'settings.jointDampingRatio', reader.read());
     s.warmStarting = reader.readBoolean();
-    s.maxLinearSpeed = reader.read();
-    s.maxAngularSpeed = reader.read();
+    s.maxLinearSpeed = requirePositive(where, 'settings.maxLinearSpeed', reader.read());
+    s.maxAngularSpeed = requirePositive(where, 'settings.maxAngularSpeed', reader.read());
     const sleep = this.sleepSettings;
     sleep.sleeping = reader.readBoolean();
-    sleep.sleepLinearSpeed = reader.read();
-    sleep.sleepAngularSpeed = reader.read();
-    sleep.timeToSleep = reader.read();
-    this._time = reader.read();
-    this._stepCount = reader.read();
-    const nextBodyId = reader.read();
-    const nextJointId = reader.read();
-    this.stepContext.previousH = reader.read();
-    this.loadWorldExtras(reader, snapshot.version);
-    for (const entry of snapshot.bodies) {
+    sleep.sleepLinearSpeed = requireNonNegative(where, 'settings.sleepLinearSpeed', reader.read());
+    sleep.sleepAngularSpeed = requireNonNegative(where, 'settings.sleepAngularSpeed', reader.read());
+    sleep.timeToSleep = requireNonNegative(where, 'settings.timeToSleep', reader.read());
+    this._time = requireNonNegative(where, 'settings.time', reader.read());
+    this._stepCount = requireInteger(where, 'settings.stepCount', reader.read(), 0, Number.MAX_SAFE_INTEGER);
+    // (ids are below 2^26, contact-set.ts pairKey)
+    const nextBodyId = requireInteger(where, 'settings.nextBodyId', reader.read(), 1, 2 ** 26);
+    const nextJointId = requireInteger(where, 'settings.nextJointId', reader.read(), 1, Number.MAX_SAFE_INTEGER);
+    this.stepContext.previousH = requireNonNegative(where, 'settings.previousH', reader.read());
+    this.loadWorldExtras(reader, version, where);
+    bodyEntries.forEach((entry, i) => {
+      const path = `bodies[${i}]`;
+      if (entry.id >= nextBodyId) throw new RangeError(`${where}: ${path}.id ${entry.id} must be below settings.nextBodyId (${nextBodyId})`);
+      reader.context = `${where}: ${path}`;
       this.nextBodyId = entry.id;
-      this.createPlaceholderBody(entry).loadState(reader);
-    }
+      let body: B;
+      try {
+        body = this.createPlaceholderBody(entry);
+      } catch (error) {
+        throw atPath(where, path, error);
+      }
+      const start = reader.position;
+      body.loadState(reader);
+      // (older layouts read differently from how the current one writes)
+      if (version === SNAPSHOT_VERSION) requireRoundTrip(where, path, reader.numbersSince(start), (writer) => body.saveState(writer));
+      body.checkState(where, path);
+    });
     const body = (i: number): B => (i === -1 ? this.ground : this._bodies[i]);
     // making and loading the joints wakes their bodies (resetting the rest timers just read): kept aside
     const restTimes = this._bodies.map((b) => b.sleep.time);
-    for (const entry of snapshot.joints) {
+    jointEntries.forEach((entry, i) => {
+      const path = `joints[${i}]`;
+      if (entry.id >= nextJointId) throw new RangeError(`${where}: ${path}.id ${entry.id} must be below settings.nextJointId (${nextJointId})`);
+      reader.context = `${where}: ${path}`;
       this.nextJointId = entry.id;
-      const joint = this.createPlaceholderJoint(entry.type, body(entry.bodyA), body(entry.bodyB));
+      let joint: J;
+      try {
+        joint = this.createPlaceholderJoint(entry.type, body(entry.bodyA), body(entry.bodyB));
+      } catch (error) {
+        throw atPath(where, path, error);
+      }
+      const start = reader.position;
       joint.loadState(reader);
+      if (version === SNAPSHOT_VERSION) requireRoundTrip(where, path, reader.numbersSince(start), (writer) => joint.saveState(writer));
+      joint.checkState(where, path);
       if (joint.broken) this.activeJoints.splice(this.activeJoints.indexOf(joint), 1);
       if (entry.brokenLastStep) this.brokenLastStep.push(joint);
-    }
+    });
     this._bodies.forEach((b, i) => (b.sleep.time = restTimes[i]));
-    if (!reader.done) throw new RangeError(`${where}: the snapshot has numbers left over (is it from another version?)`);
+    if (!reader.done) {
+      throw new RangeError(`${where}: numbers: ${reader.remaining} numbers are left over after the last joint (is the snapshot from another version?)`);
+    }
     this.nextBodyId = nextBodyId;
     this.nextJointId = nextJointId;
     this.islands.rebuild(this._bodies);
     this.topologyVersion++; this.structureVersion++;
-    this.afterRestore();
+    this.afterRestore(where);
+  }
+
+  /** A snapshot's `bodies` and `joints` lists, every entry checked: ids whole, in range and unique, body
+   * types known, joints' bodies indices of `bodies` (−1 the ground). No list is longer than `count`
+   * numbers could describe. (A body's shapes are checked by createBody as it is made.) */
+  private readSnapshotEntries(where: string, snapshot: WorldSnapshot, count: number): [SnapshotBody[], SnapshotJoint[]] {
+    // a body's state is at least MIN_BODY_NUMBERS numbers, a joint's MIN_JOINT_NUMBERS
+    const bodies = requireSnapshotArray(where, 'bodies', snapshot.bodies, Math.floor(count / MIN_BODY_NUMBERS));
+    const joints = requireSnapshotArray(where, 'joints', snapshot.joints, Math.floor(count / MIN_JOINT_NUMBERS));
+    const bodyIds = new Set<number>(), jointIds = new Set<number>();
+    const bodyEntries = bodies.map((value, i): SnapshotBody => {
+      const path = `bodies[${i}]`;
+      const entry = requireEntry(where, path, value);
+      requireKnownKeys(where, path, entry, this.snapshotBodyKeys);
+      const id = requireInteger(where, `${path}.id`, entry.id, 1, 2 ** 26 - 1);
+      if (bodyIds.has(id)) throw new RangeError(`${where}: ${path}.id ${id} is the id of an earlier body too; ids must be unique`);
+      bodyIds.add(id);
+      const type = readBodyType(`${where}: ${path}`, entry.type);
+      // (a shape's state is its friction and restitution: 2 numbers)
+      if (entry.shapes !== undefined) requireSnapshotArray(where, `${path}.shapes`, entry.shapes, Math.floor(count / 2));
+      return entry.shapes === undefined ? { id, type } : { id, type, shapes: entry.shapes as ShapeOptions[] };
+    });
+    const bodyIndex = (path: string, value: unknown): number => requireInteger(where, path, value, -1, bodies.length - 1);
+    const jointEntries = joints.map((value, i): SnapshotJoint => {
+      const path = `joints[${i}]`;
+      const entry = requireEntry(where, path, value);
+      requireKnownKeys(where, path, entry, ['id', 'type', 'bodyA', 'bodyB', 'brokenLastStep']);
+      const id = requireInteger(where, `${path}.id`, entry.id, 1, Number.MAX_SAFE_INTEGER);
+      if (jointIds.has(id)) throw new RangeError(`${where}: ${path}.id ${id} is the id of an earlier joint too; ids must be unique`);
+      jointIds.add(id);
+      if (typeof entry.type !== 'string') throw new TypeError(`${where}: ${path}.type must be a string, got ${show(entry.type)}`);
+      const bodyA = bodyIndex(`${path}.bodyA`, entry.bodyA), bodyB = bodyIndex(`${path}.bodyB`, entry.bodyB);
+      const brokenLastStep = requireBoolean(where, `${path}.brokenLastStep`, entry.brokenLastStep);
+      return { id, type: entry.type, bodyA, bodyB, brokenLastStep };
+    });
+    return [bodyEntries, jointEntries];
   }
 
   /** Largest anchor gap (m) among the joints that still act (mouse joints are springs: not counted). */

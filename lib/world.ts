@@ -16,7 +16,9 @@ import type { SolverSettings } from './solver/step-parts.js';
 import { TreeBodyModel3D } from './solver/direct/tree-body-model.js';
 import { DEFAULT_SOLVER_SETTINGS, WorldCore, type CoreWorldOptions, type JointBreakEventOf, type SnapshotBody, type WorldSnapshot } from './world-core.js';
 import type { StateReader, StateWriter } from './state.js';
-import { readCallback, readDirection, readFiniteVector, readUnitQuaternion, requireBoolean, requireNonNegative, show } from './validate.js';
+import { readCallback, readDirection, readFiniteVector, readUnitQuaternion, requireBoolean, requireInteger, requireNonNegative, show } from './validate.js';
+import { requireFiniteState } from './restore-check.js';
+import { writeShape } from './structure-hash.js';
 import { SceneQueries, type QueryOptions, type RayHit, type ShapeOverlap, type SweepHit } from './collision/queries.js';
 import { CharacterController, type CharacterControllerOptions } from './character/character-controller.js';
 import { ContactSet, type ShapePair } from './collision/contact-set.js';
@@ -238,17 +240,29 @@ export class World extends WorldCore<Body, Joint> {
     if (contacts) this.contactSet.save(writer);
   }
   private pendingContacts: number[] | null = null;
-  protected loadWorldExtras(reader: StateReader, _version: number): void {
-    const flags = reader.read();
+  protected loadWorldExtras(reader: StateReader, _version: number, where: string): void {
+    const flags = requireInteger(where, 'settings.flags', reader.read(), 0, 31);
     this.integrator.gyroscopic = (flags & 1) !== 0;
     this.solver = (flags & 2) !== 0 ? 'direct' : 'iterative';
-    this.stepContext.restitutionThreshold = (flags & 8) !== 0 ? reader.read() : RESTITUTION_THRESHOLD;
-    this.continuous.speedThreshold = (flags & 16) !== 0 ? reader.read() : CCD_SPEED_THRESHOLD;
+    this.stepContext.restitutionThreshold = (flags & 8) !== 0
+      ? requireNonNegative(where, 'settings.restitutionThreshold', reader.read())
+      : RESTITUTION_THRESHOLD;
+    this.continuous.speedThreshold = (flags & 16) !== 0 ? readSpeedThreshold(`${where}: settings`, reader.read()) : CCD_SPEED_THRESHOLD;
+    reader.context = `${where}: contacts`;
     this.pendingContacts = (flags & 4) !== 0 ? ContactSet.read(reader) : null;
   }
-  protected override afterRestore(): void {
-    if (this.pendingContacts !== null) this.contactSet.restore(this.pendingContacts, this._bodies);
+  protected override afterRestore(where: string): void {
+    if (this.pendingContacts !== null) {
+      ContactSet.check(where, this.pendingContacts, this._bodies);
+      this.contactSet.restore(this.pendingContacts, this._bodies);
+      requireFiniteState(where, 'contacts', (writer) => this.contactSet.save(writer));
+    }
     this.pendingContacts = null;
+  }
+  protected override writeBodyStructure(writer: StateWriter, body: Body): void {
+    super.writeBodyStructure(writer, body);
+    writer.write(body.shapes.length);
+    for (const shape of body.shapes) writeShape(writer, shape);
   }
   protected override describeBody(body: Body): SnapshotBody {
     return body.shapes.length === 0 ? { id: body.id, type: body.type } : { id: body.id, type: body.type, shapes: body.shapes.map((shape) => shape.describe()) };

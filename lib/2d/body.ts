@@ -5,7 +5,8 @@
 // Static and kinematic bodies have m⁻¹ = 0 and I⁻¹ = 0, as in 3D.
 
 import { readBodyType, type BodyType } from '../body-type.js';
-import { readFiniteVector, requireBoolean, requireFinite, requireNonNegative, requirePositive, show } from '../validate.js';
+import { readFiniteVector, requireBoolean, requireFinite, requireInteger, requireNonNegative, requirePositive, show } from '../validate.js';
+import { requireConsistent, requireFiniteNumbers, requireZero } from '../restore-check.js';
 import { SleepState } from '../sleep.js';
 import type { StateReader, StateWriter } from '../state.js';
 import { sin, cos } from '../math/portable.js';
@@ -197,6 +198,49 @@ export class Body2D {
       if (this.kinematicTargetState !== KINEMATIC_NONE) (this.owner as KinematicListener | null)?.kinematicTargetSet?.(this);
     }
   }
+  /** @internal After loadState (World2D.restore): refuses what createBody and the setters refuse, and a
+   * state no world could be in (a static body that moves, an inverse mass at odds with the type or the
+   * mass, a rotation that is not its angle's), naming the field under `path` (as Body.checkState). */
+  checkState(where: string, path: string): void {
+    const s = this.state, at = (name: string) => `${path}.${name}`;
+    requireFiniteNumbers(where, at('state'), s);
+    requireFiniteNumbers(where, at('force'), this.force);
+    requireFinite(where, at('torque'), this.torque);
+    requireNonNegative(where, at('linearDamping'), this.linearDamping);
+    requireNonNegative(where, at('angularDamping'), this.angularDamping);
+    requireFinite(where, at('gravityScale'), this.gravityScale);
+    if (this.isDynamic) {
+      requirePositive(where, at('mass'), this._mass);
+      requirePositive(where, at('inertia'), this._inertia);
+      requireConsistent(where, at('inverseMass'), [s[INVERSE_MASS]], [1 / this._mass], 'the inverse of the mass');
+      requireConsistent(where, at('inverseInertia'), [s[INVERSE_INERTIA]], [1 / this._inertia], 'the inverse of the inertia');
+    } else {
+      const why = `a ${this.type} body has infinite mass`;
+      if (this._mass !== Infinity) throw new RangeError(`${where}: ${at('mass')} must be Infinity (${why}), got ${show(this._mass)}`);
+      if (this._inertia !== Infinity) throw new RangeError(`${where}: ${at('inertia')} must be Infinity (${why}), got ${show(this._inertia)}`);
+      requireZero(where, at('inverseMass'), s.subarray(INVERSE_MASS, INVERSE_MASS + 1), why);
+      requireZero(where, at('inverseInertia'), s.subarray(INVERSE_INERTIA, INVERSE_INERTIA + 1), why);
+      if (this.sleep.island !== 0) throw new RangeError(`${where}: ${at('island')} must be 0 (only a dynamic body sleeps), got ${show(this.sleep.island)}`);
+    }
+    if (this.type === 'static') {
+      requireZero(where, at('linearVelocity'), this.linearVelocity, 'a static body cannot move');
+      requireZero(where, at('angularVelocity'), s.subarray(ANGULAR_VELOCITY, ANGULAR_VELOCITY + 1), 'a static body cannot move');
+    }
+    // (cos θ, sin θ) follows from θ: recomputed and compared, the stored bits kept
+    const stored = s.slice(ROTATION, ROTATION + 2);
+    this.updateRotation();
+    requireConsistent(where, at('rotation'), stored, this.rotation, '(cos θ, sin θ) of the angle');
+    this.rotation.set(stored);
+    const sleep = this.sleep;
+    requireNonNegative(where, at('sleepTime'), sleep.time);
+    requireInteger(where, at('island'), sleep.island, 0, Number.MAX_SAFE_INTEGER);
+    requireFiniteNumbers(where, at('restPose'), sleep.restPose);
+    if (this.type === 'kinematic') {
+      requireInteger(where, at('kinematicTargetState'), this.kinematicTargetState, KINEMATIC_NONE, KINEMATIC_MOVING);
+      requireFiniteNumbers(where, at('kinematicTarget'), this.kinematicTarget);
+    }
+  }
+
 
   /** False while the body sleeps (as in 3D). */
   get isAwake(): boolean {

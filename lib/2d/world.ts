@@ -11,7 +11,7 @@ import { RigidBodyIntegrator2D } from './solver/integrate.js';
 import { TreeBodyModel2D } from './solver/tree-body-model.js';
 import { WorldCore, type CoreWorldOptions, type JointBreakEventOf, type SnapshotBody, type WorldSnapshot } from '../world-core.js';
 import type { StateReader, StateWriter } from '../state.js';
-import { readFiniteVector } from '../validate.js';
+import { readFiniteVector, show } from '../validate.js';
 
 export interface World2DOptions extends CoreWorldOptions<Joint2D> {
   /** m/s². Default [0, −9.81]. */
@@ -46,10 +46,13 @@ export class World2D extends WorldCore<Body2D, Joint2D> {
   protected saveWorldExtras(writer: StateWriter): void {
     writer.write(this.solver === 'direct' ? 2 : 0);
   }
-  protected loadWorldExtras(reader: StateReader, version: number): void {
+  protected loadWorldExtras(reader: StateReader, version: number, where: string): void {
     if (version < 2) return;
-    this.solver = (reader.read() & 2) !== 0 ? 'direct' : 'iterative';
+    const flags = reader.read();
+    if (flags !== 0 && flags !== 2) throw new RangeError(`${where}: settings.flags must be 0 or 2 (the direct solver), got ${show(flags)}`);
+    this.solver = flags === 2 ? 'direct' : 'iterative';
   }
+  protected override readonly snapshotBodyKeys: readonly string[] = ['id', 'type'];
   protected createPlaceholderBody({ type }: SnapshotBody): Body2D {
     return this.createBody({ type });
   }

@@ -28,6 +28,8 @@
 import type { Body } from '../body.js';
 import type { JointCore } from '../joints/joint-core.js';
 import type { StateReader, StateWriter } from '../state.js';
+import { requireInteger, show } from '../validate.js';
+import { MAX_MANIFOLD_POINTS } from './manifold.js';
 import { boxesOverlap, BroadPhase, SPECULATIVE_DISTANCE, writeReach, type ShapeProxy } from './broadphase.js';
 import { ContactSolver } from './contact-solver.js';
 import { ContactConstraint } from './contact-constraint.js';
@@ -474,6 +476,46 @@ export class ContactSet {
     out.push(sensing);
     for (let c = 0; c < 2 * sensing; c++) out.push(reader.read());
     return out;
+  }
+  /** Checks read's numbers before restore uses them (World.restore): counts whole and in range, every
+   * key a shape of `bodies`, the two shapes of different bodies, no pair twice, flags 0 or 1. (restore
+   * then checks that every number it kept is finite.) */
+  static check(where: string, numbers: readonly number[], bodies: readonly Body[]): void {
+    const byId = new Map<number, Body>();
+    for (const body of bodies) byId.set(body.id, body);
+    const shapeOf = (path: string, key: number): [Body, Shape] => {
+      const body = Number.isInteger(key) && key >= 0 ? byId.get(Math.floor(key / MAX_SHAPES_PER_BODY)) : undefined;
+      const shape = body?.shapes[key % MAX_SHAPES_PER_BODY];
+      if (body === undefined || shape === undefined) throw new RangeError(`${where}: ${path} ${show(key)} is not a shape of the snapshot's bodies`);
+      return [body, shape];
+    };
+    const flag = (path: string, value: number): void => {
+      if (value !== 0 && value !== 1) throw new RangeError(`${where}: ${path} must be 0 or 1, got ${show(value)}`);
+    };
+    const seen = new Set<string>();
+    const pair = (path: string, keyA: number, keyB: number, triangle: number): void => {
+      const [bodyA, shapeA] = shapeOf(`${path}.keyA`, keyA), [bodyB] = shapeOf(`${path}.keyB`, keyB);
+      if (bodyA === bodyB) throw new RangeError(`${where}: ${path} is between two shapes of body ${bodyA.id}`);
+      if (triangle >= 0 && shapeA.mesh === null) throw new RangeError(`${where}: ${path} has a triangle but shape ${keyA} is not a mesh`);
+      const id = `${keyA} ${keyB} ${triangle}`;
+      if (seen.has(id)) throw new RangeError(`${where}: ${path} repeats an earlier contact's shapes`);
+      seen.add(id);
+    };
+    let at = 0;
+    const count = requireInteger(where, 'contacts.count', numbers[at++], 0, numbers.length);
+    for (let c = 0; c < count; c++) {
+      const path = `contacts[${c}]`;
+      const keyA = numbers[at++], keyB = numbers[at++];
+      const triangle = keyB < 0 ? requireInteger(where, `${path}.triangle`, numbers[at++], 0, Number.MAX_SAFE_INTEGER) : -1;
+      pair(path, keyA, keyB < 0 ? -keyB - 1 : keyB, triangle);
+      const points = requireInteger(where, `${path}.points`, numbers[at], 0, MAX_MANIFOLD_POINTS);
+      flag(`${path}.isTouching`, numbers[at + 1]);
+      // (the manifold cache's valid flag follows the count, flag, 3 tangents and normal, 2 rolling impulses and the points)
+      flag(`${path}.cache`, numbers[at + 13 + 8 * points]);
+      at += ContactConstraint.stateSize(points);
+    }
+    const sensing = requireInteger(where, 'contacts.sensing', numbers[at++], 0, numbers.length);
+    for (let c = 0; c < sensing; c++) pair(`sensing[${c}]`, numbers[at++], numbers[at++], -1);
   }
   /** Rebuilds the contacts from read's numbers, among the world's bodies. */
   restore(numbers: readonly number[], bodies: readonly Body[]): void {

@@ -85,6 +85,13 @@ export class BallJoint extends Joint {
   private get parts(): BallJointExtras {
     return (this.extras ??= new BallJointExtras(this.localFrames));
   }
+  /** The parts the queries (getSwingAngle, the rows and frames) read through: the joint's own, or, for a
+   * joint that has none, spare ones kept apart from its state, so that reading never changes the joint
+   * (its snapshot and hash stay the same, and it gains no rows). */
+  private get readableParts(): BallJointExtras {
+    return this.extras ?? (this.spareParts ??= new BallJointExtras(this.localFrames));
+  }
+  private spareParts: BallJointExtras | null = null;
   /** The parts, which exist while the joint has limits or friction (their setters make them). The step's
    * calls (prepare, warmStart, solve, accumulateImpulse and the direct solver's limit and friction rows)
    * read them here, not through `parts`: through `parts` V8 inlines
@@ -96,14 +103,14 @@ export class BallJoint extends Joint {
   }
   /** The swing-cone row and the twist row (J and K at the last prepare), for tests and solvers. */
   get swingRow(): AxisConstraintPart {
-    return this.parts.swingRow;
+    return this.readableParts.swingRow;
   }
   get twistRow(): AxisConstraintPart {
-    return this.parts.twistRow;
+    return this.readableParts.twistRow;
   }
   /** The joint frames (axes at the last prepare or query). */
   get frames(): JointFrames {
-    return this.parts.frames;
+    return this.readableParts.frames;
   }
 
   /** The anchor as carried by body A / body B, world space (they coincide when the joint holds). */
@@ -164,21 +171,21 @@ export class BallJoint extends Joint {
   }
   /** The swing angle (between the frames' twist axes) at the current poses, rad. */
   getSwingAngle(): number {
-    const parts = this.parts;
+    const parts = this.readableParts;
     parts.frames.update(this.bodyA, this.bodyB);
     parts.swing.prepare(parts.frames);
     return parts.swing.swing;
   }
   /** How far inside the swing cone the current pose is, rad (negative: outside). */
   getSwingMargin(): number {
-    const parts = this.parts;
+    const parts = this.readableParts;
     parts.frames.update(this.bodyA, this.bodyB);
     parts.swing.prepare(parts.frames);
     return parts.swing.C;
   }
   /** The twist angle about the frame's x axis at the current poses, rad. */
   getTwistAngle(): number {
-    const parts = this.parts;
+    const parts = this.readableParts;
     parts.frames.update(this.bodyA, this.bodyB);
     return parts.frames.twistAngle();
   }
@@ -198,6 +205,13 @@ export class BallJoint extends Joint {
     return 0;
   }
 
+  protected override checkParts(where: string, path: string): void {
+    requireNonNegative(where, `${path}.frictionTorque`, this._frictionTorque);
+    const extras = this.extras;
+    if (extras === null) return;
+    readSwing(`${where}: ${path}`, [extras.swing.halfAngleY, extras.swing.halfAngleZ]);
+    extras.twist.checkState(where, `${path}.twist`);
+  }
   protected saveParts(writer: StateWriter): void {
     this.point.saveState(writer);
     writer.writeArray(this.localFrames);

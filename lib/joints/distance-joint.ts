@@ -138,6 +138,10 @@ export class DistanceJoint extends Joint {
     drive.prepare(step);
   }
 
+  protected override checkParts(where: string, path: string): void {
+    this.drive.checkState(where, `${path}.drive`);
+    requireNonNegative(where, `${path}.length`, this._length);
+  }
   protected saveParts(writer: StateWriter): void {
     this.point.saveState(writer);
     this.drive.saveState(writer);

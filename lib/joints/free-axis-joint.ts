@@ -84,6 +84,9 @@ export abstract class FreeAxisJoint extends Joint {
   protected saveOwnParts(_writer: StateWriter): void {}
   protected loadOwnParts(_reader: StateReader): void {}
 
+  protected override checkParts(where: string, path: string): void {
+    this.drive.checkState(where, `${path}.drive`);
+  }
   protected saveParts(writer: StateWriter): void {
     this.point.saveState(writer);
     this.saveOwnParts(writer);

@@ -12,6 +12,7 @@ import type { SolverJoint, SubstepLength } from '../solver/step-parts.js';
 import { createSoftness, makeSoft, type Softness } from '../solver/softness.js';
 import { MAX_HERTZ_PER_SUBSTEP_RATE } from '../solver/step-parts.js';
 import { requireBoolean, requireNonNegative, requirePositiveOrInfinity } from '../validate.js';
+import { requireFiniteNumbers, requireFiniteState } from '../restore-check.js';
 import { UNPOOLED, type Float64Allocator } from '../arena.js';
 import type { StateReader, StateWriter } from '../state.js';
 import type { SleepState } from '../sleep.js';
@@ -403,6 +404,23 @@ export abstract class JointCore<B extends { readonly sleep: SleepState; readonly
     reader.readInto(this.torque);
     this.loadParts(reader);
   }
+  /** @internal After loadState (World.restore): the settings as the options and setters check them,
+   * and every other number of the state finite (`path`: the joint's place in the snapshot). */
+  checkState(where: string, path: string): void {
+    requirePositiveOrInfinity(where, `${path}.breakForce`, this._breakForce);
+    requirePositiveOrInfinity(where, `${path}.breakTorque`, this._breakTorque);
+    requireNonNegative(where, `${path}.hertz`, this.springHertz);
+    requireNonNegative(where, `${path}.dampingRatio`, this.springDampingRatio);
+    requireFiniteNumbers(where, `${path}.linearImpulse`, this.linearImpulseSum);
+    requireFiniteNumbers(where, `${path}.angularImpulse`, this.angularImpulseSum);
+    requireFiniteNumbers(where, `${path}.force`, this.force);
+    requireFiniteNumbers(where, `${path}.torque`, this.torque);
+    this.checkParts(where, path);
+    requireFiniteState(where, path, (writer) => this.saveParts(writer));
+  }
+  /** @internal The parts' settings (limits, motors), checked as their options are; the rest of their
+   * numbers must be finite (checkState). */
+  protected checkParts(_where: string, _path: string): void {}
   /** The joint's own state (anchors, references, accumulated impulses, limits, drives), in a fixed order. */
   protected abstract saveParts(writer: StateWriter): void;
   protected abstract loadParts(reader: StateReader): void;

@@ -71,6 +71,11 @@ export class MouseJoint extends SinglePartJoint {
     this.point.localAnchorA.set(target);
   }
 
+  protected override checkParts(where: string, path: string): void {
+    requirePositive(where, `${path}.hertz`, this._hertz);
+    requireNonNegative(where, `${path}.dampingRatio`, this._dampingRatio);
+    requirePositive(where, `${path}.maxForce`, this._maxForce);
+  }
   protected override saveParts(writer: StateWriter): void {
     this.point.saveState(writer);
     writer.write(this._hertz);

@@ -137,6 +137,9 @@ export class RevoluteJoint extends Joint2D {
     this.drive.position = this.getAngle();
     this.drive.prepare(step);
   }
+  protected override checkParts(where: string, path: string): void {
+    this.drive.checkState(where, `${path}.drive`);
+  }
   protected saveParts(writer: StateWriter): void {
     this.point.saveState(writer);
     this.drive.saveState(writer);

@@ -99,14 +99,14 @@ export class AxisDrive {
 
   /** Limits, mode, targets, forces and accumulated impulses (snapshots). */
   saveState(writer: StateWriter): void {
-    writer.write(this.lower);
-    writer.write(this.upper);
+    writer.writeLimit(this.lower);
+    writer.writeLimit(this.upper);
     writer.write(this.mode === 'off' ? 0 : this.mode === 'velocity' ? 1 : 2);
     writer.write(this.speed);
     writer.write(this.target);
     writer.write(this.servoHertz);
     writer.write(this.servoDampingRatio);
-    writer.write(this.maxForce);
+    writer.writeLimit(this.maxForce);
     writer.write(this.friction);
     writer.writeArray(this.impulses);
     writer.write(this.position);
@@ -131,6 +131,23 @@ export class AxisDrive {
       this.motorForce = reader.read();
       this.limitForce = reader.read();
     }
+  }
+
+  /** After loadState (World.restore): the settings as setLimits, setMotor, setServo and setFriction check
+   * them (`path`: the drive's place in the snapshot, for messages). */
+  checkState(where: string, path: string): void {
+    // (either side may be open: −Infinity below, Infinity above)
+    const lower = this.lower === -Infinity ? this.min : this.lower, upper = this.upper === Infinity ? this.max : this.upper;
+    readBounds(where, `${path}.lower`, `${path}.upper`, lower, upper, this.min, this.max);
+    requireFinite(where, `${path}.speed`, this.speed);
+    requireFinite(where, `${path}.target`, this.target);
+    if (this.target < this.min || this.target > this.max) {
+      throw new RangeError(`${where}: ${path}.target must be in [${show(this.min)}, ${show(this.max)}], got ${show(this.target)}`);
+    }
+    requireNonNegative(where, `${path}.servoHertz`, this.servoHertz);
+    requireNonNegative(where, `${path}.servoDampingRatio`, this.servoDampingRatio);
+    requireNonNegativeOrInfinity(where, `${path}.maxForce`, this.maxForce);
+    requireNonNegative(where, `${path}.friction`, this.friction);
   }
 
   /** Reads a joint's drive options (checked first: nothing changes on bad input), with the names the

@@ -1,0 +1,111 @@
+// world.hash() covers everything that decides what the world does: two worlds that differ only in a
+// shape's geometry, pose, material, filter or sensor flag, a body's type or flags, a joint's settings or a
+// world setting hash differently; two worlds built alike hash alike.
+
+import { describe, expect, it } from 'vitest';
+import { World, type BodyOptions, type WorldOptions } from '../lib/index.js';
+import { World2D } from '../lib/2d/index.js';
+import type { ShapeOptions } from '../lib/geometry/shape.js';
+
+interface Variant {
+  world?: WorldOptions;
+  shape?: Partial<ShapeOptions>;
+  body?: Partial<BodyOptions>;
+  joint?: { collideConnected?: boolean; breakForce?: number; lowerAngle?: number; upperAngle?: number };
+  after?: (world: World) => void;
+}
+
+/** A ground, a body with one shape (given mass and inertia: its state does not follow from the shape),
+ * a second body joined to it by a hinge, and one step taken. */
+function build(variant: Variant = {}): World {
+  const world = new World(variant.world ?? {});
+  world.createBody({ type: 'static', shapes: [{ type: 'box', halfExtents: [5, 0.5, 5] }], position: [0, -0.5, 0] });
+  const shape = { type: 'sphere', radius: 0.5, ...variant.shape } as ShapeOptions;
+  const body = world.createBody({ position: [0, 2, 0], mass: 1, inertia: [0.1, 0.1, 0.1], shapes: [shape], ...variant.body });
+  const other = world.createBody({ position: [1, 2, 0] });
+  world.createHingeJoint({ bodyA: other, bodyB: body, anchor: [0.5, 2, 0], axis: [0, 0, 1], ...variant.joint });
+  variant.after?.(world);
+  world.step(1 / 60);
+  return world;
+}
+
+const VARIANTS: Record<string, Variant> = {
+  'a sphere radius': { shape: { radius: 0.6 } as Partial<ShapeOptions> },
+  'the shape kind': { shape: { type: 'box', halfExtents: [0.5, 0.5, 0.5] } as Partial<ShapeOptions> },
+  'the shape position in the body': { shape: { position: [0, 0.01, 0] } },
+  'the shape orientation in the body': { shape: { orientation: [0, Math.sin(0.1), 0, Math.cos(0.1)] } },
+  'the density': { shape: { density: 2 } },
+  'the friction': { shape: { friction: 0.9 } },
+  'the restitution': { shape: { restitution: 0.5 } },
+  'the rolling resistance': { shape: { rollingResistance: 0.1 } },
+  'the filter category': { shape: { category: 2 } },
+  'the filter mask': { shape: { mask: 0xfffe } },
+  'the filter group': { shape: { group: -1 } },
+  'the sensor flag': { shape: { sensor: true } },
+  'the body type': { body: { type: 'kinematic' } },
+  'a rotation lock': { body: { lockRotation: [true, false, false] } },
+  'continuous collision': { body: { ccd: true } },
+  'canSleep': { body: { canSleep: false } },
+  'the gravity scale': { body: { gravityScale: 0.5 } },
+  'collideConnected': { joint: { collideConnected: true } },
+  'a break force': { joint: { breakForce: 1e6 } },
+  'hinge limits': { joint: { lowerAngle: -1, upperAngle: 1 } },
+  'substeps': { world: { substeps: 8 } },
+  'gyroscopic': { world: { gyroscopic: false } },
+  'a filter set after creation': { after: (world) => (world.bodies[1].shapes[0].mask = 0xfffe) },
+};
+
+describe('world.hash() covers the whole world', () => {
+  it('two worlds built alike hash alike', () => {
+    expect(build().hash()).toBe(build().hash());
+    for (const variant of Object.values(VARIANTS)) expect(build(variant).hash()).toBe(build(variant).hash());
+  });
+
+  for (const [name, variant] of Object.entries(VARIANTS)) {
+    it(`worlds differing only in ${name} hash differently`, () => {
+      expect(build(variant).hash()).not.toBe(build().hash());
+    });
+  }
+
+  it('a restored world hashes as the world it came from, shapes and filters included', () => {
+    for (const variant of [{}, ...Object.values(VARIANTS)]) {
+      const world = build(variant);
+      expect(World.restore(JSON.parse(JSON.stringify(world.snapshot()))).hash()).toBe(world.hash());
+    }
+  });
+
+  it('2D worlds differing only in a body type hash differently', () => {
+    const make = (type: 'static' | 'kinematic') => {
+      const world = new World2D();
+      world.createBody({ type });
+      return world.hash();
+    };
+    expect(make('static')).not.toBe(make('kinematic'));
+    expect(make('static')).toBe(make('static'));
+  });
+
+  it("reading a ball joint's swing and twist changes nothing: the hash, the snapshot and the next steps stay the same", () => {
+    const make = () => {
+      const world = new World();
+      const body = world.createBody({ position: [1, 2, 0], angularVelocity: [0.3, 0.2, 0.1] });
+      const joint = world.createBallJoint({ bodyA: body, anchor: [0, 2, 0] });
+      world.step(1 / 60);
+      return { world, joint };
+    };
+    const read = make(), untouched = make();
+    const before = read.world.hash();
+    const snapshot = JSON.stringify(read.world.snapshot());
+    expect(Number.isFinite(read.joint.getSwingAngle() + read.joint.getSwingMargin() + read.joint.getTwistAngle())).toBe(true);
+    expect(read.joint.swingRow).toBeDefined();
+    expect(read.joint.twistRow).toBeDefined();
+    expect(read.joint.frames).toBeDefined();
+    expect(read.world.hash()).toBe(before);
+    expect(JSON.stringify(read.world.snapshot())).toBe(snapshot);
+    for (let i = 0; i < 30; i++) {
+      read.world.step(1 / 60);
+      untouched.world.step(1 / 60);
+      read.joint.getSwingAngle();
+    }
+    expect(read.world.hash()).toBe(untouched.world.hash());
+  });
+});
