@@ -1,6 +1,7 @@
 // Restoring a snapshot that was corrupted field by field and number by number: each restore either
 // refuses with an Error naming the bad field's path (the source world untouched), or gives a world that
-// steps without NaN (40 steps in `npm test`, 200 in `npm run fuzz`). Never an internal TypeError, never NaN, never a step that does not return.
+// steps without NaN (40 steps in `npm test`, 200 in `npm run fuzz`). Never an internal TypeError, never
+// NaN, never a step that does not return.
 
 import { describe, expect, it } from 'vitest';
 import { World, type WorldSnapshot } from '../lib/index.js';
