@@ -51,9 +51,12 @@ export function readFiniteVector(where: string, name: string, value: unknown, n:
   return out;
 }
 
+/** readUnitQuaternion's copy of the value, checked before `out` is written. */
+const quaternionScratch = new Float64Array(4);
+
 /** Reads a rotation quaternion (x, y, z, w): finite, non-zero, unit within 1e-3 (then normalized). */
 export function readUnitQuaternion(where: string, name: string, value: unknown, out: Float64Array): Float64Array {
-  const q = readFiniteVector(where, name, value, 4, new Float64Array(4));
+  const q = readFiniteVector(where, name, value, 4, quaternionScratch);
   const length = Math.hypot(q[0], q[1], q[2], q[3]);
   if (length === 0) {
     throw new RangeError(`${where}: ${name} must be a unit quaternion (x, y, z, w), got the zero quaternion ${show(value)}`);

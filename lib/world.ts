@@ -19,7 +19,7 @@ import type { StateReader, StateWriter } from './state.js';
 import { readCallback, readDirection, readFiniteVector, readUnitQuaternion, requireBoolean, requireInteger, requireNonNegative, show } from './validate.js';
 import { requireFiniteState } from './restore-check.js';
 import { writeShape } from './structure-hash.js';
-import { SceneQueries, type QueryOptions, type RayHit, type ShapeOverlap, type SweepHit } from './collision/queries.js';
+import { SceneQueries, type QueryOptions, type RayHit, type ShapeCastOptions, type ShapeOverlap, type SweepHit } from './collision/queries.js';
 import { CharacterController, type CharacterControllerOptions } from './character/character-controller.js';
 import { ContactSet, type ShapePair } from './collision/contact-set.js';
 import { CCD_SPEED_THRESHOLD, ContinuousCollision } from './collision/continuous.js';
@@ -335,21 +335,32 @@ export class World extends WorldCore<Body, Joint> {
    * The first shape hit by `shape` (shape options as in createBody, or a body's Shape) placed at
    * `position` with `orientation` (a unit quaternion) and swept along `direction` (any length but zero)
    * for up to `maxDistance` m without turning: `{ body, shape, distance, point, normal }` (the normal
-   * the hit surface's, pointing toward the swept shape), or null. Distance 0 when it starts overlapping.
+   * the hit surface's, pointing toward the swept shape), or null. Distance 0 when it starts in contact
+   * with a shape and moves into it; a shape it starts in contact with and moves away from is no hit,
+   * unless `options.stopAtPenetration` (ShapeCastOptions). Given `out` (a hit an earlier castShape
+   * returned, or any object of that form), the hit is written into it and it is returned: then the
+   * query allocates nothing.
    */
   castShape(
     shape: ShapeOptions | Shape, position: ArrayLike<number>, orientation: ArrayLike<number>, direction: ArrayLike<number>, maxDistance: number,
-    options?: QueryOptions,
+    options?: ShapeCastOptions, out?: RayHit,
   ): RayHit | null {
     const where = 'castShape';
-    const p = readFiniteVector(where, 'position', position, 3, new Float64Array(3));
-    const q = readUnitQuaternion(where, 'orientation', orientation, new Float64Array(4));
-    const d = readDirection(where, 'direction', direction, new Float64Array(3));
+    const p = readFiniteVector(where, 'position', position, 3, this.castPosition);
+    const q = readUnitQuaternion(where, 'orientation', orientation, this.castOrientation);
+    const d = readDirection(where, 'direction', direction, this.castDirection);
     if (typeof maxDistance !== 'number' || !Number.isFinite(maxDistance) || !(maxDistance >= 0)) {
       throw new RangeError(`${where}: maxDistance must be a finite number ≥ 0, got ${show(maxDistance)}`);
     }
-    return this.queries().castShape(where, shape, p, q, d, maxDistance, options);
+    if (out !== undefined && (out === null || typeof out !== 'object' || !isVector3(out.point) || !isVector3(out.normal))) {
+      throw new TypeError(`${where}: out must be a hit { body, shape, distance, point, normal } with point and normal Float64Arrays of 3 numbers, got ${show(out)}`);
+    }
+    return this.queries().castShape(where, shape, p, q, d, maxDistance, options, out);
   }
+  /** castShape's arguments, read into these (a query allocates nothing). */
+  private readonly castPosition = new Float64Array(3);
+  private readonly castOrientation = new Float64Array(4);
+  private readonly castDirection = new Float64Array(3);
 
   /** Every shape whose bounds overlap the box from `min` to `max` (world, m): `{ body, shape }` in body
    * and shape order. */
@@ -511,4 +522,9 @@ function readRay(where: string, origin: ArrayLike<number>, direction: ArrayLike<
   const d = readDirection(where, 'direction', direction, new Float64Array(3));
   if (typeof maxDistance !== 'number' || !(maxDistance >= 0)) throw new RangeError(`${where}: maxDistance must be ≥ 0, got ${show(maxDistance)}`);
   return [o, d];
+}
+
+/** Whether a value is a Float64Array of 3 numbers (castShape's `out.point` and `out.normal`). */
+function isVector3(value: unknown): boolean {
+  return value instanceof Float64Array && value.length === 3;
 }

@@ -9,7 +9,7 @@ import { readFiniteVector, requireBoolean, requireFinite, requireInteger, requir
 import { requireConsistent, requireFiniteNumbers, requireZero } from '../restore-check.js';
 import { SleepState } from '../sleep.js';
 import type { StateReader, StateWriter } from '../state.js';
-import { sin, cos } from '../math/portable.js';
+import { writeSinCos, wrapAngleAt, wrapAngleToPi } from '../math/portable.js';
 import { interpolationFraction, NO_PREVIOUS_POSE } from '../interpolation.js';
 
 export interface Body2DOptions {
@@ -17,7 +17,7 @@ export interface Body2DOptions {
   type?: BodyType;
   /** Centre of mass, m. Default [0, 0]. */
   position?: ArrayLike<number>;
-  /** rad, counter-clockwise. Default 0. */
+  /** rad, counter-clockwise. Default 0. Kept wrapped to [−π, π] (an angle outside is wrapped). */
   angle?: number;
   /** m/s. Default zero. */
   linearVelocity?: ArrayLike<number>;
@@ -57,6 +57,8 @@ const ROTATION = BODY2D_STATE.rotation;
 const POSITION = BODY2D_STATE.position;
 
 const scratch = new Float64Array(2);
+/** updateRotation's angle, sine and cosine. */
+const sinCos = new Float64Array(3);
 const LINEAR_VELOCITY = BODY2D_STATE.linearVelocity;
 
 /** A kinematic body's pose target: none, set for the next step, or moved to in the last step. */
@@ -306,7 +308,9 @@ export class Body2D {
   get inverseInertia(): number {
     return this.state[INVERSE_INERTIA];
   }
-  /** rad, counter-clockwise. */
+  /** rad, counter-clockwise, in [−π, π]: the body's angle is wrapped whenever it changes (by the step,
+   * a setter or a pose target), so it never grows with the turns the body makes and its sine and cosine
+   * stay exact however long it spins. Count turns from angularVelocity if they matter. */
   get angle(): number {
     return this.state[ANGLE];
   }
@@ -315,11 +319,16 @@ export class Body2D {
     return this.state[ANGULAR_VELOCITY];
   }
 
-  /** Recomputes `rotation` from the angle (the setters and the step call it). */
+  /** Wraps the angle to [−π, π] and recomputes `rotation` from it (the setters and the step call it).
+   * (sin and cos through writeSinCos's array, the same bits as sin and cos: a double returned from a
+   * call V8 does not inline is boxed.) */
   updateRotation(): void {
     const s = this.state;
-    s[ROTATION] = cos(s[ANGLE]);
-    s[ROTATION + 1] = sin(s[ANGLE]);
+    if (!(s[ANGLE] >= -Math.PI && s[ANGLE] <= Math.PI)) wrapAngleAt(s, ANGLE);
+    sinCos[0] = s[ANGLE];
+    writeSinCos(sinCos);
+    s[ROTATION] = sinCos[2];
+    s[ROTATION + 1] = sinCos[1];
   }
 
   /** Moves the body there at once (a teleport: it is drawn there, not interpolated from where it was). */
@@ -329,7 +338,7 @@ export class Body2D {
     this.previousPoseStep = NO_PREVIOUS_POSE;
     this.sleep.wake();
   }
-  /** Turns the body to `angle` (rad) at once (a teleport, as setPosition). */
+  /** Turns the body to `angle` (rad, wrapped to [−π, π]) at once (a teleport, as setPosition). */
   setAngle(angle: number): void {
     this.requireInWorld('setAngle');
     this.state[ANGLE] = requireFinite('setAngle', 'angle', angle);
@@ -366,13 +375,21 @@ export class Body2D {
   }
 
   /**
-   * The angle to draw, rad: 3D's getInterpolatedOrientation in the plane. The angle is not wrapped (a
-   * step adds ω h to it), so the blend of the two angles is the turn the body made, however far.
+   * The angle to draw, rad in [−π, π]: 3D's getInterpolatedOrientation in the plane. Angles are wrapped,
+   * so the blend takes the short way from the previous angle to the current one, as the 3D slerp does
+   * (across the ±π seam it goes through π, not through 0; a body turning more than half a turn in one
+   * step is drawn turning the other way, as in 3D).
    */
   getInterpolatedAngle(): number {
     const t = interpolationFraction(this.owner, this.previousPoseStep);
     const angle = this.state[ANGLE];
-    return t === 1 ? angle : (1 - t) * this.previousPose[2] + t * angle;
+    if (t === 1) return angle;
+    const previous = this.previousPose[2];
+    let turn = angle - previous;
+    if (turn > Math.PI) turn -= 2 * Math.PI;
+    else if (turn < -Math.PI) turn += 2 * Math.PI;
+    const drawn = previous + t * turn;
+    return drawn >= -Math.PI && drawn <= Math.PI ? drawn : wrapAngleToPi(drawn);
   }
   /** Sets v, m/s; on a kinematic body, drops a pose target not yet reached (as in 3D). */
   setLinearVelocity(velocity: ArrayLike<number>): void {
@@ -394,8 +411,9 @@ export class Body2D {
   /**
    * Moves a kinematic body to a pose over the next step, as the 3D Body.moveKinematic: the step gives
    * it v = (x* − x) / dt and ω = (θ* − θ) / dt, and it ends the step exactly at `position` and `angle`
-   * (rad; default: its angle now). The angle is not wrapped: a target a whole turn ahead turns the body
-   * once round in the step.
+   * (rad, wrapped to [−π, π]; default: its angle now). θ* − θ is taken the short way, as the 3D body's
+   * turn to a target orientation is: a target a whole turn ahead leaves the body where it is, and an
+   * angle that grows without bound (t ω) drives the body at ω.
    */
   moveKinematic(position: ArrayLike<number>, angle?: number): void {
     const where = 'moveKinematic';
@@ -409,6 +427,7 @@ export class Body2D {
     target[0] = scratch[0];
     target[1] = scratch[1];
     target[2] = theta;
+    wrapAngleAt(target, 2);
     this.kinematicTargetState = KINEMATIC_PENDING;
     this.sleep.wake();
     (this.owner as KinematicListener | null)?.kinematicTargetSet?.(this);
@@ -420,7 +439,11 @@ export class Body2D {
     if (this.kinematicTargetState === KINEMATIC_PENDING) {
       s[LINEAR_VELOCITY] = (target[0] - s[POSITION]) / dt;
       s[LINEAR_VELOCITY + 1] = (target[1] - s[POSITION + 1]) / dt;
-      s[ANGULAR_VELOCITY] = (target[2] - s[ANGLE]) / dt;
+      // both angles are in [−π, π]; the turn the short way
+      let turn = target[2] - s[ANGLE];
+      if (turn > Math.PI) turn -= 2 * Math.PI;
+      else if (turn < -Math.PI) turn += 2 * Math.PI;
+      s[ANGULAR_VELOCITY] = turn / dt;
       this.kinematicTargetState = KINEMATIC_MOVING;
       return true;
     }

@@ -45,6 +45,18 @@ export interface QueryOptions {
   includeSensors?: boolean;
 }
 
+/**
+ * castShape's options: QueryOptions and what to do with a shape the swept one starts in contact with.
+ * `stopAtPenetration` (Rapier's ShapeCastOptions.stop_at_penetration): true, any such shape is a hit at
+ * distance 0; false (the default), only one the motion presses into (d·n < 0 at the start, n the contact
+ * normal toward the swept shape): a shape it starts touching or overlapping and moves away from is passed
+ * by, and the cast goes on to the next shape it would hit.
+ */
+export interface ShapeCastOptions extends QueryOptions {
+  /** Default false. */
+  stopAtPenetration?: boolean;
+}
+
 /** What a ray or a swept shape hit: the body and shape, the distance along the direction, the point and
  * the hit surface's outward normal (world space, m). */
 export interface RayHit {
@@ -80,14 +92,21 @@ class ReadOptions {
   excluded: readonly Body[] = [];
   predicate: ((body: Body, shape: Shape) => boolean) | null = null;
   includeSensors = false;
+  /** castShape's ShapeCastOptions.stopAtPenetration. */
+  stopAtPenetration = false;
+  /** `exclude` given as one body (read without allocating an array for it). */
+  private readonly oneExcluded: Body[] = [];
 
-  read(where: string, options: QueryOptions | undefined): this {
+  /** Reads QueryOptions, and with `cast` castShape's ShapeCastOptions. Allocates nothing. */
+  read(where: string, options: QueryOptions | undefined, cast = false): this {
     this.category = 1; this.mask = 0xffffffff; this.group = 0;
-    this.excluded = NONE; this.predicate = null; this.includeSensors = false;
+    this.excluded = NONE; this.predicate = null; this.includeSensors = false; this.stopAtPenetration = false;
     if (options === undefined) return this;
     if (options === null || typeof options !== 'object') throw new TypeError(`${where}: options must be an object, got ${show(options)}`);
-    for (const key of Object.keys(options)) {
-      if (!OPTION_KEYS.includes(key)) throw new RangeError(`${where}: unknown option '${key}' (options are ${OPTION_KEYS.join(', ')})`);
+    const keys = cast ? CAST_OPTION_KEYS : OPTION_KEYS;
+    for (const key in options) {
+      if (!Object.prototype.hasOwnProperty.call(options, key)) continue;
+      if (!keys.includes(key)) throw new RangeError(`${where}: unknown option '${key}' (options are ${keys.join(', ')})`);
     }
     const filter = options.filter;
     if (filter !== undefined) {
@@ -98,11 +117,14 @@ class ReadOptions {
     }
     const exclude = options.exclude;
     if (exclude !== undefined) {
-      const list = isArrayLike(exclude) ? Array.from(exclude as readonly unknown[]) : [exclude];
-      list.forEach((body, i) => {
+      const many = isArrayLike(exclude);
+      const list = (many ? exclude : this.oneExcluded) as readonly unknown[];
+      if (!many) this.oneExcluded[0] = exclude as Body;
+      for (let i = 0; i < list.length; i++) {
+        const body = list[i];
         if (body === null || typeof body !== 'object' || !('shapes' in body)) throw new TypeError(`${where}: exclude[${i}] must be a Body, got ${show(body)}`);
-      });
-      this.excluded = list as Body[];
+      }
+      this.excluded = list as readonly Body[];
     }
     if (options.predicate !== undefined) {
       if (typeof options.predicate !== 'function') throw new TypeError(`${where}: predicate must be a function, got ${show(options.predicate)}`);
@@ -111,6 +133,11 @@ class ReadOptions {
     if (options.includeSensors !== undefined) {
       if (typeof options.includeSensors !== 'boolean') throw new TypeError(`${where}: includeSensors must be true or false, got ${show(options.includeSensors)}`);
       this.includeSensors = options.includeSensors;
+    }
+    const stop = (options as ShapeCastOptions).stopAtPenetration;
+    if (cast && stop !== undefined) {
+      if (typeof stop !== 'boolean') throw new TypeError(`${where}: stopAtPenetration must be true or false, got ${show(stop)}`);
+      this.stopAtPenetration = stop;
     }
     return this;
   }
@@ -134,6 +161,7 @@ class ReadOptions {
 
 const NONE: readonly Body[] = [];
 const OPTION_KEYS = ['filter', 'exclude', 'predicate', 'includeSensors'];
+const CAST_OPTION_KEYS = [...OPTION_KEYS, 'stopAtPenetration'];
 
 const TREES = [TreeKind.Static, TreeKind.Kinematic, TreeKind.Dynamic];
 
@@ -220,19 +248,31 @@ export class SceneQueries {
 
   /**
    * The first shape that `shape`, placed at the pose and swept along d (a unit vector) up to
-   * maxDistance, hits: distance 0 when it starts overlapping one. The candidates come from a box cast
-   * through the trees (the query shape's bounds swept along d); each is then swept exactly (gjk.ts
-   * shapeCast: conservative advancement on the GJK distance), a plane in closed form.
+   * maxDistance, hits: distance 0 when it starts in contact with one and presses into it (or any contact,
+   * with stopAtPenetration; see ShapeCastOptions). The candidates come from a box cast through the trees
+   * (the query shape's bounds swept along d); each is then swept exactly (gjk.ts shapeCast: conservative
+   * advancement on the GJK distance), a plane in closed form. The hit is written into `out` when given
+   * (then nothing is allocated), else into a new object.
    */
   castShape(
     where: string, shape: ShapeOptions | Shape, position: Float64Array, orientation: Float64Array, d: Float64Array, maxDistance: number,
-    options: QueryOptions | undefined,
+    options: ShapeCastOptions | undefined, out?: RayHit,
   ): RayHit | null {
     const query = this.readShape(where, shape);
-    this.options.read(where, options);
-    const hit = this.sweepNearest(query, position, orientation, d, maxDistance, false);
+    this.options.read(where, options, true);
+    this.queryShape = query;
+    const hit = this.sweepNearest(query, position, orientation, d, maxDistance, !this.options.stopAtPenetration, true);
+    this.queryShape = null;
     if (hit === null) return null;
-    return { body: hit.body, shape: hit.shape, distance: this.rayMax, point: Float64Array.from(this.castPoint), normal: Float64Array.from(this.nearestNormal) };
+    if (out === undefined) {
+      return { body: hit.body, shape: hit.shape, distance: this.rayMax, point: Float64Array.from(this.castPoint), normal: Float64Array.from(this.nearestNormal) };
+    }
+    out.body = hit.body;
+    out.shape = hit.shape;
+    out.distance = this.rayMax;
+    out.point.set(this.castPoint);
+    out.normal.set(this.nearestNormal);
+    return out;
   }
 
   /**
@@ -247,7 +287,7 @@ export class SceneQueries {
     out: SweepHit,
   ): boolean {
     this.options.only(excluded);
-    const hit = this.sweepNearest(query, position, orientation, d, maxDistance, true);
+    const hit = this.sweepNearest(query, position, orientation, d, maxDistance, true, false);
     if (hit === null) return false;
     out.body = hit.body;
     out.shape = hit.shape;
@@ -259,9 +299,10 @@ export class SceneQueries {
 
   /** The nearest shape the query shape hits (castShape), or null; its distance, point and normal are
    * left in rayMax, castPoint and nearestNormal. `skipLeaving`: starting contacts the sweep leaves are
-   * not hits. */
+   * not hits; `penetrationNormals`: see the field. */
   private sweepNearest(
     query: Shape, position: Float64Array, orientation: Float64Array, d: Float64Array, maxDistance: number, skipLeaving: boolean,
+    penetrationNormals: boolean,
   ): ShapeProxy | null {
     const pose = this.queryPose;
     poseOf(query, position, orientation, pose);
@@ -276,12 +317,18 @@ export class SceneQueries {
     this.nearest = null;
     this.rayMax = maxDistance;
     this.skipLeaving = skipLeaving;
-    for (const proxy of this.broadphase.unbounded) this.castAgainst(proxy);
-    for (const tree of TREES) this.broadphase.trees[tree].rayCast(this.origin, d, this.rayMax, this.visitCast, extent);
+    this.penetrationNormals = penetrationNormals;
+    const unbounded = this.broadphase.unbounded;
+    for (let i = 0; i < unbounded.length; i++) this.castAgainst(unbounded[i]);
+    for (let i = 0; i < TREES.length; i++) this.broadphase.trees[TREES[i]].rayCast(this.origin, d, this.rayMax, this.visitCast, extent);
     return this.nearest as ShapeProxy | null;
   }
-  /** Whether the sweep under way skips starting contacts it moves away from (sweep, not castShape). */
+  /** Whether the sweep under way skips starting contacts it moves away from. */
   private skipLeaving = false;
+  /** castShape (not the character's sweep, which keeps such contacts as hits): a starting contact whose
+   * shapes overlap too deeply for GJK to give a normal (shapeCast then gives −d) is judged by the
+   * narrowphase's contact normal instead. */
+  private penetrationNormals = false;
   private readonly extent = new Float64Array(3);
   private readonly castProxy = new ConvexProxy();
   private readonly targetProxy = new ConvexProxy();
@@ -311,7 +358,7 @@ export class SceneQueries {
       for (let k = 0; k < 3; k++) translation[k] = d[k] * limit;
       const out = this.castResult;
       if (!shapeCast(this.targetProxy, proxy.pose, this.castProxy, this.queryPose, translation, out)) return;
-      if (this.skipLeaving && out.fraction === 0 && leaves(out.normal, d)) return;
+      if (this.skipLeaving && out.fraction === 0 && (leaves(out.normal, d) || (this.penetrationNormals && this.leavesPenetration(proxy)))) return;
       t = out.fraction * limit;
       this.scratchNormal.set(out.normal);
       this.scratchPoint.set(out.point);
@@ -324,6 +371,19 @@ export class SceneQueries {
   }
   private readonly scratchNormal = new Float64Array(3);
   private readonly scratchPoint = new Float64Array(3);
+
+  /** Whether the sweep along `direction` moves the query shape out of a shape it overlaps: by the
+   * contact normal of the narrowphase's manifold (as overlapShape computes it), toward the query shape. */
+  private leavesPenetration(proxy: ShapeProxy): boolean {
+    const query = this.queryShape as Shape, m = this.manifold;
+    const first = SHAPE_RANK[proxy.shape.type] <= SHAPE_RANK[query.type];
+    if (first) collide(proxy.shape, proxy.pose, query, this.queryPose, 0, m);
+    else collide(query, this.queryPose, proxy.shape, proxy.pose, 0, m);
+    if (m.count === 0) return false;
+    const n = m.normal, d = this.direction;
+    const along = n[0] * d[0] + n[1] * d[1] + n[2] * d[2];
+    return first ? along >= 0 : along <= 0;
+  }
 
   /**
    * The query shape swept at the triangles of a mesh or heightfield: those whose boxes meet the swept

@@ -34,7 +34,8 @@ export class RigidBodyIntegrator2D implements BodyIntegrator<Body2D> {
     }
   }
 
-  /** Speed caps (dynamic bodies), x += h v, θ += h ω, then (cos θ, sin θ). */
+  /** Speed caps (dynamic bodies), x += h v, θ += h ω, then θ wrapped to [−π, π] and (cos θ, sin θ)
+   * (Body2D.updateRotation). */
   integratePositions(bodies: readonly Body2D[], h: number, maxLinearSpeed: number, maxAngularSpeed: number): void {
     const maxLinearSq = maxLinearSpeed * maxLinearSpeed;
     for (let i = 0; i < bodies.length; i++) {

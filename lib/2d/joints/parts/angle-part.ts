@@ -2,15 +2,18 @@
 // joint was made. The 3D rotation part (lib/joints/parts/rotation-part.ts) in the plane, where a
 // rotation is one number and the relative angle is exact:
 //
-//   C = θ_b − θ_a − θ₀,   Ċ = ω_b − ω_a,   J = [ 0 −1 0 1 ],   K = i_a + i_b
+//   C = θ_b − θ_a − θ₀ (wrapped to (−π, π]),   Ċ = ω_b − ω_a,   J = [ 0 −1 0 1 ],   K = i_a + i_b
 //   M⁻¹ Jᵀ λ:  ω_a −= i_a λ,  ω_b += i_b λ
 //
-// (The 3D part's C = log(q_b (q_a q₀)⁻¹) is exactly this angle about z for planar motion.)
+// (The 3D part's C = log(q_b (q_a q₀)⁻¹), on the shortest arc, is exactly this angle about z for planar
+// motion. The wrap matters because body angles are kept in [−π, π]: without it, a body crossing the
+// seam would make C jump by 2π and the joint turn it a whole turn back.)
 
 import { BODY2D_STATE, type Body2D } from '../../body.js';
 import type { Softness } from '../../../solver/softness.js';
 import type { ConstraintPart2D } from './constraint-part.js';
 import type { StateReader, StateWriter } from '../../../state.js';
+import { wrapAngle } from '../../../joints/parts/axis-drive.js';
 
 const ANGULAR_VELOCITY = BODY2D_STATE.angularVelocity, INVERSE_INERTIA = BODY2D_STATE.inverseInertia;
 const ANGLE = BODY2D_STATE.angle;
@@ -41,7 +44,7 @@ export class AngleConstraintPart2D implements ConstraintPart2D {
   }
 
   prepare(bodyA: Body2D, bodyB: Body2D): void {
-    this.C[0] = bodyB.state[ANGLE] - bodyA.state[ANGLE] - this.referenceAngle;
+    this.C[0] = wrapAngle(bodyB.state[ANGLE] - bodyA.state[ANGLE] - this.referenceAngle);
     this.K[0] = bodyA.state[INVERSE_INERTIA] + bodyB.state[INVERSE_INERTIA];
   }
 
@@ -72,9 +75,9 @@ export class AngleConstraintPart2D implements ConstraintPart2D {
     b[ANGULAR_VELOCITY] += b[INVERSE_INERTIA] * l;
   }
 
-  /** |θ_b − θ_a − θ₀| at the current angles, rad. */
+  /** |θ_b − θ_a − θ₀| (wrapped) at the current angles, rad. */
   currentAngle(bodyA: Body2D, bodyB: Body2D): number {
-    return Math.abs(bodyB.angle - bodyA.angle - this.referenceAngle);
+    return Math.abs(wrapAngle(bodyB.angle - bodyA.angle - this.referenceAngle));
   }
 
   writeJacobian(out: Float64Array, row: number): void {
