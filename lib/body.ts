@@ -29,6 +29,8 @@ import { SleepState } from './sleep.js';
 import { interpolationFraction, NO_PREVIOUS_POSE, slerpInto } from './interpolation.js';
 
 import { readBodyType, type BodyType } from './body-type.js';
+import { checkOptionKeys, optionKeys } from './option-keys.js';
+import { makeReadOnly } from './read-only.js';
 
 export type { BodyType };
 
@@ -87,6 +89,11 @@ export interface BodyOptions {
   ccd?: boolean;
   userData?: unknown;
 }
+const BODY_OPTION_KEYS = optionKeys<BodyOptions>({
+  type: true, position: true, orientation: true, linearVelocity: true, angularVelocity: true, mass: true, inertia: true,
+  linearDamping: true, angularDamping: true, gravityScale: true, shapes: true, canSleep: true, lockTranslation: true,
+  lockRotation: true, ccd: true, userData: true,
+});
 
 
 /** @internal Where each quantity sits in Body.state (the solver's per-body array). */
@@ -148,8 +155,9 @@ export class Body {
   readonly orientation: Float64Array;
   /** R(q), gl-matrix mat3 (column-major). Recomputed with inverseInertiaWorld. */
   readonly rotation: Float64Array;
-  /** Collision shapes in the body frame, about the centre of mass (see BodyOptions.shapes). */
-  shapes: readonly Shape[];
+  /** Collision shapes in the body frame, about the centre of mass (see BodyOptions.shapes); fixed at
+   * creation (the array is frozen). */
+  readonly shapes: readonly Shape[];
   /** @internal The largest distance of a point of the shapes from the centre of mass, m (0 without
    * shapes, Infinity with a plane): no point of the body moves faster than |v| + |ω| · extent. */
   readonly extent: number;
@@ -159,6 +167,7 @@ export class Body {
   /** @internal Its place among the bodies this step's continuous collision looks at, or −1, and whether
    * it is fast at the step's start (collision/continuous.ts; the speculative margins read the latter). */
   ccdIndex = -1;
+  /** @internal */
   ccdFast = false;
   /** I_b, body axes (zero for static and kinematic bodies). */
   readonly inertiaLocal: Float64Array;
@@ -172,9 +181,12 @@ export class Body {
   private _ccd: boolean;
   /** True when I_b is diagonal (given as [Ix, Iy, Iz]): world tensors then take rotateDiagonal. */
   private diagonalInertia: boolean;
-  linearDamping: number;
-  angularDamping: number;
-  gravityScale: number;
+  /** @internal The velocity damping rates and the gravity scale the step reads (their setters check them). */
+  _linearDamping: number;
+  /** @internal */
+  _angularDamping: number;
+  /** @internal */
+  _gravityScale: number;
   userData: unknown;
 
   /** @internal The world that owns this body, or null once removed: a removed body's public writes
@@ -202,6 +214,7 @@ export class Body {
     if (options === null || typeof options !== 'object') {
       throw new TypeError(`${where}: options must be an object, got ${show(options)}`);
     }
+    checkOptionKeys(where, options, BODY_OPTION_KEYS);
     const type = options.type ?? 'dynamic';
     readBodyType(where, type);
     const position = new Float64Array(3);
@@ -280,16 +293,16 @@ export class Body {
     } else {
       this._mass = Infinity;
     }
-    this.linearDamping = linearDamping;
-    this.angularDamping = angularDamping;
-    this.gravityScale = gravityScale;
+    this._linearDamping = linearDamping;
+    this._angularDamping = angularDamping;
+    this._gravityScale = gravityScale;
     this.userData = options.userData;
     this.sleep.canSleep = canSleep;
     this.rotationLocks = rotationLocks;
     this.state[TRANSLATION_LOCKS] = translationLocks;
     this.writeInverseMassAxes();
     this._ccd = ccd;
-    this.shapes = shapes;
+    this.shapes = Object.freeze(shapes);
     let extent = 0, minExtent = Infinity;
     for (const shape of shapes) {
       const p = shape.position;
@@ -305,6 +318,10 @@ export class Body {
       lockAngularVelocity(this.state, rotationLocks);
       lockLinearVelocity(this.state);
     }
+    makeReadOnly(this, [
+      'id', 'shapes', 'state', 'stateChunk', 'stateOffset', 'linearVelocity', 'angularVelocity', 'inverseInertiaWorld', 'position',
+      'orientation', 'rotation', 'inertiaLocal', 'inverseInertiaLocal', 'force', 'torque',
+    ]);
   }
 
   /** @internal Writes everything the step reads of this body (world snapshots, hashes); of its shapes
@@ -312,16 +329,16 @@ export class Body {
   saveState(writer: StateWriter): void {
     writer.writeArray(this.state.subarray(0, BODY_STATE.stored));
     writer.write(this._mass);
-    writer.write(this.linearDamping);
-    writer.write(this.angularDamping);
-    writer.write(this.gravityScale);
+    writer.write(this._linearDamping);
+    writer.write(this._angularDamping);
+    writer.write(this._gravityScale);
     // (one number of flags: 1 a diagonal inertia, 2 continuous collision, the rotation locks from bit 2
     // and the translation locks from bit 5; a body with none of them writes and hashes the 0 or 1 it
     // always did, and older snapshots read as without them)
     writer.write((this.diagonalInertia ? 1 : 0) + (this._ccd ? 2 : 0) + (this.rotationLocks << 2) + (this.state[TRANSLATION_LOCKS] << 5));
     for (const shape of this.shapes) {
-      writer.write(shape.friction);
-      writer.write(shape.restitution);
+      writer.write(shape._friction);
+      writer.write(shape._restitution);
     }
     this.sleep.save(writer);
     if (this.type === 'kinematic') {
@@ -333,9 +350,9 @@ export class Body {
   loadState(reader: StateReader): void {
     reader.readInto(this.state.subarray(0, BODY_STATE.stored));
     this._mass = reader.read();
-    this.linearDamping = reader.read();
-    this.angularDamping = reader.read();
-    this.gravityScale = reader.read();
+    this._linearDamping = reader.read();
+    this._angularDamping = reader.read();
+    this._gravityScale = reader.read();
     const flags = reader.read();
     this.diagonalInertia = (flags & 1) !== 0;
     this._ccd = (flags & 2) !== 0;
@@ -343,8 +360,8 @@ export class Body {
     this.state[TRANSLATION_LOCKS] = (flags >> 5) & 7;
     this.writeInverseMassAxes();
     for (const shape of this.shapes) {
-      shape.friction = reader.read();
-      shape.restitution = reader.read();
+      shape._friction = reader.read();
+      shape._restitution = reader.read();
     }
     this.sleep.load(reader);
     // (snapshots before version 5 had no pose targets)
@@ -438,6 +455,29 @@ export class Body {
     this.requireInWorld('canSleep');
     this.sleep.canSleep = requireBoolean('canSleep', 'canSleep', value);
     if (!value) this.sleep.wake();
+  }
+  /** Velocity damping rates, 1/s (BodyOptions.linearDamping): a finite number ≥ 0; can change between steps. */
+  get linearDamping(): number {
+    return this._linearDamping;
+  }
+  set linearDamping(value: number) {
+    this.requireInWorld('linearDamping');
+    this._linearDamping = requireNonNegative('linearDamping', 'linearDamping', value);
+  }
+  get angularDamping(): number {
+    return this._angularDamping;
+  }
+  set angularDamping(value: number) {
+    this.requireInWorld('angularDamping');
+    this._angularDamping = requireNonNegative('angularDamping', 'angularDamping', value);
+  }
+  /** Multiplies the world's gravity for this body (BodyOptions.gravityScale): a finite number. */
+  get gravityScale(): number {
+    return this._gravityScale;
+  }
+  set gravityScale(value: number) {
+    this.requireInWorld('gravityScale');
+    this._gravityScale = requireFinite('gravityScale', 'gravityScale', value);
   }
   /** Continuous collision for this body (BodyOptions.ccd); can change between steps. */
   get ccd(): boolean {

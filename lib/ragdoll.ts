@@ -23,6 +23,7 @@ import { HingeJoint } from './joints/hinge-joint.js';
 import { boxInertia, capsuleInertia, sphereInertia } from './inertia.js';
 import { addSceneToWorld, type BodyDescription, type JointDescription, type SceneDescription, type Vec3Tuple, type QuatTuple } from './scenes/description.js';
 import { rotationMatrix } from './math/quat.js';
+import { checkOptionKeys, optionKeys } from './option-keys.js';
 import { readFiniteVector, readUnitQuaternion, requireBoolean, requireNonNegative, requirePositive, requirePositiveOrInfinity, show } from './validate.js';
 
 export interface RagdollOptions {
@@ -48,6 +49,10 @@ export interface RagdollOptions {
    * they share a negative filter group, as most games' ragdolls do. */
   selfCollide?: boolean;
 }
+
+const RAGDOLL_OPTION_KEYS = optionKeys<RagdollOptions>({
+  position: true, orientation: true, height: true, mass: true, friction: true, damping: true, breakForce: true, collide: true, selfCollide: true,
+});
 
 export type RagdollSegment =
   | 'head' | 'upperTrunk' | 'middleTrunk' | 'lowerTrunk'
@@ -84,6 +89,7 @@ let ragdollGroups = 0;
 export function describeRagdoll(options: RagdollOptions = {}): SceneDescription & { headTop: Vec3Tuple } {
   const where = 'createRagdoll';
   if (options === null || typeof options !== 'object') throw new TypeError(`${where}: options must be an object, got ${show(options)}`);
+  checkOptionKeys(where, options, RAGDOLL_OPTION_KEYS);
   const origin = readFiniteVector(where, 'position', options.position ?? [0, 0, 0], 3, new Float64Array(3));
   const H = requirePositive(where, 'height', options.height ?? 1.8);
   const M = requirePositive(where, 'mass', options.mass ?? 75);

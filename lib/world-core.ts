@@ -27,6 +27,7 @@ import {
   requirePositiveOrInfinity,
   show,
 } from './validate.js';
+import { optionKeys } from './option-keys.js';
 
 /** The options both worlds take (WorldOptions and World2DOptions add gravity and their own). */
 export interface CoreWorldOptions<J> {
@@ -79,6 +80,12 @@ export interface CoreWorldOptions<J> {
   /** The most steps one advance() call takes; time beyond them is dropped. Default 5. */
   maxStepsPerFrame?: number;
 }
+/** @internal The keys of CoreWorldOptions (option-keys.ts). */
+export const CORE_WORLD_OPTION_KEYS = optionKeys<CoreWorldOptions<unknown>>({
+  substeps: true, iterations: true, contactIterations: true, relaxIterations: true, jointHertz: true, jointDampingRatio: true,
+  warmStarting: true, maxLinearSpeed: true, maxAngularSpeed: true, onJointBreak: true, sleeping: true, sleepLinearSpeed: true,
+  sleepAngularSpeed: true, timeToSleep: true, solver: true, fixedTimeStep: true, maxStepsPerFrame: true,
+});
 
 /** What world.advance(elapsedSeconds) did. The world hands back the same object every call and
  * overwrites it on the next: read it (or copy it) before advancing again. */
@@ -217,8 +224,14 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
   readonly gravity: Float64Array;
   /** A static body at the origin: what a joint without bodyB is attached to. Not in `bodies`. */
   abstract readonly ground: B;
-  /** Called once for each joint that breaks; see JointBreakEventOf. */
-  onJointBreak: ((event: JointBreakEventOf<J>) => void) | null = null;
+  /** Called once for each joint that breaks; see JointBreakEventOf. A function or null. */
+  get onJointBreak(): ((event: JointBreakEventOf<J>) => void) | null {
+    return this.jointBreakHook;
+  }
+  set onJointBreak(value: ((event: JointBreakEventOf<J>) => void) | null) {
+    this.jointBreakHook = readCallback('onJointBreak', 'onJointBreak', value);
+  }
+  private jointBreakHook: ((event: JointBreakEventOf<J>) => void) | null = null;
 
   protected readonly settings: SolverSettings = { ...DEFAULT_SOLVER_SETTINGS };
   private readonly sleepSettings: SleepSettings = { ...DEFAULT_SLEEP_SETTINGS };
@@ -310,7 +323,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     this.gravity = gravity;
     Object.assign(this.settings, settings);
     Object.assign(this.sleepSettings, sleep);
-    this.onJointBreak = onJointBreak;
+    this.jointBreakHook = onJointBreak;
     this.stepContext = new StepContext(integrator, gravity, this.settings);
     this.tree = new DirectSolver<B, J>(treeModel);
     this.solverKind = solver;
@@ -687,6 +700,11 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     this.topologyVersion++; this.structureVersion++;
   }
 
+  /** @internal A joint's collideConnected changed (JointCore): the contact search takes its jointed pairs
+   * again at the next step. */
+  jointFilterChanged(): void {
+    this.structureVersion++;
+  }
   /** @internal A body of this world was given a pose target (Body.moveKinematic): the next step sets
    * its velocities. */
   kinematicTargetSet(body: B): void {
@@ -1059,7 +1077,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
   private reportBreaks(): void {
     if (this.justBroken.length === 0) return;
     const broken = this.justBroken.splice(0);
-    const callback = this.onJointBreak;
+    const callback = this.jointBreakHook;
     if (callback === null) return;
     for (const joint of broken) {
       const force = joint.getForceMagnitude();

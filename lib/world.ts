@@ -14,7 +14,16 @@ import { DistanceJoint, type DistanceJointOptions } from './joints/distance-join
 import { RigidBodyIntegrator } from './solver/integrate.js';
 import type { SolverSettings } from './solver/step-parts.js';
 import { TreeBodyModel3D } from './solver/direct/tree-body-model.js';
-import { DEFAULT_SOLVER_SETTINGS, WorldCore, type CoreWorldOptions, type JointBreakEventOf, type SnapshotBody, type WorldSnapshot } from './world-core.js';
+import { checkOptionKeys, optionKeys } from './option-keys.js';
+import { makeReadOnly } from './read-only.js';
+import { BALL_JOINT_OPTION_KEYS } from './joints/ball-joint.js';
+import { HINGE_JOINT_OPTION_KEYS } from './joints/hinge-joint.js';
+import { PRISMATIC_JOINT_OPTION_KEYS } from './joints/prismatic-joint.js';
+import { DISTANCE_JOINT_OPTION_KEYS } from './joints/distance-joint.js';
+import { WELD_JOINT_OPTION_KEYS } from './joints/weld-joint.js';
+import { MOUSE_JOINT_OPTION_KEYS } from './joints/mouse-joint.js';
+import { JOINT_OPTION_KEYS } from './joints/joint.js';
+import { CORE_WORLD_OPTION_KEYS, DEFAULT_SOLVER_SETTINGS, WorldCore, type CoreWorldOptions, type JointBreakEventOf, type SnapshotBody, type WorldSnapshot } from './world-core.js';
 import type { StateReader, StateWriter } from './state.js';
 import { readCallback, readDirection, readFiniteVector, readUnitQuaternion, requireBoolean, requireInteger, requireNonNegative, show } from './validate.js';
 import { requireFiniteState } from './restore-check.js';
@@ -62,6 +71,14 @@ export interface WorldOptions extends CoreWorldOptions<Joint> {
   ccdSpeedThreshold?: number;
 }
 
+const WORLD_OPTION_KEYS: readonly string[] = [
+  ...CORE_WORLD_OPTION_KEYS,
+  ...optionKeys<Omit<WorldOptions, keyof CoreWorldOptions<Joint>>>({
+    gravity: true, gyroscopic: true, onContactBegin: true, onContactEnd: true, onSensorBegin: true, onSensorEnd: true,
+    restitutionThreshold: true, onPreSolve: true, ccdSpeedThreshold: true,
+  }),
+];
+
 export { DEFAULT_JOINT_SOLVER, JOINT_SOLVERS, type AdvanceResult, type JointSolverKind } from './world-core.js';
 
 export type JointBreakEvent = JointBreakEventOf<Joint>;
@@ -95,6 +112,7 @@ export class World extends WorldCore<Body, Joint> {
 
   constructor(options: WorldOptions = {}) {
     const where = 'World';
+    checkOptionKeys(where, options, WORLD_OPTION_KEYS);
     const gravity = new Float64Array([0, -9.81, 0]);
     if (options !== null && typeof options === 'object' && options.gravity !== undefined) {
       readFiniteVector(where, 'gravity', options.gravity, 3, gravity);
@@ -116,6 +134,7 @@ export class World extends WorldCore<Body, Joint> {
       this.onPreSolve = readCallback(where, 'onPreSolve', options.onPreSolve);
     }
     this.ground = new Body(0, { type: 'static' }, this, this.arena);
+    makeReadOnly(this as World, ['ground', 'gravity']);
   }
 
   /** Integrate the gyroscopic term ω × Iω implicitly (default true). */
@@ -155,10 +174,34 @@ export class World extends WorldCore<Body, Joint> {
 
   /** Called after each step for each pair of shapes that began touching (WorldOptions.onContactBegin).
    * Callbacks run after the step: they may remove bodies and joints. */
-  onContactBegin: ((event: ContactBeginEvent) => void) | null = null;
-  onContactEnd: ((event: ShapePair) => void) | null = null;
-  onSensorBegin: ((event: SensorEvent) => void) | null = null;
-  onSensorEnd: ((event: SensorEvent) => void) | null = null;
+  get onContactBegin(): ((event: ContactBeginEvent) => void) | null {
+    return this.contactBeginHook;
+  }
+  set onContactBegin(value: ((event: ContactBeginEvent) => void) | null) {
+    this.contactBeginHook = readCallback('onContactBegin', 'onContactBegin', value);
+  }
+  get onContactEnd(): ((event: ShapePair) => void) | null {
+    return this.contactEndHook;
+  }
+  set onContactEnd(value: ((event: ShapePair) => void) | null) {
+    this.contactEndHook = readCallback('onContactEnd', 'onContactEnd', value);
+  }
+  get onSensorBegin(): ((event: SensorEvent) => void) | null {
+    return this.sensorBeginHook;
+  }
+  set onSensorBegin(value: ((event: SensorEvent) => void) | null) {
+    this.sensorBeginHook = readCallback('onSensorBegin', 'onSensorBegin', value);
+  }
+  get onSensorEnd(): ((event: SensorEvent) => void) | null {
+    return this.sensorEndHook;
+  }
+  set onSensorEnd(value: ((event: SensorEvent) => void) | null) {
+    this.sensorEndHook = readCallback('onSensorEnd', 'onSensorEnd', value);
+  }
+  private contactBeginHook: ((event: ContactBeginEvent) => void) | null = null;
+  private contactEndHook: ((event: ShapePair) => void) | null = null;
+  private sensorBeginHook: ((event: SensorEvent) => void) | null = null;
+  private sensorEndHook: ((event: SensorEvent) => void) | null = null;
 
   protected override reportStepEvents(): void {
     const set = this.contactSet;
@@ -167,7 +210,7 @@ export class World extends WorldCore<Body, Joint> {
     // copied first: a callback may remove bodies (the next update sees that) or step again (which
     // refills the lists)
     const began = set.began.slice(), ended = set.ended.slice(), sensorBegan = set.sensorBegan.slice(), sensorEnded = set.sensorEnded.slice();
-    const onBegin = this.onContactBegin, onEnd = this.onContactEnd, onSensorBegin = this.onSensorBegin, onSensorEnd = this.onSensorEnd;
+    const onBegin = this.contactBeginHook, onEnd = this.contactEndHook, onSensorBegin = this.sensorBeginHook, onSensorEnd = this.sensorEndHook;
     if (onBegin !== null) for (const contact of began) onBegin({ contact, bodyA: contact.bodyA, shapeA: contact.shapeA, bodyB: contact.bodyB, shapeB: contact.shapeB });
     if (onEnd !== null) for (const pair of ended) onEnd(pair);
     if (onSensorBegin !== null) for (const pair of sensorBegan) onSensorBegin(sensorEvent(pair));
@@ -201,7 +244,7 @@ export class World extends WorldCore<Body, Joint> {
 
   protected override findContacts(dt: number, joints: readonly Joint[], awake: readonly Body[]): SolverContacts {
     this.contactSet.preSolve = this.preSolveHook === null ? null : this.askPreSolve;
-    this.contactSet.recordEvents = this.onContactBegin !== null || this.onContactEnd !== null || this.onSensorBegin !== null || this.onSensorEnd !== null;
+    this.contactSet.recordEvents = this.contactBeginHook !== null || this.contactEndHook !== null || this.sensorBeginHook !== null || this.sensorEndHook !== null;
     // the fast bodies first: their speculative margins depend on whether the sweep covers them
     this.continuous.preSolve = this.preSolveHook === null ? null : this.askPreSolveSweep;
     this.continuous.begin(awake, dt);
@@ -410,6 +453,7 @@ export class World extends WorldCore<Body, Joint> {
    * friction (the ragdoll joint). */
   createBallJoint(options: BallJointOptions): BallJoint {
     const where = 'createBallJoint';
+    checkOptionKeys(where, options, BALL_JOINT_OPTION_KEYS);
     const [bodyA, bodyB] = this.readJointBodies(where, options);
     const anchor = readFiniteVector(where, 'anchor', options.anchor, 3, new Float64Array(3));
     const axis = options.axis === undefined ? undefined : readDirection(where, 'axis', options.axis, new Float64Array(3));
@@ -421,6 +465,7 @@ export class World extends WorldCore<Body, Joint> {
    * servo, and friction. */
   createHingeJoint(options: HingeJointOptions): HingeJoint {
     const where = 'createHingeJoint';
+    checkOptionKeys(where, options, HINGE_JOINT_OPTION_KEYS);
     const [bodyA, bodyB] = this.readJointBodies(where, options);
     const anchor = readFiniteVector(where, 'anchor', options.anchor, 3, new Float64Array(3));
     const axis = readDirection(where, 'axis', options.axis, new Float64Array(3));
@@ -432,6 +477,7 @@ export class World extends WorldCore<Body, Joint> {
    * and friction. */
   createPrismaticJoint(options: PrismaticJointOptions): PrismaticJoint {
     const where = 'createPrismaticJoint';
+    checkOptionKeys(where, options, PRISMATIC_JOINT_OPTION_KEYS);
     const [bodyA, bodyB] = this.readJointBodies(where, options);
     const anchor = readFiniteVector(where, 'anchor', options.anchor, 3, new Float64Array(3));
     const axis = readDirection(where, 'axis', options.axis, new Float64Array(3));
@@ -441,6 +487,7 @@ export class World extends WorldCore<Body, Joint> {
   /** Distance joint (1 row) between two world-space anchors: a rod, a rope or a spring. */
   createDistanceJoint(options: DistanceJointOptions): DistanceJoint {
     const where = 'createDistanceJoint';
+    checkOptionKeys(where, options, DISTANCE_JOINT_OPTION_KEYS);
     const [bodyA, bodyB] = this.readJointBodies(where, options);
     const anchorA = readFiniteVector(where, 'anchorA', options.anchorA, 3, new Float64Array(3));
     const anchorB = readFiniteVector(where, 'anchorB', options.anchorB, 3, new Float64Array(3));
@@ -449,6 +496,7 @@ export class World extends WorldCore<Body, Joint> {
 
   /** Orientation joint (3 rows): keeps B's current orientation relative to A. */
   createOrientationJoint(options: OrientationJointOptions): OrientationJoint {
+    checkOptionKeys('createOrientationJoint', options, JOINT_OPTION_KEYS);
     const [bodyA, bodyB] = this.readJointBodies('createOrientationJoint', options);
     return this.addJoint(new OrientationJoint(this.nextJointId, bodyA, bodyB, options, this.arena));
   }
@@ -456,6 +504,7 @@ export class World extends WorldCore<Body, Joint> {
   /** Weld joint (6 rows, solved as one block) at a world-space anchor. */
   createWeldJoint(options: WeldJointOptions): WeldJoint {
     const where = 'createWeldJoint';
+    checkOptionKeys(where, options, WELD_JOINT_OPTION_KEYS);
     const [bodyA, bodyB] = this.readJointBodies(where, options);
     const anchor = readFiniteVector(where, 'anchor', options.anchor, 3, new Float64Array(3));
     return this.addJoint(new WeldJoint(this.nextJointId, bodyA, bodyB, anchor, options, this.arena));
@@ -467,6 +516,7 @@ export class World extends WorldCore<Body, Joint> {
    */
   createMouseJoint(options: MouseJointOptions): MouseJoint {
     const where = 'createMouseJoint';
+    checkOptionKeys(where, options, MOUSE_JOINT_OPTION_KEYS);
     if (options === null || typeof options !== 'object') {
       throw new TypeError(`${where}: options must be an object, got ${show(options)}`);
     }

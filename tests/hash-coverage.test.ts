@@ -10,6 +10,8 @@ import type { ShapeOptions } from '../lib/geometry/shape.js';
 interface Variant {
   world?: WorldOptions;
   shape?: Partial<ShapeOptions>;
+  /** A different shape in place of the sphere. */
+  replaceShape?: ShapeOptions;
   body?: Partial<BodyOptions>;
   joint?: { collideConnected?: boolean; breakForce?: number; lowerAngle?: number; upperAngle?: number };
   after?: (world: World) => void;
@@ -20,7 +22,7 @@ interface Variant {
 function build(variant: Variant = {}): World {
   const world = new World(variant.world ?? {});
   world.createBody({ type: 'static', shapes: [{ type: 'box', halfExtents: [5, 0.5, 5] }], position: [0, -0.5, 0] });
-  const shape = { type: 'sphere', radius: 0.5, ...variant.shape } as ShapeOptions;
+  const shape = variant.replaceShape ?? ({ type: 'sphere', radius: 0.5, ...variant.shape } as ShapeOptions);
   const body = world.createBody({ position: [0, 2, 0], mass: 1, inertia: [0.1, 0.1, 0.1], shapes: [shape], ...variant.body });
   const other = world.createBody({ position: [1, 2, 0] });
   world.createHingeJoint({ bodyA: other, bodyB: body, anchor: [0.5, 2, 0], axis: [0, 0, 1], ...variant.joint });
@@ -31,7 +33,7 @@ function build(variant: Variant = {}): World {
 
 const VARIANTS: Record<string, Variant> = {
   'a sphere radius': { shape: { radius: 0.6 } as Partial<ShapeOptions> },
-  'the shape kind': { shape: { type: 'box', halfExtents: [0.5, 0.5, 0.5] } as Partial<ShapeOptions> },
+  'the shape kind': { replaceShape: { type: 'box', halfExtents: [0.5, 0.5, 0.5] } },
   'the shape position in the body': { shape: { position: [0, 0.01, 0] } },
   'the shape orientation in the body': { shape: { orientation: [0, Math.sin(0.1), 0, Math.cos(0.1)] } },
   'the density': { shape: { density: 2 } },

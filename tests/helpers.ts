@@ -268,7 +268,7 @@ export function randomRigidJoint(world: World, random: () => number, a: Body, b:
   return kind === 'ball' ? world.createBallJoint(common)
     : kind === 'hinge' ? world.createHingeJoint({ ...common, axis })
       : kind === 'weld' ? world.createWeldJoint(common)
-        : kind === 'orientation' ? world.createOrientationJoint(common)
+        : kind === 'orientation' ? world.createOrientationJoint({ bodyA: a, bodyB: b })
           : world.createPrismaticJoint({ ...common, axis });
 }
 

@@ -11,6 +11,8 @@ import { SleepState } from '../sleep.js';
 import type { StateReader, StateWriter } from '../state.js';
 import { writeSinCos, wrapAngleAt, wrapAngleToPi } from '../math/portable.js';
 import { interpolationFraction, NO_PREVIOUS_POSE } from '../interpolation.js';
+import { checkOptionKeys, optionKeys } from '../option-keys.js';
+import { makeReadOnly } from '../read-only.js';
 
 export interface Body2DOptions {
   /** 'dynamic' (default), 'static' or 'kinematic', as in 3D. */
@@ -35,6 +37,10 @@ export interface Body2DOptions {
   canSleep?: boolean;
   userData?: unknown;
 }
+const BODY2D_OPTION_KEYS = optionKeys<Body2DOptions>({
+  type: true, position: true, angle: true, linearVelocity: true, angularVelocity: true, mass: true, inertia: true,
+  linearDamping: true, angularDamping: true, gravityScale: true, canSleep: true, userData: true,
+});
 
 
 /** @internal Where each quantity sits in Body2D.state (the solver's per-body array). */
@@ -95,13 +101,25 @@ export class Body2D {
 
   /** Force (N) and torque (N·m) accumulated by applyForce/applyTorque, cleared after each step. */
   readonly force = new Float64Array(2);
-  torque = 0;
+  /** @internal The torque the step reads (the setter checks it). */
+  _torque = 0;
+  /** N·m, counter-clockwise: a finite number; cleared after each step (applyTorque adds to it). */
+  get torque(): number {
+    return this._torque;
+  }
+  set torque(value: number) {
+    this.requireInWorld('torque');
+    this._torque = requireFinite('torque', 'torque', value);
+  }
 
   private _mass: number;
   private _inertia: number;
-  linearDamping: number;
-  angularDamping: number;
-  gravityScale: number;
+  /** @internal The velocity damping rates and the gravity scale the step reads (their setters check them). */
+  _linearDamping: number;
+  /** @internal */
+  _angularDamping: number;
+  /** @internal */
+  _gravityScale: number;
   userData: unknown;
   /** @internal The world that owns this body, or null once removed: a removed body's public writes
    * (setters, apply*, wake, setMassProperties) throw; its reads still answer. */
@@ -122,6 +140,7 @@ export class Body2D {
     if (options === null || typeof options !== 'object') {
       throw new TypeError(`${where}: options must be an object, got ${show(options)}`);
     }
+    checkOptionKeys(where, options, BODY2D_OPTION_KEYS);
     const type = options.type ?? 'dynamic';
     readBodyType(where, type);
     const position = new Float64Array(2);
@@ -158,24 +177,25 @@ export class Body2D {
       this._mass = Infinity;
       this._inertia = Infinity;
     }
-    this.linearDamping = linearDamping;
-    this.angularDamping = angularDamping;
-    this.gravityScale = gravityScale;
+    this._linearDamping = linearDamping;
+    this._angularDamping = angularDamping;
+    this._gravityScale = gravityScale;
     this.userData = options.userData;
     this.sleep.canSleep = canSleep;
     this.updateRotation();
+    makeReadOnly(this, ['id', 'state', 'position', 'linearVelocity', 'rotation', 'force']);
   }
 
   /** @internal Writes everything the step reads of this body (world snapshots, hashes). */
   saveState(writer: StateWriter): void {
     writer.writeArray(this.state);
     writer.writeArray(this.force);
-    writer.write(this.torque);
+    writer.write(this._torque);
     writer.write(this._mass);
     writer.write(this._inertia);
-    writer.write(this.linearDamping);
-    writer.write(this.angularDamping);
-    writer.write(this.gravityScale);
+    writer.write(this._linearDamping);
+    writer.write(this._angularDamping);
+    writer.write(this._gravityScale);
     this.sleep.save(writer);
     if (this.type === 'kinematic') {
       writer.write(this.kinematicTargetState);
@@ -186,12 +206,12 @@ export class Body2D {
   loadState(reader: StateReader): void {
     reader.readInto(this.state);
     reader.readInto(this.force);
-    this.torque = reader.read();
+    this._torque = reader.read();
     this._mass = reader.read();
     this._inertia = reader.read();
-    this.linearDamping = reader.read();
-    this.angularDamping = reader.read();
-    this.gravityScale = reader.read();
+    this._linearDamping = reader.read();
+    this._angularDamping = reader.read();
+    this._gravityScale = reader.read();
     this.sleep.load(reader);
     // (snapshots before version 5 had no pose targets)
     if (this.type === 'kinematic' && reader.version >= 5) {
@@ -261,6 +281,29 @@ export class Body2D {
     this.requireInWorld('canSleep');
     this.sleep.canSleep = requireBoolean('canSleep', 'canSleep', value);
     if (!value) this.sleep.wake();
+  }
+  /** Velocity damping rates, 1/s (Body2DOptions.linearDamping): a finite number ≥ 0; can change between steps. */
+  get linearDamping(): number {
+    return this._linearDamping;
+  }
+  set linearDamping(value: number) {
+    this.requireInWorld('linearDamping');
+    this._linearDamping = requireNonNegative('linearDamping', 'linearDamping', value);
+  }
+  get angularDamping(): number {
+    return this._angularDamping;
+  }
+  set angularDamping(value: number) {
+    this.requireInWorld('angularDamping');
+    this._angularDamping = requireNonNegative('angularDamping', 'angularDamping', value);
+  }
+  /** Multiplies the world's gravity for this body (Body2DOptions.gravityScale): a finite number. */
+  get gravityScale(): number {
+    return this._gravityScale;
+  }
+  set gravityScale(value: number) {
+    this.requireInWorld('gravityScale');
+    this._gravityScale = requireFinite('gravityScale', 'gravityScale', value);
   }
   /** @internal The centre within `distance` of the rest pose's and the x axis, (cos θ, sin θ), within
    * `chord` of its rest direction (sleep.ts; the same sums as 3D's for a planar body). */
@@ -519,7 +562,7 @@ export class Body2D {
     const fx = scratch[0], fy = scratch[1];
     if (worldPoint !== undefined) {
       readFiniteVector('applyForce', 'worldPoint', worldPoint, 2, scratch);
-      this.torque += (scratch[0] - this.position[0]) * fy - (scratch[1] - this.position[1]) * fx;
+      this._torque += (scratch[0] - this.position[0]) * fy - (scratch[1] - this.position[1]) * fx;
     }
     this.force[0] += fx;
     this.force[1] += fy;
@@ -528,7 +571,7 @@ export class Body2D {
   /** Adds a torque (N·m, counter-clockwise) for the next step. */
   applyTorque(torque: number): void {
     this.requireInWorld('applyTorque');
-    this.torque += requireFinite('applyTorque', 'torque', torque);
+    this._torque += requireFinite('applyTorque', 'torque', torque);
     this.sleep.wake();
   }
   /** Changes the velocity at once by an impulse (N·s) at `worldPoint` or at the centre of mass. */

@@ -16,6 +16,7 @@ import type { Body2D } from './body.js';
 import type { Joint2D } from './joints/joint.js';
 import { World2D } from './world.js';
 import { atan2 } from '../math/portable.js';
+import { checkOptionKeys, optionKeys } from '../option-keys.js';
 
 /** Throws, naming the body or joint, unless the scene is planar. */
 export function requirePlanar(scene: SceneDescription): void {
@@ -170,11 +171,14 @@ export interface PlanarComparisonOptions {
   options?: PlanarOptions;
 }
 
+const PLANAR_COMPARISON_OPTION_KEYS = optionKeys<PlanarComparisonOptions>({ steps: true, dt: true, options: true });
+
 /**
  * Runs a planar scene in World and World2D side by side and returns the difference after every step
  * (entry i is after step i + 1): how well the 3D solver reproduces the 2D one on a planar problem.
  */
 export function comparePlanar(scene: SceneDescription, options: PlanarComparisonOptions): PlanarDifference[] {
+  checkOptionKeys('comparePlanar', options, PLANAR_COMPARISON_OPTION_KEYS);
   const pair = buildPlanarPair(scene, options.options);
   const dt = options.dt ?? scene.dt;
   const differences: PlanarDifference[] = [];

@@ -5,11 +5,14 @@
 import { Body2D, type Body2DOptions } from './body.js';
 import { AngleJoint, type AngleJointOptions } from './joints/angle-joint.js';
 import type { Joint2D } from './joints/joint.js';
-import { RevoluteJoint, type RevoluteJointOptions } from './joints/revolute-joint.js';
-import { WeldJoint2D, type WeldJoint2DOptions } from './joints/weld-joint.js';
+import { RevoluteJoint, REVOLUTE_JOINT_OPTION_KEYS, type RevoluteJointOptions } from './joints/revolute-joint.js';
+import { WeldJoint2D, WELD_JOINT_OPTION_KEYS, type WeldJoint2DOptions } from './joints/weld-joint.js';
 import { RigidBodyIntegrator2D } from './solver/integrate.js';
 import { TreeBodyModel2D } from './solver/tree-body-model.js';
-import { WorldCore, type CoreWorldOptions, type JointBreakEventOf, type SnapshotBody, type WorldSnapshot } from '../world-core.js';
+import { JOINT_CORE_OPTION_KEYS } from '../joints/joint-core.js';
+import { checkOptionKeys, optionKeys } from '../option-keys.js';
+import { makeReadOnly } from '../read-only.js';
+import { CORE_WORLD_OPTION_KEYS, WorldCore, type CoreWorldOptions, type JointBreakEventOf, type SnapshotBody, type WorldSnapshot } from '../world-core.js';
 import type { StateReader, StateWriter } from '../state.js';
 import { readFiniteVector, show } from '../validate.js';
 
@@ -17,6 +20,10 @@ export interface World2DOptions extends CoreWorldOptions<Joint2D> {
   /** m/s². Default [0, −9.81]. */
   gravity?: ArrayLike<number>;
 }
+
+const WORLD2D_OPTION_KEYS: readonly string[] = [
+  ...CORE_WORLD_OPTION_KEYS, ...optionKeys<Omit<World2DOptions, keyof CoreWorldOptions<Joint2D>>>({ gravity: true }),
+];
 
 export type JointBreakEvent2D = JointBreakEventOf<Joint2D>;
 
@@ -26,12 +33,14 @@ export class World2D extends WorldCore<Body2D, Joint2D> {
 
   constructor(options: World2DOptions = {}) {
     const where = 'World2D';
+    checkOptionKeys(where, options, WORLD2D_OPTION_KEYS);
     const gravity = new Float64Array([0, -9.81]);
     if (options !== null && typeof options === 'object' && options.gravity !== undefined) {
       readFiniteVector(where, 'gravity', options.gravity, 2, gravity);
     }
     super(where, options, gravity, new RigidBodyIntegrator2D(), new TreeBodyModel2D());
     this.ground = new Body2D(0, { type: 'static' }, this);
+    makeReadOnly(this as World2D, ['ground', 'gravity']);
   }
 
   /** A world continuing bit for bit from `world.snapshot()` (callbacks and userData are not kept). */
@@ -76,6 +85,7 @@ export class World2D extends WorldCore<Body2D, Joint2D> {
   /** Revolute joint (2 rows) at a world-space pivot. */
   createRevoluteJoint(options: RevoluteJointOptions): RevoluteJoint {
     const where = 'createRevoluteJoint';
+    checkOptionKeys(where, options, REVOLUTE_JOINT_OPTION_KEYS);
     const [bodyA, bodyB] = this.readJointBodies(where, options);
     const anchor = readFiniteVector(where, 'anchor', options.anchor, 2, new Float64Array(2));
     return this.addJoint(new RevoluteJoint(this.nextJointId, bodyA, bodyB, anchor, options));
@@ -84,6 +94,7 @@ export class World2D extends WorldCore<Body2D, Joint2D> {
   /** Weld joint (3 rows, solved as one block) at a world-space point. */
   createWeldJoint(options: WeldJoint2DOptions): WeldJoint2D {
     const where = 'createWeldJoint';
+    checkOptionKeys(where, options, WELD_JOINT_OPTION_KEYS);
     const [bodyA, bodyB] = this.readJointBodies(where, options);
     const anchor = readFiniteVector(where, 'anchor', options.anchor, 2, new Float64Array(2));
     return this.addJoint(new WeldJoint2D(this.nextJointId, bodyA, bodyB, anchor, options));
@@ -91,6 +102,7 @@ export class World2D extends WorldCore<Body2D, Joint2D> {
 
   /** Angle joint (1 row): keeps B's current angle relative to A. */
   createAngleJoint(options: AngleJointOptions): AngleJoint {
+    checkOptionKeys('createAngleJoint', options, JOINT_CORE_OPTION_KEYS);
     const [bodyA, bodyB] = this.readJointBodies('createAngleJoint', options);
     return this.addJoint(new AngleJoint(this.nextJointId, bodyA, bodyB, options));
   }

@@ -51,6 +51,8 @@ import { Body } from '../body.js';
 import { Shape } from '../geometry/shape.js';
 import { rotationMatrix } from '../math/quat.js';
 import { readDirection, readFiniteVector, requireNonNegative, requirePositive, show } from '../validate.js';
+import { checkOptionKeys, optionKeys } from '../option-keys.js';
+import { makeReadOnly } from '../read-only.js';
 import { CharacterSweep, type CharacterWorld } from './character-sweep.js';
 import { StepUp } from './step-up.js';
 import { SurfaceRules } from './surface-rules.js';
@@ -139,8 +141,10 @@ const NEAR_PARALLEL = 0.0523;
 /** Surfaces a move is kept out of at once: the ground, then one per sweep. */
 const MAX_PLANES = MAX_SLIDE_ITERATIONS + 1;
 
-const OPTION_KEYS = ['shape', 'up', 'maxSlopeClimbAngle', 'minSlopeSlideAngle', 'stepHeight', 'snapToGround', 'offset'];
-const SHAPE_KEYS = ['type', 'radius', 'halfHeight'];
+const OPTION_KEYS = optionKeys<CharacterControllerOptions>({
+  shape: true, up: true, maxSlopeClimbAngle: true, minSlopeSlideAngle: true, stepHeight: true, snapToGround: true, offset: true,
+});
+const SHAPE_KEYS = optionKeys<CharacterCapsuleOptions>({ type: true, radius: true, halfHeight: true });
 
 export class CharacterController {
   /** The capsule's radius and half height, m. */
@@ -200,9 +204,7 @@ export class CharacterController {
   constructor(world: CharacterWorld, options: CharacterControllerOptions) {
     const where = 'createCharacterController';
     if (options === null || typeof options !== 'object') throw new TypeError(`${where}: options must be an object, got ${show(options)}`);
-    for (const key of Object.keys(options)) {
-      if (!OPTION_KEYS.includes(key)) throw new RangeError(`${where}: unknown option '${key}' (options are ${OPTION_KEYS.join(', ')})`);
-    }
+    checkOptionKeys(where, options, OPTION_KEYS);
     const shape = options.shape;
     if (shape === null || typeof shape !== 'object') {
       throw new TypeError(`${where}: shape must be capsule options { radius, halfHeight }, got ${show(shape)}`);
@@ -210,9 +212,7 @@ export class CharacterController {
     if (shape.type !== undefined && shape.type !== 'capsule') {
       throw new RangeError(`${where}: shape must be a capsule (type 'capsule' or no type), got type ${show(shape.type)}`);
     }
-    for (const key of Object.keys(shape)) {
-      if (!SHAPE_KEYS.includes(key)) throw new RangeError(`${where}: unknown shape option '${key}' (the capsule takes ${SHAPE_KEYS.join(', ')})`);
-    }
+    checkOptionKeys(where, shape, SHAPE_KEYS, 'shape option');
     const defaults = DEFAULT_CHARACTER_CONTROLLER_OPTIONS;
     this.radius = requirePositive(where, 'shape.radius', shape.radius);
     this.halfHeight = requireNonNegative(where, 'shape.halfHeight', shape.halfHeight);
@@ -230,6 +230,10 @@ export class CharacterController {
     this.sweep = new CharacterSweep(world, capsule, this.offset);
     this.rules = new SurfaceRules(this.upward, this.maxSlopeClimbAngle, this.minSlopeSlideAngle);
     this.stepper = new StepUp(this.sweep, this.rules, this.stepHeight, this.radius + this.offset, this.maxSlopeClimbAngle);
+    // (the parts above hold copies: read-only at run time too, so a write cannot seem to take effect)
+    makeReadOnly(this as CharacterController, [
+      'radius', 'halfHeight', 'up', 'maxSlopeClimbAngle', 'minSlopeSlideAngle', 'stepHeight', 'snapToGround', 'offset',
+    ]);
   }
 
   /**

@@ -278,13 +278,13 @@ export class ContactConstraint {
     const h = step.h;
     const m = this.manifold, a = this.bodyA, b = this.bodyB, n = m.normal;
     // C̈ = n·(a_b − a_a) from gravity alone (static and kinematic bodies do not fall)
-    const fallA = a.isDynamic ? a.gravityScale : 0, fallB = b.isDynamic ? b.gravityScale : 0;
+    const fallA = a.isDynamic ? a._gravityScale : 0, fallB = b.isDynamic ? b._gravityScale : 0;
     this.closingAcceleration = -(fallB - fallA) * (n[0] * gravity[0] + n[1] * gravity[1] + n[2] * gravity[2]);
     this.inverseH = 1 / h;
     const preSolved = this.preSolved;
     this.preSolved = false;
-    this.friction = preSolved ? this.preSolveFriction : Math.sqrt(this.shapeA.friction * this.shapeB.friction);
-    this.restitution = preSolved ? this.preSolveRestitution : Math.max(this.shapeA.restitution, this.shapeB.restitution);
+    this.friction = preSolved ? this.preSolveFriction : Math.sqrt(this.shapeA._friction * this.shapeB._friction);
+    this.restitution = preSolved ? this.preSolveRestitution : Math.max(this.shapeA._restitution, this.shapeB._restitution);
     for (let k = 0; k < 3; k++) {
       this.startA[k] = a.state[POSITION + k];
       this.startB[k] = b.state[POSITION + k];

@@ -40,8 +40,8 @@ export class PreSolvePair {
     this.shapeA = shapeA;
     this.shapeB = shapeB;
     this.normal.set(normal);
-    this.friction = Math.sqrt(shapeA.friction * shapeB.friction);
-    this.restitution = Math.max(shapeA.restitution, shapeB.restitution);
+    this.friction = Math.sqrt(shapeA._friction * shapeB._friction);
+    this.restitution = Math.max(shapeA._restitution, shapeB._restitution);
     this.tangentVelocity.fill(0);
   }
 

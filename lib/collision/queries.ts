@@ -15,6 +15,7 @@ import type { Body } from '../body.js';
 import { definitionOf, filtersMeet, readBits, readGroup, Shape, type ShapeOptions } from '../geometry/shape.js';
 import { rotationMatrix } from '../math/quat.js';
 import { isArrayLike, show } from '../validate.js';
+import { checkOptionKeys, optionKeys } from '../option-keys.js';
 import { boxesOverlap, TreeKind, type BroadPhase, type ShapeProxy } from './broadphase.js';
 import { Manifold } from './manifold.js';
 import { MeshPairs } from './mesh-pairs.js';
@@ -103,14 +104,11 @@ class ReadOptions {
     this.excluded = NONE; this.predicate = null; this.includeSensors = false; this.stopAtPenetration = false;
     if (options === undefined) return this;
     if (options === null || typeof options !== 'object') throw new TypeError(`${where}: options must be an object, got ${show(options)}`);
-    const keys = cast ? CAST_OPTION_KEYS : OPTION_KEYS;
-    for (const key in options) {
-      if (!Object.prototype.hasOwnProperty.call(options, key)) continue;
-      if (!keys.includes(key)) throw new RangeError(`${where}: unknown option '${key}' (options are ${keys.join(', ')})`);
-    }
+    checkOptionKeys(where, options, cast ? CAST_OPTION_KEYS : OPTION_KEYS);
     const filter = options.filter;
     if (filter !== undefined) {
       if (filter === null || typeof filter !== 'object') throw new TypeError(`${where}: filter must be an object, got ${show(filter)}`);
+      checkOptionKeys(where, filter, FILTER_KEYS, 'filter option');
       this.category = readBits(where, 'filter.category', filter.category, 1);
       this.mask = readBits(where, 'filter.mask', filter.mask, 0xffffffff);
       this.group = filter.group === undefined ? 0 : readGroup(where, filter.group, 'filter.group');
@@ -160,8 +158,9 @@ class ReadOptions {
 }
 
 const NONE: readonly Body[] = [];
-const OPTION_KEYS = ['filter', 'exclude', 'predicate', 'includeSensors'];
-const CAST_OPTION_KEYS = [...OPTION_KEYS, 'stopAtPenetration'];
+const OPTION_KEYS = optionKeys<QueryOptions>({ filter: true, exclude: true, predicate: true, includeSensors: true });
+const CAST_OPTION_KEYS = optionKeys<ShapeCastOptions>({ filter: true, exclude: true, predicate: true, includeSensors: true, stopAtPenetration: true });
+const FILTER_KEYS = optionKeys<QueryFilter>({ category: true, mask: true, group: true });
 
 const TREES = [TreeKind.Static, TreeKind.Kinematic, TreeKind.Dynamic];
 

@@ -29,6 +29,12 @@ import { SPHERE } from './shapes/sphere.js';
 import { TRIMESH } from './shapes/trimesh.js';
 import { HEIGHTFIELD } from './shapes/heightfield.js';
 import { readFiniteVector, readUnitQuaternion, requireNonNegative, requirePositive, show } from '../validate.js';
+import { checkOptionKeys, optionKeys } from '../option-keys.js';
+import { makeReadOnly } from '../read-only.js';
+import type {
+  BoxShapeOptions, CapsuleShapeOptions, HeightfieldShapeOptions, HullShapeOptions, PlaneShapeOptions, SphereShapeOptions, SurfaceOptions,
+  TrimeshShapeOptions,
+} from './shape-options.js';
 
 export type {
   BoxShapeOptions, CapsuleShapeOptions, HeightfieldShapeOptions, HullShapeOptions, PlaneShapeOptions, ShapeOptions, SphereShapeOptions, SurfaceOptions,
@@ -54,6 +60,24 @@ export function definitionOf(type: ShapeType): ShapeDefinition<ShapeOptions> {
 }
 
 const TYPE_NAMES = Object.keys(SHAPE_DEFINITIONS) as ShapeType[];
+
+/** Each shape type's option keys: the surface's and its own (option-keys.ts). */
+const SURFACE_KEYS = optionKeys<SurfaceOptions>({
+  position: true, orientation: true, density: true, friction: true, restitution: true, rollingResistance: true, category: true,
+  mask: true, group: true, sensor: true,
+});
+const OPTION_KEYS: { readonly [T in ShapeType]: readonly string[] } = {
+  sphere: [...SURFACE_KEYS, ...optionKeys<Omit<SphereShapeOptions, keyof SurfaceOptions>>({ type: true, radius: true })],
+  capsule: [...SURFACE_KEYS, ...optionKeys<Omit<CapsuleShapeOptions, keyof SurfaceOptions>>({ type: true, radius: true, halfHeight: true })],
+  box: [...SURFACE_KEYS, ...optionKeys<Omit<BoxShapeOptions, keyof SurfaceOptions>>({ type: true, halfExtents: true })],
+  hull: [...SURFACE_KEYS, ...optionKeys<Omit<HullShapeOptions, keyof SurfaceOptions>>({ type: true, points: true })],
+  plane: [...SURFACE_KEYS, ...optionKeys<Omit<PlaneShapeOptions, keyof SurfaceOptions>>({ type: true, normal: true, offset: true })],
+  trimesh: [...SURFACE_KEYS, ...optionKeys<Omit<TrimeshShapeOptions, keyof SurfaceOptions>>({ type: true, vertices: true, indices: true })],
+  heightfield: [
+    ...SURFACE_KEYS,
+    ...optionKeys<Omit<HeightfieldShapeOptions, keyof SurfaceOptions>>({ type: true, heights: true, rows: true, columns: true, size: true }),
+  ],
+};
 
 /**
  * Shapes per body at most: the contact search keys each shape by body id · MAX_SHAPES_PER_BODY + its
@@ -87,8 +111,24 @@ export class Shape implements ShapeGeometry {
   /** A triangle mesh's or heightfield's triangles (triangle-mesh.ts, heightfield.ts); null for the others. */
   readonly mesh: TriangleSource | null = null;
   readonly density: number;
-  friction: number;
-  restitution: number;
+  /** Coulomb friction coefficient (SurfaceOptions.friction): a finite number ≥ 0; can change between steps. */
+  get friction(): number {
+    return this._friction;
+  }
+  set friction(value: number) {
+    this._friction = requireNonNegative('shape.friction', 'friction', value);
+  }
+  /** Restitution (SurfaceOptions.restitution): a number in [0, 1]; can change between steps. */
+  get restitution(): number {
+    return this._restitution;
+  }
+  set restitution(value: number) {
+    this._restitution = readRestitution('shape.restitution', value);
+  }
+  /** @internal The friction and restitution the contacts read (their setters check them). */
+  _friction: number;
+  /** @internal */
+  _restitution: number;
   /** Rolling resistance coefficient (SurfaceOptions.rollingResistance). */
   readonly rollingResistance: number;
   /** Collision filter bits (SurfaceOptions.category, mask, group); a change takes effect at the next step. */
@@ -133,6 +173,7 @@ export class Shape implements ShapeGeometry {
       const names = TYPE_NAMES.map((name) => `'${name}'`);
       throw new RangeError(`${where}: shape type must be ${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}, got ${show(type)}`);
     }
+    checkOptionKeys(where, options, OPTION_KEYS[type]);
     this.type = type;
     const definition = definitionOf(type);
     if (!definition.placed && (options.position !== undefined || options.orientation !== undefined)) {
@@ -142,12 +183,8 @@ export class Shape implements ShapeGeometry {
     if (options.orientation !== undefined) readUnitQuaternion(where, 'shape orientation', options.orientation, this.orientation);
     rotationMatrix(this.rotation, this.orientation);
     this.density = options.density === undefined ? DEFAULT_DENSITY : requirePositive(where, 'density', options.density);
-    this.friction = options.friction === undefined ? DEFAULT_FRICTION : requireNonNegative(where, 'friction', options.friction);
-    const restitution = options.restitution ?? 0;
-    if (typeof restitution !== 'number' || !(restitution >= 0 && restitution <= 1)) {
-      throw new RangeError(`${where}: restitution must be in [0, 1], got ${show(restitution)}`);
-    }
-    this.restitution = restitution;
+    this._friction = options.friction === undefined ? DEFAULT_FRICTION : requireNonNegative(where, 'friction', options.friction);
+    this._restitution = readRestitution(where, options.restitution ?? 0);
     this.rollingResistance = options.rollingResistance === undefined ? 0 : requireNonNegative(where, 'rollingResistance', options.rollingResistance);
     this._category = readBits(where, 'category', options.category, 1);
     this._mask = readBits(where, 'mask', options.mask, 0xffffffff);
@@ -159,6 +196,10 @@ export class Shape implements ShapeGeometry {
     definition.read(where, options, this as ShapeGeometry);
     this.extent = definition.extent(this);
     this.innerRadius = definition.innerRadius(this);
+    makeReadOnly(this as Shape, [
+      'type', 'position', 'orientation', 'rotation', 'radius', 'halfHeight', 'halfExtents', 'hull', 'normal', 'offset', 'mesh', 'density',
+      'rollingResistance', 'sensor', 'extent', 'innerRadius',
+    ]);
   }
 
   /** m³ (Infinity for a plane). */
@@ -190,6 +231,12 @@ export function shouldCollide(a: Shape, b: Shape): boolean {
 export function filtersMeet(category: number, mask: number, group: number, b: Shape): boolean {
   if (group !== 0 && group === b.group) return group > 0;
   return (category & b.mask) !== 0 && (b.category & mask) !== 0;
+}
+
+/** A restitution: a number in [0, 1]. */
+function readRestitution(where: string, value: unknown): number {
+  if (typeof value !== 'number' || !(value >= 0 && value <= 1)) throw new RangeError(`${where}: restitution must be in [0, 1], got ${show(value)}`);
+  return value;
 }
 
 /** A collision group: an integer within ±2³¹ (`name` for the error). */

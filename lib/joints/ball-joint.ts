@@ -12,7 +12,8 @@
 
 import type { Body } from '../body.js';
 import { MAX_PUSH_ANGULAR_SPEED, type Softness } from '../solver/softness.js';
-import { Joint, type JointOptions } from './joint.js';
+import { Joint, JOINT_OPTION_KEYS, type JointOptions } from './joint.js';
+import { optionKeys } from '../option-keys.js';
 import { PointConstraintPart, writePointLoad } from './parts/point-part.js';
 import { AxisConstraintPart, writeSignedRow } from './parts/axis-part.js';
 import { AxisDrive, limitSolve, LIMIT_C, LIMIT_INVERSE_H, LIMIT_MAX_PUSH, LIMIT_PRESSED, solveLimitRow } from './parts/axis-drive.js';
@@ -41,6 +42,8 @@ export interface BallJointOptions extends JointOptions {
   /** Coulomb friction torque on the relative rotation, N·m. Default 0. */
   frictionTorque?: number;
 }
+/** @internal The keys of BallJointOptions (option-keys.ts). */
+export const BALL_JOINT_OPTION_KEYS: readonly string[] = [...JOINT_OPTION_KEYS, ...optionKeys<Omit<BallJointOptions, keyof JointOptions>>({ anchor: true, axis: true, normal: true, swingLimit: true, twistLimit: true, frictionTorque: true })];
 
 const twist = new Float64Array(3);
 

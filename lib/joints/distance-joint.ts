@@ -10,7 +10,8 @@
 
 import type { Body } from '../body.js';
 import type { Softness } from '../solver/softness.js';
-import { Joint, type JointOptions } from './joint.js';
+import { Joint, JOINT_OPTION_KEYS, type JointOptions } from './joint.js';
+import { optionKeys } from '../option-keys.js';
 import { PointConstraintPart } from './parts/point-part.js';
 import { AxisConstraintPart, writeSignedRow } from './parts/axis-part.js';
 import { AxisDrive } from './parts/axis-drive.js';
@@ -30,6 +31,8 @@ export interface DistanceJointOptions extends JointOptions {
   minLength?: number;
   maxLength?: number;
 }
+/** @internal The keys of DistanceJointOptions (option-keys.ts). */
+export const DISTANCE_JOINT_OPTION_KEYS: readonly string[] = [...JOINT_OPTION_KEYS, ...optionKeys<Omit<DistanceJointOptions, keyof JointOptions>>({ anchorA: true, anchorB: true, length: true, minLength: true, maxLength: true })];
 
 /** Below this the direction is lost in the anchors' own error: a shorter rod is a ball joint (Box2D
  * clamps its distance joint to the same 5 mm, b2_linearSlop). A random-scene test found a zero-length

@@ -11,7 +11,8 @@
 // free-axis-joint.ts.
 
 import type { Body } from '../body.js';
-import type { JointOptions } from './joint.js';
+import { JOINT_OPTION_KEYS, type JointOptions } from './joint.js';
+import { optionKeys } from '../option-keys.js';
 import { FreeAxisJoint } from './free-axis-joint.js';
 import { HingeRotationPart } from './parts/hinge-rotation-part.js';
 import { writePointLoad } from './parts/point-part.js';
@@ -37,6 +38,8 @@ export interface HingeJointOptions extends JointOptions {
   /** Coulomb friction torque about the axis, N·m. Default 0. */
   frictionTorque?: number;
 }
+/** @internal The keys of HingeJointOptions (option-keys.ts). */
+export const HINGE_JOINT_OPTION_KEYS: readonly string[] = [...JOINT_OPTION_KEYS, ...optionKeys<Omit<HingeJointOptions, keyof JointOptions>>({ anchor: true, axis: true, normal: true, lowerAngle: true, upperAngle: true, motor: true, servo: true, frictionTorque: true })];
 
 const twist = new Float64Array(3);
 

@@ -14,6 +14,8 @@ import { MAX_HERTZ_PER_SUBSTEP_RATE } from '../solver/step-parts.js';
 import { requireBoolean, requireNonNegative, requirePositiveOrInfinity } from '../validate.js';
 import { requireFiniteNumbers, requireFiniteState } from '../restore-check.js';
 import { UNPOOLED, type Float64Allocator } from '../arena.js';
+import { optionKeys } from '../option-keys.js';
+import { makeReadOnly } from '../read-only.js';
 import type { StateReader, StateWriter } from '../state.js';
 import type { SleepState } from '../sleep.js';
 import type { AxisDrive } from './parts/axis-drive.js';
@@ -54,8 +56,18 @@ export interface JointCoreOptions<B> {
   collideConnected?: boolean;
   userData?: unknown;
 }
+/** @internal The keys of JointCoreOptions (option-keys.ts). */
+export const JOINT_CORE_OPTION_KEYS = optionKeys<JointCoreOptions<unknown>>({
+  bodyA: true, bodyB: true, breakForce: true, breakTorque: true, hertz: true, dampingRatio: true, collideConnected: true, userData: true,
+});
 
-export abstract class JointCore<B extends { readonly sleep: SleepState; readonly inverseMass: number }> implements SolverJoint {
+/** @internal What a joint tells its world (its bodies' owner) when collideConnected changes: the contact
+ * search's jointed pairs follow at the next step. */
+export interface JointFilterListener {
+  jointFilterChanged?(): void;
+}
+
+export abstract class JointCore<B extends { readonly sleep: SleepState; readonly inverseMass: number; readonly owner: object | null }> implements SolverJoint {
   abstract readonly type: string;
   /** Rows of J: how many degrees of freedom the joint removes. */
   abstract readonly rowCount: number;
@@ -71,8 +83,20 @@ export abstract class JointCore<B extends { readonly sleep: SleepState; readonly
    * solves only its limit, motor and friction rows.
    */
   direct = false;
-  /** Whether the two bodies' shapes collide with each other (see JointCoreOptions). */
-  collideConnected: boolean;
+  /** Whether the two bodies' shapes collide with each other (JointCoreOptions.collideConnected): true or
+   * false; a change takes effect at the next step (the bodies' contacts start, or end, in it). */
+  get collideConnected(): boolean {
+    return this._collideConnected;
+  }
+  set collideConnected(value: boolean) {
+    this.requireInWorld('collideConnected');
+    const collide = requireBoolean('collideConnected', 'collideConnected', value);
+    if (collide === this._collideConnected) return;
+    this._collideConnected = collide;
+    (this.bodyA.owner as JointFilterListener | null)?.jointFilterChanged?.();
+    this.wakeBodies();
+  }
+  private _collideConnected: boolean;
 
   private _breakForce = Infinity;
   private _breakTorque = Infinity;
@@ -119,12 +143,13 @@ export abstract class JointCore<B extends { readonly sleep: SleepState; readonly
     this.springHertz = hertz;
     this.springDampingRatio = dampingRatio;
     this.userData = options.userData;
-    this.collideConnected = options.collideConnected === undefined ? false : requireBoolean(where, 'collideConnected', options.collideConnected);
+    this._collideConnected = options.collideConnected === undefined ? false : requireBoolean(where, 'collideConnected', options.collideConnected);
     const sums = allocator.allocate(2 * (linear + angular));
     this.linearImpulseSum = sums.subarray(0, linear);
     this.angularImpulseSum = sums.subarray(linear, linear + angular);
     this.force = sums.subarray(linear + angular, 2 * linear + angular);
     this.torque = sums.subarray(2 * linear + angular);
+    makeReadOnly(this as JointCore<B>, ['id', 'bodyA', 'bodyB']);
   }
 
   get breakForce(): number {
@@ -380,7 +405,7 @@ export abstract class JointCore<B extends { readonly sleep: SleepState; readonly
     writer.write(this._breakForce);
     writer.write(this._breakTorque);
     // one number of flags: 1 broken, 2 collideConnected (so a joint without it reads as before)
-    writer.write((this._broken ? 1 : 0) + (this.collideConnected ? 2 : 0));
+    writer.write((this._broken ? 1 : 0) + (this._collideConnected ? 2 : 0));
     writer.write(this.springHertz);
     writer.write(this.springDampingRatio);
     writer.writeArray(this.linearImpulseSum);
@@ -395,7 +420,7 @@ export abstract class JointCore<B extends { readonly sleep: SleepState; readonly
     this._breakTorque = reader.read();
     const flags = reader.read();
     this._broken = (flags & 1) !== 0;
-    this.collideConnected = (flags & 2) !== 0;
+    this._collideConnected = (flags & 2) !== 0;
     this.springHertz = reader.read();
     this.springDampingRatio = reader.read();
     reader.readInto(this.linearImpulseSum);

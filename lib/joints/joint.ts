@@ -5,12 +5,14 @@
 // act: it holds no rotation.
 
 import type { Body } from '../body.js';
-import { JointCore, type JointCoreOptions } from './joint-core.js';
+import { JOINT_CORE_OPTION_KEYS, JointCore, type JointCoreOptions } from './joint-core.js';
 import type { Float64Allocator } from '../arena.js';
 
 export type JointType = 'ball' | 'orientation' | 'weld' | 'hinge' | 'prismatic' | 'distance' | 'mouse';
 
 export type JointOptions = JointCoreOptions<Body>;
+/** @internal The keys of JointOptions (option-keys.ts). */
+export const JOINT_OPTION_KEYS = JOINT_CORE_OPTION_KEYS;
 
 export abstract class Joint extends JointCore<Body> {
   abstract override readonly type: JointType;

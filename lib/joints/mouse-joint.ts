@@ -10,6 +10,7 @@ import type { Body } from '../body.js';
 import { createSoftness, makeSoft } from '../solver/softness.js';
 import { readFiniteVector, requireNonNegative, requirePositive } from '../validate.js';
 import type { JointOptions } from './joint.js';
+import { optionKeys } from '../option-keys.js';
 import { SinglePartJoint } from './single-part-joint.js';
 import { PointConstraintPart } from './parts/point-part.js';
 import type { Float64Allocator } from '../arena.js';
@@ -33,6 +34,10 @@ export interface MouseJointOptions {
   breakTorque?: number;
   userData?: unknown;
 }
+/** @internal The keys of MouseJointOptions (option-keys.ts). */
+export const MOUSE_JOINT_OPTION_KEYS = optionKeys<MouseJointOptions>({
+  body: true, anchor: true, target: true, hertz: true, dampingRatio: true, maxForce: true, breakForce: true, breakTorque: true, userData: true,
+});
 
 export class MouseJoint extends SinglePartJoint {
   /** A spring: never held by the direct solver. */

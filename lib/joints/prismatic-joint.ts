@@ -12,7 +12,8 @@
 // Source of the (r_a + d) form: Box2D's prismatic joint, Jolt's SliderConstraint.
 
 import type { Body } from '../body.js';
-import type { JointOptions } from './joint.js';
+import { JOINT_OPTION_KEYS, type JointOptions } from './joint.js';
+import { optionKeys } from '../option-keys.js';
 import { FreeAxisJoint } from './free-axis-joint.js';
 import { RotationConstraintPart } from './parts/rotation-part.js';
 import { AxisConstraintPart } from './parts/axis-part.js';
@@ -36,6 +37,8 @@ export interface PrismaticJointOptions extends JointOptions {
   /** Coulomb friction force along the axis, N. Default 0. */
   frictionForce?: number;
 }
+/** @internal The keys of PrismaticJointOptions (option-keys.ts). */
+export const PRISMATIC_JOINT_OPTION_KEYS: readonly string[] = [...JOINT_OPTION_KEYS, ...optionKeys<Omit<PrismaticJointOptions, keyof JointOptions>>({ anchor: true, axis: true, lowerTranslation: true, upperTranslation: true, motor: true, servo: true, frictionForce: true })];
 
 const lever = new Float64Array(3);
 

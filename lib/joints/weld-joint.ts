@@ -23,7 +23,8 @@ import { addSkewProduct } from '../math/mat3.js';
 import { invertSymmetric6Blocks } from '../math/ldlt.js';
 import { BODY_STATE } from '../body.js';
 import type { Softness } from '../solver/softness.js';
-import { Joint, type JointOptions } from './joint.js';
+import { Joint, JOINT_OPTION_KEYS, type JointOptions } from './joint.js';
+import { optionKeys } from '../option-keys.js';
 import { PointConstraintPart, writePointLoad } from './parts/point-part.js';
 import { RotationConstraintPart } from './parts/rotation-part.js';
 import type { Float64Allocator } from '../arena.js';
@@ -34,6 +35,8 @@ export interface WeldJointOptions extends JointOptions {
   /** The point the two bodies are welded at, world space, m. Forces and torques are reported about it. */
   anchor: ArrayLike<number>;
 }
+/** @internal The keys of WeldJointOptions (option-keys.ts). */
+export const WELD_JOINT_OPTION_KEYS: readonly string[] = [...JOINT_OPTION_KEYS, ...optionKeys<Omit<WeldJointOptions, keyof JointOptions>>({ anchor: true })];
 
 const coupling = new Float64Array(9);
 

@@ -23,7 +23,7 @@ function integrateVelocities(bodies: readonly Body[], gravity: Float64Array, h: 
     const body = bodies[i];
     if (!body.isDynamic) continue;
     const s = body.state;
-    const m = s[INVERSE_MASS], g = body.gravityScale;
+    const m = s[INVERSE_MASS], g = body._gravityScale;
     s[LINEAR_VELOCITY] += h * (g * gx + m * s[FORCE]);
     s[LINEAR_VELOCITY + 1] += h * (g * gy + m * s[FORCE + 1]);
     s[LINEAR_VELOCITY + 2] += h * (g * gz + m * s[FORCE + 2]);
@@ -33,12 +33,12 @@ function integrateVelocities(bodies: readonly Body[], gravity: Float64Array, h: 
       s[ANGULAR_VELOCITY + 1] += s[INVERSE_INERTIA + 1] * tx + s[INVERSE_INERTIA + 4] * ty + s[INVERSE_INERTIA + 7] * tz;
       s[ANGULAR_VELOCITY + 2] += s[INVERSE_INERTIA + 2] * tx + s[INVERSE_INERTIA + 5] * ty + s[INVERSE_INERTIA + 8] * tz;
     }
-    if (body.linearDamping > 0) {
-      const d = 1 / (1 + h * body.linearDamping);
+    if (body._linearDamping > 0) {
+      const d = 1 / (1 + h * body._linearDamping);
       s[LINEAR_VELOCITY] *= d; s[LINEAR_VELOCITY + 1] *= d; s[LINEAR_VELOCITY + 2] *= d;
     }
-    if (body.angularDamping > 0) {
-      const d = 1 / (1 + h * body.angularDamping);
+    if (body._angularDamping > 0) {
+      const d = 1 / (1 + h * body._angularDamping);
       s[ANGULAR_VELOCITY] *= d; s[ANGULAR_VELOCITY + 1] *= d; s[ANGULAR_VELOCITY + 2] *= d;
     }
     if (gyroscopic) applyGyroscopic(s, h);

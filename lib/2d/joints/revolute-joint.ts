@@ -11,6 +11,8 @@
 import type { Body2D } from '../body.js';
 import type { Softness } from '../../solver/softness.js';
 import { Joint2D, type Joint2DOptions } from './joint.js';
+import { JOINT_CORE_OPTION_KEYS } from '../../joints/joint-core.js';
+import { optionKeys } from '../../option-keys.js';
 import { PointConstraintPart2D, writePointLoad } from './parts/point-part.js';
 import { AxisConstraintPart2D, writeSignedRow } from './parts/axis-part.js';
 import { AxisDrive, wrapAngle, type MotorOptions, type ServoOptions } from '../../joints/parts/axis-drive.js';
@@ -30,6 +32,8 @@ export interface RevoluteJointOptions extends Joint2DOptions {
   /** Coulomb friction torque, N·m. Default 0. */
   frictionTorque?: number;
 }
+/** @internal The keys of RevoluteJointOptions (option-keys.ts). */
+export const REVOLUTE_JOINT_OPTION_KEYS: readonly string[] = [...JOINT_CORE_OPTION_KEYS, ...optionKeys<Omit<RevoluteJointOptions, keyof Joint2DOptions>>({ anchor: true, lowerAngle: true, upperAngle: true, motor: true, servo: true, frictionTorque: true })];
 
 export class RevoluteJoint extends Joint2D {
   readonly type = 'revolute' as const;
@@ -37,8 +41,11 @@ export class RevoluteJoint extends Joint2D {
   readonly point = new PointConstraintPart2D();
   readonly axisRow = new AxisConstraintPart2D();
   readonly drive = new AxisDrive(true, -Math.PI, Math.PI);
-  /** θ_b − θ_a at creation. */
-  referenceAngle: number;
+  /** θ_b − θ_a at creation (read-only: the angle, its limits and servo are measured from it). */
+  get referenceAngle(): number {
+    return this._referenceAngle;
+  }
+  private _referenceAngle: number;
 
   /** @internal Use world.createRevoluteJoint. `anchor` is already checked. */
   constructor(id: number, bodyA: Body2D, bodyB: Body2D, anchor: Float64Array, options: RevoluteJointOptions) {
@@ -49,7 +56,7 @@ export class RevoluteJoint extends Joint2D {
       { lower: 'lowerAngle', upper: 'upperAngle', friction: 'frictionTorque' },
     );
     this.point.setWorldAnchor(bodyA, bodyB, anchor);
-    this.referenceAngle = bodyB.angle - bodyA.angle;
+    this._referenceAngle = bodyB.angle - bodyA.angle;
   }
 
   getAnchorA(out: Float64Array | number[]): Float64Array | number[] {
@@ -61,7 +68,7 @@ export class RevoluteJoint extends Joint2D {
 
   /** θ = θ_b − θ_a − θ₀, rad in (−π, π]. */
   getAngle(): number {
-    return wrapAngle(this.bodyB.angle - this.bodyA.angle - this.referenceAngle);
+    return wrapAngle(this.bodyB.angle - this.bodyA.angle - this._referenceAngle);
   }
   /** θ̇ = ω_b − ω_a, rad/s. */
   getSpeed(): number {
@@ -143,12 +150,12 @@ export class RevoluteJoint extends Joint2D {
   protected saveParts(writer: StateWriter): void {
     this.point.saveState(writer);
     this.drive.saveState(writer);
-    writer.write(this.referenceAngle);
+    writer.write(this._referenceAngle);
   }
   protected loadParts(reader: StateReader): void {
     this.point.loadState(reader);
     this.drive.loadState(reader);
-    this.referenceAngle = reader.read();
+    this._referenceAngle = reader.read();
   }
 
   warmStart(): void {

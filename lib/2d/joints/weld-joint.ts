@@ -18,6 +18,8 @@ import type { Body2D } from '../body.js';
 import { ldltFactor, ldltSolve } from '../../math/ldlt.js';
 import type { Softness } from '../../solver/softness.js';
 import { Joint2D, type Joint2DOptions } from './joint.js';
+import { JOINT_CORE_OPTION_KEYS } from '../../joints/joint-core.js';
+import { optionKeys } from '../../option-keys.js';
 import { AngleConstraintPart2D } from './parts/angle-part.js';
 import { PointConstraintPart2D, writePointLoad } from './parts/point-part.js';
 import type { StateReader, StateWriter } from '../../state.js';
@@ -27,6 +29,8 @@ export interface WeldJoint2DOptions extends Joint2DOptions {
   /** The weld point, world space, m. Forces and torques are reported about it. */
   anchor: ArrayLike<number>;
 }
+/** @internal The keys of WeldJoint2DOptions (option-keys.ts). */
+export const WELD_JOINT_OPTION_KEYS: readonly string[] = [...JOINT_CORE_OPTION_KEYS, ...optionKeys<Omit<WeldJoint2DOptions, keyof Joint2DOptions>>({ anchor: true })];
 
 const rhs = new Float64Array(3);
 const solution = new Float64Array(3);

@@ -21,16 +21,16 @@ export class RigidBodyIntegrator2D implements BodyIntegrator<Body2D> {
     for (let i = 0; i < bodies.length; i++) {
       const body = bodies[i];
       if (!body.isDynamic) continue;
-      const s = body.state, f = body.force, m = s[INVERSE_MASS], g = body.gravityScale;
+      const s = body.state, f = body.force, m = s[INVERSE_MASS], g = body._gravityScale;
       s[LINEAR_VELOCITY] += h * (g * gx + m * f[0]);
       s[LINEAR_VELOCITY + 1] += h * (g * gy + m * f[1]);
-      if (body.torque !== 0) s[ANGULAR_VELOCITY] += h * s[INVERSE_INERTIA] * body.torque;
-      if (body.linearDamping > 0) {
-        const d = 1 / (1 + h * body.linearDamping);
+      if (body._torque !== 0) s[ANGULAR_VELOCITY] += h * s[INVERSE_INERTIA] * body._torque;
+      if (body._linearDamping > 0) {
+        const d = 1 / (1 + h * body._linearDamping);
         s[LINEAR_VELOCITY] *= d;
         s[LINEAR_VELOCITY + 1] *= d;
       }
-      if (body.angularDamping > 0) s[ANGULAR_VELOCITY] *= 1 / (1 + h * body.angularDamping);
+      if (body._angularDamping > 0) s[ANGULAR_VELOCITY] *= 1 / (1 + h * body._angularDamping);
     }
   }
 
@@ -69,7 +69,7 @@ export class RigidBodyIntegrator2D implements BodyIntegrator<Body2D> {
   clearForces(bodies: readonly Body2D[]): void {
     for (let i = 0; i < bodies.length; i++) {
       bodies[i].force.fill(0);
-      bodies[i].torque = 0;
+      bodies[i]._torque = 0;
     }
   }
 }

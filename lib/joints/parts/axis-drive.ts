@@ -23,6 +23,7 @@ import { createSoftness, makeSoft, MAX_PUSH_ANGULAR_SPEED, MAX_PUSH_SPEED, type 
 import { readBounds, requireFinite, requireNonNegative, show } from '../../validate.js';
 import { ROW_BIAS, ROW_IMPULSE, ROW_IMPULSE_SCALE, ROW_LOWER, ROW_MASS_SCALE, ROW_UPPER, rowSolve } from '../../solver/row-solve.js';
 import type { StateReader, StateWriter } from '../../state.js';
+import { checkOptionKeys, optionKeys } from '../../option-keys.js';
 import type { SubstepLength } from '../../solver/step-parts.js';
 
 export type DriveMode = 'off' | 'velocity' | 'position';
@@ -176,6 +177,7 @@ export class AxisDrive {
   /** Checks motor options and switches to velocity mode. Nothing changes on bad input. */
   setMotor(where: string, options: MotorOptions): void {
     if (options === null || typeof options !== 'object') throw new TypeError(`${where}: motor must be an object, got ${show(options)}`);
+    checkOptionKeys(where, options, MOTOR_OPTION_KEYS, 'motor option');
     const speed = requireFinite(where, 'motor speed', options.speed);
     const maxForce = options.maxForce === undefined ? Infinity : requireNonNegativeOrInfinity(where, 'motor maxForce', options.maxForce);
     this.mode = 'velocity';
@@ -187,6 +189,7 @@ export class AxisDrive {
   /** Checks servo options and switches to position mode. */
   setServo(where: string, options: ServoOptions): void {
     if (options === null || typeof options !== 'object') throw new TypeError(`${where}: servo must be an object, got ${show(options)}`);
+    checkOptionKeys(where, options, SERVO_OPTION_KEYS, 'servo option');
     const target = requireFinite(where, 'servo target', options.target);
     if (target < this.min || target > this.max) {
       throw new RangeError(`${where}: servo target must be in [${show(this.min)}, ${show(this.max)}], got ${show(target)}`);
@@ -505,6 +508,9 @@ export interface ServoOptions {
   /** Largest torque (N·m) or force (N) the servo applies. Default Infinity. */
   maxForce?: number;
 }
+
+const MOTOR_OPTION_KEYS = optionKeys<MotorOptions>({ speed: true, maxForce: true });
+const SERVO_OPTION_KEYS = optionKeys<ServoOptions>({ target: true, hertz: true, dampingRatio: true, maxForce: true });
 
 function requireNonNegativeOrInfinity(where: string, name: string, value: unknown): number {
   if (value === Infinity) return Infinity;
