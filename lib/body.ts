@@ -9,17 +9,22 @@
 import { quat, vec3 } from 'gl-matrix';
 import { rotateDiagonal, rotateSymmetric } from './math/mat3.js';
 import { UNPOOLED, type Float64Allocator } from './arena.js';
-import { readInertia } from './inertia.js';
+import { checkInertiaRange, readInertia } from './inertia.js';
 import {
+  readBoundedVector,
   readFiniteVector,
   readUnitQuaternion,
+  requireAccumulated,
   requireBoolean,
   requireFinite,
   requireInteger,
   requireNonNegative,
   requirePositive,
+  requirePositiveWithin,
   show,
+  showBound,
 } from './validate.js';
+import { MAX_ANGULAR_SPEED, MAX_FORCE, MAX_LINEAR_SPEED, MAX_MASS, MAX_TORQUE, MIN_MASS } from './limits.js';
 import type { StateReader, StateWriter } from './state.js';
 import { checkStoredQuaternion, requireConsistent, requireFiniteNumbers, requireZero } from './restore-check.js';
 import { definitionOf, MAX_SHAPES_PER_BODY, Shape, type ShapeOptions } from './geometry/shape.js';
@@ -42,14 +47,17 @@ export interface BodyOptions {
   position?: ArrayLike<number>;
   /** Unit quaternion [x, y, z, w]. Default identity. A nearly-unit one (within 1e-3) is normalized. */
   orientation?: ArrayLike<number>;
-  /** m/s. Default zero. */
+  /** m/s, of magnitude at most 1e6 (MAX_LINEAR_SPEED). Default zero. */
   linearVelocity?: ArrayLike<number>;
-  /** rad/s, world frame. Default zero. */
+  /** rad/s, world frame, of magnitude at most 1e6 (MAX_ANGULAR_SPEED). Default zero. */
   angularVelocity?: ArrayLike<number>;
-  /** kg, dynamic bodies only. Default 1. */
+  /** kg, from 1e-12 to 1e20 (MIN_MASS, MAX_MASS; README, "Limits"). Dynamic bodies only: refused on a
+   * static or kinematic body (setType then setMassProperties gives one made dynamic a mass). Default 1,
+   * or the shapes' (which must then weigh within the same range). */
   mass?: number;
   /** kg·m² about the centre of mass in body axes: a diagonal [Ix, Iy, Iz] or a full symmetric 3x3
-   * (9 numbers). Dynamic bodies only. Default: a solid 1 m cube of the body's mass, mass/6 per axis.
+   * (9 numbers), principal moments from 1e-30 to 1e34 (MIN_INERTIA, MAX_INERTIA). Dynamic bodies only
+   * (refused on others, as `mass`). Default: a solid 1 m cube of the body's mass, mass/6 per axis.
    * See boxInertia, sphereInertia, capsuleInertia. */
   inertia?: ArrayLike<number>;
   /** Velocity damping rates, 1/s: v ← v / (1 + h·damping) each substep. Default 0. */
@@ -224,17 +232,27 @@ export class Body {
     if (options.position !== undefined) readFiniteVector(where, 'position', options.position, 3, position);
     if (options.orientation !== undefined) readUnitQuaternion(where, 'orientation', options.orientation, orientation);
     if (options.linearVelocity !== undefined) {
-      readFiniteVector(where, 'linearVelocity', options.linearVelocity, 3, linearVelocity);
+      readBoundedVector(where, 'linearVelocity', options.linearVelocity, 3, linearVelocity, MAX_LINEAR_SPEED, ' m/s');
     }
     if (options.angularVelocity !== undefined) {
-      readFiniteVector(where, 'angularVelocity', options.angularVelocity, 3, angularVelocity);
+      readBoundedVector(where, 'angularVelocity', options.angularVelocity, 3, angularVelocity, MAX_ANGULAR_SPEED, ' rad/s');
     }
     if (type === 'static' && (hasNonZero(linearVelocity) || hasNonZero(angularVelocity))) {
       throw new RangeError(`${where}: a static body cannot move; give it no velocity or make it 'kinematic'`);
     }
+    if (type !== 'dynamic' && (options.mass !== undefined || options.inertia !== undefined)) {
+      const given = options.mass !== undefined ? `mass ${show(options.mass)}` : `inertia ${show(options.inertia)}`;
+      throw new RangeError(`${where}: a ${type} body has no mass or inertia, got ${given}; make it dynamic (setType) and give it one with setMassProperties`);
+    }
     const shapes = readShapes(where, options.shapes, type, id);
-    const fromShapes = type === 'dynamic' && options.inertia === undefined ? computeMassProperties(shapes) : null;
-    const mass = options.mass === undefined ? (fromShapes?.mass ?? 1) : requirePositive(where, 'mass', options.mass);
+    const given = options.mass === undefined ? undefined : requirePositiveWithin(where, 'mass', options.mass, MIN_MASS, MAX_MASS, ' kg');
+    if (type === 'dynamic' && given === undefined && options.inertia === undefined) requireShapesMass(where, shapes, 'give the body a mass, or its shapes another density');
+    let fromShapes = type === 'dynamic' && options.inertia === undefined ? computeMassProperties(shapes) : null;
+    if (given !== undefined && type === 'dynamic' && options.inertia === undefined && shapes.length > 0 && !hasMassInRange(fromShapes)) {
+      // the shapes' own mass is out of range (or 0): only their relative densities count, scaled to ≤ 1
+      fromShapes = computeMassProperties(shapes, 1 / Math.max(...shapes.map((shape) => shape.density)));
+    }
+    const mass = given ?? fromShapes?.mass ?? 1;
     const inertia = new Float64Array(9);
     const inverseInertia = new Float64Array(9);
     if (options.inertia !== undefined) {
@@ -242,7 +260,8 @@ export class Body {
     } else if (fromShapes !== null) {
       // the shapes' inertia, scaled to the mass when one is given
       const scale = mass / fromShapes.mass;
-      readInertia(where, Array.from(fromShapes.inertia, (value) => value * scale), inertia, inverseInertia);
+      const name = given === undefined ? "the shapes' inertia" : `the shapes' inertia scaled to mass ${show(mass)}`;
+      readInertia(where, Array.from(fromShapes.inertia, (value) => value * scale), inertia, inverseInertia, name);
       // the centre of mass becomes the body's position; the shapes are placed about it
       const R = rotationMatrix(new Float64Array(9), orientation), c = fromShapes.centre;
       for (let k = 0; k < 3; k++) position[k] += R[k] * c[0] + R[3 + k] * c[1] + R[6 + k] * c[2];
@@ -538,7 +557,7 @@ export class Body {
     const where = 'setMassProperties';
     this.requireInWorld(where);
     if (!this.isDynamic) throw new RangeError(`${where}: body ${this.id} is ${this.type}; only dynamic bodies have mass`);
-    requirePositive(where, 'mass', mass);
+    requirePositiveWithin(where, 'mass', mass, MIN_MASS, MAX_MASS, ' kg');
     const tensor = new Float64Array(9);
     const inverse = new Float64Array(9);
     if (inertia !== undefined) {
@@ -549,6 +568,7 @@ export class Body {
         tensor[i] = this.inertiaLocal[i] * scale;
         inverse[i] = this.inverseInertiaLocal[i] / scale;
       }
+      checkInertiaRange(where, `the inertia scaled to mass ${show(mass)}`, tensor, inverse, Array.from(tensor));
     }
     this._mass = mass;
     this.state[INVERSE_MASS] = 1 / mass;
@@ -704,7 +724,7 @@ export class Body {
   setLinearVelocity(velocity: ArrayLike<number>): void {
     this.requireInWorld('setLinearVelocity');
     this.requireMovable('setLinearVelocity', velocity);
-    readFiniteVector('setLinearVelocity', 'velocity', velocity, 3, this.linearVelocity);
+    readBoundedVector('setLinearVelocity', 'velocity', velocity, 3, this.linearVelocity, MAX_LINEAR_SPEED, ' m/s');
     if (this.isDynamic) lockLinearVelocity(this.state);
     this.kinematicTargetState = KINEMATIC_NONE;
     this.sleep.wake();
@@ -714,7 +734,7 @@ export class Body {
   setAngularVelocity(velocity: ArrayLike<number>): void {
     this.requireInWorld('setAngularVelocity');
     this.requireMovable('setAngularVelocity', velocity);
-    readFiniteVector('setAngularVelocity', 'velocity', velocity, 3, this.angularVelocity);
+    readBoundedVector('setAngularVelocity', 'velocity', velocity, 3, this.angularVelocity, MAX_ANGULAR_SPEED, ' rad/s');
     if (this.isDynamic) lockAngularVelocity(this.state, this.rotationLocks);
     this.kinematicTargetState = KINEMATIC_NONE;
     this.sleep.wake();
@@ -831,10 +851,11 @@ export class Body {
     });
     const listener = this.owner as TypeListener | null;
     listener?.checkBodyType?.(this, type);
+    if (type === 'dynamic') requireShapesMass(where, this.shapes, `body ${this.id} takes its mass from them; give them another density`);
     const fromShapes = type === 'dynamic' ? computeMassProperties(this.shapes) : null;
     const inertia = new Float64Array(9), inverse = new Float64Array(9);
     if (fromShapes !== null) {
-      readInertia(where, fromShapes.inertia, inertia, inverse);
+      readInertia(where, fromShapes.inertia, inertia, inverse, "the shapes' inertia");
     } else if (type === 'dynamic') {
       readInertia(where, [1 / 6, 1 / 6, 1 / 6], inertia, inverse);
     }
@@ -873,13 +894,18 @@ export class Body {
     this.requireInWorld('applyForce');
     readFiniteVector('applyForce', 'force', force, 3, scratchVector);
     const fx = scratchVector[0], fy = scratchVector[1], fz = scratchVector[2];
+    const torque = scratchAngular;
+    torque.set(this.torque);
     if (worldPoint !== undefined) {
       readFiniteVector('applyForce', 'worldPoint', worldPoint, 3, scratchVector);
-      addLeverTorque(this.torque, scratchVector, this.position, fx, fy, fz);
+      addLeverTorque(torque, scratchVector, this.position, fx, fy, fz);
     }
-    this.force[0] += fx;
-    this.force[1] += fy;
-    this.force[2] += fz;
+    const sum = scratchSum;
+    sum[0] = this.force[0] + fx; sum[1] = this.force[1] + fy; sum[2] = this.force[2] + fz;
+    requireAccumulated('applyForce', 'force', force, worldPoint, 'force', sum, MAX_FORCE, 'N');
+    requireAccumulated('applyForce', 'force', force, worldPoint, 'torque', torque, MAX_TORQUE, 'N·m');
+    this.force.set(sum);
+    this.torque.set(torque);
     this.sleep.wake();
   }
 
@@ -887,7 +913,10 @@ export class Body {
   applyTorque(torque: ArrayLike<number>): void {
     this.requireInWorld('applyTorque');
     readFiniteVector('applyTorque', 'torque', torque, 3, scratchVector);
-    for (let i = 0; i < 3; i++) this.torque[i] += scratchVector[i];
+    const sum = scratchSum;
+    for (let i = 0; i < 3; i++) sum[i] = this.torque[i] + scratchVector[i];
+    requireAccumulated('applyTorque', 'torque', torque, undefined, 'torque', sum, MAX_TORQUE, 'N·m');
+    this.torque.set(sum);
     this.sleep.wake();
   }
 
@@ -902,6 +931,7 @@ export class Body {
       addLeverTorque(angular, scratchVector, this.position, px, py, pz);
     }
     if (!this.isDynamic) return;
+    this.requireImpulseSpeeds('applyLinearImpulse', impulse, px, py, pz, angular[0], angular[1], angular[2]);
     this.sleep.wake();
     const s = this.state;
     this.linearVelocity[0] += s[INVERSE_MASS_AXES] * px;
@@ -915,6 +945,7 @@ export class Body {
     this.requireInWorld('applyAngularImpulse');
     readFiniteVector('applyAngularImpulse', 'impulse', impulse, 3, scratchVector);
     if (!this.isDynamic) return;
+    this.requireImpulseSpeeds('applyAngularImpulse', impulse, 0, 0, 0, scratchVector[0], scratchVector[1], scratchVector[2]);
     this.sleep.wake();
     this.addAngularImpulse(scratchVector[0], scratchVector[1], scratchVector[2]);
   }
@@ -954,6 +985,22 @@ export class Body {
     return 0.5 * this._mass * (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]) + 0.5 * (bx * Ix + by * Iy + bz * Iz);
   }
 
+  /** Refuses an impulse (p, and the angular l) that would take the body past MAX_LINEAR_SPEED or
+   * MAX_ANGULAR_SPEED, the fastest it may be given (the sums as the impulse calls form them). */
+  private requireImpulseSpeeds(where: string, impulse: unknown, px: number, py: number, pz: number, lx: number, ly: number, lz: number): void {
+    const s = this.state, v = this.linearVelocity, w = this.angularVelocity, I = this.inverseInertiaWorld;
+    const speed = Math.hypot(v[0] + s[INVERSE_MASS_AXES] * px, v[1] + s[INVERSE_MASS_AXES + 1] * py, v[2] + s[INVERSE_MASS_AXES + 2] * pz);
+    if (!(speed <= MAX_LINEAR_SPEED)) {
+      throw new RangeError(`${where}: impulse ${show(impulse)} would give body ${this.id} a speed of ${show(speed)} m/s, more than the ${showBound(MAX_LINEAR_SPEED)} m/s allowed (README, "Limits")`);
+    }
+    const turning = Math.hypot(
+      w[0] + (I[0] * lx + I[3] * ly + I[6] * lz), w[1] + (I[1] * lx + I[4] * ly + I[7] * lz), w[2] + (I[2] * lx + I[5] * ly + I[8] * lz),
+    );
+    if (!(turning <= MAX_ANGULAR_SPEED)) {
+      throw new RangeError(`${where}: impulse ${show(impulse)} would turn body ${this.id} at ${show(turning)} rad/s, more than the ${showBound(MAX_ANGULAR_SPEED)} rad/s allowed (README, "Limits")`);
+    }
+  }
+
   /** ω += I⁻¹ L (world frame). */
   private addAngularImpulse(lx: number, ly: number, lz: number): void {
     const I = this.inverseInertiaWorld, w = this.angularVelocity;
@@ -976,6 +1023,35 @@ export class Body {
 }
 
 const scratchAngular = new Float64Array(3);
+const scratchSum = new Float64Array(3);
+
+/** Whether mass properties exist with a mass within [MIN_MASS, MAX_MASS]. */
+function hasMassInRange(properties: { mass: number } | null): boolean {
+  return properties !== null && properties.mass >= MIN_MASS && properties.mass <= MAX_MASS;
+}
+
+/** A mass to show: 3 significant digits. */
+function roughly(value: number): string {
+  return show(Number(value.toPrecision(3)));
+}
+
+/** Refuses solid shapes whose mass, Σ density · volume, is outside [MIN_MASS, MAX_MASS] (a body takes
+ * its mass from them): the message names their densities and the mass they give. `remedy` ends it. */
+function requireShapesMass(where: string, shapes: readonly Shape[], remedy: string): void {
+  let mass = 0, solid = false;
+  const densities: number[] = [];
+  for (const shape of shapes) {
+    const definition = definitionOf(shape.type);
+    if (!definition.solid) continue;
+    solid = true;
+    mass += shape.density * definition.volume(shape);
+    if (!densities.includes(shape.density)) densities.push(shape.density);
+  }
+  if (!solid || (mass >= MIN_MASS && mass <= MAX_MASS)) return;
+  const of = densities.length === 1 ? `density ${show(densities[0])}` : `densities ${densities.map(show).join(', ')}`;
+  const bound = mass < MIN_MASS ? `below the minimum ${showBound(MIN_MASS)} kg` : `above the maximum ${showBound(MAX_MASS)} kg`;
+  throw new RangeError(`${where}: shapes of ${of} kg/m³ give mass ${roughly(mass)} kg, ${bound} (README, "Limits"); ${remedy}`);
+}
 
 /** torque += (p − x) × f */
 function addLeverTorque(

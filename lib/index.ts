@@ -51,3 +51,5 @@ export type { Softness } from './solver/softness.js';
 export type { SolverSettings } from './solver/step-parts.js';
 export { createRagdoll, RAGDOLL_MASS_FRACTIONS } from './ragdoll.js';
 export type { Ragdoll, RagdollOptions, RagdollSegment, RagdollJointName } from './ragdoll.js';
+// The accepted range of every input (README, "Limits").
+export * from './limits.js';

@@ -2,7 +2,8 @@
 // Each returns the diagonal [Ix, Iy, Iz] that createBody's `inertia` accepts.
 
 import { ldltFactor, ldltInverse } from './math/ldlt.js';
-import { readFiniteVector, requirePositive, show, isArrayLike } from './validate.js';
+import { readFiniteVector, requirePositive, show, showBound, isArrayLike } from './validate.js';
+import { MAX_INERTIA, MIN_INERTIA } from './limits.js';
 
 /** A solid box of the given half extents: I_x = m (h_y² + h_z²) / 3, and so on. */
 export function boxInertia(mass: number, halfExtents: ArrayLike<number>): [number, number, number] {
@@ -48,29 +49,32 @@ export function capsuleInertia(mass: number, radius: number, halfHeight: number)
 /**
  * Reads createBody's `inertia`: a diagonal [Ix, Iy, Iz] or a full symmetric 3x3 (9 numbers), and
  * writes the tensor and its inverse (both 3x3, symmetric). Throws on non-finite, non-positive,
- * asymmetric or indefinite input.
+ * asymmetric or indefinite input, and on principal moments outside [MIN_INERTIA, MAX_INERTIA]
+ * (checkInertiaRange). `name`: what the message calls the value (the user's `inertia`, or the inertia
+ * computed from the shapes).
  */
-export function readInertia(where: string, value: unknown, inertia: Float64Array, inverse: Float64Array): void {
+export function readInertia(where: string, value: unknown, inertia: Float64Array, inverse: Float64Array, name = 'inertia'): void {
   if (!isArrayLike(value) || (value.length !== 3 && value.length !== 9)) {
-    throw new TypeError(`${where}: inertia must be [Ix, Iy, Iz] or a symmetric 3x3 of 9 numbers, got ${show(value)}`);
+    throw new TypeError(`${where}: ${name} must be [Ix, Iy, Iz] or a symmetric 3x3 of 9 numbers, got ${show(value)}`);
   }
   const tensor = new Float64Array(9);
   if (value.length === 3) {
-    const d = readFiniteVector(where, 'inertia', value, 3, new Float64Array(3));
+    const d = readFiniteVector(where, name, value, 3, new Float64Array(3));
     for (let i = 0; i < 3; i++) {
-      if (!(d[i] > 0)) throw new RangeError(`${where}: inertia must be > 0 about every axis, got ${show(value)}`);
+      if (!(d[i] > 0)) throw new RangeError(`${where}: ${name} must be > 0 about every axis, got ${show(value)}`);
     }
+    checkInertiaRange(where, name, d, d.map((x) => 1 / x), value, 1);
     tensor[0] = d[0];
     tensor[4] = d[1];
     tensor[8] = d[2];
   } else {
-    readFiniteVector(where, 'inertia', value, 9, tensor);
+    readFiniteVector(where, name, value, 9, tensor);
     let largest = 0;
     for (let i = 0; i < 9; i++) largest = Math.max(largest, Math.abs(tensor[i]));
     for (let i = 0; i < 3; i++) {
       for (let j = i + 1; j < 3; j++) {
         if (Math.abs(tensor[i * 3 + j] - tensor[j * 3 + i]) > 1e-9 * largest) {
-          throw new RangeError(`${where}: inertia must be a symmetric 3x3, got ${show(value)}`);
+          throw new RangeError(`${where}: ${name} must be a symmetric 3x3, got ${show(value)}`);
         }
         const mean = 0.5 * (tensor[i * 3 + j] + tensor[j * 3 + i]);
         tensor[i * 3 + j] = mean;
@@ -80,8 +84,31 @@ export function readInertia(where: string, value: unknown, inertia: Float64Array
   }
   const factor = Float64Array.from(tensor);
   if (ldltFactor(factor, 3) > 0) {
-    throw new RangeError(`${where}: inertia must be positive definite, got ${show(value)}`);
+    throw new RangeError(`${where}: ${name} must be positive definite, got ${show(value)}`);
   }
+  const inv = new Float64Array(9);
+  ldltInverse(factor, 3, inv);
+  checkInertiaRange(where, name, tensor, inv, value);
   inertia.set(tensor);
-  ldltInverse(factor, 3, inverse);
+  inverse.set(inv);
+}
+
+/**
+ * Refuses an inertia tensor (and its inverse) whose principal moments leave [MIN_INERTIA, MAX_INERTIA]
+ * (lib/limits.ts). For a diagonal tensor those are its entries; for a full one, its diagonal entries lie
+ * between the smallest and largest moments and its inverse's between their reciprocals, so bounding
+ * both diagonals bounds the moments within a factor of 3 (the trace). `stride`: 4 for a 3x3 tensor,
+ * 1 for the diagonal alone.
+ */
+export function checkInertiaRange(
+  where: string, name: string, tensor: Float64Array, inverse: Float64Array, shown: unknown, stride = 4,
+): void {
+  for (let i = 0; i < 3; i++) {
+    if (tensor[stride * i] > MAX_INERTIA) {
+      throw new RangeError(`${where}: ${name} must be at most ${showBound(MAX_INERTIA)} kg·m² about every axis (README, "Limits"), got ${show(shown)}`);
+    }
+    if (inverse[stride * i] > 1 / MIN_INERTIA) {
+      throw new RangeError(`${where}: ${name} must be at least ${showBound(MIN_INERTIA)} kg·m² about every axis (README, "Limits"), got ${show(shown)}`);
+    }
+  }
 }

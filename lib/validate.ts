@@ -144,3 +144,62 @@ export function readDirection(where: string, name: string, value: unknown, out: 
   out[0] /= length; out[1] /= length; out[2] /= length;
   return out;
 }
+
+/** `value` within [min, max] (lib/limits.ts), `unit` for the message (' kg'). The caller has checked it
+ * is a finite number; the message names the bound and where it is explained. */
+export function requireWithin(where: string, name: string, value: number, min: number, max: number, unit = ''): number {
+  if (value < min) throw new RangeError(`${where}: ${name} must be at least ${showBound(min)}${unit} (README, "Limits"), got ${show(value)}`);
+  if (value > max) throw new RangeError(`${where}: ${name} must be at most ${showBound(max)}${unit} (README, "Limits"), got ${show(value)}`);
+  return value;
+}
+
+/** A bound as lib/limits.ts writes it: 1e-9 and 1e20, not 0.000000001 and 100000000000000000000. */
+export function showBound(value: number): string {
+  const a = Math.abs(value);
+  return a !== 0 && a !== Infinity && (a < 1e-3 || a >= 1e4) ? value.toExponential().replace('e+', 'e') : show(value);
+}
+
+/** A finite number > 0 within [min, max]: requirePositive's message for what is not one, then the bound's. */
+export function requirePositiveWithin(where: string, name: string, value: unknown, min: number, max: number, unit = ''): number {
+  return requireWithin(where, name, requirePositive(where, name, value), min, max, unit);
+}
+
+/** An integer ≥ min and ≤ max: requireInteger's message for what is not one, then the bound's. */
+export function requireIntegerWithin(where: string, name: string, value: unknown, min: number, max: number): number {
+  return requireWithin(where, name, requireInteger(where, name, value, min), min, max);
+}
+
+const boundedScratch = new Float64Array(3);
+
+/** A vector of n ≤ 3 finite numbers, as readFiniteVector, whose length (Math.hypot, no overflow) is at
+ * most `max`, written to `out` only then. Allocates nothing (setLinearVelocity may run every frame). */
+export function readBoundedVector(
+  where: string, name: string, value: unknown, n: number, out: Float64Array, max: number, unit: string,
+): Float64Array {
+  const scratch = readFiniteVector(where, name, value, n, boundedScratch);
+  let length = 0;
+  for (let i = 0; i < n; i++) length = Math.hypot(length, scratch[i]);
+  if (length > max) {
+    throw new RangeError(`${where}: ${name} ${show(value)} has magnitude ${show(length)}${unit}, more than the ${showBound(max)}${unit} allowed (README, "Limits")`);
+  }
+  for (let i = 0; i < n; i++) out[i] = scratch[i];
+  return out;
+}
+
+/** Refuses a force or torque call that would take the body's accumulator (`sum[first..end)`, what it
+ * would hold) past ±max on an axis (MAX_FORCE, MAX_TORQUE): the step divides it by the mass and squares
+ * the result. Allocates nothing unless it throws. */
+export function requireAccumulated(
+  where: string, name: string, given: unknown, point: unknown, accumulator: string, sum: ArrayLike<number>, max: number, unit: string,
+  first = 0, end = sum.length,
+): void {
+  for (let k = first; k < end; k++) {
+    if (!(Math.abs(sum[k]) <= max)) {
+      const at = point === undefined ? '' : ` at ${show(point)}`;
+      const held = end - first === 1 ? sum[first] : Array.from(sum).slice(first, end);
+      throw new RangeError(
+        `${where}: ${name} ${show(given)}${at} would make the body's ${accumulator} ${show(held)} ${unit}, more than the ${showBound(max)} ${unit} per axis it may hold until the next step (README, "Limits")`,
+      );
+    }
+  }
+}

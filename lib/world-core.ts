@@ -20,20 +20,27 @@ import type { TreeBodyModel } from './solver/direct/tree-body-model.js';
 import {
   readCallback,
   readFiniteVector,
-  requireInteger,
   requireBoolean,
+  requireInteger,
+  requireIntegerWithin,
   requireNonNegative,
   requirePositive,
   requirePositiveOrInfinity,
+  requirePositiveWithin,
+  requireWithin,
   show,
 } from './validate.js';
 import { optionKeys } from './option-keys.js';
+import {
+  MAX_ANGULAR_SPEED, MAX_ITERATIONS, MAX_LINEAR_SPEED, MAX_STEPS_PER_FRAME, MAX_SUBSTEPS, MAX_TIME_STEP, MIN_TIME_STEP,
+} from './limits.js';
 
 /** The options both worlds take (WorldOptions and World2DOptions add gravity and their own). */
 export interface CoreWorldOptions<J> {
-  /** Substeps per step. Default 4, with either solver. */
+  /** Substeps per step, 1 to 64 (MAX_SUBSTEPS). Default 4, with either solver. */
   substeps?: number;
-  /** Velocity iterations (with position bias) per substep for the joints. Default 2. */
+  /** Velocity iterations (with position bias) per substep for the joints, 1 to 1000 (MAX_ITERATIONS, as
+   * contactIterations and relaxIterations). Default 2. */
   iterations?: number;
   /** Velocity iterations (with position bias) per substep for the contacts, the last of the substep's
    * biased sweeps. Default 1 (a contact converges in one with the relax sweep after it, as in Box2D v3
@@ -51,9 +58,9 @@ export interface CoreWorldOptions<J> {
   jointDampingRatio?: number;
   /** Start each solve from the last substep's impulses. Default true. */
   warmStarting?: boolean;
-  /** Dynamic bodies move no faster than this, m/s. Default 400 (as Box2D). */
+  /** Dynamic bodies move no faster than this, m/s, at most 1e6 (MAX_LINEAR_SPEED). Default 400 (as Box2D). */
   maxLinearSpeed?: number;
-  /** Dynamic bodies turn no faster than this, rad/s. Default 200 (about 1900 rpm). */
+  /** Dynamic bodies turn no faster than this, rad/s, at most 1e6 (MAX_ANGULAR_SPEED). Default 200 (about 1900 rpm). */
   maxAngularSpeed?: number;
   /** Called once for each joint that breaks, at the end of the step it broke in. */
   onJointBreak?: ((event: JointBreakEventOf<J>) => void) | null;
@@ -75,9 +82,11 @@ export interface CoreWorldOptions<J> {
    * Default 'iterative' (README, "The solver"). The same in 2D and 3D.
    */
   solver?: JointSolverKind;
-  /** The step advance(elapsedSeconds) takes, s. Default 1/60. */
+  /** The step advance(elapsedSeconds) takes, s, within step()'s range [1e-9, 1] (MIN_TIME_STEP,
+   * MAX_TIME_STEP). Default 1/60. */
   fixedTimeStep?: number;
-  /** The most steps one advance() call takes; time beyond them is dropped. Default 5. */
+  /** The most steps one advance() call takes, 1 to 1000 (MAX_STEPS_PER_FRAME); time beyond them is
+   * dropped. Default 5. */
   maxStepsPerFrame?: number;
 }
 /** @internal The keys of CoreWorldOptions (option-keys.ts). */
@@ -125,10 +134,6 @@ export interface JointBreakEventOf<J> {
   torque: number;
 }
 
-/** The most substeps a step may take, and the most iterations of each kind per substep: a step's cost
- * grows with their product, so a setting (or a snapshot) cannot make one step run for hours. */
-export const MAX_SUBSTEPS = 256;
-export const MAX_ITERATIONS = 256;
 
 /** The defaults, chosen by measurement (README, "The solver"). */
 export const DEFAULT_SOLVER_SETTINGS: Readonly<SolverSettings> = Object.freeze({
@@ -286,13 +291,13 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
       throw new TypeError(`${where}: options must be an object, got ${show(options)}`);
     }
     const settings: SolverSettings = { ...DEFAULT_SOLVER_SETTINGS };
-    if (options.substeps !== undefined) settings.substeps = requireInteger(where, 'substeps', options.substeps, 1, MAX_SUBSTEPS);
-    if (options.iterations !== undefined) settings.iterations = requireInteger(where, 'iterations', options.iterations, 1, MAX_ITERATIONS);
+    if (options.substeps !== undefined) settings.substeps = requireIntegerWithin(where, 'substeps', options.substeps, 1, MAX_SUBSTEPS);
+    if (options.iterations !== undefined) settings.iterations = requireIntegerWithin(where, 'iterations', options.iterations, 1, MAX_ITERATIONS);
     if (options.contactIterations !== undefined) {
-      settings.contactIterations = requireInteger(where, 'contactIterations', options.contactIterations, 1, MAX_ITERATIONS);
+      settings.contactIterations = requireIntegerWithin(where, 'contactIterations', options.contactIterations, 1, MAX_ITERATIONS);
     }
     if (options.relaxIterations !== undefined) {
-      settings.relaxIterations = requireInteger(where, 'relaxIterations', options.relaxIterations, 0, MAX_ITERATIONS);
+      settings.relaxIterations = requireIntegerWithin(where, 'relaxIterations', options.relaxIterations, 0, MAX_ITERATIONS);
     }
     if (options.jointHertz !== undefined) {
       settings.jointHertz = requirePositiveOrInfinity(where, 'jointHertz', options.jointHertz, 'the stiffest stable');
@@ -302,10 +307,10 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     }
     if (options.warmStarting !== undefined) settings.warmStarting = requireBoolean(where, 'warmStarting', options.warmStarting);
     if (options.maxLinearSpeed !== undefined) {
-      settings.maxLinearSpeed = requirePositive(where, 'maxLinearSpeed', options.maxLinearSpeed);
+      settings.maxLinearSpeed = requirePositiveWithin(where, 'maxLinearSpeed', options.maxLinearSpeed, 0, MAX_LINEAR_SPEED, ' m/s');
     }
     if (options.maxAngularSpeed !== undefined) {
-      settings.maxAngularSpeed = requirePositive(where, 'maxAngularSpeed', options.maxAngularSpeed);
+      settings.maxAngularSpeed = requirePositiveWithin(where, 'maxAngularSpeed', options.maxAngularSpeed, 0, MAX_ANGULAR_SPEED, ' rad/s');
     }
     const sleep: SleepSettings = { ...DEFAULT_SLEEP_SETTINGS };
     if (options.sleeping !== undefined) sleep.sleeping = requireBoolean(where, 'sleeping', options.sleeping);
@@ -316,10 +321,10 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     const solver = options.solver === undefined ? DEFAULT_JOINT_SOLVER : readSolverKind(where, options.solver);
     const fixedTimeStep = options.fixedTimeStep === undefined
       ? DEFAULT_FIXED_STEP_SETTINGS.fixedTimeStep
-      : requirePositive(where, 'fixedTimeStep', options.fixedTimeStep);
+      : requirePositiveWithin(where, 'fixedTimeStep', options.fixedTimeStep, MIN_TIME_STEP, MAX_TIME_STEP, ' s');
     const maxStepsPerFrame = options.maxStepsPerFrame === undefined
       ? DEFAULT_FIXED_STEP_SETTINGS.maxStepsPerFrame
-      : requireInteger(where, 'maxStepsPerFrame', options.maxStepsPerFrame, 1);
+      : requireIntegerWithin(where, 'maxStepsPerFrame', options.maxStepsPerFrame, 1, MAX_STEPS_PER_FRAME);
     this.gravity = gravity;
     Object.assign(this.settings, settings);
     Object.assign(this.sleepSettings, sleep);
@@ -352,25 +357,25 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     return this.settings.substeps;
   }
   set substeps(value: number) {
-    this.settings.substeps = requireInteger('substeps', 'substeps', value, 1, MAX_SUBSTEPS);
+    this.settings.substeps = requireIntegerWithin('substeps', 'substeps', value, 1, MAX_SUBSTEPS);
   }
   get iterations(): number {
     return this.settings.iterations;
   }
   set iterations(value: number) {
-    this.settings.iterations = requireInteger('iterations', 'iterations', value, 1, MAX_ITERATIONS);
+    this.settings.iterations = requireIntegerWithin('iterations', 'iterations', value, 1, MAX_ITERATIONS);
   }
   get contactIterations(): number {
     return this.settings.contactIterations;
   }
   set contactIterations(value: number) {
-    this.settings.contactIterations = requireInteger('contactIterations', 'contactIterations', value, 1, MAX_ITERATIONS);
+    this.settings.contactIterations = requireIntegerWithin('contactIterations', 'contactIterations', value, 1, MAX_ITERATIONS);
   }
   get relaxIterations(): number {
     return this.settings.relaxIterations;
   }
   set relaxIterations(value: number) {
-    this.settings.relaxIterations = requireInteger('relaxIterations', 'relaxIterations', value, 0, MAX_ITERATIONS);
+    this.settings.relaxIterations = requireIntegerWithin('relaxIterations', 'relaxIterations', value, 0, MAX_ITERATIONS);
   }
   get jointHertz(): number {
     return this.settings.jointHertz;
@@ -394,13 +399,13 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     return this.settings.maxLinearSpeed;
   }
   set maxLinearSpeed(value: number) {
-    this.settings.maxLinearSpeed = requirePositive('maxLinearSpeed', 'maxLinearSpeed', value);
+    this.settings.maxLinearSpeed = requirePositiveWithin('maxLinearSpeed', 'maxLinearSpeed', value, 0, MAX_LINEAR_SPEED, ' m/s');
   }
   get maxAngularSpeed(): number {
     return this.settings.maxAngularSpeed;
   }
   set maxAngularSpeed(value: number) {
-    this.settings.maxAngularSpeed = requirePositive('maxAngularSpeed', 'maxAngularSpeed', value);
+    this.settings.maxAngularSpeed = requirePositiveWithin('maxAngularSpeed', 'maxAngularSpeed', value, 0, MAX_ANGULAR_SPEED, ' rad/s');
   }
   /** Whether islands at rest fall asleep (sleep.ts). Turning it off wakes every body. */
   get sleeping(): boolean {
@@ -434,14 +439,14 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     return this._fixedTimeStep;
   }
   set fixedTimeStep(value: number) {
-    this._fixedTimeStep = requirePositive('fixedTimeStep', 'fixedTimeStep', value);
+    this._fixedTimeStep = requirePositiveWithin('fixedTimeStep', 'fixedTimeStep', value, MIN_TIME_STEP, MAX_TIME_STEP, ' s');
   }
   /** The most steps one advance() call takes (CoreWorldOptions.maxStepsPerFrame). */
   get maxStepsPerFrame(): number {
     return this._maxStepsPerFrame;
   }
   set maxStepsPerFrame(value: number) {
-    this._maxStepsPerFrame = requireInteger('maxStepsPerFrame', 'maxStepsPerFrame', value, 1);
+    this._maxStepsPerFrame = requireIntegerWithin('maxStepsPerFrame', 'maxStepsPerFrame', value, 1, MAX_STEPS_PER_FRAME);
   }
   /** How far between the last step's start and end poses bodies are drawn, in [0, 1]
    * (body.getInterpolatedPosition): the alpha of the last advance(), or 1 after a step() of your own
@@ -577,7 +582,8 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
   }
 
   /**
-   * Advances the world by dt seconds (substeps × iterations as set). Joints that break are reported
+   * Advances the world by dt seconds, 1e-9 ≤ dt ≤ 1 (MIN_TIME_STEP, MAX_TIME_STEP; README, "Limits"),
+   * in substeps × iterations as set. Joints that break are reported
    * through onJointBreak after the step, once each. Bodies are drawn at their new poses after it
    * (interpolationAlpha 1); advance() steps at a fixed rate and draws between steps.
    */
@@ -585,6 +591,8 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     if (typeof dt !== 'number' || !Number.isFinite(dt) || !(dt > 0)) {
       throw new RangeError(`step: dt must be a finite number > 0, got ${show(dt)}`);
     }
+    // (advance's fixedTimeStep is held to the same range)
+    requireWithin('step', 'dt', dt, MIN_TIME_STEP, MAX_TIME_STEP, ' s');
     if (this.stepping) throw new Error('step: called from inside a step callback');
     this.stepping = true;
     try {

@@ -125,15 +125,15 @@ describe('the world rejects bad settings and time steps', () => {
     it(`step(${dt})`, () => expectRejected(world, () => world.step(dt), new RegExp(`dt must be a finite number > 0, got ${dt}`)));
   }
   it('step with a non-number', () => expectRejected(world, () => world.step('0.016' as never), /dt must be a finite number > 0, got "0.016"/));
-  it('zero substeps', () => expectRejected(world, () => (world.substeps = 0), /substeps must be an integer in \[1, 256\], got 0/));
-  it('1e12 substeps (a step that would never return)', () => expectRejected(world, () => (world.substeps = 1e12), /substeps must be an integer in \[1, 256\], got 1000000000000/));
-  it('fractional iterations', () => expectRejected(world, () => (world.iterations = 1.5), /iterations must be an integer in \[1, 256\], got 1.5/));
-  it('zero contactIterations', () => expectRejected(world, () => (world.contactIterations = 0), /contactIterations must be an integer in \[1, 256\], got 0/));
+  it('zero substeps', () => expectRejected(world, () => (world.substeps = 0), /substeps must be an integer ≥ 1, got 0/));
+  it('1e12 substeps (a step that would never return)', () => expectRejected(world, () => (world.substeps = 1e12), /substeps must be at most 64 .*got 1000000000000/));
+  it('fractional iterations', () => expectRejected(world, () => (world.iterations = 1.5), /iterations must be an integer ≥ 1, got 1.5/));
+  it('zero contactIterations', () => expectRejected(world, () => (world.contactIterations = 0), /contactIterations must be an integer ≥ 1, got 0/));
   it('non-positive jointHertz', () => expectRejected(world, () => (world.jointHertz = -3), /jointHertz must be a number > 0 \(Infinity for the stiffest stable\), got -3/));
   it('NaN gravity', () => expectRejected(world, () => world.setGravity([0, NaN, 0]), /gravity must hold 3 finite numbers/));
   it('bad constructor options', () => {
-    expect(() => new World({ substeps: 0 })).toThrow(/World: substeps must be an integer in \[1, 256\], got 0/);
-    expect(() => new World({ contactIterations: 2.5 })).toThrow(/World: contactIterations must be an integer in \[1, 256\], got 2.5/);
+    expect(() => new World({ substeps: 0 })).toThrow(/World: substeps must be an integer ≥ 1, got 0/);
+    expect(() => new World({ contactIterations: 2.5 })).toThrow(/World: contactIterations must be an integer ≥ 1, got 2.5/);
     expect(() => new World({ gravity: [0, 0] })).toThrow(/World: gravity must be an array of 3 numbers/);
   });
 });

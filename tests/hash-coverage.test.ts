@@ -44,7 +44,7 @@ const VARIANTS: Record<string, Variant> = {
   'the filter mask': { shape: { mask: 0xfffe } },
   'the filter group': { shape: { group: -1 } },
   'the sensor flag': { shape: { sensor: true } },
-  'the body type': { body: { type: 'kinematic' } },
+  'the body type': { body: { type: 'kinematic', mass: undefined, inertia: undefined } },
   'a rotation lock': { body: { lockRotation: [true, false, false] } },
   'continuous collision': { body: { ccd: true } },
   'canSleep': { body: { canSleep: false } },

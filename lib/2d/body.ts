@@ -5,7 +5,11 @@
 // Static and kinematic bodies have m⁻¹ = 0 and I⁻¹ = 0, as in 3D.
 
 import { readBodyType, type BodyType } from '../body-type.js';
-import { readFiniteVector, requireBoolean, requireFinite, requireInteger, requireNonNegative, requirePositive, show } from '../validate.js';
+import {
+  readBoundedVector, readFiniteVector, requireAccumulated, requireBoolean, requireFinite, requireInteger, requireNonNegative,
+  requirePositive, requirePositiveWithin, requireWithin, show, showBound,
+} from '../validate.js';
+import { MAX_ANGULAR_SPEED, MAX_FORCE, MAX_INERTIA, MAX_LINEAR_SPEED, MAX_MASS, MAX_TORQUE, MIN_INERTIA, MIN_MASS } from '../limits.js';
 import { requireConsistent, requireFiniteNumbers, requireZero } from '../restore-check.js';
 import { SleepState } from '../sleep.js';
 import type { StateReader, StateWriter } from '../state.js';
@@ -21,13 +25,15 @@ export interface Body2DOptions {
   position?: ArrayLike<number>;
   /** rad, counter-clockwise. Default 0. Kept wrapped to [−π, π] (an angle outside is wrapped). */
   angle?: number;
-  /** m/s. Default zero. */
+  /** m/s, of magnitude at most 1e6 (MAX_LINEAR_SPEED). Default zero. */
   linearVelocity?: ArrayLike<number>;
-  /** rad/s, counter-clockwise. Default 0. */
+  /** rad/s, counter-clockwise, at most 1e6 either way (MAX_ANGULAR_SPEED). Default 0. */
   angularVelocity?: number;
-  /** kg, dynamic bodies only. Default 1. */
+  /** kg, from 1e-12 to 1e20 (MIN_MASS, MAX_MASS). Dynamic bodies only: refused on a static or
+   * kinematic body, as in 3D. Default 1. */
   mass?: number;
-  /** kg·m² about the centre of mass. Default: a 1 m square of the body's mass, mass/6. */
+  /** kg·m² about the centre of mass, from 1e-30 to 1e34 (MIN_INERTIA, MAX_INERTIA); dynamic bodies only.
+   * Default: a 1 m square of the body's mass, mass/6. */
   inertia?: number;
   /** Velocity damping rates, 1/s. Default 0. */
   linearDamping?: number;
@@ -65,6 +71,19 @@ const POSITION = BODY2D_STATE.position;
 const scratch = new Float64Array(2);
 /** updateRotation's angle, sine and cosine. */
 const sinCos = new Float64Array(3);
+const scratchSum = new Float64Array(3);
+
+/** A finite angular velocity of at most MAX_ANGULAR_SPEED either way, rad/s. */
+function readAngularSpeed(where: string, name: string, value: unknown): number {
+  const w = requireFinite(where, name, value);
+  return requireWithin(where, name, w, -MAX_ANGULAR_SPEED, MAX_ANGULAR_SPEED, ' rad/s');
+}
+
+/** A moment of inertia > 0 within [MIN_INERTIA, MAX_INERTIA], kg·m². */
+function readInertia(where: string, name: string, value: unknown): number {
+  return requirePositiveWithin(where, name, value, MIN_INERTIA, MAX_INERTIA, ' kg·m²');
+}
+
 const LINEAR_VELOCITY = BODY2D_STATE.linearVelocity;
 
 /** A kinematic body's pose target: none, set for the next step, or moved to in the last step. */
@@ -109,7 +128,7 @@ export class Body2D {
   }
   set torque(value: number) {
     this.requireInWorld('torque');
-    this._torque = requireFinite('torque', 'torque', value);
+    this._torque = requireWithin('torque', 'torque', requireFinite('torque', 'torque', value), -MAX_TORQUE, MAX_TORQUE, ' N·m');
   }
 
   private _mass: number;
@@ -147,13 +166,19 @@ export class Body2D {
     const linearVelocity = new Float64Array(2);
     if (options.position !== undefined) readFiniteVector(where, 'position', options.position, 2, position);
     const angle = options.angle === undefined ? 0 : requireFinite(where, 'angle', options.angle);
-    if (options.linearVelocity !== undefined) readFiniteVector(where, 'linearVelocity', options.linearVelocity, 2, linearVelocity);
-    const angularVelocity = options.angularVelocity === undefined ? 0 : requireFinite(where, 'angularVelocity', options.angularVelocity);
+    if (options.linearVelocity !== undefined) {
+      readBoundedVector(where, 'linearVelocity', options.linearVelocity, 2, linearVelocity, MAX_LINEAR_SPEED, ' m/s');
+    }
+    const angularVelocity = options.angularVelocity === undefined ? 0 : readAngularSpeed(where, 'angularVelocity', options.angularVelocity);
     if (type === 'static' && (linearVelocity[0] !== 0 || linearVelocity[1] !== 0 || angularVelocity !== 0)) {
       throw new RangeError(`${where}: a static body cannot move; give it no velocity or make it 'kinematic'`);
     }
-    const mass = options.mass === undefined ? 1 : requirePositive(where, 'mass', options.mass);
-    const inertia = options.inertia === undefined ? mass / 6 : requirePositive(where, 'inertia', options.inertia);
+    if (type !== 'dynamic' && (options.mass !== undefined || options.inertia !== undefined)) {
+      const given = options.mass !== undefined ? `mass ${show(options.mass)}` : `inertia ${show(options.inertia)}`;
+      throw new RangeError(`${where}: a ${type} body has no mass or inertia, got ${given}; make it dynamic (setType) and give it one with setMassProperties`);
+    }
+    const mass = options.mass === undefined ? 1 : requirePositiveWithin(where, 'mass', options.mass, MIN_MASS, MAX_MASS, ' kg');
+    const inertia = options.inertia === undefined ? mass / 6 : readInertia(where, 'inertia', options.inertia);
     const linearDamping = requireNonNegative(where, 'linearDamping', options.linearDamping ?? 0);
     const angularDamping = requireNonNegative(where, 'angularDamping', options.angularDamping ?? 0);
     const gravityScale = requireFinite(where, 'gravityScale', options.gravityScale ?? 1);
@@ -438,7 +463,7 @@ export class Body2D {
   setLinearVelocity(velocity: ArrayLike<number>): void {
     this.requireInWorld('setLinearVelocity');
     this.requireMovable('setLinearVelocity', velocity);
-    readFiniteVector('setLinearVelocity', 'velocity', velocity, 2, this.linearVelocity);
+    readBoundedVector('setLinearVelocity', 'velocity', velocity, 2, this.linearVelocity, MAX_LINEAR_SPEED, ' m/s');
     this.kinematicTargetState = KINEMATIC_NONE;
     this.sleep.wake();
   }
@@ -446,7 +471,7 @@ export class Body2D {
   setAngularVelocity(velocity: number): void {
     this.requireInWorld('setAngularVelocity');
     this.requireMovable('setAngularVelocity', velocity);
-    this.state[ANGULAR_VELOCITY] = requireFinite('setAngularVelocity', 'velocity', velocity);
+    this.state[ANGULAR_VELOCITY] = readAngularSpeed('setAngularVelocity', 'velocity', velocity);
     this.kinematicTargetState = KINEMATIC_NONE;
     this.sleep.wake();
   }
@@ -546,8 +571,10 @@ export class Body2D {
     const where = 'setMassProperties';
     this.requireInWorld(where);
     if (!this.isDynamic) throw new RangeError(`${where}: body ${this.id} is ${this.type}; only dynamic bodies have mass`);
-    requirePositive(where, 'mass', mass);
-    const I = inertia === undefined ? (this._inertia * mass) / this._mass : requirePositive(where, 'inertia', inertia);
+    requirePositiveWithin(where, 'mass', mass, MIN_MASS, MAX_MASS, ' kg');
+    const I = inertia === undefined
+      ? requireWithin(where, `the inertia scaled to mass ${show(mass)}`, (this._inertia * mass) / this._mass, MIN_INERTIA, MAX_INERTIA, ' kg·m²')
+      : readInertia(where, 'inertia', inertia);
     this._mass = mass;
     this._inertia = I;
     this.state[INVERSE_MASS] = 1 / mass;
@@ -560,18 +587,29 @@ export class Body2D {
     this.requireInWorld('applyForce');
     readFiniteVector('applyForce', 'force', force, 2, scratch);
     const fx = scratch[0], fy = scratch[1];
+    let torque = this._torque;
     if (worldPoint !== undefined) {
       readFiniteVector('applyForce', 'worldPoint', worldPoint, 2, scratch);
-      this._torque += (scratch[0] - this.position[0]) * fy - (scratch[1] - this.position[1]) * fx;
+      torque += (scratch[0] - this.position[0]) * fy - (scratch[1] - this.position[1]) * fx;
     }
-    this.force[0] += fx;
-    this.force[1] += fy;
+    const sum = scratchSum;
+    sum[0] = this.force[0] + fx;
+    sum[1] = this.force[1] + fy;
+    sum[2] = torque;
+    requireAccumulated('applyForce', 'force', force, worldPoint, 'force', sum, MAX_FORCE, 'N', 0, 2);
+    requireAccumulated('applyForce', 'force', force, worldPoint, 'torque', sum, MAX_TORQUE, 'N·m', 2, 3);
+    this.force[0] = sum[0];
+    this.force[1] = sum[1];
+    this._torque = torque;
     this.sleep.wake();
   }
   /** Adds a torque (N·m, counter-clockwise) for the next step. */
   applyTorque(torque: number): void {
     this.requireInWorld('applyTorque');
-    this._torque += requireFinite('applyTorque', 'torque', torque);
+    const sum = this._torque + requireFinite('applyTorque', 'torque', torque);
+    scratchSum[0] = sum;
+    requireAccumulated('applyTorque', 'torque', torque, undefined, 'torque', scratchSum, MAX_TORQUE, 'N·m', 0, 1);
+    this._torque = sum;
     this.sleep.wake();
   }
   /** Changes the velocity at once by an impulse (N·s) at `worldPoint` or at the centre of mass. */
@@ -585,6 +623,14 @@ export class Body2D {
       angular = (scratch[0] - this.position[0]) * py - (scratch[1] - this.position[1]) * px;
     }
     if (!this.isDynamic) return;
+    const speed = Math.hypot(this.linearVelocity[0] + this.state[INVERSE_MASS] * px, this.linearVelocity[1] + this.state[INVERSE_MASS] * py);
+    if (!(speed <= MAX_LINEAR_SPEED)) {
+      throw new RangeError(`applyLinearImpulse: impulse ${show(impulse)} would give body ${this.id} a speed of ${show(speed)} m/s, more than the ${showBound(MAX_LINEAR_SPEED)} m/s allowed (README, "Limits")`);
+    }
+    const turning = this.state[ANGULAR_VELOCITY] + this.state[INVERSE_INERTIA] * angular;
+    if (!(Math.abs(turning) <= MAX_ANGULAR_SPEED)) {
+      throw new RangeError(`applyLinearImpulse: impulse ${show(impulse)} would turn body ${this.id} at ${show(turning)} rad/s, more than the ${showBound(MAX_ANGULAR_SPEED)} rad/s allowed (README, "Limits")`);
+    }
     this.sleep.wake();
     this.linearVelocity[0] += this.state[INVERSE_MASS] * px;
     this.linearVelocity[1] += this.state[INVERSE_MASS] * py;

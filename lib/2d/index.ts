@@ -26,3 +26,5 @@ export {
   requirePlanar,
 } from './planar.js';
 export type { BuiltScene2D, PlanarComparisonOptions, PlanarDifference, PlanarOptions, PlanarPair } from './planar.js';
+// The accepted range of every input, the same as in 3D (README, "Limits").
+export * from '../limits.js';

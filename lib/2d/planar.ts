@@ -56,8 +56,9 @@ export function addSceneToWorld2D(world: World2D, scene: SceneDescription): Buil
       angle: b.orientation ? planarAngle(b.orientation) : 0,
       linearVelocity: b.linearVelocity ? [b.linearVelocity[0], b.linearVelocity[1]] : undefined,
       angularVelocity: b.angularVelocity ? b.angularVelocity[2] : undefined,
-      mass: b.mass,
-      inertia: b.inertia[2],
+      // (a description gives every body a mass; only a dynamic one takes it)
+      mass: b.type === 'dynamic' ? b.mass : undefined,
+      inertia: b.type === 'dynamic' ? b.inertia[2] : undefined,
     }),
   );
   const joints = scene.joints.map((j): Joint2D => {

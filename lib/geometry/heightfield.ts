@@ -24,7 +24,8 @@
 // the outside of the grid is active.
 
 import { isEdgeActive, rayTriangle, writeFacingNormal, writeTriangleNormal, type TriangleSource, EDGE_AB, EDGE_BC, EDGE_CA } from './triangle-source.js';
-import { isArrayLike, requireInteger, show } from '../validate.js';
+import { isArrayLike, requireInteger, show, showBound } from '../validate.js';
+import { MAX_LENGTH } from '../limits.js';
 
 /** Cells per side of a block of the coarse height range the query skips by. */
 const BLOCK = 8;
@@ -89,10 +90,14 @@ export class Heightfield implements TriangleSource {
       const y = (heights as ArrayLike<unknown>)[i];
       if (typeof y !== 'number') throw new TypeError(`${where}: heights[${i}] must be a finite number or NaN (a hole), got ${show(y)}`);
       if (y === Infinity || y === -Infinity) throw new RangeError(`${where}: heights[${i}] must be a finite number or NaN (a hole), got ${show(y)}`);
+      if (Math.abs(y) > MAX_LENGTH) throw new RangeError(`${where}: heights[${i}] must be within ±${showBound(MAX_LENGTH)} m (README, "Limits"), got ${show(y)}`);
       values[i] = y;
     }
     if (!isArrayLike(size) || size.length !== 2 || !(size[0] > 0 && size[0] < Infinity && size[1] > 0 && size[1] < Infinity)) {
       throw new RangeError(`${where}: size must be [x, z], two finite numbers > 0, got ${show(size)}`);
+    }
+    if (!(size[0] <= MAX_LENGTH && size[1] <= MAX_LENGTH)) {
+      throw new RangeError(`${where}: size must be at most ${showBound(MAX_LENGTH)} m on each side (README, "Limits"), got ${show(size)}`);
     }
     this.rows = rows;
     this.columns = columns;

@@ -42,7 +42,8 @@
 // two hulls costs E_a·E_b edge pairs).
 
 import { mulberry32 } from '../math/random.js';
-import { isArrayLike, show } from '../validate.js';
+import { isArrayLike, show, showBound } from '../validate.js';
+import { MAX_LENGTH } from '../limits.js';
 
 /** The most vertices a hull may have. */
 export const MAX_HULL_VERTICES = 256;
@@ -269,6 +270,7 @@ export function readHullPoints(where: string, value: unknown): Float64Array {
       for (let k = 0; k < 3; k++) {
         const x = point[k];
         if (typeof x !== 'number' || !Number.isFinite(x)) throw new RangeError(`${where}: hull points[${i}] must hold 3 finite numbers, got ${show(point)}`);
+        if (Math.abs(x) > MAX_LENGTH) throw new RangeError(`${where}: hull points[${i}] must lie within ±${showBound(MAX_LENGTH)} m of the shape's origin (README, "Limits"), got ${show(point)}`);
         out[3 * i + k] = x;
       }
     } else {
@@ -276,6 +278,9 @@ export function readHullPoints(where: string, value: unknown): Float64Array {
         const x = value[3 * i + k];
         if (typeof x !== 'number' || !Number.isFinite(x)) {
           throw new RangeError(`${where}: hull points[${3 * i + k}] (point ${i}'s ${'xyz'[k]}) must be a finite number, got ${show(x)}`);
+        }
+        if (Math.abs(x) > MAX_LENGTH) {
+          throw new RangeError(`${where}: hull points[${3 * i + k}] (point ${i}'s ${'xyz'[k]}) must be within ±${showBound(MAX_LENGTH)} m (README, "Limits"), got ${show(x)}`);
         }
         out[3 * i + k] = x;
       }

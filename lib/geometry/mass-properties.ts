@@ -19,14 +19,17 @@ export interface MassProperties {
   inertia: Float64Array;
 }
 
-/** The mass properties of the solid shapes, or null when there are none (only planes). */
-export function computeMassProperties(shapes: readonly Shape[]): MassProperties | null {
+/** The mass properties of the solid shapes, or null when there are none (only planes) or their mass
+ * is not > 0. `densityScale` multiplies every density: only the shapes' relative densities matter
+ * when the body is given its own mass, and scaled to at most 1 they keep a mass out of the range of
+ * doubles (1e-300 kg/m³ times a micrometre's volume) finite and nonzero. */
+export function computeMassProperties(shapes: readonly Shape[], densityScale = 1): MassProperties | null {
   let mass = 0;
   const centre = new Float64Array(3), centroid = new Float64Array(3);
   for (const shape of shapes) {
     const definition = definitionOf(shape.type);
     if (!definition.solid) continue;
-    const m = shape.density * definition.volume(shape);
+    const m = shape.density * densityScale * definition.volume(shape);
     mass += m;
     centroidOf(shape, centroid);
     for (let k = 0; k < 3; k++) centre[k] += m * centroid[k];
@@ -38,8 +41,9 @@ export function computeMassProperties(shapes: readonly Shape[]): MassProperties 
   for (const shape of shapes) {
     const definition = definitionOf(shape.type);
     if (!definition.solid) continue;
-    const m = shape.density * definition.volume(shape);
-    definition.inertia(shape, shape.density, m, own);
+    const density = shape.density * densityScale;
+    const m = density * definition.volume(shape);
+    definition.inertia(shape, density, m, own);
     // (principal axes, the common case, rotated in the cheaper form)
     if (own[1] === 0 && own[2] === 0 && own[5] === 0) rotateDiagonal(rotated, shape.rotation, own[0], own[4], own[8]);
     else rotateSymmetric(rotated, shape.rotation, own);

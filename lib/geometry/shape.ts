@@ -28,13 +28,14 @@ import { PLANE } from './shapes/plane.js';
 import { SPHERE } from './shapes/sphere.js';
 import { TRIMESH } from './shapes/trimesh.js';
 import { HEIGHTFIELD } from './shapes/heightfield.js';
-import { readFiniteVector, readUnitQuaternion, requireNonNegative, requirePositive, show } from '../validate.js';
+import { readFiniteVector, readUnitQuaternion, requireNonNegative, requirePositive, show, showBound } from '../validate.js';
 import { checkOptionKeys, optionKeys } from '../option-keys.js';
 import { makeReadOnly } from '../read-only.js';
 import type {
   BoxShapeOptions, CapsuleShapeOptions, HeightfieldShapeOptions, HullShapeOptions, PlaneShapeOptions, SphereShapeOptions, SurfaceOptions,
   TrimeshShapeOptions,
 } from './shape-options.js';
+import { MAX_LENGTH } from '../limits.js';
 
 export type {
   BoxShapeOptions, CapsuleShapeOptions, HeightfieldShapeOptions, HullShapeOptions, PlaneShapeOptions, ShapeOptions, SphereShapeOptions, SurfaceOptions,
@@ -179,7 +180,14 @@ export class Shape implements ShapeGeometry {
     if (!definition.placed && (options.position !== undefined || options.orientation !== undefined)) {
       throw new RangeError(`${where}: a ${type} is placed by its normal and offset, not position or orientation`);
     }
-    if (options.position !== undefined) readFiniteVector(where, 'shape position', options.position, 3, this.position);
+    if (options.position !== undefined) {
+      readFiniteVector(where, 'shape position', options.position, 3, this.position);
+      for (let k = 0; k < 3; k++) {
+        if (Math.abs(this.position[k]) > MAX_LENGTH) {
+          throw new RangeError(`${where}: shape position must be within ±${showBound(MAX_LENGTH)} m of the body on each axis (README, "Limits"), got ${show(options.position)}`);
+        }
+      }
+    }
     if (options.orientation !== undefined) readUnitQuaternion(where, 'shape orientation', options.orientation, this.orientation);
     rotationMatrix(this.rotation, this.orientation);
     this.density = options.density === undefined ? DEFAULT_DENSITY : requirePositive(where, 'density', options.density);

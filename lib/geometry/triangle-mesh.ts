@@ -20,7 +20,8 @@ import { DynamicTree } from './dynamic-tree.js';
 import {
   isEdgeActive, rayTriangle, writeFacingNormal, writeTriangleBounds, writeTriangleNormal, type TriangleSource,
 } from './triangle-source.js';
-import { isArrayLike, show } from '../validate.js';
+import { isArrayLike, show, showBound } from '../validate.js';
+import { MAX_LENGTH } from '../limits.js';
 
 /** Triangles of zero area are those with |(b − a) × (c − a)| ≤ DEGENERATE_AREA · size². */
 const DEGENERATE_AREA = 1e-12;
@@ -75,6 +76,7 @@ export class TriangleMesh implements TriangleSource {
       const x = vertexInput[i];
       if (typeof x !== 'number') throw new TypeError(`${where}: vertices[${i}] must be a finite number, got ${show(x)}`);
       if (!Number.isFinite(x)) throw new RangeError(`${where}: vertices[${i}] must be a finite number, got ${show(x)}`);
+      if (Math.abs(x) > MAX_LENGTH) throw new RangeError(`${where}: vertices[${i}] must be within ±${showBound(MAX_LENGTH)} m (README, "Limits"), got ${show(x)}`);
       points[i] = x;
     }
     const indexInput = readNumbers(where, 'indices', indices, '3 vertex indices per triangle');

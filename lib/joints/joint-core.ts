@@ -11,8 +11,9 @@
 import type { SolverJoint, SubstepLength } from '../solver/step-parts.js';
 import { createSoftness, makeSoft, type Softness } from '../solver/softness.js';
 import { MAX_HERTZ_PER_SUBSTEP_RATE } from '../solver/step-parts.js';
-import { requireBoolean, requireNonNegative, requirePositiveOrInfinity } from '../validate.js';
+import { requireBoolean, requireNonNegative, requirePositiveOrInfinity, requireWithin } from '../validate.js';
 import { requireFiniteNumbers, requireFiniteState } from '../restore-check.js';
+import { MAX_HERTZ } from '../limits.js';
 import { UNPOOLED, type Float64Allocator } from '../arena.js';
 import { optionKeys } from '../option-keys.js';
 import { makeReadOnly } from '../read-only.js';
@@ -135,7 +136,7 @@ export abstract class JointCore<B extends { readonly sleep: SleepState; readonly
     this.id = id;
     this.bodyA = bodyA;
     this.bodyB = bodyB;
-    const hertz = options.hertz === undefined ? 0 : requireNonNegative(where, 'hertz', options.hertz);
+    const hertz = options.hertz === undefined ? 0 : requireWithin(where, 'hertz', requireNonNegative(where, 'hertz', options.hertz), 0, MAX_HERTZ, ' Hz');
     const dampingRatio =
       options.dampingRatio === undefined ? 1 : requireNonNegative(where, 'dampingRatio', options.dampingRatio);
     this._breakForce = breakForce;
@@ -180,7 +181,7 @@ export abstract class JointCore<B extends { readonly sleep: SleepState; readonly
   }
   set hertz(value: number) {
     this.requireInWorld('hertz');
-    this.springHertz = requireNonNegative('hertz', 'hertz', value);
+    this.springHertz = requireWithin('hertz', 'hertz', requireNonNegative('hertz', 'hertz', value), 0, MAX_HERTZ, ' Hz');
     this.wakeBodies();
   }
   /** Damping ratio of the joint's spring (1 = critically damped). */

@@ -8,7 +8,8 @@
 
 import type { Body } from '../body.js';
 import { createSoftness, makeSoft } from '../solver/softness.js';
-import { readFiniteVector, requireNonNegative, requirePositive } from '../validate.js';
+import { readFiniteVector, requireNonNegative, requirePositive, requirePositiveWithin } from '../validate.js';
+import { MAX_HERTZ } from '../limits.js';
 import type { JointOptions } from './joint.js';
 import { optionKeys } from '../option-keys.js';
 import { SinglePartJoint } from './single-part-joint.js';
@@ -63,7 +64,7 @@ export class MouseJoint extends SinglePartJoint {
     const body = options.body;
     const anchor = readFiniteVector(where, 'anchor', options.anchor ?? body.position, 3, new Float64Array(3));
     const target = readFiniteVector(where, 'target', options.target ?? anchor, 3, new Float64Array(3));
-    const hertz = requirePositive(where, 'hertz', options.hertz ?? 5);
+    const hertz = requirePositiveWithin(where, 'hertz', options.hertz ?? 5, 0, MAX_HERTZ, ' Hz');
     const dampingRatio = requireNonNegative(where, 'dampingRatio', options.dampingRatio ?? 0.7);
     const maxForce = requirePositive(where, 'maxForce', options.maxForce ?? 1000 * body.mass);
     const jointOptions: JointOptions = { bodyA: ground, bodyB: body, breakForce: options.breakForce, breakTorque: options.breakTorque, userData: options.userData };
@@ -115,7 +116,7 @@ export class MouseJoint extends SinglePartJoint {
   }
   override set hertz(value: number) {
     this.requireInWorld('hertz');
-    this._hertz = requirePositive('hertz', 'hertz', value);
+    this._hertz = requirePositiveWithin('hertz', 'hertz', value, 0, MAX_HERTZ, ' Hz');
     this.wakeBodies();
   }
   override get dampingRatio(): number {

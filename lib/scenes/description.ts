@@ -118,8 +118,9 @@ export function addSceneToWorld(world: World, scene: SceneDescription): BuiltSce
       orientation: b.orientation,
       linearVelocity: b.linearVelocity,
       angularVelocity: b.angularVelocity,
-      mass: b.mass,
-      inertia: b.inertia,
+      // (a description gives every body a mass; only a dynamic one takes it)
+      mass: b.type === 'dynamic' ? b.mass : undefined,
+      inertia: b.type === 'dynamic' ? b.inertia : undefined,
       linearDamping: b.linearDamping,
       angularDamping: b.angularDamping,
       userData: b.name,

@@ -123,13 +123,14 @@ function integratePositions(bodies: readonly Body[], h: number, maxLinearSpeed: 
     if (body.isDynamic) {
       const vSq = vx * vx + vy * vy + vz * vz;
       if (vSq > maxLinearSq) {
-        const c = maxLinearSpeed / Math.sqrt(vSq);
+        // (past 1e154 m/s v·v overflows to Infinity, and the cap would set the speed to 0: Math.hypot does not)
+        const c = maxLinearSpeed / (vSq === Infinity ? Math.hypot(vx, vy, vz) : Math.sqrt(vSq));
         vx *= c; vy *= c; vz *= c;
         s[LINEAR_VELOCITY] = vx; s[LINEAR_VELOCITY + 1] = vy; s[LINEAR_VELOCITY + 2] = vz;
       }
       const wSq = wx * wx + wy * wy + wz * wz;
       if (wSq > maxAngularSq) {
-        const c = maxAngularSpeed / Math.sqrt(wSq);
+        const c = maxAngularSpeed / (wSq === Infinity ? Math.hypot(wx, wy, wz) : Math.sqrt(wSq));
         wx *= c; wy *= c; wz *= c;
         s[ANGULAR_VELOCITY] = wx; s[ANGULAR_VELOCITY + 1] = wy; s[ANGULAR_VELOCITY + 2] = wz;
       }

@@ -46,7 +46,8 @@ export class RigidBodyIntegrator2D implements BodyIntegrator<Body2D> {
       if (body.isDynamic) {
         const vSq = vx * vx + vy * vy;
         if (vSq > maxLinearSq) {
-          const c = maxLinearSpeed / Math.sqrt(vSq);
+          // (past 1e154 m/s v·v overflows to Infinity, and the cap would set the speed to 0: Math.hypot does not)
+          const c = maxLinearSpeed / (vSq === Infinity ? Math.hypot(vx, vy) : Math.sqrt(vSq));
           vx *= c;
           vy *= c;
           s[LINEAR_VELOCITY] = vx;

@@ -5,7 +5,8 @@
 //   ray      the slab method: t_enter = the largest near-slab crossing, t_exit = the smallest far one
 
 import { boxInertia } from '../../inertia.js';
-import { readFiniteVector, requirePositive } from '../../validate.js';
+import { readFiniteVector, requirePositiveWithin } from '../../validate.js';
+import { MAX_LENGTH, MIN_LENGTH } from '../../limits.js';
 import { boxHull } from '../hull.js';
 import { atOrigin, rayStartsInside, type ShapeDefinition, writeBoxBounds, writeDiagonal } from '../shape-definition.js';
 import type { BoxShapeOptions } from '../shape-options.js';
@@ -45,7 +46,7 @@ export const BOX: ShapeDefinition<BoxShapeOptions> = {
   placed: true,
   read(where, options, into) {
     readFiniteVector(where, 'box halfExtents', options.halfExtents, 3, into.halfExtents);
-    for (let i = 0; i < 3; i++) requirePositive(where, `box halfExtents[${i}]`, into.halfExtents[i]);
+    for (let i = 0; i < 3; i++) requirePositiveWithin(where, `box halfExtents[${i}]`, into.halfExtents[i], MIN_LENGTH, MAX_LENGTH, ' m');
     into.hull = boxHull(into.halfExtents);
   },
   volume: (shape) => 8 * shape.halfExtents[0] * shape.halfExtents[1] * shape.halfExtents[2],

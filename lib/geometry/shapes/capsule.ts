@@ -6,7 +6,8 @@
 //            lies on the segment; otherwise the nearer of the two end spheres, (0, ±h, 0)
 
 import { capsuleInertia } from '../../inertia.js';
-import { requireNonNegative, requirePositive } from '../../validate.js';
+import { requireNonNegative, requirePositiveWithin, requireWithin } from '../../validate.js';
+import { MAX_LENGTH, MIN_LENGTH } from '../../limits.js';
 import { atOrigin, rayStartsInside, type ShapeDefinition, writeDiagonal } from '../shape-definition.js';
 import type { CapsuleShapeOptions } from '../shape-options.js';
 import { raySphere } from './sphere.js';
@@ -48,8 +49,8 @@ export const CAPSULE: ShapeDefinition<CapsuleShapeOptions> = {
   solid: true,
   placed: true,
   read(where, options, into) {
-    into.radius = requirePositive(where, 'capsule radius', options.radius);
-    into.halfHeight = requireNonNegative(where, 'capsule halfHeight', options.halfHeight);
+    into.radius = requirePositiveWithin(where, 'capsule radius', options.radius, MIN_LENGTH, MAX_LENGTH, ' m');
+    into.halfHeight = requireWithin(where, 'capsule halfHeight', requireNonNegative(where, 'capsule halfHeight', options.halfHeight), 0, MAX_LENGTH, ' m');
   },
   volume: (shape) => Math.PI * shape.radius * shape.radius * (2 * shape.halfHeight + (4 / 3) * shape.radius),
   centroid: atOrigin,

@@ -3,7 +3,8 @@
 //   bounds   the centre ± r
 //   ray      |o + t d|² = r²:  t = −b − √(b² − c),  b = o·d, c = |o|² − r²
 
-import { requirePositive } from '../../validate.js';
+import { requirePositiveWithin } from '../../validate.js';
+import { MAX_LENGTH, MIN_LENGTH } from '../../limits.js';
 import { atOrigin, type ShapeDefinition, type ShapeGeometry, writeDiagonal } from '../shape-definition.js';
 import type { SphereShapeOptions } from '../shape-options.js';
 
@@ -30,7 +31,7 @@ export const SPHERE: ShapeDefinition<SphereShapeOptions> = {
   solid: true,
   placed: true,
   read(where, options, into) {
-    into.radius = requirePositive(where, 'sphere radius', options.radius);
+    into.radius = requirePositiveWithin(where, 'sphere radius', options.radius, MIN_LENGTH, MAX_LENGTH, ' m');
   },
   volume: (shape) => (4 / 3) * Math.PI * shape.radius ** 3,
   centroid: atOrigin,

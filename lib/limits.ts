@@ -1,0 +1,85 @@
+// The ranges the library accepts for each number a user gives it, 3D and 2D alike (README, "Limits").
+// A value outside its range is refused with a RangeError naming the call, the value and the bound,
+// before anything changes. Each bound keeps the step's arithmetic in doubles finite: the products it
+// forms (m v, I ω², F h / m, (h ω)² in a spring, v · v in the speed cap) stay far from 1.8e308 and
+// the reciprocals (1/m, 1/I) far from overflow, so a world built from accepted values does not step to
+// NaN (tests/input-limits.test.ts and input-limits-2d.test.ts run each bound's extremes). The bounds
+// are generous: each is several orders of magnitude past any game or engineering scene (SI units: m,
+// kg, s), and still leaves that margin to overflow.
+
+/** The shortest step, s: a nanosecond (a step that short finds the contacts of a pose without moving
+ * it). With MAX_SUBSTEPS the substep h is then ≥ 1.6e-11 s, so the soft step's 1/h stays ≤ 6.4e10;
+ * a dt of 5e-324 divides into substeps of 0 s (it underflows). */
+export const MIN_TIME_STEP = 1e-9;
+/** The longest step, s. The solver treats a step as one linearized move: three steps of 1e6 s took a
+ * box resting on a floor through it to y = −1.2e9 m. A second is already far
+ * coarser than the soft step's accuracy (its springs are capped at a quarter of the substep rate);
+ * longer spans are several steps (or world.advance, which takes fixedTimeStep ones). */
+export const MAX_TIME_STEP = 1;
+
+/** Substeps per step at most. 64 substeps at 60 Hz is a 3840 Hz substep rate, stiffer than any joint
+ * needs (joint stiffness grows with the substep rate); a count of 1e12 made step() never return. */
+export const MAX_SUBSTEPS = 64;
+/** Iterations (iterations, contactIterations, relaxIterations) per substep at most: past a few dozen
+ * an iterative solve has converged as far as it will (README, "The solver"); 1000 leaves room to
+ * experiment while keeping a step's cost bounded. */
+export const MAX_ITERATIONS = 1000;
+/** world.advance takes at most this many steps per call (maxStepsPerFrame): 1000 steps of 1/60 s are
+ * 16 s of simulated time in one frame, already a frozen display; more only delays the drop. */
+export const MAX_STEPS_PER_FRAME = 1000;
+
+/** The lightest dynamic body, kg (a milligram is 1e-6 kg: this is a nanogram). 1/m stays ≤ 1e12,
+ * and a force F ≤ MAX_FORCE changes its velocity by ≤ 1e42 m/s in a step, whose square (the speed
+ * cap's) is still finite. A mass of 5e-324 had 1/m = Infinity. */
+export const MIN_MASS = 1e-12;
+/** The heaviest dynamic body, kg (a mid-sized asteroid). The contacts and joints weigh bodies against
+ * each other: the largest mass ratio MAX_MASS / MIN_MASS = 1e32 keeps K = 1/m_a + 1/m_b and its
+ * inverse finite, and m v ≤ 1e26 N·s at the fastest speed. Shared with the contact solver's tuning
+ * for heavy bodies. */
+export const MAX_MASS = 1e20;
+
+/** The smallest principal moment of inertia, kg·m². The lightest body at the smallest size has
+ * (2/5) MIN_MASS · MIN_LENGTH² = 4e-25 kg·m² (a sphere; a box's is larger); five decades below that
+ * cover thin shapes and the near-zero moments the direct solver's tests give a body about one axis.
+ * 1/I ≤ 1e30 keeps I⁻¹ τ ≤ 1e60 rad/s² for τ ≤ MAX_TORQUE, finite when squared. */
+export const MIN_INERTIA = 1e-30;
+/** The largest principal moment of inertia, kg·m²: MAX_MASS · MAX_LENGTH² = 1e32 (the heaviest body
+ * at the largest size), times 100 for mass placed off the centre (the parallel-axis term m d² of
+ * shapes up to a few MAX_LENGTH away). I ω² ≤ 1e46 at MAX_ANGULAR_SPEED: the gyroscopic term's
+ * products stay finite (ω = 1e150 rad/s overflowed them). */
+export const MAX_INERTIA = 1e34;
+
+/** The smallest size of a shape, m (sphere and capsule radius, box half extent): a micrometre. The
+ * contacts' slop and speculative margins are absolute lengths of millimetres (contact-set.ts,
+ * broadphase.ts), so a shape a thousand times smaller than them is already far below what the contacts
+ * resolve; its volume (4.2e-18 m³ for a sphere) reaches MIN_MASS only at densities past 2.4e5 kg/m³,
+ * so createBody needs a `mass` for it. */
+export const MIN_LENGTH = 1e-6;
+/** The largest size of a shape, m, and the largest coordinate of a shape's position, a hull's points,
+ * a mesh's vertices or a heightfield: a thousand kilometres. Volumes stay ≤ 4.2e18 m³ (mass ≤ MAX_MASS at
+ * densities up to 24 kg/m³) and the collision tests' squared lengths ≤ 1e13 m², far from overflow (a
+ * sphere of radius 1e200 had volume and mass Infinity); a sphere of this radius falls on a box for
+ * 200 steps without NaN (tests/input-limits.test.ts). */
+export const MAX_LENGTH = 1e6;
+
+/** The fastest linear speed a user may give a body (createBody's linearVelocity, setLinearVelocity)
+ * and the largest maxLinearSpeed, m/s. At the longest step a body then moves at most MAX_LENGTH per
+ * step, and v · v ≤ 1e12 in the speed cap (a speed of 1e154 squared to Infinity, which set it to 0). */
+export const MAX_LINEAR_SPEED = 1e6;
+/** The fastest turning a user may give a body and the largest maxAngularSpeed, rad/s: I ω² ≤ 1e46 and
+ * h ω ≤ 1e6 rad a step, which the exponential-map update handles exactly. */
+export const MAX_ANGULAR_SPEED = 1e6;
+
+/** The largest force (N) a body's accumulator may hold, per axis, after applyForce: 1e30 N lifts the
+ * heaviest body at 1e10 g, and on the lightest body it gives 1e42 m/s² (finite when squared). A
+ * call that would take the sum past it (1e308 twice overflowed to Infinity) is refused. */
+export const MAX_FORCE = 1e30;
+/** The largest torque (N·m) a body's accumulator may hold, per axis (applyTorque, and applyForce's
+ * lever arm): I⁻¹ τ ≤ 1e56 rad/s² on the smallest inertia, finite when squared. */
+export const MAX_TORQUE = 1e30;
+
+/** The stiffest spring a user may ask for, Hz (a servo's `hertz`, a mouse joint's): a megahertz, far
+ * past any substep rate (the spring is then rigid). The soft step forms a₂ = (h ω)² + 2ζ h ω
+ * (softness.ts): with h ≤ MAX_TIME_STEP it stays ≤ 4e13, so its 1 / (1 + a₂) is a number, not 0 ·
+ * Infinity = NaN (1e300 Hz gave NaN). */
+export const MAX_HERTZ = 1e6;
