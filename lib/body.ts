@@ -36,6 +36,7 @@ import { interpolationFraction, NO_PREVIOUS_POSE, slerpInto } from './interpolat
 import { readBodyType, type BodyType } from './body-type.js';
 import { checkOptionKeys, optionKeys } from './option-keys.js';
 import { makeReadOnly } from './read-only.js';
+import { notFinite, type InvalidQuantity } from './invalid-bodies.js';
 
 export type { BodyType };
 
@@ -527,6 +528,18 @@ export class Body {
     const s = this.state, rest = this.sleep.restPose;
     for (let k = 0; k < 3; k++) rest[k] = s[POSITION + k];
     for (let k = 0; k < 9; k++) rest[3 + k] = s[ROTATION + k];
+  }
+  /** @internal The first of position, orientation and the velocities holding a number that is not
+   * finite, or null (the world's check, each step: world-core.ts). x · 0 is 0 for a finite x and NaN
+   * for ±Infinity and NaN, so one sum of such products tells; which quantity is found only then. */
+  nonFiniteQuantity(): InvalidQuantity | null {
+    const s = this.state;
+    let z = 0;
+    for (let k = LINEAR_VELOCITY; k < LINEAR_VELOCITY + 6; k++) z += s[k] * 0;
+    for (let k = POSITION; k < POSITION + 7; k++) z += s[k] * 0;
+    if (z === 0) return null;
+    return notFinite(s, POSITION, 3) ? 'position' : notFinite(s, ORIENTATION, 4) ? 'orientation'
+      : notFinite(s, LINEAR_VELOCITY, 3) ? 'linearVelocity' : 'angularVelocity';
   }
   /** @internal Any velocity at all. */
   isMoving(): boolean {

@@ -2,7 +2,8 @@
 // benchmarks use is exported here.
 
 export { World, DEFAULT_WORLD_SETTINGS, DEFAULT_JOINT_SOLVER, JOINT_SOLVERS } from './world.js';
-export type { WorldOptions, JointBreakEvent, JointSolverKind, ContactBeginEvent, SensorEvent } from './world.js';
+export type { WorldOptions, JointBreakEvent, BodyInvalidEvent, JointSolverKind, ContactBeginEvent, SensorEvent } from './world.js';
+export type { InvalidQuantity } from './invalid-bodies.js';
 export { TOUCH_DISTANCE, type ShapePair } from './collision/contact-set.js';
 export type { PreSolvePair } from './collision/pre-solve.js';
 export { RESTITUTION_THRESHOLD, type ContactConstraint } from './collision/contact-constraint.js';

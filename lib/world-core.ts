@@ -1,12 +1,15 @@
 // What World (3D) and World2D share: the solver settings and their checks, the lists of bodies and
-// joints, removal, step(dt), islands and sleeping (sleep.ts), and breaking joints with their once-only
-// report. Each world adds its own bodies and joints; the step itself is solver/step.ts, and the direct
+// joints, removal, step(dt), islands and sleeping (sleep.ts), breaking joints with their once-only
+// report, bodies taken out for a state that is not finite (invalid-bodies.ts), and the rules of the
+// step's callbacks (every event delivered, the first error thrown after; no step from inside one).
+// Each world adds its own bodies and joints; the step itself is solver/step.ts, and the direct
 // solver solver/direct/, the same code for both.
 
 import type { BodyType } from './body.js';
 import type { ShapeOptions } from './geometry/shape.js';
 import type { JointCore } from './joints/joint-core.js';
 import { Float64Arena } from './arena.js';
+import type { BodyInvalidEventOf, InvalidQuantity } from './invalid-bodies.js';
 import { DEFAULT_SLEEP_SETTINGS, Islands, isAwakeMover, type SleepingBody, type SleepSettings } from './sleep.js';
 import { StateReader, StateWriter, decodeNumbers, encodeNumbers, hashNumbers } from './state.js';
 import { readBodyType } from './body-type.js';
@@ -36,7 +39,7 @@ import {
 } from './limits.js';
 
 /** The options both worlds take (WorldOptions and World2DOptions add gravity and their own). */
-export interface CoreWorldOptions<J> {
+export interface CoreWorldOptions<J, B = unknown> {
   /** Substeps per step, 1 to 64 (MAX_SUBSTEPS). Default 4, with either solver. */
   substeps?: number;
   /** Velocity iterations (with position bias) per substep for the joints, 1 to 1000 (MAX_ITERATIONS, as
@@ -64,6 +67,9 @@ export interface CoreWorldOptions<J> {
   maxAngularSpeed?: number;
   /** Called once for each joint that breaks, at the end of the step it broke in. */
   onJointBreak?: ((event: JointBreakEventOf<J>) => void) | null;
+  /** Called once for each body whose position, orientation or velocities stopped being finite, at the end
+   * of the step that found it; the body is taken out of the simulation (world.invalidBodies). */
+  onBodyInvalid?: ((event: BodyInvalidEventOf<B>) => void) | null;
   /** Islands at rest fall asleep and cost nothing until disturbed (sleep.ts). Default true. */
   sleeping?: boolean;
   /** A body counts as at rest while slower than this, m/s, and its centre stays within
@@ -92,8 +98,8 @@ export interface CoreWorldOptions<J> {
 /** @internal The keys of CoreWorldOptions (option-keys.ts). */
 export const CORE_WORLD_OPTION_KEYS = optionKeys<CoreWorldOptions<unknown>>({
   substeps: true, iterations: true, contactIterations: true, relaxIterations: true, jointHertz: true, jointDampingRatio: true,
-  warmStarting: true, maxLinearSpeed: true, maxAngularSpeed: true, onJointBreak: true, sleeping: true, sleepLinearSpeed: true,
-  sleepAngularSpeed: true, timeToSleep: true, solver: true, fixedTimeStep: true, maxStepsPerFrame: true,
+  warmStarting: true, maxLinearSpeed: true, maxAngularSpeed: true, onJointBreak: true, onBodyInvalid: true, sleeping: true,
+  sleepLinearSpeed: true, sleepAngularSpeed: true, timeToSleep: true, solver: true, fixedTimeStep: true, maxStepsPerFrame: true,
 });
 
 /** What world.advance(elapsedSeconds) did. The world hands back the same object every call and
@@ -167,6 +173,8 @@ export interface CoreBody extends SleepingBody {
   beginKinematicStep(dt: number): boolean;
   /** Puts a kinematic body that moved to its target exactly on it. */
   finishKinematicStep(): void;
+  /** The first of its pose and velocities holding a number that is not finite, or null. */
+  nonFiniteQuantity(): InvalidQuantity | null;
   /** Keeps the current pose as the one to interpolate from (interpolation.ts), stamped with the
    * stepCount the step about to run will leave. */
   recordPreviousPose(stepNumber: number): void;
@@ -237,6 +245,15 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     this.jointBreakHook = readCallback('onJointBreak', 'onJointBreak', value);
   }
   private jointBreakHook: ((event: JointBreakEventOf<J>) => void) | null = null;
+  /** Called once for each body found with a pose or velocity that is not finite, which is taken out of
+   * the simulation (invalidBodies; README, "Bodies that go NaN"). A function or null. */
+  get onBodyInvalid(): ((event: BodyInvalidEventOf<B>) => void) | null {
+    return this.bodyInvalidHook;
+  }
+  set onBodyInvalid(value: ((event: BodyInvalidEventOf<B>) => void) | null) {
+    this.bodyInvalidHook = readCallback('onBodyInvalid', 'onBodyInvalid', value);
+  }
+  private bodyInvalidHook: ((event: BodyInvalidEventOf<B>) => void) | null = null;
 
   protected readonly settings: SolverSettings = { ...DEFAULT_SOLVER_SETTINGS };
   private readonly sleepSettings: SleepSettings = { ...DEFAULT_SLEEP_SETTINGS };
@@ -273,6 +290,20 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
   private _time = 0;
   private _stepCount = 0;
   private stepping = false;
+  /** True while the step's callbacks run (step and advance refuse to run from them). */
+  private reporting = false;
+  /** True while advance's beforeStep runs. */
+  private beforeStepping = false;
+  /** The first error a callback threw while the step's events were delivered: thrown after the last. */
+  private callbackFailed = false;
+  private callbackError: unknown = null;
+  /** Bodies taken out of the simulation for a state that is not finite (invalid-bodies.ts), and the
+   * events of the step not yet reported. */
+  private readonly _invalidBodies: B[] = [];
+  private readonly justInvalid: BodyInvalidEventOf<B>[] = [];
+  /** `_bodies` without the invalid ones (the same array while there are none), for structureVersion. */
+  private simulated: readonly B[] = [];
+  private simulatedVersion = -1;
   // The fixed-step clock (advance): its settings, the time not yet stepped (always under one step
   // between calls), the alpha bodies are drawn at, and the result object handed back every call.
   private _fixedTimeStep = DEFAULT_FIXED_STEP_SETTINGS.fixedTimeStep;
@@ -285,7 +316,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
   /** Checks and applies the shared options; `gravity` is the subclass's default, already checked.
    * `integrator` and `treeModel` are where the dimensions differ: the step's and the direct solver's. */
   protected constructor(
-    where: string, options: CoreWorldOptions<J>, gravity: Float64Array, integrator: BodyIntegrator<B>, treeModel: TreeBodyModel<B>,
+    where: string, options: CoreWorldOptions<J, B>, gravity: Float64Array, integrator: BodyIntegrator<B>, treeModel: TreeBodyModel<B>,
   ) {
     if (options === null || typeof options !== 'object') {
       throw new TypeError(`${where}: options must be an object, got ${show(options)}`);
@@ -318,6 +349,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     if (options.sleepAngularSpeed !== undefined) sleep.sleepAngularSpeed = requireNonNegative(where, 'sleepAngularSpeed', options.sleepAngularSpeed);
     if (options.timeToSleep !== undefined) sleep.timeToSleep = requireNonNegative(where, 'timeToSleep', options.timeToSleep);
     const onJointBreak = readCallback(where, 'onJointBreak', options.onJointBreak);
+    const onBodyInvalid = readCallback(where, 'onBodyInvalid', options.onBodyInvalid);
     const solver = options.solver === undefined ? DEFAULT_JOINT_SOLVER : readSolverKind(where, options.solver);
     const fixedTimeStep = options.fixedTimeStep === undefined
       ? DEFAULT_FIXED_STEP_SETTINGS.fixedTimeStep
@@ -329,6 +361,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     Object.assign(this.settings, settings);
     Object.assign(this.sleepSettings, sleep);
     this.jointBreakHook = onJointBreak;
+    this.bodyInvalidHook = onBodyInvalid;
     this.stepContext = new StepContext(integrator, gravity, this.settings);
     this.tree = new DirectSolver<B, J>(treeModel);
     this.solverKind = solver;
@@ -478,6 +511,20 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
   get joints(): readonly J[] {
     return this._joints;
   }
+  /** Bodies taken out of the simulation because their position, orientation or velocities stopped being
+   * finite, in the order found (still in `bodies`; README, "Bodies that go NaN"). */
+  get invalidBodies(): readonly B[] {
+    return this._invalidBodies;
+  }
+  /** The bodies the contact search and queries see: `bodies` without the invalid ones. */
+  protected get simulatedBodies(): readonly B[] {
+    if (this._invalidBodies.length === 0) return this._bodies;
+    if (this.simulatedVersion !== this.structureVersion) {
+      this.simulatedVersion = this.structureVersion;
+      this.simulated = this._bodies.filter((body) => !this._invalidBodies.includes(body));
+    }
+    return this.simulated;
+  }
   /** Simulated time, s. */
   get time(): number {
     return this._time;
@@ -497,8 +544,11 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
       if (joint.bodyA === body || joint.bodyB === body) this.removeJoint(joint);
     }
     this.wakeTouching(body);
+    this.forgetContacts(body);
     this.islands.forget(body.sleep);
     this._bodies.splice(this._bodies.indexOf(body), 1);
+    const invalid = this._invalidBodies.indexOf(body);
+    if (invalid >= 0) this._invalidBodies.splice(invalid, 1);
     body.owner = null;
     this.topologyVersion++; this.structureVersion++;
   }
@@ -513,6 +563,8 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     this._joints.splice(index, 1);
     const active = this.activeJoints.indexOf(joint);
     if (active >= 0) this.activeJoints.splice(active, 1);
+    const broken = this.brokenLastStep.indexOf(joint);
+    if (broken >= 0) this.brokenLastStep.splice(broken, 1);
     joint.direct = false;
     joint.wakeBodies();
     joint.markRemoved();
@@ -541,7 +593,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     if (beforeStep !== undefined && typeof beforeStep !== 'function') {
       throw new TypeError(`advance: beforeStep must be a function, got ${show(beforeStep)}`);
     }
-    if (this.stepping || this.advancing) throw new Error('advance: called from inside a step callback');
+    if (this.stepping || this.advancing || this.reporting) throw new Error('advance: called from inside a step callback');
     const dt = this._fixedTimeStep;
     const total = this.accumulatedSeconds + elapsedSeconds;
     let due = Math.floor(total / dt);
@@ -567,7 +619,14 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     this.advancing = true;
     try {
       for (let i = 0; i < steps; i++) {
-        beforeStep?.(dt);
+        if (beforeStep !== undefined) {
+          this.beforeStepping = true;
+          try {
+            beforeStep(dt);
+          } finally {
+            this.beforeStepping = false;
+          }
+        }
         this.step(dt);
       }
     } finally {
@@ -583,21 +642,28 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
 
   /**
    * Advances the world by dt seconds, 1e-9 ≤ dt ≤ 1 (MIN_TIME_STEP, MAX_TIME_STEP; README, "Limits"),
-   * in substeps × iterations as set. Joints that break are reported
-   * through onJointBreak after the step, once each. Bodies are drawn at their new poses after it
+   * in substeps × iterations as set. Bodies found with a pose or velocity
+   * that is not finite (onBodyInvalid), joints that break (onJointBreak) and, in 3D, contacts and sensors
+   * that begin or end are reported after the step, once each: every callback is called, and then the
+   * first error one threw is thrown again. Callbacks may add and remove bodies and joints and take
+   * snapshots, but not step or advance. Bodies are drawn at their new poses after it
    * (interpolationAlpha 1); advance() steps at a fixed rate and draws between steps.
    */
   step(dt: number): void {
     if (typeof dt !== 'number' || !Number.isFinite(dt) || !(dt > 0)) {
       throw new RangeError(`step: dt must be a finite number > 0, got ${show(dt)}`);
     }
+    if (this.stepping || this.reporting) throw new Error('step: called from inside a step callback');
+    if (this.beforeStepping) throw new Error("step: called from inside advance's beforeStep (advance takes the steps)");
     // (advance's fixedTimeStep is held to the same range)
     requireWithin('step', 'dt', dt, MIN_TIME_STEP, MAX_TIME_STEP, ' s');
-    if (this.stepping) throw new Error('step: called from inside a step callback');
     this.stepping = true;
     try {
       for (let i = 0; i < this.brokenLastStep.length; i++) this.brokenLastStep[i].clearReadout();
       this.brokenLastStep.length = 0;
+      // bodies made NaN between steps (a state written in place) are out before the contact search
+      if (this._invalidBodies.length > 0) this.reviveBodies();
+      this.checkFinite(this.listAwake());
       this.beginKinematicTargets(dt);
       const sleeping = this.islands.sleepingIslandCount > 0;
       if (sleeping) this.wakeJoined();
@@ -614,6 +680,8 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
       step(context);
       this.finishKinematicTargets();
       this.finishMotion();
+      // and those the step made NaN, before islands and sleep look at them
+      this.checkFinite(bodies);
       this._time += dt;
       this._stepCount = stepNumber;
       this._interpolationAlpha = 1;
@@ -631,8 +699,102 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     } finally {
       this.stepping = false;
     }
-    this.reportBreaks();
-    this.reportStepEvents();
+    this.reporting = true;
+    let failed = false, error: unknown = null;
+    try {
+      this.reportInvalid();
+      this.reportBreaks();
+      this.reportStepEvents();
+    } finally {
+      this.reporting = false;
+      failed = this.callbackFailed;
+      error = this.callbackError;
+      this.callbackFailed = false;
+      this.callbackError = null;
+    }
+    if (failed) throw error;
+  }
+
+  /** @internal Calls one of the step's callbacks: an error it throws is kept, and thrown by step once
+   * every event of the step has been delivered (the first, if several throw). */
+  protected deliver<E>(callback: (event: E) => void, event: E): void {
+    try {
+      callback(event);
+    } catch (error) {
+      if (this.callbackFailed) return;
+      this.callbackFailed = true;
+      this.callbackError = error;
+    }
+  }
+
+  // ---- bodies that are not finite (invalid-bodies.ts) ----
+
+  /** Takes out of the simulation each of `bodies` whose pose or velocities are not finite. One sum of
+   * products per body (Body.nonFiniteQuantity): the list is walked, nothing allocated, unless one is. */
+  private checkFinite(bodies: readonly B[]): void {
+    for (let i = 0; i < bodies.length; i++) {
+      const quantity = bodies[i].nonFiniteQuantity();
+      if (quantity !== null) this.invalidate(bodies[i], quantity);
+    }
+  }
+
+  /** What removeBody does to the rest of the world, keeping the body: what it touches wakes, its contacts
+   * go, its joints stop acting (their impulses cleared, so none brings a NaN back), and the lists the step
+   * reads (awake bodies, the broadphase, the direct solver's forest) leave it out. */
+  private invalidate(body: B, quantity: InvalidQuantity): void {
+    this._invalidBodies.push(body);
+    this.justInvalid.push({ body, quantity });
+    const joints = this.activeJoints;
+    let kept = 0;
+    for (let i = 0; i < joints.length; i++) {
+      const joint = joints[i];
+      if (joint.bodyA !== body && joint.bodyB !== body) {
+        joints[kept++] = joint;
+        continue;
+      }
+      joint.direct = false;
+      joint.wakeBodies();
+      joint.scaleImpulse(0);
+      joint.clearReadout();
+    }
+    joints.length = kept;
+    this.wakeTouching(body);
+    this.forgetContacts(body);
+    this.topologyVersion++; this.structureVersion++;
+  }
+
+  /** Brings back the invalid bodies whose pose and velocities are all finite again (set since): they
+   * collide again, and their joints that are not broken act again, from zero impulses. */
+  private reviveBodies(): void {
+    const invalid = this._invalidBodies;
+    let kept = 0;
+    for (let i = 0; i < invalid.length; i++) {
+      const body = invalid[i];
+      if (body.nonFiniteQuantity() !== null) {
+        invalid[kept++] = body;
+        continue;
+      }
+      body.sleep.wake();
+    }
+    if (kept === invalid.length) return;
+    invalid.length = kept;
+    // the joints that act, in creation order: those not broken between two bodies in the simulation
+    const joints = this.activeJoints;
+    joints.length = 0;
+    for (const joint of this._joints) {
+      if (joint.broken || invalid.includes(joint.bodyA) || invalid.includes(joint.bodyB)) continue;
+      joints.push(joint);
+    }
+    this.topologyVersion++; this.structureVersion++;
+  }
+
+  /** Reports the bodies found invalid in the step, once each. */
+  private reportInvalid(): void {
+    if (this.justInvalid.length === 0) return;
+    const events = this.justInvalid.splice(0);
+    const callback = this.onBodyInvalid;
+    if (callback === null) return;
+    for (const event of events) this.deliver(callback, event);
   }
 
   // ---- determinism and snapshots ----
@@ -656,6 +818,15 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
   /** The world's complete state as plain data; `restore` continues from it bit for bit. */
   snapshot(): WorldSnapshot {
     if (this.stepping) throw new Error('snapshot: called from inside a step callback');
+    // an invalid body made finite again is saved as it is: it comes back at the step after restore, as
+    // it would have here
+    const invalid = this._invalidBodies.filter((body) => body.nonFiniteQuantity() !== null);
+    if (invalid.length > 0) {
+      const one = invalid.length === 1;
+      throw new RangeError(
+        `snapshot: body ${invalid.map((body) => body.id).join(', ')} ${one ? 'has a pose or velocity that is' : 'have poses or velocities that are'} not finite (world.invalidBodies); remove ${one ? 'it' : 'them'}, or set ${one ? 'its' : 'their'} position, orientation and velocities, first`,
+      );
+    }
     const writer = new StateWriter();
     this.saveWorldState(writer, false);
     const index = new Map<B, number>();
@@ -685,6 +856,9 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
   protected linkContacts(_islands: Islands): void {}
   /** Wakes the bodies a removed body touches (3D: its contacts). */
   protected wakeTouching(_body: B): void {}
+  /** Drops a removed (or invalid) body's contacts at once: world.contacts and snapshots no longer hold
+   * them; those that touched report their end after the next step (3D). */
+  protected forgetContacts(_body: B): void {}
 
   /** @internal Body.setType asks first: a joint must keep a dynamic body. */
   checkBodyType(body: B, type: BodyType): void {
@@ -771,7 +945,10 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     // static bodies never move: the stages skip them, so they are left out (a level of thousands of
     // static bodies costs nothing per step)
     const bodies: B[] = [];
-    for (const body of this._bodies) if (body.sleep.island === 0 && body.type !== 'static') bodies.push(body);
+    const invalid = this._invalidBodies;
+    for (const body of this._bodies) {
+      if (body.sleep.island === 0 && body.type !== 'static' && (invalid.length === 0 || !invalid.includes(body))) bodies.push(body);
+    }
     if (this.islands.sleepingIslandCount === 0) {
       this.awakeBodies = bodies;
       this.awakeJoints = this.activeJoints;
@@ -1090,7 +1267,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     for (const joint of broken) {
       const force = joint.getForceMagnitude();
       const torque = joint.getTorqueMagnitude();
-      callback({ joint, reason: force > joint.breakForce ? 'force' : 'torque', force, torque });
+      this.deliver(callback, { joint, reason: force > joint.breakForce ? 'force' : 'torque', force, torque });
     }
   }
 }

@@ -37,8 +37,9 @@ import type { Shape, ShapeOptions } from './geometry/shape.js';
 import { RESTITUTION_THRESHOLD, type ContactConstraint } from './collision/contact-constraint.js';
 import type { SolverContacts } from './solver/step-parts.js';
 import type { Islands } from './sleep.js';
+import type { BodyInvalidEventOf } from './invalid-bodies.js';
 
-export interface WorldOptions extends CoreWorldOptions<Joint> {
+export interface WorldOptions extends CoreWorldOptions<Joint, Body> {
   /** m/s². Default [0, −9.81, 0]. */
   gravity?: ArrayLike<number>;
   /** Integrate the gyroscopic term ω × Iω implicitly. Default true. */
@@ -82,6 +83,8 @@ const WORLD_OPTION_KEYS: readonly string[] = [
 export { DEFAULT_JOINT_SOLVER, JOINT_SOLVERS, type AdvanceResult, type JointSolverKind } from './world-core.js';
 
 export type JointBreakEvent = JointBreakEventOf<Joint>;
+/** world.onBodyInvalid's event (invalid-bodies.ts). */
+export type BodyInvalidEvent = BodyInvalidEventOf<Body>;
 
 /**
  * Two shapes began touching (their deepest point closer than TOUCH_DISTANCE, 5 mm): the contact, which
@@ -207,14 +210,14 @@ export class World extends WorldCore<Body, Joint> {
     const set = this.contactSet;
     if (!set.recordEvents) return;
     if (set.began.length + set.ended.length + set.sensorBegan.length + set.sensorEnded.length === 0) return;
-    // copied first: a callback may remove bodies (the next update sees that) or step again (which
-    // refills the lists)
+    // copied first: the lists are the contact set's, which the callbacks' removals and snapshots reach;
+    // each event is delivered even if an earlier callback threw (WorldCore.deliver)
     const began = set.began.slice(), ended = set.ended.slice(), sensorBegan = set.sensorBegan.slice(), sensorEnded = set.sensorEnded.slice();
     const onBegin = this.contactBeginHook, onEnd = this.contactEndHook, onSensorBegin = this.sensorBeginHook, onSensorEnd = this.sensorEndHook;
-    if (onBegin !== null) for (const contact of began) onBegin({ contact, bodyA: contact.bodyA, shapeA: contact.shapeA, bodyB: contact.bodyB, shapeB: contact.shapeB });
-    if (onEnd !== null) for (const pair of ended) onEnd(pair);
-    if (onSensorBegin !== null) for (const pair of sensorBegan) onSensorBegin(sensorEvent(pair));
-    if (onSensorEnd !== null) for (const pair of sensorEnded) onSensorEnd(sensorEvent(pair));
+    if (onBegin !== null) for (const contact of began) this.deliver(onBegin, { contact, bodyA: contact.bodyA, shapeA: contact.shapeA, bodyB: contact.bodyB, shapeB: contact.shapeB });
+    if (onEnd !== null) for (const pair of ended) this.deliver(onEnd, pair);
+    if (onSensorBegin !== null) for (const pair of sensorBegan) this.deliver(onSensorBegin, sensorEvent(pair));
+    if (onSensorEnd !== null) for (const pair of sensorEnded) this.deliver(onSensorEnd, sensorEvent(pair));
   }
 
   /** The contact hook (WorldOptions.onPreSolve), or null. */
@@ -248,7 +251,7 @@ export class World extends WorldCore<Body, Joint> {
     // the fast bodies first: their speculative margins depend on whether the sweep covers them
     this.continuous.preSolve = this.preSolveHook === null ? null : this.askPreSolveSweep;
     this.continuous.begin(awake, dt);
-    this.contactSet.update(this._bodies, awake, joints, dt, this.structureVersion, this.islands.version);
+    this.contactSet.update(this.simulatedBodies, awake, joints, dt, this.structureVersion, this.islands.version);
     return this.contactSet.solver;
   }
 
@@ -262,6 +265,9 @@ export class World extends WorldCore<Body, Joint> {
   }
   protected override wakeTouching(body: Body): void {
     this.contactSet.wakeTouching(body);
+  }
+  protected override forgetContacts(body: Body): void {
+    this.contactSet.forgetBody(body);
   }
 
   /** The touching contacts (each a manifold of up to 4 points between two shapes) after the last step,
@@ -440,7 +446,7 @@ export class World extends WorldCore<Body, Joint> {
   private sceneQueries: SceneQueries | null = null;
   /** The queries, over a broadphase brought up to date with the bodies as they are now. */
   private queries(): SceneQueries {
-    this.contactSet.refresh(this._bodies, this.activeJoints, this.structureVersion, this.stepCount);
+    this.contactSet.refresh(this.simulatedBodies, this.activeJoints, this.structureVersion, this.stepCount);
     return (this.sceneQueries ??= new SceneQueries(this.contactSet.broadphase));
   }
 
@@ -527,11 +533,11 @@ export class World extends WorldCore<Body, Joint> {
     return this.addJoint(new MouseJoint(this.nextJointId, this.ground, options, this.arena));
   }
 
-  /** Kinetic plus gravitational potential energy of the dynamic bodies, J. */
+  /** Kinetic plus gravitational potential energy of the dynamic bodies (invalid ones left out), J. */
   getEnergy(): number {
     let energy = 0;
     const g = this.gravity;
-    for (const body of this._bodies) {
+    for (const body of this.simulatedBodies) {
       if (!body.isDynamic) continue;
       const x = body.position;
       energy += body.getKineticEnergy() - body.mass * body.gravityScale * (g[0] * x[0] + g[1] * x[1] + g[2] * x[2]);

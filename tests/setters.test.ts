@@ -134,7 +134,7 @@ describe("a joint's collideConnected", () => {
 });
 
 describe('world callbacks are checked when set', () => {
-  const names = ['onJointBreak', 'onContactBegin', 'onContactEnd', 'onSensorBegin', 'onSensorEnd', 'onPreSolve'] as const;
+  const names = ['onJointBreak', 'onBodyInvalid', 'onContactBegin', 'onContactEnd', 'onSensorBegin', 'onSensorEnd', 'onPreSolve'] as const;
 
   it('refuses a callback that is not a function or null (3D), keeping the one set', () => {
     const { world } = boxWorld();

@@ -5,6 +5,7 @@
 // Static and kinematic bodies have m⁻¹ = 0 and I⁻¹ = 0, as in 3D.
 
 import { readBodyType, type BodyType } from '../body-type.js';
+import type { InvalidQuantity } from '../invalid-bodies.js';
 import {
   readBoundedVector, readFiniteVector, requireAccumulated, requireBoolean, requireFinite, requireInteger, requireNonNegative,
   requirePositive, requirePositiveWithin, requireWithin, show, showBound,
@@ -349,6 +350,15 @@ export class Body2D {
     const s = this.state, rest = this.sleep.restPose;
     rest[0] = s[POSITION]; rest[1] = s[POSITION + 1];
     rest[2] = s[ROTATION]; rest[3] = s[ROTATION + 1];
+  }
+  /** @internal The first of position, angle and the velocities that is not finite, or null (the
+   * world's check each step, as Body.nonFiniteQuantity: x · 0 is NaN only for a number not finite). */
+  nonFiniteQuantity(): InvalidQuantity | null {
+    const s = this.state;
+    const z = s[POSITION] * 0 + s[POSITION + 1] * 0 + s[ANGLE] * 0 + s[LINEAR_VELOCITY] * 0 + s[LINEAR_VELOCITY + 1] * 0 + s[ANGULAR_VELOCITY] * 0;
+    if (z === 0) return null;
+    return !(s[POSITION] * 0 + s[POSITION + 1] * 0 === 0) ? 'position' : !(s[ANGLE] * 0 === 0) ? 'angle'
+      : !(s[LINEAR_VELOCITY] * 0 + s[LINEAR_VELOCITY + 1] * 0 === 0) ? 'linearVelocity' : 'angularVelocity';
   }
   /** @internal Any velocity at all. */
   isMoving(): boolean {

@@ -2,7 +2,8 @@
 
 export { World2D } from './world.js';
 export type { AdvanceResult, JointSolverKind } from '../world-core.js';
-export type { World2DOptions, JointBreakEvent2D } from './world.js';
+export type { World2DOptions, JointBreakEvent2D, BodyInvalidEvent2D } from './world.js';
+export type { InvalidQuantity } from '../invalid-bodies.js';
 export { Body2D } from './body.js';
 export type { Body2DOptions } from './body.js';
 export { Joint2D } from './joints/joint.js';

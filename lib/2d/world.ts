@@ -14,9 +14,10 @@ import { checkOptionKeys, optionKeys } from '../option-keys.js';
 import { makeReadOnly } from '../read-only.js';
 import { CORE_WORLD_OPTION_KEYS, WorldCore, type CoreWorldOptions, type JointBreakEventOf, type SnapshotBody, type WorldSnapshot } from '../world-core.js';
 import type { StateReader, StateWriter } from '../state.js';
+import type { BodyInvalidEventOf } from '../invalid-bodies.js';
 import { readFiniteVector, show } from '../validate.js';
 
-export interface World2DOptions extends CoreWorldOptions<Joint2D> {
+export interface World2DOptions extends CoreWorldOptions<Joint2D, Body2D> {
   /** m/s². Default [0, −9.81]. */
   gravity?: ArrayLike<number>;
 }
@@ -26,6 +27,8 @@ const WORLD2D_OPTION_KEYS: readonly string[] = [
 ];
 
 export type JointBreakEvent2D = JointBreakEventOf<Joint2D>;
+/** world.onBodyInvalid's event (invalid-bodies.ts). */
+export type BodyInvalidEvent2D = BodyInvalidEventOf<Body2D>;
 
 export class World2D extends WorldCore<Body2D, Joint2D> {
   readonly ground: Body2D;
@@ -107,11 +110,11 @@ export class World2D extends WorldCore<Body2D, Joint2D> {
     return this.addJoint(new AngleJoint(this.nextJointId, bodyA, bodyB, options));
   }
 
-  /** Kinetic plus gravitational potential energy of the dynamic bodies, J. */
+  /** Kinetic plus gravitational potential energy of the dynamic bodies (invalid ones left out), J. */
   getEnergy(): number {
     let energy = 0;
     const g = this.gravity;
-    for (const body of this._bodies) {
+    for (const body of this.simulatedBodies) {
       if (!body.isDynamic) continue;
       const x = body.position;
       energy += body.getKineticEnergy() - body.mass * body.gravityScale * (g[0] * x[0] + g[1] * x[1]);

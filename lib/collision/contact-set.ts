@@ -115,6 +115,7 @@ export class ContactSet {
     this.ended.length = 0;
     this.sensorBegan.length = 0;
     this.sensorEnded.length = 0;
+    if (this.endedBefore.length + this.sensorEndedBefore.length > 0) this.takeEndsBefore();
     this.touchingFresh = false;
     const broadphase = this.broadphase;
     if (broadphase.updateBounds(dt, awake, isAwakeMover)) reawaken = true;
@@ -168,6 +169,16 @@ export class ContactSet {
     // an island woken by the search takes part in this step with its kept contacts
     if (woke) this.reawaken();
     this.listActive(this.preSolve);
+  }
+
+  /** The ends noted by forgetBody since the last update become this update's. */
+  private takeEndsBefore(): void {
+    if (this.recordEvents) {
+      for (const pair of this.endedBefore) this.ended.push(pair);
+      for (const pair of this.sensorEndedBefore) this.sensorEnded.push(pair);
+    }
+    this.endedBefore.length = 0;
+    this.sensorEndedBefore.length = 0;
   }
 
   /** The contacts set aside as asleep whose shape went or whose body moves again go back to the list. */
@@ -388,11 +399,51 @@ export class ContactSet {
     return touching;
   }
 
-  /** Wakes every body touching `body` (which is being removed). */
+  /**
+   * Drops every contact and sensor pair of `body` (removed from the world, or taken out of it as invalid)
+   * at once, so that `touching`, `sensing` and `save` no longer hold them before the next update. Those
+   * that touched end: their end events wait for the next update, whose events they are reported with.
+   */
+  forgetBody(body: Body): void {
+    const ended = this.ended.length, sensorEnded = this.sensorEnded.length;
+    const asleep = this.asleep;
+    let kept = 0;
+    for (let i = 0; i < asleep.length; i++) {
+      const contact = asleep[i];
+      if (contact.bodyA === body || contact.bodyB === body) this.list.push(contact);
+      else asleep[kept++] = contact;
+    }
+    asleep.length = kept;
+    const list = this.list;
+    for (let i = 0; i < list.length; i++) if (list[i].bodyA === body || list[i].bodyB === body) this.destroy(i--);
+    const active = this.active;
+    kept = 0;
+    for (let i = 0; i < active.length; i++) if (active[i].bodyA !== body && active[i].bodyB !== body) active[kept++] = active[i];
+    active.length = kept;
+    for (let i = ended; i < this.ended.length; i++) this.endedBefore.push(this.ended[i]);
+    for (let i = sensorEnded; i < this.sensorEnded.length; i++) this.sensorEndedBefore.push(this.sensorEnded[i]);
+    this.ended.length = ended;
+    this.sensorEnded.length = sensorEnded;
+    this.touchingFresh = false;
+    this.sensingFresh = false;
+  }
+  /** Ends noted between updates (forgetBody), for the next update's events. */
+  private readonly endedBefore: ShapePair[] = [];
+  private readonly sensorEndedBefore: ShapePair[] = [];
+
+  /** Wakes every body touching `body` (which is being removed): those of its contacts with points, as
+   * `touching` lists them, read from the lists unsorted (`touching` is sorted again when stale, and each
+   * removal makes it so). */
   wakeTouching(body: Body): void {
-    for (const contact of this.touching) {
-      if (contact.bodyA === body) contact.bodyB.sleep.wake();
-      else if (contact.bodyB === body) contact.bodyA.sleep.wake();
+    for (const list of [this.list, this.asleep]) {
+      for (let i = 0; i < list.length; i++) {
+        const contact = list[i];
+        if (contact.sensor || (contact.bodyA !== body && contact.bodyB !== body)) continue;
+        const touches = contact.children !== null ? contact.children.some((child) => child.count > 0) : contact.count > 0;
+        if (!touches) continue;
+        if (contact.bodyA === body) contact.bodyB.sleep.wake();
+        else contact.bodyA.sleep.wake();
+      }
     }
   }
 
