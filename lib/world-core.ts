@@ -8,7 +8,7 @@
 import type { BodyType } from './body.js';
 import type { ShapeOptions } from './geometry/shape.js';
 import type { JointCore } from './joints/joint-core.js';
-import { Float64Arena } from './arena.js';
+import { Float64Arena, WORLD_ARENA_CHUNK } from './arena.js';
 import type { BodyInvalidEventOf, InvalidQuantity } from './invalid-bodies.js';
 import { DEFAULT_SLEEP_SETTINGS, Islands, isAwakeMover, type SleepingBody, type SleepSettings } from './sleep.js';
 import { StateReader, StateWriter, decodeNumbers, encodeNumbers, hashNumbers } from './state.js';
@@ -278,8 +278,11 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
   private readonly justBroken: J[] = [];
   /** Joints that broke in the last step: their readout shows the breaking load for that step only. */
   private readonly brokenLastStep: J[] = [];
-  /** Where bodies' and joints' solver arrays live (arena.ts). */
-  protected readonly arena = new Float64Arena();
+  /** Where bodies' and joints' solver arrays live (arena.ts): in chunks of 32 KB, so that a body that
+   * outlives the others made with it keeps little memory alive. */
+  protected readonly arena = new Float64Arena(WORLD_ARENA_CHUNK, true);
+  /** Each body's and joint's slices of the arena, given back when it is removed. */
+  private readonly arenaSlices = new Map<object, Float64Array[]>();
   protected nextBodyId = 1;
   protected nextJointId = 1;
   /** Counts changes to the bodies and the active joints (the direct solver rebuilds its forest on one). */
@@ -550,7 +553,22 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     const invalid = this._invalidBodies.indexOf(body);
     if (invalid >= 0) this._invalidBodies.splice(invalid, 1);
     body.owner = null;
+    this.releaseSlices(body);
     this.topologyVersion++; this.structureVersion++;
+  }
+
+  /** A new body's or joint's arena slices (the arena's allocations since the last one; none in 2D). */
+  private keepSlices(owner: object): void {
+    const slices = this.arena.takeAllocated();
+    if (slices.length > 0) this.arenaSlices.set(owner, slices);
+  }
+
+  /** A removed body's or joint's arena slices are no longer used (their numbers stay readable: arena.ts). */
+  private releaseSlices(owner: object): void {
+    const slices = this.arenaSlices.get(owner);
+    if (slices === undefined) return;
+    for (const slice of slices) this.arena.release(slice);
+    this.arenaSlices.delete(owner);
   }
 
   /** Removes a joint. From then on its writes (setters, limits, motors, applyImpulse) throw. */
@@ -568,6 +586,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     joint.direct = false;
     joint.wakeBodies();
     joint.markRemoved();
+    this.releaseSlices(joint);
     this.topologyVersion++; this.structureVersion++;
   }
 
@@ -1194,6 +1213,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     if (body.id >= 2 ** 26) throw new RangeError(`createBody: a world makes at most 2^26 bodies over its life, this is body ${body.id}`);
     this.nextBodyId++;
     this.topologyVersion++; this.structureVersion++;
+    this.keepSlices(body);
     body.sleep.islands = this.islands;
     this._bodies.push(body);
     return body;
@@ -1203,6 +1223,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     this.requireNotStepping('createJoint');
     this.nextJointId++;
     this.topologyVersion++; this.structureVersion++;
+    this.keepSlices(joint);
     this._joints.push(joint);
     this.activeJoints.push(joint);
     joint.wakeBodies();

@@ -137,6 +137,7 @@ export class World extends WorldCore<Body, Joint> {
       this.onPreSolve = readCallback(where, 'onPreSolve', options.onPreSolve);
     }
     this.ground = new Body(0, { type: 'static' }, this, this.arena);
+    this.arena.takeAllocated(); // the ground's slices: never released
     makeReadOnly(this as World, ['ground', 'gravity']);
   }
 

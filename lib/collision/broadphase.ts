@@ -23,7 +23,7 @@ import type { Body } from '../body.js';
 import { DynamicTree } from '../geometry/dynamic-tree.js';
 import { definitionOf, MAX_SHAPES_PER_BODY, type Shape } from '../geometry/shape.js';
 import { ShapePose } from './shape-pose.js';
-import { Float64Arena, UNPOOLED, type Float64Allocator } from '../arena.js';
+import { Float64Arena, moveSlice, UNPOOLED, type Float64Allocator } from '../arena.js';
 
 /** Points up to this far apart are kept as speculative contacts (Box2D: 4 × linear slop), m; a moving
  * pair adds the distance its bodies can cover in the step. */
@@ -50,9 +50,10 @@ export class ShapeProxy {
   readonly key: number;
   /** This step's box (min x, y, z, max x, y, z): the bounds, half the speculative distance and the
    * distance the body can cover in the step. */
-  readonly box: Float64Array;
-  /** The box the tree holds: `box` grown by AABB_MARGIN, renewed when `box` leaves it. */
-  readonly fat: Float64Array;
+  box: Float64Array;
+  /** The box the tree holds: `box` grown by AABB_MARGIN, renewed when `box` leaves it. (Both replaced
+   * when the broadphase compacts its arena, between steps: moveNumbers.) */
+  fat: Float64Array;
   /** The shape's world pose when it was last bounded (the narrowphase reads it). */
   readonly pose: ShapePose;
   /** The tree it is in, and its id there (−1 before it is inserted). */
@@ -75,6 +76,13 @@ export class ShapeProxy {
     this.pose = new ShapePose(allocator);
     this.tree = treeOf(body);
   }
+
+  /** @internal Moves its numbers into `arena` (`from`: the arena they were in). */
+  moveNumbers(arena: Float64Arena, from: Float64Arena): void {
+    this.box = moveSlice(this.box, arena, from);
+    this.fat = moveSlice(this.fat, arena, from);
+    this.pose.moveNumbers(arena, from);
+  }
 }
 
 function treeOf(body: Body): TreeKind {
@@ -94,7 +102,11 @@ interface BodyProxies {
 export class BroadPhase {
   readonly trees: readonly DynamicTree[] = [new DynamicTree(), new DynamicTree(), new DynamicTree()];
   /** Where the proxies' numbers live (arena.ts). */
-  private readonly arena = new Float64Arena();
+  private arena = new Float64Arena();
+  /** @internal The doubles the proxies' arena holds (tests). */
+  get arenaCapacity(): number {
+    return this.arena.capacity;
+  }
   /** Every proxy, by the slot its trees' user data names. */
   private readonly slots: (ShapeProxy | null)[] = [];
   private readonly freeSlots: number[] = [];
@@ -131,6 +143,22 @@ export class BroadPhase {
       for (const proxy of entry.proxies) this.remove(proxy);
       this.byBody.delete(body);
     }
+    // the bodies bound as moving by the last update that are gone (updateBounds and rebound skip them):
+    // not kept reachable until the next update overwrites the lists
+    const moving = this.moving;
+    let kept = 0;
+    for (let i = 0; i < moving.length; i++) if (this.byBody.get(moving[i].body) === moving[i]) moving[kept++] = moving[i];
+    moving.length = kept;
+    this.spare.length = 0;
+    // after removals, trees mostly empty shrink (their proxies' ids change, not the trees' shapes) ...
+    for (const tree of this.trees) tree.shrink(this.renumber);
+    // ... and proxies that are a few among many released move to a fresh arena (arena.ts): the numbers
+    // do not change
+    if (this.arena.mostlyEmpty) {
+      const from = this.arena, to = new Float64Arena();
+      for (const entry of this.byBody.values()) for (const proxy of entry.proxies) proxy.moveNumbers(to, from);
+      this.arena = to;
+    }
     for (const body of bodies) {
       if (this.byBody.has(body)) continue;
       const entry: BodyProxies = { body, proxies: body.shapes.map((shape, index) => new ShapeProxy(body, shape, index, this.arena)), wasMoving: false, stamp: 0 };
@@ -144,6 +172,11 @@ export class BroadPhase {
       this.staticInserts = 0;
     }
   }
+
+  /** A tree that shrank gives a proxy (its slot in `slots`) a new id. */
+  private readonly renumber = (_oldId: number, newId: number, slot: number): void => {
+    (this.slots[slot] as ShapeProxy).treeId = newId;
+  };
 
   /** The shapes of the body of this id look for pairs again at the next update, whether they moved or not
    * (a joint that kept them from colliding went). */
@@ -305,6 +338,12 @@ export class BroadPhase {
       proxy.shape.filterListener = null;
     }
     proxy.removed = true;
+    // its numbers stay readable (the contacts that hold it look at it once more), but are never handed out
+    // again: the arena only counts them as no longer used
+    this.arena.release(proxy.box);
+    this.arena.release(proxy.fat);
+    this.arena.release(proxy.pose.c);
+    this.arena.release(proxy.pose.W);
     if (proxy.moved) {
       const at = this.moveBuffer.indexOf(proxy);
       this.moveBuffer.splice(at, 1);

@@ -53,7 +53,7 @@
 import { BODY_STATE, type Body } from '../body.js';
 import { multiplySymmetric3 } from '../math/mat3.js';
 import { MAX_MANIFOLD_POINTS, Manifold } from './manifold.js';
-import { UNPOOLED, type Float64Allocator } from '../arena.js';
+import { moveSlice, UNPOOLED, type Float64Allocator, type Float64Arena } from '../arena.js';
 import { ManifoldCache } from './manifold-cache.js';
 import type { Shape } from '../geometry/shape.js';
 import type { StateWriter } from '../state.js';
@@ -78,6 +78,9 @@ const keptImpulses = new Float64Array(3 * MAX_MANIFOLD_POINTS);
 /** Last step's tangents t₁, t₂ while prepare carries the kept impulses onto the new ones. */
 const lastTangents = new Float64Array(6);
 const NO_ROWS = new Float64Array(0);
+/** What a pooled contact holds instead of bodies and shapes (ContactConstraint.forget): never read. */
+const NO_BODY = null as unknown as Body;
+const NO_SHAPE = null as unknown as Shape;
 /** applyRestitution's scratch: each point's leaving speed v_out (−1: the point does not bounce), and the
  * block's matrix, right-hand side and point indices (bounceTogether). */
 const bounceTargets = new Float64Array(MAX_MANIFOLD_POINTS);
@@ -116,17 +119,18 @@ export class ContactConstraint {
    * (manifold-cache.ts; ContactSet.collideContact). */
   readonly manifoldCache: ManifoldCache;
   /** Accumulated impulses per point (normal, tangent 1, tangent 2) as the last step left them; during a
-   * step the solve works on their copy in its block. */
-  readonly impulses: Float64Array;
+   * step the solve works on their copy in its block. (This and the contact's other arrays are replaced
+   * when its contact set compacts its arena, between steps: moveNumbers.) */
+  impulses: Float64Array;
   /** Each point's id at the last prepare (to carry impulses to the next manifold). */
   readonly ids = new Int32Array(MAX_MANIFOLD_POINTS).fill(-1);
   count = 0;
   /** The rolling rows' accumulated angular impulses along t₁ and t₂, N·m·s (see the header). */
-  readonly rollingImpulse: Float64Array;
+  rollingImpulse: Float64Array;
   /** c (r_a + r_b): the arm of the largest rolling torque, m (0: no rolling rows). */
   private rollingArm = 0;
   /** Where its numbers come from (the rolling rows, made when first needed). */
-  private readonly allocator: Float64Allocator;
+  private allocator: Float64Allocator;
   /** The two rolling rows (ROW_SIZE numbers each; contact-rows.ts), allocated when the pair first has
    * rolling resistance: few do, and a contact without them is a quarter smaller. */
   private rollingRows: Float64Array = NO_ROWS;
@@ -135,8 +139,8 @@ export class ContactConstraint {
   private data: Float64Array = NO_ROWS;
   private header = 0;
   private base = 0;
-  private readonly tangent1: Float64Array;
-  private readonly tangent2: Float64Array;
+  private tangent1: Float64Array;
+  private tangent2: Float64Array;
   /** Against a static body (the stiffer softness). */
   private againstStatic = false;
   /**
@@ -149,10 +153,10 @@ export class ContactConstraint {
   private movingSign = 0;
   /** g': gravity's relative acceleration along −n, m/s² (> 0 when it pulls the shapes together). */
   private closingAcceleration = 0;
-  private readonly startA: Float64Array;
-  private readonly startB: Float64Array;
-  private readonly rA: Float64Array;
-  private readonly rB: Float64Array;
+  private startA: Float64Array;
+  private startB: Float64Array;
+  private rA: Float64Array;
+  private rB: Float64Array;
   private friction = 0;
   private restitution = 0;
   private inverseH = 0;
@@ -172,7 +176,7 @@ export class ContactConstraint {
   preSolveFriction = 0;
   preSolveRestitution = 0;
   /** @internal The velocity friction gives B's surface over A's, m/s, world (with `preSolved`). */
-  readonly tangentVelocity: Float64Array;
+  tangentVelocity: Float64Array;
   /** Whether the shapes touch (contact-set.ts TOUCH_DISTANCE), or overlap for a sensor pair. */
   isTouching = false;
   /** A pair with a sensor shape: it only reports overlaps (no points, no rows). */
@@ -213,8 +217,49 @@ export class ContactConstraint {
     this.keyA = keyA; this.keyB = keyB;
     this.subKey = -1;
     this.clearPoints();
+    this.manifoldCache.reset();
     this.sensor = shapeA.sensor || shapeB.sensor;
     return this;
+  }
+
+  /**
+   * @internal Back in its set's pool: it lets go of the pair's bodies and shapes (a removed body must not
+   * stay reachable through a pooled contact) and of the step's rows. A pooled contact is never read
+   * until `reuse` gives it a pair again.
+   */
+  forget(): void {
+    this.bodyA = this.bodyB = NO_BODY;
+    this.shapeA = this.shapeB = NO_SHAPE;
+    this.proxyA = this.proxyB = null;
+    this.children = null;
+    this.data = NO_ROWS;
+  }
+
+  /** @internal Moves its numbers into `arena` (ContactSet compacts its arena between steps; the values
+   * stay as they are, so the step is the same bit for bit). `from`: the arena they were in. */
+  moveNumbers(arena: Float64Arena, from: Float64Arena): void {
+    this.manifold.moveNumbers(arena, from);
+    this.manifoldCache.moveNumbers(arena, from);
+    this.impulses = moveSlice(this.impulses, arena, from);
+    this.rollingImpulse = moveSlice(this.rollingImpulse, arena, from);
+    this.startA = moveSlice(this.startA, arena, from);
+    this.startB = moveSlice(this.startB, arena, from);
+    this.rA = moveSlice(this.rA, arena, from);
+    this.rB = moveSlice(this.rB, arena, from);
+    this.tangent1 = moveSlice(this.tangent1, arena, from);
+    this.tangent2 = moveSlice(this.tangent2, arena, from);
+    this.tangentVelocity = moveSlice(this.tangentVelocity, arena, from);
+    if (this.rollingRows.length > 0) this.rollingRows = moveSlice(this.rollingRows, arena, from);
+    this.allocator = arena;
+  }
+
+  /** @internal Gives its numbers back to `arena` (its set drops it from the pool for good). */
+  releaseNumbers(arena: Float64Arena): void {
+    this.manifold.releaseNumbers(arena);
+    this.manifoldCache.releaseNumbers(arena);
+    for (const slice of [this.impulses, this.rollingImpulse, this.startA, this.startB, this.rA, this.rB, this.tangent1, this.tangent2, this.tangentVelocity, this.rollingRows]) {
+      arena.release(slice);
+    }
   }
 
   /**

@@ -33,7 +33,7 @@ import { MAX_MANIFOLD_POINTS } from './manifold.js';
 import { boxesOverlap, BroadPhase, SPECULATIVE_DISTANCE, writeReach, type ShapeProxy } from './broadphase.js';
 import { ContactSolver } from './contact-solver.js';
 import { ContactConstraint } from './contact-constraint.js';
-import { Float64Arena } from '../arena.js';
+import { Float64Arena, ShrinkCheck } from '../arena.js';
 import { MeshPairs } from './mesh-pairs.js';
 import { InternalEdgeFilter, isLevelContact } from './internal-edges.js';
 import { collide, collideWithinMargin, SHAPE_RANK } from './narrowphase.js';
@@ -45,6 +45,9 @@ export { MAX_SHAPES_PER_BODY, SPECULATIVE_DISTANCE };
 
 /** The two bodies' reach while a pair's margin is written (broadphase.ts writeReach). */
 const reachA = new Float64Array(1), reachB = new Float64Array(1);
+
+/** The pool is never cut below this many contacts (a small scene keeps all of its own). */
+const MIN_POOLED = 256;
 
 /** A contact touches while its deepest point is closer than this, m (Box2D's linear slop). */
 export const TOUCH_DISTANCE = 0.005;
@@ -61,8 +64,13 @@ export class ContactSet {
   readonly broadphase = new BroadPhase();
   /** Where the contacts' numbers live (arena.ts): each contact's manifold, cache, impulses and lever arms
    * side by side, and contacts made together next to each other. */
-  private readonly arena = new Float64Arena();
+  private arena = new Float64Arena();
   private readonly meshPairs = new MeshPairs(this.arena);
+  /** Contacts made here (those of mesh pairs are counted by meshPairs) and dropped from the pool. */
+  private made = 0;
+  private dropped = 0;
+  /** When the pool may shrink (see trimPool). */
+  private readonly poolShrink = new ShrinkCheck();
   private version = -1;
   /** Contacts by their shapes' keys: A's, then B's. */
   private readonly pairs = new Map<number, Map<number, ContactConstraint>>();
@@ -107,6 +115,7 @@ export class ContactSet {
    */
   update(bodies: readonly Body[], awake: readonly Body[], joints: readonly JointCore<Body>[], dt: number, structure: number, islands: number): void {
     this.dt = dt;
+    this.trimPool();
     let reawaken = this.follow(bodies, joints, structure, dt) || islands !== this.islands;
     this.islands = islands;
     this.boundsAt = -1; // the step moves the bodies: a query after it re-bounds them
@@ -179,6 +188,52 @@ export class ContactSet {
     }
     this.endedBefore.length = 0;
     this.sensorEndedBefore.length = 0;
+  }
+
+  /** @internal Contacts in use and in the pool, made and not dropped (tests). */
+  get contactCapacity(): number {
+    return this.made + this.meshPairs.made - this.dropped;
+  }
+  /** @internal The pooled contacts (tests: none may hold a body or shape). */
+  get pooled(): readonly ContactConstraint[] {
+    return this.pool;
+  }
+  /** @internal The doubles the contacts' arena holds (tests). */
+  get arenaCapacity(): number {
+    return this.arena.capacity;
+  }
+
+  /**
+   * Gives memory back once most contacts are gone (their bodies removed, a pile cleared): when fewer
+   * than a quarter of the contacts made are in use for a second of updates (ShrinkCheck), the pool keeps
+   * as many as are in use and drops the rest, and if their arena is then mostly empty, the contacts left
+   * move their numbers into a fresh one, which leaves the old chunks to the collector. The values do not
+   * change, nor which pair each contact holds: the step is the same bit for bit. A scene whose contact
+   * count swings within the second keeps its pool; a steady one never reaches here.
+   */
+  private trimPool(): void {
+    const pool = this.pool, capacity = this.contactCapacity, inUse = capacity - pool.length;
+    if (!this.poolShrink.due(inUse, capacity, MIN_POOLED)) return;
+    // the lists kept between updates for their storage hold contacts from when there were more
+    this.sortScratch.length = 0;
+    this.internalEdges.dropScratch();
+    this.touchingList.length = this.sensingList.length = 0;
+    this.touchingFresh = this.sensingFresh = false;
+    const keep = Math.max(inUse, MIN_POOLED);
+    for (let i = keep; i < pool.length; i++) pool[i].releaseNumbers(this.arena);
+    if (pool.length > keep) {
+      this.dropped += pool.length - keep;
+      pool.length = keep;
+    }
+    if (!this.arena.mostlyEmpty) return;
+    const from = this.arena, to = new Float64Arena();
+    const move = (contact: ContactConstraint): void => {
+      contact.moveNumbers(to, from);
+      if (contact.children !== null) for (const child of contact.children) child.moveNumbers(to, from);
+    };
+    for (const list of [this.list, this.asleep, pool]) for (const contact of list) move(contact);
+    this.arena = to;
+    this.meshPairs.useAllocator(to);
   }
 
   /** The contacts set aside as asleep whose shape went or whose body moves again go back to the list. */
@@ -269,6 +324,7 @@ export class ContactSet {
     const contact = reused !== undefined
       ? reused.reuse(a.body, a.shape, b.body, b.shape, a.key, b.key)
       : new ContactConstraint(a.body, a.shape, b.body, b.shape, a.key, b.key, this.arena);
+    if (reused === undefined) this.made++;
     contact.proxyA = a;
     contact.proxyB = b;
     if (a.shape.mesh !== null) contact.children = [];
@@ -285,11 +341,8 @@ export class ContactSet {
     if (inner.size === 0) this.pairs.delete(contact.keyA);
     list[i] = list[list.length - 1];
     list.length--;
-    contact.proxyA = contact.proxyB = null;
-    if (contact.children !== null) {
-      this.meshPairs.release(contact, this.pool);
-      contact.children = null;
-    }
+    if (contact.children !== null) this.meshPairs.release(contact, this.pool);
+    contact.forget();
     this.pool.push(contact);
   }
 
@@ -593,6 +646,7 @@ export class ContactSet {
         const parent = this.pairs.get(a.key)?.get(b.key) ?? this.restoreContact(a, b);
         parent.children ??= [];
         contact = new ContactConstraint(a.body, a.shape, b.body, b.shape, a.key, b.key, this.arena);
+        this.made++;
         contact.subKey = triangle;
         parent.children.push(contact);
         at = contact.loadState(numbers, at);
@@ -614,6 +668,7 @@ export class ContactSet {
 
   private restoreContact(a: ShapeProxy, b: ShapeProxy): ContactConstraint {
     const contact = new ContactConstraint(a.body, a.shape, b.body, b.shape, a.key, b.key, this.arena);
+    this.made++;
     contact.proxyA = a;
     contact.proxyB = b;
     if (a.shape.mesh !== null) contact.children = [];

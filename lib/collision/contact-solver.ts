@@ -18,6 +18,7 @@
 // pyramid, whose contacts fit in cache.
 
 import { BODY_STATE } from '../body.js';
+import { ShrinkCheck } from '../arena.js';
 import { MAX_PUSH_SPEED, type Softness } from '../solver/softness.js';
 import type { SolverContacts, SubstepLength } from '../solver/step-parts.js';
 import { MAX_CONTACT_IMPULSE, MAX_CONTACT_SPEED_CHANGE, type ContactConstraint } from './contact-constraint.js';
@@ -28,6 +29,8 @@ import {
   POINT_LOCAL_B, POINT_SEPARATION, POINT_SIZE, ROW_IJA, ROW_IJB, ROW_JA, ROW_JB, ROW_MASS, ROW_N, ROW_SIZE,
 } from './contact-rows.js';
 
+/** The rows' array is never cut below this many doubles (64 KB). */
+const MIN_ROWS = 8192;
 const POSITION = BODY_STATE.position, LINEAR_VELOCITY = BODY_STATE.linearVelocity, ANGULAR_VELOCITY = BODY_STATE.angularVelocity;
 const ROTATION = BODY_STATE.rotation;
 /** m⁻¹ along x, y and z (BODY_STATE.inverseMassAxes: m⁻¹ each unless the body's translation is locked
@@ -39,9 +42,11 @@ const pointBias = new Float64Array(MAX_MANIFOLD_POINTS), pointMassScale = new Fl
 const pointImpulseScale = new Float64Array(MAX_MANIFOLD_POINTS);
 
 export class ContactSolver implements SolverContacts, SubstepLength {
-  /** Every active contact's region, in solve order. Grows (doubling) when a step needs more; never
-   * shrinks, so a warm scene allocates nothing here. */
+  /** Every active contact's region, in solve order. Grows (doubling) when a step needs more, so a warm
+   * scene allocates nothing here; shrinks to twice what is used once under a quarter of it has been for a
+   * second of steps (arena.ts ShrinkCheck: most contacts gone). */
   private data = new Float64Array(0);
+  private readonly shrink = new ShrinkCheck();
   /** The contacts, in solve order (ContactSet's active list). */
   private contacts: readonly ContactConstraint[] = [];
   /** Each contact's two bodies' arena chunks (Body.stateChunk), in solve order. */
@@ -63,6 +68,7 @@ export class ContactSolver implements SolverContacts, SubstepLength {
     let total = 0;
     for (let i = 0; i < contacts.length; i++) total += HEADER_SIZE + contacts[i].count * POINT_SIZE;
     if (total > this.data.length) this.data = new Float64Array(Math.max(total, 2 * this.data.length));
+    else if (this.shrink.due(total, this.data.length, MIN_ROWS)) this.data = new Float64Array(2 * total);
     const data = this.data, chunksA = this.chunksA, chunksB = this.chunksB;
     chunksA.length = contacts.length;
     chunksB.length = contacts.length;

@@ -76,6 +76,7 @@ import { integrateOrientation, rotationMatrix, rotationVector } from '../math/qu
 import { TreeKind, writeReach, type BroadPhase, type ShapeProxy } from './broadphase.js';
 import { SHAPE_RANK } from './narrowphase.js';
 import { ShapePose } from './shape-pose.js';
+import { ShrinkCheck } from '../arena.js';
 
 const POSITION = BODY_STATE.position, ORIENTATION = BODY_STATE.orientation;
 
@@ -114,6 +115,7 @@ export class ContinuousCollision {
   private readonly bodies: Body[] = [];
   private count = 0;
   private sweeps = new Float64Array(0);
+  private readonly shrink = new ShrinkCheck();
   /** How many bodies the last step swept, and put back (for tests and the README's figures). */
   sweptBodies = 0;
   clampedBodies = 0;
@@ -196,6 +198,12 @@ export class ContinuousCollision {
       body.ccdFast = (body.ccd || speed >= threshold) && speed * dt > CCD_SAFETY * body.minExtent;
     }
     if (this.bodies.length > this.count) this.bodies.length = this.count;
+    // once most bodies are gone for a second of steps, the array keeps twice what is in use (arena.ts)
+    if (this.shrink.due(this.count, this.sweeps.length / STRIDE, 16)) {
+      const kept = new Float64Array(STRIDE * Math.max(2 * this.count, 16));
+      kept.set(this.sweeps.subarray(0, STRIDE * this.count));
+      this.sweeps = kept;
+    }
   }
 
   /**

@@ -52,6 +52,10 @@ export class InternalEdgeFilter {
    * dynamic body with more than one of them. Sorts `contacts` by dynamic body.
    */
   private readonly sortScratch: ContactConstraint[] = [];
+  /** @internal Lets go of the sort's scratch (ContactSet gives memory back: it holds contacts). */
+  dropScratch(): void {
+    this.sortScratch.length = 0;
+  }
 
   /** `writeMargin` sets a contact's speculative margin in its manifold (Manifold.margin). */
   apply(contacts: ContactConstraint[], writeMargin: (contact: ContactConstraint) => void): void {

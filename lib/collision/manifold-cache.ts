@@ -23,7 +23,7 @@ import type { ShapePose } from './shape-pose.js';
 import type { StateWriter } from '../state.js';
 import type { Shape } from '../geometry/shape.js';
 import { cos } from '../math/portable.js';
-import { UNPOOLED, type Float64Allocator } from '../arena.js';
+import { moveSlice, UNPOOLED, type Float64Allocator, type Float64Arena } from '../arena.js';
 
 /** How far B may move in A's frame before the shapes are collided again, m (Jolt's 1 mm). */
 export const MANIFOLD_REUSE_DISTANCE = 1e-3;
@@ -40,10 +40,26 @@ const SIZE = POINTS + POINT_SIZE * MAX_MANIFOLD_POINTS;
 export class ManifoldCache {
   /** Whether the numbers hold a manifold (false after the shapes parted, and for a new pair). */
   valid = false;
-  private readonly data: Float64Array;
+  private data: Float64Array;
 
   constructor(allocator: Float64Allocator = UNPOOLED) {
     this.data = allocator.allocate(SIZE);
+  }
+
+  /** Holds no manifold, and its numbers are zero, as a new cache's (a pooled contact taken for a new pair:
+   * save writes all the numbers, so a snapshot or hash must not depend on which contact was reused). */
+  reset(): void {
+    this.valid = false;
+    this.data.fill(0);
+  }
+
+  /** @internal Moves its numbers into `arena` (Manifold.moveNumbers). */
+  moveNumbers(arena: Float64Arena, from: Float64Arena): void {
+    this.data = moveSlice(this.data, arena, from);
+  }
+  /** @internal Gives its numbers back to `arena`. */
+  releaseNumbers(arena: Float64Arena): void {
+    arena.release(this.data);
   }
 
   /** Takes the manifold the narrowphase just wrote for shapes a and b at poses A and B. (The shapes, not

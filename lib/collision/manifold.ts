@@ -5,15 +5,16 @@
 // naming which features met (a box's vertex, a capsule's end), so that the next step's manifold can
 // take over the impulses of the points that persist (warm starting; Box2D's b2ManifoldPoint.id).
 
-import { UNPOOLED, type Float64Allocator } from '../arena.js';
+import { moveSlice, UNPOOLED, type Float64Allocator, type Float64Arena } from '../arena.js';
 
 export const MAX_MANIFOLD_POINTS = 4;
 
 export class Manifold {
-  readonly normal: Float64Array;
+  /** (Its arrays are replaced when its contact set compacts its arena, between steps: moveNumbers.) */
+  normal: Float64Array;
   /** Points: world positions (3 per point), separations and feature ids. */
-  readonly points: Float64Array;
-  readonly separations: Float64Array;
+  points: Float64Array;
+  separations: Float64Array;
   readonly ids = new Int32Array(MAX_MANIFOLD_POINTS);
   count = 0;
   /** The count before this step's narrowphase began (its ids are still in `ids` until overwritten). */
@@ -28,6 +29,20 @@ export class Manifold {
     this.normal = allocator.allocate(3);
     this.points = allocator.allocate(3 * MAX_MANIFOLD_POINTS);
     this.separations = allocator.allocate(MAX_MANIFOLD_POINTS);
+  }
+
+  /** @internal Moves its numbers into `arena` (contact-set.ts compacts its arena); `from` gets the old
+   * slices back. */
+  moveNumbers(arena: Float64Arena, from: Float64Arena): void {
+    this.normal = moveSlice(this.normal, arena, from);
+    this.points = moveSlice(this.points, arena, from);
+    this.separations = moveSlice(this.separations, arena, from);
+  }
+  /** @internal Gives its numbers back to `arena` (its contact is dropped). */
+  releaseNumbers(arena: Float64Arena): void {
+    arena.release(this.normal);
+    arena.release(this.points);
+    arena.release(this.separations);
   }
 
   /** Empties the manifold for this step's points, remembering how many the last step had. */
@@ -58,3 +73,4 @@ export class Manifold {
     for (let i = 0; i < source.count; i++) this.add(p[3 * i], p[3 * i + 1], p[3 * i + 2], source.separations[i], source.ids[i] ^ idMark);
   }
 }
+

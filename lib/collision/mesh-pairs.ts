@@ -59,7 +59,13 @@ export class MeshPairs {
   private pool: ContactConstraint[] = [];
 
   /** `allocator`: where new triangle contacts' numbers live (their set's arena). */
-  constructor(private readonly allocator: Float64Allocator = UNPOOLED) {}
+  constructor(private allocator: Float64Allocator = UNPOOLED) {}
+  /** @internal How many triangle contacts it has made (ContactSet counts its contacts). */
+  made = 0;
+  /** @internal Where new triangle contacts' numbers live from now on (ContactSet compacted its arena). */
+  useAllocator(allocator: Float64Allocator): void {
+    this.allocator = allocator;
+  }
 
   /**
    * Collides the convex shape of proxy `other` with the triangles of proxy `mesh`'s shape near it, into
@@ -86,6 +92,7 @@ export class MeshPairs {
     for (let i = 0; i < children.length; i++) {
       const child = children[i];
       if (child.stamp !== this.stamp) {
+        child.forget();
         pool.push(child);
         continue;
       }
@@ -140,6 +147,7 @@ export class MeshPairs {
         child = reused !== undefined
           ? reused.reuse(mesh.body, mesh.shape, other.body, other.shape, mesh.key, other.key)
           : new ContactConstraint(mesh.body, mesh.shape, other.body, other.shape, mesh.key, other.key, this.allocator);
+        if (reused === undefined) this.made++;
         child.subKey = key;
         children.push(child);
       }
@@ -184,7 +192,10 @@ export class MeshPairs {
   release(parent: ContactConstraint, pool: ContactConstraint[]): void {
     const children = parent.children;
     if (children === null) return;
-    for (let i = 0; i < children.length; i++) pool.push(children[i]);
+    for (let i = 0; i < children.length; i++) {
+      children[i].forget();
+      pool.push(children[i]);
+    }
     children.length = 0;
   }
 

@@ -3,18 +3,25 @@
 
 import type { Body } from '../body.js';
 import type { Shape } from '../geometry/shape.js';
-import { UNPOOLED, type Float64Allocator } from '../arena.js';
+import { moveSlice, UNPOOLED, type Float64Allocator, type Float64Arena } from '../arena.js';
 
 /** A shape's world pose: centre c and rotation W = R S (column-major, W_ij = W[3j + i]); for a plane,
  * its body's pose. The contact search sets each shape's once per step (contact-set.ts writeBox). */
 export class ShapePose {
-  readonly c: Float64Array;
-  readonly W: Float64Array;
+  /** (Both replaced when the broadphase compacts its arena, between steps: moveNumbers.) */
+  c: Float64Array;
+  W: Float64Array;
 
   /** `allocator`: where its numbers live (a broadphase proxy's come from the broadphase's arena). */
   constructor(allocator: Float64Allocator = UNPOOLED) {
     this.c = allocator.allocate(3);
     this.W = allocator.allocate(9);
+  }
+
+  /** @internal Moves its numbers into `arena` (`from`: the arena they were in). */
+  moveNumbers(arena: Float64Arena, from: Float64Arena): void {
+    this.c = moveSlice(this.c, arena, from);
+    this.W = moveSlice(this.W, arena, from);
   }
 
   set(body: Body, shape: Shape): this {

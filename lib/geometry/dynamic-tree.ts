@@ -38,6 +38,8 @@
 // range of leaves split by the binned SAH: the leaves' centres binned along the longest axis of their
 // bounds, and split at the bin boundary minimising n_left·area(left) + n_right·area(right).
 
+import { isShrinking } from '../arena.js';
+
 /** Bins in the rebuild's binned SAH. On 10 000 random boxes, 8, 16 and 32 bins gave area ratios 101, 98 and 97. */
 const BIN_COUNT = 16;
 /** A node index meaning "none". */
@@ -241,6 +243,50 @@ export class DynamicTree {
       if (!changed) break;
       node = parent[node];
     }
+  }
+
+  /** @internal The number of nodes the arrays hold room for (tests). */
+  get nodeCapacity(): number {
+    return this.capacity;
+  }
+
+  /**
+   * Gives memory back after removals: when fewer than a quarter of the nodes' room is used (and it is
+   * past 64 nodes), the nodes move to arrays of the smallest size the tree grows through (16, 32, 64 ...)
+   * that holds twice them, keeping their order: node i becomes the number of used nodes below i. The
+   * tree's shape and boxes stay as they are. `moved(oldId, newId, userData)` is told each proxy's new id.
+   * Returns whether it shrank.
+   */
+  shrink(moved: (oldId: number, newId: number, userData: number) => void): boolean {
+    this.checkNotTraversing('shrink');
+    const old = this.capacity, count = this.nodeCount;
+    if (!isShrinking() || old <= 64 || 4 * count >= old) return false;
+    let capacity = 16;
+    while (capacity < 2 * count) capacity *= 2;
+    const index = new Int32Array(old);
+    const height = this._height;
+    for (let i = 0, next = 0; i < old; i++) index[i] = height[i] >= 0 ? next++ : NULL_NODE;
+    const at = (node: number): number => (node === NULL_NODE ? NULL_NODE : index[node]);
+    const boxes = new Float64Array(6 * capacity), parent = new Int32Array(capacity), child1 = new Int32Array(capacity);
+    const child2 = new Int32Array(capacity), heights = new Int32Array(capacity), userData = new Float64Array(capacity);
+    for (let i = 0; i < old; i++) {
+      const k = index[i];
+      if (k === NULL_NODE) continue;
+      for (let c = 0; c < 6; c++) boxes[6 * k + c] = this._boxes[6 * i + c];
+      parent[k] = at(this._parent[i]);
+      child1[k] = at(this._child1[i]);
+      child2[k] = at(this._child2[i]);
+      heights[k] = height[i];
+      userData[k] = this._userData[i];
+    }
+    this._boxes = boxes; this._parent = parent; this._child1 = child1; this._child2 = child2;
+    this._height = heights; this._userData = userData;
+    this.capacity = capacity;
+    this.root = at(this.root);
+    this.freeList = NULL_NODE;
+    this.linkFree(count, capacity);
+    for (let i = 0; i < old; i++) if (index[i] !== NULL_NODE && height[i] === 0) moved(i, index[i], userData[index[i]]);
+    return true;
   }
 
   /** The integer tag given to createProxy. */
