@@ -83,3 +83,8 @@ export const MAX_TORQUE = 1e30;
  * (softness.ts): with h ≤ MAX_TIME_STEP it stays ≤ 4e13, so its 1 / (1 + a₂) is a number, not 0 ·
  * Infinity = NaN (1e300 Hz gave NaN). */
 export const MAX_HERTZ = 1e6;
+
+/** The largest damping ratio ζ a spring may take (a joint's or servo's `dampingRatio`, a mouse joint's,
+ * the world's `jointDampingRatio`): a million times critical damping, when the spring already crawls.
+ * The soft step's 2ζ + h ω (softness.ts) overflowed to Infinity at ζ = 1e308 and gave NaN. */
+export const MAX_DAMPING_RATIO = 1e6;

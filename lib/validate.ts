@@ -2,6 +2,8 @@
 // a message that names the option and the bad value: `RangeError: createBody: mass must be a finite
 // number > 0, got -1`. Nothing here runs inside step().
 
+import { MAX_DAMPING_RATIO } from './limits.js';
+
 /** At most this many items of an array, characters of a string, and levels of nesting go into a message:
  * an option `{ length: 1e9 }` (a 30-byte edit of a snapshot) would otherwise be formatted item by item
  * until the process runs out of memory, and an array that holds itself would never end. */
@@ -66,8 +68,20 @@ export function readUnitQuaternion(where: string, name: string, value: unknown, 
       `${where}: ${name} must be a unit quaternion (x, y, z, w), got ${show(value)} of length ${length}; normalize it first`,
     );
   }
-  for (let i = 0; i < 4; i++) out[i] = q[i] / length;
+  // Normalized until dividing by the length changes nothing, so that reading a quaternion this wrote (a
+  // shape's orientation in a snapshot) gives the same bits; one division can leave a length an ulp from 1.
+  let l = length;
+  for (let pass = 0; pass < 4 && l !== 1; pass++) {
+    for (let i = 0; i < 4; i++) q[i] /= l;
+    l = Math.hypot(q[0], q[1], q[2], q[3]);
+  }
+  for (let i = 0; i < 4; i++) out[i] = q[i] + 0;
   return out;
+}
+
+/** A spring's damping ratio ζ: finite, 0 ≤ ζ ≤ MAX_DAMPING_RATIO (README, "Limits"). */
+export function requireDampingRatio(where: string, name: string, value: unknown): number {
+  return requireWithin(where, name, requireNonNegative(where, name, value), 0, MAX_DAMPING_RATIO);
 }
 
 export function requirePositive(where: string, name: string, value: unknown): number {

@@ -23,7 +23,7 @@ import type { TreeBodyModel } from './solver/direct/tree-body-model.js';
 import {
   readCallback,
   readFiniteVector,
-  requireBoolean,
+  requireBoolean, requireDampingRatio,
   requireInteger,
   requireIntegerWithin,
   requireNonNegative,
@@ -337,7 +337,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
       settings.jointHertz = requirePositiveOrInfinity(where, 'jointHertz', options.jointHertz, 'the stiffest stable');
     }
     if (options.jointDampingRatio !== undefined) {
-      settings.jointDampingRatio = requireNonNegative(where, 'jointDampingRatio', options.jointDampingRatio);
+      settings.jointDampingRatio = requireDampingRatio(where, 'jointDampingRatio', options.jointDampingRatio);
     }
     if (options.warmStarting !== undefined) settings.warmStarting = requireBoolean(where, 'warmStarting', options.warmStarting);
     if (options.maxLinearSpeed !== undefined) {
@@ -423,7 +423,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     return this.settings.jointDampingRatio;
   }
   set jointDampingRatio(value: number) {
-    this.settings.jointDampingRatio = requireNonNegative('jointDampingRatio', 'jointDampingRatio', value);
+    this.settings.jointDampingRatio = requireDampingRatio('jointDampingRatio', 'jointDampingRatio', value);
   }
   get warmStarting(): boolean {
     return this.settings.warmStarting;

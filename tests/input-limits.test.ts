@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { World, type Body, type BodyOptions } from '../lib/index.js';
 import {
-  MAX_ANGULAR_SPEED, MAX_FORCE, MAX_HERTZ, MAX_INERTIA, MAX_ITERATIONS, MAX_LENGTH, MAX_LINEAR_SPEED, MAX_MASS, MAX_STEPS_PER_FRAME,
+  MAX_ANGULAR_SPEED, MAX_DAMPING_RATIO, MAX_FORCE, MAX_HERTZ, MAX_INERTIA, MAX_ITERATIONS, MAX_LENGTH, MAX_LINEAR_SPEED, MAX_MASS, MAX_STEPS_PER_FRAME,
   MAX_SUBSTEPS, MAX_TIME_STEP, MAX_TORQUE, MIN_INERTIA, MIN_LENGTH, MIN_MASS, MIN_TIME_STEP,
 } from '../lib/limits.js';
 
@@ -266,5 +266,26 @@ describe('spring stiffness keeps to its range', () => {
       w.createMouseJoint({ body: p, target: [0, 2, 0], hertz: MAX_HERTZ });
       expectFiniteRun(w, 200, dt);
     }
+  });
+
+  it('a damping ratio of 1e308 (a spring, a servo, a mouse joint, the world\'s) is refused', () => {
+    expectRefused(world, () => world.createBallJoint({ bodyA: a, anchor: [1, 1, 0], hertz: 1, dampingRatio: 1e308 }),
+      /createBallJoint: dampingRatio must be at most 1e6 .*got 1e\+308$/);
+    expectRefused(world, () => world.createDistanceJoint({ bodyA: a, bodyB: b, anchorA: [0, 1, 0], anchorB: [1, 1, 0], hertz: 1, dampingRatio: 1e308 }),
+      /createDistanceJoint: dampingRatio must be at most 1e6 .*got 1e\+308$/);
+    expectRefused(world, () => world.createHingeJoint({ bodyA: a, bodyB: b, anchor: [0.5, 1, 0], axis: [0, 0, 1], servo: { target: 0, hertz: 5, dampingRatio: 1e308 } }),
+      /createHingeJoint: servo dampingRatio must be at most 1e6 .*got 1e\+308$/);
+    expectRefused(world, () => world.createMouseJoint({ body: a, dampingRatio: 1e308 }), /createMouseJoint: dampingRatio must be at most 1e6 .*got 1e\+308$/);
+    expectRefused(world, () => (world.jointDampingRatio = 1e308), /jointDampingRatio: jointDampingRatio must be at most 1e6 .*got 1e\+308$/);
+    expect(() => new World({ jointHertz: 30, jointDampingRatio: 1e308 })).toThrow(/World: jointDampingRatio must be at most 1e6/);
+  });
+
+  it('springs at MAX_DAMPING_RATIO and MAX_HERTZ run 200 steps without NaN', () => {
+    const w = new World({ jointHertz: 30, jointDampingRatio: MAX_DAMPING_RATIO });
+    const p = w.createBody({ position: [1, 1, 0] });
+    const q = w.createBody({ position: [2, 1, 0] });
+    w.createBallJoint({ bodyA: p, anchor: [0, 1, 0], hertz: MAX_HERTZ, dampingRatio: MAX_DAMPING_RATIO });
+    w.createDistanceJoint({ bodyA: p, bodyB: q, anchorA: [1, 1, 0], anchorB: [2, 1, 0], hertz: 1, dampingRatio: MAX_DAMPING_RATIO });
+    expectFiniteRun(w, 200, MAX_TIME_STEP);
   });
 });

@@ -91,7 +91,7 @@ export class Heightfield implements TriangleSource {
       if (typeof y !== 'number') throw new TypeError(`${where}: heights[${i}] must be a finite number or NaN (a hole), got ${show(y)}`);
       if (y === Infinity || y === -Infinity) throw new RangeError(`${where}: heights[${i}] must be a finite number or NaN (a hole), got ${show(y)}`);
       if (Math.abs(y) > MAX_LENGTH) throw new RangeError(`${where}: heights[${i}] must be within ±${showBound(MAX_LENGTH)} m (README, "Limits"), got ${show(y)}`);
-      values[i] = y;
+      values[i] = y + 0; // −0 kept as +0: a snapshot's JSON cannot tell them apart
     }
     if (!isArrayLike(size) || size.length !== 2 || !(size[0] > 0 && size[0] < Infinity && size[1] > 0 && size[1] < Infinity)) {
       throw new RangeError(`${where}: size must be [x, z], two finite numbers > 0, got ${show(size)}`);

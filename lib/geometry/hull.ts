@@ -271,7 +271,7 @@ export function readHullPoints(where: string, value: unknown): Float64Array {
         const x = point[k];
         if (typeof x !== 'number' || !Number.isFinite(x)) throw new RangeError(`${where}: hull points[${i}] must hold 3 finite numbers, got ${show(point)}`);
         if (Math.abs(x) > MAX_LENGTH) throw new RangeError(`${where}: hull points[${i}] must lie within ±${showBound(MAX_LENGTH)} m of the shape's origin (README, "Limits"), got ${show(point)}`);
-        out[3 * i + k] = x;
+        out[3 * i + k] = x + 0; // −0 kept as +0: a snapshot's JSON cannot tell them apart
       }
     } else {
       for (let k = 0; k < 3; k++) {
@@ -282,7 +282,7 @@ export function readHullPoints(where: string, value: unknown): Float64Array {
         if (Math.abs(x) > MAX_LENGTH) {
           throw new RangeError(`${where}: hull points[${3 * i + k}] (point ${i}'s ${'xyz'[k]}) must be within ±${showBound(MAX_LENGTH)} m (README, "Limits"), got ${show(x)}`);
         }
-        out[3 * i + k] = x;
+        out[3 * i + k] = x + 0; // −0 kept as +0: a snapshot's JSON cannot tell them apart
       }
     }
   }

@@ -189,6 +189,9 @@ export class Shape implements ShapeGeometry {
       }
     }
     if (options.orientation !== undefined) readUnitQuaternion(where, 'shape orientation', options.orientation, this.orientation);
+    // −0 kept as +0: a snapshot's JSON cannot tell them apart, and a restored shape must be the same bits
+    for (let k = 0; k < 3; k++) this.position[k] += 0;
+    for (let k = 0; k < 4; k++) this.orientation[k] += 0;
     rotationMatrix(this.rotation, this.orientation);
     this.density = options.density === undefined ? DEFAULT_DENSITY : requirePositive(where, 'density', options.density);
     this._friction = options.friction === undefined ? DEFAULT_FRICTION : requireNonNegative(where, 'friction', options.friction);

@@ -77,7 +77,7 @@ export class TriangleMesh implements TriangleSource {
       if (typeof x !== 'number') throw new TypeError(`${where}: vertices[${i}] must be a finite number, got ${show(x)}`);
       if (!Number.isFinite(x)) throw new RangeError(`${where}: vertices[${i}] must be a finite number, got ${show(x)}`);
       if (Math.abs(x) > MAX_LENGTH) throw new RangeError(`${where}: vertices[${i}] must be within ±${showBound(MAX_LENGTH)} m (README, "Limits"), got ${show(x)}`);
-      points[i] = x;
+      points[i] = x + 0; // −0 kept as +0: a snapshot's JSON cannot tell them apart
     }
     const indexInput = readNumbers(where, 'indices', indices, '3 vertex indices per triangle');
     const givenCount = indexInput.length / 3;

@@ -11,7 +11,7 @@
 import type { SolverJoint, SubstepLength } from '../solver/step-parts.js';
 import { createSoftness, makeSoft, type Softness } from '../solver/softness.js';
 import { MAX_HERTZ_PER_SUBSTEP_RATE } from '../solver/step-parts.js';
-import { requireBoolean, requireNonNegative, requirePositiveOrInfinity, requireWithin } from '../validate.js';
+import { requireBoolean, requireDampingRatio, requireNonNegative, requirePositiveOrInfinity, requireWithin } from '../validate.js';
 import { requireFiniteNumbers, requireFiniteState } from '../restore-check.js';
 import { MAX_HERTZ } from '../limits.js';
 import { UNPOOLED, type Float64Allocator } from '../arena.js';
@@ -138,7 +138,7 @@ export abstract class JointCore<B extends { readonly sleep: SleepState; readonly
     this.bodyB = bodyB;
     const hertz = options.hertz === undefined ? 0 : requireWithin(where, 'hertz', requireNonNegative(where, 'hertz', options.hertz), 0, MAX_HERTZ, ' Hz');
     const dampingRatio =
-      options.dampingRatio === undefined ? 1 : requireNonNegative(where, 'dampingRatio', options.dampingRatio);
+      options.dampingRatio === undefined ? 1 : requireDampingRatio(where, 'dampingRatio', options.dampingRatio);
     this._breakForce = breakForce;
     this._breakTorque = breakTorque;
     this.springHertz = hertz;
@@ -190,7 +190,7 @@ export abstract class JointCore<B extends { readonly sleep: SleepState; readonly
   }
   set dampingRatio(value: number) {
     this.requireInWorld('dampingRatio');
-    this.springDampingRatio = requireNonNegative('dampingRatio', 'dampingRatio', value);
+    this.springDampingRatio = requireDampingRatio('dampingRatio', 'dampingRatio', value);
     this.wakeBodies();
   }
 

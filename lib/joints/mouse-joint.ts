@@ -8,7 +8,7 @@
 
 import type { Body } from '../body.js';
 import { createSoftness, makeSoft } from '../solver/softness.js';
-import { readFiniteVector, requireNonNegative, requirePositive, requirePositiveWithin } from '../validate.js';
+import { readFiniteVector, requireNonNegative, requirePositive, requirePositiveWithin, requireDampingRatio } from '../validate.js';
 import { MAX_HERTZ } from '../limits.js';
 import type { JointOptions } from './joint.js';
 import { optionKeys } from '../option-keys.js';
@@ -65,7 +65,7 @@ export class MouseJoint extends SinglePartJoint {
     const anchor = readFiniteVector(where, 'anchor', options.anchor ?? body.position, 3, new Float64Array(3));
     const target = readFiniteVector(where, 'target', options.target ?? anchor, 3, new Float64Array(3));
     const hertz = requirePositiveWithin(where, 'hertz', options.hertz ?? 5, 0, MAX_HERTZ, ' Hz');
-    const dampingRatio = requireNonNegative(where, 'dampingRatio', options.dampingRatio ?? 0.7);
+    const dampingRatio = requireDampingRatio(where, 'dampingRatio', options.dampingRatio ?? 0.7);
     const maxForce = requirePositive(where, 'maxForce', options.maxForce ?? 1000 * body.mass);
     const jointOptions: JointOptions = { bodyA: ground, bodyB: body, breakForce: options.breakForce, breakTorque: options.breakTorque, userData: options.userData };
     super(id, ground, body, jointOptions, where, allocator);
@@ -79,7 +79,7 @@ export class MouseJoint extends SinglePartJoint {
 
   protected override checkParts(where: string, path: string): void {
     requirePositive(where, `${path}.hertz`, this._hertz);
-    requireNonNegative(where, `${path}.dampingRatio`, this._dampingRatio);
+    requireDampingRatio(where, `${path}.dampingRatio`, this._dampingRatio);
     requirePositive(where, `${path}.maxForce`, this._maxForce);
   }
   protected override saveParts(writer: StateWriter): void {
@@ -124,7 +124,7 @@ export class MouseJoint extends SinglePartJoint {
   }
   override set dampingRatio(value: number) {
     this.requireInWorld('dampingRatio');
-    this._dampingRatio = requireNonNegative('dampingRatio', 'dampingRatio', value);
+    this._dampingRatio = requireDampingRatio('dampingRatio', 'dampingRatio', value);
     this.wakeBodies();
   }
   get maxForce(): number {

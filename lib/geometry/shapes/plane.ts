@@ -17,13 +17,13 @@ export const PLANE: ShapeDefinition<PlaneShapeOptions> = {
       const n = readFiniteVector(where, 'plane normal', options.normal, 3, into.normal);
       const length = Math.sqrt(n[0] ** 2 + n[1] ** 2 + n[2] ** 2);
       if (!(length > 1e-9)) throw new RangeError(`${where}: plane normal must not be zero, got ${show(options.normal)}`);
-      for (let i = 0; i < 3; i++) n[i] /= length;
+      for (let i = 0; i < 3; i++) n[i] = n[i] / length + 0; // −0 as +0, as JSON keeps it
     }
     if (options.offset !== undefined) {
       if (typeof options.offset !== 'number' || !Number.isFinite(options.offset)) {
         throw new RangeError(`${where}: plane offset must be a finite number, got ${show(options.offset)}`);
       }
-      into.offset = options.offset;
+      into.offset = options.offset + 0;
     }
   },
   volume: () => Infinity,

@@ -20,7 +20,7 @@
 // x is an angle (rad) or a length (m); forces are N·m or N to match.
 
 import { createSoftness, makeSoft, MAX_PUSH_ANGULAR_SPEED, MAX_PUSH_SPEED, type Softness } from '../../solver/softness.js';
-import { readBounds, requireFinite, requireNonNegative, requireWithin, show } from '../../validate.js';
+import { readBounds, requireFinite, requireNonNegative, requireWithin, show, requireDampingRatio } from '../../validate.js';
 import { MAX_HERTZ } from '../../limits.js';
 import { ROW_BIAS, ROW_IMPULSE, ROW_IMPULSE_SCALE, ROW_LOWER, ROW_MASS_SCALE, ROW_UPPER, rowSolve } from '../../solver/row-solve.js';
 import type { StateReader, StateWriter } from '../../state.js';
@@ -147,7 +147,7 @@ export class AxisDrive {
       throw new RangeError(`${where}: ${path}.target must be in [${show(this.min)}, ${show(this.max)}], got ${show(this.target)}`);
     }
     requireNonNegative(where, `${path}.servoHertz`, this.servoHertz);
-    requireNonNegative(where, `${path}.servoDampingRatio`, this.servoDampingRatio);
+    requireDampingRatio(where, `${path}.servoDampingRatio`, this.servoDampingRatio);
     requireNonNegativeOrInfinity(where, `${path}.maxForce`, this.maxForce);
     requireNonNegative(where, `${path}.friction`, this.friction);
   }
@@ -196,7 +196,7 @@ export class AxisDrive {
       throw new RangeError(`${where}: servo target must be in [${show(this.min)}, ${show(this.max)}], got ${show(target)}`);
     }
     const hertz = options.hertz === undefined ? 0 : requireWithin(where, 'servo hertz', requireNonNegative(where, 'servo hertz', options.hertz), 0, MAX_HERTZ, ' Hz');
-    const dampingRatio = options.dampingRatio === undefined ? 1 : requireNonNegative(where, 'servo dampingRatio', options.dampingRatio);
+    const dampingRatio = options.dampingRatio === undefined ? 1 : requireDampingRatio(where, 'servo dampingRatio', options.dampingRatio);
     const maxForce = options.maxForce === undefined ? Infinity : requireNonNegativeOrInfinity(where, 'servo maxForce', options.maxForce);
     this.mode = 'position';
     this.target = target;
