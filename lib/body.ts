@@ -26,7 +26,7 @@ import {
 } from './validate.js';
 import { MAX_ANGULAR_SPEED, MAX_FORCE, MAX_LINEAR_SPEED, MAX_MASS, MAX_TORQUE, MIN_MASS } from './limits.js';
 import type { StateReader, StateWriter } from './state.js';
-import { checkStoredQuaternion, requireConsistent, requireFiniteNumbers, requireZero } from './restore-check.js';
+import { checkStoredQuaternion, requireAtMost, requireConsistent, requireFiniteNumbers, requireZero } from './restore-check.js';
 import { definitionOf, MAX_SHAPES_PER_BODY, Shape, type ShapeOptions } from './geometry/shape.js';
 import { computeMassProperties } from './geometry/mass-properties.js';
 import { integrateOrientation, rotationMatrix, rotationVector, writeRotation } from './math/quat.js';
@@ -404,6 +404,10 @@ export class Body {
     requireFiniteNumbers(where, at('angularVelocity'), this.angularVelocity);
     requireFiniteNumbers(where, at('force'), this.force);
     requireFiniteNumbers(where, at('torque'), this.torque);
+    requireAtMost(where, at('linearVelocity'), this.linearVelocity, MAX_LINEAR_SPEED, 'm/s');
+    requireAtMost(where, at('angularVelocity'), this.angularVelocity, MAX_ANGULAR_SPEED, 'rad/s');
+    requireAtMost(where, at('force'), this.force, MAX_FORCE, 'N', true);
+    requireAtMost(where, at('torque'), this.torque, MAX_TORQUE, 'N·m', true);
     requireFiniteNumbers(where, at('rotation'), this.rotation);
     requireFiniteNumbers(where, at('inverseInertiaWorld'), this.inverseInertiaWorld);
     requireFiniteNumbers(where, at('inertiaLocal'), this.inertiaLocal);

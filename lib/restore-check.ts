@@ -4,7 +4,7 @@
 // and the error names its path in the snapshot (`World.restore: bodies[3].inverseMass must be …`).
 
 import { StateWriter } from './state.js';
-import { show } from './validate.js';
+import { show, showBound } from './validate.js';
 
 /** Every number of `values` finite. */
 export function requireFiniteNumbers(where: string, name: string, values: ArrayLike<number>): void {
@@ -114,5 +114,16 @@ export function requireEntry(where: string, name: string, value: unknown): Recor
 export function requireKnownKeys(where: string, name: string, entry: Record<string, unknown>, keys: readonly string[]): void {
   for (const key of Object.keys(entry)) {
     if (!keys.includes(key)) throw new RangeError(`${where}: ${name}.${key} is not a field of a snapshot (${keys.join(', ')})`);
+  }
+}
+
+/** Refuses a restored vector longer than `max` (the bound its setter keeps to, lib/limits.ts), or, with
+ * `perAxis`, one with a component past it: a finite but huge velocity or force read from a snapshot
+ * would overflow in the step as it would had the setter taken it. */
+export function requireAtMost(where: string, name: string, values: ArrayLike<number>, max: number, unit: string, perAxis = false): void {
+  let size = 0;
+  for (let i = 0; i < values.length; i++) size = perAxis ? Math.max(size, Math.abs(values[i])) : Math.hypot(size, values[i]);
+  if (size > max) {
+    throw new RangeError(`${where}: ${name} must be at most ${showBound(max)} ${unit}${perAxis ? ' on each axis' : ''} (README, "Limits"), got ${show(Array.from(values))}`);
   }
 }

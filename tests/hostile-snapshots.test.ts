@@ -317,3 +317,37 @@ describe('hostile snapshots', () => {
     expect(tally.accepted).toBeGreaterThan(50);
   }, 600_000);
 });
+
+describe('restore keeps velocities, forces and torques to the setters\' bounds', () => {
+  /** Where `values` (a body's position, unique in the scene) starts in the snapshot's numbers. */
+  const find = (numbers: Float64Array | number[], values: ArrayLike<number>): number => {
+    for (let i = 0; i + values.length <= numbers.length; i++) {
+      let same = true;
+      for (let k = 0; k < values.length && same; k++) same = Object.is(numbers[i + k], values[k]);
+      if (same) return i;
+    }
+    return -1;
+  };
+
+  it('a body restored with a velocity, force or torque of 1e200 is refused with the field, in 3D and 2D', () => {
+    const world = new World();
+    world.createBody({ type: 'static', shapes: [{ type: 'plane' }] });
+    const body = world.createBody({ position: [0.125, 1.375, -0.625], shapes: [{ type: 'box', halfExtents: [0.3, 0.3, 0.3] }] });
+    const snapshot = world.snapshot();
+    const numbers = decodeNumbers(snapshot.numbers);
+    // the stored state runs as BODY_STATE lays it out: velocities at 0 and 3, position at 16, force at 32, torque at 35
+    const base = find(numbers, body.position) - 16;
+    expect(base).toBeGreaterThanOrEqual(0);
+    for (const [name, offset] of [['linearVelocity', 0], ['angularVelocity', 3], ['force', 32], ['torque', 35]] as const) {
+      const edited = Array.from(numbers);
+      edited[base + offset + 1] = 1e200;
+      expect(() => World.restore({ ...snapshot, numbers: encodeNumbers(Float64Array.from(edited)) })).toThrow(new RegExp(`^World\\.restore: bodies\\[1\\]\\.${name} must be at most`));
+    }
+    const world2 = new World2D();
+    world2.createBody({ position: [0.125, 1.375], angularVelocity: 3.25 });
+    const snapshot2 = world2.snapshot();
+    const numbers2 = Array.from(decodeNumbers(snapshot2.numbers));
+    numbers2[numbers2.indexOf(3.25)] = 1e200;
+    expect(() => World2D.restore({ ...snapshot2, numbers: encodeNumbers(Float64Array.from(numbers2)) })).toThrow(/^World2D\.restore: bodies\[0\]\.angularVelocity must be at most/);
+  });
+});

@@ -11,7 +11,7 @@ import {
   requirePositive, requirePositiveWithin, requireWithin, show, showBound,
 } from '../validate.js';
 import { MAX_ANGULAR_SPEED, MAX_FORCE, MAX_INERTIA, MAX_LINEAR_SPEED, MAX_MASS, MAX_TORQUE, MIN_INERTIA, MIN_MASS } from '../limits.js';
-import { requireConsistent, requireFiniteNumbers, requireZero } from '../restore-check.js';
+import { requireAtMost, requireConsistent, requireFiniteNumbers, requireZero } from '../restore-check.js';
 import { SleepState } from '../sleep.js';
 import type { StateReader, StateWriter } from '../state.js';
 import { writeSinCos, wrapAngleAt, wrapAngleToPi } from '../math/portable.js';
@@ -254,6 +254,10 @@ export class Body2D {
     requireFiniteNumbers(where, at('state'), s);
     requireFiniteNumbers(where, at('force'), this.force);
     requireFinite(where, at('torque'), this.torque);
+    requireAtMost(where, at('linearVelocity'), this.linearVelocity, MAX_LINEAR_SPEED, 'm/s');
+    requireAtMost(where, at('angularVelocity'), [this.angularVelocity], MAX_ANGULAR_SPEED, 'rad/s');
+    requireAtMost(where, at('force'), this.force, MAX_FORCE, 'N', true);
+    requireAtMost(where, at('torque'), [this.torque], MAX_TORQUE, 'N·m', true);
     requireNonNegative(where, at('linearDamping'), this.linearDamping);
     requireNonNegative(where, at('angularDamping'), this.angularDamping);
     requireFinite(where, at('gravityScale'), this.gravityScale);

@@ -22,6 +22,7 @@ import { World, type Body, type Joint } from '../../lib/index.js';
 import { World2D, type Body2D, type Joint2D } from '../../lib/2d/index.js';
 import { decodeNumbers, encodeNumbers } from '../../lib/state.js';
 import type { WorldSnapshot } from '../../lib/world-core.js';
+import { MAX_TIME_STEP, MIN_TIME_STEP } from '../../lib/limits.js';
 import { arg, boolF, code, constF, hostile, intF, numF, options, quatF, real, unknownKeys, vecF, type Field } from './values.js';
 
 export type Dimension = 2 | 3;
@@ -635,7 +636,7 @@ function writeWorld(dim: Dimension): fc.Arbitrary<Command> {
 }
 
 const dt = fc.oneof({ weight: 10, arbitrary: fc.constantFrom(1 / 60, 1 / 30, 1 / 120) as fc.Arbitrary<unknown> }, { weight: 4, arbitrary: real(1 / 480, 1 / 20) }, { weight: 1, arbitrary: hostile });
-const validDt = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v > 0 && v <= 1;
+const validDt = (v: unknown): v is number => typeof v === 'number' && v >= MIN_TIME_STEP && v <= MAX_TIME_STEP;
 
 function step(): fc.Arbitrary<Command> {
   return fc.tuple(dt, fc.integer({ min: 1, max: 6 })).map(([h, n]): Command => ({
