@@ -35,7 +35,6 @@ import { interpolationFraction, NO_PREVIOUS_POSE, slerpInto } from './interpolat
 
 import { readBodyType, type BodyType } from './body-type.js';
 import { checkOptionKeys, optionKeys } from './option-keys.js';
-import { makeReadOnly } from './read-only.js';
 import { notFinite, type InvalidQuantity } from './invalid-bodies.js';
 
 export type { BodyType };
@@ -140,7 +139,11 @@ const scratchVector = new Float64Array(3);
 const scratchQuaternion = new Float64Array(4);
 
 export class Body {
-  readonly id: number;
+  /** The body's id in its world (unique, kept by snapshots). */
+  get id(): number {
+    return this._id;
+  }
+  private readonly _id: number;
   /** 'dynamic', 'static' or 'kinematic'; changed with setType. */
   readonly type: BodyType;
   /** True for dynamic bodies (the only ones forces and joints move). */
@@ -165,8 +168,11 @@ export class Body {
   /** R(q), gl-matrix mat3 (column-major). Recomputed with inverseInertiaWorld. */
   readonly rotation: Float64Array;
   /** Collision shapes in the body frame, about the centre of mass (see BodyOptions.shapes); fixed at
-   * creation (the array is frozen). */
-  readonly shapes: readonly Shape[];
+   * creation (the array is frozen, and `shapes` cannot be assigned). */
+  get shapes(): readonly Shape[] {
+    return this._shapes;
+  }
+  private readonly _shapes: readonly Shape[];
   /** @internal The largest distance of a point of the shapes from the centre of mass, m (0 without
    * shapes, Infinity with a plane): no point of the body moves faster than |v| + |ω| · extent. */
   readonly extent: number;
@@ -296,7 +302,7 @@ export class Body {
     this.torque = view(BODY_STATE.torque, 3);
     this.inertiaLocal = view(BODY_STATE.inertiaLocal, 9);
     this.inverseInertiaLocal = view(BODY_STATE.inverseInertiaLocal, 9);
-    this.id = id;
+    this._id = id;
     this.type = type;
     this.isDynamic = type === 'dynamic';
     this.owner = owner;
@@ -322,7 +328,7 @@ export class Body {
     this.state[TRANSLATION_LOCKS] = translationLocks;
     this.writeInverseMassAxes();
     this._ccd = ccd;
-    this.shapes = Object.freeze(shapes);
+    this._shapes = Object.freeze(shapes);
     let extent = 0, minExtent = Infinity;
     for (const shape of shapes) {
       const p = shape.position;
@@ -338,10 +344,6 @@ export class Body {
       lockAngularVelocity(this.state, rotationLocks);
       lockLinearVelocity(this.state);
     }
-    makeReadOnly(this, [
-      'id', 'shapes', 'state', 'stateChunk', 'stateOffset', 'linearVelocity', 'angularVelocity', 'inverseInertiaWorld', 'position',
-      'orientation', 'rotation', 'inertiaLocal', 'inverseInertiaLocal', 'force', 'torque',
-    ]);
   }
 
   /** @internal Writes everything the step reads of this body (world snapshots, hashes); of its shapes

@@ -17,7 +17,6 @@ import type { StateReader, StateWriter } from '../state.js';
 import { writeSinCos, wrapAngleAt, wrapAngleToPi } from '../math/portable.js';
 import { interpolationFraction, NO_PREVIOUS_POSE } from '../interpolation.js';
 import { checkOptionKeys, optionKeys } from '../option-keys.js';
-import { makeReadOnly } from '../read-only.js';
 
 export interface Body2DOptions {
   /** 'dynamic' (default), 'static' or 'kinematic', as in 3D. */
@@ -103,7 +102,11 @@ interface TypeListener {
 }
 
 export class Body2D {
-  readonly id: number;
+  /** The body's id in its world (unique, kept by snapshots). */
+  get id(): number {
+    return this._id;
+  }
+  private readonly _id: number;
   readonly type: BodyType;
   readonly isDynamic: boolean;
 
@@ -186,7 +189,7 @@ export class Body2D {
     const canSleep = options.canSleep === undefined ? true : requireBoolean(where, 'canSleep', options.canSleep);
 
     // Everything is valid: commit.
-    this.id = id;
+    this._id = id;
     this.type = type;
     this.isDynamic = type === 'dynamic';
     this.owner = owner;
@@ -209,7 +212,6 @@ export class Body2D {
     this.userData = options.userData;
     this.sleep.canSleep = canSleep;
     this.updateRotation();
-    makeReadOnly(this, ['id', 'state', 'position', 'linearVelocity', 'rotation', 'force']);
   }
 
   /** @internal Writes everything the step reads of this body (world snapshots, hashes). */

@@ -39,6 +39,9 @@ export const MAX_JOINT_IMPULSE = 1e12;
 /** The change of speed (m/s) a carried joint impulse may make on the heavier of its bodies (see
  * MAX_JOINT_IMPULSE): 2500 times the default maxLinearSpeed. */
 export const MAX_JOINT_SPEED_CHANGE = 1e6;
+/** Squared lengths past this go on to capImpulse's exact test (a little under MAX_JOINT_IMPULSE², so
+ * that no length whose square rounds low is missed). */
+const CAP_CHECK_SQUARED = 0.99 * MAX_JOINT_IMPULSE * MAX_JOINT_IMPULSE;
 
 export interface JointCoreOptions<B> {
   bodyA: B;
@@ -456,14 +459,12 @@ export abstract class JointCore<B extends { readonly sleep: SleepState; readonly
   finishStep(dt: number): void {
     const inverseDt = 1 / dt;
     const lin = this.linearImpulseSum, ang = this.angularImpulseSum;
-    const largest = Math.max(length(lin), length(ang));
-    if (largest > MAX_JOINT_IMPULSE) {
-      // the heavier moving body's m⁻¹ (0 for static and kinematic bodies)
-      const a = this.bodyA.inverseMass, b = this.bodyB.inverseMass;
-      const heavier = a > 0 && b > 0 ? Math.min(a, b) : Math.max(a, b);
-      const cap = heavier > 0 ? Math.max(MAX_JOINT_IMPULSE, MAX_JOINT_SPEED_CHANGE / heavier) : MAX_JOINT_IMPULSE;
-      if (largest > cap) this.scaleImpulse(cap / largest);
-    }
+    // squared lengths here, and the rare cap in a method of its own, keep this small enough for V8 to
+    // inline into the step with what it calls (a length returned from a call is a boxed double)
+    let linear = 0, angular = 0;
+    for (let i = 0; i < lin.length; i++) linear += lin[i] * lin[i];
+    for (let i = 0; i < ang.length; i++) angular += ang[i] * ang[i];
+    if (linear > CAP_CHECK_SQUARED || angular > CAP_CHECK_SQUARED) this.capImpulse(Math.max(Math.sqrt(linear), Math.sqrt(angular)));
     for (let i = 0; i < lin.length; i++) {
       this.force[i] = lin[i] * inverseDt;
       lin[i] = 0;
@@ -472,6 +473,17 @@ export abstract class JointCore<B extends { readonly sleep: SleepState; readonly
       this.torque[i] = ang[i] * inverseDt;
       ang[i] = 0;
     }
+  }
+
+  /** Scales the carried impulse down to its cap when its largest part, `largest` N·s, is past it (see
+   * MAX_JOINT_IMPULSE and MAX_JOINT_SPEED_CHANGE). */
+  private capImpulse(largest: number): void {
+    if (!(largest > MAX_JOINT_IMPULSE)) return;
+    // the heavier moving body's m⁻¹ (0 for static and kinematic bodies)
+    const a = this.bodyA.inverseMass, b = this.bodyB.inverseMass;
+    const heavier = a > 0 && b > 0 ? Math.min(a, b) : Math.max(a, b);
+    const cap = heavier > 0 ? Math.max(MAX_JOINT_IMPULSE, MAX_JOINT_SPEED_CHANGE / heavier) : MAX_JOINT_IMPULSE;
+    if (largest > cap) this.scaleImpulse(cap / largest);
   }
 
   /** @internal Zeroes the force and torque readouts (a broken joint, a step after it broke). */
