@@ -75,8 +75,28 @@ export function readUnitQuaternion(where: string, name: string, value: unknown, 
     for (let i = 0; i < 4; i++) q[i] /= l;
     l = Math.hypot(q[0], q[1], q[2], q[3]);
   }
+  // where the divisions swing about 1, the largest component is stepped an ulp or two to length 1 exactly
+  if (l !== 1) toUnitLength(q);
   for (let i = 0; i < 4; i++) out[i] = q[i] + 0;
   return out;
+}
+
+const ulpBits = new BigInt64Array(1), ulpValue = new Float64Array(ulpBits.buffer);
+
+/** Steps q's largest component by up to 4 ulps either way until Math.hypot(q) is exactly 1, if it can. */
+function toUnitLength(q: Float64Array): void {
+  let m = 0;
+  for (let i = 1; i < 4; i++) if (Math.abs(q[i]) > Math.abs(q[m])) m = i;
+  const original = q[m];
+  for (let step = 1; step <= 4; step++) {
+    for (const sign of [1n, -1n]) {
+      ulpValue[0] = original;
+      ulpBits[0] += sign * BigInt(step);
+      q[m] = ulpValue[0];
+      if (Math.hypot(q[0], q[1], q[2], q[3]) === 1) return;
+    }
+  }
+  q[m] = original;
 }
 
 /** A spring's damping ratio ζ: finite, 0 ≤ ζ ≤ MAX_DAMPING_RATIO (README, "Limits"). */

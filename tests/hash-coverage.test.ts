@@ -123,6 +123,8 @@ describe('a snapshot written as JSON restores shapes to the same bits', () => {
       shapes: [
         { type: 'sphere', radius: 0.05, orientation: [-0.32098887510693136, -0.2245553582865368, -0.35258506689027524, 0.8498381044224671] },
         { type: 'box', halfExtents: [0.02, 0.02, 0.02], position: [-0, 0.01, -0], orientation: [0.7071067811865475, -0, 0.7071067811865475, 6.123233995736766e-17] },
+        // one whose divisions by its length swing about 1 for ever
+        { type: 'box', halfExtents: [0.02, 0.02, 0.02], orientation: [-0.5815251178106193, 0.5658161555658269, 0.318521420551114, 0.4901272488917073] },
       ],
     });
     world.createBody({
