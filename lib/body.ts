@@ -11,20 +11,11 @@ import { rotateDiagonal, rotateSymmetric } from './math/mat3.js';
 import { UNPOOLED, type Float64Allocator } from './arena.js';
 import { checkInertiaRange, readInertia } from './inertia.js';
 import {
-  readBoundedVector,
-  readFiniteVector,
-  readUnitQuaternion,
-  requireAccumulated,
-  requireBoolean,
-  requireFinite,
-  requireInteger,
-  requireNonNegative,
-  requirePositive,
-  requirePositiveWithin,
-  show,
-  showBound,
+  readBoundedVector, readFiniteVector, readPoint, readUnitQuaternion, requireAccumulated, requireBoolean,
+  requireFinite, requireGravityScale, requireInteger, requireNonNegative, requirePositive, requirePositiveWithin,
+  show, showBound,
 } from './validate.js';
-import { MAX_ANGULAR_SPEED, MAX_FORCE, MAX_LINEAR_SPEED, MAX_MASS, MAX_TORQUE, MIN_MASS } from './limits.js';
+import { MAX_ANGULAR_SPEED, MAX_COORDINATE, MAX_FORCE, MAX_LINEAR_SPEED, MAX_MASS, MAX_TORQUE, MIN_MASS } from './limits.js';
 import type { StateReader, StateWriter } from './state.js';
 import { checkStoredQuaternion, requireAtMost, requireConsistent, requireFiniteNumbers, requireZero } from './restore-check.js';
 import { definitionOf, MAX_SHAPES_PER_BODY, Shape, type ShapeOptions } from './geometry/shape.js';
@@ -236,7 +227,7 @@ export class Body {
     const orientation = new Float64Array([0, 0, 0, 1]);
     const linearVelocity = new Float64Array(3);
     const angularVelocity = new Float64Array(3);
-    if (options.position !== undefined) readFiniteVector(where, 'position', options.position, 3, position);
+    if (options.position !== undefined) readPoint(where, 'position', options.position, 3, position);
     if (options.orientation !== undefined) readUnitQuaternion(where, 'orientation', options.orientation, orientation);
     if (options.linearVelocity !== undefined) {
       readBoundedVector(where, 'linearVelocity', options.linearVelocity, 3, linearVelocity, MAX_LINEAR_SPEED, ' m/s');
@@ -280,7 +271,7 @@ export class Body {
     
     const linearDamping = requireNonNegative(where, 'linearDamping', options.linearDamping ?? 0);
     const angularDamping = requireNonNegative(where, 'angularDamping', options.angularDamping ?? 0);
-    const gravityScale = requireFinite(where, 'gravityScale', options.gravityScale ?? 1);
+    const gravityScale = requireGravityScale(where, 'gravityScale', options.gravityScale ?? 1);
     const canSleep = options.canSleep === undefined ? true : requireBoolean(where, 'canSleep', options.canSleep);
     const rotationLocks = options.lockRotation === undefined ? 0 : readLocks(where, 'lockRotation', options.lockRotation);
     const translationLocks = options.lockTranslation === undefined ? 0 : readLocks(where, 'lockTranslation', options.lockTranslation);
@@ -406,6 +397,7 @@ export class Body {
     requireFiniteNumbers(where, at('angularVelocity'), this.angularVelocity);
     requireFiniteNumbers(where, at('force'), this.force);
     requireFiniteNumbers(where, at('torque'), this.torque);
+    requireAtMost(where, at('position'), this.position, MAX_COORDINATE, 'm', true);
     requireAtMost(where, at('linearVelocity'), this.linearVelocity, MAX_LINEAR_SPEED, 'm/s');
     requireAtMost(where, at('angularVelocity'), this.angularVelocity, MAX_ANGULAR_SPEED, 'rad/s');
     requireAtMost(where, at('force'), this.force, MAX_FORCE, 'N', true);
@@ -416,7 +408,7 @@ export class Body {
     requireFiniteNumbers(where, at('inverseInertiaLocal'), this.inverseInertiaLocal);
     requireNonNegative(where, at('linearDamping'), this.linearDamping);
     requireNonNegative(where, at('angularDamping'), this.angularDamping);
-    requireFinite(where, at('gravityScale'), this.gravityScale);
+    requireGravityScale(where, at('gravityScale'), this.gravityScale);
     this.shapes.forEach((shape, i) => {
       requireNonNegative(where, at(`shapes[${i}].friction`), shape.friction);
       if (!(shape.restitution >= 0 && shape.restitution <= 1)) {
@@ -503,13 +495,14 @@ export class Body {
   }
   set gravityScale(value: number) {
     this.requireInWorld('gravityScale');
-    this._gravityScale = requireFinite('gravityScale', 'gravityScale', value);
+    this._gravityScale = requireGravityScale('gravityScale', 'gravityScale', value);
   }
   /** Continuous collision for this body (BodyOptions.ccd); can change between steps. */
   get ccd(): boolean {
     return this._ccd;
   }
   set ccd(value: boolean) {
+    this.requireInWorld('ccd');
     this._ccd = requireBoolean('ccd', 'ccd', value);
   }
   /** @internal The centre within `distance` of the rest pose's and each axis (a column of R) within
@@ -674,7 +667,7 @@ export class Body {
   /** Moves the body there at once (a teleport: it is drawn there, not interpolated from where it was). */
   setPosition(position: ArrayLike<number>): void {
     this.requireInWorld('setPosition');
-    readFiniteVector('setPosition', 'position', position, 3, this.position);
+    readPoint('setPosition', 'position', position, 3, this.position);
     this.previousPoseStep = NO_PREVIOUS_POSE;
     this.sleep.wake();
     (this.owner as PoseListener | null)?.poseEdited?.(this);
@@ -775,7 +768,7 @@ export class Body {
     if (this.type !== 'kinematic') {
       throw new RangeError(`${where}: body ${this.id} is ${this.type}; only a kinematic body takes a pose target (setPosition moves any body at once)`);
     }
-    readFiniteVector(where, 'position', position, 3, scratchVector);
+    readPoint(where, 'position', position, 3, scratchVector);
     if (orientation !== undefined) readUnitQuaternion(where, 'orientation', orientation, scratchQuaternion);
     else scratchQuaternion.set(this.orientation);
     const target = this.kinematicTarget;

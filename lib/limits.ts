@@ -88,3 +88,14 @@ export const MAX_HERTZ = 1e6;
  * the world's `jointDampingRatio`): a million times critical damping, when the spring already crawls.
  * The soft step's 2ζ + h ω (softness.ts) overflowed to Infinity at ζ = 1e308 and gave NaN. */
 export const MAX_DAMPING_RATIO = 1e6;
+
+/** The farthest from the origin a body's position, a joint's anchor or a target may be, m, on each axis.
+ * Past it neighbouring doubles are more than 0.1 mm apart, coarser than what contacts and joints resolve;
+ * inside it squared distances stay far from overflow (a body restored at 1e308 m went NaN under a plane). */
+export const MAX_COORDINATE = 1e12;
+
+/** The strongest gravity a world may have, m/s² on each axis, and the largest gravity scale a body may
+ * take (either way): their product, at most 1e12 m/s², stays finite (a gravity scale of 1e308 gave
+ * Infinity, then NaN). */
+export const MAX_GRAVITY = 1e6;
+export const MAX_GRAVITY_SCALE = 1e6;

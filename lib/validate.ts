@@ -2,7 +2,7 @@
 // a message that names the option and the bad value: `RangeError: createBody: mass must be a finite
 // number > 0, got -1`. Nothing here runs inside step().
 
-import { MAX_DAMPING_RATIO } from './limits.js';
+import { MAX_COORDINATE, MAX_DAMPING_RATIO, MAX_GRAVITY, MAX_GRAVITY_SCALE } from './limits.js';
 
 /** At most this many items of an array, characters of a string, and levels of nesting go into a message:
  * an option `{ length: 1e9 }` (a 30-byte edit of a snapshot) would otherwise be formatted item by item
@@ -97,6 +97,39 @@ function toUnitLength(q: Float64Array): void {
     }
   }
   q[m] = original;
+}
+
+const pointScratch = new Float64Array(3);
+
+/** A point in the world (a body's position, a joint's anchor, a target): n ≤ 3 finite numbers within
+ * ±MAX_COORDINATE each (README, "Limits"), written to `out` only when all are. Allocates nothing. */
+export function readPoint(where: string, name: string, value: unknown, n: number, out: Float64Array): Float64Array {
+  const p = readFiniteVector(where, name, value, n, pointScratch);
+  for (let i = 0; i < n; i++) {
+    if (Math.abs(p[i]) > MAX_COORDINATE) {
+      throw new RangeError(`${where}: ${name} must be within ±${showBound(MAX_COORDINATE)} m on each axis (README, "Limits"), got ${show(value)}`);
+    }
+  }
+  for (let i = 0; i < n; i++) out[i] = p[i];
+  return out;
+}
+
+/** A world's gravity: n finite numbers within ±MAX_GRAVITY m/s² each, written to `out` only then. */
+export function readGravity(where: string, name: string, value: unknown, n: number, out: Float64Array): Float64Array {
+  const g = readFiniteVector(where, name, value, n, pointScratch);
+  for (let i = 0; i < n; i++) {
+    if (Math.abs(g[i]) > MAX_GRAVITY) {
+      throw new RangeError(`${where}: ${name} must be within ±${showBound(MAX_GRAVITY)} m/s² on each axis (README, "Limits"), got ${show(value)}`);
+    }
+  }
+  for (let i = 0; i < n; i++) out[i] = g[i];
+  return out;
+}
+
+/** A body's gravity scale: finite, within ±MAX_GRAVITY_SCALE (README, "Limits"). */
+export function requireGravityScale(where: string, name: string, value: unknown): number {
+  const scale = requireFinite(where, name, value);
+  return requireWithin(where, name, scale, -MAX_GRAVITY_SCALE, MAX_GRAVITY_SCALE);
 }
 
 /** A spring's damping ratio ζ: finite, 0 ≤ ζ ≤ MAX_DAMPING_RATIO (README, "Limits"). */

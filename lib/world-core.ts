@@ -21,17 +21,9 @@ import { DirectSolver } from './solver/direct/direct-solver.js';
 import type { TreeJoint } from './solver/direct/tree-joint.js';
 import type { TreeBodyModel } from './solver/direct/tree-body-model.js';
 import {
-  readCallback,
-  readFiniteVector,
-  requireBoolean, requireDampingRatio,
-  requireInteger,
-  requireIntegerWithin,
-  requireNonNegative,
-  requirePositive,
-  requirePositiveOrInfinity,
-  requirePositiveWithin,
-  requireWithin,
-  show,
+  readCallback, readFiniteVector, readGravity, requireBoolean, requireDampingRatio, requireInteger,
+  requireIntegerWithin, requireNonNegative, requirePositive, requirePositiveOrInfinity, requirePositiveWithin,
+  requireWithin, show,
 } from './validate.js';
 import { optionKeys } from './option-keys.js';
 import {
@@ -501,7 +493,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
   }
   /** Sets gravity, m/s². */
   setGravity(gravity: ArrayLike<number>): void {
-    readFiniteVector('setGravity', 'gravity', gravity, this.gravity.length, this.gravity);
+    readGravity('setGravity', 'gravity', gravity, this.gravity.length, this.gravity);
   }
 
   // ---- contents ----
@@ -1075,7 +1067,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     reader.context = `${where}: settings`;
     const gravity = new Float64Array(this.gravity.length);
     reader.readInto(gravity);
-    readFiniteVector(where, 'settings.gravity', gravity, gravity.length, this.gravity);
+    readGravity(where, 'settings.gravity', gravity, gravity.length, this.gravity);
     const s = this.settings;
     s.substeps = requireInteger(where, 'settings.substeps', reader.read(), 1, MAX_SUBSTEPS);
     s.iterations = requireInteger(where, 'settings.iterations', reader.read(), 1, MAX_ITERATIONS);

@@ -25,7 +25,10 @@ import { MOUSE_JOINT_OPTION_KEYS } from './joints/mouse-joint.js';
 import { JOINT_OPTION_KEYS } from './joints/joint.js';
 import { CORE_WORLD_OPTION_KEYS, DEFAULT_SOLVER_SETTINGS, WorldCore, type CoreWorldOptions, type JointBreakEventOf, type SnapshotBody, type WorldSnapshot } from './world-core.js';
 import type { StateReader, StateWriter } from './state.js';
-import { readCallback, readDirection, readFiniteVector, readUnitQuaternion, requireBoolean, requireInteger, requireNonNegative, show } from './validate.js';
+import {
+  readCallback, readDirection, readFiniteVector, readGravity, readPoint, readUnitQuaternion, requireBoolean,
+  requireInteger, requireNonNegative, show,
+} from './validate.js';
 import { requireFiniteState } from './restore-check.js';
 import { writeShape } from './structure-hash.js';
 import { SceneQueries, type QueryOptions, type RayHit, type ShapeCastOptions, type ShapeOverlap, type SweepHit } from './collision/queries.js';
@@ -118,7 +121,7 @@ export class World extends WorldCore<Body, Joint> {
     checkOptionKeys(where, options, WORLD_OPTION_KEYS);
     const gravity = new Float64Array([0, -9.81, 0]);
     if (options !== null && typeof options === 'object' && options.gravity !== undefined) {
-      readFiniteVector(where, 'gravity', options.gravity, 3, gravity);
+      readGravity(where, 'gravity', options.gravity, 3, gravity);
     }
     const integrator = new RigidBodyIntegrator();
     if (options !== null && typeof options === 'object' && options.gyroscopic !== undefined) {
@@ -462,7 +465,7 @@ export class World extends WorldCore<Body, Joint> {
     const where = 'createBallJoint';
     checkOptionKeys(where, options, BALL_JOINT_OPTION_KEYS);
     const [bodyA, bodyB] = this.readJointBodies(where, options);
-    const anchor = readFiniteVector(where, 'anchor', options.anchor, 3, new Float64Array(3));
+    const anchor = readPoint(where, 'anchor', options.anchor, 3, new Float64Array(3));
     const axis = options.axis === undefined ? undefined : readDirection(where, 'axis', options.axis, new Float64Array(3));
     const normal = readNormal(where, options.normal, axis ?? [1, 0, 0]);
     return this.addJoint(new BallJoint(this.nextJointId, bodyA, bodyB, anchor, options, this.arena, axis, normal));
@@ -474,7 +477,7 @@ export class World extends WorldCore<Body, Joint> {
     const where = 'createHingeJoint';
     checkOptionKeys(where, options, HINGE_JOINT_OPTION_KEYS);
     const [bodyA, bodyB] = this.readJointBodies(where, options);
-    const anchor = readFiniteVector(where, 'anchor', options.anchor, 3, new Float64Array(3));
+    const anchor = readPoint(where, 'anchor', options.anchor, 3, new Float64Array(3));
     const axis = readDirection(where, 'axis', options.axis, new Float64Array(3));
     const normal = readNormal(where, options.normal, axis);
     return this.addJoint(new HingeJoint(this.nextJointId, bodyA, bodyB, anchor, axis, normal, options, this.arena));
@@ -486,7 +489,7 @@ export class World extends WorldCore<Body, Joint> {
     const where = 'createPrismaticJoint';
     checkOptionKeys(where, options, PRISMATIC_JOINT_OPTION_KEYS);
     const [bodyA, bodyB] = this.readJointBodies(where, options);
-    const anchor = readFiniteVector(where, 'anchor', options.anchor, 3, new Float64Array(3));
+    const anchor = readPoint(where, 'anchor', options.anchor, 3, new Float64Array(3));
     const axis = readDirection(where, 'axis', options.axis, new Float64Array(3));
     return this.addJoint(new PrismaticJoint(this.nextJointId, bodyA, bodyB, anchor, axis, options, this.arena));
   }
@@ -496,8 +499,8 @@ export class World extends WorldCore<Body, Joint> {
     const where = 'createDistanceJoint';
     checkOptionKeys(where, options, DISTANCE_JOINT_OPTION_KEYS);
     const [bodyA, bodyB] = this.readJointBodies(where, options);
-    const anchorA = readFiniteVector(where, 'anchorA', options.anchorA, 3, new Float64Array(3));
-    const anchorB = readFiniteVector(where, 'anchorB', options.anchorB, 3, new Float64Array(3));
+    const anchorA = readPoint(where, 'anchorA', options.anchorA, 3, new Float64Array(3));
+    const anchorB = readPoint(where, 'anchorB', options.anchorB, 3, new Float64Array(3));
     return this.addJoint(new DistanceJoint(this.nextJointId, bodyA, bodyB, anchorA, anchorB, options, this.arena));
   }
 
@@ -513,7 +516,7 @@ export class World extends WorldCore<Body, Joint> {
     const where = 'createWeldJoint';
     checkOptionKeys(where, options, WELD_JOINT_OPTION_KEYS);
     const [bodyA, bodyB] = this.readJointBodies(where, options);
-    const anchor = readFiniteVector(where, 'anchor', options.anchor, 3, new Float64Array(3));
+    const anchor = readPoint(where, 'anchor', options.anchor, 3, new Float64Array(3));
     return this.addJoint(new WeldJoint(this.nextJointId, bodyA, bodyB, anchor, options, this.arena));
   }
 

@@ -4,9 +4,10 @@
 
 import { describe, expect, it } from 'vitest';
 import { World, type Body, type BodyOptions } from '../lib/index.js';
+import { World2D } from '../lib/2d/index.js';
 import {
-  MAX_ANGULAR_SPEED, MAX_DAMPING_RATIO, MAX_FORCE, MAX_HERTZ, MAX_INERTIA, MAX_ITERATIONS, MAX_LENGTH, MAX_LINEAR_SPEED, MAX_MASS, MAX_STEPS_PER_FRAME,
-  MAX_SUBSTEPS, MAX_TIME_STEP, MAX_TORQUE, MIN_INERTIA, MIN_LENGTH, MIN_MASS, MIN_TIME_STEP,
+  MAX_ANGULAR_SPEED, MAX_COORDINATE, MAX_DAMPING_RATIO, MAX_FORCE, MAX_GRAVITY, MAX_GRAVITY_SCALE, MAX_HERTZ, MAX_INERTIA,
+  MAX_ITERATIONS, MAX_LENGTH, MAX_LINEAR_SPEED, MAX_MASS, MAX_STEPS_PER_FRAME, MAX_SUBSTEPS, MAX_TIME_STEP, MAX_TORQUE, MIN_INERTIA, MIN_LENGTH, MIN_MASS, MIN_TIME_STEP,
 } from '../lib/limits.js';
 
 /** Expects `action` to throw a RangeError matching `message` and leave the world's hash as it was. */
@@ -287,5 +288,48 @@ describe('spring stiffness keeps to its range', () => {
     w.createBallJoint({ bodyA: p, anchor: [0, 1, 0], hertz: MAX_HERTZ, dampingRatio: MAX_DAMPING_RATIO });
     w.createDistanceJoint({ bodyA: p, bodyB: q, anchorA: [1, 1, 0], anchorB: [2, 1, 0], hertz: 1, dampingRatio: MAX_DAMPING_RATIO });
     expectFiniteRun(w, 200, MAX_TIME_STEP);
+  });
+});
+
+describe('positions, anchors and targets keep within MAX_COORDINATE', () => {
+  it('a body, a joint anchor or a mouse target past 1e12 m is refused, the world unchanged; at 1e12 m a body falls on a plane there without NaN', () => {
+    const { world, box } = scene();
+    expectRefused(world, () => world.createBody({ position: [0, -1e308, 0] }), /createBody: position must be within ±1e12 m/);
+    expectRefused(world, () => box.setPosition([2e12, 0, 0]), /setPosition: position must be within ±1e12 m/);
+    expectRefused(world, () => world.createBallJoint({ bodyA: box, anchor: [-1e308, 0, 0] }), /createBallJoint: anchor must be within ±1e12 m/);
+    expectRefused(world, () => world.createDistanceJoint({ bodyA: box, anchorA: [0, 0, 0], anchorB: [0, 1e13, 0] }), /createDistanceJoint: anchorB must be within ±1e12 m/);
+    expectRefused(world, () => world.createMouseJoint({ body: box, target: [0, 0, 1e300] }), /createMouseJoint: target must be within ±1e12 m/);
+    const far = new World();
+    far.createBody({ type: 'static', shapes: [{ type: 'plane', offset: -MAX_COORDINATE }] });
+    far.createBody({ position: [MAX_COORDINATE, -MAX_COORDINATE + 1, MAX_COORDINATE], shapes: [{ type: 'box', halfExtents: [0.5, 0.5, 0.5] }] });
+    expectFiniteRun(far);
+  });
+
+  it('2D: a body or a joint anchor past 1e12 m is refused', () => {
+    const world = new World2D();
+    const body = world.createBody({ position: [0, 1] });
+    const before = world.hash();
+    expect(() => world.createBody({ position: [1e13, 0] })).toThrow(/createBody: position must be within ±1e12 m/);
+    expect(() => world.createRevoluteJoint({ bodyA: body, anchor: [-1e308, -3] })).toThrow(/createRevoluteJoint: anchor must be within ±1e12 m/);
+    expect(world.hash()).toBe(before);
+  });
+});
+
+describe('gravity and gravity scales keep within their bounds', () => {
+  it('a gravity or a gravity scale past 1e6 is refused in 3D and 2D, the world unchanged; at the bounds a body falls 200 steps without NaN', () => {
+    const { world, box } = scene();
+    expectRefused(world, () => (box.gravityScale = 1e308), /gravityScale: gravityScale must be at most 1e6/);
+    expectRefused(world, () => world.setGravity([0, -1e308, 0]), /setGravity: gravity must be within ±1e6 m\/s²/);
+    expect(() => new World({ gravity: [0, 2e6, 0] })).toThrow(/World: gravity must be within ±1e6 m\/s²/);
+    const world2 = new World2D();
+    const body2 = world2.createBody({ position: [0, 1] });
+    const before = world2.hash();
+    expect(() => (body2.gravityScale = -1e308)).toThrow(/gravityScale must be at least -1e6/);
+    expect(() => world2.createBody({ gravityScale: 1e7 })).toThrow(/createBody: gravityScale must be at most 1e6/);
+    expect(world2.hash()).toBe(before);
+    const strong = new World({ gravity: [0, -MAX_GRAVITY, 0] });
+    strong.createBody({ type: 'static', shapes: [{ type: 'plane' }] });
+    strong.createBody({ position: [0, 1, 0], gravityScale: MAX_GRAVITY_SCALE, shapes: [{ type: 'sphere', radius: 0.5 }] });
+    expectFiniteRun(strong);
   });
 });

@@ -102,6 +102,10 @@ const BODY_WRITES_3D: Write<Body>[] = [
   ['setType', (b) => b.setType('kinematic')],
   ['moveKinematic', (b) => b.moveKinematic([0, 1, 0])],
   ['lockRotation', (b) => { b.lockRotation = [true, true, true]; }],
+  ['linearDamping', (b) => { b.linearDamping = 1; }],
+  ['angularDamping', (b) => { b.angularDamping = 1; }],
+  ['gravityScale', (b) => { b.gravityScale = 2; }],
+  ['ccd', (b) => { b.ccd = true; }],
 ];
 
 const BODY_WRITES_2D: Write<Body2D>[] = [
@@ -117,6 +121,10 @@ const BODY_WRITES_2D: Write<Body2D>[] = [
   ['canSleep', (b) => { b.canSleep = false; }],
   ['setType', (b) => b.setType('kinematic')],
   ['moveKinematic', (b) => b.moveKinematic([0, 1])],
+  ['linearDamping', (b) => { b.linearDamping = 1; }],
+  ['angularDamping', (b) => { b.angularDamping = 1; }],
+  ['gravityScale', (b) => { b.gravityScale = 2; }],
+  ['torque', (b) => { b.torque = 1; }],
 ];
 
 describe('a removed body refuses every write', () => {

@@ -7,10 +7,11 @@
 import { readBodyType, type BodyType } from '../body-type.js';
 import type { InvalidQuantity } from '../invalid-bodies.js';
 import {
-  readBoundedVector, readFiniteVector, requireAccumulated, requireBoolean, requireFinite, requireInteger, requireNonNegative,
-  requirePositive, requirePositiveWithin, requireWithin, show, showBound,
+  readBoundedVector, readFiniteVector, readPoint, requireAccumulated, requireBoolean, requireFinite,
+  requireGravityScale, requireInteger, requireNonNegative, requirePositive, requirePositiveWithin, requireWithin,
+  show, showBound,
 } from '../validate.js';
-import { MAX_ANGULAR_SPEED, MAX_FORCE, MAX_INERTIA, MAX_LINEAR_SPEED, MAX_MASS, MAX_TORQUE, MIN_INERTIA, MIN_MASS } from '../limits.js';
+import { MAX_ANGULAR_SPEED, MAX_COORDINATE, MAX_FORCE, MAX_INERTIA, MAX_LINEAR_SPEED, MAX_MASS, MAX_TORQUE, MIN_INERTIA, MIN_MASS } from '../limits.js';
 import { requireAtMost, requireConsistent, requireFiniteNumbers, requireZero } from '../restore-check.js';
 import { SleepState } from '../sleep.js';
 import type { StateReader, StateWriter } from '../state.js';
@@ -168,7 +169,7 @@ export class Body2D {
     readBodyType(where, type);
     const position = new Float64Array(2);
     const linearVelocity = new Float64Array(2);
-    if (options.position !== undefined) readFiniteVector(where, 'position', options.position, 2, position);
+    if (options.position !== undefined) readPoint(where, 'position', options.position, 2, position);
     const angle = options.angle === undefined ? 0 : requireFinite(where, 'angle', options.angle);
     if (options.linearVelocity !== undefined) {
       readBoundedVector(where, 'linearVelocity', options.linearVelocity, 2, linearVelocity, MAX_LINEAR_SPEED, ' m/s');
@@ -185,7 +186,7 @@ export class Body2D {
     const inertia = options.inertia === undefined ? mass / 6 : readInertia(where, 'inertia', options.inertia);
     const linearDamping = requireNonNegative(where, 'linearDamping', options.linearDamping ?? 0);
     const angularDamping = requireNonNegative(where, 'angularDamping', options.angularDamping ?? 0);
-    const gravityScale = requireFinite(where, 'gravityScale', options.gravityScale ?? 1);
+    const gravityScale = requireGravityScale(where, 'gravityScale', options.gravityScale ?? 1);
     const canSleep = options.canSleep === undefined ? true : requireBoolean(where, 'canSleep', options.canSleep);
 
     // Everything is valid: commit.
@@ -256,13 +257,14 @@ export class Body2D {
     requireFiniteNumbers(where, at('state'), s);
     requireFiniteNumbers(where, at('force'), this.force);
     requireFinite(where, at('torque'), this.torque);
+    requireAtMost(where, at('position'), this.position, MAX_COORDINATE, 'm', true);
     requireAtMost(where, at('linearVelocity'), this.linearVelocity, MAX_LINEAR_SPEED, 'm/s');
     requireAtMost(where, at('angularVelocity'), [this.angularVelocity], MAX_ANGULAR_SPEED, 'rad/s');
     requireAtMost(where, at('force'), this.force, MAX_FORCE, 'N', true);
     requireAtMost(where, at('torque'), [this.torque], MAX_TORQUE, 'N·m', true);
     requireNonNegative(where, at('linearDamping'), this.linearDamping);
     requireNonNegative(where, at('angularDamping'), this.angularDamping);
-    requireFinite(where, at('gravityScale'), this.gravityScale);
+    requireGravityScale(where, at('gravityScale'), this.gravityScale);
     if (this.isDynamic) {
       requirePositive(where, at('mass'), this._mass);
       requirePositive(where, at('inertia'), this._inertia);
@@ -335,7 +337,7 @@ export class Body2D {
   }
   set gravityScale(value: number) {
     this.requireInWorld('gravityScale');
-    this._gravityScale = requireFinite('gravityScale', 'gravityScale', value);
+    this._gravityScale = requireGravityScale('gravityScale', 'gravityScale', value);
   }
   /** @internal The centre within `distance` of the rest pose's and the x axis, (cos θ, sin θ), within
    * `chord` of its rest direction (sleep.ts; the same sums as 3D's for a planar body). */
@@ -418,7 +420,7 @@ export class Body2D {
   /** Moves the body there at once (a teleport: it is drawn there, not interpolated from where it was). */
   setPosition(position: ArrayLike<number>): void {
     this.requireInWorld('setPosition');
-    readFiniteVector('setPosition', 'position', position, 2, this.position);
+    readPoint('setPosition', 'position', position, 2, this.position);
     this.previousPoseStep = NO_PREVIOUS_POSE;
     this.sleep.wake();
   }
@@ -505,7 +507,7 @@ export class Body2D {
     if (this.type !== 'kinematic') {
       throw new RangeError(`${where}: body ${this.id} is ${this.type}; only a kinematic body takes a pose target (setPosition moves any body at once)`);
     }
-    readFiniteVector(where, 'position', position, 2, scratch);
+    readPoint(where, 'position', position, 2, scratch);
     const theta = angle === undefined ? this.state[ANGLE] : requireFinite(where, 'angle', angle);
     const target = this.kinematicTarget;
     target[0] = scratch[0];

@@ -15,7 +15,7 @@ import { makeReadOnly } from '../read-only.js';
 import { CORE_WORLD_OPTION_KEYS, WorldCore, type CoreWorldOptions, type JointBreakEventOf, type SnapshotBody, type WorldSnapshot } from '../world-core.js';
 import type { StateReader, StateWriter } from '../state.js';
 import type { BodyInvalidEventOf } from '../invalid-bodies.js';
-import { readFiniteVector, show } from '../validate.js';
+import { readFiniteVector, readGravity, readPoint, show } from '../validate.js';
 
 export interface World2DOptions extends CoreWorldOptions<Joint2D, Body2D> {
   /** m/s². Default [0, −9.81]. */
@@ -39,7 +39,7 @@ export class World2D extends WorldCore<Body2D, Joint2D> {
     checkOptionKeys(where, options, WORLD2D_OPTION_KEYS);
     const gravity = new Float64Array([0, -9.81]);
     if (options !== null && typeof options === 'object' && options.gravity !== undefined) {
-      readFiniteVector(where, 'gravity', options.gravity, 2, gravity);
+      readGravity(where, 'gravity', options.gravity, 2, gravity);
     }
     super(where, options, gravity, new RigidBodyIntegrator2D(), new TreeBodyModel2D());
     this.ground = new Body2D(0, { type: 'static' }, this);
@@ -90,7 +90,7 @@ export class World2D extends WorldCore<Body2D, Joint2D> {
     const where = 'createRevoluteJoint';
     checkOptionKeys(where, options, REVOLUTE_JOINT_OPTION_KEYS);
     const [bodyA, bodyB] = this.readJointBodies(where, options);
-    const anchor = readFiniteVector(where, 'anchor', options.anchor, 2, new Float64Array(2));
+    const anchor = readPoint(where, 'anchor', options.anchor, 2, new Float64Array(2));
     return this.addJoint(new RevoluteJoint(this.nextJointId, bodyA, bodyB, anchor, options));
   }
 
@@ -99,7 +99,7 @@ export class World2D extends WorldCore<Body2D, Joint2D> {
     const where = 'createWeldJoint';
     checkOptionKeys(where, options, WELD_JOINT_OPTION_KEYS);
     const [bodyA, bodyB] = this.readJointBodies(where, options);
-    const anchor = readFiniteVector(where, 'anchor', options.anchor, 2, new Float64Array(2));
+    const anchor = readPoint(where, 'anchor', options.anchor, 2, new Float64Array(2));
     return this.addJoint(new WeldJoint2D(this.nextJointId, bodyA, bodyB, anchor, options));
   }
 

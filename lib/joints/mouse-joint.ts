@@ -8,7 +8,9 @@
 
 import type { Body } from '../body.js';
 import { createSoftness, makeSoft } from '../solver/softness.js';
-import { readFiniteVector, requireNonNegative, requirePositive, requirePositiveWithin, requireDampingRatio } from '../validate.js';
+import {
+  readFiniteVector, readPoint, requireDampingRatio, requireNonNegative, requirePositive, requirePositiveWithin,
+} from '../validate.js';
 import { MAX_HERTZ } from '../limits.js';
 import type { JointOptions } from './joint.js';
 import { optionKeys } from '../option-keys.js';
@@ -62,8 +64,8 @@ export class MouseJoint extends SinglePartJoint {
   constructor(id: number, ground: Body, options: MouseJointOptions, allocator?: Float64Allocator) {
     const where = 'createMouseJoint';
     const body = options.body;
-    const anchor = readFiniteVector(where, 'anchor', options.anchor ?? body.position, 3, new Float64Array(3));
-    const target = readFiniteVector(where, 'target', options.target ?? anchor, 3, new Float64Array(3));
+    const anchor = readPoint(where, 'anchor', options.anchor ?? body.position, 3, new Float64Array(3));
+    const target = readPoint(where, 'target', options.target ?? anchor, 3, new Float64Array(3));
     const hertz = requirePositiveWithin(where, 'hertz', options.hertz ?? 5, 0, MAX_HERTZ, ' Hz');
     const dampingRatio = requireDampingRatio(where, 'dampingRatio', options.dampingRatio ?? 0.7);
     const maxForce = requirePositive(where, 'maxForce', options.maxForce ?? 1000 * body.mass);
@@ -98,7 +100,7 @@ export class MouseJoint extends SinglePartJoint {
   /** Moves the target, world space. */
   setTarget(target: ArrayLike<number>): void {
     this.requireInWorld('setTarget');
-    readFiniteVector('setTarget', 'target', target, 3, this.point.localAnchorA);
+    readPoint('setTarget', 'target', target, 3, this.point.localAnchorA);
     this.wakeBodies();
   }
   getTarget(out: Float64Array | number[]): Float64Array | number[] {
