@@ -416,7 +416,7 @@ export class Body {
       }
     });
     if (this.isDynamic) {
-      requirePositive(where, at('mass'), this._mass);
+      requirePositiveWithin(where, at('mass'), this._mass, MIN_MASS, MAX_MASS, ' kg');
       requireConsistent(where, at('inverseMass'), [s[INVERSE_MASS]], [1 / this._mass], 'the inverse of the mass');
       const inertia = new Float64Array(9), inverse = new Float64Array(9);
       readInertia(`${where}: ${at('inertiaLocal')}`, this.inertiaLocal, inertia, inverse);

@@ -883,13 +883,16 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
       );
     }
   }
-  /** @internal Before a body's type changes: what it touches wakes (its contacts are about to go). */
+  /** @internal Before a body's type changes: what it touches wakes (its contacts go). */
   bodyTypeChanging(body: B): void {
     this.wakeTouching(body);
   }
-  /** @internal After: the awake lists, the broadphase (a body's tree is its type's), the contacts and the
-   * direct solver's forest follow. */
-  bodyTypeChanged(_body: B): void {
+  /** @internal After: its contacts go; the awake lists, the broadphase (a body's tree is its type's) and
+   * the direct solver's forest follow. */
+  bodyTypeChanged(body: B): void {
+    // its contacts start afresh: one between two bodies that no longer move would otherwise stay, and be
+    // saved by a snapshot, until the next step's contact search dropped it
+    this.forgetContacts(body);
     this.topologyVersion++; this.structureVersion++;
   }
 
@@ -1075,10 +1078,10 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     s.contactIterations = version >= 4 ? requireInteger(where, 'settings.contactIterations', reader.read(), 1, MAX_ITERATIONS) : s.iterations;
     s.relaxIterations = requireInteger(where, 'settings.relaxIterations', reader.read(), 0, MAX_ITERATIONS);
     s.jointHertz = requirePositiveOrInfinity(where, 'settings.jointHertz', reader.read(), 'the stiffest stable');
-    s.jointDampingRatio = requireNonNegative(where, 'settings.jointDampingRatio', reader.read());
+    s.jointDampingRatio = requireDampingRatio(where, 'settings.jointDampingRatio', reader.read());
     s.warmStarting = reader.readBoolean();
-    s.maxLinearSpeed = requirePositive(where, 'settings.maxLinearSpeed', reader.read());
-    s.maxAngularSpeed = requirePositive(where, 'settings.maxAngularSpeed', reader.read());
+    s.maxLinearSpeed = requirePositiveWithin(where, 'settings.maxLinearSpeed', reader.read(), 0, MAX_LINEAR_SPEED, ' m/s');
+    s.maxAngularSpeed = requirePositiveWithin(where, 'settings.maxAngularSpeed', reader.read(), 0, MAX_ANGULAR_SPEED, ' rad/s');
     const sleep = this.sleepSettings;
     sleep.sleeping = reader.readBoolean();
     sleep.sleepLinearSpeed = requireNonNegative(where, 'settings.sleepLinearSpeed', reader.read());
@@ -1089,7 +1092,10 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     // (ids are below 2^26, contact-set.ts pairKey)
     const nextBodyId = requireInteger(where, 'settings.nextBodyId', reader.read(), 1, 2 ** 26);
     const nextJointId = requireInteger(where, 'settings.nextJointId', reader.read(), 1, Number.MAX_SAFE_INTEGER);
-    this.stepContext.previousH = requireNonNegative(where, 'settings.previousH', reader.read());
+    // the last substep: 0 before the first step, else one the step could have taken
+    const previousH = requireNonNegative(where, 'settings.previousH', reader.read());
+    if (previousH !== 0) requireWithin(where, 'settings.previousH', previousH, MIN_TIME_STEP / MAX_SUBSTEPS, MAX_TIME_STEP, ' s');
+    this.stepContext.previousH = previousH;
     this.loadWorldExtras(reader, version, where);
     bodyEntries.forEach((entry, i) => {
       const path = `bodies[${i}]`;

@@ -351,3 +351,40 @@ describe('restore keeps velocities, forces and torques to the setters\' bounds',
     expect(() => World2D.restore({ ...snapshot2, numbers: encodeNumbers(Float64Array.from(numbers2)) })).toThrow(/^World2D\.restore: bodies\[0\]\.angularVelocity must be at most/);
   });
 });
+
+describe('a snapshot taken after setType restores bit for bit', () => {
+  it('a box on a plane made static, snapshot, restore: both worlds step alike', () => {
+    const world = new World();
+    world.createBody({ type: 'static', shapes: [{ type: 'plane' }] });
+    const box = world.createBody({ shapes: [{ type: 'box', halfExtents: [0.02, 0.02, 0.02] }] });
+    world.step(1 / 60);
+    box.setType('static');
+    const copy = World.restore(JSON.parse(JSON.stringify(world.snapshot())));
+    for (let i = 0; i < 3; i++) {
+      world.step(1 / 60);
+      copy.step(1 / 60);
+      expect(copy.hash()).toBe(world.hash());
+    }
+  });
+});
+
+describe('restore keeps the settings to the setters\' bounds', () => {
+  it('a 2D snapshot whose last substep is 5e-324 s, or whose speed cap is 1e300, is refused with the field', () => {
+    const world = new World2D();
+    const a = world.createBody({}), b = world.createBody({});
+    world.createAngleJoint({ bodyA: a, bodyB: b });
+    const snapshot = world.snapshot();
+    const numbers = Array.from(decodeNumbers(snapshot.numbers));
+    // the settings lead the numbers: gravity (2), the four counts, jointHertz, jointDampingRatio,
+    // warmStarting, maxLinearSpeed (index 9), …, and the last substep (index 19) after the ids
+    const edit = (index: number, value: number) => {
+      const edited = numbers.slice();
+      edited[index] = value;
+      return { ...snapshot, numbers: encodeNumbers(Float64Array.from(edited)) };
+    };
+    expect(numbers[9]).toBe(world.maxLinearSpeed);
+    expect(() => World2D.restore(edit(9, 1e300))).toThrow(/^World2D\.restore: settings\.maxLinearSpeed must be at most 1e6/);
+    expect(() => World2D.restore(edit(19, 5e-324))).toThrow(/^World2D\.restore: settings\.previousH must be at least/);
+    expect(() => World2D.restore(edit(7, 1e308))).toThrow(/^World2D\.restore: settings\.jointDampingRatio must be at most 1e6/);
+  });
+});

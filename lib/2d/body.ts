@@ -266,8 +266,8 @@ export class Body2D {
     requireNonNegative(where, at('angularDamping'), this.angularDamping);
     requireGravityScale(where, at('gravityScale'), this.gravityScale);
     if (this.isDynamic) {
-      requirePositive(where, at('mass'), this._mass);
-      requirePositive(where, at('inertia'), this._inertia);
+      requirePositiveWithin(where, at('mass'), this._mass, MIN_MASS, MAX_MASS, ' kg');
+      readInertia(where, at('inertia'), this._inertia);
       requireConsistent(where, at('inverseMass'), [s[INVERSE_MASS]], [1 / this._mass], 'the inverse of the mass');
       requireConsistent(where, at('inverseInertia'), [s[INVERSE_INERTIA]], [1 / this._inertia], 'the inverse of the inertia');
     } else {
