@@ -99,9 +99,3 @@ export const MAX_COORDINATE = 1e12;
  * Infinity, then NaN). */
 export const MAX_GRAVITY = 1e6;
 export const MAX_GRAVITY_SCALE = 1e6;
-
-/** The largest magnitude of any number a snapshot's body or joint state may hold: nothing a world keeps
- * comes near it (inverse inertias ≤ 1e30, inertias ≤ 1e34, joint impulses ≤ 1e26 N·s at the heaviest
- * mass), and squares and products of numbers this size stay finite; a joint impulse or anchor of 1e308
- * read from a corrupted snapshot turned its bodies to NaN in one step. */
-export const MAX_STORED_MAGNITUDE = 1e40;

@@ -5,15 +5,11 @@
 
 import { StateWriter } from './state.js';
 import { show, showBound } from './validate.js';
-import { MAX_STORED_MAGNITUDE } from './limits.js';
 
 /** Every number of `values` finite. */
 export function requireFiniteNumbers(where: string, name: string, values: ArrayLike<number>): void {
   for (let i = 0; i < values.length; i++) {
     if (!Number.isFinite(values[i])) throw new RangeError(`${where}: ${name}[${i}] must be a finite number, got ${show(values[i])}`);
-    if (Math.abs(values[i]) > MAX_STORED_MAGNITUDE) {
-      throw new RangeError(`${where}: ${name}[${i}] must be at most ${showBound(MAX_STORED_MAGNITUDE)} either way (README, "Limits"), got ${show(values[i])}`);
-    }
   }
 }
 
@@ -69,10 +65,8 @@ export function requireFiniteState(where: string, name: string, save: (writer: S
   const numbers = writer.result(), limits = writer.limits;
   for (let i = 0; i < numbers.length; i++) {
     const x = numbers[i];
-    if (Number.isFinite(x) ? Math.abs(x) <= MAX_STORED_MAGNITUDE : !Number.isNaN(x) && limits.includes(i)) continue;
-    throw new RangeError(
-      `${where}: ${name}: number ${i} of its state must be a finite number of at most ${showBound(MAX_STORED_MAGNITUDE)} either way, got ${show(x)}`,
-    );
+    if (Number.isFinite(x) || (!Number.isNaN(x) && limits.includes(i))) continue;
+    throw new RangeError(`${where}: ${name}: number ${i} of its state must be a finite number, got ${show(x)}`);
   }
 }
 
