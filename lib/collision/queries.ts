@@ -266,12 +266,7 @@ export class SceneQueries {
     if (out === undefined) {
       return { body: hit.body, shape: hit.shape, distance: this.rayMax, point: Float64Array.from(this.castPoint), normal: Float64Array.from(this.nearestNormal) };
     }
-    out.body = hit.body;
-    out.shape = hit.shape;
-    out.distance = this.rayMax;
-    out.point.set(this.castPoint);
-    out.normal.set(this.nearestNormal);
-    return out;
+    return this.writeSweepHit(hit, out);
   }
 
   /**
@@ -288,12 +283,18 @@ export class SceneQueries {
     this.options.only(excluded);
     const hit = this.sweepNearest(query, position, orientation, d, maxDistance, true, false);
     if (hit === null) return false;
+    this.writeSweepHit(hit, out);
+    return true;
+  }
+
+  /** Writes the hit sweepNearest left (its shape, and rayMax, castPoint and nearestNormal) into `out`. */
+  private writeSweepHit<T extends RayHit | SweepHit>(hit: { body: Body; shape: Shape }, out: T): T {
     out.body = hit.body;
     out.shape = hit.shape;
     out.distance = this.rayMax;
     out.point.set(this.castPoint);
     out.normal.set(this.nearestNormal);
-    return true;
+    return out;
   }
 
   /** The nearest shape the query shape hits (castShape), or null; its distance, point and normal are
