@@ -451,6 +451,7 @@ export class Body {
     if (this.type === 'kinematic') {
       requireInteger(where, at('kinematicTargetState'), this.kinematicTargetState, KINEMATIC_NONE, KINEMATIC_MOVING);
       requireFiniteNumbers(where, at('kinematicTarget'), this.kinematicTarget.subarray(0, 3));
+      requireAtMost(where, at('kinematicTarget'), this.kinematicTarget.subarray(0, 3), MAX_COORDINATE, 'm', true);
       if (this.kinematicTargetState !== KINEMATIC_NONE) checkStoredQuaternion(where, at('kinematicTarget.orientation'), this.kinematicTarget.subarray(3));
     }
   }

@@ -99,3 +99,25 @@ export const MAX_COORDINATE = 1e12;
  * Infinity, then NaN). */
 export const MAX_GRAVITY = 1e6;
 export const MAX_GRAVITY_SCALE = 1e6;
+
+/** The longest length a joint may hold, m: a distance joint's length and length range, a slider's limits
+ * and servo target, and (restore) an anchor's offset from its body's centre. Two points within
+ * ±MAX_COORDINATE on each axis are at most 2√3 · 1e12 = 3.5e12 m apart, so every anchor a joint takes
+ * from within the world lies inside it. A distance joint given a length of 1e308 m pulled its body to
+ * Infinity. */
+export const MAX_JOINT_LENGTH = 4e12;
+
+/** The largest magnitude of any other number restore reads into a joint (accumulated impulses, force
+ * readouts, lever arms and effective masses kept from the last substep). What a world keeps stays far
+ * below it: impulses are capped at 10⁶ m/s times the effective mass (≤ 1e40 N·m·s about the heaviest
+ * inertia), readouts are those over a step of at least MIN_TIME_STEP with at most MAX_SUBSTEPS substeps
+ * (≤ 1e52), and K ≤ 1e56 at the longest lever arm on the lightest inertia. An impulse of this size moves
+ * the lightest body at ≤ 1e72 m/s, which the speed cap brings back; one of 1e308 read from a corrupted
+ * snapshot made its bodies Infinity, then NaN, in one step. */
+export const MAX_STORED_MAGNITUDE = 1e60;
+
+/** The largest reference angle (θ_b − θ_a when it was made) restore reads into a 2D joint, rad. A world
+ * keeps its bodies' angles within [−π, π], so its joints' references lie within ±2π; snapshots from before
+ * angles were wrapped may hold larger ones, and up to this bound the joint's wrapped error is still exact
+ * to 1e-10 rad. Past it the wrap loses every digit (at 1e59 rad it returned 1e43). */
+export const MAX_REFERENCE_ANGLE = 1e6;

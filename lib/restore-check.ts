@@ -5,11 +5,22 @@
 
 import { StateWriter } from './state.js';
 import { show, showBound } from './validate.js';
+import { MAX_STORED_MAGNITUDE } from './limits.js';
 
 /** Every number of `values` finite. */
 export function requireFiniteNumbers(where: string, name: string, values: ArrayLike<number>): void {
   for (let i = 0; i < values.length; i++) {
     if (!Number.isFinite(values[i])) throw new RangeError(`${where}: ${name}[${i}] must be a finite number, got ${show(values[i])}`);
+  }
+}
+
+/** Every number of `values` finite and within ±MAX_STORED_MAGNITUDE (a joint's impulses and readouts). */
+export function requireStoredNumbers(where: string, name: string, values: ArrayLike<number>): void {
+  requireFiniteNumbers(where, name, values);
+  for (let i = 0; i < values.length; i++) {
+    if (Math.abs(values[i]) > MAX_STORED_MAGNITUDE) {
+      throw new RangeError(`${where}: ${name}[${i}] must be within ±${showBound(MAX_STORED_MAGNITUDE)} (README, "Limits"), got ${show(values[i])}`);
+    }
   }
 }
 
@@ -54,19 +65,36 @@ export function requireZero(where: string, name: string, values: ArrayLike<numbe
 }
 
 /**
- * What `save` writes must be numbers the step can use: finite, except where the writer was told a
- * limit may be ±Infinity (StateWriter.writeLimit). For the parts of joints and the contacts, whose
- * fields have no public names, the error gives the number's place in the entity's state.
+ * What `save` writes must be numbers the step can use: finite and within ±MAX_STORED_MAGNITUDE, except
+ * where the writer was told a limit may be ±Infinity (StateWriter.writeLimit). For the parts of joints,
+ * whose fields have no public names, the error gives the number's place in the entity's state. (The
+ * fields with tighter bounds, such as anchors and limits, are checked by their own parts.)
  */
 export function requireFiniteState(where: string, name: string, save: (writer: StateWriter) => void): void {
   const writer = new StateWriter();
   writer.limits = [];
+  writer.bounds = [];
+  writer.quaternions = [];
   save(writer);
-  const numbers = writer.result(), limits = writer.limits;
+  const numbers = writer.result(), limits = writer.limits, bounds = writer.bounds;
   for (let i = 0; i < numbers.length; i++) {
     const x = numbers[i];
-    if (Number.isFinite(x) || (!Number.isNaN(x) && limits.includes(i))) continue;
-    throw new RangeError(`${where}: ${name}: number ${i} of its state must be a finite number, got ${show(x)}`);
+    if (Number.isFinite(x) ? Math.abs(x) <= MAX_STORED_MAGNITUDE : !Number.isNaN(x) && limits.includes(i)) continue;
+    throw new RangeError(
+      `${where}: ${name}: number ${i} of its state must be a finite number within ±${showBound(MAX_STORED_MAGNITUDE)} (README, "Limits"), got ${show(x)}`,
+    );
+  }
+  for (let k = 0; k < bounds.length; k += 2) {
+    const i = bounds[k], bound = bounds[k + 1];
+    if (!(Math.abs(numbers[i]) <= bound)) {
+      throw new RangeError(`${where}: ${name}: number ${i} of its state must be within ±${showBound(bound)} (README, "Limits"), got ${show(numbers[i])}`);
+    }
+  }
+  for (const i of writer.quaternions) {
+    const length = Math.hypot(numbers[i], numbers[i + 1], numbers[i + 2], numbers[i + 3]);
+    if (!(Math.abs(length - 1) <= READ_UNIT_TOLERANCE)) {
+      throw new RangeError(`${where}: ${name}: numbers ${i} to ${i + 3} of its state must be a unit quaternion, got ${show(numbers.subarray(i, i + 4))} of length ${length}`);
+    }
   }
 }
 

@@ -13,6 +13,10 @@ export class StateWriter {
   private count = 0;
   /** Where writeLimit wrote, when set to an array (restore's checks, restore-check.ts); else null. */
   limits: number[] | null = null;
+  /** Where writeBounded wrote and its bound, as pairs (index, bound), when set to an array; else null. */
+  bounds: number[] | null = null;
+  /** Where writeUnitQuaternion's quaternions start, when set to an array; else null. */
+  quaternions: number[] | null = null;
 
   write(value: number): void {
     if (this.count === this.numbers.length) {
@@ -32,6 +36,19 @@ export class StateWriter {
   writeLimit(value: number): void {
     if (this.limits !== null) this.limits.push(this.count);
     this.write(value);
+  }
+  /** Numbers whose magnitude restore holds to `bound` (an anchor's offset, a reference angle). */
+  writeBounded(values: ArrayLike<number>, bound: number): void {
+    for (let i = 0; i < values.length; i++) this.writeBoundedNumber(values[i], bound);
+  }
+  writeBoundedNumber(value: number, bound: number): void {
+    if (this.bounds !== null) this.bounds.push(this.count, bound);
+    this.write(value);
+  }
+  /** A rotation kept as a unit quaternion (x, y, z, w), which restore requires to be one. */
+  writeUnitQuaternion(q: ArrayLike<number>): void {
+    if (this.quaternions !== null) this.quaternions.push(this.count);
+    this.writeArray(q);
   }
   /** The numbers written so far. */
   result(): Float64Array {

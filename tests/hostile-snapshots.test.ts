@@ -318,6 +318,35 @@ describe('hostile snapshots', () => {
   }, 600_000);
 });
 
+/** Every number of the packed state after the settings set to a huge value in turn: ±1e308 (a corrupted
+ * impulse or anchor that big once turned its bodies to NaN in one step) and ±1e59, just inside the bound
+ * restore holds a joint's other numbers to (MAX_STORED_MAGNITUDE). */
+function corruptHuge(world: AnyWorld, restore: (s: WorldSnapshot) => AnyWorld, where: string): Tally {
+  const tally: Tally = { refused: 0, accepted: 0, failures: [] };
+  const original = world.snapshot();
+  const numbers = decodeNumbers(original.numbers);
+  const paths = numberPaths(world, numbers.length);
+  for (let k = SETTINGS_NUMBERS; k < numbers.length; k++) {
+    for (const value of k % 2 === 0 ? [1e308, -1e59] : [-1e308, 1e59]) {
+      attempt(restore, world, where, withNumber(original, k, value), paths[k], `numbers[${k}] = ${value}`, tally);
+    }
+  }
+  return tally;
+}
+
+describe('restore refuses numbers no world keeps', () => {
+  it('each number of a 3D snapshot set to ±1e308 or ±1e59 is refused with the path, or restores a world that steps without NaN', () => {
+    const tally = corruptHuge(scene3D(), (s) => World.restore(s), 'World\\.restore');
+    expect(tally.failures.slice(0, 20)).toEqual([]);
+    expect(tally.refused).toBeGreaterThan(tally.accepted);
+  }, 600_000);
+  it('each number of a 2D snapshot set to ±1e308 or ±1e59 is refused with the path, or restores a world that steps without NaN', () => {
+    const tally = corruptHuge(scene2D(), (s) => World2D.restore(s), 'World2D\\.restore');
+    expect(tally.failures.slice(0, 20)).toEqual([]);
+    expect(tally.refused).toBeGreaterThan(tally.accepted);
+  }, 600_000);
+});
+
 describe('restore keeps velocities, forces and torques to the setters\' bounds', () => {
   /** Where `values` (a body's position, unique in the scene) starts in the snapshot's numbers. */
   const find = (numbers: Float64Array | number[], values: ArrayLike<number>): number => {

@@ -140,3 +140,48 @@ describe('2D speed cap and servo stiffness', () => {
     expectFiniteRun(world, 200, MAX_TIME_STEP);
   });
 });
+
+describe('2D joint motors, friction and impulses keep to their ranges', () => {
+  const world = new World2D();
+  const a = world.createBody({ position: [0, 1] }), b = world.createBody({ position: [1, 1] });
+  const hinge = world.createRevoluteJoint({ bodyA: a, bodyB: b, anchor: [0.5, 1] });
+  world.step(1 / 60);
+  const cases: [string, () => unknown, RegExp][] = [
+    ['a motor at 1e308 rad/s', () => world.createRevoluteJoint({ bodyA: a, bodyB: b, anchor: [0.5, 1], motor: { speed: 1e308 } }), /createRevoluteJoint: motor speed must be at most 1e6 rad\/s .*got 1e\+308$/],
+    ['setMotor at -1e308 rad/s', () => hinge.setMotor({ speed: -1e308 }), /setMotor: motor speed must be at least -1e6 rad\/s .*got -1e\+308$/],
+    ['a motor maxForce of 1e31', () => hinge.setMotor({ speed: 1, maxForce: 1e31 }), /setMotor: motor maxForce must be at most 1e30 N·m .*got 1e\+31$/],
+    ['a frictionTorque of 1e308', () => (hinge.frictionTorque = 1e308), /frictionTorque: frictionTorque must be at most 1e30 N·m .*got 1e\+308$/],
+    ['a joint impulse of 1e308', () => hinge.applyImpulse([1e308, 0]), /applyImpulse: impulse \[1e\+308, 0\] would move body \d+ at .* more than the 1e6 m\/s/],
+    ['a joint impulse of Infinity', () => hinge.applyImpulse([0, Infinity]), /applyImpulse: lambda must hold 2 finite numbers/],
+  ];
+  for (const [name, action, message] of cases) it(`${name} is refused`, () => expectRefused(world, action, message));
+
+  it('a motor at the fastest speed and strongest torque with the strongest friction runs 200 steps without NaN; its snapshot restores bit for bit', () => {
+    for (const solver of ['iterative', 'direct'] as const) {
+      const w = new World2D({ solver });
+      const p = w.createBody({ position: [0, 1] }), q = w.createBody({ position: [1, 1] });
+      w.createRevoluteJoint({ bodyA: p, anchor: [0, 0], frictionTorque: MAX_TORQUE });
+      w.createRevoluteJoint({ bodyA: p, bodyB: q, anchor: [0.5, 1], motor: { speed: -MAX_ANGULAR_SPEED, maxForce: MAX_TORQUE } });
+      expectFiniteRun(w, 200);
+      const copy = World2D.restore(w.snapshot());
+      expect(copy.hash()).toBe(w.hash());
+      copy.step(1 / 60);
+      w.step(1 / 60);
+      expect(copy.hash()).toBe(w.hash());
+    }
+  });
+
+  it('after every step each body is within the caps, though a motor drives it past them after the last substep\'s cap', () => {
+    const w = new World2D({ gravity: [0, 0], maxLinearSpeed: 10, maxAngularSpeed: 5 });
+    const p = w.createBody({ position: [0, 0] }), q = w.createBody({ position: [1, 0] });
+    w.createRevoluteJoint({ bodyA: p, bodyB: q, anchor: [0.5, 0], motor: { speed: 1000 } });
+    for (let i = 0; i < 60; i++) {
+      w.step(1 / 60);
+      for (const body of w.bodies) {
+        expect(Math.hypot(...body.linearVelocity)).toBeLessThanOrEqual(10 * (1 + 1e-15));
+        expect(Math.abs(body.angularVelocity)).toBeLessThanOrEqual(5);
+      }
+    }
+    expect(Math.abs(q.angularVelocity)).toBe(5);
+  });
+});

@@ -7,7 +7,7 @@ import { World, type Body, type BodyOptions } from '../lib/index.js';
 import { World2D } from '../lib/2d/index.js';
 import {
   MAX_ANGULAR_SPEED, MAX_COORDINATE, MAX_DAMPING_RATIO, MAX_FORCE, MAX_GRAVITY, MAX_GRAVITY_SCALE, MAX_HERTZ, MAX_INERTIA,
-  MAX_ITERATIONS, MAX_LENGTH, MAX_LINEAR_SPEED, MAX_MASS, MAX_STEPS_PER_FRAME, MAX_SUBSTEPS, MAX_TIME_STEP, MAX_TORQUE, MIN_INERTIA, MIN_LENGTH, MIN_MASS, MIN_TIME_STEP,
+  MAX_ITERATIONS, MAX_JOINT_LENGTH, MAX_LENGTH, MAX_LINEAR_SPEED, MAX_MASS, MAX_STEPS_PER_FRAME, MAX_SUBSTEPS, MAX_TIME_STEP, MAX_TORQUE, MIN_INERTIA, MIN_LENGTH, MIN_MASS, MIN_TIME_STEP,
 } from '../lib/limits.js';
 
 /** Expects `action` to throw a RangeError matching `message` and leave the world's hash as it was. */
@@ -237,6 +237,29 @@ describe('the speed cap holds speeds whose square overflows', () => {
     expect(body.linearVelocity[0] / body.linearVelocity[2]).toBeCloseTo(0.75, 12);
     expect(body.angularVelocity[1]).toBeCloseTo(world.maxAngularSpeed, 9);
   });
+
+  it('after every step each body is within the caps, though a joint drives it past them in the sweeps after the last substep\'s cap', () => {
+    for (const solver of ['iterative', 'direct'] as const) {
+      const world = new World({ gravity: [0, 0, 0], solver, maxLinearSpeed: 10, maxAngularSpeed: 5 });
+      const a = world.createBody({ position: [0, 0, 0] }), b = world.createBody({ position: [1, 0, 0] });
+      const c = world.createBody({ position: [2, 0, 0] });
+      world.createPrismaticJoint({ bodyA: a, bodyB: b, anchor: [0.5, 0, 0], axis: [1, 0, 0], motor: { speed: 1000 } });
+      world.createHingeJoint({ bodyA: b, bodyB: c, anchor: [1.5, 0, 0], axis: [0, 0, 1], motor: { speed: 1000 } });
+      let fastest = 0;
+      for (let i = 0; i < 60; i++) {
+        world.step(1 / 60);
+        for (const body of world.bodies) {
+          expect(Math.hypot(...body.linearVelocity)).toBeLessThanOrEqual(10 * (1 + 1e-15));
+          expect(Math.hypot(...body.angularVelocity)).toBeLessThanOrEqual(5 * (1 + 1e-15));
+          fastest = Math.max(fastest, Math.hypot(...body.linearVelocity));
+        }
+      }
+      // the motors do drive the bodies to the cap
+      expect(fastest).toBeGreaterThan(9.99);
+      const copy = World.restore(world.snapshot());
+      expect(copy.hash()).toBe(world.hash());
+    }
+  });
 });
 
 describe('spring stiffness keeps to its range', () => {
@@ -331,5 +354,85 @@ describe('gravity and gravity scales keep within their bounds', () => {
     strong.createBody({ type: 'static', shapes: [{ type: 'plane' }] });
     strong.createBody({ position: [0, 1, 0], gravityScale: MAX_GRAVITY_SCALE, shapes: [{ type: 'sphere', radius: 0.5 }] });
     expectFiniteRun(strong);
+  });
+});
+
+describe('joint motors, forces, friction, lengths and limits keep to their ranges', () => {
+  const world = new World();
+  const a = world.createBody({ position: [0, 1, 0] });
+  const b = world.createBody({ position: [1, 1, 0] });
+  const hinge = world.createHingeJoint({ bodyA: a, bodyB: b, anchor: [0.5, 1, 0], axis: [0, 0, 1] });
+  const slider = world.createPrismaticJoint({ bodyA: a, bodyB: b, anchor: [0.5, 1, 0], axis: [1, 0, 0] });
+  const ball = world.createBallJoint({ bodyA: a, bodyB: b, anchor: [0.5, 1, 0] });
+  const rod = world.createDistanceJoint({ bodyA: a, bodyB: b, anchorA: [0, 1, 0], anchorB: [1, 1, 0] });
+  const mouse = world.createMouseJoint({ body: b });
+  // (a step prepares the joints' rows: an impulse acts along them)
+  world.step(1 / 60);
+  const hingeAt = { bodyA: a, bodyB: b, anchor: [0.5, 1, 0], axis: [0, 0, 1] };
+  const sliderAt = { bodyA: a, bodyB: b, anchor: [0.5, 1, 0], axis: [1, 0, 0] };
+  const rodAt = { bodyA: a, bodyB: b, anchorA: [0, 1, 0], anchorB: [1, 1, 0] };
+  const cases: [string, () => unknown, RegExp][] = [
+    ['a hinge motor at 1e308 rad/s', () => world.createHingeJoint({ ...hingeAt, motor: { speed: 1e308 } }), /createHingeJoint: motor speed must be at most 1e6 rad\/s .*got 1e\+308$/],
+    ['a hinge setMotor at -2e6 rad/s', () => hinge.setMotor({ speed: -2e6 }), /setMotor: motor speed must be at least -1e6 rad\/s .*got -2000000$/],
+    ['a slider motor at 2e6 m/s', () => slider.setMotor({ speed: 2e6 }), /setMotor: motor speed must be at most 1e6 m\/s .*got 2000000$/],
+    ['a motor maxForce of 1e308', () => world.createHingeJoint({ ...hingeAt, motor: { speed: 1, maxForce: 1e308 } }), /createHingeJoint: motor maxForce must be at most 1e30 N·m .*got 1e\+308$/],
+    ['a servo maxForce of 1e31 N', () => slider.setServo({ target: 0, maxForce: 1e31 }), /setServo: servo maxForce must be at most 1e30 N .*got 1e\+31$/],
+    ['a slider servo target of 1e13 m', () => slider.setServo({ target: 1e13 }), /setServo: servo target must be at most 4e12 m .*got 10000000000000$/],
+    ['a hinge frictionTorque of 1e308', () => (hinge.frictionTorque = 1e308), /frictionTorque: frictionTorque must be at most 1e30 N·m .*got 1e\+308$/],
+    ['a slider frictionForce of 1e31', () => world.createPrismaticJoint({ ...sliderAt, frictionForce: 1e31 }), /createPrismaticJoint: frictionForce must be at most 1e30 N .*got 1e\+31$/],
+    ['a ball joint frictionTorque of 1e31', () => world.createBallJoint({ bodyA: a, bodyB: b, anchor: [0.5, 1, 0], frictionTorque: 1e31 }), /createBallJoint: frictionTorque must be at most 1e30 N·m .*got 1e\+31$/],
+    ['setting a ball joint frictionTorque to 1e31', () => (ball.frictionTorque = 1e31), /frictionTorque: frictionTorque must be at most 1e30 N·m/],
+    ['a slider lowerTranslation of -1e308', () => world.createPrismaticJoint({ ...sliderAt, lowerTranslation: -1e308 }), /createPrismaticJoint: lowerTranslation must be at least -4e12 m .*got -1e\+308$/],
+    ['a slider setLimits(0, 1e13)', () => slider.setLimits(0, 1e13), /setLimits: upper must be at most 4e12 m .*got 10000000000000$/],
+    ['a distance joint length of 1e308', () => world.createDistanceJoint({ ...rodAt, length: 1e308 }), /createDistanceJoint: length must be at most 4e12 m .*got 1e\+308$/],
+    ['a distance joint maxLength of 1e13', () => world.createDistanceJoint({ ...rodAt, minLength: 0, maxLength: 1e13 }), /createDistanceJoint: maxLength must be at most 4e12 m .*got 10000000000000$/],
+    ['setLengthRange(1e13, Infinity)', () => rod.setLengthRange(1e13, Infinity), /setLengthRange: minLength must be at most 4e12 m .*got 10000000000000$/],
+    ['setting a distance joint length to 1e308', () => (rod.length = 1e308), /length: length must be at most 4e12 m/],
+    ['a mouse joint maxForce of 1e308', () => world.createMouseJoint({ body: a, maxForce: 1e308 }), /createMouseJoint: maxForce must be at most 1e30 N .*got 1e\+308$/],
+    ['setting a mouse joint maxForce to 1e31', () => (mouse.maxForce = 1e31), /maxForce: maxForce must be at most 1e30 N .*got 1e\+31$/],
+    ['a joint impulse of 1e308', () => ball.applyImpulse([1e308, 0, 0]), /applyImpulse: impulse \[1e\+308, 0, 0\] would move body \d+ at .* more than the 1e6 m\/s and 1e6 rad\/s allowed/],
+    ['a joint impulse that passes 1e6 m/s', () => rod.applyImpulse([2e6]), /applyImpulse: impulse \[2000000\] would move body/],
+    ['a joint impulse of NaN', () => hinge.applyImpulse([0, 0, 0, NaN, 0]), /applyImpulse: lambda must hold 5 finite numbers/],
+  ];
+  for (const [name, action, message] of cases) it(`${name} is refused`, () => expectRefused(world, action, message));
+
+  it('a joint impulse of the wrong length is refused with a TypeError', () => {
+    const before = world.hash();
+    expect(() => ball.applyImpulse([1, 0])).toThrow(/applyImpulse: lambda must be an array of 3 numbers, got \[1, 0\]/);
+    expect(world.hash()).toBe(before);
+  });
+
+  it('an accepted joint impulse moves the bodies apart along its row and wakes them', () => {
+    const w = new World({ gravity: [0, 0, 0] });
+    const p = w.createBody({ position: [0, 0, 0] }), q = w.createBody({ position: [2, 0, 0] });
+    const joint = w.createDistanceJoint({ bodyA: p, bodyB: q, anchorA: [0, 0, 0], anchorB: [2, 0, 0] });
+    for (let i = 0; i < 600 && (p.isAwake || q.isAwake); i++) w.step(1 / 60);
+    expect(p.isAwake || q.isAwake).toBe(false);
+    joint.applyImpulse([3]);
+    // a 1 kg pair pushed apart by 3 N·s along x (J = [−n, 0, n, 0]): ∓3 m/s
+    expect(p.linearVelocity[0]).toBeCloseTo(-3, 12);
+    expect(q.linearVelocity[0]).toBeCloseTo(3, 12);
+    expect(p.isAwake && q.isAwake).toBe(true);
+  });
+
+  it('motors, servos, friction, lengths and mouse forces at their bounds run 200 steps without NaN, and their snapshots restore bit for bit', () => {
+    for (const dt of [1 / 60, MAX_TIME_STEP]) {
+      const w = new World();
+      w.createBody({ type: 'static', shapes: [{ type: 'plane' }] });
+      const p = w.createBody({ position: [0, 1, 0], shapes: [{ type: 'sphere', radius: 0.25 }] });
+      const q = w.createBody({ position: [1, 1, 0], shapes: [{ type: 'sphere', radius: 0.25 }] });
+      const r = w.createBody({ position: [2, 1, 0], shapes: [{ type: 'sphere', radius: 0.25 }] });
+      w.createHingeJoint({ bodyA: p, bodyB: q, anchor: [0.5, 1, 0], axis: [0, 0, 1], motor: { speed: MAX_ANGULAR_SPEED, maxForce: MAX_TORQUE }, frictionTorque: MAX_TORQUE });
+      w.createPrismaticJoint({ bodyA: q, bodyB: r, anchor: [1.5, 1, 0], axis: [1, 0, 0], motor: { speed: -MAX_LINEAR_SPEED, maxForce: MAX_FORCE }, lowerTranslation: -MAX_JOINT_LENGTH, upperTranslation: MAX_JOINT_LENGTH });
+      w.createDistanceJoint({ bodyA: p, bodyB: r, anchorA: [0, 1, 0], anchorB: [2, 1, 0], length: MAX_JOINT_LENGTH, hertz: 1 });
+      w.createBallJoint({ bodyA: r, anchor: [2, 2, 0], frictionTorque: MAX_TORQUE });
+      w.createMouseJoint({ body: p, target: [0, 3, 0], maxForce: MAX_FORCE });
+      expectFiniteRun(w, 200, dt);
+      const copy = World.restore(w.snapshot());
+      expect(copy.hash()).toBe(w.hash());
+      copy.step(dt);
+      w.step(dt);
+      expect(copy.hash()).toBe(w.hash());
+    }
   });
 });

@@ -294,6 +294,7 @@ export class Body2D {
     if (this.type === 'kinematic') {
       requireInteger(where, at('kinematicTargetState'), this.kinematicTargetState, KINEMATIC_NONE, KINEMATIC_MOVING);
       requireFiniteNumbers(where, at('kinematicTarget'), this.kinematicTarget);
+      requireAtMost(where, at('kinematicTarget'), this.kinematicTarget.subarray(0, 2), MAX_COORDINATE, 'm', true);
     }
   }
 

@@ -20,7 +20,8 @@ import { AxisDrive, limitSolve, LIMIT_C, LIMIT_INVERSE_H, LIMIT_MAX_PUSH, LIMIT_
 import { AngularFrictionPart } from './parts/angular-friction-part.js';
 import { SwingLimitPart } from './parts/swing-twist-part.js';
 import { JointFrames, setLocalFrames } from './joint-frames.js';
-import { readBounds, requireNonNegative, show } from '../validate.js';
+import { readBounds, requireNonNegative, requireWithin, show } from '../validate.js';
+import { MAX_TORQUE } from '../limits.js';
 import type { Float64Allocator } from '../arena.js';
 import type { StateReader, StateWriter } from '../state.js';
 import type { SubstepLength } from '../solver/step-parts.js';
@@ -74,7 +75,7 @@ export class BallJoint extends Joint {
       }
       twist = readBounds(where, 'twistLimit[0]', 'twistLimit[1]', limit[0], limit[1], -Math.PI, Math.PI);
     }
-    const friction = options.frictionTorque === undefined ? 0 : requireNonNegative(where, 'frictionTorque', options.frictionTorque);
+    const friction = options.frictionTorque === undefined ? 0 : requireFrictionTorque(where, 'frictionTorque', options.frictionTorque);
     this.point = new PointConstraintPart(allocator);
     this.point.setWorldAnchor(bodyA, bodyB, anchor);
     this.localFrames = allocator ? allocator.allocate(8) : new Float64Array(8);
@@ -167,7 +168,7 @@ export class BallJoint extends Joint {
   }
   set frictionTorque(value: number) {
     this.requireInWorld('frictionTorque');
-    this._frictionTorque = requireNonNegative('frictionTorque', 'frictionTorque', value);
+    this._frictionTorque = requireFrictionTorque('frictionTorque', 'frictionTorque', value);
     if (value > 0) this.parts.friction.impulse.fill(0);
     else this.extras?.friction.impulse.fill(0);
     this.wakeBodies();
@@ -209,7 +210,7 @@ export class BallJoint extends Joint {
   }
 
   protected override checkParts(where: string, path: string): void {
-    requireNonNegative(where, `${path}.frictionTorque`, this._frictionTorque);
+    requireFrictionTorque(where, `${path}.frictionTorque`, this._frictionTorque);
     const extras = this.extras;
     if (extras === null) return;
     readSwing(`${where}: ${path}`, [extras.swing.halfAngleY, extras.swing.halfAngleZ]);
@@ -217,7 +218,8 @@ export class BallJoint extends Joint {
   }
   protected saveParts(writer: StateWriter): void {
     this.point.saveState(writer);
-    writer.writeArray(this.localFrames);
+    writer.writeUnitQuaternion(this.localFrames.subarray(0, 4));
+    writer.writeUnitQuaternion(this.localFrames.subarray(4, 8));
     writer.write(this._frictionTorque);
     const extras = this.extras;
     writer.writeBoolean(extras !== null);
@@ -352,10 +354,14 @@ export class BallJoint extends Joint {
     const C = this.point.C;
     out[0] = C[0]; out[1] = C[1]; out[2] = C[2];
   }
-  applyImpulse(lambda: ArrayLike<number>): void {
-    this.requireInWorld('applyImpulse');
+  protected applyRowImpulse(lambda: ArrayLike<number>): void {
     this.point.applyImpulse(this.bodyA, this.bodyB, lambda[0], lambda[1], lambda[2]);
   }
+}
+
+/** Joint friction torque, N·m: finite, ≥ 0, at most MAX_TORQUE (README, "Limits"). */
+function requireFrictionTorque(where: string, name: string, value: unknown): number {
+  return requireWithin(where, name, requireNonNegative(where, name, value), 0, MAX_TORQUE, ' N·m');
 }
 
 function readSwing(where: string, value: unknown): [number, number] {

@@ -15,7 +15,8 @@ import { optionKeys } from '../option-keys.js';
 import { PointConstraintPart } from './parts/point-part.js';
 import { AxisConstraintPart, writeSignedRow } from './parts/axis-part.js';
 import { AxisDrive } from './parts/axis-drive.js';
-import { readBounds, requireNonNegative } from '../validate.js';
+import { readBounds, requireNonNegative, requireWithin } from '../validate.js';
+import { MAX_JOINT_LENGTH } from '../limits.js';
 import type { Float64Allocator } from '../arena.js';
 import type { StateReader, StateWriter } from '../state.js';
 import type { SubstepLength } from '../solver/step-parts.js';
@@ -57,11 +58,10 @@ export class DistanceJoint extends Joint {
     super(id, bodyA, bodyB, options, 'createDistanceJoint', allocator);
     const where = 'createDistanceJoint';
     const distance = Math.hypot(anchorB[0] - anchorA[0], anchorB[1] - anchorA[1], anchorB[2] - anchorA[2]);
-    const length = options.length === undefined ? distance : requireNonNegative(where, 'length', options.length);
+    const length = options.length === undefined ? distance : requireLength(where, 'length', options.length);
     const spring = this.hertz > 0;
-    const [lower, upper] = readBounds(
-      where, 'minLength', 'maxLength', options.minLength ?? (spring ? 0 : length), options.maxLength ?? (spring ? Infinity : length),
-      0, Infinity,
+    const [lower, upper] = readLengthRange(
+      where, options.minLength ?? (spring ? 0 : length), options.maxLength ?? (spring ? Infinity : length),
     );
     requireLongEnough(where, upper, distance);
     this._length = length;
@@ -79,7 +79,7 @@ export class DistanceJoint extends Joint {
   }
   set length(value: number) {
     this.requireInWorld('length');
-    this._length = requireNonNegative('length', 'length', value);
+    this._length = requireLength('length', 'length', value);
     this.wakeBodies();
   }
   get minLength(): number {
@@ -91,7 +91,7 @@ export class DistanceJoint extends Joint {
   /** Sets the bounds, m (0 ≤ min ≤ max; max may be Infinity). */
   setLengthRange(minLength: number, maxLength: number): void {
     this.requireInWorld('setLengthRange');
-    const [lower, upper] = readBounds('setLengthRange', 'minLength', 'maxLength', minLength, maxLength, 0, Infinity);
+    const [lower, upper] = readLengthRange('setLengthRange', minLength, maxLength);
     requireLongEnough('setLengthRange', upper);
     this.drive.setLimits('setLengthRange', lower > 0 ? lower : -Infinity, upper);
     this.wakeBodies();
@@ -143,13 +143,14 @@ export class DistanceJoint extends Joint {
 
   protected override checkParts(where: string, path: string): void {
     this.drive.checkState(where, `${path}.drive`);
-    requireNonNegative(where, `${path}.length`, this._length);
+    requireLength(where, `${path}.length`, this._length);
   }
   protected saveParts(writer: StateWriter): void {
     this.point.saveState(writer);
     this.drive.saveState(writer);
     writer.write(this._length);
-    writer.writeArray(this.direction);
+    // (a unit vector)
+    writer.writeBounded(this.direction, 1);
   }
   protected loadParts(reader: StateReader): void {
     this.point.loadState(reader);
@@ -225,10 +226,22 @@ export class DistanceJoint extends Joint {
   getPositionError(out: Float64Array): void {
     out[0] = this.drive.position - this._length;
   }
-  applyImpulse(lambda: ArrayLike<number>): void {
-    this.requireInWorld('applyImpulse');
+  protected applyRowImpulse(lambda: ArrayLike<number>): void {
     this.row.applyImpulseAt(this.bodyA, this.bodyB, lambda, 0);
   }
+}
+
+/** A length, m: finite, ≥ 0 and at most MAX_JOINT_LENGTH (README, "Limits"). */
+function requireLength(where: string, name: string, value: unknown): number {
+  return requireWithin(where, name, requireNonNegative(where, name, value), 0, MAX_JOINT_LENGTH, ' m');
+}
+/** minLength ≤ maxLength, both ≥ 0; maxLength may be Infinity (no bound), finite ones at most
+ * MAX_JOINT_LENGTH. */
+function readLengthRange(where: string, minLength: unknown, maxLength: unknown): [number, number] {
+  const [lower, upper] = readBounds(where, 'minLength', 'maxLength', minLength, maxLength, 0, Infinity);
+  requireWithin(where, 'minLength', lower, 0, MAX_JOINT_LENGTH, ' m');
+  if (upper !== Infinity) requireWithin(where, 'maxLength', upper, 0, MAX_JOINT_LENGTH, ' m');
+  return [lower, upper];
 }
 
 function requireLongEnough(where: string, maxLength: number, distance?: number): void {

@@ -92,8 +92,8 @@ export abstract class FreeAxisJoint extends Joint {
     this.saveOwnParts(writer);
     writer.writeArray(this.rows.impulse);
     this.drive.saveState(writer);
-    writer.writeArray(this.frames.localRotationA);
-    writer.writeArray(this.frames.localRotationB);
+    writer.writeUnitQuaternion(this.frames.localRotationA);
+    writer.writeUnitQuaternion(this.frames.localRotationB);
   }
   protected loadParts(reader: StateReader): void {
     this.point.loadState(reader);
@@ -170,8 +170,7 @@ export abstract class FreeAxisJoint extends Joint {
     const C = this.rows.C;
     for (let i = 0; i < 5; i++) out[i] = C[i];
   }
-  applyImpulse(lambda: ArrayLike<number>): void {
-    this.requireInWorld('applyImpulse');
+  protected applyRowImpulse(lambda: ArrayLike<number>): void {
     this.rows.applyImpulse(this.bodyA, this.bodyB, lambda);
   }
 }

@@ -12,7 +12,7 @@ import type { SolverJoint, SubstepLength } from '../solver/step-parts.js';
 import { createSoftness, makeSoft, type Softness } from '../solver/softness.js';
 import { MAX_HERTZ_PER_SUBSTEP_RATE } from '../solver/step-parts.js';
 import { requireBoolean, requireDampingRatio, requireNonNegative, requirePositiveOrInfinity, requireWithin } from '../validate.js';
-import { requireFiniteNumbers, requireFiniteState } from '../restore-check.js';
+import { requireFiniteState, requireStoredNumbers } from '../restore-check.js';
 import { MAX_HERTZ } from '../limits.js';
 import { UNPOOLED, type Float64Allocator } from '../arena.js';
 import { optionKeys } from '../option-keys.js';
@@ -438,12 +438,12 @@ export abstract class JointCore<B extends { readonly sleep: SleepState; readonly
   checkState(where: string, path: string): void {
     requirePositiveOrInfinity(where, `${path}.breakForce`, this._breakForce);
     requirePositiveOrInfinity(where, `${path}.breakTorque`, this._breakTorque);
-    requireNonNegative(where, `${path}.hertz`, this.springHertz);
-    requireNonNegative(where, `${path}.dampingRatio`, this.springDampingRatio);
-    requireFiniteNumbers(where, `${path}.linearImpulse`, this.linearImpulseSum);
-    requireFiniteNumbers(where, `${path}.angularImpulse`, this.angularImpulseSum);
-    requireFiniteNumbers(where, `${path}.force`, this.force);
-    requireFiniteNumbers(where, `${path}.torque`, this.torque);
+    requireWithin(where, `${path}.hertz`, requireNonNegative(where, `${path}.hertz`, this.springHertz), 0, MAX_HERTZ, ' Hz');
+    requireDampingRatio(where, `${path}.dampingRatio`, this.springDampingRatio);
+    requireStoredNumbers(where, `${path}.linearImpulse`, this.linearImpulseSum);
+    requireStoredNumbers(where, `${path}.angularImpulse`, this.angularImpulseSum);
+    requireStoredNumbers(where, `${path}.force`, this.force);
+    requireStoredNumbers(where, `${path}.torque`, this.torque);
     this.checkParts(where, path);
     requireFiniteState(where, path, (writer) => this.saveParts(writer));
   }

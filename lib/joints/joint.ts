@@ -7,6 +7,8 @@
 import type { Body } from '../body.js';
 import { JOINT_CORE_OPTION_KEYS, JointCore, type JointCoreOptions } from './joint-core.js';
 import type { Float64Allocator } from '../arena.js';
+import { readFiniteVector, show, showBound } from '../validate.js';
+import { MAX_ANGULAR_SPEED, MAX_LINEAR_SPEED } from '../limits.js';
 
 export type JointType = 'ball' | 'orientation' | 'weld' | 'hinge' | 'prismatic' | 'distance' | 'mouse';
 
@@ -48,6 +50,35 @@ export abstract class Joint extends JointCore<Body> {
   abstract getVelocityError(out: Float64Array): void;
   /** Writes C at the last prepare (rowCount numbers: m for point rows, rad for rotation rows). */
   abstract getPositionError(out: Float64Array): void;
-  /** v += M⁻¹ Jᵀ λ for an impulse λ of rowCount numbers (not added to λ_acc). */
-  abstract applyImpulse(lambda: ArrayLike<number>): void;
+  /**
+   * v += M⁻¹ Jᵀ λ for an impulse λ of rowCount numbers (not added to λ_acc), at the lever arms of the last
+   * prepare; wakes the bodies. Refused, changing nothing, when λ is not rowCount finite numbers or would
+   * take a body past MAX_LINEAR_SPEED or MAX_ANGULAR_SPEED (README, "Limits"), as a body's impulses are.
+   */
+  applyImpulse(lambda: ArrayLike<number>): void {
+    this.requireInWorld('applyImpulse');
+    const rows = readFiniteVector('applyImpulse', 'lambda', lambda, this.rowCount, impulseRows);
+    const a = this.bodyA, b = this.bodyB;
+    saved.set(a.linearVelocity, 0); saved.set(a.angularVelocity, 3);
+    saved.set(b.linearVelocity, 6); saved.set(b.angularVelocity, 9);
+    this.applyRowImpulse(rows);
+    for (const body of [a, b]) {
+      const speed = Math.hypot(body.linearVelocity[0], body.linearVelocity[1], body.linearVelocity[2]);
+      const turning = Math.hypot(body.angularVelocity[0], body.angularVelocity[1], body.angularVelocity[2]);
+      if (speed <= MAX_LINEAR_SPEED && turning <= MAX_ANGULAR_SPEED) continue;
+      a.linearVelocity.set(saved.subarray(0, 3)); a.angularVelocity.set(saved.subarray(3, 6));
+      b.linearVelocity.set(saved.subarray(6, 9)); b.angularVelocity.set(saved.subarray(9, 12));
+      throw new RangeError(
+        `applyImpulse: impulse ${show(lambda)} would move body ${body.id} at ${show(speed)} m/s and ${show(turning)} rad/s, more than the ` +
+        `${showBound(MAX_LINEAR_SPEED)} m/s and ${showBound(MAX_ANGULAR_SPEED)} rad/s allowed (README, "Limits")`,
+      );
+    }
+    this.wakeBodies();
+  }
+  /** v += M⁻¹ Jᵀ λ, λ already checked. */
+  protected abstract applyRowImpulse(lambda: ArrayLike<number>): void;
 }
+
+const impulseRows = new Float64Array(6);
+/** The bodies' velocities before applyImpulse, put back when it refuses. */
+const saved = new Float64Array(12);

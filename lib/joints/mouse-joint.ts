@@ -9,9 +9,9 @@
 import type { Body } from '../body.js';
 import { createSoftness, makeSoft } from '../solver/softness.js';
 import {
-  readFiniteVector, readPoint, requireDampingRatio, requireNonNegative, requirePositive, requirePositiveWithin,
+  readFiniteVector, readPoint, requireDampingRatio, requireNonNegative, requirePositiveWithin,
 } from '../validate.js';
-import { MAX_HERTZ } from '../limits.js';
+import { MAX_FORCE, MAX_HERTZ } from '../limits.js';
 import type { JointOptions } from './joint.js';
 import { optionKeys } from '../option-keys.js';
 import { SinglePartJoint } from './single-part-joint.js';
@@ -68,7 +68,7 @@ export class MouseJoint extends SinglePartJoint {
     const target = readPoint(where, 'target', options.target ?? anchor, 3, new Float64Array(3));
     const hertz = requirePositiveWithin(where, 'hertz', options.hertz ?? 5, 0, MAX_HERTZ, ' Hz');
     const dampingRatio = requireDampingRatio(where, 'dampingRatio', options.dampingRatio ?? 0.7);
-    const maxForce = requirePositive(where, 'maxForce', options.maxForce ?? 1000 * body.mass);
+    const maxForce = requirePositiveWithin(where, 'maxForce', options.maxForce ?? 1000 * body.mass, 0, MAX_FORCE, ' N');
     const jointOptions: JointOptions = { bodyA: ground, bodyB: body, breakForce: options.breakForce, breakTorque: options.breakTorque, userData: options.userData };
     super(id, ground, body, jointOptions, where, allocator);
     this.point = new PointConstraintPart(allocator);
@@ -80,9 +80,9 @@ export class MouseJoint extends SinglePartJoint {
   }
 
   protected override checkParts(where: string, path: string): void {
-    requirePositive(where, `${path}.hertz`, this._hertz);
+    requirePositiveWithin(where, `${path}.hertz`, this._hertz, 0, MAX_HERTZ, ' Hz');
     requireDampingRatio(where, `${path}.dampingRatio`, this._dampingRatio);
-    requirePositive(where, `${path}.maxForce`, this._maxForce);
+    requirePositiveWithin(where, `${path}.maxForce`, this._maxForce, 0, MAX_FORCE, ' N');
   }
   protected override saveParts(writer: StateWriter): void {
     this.point.saveState(writer);
@@ -134,7 +134,7 @@ export class MouseJoint extends SinglePartJoint {
   }
   set maxForce(value: number) {
     this.requireInWorld('maxForce');
-    this._maxForce = requirePositive('maxForce', 'maxForce', value);
+    this._maxForce = requirePositiveWithin('maxForce', 'maxForce', value, 0, MAX_FORCE, ' N');
     this.wakeBodies();
   }
 

@@ -55,8 +55,7 @@ export abstract class SinglePartJoint extends Joint {
     const C = this.part.C;
     out[0] = C[0]; out[1] = C[1]; out[2] = C[2];
   }
-  applyImpulse(lambda: ArrayLike<number>): void {
-    this.requireInWorld('applyImpulse');
+  protected applyRowImpulse(lambda: ArrayLike<number>): void {
     this.part.applyImpulse(this.bodyA, this.bodyB, lambda[0], lambda[1], lambda[2]);
   }
 }

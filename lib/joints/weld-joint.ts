@@ -225,8 +225,7 @@ export class WeldJoint extends Joint {
       out[i + 3] = this.rotation.C[i];
     }
   }
-  applyImpulse(lambda: ArrayLike<number>): void {
-    this.requireInWorld('applyImpulse');
+  protected applyRowImpulse(lambda: ArrayLike<number>): void {
     this.point.applyImpulse(this.bodyA, this.bodyB, lambda[0], lambda[1], lambda[2]);
     this.rotation.applyImpulse(this.bodyA, this.bodyB, lambda[3], lambda[4], lambda[5]);
   }

@@ -105,40 +105,38 @@ function applyGyroscopic(s: Float64Array, h: number): void {
 }
 
 /**
- * x += h v, q ← exp(h ω / 2) q, then R and I⁻¹ from the new q. Dynamic and kinematic bodies.
- *
- * Dynamic bodies' speeds are first capped (Box2D v3 does the same): a solve that diverges on an
- * impossible scene then grows the state by a bounded amount per step instead of overflowing to
- * Infinity and NaN.
+ * Caps a dynamic body's speeds (state `s`) at maxLinearSpeed and maxAngularSpeed (Box2D v3 does the
+ * same): a solve that diverges on an impossible scene then grows the state by a bounded amount per step
+ * instead of overflowing to Infinity and NaN.
  */
+function capSpeeds(s: Float64Array, maxLinearSpeed: number, maxAngularSpeed: number): void {
+  const vx = s[LINEAR_VELOCITY], vy = s[LINEAR_VELOCITY + 1], vz = s[LINEAR_VELOCITY + 2];
+  const vSq = vx * vx + vy * vy + vz * vz;
+  if (vSq > maxLinearSpeed * maxLinearSpeed) {
+    // (past 1e154 m/s v·v overflows to Infinity, and the cap would set the speed to 0: Math.hypot does not)
+    const c = maxLinearSpeed / (vSq === Infinity ? Math.hypot(vx, vy, vz) : Math.sqrt(vSq));
+    s[LINEAR_VELOCITY] = vx * c; s[LINEAR_VELOCITY + 1] = vy * c; s[LINEAR_VELOCITY + 2] = vz * c;
+  }
+  const wx = s[ANGULAR_VELOCITY], wy = s[ANGULAR_VELOCITY + 1], wz = s[ANGULAR_VELOCITY + 2];
+  const wSq = wx * wx + wy * wy + wz * wz;
+  if (wSq > maxAngularSpeed * maxAngularSpeed) {
+    const c = maxAngularSpeed / (wSq === Infinity ? Math.hypot(wx, wy, wz) : Math.sqrt(wSq));
+    s[ANGULAR_VELOCITY] = wx * c; s[ANGULAR_VELOCITY + 1] = wy * c; s[ANGULAR_VELOCITY + 2] = wz * c;
+  }
+}
+
+/** Speed caps (dynamic bodies), then x += h v, q ← exp(h ω / 2) q, then R and I⁻¹ from the new q.
+ * Dynamic and kinematic bodies. */
 function integratePositions(bodies: readonly Body[], h: number, maxLinearSpeed: number, maxAngularSpeed: number): void {
-  const maxLinearSq = maxLinearSpeed * maxLinearSpeed;
-  const maxAngularSq = maxAngularSpeed * maxAngularSpeed;
   for (let i = 0; i < bodies.length; i++) {
     const body = bodies[i];
     if (body.type === 'static') continue;
     const s = body.state;
-    let vx = s[LINEAR_VELOCITY], vy = s[LINEAR_VELOCITY + 1], vz = s[LINEAR_VELOCITY + 2];
-    let wx = s[ANGULAR_VELOCITY], wy = s[ANGULAR_VELOCITY + 1], wz = s[ANGULAR_VELOCITY + 2];
-    if (body.isDynamic) {
-      const vSq = vx * vx + vy * vy + vz * vz;
-      if (vSq > maxLinearSq) {
-        // (past 1e154 m/s v·v overflows to Infinity, and the cap would set the speed to 0: Math.hypot does not)
-        const c = maxLinearSpeed / (vSq === Infinity ? Math.hypot(vx, vy, vz) : Math.sqrt(vSq));
-        vx *= c; vy *= c; vz *= c;
-        s[LINEAR_VELOCITY] = vx; s[LINEAR_VELOCITY + 1] = vy; s[LINEAR_VELOCITY + 2] = vz;
-      }
-      const wSq = wx * wx + wy * wy + wz * wz;
-      if (wSq > maxAngularSq) {
-        const c = maxAngularSpeed / (wSq === Infinity ? Math.hypot(wx, wy, wz) : Math.sqrt(wSq));
-        wx *= c; wy *= c; wz *= c;
-        s[ANGULAR_VELOCITY] = wx; s[ANGULAR_VELOCITY + 1] = wy; s[ANGULAR_VELOCITY + 2] = wz;
-      }
-    }
-    s[POSITION] += h * vx;
-    s[POSITION + 1] += h * vy;
-    s[POSITION + 2] += h * vz;
-    if (wx !== 0 || wy !== 0 || wz !== 0) {
+    if (body.isDynamic) capSpeeds(s, maxLinearSpeed, maxAngularSpeed);
+    s[POSITION] += h * s[LINEAR_VELOCITY];
+    s[POSITION + 1] += h * s[LINEAR_VELOCITY + 1];
+    s[POSITION + 2] += h * s[LINEAR_VELOCITY + 2];
+    if (s[ANGULAR_VELOCITY] !== 0 || s[ANGULAR_VELOCITY + 1] !== 0 || s[ANGULAR_VELOCITY + 2] !== 0) {
       integrateOrientation(s, ORIENTATION, s, ANGULAR_VELOCITY, h);
       body.updateInertia();
     }
@@ -158,9 +156,10 @@ export class RigidBodyIntegrator implements BodyIntegrator<Body> {
   integratePositions(bodies: readonly Body[], h: number, maxLinearSpeed: number, maxAngularSpeed: number): void {
     integratePositions(bodies, h, maxLinearSpeed, maxAngularSpeed);
   }
-  clearForces(bodies: readonly Body[]): void {
+  finishBodies(bodies: readonly Body[], maxLinearSpeed: number, maxAngularSpeed: number): void {
     for (let i = 0; i < bodies.length; i++) {
-      const s = bodies[i].state;
+      const body = bodies[i], s = body.state;
+      if (body.isDynamic) capSpeeds(s, maxLinearSpeed, maxAngularSpeed);
       for (let k = FORCE; k < TORQUE + 3; k++) s[k] = 0; // (stores: cheaper than a fill call per body)
     }
   }

@@ -83,8 +83,10 @@ export interface BodyIntegrator<B> {
   integrateVelocities(bodies: readonly B[], gravity: Float64Array, h: number): void;
   /** Speed caps, x += h v, the orientation by h ω, then rotation and I⁻¹. */
   integratePositions(bodies: readonly B[], h: number, maxLinearSpeed: number, maxAngularSpeed: number): void;
-  /** Clears the forces and torques applied for this step. */
-  clearForces(bodies: readonly B[]): void;
+  /** After the step's last sweep: dynamic bodies' speeds capped again (the relax sweeps and restitution
+   * come after the last substep's cap, and a world's velocities stay within its caps, as restore
+   * requires), and the forces and torques applied for this step cleared. */
+  finishBodies(bodies: readonly B[], maxLinearSpeed: number, maxAngularSpeed: number): void;
 }
 
 /**

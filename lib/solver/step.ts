@@ -239,13 +239,13 @@ function restitution<B>(context: StepContext<B>): void {
   context.contacts.applyRestitution(context.restitutionThreshold);
 }
 
-/** FINISH: each joint's force and torque over the step, each contact's impulses kept; the forces
- * applied for this step cleared. */
+/** FINISH: each joint's force and torque over the step, each contact's impulses kept; the speed caps
+ * applied again and the forces applied for this step cleared. */
 function finish<B>(context: StepContext<B>): void {
   const { joints, contacts } = context;
   for (let i = 0; i < joints.length; i++) joints[i].finishStep(context.dt);
   contacts.finishStep();
-  context.integrator.clearForces(context.bodies);
+  context.integrator.finishBodies(context.bodies, context.settings.maxLinearSpeed, context.settings.maxAngularSpeed);
 }
 
 /**

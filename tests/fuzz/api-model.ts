@@ -563,6 +563,8 @@ const jointWrites: fc.Arbitrary<Write> = fc.oneof(
   call('setLengthRange', numF(0, 2), numF(2, 4)),
   call('setTarget', vecF(3, 3)),
   set('maxForce', numF(0, 1e4)),
+  // (an impulse of 1 to 6 rows: the joint's rowCount is taken, other lengths are refused)
+  call('applyImpulse', { valid: fc.array(real(-20, 20), { minLength: 1, maxLength: 6 }), bad: vecF(3, 20).bad }),
 );
 
 function writeJoint(): fc.Arbitrary<Command> {

@@ -1,8 +1,10 @@
 // A 2D joint: JointCore (bodies, breaking, readouts, the solver interface) with a 2-vector force and a
 // scalar torque, and 6-column Jacobian rows [v_a ω_a v_b ω_b]. lib/joints/joint.ts is the 3D form.
 
-import type { Body2D } from '../body.js';
+import { BODY2D_STATE, type Body2D } from '../body.js';
 import { JointCore, type JointCoreOptions } from '../../joints/joint-core.js';
+import { readFiniteVector, show, showBound } from '../../validate.js';
+import { MAX_ANGULAR_SPEED, MAX_LINEAR_SPEED } from '../../limits.js';
 
 export type Joint2DType = 'revolute' | 'weld' | 'angle';
 
@@ -38,6 +40,36 @@ export abstract class Joint2D extends JointCore<Body2D> {
   abstract getVelocityError(out: Float64Array): void;
   /** Writes C at the last prepare. */
   abstract getPositionError(out: Float64Array): void;
-  /** v += M⁻¹ Jᵀ λ for an impulse λ of rowCount numbers (not added to λ_acc). */
-  abstract applyImpulse(lambda: ArrayLike<number>): void;
+  /**
+   * v += M⁻¹ Jᵀ λ for an impulse λ of rowCount numbers (not added to λ_acc), at the lever arms of the last
+   * prepare; wakes the bodies. Refused, changing nothing, when λ is not rowCount finite numbers or would
+   * take a body past MAX_LINEAR_SPEED or MAX_ANGULAR_SPEED (README, "Limits"), as a body's impulses are.
+   */
+  applyImpulse(lambda: ArrayLike<number>): void {
+    this.requireInWorld('applyImpulse');
+    const rows = readFiniteVector('applyImpulse', 'lambda', lambda, this.rowCount, impulseRows);
+    const a = this.bodyA, b = this.bodyB;
+    // (x, y, ω of each body: the first three numbers of its state)
+    saved.set(a.state.subarray(VELOCITY, VELOCITY + 3), 0);
+    saved.set(b.state.subarray(VELOCITY, VELOCITY + 3), 3);
+    this.applyRowImpulse(rows);
+    for (const body of [a, b]) {
+      const speed = Math.hypot(body.linearVelocity[0], body.linearVelocity[1]), turning = Math.abs(body.angularVelocity);
+      if (speed <= MAX_LINEAR_SPEED && turning <= MAX_ANGULAR_SPEED) continue;
+      a.state.set(saved.subarray(0, 3), VELOCITY);
+      b.state.set(saved.subarray(3, 6), VELOCITY);
+      throw new RangeError(
+        `applyImpulse: impulse ${show(lambda)} would move body ${body.id} at ${show(speed)} m/s and ${show(turning)} rad/s, more than the ` +
+        `${showBound(MAX_LINEAR_SPEED)} m/s and ${showBound(MAX_ANGULAR_SPEED)} rad/s allowed (README, "Limits")`,
+      );
+    }
+    this.wakeBodies();
+  }
+  /** v += M⁻¹ Jᵀ λ, λ already checked. */
+  protected abstract applyRowImpulse(lambda: ArrayLike<number>): void;
 }
+
+const VELOCITY = BODY2D_STATE.linearVelocity;
+const impulseRows = new Float64Array(3);
+/** The bodies' velocities before applyImpulse, put back when it refuses. */
+const saved = new Float64Array(6);

@@ -18,6 +18,7 @@ import { AxisConstraintPart2D, writeSignedRow } from './parts/axis-part.js';
 import { AxisDrive, wrapAngle, type MotorOptions, type ServoOptions } from '../../joints/parts/axis-drive.js';
 import type { StateReader, StateWriter } from '../../state.js';
 import type { SubstepLength } from '../../solver/step-parts.js';
+import { MAX_REFERENCE_ANGLE } from '../../limits.js';
 
 export interface RevoluteJointOptions extends Joint2DOptions {
   /** The pivot, world space, m. */
@@ -150,7 +151,7 @@ export class RevoluteJoint extends Joint2D {
   protected saveParts(writer: StateWriter): void {
     this.point.saveState(writer);
     this.drive.saveState(writer);
-    writer.write(this._referenceAngle);
+    writer.writeBoundedNumber(this._referenceAngle, MAX_REFERENCE_ANGLE);
   }
   protected loadParts(reader: StateReader): void {
     this.point.loadState(reader);
@@ -227,8 +228,7 @@ export class RevoluteJoint extends Joint2D {
     // (stores, not a TypedArray.set call: the direct solver's projection reads it per joint per pass)
     out[0] = this.point.C[0]; out[1] = this.point.C[1];
   }
-  applyImpulse(lambda: ArrayLike<number>): void {
-    this.requireInWorld('applyImpulse');
+  protected applyRowImpulse(lambda: ArrayLike<number>): void {
     this.point.applyImpulse(this.bodyA, this.bodyB, lambda, 0);
   }
 }

@@ -52,8 +52,7 @@ export abstract class SinglePartJoint2D extends Joint2D {
     const C = this.part.C;
     for (let i = 0; i < C.length; i++) out[i] = C[i]; // (stores: cheaper than a TypedArray.set call)
   }
-  applyImpulse(lambda: ArrayLike<number>): void {
-    this.requireInWorld('applyImpulse');
+  protected applyRowImpulse(lambda: ArrayLike<number>): void {
     this.part.applyImpulse(this.bodyA, this.bodyB, lambda, 0);
   }
 }

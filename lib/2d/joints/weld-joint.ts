@@ -161,8 +161,7 @@ export class WeldJoint2D extends Joint2D {
     out[1] = this.point.C[1];
     out[2] = this.angle.C[0];
   }
-  applyImpulse(lambda: ArrayLike<number>): void {
-    this.requireInWorld('applyImpulse');
+  protected applyRowImpulse(lambda: ArrayLike<number>): void {
     this.point.applyImpulse(this.bodyA, this.bodyB, lambda, 0);
     this.angle.applyImpulse(this.bodyA, this.bodyB, lambda, 2);
   }

@@ -37,40 +37,40 @@ export class RigidBodyIntegrator2D implements BodyIntegrator<Body2D> {
   /** Speed caps (dynamic bodies), x += h v, θ += h ω, then θ wrapped to [−π, π] and (cos θ, sin θ)
    * (Body2D.updateRotation). */
   integratePositions(bodies: readonly Body2D[], h: number, maxLinearSpeed: number, maxAngularSpeed: number): void {
-    const maxLinearSq = maxLinearSpeed * maxLinearSpeed;
     for (let i = 0; i < bodies.length; i++) {
       const body = bodies[i];
       if (body.type === 'static') continue;
       const s = body.state;
-      let vx = s[LINEAR_VELOCITY], vy = s[LINEAR_VELOCITY + 1], w = s[ANGULAR_VELOCITY];
-      if (body.isDynamic) {
-        const vSq = vx * vx + vy * vy;
-        if (vSq > maxLinearSq) {
-          // (past 1e154 m/s v·v overflows to Infinity, and the cap would set the speed to 0: Math.hypot does not)
-          const c = maxLinearSpeed / (vSq === Infinity ? Math.hypot(vx, vy) : Math.sqrt(vSq));
-          vx *= c;
-          vy *= c;
-          s[LINEAR_VELOCITY] = vx;
-          s[LINEAR_VELOCITY + 1] = vy;
-        }
-        if (Math.abs(w) > maxAngularSpeed) {
-          w = Math.sign(w) * maxAngularSpeed;
-          s[ANGULAR_VELOCITY] = w;
-        }
-      }
-      s[POSITION] += h * vx;
-      s[POSITION + 1] += h * vy;
-      if (w !== 0) {
-        s[ANGLE] += h * w;
+      if (body.isDynamic) capSpeeds(s, maxLinearSpeed, maxAngularSpeed);
+      s[POSITION] += h * s[LINEAR_VELOCITY];
+      s[POSITION + 1] += h * s[LINEAR_VELOCITY + 1];
+      if (s[ANGULAR_VELOCITY] !== 0) {
+        s[ANGLE] += h * s[ANGULAR_VELOCITY];
         body.updateRotation();
       }
     }
   }
 
-  clearForces(bodies: readonly Body2D[]): void {
+  finishBodies(bodies: readonly Body2D[], maxLinearSpeed: number, maxAngularSpeed: number): void {
     for (let i = 0; i < bodies.length; i++) {
-      bodies[i].force.fill(0);
-      bodies[i]._torque = 0;
+      const body = bodies[i];
+      if (body.isDynamic) capSpeeds(body.state, maxLinearSpeed, maxAngularSpeed);
+      body.force.fill(0);
+      body._torque = 0;
     }
   }
+}
+
+/** Caps a dynamic body's speeds (state `s`) at maxLinearSpeed and maxAngularSpeed, as the 3D bodies'. */
+function capSpeeds(s: Float64Array, maxLinearSpeed: number, maxAngularSpeed: number): void {
+  const vx = s[LINEAR_VELOCITY], vy = s[LINEAR_VELOCITY + 1];
+  const vSq = vx * vx + vy * vy;
+  if (vSq > maxLinearSpeed * maxLinearSpeed) {
+    // (past 1e154 m/s v·v overflows to Infinity, and the cap would set the speed to 0: Math.hypot does not)
+    const c = maxLinearSpeed / (vSq === Infinity ? Math.hypot(vx, vy) : Math.sqrt(vSq));
+    s[LINEAR_VELOCITY] = vx * c;
+    s[LINEAR_VELOCITY + 1] = vy * c;
+  }
+  const w = s[ANGULAR_VELOCITY];
+  if (Math.abs(w) > maxAngularSpeed) s[ANGULAR_VELOCITY] = Math.sign(w) * maxAngularSpeed;
 }

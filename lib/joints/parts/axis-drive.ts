@@ -21,7 +21,7 @@
 
 import { createSoftness, makeSoft, MAX_PUSH_ANGULAR_SPEED, MAX_PUSH_SPEED, type Softness } from '../../solver/softness.js';
 import { readBounds, requireFinite, requireNonNegative, requireWithin, show, requireDampingRatio } from '../../validate.js';
-import { MAX_HERTZ } from '../../limits.js';
+import { MAX_ANGULAR_SPEED, MAX_FORCE, MAX_HERTZ, MAX_JOINT_LENGTH, MAX_LINEAR_SPEED, MAX_TORQUE } from '../../limits.js';
 import { ROW_BIAS, ROW_IMPULSE, ROW_IMPULSE_SCALE, ROW_LOWER, ROW_MASS_SCALE, ROW_UPPER, rowSolve } from '../../solver/row-solve.js';
 import type { StateReader, StateWriter } from '../../state.js';
 import { checkOptionKeys, optionKeys } from '../../option-keys.js';
@@ -140,16 +140,44 @@ export class AxisDrive {
   checkState(where: string, path: string): void {
     // (either side may be open: −Infinity below, Infinity above)
     const lower = this.lower === -Infinity ? this.min : this.lower, upper = this.upper === Infinity ? this.max : this.upper;
-    readBounds(where, `${path}.lower`, `${path}.upper`, lower, upper, this.min, this.max);
-    requireFinite(where, `${path}.speed`, this.speed);
-    requireFinite(where, `${path}.target`, this.target);
-    if (this.target < this.min || this.target > this.max) {
-      throw new RangeError(`${where}: ${path}.target must be in [${show(this.min)}, ${show(this.max)}], got ${show(this.target)}`);
-    }
-    requireNonNegative(where, `${path}.servoHertz`, this.servoHertz);
+    this.readLimits(where, `${path}.lower`, `${path}.upper`, lower, upper);
+    this.requireSpeed(where, `${path}.speed`, this.speed);
+    this.requireTarget(where, `${path}.target`, this.target);
+    requireWithin(where, `${path}.servoHertz`, requireNonNegative(where, `${path}.servoHertz`, this.servoHertz), 0, MAX_HERTZ, ' Hz');
     requireDampingRatio(where, `${path}.servoDampingRatio`, this.servoDampingRatio);
-    requireNonNegativeOrInfinity(where, `${path}.maxForce`, this.maxForce);
-    requireNonNegative(where, `${path}.friction`, this.friction);
+    this.requireForce(where, `${path}.maxForce`, this.maxForce, true);
+    this.requireForce(where, `${path}.friction`, this.friction, false);
+  }
+
+  /** Bounds lower ≤ upper within [min, max] (open sides ±Infinity), each finite one within
+   * ±MAX_JOINT_LENGTH (angles lie within ±π already). */
+  private readLimits(where: string, lowerName: string, upperName: string, lower: unknown, upper: unknown): [number, number] {
+    const bounds = readBounds(where, lowerName, upperName, lower, upper, this.min, this.max);
+    for (let k = 0; k < 2; k++) {
+      const x = bounds[k];
+      if (x !== -Infinity && x !== Infinity) requireWithin(where, k === 0 ? lowerName : upperName, x, -MAX_JOINT_LENGTH, MAX_JOINT_LENGTH, ' m');
+    }
+    return bounds;
+  }
+  /** A motor's speed: finite, within ±MAX_ANGULAR_SPEED rad/s or ±MAX_LINEAR_SPEED m/s (README,
+   * "Limits"): a motor at 1e308 rad/s drove its bodies to Infinity. */
+  private requireSpeed(where: string, name: string, value: unknown): number {
+    const most = this.wrap ? MAX_ANGULAR_SPEED : MAX_LINEAR_SPEED;
+    return requireWithin(where, name, requireFinite(where, name, value), -most, most, this.wrap ? ' rad/s' : ' m/s');
+  }
+  /** A servo's target: finite, in [min, max] and within ±MAX_JOINT_LENGTH. */
+  private requireTarget(where: string, name: string, value: unknown): number {
+    const target = requireFinite(where, name, value);
+    if (target < this.min || target > this.max) {
+      throw new RangeError(`${where}: ${name} must be in [${show(this.min)}, ${show(this.max)}], got ${show(target)}`);
+    }
+    return requireWithin(where, name, target, -MAX_JOINT_LENGTH, MAX_JOINT_LENGTH, ' m');
+  }
+  /** A largest force or torque (`infinity`: Infinity allowed, meaning none) or a friction force: ≥ 0 and
+   * at most MAX_FORCE N or MAX_TORQUE N·m (README, "Limits"). */
+  private requireForce(where: string, name: string, value: unknown, infinity: boolean): number {
+    if (infinity && value === Infinity) return Infinity;
+    return requireWithin(where, name, requireNonNegative(where, name, value), 0, this.wrap ? MAX_TORQUE : MAX_FORCE, this.wrap ? ' N·m' : ' N');
   }
 
   /** Reads a joint's drive options (checked first: nothing changes on bad input), with the names the
@@ -157,10 +185,10 @@ export class AxisDrive {
   configure(where: string, values: DriveOptions, names: DriveNames): void {
     let lower = this.lower, upper = this.upper;
     if (values.lower !== undefined || values.upper !== undefined) {
-      [lower, upper] = readBounds(where, names.lower, names.upper, values.lower ?? this.min, values.upper ?? this.max, this.min, this.max);
+      [lower, upper] = this.readLimits(where, names.lower, names.upper, values.lower ?? this.min, values.upper ?? this.max);
     }
     if (values.motor !== undefined && values.servo !== undefined) throw new RangeError(`${where}: give motor or servo, not both`);
-    const friction = values.friction === undefined ? this.friction : requireNonNegative(where, names.friction, values.friction);
+    const friction = values.friction === undefined ? this.friction : this.requireForce(where, names.friction, values.friction, false);
     if (values.motor !== undefined) this.setMotor(where, values.motor);
     if (values.servo !== undefined) this.setServo(where, values.servo);
     this.lower = lower;
@@ -171,7 +199,7 @@ export class AxisDrive {
   /** Sets the limits; (−Infinity, Infinity) removes them. */
   setLimits(where: string, lower: number, upper: number): void {
     const open = lower === -Infinity && upper === Infinity;
-    [this.lower, this.upper] = open ? [lower, upper] : readBounds(where, 'lower', 'upper', lower, upper, this.min, this.max);
+    [this.lower, this.upper] = open ? [lower, upper] : this.readLimits(where, 'lower', 'upper', lower, upper);
     this.clearInactive();
   }
 
@@ -179,8 +207,8 @@ export class AxisDrive {
   setMotor(where: string, options: MotorOptions): void {
     if (options === null || typeof options !== 'object') throw new TypeError(`${where}: motor must be an object, got ${show(options)}`);
     checkOptionKeys(where, options, MOTOR_OPTION_KEYS, 'motor option');
-    const speed = requireFinite(where, 'motor speed', options.speed);
-    const maxForce = options.maxForce === undefined ? Infinity : requireNonNegativeOrInfinity(where, 'motor maxForce', options.maxForce);
+    const speed = this.requireSpeed(where, 'motor speed', options.speed);
+    const maxForce = options.maxForce === undefined ? Infinity : this.requireForce(where, 'motor maxForce', options.maxForce, true);
     this.mode = 'velocity';
     this.speed = speed;
     this.maxForce = maxForce;
@@ -191,13 +219,10 @@ export class AxisDrive {
   setServo(where: string, options: ServoOptions): void {
     if (options === null || typeof options !== 'object') throw new TypeError(`${where}: servo must be an object, got ${show(options)}`);
     checkOptionKeys(where, options, SERVO_OPTION_KEYS, 'servo option');
-    const target = requireFinite(where, 'servo target', options.target);
-    if (target < this.min || target > this.max) {
-      throw new RangeError(`${where}: servo target must be in [${show(this.min)}, ${show(this.max)}], got ${show(target)}`);
-    }
+    const target = this.requireTarget(where, 'servo target', options.target);
     const hertz = options.hertz === undefined ? 0 : requireWithin(where, 'servo hertz', requireNonNegative(where, 'servo hertz', options.hertz), 0, MAX_HERTZ, ' Hz');
     const dampingRatio = options.dampingRatio === undefined ? 1 : requireDampingRatio(where, 'servo dampingRatio', options.dampingRatio);
-    const maxForce = options.maxForce === undefined ? Infinity : requireNonNegativeOrInfinity(where, 'servo maxForce', options.maxForce);
+    const maxForce = options.maxForce === undefined ? Infinity : this.requireForce(where, 'servo maxForce', options.maxForce, true);
     this.mode = 'position';
     this.target = target;
     this.servoHertz = hertz;
@@ -213,7 +238,7 @@ export class AxisDrive {
   }
 
   setFriction(where: string, value: number): void {
-    this.friction = requireNonNegative(where, where, value);
+    this.friction = this.requireForce(where, where, value, false);
     this.clearInactive();
   }
 
@@ -512,8 +537,3 @@ export interface ServoOptions {
 
 const MOTOR_OPTION_KEYS = optionKeys<MotorOptions>({ speed: true, maxForce: true });
 const SERVO_OPTION_KEYS = optionKeys<ServoOptions>({ target: true, hertz: true, dampingRatio: true, maxForce: true });
-
-function requireNonNegativeOrInfinity(where: string, name: string, value: unknown): number {
-  if (value === Infinity) return Infinity;
-  return requireNonNegative(where, name, value);
-}

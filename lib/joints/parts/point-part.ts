@@ -25,6 +25,7 @@ import type { Softness } from '../../solver/softness.js';
 import type { ConstraintPart } from './constraint-part.js';
 import { UNPOOLED, type Float64Allocator } from '../../arena.js';
 import type { StateReader, StateWriter } from '../../state.js';
+import { MAX_JOINT_LENGTH } from '../../limits.js';
 
 // Offsets into a body's state, copied to module constants: the hot loops must not read an imported
 // binding (bundlers and test runners may turn each read into a property lookup on the module).
@@ -71,7 +72,9 @@ export class PointConstraintPart implements ConstraintPart {
 
   /** The part's numbers (anchors, impulse, and the derived lever arms, C and K). */
   saveState(writer: StateWriter): void {
-    writer.writeArray(this.data);
+    writer.writeArray(this.data.subarray(0, LOCAL_A));
+    // (the anchors last: LOCAL_B follows LOCAL_A, and the array ends there)
+    writer.writeBounded(this.data.subarray(LOCAL_A, SIZE), MAX_JOINT_LENGTH);
   }
   loadState(reader: StateReader): void {
     reader.readInto(this.data);

@@ -53,7 +53,7 @@ export class RotationConstraintPart implements ConstraintPart {
 
   /** q₀, C and the accumulated impulse (K is derived in prepare). */
   saveState(writer: StateWriter): void {
-    writer.writeArray(this.referenceRotation);
+    writer.writeUnitQuaternion(this.referenceRotation);
     writer.writeArray(this.C);
     writer.writeArray(this.impulse);
   }

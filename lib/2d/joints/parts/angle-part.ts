@@ -14,6 +14,7 @@ import type { Softness } from '../../../solver/softness.js';
 import type { ConstraintPart2D } from './constraint-part.js';
 import type { StateReader, StateWriter } from '../../../state.js';
 import { wrapAngle } from '../../../joints/parts/axis-drive.js';
+import { MAX_REFERENCE_ANGLE } from '../../../limits.js';
 
 const ANGULAR_VELOCITY = BODY2D_STATE.angularVelocity, INVERSE_INERTIA = BODY2D_STATE.inverseInertia;
 const ANGLE = BODY2D_STATE.angle;
@@ -29,7 +30,7 @@ export class AngleConstraintPart2D implements ConstraintPart2D {
   readonly impulse = new Float64Array(1);
 
   saveState(writer: StateWriter): void {
-    writer.write(this.referenceAngle);
+    writer.writeBoundedNumber(this.referenceAngle, MAX_REFERENCE_ANGLE);
     writer.writeArray(this.C);
     writer.writeArray(this.impulse);
   }

@@ -16,6 +16,7 @@ import { invertSymmetric2 } from '../../../math/ldlt.js';
 import type { Softness } from '../../../solver/softness.js';
 import type { ConstraintPart2D } from './constraint-part.js';
 import type { StateReader, StateWriter } from '../../../state.js';
+import { MAX_JOINT_LENGTH } from '../../../limits.js';
 
 const LINEAR_VELOCITY = BODY2D_STATE.linearVelocity, ANGULAR_VELOCITY = BODY2D_STATE.angularVelocity;
 const INVERSE_INERTIA = BODY2D_STATE.inverseInertia, INVERSE_MASS = BODY2D_STATE.inverseMass;
@@ -39,7 +40,9 @@ export class PointConstraintPart2D implements ConstraintPart2D {
 
   /** The part's numbers (anchors, impulse, and the derived lever arms, C and K). */
   saveState(writer: StateWriter): void {
-    writer.writeArray(this.data);
+    writer.writeArray(this.data.subarray(0, LOCAL_A));
+    // (the anchors last: LOCAL_B follows LOCAL_A, and the array ends there)
+    writer.writeBounded(this.data.subarray(LOCAL_A, SIZE), MAX_JOINT_LENGTH);
   }
   loadState(reader: StateReader): void {
     reader.readInto(this.data);
