@@ -46,7 +46,7 @@ export class DistanceJoint extends Joint {
   readonly rowCount = 1;
   readonly point: PointConstraintPart;
   readonly row = new AxisConstraintPart();
-  readonly drive = new AxisDrive(false, 0, Infinity);
+  protected readonly drive = new AxisDrive(false, 0, Infinity);
   private _length: number;
   private readonly direction = new Float64Array([1, 0, 0]);
 

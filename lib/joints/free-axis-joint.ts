@@ -29,7 +29,7 @@ export abstract class FreeAxisJoint extends Joint {
   /** @internal `drive` gets `driveOptions` (checked before anything is made); the anchor is fixed in both bodies. */
   constructor(
     id: number, bodyA: Body, bodyB: Body, options: JointOptions, where: string, anchor: Float64Array,
-    readonly drive: AxisDrive, driveOptions: DriveOptions, driveNames: DriveNames, allocator?: Float64Allocator,
+    protected readonly drive: AxisDrive, driveOptions: DriveOptions, driveNames: DriveNames, allocator?: Float64Allocator,
   ) {
     super(id, bodyA, bodyB, options, where, allocator);
     drive.configure(where, driveOptions, driveNames);

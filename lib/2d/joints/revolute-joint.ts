@@ -41,7 +41,7 @@ export class RevoluteJoint extends Joint2D {
   readonly rowCount = 2;
   readonly point = new PointConstraintPart2D();
   readonly axisRow = new AxisConstraintPart2D();
-  readonly drive = new AxisDrive(true, -Math.PI, Math.PI);
+  protected readonly drive = new AxisDrive(true, -Math.PI, Math.PI);
   /** θ_b − θ_a at creation (read-only: the angle, its limits and servo are measured from it). */
   get referenceAngle(): number {
     return this._referenceAngle;
