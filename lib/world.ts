@@ -275,8 +275,10 @@ export class World extends WorldCore<Body, Joint> {
   }
 
   /** The touching contacts (each a manifold of up to 4 points between two shapes) after the last step,
-   * in a fixed order; those of sleeping islands included, as they were when the island fell asleep. */
-  get contacts(): readonly ContactConstraint[] {
+   * in a fixed order; those of sleeping islands included, as they were when the island fell asleep. They
+   * are the solver's own, read-only to the compiler: to change a contact, use a shape's friction and
+   * restitution, or onPreSolve. */
+  get contacts(): readonly Readonly<ContactConstraint>[] {
     return this.contactSet.touching;
   }
   // One number of flags: 1 gyroscopic, 2 the direct solver, 4 contacts follow, 8 a restitution threshold
