@@ -29,6 +29,7 @@
 
 import type { BodyType } from './body-type.js';
 import type { StateReader, StateWriter } from './state.js';
+import { ShrinkCheck } from './arena.js';
 
 /** Linear speed under which a body counts as at rest, m/s (Box2D v3: 0.05). */
 export const DEFAULT_SLEEP_LINEAR_SPEED = 0.05;
@@ -115,15 +116,19 @@ export function isAwakeMover(body: SleepingBody): boolean {
   return body.isDynamic ? body.sleep.island === 0 : body.type === 'kinematic' && body.isMoving();
 }
 
+/** The union-find arrays' smallest size, bodies. */
+const MIN_SEARCH_SIZE = 64;
+
 /** The sleeping islands of a world and the search that puts islands to sleep. */
 export class Islands {
   /** Grows by one each time an island falls asleep or wakes (the world's awake lists follow it). */
   version = 0;
   private readonly sleeping = new Map<number, SleepState[]>();
   // union-find over the awake dynamic bodies of the current search
-  private parent = new Int32Array(64);
-  private slowest = new Float64Array(64);
+  private parent = new Int32Array(MIN_SEARCH_SIZE);
+  private slowest = new Float64Array(MIN_SEARCH_SIZE);
   private searched: SleepingBody[] = [];
+  private readonly shrink = new ShrinkCheck();
 
   /** How many bodies sleep. */
   get sleepingBodyCount(): number {
@@ -189,17 +194,21 @@ export class Islands {
       state.index = searched.length;
       searched.push(body);
     }
+    // (the union-find arrays follow the awake bodies down again once most are gone or asleep)
+    if (this.shrink.due(searched.length, this.parent.length, MIN_SEARCH_SIZE)) this.resize(2 * searched.length);
     if (!anyReady) {
       for (let i = 0; i < searched.length; i++) searched[i].sleep.index = -1;
       searched.length = 0;
       return false;
     }
-    if (this.parent.length < searched.length) {
-      this.parent = new Int32Array(2 * searched.length);
-      this.slowest = new Float64Array(2 * searched.length);
-    }
+    if (this.parent.length < searched.length) this.resize(2 * searched.length);
     for (let i = 0; i < searched.length; i++) this.parent[i] = i;
     return true;
+  }
+  private resize(size: number): void {
+    size = Math.max(size, MIN_SEARCH_SIZE);
+    this.parent = new Int32Array(size);
+    this.slowest = new Float64Array(size);
   }
 
   /** Joins the islands of two linked bodies (a joint, or a contact with points). A moving kinematic

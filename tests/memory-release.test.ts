@@ -59,6 +59,32 @@ describe('memory release', () => {
     for (const tree of set.broadphase.trees) tree.validate();
   });
 
+  it('the sleep search\'s union-find arrays follow the awake bodies down once most are asleep or gone', () => {
+    // bodies at rest in empty space: the search that puts them to sleep holds them all
+    const world = new World({ gravity: [0, 0, 0] });
+    for (let i = 0; i < 2000; i++) world.createBody({ position: [i % 50, Math.floor(i / 50), 0] });
+    const islands = (world as unknown as { islands: { parent: Int32Array; slowest: Float64Array } }).islands;
+    let steps = 0;
+    while (world.bodies.some((body) => body.isAwake) && steps < 600) {
+      world.step(1 / 60);
+      steps++;
+    }
+    expect(islands.parent.length).toBeGreaterThanOrEqual(2000);
+    for (const body of world.bodies.slice(10)) world.removeBody(body);
+    for (let i = 0; i < SETTLE; i++) world.step(1 / 60);
+    expect(islands.parent.length).toBe(64);
+    expect(islands.slowest.length).toBe(64);
+    // the bodies left sleep again once woken, within as many steps as the first time
+    for (const body of world.bodies) body.wake();
+    let again = 0;
+    while (world.bodies.some((body) => body.isAwake) && again < 600) {
+      world.step(1 / 60);
+      again++;
+    }
+    expect(world.bodies.every((body) => !body.isAwake)).toBe(true);
+    expect(again).toBeLessThanOrEqual(steps);
+  });
+
   it('no pooled contact holds a removed body or shape, from the step after the removal', () => {
     const world = pile(300);
     const set = internals(world).contactSet;
