@@ -68,35 +68,42 @@ export function readUnitQuaternion(where: string, name: string, value: unknown, 
       `${where}: ${name} must be a unit quaternion (x, y, z, w), got ${show(value)} of length ${length}; normalize it first`,
     );
   }
-  // Normalized until dividing by the length changes nothing, so that reading a quaternion this wrote (a
-  // shape's orientation in a snapshot) gives the same bits; one division can leave a length an ulp from 1.
-  let l = length;
-  for (let pass = 0; pass < 4 && l !== 1; pass++) {
-    for (let i = 0; i < 4; i++) q[i] /= l;
-    l = Math.hypot(q[0], q[1], q[2], q[3]);
-  }
-  // where the divisions swing about 1, the largest component is stepped an ulp or two to length 1 exactly
-  if (l !== 1) toUnitLength(q);
+  normalizeExactly(q, 4, length);
   for (let i = 0; i < 4; i++) out[i] = q[i] + 0;
   return out;
 }
 
+/**
+ * Divides v (n = 3 or 4 numbers, of length `length` > 0) by its length until that changes nothing, so
+ * that reading again a vector this wrote (a shape's orientation or a plane's normal in a snapshot) gives
+ * the same bits: one division can leave a length an ulp from 1. Where the divisions swing about 1, the
+ * largest component is stepped an ulp or two to make Math.hypot exactly 1, if it can.
+ */
+export function normalizeExactly(v: Float64Array, n: number, length: number): void {
+  let l = length;
+  for (let pass = 0; pass < 4 && l !== 1; pass++) {
+    for (let i = 0; i < n; i++) v[i] /= l;
+    l = n === 3 ? Math.hypot(v[0], v[1], v[2]) : Math.hypot(v[0], v[1], v[2], v[3]);
+  }
+  if (l !== 1) toUnitLength(v, n);
+}
+
 const ulpBits = new BigInt64Array(1), ulpValue = new Float64Array(ulpBits.buffer);
 
-/** Steps q's largest component by up to 4 ulps either way until Math.hypot(q) is exactly 1, if it can. */
-function toUnitLength(q: Float64Array): void {
+/** Steps v's largest component by up to 4 ulps either way until Math.hypot(v) is exactly 1, if it can. */
+function toUnitLength(v: Float64Array, n: number): void {
   let m = 0;
-  for (let i = 1; i < 4; i++) if (Math.abs(q[i]) > Math.abs(q[m])) m = i;
-  const original = q[m];
+  for (let i = 1; i < n; i++) if (Math.abs(v[i]) > Math.abs(v[m])) m = i;
+  const original = v[m];
   for (let step = 1; step <= 4; step++) {
     for (const sign of [1n, -1n]) {
       ulpValue[0] = original;
       ulpBits[0] += sign * BigInt(step);
-      q[m] = ulpValue[0];
-      if (Math.hypot(q[0], q[1], q[2], q[3]) === 1) return;
+      v[m] = ulpValue[0];
+      if ((n === 3 ? Math.hypot(v[0], v[1], v[2]) : Math.hypot(v[0], v[1], v[2], v[3])) === 1) return;
     }
   }
-  q[m] = original;
+  v[m] = original;
 }
 
 const pointScratch = new Float64Array(3);

@@ -184,4 +184,13 @@ describe('2D joint motors, friction and impulses keep to their ranges', () => {
     }
     expect(Math.abs(q.angularVelocity)).toBe(5);
   });
+
+  it('the weakest springs (5e-324 Hz, undamped) step without NaN', () => {
+    // h ω underflowed to 0, and the spring's bias rate ω / (2ζ + h ω) was Infinity
+    const w = new World2D({ substeps: 7, jointHertz: 5e-324, jointDampingRatio: 0, sleeping: false });
+    const p = w.createBody({ position: [1, 0] }), q = w.createBody({ position: [2, 0] });
+    w.createRevoluteJoint({ bodyA: p, anchor: [0, 0] });
+    w.createRevoluteJoint({ bodyA: p, bodyB: q, anchor: [1.5, 0], servo: { target: 1, hertz: 5e-324, dampingRatio: 0 } });
+    expectFiniteRun(w, 200);
+  });
 });

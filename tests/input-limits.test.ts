@@ -304,6 +304,17 @@ describe('spring stiffness keeps to its range', () => {
     expect(() => new World({ jointHertz: 30, jointDampingRatio: 1e308 })).toThrow(/World: jointDampingRatio must be at most 1e6/);
   });
 
+  it('the weakest springs (5e-324 Hz, undamped: joints, servos, mouse joints) run 200 steps without NaN', () => {
+    // h ω underflowed to 0, and the spring's bias rate ω / (2ζ + h ω) was Infinity
+    const w = new World({ jointHertz: 5e-324, jointDampingRatio: 0, sleeping: false });
+    const p = w.createBody({ position: [1, 1, 0] }), q = w.createBody({ position: [2, 1, 0] });
+    w.createBallJoint({ bodyA: p, anchor: [0, 1, 0] });
+    w.createHingeJoint({ bodyA: p, bodyB: q, anchor: [1.5, 1, 0], axis: [0, 0, 1], servo: { target: 1, hertz: 5e-324, dampingRatio: 0 } });
+    w.createDistanceJoint({ bodyA: q, anchorA: [2, 1, 0], anchorB: [2, 2, 0], hertz: 5e-324, dampingRatio: 0 });
+    w.createMouseJoint({ body: q, target: [3, 3, 0], hertz: 5e-324, dampingRatio: 0 });
+    expectFiniteRun(w, 200);
+  });
+
   it('springs at MAX_DAMPING_RATIO and MAX_HERTZ run 200 steps without NaN', () => {
     const w = new World({ jointHertz: 30, jointDampingRatio: MAX_DAMPING_RATIO });
     const p = w.createBody({ position: [1, 1, 0] });

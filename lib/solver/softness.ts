@@ -22,13 +22,15 @@ export function createSoftness(): Softness {
   return { biasRate: 0, massScale: 1, impulseScale: 0 };
 }
 
-/** Writes the coefficients of a spring of `hertz` (> 0) and `dampingRatio` (≥ 0) for a substep `h`. */
+/** Writes the coefficients of a spring of `hertz` (> 0) and `dampingRatio` (≥ 0) for a substep `h`. An
+ * undamped spring so weak that h ω underflows to 0 (5e-324 Hz) takes biasRate's limit 1/h (ω / (h ω)):
+ * ω / 0 was Infinity, and its product with massScale 0 NaN. */
 export function makeSoft(out: Softness, hertz: number, dampingRatio: number, h: number): Softness {
   const omega = 2 * Math.PI * hertz;
   const a1 = 2 * dampingRatio + h * omega;
   const a2 = h * omega * a1;
   const a3 = 1 / (1 + a2);
-  out.biasRate = omega / a1;
+  out.biasRate = a1 > 0 ? omega / a1 : 1 / h;
   out.massScale = a2 * a3;
   out.impulseScale = a3;
   return out;

@@ -3,7 +3,7 @@
 //   bounds   everything
 //   ray      n·(o + t d) = offset:  t = (offset − n·o) / n·d, for a ray going down into it (n·d < 0)
 
-import { readFiniteVector, show } from '../../validate.js';
+import { normalizeExactly, readFiniteVector, show } from '../../validate.js';
 import { atOrigin, rayStartsInside, type ShapeDefinition } from '../shape-definition.js';
 import type { PlaneShapeOptions } from '../shape-options.js';
 
@@ -15,9 +15,11 @@ export const PLANE: ShapeDefinition<PlaneShapeOptions> = {
   read(where, options, into) {
     if (options.normal !== undefined) {
       const n = readFiniteVector(where, 'plane normal', options.normal, 3, into.normal);
-      const length = Math.sqrt(n[0] ** 2 + n[1] ** 2 + n[2] ** 2);
+      const length = Math.hypot(n[0], n[1], n[2]);
       if (!(length > 1e-9)) throw new RangeError(`${where}: plane normal must not be zero, got ${show(options.normal)}`);
-      for (let i = 0; i < 3; i++) n[i] = n[i] / length + 0; // −0 as +0, as JSON keeps it
+      // (normalized so that reading the normal again, from a snapshot, gives the same bits)
+      normalizeExactly(n, 3, length);
+      for (let i = 0; i < 3; i++) n[i] += 0; // −0 as +0, as JSON keeps it
     }
     if (options.offset !== undefined) {
       if (typeof options.offset !== 'number' || !Number.isFinite(options.offset)) {
