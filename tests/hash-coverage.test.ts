@@ -141,6 +141,23 @@ describe('a snapshot written as JSON restores shapes to the same bits', () => {
     expect(copy.hash()).toBe(world.hash());
   });
 
+  it('shapes given −0 as friction, restitution, rolling resistance or group restore bit for bit', () => {
+    // a rolling resistance of −0 was kept as −0, and JSON restored it as 0: the hashes differed
+    const world = new World();
+    world.createBody({ type: 'static', shapes: [{ type: 'plane', friction: -0, restitution: -0, rollingResistance: -0, group: -0 }] });
+    const body = world.createBody({
+      position: [0, 0.3, 0], shapes: [{ type: 'box', halfExtents: [0.3, 0.3, 0.3], friction: -0, restitution: -0, rollingResistance: -0, group: -0 }],
+    });
+    body.shapes[0].friction = -0;
+    body.shapes[0].restitution = -0;
+    body.shapes[0].group = -0;
+    const copy = World.restore(JSON.parse(JSON.stringify(world.snapshot())));
+    expect(copy.hash()).toBe(world.hash());
+    copy.step(1 / 60);
+    world.step(1 / 60);
+    expect(copy.hash()).toBe(world.hash());
+  });
+
   it('planes given any normal, and joints any axis, restore and step bit for bit', () => {
     // a normal normalized once may be an ulp off unit length, and normalized again (from the snapshot)
     // change its last bit: [-1, -1, -0.5155754089355469] did

@@ -117,7 +117,7 @@ export class Shape implements ShapeGeometry {
     return this._friction;
   }
   set friction(value: number) {
-    this._friction = requireNonNegative('shape.friction', 'friction', value);
+    this._friction = readCoefficient('shape.friction', 'friction', value);
   }
   /** Restitution (SurfaceOptions.restitution): a number in [0, 1]; can change between steps. */
   get restitution(): number {
@@ -194,9 +194,9 @@ export class Shape implements ShapeGeometry {
     for (let k = 0; k < 4; k++) this.orientation[k] += 0;
     rotationMatrix(this.rotation, this.orientation);
     this.density = options.density === undefined ? DEFAULT_DENSITY : requirePositive(where, 'density', options.density);
-    this._friction = options.friction === undefined ? DEFAULT_FRICTION : requireNonNegative(where, 'friction', options.friction);
+    this._friction = options.friction === undefined ? DEFAULT_FRICTION : readCoefficient(where, 'friction', options.friction);
     this._restitution = readRestitution(where, options.restitution ?? 0);
-    this.rollingResistance = options.rollingResistance === undefined ? 0 : requireNonNegative(where, 'rollingResistance', options.rollingResistance);
+    this.rollingResistance = options.rollingResistance === undefined ? 0 : readCoefficient(where, 'rollingResistance', options.rollingResistance);
     this._category = readBits(where, 'category', options.category, 1);
     this._mask = readBits(where, 'mask', options.mask, 0xffffffff);
     this._group = options.group === undefined ? 0 : readGroup(where, options.group);
@@ -244,10 +244,18 @@ export function filtersMeet(category: number, mask: number, group: number, b: Sh
   return (category & b.mask) !== 0 && (b.category & mask) !== 0;
 }
 
+// The readers below return −0 as +0: a snapshot keeps a shape's settings as JSON, which writes −0 as 0,
+// and a shape restored with +0 where the world held −0 hashed differently (a rolling resistance of −0 did).
+
+/** A friction or rolling resistance coefficient: a finite number ≥ 0. */
+function readCoefficient(where: string, name: string, value: unknown): number {
+  return requireNonNegative(where, name, value) + 0;
+}
+
 /** A restitution: a number in [0, 1]. */
 function readRestitution(where: string, value: unknown): number {
   if (typeof value !== 'number' || !(value >= 0 && value <= 1)) throw new RangeError(`${where}: restitution must be in [0, 1], got ${show(value)}`);
-  return value;
+  return value + 0;
 }
 
 /** A collision group: an integer within ±2³¹ (`name` for the error). */
@@ -255,7 +263,7 @@ export function readGroup(where: string, group: unknown, name = 'group'): number
   if (typeof group !== 'number' || !Number.isInteger(group) || Math.abs(group) > 0x7fffffff) {
     throw new RangeError(`${where}: ${name} must be an integer in ±2³¹, got ${show(group)}`);
   }
-  return group;
+  return group + 0;
 }
 
 /**
