@@ -138,10 +138,15 @@ export class ManifoldCache {
 
   /** How many numbers save writes. */
   static readonly stateSize = 1 + SIZE;
-  /** The cache for snapshots (a restored pile reuses exactly what the original run would have). */
+  /** The cache for snapshots (a restored pile reuses exactly what the original run would have). Only
+   * what reuse reads is written, zeros for the rest: the point slots past the count (left from a manifold
+   * with more points) and a cache that is not valid are never read, and a contact made afresh after a
+   * restore holds zeros there, so writing them made equal worlds hash apart. */
   save(writer: StateWriter): void {
+    const d = this.data;
     writer.writeBoolean(this.valid);
-    writer.writeArray(this.data);
+    const used = this.valid ? POINTS + POINT_SIZE * d[COUNT] : 0;
+    for (let k = 0; k < SIZE; k++) writer.write(k < used ? d[k] : 0);
   }
   /** Reads what save wrote from `numbers` at `at`; returns where it stopped. */
   load(numbers: readonly number[], at: number): number {
