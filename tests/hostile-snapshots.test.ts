@@ -128,7 +128,8 @@ function attempt(
     return;
   }
   for (const body of world.bodies) {
-    const numbers = [...body.position, ...body.linearVelocity];
+    const turning = 'orientation' in body ? [...body.orientation, ...body.angularVelocity] : [body.angle, body.angularVelocity];
+    const numbers = [...body.position, ...body.linearVelocity, ...turning];
     if (!numbers.every(Number.isFinite)) {
       tally.failures.push(`${label}: accepted, and body ${body.id} is at ${numbers.join(', ')} after ${ACCEPTED_STEPS} steps`);
       return;
@@ -345,6 +346,25 @@ describe('restore refuses numbers no world keeps', () => {
     expect(tally.failures.slice(0, 20)).toEqual([]);
     expect(tally.refused).toBeGreaterThan(tally.accepted);
   }, 600_000);
+});
+
+describe('restore wraps a kinematic body\'s target angle', () => {
+  it('a 2D snapshot whose pending target angle is 1e308 restores a body that turns the short way to the wrapped angle', () => {
+    // the step's short turn expects [−π, π]: unwrapped, the body turned at Infinity rad/s for a step
+    const world = new World2D();
+    const body = world.createBody({ type: 'kinematic' });
+    body.moveKinematic([-5, -5]);
+    const snapshot = world.snapshot();
+    const numbers = decodeNumbers(snapshot.numbers);
+    const at = numbers.length - 1;
+    expect([numbers[at - 2], numbers[at - 1], numbers[at]]).toEqual([-5, -5, 0]);
+    const copy = World2D.restore(withNumber(snapshot, at, 1e308));
+    copy.step(1 / 60);
+    const [restored] = copy.bodies;
+    expect(Number.isFinite(restored.angularVelocity)).toBe(true);
+    expect(Math.abs(restored.angle)).toBeLessThanOrEqual(Math.PI);
+    expect(restored.angularVelocity * (1 / 60)).toBeCloseTo(restored.angle, 12);
+  });
 });
 
 describe('restore keeps velocities, forces and torques to the setters\' bounds', () => {

@@ -295,6 +295,9 @@ export class Body2D {
       requireInteger(where, at('kinematicTargetState'), this.kinematicTargetState, KINEMATIC_NONE, KINEMATIC_MOVING);
       requireFiniteNumbers(where, at('kinematicTarget'), this.kinematicTarget);
       requireAtMost(where, at('kinematicTarget'), this.kinematicTarget.subarray(0, 2), MAX_COORDINATE, 'm', true);
+      // the target angle wrapped as moveKinematic wraps it (a world's is already: its bits stay); the
+      // step's short turn expects [−π, π], and a target of 1e308 rad had turned the body at Infinity rad/s
+      wrapAngleAt(this.kinematicTarget, 2);
     }
   }
 
