@@ -68,43 +68,28 @@ export function readUnitQuaternion(where: string, name: string, value: unknown, 
       `${where}: ${name} must be a unit quaternion (x, y, z, w), got ${show(value)} of length ${length}; normalize it first`,
     );
   }
-  normalizeExactly(q, 4, length);
+  normalizeStably(q, 4, length);
   for (let i = 0; i < 4; i++) out[i] = q[i] + 0;
   return out;
 }
 
 /**
- * Divides v (n = 3 or 4 numbers, of length `length` > 0) by its length until that changes nothing, so
- * that reading again a vector this wrote (a shape's orientation or a plane's normal in a snapshot) gives
- * the same bits: one division can leave a length an ulp from 1. Where the divisions swing about 1, the
- * largest component is stepped an ulp or two to make Math.hypot exactly 1, if it can.
+ * Divides v (n = 3 or 4 numbers, of length `length` > 0) by its length, unless that length is already 1
+ * to round-off (within UNIT_LENGTH_TOLERANCE): a vector this wrote (a shape's orientation or a plane's
+ * normal in a snapshot) is then read again to the same bits. (Dividing again could move a last bit,
+ * and stepping to a length of exactly 1 is not always possible: both made restored shapes hash apart.)
  */
-export function normalizeExactly(v: Float64Array, n: number, length: number): void {
+export function normalizeStably(v: Float64Array, n: number, length: number): void {
   let l = length;
-  for (let pass = 0; pass < 4 && l !== 1; pass++) {
+  for (let pass = 0; pass < 4 && !(Math.abs(l - 1) <= UNIT_LENGTH_TOLERANCE); pass++) {
     for (let i = 0; i < n; i++) v[i] /= l;
     l = n === 3 ? Math.hypot(v[0], v[1], v[2]) : Math.hypot(v[0], v[1], v[2], v[3]);
   }
-  if (l !== 1) toUnitLength(v, n);
 }
 
-const ulpBits = new BigInt64Array(1), ulpValue = new Float64Array(ulpBits.buffer);
-
-/** Steps v's largest component by up to 4 ulps either way until Math.hypot(v) is exactly 1, if it can. */
-function toUnitLength(v: Float64Array, n: number): void {
-  let m = 0;
-  for (let i = 1; i < n; i++) if (Math.abs(v[i]) > Math.abs(v[m])) m = i;
-  const original = v[m];
-  for (let step = 1; step <= 4; step++) {
-    for (const sign of [1n, -1n]) {
-      ulpValue[0] = original;
-      ulpBits[0] += sign * BigInt(step);
-      v[m] = ulpValue[0];
-      if ((n === 3 ? Math.hypot(v[0], v[1], v[2]) : Math.hypot(v[0], v[1], v[2], v[3])) === 1) return;
-    }
-  }
-  v[m] = original;
-}
+/** How far from 1 the length of a unit vector may be after one division by its length: the rounding
+ * of each component and of Math.hypot, a few ulps. */
+const UNIT_LENGTH_TOLERANCE = 8 * Number.EPSILON;
 
 const pointScratch = new Float64Array(3);
 

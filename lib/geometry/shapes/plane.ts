@@ -3,7 +3,7 @@
 //   bounds   everything
 //   ray      n·(o + t d) = offset:  t = (offset − n·o) / n·d, for a ray going down into it (n·d < 0)
 
-import { normalizeExactly, readFiniteVector, show } from '../../validate.js';
+import { normalizeStably, readFiniteVector, show } from '../../validate.js';
 import { atOrigin, rayStartsInside, type ShapeDefinition } from '../shape-definition.js';
 import type { PlaneShapeOptions } from '../shape-options.js';
 
@@ -18,7 +18,7 @@ export const PLANE: ShapeDefinition<PlaneShapeOptions> = {
       const length = Math.hypot(n[0], n[1], n[2]);
       if (!(length > 1e-9)) throw new RangeError(`${where}: plane normal must not be zero, got ${show(options.normal)}`);
       // (normalized so that reading the normal again, from a snapshot, gives the same bits)
-      normalizeExactly(n, 3, length);
+      normalizeStably(n, 3, length);
       for (let i = 0; i < 3; i++) n[i] += 0; // −0 as +0, as JSON keeps it
     }
     if (options.offset !== undefined) {
