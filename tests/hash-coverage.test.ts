@@ -141,6 +141,12 @@ describe('a snapshot written as JSON restores shapes to the same bits', () => {
     expect(copy.hash()).toBe(world.hash());
   });
 
+  it('a capsule of halfHeight −0 restores bit for bit', () => {
+    const world = new World();
+    world.createBody({ shapes: [{ type: 'capsule', radius: 0.05, halfHeight: -0 }] });
+    expect(World.restore(JSON.parse(JSON.stringify(world.snapshot()))).hash()).toBe(world.hash());
+  });
+
   it('shapes given −0 as friction, restitution, rolling resistance or group restore bit for bit', () => {
     // a rolling resistance of −0 was kept as −0, and JSON restored it as 0: the hashes differed
     const world = new World();

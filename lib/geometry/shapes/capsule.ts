@@ -50,7 +50,8 @@ export const CAPSULE: ShapeDefinition<CapsuleShapeOptions> = {
   placed: true,
   read(where, options, into) {
     into.radius = requirePositiveWithin(where, 'capsule radius', options.radius, MIN_LENGTH, MAX_LENGTH, ' m');
-    into.halfHeight = requireWithin(where, 'capsule halfHeight', requireNonNegative(where, 'capsule halfHeight', options.halfHeight), 0, MAX_LENGTH, ' m');
+    // (+ 0: −0 kept as +0, as a snapshot's JSON keeps it)
+    into.halfHeight = requireWithin(where, 'capsule halfHeight', requireNonNegative(where, 'capsule halfHeight', options.halfHeight), 0, MAX_LENGTH, ' m') + 0;
   },
   volume: (shape) => Math.PI * shape.radius * shape.radius * (2 * shape.halfHeight + (4 / 3) * shape.radius),
   centroid: atOrigin,
