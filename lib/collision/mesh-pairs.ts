@@ -203,6 +203,10 @@ export class MeshPairs {
     if (this.foundCount === this.found.length) this.found.push({ triangle: 0, manifold: new Manifold(), group: -1, depth: 0 });
     const f = this.found[this.foundCount];
     f.manifold.margin = this.margin;
+    // no points from this slot's last use (another triangle, another pair): a hull's picks prefer the
+    // last step's points (features.ts reducePoints), and a scratch manifold's were anyone's, state that
+    // no snapshot holds (a restored world then picked 3 points of a triangle where the original picked 4)
+    f.manifold.count = 0;
     this.collideOne(triangle, this.mesh as ShapeProxy, f.manifold);
     if (f.manifold.count > 0) {
       f.triangle = triangle;
@@ -214,6 +218,7 @@ export class MeshPairs {
   private readonly visitSensor = (triangle: number): boolean => {
     const m = this.scratch;
     m.margin = 0;
+    m.count = 0;
     this.collideOne(triangle, this.mesh as ShapeProxy, m);
     for (let i = 0; i < m.count; i++) if (m.separations[i] <= 0) this.overlapping = true;
     return !this.overlapping;
