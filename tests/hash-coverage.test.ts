@@ -228,12 +228,7 @@ describe('a snapshot written as JSON restores shapes to the same bits', () => {
     });
     world.createMouseJoint({ body, anchor: [-0.2518730163574219, -0.29106903076171875, -2.181215286254883], target: [2.748373031616211, -3, 0.5804214477539062], maxForce: 2694.530487060547, breakForce: 4755.210886955261, breakTorque: 2112.9294414520264 });
     for (let i = 0; i < 16; i++) world.step(1 / 30);
-    const copy = World.restore(JSON.parse(JSON.stringify(world.snapshot())));
-    for (let i = 0; i < 30; i++) {
-      world.step(1 / 30);
-      copy.step(1 / 30);
-      expect(copy.hash(), `step ${i}`).toBe(world.hash());
-    }
+    expectRestoredAlike(world, 1 / 30, 30);
   });
 
   it('a box restored while it tumbles on a heightfield steps on as the original', () => {
@@ -255,11 +250,17 @@ describe('a snapshot written as JSON restores shapes to the same bits', () => {
       }],
     });
     for (let i = 0; i < 9; i++) world.step(1 / 30);
-    const copy = World.restore(JSON.parse(JSON.stringify(world.snapshot())));
-    for (let i = 0; i < 30; i++) {
-      world.step(1 / 60);
-      copy.step(1 / 60);
-      expect(copy.hash(), `step ${i}`).toBe(world.hash());
-    }
+    expectRestoredAlike(world, 1 / 60, 30);
   });
 });
+
+/** Restores `world` from its snapshot as JSON and steps both `steps` times by `dt`: the hashes agree at
+ * every step. */
+function expectRestoredAlike(world: World, dt: number, steps: number): void {
+  const copy = World.restore(JSON.parse(JSON.stringify(world.snapshot())));
+  for (let i = 0; i < steps; i++) {
+    world.step(dt);
+    copy.step(dt);
+    expect(copy.hash(), `step ${i}`).toBe(world.hash());
+  }
+}
