@@ -395,6 +395,9 @@ describe('joint motors, forces, friction, lengths and limits keep to their range
     ['setting a ball joint frictionTorque to 1e31', () => (ball.frictionTorque = 1e31), /frictionTorque: frictionTorque must be at most 1e30 N·m/],
     ['a slider lowerTranslation of -1e308', () => world.createPrismaticJoint({ ...sliderAt, lowerTranslation: -1e308 }), /createPrismaticJoint: lowerTranslation must be at least -4e12 m .*got -1e\+308$/],
     ['a slider setLimits(0, 1e13)', () => slider.setLimits(0, 1e13), /setLimits: upper must be at most 4e12 m .*got 10000000000000$/],
+    // (no lower bound, and an upper one no position can keep: its row's C was −Infinity, then NaN)
+    ['a slider upperTranslation of -Infinity', () => world.createPrismaticJoint({ ...sliderAt, upperTranslation: -Infinity }), /createPrismaticJoint: upperTranslation must be finite or Infinity \(none\), got -Infinity$/],
+    ['a slider setLimits(Infinity, Infinity)', () => slider.setLimits(Infinity, Infinity), /setLimits: lower must be finite or -Infinity \(none\), got Infinity$/],
     ['a distance joint length of 1e308', () => world.createDistanceJoint({ ...rodAt, length: 1e308 }), /createDistanceJoint: length must be at most 4e12 m .*got 1e\+308$/],
     ['a distance joint maxLength of 1e13', () => world.createDistanceJoint({ ...rodAt, minLength: 0, maxLength: 1e13 }), /createDistanceJoint: maxLength must be at most 4e12 m .*got 10000000000000$/],
     ['setLengthRange(1e13, Infinity)', () => rod.setLengthRange(1e13, Infinity), /setLengthRange: minLength must be at most 4e12 m .*got 10000000000000$/],

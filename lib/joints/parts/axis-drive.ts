@@ -149,10 +149,13 @@ export class AxisDrive {
     this.requireForce(where, `${path}.friction`, this.friction, false);
   }
 
-  /** Bounds lower ≤ upper within [min, max] (open sides ±Infinity), each finite one within
-   * ±MAX_JOINT_LENGTH (angles lie within ±π already). */
+  /** Bounds lower ≤ upper within [min, max] (open sides: −Infinity below, Infinity above; an upper
+   * bound of −Infinity or a lower one of Infinity is no bound but an impossible one, and its row's C was
+   * Infinity, then NaN), each finite one within ±MAX_JOINT_LENGTH (angles lie within ±π already). */
   private readLimits(where: string, lowerName: string, upperName: string, lower: unknown, upper: unknown): [number, number] {
     const bounds = readBounds(where, lowerName, upperName, lower, upper, this.min, this.max);
+    if (bounds[0] === Infinity) throw new RangeError(`${where}: ${lowerName} must be finite or -Infinity (none), got Infinity`);
+    if (bounds[1] === -Infinity) throw new RangeError(`${where}: ${upperName} must be finite or Infinity (none), got -Infinity`);
     for (let k = 0; k < 2; k++) {
       const x = bounds[k];
       if (x !== -Infinity && x !== Infinity) requireWithin(where, k === 0 ? lowerName : upperName, x, -MAX_JOINT_LENGTH, MAX_JOINT_LENGTH, ' m');
