@@ -319,10 +319,13 @@ export class BroadPhase {
     fatten(proxy);
     if (!definitionOf(proxy.shape.type).bounded) {
       this.unbounded.push(proxy);
-      return;
+    } else {
+      proxy.treeId = this.trees[proxy.tree].createProxy(proxy.fat, slot);
+      if (proxy.tree === TreeKind.Static) this.staticInserts++;
     }
-    proxy.treeId = this.trees[proxy.tree].createProxy(proxy.fat, slot);
-    if (proxy.tree === TreeKind.Static) this.staticInserts++;
+    // a new shape looks for pairs at the next update, whatever its kind: a plane added under a body that
+    // stays inside its fat box was found only once that body left it, and a restored world (its shapes
+    // all new) found it at once
     this.enqueue(proxy);
   }
 
