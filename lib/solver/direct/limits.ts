@@ -142,9 +142,13 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
     this.aux = new AuxiliaryRows(forest.columns);
   }
 
-  /** Hands every limit row back to the joints' own sweeps. */
+  /** Hands every limit and friction row back to the joints' own sweeps. */
   clear(): void {
-    for (const joint of this.joints) joint.directLimits = false;
+    for (const joint of this.joints) {
+      joint.directLimits = false;
+      // (left set, a joint switched to the iterative solver skipped its friction in every sweep)
+      joint.directFriction = false;
+    }
     this.joints.length = 0;
     this.ropes.length = 0;
     this.rows = 0;
