@@ -166,10 +166,10 @@ export class Body {
   private readonly _shapes: readonly Shape[];
   /** @internal The largest distance of a point of the shapes from the centre of mass, m (0 without
    * shapes, Infinity with a plane): no point of the body moves faster than |v| + |ω| · extent. */
-  readonly extent: number;
+  readonly extent: number = 0;
   /** @internal The smallest inner radius of its shapes that collide (Shape.innerRadius), m; 0 without
    * any: how far the body may move in a step before continuous collision looks at it. */
-  readonly minExtent: number;
+  readonly minExtent: number = 0;
   /** @internal Its place among the bodies this step's continuous collision looks at, or −1, and whether
    * it is fast at the step's start (collision/continuous.ts; the speculative margins read the latter). */
   ccdIndex = -1;
@@ -320,14 +320,7 @@ export class Body {
     this.writeInverseMassAxes();
     this._ccd = ccd;
     this._shapes = Object.freeze(shapes);
-    let extent = 0, minExtent = Infinity;
-    for (const shape of shapes) {
-      const p = shape.position;
-      extent = Math.max(extent, Math.sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2]) + shape.extent);
-      if (!shape.sensor) minExtent = Math.min(minExtent, shape.innerRadius);
-    }
-    this.extent = extent;
-    this.minExtent = minExtent === Infinity ? 0 : minExtent;
+    this.measureShapes();
     const I = this.inverseInertiaLocal;
     this.diagonalInertia = I[1] === 0 && I[2] === 0 && I[3] === 0 && I[5] === 0 && I[6] === 0 && I[7] === 0;
     this.updateInertia();
@@ -851,6 +844,19 @@ export class Body {
    * its velocity. Refused, changing nothing, when one of its shapes may not be on that type (a plane or
    * a mesh on a dynamic body) or a joint would be left between two bodies neither of which is dynamic.
    */
+  /** extent and minExtent from the shapes about the centre of mass. */
+  private measureShapes(): void {
+    let extent = 0, minExtent = Infinity;
+    for (const shape of this._shapes) {
+      const p = shape.position;
+      extent = Math.max(extent, Math.sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2]) + shape.extent);
+      if (!shape.sensor) minExtent = Math.min(minExtent, shape.innerRadius);
+    }
+    const self = this as { extent: number; minExtent: number };
+    self.extent = extent;
+    self.minExtent = minExtent === Infinity ? 0 : minExtent;
+  }
+
   setType(type: BodyType): void {
     const where = 'setType';
     this.requireInWorld(where);
@@ -887,6 +893,9 @@ export class Body {
         const R = this.rotation, c = fromShapes.centre, p = this.position;
         for (let k = 0; k < 3; k++) p[k] += R[k] * c[0] + R[3 + k] * c[1] + R[6 + k] * c[2];
         for (const shape of this.shapes) if (definitionOf(shape.type).placed) for (let k = 0; k < 3; k++) shape.position[k] -= c[k];
+        // (the shapes moved about the new centre: a stale extent gave other speculative margins than the
+        // same body made dynamic from the start, or restored from a snapshot)
+        this.measureShapes();
       }
     } else {
       this._mass = Infinity;

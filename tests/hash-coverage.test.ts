@@ -267,6 +267,19 @@ describe('a snapshot written as JSON restores shapes to the same bits', () => {
     expect(world.contacts.some((c) => c.bodyA === plane || c.bodyB === plane)).toBe(true);
     expect(copy.hash()).toBe(world.hash());
   });
+
+  it('a body made dynamic by setType, its shapes moved about the new centre of mass, restores and steps bit for bit', () => {
+    // setType re-centred the shapes but kept the body's extent (its farthest shape point) from before,
+    // which sets its speculative margins: the restored copy, measured afresh, hit the ground otherwise
+    const world = new World();
+    world.createBody({ type: 'static', shapes: [{ type: 'plane' }] });
+    const body = world.createBody({
+      type: 'kinematic', position: [-5, -1.839141845703125, -5], orientation: [0.5773502691896258, 0.5773502691896258, 0.5773502691896258, 6.123233995736766e-17],
+      shapes: [{ type: 'hull', points: [[-0.3, -0.3, -0.3], [-0.3, -0.3, 0.3], [-0.3, 0.3, -0.3], [-0.3, 0.3, 0.3], [0.3, -0.3, -0.3], [0.3, -0.3, 0.3], [0.3, 0.3, -0.3], [0.3, 0.3, 0.3]], position: [-0.5, -0.5, -0.5] }],
+    });
+    body.setType('dynamic');
+    expectRestoredAlike(world, 1 / 30, 40);
+  });
 });
 
 /** Restores `world` from its snapshot as JSON and steps both `steps` times by `dt`: the hashes agree at
