@@ -104,12 +104,15 @@ function applyGyroscopic(s: Float64Array, h: number): void {
   s[ANGULAR_VELOCITY + 2] = wz + r20 * dx + r21 * dy + r22 * dz;
 }
 
-/**
- * Caps a dynamic body's speeds (state `s`) at maxLinearSpeed and maxAngularSpeed (Box2D v3 does the
- * same): a solve that diverges on an impossible scene then grows the state by a bounded amount per step
- * instead of overflowing to Infinity and NaN.
- */
-function capSpeeds(s: Float64Array, maxLinearSpeed: number, maxAngularSpeed: number): void {
+/** capSpeeds' caps, maxLinearSpeed and maxAngularSpeed, written by its caller: doubles passed to a call
+ * V8 does not inline are boxed, a HeapNumber each. */
+const speedCaps = new Float64Array(2);
+
+/** The speed caps of integratePositions, again at the step's end (finishBodies). (Its own copy there keeps
+ * the velocities in locals for the move that follows: called from it, V8 stopped inlining it into the
+ * step and boxed h for every body, 188 KB a step on the 1000-body pile.) */
+function capSpeeds(s: Float64Array): void {
+  const maxLinearSpeed = speedCaps[0], maxAngularSpeed = speedCaps[1];
   const vx = s[LINEAR_VELOCITY], vy = s[LINEAR_VELOCITY + 1], vz = s[LINEAR_VELOCITY + 2];
   const vSq = vx * vx + vy * vy + vz * vz;
   if (vSq > maxLinearSpeed * maxLinearSpeed) {
@@ -125,18 +128,41 @@ function capSpeeds(s: Float64Array, maxLinearSpeed: number, maxAngularSpeed: num
   }
 }
 
-/** Speed caps (dynamic bodies), then x += h v, q ← exp(h ω / 2) q, then R and I⁻¹ from the new q.
- * Dynamic and kinematic bodies. */
+/**
+ * x += h v, q ← exp(h ω / 2) q, then R and I⁻¹ from the new q. Dynamic and kinematic bodies.
+ *
+ * Dynamic bodies' speeds are first capped (Box2D v3 does the same): a solve that diverges on an
+ * impossible scene then grows the state by a bounded amount per step instead of overflowing to
+ * Infinity and NaN.
+ */
 function integratePositions(bodies: readonly Body[], h: number, maxLinearSpeed: number, maxAngularSpeed: number): void {
+  const maxLinearSq = maxLinearSpeed * maxLinearSpeed;
+  const maxAngularSq = maxAngularSpeed * maxAngularSpeed;
   for (let i = 0; i < bodies.length; i++) {
     const body = bodies[i];
     if (body.type === 'static') continue;
     const s = body.state;
-    if (body.isDynamic) capSpeeds(s, maxLinearSpeed, maxAngularSpeed);
-    s[POSITION] += h * s[LINEAR_VELOCITY];
-    s[POSITION + 1] += h * s[LINEAR_VELOCITY + 1];
-    s[POSITION + 2] += h * s[LINEAR_VELOCITY + 2];
-    if (s[ANGULAR_VELOCITY] !== 0 || s[ANGULAR_VELOCITY + 1] !== 0 || s[ANGULAR_VELOCITY + 2] !== 0) {
+    let vx = s[LINEAR_VELOCITY], vy = s[LINEAR_VELOCITY + 1], vz = s[LINEAR_VELOCITY + 2];
+    let wx = s[ANGULAR_VELOCITY], wy = s[ANGULAR_VELOCITY + 1], wz = s[ANGULAR_VELOCITY + 2];
+    if (body.isDynamic) {
+      const vSq = vx * vx + vy * vy + vz * vz;
+      if (vSq > maxLinearSq) {
+        // (past 1e154 m/s v·v overflows to Infinity, and the cap would set the speed to 0: Math.hypot does not)
+        const c = maxLinearSpeed / (vSq === Infinity ? Math.hypot(vx, vy, vz) : Math.sqrt(vSq));
+        vx *= c; vy *= c; vz *= c;
+        s[LINEAR_VELOCITY] = vx; s[LINEAR_VELOCITY + 1] = vy; s[LINEAR_VELOCITY + 2] = vz;
+      }
+      const wSq = wx * wx + wy * wy + wz * wz;
+      if (wSq > maxAngularSq) {
+        const c = maxAngularSpeed / (wSq === Infinity ? Math.hypot(wx, wy, wz) : Math.sqrt(wSq));
+        wx *= c; wy *= c; wz *= c;
+        s[ANGULAR_VELOCITY] = wx; s[ANGULAR_VELOCITY + 1] = wy; s[ANGULAR_VELOCITY + 2] = wz;
+      }
+    }
+    s[POSITION] += h * vx;
+    s[POSITION + 1] += h * vy;
+    s[POSITION + 2] += h * vz;
+    if (wx !== 0 || wy !== 0 || wz !== 0) {
       integrateOrientation(s, ORIENTATION, s, ANGULAR_VELOCITY, h);
       body.updateInertia();
     }
@@ -157,9 +183,11 @@ export class RigidBodyIntegrator implements BodyIntegrator<Body> {
     integratePositions(bodies, h, maxLinearSpeed, maxAngularSpeed);
   }
   finishBodies(bodies: readonly Body[], maxLinearSpeed: number, maxAngularSpeed: number): void {
+    speedCaps[0] = maxLinearSpeed;
+    speedCaps[1] = maxAngularSpeed;
     for (let i = 0; i < bodies.length; i++) {
       const body = bodies[i], s = body.state;
-      if (body.isDynamic) capSpeeds(s, maxLinearSpeed, maxAngularSpeed);
+      if (body.isDynamic) capSpeeds(s);
       for (let k = FORCE; k < TORQUE + 3; k++) s[k] = 0; // (stores: cheaper than a fill call per body)
     }
   }

@@ -37,32 +37,54 @@ export class RigidBodyIntegrator2D implements BodyIntegrator<Body2D> {
   /** Speed caps (dynamic bodies), x += h v, θ += h ω, then θ wrapped to [−π, π] and (cos θ, sin θ)
    * (Body2D.updateRotation). */
   integratePositions(bodies: readonly Body2D[], h: number, maxLinearSpeed: number, maxAngularSpeed: number): void {
+    const maxLinearSq = maxLinearSpeed * maxLinearSpeed;
     for (let i = 0; i < bodies.length; i++) {
       const body = bodies[i];
       if (body.type === 'static') continue;
       const s = body.state;
-      if (body.isDynamic) capSpeeds(s, maxLinearSpeed, maxAngularSpeed);
-      s[POSITION] += h * s[LINEAR_VELOCITY];
-      s[POSITION + 1] += h * s[LINEAR_VELOCITY + 1];
-      if (s[ANGULAR_VELOCITY] !== 0) {
-        s[ANGLE] += h * s[ANGULAR_VELOCITY];
+      let vx = s[LINEAR_VELOCITY], vy = s[LINEAR_VELOCITY + 1], w = s[ANGULAR_VELOCITY];
+      if (body.isDynamic) {
+        const vSq = vx * vx + vy * vy;
+        if (vSq > maxLinearSq) {
+          // (past 1e154 m/s v·v overflows to Infinity, and the cap would set the speed to 0: Math.hypot does not)
+          const c = maxLinearSpeed / (vSq === Infinity ? Math.hypot(vx, vy) : Math.sqrt(vSq));
+          vx *= c;
+          vy *= c;
+          s[LINEAR_VELOCITY] = vx;
+          s[LINEAR_VELOCITY + 1] = vy;
+        }
+        if (Math.abs(w) > maxAngularSpeed) {
+          w = Math.sign(w) * maxAngularSpeed;
+          s[ANGULAR_VELOCITY] = w;
+        }
+      }
+      s[POSITION] += h * vx;
+      s[POSITION + 1] += h * vy;
+      if (w !== 0) {
+        s[ANGLE] += h * w;
         body.updateRotation();
       }
     }
   }
 
   finishBodies(bodies: readonly Body2D[], maxLinearSpeed: number, maxAngularSpeed: number): void {
+    speedCaps[0] = maxLinearSpeed;
+    speedCaps[1] = maxAngularSpeed;
     for (let i = 0; i < bodies.length; i++) {
       const body = bodies[i];
-      if (body.isDynamic) capSpeeds(body.state, maxLinearSpeed, maxAngularSpeed);
+      if (body.isDynamic) capSpeeds(body.state);
       body.force.fill(0);
       body._torque = 0;
     }
   }
 }
 
+/** capSpeeds' caps, written by its callers (a double passed to a call V8 does not inline is boxed). */
+const speedCaps = new Float64Array(2);
+
 /** Caps a dynamic body's speeds (state `s`) at maxLinearSpeed and maxAngularSpeed, as the 3D bodies'. */
-function capSpeeds(s: Float64Array, maxLinearSpeed: number, maxAngularSpeed: number): void {
+function capSpeeds(s: Float64Array): void {
+  const maxLinearSpeed = speedCaps[0], maxAngularSpeed = speedCaps[1];
   const vx = s[LINEAR_VELOCITY], vy = s[LINEAR_VELOCITY + 1];
   const vSq = vx * vx + vy * vy;
   if (vSq > maxLinearSpeed * maxLinearSpeed) {
