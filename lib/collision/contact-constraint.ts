@@ -307,6 +307,12 @@ export class ContactConstraint {
     }
     old.set(kept);
     for (let i = 0; i < MAX_MANIFOLD_POINTS; i++) this.ids[i] = i < m.count ? m.ids[i] : -1;
+    // a pair without points keeps no rolling impulse either: snapshots hold only the pairs with points,
+    // so one kept here would warm-start the next touch in this world and not in its restored copy
+    if (m.count === 0) {
+      this.rollingImpulse[0] = 0;
+      this.rollingImpulse[1] = 0;
+    }
     this.count = m.count;
   }
 
