@@ -185,8 +185,8 @@ export interface SnapshotBody {
 
 export interface WorldSnapshot {
   format: 'sinew-world' | 'sinew-world-2d';
-  /** 6 (since a body's flags hold continuous collision); 1 to 5 are still read. */
-  version: 1 | 2 | 3 | 4 | 5 | 6;
+  /** 7 (since a joint's flags mark the direct solver's order after a break); 1 to 6 are still read. */
+  version: 1 | 2 | 3 | 4 | 5 | 6 | 7;
   /** `shapes`: the body's collision shapes, about its centre of mass (3D). */
   bodies: SnapshotBody[];
   /** bodyA and bodyB index `bodies`; −1 is the world's ground. */
@@ -222,7 +222,7 @@ function atPath(where: string, path: string, error: unknown): Error {
  * its pose target (moveKinematic). 6: a body's number of flags holds continuous collision (2) beside a
  * diagonal inertia (1), and a world's extras flags may announce its ccdSpeedThreshold (16): read the same
  * way for 1 to 5, which have neither, but a reader of 5 would take a body's 2 for a diagonal inertia. */
-export const SNAPSHOT_VERSION = 6;
+export const SNAPSHOT_VERSION = 7;
 
 export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & TreeJoint<B>> {
   /** m/s² (3 numbers in 3D, 2 in 2D). */
@@ -257,6 +257,9 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
   private awakeJoints: J[] = [];
   private awakeVersion = -1;
   private islandsVersion = 0;
+  /** The islands' version when the direct solver last looked: an island that fell asleep or woke since
+   * means a new order (exactSolver). */
+  private treeIslandsVersion = 0;
   /** What the step's stages read and write (solver/step.ts). */
   /** @internal */
   protected readonly stepContext: StepContext<B>;
@@ -576,6 +579,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     const broken = this.brokenLastStep.indexOf(joint);
     if (broken >= 0) this.brokenLastStep.splice(broken, 1);
     joint.direct = false;
+    this.tree.jointRemoved(joint);
     joint.wakeBodies();
     joint.markRemoved();
     this.releaseSlices(joint);
@@ -893,6 +897,9 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     // its contacts start afresh: one between two bodies that no longer move would otherwise stay, and be
     // saved by a snapshot, until the next step's contact search dropped it
     this.forgetContacts(body);
+    // the direct solver's nodes are its dynamic bodies: a body made kinematic (the awake list the same)
+    // would stay one
+    this.tree.invalidate();
     this.topologyVersion++; this.structureVersion++;
   }
 
@@ -928,6 +935,12 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
   /** The exact solver for this step's (awake) joints, or null (the iterative solver alone). */
   private exactSolver(bodies: readonly B[], joints: readonly J[]): ExactJointSolver | null {
     if (this.solverKind !== 'direct') return null;
+    // an island fell asleep or woke since: a new order, even when the awake bodies are the same again
+    // (a restored world could not tell)
+    if (this.islands.version !== this.treeIslandsVersion) {
+      this.treeIslandsVersion = this.islands.version;
+      this.tree.invalidate();
+    }
     this.tree.ensure(bodies, joints, this.topologyVersion);
     return this.tree.active ? this.tree : null;
   }
@@ -1026,6 +1039,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     writer.write(this.nextJointId);
     writer.write(this.stepContext.previousH);
     this.saveWorldExtras(writer);
+    const order = this.savedOrder();
     for (const body of this._bodies) {
       if (withStructure) {
         writer.write(body.id);
@@ -1041,8 +1055,22 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
         writer.write(joint.bodyB.id);
         writer.writeBoolean(this.brokenLastStep.includes(joint));
       }
-      joint.saveState(writer);
+      joint.saveState(writer, order !== null && order.has(joint));
     }
+  }
+
+  /** The joints of the direct solver's order when a restored world must build with them to step on bit
+   * for bit (DirectSolver.savedOrder), or null. */
+  private savedOrder(): Set<J> | null {
+    if (this.solverKind !== 'direct' || this.islands.version !== this.treeIslandsVersion) return null;
+    const order = this.tree.savedOrder(() => this.awakeNow());
+    return order === null ? null : new Set(order);
+  }
+
+  /** The bodies listAwake would list now, without updating its lists (snapshots and hashes change nothing). */
+  private awakeNow(): B[] {
+    const invalid = this._invalidBodies;
+    return this._bodies.filter((body) => body.sleep.island === 0 && body.type !== 'static' && !invalid.includes(body));
   }
 
   /**
@@ -1055,8 +1083,8 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     if (snapshot === null || typeof snapshot !== 'object' || snapshot.format !== this.snapshotFormat) {
       throw new TypeError(`${where}: not a ${this.snapshotFormat} snapshot, got format ${show(snapshot?.format)}`);
     }
-    if (![1, 2, 3, 4, 5, 6].includes(snapshot.version)) {
-      throw new RangeError(`${where}: snapshot version ${show(snapshot.version)} is not supported (1 to 6 are)`);
+    if (![1, 2, 3, 4, 5, 6, 7].includes(snapshot.version)) {
+      throw new RangeError(`${where}: snapshot version ${show(snapshot.version)} is not supported (1 to 7 are)`);
     }
     const version = snapshot.version;
     let numbers: Float64Array;
@@ -1130,7 +1158,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
       }
       const start = reader.position;
       joint.loadState(reader);
-      if (version === SNAPSHOT_VERSION) requireRoundTrip(where, path, reader.numbersSince(start), (writer) => joint.saveState(writer));
+      if (version === SNAPSHOT_VERSION) requireRoundTrip(where, path, reader.numbersSince(start), (writer) => joint.saveState(writer, joint.inSavedOrder));
       joint.checkState(where, path);
       if (joint.broken) this.activeJoints.splice(this.activeJoints.indexOf(joint), 1);
       if (entry.brokenLastStep) this.brokenLastStep.push(joint);
@@ -1142,6 +1170,10 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     this.nextBodyId = nextBodyId;
     this.nextJointId = nextJointId;
     this.islands.rebuild(this._bodies);
+    this.treeIslandsVersion = this.islands.version;
+    // the direct solver's order as the original world kept it (version 7 on)
+    const order = version >= 7 ? this._joints.filter((joint) => joint.inSavedOrder) : [];
+    if (order.length > 0) this.tree.restoreOrder(this.awakeNow(), order);
     this.topologyVersion++; this.structureVersion++;
     this.afterRestore(where);
   }

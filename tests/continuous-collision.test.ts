@@ -254,7 +254,7 @@ describe('continuous collision', () => {
     // a version 5 snapshot (before the flag: a world without it writes the same numbers) still restores
     other.ccdSpeedThreshold = 50;
     const snapshot = other.snapshot();
-    expect(snapshot.version).toBe(6);
+    expect(snapshot.version).toBe(7);
     const old = World.restore({ ...snapshot, version: 5 });
     expect(old.bodies.map((b) => b.ccd)).toEqual([false, false, false]);
     expect(old.hash()).toBe(other.hash());

@@ -117,6 +117,34 @@ describe('direct solver in 2D: stepping', () => {
     expect(world.joints.every((joint) => !joint.direct && !joint.directLimits)).toBe(true);
   });
 
+  it('a welded grid restored after welds broke in place steps on bit for bit (the snapshot keeps the order)', () => {
+    // the broken welds keep their nodes in the original's factorization; a restored world that ordered
+    // its joints afresh eliminated in another order and drifted apart by round-off (random-seed fuzz:
+    // an angle joint of breakTorque 1)
+    const world = new World2D({ solver: 'direct', sleeping: false });
+    const n = 4, cells: Body2D[] = [];
+    for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) cells.push(world.createBody({ position: [c, -r], mass: 1, inertia: 0.2 }));
+    for (const c of [0, n - 1]) world.createWeldJoint({ bodyA: cells[c], anchor: [c, 0.5] });
+    const breaking = [];
+    for (let r = 0; r < n; r++) {
+      for (let c = 0; c < n; c++) {
+        const cell = cells[r * n + c];
+        if (c + 1 < n) breaking.push(world.createWeldJoint({ bodyA: cell, bodyB: cells[r * n + c + 1], anchor: [c + 0.5, -r] }));
+        if (r + 1 < n) world.createWeldJoint({ bodyA: cell, bodyB: cells[(r + 1) * n + c], anchor: [c, -r - 0.5] });
+      }
+    }
+    world.step(1 / 60);
+    for (const joint of [breaking[2], breaking[7]]) joint.breakForce = 1e-3;
+    world.step(1 / 60);
+    expect(breaking[2].broken && breaking[7].broken).toBe(true);
+    const copy = World2D.restore(JSON.parse(JSON.stringify(world.snapshot())));
+    for (let i = 0; i < 30; i++) {
+      world.step(1 / 60);
+      copy.step(1 / 60);
+      expect(copy.hash(), `step ${i}`).toBe(world.hash());
+    }
+  });
+
   it('degenerate bodies give no NaN: inertias of 1e-30 and 1e30, 1e-9 and 1e9 kg, coincident anchors', () => {
     const world = new World2D({ solver: 'direct' });
     const thin = world.createBody({ position: [0, -1], mass: 1, inertia: 1e-30 });
@@ -173,7 +201,7 @@ describe('direct solver in 2D: settings and snapshots', () => {
     // what a snapshot before version 4 restores contactIterations to
     world.contactIterations = world.iterations;
     const snapshot = world.snapshot();
-    expect(snapshot.version).toBe(6);
+    expect(snapshot.version).toBe(7);
     // version 1's numbers: the same, less contactIterations (after gravity, substeps and iterations) and the
     // flags after the world's settings (decoded, dropped, encoded)
     const bytes = Buffer.from(snapshot.numbers, 'base64');
@@ -188,7 +216,7 @@ describe('direct solver in 2D: settings and snapshots', () => {
     const restored = World2D.restore({ ...snapshot, version: 1, numbers: Buffer.from(old.buffer).toString('base64') });
     expect(restored.solver).toBe('iterative');
     expect(restored.hash()).toBe(world.hash());
-    expect(() => World2D.restore({ ...snapshot, version: 7 as never })).toThrow(/snapshot version 7 is not supported \(1 to 6 are\)/);
+    expect(() => World2D.restore({ ...snapshot, version: 8 as never })).toThrow(/snapshot version 8 is not supported \(1 to 7 are\)/);
   });
 
   it('a world made with the direct solver takes 4 substeps, as the iterative solver, unless told otherwise; switching keeps the count', () => {

@@ -404,12 +404,19 @@ export abstract class JointCore<B extends { readonly sleep: SleepState; readonly
   /** @internal Sets the equality rows' λ_acc to zero (the direct solver, at each substep's start). */
   abstract clearEqualityImpulse(): void;
 
-  /** @internal Writes the joint's state: limits, springs, broken flag, readouts, then its parts'. */
-  saveState(writer: StateWriter): void {
+  /** @internal Read from a snapshot (flag 4): the joint is one of the direct solver's order, which the
+   * restored world builds with (DirectSolver.savedOrder). */
+  inSavedOrder = false;
+
+  /** @internal Writes the joint's state: limits, springs, broken flag, readouts, then its parts'.
+   * `inSavedOrder`: the world's direct solver keeps an order with this joint that a new build would not
+   * choose (DirectSolver.savedOrder). */
+  saveState(writer: StateWriter, inSavedOrder = false): void {
     writer.write(this._breakForce);
     writer.write(this._breakTorque);
-    // one number of flags: 1 broken, 2 collideConnected (so a joint without it reads as before)
-    writer.write((this._broken ? 1 : 0) + (this._collideConnected ? 2 : 0));
+    // one number of flags: 1 broken, 2 collideConnected, 4 inSavedOrder (so a joint without them reads
+    // and hashes as before)
+    writer.write((this._broken ? 1 : 0) + (this._collideConnected ? 2 : 0) + (inSavedOrder ? 4 : 0));
     writer.write(this.springHertz);
     writer.write(this.springDampingRatio);
     writer.writeArray(this.linearImpulseSum);
@@ -425,6 +432,7 @@ export abstract class JointCore<B extends { readonly sleep: SleepState; readonly
     const flags = reader.read();
     this._broken = (flags & 1) !== 0;
     this._collideConnected = (flags & 2) !== 0;
+    this.inSavedOrder = (flags & 4) !== 0;
     this.springHertz = reader.read();
     this.springDampingRatio = reader.read();
     reader.readInto(this.linearImpulseSum);

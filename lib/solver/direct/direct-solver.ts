@@ -35,11 +35,21 @@ export class DirectSolver<TBody extends TreeBody, TJoint extends TreeJoint<TBody
   private readonly forest: ForestFactorization<TBody, TJoint>;
   private readonly limits: LimitRows<TBody, TJoint>;
   private readonly projection: Projection<TBody, TJoint>;
-  /** Joints that were candidates (isCandidate) at the last build: a change means rebuild. */
+  /** The joints it holds or will hold (isCandidate), in the world's order: a change other than joints
+   * breaking means a rebuild. */
   private candidates: TJoint[] = [];
+  /** The candidates of the last build (the order's joints): `candidates` and the broken joints taken out
+   * since, which keep their nodes (removeOnly). */
+  private builtCandidates: TJoint[] = [];
+  /** The broken joints taken out in place since the last build (removeOnly): their nodes stay. */
+  private kept: TJoint[] = [];
   /** The bodies of the last build. */
   private builtBodies: TBody[] = [];
   private builtVersion = -1;
+  /** Whether the order and layout of the last build stand (false: the next ensure builds). */
+  private laidOut = false;
+  /** A restored world's order (restoreOrder): the bodies and joints to build with at the first ensure. */
+  private pending: { bodies: TBody[]; joints: TJoint[] } | null = null;
   /** Every joint of the world is held (equality rows, ropes) and none has drive rows: then `alone` when
    * their limits are held too (factorLimits). */
   private holdsAll = false;
@@ -75,7 +85,8 @@ export class DirectSolver<TBody extends TreeBody, TJoint extends TreeJoint<TBody
    * spring switched on or off). O(joints) when nothing changed.
    */
   ensure(bodies: readonly TBody[], joints: readonly TJoint[], version: number): void {
-    if (version !== this.builtVersion || this.eligibilityChanged(joints)) {
+    if (this.pending !== null) this.buildPending(bodies);
+    if (version !== this.builtVersion || this.eligibilityChanged(joints) || this.keptChanged()) {
       if (!this.removeOnly(bodies, joints)) this.build(bodies, joints);
       this.builtVersion = version;
     }
@@ -90,9 +101,68 @@ export class DirectSolver<TBody extends TreeBody, TJoint extends TreeJoint<TBody
     this.forest.clear();
     this.limits.clear();
     this.candidates.length = 0;
-    this.builtVersion = -1;
+    this.builtCandidates.length = 0;
+    this.kept.length = 0;
+    this.invalidate();
     this.holdsAll = false;
     this._alone = false;
+  }
+
+  /** The next ensure builds a new order (a body changed type, or the world's awake bodies changed). */
+  invalidate(): void {
+    this.builtVersion = -1;
+    this.laidOut = false;
+    this.pending = null;
+  }
+
+  /** A joint left the world: if the order holds it (held, or broken and kept), the next ensure builds
+   * anew (a restored world could not lay out a node for a joint it does not have). */
+  jointRemoved(joint: TJoint): void {
+    if (this.builtCandidates.includes(joint) || this.pending?.joints.includes(joint) === true) this.invalidate();
+  }
+
+  /**
+   * The joints of the current order when it differs from the one a new build would choose: when joints
+   * of it have broken (those taken out in place keep their nodes, see removeOnly), and the order is the
+   * one the next ensure keeps (every joint of it still a candidate); null otherwise. A snapshot marks
+   * them, and the restored world builds with them (restoreOrder), so that it eliminates in the same
+   * order and steps on bit for bit. `awakeBodies`: the awake bodies now (the order stands only for the
+   * bodies it was built with).
+   */
+  savedOrder(awakeBodies: () => readonly TBody[]): readonly TJoint[] | null {
+    if (this.pending !== null) return sameList(this.pending.bodies, awakeBodies()) ? this.pending.joints : null;
+    if (!this.laidOut) return null;
+    const order = this.builtCandidates;
+    let broken = false;
+    for (let j = 0; j < order.length; j++) {
+      if (!isCandidate(order[j])) return null;
+      if (order[j].broken) broken = true;
+    }
+    return broken && sameList(this.builtBodies, awakeBodies()) ? order : null;
+  }
+
+  /** A restored world: `joints`, marked by the snapshot (savedOrder), are the order to build with at the
+   * first ensure when the awake bodies are still `bodies` (those of the restore). */
+  restoreOrder(bodies: readonly TBody[], joints: readonly TJoint[]): void {
+    this.pending = joints.length > 0 ? { bodies: bodies.slice(), joints: joints.slice() } : null;
+  }
+
+  /** The build savedOrder's world had: its joints laid out, then (ensure's removeOnly) the broken ones
+   * taken out in place. Skipped (a fresh build follows) when the awake bodies changed since the restore
+   * or a joint of the order is no longer a candidate, as the original world would rebuild then too. */
+  private buildPending(bodies: readonly TBody[]): void {
+    const pending = this.pending as { bodies: TBody[]; joints: TJoint[] };
+    this.pending = null;
+    if (!sameList(pending.bodies, bodies)) return;
+    for (let j = 0; j < pending.joints.length; j++) if (!isCandidate(pending.joints[j])) return;
+    this.build(bodies, pending.joints);
+  }
+
+  /** A broken joint kept in the order is no longer a candidate (a spring set on it): a restored world
+   * could not build the order with it, so neither does this one keep it. */
+  private keptChanged(): boolean {
+    for (let j = 0; j < this.kept.length; j++) if (!isCandidate(this.kept[j])) return true;
+    return false;
   }
 
   private eligibilityChanged(joints: readonly TJoint[]): boolean {
@@ -106,15 +176,15 @@ export class DirectSolver<TBody extends TreeBody, TJoint extends TreeJoint<TBody
   }
 
   /**
-   * When the only change since the build is joints gone (broken or removed) from the same bodies, takes
-   * them out of the factorization in place (ForestFactorization.deactivate) instead of a new build, and
-   * returns true. Anything else (a body, a new joint, a joint become eligible) needs the build.
+   * When the only change since the build is joints broken, between the same bodies, takes them out of
+   * the factorization in place (ForestFactorization.deactivate) instead of a new build, and returns
+   * true. Anything else (a body, a new joint, a joint removed or become eligible or not) needs the build.
+   * Broken joints stay in their world, so a restored world can lay out the same order (savedOrder);
+   * a removed one does not (jointRemoved).
    */
   private removeOnly(bodies: readonly TBody[], joints: readonly TJoint[]): boolean {
-    const built = this.builtBodies;
-    if (this.builtVersion < 0 || built.length !== bodies.length) return false;
-    for (let b = 0; b < bodies.length; b++) if (bodies[b] !== built[b]) return false;
-    // the candidates now must be the old ones, in order, with some left out
+    if (!this.laidOut || !sameList(this.builtBodies, bodies) || this.keptChanged()) return false;
+    // the candidates now must be the old ones, in order, with some broken ones left out
     const old = this.candidates, removed = new Set<TJoint>();
     let k = 0;
     for (let i = 0; i < joints.length; i++) {
@@ -125,7 +195,9 @@ export class DirectSolver<TBody extends TreeBody, TJoint extends TreeJoint<TBody
     }
     while (k < old.length) removed.add(old[k++]);
     if (removed.size === 0) return true;
+    for (const joint of removed) if (!joint.broken || !isCandidate(joint)) return false;
     this.candidates = old.filter((joint) => !removed.has(joint));
+    for (const joint of removed) this.kept.push(joint);
     this.forest.deactivate(removed);
     const ropes = this.limits.ropes.filter((joint) => !removed.has(joint));
     this.limits.clear();
@@ -140,7 +212,10 @@ export class DirectSolver<TBody extends TreeBody, TJoint extends TreeJoint<TBody
     this.builds++;
     const order = orderGraph(bodies, joints, this.forest.dof);
     this.candidates = order.candidates;
+    this.builtCandidates = order.candidates.slice();
+    this.kept = [];
     this.builtBodies = bodies.slice();
+    this.laidOut = true;
     this.forest.layout(order);
     this.limits.layout(order.ropes);
     this.projection.layout();
@@ -198,4 +273,10 @@ export class DirectSolver<TBody extends TreeBody, TJoint extends TreeJoint<TBody
   projectPositions(h: number, maxLinearSpeed: number, maxAngularSpeed: number): void {
     this.projection.project(h, maxLinearSpeed, maxAngularSpeed);
   }
+}
+
+function sameList<T>(a: readonly T[], b: readonly T[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }

@@ -9,6 +9,8 @@ export interface TreeJoint<TBody extends TreeBody> {
   readonly bodyA: TBody;
   readonly bodyB: TBody;
   readonly hertz: number;
+  /** Broken joints stay in their world; the solver may keep their nodes (direct-solver.ts removeOnly). */
+  readonly broken: boolean;
   direct: boolean;
   directLimits: boolean;
   directFriction: boolean;
