@@ -222,14 +222,19 @@ describe('sparse LDLᵀ over joint graphs with loops', () => {
     expect(large.world.directJoints).toHaveLength(0);
   });
 
-  it('welds that break leave the factorization without a new order, and the rest still hold to 1e-6 m', () => {
+  /** The 8 x 8 welded wall under the direct solver, stepped once, with three welds between bricks made
+   * to give way; `builds`: the solver's builds after that step. */
+  function wallAboutToBreak() {
     const { world, joints } = buildScene(weldedWall(), { solver: 'direct', sleeping: false });
     world.step(1 / 60);
     const solver = (world as unknown as { tree: DirectSolver<Body, Joint> }).tree;
-    const builds = solver.builds;
-    // three welds between bricks give way
     const between = joints.filter((joint) => joint.bodyB.isDynamic);
     for (const joint of [between[10], between[40], between[70]]) joint.breakForce = 1e-3;
+    return { world, joints, solver, builds: solver.builds };
+  }
+
+  it('welds that break leave the factorization without a new order, and the rest still hold to 1e-6 m', () => {
+    const { world, joints, solver, builds } = wallAboutToBreak();
     let peak = 0;
     for (let i = 0; i < 120; i++) {
       world.step(1 / 60);
@@ -244,12 +249,7 @@ describe('sparse LDLᵀ over joint graphs with loops', () => {
   it('a welded wall restored after welds broke in place steps on bit for bit (the snapshot keeps the order)', () => {
     // the broken welds keep their nodes in the original's factorization; a restored world that ordered
     // its joints afresh eliminated in another order and drifted apart by round-off
-    const { world, joints } = buildScene(weldedWall(), { solver: 'direct', sleeping: false });
-    world.step(1 / 60);
-    const solver = (world as unknown as { tree: DirectSolver<Body, Joint> }).tree;
-    const builds = solver.builds;
-    const between = joints.filter((joint) => joint.bodyB.isDynamic);
-    for (const joint of [between[10], between[40], between[70]]) joint.breakForce = 1e-3;
+    const { world, joints, solver, builds } = wallAboutToBreak();
     for (let i = 0; i < 3; i++) world.step(1 / 60);
     expect(joints.filter((joint) => joint.broken).length).toBeGreaterThanOrEqual(3);
     expect(solver.builds).toBe(builds);
