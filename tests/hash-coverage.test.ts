@@ -290,6 +290,18 @@ describe('a snapshot written as JSON restores shapes to the same bits', () => {
     }
   });
 
+  it('a box dropped into a world stepped an odd number of contact sweeps steps on after a restore as the original', () => {
+    // the contact solver takes friction rows forward and back in turn; the turn carried over from the
+    // last step (1 substep, no relax sweep: one sweep a step), which no snapshot holds (random-seed fuzz)
+    const world = new World();
+    world.createBody({ type: 'static', shapes: [{ type: 'plane' }] });
+    world.substeps = 1;
+    world.relaxIterations = 0;
+    world.advance(0.0833333969116211);
+    world.createBody({ shapes: [{ type: 'box', halfExtents: [0.02, 0.02, 0.02] }] });
+    expectRestoredAlike(world, 1 / 60, 10);
+  });
+
   it('a body made dynamic by setType, its shapes moved about the new centre of mass, restores and steps bit for bit', () => {
     // setType re-centred the shapes but kept the body's extent (its farthest shape point) from before,
     // which sets its speculative margins: the restored copy, measured afresh, hit the ground otherwise

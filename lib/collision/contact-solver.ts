@@ -65,6 +65,9 @@ export class ContactSolver implements SolverContacts, SubstepLength {
   /** Gives each contact its region, one after another in the order given (the solve order). */
   layout(contacts: readonly ContactConstraint[]): void {
     this.contacts = contacts;
+    // each step's first sweep takes the friction rows forward: a way carried over from the last step
+    // (whose sweeps may have been odd in number) is state no snapshot holds
+    this.frictionBackward = false;
     let total = 0;
     for (let i = 0; i < contacts.length; i++) total += HEADER_SIZE + contacts[i].count * POINT_SIZE;
     if (total > this.data.length) this.data = new Float64Array(Math.max(total, 2 * this.data.length));
