@@ -524,9 +524,14 @@ export class ContactConstraint {
     if (this.rollingRows.length === 0) this.rollingRows = this.allocator.allocate(2 * ROW_SIZE);
     const rows = this.rollingRows;
     const t1 = this.tangent1, t2 = this.tangent2;
-    const px = p[0] * u1x + p[1] * u2x, py = p[0] * u1y + p[1] * u2y, pz = p[0] * u1z + p[1] * u2z;
-    p[0] = px * t1[0] + py * t1[1] + pz * t1[2];
-    p[1] = px * t2[0] + py * t2[1] + pz * t2[2];
+    // (none kept: left as +0, as the friction impulses are; turned through last step's tangents, a zero
+    // became −0 where they had negative components, and a contact with no points last step, whose
+    // tangents no snapshot holds, then hashed apart from its restored copy)
+    if (p[0] !== 0 || p[1] !== 0) {
+      const px = p[0] * u1x + p[1] * u2x, py = p[0] * u1y + p[1] * u2y, pz = p[0] * u1z + p[1] * u2z;
+      p[0] = px * t1[0] + py * t1[1] + pz * t1[2];
+      p[1] = px * t2[0] + py * t2[1] + pz * t2[2];
+    }
     setAngularRow(rows, 0, sa, sb, t1);
     setAngularRow(rows, ROW_SIZE, sa, sb, t2);
   }
