@@ -1172,7 +1172,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     this.islands.rebuild(this._bodies);
     this.treeIslandsVersion = this.islands.version;
     // the direct solver's order as the original world kept it (version 7 on)
-    const order = version >= 7 ? this._joints.filter((joint) => joint.inSavedOrder) : [];
+    const order = version >= 7 && this.solverKind === 'direct' ? this._joints.filter((joint) => joint.inSavedOrder) : [];
     if (order.length > 0) this.tree.restoreOrder(this.awakeNow(), order);
     this.topologyVersion++; this.structureVersion++;
     this.afterRestore(where);

@@ -325,6 +325,20 @@ describe('capsules and spheres against boxes and hulls', () => {
     expect(ball.position[1]).toBeLessThan(height + 0.2 + 0.001);
     expect(speed(ball)).toBeLessThan(1e-3);
   });
+
+  it('a capsule whose core passes through a hull vertex, a round-off outside the hull, gets a finite normal (no NaN)', () => {
+    // its closest points coincided, and their difference over their distance was 0/0 (random-seed fuzz)
+    const world = groundWorld();
+    const turned = [0.5773502691896258, 0.5773502691896258, 0.5773502691896258, 6.123233995736766e-17];
+    const capsule = world.createBody({ orientation: turned, shapes: [{ type: 'capsule', radius: 0.05, halfHeight: 9.5367431640625e-7 }] });
+    const hull = world.createBody({
+      orientation: turned, inertia: [1, 0, 0, 0, 1, 0, 0, 0, 1],
+      shapes: [{ type: 'hull', points: [[0, 0, 0], [0.5, 0, 0], [0, 0.5, 0], [0, 0, 0.5]], orientation: [0.70340616804767, 0.70340616804767, -0.1021739962269561, 6.123233995736766e-17] }, { type: 'capsule', radius: 0.05, halfHeight: 0 }],
+    });
+    for (let step = 0; step < 60; step++) world.step(1 / 60);
+    expect(world.invalidBodies).toHaveLength(0);
+    for (const body of [capsule, hull]) for (const v of [...body.position, ...body.linearVelocity, ...body.angularVelocity]) expect(Number.isFinite(v)).toBe(true);
+  });
 });
 
 describe('the hull pile scene', () => {

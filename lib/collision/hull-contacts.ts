@@ -45,6 +45,10 @@ import type { Shape } from '../geometry/shape.js';
 
 /** A normal within this cosine of a face's makes a capsule lie along the face (about 0.8°). */
 const FACE_ALIGNMENT = 0.9999;
+/** A segment or point nearer the hull than this (m) touches it: the closest points' direction, their
+ * difference over a distance near 0, is round-off there (0/0 at a vertex the capsule's core passes
+ * through), so the face's (or edge's) normal is taken as for a segment that enters the hull. */
+const TOUCHING_DISTANCE = 1e-9;
 /** Ids: an edge–edge point, and a capsule's or sphere's single point. */
 const EDGE_PAIR = 1 << 30, SINGLE_POINT = 1 << 20;
 
@@ -445,15 +449,17 @@ export function hullSphere(out: Manifold, A: ShapePose, hull: ConvexHull, q: Flo
   pointFaceSeparation(hull, x, y, z);
   const s = faceResult.separation, f = faceResult.face;
   if (s - r >= margin) return;
-  let nx: number, ny: number, nz: number, distance: number;
+  let nx: number, ny: number, nz: number, distance = 0;
   if (s > 0) {
     // outside: the closest point
     closestOnHull(hull, 0, hullPoint);
     distance = closestDistance[0];
     if (distance - r >= margin) return;
+  }
+  if (distance > TOUCHING_DISTANCE) {
     nx = (x - hullPoint[0]) / distance; ny = (y - hullPoint[1]) / distance; nz = (z - hullPoint[2]) / distance;
   } else {
-    // inside: out through the face of largest separation
+    // inside (or touching): out through the face of largest separation
     distance = s;
     nx = hull.planes[4 * f]; ny = hull.planes[4 * f + 1]; nz = hull.planes[4 * f + 2];
     hullPoint[0] = x - s * nx; hullPoint[1] = y - s * ny; hullPoint[2] = z - s * nz;
@@ -509,9 +515,9 @@ export function hullCapsule(out: Manifold, A: ShapePose, hull: ConvexHull, seg: 
   }
   if (edge - r > margin) return;
   let nx: number, ny: number, nz: number;
-  if (Math.max(face, edge) > 0) {
+  if (Math.max(face, edge) > 0) closestOfSegmentAndHull(hull);
+  if (Math.max(face, edge) > 0 && closestDistance[0] > TOUCHING_DISTANCE) {
     // the segment misses the hull: its exact closest points
-    closestOfSegmentAndHull(hull);
     const distance = closestDistance[0];
     if (distance - r >= margin) return;
     nx = (segmentPoint[0] - hullPoint[0]) / distance; ny = (segmentPoint[1] - hullPoint[1]) / distance; nz = (segmentPoint[2] - hullPoint[2]) / distance;
