@@ -218,6 +218,10 @@ export class ContactConstraint {
     this.subKey = -1;
     this.clearPoints();
     this.manifoldCache.reset();
+    // (the last pair's tangents: prepare turns kept impulses through them, and there are none, but a new
+    // contact's are zero, and a reused one is the same as a new one in everything the step reads)
+    this.tangent1.fill(0);
+    this.tangent2.fill(0);
     this.sensor = shapeA.sensor || shapeB.sensor;
     return this;
   }
