@@ -98,16 +98,17 @@ export interface SleepingBody {
   readonly id: number;
   readonly type: BodyType;
   readonly isDynamic: boolean;
+  /** @internal */
   readonly sleep: SleepState;
-  /** The centre within `distance` (m) of the rest pose's, and every axis within a chord of `chord`. */
+  /** @internal The centre within `distance` (m) of the rest pose's, and every axis within a chord of `chord`. */
   isNearRestPose(distance: number, chord: number): boolean;
-  /** Makes the current pose the rest pose. */
+  /** @internal Makes the current pose the rest pose. */
   setRestPose(): void;
-  /** |v| < linear and |ω| < angular. */
+  /** @internal |v| < linear and |ω| < angular. */
   isSlowerThan(linear: number, angular: number): boolean;
-  /** Any velocity at all (a kinematic body that moves keeps what it touches awake). */
+  /** @internal Any velocity at all (a kinematic body that moves keeps what it touches awake). */
   isMoving(): boolean;
-  /** Zeroes v and ω (a body falling asleep). */
+  /** @internal Zeroes v and ω (a body falling asleep). */
   stop(): void;
 }
 

@@ -26,7 +26,7 @@ export interface CharacterWorld {
   /** Simulated time, s, and the number of steps taken (the controller estimates the step length). */
   readonly time: number;
   readonly stepCount: number;
-  /** castShape without checks or allocation, into `out` (World.sweepShape). */
+  /** @internal castShape without checks or allocation, into `out` (World.sweepShape). */
   sweepShape(
     shape: Shape, position: Float64Array, orientation: Float64Array, direction: Float64Array, maxDistance: number, excluded: readonly Body[],
     out: SweepHit,
@@ -37,7 +37,7 @@ export interface CharacterWorld {
 const SKIN_REACH = 4;
 
 export class CharacterSweep {
-  /** The last sweep's hit, when `blocked`. */
+  /** @internal The last sweep's hit, when `blocked`. */
   readonly hit = new SweepHit();
   /** Whether the last sweep was stopped short of its length. */
   blocked = false;

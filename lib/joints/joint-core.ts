@@ -71,7 +71,16 @@ export interface JointFilterListener {
   jointFilterChanged?(): void;
 }
 
-export abstract class JointCore<B extends { readonly sleep: SleepState; readonly inverseMass: number; readonly owner: object | null }> implements SolverJoint {
+/** What a joint reads of its bodies. */
+export interface JointBody {
+  /** @internal */
+  readonly sleep: SleepState;
+  readonly inverseMass: number;
+  /** @internal */
+  readonly owner: object | null;
+}
+
+export abstract class JointCore<B extends JointBody> implements SolverJoint {
   abstract readonly type: string;
   /** Rows of J: how many degrees of freedom the joint removes. */
   abstract readonly rowCount: number;

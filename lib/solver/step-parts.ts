@@ -38,6 +38,7 @@ export interface SolverJoint {
   solve(soft: Readonly<Softness>, useBias: boolean): void;
   scaleImpulse(ratio: number): void;
   accumulateImpulse(): void;
+  /** @internal */
   finishStep(dt: number): void;
 }
 

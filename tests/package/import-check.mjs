@@ -2,7 +2,7 @@
 // by name, as a user's project would, its declarations type-check in a consumer, and it simulates.
 //   npm run test:package
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
 
@@ -39,5 +39,13 @@ assert.throws(() => world.createBody({ mass: -1 }), /mass must be a finite numbe
 const root = fileURLToPath(new URL('../../', import.meta.url));
 for (const file of ['dist/index.d.ts', 'dist/scenes/index.d.ts', 'dist/2d/index.d.ts']) assert.ok(existsSync(root + file), `${file} exists`);
 execFileSync(process.execPath, [root + 'node_modules/typescript/bin/tsc', '-p', root + 'tests/package/tsconfig.json'], { stdio: 'inherit' });
+
+// The declarations show only what users may use: members marked @internal (a body's solver state, a
+// joint's rows) are stripped (tsconfig.build.json stripInternal), and the rest still type-checks above.
+const internal = readdirSync(root + 'dist', { recursive: true })
+  .filter((file) => String(file).endsWith('.d.ts') && readFileSync(root + 'dist/' + file, 'utf8').includes('@internal'));
+assert.deepEqual(internal, [], `declarations with @internal members: ${internal.join(', ')}`);
+const body = readFileSync(root + 'dist/body.d.ts', 'utf8');
+assert.ok(!/\bstateChunk\b|\bsaveState\b/.test(body), 'Body declares no solver internals');
 
 console.log('package check: ESM import by name, declarations, simulation: ok');

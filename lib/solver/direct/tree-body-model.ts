@@ -19,7 +19,7 @@ export interface TreeBody {
    * matrix this solver factors cannot hold an infinite mass or inertia, so joints of such a body stay
    * iterative. */
   readonly hasLockedAxes?: boolean;
-  /** The body's numbers (lib/body.ts BODY_STATE, lib/2d/body.ts BODY2D_STATE). */
+  /** @internal The body's numbers (lib/body.ts BODY_STATE, lib/2d/body.ts BODY2D_STATE). */
   readonly state: Float64Array;
 }
 

@@ -11,27 +11,49 @@ export interface TreeJoint<TBody extends TreeBody> {
   readonly hertz: number;
   /** Broken joints stay in their world; the solver may keep their nodes (direct-solver.ts removeOnly). */
   readonly broken: boolean;
+  /** @internal */
   direct: boolean;
+  /** @internal */
   directLimits: boolean;
+  /** @internal */
   directFriction: boolean;
+  /** @internal */
   readonly directRowCount: number;
+  /** @internal */
   readonly limitRowCount: number;
+  /** @internal */
   readonly hasDriveRows: boolean;
+  /** @internal */
   prepare(step: SubstepLength): void;
+  /** @internal */
   writeJacobian(out: Float64Array): void;
+  /** @internal */
   getVelocityError(out: Float64Array): void;
+  /** @internal */
   getPositionError(out: Float64Array): void;
+  /** @internal */
   readEqualityImpulse(out: Float64Array, at: number): void;
+  /** @internal */
   addEqualityImpulse(lambda: Float64Array, at: number): void;
+  /** @internal */
   clearEqualityImpulse(): void;
+  /** @internal */
   writePointLoad(out: Float64Array): boolean;
+  /** @internal */
   writeLimitRow(k: number, out: Float64Array, at: number, error: Float64Array, errorAt: number): void;
+  /** @internal */
   limitImpulses(k: number): Float64Array;
+  /** @internal */
   limitImpulseAt(k: number): number;
+  /** @internal */
   readonly frictionRowCount: number;
+  /** @internal */
   writeFrictionRow(k: number, out: Float64Array, at: number): void;
+  /** @internal */
   writeFrictionImpulseBound(out: Float64Array, at: number): void;
+  /** @internal */
   frictionImpulses(k: number): Float64Array;
+  /** @internal */
   frictionImpulseAt(k: number): number;
 }
 
