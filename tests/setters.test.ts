@@ -133,6 +133,20 @@ describe("a joint's collideConnected", () => {
   });
 });
 
+describe("a ball joint's limit setters", () => {
+  it('refuse a bad twist or swing limit before making the limit parts: the world unchanged', () => {
+    // setTwistLimit made the joint's limit parts (saved by snapshots) before checking, so a refused call
+    // changed the hash (random-seed fuzz)
+    const world = new World();
+    const joint = world.createBallJoint({ bodyA: world.createBody(), anchor: [-3, -3, -3] });
+    expectRefused(world, () => joint.setTwistLimit(-3, NaN), RangeError, /setTwistLimit: upper must be a number in \[-3\.14\d*, 3\.14\d*\], got NaN/);
+    expectRefused(world, () => joint.setTwistLimit(1, -1), RangeError, /setTwistLimit: lower \(1\) must not exceed upper \(-1\)/);
+    expectRefused(world, () => joint.setSwingLimit(0), RangeError, /setSwingLimit/);
+    joint.setTwistLimit(-1, 1);
+    expect(joint.twistLimit).toEqual([-1, 1]);
+  });
+});
+
 describe('world callbacks are checked when set', () => {
   const names = ['onJointBreak', 'onBodyInvalid', 'onContactBegin', 'onContactEnd', 'onSensorBegin', 'onSensorEnd', 'onPreSolve'] as const;
 

@@ -158,6 +158,9 @@ export class BallJoint extends Joint {
   /** Sets the twist range, rad within [−π, π]; (−Infinity, Infinity) removes it. */
   setTwistLimit(lower: number, upper: number): void {
     this.requireInWorld('setTwistLimit');
+    // checked before `parts` makes the limit parts: a refused call leaves the joint (and its snapshot) as
+    // it was
+    if (lower !== -Infinity || upper !== Infinity) readBounds('setTwistLimit', 'lower', 'upper', lower, upper, -Math.PI, Math.PI);
     this.parts.twist.setLimits('setTwistLimit', lower, upper);
     this.updateLimited();
     this.wakeBodies();

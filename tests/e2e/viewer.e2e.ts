@@ -38,6 +38,18 @@ async function open(scene: string): Promise<void> {
 
 const state = () => hook((v) => v.state());
 
+/** The running viewer's step count once it exceeds `count`, waiting up to 10 s (SwiftShader on a loaded
+ * machine draws a few frames a second; a fixed wait made the check depend on the machine). */
+async function stepsPast(count: number): Promise<number> {
+  const until = Date.now() + 10_000;
+  let steps = (await state()).stepCount;
+  while (steps <= count && Date.now() < until) {
+    await browser.page.waitForTimeout(100);
+    steps = (await state()).stepCount;
+  }
+  return steps;
+}
+
 /** The value cell of the readout row with this label. */
 async function readout(label: string): Promise<string> {
   return browser.page.evaluate((wanted) => {
@@ -147,8 +159,7 @@ describe('controls', () => {
   it('P pauses and resumes, O steps once, R resets to the initial state', async () => {
     await open('rope');
     await hook((v) => v.resume());
-    await browser.page.waitForTimeout(400);
-    expect((await state()).stepCount).toBeGreaterThan(0);
+    expect(await stepsPast(0)).toBeGreaterThan(0);
     await press('p');
     const paused = await state();
     expect(paused.paused).toBe(true);
@@ -161,8 +172,7 @@ describe('controls', () => {
     expect(reset.stepCount).toBe(0);
     expect(reset.bodies[0]!.position).toEqual([0.5, 0, 0]);
     await press('p');
-    await browser.page.waitForTimeout(400);
-    expect((await state()).stepCount).toBeGreaterThan(0);
+    expect(await stepsPast(0)).toBeGreaterThan(0);
   });
 
   it('a panel change takes effect: typing 8 substeps sets the world to 8', async () => {
