@@ -260,9 +260,6 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
   private awakeJoints: J[] = [];
   private awakeVersion = -1;
   private islandsVersion = 0;
-  /** The islands' version when the direct solver last looked: an island that fell asleep or woke since
-   * means a new order (exactSolver). */
-  private treeIslandsVersion = 0;
   /** What the step's stages read and write (solver/step.ts). */
   /** @internal */
   protected readonly stepContext: StepContext<B>;
@@ -938,12 +935,6 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
   /** The exact solver for this step's (awake) joints, or null (the iterative solver alone). */
   private exactSolver(bodies: readonly B[], joints: readonly J[]): ExactJointSolver | null {
     if (this.solverKind !== 'direct') return null;
-    // an island fell asleep or woke since: a new order, even when the awake bodies are the same again
-    // (a restored world could not tell)
-    if (this.islands.version !== this.treeIslandsVersion) {
-      this.treeIslandsVersion = this.islands.version;
-      this.tree.invalidate();
-    }
     this.tree.ensure(bodies, joints, this.topologyVersion);
     return this.tree.active ? this.tree : null;
   }
@@ -959,11 +950,13 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     }
   }
 
-  /** An island fell asleep or woke: the awake lists and the direct solver's forest follow. */
+  /** An island fell asleep or woke: the awake lists and the direct solver's forest follow (a new order,
+   * even when the awake bodies are the same again: a restored world could not tell). */
   private noteIslandChanges(): void {
     if (this.islands.version !== this.islandsVersion) {
       this.islandsVersion = this.islands.version;
       this.topologyVersion++;
+      this.tree.invalidate();
     }
   }
 
@@ -972,13 +965,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     this.noteIslandChanges();
     if (this.awakeVersion === this.topologyVersion) return this.awakeBodies;
     this.awakeVersion = this.topologyVersion;
-    // static bodies never move: the stages skip them, so they are left out (a level of thousands of
-    // static bodies costs nothing per step)
-    const bodies: B[] = [];
-    const invalid = this._invalidBodies;
-    for (const body of this._bodies) {
-      if (body.sleep.island === 0 && body.type !== 'static' && (invalid.length === 0 || !invalid.includes(body))) bodies.push(body);
-    }
+    const bodies = this.awakeNow();
     if (this.islands.sleepingIslandCount === 0) {
       this.awakeBodies = bodies;
       this.awakeJoints = this.activeJoints;
@@ -1065,15 +1052,17 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
   /** The joints of the direct solver's order when a restored world must build with them to step on bit
    * for bit (DirectSolver.savedOrder), or null. */
   private savedOrder(): Set<J> | null {
-    if (this.solverKind !== 'direct' || this.islands.version !== this.treeIslandsVersion) return null;
+    if (this.solverKind !== 'direct' || this.islands.version !== this.islandsVersion) return null;
     const order = this.tree.savedOrder(() => this.awakeNow());
     return order === null ? null : new Set(order);
   }
 
-  /** The bodies listAwake would list now, without updating its lists (snapshots and hashes change nothing). */
+  /** The bodies listAwake lists, made now without updating its lists (snapshots and hashes change
+   * nothing). Static bodies never move: the stages skip them, so they are left out (a level of thousands
+   * of static bodies costs nothing per step). */
   private awakeNow(): B[] {
     const invalid = this._invalidBodies;
-    return this._bodies.filter((body) => body.sleep.island === 0 && body.type !== 'static' && !invalid.includes(body));
+    return this._bodies.filter((body) => body.sleep.island === 0 && body.type !== 'static' && (invalid.length === 0 || !invalid.includes(body)));
   }
 
   /**
@@ -1173,7 +1162,8 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     this.nextBodyId = nextBodyId;
     this.nextJointId = nextJointId;
     this.islands.rebuild(this._bodies);
-    this.treeIslandsVersion = this.islands.version;
+    // (the islands as read: the awake lists follow from the topologyVersion below, and the order kept)
+    this.islandsVersion = this.islands.version;
     // the direct solver's order as the original world kept it (version 7 on)
     const order = version >= 7 && this.solverKind === 'direct' ? this._joints.filter((joint) => joint.inSavedOrder) : [];
     if (order.length > 0) this.tree.restoreOrder(this.awakeNow(), order);

@@ -515,8 +515,9 @@ export function hullCapsule(out: Manifold, A: ShapePose, hull: ConvexHull, seg: 
   }
   if (edge - r > margin) return;
   let nx: number, ny: number, nz: number;
-  if (Math.max(face, edge) > 0) closestOfSegmentAndHull(hull);
-  if (Math.max(face, edge) > 0 && closestDistance[0] > TOUCHING_DISTANCE) {
+  const outside = Math.max(face, edge) > 0;
+  if (outside) closestOfSegmentAndHull(hull);
+  if (outside && closestDistance[0] > TOUCHING_DISTANCE) {
     // the segment misses the hull: its exact closest points
     const distance = closestDistance[0];
     if (distance - r >= margin) return;

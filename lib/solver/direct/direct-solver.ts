@@ -41,8 +41,6 @@ export class DirectSolver<TBody extends TreeBody, TJoint extends TreeJoint<TBody
   /** The candidates of the last build (the order's joints): `candidates` and the broken joints taken out
    * since, which keep their nodes (removeOnly). */
   private builtCandidates: TJoint[] = [];
-  /** The broken joints taken out in place since the last build (removeOnly): their nodes stay. */
-  private kept: TJoint[] = [];
   /** The bodies of the last build. */
   private builtBodies: TBody[] = [];
   private builtVersion = -1;
@@ -102,7 +100,6 @@ export class DirectSolver<TBody extends TreeBody, TJoint extends TreeJoint<TBody
     this.limits.clear();
     this.candidates.length = 0;
     this.builtCandidates.length = 0;
-    this.kept.length = 0;
     this.invalidate();
     this.holdsAll = false;
     this._alone = false;
@@ -158,10 +155,11 @@ export class DirectSolver<TBody extends TreeBody, TJoint extends TreeJoint<TBody
     this.build(bodies, pending.joints);
   }
 
-  /** A broken joint kept in the order is no longer a candidate (a spring set on it): a restored world
-   * could not build the order with it, so neither does this one keep it. */
+  /** A broken joint of the order is no longer a candidate (a spring set on it): a restored world could
+   * not build the order with it, so neither does this one keep it. */
   private keptChanged(): boolean {
-    for (let j = 0; j < this.kept.length; j++) if (!isCandidate(this.kept[j])) return true;
+    const order = this.builtCandidates;
+    for (let j = 0; j < order.length; j++) if (order[j].broken && !isCandidate(order[j])) return true;
     return false;
   }
 
@@ -197,7 +195,6 @@ export class DirectSolver<TBody extends TreeBody, TJoint extends TreeJoint<TBody
     if (removed.size === 0) return true;
     for (const joint of removed) if (!joint.broken || !isCandidate(joint)) return false;
     this.candidates = old.filter((joint) => !removed.has(joint));
-    for (const joint of removed) this.kept.push(joint);
     this.forest.deactivate(removed);
     const ropes = this.limits.ropes.filter((joint) => !removed.has(joint));
     this.limits.clear();
@@ -213,7 +210,6 @@ export class DirectSolver<TBody extends TreeBody, TJoint extends TreeJoint<TBody
     const order = orderGraph(bodies, joints, this.forest.dof);
     this.candidates = order.candidates;
     this.builtCandidates = order.candidates.slice();
-    this.kept = [];
     this.builtBodies = bodies.slice();
     this.laidOut = true;
     this.forest.layout(order);
