@@ -32,8 +32,16 @@ import {
 
 /** The options both worlds take (WorldOptions and World2DOptions add gravity and their own). */
 export interface CoreWorldOptions<J, B = unknown> {
-  /** Substeps per step, 1 to 64 (MAX_SUBSTEPS). Default 4, with either solver. */
+  /** Substeps per step, 1 to 64 (MAX_SUBSTEPS). Default 4, with either solver; see exactSubsteps. */
   substeps?: number;
+  /**
+   * Substeps of a step the direct solver holds alone, 1 to 64: every joint's every row exact (no motor,
+   * servo, spring, soft or mouse joint, no rope, no group past its limit budget) and no contact. Default 1:
+   * such a step's rows hold exactly at any count, and its poses are projected onto them, so more
+   * substeps buy only a finer integration of the swing (a chain released horizontally keeps a few per
+   * cent more of its energy over 10 s at 4 than at 1) at their cost.
+   */
+  exactSubsteps?: number;
   /** Velocity iterations (with position bias) per substep for the joints, 1 to 1000 (MAX_ITERATIONS, as
    * contactIterations and relaxIterations). Default 2. */
   iterations?: number;
@@ -73,11 +81,12 @@ export interface CoreWorldOptions<J, B = unknown> {
   /** How long every body of an island must be at rest before it sleeps, s. Default 0.5. */
   timeToSleep?: number;
   /**
-   * 'direct': the equality rows of rigid joints (chains, ragdolls, trees, and structures with loops
-   * while their factorization fits its budget) are solved exactly every substep (solver/direct/) and
-   * their drift projected away; their limits and ropes' lengths are held through them;
-   * motors, friction, springs, mouse joints and contacts stay iterative. 'iterative': the soft step alone.
-   * Default 'iterative' (README, "The solver"). The same in 2D and 3D.
+   * 'direct' (the default): the rows of rigid joints (chains, ragdolls, trees, and structures with loops
+   * while their factorization fits its budget) are solved exactly (solver/direct/: one factorization a
+   * step, refactored within it only where it goes stale) and their drift projected away; their limits,
+   * friction and ropes' lengths are held through them; motors, servos, springs, mouse joints, contacts
+   * and groups past the budget stay in the soft step's sweeps. 'iterative': the soft step alone, cheaper
+   * and softer (README, "The solver"). The same in 2D and 3D.
    */
   solver?: JointSolverKind;
   /** The step advance(elapsedSeconds) takes, s, within step()'s range [1e-9, 1] (MIN_TIME_STEP,
@@ -89,7 +98,7 @@ export interface CoreWorldOptions<J, B = unknown> {
 }
 /** @internal The keys of CoreWorldOptions (option-keys.ts). */
 export const CORE_WORLD_OPTION_KEYS = optionKeys<CoreWorldOptions<unknown>>({
-  substeps: true, iterations: true, contactIterations: true, relaxIterations: true, jointHertz: true, jointDampingRatio: true,
+  substeps: true, exactSubsteps: true, iterations: true, contactIterations: true, relaxIterations: true, jointHertz: true, jointDampingRatio: true,
   warmStarting: true, maxLinearSpeed: true, maxAngularSpeed: true, onJointBreak: true, onBodyInvalid: true, sleeping: true,
   sleepLinearSpeed: true, sleepAngularSpeed: true, timeToSleep: true, solver: true, fixedTimeStep: true, maxStepsPerFrame: true,
 });
@@ -121,7 +130,7 @@ export type JointSolverKind = 'iterative' | 'direct';
 export const JOINT_SOLVERS: readonly JointSolverKind[] = Object.freeze(['iterative', 'direct'] as const);
 
 /** The joint solver a world uses unless told otherwise. */
-export const DEFAULT_JOINT_SOLVER: JointSolverKind = 'iterative';
+export const DEFAULT_JOINT_SOLVER: JointSolverKind = 'direct';
 
 export interface JointBreakEventOf<J> {
   joint: J;
@@ -136,6 +145,7 @@ export interface JointBreakEventOf<J> {
 /** The defaults, chosen by measurement (README, "The solver"). */
 export const DEFAULT_SOLVER_SETTINGS: Readonly<SolverSettings> = Object.freeze({
   substeps: 4,
+  exactSubsteps: 1,
   iterations: 2,
   contactIterations: 1,
   relaxIterations: 1,
@@ -188,8 +198,8 @@ export interface SnapshotBody {
 
 export interface WorldSnapshot {
   format: 'sinew-world' | 'sinew-world-2d';
-  /** 7 (since a joint's flags mark the direct solver's order after a break); 1 to 6 are still read. */
-  version: 1 | 2 | 3 | 4 | 5 | 6 | 7;
+  /** 8 (since the settings hold exactSubsteps); 1 to 7 are still read. */
+  version: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
   /** `shapes`: the body's collision shapes, about its centre of mass (3D). */
   bodies: SnapshotBody[];
   /** bodyA and bodyB index `bodies`; −1 is the world's ground. */
@@ -224,8 +234,10 @@ function atPath(where: string, path: string, error: unknown): Error {
  * force readouts. 4: the settings hold contactIterations after iterations. 5: a kinematic body ends with
  * its pose target (moveKinematic). 6: a body's number of flags holds continuous collision (2) beside a
  * diagonal inertia (1), and a world's extras flags may announce its ccdSpeedThreshold (16): read the same
- * way for 1 to 5, which have neither, but a reader of 5 would take a body's 2 for a diagonal inertia. */
-export const SNAPSHOT_VERSION = 7;
+ * way for 1 to 5, which have neither, but a reader of 5 would take a body's 2 for a diagonal inertia.
+ * 7: a joint's flags mark the direct solver's order after a break (4). 8: the settings hold
+ * exactSubsteps after substeps. */
+export const SNAPSHOT_VERSION = 8;
 
 export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & TreeJoint<B>> {
   /** m/s² (3 numbers in 3D, 2 in 2D). */
@@ -321,6 +333,9 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     }
     const settings: SolverSettings = { ...DEFAULT_SOLVER_SETTINGS };
     if (options.substeps !== undefined) settings.substeps = requireIntegerWithin(where, 'substeps', options.substeps, 1, MAX_SUBSTEPS);
+    if (options.exactSubsteps !== undefined) {
+      settings.exactSubsteps = requireIntegerWithin(where, 'exactSubsteps', options.exactSubsteps, 1, MAX_SUBSTEPS);
+    }
     if (options.iterations !== undefined) settings.iterations = requireIntegerWithin(where, 'iterations', options.iterations, 1, MAX_ITERATIONS);
     if (options.contactIterations !== undefined) {
       settings.contactIterations = requireIntegerWithin(where, 'contactIterations', options.contactIterations, 1, MAX_ITERATIONS);
@@ -389,6 +404,12 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
   }
   set substeps(value: number) {
     this.settings.substeps = requireIntegerWithin('substeps', 'substeps', value, 1, MAX_SUBSTEPS);
+  }
+  get exactSubsteps(): number {
+    return this.settings.exactSubsteps;
+  }
+  set exactSubsteps(value: number) {
+    this.settings.exactSubsteps = requireIntegerWithin('exactSubsteps', 'exactSubsteps', value, 1, MAX_SUBSTEPS);
   }
   get iterations(): number {
     return this.settings.iterations;
@@ -1010,6 +1031,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     const s = this.settings;
     writer.writeArray(this.gravity);
     writer.write(s.substeps);
+    writer.write(s.exactSubsteps);
     writer.write(s.iterations);
     writer.write(s.contactIterations);
     writer.write(s.relaxIterations);
@@ -1075,8 +1097,8 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     if (snapshot === null || typeof snapshot !== 'object' || snapshot.format !== this.snapshotFormat) {
       throw new TypeError(`${where}: not a ${this.snapshotFormat} snapshot, got format ${show(snapshot?.format)}`);
     }
-    if (![1, 2, 3, 4, 5, 6, 7].includes(snapshot.version)) {
-      throw new RangeError(`${where}: snapshot version ${show(snapshot.version)} is not supported (1 to 7 are)`);
+    if (![1, 2, 3, 4, 5, 6, 7, 8].includes(snapshot.version)) {
+      throw new RangeError(`${where}: snapshot version ${show(snapshot.version)} is not supported (1 to 8 are)`);
     }
     const version = snapshot.version;
     let numbers: Float64Array;
@@ -1093,6 +1115,8 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     readGravity(where, 'settings.gravity', gravity, gravity.length, this.gravity);
     const s = this.settings;
     s.substeps = requireInteger(where, 'settings.substeps', reader.read(), 1, MAX_SUBSTEPS);
+    // (before version 8 a step the direct solver held alone took `substeps` too)
+    s.exactSubsteps = version >= 8 ? requireInteger(where, 'settings.exactSubsteps', reader.read(), 1, MAX_SUBSTEPS) : s.substeps;
     s.iterations = requireInteger(where, 'settings.iterations', reader.read(), 1, MAX_ITERATIONS);
     // (before version 4 the contacts were solved in every biased sweep)
     s.contactIterations = version >= 4 ? requireInteger(where, 'settings.contactIterations', reader.read(), 1, MAX_ITERATIONS) : s.iterations;

@@ -148,7 +148,7 @@ describe('direct tree solver: one solve', () => {
       const h = 1 / 240;
       for (const joint of joints) joint.prepare({ h });
       const expected = denseVelocities(world.bodies, joints);
-      tree.factor(h);
+      tree.refactor(h);
       tree.solveVelocities(false);
       let speed = 1;
       for (const body of world.bodies) speed = Math.max(speed, Math.hypot(...body.linearVelocity), Math.hypot(...body.angularVelocity));
@@ -210,7 +210,7 @@ describe('direct tree solver: stepping', () => {
   it('a 40-link chain with a 10 000x heavier end holds every joint within 1 mm (the iterative solver lets go)', () => {
     const scene = heavyEndChain(40, 10000);
     const direct = buildScene(scene, { solver: 'direct' });
-    const iterative = buildScene(scene);
+    const iterative = buildScene(scene, { solver: 'iterative' });
     let peakDirect = 0, peakIterative = 0;
     for (let i = 0; i < 300; i++) {
       direct.world.step(scene.dt);
@@ -269,7 +269,7 @@ describe('direct tree solver: stepping', () => {
       peakIterative = Math.max(peakIterative, iterative.getMaxLinearError());
     }
     expect(direct.directJoints).toHaveLength(21); // 20 in the forest, 1 closing the loop
-    expect(peakDirect).toBeLessThan(1e-6);
+    expect(peakDirect).toBeLessThan(2e-6); // the projection's tolerance: 1e-6 m a row, 1.7e-6 m a gap
     expect(peakIterative).toBeGreaterThan(1e-3);
   });
 
@@ -452,7 +452,7 @@ describe('direct tree solver: limits, ropes and energy', () => {
     expect(world.directJoints).toHaveLength(4); // three in the forest, one closing the loop
     expect(limited.directLimits).toBe(true);
     expect(reached).toBeGreaterThan(0.199); // the 3 m/s push swings it onto a bound
-    expect(worst).toBeLessThan(1e-6);
-    expect(gap).toBeLessThan(1e-6);
+    expect(worst).toBeLessThan(2e-6);
+    expect(gap).toBeLessThan(2e-6); // the projection's tolerance: 1e-6 a row, 1.7e-6 m a gap
   });
 });

@@ -17,7 +17,7 @@ const ANY_PATH = '(format|version|numbers|settings|contacts|sensing|bodies|joint
 
 /** The world's settings at the start of the packed state: gravity, the solver's and sleep settings,
  * time, step count, ids, the last substep, the flags (2D: one number less of gravity). */
-const SETTINGS_NUMBERS = 21;
+const SETTINGS_NUMBERS = 22;
 
 /** The values every field and number is set to in turn. */
 const BAD_VALUES: readonly unknown[] = [NaN, Infinity, -Infinity, -1, 0, 1e12, 0.5, '1', null, undefined, [], {}];
@@ -236,7 +236,7 @@ function withNumber(snapshot: WorldSnapshot, index: number, value: number): Worl
 }
 
 // Where the settings sit in the packed state: gravity (3 in 3D), then substeps, iterations, …
-const SUBSTEPS = 3, ITERATIONS = 4, GRAVITY_Y = 1;
+const SUBSTEPS = 3, EXACT_SUBSTEPS = 4, ITERATIONS = 5, GRAVITY_Y = 1;
 
 describe('restore refuses a bad snapshot, naming the field', () => {
   const world = new World();
@@ -249,6 +249,7 @@ describe('restore refuses a bad snapshot, naming the field', () => {
   it('substeps or iterations of 1e12 or 0, which would make step() never return or do nothing', () => {
     expect(() => World.restore(withNumber(snapshot, SUBSTEPS, 1e12))).toThrow(/^World\.restore: settings\.substeps must be an integer in \[1, 64\], got 1000000000000/);
     expect(() => World.restore(withNumber(snapshot, SUBSTEPS, 0))).toThrow(/settings\.substeps/);
+    expect(() => World.restore(withNumber(snapshot, EXACT_SUBSTEPS, 0))).toThrow(/settings\.exactSubsteps/);
     expect(() => World.restore(withNumber(snapshot, ITERATIONS, 1e12))).toThrow(/settings\.iterations/);
     expect(() => new World({ substeps: 1e12 })).toThrow(/substeps must be at most 64/);
   });
@@ -424,16 +425,16 @@ describe('restore keeps the settings to the setters\' bounds', () => {
     world.createAngleJoint({ bodyA: a, bodyB: b });
     const snapshot = world.snapshot();
     const numbers = Array.from(decodeNumbers(snapshot.numbers));
-    // the settings lead the numbers: gravity (2), the four counts, jointHertz, jointDampingRatio,
-    // warmStarting, maxLinearSpeed (index 9), …, and the last substep (index 19) after the ids
+    // the settings lead the numbers: gravity (2), the five counts, jointHertz, jointDampingRatio,
+    // warmStarting, maxLinearSpeed (index 10), …, and the last substep (index 20) after the ids
     const edit = (index: number, value: number) => {
       const edited = numbers.slice();
       edited[index] = value;
       return { ...snapshot, numbers: encodeNumbers(Float64Array.from(edited)) };
     };
-    expect(numbers[9]).toBe(world.maxLinearSpeed);
-    expect(() => World2D.restore(edit(9, 1e300))).toThrow(/^World2D\.restore: settings\.maxLinearSpeed must be at most 1e6/);
-    expect(() => World2D.restore(edit(19, 5e-324))).toThrow(/^World2D\.restore: settings\.previousH must be at least/);
-    expect(() => World2D.restore(edit(7, 1e308))).toThrow(/^World2D\.restore: settings\.jointDampingRatio must be at most 1e6/);
+    expect(numbers[10]).toBe(world.maxLinearSpeed);
+    expect(() => World2D.restore(edit(10, 1e300))).toThrow(/^World2D\.restore: settings\.maxLinearSpeed must be at most 1e6/);
+    expect(() => World2D.restore(edit(20, 5e-324))).toThrow(/^World2D\.restore: settings\.previousH must be at least/);
+    expect(() => World2D.restore(edit(8, 1e308))).toThrow(/^World2D\.restore: settings\.jointDampingRatio must be at most 1e6/);
   });
 });

@@ -112,7 +112,7 @@ describe('rigid joints are stiff springs (the soft step)', () => {
     // for 2× the substeps.
     for (const substeps of [4, 8]) {
       for (const lever of [0.3, 2]) {
-        const world = new World({ substeps });
+        const world = new World({ substeps, solver: 'iterative' });
         const wall = world.createBody({ type: 'static' });
         const box = world.createBody({ position: [lever, 0, 0], mass: 3, inertia: boxInertia(3, [lever, 0.1, 0.1]) });
         const weld = world.createWeldJoint({ bodyA: wall, bodyB: box, anchor: [0, 0, 0] });
@@ -129,7 +129,7 @@ describe('rigid joints are stiff springs (the soft step)', () => {
     // Figures at 10 s: 4 substeps (60 Hz) peak sag 3.7 m, 8 substeps (120 Hz) 0.4 m, 16 (240 Hz) 0.15 m.
     const sag: number[] = [];
     for (const substeps of [4, 8, 16]) {
-      const { world, bodies } = buildScene(weldedCantilever(), { substeps });
+      const { world, bodies } = buildScene(weldedCantilever(), { substeps, solver: 'iterative' });
       let peak = 0;
       run(world, 10, () => (peak = Math.max(peak, cantileverTipSag(bodies))));
       expect(hasExploded(bodies)).toBe(false);
@@ -172,18 +172,21 @@ describe('orientation joint', () => {
     }
     expect(peak).toBeLessThan(1e-3);
     const t = 120 * DT;
-    // symplectic Euler: v_n = n h a, x_n = h² a n(n+1)/2 with h the substep
-    const h = DT / 4, n = 480;
+    // symplectic Euler: v_n = n h a, x_n = h² a n(n+1)/2 with h the substep (the direct solver holds the
+    // joint's every row, and nothing touches: exactSubsteps a step)
+    const h = DT / world.exactSubsteps, n = 120 * world.exactSubsteps;
     for (let i = 0; i < 3; i++) {
       expect(body.linearVelocity[i]).toBeCloseTo((force[i] / 4) * t, 9);
       expect(body.position[i] - (i === 1 ? 2 : 0)).toBeCloseTo(((force[i] / 4) * h * h * n * (n + 1)) / 2, 9);
     }
-    // The joint supplies the opposite of the push's moment about the centre of mass: −(r × F).
+    // The joint supplies the opposite of the push's moment about the centre of mass: −(r × F), less the
+    // gyroscopic term of the spin the push gives within a substep before the joint takes it back (second
+    // order in the substep: measured 2.4e-4 of it at one substep a step, 1.5e-5 at four)
     const torque = [0, 0, 0];
     joint.getTorque(torque);
     const r = [0.2, 0.5, -0.1];
     const moment = [r[1] * force[2] - r[2] * force[1], r[2] * force[0] - r[0] * force[2], r[0] * force[1] - r[1] * force[0]];
-    for (let i = 0; i < 3; i++) expect(torque[i]).toBeCloseTo(-moment[i], 4);
+    for (let i = 0; i < 3; i++) expect(Math.abs(torque[i] + moment[i])).toBeLessThan(1e-3 * Math.abs(moment[i]));
   });
 });
 

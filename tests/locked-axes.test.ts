@@ -115,7 +115,9 @@ describe('lockTranslation', () => {
 
   it('a 3D chain with z and the tilts locked, pushed out of its plane, swings as the 2D chain to round-off', async () => {
     const { World2D } = await import('../lib/2d/index.js');
-    const world3 = new World(), world2 = new World2D();
+    // (the joints of bodies with locked axes stay in the soft step, whose mass matrix the direct solver's
+    // factorization cannot hold: the 2D world runs the soft step too)
+    const world3 = new World({ solver: 'iterative' }), world2 = new World2D({ solver: 'iterative' });
     const links3 = [], links2 = [];
     for (let i = 0; i < 5; i++) {
       const x = 0.5 * i + 0.25;

@@ -103,8 +103,8 @@ describe('a body that goes NaN (3D)', () => {
     expect(bodies[4].state.every(Number.isFinite)).toBe(true);
   });
 
-  it("a joint's NaN impulse makes its bodies invalid, and stops acting: it spreads to nothing else", () => {
-    const world = new World();
+  it.each(['iterative', 'direct'] as const)("a joint's NaN impulse makes its bodies invalid, or is dropped, and spreads to nothing else (%s solver)", (solver) => {
+    const world = new World({ solver });
     world.createBody({ type: 'static', shapes: [{ type: 'plane' }] });
     // a chain of three from the ground, and a ball resting beside its last link
     const links: Body[] = [];
@@ -116,8 +116,10 @@ describe('a body that goes NaN (3D)', () => {
     for (let i = 0; i < 10; i++) world.step(DT);
     (middle as unknown as { point: { impulse: Float64Array } }).point.impulse[1] = NaN;
     for (let i = 0; i < 120; i++) world.step(DT);
-    // the NaN reached the chain in the step it was warm started; nothing past it
-    expect(world.invalidBodies.length).toBeGreaterThan(0);
+    // the soft step: the NaN reached the chain in the step it was warm started, and nothing past it; the
+    // direct solver's rows start each substep from zero (no warm start), so it never acts
+    if (solver === 'iterative') expect(world.invalidBodies.length).toBeGreaterThan(0);
+    else expect(world.invalidBodies).toEqual([]);
     for (const body of world.bodies) {
       if (world.invalidBodies.includes(body)) continue;
       expect(body.state.every(Number.isFinite), `body ${body.id}`).toBe(true);

@@ -42,7 +42,7 @@ describe('the worlds refuse unknown options', () => {
   it('World: a misspelt option names the one meant; a far-off one lists the valid keys', () => {
     expect(() => new World({ substep: 8 } as never)).toThrow(new RangeError("World: unknown option 'substep' (did you mean 'substeps'?)"));
     expect(() => new World({ onContactBgin: () => {} } as never)).toThrow(/unknown option 'onContactBgin' \(did you mean 'onContactBegin'\?\)/);
-    expect(() => new World({ banana: 1 } as never)).toThrow(/World: unknown option 'banana' \(valid: 'substeps', 'iterations', .*'ccdSpeedThreshold'\)/);
+    expect(() => new World({ banana: 1 } as never)).toThrow(/World: unknown option 'banana' \(valid: 'substeps', 'exactSubsteps', 'iterations', .*'ccdSpeedThreshold'\)/);
   });
 
   it('World: a key left undefined is allowed, and the valid ones still work', () => {

@@ -79,7 +79,7 @@ describe('README, direct solver', () => {
     expect(String(lines[0][0])).toMatch(/^iterative:/);
     expect(gap(lines[0])).toBeGreaterThan(0.5);
     expect(String(lines[1][0])).toMatch(/^direct:/);
-    expect(gap(lines[1])).toBeLessThan(1e-6);
+    expect(gap(lines[1])).toBeLessThan(2e-6); // the projection's tolerance: 1e-6 m a row
   });
 });
 

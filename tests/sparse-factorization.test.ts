@@ -31,7 +31,7 @@ function factoredSolver(world: World, joints: readonly Joint[]): DirectSolver<Bo
   solver.build(world.bodies, joints);
   const h = 1 / 240;
   for (const joint of joints) joint.prepare({ h });
-  solver.factor(h);
+  solver.refactor(h);
   return solver;
 }
 

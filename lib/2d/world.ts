@@ -59,7 +59,10 @@ export class World2D extends WorldCore<Body2D, Joint2D> {
     writer.write(this.solver === 'direct' ? 2 : 0);
   }
   protected loadWorldExtras(reader: StateReader, version: number, where: string): void {
-    if (version < 2) return;
+    if (version < 2) {
+      this.solver = 'iterative';
+      return;
+    }
     const flags = reader.read();
     if (flags !== 0 && flags !== 2) throw new RangeError(`${where}: settings.flags must be 0 or 2 (the direct solver), got ${show(flags)}`);
     this.solver = flags === 2 ? 'direct' : 'iterative';

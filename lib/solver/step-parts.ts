@@ -13,6 +13,8 @@ export const MAX_HERTZ_PER_SUBSTEP_RATE = 0.25;
 /** The settings the step reads; the same in 2D and 3D. */
 export interface SolverSettings {
   substeps: number;
+  /** Substeps of a step the direct solver holds alone (step.ts PREPARE). */
+  exactSubsteps: number;
   iterations: number;
   contactIterations: number;
   relaxIterations: number;
@@ -99,13 +101,17 @@ export interface ExactJointSolver {
   /** True when it holds every row of the step (no iterative row is left; read after `factor`): one exact
    * solve per substep then suffices, and the warm start and the relax pass are skipped. */
   readonly alone: boolean;
-  /** Factors the rows at the current poses for substeps of h (the joints are prepared at them). */
-  factor(h: number): void;
+  /** True when it holds every row of every joint of the step, whatever their state (known before
+   * `factor`: with no contact either, the step takes one substep). */
+  readonly holdsEveryRow: boolean;
+  /** Factors the rows at the current poses for substeps of h (the joints are prepared at them): at the
+   * step's start, and at a later substep's start when the factorization it keeps has gone stale. */
+  factor(h: number, stepStart: boolean): void;
   /** Zeroes its rows' impulses before the warm start: an exact solve needs no starting guess. */
   clearImpulses(): void;
   /** Makes J v = 0 for its rows (and the limit rows it holds, J v ≥ 0) and adds the impulses to the
-   * joints' λ_acc; `first`: the substep's first. */
-  solveVelocities(first: boolean): void;
+   * joints' λ_acc; `first`: the substep's first; `alone`: its only one (exactAlone). */
+  solveVelocities(first: boolean, alone?: boolean): void;
   /** Moves the bodies until its rows' C vanishes (re-preparing its joints for substeps of h), no body
    * faster than the speed caps. */
   projectPositions(h: number, maxLinearSpeed: number, maxAngularSpeed: number): void;

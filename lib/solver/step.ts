@@ -2,11 +2,13 @@
 // Box2D v3's solver.c), as a list of named stages over one step context. One call advances the bodies,
 // joints and contacts by dt:
 //
-//   PREPARE                 the substep length's softness; warm-start impulses rescaled to it; each joint's
-//                           lever arms, C, K and its factor; each contact's rows (once per step: a
-//                           contact's separation follows the bodies' moves)
+//   PREPARE                 the substep count (`substeps`, or `exactSubsteps` when the direct solver holds
+//                           every row and nothing touches) and the substep length's softness; warm-start
+//                           impulses rescaled to it; each joint's lever arms, C, K and its factor; each
+//                           contact's rows (once per step: a contact's separation follows the bodies' moves)
 //   for each of n substeps of h = dt / n:
-//     FACTOR                the direct solver's LDLᵀ of its rows at the substep's poses
+//     FACTOR                the direct solver's LDLᵀ of its rows: every group at the step's first substep,
+//                           at a later one only the groups that moved since (direct/direct-solver.ts)
 //     INTEGRATE_VELOCITIES  v += h (g + F/m), ω += h I⁻¹ τ
 //     WARM_START            v += M⁻¹ Jᵀ λ_acc, the last substep's impulses (the direct solver's own rows
 //                           start from zero: an exact solve needs no guess)
@@ -23,17 +25,21 @@
 //
 // A sweep (sweep below) solves every joint's iterative rows, then the direct solver's exact rows, then the
 // contacts, then the direct solver's limit rows again. Without the direct solver it is the joints, then the
-// contacts. With the direct solver holding every row of the step (no contact, motor, spring or open loop)
-// a substep's SOLVE is its exact solve alone, and WARM_START and RELAX's sweeps are skipped.
+// contacts. With the direct solver holding every joint row SOLVE's sweeps are those with the contacts
+// (one without them would repeat the exact solve); with no contact either, a substep's SOLVE is its exact
+// solve alone, and WARM_START and RELAX's sweeps are skipped.
 //
 // The stages are the same in 2D and 3D: the step is written against a BodyIntegrator (how bodies
 // integrate, which is where the dimensions differ) and SolverJoint (step-parts.ts), and lib/2d uses this
 // very code.
 //
-// Box2D v3 factors K once per step and updates only the lever arms and C inside the substeps. We
-// factor again after every position update: measured on S5 (40 links, a 670 kg ball) at 4 substeps,
-// a K held for the whole step lets the chain explode, while the per-substep K keeps its peak gap at
-// 0.29 m; on S1 with N = 1000 the extra factorizations cost 13 % of the step.
+// Box2D v3 factors each joint's K once per step and updates only the lever arms and C inside the
+// substeps. The soft step here factors its joints' K again after every position update: measured on S5
+// (40 links, a 670 kg ball) at 4 substeps, a K held for the whole step lets the chain explode, while the
+// per-substep K keeps its peak gap at 0.29 m; on S1 with N = 1000 the extra factorizations cost 13 % of
+// the step. The direct solver's factorization, the step's costliest part, is kept through the substeps
+// where the bodies do not move (a welded wall, a heap at rest) and made again where they do
+// (direct/tree-body-model.ts MOVED_ANGLE).
 
 import { createSoftness, makeContactSoft, makeSoft, RIGID } from './softness.js';
 import {
@@ -64,6 +70,8 @@ export class StepContext<B> {
   // ---- derived by PREPARE ----
   /** The substep length, s. */
   h = 0;
+  /** Substeps this step takes. */
+  substeps = 1;
   /** The substep being run (0 … substeps − 1). */
   substep = 0;
   /** The rigid joints' softness for the biased solve at the current substep length. */
@@ -90,7 +98,7 @@ export class StepContext<B> {
 /** Advances the context's bodies, joints and contacts by its dt: the stages, in order. */
 export function step<B>(context: StepContext<B>): void {
   prepare(context);
-  for (let substep = 0; substep < context.settings.substeps; substep++) {
+  for (let substep = 0; substep < context.substeps; substep++) {
     context.substep = substep;
     factor(context);
     integrateVelocities(context);
@@ -112,7 +120,9 @@ export function step<B>(context: StepContext<B>): void {
  */
 function prepare<B>(context: StepContext<B>): void {
   const { settings, joints, contacts } = context;
-  const h = context.dt / settings.substeps;
+  const exactAlone = context.exact !== null && context.exact.holdsEveryRow && contacts.count === 0;
+  context.substeps = exactAlone ? settings.exactSubsteps : settings.substeps;
+  const h = context.dt / context.substeps;
   context.h = h;
   const hertz = Math.min(settings.jointHertz, MAX_HERTZ_PER_SUBSTEP_RATE / h);
   makeSoft(context.jointSoftness, hertz, settings.jointDampingRatio, h);
@@ -130,9 +140,10 @@ function prepare<B>(context: StepContext<B>): void {
   }
 }
 
-/** FACTOR: the direct solver's rows, once per substep at its starting poses (see relax on why). */
+/** FACTOR: the direct solver's rows at the substep's starting poses: all of them at the step's first
+ * substep, the groups that moved or changed at a later one (see relax on why once a substep at most). */
 function factor<B>(context: StepContext<B>): void {
-  if (context.exact !== null) context.exact.factor(context.h);
+  if (context.exact !== null) context.exact.factor(context.h, context.substep === 0);
 }
 
 /** INTEGRATE_VELOCITIES: gravity and the applied forces. */
@@ -172,10 +183,16 @@ function warmStart<B>(context: StepContext<B>): void {
  */
 function solve<B>(context: StepContext<B>): void {
   if (context.exactAlone) {
-    (context.exact as ExactJointSolver).solveVelocities(true);
+    (context.exact as ExactJointSolver).solveVelocities(true, true);
     return;
   }
   const { iterations, contactIterations } = context.settings;
+  // with the direct solver holding every joint row the joints' sweeps have nothing to do: a sweep without
+  // the contacts would repeat the exact solve before it
+  if (context.exact !== null && context.exact.alone) {
+    for (let k = 0; k < contactIterations; k++) sweep(context, true, k === 0);
+    return;
+  }
   const sweeps = Math.max(iterations, contactIterations);
   for (let k = 0; k < sweeps; k++) {
     sweep(context, true, k === sweeps - iterations, k >= sweeps - iterations, k >= sweeps - contactIterations);
@@ -197,10 +214,10 @@ function integratePositions<B>(context: StepContext<B>): void {
  * does not change, so this is the same arithmetic as three passes, with a third of the memory traffic
  * (measured: the joints of a 100 x 100 sphere grid are ~20 MB, and streaming them was the cost).
  *
- * With it, the projection and the relax sweeps use the factorization from the substep's start: its J is
- * a substep old, so the projection is a quasi-Newton step (repeated until the error is small; see
+ * With it, the projection and the relax sweeps use the factorization the substep began with: its J is a
+ * substep old or more, so the projection is a quasi-Newton step (repeated until the error is small; see
  * direct/projection.ts) and the relax pass's exact solves are refined, and the next substep factors
- * again at the new poses. Why project once per step: the velocity solves hold J v = 0 exactly at every
+ * again the groups that moved. Why project once per step: the velocity solves hold J v = 0 exactly at every
  * substep whatever the drift, and the drift a substep leaves is second order in h (measured on the 670:1
  * chain: 1e-7 m); the user sees the poses at the end of the step, and those are projected. Projecting
  * every substep instead took 10-20 % more time per step on the 41-body chain (two runs) for the same peak
@@ -211,7 +228,7 @@ function relax<B>(context: StepContext<B>): void {
   const iterations = settings.relaxIterations;
   if (exact !== null) {
     for (let i = 0; i < joints.length; i++) joints[i].prepare(context);
-    if (context.substep === settings.substeps - 1) exact.projectPositions(h, settings.maxLinearSpeed, settings.maxAngularSpeed);
+    if (context.substep === context.substeps - 1) exact.projectPositions(h, settings.maxLinearSpeed, settings.maxAngularSpeed);
     const sweeps = context.exactAlone ? 0 : iterations;
     for (let iteration = 0; iteration < sweeps; iteration++) sweep(context, false, false);
     for (let i = 0; i < joints.length; i++) joints[i].accumulateImpulse();

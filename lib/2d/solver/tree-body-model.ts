@@ -5,7 +5,9 @@
 // the 2D and 3D direct solvers agree on planar scenes (tests/planar.test.ts).
 
 import { BODY2D_STATE, type Body2D } from '../body.js';
-import type { TreeBodyModel } from '../../solver/direct/tree-body-model.js';
+import { MOVED_ANGLE, MOVED_LENGTH, STIFF_TENSION, type TreeBodyModel } from '../../solver/direct/tree-body-model.js';
+
+const MOVED_HALF_ANGLE_SINE_SQUARED = Math.sin(MOVED_ANGLE / 2) * Math.sin(MOVED_ANGLE / 2);
 
 const LINEAR_VELOCITY = BODY2D_STATE.linearVelocity, ANGULAR_VELOCITY = BODY2D_STATE.angularVelocity;
 const INVERSE_MASS = BODY2D_STATE.inverseMass, INVERSE_INERTIA = BODY2D_STATE.inverseInertia;
@@ -29,10 +31,10 @@ export class TreeBodyModel2D implements TreeBodyModel<Body2D> {
    * h s (I − r̂r̂ᵀ) about z, where r̂ lies in the plane: its zz entry is s). load = λ, r_a, r_b, 2 numbers
    * each (JointCore.writePointLoad in 2D).
    */
-  addTension(G: Float64Array, g: number, signedH: Float64Array, load: Float64Array, side: number): void {
+  addTension(G: Float64Array, g: number, signedH: Float64Array, load: Float64Array, side: number, state: Float64Array): void {
     const at = 2 + 2 * side, rx = load[at], ry = load[at + 1];
-    const s = signedH[side] * (load[0] * rx + load[1] * ry);
-    if (!(s > 0) || !(rx * rx + ry * ry > 0)) return;
+    const s = signedH[side] * (load[0] * rx + load[1] * ry), rr = rx * rx + ry * ry;
+    if (!(s > 0) || !(rr > 0) || !(s * state[INVERSE_MASS] > STIFF_TENSION * rr)) return;
     G[g] += s;
   }
 
@@ -77,6 +79,14 @@ export class TreeBodyModel2D implements TreeBodyModel<Body2D> {
 
   savePose(s: Float64Array, poses: Float64Array, at: number): void {
     poses[at] = s[POSITION]; poses[at + 1] = s[POSITION + 1]; poses[at + 2] = s[ANGLE];
+  }
+
+  /** As in 3D (the turn measured as sin²(θ/2), so that a planar scene decides alike in both). */
+  movedFrom(s: Float64Array, poses: Float64Array, at: number): boolean {
+    const dx = s[POSITION] - poses[at], dy = s[POSITION + 1] - poses[at + 1];
+    if (dx * dx + dy * dy > MOVED_LENGTH * MOVED_LENGTH) return true;
+    const half = Math.sin((s[ANGLE] - poses[at + 2]) / 2);
+    return half * half > MOVED_HALF_ANGLE_SINE_SQUARED;
   }
 
   restorePose(body: Body2D, poses: Float64Array, at: number): void {

@@ -41,6 +41,8 @@ export interface AxisRow<B> {
 }
 
 const LOWER = 0, UPPER = 1, MOTOR = 2, SERVO = 3, FRICTION = 4;
+/** The uses of the impulse slots, for messages. */
+const SLOT_NAMES = ['lower limit', 'upper limit', 'motor', 'servo', 'friction'] as const;
 
 export class AxisDrive {
   lower = -Infinity;
@@ -147,6 +149,14 @@ export class AxisDrive {
     requireDampingRatio(where, `${path}.servoDampingRatio`, this.servoDampingRatio);
     this.requireForce(where, `${path}.maxForce`, this.maxForce, true);
     this.requireForce(where, `${path}.friction`, this.friction, false);
+    // a use that is off keeps no impulse (clearInactive); a warm start would apply one kept there (an
+    // unused friction impulse of 1e59, restored, was applied every substep and took the bodies to NaN)
+    const p = this.impulses, unused = [this.lower === -Infinity, this.upper === Infinity, this.mode !== 'velocity', this.mode !== 'position', this.friction === 0];
+    for (let slot = 0; slot < 5; slot++) {
+      if (unused[slot] && p[slot] !== 0) {
+        throw new RangeError(`${where}: ${path}.impulses[${slot}] must be 0 while its ${SLOT_NAMES[slot]} is off, got ${show(p[slot])}`);
+      }
+    }
   }
 
   /** Bounds lower ≤ upper within [min, max] (open sides: −Infinity below, Infinity above; an upper

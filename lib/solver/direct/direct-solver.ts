@@ -16,12 +16,14 @@
 //   tree-body-model.ts   what differs between 3D and 2D bodies (lib/2d/solver/tree-body-model.ts)
 //
 // Which joints. Rigid joints with equality rows (isCandidate), and rigid distance joints (limit rows
-// only). Joints with springs (hertz > 0), mouse joints, and groups whose loops would cost more than
-// MAX_FACTOR_FLOPS to factor (ordering.ts) stay in the iterative solver, as do motors and servos;
-// when there are none and no contacts, the step is this solver alone.
+// only). Joints with springs (hertz > 0), motors or servos, mouse joints, and groups whose loops would
+// cost more than MAX_FACTOR_FLOPS to factor (ordering.ts) stay in the iterative solver; when there are
+// none and no contacts, the step is this solver alone, in exactSubsteps (one by default: step.ts).
 //
-// Cost. One factorization per substep (at its start) and one solve; the projection adds one or two
-// solves per step.
+// Cost. One factorization a step, at its start (every group; a restored world factors where the
+// original did), and again at a later substep only for a group whose bodies moved since or whose
+// friction rows changed state (factor), or when a solve converged too slowly (ForestFactorization.stale);
+// one solve for each velocity solve of the step's sweeps, and one or two for the projection.
 
 import { ForestFactorization } from './factorization.js';
 import { LimitRows } from './limits.js';
@@ -29,6 +31,7 @@ import { orderGraph } from './ordering.js';
 import { Projection } from './projection.js';
 import type { TreeBody, TreeBodyModel } from './tree-body-model.js';
 import { clearEqualityImpulses, isCandidate, type TreeJoint } from './tree-joint.js';
+import { chooseFrictionStates, releaseSlipping } from './friction.js';
 import type { ExactJointSolver } from '../step-parts.js';
 
 export class DirectSolver<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> implements ExactJointSolver {
@@ -48,14 +51,18 @@ export class DirectSolver<TBody extends TreeBody, TJoint extends TreeJoint<TBody
   private laidOut = false;
   /** A restored world's order (restoreOrder): the bodies and joints to build with at the first ensure. */
   private pending: { bodies: TBody[]; joints: TJoint[] } | null = null;
-  /** Every joint of the world is held (equality rows, ropes) and none has drive rows: then `alone` when
-   * their limits are held too (factorLimits). */
+  /** Every joint of the step is held (equality rows, ropes): then `alone` when their limits are held too
+   * (factorLimits). */
   private holdsAll = false;
   private _alone = false;
   /** The substep length of the last factorization. */
   private h = 0;
   /** Builds so far (a new order and layout; removeOnly is not one). */
   builds = 0;
+  /** chooseFrictionStates' groups whose friction states changed (by group). */
+  private changedGroups = new Uint8Array(0);
+  /** Per forest joint: 1 when its friction was let go within this step (friction.ts releaseSlipping). */
+  private released = new Uint8Array(0);
 
   constructor(model: TreeBodyModel<TBody>) {
     this.forest = new ForestFactorization(model);
@@ -73,6 +80,17 @@ export class DirectSolver<TBody extends TreeBody, TJoint extends TreeJoint<TBody
     return this._alone;
   }
 
+  /**
+   * True when it holds every row of every joint of the step (none with drive rows, and no group with
+   * more limit or friction rows than it can hold) and none is a rope: known before `factor`. (A rope's
+   * rows are limits alone, with no geometric stiffness: pulled straight by a heavy load over a whole step,
+   * a rope bridge of distance joints struck by a weight stretched its ropes by 0.12 m in one substep a
+   * step, against 3e-3 m in four.)
+   */
+  get holdsEveryRow(): boolean {
+    return this.holdsAll && !this.limits.mayOverflow && this.limits.ropes.length === 0;
+  }
+
   /** True when it holds any row (the forest's joints, or only the limits of ropes between bodies). */
   get active(): boolean {
     return this.forest.count > 0;
@@ -88,10 +106,8 @@ export class DirectSolver<TBody extends TreeBody, TJoint extends TreeJoint<TBody
       if (!this.removeOnly(bodies, joints)) this.build(bodies, joints);
       this.builtVersion = version;
     }
-    const limited = this.limits.joints;
-    let all = limited.length === joints.length;
-    for (let j = 0; all && j < limited.length; j++) if (limited[j].hasDriveRows) all = false;
-    this.holdsAll = all;
+    // (a candidate has no drive rows: isCandidate)
+    this.holdsAll = this.limits.joints.length === joints.length;
   }
 
   /** Hands every joint back to the iterative solver. */
@@ -217,13 +233,34 @@ export class DirectSolver<TBody extends TreeBody, TJoint extends TreeJoint<TBody
     this.projection.layout();
   }
 
-  /** Factors the joints and their limit rows at the bodies' current poses for a substep of h; the joints
-   * must have been prepared. */
-  factor(h: number): void {
+  /**
+   * Factors the joints and their limit rows at the bodies' current poses for a substep of h (the joints
+   * prepared at them). Within a step (`stepStart` false) the factorization of an earlier substep is kept
+   * while its solves still converge fast (ForestFactorization.stale), and only the limit rows are chosen
+   * again: a solve with it is then a step of iterative refinement against the current rows, each
+   * residual measured with the joints' current J (see the step's header on why once a step).
+   */
+  factor(h: number, stepStart: boolean): void {
     const forest = this.forest;
-    forest.writeBlocks();
-    forest.addPointLoads(forest.joints, forest.nodeOfA, forest.nodeOfB, h);
-    forest.eliminate();
+    if (this.changedGroups.length < forest.groupCount) this.changedGroups = new Uint8Array(forest.groupCount);
+    if (this.released.length < forest.joints.length) this.released = new Uint8Array(forest.joints.length);
+    if (stepStart) this.released.fill(0);
+    const changed = chooseFrictionStates(forest, this.released, this.changedGroups);
+    if (stepStart || forest.stale) {
+      this.refactor(h);
+    } else {
+      for (let g = 0; g < forest.groupCount; g++) if (this.changedGroups[g] === 1 || forest.groupMoved(g)) forest.factorGroup(g, h);
+      this.h = h;
+      this.factorLimits();
+    }
+    if (changed) this.changedGroups.fill(0);
+    this.limits.boundImpulses();
+  }
+
+  /** Factors every group at the current poses (the joints prepared at them) for substeps of h, each
+   * joint's friction held or not as chosen at the substep's start; then the limit rows. */
+  refactor(h: number): void {
+    this.forest.factorAll(h);
     this.h = h;
     this.factorLimits();
   }
@@ -243,14 +280,26 @@ export class DirectSolver<TBody extends TreeBody, TJoint extends TreeJoint<TBody
    */
   clearImpulses(): void {
     clearEqualityImpulses(this.forest.joints);
+    this.forest.clearHeldFrictionImpulses();
     // alone, nothing is warm started: the limit rows start from zero too (limits.ts sweepLimitRows)
     if (this._alone) this.limits.clearImpulses();
   }
 
-  /** Makes J v = 0 for every row it holds, and J v ≥ 0 for the limit rows it holds; `withStiffness`: the
-   * substep's first solve (factorization.ts). */
-  solveVelocities(withStiffness: boolean): void {
-    this.forest.solveVelocities(withStiffness);
+  /**
+   * Makes J v = 0 for every row it holds, and J v ≥ 0 for the limit rows it holds; `withStiffness`: the
+   * substep's first solve (factorization.ts). `alone`: the substep's only solve, with no contact to share
+   * the joints' load: a sticking joint whose friction passes its bound in it slides from this solve on
+   * (friction.ts releaseSlipping). With contacts a joint's friction and the contacts share the load through
+   * the sweeps, and only the substep's whole impulse tells whether it slips (the next substep's start).
+   */
+  solveVelocities(withStiffness: boolean, alone = false): void {
+    const forest = this.forest;
+    forest.solveVelocities(withStiffness);
+    if (alone && releaseSlipping(forest, this.released, this.changedGroups)) {
+      for (let g = 0; g < forest.groupCount; g++) if (this.changedGroups[g] === 1) forest.factorGroup(g, this.h);
+      this.changedGroups.fill(0);
+      this.factorLimits();
+    }
     this.limits.solveVelocities();
   }
 

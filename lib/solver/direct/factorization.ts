@@ -61,12 +61,30 @@ import {
   subtractTransposeTimesBodyUnder2,
   subtractTransposeTimesBodyUnder3,
 } from '../../math/block-kernels.js';
+import { writeHeldLimitCorrection } from './friction.js';
 import type { GraphOrder } from './ordering.js';
 import type { TreeBody, TreeBodyModel } from './tree-body-model.js';
-import { COMPLIANCE, dynamicEnd, impulseScratch, isJoint, type TreeJoint } from './tree-joint.js';
+import { COMPLIANCE, FRICTION_COMPLIANCE, dynamicEnd, impulseScratch, isJoint, jacobianScratch, type TreeJoint } from './tree-joint.js';
 
 /** A velocity solve is refined once when its residual is above this fraction of where it started. */
 const REFINE_TOLERANCE = 1e-11;
+/**
+ * A factorization is kept through a step's substeps (step.ts FACTOR) while one solve with it leaves at
+ * most this fraction of the residual it started from: its H, from poses up to a step old, is then close
+ * enough to the current one that each solve converges as a refinement does. Past it the next substep
+ * factors again (`stale`). Measured on the 10 000:1 heavy-end chain, whose light links swing at the
+ * substep rate: kept while a solve left up to 5 %, the fraction grew from 0.3 % to 70 % over 90 steps and
+ * the chain let go; at 1 % it factors again about every other substep and holds to 1e-7 m. A welded
+ * wall at rest leaves 1e-7 and factors once a step.
+ */
+const STALE_CONTRACTION = 0.01;
+/** A residual J v below this (m/s or rad/s) is not refined: over a step it drifts the joints by 2e-11 m
+ * (which the projection takes), and a structure at rest, whose speeds are of that order, would refine every
+ * solve on a factorization kept from the step's start (measured: ten ragdolls at rest, 7 refinements a
+ * step). */
+const RESIDUAL_FLOOR = 1e-9;
+/** Residuals below this fraction of the bodies' speeds are round-off, and say nothing of staleness. */
+const ROUND_OFF = 1e-9;
 
 export class ForestFactorization<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> {
   /** Velocity numbers per body (6 in 3D, 3 in 2D) and columns of a row of J (twice that). */
@@ -80,7 +98,15 @@ export class ForestFactorization<TBody extends TreeBody, TJoint extends TreeJoin
 
   /** Nodes in the order of ordering.ts: the factorization runs from the last to the first. */
   count = 0;
+  /** Each node's rows now: a body's dof; a joint's equality rows, and its friction rows while they are
+   * held here (frictionHeld). */
   size = new Int32Array(0);
+  /** The most rows each node can have: the room its blocks were laid out with. */
+  private capacity = new Int32Array(0);
+  /** Per joint node: 1 while its Coulomb friction rows are held as rows of the node (see setFrictionHeld). */
+  private frictionHeld = new Uint8Array(0);
+  /** Per joint node: its equality rows (directRowCount at the layout). */
+  private equalityRows = new Int32Array(0);
   /** +1 for a body node, −1 for a joint node (whose D is factored as −D). */
   private sign = new Float64Array(0);
   nodeBody: (TBody | null)[] = [];
@@ -92,6 +118,8 @@ export class ForestFactorization<TBody extends TreeBody, TJoint extends TreeJoin
    * chain's A read from J); and where J holds its coupling (the joint's rows at the body's columns; −1 for
    * fill), transposed when node i is the body. */
   private atE = new Int32Array(0);
+  /** Per entry: 1 when a fill update lands on it (its A is not J's alone). */
+  private targeted = new Uint8Array(0);
   private atL = new Int32Array(0);
   private entryJ = new Int32Array(0);
   /** Per node: 1 when its one upper node makes a chain pair (isChainPair: the fixed-size solve kernels),
@@ -131,6 +159,13 @@ export class ForestFactorization<TBody extends TreeBody, TJoint extends TreeJoin
   /** Per node, its group (ordering.ts); per group, its first node (and at the end, count). */
   groupOfNode = new Int32Array(0);
   groupFirst = new Int32Array(1);
+  /** True when a solve since the last factorization converged slower than STALE_CONTRACTION (the next
+   * substep factors again; DirectSolver.factor). */
+  stale = false;
+  /** Factorizations so far, of any group: what is built on them (limits.ts) knows when to build again. */
+  factorizations = 0;
+  /** Each body node's pose at its group's last factorization (TreeBodyModel.poseSize numbers per node). */
+  private factorPoses = new Float64Array(0);
   /** Per node: 1 for a joint removed or broken since the layout (deactivate): its node stays, with no
    * coupling, and takes no impulse. */
   private inactive = new Uint8Array(0);
@@ -140,6 +175,9 @@ export class ForestFactorization<TBody extends TreeBody, TJoint extends TreeJoin
     this.dof = model.dof;
     this.columns = 2 * model.dof;
   }
+
+  /** Per group: its first joint in `joints` (one past the last at the end). */
+  private groupJointFirst = new Int32Array(1);
 
   /** Hands every joint back (direct = false) and forgets the nodes. */
   clear(): void {
@@ -157,31 +195,35 @@ export class ForestFactorization<TBody extends TreeBody, TJoint extends TreeJoin
     this.upperNode = order.upperNode;
     this.compliant = order.compliant;
     this.size = new Int32Array(n);
+    this.capacity = new Int32Array(n);
+    this.equalityRows = new Int32Array(n);
+    this.frictionHeld = new Uint8Array(n);
     this.sign = new Float64Array(n);
     this.nodeBody = [];
     this.nodeJoint = [];
     for (let i = 0; i < n; i++) {
       const node = nodes[i];
       if (isJoint(node)) {
-        this.size[i] = node.directRowCount;
+        this.size[i] = this.equalityRows[i] = node.directRowCount;
+        this.capacity[i] = node.directRowCount + node.frictionRowCount;
         this.sign[i] = -1;
         this.nodeJoint.push(node);
         this.nodeBody.push(null);
         this.joints.push(node);
         node.direct = true;
       } else {
-        this.size[i] = dof;
+        this.size[i] = this.capacity[i] = dof;
         this.sign[i] = 1;
         this.nodeJoint.push(null);
         this.nodeBody.push(node);
         this.bodies.push(node);
       }
     }
-    const upperStart = this.upperStart, upperNode = this.upperNode, size = this.size, entries = upperStart[n];
+    const upperStart = this.upperStart, upperNode = this.upperNode, capacity = this.capacity, entries = upperStart[n];
     // the fill updates each elimination makes, and the entries they land on
     const entryOf = new Map<number, number>();
     for (let i = 0; i < n; i++) for (let e = upperStart[i]; e < upperStart[i + 1]; e++) entryOf.set(i * n + upperNode[e], e);
-    const targeted = new Uint8Array(entries);
+    const targeted = (this.targeted = new Uint8Array(entries));
     const pairs: number[] = [];
     this.pairStart = new Int32Array(n + 1);
     for (let i = 0; i < n; i++) {
@@ -197,27 +239,20 @@ export class ForestFactorization<TBody extends TreeBody, TJoint extends TreeJoin
       this.pairStart[i + 1] = pairs.length / 3;
     }
     this.pairs = Int32Array.from(pairs);
-    // which nodes are a chain pair, and which of those read A from J
     this.chain = new Uint8Array(n);
-    for (let i = 0; i < n; i++) {
-      if (upperStart[i + 1] - upperStart[i] !== 1) continue;
-      const e = upperStart[i], k = upperNode[e];
-      if (!isChainPair(size[i], size[k])) continue;
-      const coupled = this.nodeJoint[i] !== null ? this.nodeBody[k] !== null : this.nodeJoint[k] !== null;
-      this.chain[i] = coupled && targeted[e] === 0 ? 2 : 1;
-    }
-    // the blocks, in one array, each node's together
+    this.markChains(0, n);
+    // the blocks, in one array, each node's together, each with room for its node's capacity (a block of
+    // fewer rows is stored row-major in its first numbers)
     this.atD = new Int32Array(n); this.atX = new Int32Array(n); this.atJ = new Int32Array(n);
     this.atG = new Int32Array(n); this.atC = new Int32Array(n);
     this.atE = new Int32Array(entries); this.atL = new Int32Array(entries);
     let at = 0;
     for (let i = 0; i < n; i++) {
-      const m = size[i];
+      const m = capacity[i];
       this.atD[i] = at; at += m * m;
       for (let e = upperStart[i]; e < upperStart[i + 1]; e++) {
-        const mk = size[upperNode[e]];
-        if (this.chain[i] === 2) this.atE[e] = -1;
-        else { this.atE[e] = at; at += m * mk; }
+        const mk = capacity[upperNode[e]];
+        this.atE[e] = at; at += m * mk;
         this.atL[e] = at; at += m * mk;
       }
       this.atX[i] = at; at += m;
@@ -232,7 +267,7 @@ export class ForestFactorization<TBody extends TreeBody, TJoint extends TreeJoin
     this.x = [];
     this.J = [];
     for (let i = 0; i < n; i++) {
-      const m = size[i];
+      const m = capacity[i];
       this.x.push(data.subarray(this.atX[i], this.atX[i] + m));
       this.J.push(this.nodeJoint[i] !== null ? data.subarray(this.atJ[i], this.atJ[i] + m * this.columns) : data.subarray(0, 0));
     }
@@ -263,6 +298,64 @@ export class ForestFactorization<TBody extends TreeBody, TJoint extends TreeJoin
     this.inactive = new Uint8Array(n);
     this.inactiveNodes = [];
     this.layoutGroups(nodes, order.groupOfBody);
+    this.layoutGroupJoints();
+  }
+
+  /** Each group's first joint in `joints` (which are in node order, so each group's are consecutive). */
+  private layoutGroupJoints(): void {
+    const groups = this.groupCount, first = (this.groupJointFirst = new Int32Array(groups + 1));
+    for (let g = 0, j = 0; g <= groups; g++) {
+      const end = g < groups ? this.groupFirst[g] : this.count;
+      while (j < this.joints.length && this.jointNode[j] < end) j++;
+      first[g] = j;
+    }
+    first[groups] = this.joints.length;
+  }
+
+  /**
+   * Which of nodes first … end − 1 eliminate by the fixed-size kernels (chain: 1 when its one upper node
+   * makes a chain pair at the nodes' sizes now, 2 when those kernels may also read A from J, no fill
+   * update landing on it). Sizes change when a joint's friction rows are held or let go.
+   */
+  private markChains(first: number, end: number): void {
+    const upperStart = this.upperStart, upperNode = this.upperNode, size = this.size;
+    for (let i = first; i < end; i++) {
+      this.chain[i] = 0;
+      if (upperStart[i + 1] - upperStart[i] !== 1) continue;
+      const e = upperStart[i], k = upperNode[e];
+      if (!isChainPair(size[i], size[k])) continue;
+      const coupled = this.nodeJoint[i] !== null ? this.nodeBody[k] !== null : this.nodeJoint[k] !== null;
+      this.chain[i] = coupled && this.targeted[e] === 0 ? 2 : 1;
+    }
+  }
+
+  /** The joints' rows a node holds: its equality rows, then its friction rows while frictionHeld. */
+  private nodeSize(i: number): number {
+    return this.equalityRows[i] + (this.frictionHeld[i] === 1 ? (this.nodeJoint[i] as TJoint).frictionRowCount : 0);
+  }
+
+  /**
+   * Holds a joint's Coulomb friction rows (`held`) as rows of its node, sticking (J_f v = 0, like its
+   * equality rows), or lets them go (the limit rows' complementarity problem then holds them within
+   * their bound, limits.ts); returns false when the joint cannot hold them here (a friction it did not
+   * have at the layout: too many rows for its node's room). Takes effect at the next factorization of its
+   * group (factorGroup): the sizes of the blocks change.
+   */
+  setFrictionHeld(j: number, held: boolean): boolean {
+    const i = this.jointNode[j], joint = this.joints[j];
+    if (held && this.equalityRows[i] + joint.frictionRowCount > this.capacity[i]) held = false;
+    this.frictionHeld[i] = held ? 1 : 0;
+    return held;
+  }
+
+  /** Whether joints[j]'s friction rows are held as rows of its node. */
+  holdsFriction(j: number): boolean {
+    return this.frictionHeld[this.jointNode[j]] === 1;
+  }
+
+  /** The group of joints[j]. */
+  groupOfJointIndex(j: number): number {
+    return this.groupOfNode[this.jointNode[j]];
   }
 
   /**
@@ -287,6 +380,12 @@ export class ForestFactorization<TBody extends TreeBody, TJoint extends TreeJoin
     for (let i = 0, j = 0; i < this.count; i++) if (this.nodeJoint[i] !== null && this.inactive[i] === 0) this.jointNode[j++] = i;
     this.nodeOfA = Int32Array.from(this.joints, (joint) => this.bodyNode.get(joint.bodyA) ?? -1);
     this.nodeOfB = Int32Array.from(this.joints, (joint) => this.bodyNode.get(joint.bodyB) ?? -1);
+    for (const i of this.inactiveNodes) {
+      this.frictionHeld[i] = 0;
+      this.size[i] = this.equalityRows[i];
+    }
+    this.markChains(0, this.count);
+    this.layoutGroupJoints();
   }
 
   /** Each node's group, numbered in the order they appear; each group's nodes are consecutive (ordering.ts
@@ -323,24 +422,84 @@ export class ForestFactorization<TBody extends TreeBody, TJoint extends TreeJoin
   }
 
   /** The joints' J and H's diagonal blocks at their last prepare, the bodies' G cleared (factor's first part). */
-  writeBlocks(): void {
-    const n = this.count, size = this.size, data = this.data, atD = this.atD, atG = this.atG, columns = this.columns;
+  writeBlocks(first = 0, end = this.count): void {
+    const size = this.size, data = this.data, atD = this.atD, atG = this.atG, columns = this.columns;
     const stiffnessSize = this.model.stiffnessSize;
-    for (let i = 0; i < n; i++) {
+    for (let i = first; i < end; i++) {
       const joint = this.nodeJoint[i], m = size[i];
       if (joint !== null && this.inactive[i] === 1) {
         const J = this.J[i];
         for (let k = 0; k < J.length; k++) J[k] = 0;
         for (let k = 0; k < m * m; k++) data[atD[i] + k] = k % (m + 1) === 0 ? -1 : 0;
       } else if (joint !== null) {
-        joint.writeJacobian(this.J[i]);
+        const J = this.J[i], rows = this.equalityRows[i];
+        joint.writeJacobian(J);
         // (loops, not fill: a TypedArray fill call costs more than these few stores)
         for (let k = atD[i], end = k + m * m; k < end; k++) data[k] = 0;
-        for (let k = this.atC[i], end = k + m * m; k < end; k++) data[k] = 0;
-        if (this.compliant[i] === 1) this.writeCompliance(this.J[i], 0, m, joint.bodyA.state, joint.bodyB.state, data, this.atC[i], atD[i]);
+        for (let k = this.atC[i], end = k + rows * rows; k < end; k++) data[k] = 0;
+        if (this.compliant[i] === 1) this.writeCompliance(J, 0, rows, joint.bodyA.state, joint.bodyB.state, data, this.atC[i], atD[i], m);
+        // held friction rows after the equality rows, each with a compliance only to keep D invertible where
+        // the other rows already hold its direction
+        for (let k = rows; k < m; k++) {
+          joint.writeFrictionRow(k - rows, J, k * columns);
+          this.rowInverseMass(J, k * columns, joint.bodyA.state, joint.bodyB.state, frictionGamma, 0);
+          data[atD[i] + k * m + k] = -FRICTION_COMPLIANCE * frictionGamma[0];
+        }
       } else {
         for (let k = atG[i], end = k + stiffnessSize; k < end; k++) data[k] = 0;
       }
+    }
+  }
+
+  /**
+   * Factors one group again at the current poses (its joints prepared at them), with its nodes' sizes as
+   * they are now: a group whose friction rows were held or let go since the factorization, the others'
+   * factors kept. `h` as in addPointLoads.
+   */
+  factorGroup(g: number, h: number): void {
+    this.factorNodes(this.groupFirst[g], this.groupFirst[g + 1], this.groupJointFirst[g], this.groupJointFirst[g + 1], h);
+  }
+
+  /** Every group factored at the current poses (factorGroup's work for all). */
+  factorAll(h: number): void {
+    this.factorNodes(0, this.count, 0, this.joints.length, h);
+  }
+
+  /** Nodes first … end − 1 (whole groups) and their joints j0 … j1 − 1: sizes, blocks, elimination. */
+  private factorNodes(first: number, end: number, j0: number, j1: number, h: number): void {
+    const poseSize = this.model.poseSize;
+    if (this.factorPoses.length < poseSize * this.count) this.factorPoses = new Float64Array(poseSize * this.count);
+    for (let i = first; i < end; i++) {
+      const body = this.nodeBody[i];
+      if (body !== null) this.model.savePose(body.state, this.factorPoses, poseSize * i);
+      this.size[i] = body !== null ? this.dof : this.inactive[i] === 1 ? this.equalityRows[i] : this.nodeSize(i);
+    }
+    this.markChains(first, end);
+    this.writeBlocks(first, end);
+    this.addPointLoads(this.joints, this.nodeOfA, this.nodeOfB, h, j0, j1);
+    this.eliminate(first, end);
+  }
+
+  /** Whether a body of group g moved from its pose at the group's last factorization (TreeBodyModel
+   * movedFrom). */
+  groupMoved(g: number): boolean {
+    const poseSize = this.model.poseSize;
+    for (let i = this.groupFirst[g], end = this.groupFirst[g + 1]; i < end; i++) {
+      const body = this.nodeBody[i];
+      if (body !== null && this.model.movedFrom(body.state, this.factorPoses, poseSize * i)) return true;
+    }
+    return false;
+  }
+
+  /** Zeroes the held friction rows' accumulated impulses (with the equality rows', at a substep's start:
+   * DirectSolver.clearImpulses). */
+  clearHeldFrictionImpulses(): void {
+    const joints = this.joints;
+    for (let j = 0; j < joints.length; j++) {
+      const i = this.jointNode[j];
+      if (this.frictionHeld[i] === 0) continue;
+      const joint = joints[j];
+      for (let k = 0; k < joint.frictionRowCount; k++) joint.frictionImpulses(k)[joint.frictionImpulseAt(k)] = 0;
     }
   }
 
@@ -359,28 +518,30 @@ export class ForestFactorization<TBody extends TreeBody, TJoint extends TreeJoin
    * the last substep's impulse. The first velocity solve of a substep also takes the right-hand side
    * h²K v (solveVelocities).
    */
-  addPointLoads(joints: readonly TJoint[], nodeA: Int32Array, nodeB: Int32Array, h: number): void {
+  addPointLoads(joints: readonly TJoint[], nodeA: Int32Array, nodeB: Int32Array, h: number, j0 = 0, j1 = joints.length): void {
     signedH[0] = -h; signedH[1] = h;
-    for (let j = 0; j < joints.length; j++) {
+    for (let j = j0; j < j1; j++) {
       if (!joints[j].writePointLoad(load)) continue;
-      if (nodeA[j] >= 0) this.model.addTension(this.data, this.atG[nodeA[j]], signedH, load, 0);
-      if (nodeB[j] >= 0) this.model.addTension(this.data, this.atG[nodeB[j]], signedH, load, 1);
+      if (nodeA[j] >= 0) this.model.addTension(this.data, this.atG[nodeA[j]], signedH, load, 0, joints[j].bodyA.state);
+      if (nodeB[j] >= 0) this.model.addTension(this.data, this.atG[nodeB[j]], signedH, load, 1, joints[j].bodyB.state);
     }
   }
 
   /** The bodies' blocks M + h²G, then the elimination from the last node to the first (factor's last part). */
-  eliminate(): void {
-    const n = this.count, size = this.size, sign = this.sign, data = this.data;
+  eliminate(nodeFirst = 0, nodeEnd = this.count): void {
+    const size = this.size, sign = this.sign, data = this.data;
     const atD = this.atD, atE = this.atE, atL = this.atL, atG = this.atG, entryJ = this.entryJ;
     const upperStart = this.upperStart, upperNode = this.upperNode, chain = this.chain, pairs = this.pairs;
     const dof = this.dof, columns = this.columns;
-    for (let i = 0; i < n; i++) {
+    if (nodeFirst === 0 && nodeEnd === this.count) this.stale = false;
+    this.factorizations++;
+    for (let i = nodeFirst; i < nodeEnd; i++) {
       const body = this.nodeBody[i];
       if (body !== null) this.model.writeMassMatrix(body, data, atD[i], atG[i]);
     }
     // A_ik: J's columns for a joint over its body (m×dof), their transpose for a body over its joint
     // (dof×m), zero for fill; a chain's pairs read them from J directly
-    for (let i = 0; i < n; i++) {
+    for (let i = nodeFirst; i < nodeEnd; i++) {
       if (chain[i] === 2) continue;
       const m = size[i];
       for (let e = upperStart[i]; e < upperStart[i + 1]; e++) {
@@ -395,7 +556,7 @@ export class ForestFactorization<TBody extends TreeBody, TJoint extends TreeJoin
       }
     }
     // last node first: D_i⁻¹ (in place), then L_ik = D_i⁻¹ A_ik and A_jk −= A_ijᵀ L_ik
-    for (let i = n - 1; i >= 0; i--) {
+    for (let i = nodeEnd - 1; i >= nodeFirst; i--) {
       const m = size[i], D = atD[i];
       if (m === 6 && sign[i] > 0) invertSymmetric6InPlace(data, D);
       // a 3-row joint's D (negative semidefinite) as −(−D)⁻¹, by the guarded 3x3 LDLᵀ (a redundant
@@ -537,10 +698,12 @@ export class ForestFactorization<TBody extends TreeBody, TJoint extends TreeJoin
     const after = largestResidual[0];
     // measured against what it started from or the bodies' speeds, whichever is larger: a solve that
     // starts nearly satisfied (the relax pass) ends at round-off of the speeds, which needs no refining
-    let refine = after > REFINE_TOLERANCE * before;
+    let refine = after > REFINE_TOLERANCE * before && after > RESIDUAL_FLOOR;
     if (refine) {
       this.writeLargestSpeedSquared();
-      refine = after > REFINE_TOLERANCE * Math.sqrt(speedScratch[0]);
+      const speed = Math.sqrt(speedScratch[0]);
+      refine = after > REFINE_TOLERANCE * speed;
+      if (after > STALE_CONTRACTION * Math.max(before, ROUND_OFF * speed)) this.stale = true;
     }
     if (refine) {
       for (let i = 0; i < n; i++) if (this.nodeJoint[i] === null) this.x[i].fill(0);
@@ -558,19 +721,28 @@ export class ForestFactorization<TBody extends TreeBody, TJoint extends TreeJoin
     let largest = 0;
     const joints = this.joints, data = this.data;
     for (let k = 0; k < this.inactiveNodes.length; k++) this.x[this.inactiveNodes[k]].fill(0);
+    const model = this.model, dof = this.dof;
     for (let j = 0; j < joints.length; j++) {
-      const i = this.jointNode[j], x = this.x[i];
-      joints[j].getVelocityError(x);
+      const i = this.jointNode[j], x = this.x[i], joint = joints[j], rows = this.equalityRows[i], m = this.size[i];
+      joint.getVelocityError(x);
       if (this.compliant[i] === 1) {
-        joints[j].readEqualityImpulse(impulseScratch, 0);
-        const m = x.length, C = this.atC[i];
-        for (let k = 0; k < m; k++) {
+        joint.readEqualityImpulse(impulseScratch, 0);
+        const C = this.atC[i];
+        for (let k = 0; k < rows; k++) {
           let sum = 0;
-          for (let l = 0; l < m; l++) sum += data[C + k * m + l] * impulseScratch[l];
+          for (let l = 0; l < rows; l++) sum += data[C + k * rows + l] * impulseScratch[l];
           x[k] += sum;
         }
       }
-      for (let k = 0; k < x.length; k++) {
+      // held friction rows: J_f v at the current poses
+      for (let k = rows; k < m; k++) {
+        joint.writeFrictionRow(k - rows, jacobianScratch, 0);
+        rowRate[0] = 0;
+        model.addRowVelocity(rowRate, 0, jacobianScratch, 0, joint.bodyA.state);
+        model.addRowVelocity(rowRate, 0, jacobianScratch, dof, joint.bodyB.state);
+        x[k] = rowRate[0];
+      }
+      for (let k = 0; k < m; k++) {
         const value = -x[k];
         x[k] = value;
         if (value > largest) largest = value;
@@ -588,15 +760,17 @@ export class ForestFactorization<TBody extends TreeBody, TJoint extends TreeJoin
     for (let b = 0; b < bodies.length; b++) this.model.raiseLargestSpeedSquared(bodies[b].state, largest);
   }
 
-  /** v += the solved Δv for each body; λ = −μ added to each joint. */
-  applyVelocities(): void {
-    for (let i = 0; i < this.count; i++) {
+  /** v += the solved Δv for each body; λ = −μ added to each joint (of nodes first … end − 1). */
+  applyVelocities(first = 0, end = this.count): void {
+    for (let i = first; i < end; i++) {
       const joint = this.nodeJoint[i], x = this.x[i];
       if (joint === null) {
         this.model.addVelocity((this.nodeBody[i] as TBody).state, x);
       } else if (this.inactive[i] === 0) {
-        for (let k = 0; k < x.length; k++) x[k] = -x[k];
+        const rows = this.equalityRows[i], m = this.size[i];
+        for (let k = 0; k < m; k++) x[k] = -x[k];
         joint.addEqualityImpulse(x, 0);
+        for (let k = rows; k < m; k++) joint.frictionImpulses(k - rows)[joint.frictionImpulseAt(k - rows)] += x[k];
       }
     }
   }
@@ -609,8 +783,11 @@ export class ForestFactorization<TBody extends TreeBody, TJoint extends TreeJoin
       if (joint === null || this.inactive[i] === 1) {
         for (let c = 0; c < x.length; c++) x[c] = 0;
       } else {
+        const rows = this.equalityRows[i];
         joint.getPositionError(x);
-        for (let k = 0; k < x.length; k++) x[k] = -x[k];
+        for (let k = 0; k < rows; k++) x[k] = -x[k];
+        // held friction rows: a sticking joint is not turned, but back to a limit it passed
+        if (this.size[i] > rows) writeHeldLimitCorrection(joint, this.columns, x, rows);
       }
     }
   }
@@ -620,7 +797,7 @@ export class ForestFactorization<TBody extends TreeBody, TJoint extends TreeJoin
    * a and b: written m×m at out[c], and subtracted from the m×m block at out[d] (a joint node's D, or a loop
    * block of S with the sign flipped: d < 0 skips it).
    */
-  writeCompliance(J: Float64Array, at: number, m: number, a: Float64Array, b: Float64Array, out: Float64Array, c: number, d: number): void {
+  writeCompliance(J: Float64Array, at: number, m: number, a: Float64Array, b: Float64Array, out: Float64Array, c: number, d: number, dStride = m): void {
     const model = this.model, dof = this.dof, columns = this.columns;
     for (let r = 0; r < m; r++) {
       for (let s = r; s < m; s++) {
@@ -629,8 +806,8 @@ export class ForestFactorization<TBody extends TreeBody, TJoint extends TreeJoin
         out[c + r * m + s] = gamma;
         out[c + s * m + r] = gamma;
         if (d >= 0) {
-          out[d + r * m + s] -= gamma;
-          if (s !== r) out[d + s * m + r] -= gamma;
+          out[d + r * dStride + s] -= gamma;
+          if (s !== r) out[d + s * dStride + r] -= gamma;
         }
       }
     }
@@ -656,6 +833,10 @@ const load = new Float64Array(9);
 /** addPointLoads' −h and h, by side (addTension reads its h from them: a double passed to a call V8 does
  * not inline is boxed). */
 const signedH = new Float64Array(2);
+/** writeBlocks' row inverse mass, and writeVelocityResidual's J_f v (arrays, not return values: a double
+ * returned from a call V8 does not inline is boxed). */
+const frictionGamma = new Float64Array(1);
+const rowRate = new Float64Array(1);
 /** writeVelocityResidual's largest magnitude (an array, not a return value: a double returned from a call
  * V8 does not inline is boxed). */
 const largestResidual = new Float64Array(1);

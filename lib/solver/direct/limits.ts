@@ -32,10 +32,11 @@
 
 import { invertSymmetricInPlace } from '../../math/ldlt.js';
 import { SymmetricLcp } from '../../math/lcp.js';
+import { MAX_LINEAR_SPEED } from '../../limits.js';
 import { AuxiliaryRows } from './auxiliary-rows.js';
 import type { ForestFactorization } from './factorization.js';
 import type { TreeBody } from './tree-body-model.js';
-import { COMPLIANCE, jacobianScratch, type TreeJoint } from './tree-joint.js';
+import { COMPLIANCE, FRICTION_COMPLIANCE, MAX_LIMIT_CORRECTION, jacobianScratch, type TreeJoint } from './tree-joint.js';
 
 /** A limit row's C from writeLimitRow, and solveFrictionBlock's result (arrays, not return values: a
  * double returned from a call V8 does not inline is boxed). */
@@ -50,19 +51,18 @@ const MAX_LIMIT_ROWS = 48;
 /** Friction rows held at most per group (each costs what a limit row does, and their block's Cholesky
  * factorization is cubic in their number). */
 const MAX_FRICTION_ROWS = 64;
+/** A group's problem whose impulses change no row's rate by more than this (m/s or rad/s) moves no body
+ * (solveVelocities), as the forest's RESIDUAL_FLOOR. */
+const RESPONSE_FLOOR = 1e-9;
+/** A row whose J moved by no more than this (relative to its largest entry, or 1) since S was built keeps
+ * S (sameRows). */
+const SAME_ROW = 1e-6;
 /** Rounds per solve, at most, of the limits' exact problem and then the friction rows' (solveGroups); it
  * stops sooner once no friction impulse changes by more than FRICTION_TOLERANCE of its bound. */
 const MAX_FRICTION_ROUNDS = 16;
 /** Projected Gauss-Seidel sweeps over the friction blocks per solve, at most, once some block slides. */
 const MAX_FRICTION_SWEEPS = 4;
 const FRICTION_TOLERANCE = 1e-4;
-/** A friction row's compliance relative to its own inverse mass: only to keep its block of S + Γ
- * invertible where the joints already hold its direction (its impulse is bounded by the friction anyway).
- * The limits' COMPLIANCE let a rod held by friction sag 5e-7 rad in 2 s. */
-const FRICTION_COMPLIANCE = 1e-12;
-/** The most a projection corrects a limit row's violation at once, rad or m (Box2D v2's largest angular
- * correction, 8°): a limit created far past its bound comes back over a few steps, not in one jump. */
-const MAX_LIMIT_CORRECTION = 0.14;
 /** A limit row farther than this from its bound (rad or m), and not closing on it fast, is left out of a
  * substep (see isNearBound). */
 const LIMIT_MARGIN = 0.1;
@@ -70,6 +70,9 @@ const LIMIT_MARGIN = 0.1;
 export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> {
   /** Limit rows held at the last factorization. */
   rows = 0;
+  /** True when some group has more limit or friction rows than it can hold (MAX_LIMIT_ROWS,
+   * MAX_FRICTION_ROWS): those may be left to the joints' own sweeps (set at the layout). */
+  mayOverflow = false;
   /** Their J, body nodes, W and S = J W. */
   private readonly aux: AuxiliaryRows;
   /** Joints whose limit rows it may hold: the factorization's, and rigid distance joints (ropes, rods),
@@ -79,6 +82,8 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
    * projection prepares them with the factorization's (projection.ts). */
   readonly ropes: TJoint[] = [];
   private jointNodeA = new Int32Array(0);
+  /** Per joint: its index in the factorization's joints (−1 for a rope). */
+  private forestJoint = new Int32Array(0);
   private jointNodeB = new Int32Array(0);
   /** Per group, its first joint in `joints` (and at the end, joints.length). */
   private jointFirst = new Int32Array(1);
@@ -137,6 +142,15 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
   private heldS = new Int32Array(0);
   /** The substep length of the last factorization (the speculative bias C/h). */
   private h = 0;
+  /** The rows of the last build of S (each one's joint, row and kind; each held group and where its
+   * friction rows start) and the forest's factorization it was built from (sameRows). */
+  private builtFactorization = -1;
+  private builtJoint = new Int32Array(0);
+  private builtRow = new Int32Array(0);
+  private builtKind = new Uint8Array(0);
+  private builtGroup = new Int32Array(0);
+  private builtFirst = new Int32Array(0);
+  private builtGroups = 0;
 
   constructor(private readonly forest: ForestFactorization<TBody, TJoint>) {
     this.aux = new AuxiliaryRows(forest.columns);
@@ -144,6 +158,7 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
 
   /** Hands every limit and friction row back to the joints' own sweeps. */
   clear(): void {
+    this.builtFactorization = -1;
     for (const joint of this.joints) {
       joint.directLimits = false;
       // (left set, a joint switched to the iterative solver skipped its friction in every sweep)
@@ -170,6 +185,23 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
     }
     this.jointNodeA = Int32Array.from(this.joints, (joint) => forest.bodyNode.get(joint.bodyA) ?? -1);
     this.jointNodeB = Int32Array.from(this.joints, (joint) => forest.bodyNode.get(joint.bodyB) ?? -1);
+    const indexInForest = new Map<TJoint, number>(forest.joints.map((joint, j) => [joint, j]));
+    this.forestJoint = Int32Array.from(this.joints, (joint) => indexInForest.get(joint) ?? -1);
+    this.mayOverflow = false;
+    for (let g = 0; g + 1 < this.jointFirst.length; g++) {
+      let limitRows = 0, frictionRows = 0;
+      for (let j = this.jointFirst[g]; j < this.jointFirst[g + 1]; j++) {
+        limitRows += this.joints[j].limitRowCount;
+        frictionRows += this.joints[j].frictionRowCount;
+      }
+      if (limitRows > MAX_LIMIT_ROWS || frictionRows > MAX_FRICTION_ROWS) this.mayOverflow = true;
+    }
+  }
+
+  /** Whether joint j's friction rows are held as rows of its node in the factorization (sticking). */
+  private frictionInForest(j: number): boolean {
+    const f = this.forestJoint[j];
+    return f >= 0 && this.forest.holdsFriction(f);
   }
 
   /**
@@ -195,10 +227,13 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
     for (let g = 0; g < groups; g++) {
       const start = rows;
       for (let j = this.jointFirst[g]; j < this.jointFirst[g + 1]; j++) {
-        const joint = joints[j], count = joint.limitRowCount;
-        joint.directLimits = false;
-        joint.directFriction = false;
+        const joint = joints[j], count = joint.limitRowCount, inForest = this.frictionInForest(j);
+        joint.directLimits = inForest;
+        joint.directFriction = inForest;
         this.heldMask[j] = 0;
+        // sticking, the joint turns no way: its friction rows in the factorization hold its limits too
+        // (friction.ts)
+        if (inForest) continue;
         for (let k = 0; k < count; k++) {
           if (this.isNearBound(joint, k, h)) {
             this.listRow(rows++, j, k, 0);
@@ -215,10 +250,11 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
         allHeld = false;
         continue;
       }
-      // every friction row (its bodies may start sliding or sticking at any moment); too many, and the
-      // joints solve their friction in their sweeps, the limits still held here
+      // every friction row the factorization does not hold (sliding, or at a limit: see friction.ts); too
+      // many, and the joints solve those in their sweeps, the limits still held here
       const frictionStart = rows;
       for (let j = this.jointFirst[g]; j < this.jointFirst[g + 1]; j++) {
+        if (this.frictionInForest(j)) continue;
         const count = joints[j].frictionRowCount;
         for (let k = 0; k < count; k++) this.listRow(rows++, j, k, 1);
       }
@@ -240,8 +276,12 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
     }
     this.heldRowFirst[held] = rows;
     this.heldGroups = held;
+    // the same rows with the same factorization as the last time, and their J as it was: S and the rows'
+    // paths stand, and only C is read again (a limb at rest: its rows change by round-off)
+    if (rows > 0 && this.sameRows(rows, columns)) return allHeld;
     this.rows = 0;
     this.blocks = 0;
+    this.builtFactorization = -1;
     if (rows === 0) return allHeld;
     // where each group's S block goes
     if (this.C.length < rows) this.growRows(rows);
@@ -275,7 +315,83 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
     aux.writePaths(forest, 0, rows);
     for (let q = 0; q < this.heldGroups; q++) aux.writeGram(forest, this.heldRowFirst[q], this.heldRowFirst[q + 1], this.heldS[q]);
     this.writeFrictionBlocks();
+    this.builtFactorization = forest.factorizations;
+    if (this.builtJoint.length < rows) {
+      this.builtJoint = new Int32Array(this.nearJoint.length);
+      this.builtRow = new Int32Array(this.nearJoint.length);
+      this.builtKind = new Uint8Array(this.nearJoint.length);
+      this.builtGroup = new Int32Array(this.heldGroup.length);
+      this.builtFirst = new Int32Array(this.heldRowFirst.length);
+    }
+    this.builtJoint.set(this.nearJoint.subarray(0, rows));
+    this.builtRow.set(this.nearRow.subarray(0, rows));
+    this.builtKind.set(this.nearFriction.subarray(0, rows));
+    this.builtGroups = this.heldGroups;
+    for (let q = 0; q < this.heldGroups; q++) {
+      this.builtGroup[q] = this.heldGroup[q];
+      this.builtFirst[q] = this.heldFrictionFirst[q];
+    }
     return allHeld;
+  }
+
+  /**
+   * At a substep's start, before the warm start: each held row's kept impulse (what the joints apply
+   * next) within what it can be: a limit's at least 0 and at most the impulse that would move its bodies
+   * apart at MAX_LINEAR_SPEED, a friction block's within its bound. A world keeps them there; a restored
+   * one may not (restore bounds joint numbers at ±1e60 only), and an impulse of 1e59 warm started, then
+   * taken back by the exact problem, left its bodies at NaN. (Within a substep the kept impulse has been
+   * applied, and the problem takes back what passes a bound: it must not be clamped there.)
+   */
+  boundImpulses(): void {
+    const store = this.rowStore, at = this.rowAt;
+    for (let row = 0; row < this.rows; row++) {
+      if (this.nearFriction[row] === 1) continue;
+      const cap = MAX_LINEAR_SPEED * COMPLIANCE / this.gamma[row];
+      const lambda = store[row][at[row]];
+      if (!(lambda >= 0)) store[row][at[row]] = 0;
+      else if (lambda > cap) store[row][at[row]] = cap;
+    }
+    for (let b = 0; b < this.blocks; b++) {
+      const row0 = this.blockRow[b], size = this.blockSize[b], bound = this.blockBound[b];
+      let lengthSq = 0;
+      for (let a = 0; a < size; a++) lengthSq += store[row0 + a][at[row0 + a]] * store[row0 + a][at[row0 + a]];
+      if (!(lengthSq <= bound * bound)) {
+        const scale = lengthSq > 0 && lengthSq < Infinity ? bound / Math.sqrt(lengthSq) : 0;
+        for (let a = 0; a < size; a++) store[row0 + a][at[row0 + a]] *= scale;
+      }
+    }
+  }
+
+  /**
+   * Whether the `rows` rows just listed are those of the last build, in the same groups, with the
+   * factorization that build read, and each row's J within SAME_ROW of the J it was built with; then
+   * writes their C at the current poses. S, the rates and the responses are then those of one system (a
+   * problem solved with an S of other rows than the rates' gained energy: a random scene of distance
+   * joints went from 1 to 1e5 times its energy).
+   */
+  private sameRows(rows: number, columns: number): boolean {
+    if (this.builtFactorization !== this.forest.factorizations || rows !== this.rows || this.heldGroups !== this.builtGroups) return false;
+    for (let row = 0; row < rows; row++) {
+      if (this.nearJoint[row] !== this.builtJoint[row] || this.nearRow[row] !== this.builtRow[row] || this.nearFriction[row] !== this.builtKind[row]) return false;
+    }
+    for (let q = 0; q < this.heldGroups; q++) {
+      if (this.heldGroup[q] !== this.builtGroup[q] || this.heldFrictionFirst[q] !== this.builtFirst[q]) return false;
+    }
+    const J = this.aux.J;
+    for (let row = 0; row < rows; row++) {
+      limitError[0] = 0;
+      if (this.nearFriction[row] === 1) this.rowJoint[row].writeFrictionRow(this.rowIndex[row], jacobianScratch, 0);
+      else this.rowJoint[row].writeLimitRow(this.rowIndex[row], jacobianScratch, 0, limitError, 0);
+      let largest = 0, change = 0;
+      for (let c = 0; c < columns; c++) {
+        const old = J[columns * row + c];
+        largest = Math.max(largest, Math.abs(old));
+        change = Math.max(change, Math.abs(jacobianScratch[c] - old));
+      }
+      if (change > SAME_ROW * Math.max(1, largest)) return false;
+      this.C[row] = limitError[0];
+    }
+    return true;
   }
 
   /** Lists row k of joint j (in `joints`; a friction row when `friction` is 1) as near row `row`. */
@@ -586,11 +702,24 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
       if (C > 0) rate[l] += C * inverseH;
     }
     this.solveGroups(friction);
-    // the bodies (and the tree rows' impulses) move by H⁻¹ Σ J_lᵀ Δλ_l
-    for (let l = 0; l < rows; l++) if (delta[l] !== 0) store[l][storeAt[l]] += delta[l];
-    forest.clearX(0, forest.count);
-    this.addResponses(delta, true);
-    forest.applyVelocities();
+    // the bodies (and the tree rows' impulses) move by H⁻¹ Σ J_lᵀ Δλ_l, in each group whose Δλ changes
+    // some row's rate by more than RESPONSE_FLOOR (S_ll |Δλ_l|; the others keep their impulses as they
+    // were: a heap at rest solved them again after every sweep for changes of round-off)
+    const S = this.aux.S;
+    for (let q = 0; q < this.heldGroups; q++) {
+      const first = this.heldRowFirst[q], end = this.heldRowFirst[q + 1], count = end - first, sAt = this.heldS[q];
+      let moves = false;
+      for (let l = first; l < end && !moves; l++) moves = Math.abs(delta[l]) * S[sAt + (l - first) * (count + 1)] > RESPONSE_FLOOR;
+      if (!moves) {
+        for (let l = first; l < end; l++) delta[l] = 0;
+        continue;
+      }
+      for (let l = first; l < end; l++) if (delta[l] !== 0) store[l][storeAt[l]] += delta[l];
+      const g = this.heldGroup[q];
+      forest.clearX(forest.groupFirst[g], forest.groupFirst[g + 1]);
+      this.aux.addResponses(forest, first, end, forest.groupFirst[g], forest.groupFirst[g + 1], delta, true);
+      forest.applyVelocities(forest.groupFirst[g], forest.groupFirst[g + 1]);
+    }
   }
 
   /**
@@ -620,7 +749,7 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
     const joints = this.joints;
     for (let j = 0; j < joints.length; j++) {
       const joint = joints[j], mask = this.heldMask[j];
-      if (!joint.directLimits) continue;
+      if (!joint.directLimits || this.frictionInForest(j)) continue;
       for (let k = 0; k < joint.limitRowCount; k++) {
         if ((mask & (1 << k)) !== 0) continue;
         joint.writeLimitRow(k, jacobianScratch, 0, limitError, 0);
@@ -630,7 +759,8 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
     return false;
   }
 
-  /** max(0, −C) over the rows held (their C at the joints' last prepare). */
+  /** max(0, −C) over the rows held, here or through the friction rows of a sticking joint (their C at the
+   * joints' last prepare). */
   deepestViolation(): number {
     let deepest = 0;
     for (let l = 0; l < this.rows; l++) {
@@ -638,6 +768,14 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
       this.rowJoint[l].writeLimitRow(this.rowIndex[l], jacobianScratch, 0, limitError, 0);
       const C = limitError[0];
       if (-C > deepest) deepest = -C;
+    }
+    const joints = this.joints;
+    for (let j = 0; j < joints.length; j++) {
+      if (!this.frictionInForest(j)) continue;
+      for (let k = 0; k < joints[j].limitRowCount; k++) {
+        joints[j].writeLimitRow(k, jacobianScratch, 0, limitError, 0);
+        if (-limitError[0] > deepest) deepest = -limitError[0];
+      }
     }
     return deepest;
   }

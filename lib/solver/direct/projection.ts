@@ -13,9 +13,11 @@ import type { TreeBody } from './tree-body-model.js';
 import { largestPositionError, type TreeJoint } from './tree-joint.js';
 
 /** Projections per step at most, and the error (m for point rows, rad for angular ones) below which
- * another is not needed; see project. */
+ * another is not needed; see project. One micrometre: a step of one substep (step.ts) drifts about 1e-5 m
+ * on the 1000-link chain, one projection takes it to 1e-6 and a second to 4e-8, at a fifth of the step's
+ * cost (measured; the second pass bought nothing a game can see). */
 const MAX_PROJECTIONS = 4;
-const PROJECTION_TOLERANCE = 1e-7;
+const PROJECTION_TOLERANCE = 1e-6;
 /** A projection pass that leaves more than this fraction of the error it found is followed by a new
  * factorization (see project). */
 const SLOW_PROGRESS = 0.1;
@@ -23,7 +25,7 @@ const SLOW_PROGRESS = 0.1;
 /** What a projection asks of the solver that owns it: a new factorization (joints and limits), or
  * of the limit rows alone. */
 export interface Refactoring {
-  factor(h: number): void;
+  refactor(h: number): void;
   factorLimits(): void;
 }
 
@@ -52,8 +54,8 @@ export class Projection<TBody extends TreeBody, TJoint extends TreeJoint<TBody>>
   /**
    * Moves the bodies by the mass-weighted least change that zeroes C to first order, from the C of the
    * last prepare, and repeats (project, prepare) while the joints' error stays above
-   * PROJECTION_TOLERANCE, at most MAX_PROJECTIONS times. The first pass uses the substep's factorization,
-   * whose J is a substep old (a quasi-Newton step); a pass that leaves more than SLOW_PROGRESS of the
+   * PROJECTION_TOLERANCE, at most MAX_PROJECTIONS times. The first pass uses the factorization the step
+   * kept (step.ts FACTOR), whose J is up to a step old (a quasi-Newton step); a pass that leaves more than SLOW_PROGRESS of the
    * error is followed by a factorization at the new poses, so the next is a full Newton step (measured
    * on the 41-link chain of 1 kg links at 4 substeps: without that the peak gap reached 1e-4 m, with it
    * 5e-7 m, for 0.04 extra factorizations per step). The error after a Newton step is second order;
@@ -61,8 +63,8 @@ export class Projection<TBody extends TreeBody, TJoint extends TreeJoint<TBody>>
    * there a millimetre-scale gap along the chain is closed mostly by turning light links (turning moves
    * anchors across the chain, not along it, so the linear step turns them far), and the second-order
    * error left can exceed the gap closed. Measured on the 670:1 heavy-end chain: one projection per
-   * substep let the error grow from 1e-9 m to 1 m within 40 steps; repeating while the error exceeds
-   * 1e-7 keeps it at 1e-9. A step that leaves the error larger than it found it is undone and retried
+   * substep let the error grow from 1e-9 m to 1 m within 40 steps; repeating until it is below the
+   * tolerance keeps it there. A step that leaves the error larger than it found it is undone and retried
    * at half the length (a backtracking line search): loops near a singular pose need it (measured: a
    * 3 x 3 sphere grid with its loops closed went to NaN in 110 steps taking full steps).
    */
@@ -91,7 +93,7 @@ export class Projection<TBody extends TreeBody, TJoint extends TreeJoint<TBody>>
         // and try half as far
         this.restorePoses();
         this.prepareAndMeasure();
-        this.owner.factor(h);
+        this.owner.refactor(h);
         // (measured again: the factorization may hold other limit rows, and the error counts the held ones)
         before = this.largestError();
         scale *= 0.5;
@@ -100,7 +102,7 @@ export class Projection<TBody extends TreeBody, TJoint extends TreeJoint<TBody>>
       // a factorization from an earlier pose converges slowly where the chain is nearly singular:
       // factor again at these poses (a full Newton step) unless the error fell by SLOW_PROGRESS
       if (after > SLOW_PROGRESS * before && pass + 1 < MAX_PROJECTIONS) {
-        this.owner.factor(h);
+        this.owner.refactor(h);
         before = this.largestError();
       } else {
         before = after;

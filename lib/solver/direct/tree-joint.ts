@@ -57,10 +57,16 @@ export interface TreeJoint<TBody extends TreeBody> {
   frictionImpulseAt(k: number): number;
 }
 
-/** A joint the direct solver takes: one with rigid equality rows, or a rigid distance joint with bounds
- * (its rows are limits only), between bodies with no locked axes. */
+/**
+ * A joint the direct solver takes: one with rigid equality rows, or a rigid distance joint with bounds
+ * (its rows are limits only), between bodies with no locked axes, and with no motor or servo. A drive row
+ * solved in the sweeps beside the exact solve sees only its own two bodies' masses, and the exact solve
+ * after it passes part of its impulse on through the tree: a hinge motor holding a 1 m rod at speed 0
+ * against gravity let it turn at 0.058 rad/s for ever (measured), where the soft step holds it and lets
+ * it sleep. Such a joint is the soft step's, whole.
+ */
 export function isCandidate(joint: TreeJoint<TreeBody>): boolean {
-  if (joint.bodyA.hasLockedAxes === true || joint.bodyB.hasLockedAxes === true) return false;
+  if (joint.bodyA.hasLockedAxes === true || joint.bodyB.hasLockedAxes === true || joint.hasDriveRows) return false;
   return joint.directRowCount > 0 || (joint.hertz === 0 && joint.limitRowCount > 0);
 }
 
@@ -108,3 +114,14 @@ export function clearEqualityImpulses(joints: readonly TreeJoint<TreeBody>[]): v
  * steps; at 1e-6 its gaps stay below 2e-7 m (the projection takes the drift).
  */
 export const COMPLIANCE = 1e-6;
+
+/**
+ * A friction row's compliance relative to its own inverse mass: only to keep the blocks it is held in
+ * invertible where the joints already hold its direction (its impulse is bounded by the friction anyway).
+ * The limits' COMPLIANCE let a rod held by friction sag 5e-7 rad in 2 s.
+ */
+export const FRICTION_COMPLIANCE = 1e-12;
+
+/** The most a projection corrects a limit row's violation at once, rad or m (Box2D v2's largest angular
+ * correction, 8°): a limit created far past its bound comes back over a few steps, not in one jump. */
+export const MAX_LIMIT_CORRECTION = 0.14;
