@@ -1,10 +1,13 @@
 // The benchmark scenes, by name, built from the library's shared scene descriptions, with how long each
 // runs and which figures matter for it.
-import { hangingChain, heavyEndChain, weldedCantilever, ballAndChain, sphereGrid, boxPyramid, ragdollPile, weldedWall, fallingPile } from '../dist/scenes/index.js';
+import { hangingChain, heavyEndChain, weldedCantilever, ballAndChain, sphereGrid, boxPyramid, ragdollPile, weldedWall, fallingPile, ropeBridge, tautChain } from '../dist/scenes/index.js';
 
-/** name → { build: () => SceneDescription, steps, kind: 'chain' | 'cantilever' | 'grid' | 'pyramid' |
+/** name → { build: () => SceneDescription, steps, kind: 'chain' | 'cantilever' | 'grid' | 'structure' | 'pyramid' |
  * 'pile', links (chains), count and spacing (grids) }. GRID-n is an n x n sphere grid pinned along one
- * edge (5 s); WALL the breakable wall of 8 x 8 welded bricks on its ground (its 169 welds make 105 loops). With contacts (10 s each): PYRAMID-n, a box pyramid of n rows (boxes of 0.5 m; n = 10: 55
+ * edge (5 s); WALL the breakable wall of 8 x 8 welded bricks on its ground (its 169 welds make 105 loops);
+ * WALL-STACK 8 x 8 bricks of 30 kg stacked in columns on their ground welds, no collision (120 welds, 56
+ * loops); BRIDGE-20 the rope bridge of two 20-link chains with planks welded across; TAUT-30 a 30-link
+ * chain held at both ends 0.99 of its length apart. With contacts (10 s each): PYRAMID-n, a box pyramid of n rows (boxes of 0.5 m; n = 10: 55
  * boxes), PILE-n, n ragdolls dropped onto each other (16 bodies and 15 limited joints each), and FALL-n,
  * FALLBOX-n, FALLSPHERE-n: n mixed shapes, boxes or spheres dropped in layers into a walled pen. */
 export function benchScene(name) {
@@ -18,6 +21,9 @@ export function benchScene(name) {
   const grid = /^GRID-(\d+)$/.exec(name);
   if (grid) return { build: () => sphereGrid(Number(grid[1]), 0.5), steps: 300, kind: 'grid', count: Number(grid[1]), spacing: 0.5 };
   if (name === 'WALL') return { build: () => weldedWall(), steps: 600, kind: 'wall' };
+  if (name === 'WALL-STACK') return { build: () => weldedWall({ bond: 'stack', brickMass: 30, collide: false }), steps: 600, kind: 'structure' };
+  if (name === 'BRIDGE-20') return { build: () => ropeBridge({ links: 20 }), steps: 600, kind: 'structure' };
+  if (name === 'TAUT-30') return { build: () => tautChain(30), steps: 600, kind: 'structure' };
   const pyramid = /^PYRAMID-(\d+)$/.exec(name);
   if (pyramid) return { build: () => boxPyramid({ rows: Number(pyramid[1]) }), steps: 600, kind: 'pyramid' };
   const pile = /^PILE-(\d+)$/.exec(name);

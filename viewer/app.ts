@@ -7,7 +7,7 @@ import { Stage } from './render/stage.js';
 import { WorldView, type DisplayOptions } from './render/world-view.js';
 import type { LiveScene, ViewerScene } from './scene-types.js';
 import { findScene, SCENES } from './scenes/index.js';
-import { DEFAULT_WORLD_SETTINGS, RESTITUTION_THRESHOLD, type JointSolverKind } from '../lib/index.js';
+import { DEFAULT_JOINT_SOLVER, DEFAULT_WORLD_SETTINGS, RESTITUTION_THRESHOLD, type JointSolverKind } from '../lib/index.js';
 import { defaultSettings, FIXED_STEP, SceneRunner, type SimulationSettings } from './simulation.js';
 import { TwinView } from './render/twin-view.js';
 import { DifferencePlot } from './ui/difference-plot.js';
@@ -32,8 +32,9 @@ export class ViewerApp {
   /** A view per run of the scene (runner.runs), the first run's first. */
   views: WorldView[] = [];
   readonly settings: SimulationSettings = {
-    paused: false, timeScale: 1, substeps: DEFAULT_WORLD_SETTINGS.substeps, iterations: DEFAULT_WORLD_SETTINGS.iterations,
-    contactIterations: DEFAULT_WORLD_SETTINGS.contactIterations, jointHertz: 0, gravity: -9.81, restitutionThreshold: RESTITUTION_THRESHOLD, solver: 'iterative',
+    paused: false, timeScale: 1, substeps: DEFAULT_WORLD_SETTINGS.substeps, exactSubsteps: DEFAULT_WORLD_SETTINGS.exactSubsteps,
+    iterations: DEFAULT_WORLD_SETTINGS.iterations, contactIterations: DEFAULT_WORLD_SETTINGS.contactIterations, jointHertz: 0, gravity: -9.81,
+    restitutionThreshold: RESTITUTION_THRESHOLD, solver: DEFAULT_JOINT_SOLVER,
   };
   readonly display: DisplayOptions = { anchors: true, frames: false, forces: false, limits: true, sleep: true, probe: false };
   params: Record<string, number> = {};

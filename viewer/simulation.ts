@@ -18,6 +18,8 @@ export interface SimulationSettings {
   timeScale: number;
   paused: boolean;
   substeps: number;
+  /** Substeps of a step the direct solver holds alone (World.exactSubsteps). */
+  exactSubsteps: number;
   iterations: number;
   /** Biased sweeps of the contacts per substep (World.contactIterations). */
   contactIterations: number;
@@ -34,7 +36,8 @@ export interface SimulationSettings {
 export function defaultSettings(scene: ViewerScene): SimulationSettings {
   const options = scene.worldOptions ?? {};
   return {
-    paused: false, timeScale: 1, substeps: options.substeps ?? DEFAULT_WORLD_SETTINGS.substeps, iterations: options.iterations ?? DEFAULT_WORLD_SETTINGS.iterations,
+    paused: false, timeScale: 1, substeps: options.substeps ?? DEFAULT_WORLD_SETTINGS.substeps,
+    exactSubsteps: options.exactSubsteps ?? DEFAULT_WORLD_SETTINGS.exactSubsteps, iterations: options.iterations ?? DEFAULT_WORLD_SETTINGS.iterations,
     contactIterations: options.contactIterations ?? DEFAULT_WORLD_SETTINGS.contactIterations, jointHertz: 0, gravity: -9.81,
     restitutionThreshold: options.restitutionThreshold ?? RESTITUTION_THRESHOLD,
     solver: options.solver ?? DEFAULT_JOINT_SOLVER,
@@ -126,6 +129,7 @@ export class SceneRunner {
     const worlds = [...this.runs.map((run) => run.live.world), ...(this.twin ? [this.twin.world] : [])];
     for (const world of worlds) {
       world.substeps = settings.substeps;
+      world.exactSubsteps = settings.exactSubsteps;
       world.iterations = settings.iterations;
       world.contactIterations = settings.contactIterations;
       world.jointHertz = settings.jointHertz > 0 ? settings.jointHertz : Infinity;

@@ -120,25 +120,42 @@ export interface WeldedWallOptions {
   columns?: number;
   /** Each weld breaks past this force, N. Default 3000. */
   breakForce?: number;
+  /** 'running': each row shifted half a brick, each brick welded to the two below it (the default);
+   * 'stack': bricks in columns, each welded to the one below. */
+  bond?: 'running' | 'stack';
+  /** Each brick's mass, kg. Default 31.25 (density 1000). */
+  brickMass?: number;
+  /** True (the default): the bricks collide, with each other and with a ground plane at y = 0 that the
+   * bottom row rests on; false: no shapes, the welds alone hold the wall (the bottom row's to the world). */
+  collide?: boolean;
 }
 
 /**
- * A wall of bricks (0.5 x 0.25 x 0.25 m) in running bond along x, each welded to the bricks it rests on
- * and to its neighbour in the row; the bottom row is welded to the ground. Knock it down with a ball.
+ * A wall of bricks (0.5 x 0.25 x 0.25 m) in running bond along x (or stacked in columns: `bond`), each
+ * welded to the bricks it rests on and to its neighbour in the row; the bottom row is welded to the
+ * ground. Knock it down with a ball. Stacked, 8 x 8 bricks of 30 kg, without collision, is the wall whose
+ * ground welds each carry one column, 8 · 30 kg · g = 2354 N (tests/structures-at-rest).
  */
 export function weldedWall(options: WeldedWallOptions = {}): SceneDescription {
   const rows = options.rows ?? 8, columns = options.columns ?? 8, breakForce = options.breakForce ?? 3000;
+  const stack = options.bond === 'stack', collide = options.collide ?? true;
   const half: Vec3Tuple = [0.25, 0.125, 0.125];
   const bodies: BodyDescription[] = [];
   const joints: JointDescription[] = [];
   const at: number[][] = [];
   for (let row = 0; row < rows; row++) {
     at.push([]);
-    const shift = row % 2 === 0 ? 0 : 0.25;
+    const shift = row % 2 === 0 || stack ? 0 : 0.25;
     for (let c = 0; c < columns; c++) {
       const x = (c - (columns - 1) / 2) * 0.5 + shift;
       at[row].push(bodies.length);
-      bodies.push(box([x, 0.125 + 0.25 * row, 0], half, 'brick'));
+      const brick = box([x, 0.125 + 0.25 * row, 0], half, 'brick');
+      if (options.brickMass !== undefined) {
+        brick.mass = options.brickMass;
+        brick.inertia = boxInertia(options.brickMass, half);
+      }
+      brick.collide = collide;
+      bodies.push(brick);
     }
   }
   for (let row = 0; row < rows; row++) {
@@ -156,7 +173,7 @@ export function weldedWall(options: WeldedWallOptions = {}): SceneDescription {
       }
     }
   }
-  return { name: 'welded wall', gravity: [0, -9.81, 0], dt: 1 / 60, bodies, joints, ground: { height: 0 } };
+  return { name: 'welded wall', gravity: [0, -9.81, 0], dt: 1 / 60, bodies, joints, ...(collide ? { ground: { height: 0 } } : {}) };
 }
 
 export interface DrapedChainOptions {

@@ -20,7 +20,7 @@ export { chainStretch, cantileverTipSag, hasExploded } from './metrics.js';
 export { describeRagdoll } from '../ragdoll.js';
 export { fallingHingedChains } from './reference.js';
 export { ragdollPile, boxPyramid, boxStack, weldedWall, drapedChain, fallingPile } from './contacts.js';
-export { sliderIntoLimit, sliderPastLimit, hingeIntoLimit, hingePastLimit, slackRope } from './limits.js';
+export { sliderIntoLimit, sliderPastLimit, hingeIntoLimit, hingePastLimit, slackRope, tautChain } from './limits.js';
 export { hullPile, hullBody } from './hulls.js';
 export type { HullPileOptions } from './hulls.js';
 export type { RagdollPileOptions, BoxPyramidOptions, WeldedWallOptions, DrapedChainOptions, FallingPileOptions } from './contacts.js';

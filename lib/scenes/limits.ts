@@ -75,3 +75,29 @@ export function slackRope(links: number): SceneDescription {
   joints.push({ type: 'distance', bodyA: links - 2, bodyB: null, anchor: points[links - 1], anchorB: points[links], minLength: 0, maxLength: segment });
   return { name: `slack rope of ${links} segments`, gravity: GRAVITY, dt: 1 / 60, bodies, joints };
 }
+
+/**
+ * A taut chain: `links` links of 1 kg and 0.5 m (boxes 0.5 x 0.1 x 0.1 m) on ball joints, fixed to the
+ * world at both ends, the anchors `tautness` of the chain's length apart along x (default 0.99). It starts
+ * in a shallow V (each half sloping by acos(tautness), 8° at 0.99) and hangs pulled nearly straight by a
+ * tension of several times its weight, which every joint carries. Joint i joins link i to link i − 1
+ * (the first to the world at the origin); the last joins the last link to the world.
+ */
+export function tautChain(links: number, tautness = 0.99): SceneDescription {
+  const segment = 0.5, mass = 1, half: Vec3Tuple = [0.25, 0.05, 0.05];
+  const dx = segment * tautness, dy = segment * Math.sqrt(1 - tautness * tautness);
+  const points: Vec3Tuple[] = [[0, 0, 0]];
+  for (let i = 0; i < links; i++) points.push([points[i][0] + dx, points[i][1] + (i < links / 2 ? -dy : dy), 0]);
+  const bodies: BodyDescription[] = [];
+  const joints: JointDescription[] = [];
+  for (let i = 0; i < links; i++) {
+    const p = points[i], q = points[i + 1], angle = Math.atan2(q[1] - p[1], q[0] - p[0]);
+    bodies.push({
+      type: 'dynamic', position: [(p[0] + q[0]) / 2, (p[1] + q[1]) / 2, 0], orientation: [0, 0, Math.sin(angle / 2), Math.cos(angle / 2)],
+      mass, inertia: boxInertia(mass, half), shape: { kind: 'box', halfExtents: half }, role: 'link',
+    });
+    joints.push({ type: 'ball', bodyA: i, bodyB: i === 0 ? null : i - 1, anchor: p });
+  }
+  joints.push({ type: 'ball', bodyA: links - 1, bodyB: null, anchor: points[links] });
+  return { name: `taut chain of ${links} links`, gravity: GRAVITY, dt: 1 / 60, bodies, joints };
+}
