@@ -15,7 +15,7 @@ import { StateReader, StateWriter, decodeNumbers, encodeNumbers, hashNumbers } f
 import { readBodyType } from './body-type.js';
 import { writeBodyType, writeName } from './structure-hash.js';
 import { requireEntry, requireKnownKeys, requireRoundTrip, requireSnapshotArray } from './restore-check.js';
-import { MAX_HERTZ_PER_SUBSTEP_RATE, NO_CONTACTS, type BodyIntegrator, type ExactJointSolver, type SolverContacts, type SolverSettings } from './solver/step-parts.js';
+import { MAX_HERTZ_PER_SUBSTEP_RATE, NO_CONTACTS, type BodyIntegrator, type ExactJointSolver, type JointSettling, type SolverContacts, type SolverSettings } from './solver/step-parts.js';
 import { StepContext, step } from './solver/step.js';
 import { DirectSolver } from './solver/direct/direct-solver.js';
 import type { TreeJoint } from './solver/direct/tree-joint.js';
@@ -236,7 +236,7 @@ function atPath(where: string, path: string, error: unknown): Error {
  * diagonal inertia (1), and a world's extras flags may announce its ccdSpeedThreshold (16): read the same
  * way for 1 to 5, which have neither, but a reader of 5 would take a body's 2 for a diagonal inertia.
  * 7: a joint's flags mark the direct solver's order after a break (4). 8: the settings hold
- * exactSubsteps after substeps. */
+ * exactSubsteps after substeps, and a joint's flags mark one the next step settles (8). */
 export const SNAPSHOT_VERSION = 8;
 
 export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & TreeJoint<B>> {
@@ -278,6 +278,15 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
   /** The direct solver (used while `solver` is 'direct'). */
   private readonly tree: DirectSolver<B, J>;
   private solverKind: JointSolverKind;
+  /** The joints whose settlePending is set (made since the last step, or all when the world turned
+   * iterative): the next step clears it, and under the iterative solver settles them first
+   * (solver/direct/settle.ts). */
+  private settlePending: J[] = [];
+  /** The step's SETTLE: the direct solver, empty under the iterative solver, settles the structures. */
+  private readonly settling: JointSettling<B> = {
+    settle: (integrator, gravity, h, c) => this.tree.settle(this.stepContext.bodies, this.awakeJoints,
+      (bodies) => integrator.integrateVelocities(bodies, gravity, h), h, c),
+  };
   protected readonly _bodies: B[] = [];
   private readonly _joints: J[] = [];
   /** The joints the solver runs: not broken, in creation order. */
@@ -388,8 +397,18 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     return this.solverKind;
   }
   set solver(value: JointSolverKind) {
-    this.solverKind = readSolverKind('solver', value);
-    if (this.solverKind === 'iterative') this.tree.clear();
+    const kind = readSolverKind('solver', value);
+    if (kind === 'iterative' && this.solverKind !== 'iterative') {
+      this.tree.clear();
+      // held exactly so far, the joints carry their loads unbent: the next step settles every one
+      for (const joint of this.activeJoints) this.markSettlePending(joint);
+    }
+    this.solverKind = kind;
+  }
+  private markSettlePending(joint: J): void {
+    if (joint.settlePending) return;
+    joint.settlePending = true;
+    this.settlePending.push(joint);
   }
   /** The joints the direct solver holds exactly at the last step, in the world's order (empty with the
    * iterative solver). */
@@ -708,12 +727,15 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
       const bodies = (context.bodies = this.listAwake());
       const joints = (context.joints = this.awakeJoints);
       context.exact = this.exactSolver(bodies, joints);
+      context.settle = this.solverKind === 'iterative' && this.settlePending.length > 0 ? this.settling : null;
       context.dt = dt;
       // the poses to draw from between this step and the next (interpolation.ts): only the bodies
       // this step moves; the others are drawn where they are (their stamp falls behind stepCount)
       const stepNumber = this._stepCount + 1;
       for (let i = 0; i < bodies.length; i++) bodies[i].recordPreviousPose(stepNumber);
       step(context);
+      for (let i = 0; i < this.settlePending.length; i++) this.settlePending[i].settlePending = false;
+      this.settlePending.length = 0;
       this.finishKinematicTargets();
       this.finishMotion();
       // and those the step made NaN, before islands and sleep look at them
@@ -1180,6 +1202,8 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
       if (entry.brokenLastStep) this.brokenLastStep.push(joint);
     });
     this._bodies.forEach((b, i) => (b.sleep.time = restTimes[i]));
+    // (the joints made by the restore were marked: those the snapshot marks stay)
+    this.settlePending = this._joints.filter((joint) => joint.settlePending);
     if (!reader.done) {
       throw new RangeError(`${where}: numbers: ${reader.remaining} numbers are left over after the last joint (is the snapshot from another version?)`);
     }
@@ -1273,6 +1297,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     this.keepSlices(joint);
     this._joints.push(joint);
     this.activeJoints.push(joint);
+    this.markSettlePending(joint);
     joint.wakeBodies();
     return joint;
   }

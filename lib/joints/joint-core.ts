@@ -413,6 +413,10 @@ export abstract class JointCore<B extends JointBody> implements SolverJoint {
   /** @internal Sets the equality rows' λ_acc to zero (the direct solver, at each substep's start). */
   abstract clearEqualityImpulse(): void;
 
+  /** @internal Made since the last step, or every joint when the world turned iterative: the iterative
+   * solver's next step starts it under its load (solver/direct/settle.ts). Flag 8 of the snapshot. */
+  settlePending = false;
+
   /** @internal Read from a snapshot (flag 4): the joint is one of the direct solver's order, which the
    * restored world builds with (DirectSolver.savedOrder). */
   inSavedOrder = false;
@@ -423,9 +427,9 @@ export abstract class JointCore<B extends JointBody> implements SolverJoint {
   saveState(writer: StateWriter, inSavedOrder = false): void {
     writer.write(this._breakForce);
     writer.write(this._breakTorque);
-    // one number of flags: 1 broken, 2 collideConnected, 4 inSavedOrder (so a joint without them reads
-    // and hashes as before)
-    writer.write((this._broken ? 1 : 0) + (this._collideConnected ? 2 : 0) + (inSavedOrder ? 4 : 0));
+    // one number of flags: 1 broken, 2 collideConnected, 4 inSavedOrder, 8 settlePending (so a joint
+    // without them reads and hashes as before)
+    writer.write((this._broken ? 1 : 0) + (this._collideConnected ? 2 : 0) + (inSavedOrder ? 4 : 0) + (this.settlePending ? 8 : 0));
     writer.write(this.springHertz);
     writer.write(this.springDampingRatio);
     writer.writeArray(this.linearImpulseSum);
@@ -442,6 +446,7 @@ export abstract class JointCore<B extends JointBody> implements SolverJoint {
     this._broken = (flags & 1) !== 0;
     this._collideConnected = (flags & 2) !== 0;
     this.inSavedOrder = (flags & 4) !== 0;
+    this.settlePending = (flags & 8) !== 0;
     this.springHertz = reader.read();
     this.springDampingRatio = reader.read();
     reader.readInto(this.linearImpulseSum);

@@ -93,6 +93,16 @@ export interface BodyIntegrator<B> {
 }
 
 /**
+ * The iterative solver's start for joints made since the last step (direct/settle.ts): their structures
+ * moved to the sag that holds their load, the load their warm start. Run by PREPARE, the joints prepared.
+ */
+export interface JointSettling<B> {
+  /** For substeps of h, with the joints' compliance c = 1 / (h ω²) (softness.ts: impulseScale /
+   * (massScale · biasRate)); gravity and the applied forces through the integrator. */
+  settle(integrator: BodyIntegrator<B>, gravity: Float64Array, h: number, c: number): void;
+}
+
+/**
  * An exact solver for some joints' equality rows (direct/direct-solver.ts), run by the step's stages:
  * FACTOR at each substep's start, the exact solve in every sweep (so its rows hold exactly at the end of
  * every velocity solve), and the projection of the drift in RELAX on the last substep.

@@ -4,7 +4,8 @@
 //
 //   PREPARE                 the substep count (`substeps`, or `exactSubsteps` when the direct solver holds
 //                           every row and nothing touches) and the substep length's softness; warm-start
-//                           impulses rescaled to it; each joint's lever arms, C, K and its factor; each
+//                           impulses rescaled to it; each joint's lever arms, C, K and its factor; SETTLE,
+//                           under the iterative solver, for joints made since the last step; each
 //                           contact's rows (once per step: a contact's separation follows the bodies' moves)
 //   for each of n substeps of h = dt / n:
 //     FACTOR                the direct solver's LDLᵀ of its rows: every group at the step's first substep,
@@ -47,6 +48,7 @@ import {
   NO_CONTACTS,
   type BodyIntegrator,
   type ExactJointSolver,
+  type JointSettling,
   type SolverContacts,
   type SolverJoint,
   type SolverSettings,
@@ -63,6 +65,8 @@ export class StepContext<B> {
   contacts: SolverContacts = NO_CONTACTS;
   /** The direct solver, or null for the iterative solver alone. */
   exact: ExactJointSolver | null = null;
+  /** The iterative solver's start for joints made since the last step, or null (none waits). */
+  settle: JointSettling<B> | null = null;
   dt = 0;
   /** Contacts closing slower than this (m/s) do not bounce (World.restitutionThreshold). */
   restitutionThreshold = 1;
@@ -134,10 +138,25 @@ function prepare<B>(context: StepContext<B>): void {
     if (ratio !== 1) joint.scaleImpulse(ratio);
     joint.prepare(context);
   }
+  if (context.settle !== null) settle(context);
   if (contacts.count > 0) {
     makeContactSoft(context.contactSoftness, context.staticContactSoftness, h);
     contacts.prepare(h, context.gravity, ratio);
   }
+}
+
+/**
+ * SETTLE (in PREPARE, under the iterative solver): the joints made since the last step, or every joint
+ * when the world turned iterative, start under their load (direct/settle.ts): their bodies moved by the
+ * sag C* = −K λ / (h ω²) at which their soft rows hold the load λ the direct solver finds, and λ their
+ * warm start. Built unloaded, a structure drops into that sag and rings: a welded wall left alone broke
+ * its ground welds. The joints are prepared again at the poses it leaves; the contacts after it.
+ */
+function settle<B>(context: StepContext<B>): void {
+  const soft = context.jointSoftness, joints = context.joints;
+  if (!(soft.biasRate > 0 && soft.massScale > 0)) return;
+  (context.settle as JointSettling<B>).settle(context.integrator, context.gravity, context.h, soft.impulseScale / (soft.massScale * soft.biasRate));
+  for (let i = 0; i < joints.length; i++) joints[i].prepare(context);
 }
 
 /** FACTOR: the direct solver's rows at the substep's starting poses: all of them at the step's first

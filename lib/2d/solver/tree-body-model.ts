@@ -81,6 +81,14 @@ export class TreeBodyModel2D implements TreeBodyModel<Body2D> {
     poses[at] = s[POSITION]; poses[at + 1] = s[POSITION + 1]; poses[at + 2] = s[ANGLE];
   }
 
+  saveVelocity(s: Float64Array, out: Float64Array, at: number): void {
+    out[at] = s[LINEAR_VELOCITY]; out[at + 1] = s[LINEAR_VELOCITY + 1]; out[at + 2] = s[ANGULAR_VELOCITY];
+  }
+
+  restoreVelocity(s: Float64Array, values: Float64Array, at: number): void {
+    s[LINEAR_VELOCITY] = values[at]; s[LINEAR_VELOCITY + 1] = values[at + 1]; s[ANGULAR_VELOCITY] = values[at + 2];
+  }
+
   /** As in 3D (the turn measured as sin²(θ/2), so that a planar scene decides alike in both). */
   movedFrom(s: Float64Array, poses: Float64Array, at: number): boolean {
     const dx = s[POSITION] - poses[at], dy = s[POSITION + 1] - poses[at + 1];

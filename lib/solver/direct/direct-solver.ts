@@ -32,6 +32,7 @@ import { Projection } from './projection.js';
 import type { TreeBody, TreeBodyModel } from './tree-body-model.js';
 import { clearEqualityImpulses, isCandidate, type TreeJoint } from './tree-joint.js';
 import { chooseFrictionStates, releaseSlipping } from './friction.js';
+import { pendingStructures, settleForest } from './settle.js';
 import type { ExactJointSolver } from '../step-parts.js';
 
 export class DirectSolver<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> implements ExactJointSolver {
@@ -312,6 +313,20 @@ export class DirectSolver<TBody extends TreeBody, TJoint extends TreeJoint<TBody
    */
   solveLimitVelocities(): void {
     this.limits.solveVelocities(false);
+  }
+
+  /**
+   * For the iterative solver, which leaves this one empty: starts the structures of the joints made since
+   * the last step under their load (settle.ts), for substeps of h with the joints' compliance c; empty
+   * again after. The joints are prepared at the current poses, and must be prepared again at the poses
+   * it leaves.
+   */
+  settle(bodies: readonly TBody[], joints: readonly TJoint[], integrateVelocities: (bodies: readonly TBody[]) => void, h: number, c: number): void {
+    const pending = pendingStructures(bodies, joints);
+    if (pending.joints.length === 0) return;
+    this.build(pending.bodies, pending.joints);
+    if (this.forest.joints.length > 0) settleForest(this.forest, integrateVelocities, h, c);
+    this.clear();
   }
 
   /** The drift projected away (projection.ts). */

@@ -55,6 +55,10 @@ export interface TreeBodyModel<B extends TreeBody> {
   raiseLargestSpeedSquared(state: Float64Array, largest: Float64Array): void;
   savePose(state: Float64Array, poses: Float64Array, at: number): void;
   restorePose(body: B, poses: Float64Array, at: number): void;
+  /** The body's dof velocity numbers (v, ω) into out[at …]. */
+  saveVelocity(state: Float64Array, out: Float64Array, at: number): void;
+  /** The body's velocity from values[at …] (as saveVelocity wrote it). */
+  restoreVelocity(state: Float64Array, values: Float64Array, at: number): void;
   /** Whether the body moved from the pose saved at poses[at] (savePose) by more than MOVED_LENGTH or turned
    * by more than MOVED_ANGLE. */
   movedFrom(state: Float64Array, poses: Float64Array, at: number): boolean;
@@ -153,6 +157,16 @@ export class TreeBodyModel3D implements TreeBodyModel<Body> {
   savePose(s: Float64Array, poses: Float64Array, at: number): void {
     for (let k = 0; k < 3; k++) poses[at + k] = s[POSITION + k];
     for (let k = 0; k < 4; k++) poses[at + 3 + k] = s[ORIENTATION + k];
+  }
+
+  saveVelocity(s: Float64Array, out: Float64Array, at: number): void {
+    for (let k = 0; k < 3; k++) out[at + k] = s[LINEAR_VELOCITY + k];
+    for (let k = 0; k < 3; k++) out[at + 3 + k] = s[ANGULAR_VELOCITY + k];
+  }
+
+  restoreVelocity(s: Float64Array, values: Float64Array, at: number): void {
+    for (let k = 0; k < 3; k++) s[LINEAR_VELOCITY + k] = values[at + k];
+    for (let k = 0; k < 3; k++) s[ANGULAR_VELOCITY + k] = values[at + 3 + k];
   }
 
   movedFrom(s: Float64Array, poses: Float64Array, at: number): boolean {

@@ -17,6 +17,9 @@ export interface TreeJoint<TBody extends TreeBody> {
   directLimits: boolean;
   /** @internal */
   directFriction: boolean;
+  /** @internal Made since the last step (or the world turned iterative): the iterative solver starts it
+   * under its load (settle.ts). */
+  settlePending: boolean;
   /** @internal */
   readonly directRowCount: number;
   /** @internal */
