@@ -86,7 +86,8 @@ export interface CoreWorldOptions<J, B = unknown> {
    * step, refactored within it only where it goes stale) and their drift projected away; their limits,
    * friction and ropes' lengths are held through them; motors, servos, springs, mouse joints, contacts
    * and groups past the budget stay in the soft step's sweeps. 'iterative': the soft step alone, cheaper
-   * and softer (README, "The solver"). The same in 2D and 3D.
+   * and softer, its new structures started at the sag that carries their load (README, "The solver").
+   * The same in 2D and 3D.
    */
   solver?: JointSolverKind;
   /** The step advance(elapsedSeconds) takes, s, within step()'s range [1e-9, 1] (MIN_TIME_STEP,
@@ -284,8 +285,8 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
   private settlePending: J[] = [];
   /** The step's SETTLE: the direct solver, empty under the iterative solver, settles the structures. */
   private readonly settling: JointSettling<B> = {
-    settle: (integrator, gravity, h, c) => this.tree.settle(this.stepContext.bodies, this.awakeJoints,
-      (bodies) => integrator.integrateVelocities(bodies, gravity, h), h, c),
+    settle: (integrator, gravity, h, c, maxLinearSpeed, maxAngularSpeed) => this.tree.settle(this.stepContext.bodies,
+      this.awakeJoints, (bodies) => integrator.integrateVelocities(bodies, gravity, h), h, c, maxLinearSpeed * h, maxAngularSpeed * h),
   };
   protected readonly _bodies: B[] = [];
   private readonly _joints: J[] = [];

@@ -71,6 +71,18 @@ describe('the iterative solver settles new structures', () => {
     expect(world.getMaxLinearError()).toBeGreaterThan(0.005);
   });
 
+  it('moves a body no farther than the speed caps allow, under a load no joint holds', () => {
+    // C* = F / (m ω²) is 7e6 m for a 1e12 N push on 1 kg: the settle moves it at most maxLinearSpeed h
+    const world = new World({ solver: 'iterative', sleeping: false });
+    const body = world.createBody({ position: [0, 2, 0], mass: 1, inertia: [0.1, 0.1, 0.1] });
+    world.createBallJoint({ bodyA: body, anchor: [0, 2, 0] });
+    body.applyForce([1e12, 0, 0]);
+    world.step(DT);
+    expect(Number.isFinite(world.getEnergy())).toBe(true);
+    // the settle's substep at 400 m/s and the step's four: 5 x 400 / 240 m
+    expect(Math.hypot(body.position[0], body.position[1] - 2, body.position[2])).toBeLessThan(5 * 400 / 240 + 1e-9);
+  });
+
   it('a snapshot taken before the first step settles as the original does', () => {
     const { world } = buildScene(weldedWall({ bond: 'stack', rows: 3, columns: 3 }), { solver: 'iterative' });
     const copy = World.restore(world.snapshot());

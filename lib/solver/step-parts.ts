@@ -98,8 +98,9 @@ export interface BodyIntegrator<B> {
  */
 export interface JointSettling<B> {
   /** For substeps of h, with the joints' compliance c = 1 / (h ω²) (softness.ts: impulseScale /
-   * (massScale · biasRate)); gravity and the applied forces through the integrator. */
-  settle(integrator: BodyIntegrator<B>, gravity: Float64Array, h: number, c: number): void;
+   * (massScale · biasRate)); gravity and the applied forces through the integrator; no body moved
+   * farther than the speed caps take it in a substep. */
+  settle(integrator: BodyIntegrator<B>, gravity: Float64Array, h: number, c: number, maxLinearSpeed: number, maxAngularSpeed: number): void;
 }
 
 /**

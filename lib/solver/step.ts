@@ -155,7 +155,8 @@ function prepare<B>(context: StepContext<B>): void {
 function settle<B>(context: StepContext<B>): void {
   const soft = context.jointSoftness, joints = context.joints;
   if (!(soft.biasRate > 0 && soft.massScale > 0)) return;
-  (context.settle as JointSettling<B>).settle(context.integrator, context.gravity, context.h, soft.impulseScale / (soft.massScale * soft.biasRate));
+  const { maxLinearSpeed, maxAngularSpeed } = context.settings;
+  (context.settle as JointSettling<B>).settle(context.integrator, context.gravity, context.h, soft.impulseScale / (soft.massScale * soft.biasRate), maxLinearSpeed, maxAngularSpeed);
   for (let i = 0; i < joints.length; i++) joints[i].prepare(context);
 }
 

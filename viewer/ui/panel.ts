@@ -12,7 +12,8 @@ import { DEFAULT_JOINT_SOLVER, JOINT_SOLVERS } from '../../lib/index.js';
  * solver", BENCHMARKS.md, whose figures these are). */
 export const SOLVER_HINT =
   `default: ${DEFAULT_JOINT_SOLVER}. direct holds every rigid joint exactly (a 670:1 ball and chain to a micrometre; iterative: 0.29 m) ` +
-  'at about the soft step\'s cost on chains and ragdolls, 3-4x on welded walls; iterative is the soft step alone: softer, and cheaper on big welded structures.';
+  'at 0.9-1.6x the soft step\'s cost on chains, beams and ragdolls, 3-9x on structures of many loops (welded walls, nets); ' +
+  'iterative is the soft step alone: softer, and cheaper on those structures.';
 
 export class Panel {
   private readonly gui = new GUI({ title: 'sinew viewer', width: PANEL_WIDTH });

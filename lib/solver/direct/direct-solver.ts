@@ -319,13 +319,16 @@ export class DirectSolver<TBody extends TreeBody, TJoint extends TreeJoint<TBody
    * For the iterative solver, which leaves this one empty: starts the structures of the joints made since
    * the last step under their load (settle.ts), for substeps of h with the joints' compliance c; empty
    * again after. The joints are prepared at the current poses, and must be prepared again at the poses
-   * it leaves.
+   * it leaves. No body moves farther than maxShift (m) or turns farther than maxTurn (rad).
    */
-  settle(bodies: readonly TBody[], joints: readonly TJoint[], integrateVelocities: (bodies: readonly TBody[]) => void, h: number, c: number): void {
+  settle(
+    bodies: readonly TBody[], joints: readonly TJoint[], integrateVelocities: (bodies: readonly TBody[]) => void,
+    h: number, c: number, maxShift: number, maxTurn: number,
+  ): void {
     const pending = pendingStructures(bodies, joints);
     if (pending.joints.length === 0) return;
     this.build(pending.bodies, pending.joints);
-    if (this.forest.joints.length > 0) settleForest(this.forest, integrateVelocities, h, c);
+    if (this.forest.joints.length > 0) settleForest(this.forest, integrateVelocities, h, c, maxShift, maxTurn);
     this.clear();
   }
 

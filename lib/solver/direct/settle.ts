@@ -57,10 +57,14 @@ export function pendingStructures<TBody extends TreeBody, TJoint extends TreeJoi
  * Settles the forest's pending joints (see the header) for substeps of h with the joints' compliance
  * c = 1 / (h ω²), the forest laid out for them and its joints prepared at the current poses.
  * `integrateVelocities` adds h (g + F/m) and h I⁻¹ τ to the bodies given (the world's integrator).
- * The bodies' velocities are left as they were; the joints must be prepared again at the new poses.
+ * No body moves farther than maxShift or turns farther than maxTurn (the speed caps over a substep, as
+ * the projection: a load no joint can hold, such as a 1e12 N push, would otherwise move it without
+ * bound). The bodies' velocities are left as they were; the joints must be prepared again at the new
+ * poses.
  */
 export function settleForest<TBody extends TreeBody, TJoint extends TreeJoint<TBody>>(
-  forest: ForestFactorization<TBody, TJoint>, integrateVelocities: (bodies: readonly TBody[]) => void, h: number, c: number,
+  forest: ForestFactorization<TBody, TJoint>, integrateVelocities: (bodies: readonly TBody[]) => void,
+  h: number, c: number, maxShift: number, maxTurn: number,
 ): void {
   const model = forest.model, dof = model.dof, joints = forest.joints, bodies = forest.bodies;
   // every body a joint touches starts from rest (a kinematic one too: its motion is not a load)
@@ -110,7 +114,7 @@ export function settleForest<TBody extends TreeBody, TJoint extends TreeJoint<TB
     }
   }
   forest.solve();
-  const bounds = new Float64Array([1, Infinity, Infinity]);
+  const bounds = new Float64Array([1, maxShift, maxTurn]);
   for (let i = 0; i < forest.count; i++) {
     const body = forest.nodeBody[i];
     if (body !== null) model.move(body, forest.x[i], bounds);
