@@ -417,6 +417,13 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     return this.joints.filter((joint) => joint.direct);
   }
 
+  /** The substeps the last step took: `substeps`, or `exactSubsteps` when the direct solver held every
+   * row and nothing touched (0 before the first step, and in a world restored since). */
+  get lastStepSubsteps(): number {
+    return this._lastStepSubsteps;
+  }
+  private _lastStepSubsteps = 0;
+
   // ---- settings (each can change between steps) ----
 
   get substeps(): number {
@@ -735,6 +742,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
       const stepNumber = this._stepCount + 1;
       for (let i = 0; i < bodies.length; i++) bodies[i].recordPreviousPose(stepNumber);
       step(context);
+      this._lastStepSubsteps = context.substeps;
       for (let i = 0; i < this.settlePending.length; i++) this.settlePending[i].settlePending = false;
       this.settlePending.length = 0;
       this.finishKinematicTargets();

@@ -28,6 +28,20 @@ describe('the default world', () => {
     expect([world.substeps, world.exactSubsteps]).toEqual([4, 1]);
     expect(() => new World({ exactSubsteps: 0 })).toThrow(/^World: exactSubsteps must be an integer ≥ 1, got 0$/);
     expect(() => { world.exactSubsteps = 65; }).toThrow(/exactSubsteps/);
+    // the substeps a step takes: one where the direct solver holds every row, the world's 4 where a
+    // contact is in the step or under the soft step
+    const chain = buildScene(hangingChain(5)).world;
+    expect(chain.lastStepSubsteps).toBe(0);
+    chain.step(1 / 60);
+    expect(chain.lastStepSubsteps).toBe(1);
+    chain.solver = 'iterative';
+    chain.step(1 / 60);
+    expect(chain.lastStepSubsteps).toBe(4);
+    const ball = world.createBody({ position: [0, 0.45, 0], shapes: [{ type: 'sphere', radius: 0.5 }] });
+    world.createBody({ type: 'static', shapes: [{ type: 'plane', normal: [0, 1, 0] }] });
+    world.createBallJoint({ bodyA: ball, anchor: [0, 3, 0] });
+    world.step(1 / 60);
+    expect(world.lastStepSubsteps).toBe(4);
   });
 
   it('holds the 670:1 ball and chain, the welded cantilever and the 10 000:1 chain to a micrometre', () => {

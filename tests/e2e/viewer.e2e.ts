@@ -108,9 +108,13 @@ afterAll(async () => {
   preview?.stop();
 });
 
+/** The scenes that stand at rest when they load: structures the default (direct) solver holds exactly,
+ * so that in their first second no body moves a millimetre (under the soft step they sag into place). */
+const STANDING = new Set(['cantilever', 'welded-tower', 'welded-bridge', 'wall', 'suspension-bridge']);
+
 describe('every scene', () => {
   for (const scene of SCENES) {
-    it(`${scene.name}: loads without errors, draws a lit scene, and moves as the same scene in node`, async () => {
+    it(`${scene.name}: loads without errors, draws a lit scene, and steps as the same scene in node (${STANDING.has(scene.name) ? 'standing' : 'moving'})`, async () => {
       browser.problems.length = 0;
       await open(scene.name);
       await hook((v) => {
@@ -136,7 +140,8 @@ describe('every scene', () => {
         const start = before.bodies[i]!.position;
         moved = Math.max(moved, Math.hypot(body.position[0] - start[0], body.position[1] - start[1], body.position[2] - start[2]));
       });
-      expect(moved).toBeGreaterThan(1e-3);
+      if (STANDING.has(scene.name)) expect(moved).toBeLessThan(1e-3);
+      else expect(moved).toBeGreaterThan(1e-3);
 
       const pixels = await hook((v) => v.pixelStats());
       expect(pixels.distinctColors).toBeGreaterThan(30);
@@ -349,7 +354,8 @@ describe('breakable structures', () => {
 describe('2D vs 3D view', () => {
   it('the panel runs World2D alongside; the runs agree until the 3D run is pushed out of plane', async () => {
     browser.problems.length = 0;
-    await open('cantilever');
+    // (a rope: pushed out of its plane it swings there; the welded cantilever, held exactly, would not move)
+    await open('rope');
     await hook((v) => v.pause());
     await browser.page.getByRole('checkbox', { name: '2D vs 3D (run World2D too)' }).check();
     await browser.page.waitForFunction(() => (window as unknown as { __viewer: ViewerHook }).__viewer.state().compare !== null);
@@ -359,13 +365,13 @@ describe('2D vs 3D view', () => {
     expect(together.outOfPlane).toBe(0);
     expect(together.position).toBeLessThan(1e-9);
     expect(together.angle).toBeLessThan(1e-9);
-    await browser.page.screenshot({ path: join(SHOTS, 'cantilever-2d-vs-3d.png') });
+    await browser.page.screenshot({ path: join(SHOTS, 'rope-2d-vs-3d.png') });
     await browser.page.getByRole('button', { name: 'push the 3D run out of plane' }).click();
     await hook((v) => v.step(60));
     const apart = (await state()).compare!;
     expect(apart.outOfPlane).toBeGreaterThan(0.01);
     expect(apart.position).toBeGreaterThan(1e-6);
-    await browser.page.screenshot({ path: join(SHOTS, 'cantilever-2d-vs-3d-pushed.png') });
+    await browser.page.screenshot({ path: join(SHOTS, 'rope-2d-vs-3d-pushed.png') });
     expect(browser.problems).toEqual([]);
   });
 

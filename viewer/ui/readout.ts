@@ -36,7 +36,9 @@ export class Readout {
     this.title.textContent = app.sceneDef.title;
     this.description.textContent = app.sceneDef.description;
     this.set('time', `${world.time.toFixed(2)} s, step ${world.stepCount}`);
-    this.set('ms / step', `${meanStepMs.toFixed(3)} (${app.settings.substeps} sub × ${app.settings.iterations} it)`);
+    // the substeps the world took (exactSubsteps where the direct solver held every row), the iterations set
+    const substeps = world.lastStepSubsteps || app.settings.substeps;
+    this.set('ms / step', `${meanStepMs.toFixed(3)} (${substeps} sub × ${app.settings.iterations} it)`);
     this.set('solver', solverText(app));
     this.set('bodies', String(world.bodies.length) + (app.runner.removedBodies > 0 ? ` (${app.runner.removedBodies} fell away)` : ''));
     this.set('joints', String(world.joints.filter((j) => !j.broken && j.type !== 'mouse').length));
