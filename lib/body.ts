@@ -27,6 +27,7 @@ import { interpolationFraction, NO_PREVIOUS_POSE, slerpInto } from './interpolat
 import { readBodyType, type BodyType } from './body-type.js';
 import { checkOptionKeys, optionKeys } from './option-keys.js';
 import { notFinite, type InvalidQuantity } from './invalid-bodies.js';
+import { requireOutsideStep } from './step-guard.js';
 
 export type { BodyType };
 
@@ -1035,6 +1036,7 @@ export class Body {
    * writes call it; the step never does. */
   private requireInWorld(where: string): void {
     if (this.owner === null) throw new Error(`${where}: body ${this.id} was removed from its world`);
+    requireOutsideStep(this.owner, where);
   }
 
   private requireMovable(where: string, velocity: ArrayLike<number>): void {

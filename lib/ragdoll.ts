@@ -24,6 +24,7 @@ import { boxInertia, capsuleInertia, sphereInertia } from './inertia.js';
 import { addSceneToWorld, type BodyDescription, type JointDescription, type SceneDescription, type Vec3Tuple, type QuatTuple } from './scenes/description.js';
 import { rotationMatrix } from './math/quat.js';
 import { checkOptionKeys, optionKeys } from './option-keys.js';
+import { readGroup } from './geometry/shape.js';
 import { readFiniteVector, readUnitQuaternion, requireBoolean, requireNonNegative, requirePositive, requirePositiveOrInfinity, show } from './validate.js';
 
 export interface RagdollOptions {
@@ -48,10 +49,14 @@ export interface RagdollOptions {
   /** Whether the segments also collide with each other (those not jointed together). Default false:
    * they share a negative filter group, as most games' ragdolls do. */
   selfCollide?: boolean;
+  /** The negative filter group the segments share when selfCollide is false. createRagdoll's default: a
+   * new one from world.createFilterGroup(), so ragdolls collide with each other; describeRagdoll's: −1
+   * (give each ragdoll of one scene its own). */
+  group?: number;
 }
 
 const RAGDOLL_OPTION_KEYS = optionKeys<RagdollOptions>({
-  position: true, orientation: true, height: true, mass: true, friction: true, damping: true, breakForce: true, collide: true, selfCollide: true,
+  position: true, orientation: true, height: true, mass: true, friction: true, damping: true, breakForce: true, collide: true, selfCollide: true, group: true,
 });
 
 export type RagdollSegment =
@@ -81,9 +86,6 @@ export const RAGDOLL_MASS_FRACTIONS: Readonly<Record<string, number>> = Object.f
 });
 
 const G = 9.81;
-/** Ragdolls built so far: each gets its own negative filter group (see RagdollOptions.selfCollide). */
-let ragdollGroups = 0;
-
 /** The ragdoll as a scene description (shared by tests, the viewer and the benchmarks). Bodies and joints
  * carry their segment and joint names in `name`; body roles are 'head', 'trunk', 'arm' and 'leg'. */
 export function describeRagdoll(options: RagdollOptions = {}): SceneDescription & { headTop: Vec3Tuple } {
@@ -98,7 +100,14 @@ export function describeRagdoll(options: RagdollOptions = {}): SceneDescription 
   const breakForce = options.breakForce === undefined ? undefined : requirePositiveOrInfinity(where, 'breakForce', options.breakForce);
   const collide = options.collide === undefined ? true : requireBoolean(where, 'collide', options.collide);
   const selfCollide = options.selfCollide === undefined ? false : requireBoolean(where, 'selfCollide', options.selfCollide);
-  const group = selfCollide ? 0 : -(++ragdollGroups);
+  let group = 0;
+  if (options.group !== undefined) {
+    if (selfCollide) throw new RangeError(`${where}: group is the group of segments that do not collide; with selfCollide true give none, got ${show(options.group)}`);
+    group = readGroup(where, options.group);
+    if (!(group < 0)) throw new RangeError(`${where}: group must be a negative integer (segments sharing it never collide), got ${show(options.group)}`);
+  } else if (!selfCollide) {
+    group = -1;
+  }
   const f = RAGDOLL_MASS_FRACTIONS;
   const q = readUnitQuaternion(where, 'orientation', options.orientation ?? [0, 0, 0, 1], new Float64Array(4));
   const R = rotationMatrix(new Float64Array(9), q);
@@ -196,7 +205,10 @@ export function describeRagdoll(options: RagdollOptions = {}): SceneDescription 
 
 /** Builds a ragdoll in a world (describeRagdoll's scene) and returns its bodies and joints by name. */
 export function createRagdoll(world: World, options: RagdollOptions = {}): Ragdoll {
-  const description = describeRagdoll(options);
+  // Each ragdoll of a world its own group, from the world (a module counter would make a scene built
+  // twice differ, and a restored world's new ragdoll share a saved one's group).
+  const ownGroup = options !== null && typeof options === 'object' && options.selfCollide !== true && options.group === undefined;
+  const description = describeRagdoll(ownGroup ? { ...options, group: world.createFilterGroup() } : options);
   const built = addSceneToWorld(world, description);
   const bodies = {} as Record<RagdollSegment, Body>;
   description.bodies.forEach((b, i) => (bodies[b.name as RagdollSegment] = built.bodies[i]));

@@ -38,19 +38,36 @@ export function isArrayLike(value: unknown): value is ArrayLike<unknown> {
   return value !== null && typeof value === 'object' && typeof (value as ArrayLike<unknown>).length === 'number';
 }
 
-/** Reads a vector of `n` finite numbers into `out`. */
+/** readFiniteVector's copy of the value: each item is read once, checked in the copy, and only the copy is
+ * stored, so an item that reads differently the second time (a getter, a Proxy) cannot pass the check
+ * with one value and be stored with another. Grown for the longest vector read. */
+let vectorScratch = new Float64Array(16);
+
+/** Reads a vector of `n` finite numbers into `out` (written only when all are finite). */
 export function readFiniteVector(where: string, name: string, value: unknown, n: number, out: Float64Array): Float64Array {
-  if (!isArrayLike(value) || value.length !== n) {
-    throw new TypeError(`${where}: ${name} must be an array of ${n} numbers, got ${show(value)}`);
-  }
+  if (!isArrayLike(value)) throw new TypeError(`${where}: ${name} must be an array of ${n} numbers, got ${show(value)}`);
+  const length = value.length;
+  if (length !== n) throw new TypeError(`${where}: ${name} must be an array of ${n} numbers, got ${show(value)}`);
+  if (vectorScratch.length < n) vectorScratch = new Float64Array(n);
+  const copy = vectorScratch;
   for (let i = 0; i < n; i++) {
     const x = value[i];
     if (typeof x !== 'number' || !Number.isFinite(x)) {
-      throw new RangeError(`${where}: ${name} must hold ${n} finite numbers, got ${show(value)}`);
+      throw new RangeError(`${where}: ${name} must hold ${n} finite numbers, got ${showRead(value, i, x)}`);
     }
+    copy[i] = x;
   }
-  for (let i = 0; i < n; i++) out[i] = value[i] as number;
+  for (let i = 0; i < n; i++) out[i] = copy[i];
   return out;
+}
+
+/** A vector's message: show(value), and the item as it was read when reading it again would differ (a
+ * getter that answers one thing then another). */
+function showRead(value: ArrayLike<unknown>, index: number, read: unknown): string {
+  const shown = show(value);
+  let again: unknown;
+  try { again = value[index]; } catch { again = undefined; }
+  return Object.is(again, read) ? shown : `${shown} (item ${index} read as ${show(read)})`;
 }
 
 /** readUnitQuaternion's copy of the value, checked before `out` is written. */

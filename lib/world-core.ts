@@ -398,6 +398,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     return this.solverKind;
   }
   set solver(value: JointSolverKind) {
+    this.requireOutsideStep('solver');
     const kind = readSolverKind('solver', value);
     if (kind === 'iterative' && this.solverKind !== 'iterative') {
       this.tree.clear();
@@ -430,60 +431,70 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     return this.settings.substeps;
   }
   set substeps(value: number) {
+    this.requireOutsideStep('substeps');
     this.settings.substeps = requireIntegerWithin('substeps', 'substeps', value, 1, MAX_SUBSTEPS);
   }
   get exactSubsteps(): number {
     return this.settings.exactSubsteps;
   }
   set exactSubsteps(value: number) {
+    this.requireOutsideStep('exactSubsteps');
     this.settings.exactSubsteps = requireIntegerWithin('exactSubsteps', 'exactSubsteps', value, 1, MAX_SUBSTEPS);
   }
   get iterations(): number {
     return this.settings.iterations;
   }
   set iterations(value: number) {
+    this.requireOutsideStep('iterations');
     this.settings.iterations = requireIntegerWithin('iterations', 'iterations', value, 1, MAX_ITERATIONS);
   }
   get contactIterations(): number {
     return this.settings.contactIterations;
   }
   set contactIterations(value: number) {
+    this.requireOutsideStep('contactIterations');
     this.settings.contactIterations = requireIntegerWithin('contactIterations', 'contactIterations', value, 1, MAX_ITERATIONS);
   }
   get relaxIterations(): number {
     return this.settings.relaxIterations;
   }
   set relaxIterations(value: number) {
+    this.requireOutsideStep('relaxIterations');
     this.settings.relaxIterations = requireIntegerWithin('relaxIterations', 'relaxIterations', value, 0, MAX_ITERATIONS);
   }
   get jointHertz(): number {
     return this.settings.jointHertz;
   }
   set jointHertz(value: number) {
+    this.requireOutsideStep('jointHertz');
     this.settings.jointHertz = requirePositiveOrInfinity('jointHertz', 'jointHertz', value, 'the stiffest stable');
   }
   get jointDampingRatio(): number {
     return this.settings.jointDampingRatio;
   }
   set jointDampingRatio(value: number) {
+    this.requireOutsideStep('jointDampingRatio');
     this.settings.jointDampingRatio = requireDampingRatio('jointDampingRatio', 'jointDampingRatio', value);
   }
   get warmStarting(): boolean {
     return this.settings.warmStarting;
   }
   set warmStarting(value: boolean) {
+    this.requireOutsideStep('warmStarting');
     this.settings.warmStarting = requireBoolean('warmStarting', 'warmStarting', value);
   }
   get maxLinearSpeed(): number {
     return this.settings.maxLinearSpeed;
   }
   set maxLinearSpeed(value: number) {
+    this.requireOutsideStep('maxLinearSpeed');
     this.settings.maxLinearSpeed = requirePositiveWithin('maxLinearSpeed', 'maxLinearSpeed', value, 0, MAX_LINEAR_SPEED, ' m/s');
   }
   get maxAngularSpeed(): number {
     return this.settings.maxAngularSpeed;
   }
   set maxAngularSpeed(value: number) {
+    this.requireOutsideStep('maxAngularSpeed');
     this.settings.maxAngularSpeed = requirePositiveWithin('maxAngularSpeed', 'maxAngularSpeed', value, 0, MAX_ANGULAR_SPEED, ' rad/s');
   }
   /** Whether islands at rest fall asleep (sleep.ts). Turning it off wakes every body. */
@@ -491,6 +502,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     return this.sleepSettings.sleeping;
   }
   set sleeping(value: boolean) {
+    this.requireOutsideStep('sleeping');
     this.sleepSettings.sleeping = requireBoolean('sleeping', 'sleeping', value);
     if (!value) this.islands.wakeAll();
   }
@@ -498,18 +510,21 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     return this.sleepSettings.sleepLinearSpeed;
   }
   set sleepLinearSpeed(value: number) {
+    this.requireOutsideStep('sleepLinearSpeed');
     this.sleepSettings.sleepLinearSpeed = requireNonNegative('sleepLinearSpeed', 'sleepLinearSpeed', value);
   }
   get sleepAngularSpeed(): number {
     return this.sleepSettings.sleepAngularSpeed;
   }
   set sleepAngularSpeed(value: number) {
+    this.requireOutsideStep('sleepAngularSpeed');
     this.sleepSettings.sleepAngularSpeed = requireNonNegative('sleepAngularSpeed', 'sleepAngularSpeed', value);
   }
   get timeToSleep(): number {
     return this.sleepSettings.timeToSleep;
   }
   set timeToSleep(value: number) {
+    this.requireOutsideStep('timeToSleep');
     this.sleepSettings.timeToSleep = requireNonNegative('timeToSleep', 'timeToSleep', value);
   }
   /** The step advance() takes, s (CoreWorldOptions.fixedTimeStep). Time already accumulated is kept
@@ -518,6 +533,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     return this._fixedTimeStep;
   }
   set fixedTimeStep(value: number) {
+    this.requireOutsideStep('fixedTimeStep');
     this._fixedTimeStep = requirePositiveWithin('fixedTimeStep', 'fixedTimeStep', value, MIN_TIME_STEP, MAX_TIME_STEP, ' s');
   }
   /** The most steps one advance() call takes (CoreWorldOptions.maxStepsPerFrame). */
@@ -525,6 +541,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     return this._maxStepsPerFrame;
   }
   set maxStepsPerFrame(value: number) {
+    this.requireOutsideStep('maxStepsPerFrame');
     this._maxStepsPerFrame = requireIntegerWithin('maxStepsPerFrame', 'maxStepsPerFrame', value, 1, MAX_STEPS_PER_FRAME);
   }
   /** How far between the last step's start and end poses bodies are drawn, in [0, 1]
@@ -544,6 +561,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
   }
   /** Sets gravity, m/s². */
   setGravity(gravity: ArrayLike<number>): void {
+    this.requireOutsideStep('setGravity');
     readGravity('setGravity', 'gravity', gravity, this.gravity.length, this.gravity);
   }
 
@@ -628,7 +646,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     if (broken >= 0) this.brokenLastStep.splice(broken, 1);
     joint.direct = false;
     this.tree.jointRemoved(joint);
-    joint.wakeBodies();
+    joint.bodyA.sleep.wake(); joint.bodyB.sleep.wake();
     joint.markRemoved();
     this.releaseSlices(joint);
     this.topologyVersion++; this.structureVersion++;
@@ -657,6 +675,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
       throw new TypeError(`advance: beforeStep must be a function, got ${show(beforeStep)}`);
     }
     if (this.stepping || this.advancing || this.reporting) throw new Error('advance: called from inside a step callback');
+    this.requireOutsideQuery('advance');
     const dt = this._fixedTimeStep;
     const total = this.accumulatedSeconds + elapsedSeconds;
     let due = Math.floor(total / dt);
@@ -717,6 +736,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
       throw new RangeError(`step: dt must be a finite number > 0, got ${show(dt)}`);
     }
     if (this.stepping || this.reporting) throw new Error('step: called from inside a step callback');
+    this.requireOutsideQuery('step');
     if (this.beforeStepping) throw new Error("step: called from inside advance's beforeStep (advance takes the steps)");
     // (advance's fixedTimeStep is held to the same range)
     requireWithin('step', 'dt', dt, MIN_TIME_STEP, MAX_TIME_STEP, ' s');
@@ -805,6 +825,14 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     }
   }
 
+  /** @internal Takes out the awake bodies a contact hook left with a pose or velocity that is not finite
+   * (a NaN written in place from onPreSolve), as checkFinite does between steps; true if it took any. */
+  protected quarantineHookWrites(): boolean {
+    const invalid = this._invalidBodies.length;
+    this.checkFinite(this.listAwake());
+    return this._invalidBodies.length !== invalid;
+  }
+
   /** What removeBody does to the rest of the world, keeping the body: what it touches wakes, its contacts
    * go, its joints stop acting (their impulses cleared, so none brings a NaN back), and the lists the step
    * reads (awake bodies, the broadphase, the direct solver's forest) leave it out. */
@@ -820,7 +848,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
         continue;
       }
       joint.direct = false;
-      joint.wakeBodies();
+      joint.bodyA.sleep.wake(); joint.bodyB.sleep.wake();
       joint.scaleImpulse(0);
       joint.clearReadout();
     }
@@ -1281,10 +1309,38 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
   /** True if `value` is a body of this world's kind (Body or Body2D). */
   protected abstract isBody(value: unknown): value is B;
 
+  /**
+   * @internal Refuses a change to the world, a body or a joint while a step runs: from a contact hook
+   * (World.onPreSolve) or a query's predicate inside one. A hook may read anything and change its pair
+   * (friction, restitution, tangentVelocity) or drop it; the step's lists, factorizations and contact
+   * rows are built from what was there when it began, and a pose set halfway would be solved against
+   * rows made for the old one (Jolt's ContactListener and Rapier's PhysicsHooks ask the same of theirs).
+   * The callbacks after the step (onContactBegin, onJointBreak, …) may change anything.
+   */
+  requireOutsideStep(where: string): void {
+    if (this.stepping) {
+      throw new Error(`${where}: called from inside a step (a contact hook such as onPreSolve); a hook may read the world and change or drop its pair (friction, restitution, tangentVelocity), other changes wait until the step returns`);
+    }
+    this.requireOutsideQuery(where);
+  }
+
+  /** How many scene queries (castRay, overlapShape, …) are running: their predicates are called with the
+   * broadphase's trees in the middle of a walk. */
+  protected queryDepth = 0;
+  /** Refuses a change to the world from inside a query's predicate: a step or a body moved, made or
+   * removed would change the trees the query is walking, and its hits could name removed bodies. A
+   * predicate may read the world and run other queries. */
+  protected requireOutsideQuery(where: string): void {
+    if (this.queryDepth > 0) {
+      throw new Error(`${where}: called from inside a query's predicate (castRay, castRayAll, overlapShape, castShape, queryAABB); a predicate may read the world and run queries, changes wait until the query returns`);
+    }
+  }
+
   /** Bodies and joints are not added or removed while a step runs (from World.onPreSolve): the step's
    * lists hold them. The callbacks after the step may. */
   protected requireNotStepping(where: string): void {
     if (this.stepping) throw new Error(`${where}: called from inside a step (a contact hook); add and remove bodies and joints between steps`);
+    this.requireOutsideQuery(where);
   }
 
   protected addBody(body: B): B {
@@ -1307,7 +1363,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     this._joints.push(joint);
     this.activeJoints.push(joint);
     this.markSettlePending(joint);
-    joint.wakeBodies();
+    joint.bodyA.sleep.wake(); joint.bodyB.sleep.wake();
     return joint;
   }
 
@@ -1349,7 +1405,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
       if (breakable && (joint.getForceMagnitude() > joint.breakForce || joint.getTorqueMagnitude() > joint.breakTorque)) {
         joint.markBroken();
         joint.direct = false;
-        joint.wakeBodies();
+        joint.bodyA.sleep.wake(); joint.bodyB.sleep.wake();
         this.topologyVersion++; this.structureVersion++;
         this.justBroken.push(joint);
         this.brokenLastStep.push(joint);

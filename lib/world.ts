@@ -149,6 +149,7 @@ export class World extends WorldCore<Body, Joint> {
     return this.integrator.gyroscopic;
   }
   set gyroscopic(value: boolean) {
+    this.requireOutsideStep('gyroscopic');
     this.integrator.gyroscopic = requireBoolean('gyroscopic', 'gyroscopic', value);
   }
 
@@ -157,6 +158,7 @@ export class World extends WorldCore<Body, Joint> {
     return this.stepContext.restitutionThreshold;
   }
   set restitutionThreshold(value: number) {
+    this.requireOutsideStep('restitutionThreshold');
     this.stepContext.restitutionThreshold = requireNonNegative('restitutionThreshold', 'restitutionThreshold', value);
   }
 
@@ -165,6 +167,7 @@ export class World extends WorldCore<Body, Joint> {
     return this.continuous.speedThreshold;
   }
   set ccdSpeedThreshold(value: number) {
+    this.requireOutsideStep('ccdSpeedThreshold');
     this.continuous.speedThreshold = readSpeedThreshold('ccdSpeedThreshold', value);
   }
 
@@ -218,10 +221,25 @@ export class World extends WorldCore<Body, Joint> {
     // each event is delivered even if an earlier callback threw (WorldCore.deliver)
     const began = set.began.slice(), ended = set.ended.slice(), sensorBegan = set.sensorBegan.slice(), sensorEnded = set.sensorEnded.slice();
     const onBegin = this.contactBeginHook, onEnd = this.contactEndHook, onSensorBegin = this.sensorBeginHook, onSensorEnd = this.sensorEndHook;
-    if (onBegin !== null) for (const contact of began) this.deliver(onBegin, { contact, bodyA: contact.bodyA, shapeA: contact.shapeA, bodyB: contact.bodyB, shapeB: contact.shapeB });
+    // A begin names live objects or is not delivered: a callback before it may have removed one of its
+    // bodies (the contact is then gone, its bodies cleared). An end may name a removed body: the
+    // removal is what ended it.
+    if (onBegin !== null) {
+      for (const contact of began) {
+        if (!this.holds(contact.bodyA) || !this.holds(contact.bodyB)) continue;
+        this.deliver(onBegin, { contact, bodyA: contact.bodyA, shapeA: contact.shapeA, bodyB: contact.bodyB, shapeB: contact.shapeB });
+      }
+    }
     if (onEnd !== null) for (const pair of ended) this.deliver(onEnd, pair);
-    if (onSensorBegin !== null) for (const pair of sensorBegan) this.deliver(onSensorBegin, sensorEvent(pair));
+    if (onSensorBegin !== null) {
+      for (const pair of sensorBegan) if (this.holds(pair.bodyA) && this.holds(pair.bodyB)) this.deliver(onSensorBegin, sensorEvent(pair));
+    }
     if (onSensorEnd !== null) for (const pair of sensorEnded) this.deliver(onSensorEnd, sensorEvent(pair));
+  }
+
+  /** Whether `body` (possibly cleared to null by a removal) is still one of this world's. */
+  private holds(body: Body | null): boolean {
+    return body !== null && body.owner === this;
   }
 
   /** The contact hook (WorldOptions.onPreSolve), or null. */
@@ -256,6 +274,9 @@ export class World extends WorldCore<Body, Joint> {
     this.continuous.preSolve = this.preSolveHook === null ? null : this.askPreSolveSweep;
     this.continuous.begin(awake, dt);
     this.contactSet.update(this.simulatedBodies, awake, joints, dt, this.structureVersion, this.islands.version);
+    // A hook cannot set a pose (requireOutsideStep), but it can write one in place: a body it left NaN
+    // is taken out here, its contacts with it, before anything is solved, as between steps.
+    if (this.preSolveHook !== null && this.quarantineHookWrites()) this.contactSet.layoutActive();
     return this.contactSet.solver;
   }
 
@@ -353,6 +374,25 @@ export class World extends WorldCore<Body, Joint> {
     return this.addBody(new Body(this.nextBodyId, options, this, this.arena));
   }
 
+  /**
+   * A negative collision filter group (ShapeOptions.group) that no shape of this world has and that this
+   * world has not handed out before: shapes given it never collide with each other (createRagdoll gives
+   * one to each ragdoll). The world's shapes decide it, so a world restored from a snapshot hands out
+   * groups past the ones its saved shapes use, and the same scene built twice gets the same groups.
+   */
+  createFilterGroup(): number {
+    let lowest = this.lastFilterGroup;
+    for (const body of this.bodies) for (const shape of body.shapes) if (shape.group < lowest) lowest = shape.group;
+    if (lowest > -0x7fffffff) return (this.lastFilterGroup = lowest - 1);
+    // Past −(2³¹ − 1): the first negative group no shape has.
+    const used = new Set<number>();
+    for (const body of this.bodies) for (const shape of body.shapes) used.add(shape.group);
+    for (let group = -1; group >= -0x7fffffff; group--) if (!used.has(group)) return group;
+    throw new RangeError('createFilterGroup: every negative filter group is in use');
+  }
+  /** The last group createFilterGroup handed out (0 for none). */
+  private lastFilterGroup = 0;
+
   // ---- scene queries (collision/queries.ts): through the broadphase's trees ----
 
   /**
@@ -364,14 +404,24 @@ export class World extends WorldCore<Body, Joint> {
   castRay(origin: ArrayLike<number>, direction: ArrayLike<number>, maxDistance = Infinity, options?: QueryOptions): RayHit | null {
     const where = 'castRay';
     const [o, d] = readRay(where, origin, direction, maxDistance);
-    return this.queries().castRay(where, o, d, maxDistance, options);
+    this.queryDepth++;
+    try {
+      return this.queries().castRay(where, o, d, maxDistance, options);
+    } finally {
+      this.queryDepth--;
+    }
   }
 
   /** Every shape the ray hits within `maxDistance`, nearest first (ties in body and shape order); as castRay. */
   castRayAll(origin: ArrayLike<number>, direction: ArrayLike<number>, maxDistance = Infinity, options?: QueryOptions): RayHit[] {
     const where = 'castRayAll';
     const [o, d] = readRay(where, origin, direction, maxDistance);
-    return this.queries().castRayAll(where, o, d, maxDistance, options);
+    this.queryDepth++;
+    try {
+      return this.queries().castRayAll(where, o, d, maxDistance, options);
+    } finally {
+      this.queryDepth--;
+    }
   }
 
   /**
@@ -383,7 +433,12 @@ export class World extends WorldCore<Body, Joint> {
     const where = 'overlapShape';
     const p = readFiniteVector(where, 'position', position, 3, new Float64Array(3));
     const q = readUnitQuaternion(where, 'orientation', orientation, new Float64Array(4));
-    return this.queries().overlapShape(where, shape, p, q, options);
+    this.queryDepth++;
+    try {
+      return this.queries().overlapShape(where, shape, p, q, options);
+    } finally {
+      this.queryDepth--;
+    }
   }
 
   /**
@@ -410,7 +465,12 @@ export class World extends WorldCore<Body, Joint> {
     if (out !== undefined && (out === null || typeof out !== 'object' || !isVector3(out.point) || !isVector3(out.normal))) {
       throw new TypeError(`${where}: out must be a hit { body, shape, distance, point, normal } with point and normal Float64Arrays of 3 numbers, got ${show(out)}`);
     }
-    return this.queries().castShape(where, shape, p, q, d, maxDistance, options, out);
+    this.queryDepth++;
+    try {
+      return this.queries().castShape(where, shape, p, q, d, maxDistance, options, out);
+    } finally {
+      this.queryDepth--;
+    }
   }
   /** castShape's arguments, read into these (a query allocates nothing). */
   private readonly castPosition = new Float64Array(3);
@@ -426,7 +486,12 @@ export class World extends WorldCore<Body, Joint> {
     for (let k = 0; k < 3; k++) {
       if (lower[k] > upper[k]) throw new RangeError(`${where}: min must not exceed max, got min[${k}] = ${show(lower[k])} > max[${k}] = ${show(upper[k])}`);
     }
-    return this.queries().queryAABB(where, lower, upper, options);
+    this.queryDepth++;
+    try {
+      return this.queries().queryAABB(where, lower, upper, options);
+    } finally {
+      this.queryDepth--;
+    }
   }
 
   /** @internal castShape for the character controller: a built shape, the default filter (sensors

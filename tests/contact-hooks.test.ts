@@ -148,3 +148,76 @@ describe('onPreSolve', () => {
     expect(() => world.step(DT)).not.toThrow();
   });
 });
+
+describe('what onPreSolve may do', () => {
+  /** A 5-box hinge chain lying on the ground with a box resting on its middle link. */
+  function chainWithBoxOnIt(solver: 'direct' | 'iterative') {
+    const world = new World({ solver });
+    world.createBody({ type: 'static', position: [0, -0.5, 0], shapes: [{ type: 'box', halfExtents: [10, 0.5, 10] }] });
+    const links: Body[] = [];
+    for (let i = 0; i < 5; i++) links.push(world.createBody({ position: [i * 0.5, 0.1, 0], shapes: [{ type: 'box', halfExtents: [0.24, 0.1, 0.2] }] }));
+    for (let i = 1; i < 5; i++) world.createHingeJoint({ bodyA: links[i - 1], bodyB: links[i], anchor: [i * 0.5 - 0.25, 0.1, 0], axis: [0, 0, 1] });
+    const box = world.createBody({ position: [1, 0.45, 0], shapes: [{ type: 'box', halfExtents: [0.2, 0.15, 0.2] }] });
+    for (let i = 0; i < 30; i++) world.step(DT);
+    return { world, links, box };
+  }
+
+  for (const solver of ['direct', 'iterative'] as const) {
+    it(`a NaN written in place from the hook is contained to that body, as one written between steps (${solver})`, () => {
+      const { world, links, box } = chainWithBoxOnIt(solver);
+      const invalid: Body[] = [];
+      world.onBodyInvalid = (event) => invalid.push(event.body);
+      let written = false;
+      world.onPreSolve = () => {
+        if (!written) { links[2].position[1] = NaN; written = true; }
+        return true;
+      };
+      world.step(DT);
+      expect(written).toBe(true);
+      expect(invalid).toEqual([links[2]]);
+      expect(world.invalidBodies).toEqual([links[2]]);
+      for (const body of [...links.filter((l) => l !== links[2]), box]) {
+        expect(Array.from(body.position).every(Number.isFinite)).toBe(true);
+        expect(Array.from(body.linearVelocity).every(Number.isFinite)).toBe(true);
+      }
+      for (let i = 0; i < 60; i++) world.step(DT);
+      expect(world.invalidBodies).toEqual([links[2]]);
+      expect(world.bodies.filter((b) => b !== links[2]).every((b) => Array.from(b.position).every(Number.isFinite))).toBe(true);
+    });
+  }
+
+  it('refuses writes to bodies, joints and settings from the hook with a named error, and the world steps on after', () => {
+    const { world, links, box } = chainWithBoxOnIt('direct');
+    const joint = world.joints[0];
+    const writes: [string, () => void][] = [
+      ['setPosition', () => box.setPosition([0, 5, 0])],
+      ['setOrientation', () => box.setOrientation([0, 0, 0, 1])],
+      ['setLinearVelocity', () => box.setLinearVelocity([0, 5, 0])],
+      ['setAngularVelocity', () => box.setAngularVelocity([0, 5, 0])],
+      ['applyForce', () => box.applyForce([0, 5, 0])],
+      ['applyLinearImpulse', () => box.applyLinearImpulse([0, 5, 0])],
+      ['setType', () => box.setType('static')],
+      ['wake', () => box.wake()],
+      ['breakForce', () => { joint.breakForce = 10; }],
+      ['setGravity', () => world.setGravity([0, 1, 0])],
+      ['substeps', () => { world.substeps = 2; }],
+      ['solver', () => { world.solver = 'iterative'; }],
+    ];
+    for (const [name, write] of writes) {
+      const before = world.hash();
+      let error: unknown = null;
+      world.onPreSolve = () => {
+        try { write(); } catch (e) { error ??= e; }
+        return true;
+      };
+      world.step(DT);
+      expect(error, name).toBeInstanceOf(Error);
+      expect((error as Error).message, name).toMatch(new RegExp(`^${name}: called from inside a step \\(a contact hook such as onPreSolve\\)`));
+      expect(world.hash(), name).not.toBe(before);
+    }
+    world.onPreSolve = null;
+    for (let i = 0; i < 30; i++) world.step(DT);
+    expect(world.invalidBodies.length).toBe(0);
+    expect(links.every((l) => Array.from(l.position).every(Number.isFinite))).toBe(true);
+  });
+});

@@ -139,3 +139,49 @@ describe('ragdoll', () => {
     expect(world.bodies).toHaveLength(0);
   });
 });
+
+describe('ragdoll filter groups belong to the world', () => {
+  const build = (): World => {
+    const world = new World();
+    world.createBody({ type: 'static', shapes: [{ type: 'box', halfExtents: [10, 0.5, 10] }], position: [0, -0.5, 0] });
+    createRagdoll(world, { position: [0, 0.2, 0] });
+    createRagdoll(world, { position: [0.1, 2.2, 0] });
+    return world;
+  };
+
+  it('the same scene built twice in one process hashes and snapshots the same', () => {
+    const a = build(), b = build();
+    expect(b.hash()).toBe(a.hash());
+    expect(JSON.stringify(b.snapshot())).toBe(JSON.stringify(a.snapshot()));
+    for (let i = 0; i < 30; i++) { a.step(1 / 60); b.step(1 / 60); }
+    expect(b.hash()).toBe(a.hash());
+  });
+
+  it('a ragdoll made after restoring a saved world collides with the saved ragdoll', () => {
+    const saved = new World();
+    saved.createBody({ type: 'static', shapes: [{ type: 'box', halfExtents: [10, 0.5, 10] }], position: [0, -0.5, 0] });
+    createRagdoll(saved, { position: [0, 0.2, 0], orientation: [-Math.SQRT1_2, 0, 0, Math.SQRT1_2] });
+    const restored = World.restore(JSON.parse(JSON.stringify(saved.snapshot())));
+    const savedGroup = restored.bodies[1].shapes[0].group;
+    const second = createRagdoll(restored, { position: [0, 1.2, 0], orientation: [-Math.SQRT1_2, 0, 0, Math.SQRT1_2] });
+    expect(second.bodyList[0].shapes[0].group).not.toBe(savedGroup);
+    expect(second.bodyList[0].shapes[0].group).toBeLessThan(0);
+    const firstBodies = new Set(restored.bodies.slice(1, 17));
+    let between = 0;
+    for (let i = 0; i < 60; i++) {
+      restored.step(1 / 60);
+      for (const c of restored.contacts) if (firstBodies.has(c.bodyA as never) !== firstBodies.has(c.bodyB as never) && c.bodyA !== restored.bodies[0] && c.bodyB !== restored.bodies[0]) between++;
+    }
+    expect(between).toBeGreaterThan(0);
+  });
+
+  it('world.createFilterGroup hands out groups no shape has, and refuses a group with selfCollide', () => {
+    const world = new World();
+    world.createBody({ shapes: [{ type: 'sphere', radius: 1, group: -7 }] });
+    expect(world.createFilterGroup()).toBe(-8);
+    expect(world.createFilterGroup()).toBe(-9);
+    expect(() => createRagdoll(world, { selfCollide: true, group: -3 })).toThrow(/with selfCollide true give none/);
+    expect(() => createRagdoll(world, { group: 2 })).toThrow(/group must be a negative integer/);
+    expect(createRagdoll(world, { group: -3 }).bodyList[0].shapes[0].group).toBe(-3);
+  });
+});

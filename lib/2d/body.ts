@@ -18,6 +18,7 @@ import type { StateReader, StateWriter } from '../state.js';
 import { writeSinCos, wrapAngleAt, wrapAngleToPi } from '../math/portable.js';
 import { interpolationFraction, NO_PREVIOUS_POSE } from '../interpolation.js';
 import { checkOptionKeys, optionKeys } from '../option-keys.js';
+import { requireOutsideStep } from '../step-guard.js';
 
 export interface Body2DOptions {
   /** 'dynamic' (default), 'static' or 'kinematic', as in 3D. */
@@ -685,6 +686,7 @@ export class Body2D {
   /** Refuses a write to a body its world removed (as Body's). */
   private requireInWorld(where: string): void {
     if (this.owner === null) throw new Error(`${where}: body ${this.id} was removed from its world`);
+    requireOutsideStep(this.owner, where);
   }
 
   private requireMovable(where: string, velocity: unknown): void {

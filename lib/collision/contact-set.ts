@@ -467,12 +467,13 @@ export class ContactSet {
       else asleep[kept++] = contact;
     }
     asleep.length = kept;
-    const list = this.list;
-    for (let i = 0; i < list.length; i++) if (list[i].bodyA === body || list[i].bodyB === body) this.destroy(i--);
+    // the step's list first: destroy() clears a contact's bodies, after which it could not be told apart
     const active = this.active;
     kept = 0;
     for (let i = 0; i < active.length; i++) if (active[i].bodyA !== body && active[i].bodyB !== body) active[kept++] = active[i];
     active.length = kept;
+    const list = this.list;
+    for (let i = 0; i < list.length; i++) if (list[i].bodyA === body || list[i].bodyB === body) this.destroy(i--);
     for (let i = ended; i < this.ended.length; i++) this.endedBefore.push(this.ended[i]);
     for (let i = sensorEnded; i < this.sensorEnded.length; i++) this.sensorEndedBefore.push(this.sensorEnded[i]);
     this.ended.length = ended;
@@ -538,6 +539,10 @@ export class ContactSet {
     this.solver.layout(active);
   }
   private readonly sortScratch: ContactConstraint[] = [];
+  /** @internal Lays the active contacts out again after forgetBody took some out of the step's list. */
+  layoutActive(): void {
+    this.solver.layout(this.active);
+  }
   /** The active contacts' solver: their rows, impulses and gap data for the step, in solve order. */
   readonly solver = new ContactSolver();
 

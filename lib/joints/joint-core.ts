@@ -20,6 +20,7 @@ import { makeReadOnly } from '../read-only.js';
 import type { StateReader, StateWriter } from '../state.js';
 import type { SleepState } from '../sleep.js';
 import type { AxisDrive } from './parts/axis-drive.js';
+import { requireOutsideStep } from '../step-guard.js';
 
 /**
  * The most a joint carries from one step to the next, N·s (and N·m·s) is the larger of MAX_JOINT_IMPULSE
@@ -233,6 +234,7 @@ export abstract class JointCore<B extends JointBody> implements SolverJoint {
    * call it; the step's solver interface never does. */
   protected requireInWorld(where: string): void {
     if (this._removed) throw new Error(`${where}: joint ${this.id} was removed from its world`);
+    requireOutsideStep(this.bodyA.owner, where);
   }
 
   /**

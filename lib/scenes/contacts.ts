@@ -37,7 +37,7 @@ export function ragdollPile(options: RagdollPileOptions = {}): SceneDescription 
     const turn: [number, number, number, number] = [0, Math.sin(yaw / 2), 0, Math.cos(yaw / 2)];
     const q = multiply(turn, lying);
     const offset = bodies.length;
-    const ragdoll = describeRagdoll({ position: [0.3 * Math.cos(i), 0.5 + 0.9 * i, 0.3 * Math.sin(i)], orientation: q });
+    const ragdoll = describeRagdoll({ position: [0.3 * Math.cos(i), 0.5 + 0.9 * i, 0.3 * Math.sin(i)], orientation: q, group: -(i + 1) });
     for (const body of ragdoll.bodies) bodies.push(body);
     for (const joint of ragdoll.joints) joints.push({ ...joint, bodyA: joint.bodyA + offset, bodyB: joint.bodyB === null ? null : joint.bodyB + offset });
   }

@@ -84,7 +84,10 @@ export function addRagdoll(
   scene: Pick<SceneDescription, 'bodies' | 'joints'>, feet: Vec3Tuple, orientation: QuatTuple, velocity: Vec3Tuple = [0, 0, 0],
 ): void {
   const offset = scene.bodies.length;
-  const ragdoll = describeRagdoll({ position: feet, orientation });
+  // its own filter group, below every group the scene has so far
+  let group = -1;
+  for (const body of scene.bodies) if (body.group !== undefined && body.group <= group) group = body.group - 1;
+  const ragdoll = describeRagdoll({ position: feet, orientation, group });
   for (const body of ragdoll.bodies) scene.bodies.push({ ...body, linearVelocity: velocity });
   for (const joint of ragdoll.joints) {
     scene.joints.push({ ...joint, bodyA: joint.bodyA + offset, bodyB: joint.bodyB === null ? null : joint.bodyB + offset } satisfies JointDescription);
