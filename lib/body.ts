@@ -13,8 +13,7 @@ import { checkInertiaRange, readInertia } from './inertia.js';
 import {
   readBoundedVector, readFiniteVector, readPoint, readUnitQuaternion, requireAccumulated, requireBoolean,
   requireFinite, requireGravityScale, requireInteger, requireNonNegative, requirePositive, requirePositiveWithin,
-  show, showBound,
-} from './validate.js';
+  show, showBound, requireWritable } from './validate.js';
 import { MAX_ANGULAR_SPEED, MAX_COORDINATE, MAX_FORCE, MAX_LINEAR_SPEED, MAX_MASS, MAX_TORQUE, MIN_MASS } from './limits.js';
 import type { StateReader, StateWriter } from './state.js';
 import { checkStoredQuaternion, requireAtMost, requireConsistent, requireFiniteNumbers, requireZero } from './restore-check.js';
@@ -696,6 +695,7 @@ export class Body {
    * in place (`body.position[0] = …`) is not seen as a teleport: use setPosition.
    */
   getInterpolatedPosition<T extends Float64Array | number[]>(out: T): T {
+    requireWritable('getInterpolatedPosition', out, 3);
     const t = interpolationFraction(this.owner, this.previousPoseStep);
     const s = this.state;
     if (t === 1) {
@@ -715,6 +715,7 @@ export class Body {
    * current one at a steady rate (slerp). Allocates nothing.
    */
   getInterpolatedOrientation<T extends Float64Array | number[]>(out: T): T {
+    requireWritable('getInterpolatedOrientation', out, 4);
     const t = interpolationFraction(this.owner, this.previousPoseStep);
     const s = this.state;
     if (t === 1) {
@@ -975,6 +976,7 @@ export class Body {
 
   /** World velocity of a world point moving with the body: v + ω × (p − x). */
   getPointVelocity(out: Float64Array | number[], worldPoint: ArrayLike<number>): Float64Array | number[] {
+    requireWritable('getPointVelocity', out, 3);
     vec3.subtract(scratchVector, worldPoint as vec3, this.position);
     vec3.cross(out, this.angularVelocity, scratchVector);
     return vec3.add(out, out, this.linearVelocity) as Float64Array | number[];
@@ -982,12 +984,14 @@ export class Body {
 
   /** World position of a point given in body axes relative to the centre of mass: x + R p. */
   getWorldPoint(out: Float64Array | number[], localPoint: ArrayLike<number>): Float64Array | number[] {
+    requireWritable('getWorldPoint', out, 3);
     vec3.transformMat3(out, localPoint as vec3, this.rotation);
     return vec3.add(out, out, this.position) as Float64Array | number[];
   }
 
   /** Body-axes coordinates of a world point: Rᵀ (p − x) = q⁻¹ (p − x) q. */
   getLocalPoint(out: Float64Array | number[], worldPoint: ArrayLike<number>): Float64Array | number[] {
+    requireWritable('getLocalPoint', out, 3);
     vec3.subtract(out, worldPoint as vec3, this.position);
     quat.conjugate(scratchQuaternion, this.orientation);
     return vec3.transformQuat(out, out, scratchQuaternion) as Float64Array | number[];

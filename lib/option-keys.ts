@@ -3,7 +3,7 @@
 // silently left at its default. A key whose value is undefined is allowed (an option written out and
 // left unset).
 
-import { show } from './validate.js';
+import { showKey } from './validate.js';
 
 /**
  * The valid keys of an options type T, written once as an object literal { key: true, … } so that the
@@ -21,12 +21,14 @@ export function optionKeys<T>(keys: { readonly [K in keyof Required<T>]: true })
  */
 export function checkOptionKeys(where: string, options: unknown, valid: readonly string[], what = 'option'): void {
   if (options === null || typeof options !== 'object' || Array.isArray(options)) return;
-  for (const key in options) {
-    if (!Object.prototype.hasOwnProperty.call(options, key)) continue;
-    if (valid.includes(key) || (options as Record<string, unknown>)[key] === undefined) continue;
-    const nearest = nearestName(key, valid);
+  // every own key: a symbol or a non-enumerable key (Object.defineProperty) is still a key the caller
+  // wrote and expects read
+  for (const key of Reflect.ownKeys(options)) {
+    if (typeof key === 'string' && valid.includes(key)) continue;
+    if ((options as Record<string | symbol, unknown>)[key] === undefined) continue;
+    const nearest = typeof key === 'string' ? nearestName(key, valid) : null;
     const hint = nearest === null ? `valid: ${valid.map((name) => `'${name}'`).join(', ')}` : `did you mean '${nearest}'?`;
-    throw new RangeError(`${where}: unknown ${what} ${show(key).replace(/^"|"$/g, "'")} (${hint})`);
+    throw new RangeError(`${where}: unknown ${what} '${showKey(key)}' (${hint})`);
   }
 }
 
@@ -36,9 +38,11 @@ export function checkOptionKeys(where: string, options: unknown, valid: readonly
  */
 export function nearestName(name: string, valid: readonly string[]): string | null {
   let best: string | null = null, bestDistance = Infinity;
-  const lower = name.toLowerCase();
   for (const candidate of valid) {
-    const distance = candidate.toLowerCase() === lower ? 0 : editDistance(name, candidate);
+    // the distance is at least the difference in length: a name far longer than every valid one (a key
+    // of 1e8 characters) is compared with none, at no cost
+    if (Math.abs(name.length - candidate.length) > 3) continue;
+    const distance = candidate.toLowerCase() === name.toLowerCase() ? 0 : editDistance(name, candidate);
     if (distance < bestDistance) {
       best = candidate;
       bestDistance = distance;

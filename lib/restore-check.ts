@@ -4,7 +4,7 @@
 // and the error names its path in the snapshot (`World.restore: bodies[3].inverseMass must be …`).
 
 import { StateWriter } from './state.js';
-import { show, showBound } from './validate.js';
+import { show, showBound, showKey } from './validate.js';
 import { MAX_STORED_MAGNITUDE } from './limits.js';
 
 /** Every number of `values` finite. */
@@ -139,9 +139,11 @@ export function requireEntry(where: string, name: string, value: unknown): Recor
 
 /** The keys an entry may have: anything else is refused (a misspelt or foreign field would otherwise be
  * silently dropped). */
-export function requireKnownKeys(where: string, name: string, entry: Record<string, unknown>, keys: readonly string[]): void {
-  for (const key of Object.keys(entry)) {
-    if (!keys.includes(key)) throw new RangeError(`${where}: ${name}.${key} is not a field of a snapshot (${keys.join(', ')})`);
+export function requireKnownKeys(where: string, name: string, entry: object, keys: readonly string[]): void {
+  // every own key: symbols and non-enumerable ones too, and an own `__proto__` (JSON.parse makes one)
+  for (const key of Reflect.ownKeys(entry)) {
+    if (typeof key === 'string' && keys.includes(key)) continue;
+    throw new RangeError(`${where}: ${name}.${showKey(key)} is not a field of a snapshot (${keys.join(', ')})`);
   }
 }
 

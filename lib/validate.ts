@@ -34,6 +34,32 @@ export function show(value: unknown, depth = 0): string {
   }
 }
 
+/** A property key for a message: a string as written, cut short past SHOWN_CHARACTERS (a key of 1e7
+ * characters made a 10 MB message), a symbol as `Symbol(description)`. */
+export function showKey(key: string | symbol): string {
+  const text = typeof key === 'symbol' ? String(key) : key;
+  return text.length <= SHOWN_CHARACTERS ? text : `${text.slice(0, SHOWN_CHARACTERS)}… (${text.length} characters)`;
+}
+
+/** Refuses, by name, an `out` a getter cannot write `n` numbers into: not an array or typed array, a
+ * typed array shorter than n (its writes past the end would be lost without a word), or a frozen (or
+ * sealed and short) array, whose writes would throw a TypeError naming no call. Allocates nothing. */
+export function requireWritable(where: string, out: unknown, n: number): void {
+  if (ArrayBuffer.isView(out) && !(out instanceof DataView)) {
+    if ((out as Float64Array).length >= n) return;
+  } else if (Array.isArray(out) && (Object.isExtensible(out) || (out.length >= n && !Object.isFrozen(out)))) {
+    return;
+  }
+  throw new TypeError(`${where}: out must be an array or Float64Array that ${n} numbers can be written into, got ${describeOut(out)}`);
+}
+
+function describeOut(out: unknown): string {
+  if (Array.isArray(out) && !Object.isExtensible(out)) {
+    return out.length > 0 && Object.isFrozen(out) ? `a frozen array ${show(out)}` : `a sealed array ${show(out)} too short to grow`;
+  }
+  return show(out);
+}
+
 export function isArrayLike(value: unknown): value is ArrayLike<unknown> {
   return value !== null && typeof value === 'object' && typeof (value as ArrayLike<unknown>).length === 'number';
 }

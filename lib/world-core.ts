@@ -1156,6 +1156,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     if (snapshot === null || typeof snapshot !== 'object' || snapshot.format !== this.snapshotFormat) {
       throw new TypeError(`${where}: not a ${this.snapshotFormat} snapshot, got format ${show(snapshot?.format)}`);
     }
+    requireKnownKeys(where, 'snapshot', snapshot, ['format', 'version', 'bodies', 'joints', 'numbers']);
     if (![1, 2, 3, 4, 5, 6, 7, 8].includes(snapshot.version)) {
       throw new RangeError(`${where}: snapshot version ${show(snapshot.version)} is not supported (1 to 8 are)`);
     }

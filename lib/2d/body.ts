@@ -9,8 +9,7 @@ import type { InvalidQuantity } from '../invalid-bodies.js';
 import {
   readBoundedVector, readFiniteVector, readPoint, requireAccumulated, requireBoolean, requireFinite,
   requireGravityScale, requireInteger, requireNonNegative, requirePositive, requirePositiveWithin, requireWithin,
-  show, showBound,
-} from '../validate.js';
+  show, showBound, requireWritable } from '../validate.js';
 import { MAX_ANGULAR_SPEED, MAX_COORDINATE, MAX_FORCE, MAX_INERTIA, MAX_LINEAR_SPEED, MAX_MASS, MAX_TORQUE, MIN_INERTIA, MIN_MASS } from '../limits.js';
 import { requireAtMost, requireConsistent, requireFiniteNumbers, requireZero } from '../restore-check.js';
 import { SleepState } from '../sleep.js';
@@ -453,6 +452,7 @@ export class Body2D {
    * static, made or teleported since). Allocates nothing.
    */
   getInterpolatedPosition<T extends Float64Array | number[]>(out: T): T {
+    requireWritable('getInterpolatedPosition', out, 2);
     const t = interpolationFraction(this.owner, this.previousPoseStep);
     const s = this.state;
     if (t === 1) {
@@ -662,6 +662,7 @@ export class Body2D {
 
   /** World position of a point given in body axes relative to the centre of mass: x + R p. */
   getWorldPoint(out: Float64Array | number[], localPoint: ArrayLike<number>): Float64Array | number[] {
+    requireWritable('getWorldPoint', out, 2);
     const c = this.state[ROTATION], s = this.state[ROTATION + 1];
     const px = localPoint[0], py = localPoint[1];
     out[0] = this.position[0] + c * px - s * py;
@@ -670,6 +671,7 @@ export class Body2D {
   }
   /** Body-axes coordinates of a world point: Rᵀ (p − x). */
   getLocalPoint(out: Float64Array | number[], worldPoint: ArrayLike<number>): Float64Array | number[] {
+    requireWritable('getLocalPoint', out, 2);
     const c = this.state[ROTATION], s = this.state[ROTATION + 1];
     const dx = worldPoint[0] - this.position[0], dy = worldPoint[1] - this.position[1];
     out[0] = c * dx + s * dy;

@@ -20,7 +20,7 @@ import { AxisDrive, limitSolve, LIMIT_C, LIMIT_INVERSE_H, LIMIT_MAX_PUSH, LIMIT_
 import { AngularFrictionPart } from './parts/angular-friction-part.js';
 import { SwingLimitPart } from './parts/swing-twist-part.js';
 import { JointFrames, setLocalFrames } from './joint-frames.js';
-import { readBounds, requireNonNegative, requireWithin, show } from '../validate.js';
+import { readBounds, requireNonNegative, requireWithin, show, requireWritable } from '../validate.js';
 import { MAX_TORQUE } from '../limits.js';
 import type { Float64Allocator } from '../arena.js';
 import type { StateReader, StateWriter } from '../state.js';
@@ -119,9 +119,11 @@ export class BallJoint extends Joint {
 
   /** The anchor as carried by body A / body B, world space (they coincide when the joint holds). */
   getAnchorA(out: Float64Array | number[]): Float64Array | number[] {
+    requireWritable('getAnchorA', out, 3);
     return this.bodyA.getWorldPoint(out, this.point.localAnchorA);
   }
   getAnchorB(out: Float64Array | number[]): Float64Array | number[] {
+    requireWritable('getAnchorB', out, 3);
     return this.bodyB.getWorldPoint(out, this.point.localAnchorB);
   }
 

@@ -15,7 +15,7 @@ import { optionKeys } from '../option-keys.js';
 import { PointConstraintPart } from './parts/point-part.js';
 import { AxisConstraintPart, writeSignedRow } from './parts/axis-part.js';
 import { AxisDrive } from './parts/axis-drive.js';
-import { readBounds, requireNonNegative, requireWithin } from '../validate.js';
+import { readBounds, requireNonNegative, requireWithin, requireWritable } from '../validate.js';
 import { MAX_JOINT_LENGTH } from '../limits.js';
 import type { Float64Allocator } from '../arena.js';
 import type { StateReader, StateWriter } from '../state.js';
@@ -101,9 +101,11 @@ export class DistanceJoint extends Joint {
     return this.point.currentGap(this.bodyA, this.bodyB);
   }
   getAnchorA(out: Float64Array | number[]): Float64Array | number[] {
+    requireWritable('getAnchorA', out, 3);
     return this.bodyA.getWorldPoint(out, this.point.localAnchorA);
   }
   getAnchorB(out: Float64Array | number[]): Float64Array | number[] {
+    requireWritable('getAnchorB', out, 3);
     return this.bodyB.getWorldPoint(out, this.point.localAnchorB);
   }
 

@@ -16,6 +16,7 @@ import type { AxisDrive, DriveNames, DriveOptions, MotorOptions, ServoOptions } 
 import { JointFrames } from './joint-frames.js';
 import type { Float64Allocator } from '../arena.js';
 import type { StateReader, StateWriter } from '../state.js';
+import { requireWritable } from '../validate.js';
 
 export abstract class FreeAxisJoint extends Joint {
   readonly rowCount = 5;
@@ -38,13 +39,16 @@ export abstract class FreeAxisJoint extends Joint {
   }
 
   getAnchorA(out: Float64Array | number[]): Float64Array | number[] {
+    requireWritable('getAnchorA', out, 3);
     return this.bodyA.getWorldPoint(out, this.point.localAnchorA);
   }
   getAnchorB(out: Float64Array | number[]): Float64Array | number[] {
+    requireWritable('getAnchorB', out, 3);
     return this.bodyB.getWorldPoint(out, this.point.localAnchorB);
   }
   /** The joint axis (A's), world space. */
   getAxis(out: Float64Array | number[]): Float64Array | number[] {
+    requireWritable('getAxis', out, 3);
     this.frames.update(this.bodyA, this.bodyB);
     const x = this.frames.xA;
     out[0] = x[0]; out[1] = x[1]; out[2] = x[2];

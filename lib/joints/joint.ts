@@ -7,7 +7,7 @@
 import type { Body } from '../body.js';
 import { JOINT_CORE_OPTION_KEYS, JointCore, type JointCoreOptions } from './joint-core.js';
 import type { Float64Allocator } from '../arena.js';
-import { readFiniteVector, show, showBound } from '../validate.js';
+import { readFiniteVector, show, showBound, requireWritable } from '../validate.js';
 import { MAX_ANGULAR_SPEED, MAX_LINEAR_SPEED } from '../limits.js';
 
 export type JointType = 'ball' | 'orientation' | 'weld' | 'hinge' | 'prismatic' | 'distance' | 'mouse';
@@ -26,6 +26,7 @@ export abstract class Joint extends JointCore<Body> {
 
   /** Constraint force on bodyB over the last step, world frame, N (bodyA received the opposite). */
   getForce(out: Float64Array | number[]): Float64Array | number[] {
+    requireWritable('getForce', out, 3);
     out[0] = this.force[0];
     out[1] = this.force[1];
     out[2] = this.force[2];
@@ -34,6 +35,7 @@ export abstract class Joint extends JointCore<Body> {
 
   /** Constraint torque on bodyB about the anchor over the last step, world frame, N·m. */
   getTorque(out: Float64Array | number[]): Float64Array | number[] {
+    requireWritable('getTorque', out, 3);
     out[0] = this.torque[0];
     out[1] = this.torque[1];
     out[2] = this.torque[2];

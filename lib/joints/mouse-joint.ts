@@ -9,8 +9,7 @@
 import type { Body } from '../body.js';
 import { createSoftness, makeSoft } from '../solver/softness.js';
 import {
-  readFiniteVector, readPoint, requireDampingRatio, requireNonNegative, requirePositiveWithin,
-} from '../validate.js';
+  readFiniteVector, readPoint, requireDampingRatio, requireNonNegative, requirePositiveWithin, requireWritable } from '../validate.js';
 import { MAX_FORCE, MAX_HERTZ } from '../limits.js';
 import type { JointOptions } from './joint.js';
 import { optionKeys } from '../option-keys.js';
@@ -104,12 +103,14 @@ export class MouseJoint extends SinglePartJoint {
     this.wakeBodies();
   }
   getTarget(out: Float64Array | number[]): Float64Array | number[] {
+    requireWritable('getTarget', out, 3);
     const t = this.point.localAnchorA;
     out[0] = t[0]; out[1] = t[1]; out[2] = t[2];
     return out;
   }
   /** The pulled point of the body, world space. */
   getAnchor(out: Float64Array | number[]): Float64Array | number[] {
+    requireWritable('getAnchor', out, 3);
     return this.bodyB.getWorldPoint(out, this.point.localAnchorB);
   }
 

@@ -30,6 +30,7 @@ import { RotationConstraintPart } from './parts/rotation-part.js';
 import type { Float64Allocator } from '../arena.js';
 import type { StateReader, StateWriter } from '../state.js';
 import type { SubstepLength } from '../solver/step-parts.js';
+import { requireWritable } from '../validate.js';
 
 export interface WeldJointOptions extends JointOptions {
   /** The point the two bodies are welded at, world space, m. Forces and torques are reported about it. */
@@ -87,9 +88,11 @@ export class WeldJoint extends Joint {
   }
 
   getAnchorA(out: Float64Array | number[]): Float64Array | number[] {
+    requireWritable('getAnchorA', out, 3);
     return this.bodyA.getWorldPoint(out, this.point.localAnchorA);
   }
   getAnchorB(out: Float64Array | number[]): Float64Array | number[] {
+    requireWritable('getAnchorB', out, 3);
     return this.bodyB.getWorldPoint(out, this.point.localAnchorB);
   }
 

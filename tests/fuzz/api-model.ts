@@ -42,6 +42,7 @@ export const FAILURE_KINDS = [
   'snapshot-replay', // a restored world's hash or steps differ from the original's
   'snapshot-threw', // snapshot() or restoring an unmodified snapshot threw
   'huge-count', // a count setting (substeps, iterations) far too large to step was accepted
+  'hook-write', // a contact hook or a query predicate changed the world, or its NaN spread past its body
 ] as const;
 export type FailureKind = (typeof FAILURE_KINDS)[number];
 
@@ -265,15 +266,26 @@ const groundShape: fc.Arbitrary<unknown> = fc.oneof(
   solid({ type: constF('plane'), normal: vecF(3, 1), offset: numF(-2, 2) }, []),
   solid({
     type: constF('trimesh'),
-    vertices: { valid: fc.constant([-5, 0, -5, 5, 0, -5, 5, 0, 5, -5, 0, 5]), bad: fc.oneof(hostile, fc.constant([NaN, 0, 0, 1, 0, 0, 0, 0, 1])) },
-    indices: { valid: fc.constant([0, 2, 1, 0, 3, 2]), bad: fc.oneof(hostile, fc.constantFrom<unknown>([0, 1, 7], [0, 0, 0], [0, 1, 2.5], [-1, 0, 1])) },
+    // bad: level data as a player's file may hold it: triangles of 1e-100 m (and of 1e-170, 5e-324), a
+    // mesh of one triangle given thousands of times
+    vertices: {
+      valid: fc.constant([-5, 0, -5, 5, 0, -5, 5, 0, 5, -5, 0, 5]),
+      bad: fc.oneof(hostile, fc.constant([NaN, 0, 0, 1, 0, 0, 0, 0, 1]), fc.constantFrom(1e-100, 1e-170, 5e-324).map((k) => [-k, 0, -k, k, 0, -k, k, 0, k, -k, 0, k])),
+    },
+    indices: {
+      valid: fc.constant([0, 2, 1, 0, 3, 2]),
+      bad: fc.oneof(hostile, fc.constantFrom<unknown>([0, 1, 7], [0, 0, 0], [0, 1, 2.5], [-1, 0, 1]), fc.integer({ min: 2, max: 3000 }).map((n) => Array.from({ length: 3 * n }, (_, i) => [0, 2, 1][i % 3]))),
+    },
   }, ['vertices', 'indices']),
   solid({
     type: constF('heightfield'),
-    heights: { valid: fc.array(real(-1, 1), { minLength: 9, maxLength: 9 }), bad: fc.oneof(hostile, fc.constant([0, 0, 0, 0, Infinity, 0, 0, 0, 0])) },
+    heights: {
+      valid: fc.array(real(-1, 1), { minLength: 9, maxLength: 9 }),
+      bad: fc.oneof(hostile, fc.constant([0, 0, 0, 0, Infinity, 0, 0, 0, 0]), fc.constant([1e6, -1e6, 1e6, -1e6, 1e6, -1e6, 1e6, -1e6, 1e6])),
+    },
     rows: { valid: fc.constant(3), bad: fc.oneof(hostile, fc.constantFrom<unknown>(1, 2.5, 1e9)) },
     columns: { valid: fc.constant(3), bad: fc.oneof(hostile, fc.constantFrom<unknown>(1, 2.5, 1e9)) },
-    size: vecF(2, 20, 1),
+    size: { valid: vecF(2, 20, 1).valid, bad: fc.oneof(vecF(2, 20, 1).bad, fc.constantFrom<unknown>([1e-100, 1e-100], [5e-324, 5e-324], [1e-170, 1e-170], [1e-6, 1e-6])) },
   }, ['heights', 'rows', 'columns', 'size']),
 );
 
@@ -810,6 +822,113 @@ function constructWorld(dim: Dimension, finalSteps: number): fc.Arbitrary<Comman
   }));
 }
 
+// ---------------------------------------------------------------------------------------------------
+// Code the world calls back: a contact hook and a query predicate that try to change the world.
+
+type HookAction = 'nan-in-place' | 'setPosition' | 'applyLinearImpulse' | 'step' | 'removeBody' | 'createBody' | 'setGravity' | 'drop';
+const hookAction = fc.constantFrom<HookAction>('nan-in-place', 'setPosition', 'applyLinearImpulse', 'step', 'removeBody', 'createBody', 'setGravity', 'drop');
+
+/** What a callback tries on the world (`body`: a live body); returns whether it was refused. */
+function tryChange(r: Real, action: HookAction, body: Body): boolean {
+  const world = r.world as World;
+  try {
+    switch (action) {
+      case 'setPosition': body.setPosition([0, 3, 0]); break;
+      case 'applyLinearImpulse': body.applyLinearImpulse([0, 1, 0]); break;
+      case 'step': world.step(1 / 60); break;
+      case 'removeBody': world.removeBody(body); break;
+      case 'createBody': world.createBody({}); break;
+      case 'setGravity': world.setGravity([0, 1, 0]); break;
+      default: return true;
+    }
+  } catch (error) {
+    return error instanceof Error;
+  }
+  return false;
+}
+
+/**
+ * 3D: steps with an onPreSolve hook that, at its first call, tries a change (refused, by an Error), or
+ * writes NaN in place into the pair's body A (that body alone is taken out: no other goes NaN, and the
+ * model removes it after), or drops the contact. The hook is cleared after.
+ */
+function hookStep(): fc.Arbitrary<Command> {
+  return fc.tuple(hookAction, fc.integer({ min: 1, max: 4 })).map(([action, n]): Command => ({
+    check: (r) => r.bodies.length > 0,
+    run: (_m, r) => {
+      const world = r.world as World;
+      let called = false, accepted = false;
+      let poisoned: Body | null = null;
+      r.log.push(`world.onPreSolve = (pair) => { /* first call: ${action} */ }; for (let i = 0; i < ${n}; i++) world.step(1 / 60); world.onPreSolve = null;`);
+      world.onPreSolve = (pair) => {
+        if (called) return true;
+        called = true;
+        if (action === 'drop') return false;
+        if (action === 'nan-in-place') {
+          const target = pair.bodyA.isDynamic ? pair.bodyA : pair.bodyB;
+          if (!target.isDynamic) return true;
+          poisoned = target;
+          target.position[1] = NaN;
+          return true;
+        }
+        if (!tryChange(r, action, pair.bodyA.isDynamic ? pair.bodyA : pair.bodyB)) accepted = true;
+        return true;
+      };
+      try {
+        for (let i = 0; i < n; i++) {
+          try {
+            world.step(1 / 60);
+          } catch (error) {
+            r.fail('step-threw', `a step with a hook that tries ${action} threw ${(error as Error)?.message}`);
+            return;
+          }
+        }
+      } finally {
+        world.onPreSolve = null;
+      }
+      if (accepted) r.fail('hook-write', `onPreSolve's ${action} was accepted inside the step`);
+      const invalid = world.invalidBodies.filter((b) => b !== poisoned);
+      if (invalid.length > 0) r.fail('hook-write', `after a hook that tried ${action}: bodies ${invalid.map((b) => b.id).join(', ')} were taken out, not only the one it wrote`);
+      if (poisoned !== null) {
+        r.log.push(`world.removeBody(b${(poisoned as Body).id}); // the body the hook wrote NaN into`);
+        world.removeBody(poisoned);
+        r.sync();
+      }
+      r.checkFinite(`a step with a hook that tried ${action}`);
+    },
+    toString: () => `hookStep(${action}, ${n})`,
+  }));
+}
+
+/** 3D: a query whose predicate tries a change: refused by an Error, and every hit names a live body. */
+function predicateWrite(): fc.Arbitrary<Command> {
+  const query = fc.constantFrom('castRay', 'castRayAll', 'queryAABB', 'overlapShape', 'castShape');
+  return fc.tuple(query, hookAction).map(([name, action]): Command => ({
+    check: (r) => r.bodies.length > 0,
+    run: (_m, r) => {
+      const world = r.world as World;
+      let accepted = false;
+      const predicate = (body: Body): boolean => {
+        if (action !== 'drop' && action !== 'nan-in-place' && !tryChange(r, action, body)) accepted = true;
+        return true;
+      };
+      r.log.push(`world.${name}(…, { predicate: (body) => { /* ${action} */ return true; } });`);
+      const hash = world.hash();
+      let hits: { body: Body }[] = [];
+      const big: [number, number, number] = [100, 100, 100];
+      if (name === 'castRay') { const hit = world.castRay([0, 50, 0], [0, -1, 0], Infinity, { predicate }); hits = hit === null ? [] : [hit]; }
+      else if (name === 'castRayAll') hits = world.castRayAll([0, 50, 0], [0, -1, 0], Infinity, { predicate });
+      else if (name === 'queryAABB') hits = world.queryAABB([-100, -100, -100], big, { predicate });
+      else if (name === 'overlapShape') hits = world.overlapShape({ type: 'box', halfExtents: big }, [0, 0, 0], [0, 0, 0, 1], { predicate });
+      else { const hit = world.castShape({ type: 'sphere', radius: 1 }, [0, 50, 0], [0, 0, 0, 1], [0, -1, 0], 100, { predicate }); hits = hit === null ? [] : [hit]; }
+      if (accepted) r.fail('hook-write', `${name}'s predicate: ${action} was accepted inside the query`);
+      if (world.hash() !== hash) r.fail('hook-write', `${name} with a predicate that tries ${action} changed the world`);
+      for (const hit of hits) if (hit.body.owner !== world) r.fail('hook-write', `${name} returned a hit on body ${hit.body.id}, not in the world`);
+    },
+    toString: () => `predicateWrite(${name}, ${action})`,
+  }));
+}
+
 /** Every command of the model for one dimension, weighted toward building and stepping. */
 export function commands(dim: Dimension, finalSteps = 200): fc.Arbitrary<Iterable<Command>> {
   const list: fc.Arbitrary<Command>[] = [
@@ -828,7 +947,7 @@ export function commands(dim: Dimension, finalSteps = 200): fc.Arbitrary<Iterabl
     restoreCorrupted(dim, finalSteps),
     constructWorld(dim, finalSteps),
   ];
-  if (dim === 3) list.push(writeShape());
+  if (dim === 3) list.push(writeShape(), hookStep(), predicateWrite());
   return fc.commands(list, { maxCommands: 40, size: 'max' });
 }
 

@@ -38,7 +38,30 @@ export const intF = (min: number, max: number): Field => ({ valid: fc.integer({ 
 export const boolF: Field = { valid: fc.boolean(), bad: fc.constantFrom<unknown>(0, 1, 'true', null, NaN, {}) };
 export const constF = (...values: unknown[]): Field => ({ valid: fc.constantFrom(...values), bad: fc.constantFrom<unknown>('', 'Dynamic', 'none', 0, null, {}) });
 
-/** n numbers in ±scale; bad: one hostile component, the wrong length, or hostile as a whole. */
+/**
+ * An array-like of `values` whose item `index` answers its value and NaN in turn (a getter, as a hostile
+ * caller or a proxy over game data hands in): an API that checks one read and stores another stores the
+ * NaN. Alternating, not "once then NaN", so a replayed program reads the same sequence of answers from a
+ * fresh copy (fast-check shrinks by replaying values).
+ */
+export class ChangingVector {
+  readonly length: number;
+  [index: number]: number;
+  constructor(readonly values: readonly number[], readonly index: number) {
+    this.length = values.length;
+    values.forEach((v, i) => { if (i !== index) this[i] = v; });
+    let reads = 0;
+    Object.defineProperty(this, index, { get: () => (reads++ % 2 === 0 ? values[index] : NaN), enumerable: true });
+    Object.defineProperty(this, 'values', { enumerable: false });
+    Object.defineProperty(this, 'index', { enumerable: false });
+  }
+}
+/** Fresh ChangingVectors of `valid` vectors (one per generated value: its read count is its own). */
+const changing = (valid: fc.Arbitrary<number[]>, n: number): fc.Arbitrary<unknown> =>
+  fc.tuple(valid, fc.nat(n - 1)).map(([v, i]) => new ChangingVector(v, i));
+
+/** n numbers in ±scale; bad: one hostile component, the wrong length, one that reads differently each
+ * time, or hostile as a whole. */
 export function vecF(n: number, scale: number, min = -scale): Field {
   const valid = fc.array(real(min, scale), { minLength: n, maxLength: n });
   return {
@@ -46,6 +69,7 @@ export function vecF(n: number, scale: number, min = -scale): Field {
     bad: fc.oneof(
       fc.tuple(valid, fc.nat(n - 1), hostile).map(([v, i, h]) => v.map((x, k) => (k === i ? h : x))),
       fc.tuple(valid, fc.boolean()).map(([v, longer]) => (longer ? [...v, 0] : v.slice(1))),
+      changing(valid, n),
       hostile,
     ),
   };
@@ -59,7 +83,11 @@ export const quatF: Field = {
     const s = Math.sin(angle / 2) / length;
     return [x * s, y * s, z * s, Math.cos(angle / 2)];
   }),
-  bad: fc.oneof(fc.constantFrom<unknown>([0, 0, 0, 0], [0, 0, 0, 2], [1e-300, 0, 0, 0], [NaN, 0, 0, 1], [1e308, 1e308, 0, 0]), hostile),
+  bad: fc.oneof(
+    fc.constantFrom<unknown>([0, 0, 0, 0], [0, 0, 0, 2], [1e-300, 0, 0, 0], [NaN, 0, 0, 1], [1e308, 1e308, 0, 0]),
+    fc.nat(3).map((i) => new ChangingVector([0, 0, 0, 1], i)),
+    hostile,
+  ),
 };
 
 /** Misspellings of `key` (none equal to any of `known`): a letter dropped, the first letter's case changed. */
@@ -114,6 +142,7 @@ export function code(value: unknown, names?: Map<object, string>): string {
     const name = names?.get(value);
     if (name !== undefined) return name;
     if (value === HUGE_LENGTH) return '{ length: 1e9 }';
+    if (value instanceof ChangingVector) return `changingVector(${code([...value.values])}, ${value.index}) /* item ${value.index} reads as given, then NaN, in turn */`;
     if (Array.isArray(value) || ArrayBuffer.isView(value)) {
       return `[${Array.from(value as ArrayLike<unknown>, (item) => code(item, names)).join(', ')}]`;
     }

@@ -3,7 +3,7 @@
 
 import { BODY2D_STATE, type Body2D } from '../body.js';
 import { JointCore, type JointCoreOptions } from '../../joints/joint-core.js';
-import { readFiniteVector, show, showBound } from '../../validate.js';
+import { readFiniteVector, show, showBound, requireWritable } from '../../validate.js';
 import { MAX_ANGULAR_SPEED, MAX_LINEAR_SPEED } from '../../limits.js';
 
 export type Joint2DType = 'revolute' | 'weld' | 'angle';
@@ -20,6 +20,7 @@ export abstract class Joint2D extends JointCore<Body2D> {
 
   /** Constraint force on bodyB over the last step, N (bodyA received the opposite). */
   getForce(out: Float64Array | number[]): Float64Array | number[] {
+    requireWritable('getForce', out, 2);
     out[0] = this.force[0];
     out[1] = this.force[1];
     return out;

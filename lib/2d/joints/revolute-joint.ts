@@ -19,6 +19,7 @@ import { AxisDrive, wrapAngle, type MotorOptions, type ServoOptions } from '../.
 import type { StateReader, StateWriter } from '../../state.js';
 import type { SubstepLength } from '../../solver/step-parts.js';
 import { MAX_REFERENCE_ANGLE } from '../../limits.js';
+import { requireWritable } from '../../validate.js';
 
 export interface RevoluteJointOptions extends Joint2DOptions {
   /** The pivot, world space, m. */
@@ -61,9 +62,11 @@ export class RevoluteJoint extends Joint2D {
   }
 
   getAnchorA(out: Float64Array | number[]): Float64Array | number[] {
+    requireWritable('getAnchorA', out, 2);
     return this.bodyA.getWorldPoint(out, this.point.localAnchorA);
   }
   getAnchorB(out: Float64Array | number[]): Float64Array | number[] {
+    requireWritable('getAnchorB', out, 2);
     return this.bodyB.getWorldPoint(out, this.point.localAnchorB);
   }
 

@@ -24,6 +24,7 @@ import { AngleConstraintPart2D } from './parts/angle-part.js';
 import { PointConstraintPart2D, writePointLoad } from './parts/point-part.js';
 import type { StateReader, StateWriter } from '../../state.js';
 import type { SubstepLength } from '../../solver/step-parts.js';
+import { requireWritable } from '../../validate.js';
 
 export interface WeldJoint2DOptions extends Joint2DOptions {
   /** The weld point, world space, m. Forces and torques are reported about it. */
@@ -52,9 +53,11 @@ export class WeldJoint2D extends Joint2D {
   }
 
   getAnchorA(out: Float64Array | number[]): Float64Array | number[] {
+    requireWritable('getAnchorA', out, 2);
     return this.bodyA.getWorldPoint(out, this.point.localAnchorA);
   }
   getAnchorB(out: Float64Array | number[]): Float64Array | number[] {
+    requireWritable('getAnchorB', out, 2);
     return this.bodyB.getWorldPoint(out, this.point.localAnchorB);
   }
 
