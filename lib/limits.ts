@@ -53,7 +53,12 @@ export const MAX_INERTIA = 1e34;
  * contacts' slop and speculative margins are absolute lengths of millimetres (contact-set.ts,
  * broadphase.ts), so a shape a thousand times smaller than them is already far below what the contacts
  * resolve; its volume (4.2e-18 m³ for a sphere) reaches MIN_MASS only at densities past 2.4e5 kg/m³,
- * so createBody needs a `mass` for it. */
+ * so createBody needs a `mass` for it.
+ * Level data keeps to it too: a heightfield's cells are at least this wide and deep (size / (columns − 1),
+ * size / (rows − 1)), and a mesh triangle thinner than it (its least altitude, twice its area over its
+ * longest edge) is skipped as degenerate. A triangle's normal is its edges' cross product over that
+ * product's length, whose square is then at least MIN_LENGTH⁴ = 1e-24 m⁴, far from underflow (a triangle
+ * of 1e-100 m squared its cross product to 0 and gave the normal 0/0 = NaN, and a capsule on it NaN). */
 export const MIN_LENGTH = 1e-6;
 /** The largest size of a shape, m, and the largest coordinate of a shape's position, a hull's points,
  * a mesh's vertices or a heightfield: a thousand kilometres. Volumes stay ≤ 4.2e18 m³ (mass ≤ MAX_MASS at
@@ -121,3 +126,59 @@ export const MAX_STORED_MAGNITUDE = 1e60;
  * angles were wrapped may hold larger ones, and up to this bound the joint's wrapped error is still exact
  * to 1e-10 rad. Past it the wrap loses every digit (at 1e59 rad it returned 1e43). */
 export const MAX_REFERENCE_ANGLE = 1e6;
+
+// ---- The contact search's own bounds: not ranges of input, but bounds on a step's work and memory ----
+//
+// Bodies created at one point (a game's spawn point) overlap every other: n of them are n(n − 1)/2
+// pairs, each a contact with a full set of rows. Without bounds, 1000 spheres at one point take 23 s and
+// over a gigabyte for their first step (499 500 contacts), and 3000 run out of memory. Jolt bounds the
+// same work with the buffers its PhysicsSystem is made with (maxBodyPairs, maxContactConstraints), drops
+// the pairs and contacts that do not fit and says so in the update's error flags (EPhysicsUpdateError);
+// Box2D v3 keeps each manifold to a fixed size (B2_MAX_MANIFOLD_POINTS). Here the contact search
+// (collision/broadphase.ts, contact-set.ts) turns new pairs of dynamic shapes away past the bounds
+// below, counts them (World.lastStepDroppedPairs) and looks for them again at the next step, while the
+// contacts it did make push the bodies apart (at most MAX_PUSH_SPEED each). None of the bounds is met by
+// an ordinary scene: on the falling pile of 1000 bodies, box pyramids and stacks, the ragdoll and hull
+// piles and 8 x 8 x 8 grids of touching boxes and spheres no pair is ever turned away and no pair is
+// ever deep (below), so those scenes step as they did before the bounds, bit for bit.
+
+/**
+ * Crowds. A pair of dynamic shapes is deep when it is found with their centres closer than 0.9 x the sum
+ * of their inner radii (broadphase.ts isDeepPair: the balls inscribed about the centres overlap by at
+ * least a tenth of the sum of their radii, so the shapes overlap at least that much). Pairs are found
+ * while the shapes' boxes, grown by the speculative margin and the distance the bodies cover in a step,
+ * first meet, so a pile, a stack or an impact makes its pairs before its shapes touch and has no deep
+ * pair: only shapes created or moved into each other are found deep (0 deep pairs in the scenes above,
+ * nor in a grid of boxes built 2 cm into their neighbours). A deep pair is made only while each of its
+ * shapes holds fewer than this many deep pairs not yet pushed apart, and a shape that had a deep pair
+ * turned away in this step or the last (it is in a crowd) takes no other new pair while it holds this
+ * many pairs with dynamic shapes. n bodies at one point then start with at most 3n contacts instead of
+ * n² / 2, and take the others as their contacts push them apart. (Measured with bench/overlap-spawn.mjs:
+ * at 6, 1000 spheres at one point are apart in 1.8 s and 1000 boxes in 2.6 s; at 4 some boxes came to
+ * rest still 5-13 mm into each other, held there by friction; 8 parted the spheres in 1.4 s but not the
+ * boxes sooner, for a fifth more pairs and a third more memory at 10 000 bodies.)
+ */
+export const MAX_CROWD_PAIRS_PER_SHAPE = 6;
+/** The most pairs between dynamic shapes a world keeps, per dynamic shape: a bound on the contacts'
+ * memory and a step's work whatever the shapes' arrangement (bodies packed into a space far too small
+ * for them, not only at one point). The ordinary scenes above keep 0.9 to 9.9 pairs per dynamic shape (a
+ * shape's fat box meets its 26 neighbours' in a grid of touching boxes); 1000 bodies at one point, 7 to 11. */
+export const MAX_PAIRS_PER_DYNAMIC_SHAPE = 32;
+/** A shape's search for new pairs (broadphase.ts findPairs) stops once it has turned this many candidates
+ * away at the bounds above, or passed over as many deep ones that another shape's search is to report:
+ * 10 000 bodies at one point are 5e7 candidate pairs, too many to look at in a step. A shape whose search
+ * was cut, or which had a pair turned away, searches again at the next step. An ordinary scene's search
+ * turns nothing away and passes over no deep pair. */
+export const MAX_REFUSED_PAIRS_PER_SEARCH = 32;
+
+/** The most triangles of one mesh or heightfield a convex shape is collided with per step
+ * (collision/mesh-pairs.ts): all of those near it when they are fewer, else that many spread over its
+ * box, the same from step to step. A triangle costs 1-5 µs (the most against the needles of a spiky
+ * heightfield), so a body's contacts with one level shape stay within a few milliseconds whatever the
+ * level: a floor given 10⁵ times took 1.4 s a step for 5 bodies, a heightfield of micrometre cells and
+ * needles of ±1e6 m 126 ms. The level and terrain scenes collide at most 66 triangles a pair. */
+export const MAX_PAIR_TRIANGLES = 512;
+/** The most merged manifolds (contacts of 4 points) a shape keeps with one mesh or heightfield per step,
+ * the deepest: a body on the needles of a spiky heightfield met hundreds of faces, each a contact for the
+ * solver. The level and terrain scenes keep at most 6. */
+export const MAX_PAIR_MANIFOLDS = 16;

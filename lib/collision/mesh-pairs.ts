@@ -11,6 +11,26 @@
 // gently curved ground is one contact of 4 rows, not four of 16. Each merged manifold is a child contact,
 // keyed by the lowest triangle it holds, kept from step to step for its warm-start impulses (its points'
 // ids carry their triangle), solved in the order (shape keys, key).
+//
+// A pair's work is bounded whatever the level (lib/limits.ts): at most MAX_PAIR_TRIANGLES triangles are
+// collided per step (the source's querySample: all of those in the box when they are fewer, else that
+// many spread over it, the same ones from step to step), and at most MAX_PAIR_MANIFOLDS merged manifolds,
+// the deepest, are kept as contacts. Without them a body over a heightfield of micrometre cells or a mesh
+// of 2·10⁵ triangles in one place collided every one of them each step (126 ms and 1.4 s steps for 5
+// bodies), each a contact of its own for the solver. Jolt and Rapier collide every triangle in the box;
+// the bound takes over only where that is hundreds (the level and terrain scenes collide at most 66 a
+// pair and keep at most 6 manifolds, and step as before, bit for bit).
+//
+// A sample does not tile the surface under the body. A ball's or capsule's contact at an internal edge
+// is left to the neighbour its centre is over (triangle-contacts.ts), which may not be in the sample, so
+// against a sample a ball or capsule beside a triangle across an internal edge (where the surface goes on
+// flat, or bends up) meets the triangle's plane, up to the sample's spacing from the triangle
+// (collideTriangle's `reach`: farther, a gently convex surface would fall away from the plane, and the ball
+// rest on air above a hill of small triangles). Measured without it: a
+// ball fell through a flat heightfield of 4 mm cells, every sampled triangle leaving the contact to a
+// neighbour that was not sampled; with every edge active instead, a ball resting on it rolled away on the
+// sampled triangles' edges (20 cm in 2 s). Boxes and hulls need nothing: at an internal edge their
+// contacts are their faces clipped to the triangle, and their faces overlap the sample.
 
 import type { Shape } from '../geometry/shape.js';
 import type { TriangleSource } from '../geometry/triangle-source.js';
@@ -19,6 +39,8 @@ import type { ShapeProxy } from './broadphase.js';
 import { ContactConstraint } from './contact-constraint.js';
 import { CLIP_CAPACITY, candidateDepths, candidateIds, candidates, reducePoints } from './features.js';
 import { Manifold } from './manifold.js';
+import { mergeSort } from '../math/merge-sort.js';
+import { MAX_PAIR_MANIFOLDS, MAX_PAIR_TRIANGLES } from '../limits.js';
 import { UNPOOLED, type Float64Allocator } from '../arena.js';
 import type { ShapePose } from './shape-pose.js';
 import { collideTriangle } from './triangle-contacts.js';
@@ -27,6 +49,11 @@ import { collideTriangle } from './triangle-contacts.js';
 const MIN_PRISM_DEPTH = 0.05;
 /** Manifolds of one pair whose normals are within this angle (5°) are merged. */
 const MERGE_COSINE = Math.cos((5 * Math.PI) / 180);
+
+/** @internal How many triangles every MeshPairs has collided (contacts and overlap tests), for tests and
+ * measurements of a pair's work. */
+export const meshPairCounters = { triangles: 0 };
+
 
 /** One triangle's manifold this step. */
 interface Found {
@@ -56,6 +83,17 @@ export class MeshPairs {
   private source: TriangleSource | null = null;
   private margin = 0;
   private overlapping = false;
+  /** 0, or when this pair's triangles are a sample, its spacing (querySample). */
+  private reach = 0;
+  /** The triangles querySample handed over, collided after it returns (when it is known whether they are
+   * a sample). */
+  private readonly near = new Int32Array(MAX_PAIR_TRIANGLES);
+  private nearCount = 0;
+  private readonly collect = (triangle: number): boolean => {
+    if (this.nearCount === this.near.length) return false;
+    this.near[this.nearCount++] = triangle;
+    return true;
+  };
   private pool: ContactConstraint[] = [];
 
   /** `allocator`: where new triangle contacts' numbers live (their set's arena). */
@@ -81,7 +119,11 @@ export class MeshPairs {
     this.overlapping = false;
     this.foundCount = 0;
     mesh.pose.localBox(other.box, this.box);
-    source.query(this.box, parent.sensor ? this.visitSensor : this.visitTriangle);
+    this.nearCount = 0;
+    this.reach = source.querySample(this.box, MAX_PAIR_TRIANGLES, this.collect);
+    const visit = parent.sensor ? this.visitSensor : this.visitTriangle, near = this.near;
+    for (let i = 0; i < this.nearCount; i++) if (!visit(near[i])) break;
+    this.reach = 0;
     if (!parent.sensor) this.merge(parent, mesh, other);
     this.mesh = this.source = null;
     this.otherShape = this.otherPose = null;
@@ -106,6 +148,11 @@ export class MeshPairs {
   private readonly found: Found[] = [];
   private foundCount = 0;
   private readonly order: number[] = [];
+  private readonly orderScratch: number[] = [];
+  private readonly byDepth = (i: number, j: number): number => {
+    const a = this.found[i], b = this.found[j];
+    return precedes(a, b) ? -1 : precedes(b, a) ? 1 : 0;
+  };
 
   /** This step's triangle manifolds, grouped by normal, into the parent's children (see the header). */
   private merge(parent: ContactConstraint, mesh: ShapeProxy, other: ShapeProxy): void {
@@ -116,20 +163,18 @@ export class MeshPairs {
       const f = found[i];
       f.group = -1;
       f.depth = deepestOf(f.manifold);
-      // insertion sort by depth, then triangle (a handful of triangles)
-      let at = order.length;
       order.push(i);
-      while (at > 0 && precedes(f, found[order[at - 1]])) {
-        order[at] = order[at - 1];
-        at--;
-      }
-      order[at] = i;
     }
+    // by depth, then triangle: a total order (each triangle is found once), so any sort gives the same;
+    // a merge sort through kept scratch allocates nothing, and is O(n log n) for a budget's worth
+    mergeSort(order, this.byDepth, this.orderScratch);
     const children = parent.children as ContactConstraint[];
-    for (let g = 0; g < count; g++) {
+    let groups = 0;
+    for (let g = 0; g < count && groups < MAX_PAIR_MANIFOLDS; g++) {
       const lead = found[order[g]];
       if (lead.group >= 0) continue;
       lead.group = g;
+      groups++;
       const n = lead.manifold.normal;
       let key = lead.triangle;
       for (let k = g + 1; k < count; k++) {
@@ -227,14 +272,21 @@ export class MeshPairs {
   /** One triangle against the other shape, into `out`, within out.margin. */
   private collideOne(triangle: number, mesh: ShapeProxy, out: Manifold): void {
     const source = this.source as TriangleSource, t = this.triangle, n = this.normal;
+    meshPairCounters.triangles++;
     source.writeTriangle(triangle, t);
     source.writeNormal(triangle, n);
     const heightfield = mesh.shape.type === 'heightfield';
     // a triangle's prism is as deep as the triangle is wide: deep enough to push back a body that sank
     // in a step, shallow enough not to reach past a neighbouring drop (a prism runs straight down along
-    // −n, which on a slope beside a cliff would leave the ground)
-    this.prism.set(t, n, Math.max(MIN_PRISM_DEPTH, longestEdge(t)));
-    collideTriangle(out, this.prism, mesh.pose, source.activeFeatures(triangle), heightfield, this.otherShape as Shape, this.otherPose as ShapePose);
+    // −n, which on a slope beside a cliff would leave the ground); none for a triangle too thin to have
+    // side planes (the meshes keep none: triangle-prism.ts)
+    if (!this.prism.set(t, n, Math.max(MIN_PRISM_DEPTH, longestEdge(t)))) {
+      out.count = 0;
+      return;
+    }
+    collideTriangle(
+      out, this.prism, mesh.pose, source.activeFeatures(triangle), heightfield, this.otherShape as Shape, this.otherPose as ShapePose, this.reach,
+    );
   }
 }
 

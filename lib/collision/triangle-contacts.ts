@@ -32,6 +32,8 @@ import type { ShapePose } from './shape-pose.js';
 const FACE_NORMAL = 1 - 1e-6;
 /** A point this close to an edge's side plane (m) lies on the edge. */
 const ON_EDGE = 1e-6;
+/** The shortest length (m) of an edge-pair axis the box test divides by: its square is a normal double. */
+const MIN_AXIS = 1e-100;
 
 const segment = new Float64Array(6);
 const point = new Float64Array(3);
@@ -40,9 +42,13 @@ const point = new Float64Array(3);
  * The manifold of `shape` (world pose B) against the triangle the prism holds, in the frame of the mesh
  * shape at world pose A; `active` the triangle's active edges (bits 0–2: ab, bc, ca) and corners (bits
  * 3–5: a, b, c); `solidBelow` for a heightfield. Writes `out` (count 0: no contact within out.margin).
+ * `reach` > 0: the triangle is one of a sample of the surface (mesh-pairs.ts) spaced about `reach` apart,
+ * whose neighbours may not be collided, so a ball or capsule beside it across an internal edge (where a
+ * neighbour would take it), within `reach` of it, meets its plane instead (sphereTriangle,
+ * capsuleTriangle).
  */
 export function collideTriangle(
-  out: Manifold, prism: TrianglePrism, A: ShapePose, active: number, solidBelow: boolean, shape: Shape, B: ShapePose,
+  out: Manifold, prism: TrianglePrism, A: ShapePose, active: number, solidBelow: boolean, shape: Shape, B: ShapePose, reach = 0,
 ): void {
   out.begin();
   const W = A.W, hull = prism.hull, ln = prism.normal;
@@ -58,9 +64,9 @@ export function collideTriangle(
     const az = A.c[2] + W[2] * v[0] + W[5] * v[1] + W[8] * v[2];
     if (nx * (B.c[0] - ax) + ny * (B.c[1] - ay) + nz * (B.c[2] - az) < 0) return;
   }
-  if (shape.type === 'sphere' && sphereTriangle(out, hull, ln, A, active, B.c, shape.radius)) return;
+  if (shape.type === 'sphere' && sphereTriangle(out, hull, ln, A, active, B.c, shape.radius, reach)) return;
   if (shape.type === 'box') boxTriangle(out, hull, ln, A, shape, B);
-  else if (shape.type !== 'capsule' || !capsuleTriangle(out, hull, ln, A, active, shape, B)) {
+  else if (shape.type !== 'capsule' || !capsuleTriangle(out, hull, ln, A, active, shape, B, reach)) {
     if (separatedByPrismFace(out, hull, A, shape, B)) return;
     collidePrism(out, hull, A, shape, B);
   }
@@ -148,17 +154,20 @@ function featureOf(out: Manifold, hull: ConvexHull, A: ShapePose): number {
 
 /** The id of a sphere's or capsule's single point, or'd with the triangle feature it is on. */
 const SINGLE_POINT = 1 << 20;
+/** The id of a point on a sampled triangle's plane beyond its internal edges (or'd with a capsule's end). */
+const PLANE_POINT = 1 << 21;
 
 /**
  * A sphere whose centre is in front of the triangle, in closed form: the centre's closest point q on the
  * triangle (Ericson, "Real-Time Collision Detection" 5.1.5: the Voronoi region by barycentric signs)
  * names the feature; on the face the normal is n, on an active edge or corner (c − q)/|c − q|, on an
  * inactive one n again where the centre is over the triangle (else nothing: the neighbour over which it
- * is takes it). Returns false when the centre is behind the triangle's plane (the prism decides).
+ * is takes it; in a sample, the plane's contact while the centre's foot on it is within `reach` of the
+ * triangle). Returns false when the centre is behind the triangle's plane (the prism decides).
  * The triangle is the prism's top face (corners hull.vertices[0..8]), normal n, in the mesh's frame (pose A).
  */
 function sphereTriangle(
-  out: Manifold, hull: ConvexHull, n: Float64Array, A: ShapePose, active: number, centre: Float64Array, r: number,
+  out: Manifold, hull: ConvexHull, n: Float64Array, A: ShapePose, active: number, centre: Float64Array, r: number, reach: number,
 ): boolean {
   const margin = out.margin, W = A.W, c = A.c, v = hull.vertices;
   const dx = centre[0] - c[0], dy = centre[1] - c[1], dz = centre[2] - c[2];
@@ -169,7 +178,7 @@ function sphereTriangle(
   if (height - r >= margin) return true; // too far above the plane: no contact, decided
   localPoint[0] = px; localPoint[1] = py; localPoint[2] = pz;
   const feature = closestOnTriangle(v, localPoint, 0, closestPoint);
-  const qx = closestPoint[0], qy = closestPoint[1], qz = closestPoint[2];
+  let qx = closestPoint[0], qy = closestPoint[1], qz = closestPoint[2], id = SINGLE_POINT | feature;
   let nx = n[0], ny = n[1], nz = n[2], separation = height - r;
   if (feature !== 0) {
     if ((active & feature) !== 0) {
@@ -183,18 +192,26 @@ function sphereTriangle(
       }
     } else {
       // an internal one: the face's normal, if the centre is over the triangle, its edges included
-      // (else its neighbour's, over which it is)
+      // (else its neighbour's, over which it is; in a sample, where the neighbour may not be collided,
+      // the plane's at the centre's foot on it, within reach of q: the surface goes on flat or bends up
+      // across the edge)
       const P = hull.planes; // side planes 2–4 bound the triangle
       for (let k = 0; k < 3; k++) {
         const f = 4 * (2 + k);
-        if (P[f] * px + P[f + 1] * py + P[f + 2] * pz - P[f + 3] > ON_EDGE) return true;
+        if (P[f] * px + P[f + 1] * py + P[f + 2] * pz - P[f + 3] > ON_EDGE) {
+          const fx = px - height * nx, fy = py - height * ny, fz = pz - height * nz;
+          if (!((fx - qx) ** 2 + (fy - qy) ** 2 + (fz - qz) ** 2 <= reach * reach)) return true;
+          qx = fx; qy = fy; qz = fz;
+          id = SINGLE_POINT | PLANE_POINT;
+          break;
+        }
       }
     }
   }
   // the midpoint between the surfaces
   const half = 0.5 * separation;
   setLocalNormal(out, A, nx, ny, nz);
-  addLocal(out, A, qx + nx * half, qy + ny * half, qz + nz * half, separation, SINGLE_POINT | feature);
+  addLocal(out, A, qx + nx * half, qy + ny * half, qz + nz * half, separation, id);
   return true;
 }
 
@@ -260,23 +277,53 @@ function closestOnTriangle(v: Float64Array, p: Float64Array, at: number, out: Fl
     } else if (d6 >= 0 && d5 <= d6) {
       return corner(v, 6, out, 1 << 5); // corner c
     } else if (vc <= 0 && d1 >= 0 && d3 <= 0) {
-      const t = d1 / (d1 - d3); // edge ab
+      // edge ab: d1 − d3 = |ab|², 0 only when it underflows (0/0 would be NaN: then corner a)
+      const span = d1 - d3, t = span > 0 ? d1 / span : 0;
       out[0] = v[0] + t * abx; out[1] = v[1] + t * aby; out[2] = v[2] + t * abz;
       return 1;
     } else if (vb <= 0 && d2 >= 0 && d6 <= 0) {
-      const t = d2 / (d2 - d6); // edge ca
+      const span = d2 - d6, t = span > 0 ? d2 / span : 0; // edge ca, as ab
       out[0] = v[0] + t * acx; out[1] = v[1] + t * acy; out[2] = v[2] + t * acz;
       return 4;
     } else if (va <= 0 && d4 - d3 >= 0 && d5 - d6 >= 0) {
-      const t = (d4 - d3) / (d4 - d3 + (d5 - d6)); // edge bc
+      const span = d4 - d3 + (d5 - d6), t = span > 0 ? (d4 - d3) / span : 0; // edge bc, as ab
       out[0] = v[3] + t * (v[6] - v[3]); out[1] = v[4] + t * (v[7] - v[4]); out[2] = v[5] + t * (v[8] - v[5]);
       return 2;
     }
-    // inside the face: p moved onto its plane, a + (vb a b + vc a c) / (va + vb + vc)
-    const denominator = 1 / (va + vb + vc), sv = vb * denominator, sw = vc * denominator;
+    // inside the face: p moved onto its plane, a + (vb a b + vc a c) / (va + vb + vc). The sum is
+    // |ab × ac|², which underflows for a triangle under about 1e-77 m and loses every digit to rounding on
+    // a long sliver; when it is not a positive normal number (1 / it would be Infinity, times a vb of 0
+    // NaN), the nearest point of the three edges instead.
+    const sum = va + vb + vc;
+    if (!(sum >= Number.MIN_VALUE * 2 ** 52)) return closestOnEdges(v, px, py, pz, out);
+    const denominator = 1 / sum, sv = vb * denominator, sw = vc * denominator;
     out[0] = v[0] + sv * abx + sw * acx; out[1] = v[1] + sv * aby + sw * acy; out[2] = v[2] + sv * abz + sw * acz;
     return 0;
   }
+}
+
+/**
+ * The point of triangle v's edges nearest p, into out, and the edge's bit (closestOnTriangle's fallback
+ * when the triangle has no usable area): each edge's point a + t (b − a), t = (p − a)·(b − a) / |b − a|²
+ * clamped to [0, 1], t = 0 when |b − a|² is not a positive number.
+ */
+function closestOnEdges(v: Float64Array, px: number, py: number, pz: number, out: Float64Array): number {
+  let least = Infinity, feature = 1;
+  for (let k = 0; k < 3; k++) {
+    const a = 3 * k, b = 3 * ((k + 1) % 3);
+    const ex = v[b] - v[a], ey = v[b + 1] - v[a + 1], ez = v[b + 2] - v[a + 2];
+    const ee = ex * ex + ey * ey + ez * ez;
+    const along = (px - v[a]) * ex + (py - v[a + 1]) * ey + (pz - v[a + 2]) * ez;
+    const t = ee > 0 ? Math.max(0, Math.min(1, along / ee)) : 0;
+    const qx = v[a] + t * ex, qy = v[a + 1] + t * ey, qz = v[a + 2] + t * ez;
+    const dd = (px - qx) ** 2 + (py - qy) ** 2 + (pz - qz) ** 2;
+    if (dd < least) {
+      least = dd;
+      feature = 1 << k;
+      out[0] = qx; out[1] = qy; out[2] = qz;
+    }
+  }
+  return feature;
 }
 
 function corner(v: Float64Array, at: number, out: Float64Array, feature: number): number {
@@ -338,7 +385,9 @@ function boxTriangle(out: Manifold, hull: ConvexHull, n: Float64Array, A: ShapeP
       const ux = u[3 * k], uy = u[3 * k + 1], uz = u[3 * k + 2];
       let mx = ey * uz - ez * uy, my = ez * ux - ex * uz, mz = ex * uy - ey * ux;
       const length = Math.sqrt(mx * mx + my * my + mz * mz);
-      if (length < 1e-6 * Math.sqrt(ex * ex + ey * ey + ez * ez)) continue; // parallel: the face axes cover it
+      // parallel: the face axes cover it; and an axis shorter than MIN_AXIS, whose squares underflow (0/0
+      // would be NaN), is left out (a mesh's edges are at least 1e-6 m)
+      if (!(length >= 1e-6 * Math.sqrt(ex * ex + ey * ey + ez * ez) && length >= MIN_AXIS)) continue;
       mx /= length; my /= length; mz /= length;
       let low = Infinity, high = -Infinity;
       for (let j = 0; j < 3; j++) {
@@ -420,11 +469,14 @@ const capsuleEnds = new Float64Array(6), edgeSegment = new Float64Array(6), pair
  * A capsule whose segment is in front of the triangle: the closest points of the segment and the
  * triangle (the least of each end against the triangle and the segment against each edge) name the
  * feature. Over the face, or on an internal edge or corner: the segment clipped to the triangle, its ends
- * within the margin (faceCapsule: two points for a capsule lying on the face). On a real edge or corner:
- * one point along the line between the closest points. Returns false when the segment reaches behind
+ * within the margin (faceCapsule: two points for a capsule lying on the face; in a sample, where that
+ * leaves none, the ends whose feet on the triangle's plane are within `reach` of it, against the plane). On a real edge or corner: one point along the line
+ * between the closest points. Returns false when the segment reaches behind
  * the plane (the prism decides).
  */
-function capsuleTriangle(out: Manifold, hull: ConvexHull, n: Float64Array, A: ShapePose, active: number, shape: Shape, B: ShapePose): boolean {
+function capsuleTriangle(
+  out: Manifold, hull: ConvexHull, n: Float64Array, A: ShapePose, active: number, shape: Shape, B: ShapePose, reach: number,
+): boolean {
   const margin = out.margin, W = A.W, c = A.c, v = hull.vertices, r = shape.radius, e = capsuleEnds;
   capsuleSegment(B, shape, segment);
   for (let end = 0; end < 2; end++) {
@@ -465,6 +517,21 @@ function capsuleTriangle(out: Manifold, hull: ConvexHull, n: Float64Array, A: Sh
   }
   if (feature === 0 || (active & feature) === 0) {
     faceCapsule(out, A, hull, 0, segment, shape);
+    if (out.count === 0 && reach > 0) {
+      // in a sample, beside the triangle across an internal edge: its plane, under each end whose foot on
+      // it is within reach of the triangle (as sphereTriangle)
+      setLocalNormal(out, A, n[0], n[1], n[2]);
+      for (let end = 0; end < 2; end++) {
+        const h = end === 0 ? h0 : h1, separation = h - r;
+        if (separation >= margin) continue;
+        localPoint[0] = e[3 * end] - h * n[0]; localPoint[1] = e[3 * end + 1] - h * n[1]; localPoint[2] = e[3 * end + 2] - h * n[2];
+        closestOnTriangle(v, localPoint, 0, closestPoint);
+        const gx = localPoint[0] - closestPoint[0], gy = localPoint[1] - closestPoint[1], gz = localPoint[2] - closestPoint[2];
+        if (!(gx * gx + gy * gy + gz * gz <= reach * reach)) continue;
+        const up = 0.5 * separation;
+        addLocal(out, A, localPoint[0] + up * n[0], localPoint[1] + up * n[1], localPoint[2] + up * n[2], separation, SINGLE_POINT | PLANE_POINT | end);
+      }
+    }
     return true;
   }
   // a real edge or corner: along the line from it to the segment

@@ -1,7 +1,8 @@
 // A heightfield: a regular grid of heights over the local x/z plane, two triangles per cell, NaN heights
 // marking holes. The grid is its own acceleration structure: an overlap query walks the cells under the
 // box (skipping 8 x 8 blocks of cells whose height range misses it), and a ray cast walks the cells under
-// the ray's x/z projection in the order it crosses them.
+// the ray's x/z projection in the order it crosses them. For the contacts, a box over more cells than
+// their budget walks an evenly spread grid of them instead (querySample).
 //
 // Grid. The point of row r and column c is
 //   x = (c/(columns − 1) − ½)·size[0],  y = heights[r·columns + c],  z = (r/(rows − 1) − ½)·size[1]
@@ -25,7 +26,7 @@
 
 import { isEdgeActive, rayTriangle, writeFacingNormal, writeTriangleNormal, type TriangleSource, EDGE_AB, EDGE_BC, EDGE_CA } from './triangle-source.js';
 import { isArrayLike, requireInteger, show, showBound } from '../validate.js';
-import { MAX_LENGTH } from '../limits.js';
+import { MAX_LENGTH, MIN_LENGTH } from '../limits.js';
 
 /** Cells per side of a block of the coarse height range the query skips by. */
 const BLOCK = 8;
@@ -51,6 +52,18 @@ function lastCell(coords: Float64Array, v: number): number {
     if (coords[mid] <= v) lo = mid; else hi = mid - 1;
   }
   return lo;
+}
+
+/** The largest power of two ≤ n (n ≥ 1). */
+function largestPowerOfTwo(n: number): number {
+  let p = 1;
+  while (2 * p <= n) p *= 2;
+  return p;
+}
+
+/** How many multiples of s lie in [from, to] (from ≥ 0). */
+function multiples(from: number, to: number, s: number): number {
+  return Math.floor(to / s) - Math.ceil(from / s) + 1;
 }
 
 export class Heightfield implements TriangleSource {
@@ -98,6 +111,19 @@ export class Heightfield implements TriangleSource {
     }
     if (!(size[0] <= MAX_LENGTH && size[1] <= MAX_LENGTH)) {
       throw new RangeError(`${where}: size must be at most ${showBound(MAX_LENGTH)} m on each side (README, "Limits"), got ${show(size)}`);
+    }
+    // Cells at least MIN_LENGTH on each side (lib/limits.ts): a triangle's normal is then its edges' cross
+    // product, at least dx·dz ≥ 1e-12 m² long, over that length, where cells of 1e-100 m squared it to 0.
+    const cellWidth = size[0] / (columns - 1), cellDepth = size[1] / (rows - 1);
+    if (!(cellWidth >= MIN_LENGTH)) {
+      throw new RangeError(
+        `${where}: heightfield cell width size[0] / (columns − 1) must be at least ${showBound(MIN_LENGTH)} m (README, "Limits"), got ${show(size[0])} / ${columns - 1} = ${show(cellWidth)}`,
+      );
+    }
+    if (!(cellDepth >= MIN_LENGTH)) {
+      throw new RangeError(
+        `${where}: heightfield cell depth size[1] / (rows − 1) must be at least ${showBound(MIN_LENGTH)} m (README, "Limits"), got ${show(size[1])} / ${rows - 1} = ${show(cellDepth)}`,
+      );
     }
     this.rows = rows;
     this.columns = columns;
@@ -190,6 +216,48 @@ export class Heightfield implements TriangleSource {
         }
       }
     }
+  }
+
+  /**
+   * As query when the box spans at most budget / 2 cells (x by z, whatever their heights); past that, the
+   * cells whose row is a multiple of sr and column a multiple of sc, the strides powers of two chosen so
+   * that at most budget / 2 cells are looked at: a grid of cells spread evenly under the box, fixed to the
+   * heightfield (a box that moves a little keeps them, and a stride twice as long keeps every other one),
+   * on each axis at least one (any sr consecutive rows hold a multiple of sr, and sr never exceeds the
+   * rows spanned). Its cost is bounded by the budget, not by the cells under the box. Returns 0 for the
+   * plain query, else the diagonal of sr by sc cells: no point of the grid is farther from a sampled cell.
+   */
+  querySample(box: ArrayLike<number>, budget: number, visit: (triangle: number) => boolean): number {
+    const bounds = this.bounds;
+    if (!(box[0] <= bounds[3] && bounds[0] <= box[3] && box[1] <= bounds[4] && bounds[1] <= box[4] && box[2] <= bounds[5] && bounds[2] <= box[5])) return 0;
+    const xs = this.xs, zs = this.zs;
+    const c0 = firstCell(xs, box[0]), c1 = lastCell(xs, box[3]);
+    const r0 = firstCell(zs, box[2]), r1 = lastCell(zs, box[5]);
+    const spanRows = r1 - r0 + 1, spanColumns = c1 - c0 + 1, cellBudget = Math.max(4, budget >> 1);
+    if (spanRows * spanColumns <= cellBudget) {
+      this.query(box, visit);
+      return 0;
+    }
+    let stride = 2, sr = 1, sc = 1;
+    for (; ; stride *= 2) {
+      sr = Math.min(stride, largestPowerOfTwo(spanRows));
+      sc = Math.min(stride, largestPowerOfTwo(spanColumns));
+      // (a stride of the largest power of two within the span leaves at most 2 on that axis)
+      if (multiples(r0, r1, sr) * multiples(c0, c1, sc) <= cellBudget) break;
+    }
+    const minY = box[1], maxY = box[4], heights = this.heights, columns = this.columns, cellColumns = columns - 1;
+    const spacing = Math.hypot((sc * this.size[0]) / cellColumns, (sr * this.size[1]) / (this.rows - 1));
+    for (let r = Math.ceil(r0 / sr) * sr; r <= r1; r += sr) {
+      for (let c = Math.ceil(c0 / sc) * sc; c <= c1; c += sc) {
+        const p = r * columns + c;
+        const h00 = heights[p], h01 = heights[p + 1], h10 = heights[p + columns], h11 = heights[p + columns + 1];
+        if (Number.isNaN(h00 + h01 + h10 + h11)) continue; // a hole
+        const slot = 2 * (r * cellColumns + c);
+        if (Math.min(h00, h10, h11) <= maxY && minY <= Math.max(h00, h10, h11) && visit(slot) === false) return spacing;
+        if (Math.min(h00, h11, h01) <= maxY && minY <= Math.max(h00, h11, h01) && visit(slot + 1) === false) return spacing;
+      }
+    }
+    return spacing;
   }
 
   /**

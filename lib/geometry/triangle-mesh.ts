@@ -4,11 +4,18 @@
 //
 // Building:
 //   1. Input checks (every number finite, every index an integer in range), naming the bad value.
-//   2. Degenerate triangles, a repeated index or |(b − a) × (c − a)| ≤ 1e-12 · size² (size the diagonal of
-//      the bounds of the vertices the triangles use), are dropped and counted: they have no normal.
+//   2. Degenerate triangles, a repeated index, |(b − a) × (c − a)| ≤ 1e-12 · size² (size the diagonal of
+//      the bounds of the vertices the triangles use) or thinner than MIN_LENGTH (their least altitude,
+//      |(b − a) × (c − a)| over the longest edge, below 1e-6 m: lib/limits.ts), are dropped and counted
+//      (skippedTriangles): they have no normal, or one whose length squared underflows.
 //   3. Vertices that coincide exactly (different indices, the same x, y and z) are welded for the edge
-//      search only, so that a mesh exported with split vertices (one copy per face, for normals or UVs)
-//      still finds its shared edges. The stored vertices and indices stay as given.
+//      search and the duplicates, so that a mesh exported with split vertices (one copy per face, for
+//      normals or UVs) still finds its shared edges. The stored vertices and indices stay as given.
+//      A triangle whose corners weld to those of an earlier one, in the same turning order (any corner
+//      first), is a duplicate: the same surface facing the same way. It is dropped and counted
+//      (duplicateTriangles), as Jolt's MeshShapeSettings::Sanitize drops them, found through a hash
+//      table of the welded corners (one pass, no allocation per triangle). Two triangles on the same
+//      corners in opposite orders face opposite ways (a sheet met from both sides) and are both kept.
 //   4. Each edge, keyed by its two welded vertex ids, collects the triangles that use it; its activity
 //      follows Jolt's MeshShape::sFindActiveEdges (isEdgeActive in triangle-source.ts): one triangle, or
 //      more than two, active; two, active when the crease is convex and sharper than ACTIVE_EDGE_ANGLE, or
@@ -21,28 +28,41 @@ import {
   isEdgeActive, rayTriangle, writeFacingNormal, writeTriangleBounds, writeTriangleNormal, type TriangleSource,
 } from './triangle-source.js';
 import { isArrayLike, show, showBound } from '../validate.js';
-import { MAX_LENGTH } from '../limits.js';
+import { MAX_LENGTH, MIN_LENGTH } from '../limits.js';
+
+/** At most this many vertices, and as many triangles, in one mesh (2²⁴): 400 MB of vertices, a bound
+ * far past a level's meshes, so a claimed length of 1e9 is refused by name before anything is allocated. */
+const MAX_MESH_ITEMS = 2 ** 24;
 
 /** Triangles of zero area are those with |(b − a) × (c − a)| ≤ DEGENERATE_AREA · size². */
 const DEGENERATE_AREA = 1e-12;
 
-/** Reads vertices or indices into a typed array, naming the first bad entry. */
-function readNumbers(where: string, name: string, value: unknown, what: string): ArrayLike<unknown> {
+/** The length of vertices or indices, read once: an array-like of a safe, non-negative length that is a
+ * multiple of 3. The caller reads the items once each into its own typed array. */
+function readLength(where: string, name: string, value: unknown, what: string): number {
   if (!isArrayLike(value)) throw new TypeError(`${where}: ${name} must be an array of numbers (${what}), got ${show(value)}`);
-  if (value.length % 3 !== 0) {
-    throw new RangeError(`${where}: ${name} length must be a multiple of 3 (${what}), got ${value.length}`);
+  const length = value.length;
+  if (!Number.isSafeInteger(length) || length < 0 || length % 3 !== 0) {
+    throw new RangeError(`${where}: ${name} length must be a multiple of 3 (${what}), got ${show(length)}`);
   }
-  return value;
+  if (length > 3 * MAX_MESH_ITEMS) {
+    throw new RangeError(`${where}: ${name} may hold at most ${3 * MAX_MESH_ITEMS} numbers (${showBound(MAX_MESH_ITEMS)} ${name === 'vertices' ? 'vertices' : 'triangles'}; README, "Limits"), got ${show(length)}`);
+  }
+  return length;
 }
 
 export class TriangleMesh implements TriangleSource {
   /** The vertices as given: x, y, z per vertex. */
   readonly vertices: Float64Array;
-  /** 3 vertex indices per kept triangle (degenerate ones dropped), in the order given. */
+  /** 3 vertex indices per kept triangle (degenerate ones and duplicates dropped), in the order given. */
   readonly indices: Int32Array;
   readonly triangleCount: number;
-  /** How many of the given triangles were dropped as degenerate (zero area or a repeated index). */
+  /** How many of the given triangles were dropped as degenerate (zero area, a repeated index, or thinner
+   * than 1e-6 m: lib/limits.ts MIN_LENGTH). */
   readonly skippedTriangles: number;
+  /** How many of the given triangles were dropped as duplicates of an earlier one: corners at the same
+   * positions, turning the same way (the build's step 3). */
+  readonly duplicateTriangles: number;
   readonly bounds = new Float64Array(6);
   /** Unit front normals, 3 per triangle. */
   readonly normals: Float64Array;
@@ -67,48 +87,86 @@ export class TriangleMesh implements TriangleSource {
     this.castAgainst(triangle, 0);
     return true;
   };
+  // querySample's state: the triangles picked so far (at most the budget), how many, the budget, the
+  // number k of top bits of a triangle's hash that must be 0 for it to be picked, and whether a
+  // querySample is running.
+  private picked = new Int32Array(0);
+  private pickedCount = 0;
+  private pickLimit = 0;
+  private pickBits = 0;
+  private sampling = false;
+  private readonly pick = (_proxy: number, triangle: number): boolean => {
+    if (this.pickBits > 0 && sampleHash(triangle) >>> (32 - this.pickBits) !== 0) return true;
+    const picked = this.picked;
+    picked[this.pickedCount++] = triangle;
+    // over the budget: one more bit, and only the picked triangles that still pass stay (in order)
+    while (this.pickedCount > this.pickLimit && this.pickBits < 32) {
+      const shift = 32 - ++this.pickBits;
+      let kept = 0;
+      for (let i = 0; i < this.pickedCount; i++) if (sampleHash(picked[i]) >>> shift === 0) picked[kept++] = picked[i];
+      this.pickedCount = kept;
+    }
+    return true;
+  };
 
   constructor(where: string, vertices: ArrayLike<number>, indices: ArrayLike<number>) {
-    const vertexInput = readNumbers(where, 'vertices', vertices, 'x, y, z per vertex');
-    const vertexCount = vertexInput.length / 3;
-    const points = new Float64Array(vertexInput.length);
+    const vertexLength = readLength(where, 'vertices', vertices, 'x, y, z per vertex');
+    const vertexCount = vertexLength / 3;
+    const points = new Float64Array(vertexLength);
     for (let i = 0; i < points.length; i++) {
-      const x = vertexInput[i];
+      const x = vertices[i];
       if (typeof x !== 'number') throw new TypeError(`${where}: vertices[${i}] must be a finite number, got ${show(x)}`);
       if (!Number.isFinite(x)) throw new RangeError(`${where}: vertices[${i}] must be a finite number, got ${show(x)}`);
       if (Math.abs(x) > MAX_LENGTH) throw new RangeError(`${where}: vertices[${i}] must be within ±${showBound(MAX_LENGTH)} m (README, "Limits"), got ${show(x)}`);
       points[i] = x + 0; // −0 kept as +0: a snapshot's JSON cannot tell them apart
     }
-    const indexInput = readNumbers(where, 'indices', indices, '3 vertex indices per triangle');
+    // Each index is read once into this copy and checked there; what follows reads only the copy.
+    const indexInput = new Int32Array(readLength(where, 'indices', indices, '3 vertex indices per triangle'));
     const givenCount = indexInput.length / 3;
     for (let i = 0; i < indexInput.length; i++) {
-      const index = indexInput[i];
+      const index = indices[i];
       if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= vertexCount) {
         throw new RangeError(`${where}: indices[${i}] must be an integer in [0, ${vertexCount}), got ${show(index)}`);
       }
+      indexInput[i] = index;
     }
     this.vertices = points;
 
     // The size of what the triangles span, for the degenerate-area threshold.
     const span = new Float64Array([Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity]);
-    for (let i = 0; i < indexInput.length; i++) growBounds(span, points, 3 * (indexInput[i] as number));
+    for (let i = 0; i < indexInput.length; i++) growBounds(span, points, 3 * indexInput[i]);
     const size2 = indexInput.length === 0 ? 0 : (span[3] - span[0]) ** 2 + (span[4] - span[1]) ** 2 + (span[5] - span[2]) ** 2;
     const areaBound = DEGENERATE_AREA * size2;
 
     const kept = new Int32Array(indexInput.length);
-    let count = 0;
+    let count = 0, thin = 0, firstThin = -1;
     for (let t = 0; t < givenCount; t++) {
-      const a = indexInput[3 * t] as number, b = indexInput[3 * t + 1] as number, c = indexInput[3 * t + 2] as number;
+      const a = indexInput[3 * t], b = indexInput[3 * t + 1], c = indexInput[3 * t + 2];
       if (a === b || b === c || c === a) continue;
-      if (crossLength(points, 3 * a, 3 * b, 3 * c) <= areaBound) continue;
+      const cross = crossLength(points, 3 * a, 3 * b, 3 * c);
+      if (cross <= areaBound) continue;
+      if (isThin(points, 3 * a, 3 * b, 3 * c, cross)) {
+        if (thin++ === 0) firstThin = t;
+        continue;
+      }
       kept[3 * count] = a; kept[3 * count + 1] = b; kept[3 * count + 2] = c;
       count++;
     }
     if (count === 0) {
-      throw new RangeError(`${where}: no triangles left: ${givenCount} given, ${givenCount} degenerate (zero area or a repeated index)`);
+      let why = 'zero area or a repeated index';
+      if (thin > 0) {
+        const corners: number[] = [];
+        for (let k = 0; k < 3; k++) for (let m = 0; m < 3; m++) corners.push(points[3 * indexInput[3 * firstThin + k] + m]);
+        why += `, or thinner than ${showBound(MIN_LENGTH)} m (README, "Limits"): ${thin} of them, the first triangle ${firstThin} with corners ${show(corners)}`;
+      }
+      throw new RangeError(`${where}: no triangles left: ${givenCount} given, ${givenCount} degenerate (${why})`);
     }
-    this.triangleCount = count;
     this.skippedTriangles = givenCount - count;
+    const welded = weldVertices(points, vertexCount, kept.subarray(0, 3 * count));
+    const unique = dropDuplicates(kept, count, welded);
+    this.duplicateTriangles = count - unique;
+    count = unique;
+    this.triangleCount = count;
     this.indices = kept.slice(0, 3 * count);
 
     const normals = new Float64Array(3 * count);
@@ -120,7 +178,7 @@ export class TriangleMesh implements TriangleSource {
       growBounds(bounds, points, ia); growBounds(bounds, points, ib); growBounds(bounds, points, ic);
     }
     this.normals = normals;
-    this.features = findActiveFeatures(points, vertexCount, this.indices, normals);
+    this.features = findActiveFeatures(points, vertexCount, this.indices, normals, welded);
 
     const tree = new DynamicTree(count);
     const corners = new Float64Array(9), box = new Float64Array(6);
@@ -159,6 +217,43 @@ export class TriangleMesh implements TriangleSource {
       this.tree.query(box, this.forwardQuery);
     } finally {
       this.visitor = outer;
+    }
+  }
+
+  /**
+   * The triangles whose boxes overlap the box, in query's order, when they are at most `budget`; past
+   * that, those among them whose hash (sampleHash) has its top k bits 0, for the least k that leaves at
+   * most `budget`: about a 2^-k share of them, spread over the box whatever the tree's order (a triangle
+   * is picked by its index alone), the same ones from step to step while the box holds the same
+   * triangles, and for k + 1 a subset of those for k. One walk of the tree finds them: the picked
+   * triangles are kept (at most `budget`), and each time they pass the budget k grows by one and those
+   * that no longer pass are dropped; then they are visited. The walk costs about 30 ns a triangle in the
+   * box (a stack of 2·10⁴ in one place: 0.6 ms); the contacts, only the budget. (A walk cut short would
+   * be cheaper but not spread: the tree's first triangles lie together, and cut walks of smaller boxes
+   * meet the same ones when the triangles are stacked; a box then fell through the half of a stacked
+   * floor they missed.) A visit that queries this mesh again gets the plain query. Returns 0 when it
+   * visited them all, else the spacing of m triangles spread over the box's largest face, of area F:
+   * 2 √(F / m), twice the side of the square each would have to itself.
+   */
+  querySample(box: ArrayLike<number>, budget: number, visit: (triangle: number) => boolean): number {
+    if (this.sampling) {
+      this.query(box, visit);
+      return 0;
+    }
+    this.sampling = true;
+    try {
+      if (this.picked.length < budget + 1) this.picked = new Int32Array(budget + 1);
+      this.pickedCount = 0;
+      this.pickLimit = budget;
+      this.pickBits = 0;
+      this.tree.query(box, this.pick);
+      const picked = this.picked, found = this.pickedCount;
+      for (let i = 0; i < found; i++) if (visit(picked[i]) === false) break;
+      if (this.pickBits === 0) return 0;
+      const dx = box[3] - box[0], dy = box[4] - box[1], dz = box[5] - box[2];
+      return 2 * Math.sqrt(Math.max(dx * dz, dx * dy, dy * dz) / Math.max(found, 1));
+    } finally {
+      this.sampling = false;
     }
   }
 
@@ -219,6 +314,64 @@ function crossLength(v: Float64Array, ia: number, ib: number, ic: number): numbe
   return Math.hypot(e1y * e2z - e1z * e2y, e1z * e2x - e1x * e2z, e1x * e2y - e1y * e2x);
 }
 
+/** querySample's hash of a triangle index: Knuth's multiplicative hash (the index times 2³² / φ, mod
+ * 2³²), whose top bits are spread evenly over consecutive indices. */
+function sampleHash(triangle: number): number {
+  return Math.imul(triangle + 1, 0x9e3779b1) >>> 0;
+}
+
+/**
+ * Whether the triangle at v[ia], v[ib], v[ic], whose |(b − a) × (c − a)| is `cross`, is thinner than
+ * MIN_LENGTH: its longest edge L shorter than that, or its least altitude cross / L below it (written
+ * cross < MIN_LENGTH · L, no division). L² is formed only to be compared with MIN_LENGTH², where it is
+ * far from underflow; `cross` comes from Math.hypot, which does not underflow.
+ */
+function isThin(v: Float64Array, ia: number, ib: number, ic: number, cross: number): boolean {
+  const ab = squaredDistance(v, ia, ib), bc = squaredDistance(v, ib, ic), ca = squaredDistance(v, ic, ia);
+  const longest = Math.max(ab, bc, ca);
+  return !(longest >= MIN_LENGTH * MIN_LENGTH) || cross < MIN_LENGTH * Math.sqrt(longest);
+}
+
+function squaredDistance(v: Float64Array, ia: number, ib: number): number {
+  const dx = v[ib] - v[ia], dy = v[ib + 1] - v[ia + 1], dz = v[ib + 2] - v[ia + 2];
+  return dx * dx + dy * dy + dz * dz;
+}
+
+/**
+ * Drops the triangles of kept[0..3 count) whose welded corners repeat an earlier triangle's in the same
+ * turning order, moving the others down in order; returns how many are left. Each triangle's key is its
+ * welded ids turned to start at the lowest (the same for any corner first, different for the opposite
+ * order); an open-addressing hash table (linear probing, at most half full) holds, per key, the position
+ * of its first triangle.
+ */
+function dropDuplicates(kept: Int32Array, count: number, welded: Int32Array): number {
+  let size = 2;
+  while (size < 2 * count) size *= 2;
+  const table = new Int32Array(size).fill(-1), mask = size - 1;
+  let unique = 0;
+  for (let t = 0; t < count; t++) {
+    const a = kept[3 * t], b = kept[3 * t + 1], c = kept[3 * t + 2];
+    let p = welded[a], q = welded[b], r = welded[c];
+    // turned to start at the lowest id, keeping the order
+    if (q < p && q < r) { const x = p; p = q; q = r; r = x; } else if (r < p && r < q) { const x = r; r = q; q = p; p = x; }
+    let h = Math.imul(p, 0x9e3779b1) ^ Math.imul(q, 0x85ebca6b) ^ Math.imul(r, 0xc2b2ae35);
+    h = Math.imul(h ^ (h >>> 16), 0x7feb352d);
+    h = (h ^ (h >>> 15)) & mask;
+    let duplicate = false;
+    for (; table[h] !== -1; h = (h + 1) & mask) {
+      const u = table[h];
+      let x = welded[kept[3 * u]], y = welded[kept[3 * u + 1]], z = welded[kept[3 * u + 2]];
+      if (y < x && y < z) { const w = x; x = y; y = z; z = w; } else if (z < x && z < y) { const w = z; z = y; y = x; x = w; }
+      if (x === p && y === q && z === r) { duplicate = true; break; }
+    }
+    if (duplicate) continue;
+    table[h] = unique;
+    kept[3 * unique] = a; kept[3 * unique + 1] = b; kept[3 * unique + 2] = c;
+    unique++;
+  }
+  return unique;
+}
+
 /**
  * Each vertex's welded id: the lowest index of the vertices at exactly its position. The vertices used by
  * the triangles are sorted by (x, y, z, index); each run of equal positions takes its first index.
@@ -246,9 +399,8 @@ function weldVertices(v: Float64Array, vertexCount: number, indices: Int32Array)
  * activeFeatures' bits per triangle (see the top of this file and of triangle-source.ts). Half-edge
  * h = 3t + k is triangle t's edge k (0 ab, 1 bc, 2 ca), running from its corner k to corner k + 1.
  */
-function findActiveFeatures(v: Float64Array, vertexCount: number, indices: Int32Array, normals: Float64Array): Uint8Array {
+function findActiveFeatures(v: Float64Array, vertexCount: number, indices: Int32Array, normals: Float64Array, welded: Int32Array): Uint8Array {
   const triangleCount = indices.length / 3;
-  const welded = weldVertices(v, vertexCount, indices);
   // Edges by their welded ends (lower id first, key p·vertexCount + q: exact below 9·10⁷ vertices): each
   // gets a number; per edge the first two half-edges on it and how many there are.
   const edgeOf = new Int32Array(3 * triangleCount);

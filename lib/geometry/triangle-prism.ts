@@ -13,6 +13,10 @@ import { ConvexHull } from './hull.js';
 
 const LOOPS = [[0, 1, 2], [3, 5, 4], [1, 0, 3, 4], [2, 1, 4, 5], [0, 2, 5, 3]];
 
+/** The shortest side-normal length (m: an edge's length across n) the prism divides by. Its square, 1e-200,
+ * is a normal double (squares underflow below about 1e-154 m); the meshes' edges are at least 1e-6 m. */
+const MIN_SIDE = 1e-100;
+
 export class TrianglePrism {
   readonly hull: ConvexHull;
   /** The top face's unit normal (the triangle's front). */
@@ -26,11 +30,17 @@ export class TrianglePrism {
   /**
    * Moves the prism onto the triangle whose corners are tri[0..8] (local frame), front normal n (unit,
    * normal[0..2]),
-   * with depth h: the vertices, the five face planes (n·p ≤ d) and the centroid.
+   * with depth h: the vertices, the five face planes (n·p ≤ d) and the centroid. Returns false, and the
+   * prism is not to be used, when n is not a unit vector (a degenerate triangle's NaN normal) or an edge
+   * is too short for its side plane to have a direction: the side normal (b − a) × n is divided by its
+   * length only when that length is at least MIN_SIDE (its square then far from underflow), so no plane
+   * is ever 0/0 = NaN. The meshes keep no triangle that thin (a mesh's are at least 1e-6 m thick, a
+   * heightfield's cells 1e-6 m wide: lib/limits.ts MIN_LENGTH).
    */
-  set(tri: ArrayLike<number>, normal: ArrayLike<number>, h: number): this {
+  set(tri: ArrayLike<number>, normal: ArrayLike<number>, h: number): boolean {
     // (the normal read from an array: doubles passed to a call V8 does not inline are boxed)
     const nx = normal[0], ny = normal[1], nz = normal[2];
+    if (!(Math.abs(nx * nx + ny * ny + nz * nz - 1) <= 1e-9)) return false;
     const hull = this.hull, v = hull.vertices, P = hull.planes;
     for (let i = 0; i < 3; i++) {
       const x = tri[3 * i], y = tri[3 * i + 1], z = tri[3 * i + 2];
@@ -47,13 +57,14 @@ export class TrianglePrism {
       // (b − a) × n points out of the triangle across edge a → b (the triangle is counter-clockwise about n)
       let wx = ey * nz - ez * ny, wy = ez * nx - ex * nz, wz = ex * ny - ey * nx;
       const length = Math.sqrt(wx * wx + wy * wy + wz * wz);
+      if (!(length >= MIN_SIDE)) return false;
       wx /= length; wy /= length; wz /= length;
       writePlane(P, 2 + k, wx, wy, wz, wx * tri[a] + wy * tri[a + 1] + wz * tri[a + 2]);
     }
     // a right prism's centre of volume: the triangle's centroid moved half the depth down (the contacts
     // need no bounds: the prism is never in a tree)
     for (let k = 0; k < 3; k++) hull.centroid[k] = (tri[k] + tri[3 + k] + tri[6 + k]) / 3 - 0.5 * h * this.normal[k];
-    return this;
+    return true;
   }
 }
 

@@ -59,6 +59,15 @@ export interface TriangleSource {
   activeFeatures(i: number): number;
   /** Calls visit(i) for every triangle (not a hole) whose bounds overlap the local box (6 numbers; touching counts); stops when visit returns false. No allocation per call. */
   query(box: ArrayLike<number>, visit: (triangle: number) => boolean): void;
+  /**
+   * The contacts' query: as query, in the same order, when few triangles lie in the box, returning 0;
+   * when more than `budget` may, visit(i) for at most `budget` of them spread over the box and chosen the
+   * same way from step to step while the box moves a little, returning their spacing (m, > 0): about how
+   * far a point of the surface in the box may be from the nearest triangle visited, which are then a
+   * sample that does not tile the surface (the budget bounds a body's cost on fine or stacked triangles;
+   * mesh-pairs.ts). No allocation per call once warm.
+   */
+  querySample(box: ArrayLike<number>, budget: number, visit: (triangle: number) => boolean): number;
   /** The ray o + t d (local frame, |d| = 1) against the triangles, 0 ≤ t ≤ tMax, two-sided: the smallest t, writing the triangle's front normal (flipped toward the ray's origin side: −sign(n·d) n) into normal and the triangle index into hit[0]; −1 on a miss. No allocation. */
   rayCast(o: ArrayLike<number>, d: ArrayLike<number>, tMax: number, normal: Float64Array, hit: Int32Array): number;
 }
