@@ -107,3 +107,17 @@ describe('names of any length are refused with a message of bounded size', () =>
     expect(message.length).toBeLessThan(1000);
   });
 });
+
+describe('level data of impossible sizes is refused by name', () => {
+  it('a heightfield of 1e9 x 1e9 whose heights claim that many', () => {
+    const world = new World();
+    const heights = { length: 1e18 };
+    expect(() => world.createBody({ type: 'static', shapes: [{ type: 'heightfield', rows: 1e9, columns: 1e9, heights: heights as never, size: [10, 10] }] }))
+      .toThrow(/^createBody: shapes\[0\]: a heightfield holds at most 67108864 heights .* got rows · columns = 1000000000 · 1000000000/);
+  });
+  it('a mesh whose arrays claim 1e9 items', () => {
+    const world = new World();
+    expect(() => world.createBody({ type: 'static', shapes: [{ type: 'trimesh', vertices: { length: 3e9 } as never, indices: [0, 1, 2] }] }))
+      .toThrow(/^createBody: shapes\[0\]: vertices may hold at most 50331648 numbers/);
+  });
+});

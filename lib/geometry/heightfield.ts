@@ -66,6 +66,10 @@ function multiples(from: number, to: number, s: number): number {
   return Math.floor(to / s) - Math.ceil(from / s) + 1;
 }
 
+/** The most heights one heightfield holds (2²⁶, 67 million: 512 MB of doubles; a 4097² field is 16.8
+ * million). A claimed rows · columns of 1e18 is refused by name before anything is allocated. */
+const MAX_HEIGHTFIELD_SAMPLES = 2 ** 26;
+
 export class Heightfield implements TriangleSource {
   readonly rows: number;
   readonly columns: number;
@@ -94,9 +98,13 @@ export class Heightfield implements TriangleSource {
   constructor(where: string, heights: ArrayLike<number>, rows: number, columns: number, size: ArrayLike<number>) {
     requireInteger(where, 'rows', rows, 2);
     requireInteger(where, 'columns', columns, 2);
+    if (rows * columns > MAX_HEIGHTFIELD_SAMPLES) {
+      throw new RangeError(`${where}: a heightfield holds at most ${MAX_HEIGHTFIELD_SAMPLES} heights (${showBound(MAX_HEIGHTFIELD_SAMPLES)}; README, "Limits"), got rows · columns = ${rows} · ${columns} = ${show(rows * columns)}`);
+    }
     if (!isArrayLike(heights)) throw new TypeError(`${where}: heights must be an array of numbers (row by row), got ${show(heights)}`);
-    if (heights.length !== rows * columns) {
-      throw new RangeError(`${where}: heights must hold rows · columns = ${rows} · ${columns} = ${rows * columns} numbers, got ${heights.length}`);
+    const length = heights.length;
+    if (length !== rows * columns) {
+      throw new RangeError(`${where}: heights must hold rows · columns = ${rows} · ${columns} = ${rows * columns} numbers, got ${show(length)}`);
     }
     const values = new Float64Array(rows * columns);
     for (let i = 0; i < values.length; i++) {
@@ -106,33 +114,36 @@ export class Heightfield implements TriangleSource {
       if (Math.abs(y) > MAX_LENGTH) throw new RangeError(`${where}: heights[${i}] must be within ±${showBound(MAX_LENGTH)} m (README, "Limits"), got ${show(y)}`);
       values[i] = y + 0; // −0 kept as +0: a snapshot's JSON cannot tell them apart
     }
-    if (!isArrayLike(size) || size.length !== 2 || !(size[0] > 0 && size[0] < Infinity && size[1] > 0 && size[1] < Infinity)) {
+    // read once: the numbers checked are the numbers kept
+    const pair = isArrayLike(size) && size.length === 2;
+    const sizeX = pair ? size[0] : NaN, sizeZ = pair ? size[1] : NaN;
+    if (!(typeof sizeX === 'number' && typeof sizeZ === 'number' && sizeX > 0 && sizeX < Infinity && sizeZ > 0 && sizeZ < Infinity)) {
       throw new RangeError(`${where}: size must be [x, z], two finite numbers > 0, got ${show(size)}`);
     }
-    if (!(size[0] <= MAX_LENGTH && size[1] <= MAX_LENGTH)) {
-      throw new RangeError(`${where}: size must be at most ${showBound(MAX_LENGTH)} m on each side (README, "Limits"), got ${show(size)}`);
+    if (!(sizeX <= MAX_LENGTH && sizeZ <= MAX_LENGTH)) {
+      throw new RangeError(`${where}: size must be at most ${showBound(MAX_LENGTH)} m on each side (README, "Limits"), got ${show([sizeX, sizeZ])}`);
     }
     // Cells at least MIN_LENGTH on each side (lib/limits.ts): a triangle's normal is then its edges' cross
     // product, at least dx·dz ≥ 1e-12 m² long, over that length, where cells of 1e-100 m squared it to 0.
-    const cellWidth = size[0] / (columns - 1), cellDepth = size[1] / (rows - 1);
+    const cellWidth = sizeX / (columns - 1), cellDepth = sizeZ / (rows - 1);
     if (!(cellWidth >= MIN_LENGTH)) {
       throw new RangeError(
-        `${where}: heightfield cell width size[0] / (columns − 1) must be at least ${showBound(MIN_LENGTH)} m (README, "Limits"), got ${show(size[0])} / ${columns - 1} = ${show(cellWidth)}`,
+        `${where}: heightfield cell width size[0] / (columns − 1) must be at least ${showBound(MIN_LENGTH)} m (README, "Limits"), got ${show(sizeX)} / ${columns - 1} = ${show(cellWidth)}`,
       );
     }
     if (!(cellDepth >= MIN_LENGTH)) {
       throw new RangeError(
-        `${where}: heightfield cell depth size[1] / (rows − 1) must be at least ${showBound(MIN_LENGTH)} m (README, "Limits"), got ${show(size[1])} / ${rows - 1} = ${show(cellDepth)}`,
+        `${where}: heightfield cell depth size[1] / (rows − 1) must be at least ${showBound(MIN_LENGTH)} m (README, "Limits"), got ${show(sizeZ)} / ${rows - 1} = ${show(cellDepth)}`,
       );
     }
     this.rows = rows;
     this.columns = columns;
     this.heights = values;
-    this.size[0] = size[0]; this.size[1] = size[1];
+    this.size[0] = sizeX; this.size[1] = sizeZ;
     this.xs = new Float64Array(columns);
-    for (let c = 0; c < columns; c++) this.xs[c] = (c / (columns - 1) - 0.5) * size[0];
+    for (let c = 0; c < columns; c++) this.xs[c] = (c / (columns - 1) - 0.5) * sizeX;
     this.zs = new Float64Array(rows);
-    for (let r = 0; r < rows; r++) this.zs[r] = (r / (rows - 1) - 0.5) * size[1];
+    for (let r = 0; r < rows; r++) this.zs[r] = (r / (rows - 1) - 0.5) * sizeZ;
     const cellColumns = columns - 1, cellRows = rows - 1;
     this.triangleCount = 2 * cellRows * cellColumns;
 
