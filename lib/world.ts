@@ -302,6 +302,12 @@ export class World extends WorldCore<Body, Joint> {
   get contacts(): readonly Readonly<ContactConstraint>[] {
     return this.contactSet.touching;
   }
+  /** Pairs of overlapping shapes the last step's contact search turned away at its bounds on pairs
+   * (bodies created inside each other: README, "Limits"), to be looked for again as they are pushed
+   * apart; 0 in any ordinary scene (0 before the first step). */
+  get lastStepDroppedPairs(): number {
+    return this.contactSet.droppedPairs;
+  }
   // One number of flags: 1 gyroscopic, 2 the direct solver, 4 contacts follow, 8 a restitution threshold
   // other than the default follows, 16 a ccdSpeedThreshold other than the default follows (so a world
   // without them reads and hashes as before); then those thresholds, then the contacts' impulses

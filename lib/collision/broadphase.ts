@@ -18,12 +18,26 @@
 // The pairs found are handed to the contact set (contact-set.ts), which keeps each pair's contact while
 // the two fat boxes overlap. The order in which pairs are found depends on the trees' history; the
 // contacts are solved in the order of their shapes' keys, so that order never reaches the solver.
+//
+// Crowds. The contact set may turn a new pair of dynamic shapes away (limits.ts MAX_CROWD_PAIRS_PER_SHAPE,
+// MAX_PAIRS_PER_DYNAMIC_SHAPE: bodies created at one point overlap every other), as Jolt drops the body
+// pairs that do not fit its PhysicsSystem's buffers. A search then stops once it has turned
+// MAX_REFUSED_PAIRS_PER_SEARCH candidates away, counting the deep pairs (isDeepPair) it passes over for
+// another shape's search to report, so that it never walks the whole crowd. The shapes of a search that
+// was cut or had a pair turned away search again at the next update (the `again` list), so the pairs left
+// out are found as the crowd thins; in an update with such searches the dynamic tree is rebuilt and the
+// searches walk it in orders of their own (shuffle), so that they do not all meet the same shapes first.
+// `droppedPairs` counts the pairs turned away. An ordinary scene meets no bound: its searches, the
+// order they find pairs in and its tree are as they would be without the bounds.
 
 import type { Body } from '../body.js';
 import { DynamicTree } from '../geometry/dynamic-tree.js';
-import { definitionOf, MAX_SHAPES_PER_BODY, type Shape } from '../geometry/shape.js';
+import { definitionOf, MAX_SHAPES_PER_BODY, shouldCollide, type Shape } from '../geometry/shape.js';
+import type { ConvexHull } from '../geometry/hull.js';
 import { ShapePose } from './shape-pose.js';
+import { mix32 } from './narrowphase.js';
 import { Float64Arena, moveSlice, UNPOOLED, type Float64Allocator } from '../arena.js';
+import { MAX_REFUSED_PAIRS_PER_SEARCH } from '../limits.js';
 
 /** Points up to this far apart are kept as speculative contacts (Box2D: 4 × linear slop), m; a moving
  * pair adds the distance its bodies can cover in the step. */
@@ -36,6 +50,17 @@ export const SPECULATIVE_DISTANCE = 0.02;
  * lay, a ragdoll pile 0.9x; 0.01 and 0.005 m were no faster than 0.02 (the tree moves catch up).
  */
 export const AABB_MARGIN = 0.02;
+
+/** What the contact set did with a pair the broadphase handed it (BroadPhase.findPairs). */
+export const enum PairResult {
+  /** Nothing new: filtered out, or the pair already has its contact. */
+  None = 0,
+  Made = 1,
+  /** Turned away at a bound on pairs (see the header, "Crowds"). */
+  Refused = 2,
+  /** A deep pair turned away (isDeepPair): its shapes are in a crowd (BroadPhase.inCrowd). */
+  RefusedDeep = 3,
+}
 
 /** The trees, by the body type of the proxies they hold. */
 export const enum TreeKind {
@@ -66,6 +91,19 @@ export class ShapeProxy {
   /** The broadphase's `stamp` of the last update that found its body awake and moving: the contact
    * search reads this instead of the body and its sleep state (two more objects per proxy per pair). */
   movingStamp = -1;
+  /** Its pairs with dynamic shapes, and of them those that were deep when made (isDeepPair), kept by
+   * the contact set on a dynamic shape's proxy (0 on others). */
+  pairCount = 0;
+  deepPairCount = 0;
+  /** The broadphase's `stamp` of the last update that turned a deep pair of it away: it is in a crowd
+   * for that update and the next (BroadPhase.inCrowd). */
+  crowdedStamp = -2;
+  /** Its search is to run again at the next update (it was cut, or a pair of it was turned away). */
+  searchAgain = false;
+  /** The radius of the largest ball about the shape's centre (pose.c) that lies inside it, m: a sphere's
+   * or capsule's radius, a box's least half extent, a hull's least distance to a face plane (0 when its
+   * origin is not inside it), 0 for planes, meshes and heightfields (isDeepPair). */
+  readonly innerRadius: number;
 
   /** `allocator`: where its numbers live (the broadphase's arena: a proxy's box, fat box and pose side by
    * side, which the contact search reads for every pair). */
@@ -75,6 +113,7 @@ export class ShapeProxy {
     this.fat = allocator.allocate(6);
     this.pose = new ShapePose(allocator);
     this.tree = treeOf(body);
+    this.innerRadius = innerRadiusOf(shape);
   }
 
   /** @internal Moves its numbers into `arena` (`from`: the arena they were in). */
@@ -83,6 +122,45 @@ export class ShapeProxy {
     this.fat = moveSlice(this.fat, arena, from);
     this.pose.moveNumbers(arena, from);
   }
+}
+
+function innerRadiusOf(shape: Shape): number {
+  switch (shape.type) {
+    case 'sphere':
+    case 'capsule':
+      return shape.radius;
+    case 'box':
+      return Math.min(shape.halfExtents[0], shape.halfExtents[1], shape.halfExtents[2]);
+    case 'hull': {
+      // the hull lies on n·p ≤ d of each face: the origin's distance to the face is d
+      const planes = (shape.hull as ConvexHull).planes;
+      let least = Infinity;
+      for (let f = 3; f < planes.length; f += 4) least = Math.min(least, planes[f]);
+      return least > 0 ? least : 0;
+    }
+    default:
+      return 0;
+  }
+}
+
+/** A pair is deep when its centres are closer than this fraction of the sum of its shapes' inner radii
+ * (isDeepPair; limits.ts MAX_CROWD_PAIRS_PER_SHAPE says why a tenth). */
+const DEEP_CENTRE_FRACTION = 0.9;
+
+/**
+ * Whether two shapes are deep inside each other: their centres closer than DEEP_CENTRE_FRACTION x the
+ * sum of their inner radii (ShapeProxy.innerRadius), so that the balls inscribed about the centres, and
+ * with them the shapes, overlap by at least a tenth of that sum. Pairs are found before their shapes
+ * touch, so no resting contact or impact is deep when found: only shapes created or moved into each
+ * other. A pair with a sensor is never deep (it has no rows to push its shapes apart, and a sensor holds
+ * whatever lies inside it).
+ */
+export function isDeepPair(p: ShapeProxy, q: ShapeProxy): boolean {
+  if (p.shape.sensor || q.shape.sensor) return false;
+  const a = p.pose.c, b = q.pose.c;
+  const dx = a[0] - b[0], dy = a[1] - b[1], dz = a[2] - b[2];
+  const r = DEEP_CENTRE_FRACTION * (p.innerRadius + q.innerRadius);
+  return dx * dx + dy * dy + dz * dz < r * r;
 }
 
 function treeOf(body: Body): TreeKind {
@@ -150,6 +228,11 @@ export class BroadPhase {
     for (let i = 0; i < moving.length; i++) if (this.byBody.get(moving[i].body) === moving[i]) moving[kept++] = moving[i];
     moving.length = kept;
     this.spare.length = 0;
+    // nor the proxies to search again that are gone
+    const again = this.again;
+    kept = 0;
+    for (let i = 0; i < again.length; i++) if (!again[i].removed) again[kept++] = again[i];
+    again.length = kept;
     // after removals, trees mostly empty shrink (their proxies' ids change, not the trees' shapes) ...
     for (const tree of this.trees) tree.shrink(this.renumber);
     // ... and proxies that are a few among many released move to a fresh arena (arena.ts): the numbers
@@ -270,43 +353,129 @@ export class BroadPhase {
   /**
    * Calls `pair(p, q)` for each pair of proxies in different trees or the dynamic tree whose fat boxes
    * overlap, at least one of them in the move buffer, at least one dynamic; each such pair once. Then
-   * empties the move buffer.
+   * empties the move buffer. A dynamic proxy's search of the dynamic tree stops after
+   * MAX_REFUSED_PAIRS_PER_SEARCH candidates turned away by `pair` or passed over as deep pairs that
+   * another proxy's search reports (see the header, "Crowds").
    */
-  findPairs(pair: (p: ShapeProxy, q: ShapeProxy) => void): void {
+  findPairs(pair: (p: ShapeProxy, q: ShapeProxy) => PairResult): void {
     const moved = this.moveBuffer;
-    const trees = this.trees;
+    const trees = this.trees, dynamic = trees[TreeKind.Dynamic];
+    this.droppedPairs = 0;
+    this.searchVisits = 0;
+    this.shuffling = false;
+    // the proxies whose search was cut or which had a pair turned away at the last update search again
+    // (after this update's moves, in the order they were listed), in shuffled orders (see shuffle)
+    const again = this.again;
+    if (again.length > 0) {
+      for (let i = 0; i < again.length; i++) {
+        again[i].searchAgain = false;
+        this.enqueue(again[i]);
+      }
+      again.length = 0;
+      this.shuffle();
+    }
+    this.pairVisitor = pair;
     for (let i = 0; i < moved.length; i++) {
       const p = moved[i];
       this.queryProxy = p;
-      this.pairVisitor = pair;
       if (p.tree === TreeKind.Dynamic) {
         for (let k = 0; k < this.unbounded.length; k++) this.visitFromDynamic(-1, this.slotOf.get(this.unbounded[k]) as number);
         trees[TreeKind.Static].query(p.fat, this.visitFromDynamic);
         trees[TreeKind.Kinematic].query(p.fat, this.visitFromDynamic);
       }
-      trees[TreeKind.Dynamic].query(p.fat, this.visitDynamic);
+      this.refused = 0;
+      dynamic.query(p.fat, this.visitDynamic, this.shuffling ? this.orderOf(p) : 0);
+      if (this.refused >= MAX_REFUSED_PAIRS_PER_SEARCH && !this.shuffling) {
+        // the first search of this update to be cut: the rest, and this one again, shuffled
+        this.shuffle();
+        this.refused = 0;
+        dynamic.query(p.fat, this.visitDynamic, this.orderOf(p));
+      }
     }
     for (let i = 0; i < moved.length; i++) moved[i].moved = false;
     moved.length = 0;
     this.queryProxy = null;
     this.pairVisitor = null;
+    // the crowd is gone: so are the arrays its rebuilds kept
+    if (this.shuffledBefore && !this.shuffling) dynamic.releaseRebuildArrays();
+    this.shuffledBefore = this.shuffling;
+  }
+  /** The last findPairs shuffled (and rebuilt the dynamic tree, keeping the rebuild's arrays). */
+  private shuffledBefore = false;
+  /** The pairs the last findPairs had turned away. */
+  droppedPairs = 0;
+  /** @internal The leaves of the dynamic tree the last findPairs's searches met (tests: a search's work). */
+  searchVisits = 0;
+
+  /** Whether a deep pair of the proxy was turned away in this update or the last: a crowd's shapes take
+   * few pairs of any kind (contact-set.ts addPair). */
+  inCrowd(proxy: ShapeProxy): boolean {
+    return proxy.crowdedStamp >= this.stamp - 1;
+  }
+
+  /**
+   * From here on this update's searches of the dynamic tree take shuffled orders (DynamicTree.query's
+   * `order`, one per proxy and update: orderOf), on the tree rebuilt top-down. A crowd's searches are cut
+   * short, and all of them would otherwise meet the same leaves first, the tree's first, and find them
+   * full. Shuffling alone is not enough: shapes at one point have boxes the same to the bit, which the
+   * tree's insertion stacks into a chain of single leaves (no sibling is cheaper than another), and a
+   * shuffled walk down a chain meets its top leaves first; rebuilt (DynamicTree.rebuild: a point's boxes
+   * split in halves), it is balanced, and a shuffled walk starts anywhere. Only in an update with a crowd.
+   */
+  private shuffle(): void {
+    this.shuffling = true;
+    this.trees[TreeKind.Dynamic].rebuild(true);
+  }
+  /** This update's searches are shuffled (see shuffle). */
+  private shuffling = false;
+  /** Proxies to search again at the next findPairs (ShapeProxy.searchAgain). */
+  private readonly again: ShapeProxy[] = [];
+  /** Candidates the running search has turned away or passed over as deep (see findPairs). */
+  private refused = 0;
+
+  /** A crowded proxy's search order (DynamicTree.query's `order`): its own, and another at each update,
+   * nonzero. */
+  private orderOf(proxy: ShapeProxy): number {
+    // the key's low and high 32 bits and the update's stamp, hashed
+    return mix32(mix32((proxy.key >>> 0) ^ mix32(this.stamp)) ^ Math.floor(proxy.key / 4294967296)) | 1;
+  }
+
+  private searchAgain(proxy: ShapeProxy): void {
+    if (proxy.searchAgain) return;
+    proxy.searchAgain = true;
+    this.again.push(proxy);
   }
 
   private queryProxy: ShapeProxy | null = null;
-  private pairVisitor: ((p: ShapeProxy, q: ShapeProxy) => void) | null = null;
+  private pairVisitor: ((p: ShapeProxy, q: ShapeProxy) => PairResult) | null = null;
   /** A moved dynamic proxy meets a static or kinematic one: always a new candidate. */
   private readonly visitFromDynamic = (_id: number, slot: number): boolean => {
     const q = this.slots[slot] as ShapeProxy, p = this.queryProxy as ShapeProxy;
-    if (q.body !== p.body) (this.pairVisitor as (p: ShapeProxy, q: ShapeProxy) => void)(p, q);
+    if (q.body !== p.body) (this.pairVisitor as (p: ShapeProxy, q: ShapeProxy) => PairResult)(p, q);
     return true;
   };
-  /** A moved proxy meets a dynamic one: when both moved (and both are dynamic), only from the lower key. */
+  /** A moved proxy meets a dynamic one: when both moved (and both are dynamic), only from the lower key.
+   * Returns false to end the search (see findPairs). */
   private readonly visitDynamic = (_id: number, slot: number): boolean => {
     const q = this.slots[slot] as ShapeProxy, p = this.queryProxy as ShapeProxy;
+    this.searchVisits++;
     if (q === p || q.body === p.body) return true;
-    if (q.moved && (p.tree !== TreeKind.Dynamic || q.key < p.key)) return true;
-    (this.pairVisitor as (p: ShapeProxy, q: ShapeProxy) => void)(p, q);
-    return true;
+    if (q.moved && (p.tree !== TreeKind.Dynamic || q.key < p.key)) {
+      // q's search reports the pair. In a crowd that is most of what a search meets: a deep pair passed
+      // over counts toward the search's bound (an ordinary scene has none)
+      if (p.tree === TreeKind.Dynamic && isDeepPair(p, q) && shouldCollide(p.shape, q.shape) && ++this.refused >= MAX_REFUSED_PAIRS_PER_SEARCH) {
+        this.searchAgain(p);
+        return false;
+      }
+      return true;
+    }
+    const result = (this.pairVisitor as (p: ShapeProxy, q: ShapeProxy) => PairResult)(p, q);
+    if (result === PairResult.None || result === PairResult.Made) return true;
+    this.droppedPairs++;
+    this.searchAgain(p);
+    this.searchAgain(q);
+    if (result === PairResult.RefusedDeep) p.crowdedStamp = q.crowdedStamp = this.stamp;
+    return ++this.refused < MAX_REFUSED_PAIRS_PER_SEARCH;
   };
 
   private insert(proxy: ShapeProxy, dt: number): void {

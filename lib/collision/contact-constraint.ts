@@ -177,6 +177,10 @@ export class ContactConstraint {
   preSolveRestitution = 0;
   /** @internal The velocity friction gives B's surface over A's, m/s, world (with `preSolved`). */
   tangentVelocity: Float64Array;
+  /** @internal Its two shapes were deep inside each other when the pair was made (broadphase.ts
+   * isDeepPair), and its contact has not yet pushed them apart: contact-set.ts counts each shape's deep
+   * pairs against MAX_CROWD_PAIRS_PER_SHAPE. */
+  deepPair = false;
   /** Whether the shapes touch (contact-set.ts TOUCH_DISTANCE), or overlap for a sensor pair. */
   isTouching = false;
   /** A pair with a sensor shape: it only reports overlaps (no points, no rows). */
@@ -208,6 +212,7 @@ export class ContactConstraint {
     this.allocator = allocator;
     this.bodyA = bodyA; this.shapeA = shapeA; this.bodyB = bodyB; this.shapeB = shapeB;
     this.keyA = keyA; this.keyB = keyB;
+    this.manifold.bodyIdA = bodyA.id; this.manifold.bodyIdB = bodyB.id;
     this.sensor = shapeA.sensor || shapeB.sensor;
   }
 
@@ -215,6 +220,7 @@ export class ContactConstraint {
   reuse(bodyA: Body, shapeA: Shape, bodyB: Body, shapeB: Shape, keyA: number, keyB: number): this {
     this.bodyA = bodyA; this.shapeA = shapeA; this.bodyB = bodyB; this.shapeB = shapeB;
     this.keyA = keyA; this.keyB = keyB;
+    this.manifold.bodyIdA = bodyA.id; this.manifold.bodyIdB = bodyB.id;
     this.subKey = -1;
     this.clearPoints();
     this.manifoldCache.reset();

@@ -24,13 +24,24 @@
 //
 // The contacts are solved in the order of their shapes' keys (body id and shape index, A's then B's), so
 // a scene steps the same way whatever the history of the trees and maps that hold them.
+//
+// Bounds (limits.ts), on pairs of two dynamic shapes only. A new pair is turned away when it is deep
+// (found with each shape deep inside the other: broadphase.ts isDeepPair) and one of its shapes already
+// holds MAX_CROWD_PAIRS_PER_SHAPE deep pairs its contacts have not yet pushed apart; when one of its
+// shapes is in a crowd (it had a deep pair turned away in this update or the last: BroadPhase.inCrowd)
+// and holds MAX_CROWD_PAIRS_PER_SHAPE pairs; and when the world keeps MAX_PAIRS_PER_DYNAMIC_SHAPE pairs
+// per dynamic shape. n bodies created at one point are n(n − 1)/2 pairs otherwise (Jolt's PhysicsSystem
+// bounds the same work with its maxBodyPairs and maxContactConstraints). The broadphase counts the pairs
+// turned away (droppedPairs) and looks for them again at the next update. Pairs with static and
+// kinematic shapes are never turned away: a crowd stays on the ground it was created on.
 
 import type { Body } from '../body.js';
 import type { JointCore } from '../joints/joint-core.js';
 import type { StateReader, StateWriter } from '../state.js';
 import { requireInteger, show } from '../validate.js';
 import { MAX_MANIFOLD_POINTS } from './manifold.js';
-import { boxesOverlap, BroadPhase, SPECULATIVE_DISTANCE, writeReach, type ShapeProxy } from './broadphase.js';
+import { boxesOverlap, BroadPhase, isDeepPair, PairResult, SPECULATIVE_DISTANCE, TreeKind, writeReach, type ShapeProxy } from './broadphase.js';
+import { MAX_CROWD_PAIRS_PER_SHAPE, MAX_PAIRS_PER_DYNAMIC_SHAPE } from '../limits.js';
 import { ContactSolver } from './contact-solver.js';
 import { ContactConstraint } from './contact-constraint.js';
 import { Float64Arena, ShrinkCheck } from '../arena.js';
@@ -152,6 +163,7 @@ export class ContactSet {
       }
       if (!boxesOverlap(p.box, q.box)) {
         // apart for now: no points, and a fresh start when the boxes meet again
+        if (contact.deepPair) this.undeep(contact, p, q);
         if (contact.isTouching) this.noteEnd(contact);
         if (contact.children !== null) this.meshPairs.release(contact, this.pool);
         else contact.part();
@@ -159,6 +171,9 @@ export class ContactSet {
       }
       if (contact.children !== null) this.collideMesh(contact, p, q);
       else this.collideContact(contact, p, q);
+      // a pair made deep (see the header, "Bounds") counts as one until its contact has pushed the shapes
+      // apart: then another deep pair of its shapes may be made
+      if (contact.deepPair && !hasPointWithin(contact, 0)) this.undeep(contact, p, q);
     }
     // (cut to this update's count, not emptied: `length = 0` would drop the array's storage, grown again
     // by the next update's contacts)
@@ -310,16 +325,28 @@ export class ContactSet {
     return partners !== undefined && partners.includes(a < b ? b : a);
   }
 
-  /** A new pair from the broadphase: filtered, ordered by shape rank, and given a contact. */
-  private readonly addPair = (p: ShapeProxy, q: ShapeProxy): void => {
-    if (!p.body.isDynamic && !q.body.isDynamic) return;
-    if (!shouldCollide(p.shape, q.shape) || this.isJoined(p.body.id, q.body.id)) return;
+  /** A new pair from the broadphase: filtered, ordered by shape rank, held to the bounds (see the header)
+   * and given a contact. */
+  private readonly addPair = (p: ShapeProxy, q: ShapeProxy): PairResult => {
+    if (!p.body.isDynamic && !q.body.isDynamic) return PairResult.None;
+    if (!shouldCollide(p.shape, q.shape) || this.isJoined(p.body.id, q.body.id)) return PairResult.None;
     // ordered by shape rank (then key) so the narrowphase has one function per pair of types
     const rankP = SHAPE_RANK[p.shape.type], rankQ = SHAPE_RANK[q.shape.type];
     const swap = rankP > rankQ || (rankP === rankQ && p.key > q.key);
     const a = swap ? q : p, b = swap ? p : q;
+    // (looked up before the map is made: a pair turned away leaves no empty map behind)
+    if (this.pairs.get(a.key)?.has(b.key) === true) return PairResult.None;
+    let deep = false;
+    if (p.tree === TreeKind.Dynamic && q.tree === TreeKind.Dynamic) {
+      deep = isDeepPair(p, q);
+      if (deep ? p.deepPairCount >= MAX_CROWD_PAIRS_PER_SHAPE || q.deepPairCount >= MAX_CROWD_PAIRS_PER_SHAPE : this.crowdFull(p) || this.crowdFull(q)) {
+        return deep ? PairResult.RefusedDeep : PairResult.Refused;
+      }
+      if (this.dynamicPairs >= MAX_PAIRS_PER_DYNAMIC_SHAPE * this.broadphase.trees[TreeKind.Dynamic].proxyCount) return PairResult.Refused;
+      countPair(p, q, deep, 1);
+      this.dynamicPairs++;
+    }
     const inner = this.innerMap(a.key);
-    if (inner.has(b.key)) return;
     const reused = this.pool.pop();
     const contact = reused !== undefined
       ? reused.reuse(a.body, a.shape, b.body, b.shape, a.key, b.key)
@@ -328,13 +355,46 @@ export class ContactSet {
     contact.proxyA = a;
     contact.proxyB = b;
     if (a.shape.mesh !== null) contact.children = [];
+    contact.deepPair = deep;
     inner.set(b.key, contact);
     this.list.push(contact);
+    return PairResult.Made;
   };
+  /** A deep pair's shapes are apart: it counts as deep no more. */
+  private undeep(contact: ContactConstraint, p: ShapeProxy, q: ShapeProxy): void {
+    contact.deepPair = false;
+    p.deepPairCount--;
+    q.deepPairCount--;
+  }
+  /** Whether the shape is in a crowd (BroadPhase.inCrowd) and holds MAX_CROWD_PAIRS_PER_SHAPE pairs. */
+  private crowdFull(proxy: ShapeProxy): boolean {
+    return proxy.pairCount >= MAX_CROWD_PAIRS_PER_SHAPE && this.broadphase.inCrowd(proxy);
+  }
+  /** The pairs kept between two dynamic shapes (see the header, "Bounds"). */
+  private dynamicPairs = 0;
+
+  /** @internal Pairs of shapes kept (their fat boxes overlap), those of sleeping islands included;
+   * and of them, those between two dynamic shapes (tests). */
+  get pairCount(): number {
+    return this.list.length + this.asleep.length;
+  }
+  get dynamicPairCount(): number {
+    return this.dynamicPairs;
+  }
+  /** Pairs of overlapping shapes the last update's search turned away at the bounds (see the header):
+   * each counted once per search that met it. */
+  get droppedPairs(): number {
+    return this.broadphase.droppedPairs;
+  }
 
   /** Removes list[i] (the last contact takes its place). */
   private destroy(i: number): void {
     const list = this.list, contact = list[i];
+    const p = contact.proxyA as ShapeProxy, q = contact.proxyB as ShapeProxy;
+    if (p.tree === TreeKind.Dynamic && q.tree === TreeKind.Dynamic) {
+      countPair(p, q, contact.deepPair, -1);
+      this.dynamicPairs--;
+    }
     if (contact.isTouching) this.noteEnd(contact);
     const inner = this.pairs.get(contact.keyA) as Map<number, ContactConstraint>;
     inner.delete(contact.keyB);
@@ -679,6 +739,12 @@ export class ContactSet {
     if (a.shape.mesh !== null) contact.children = [];
     this.innerMap(a.key).set(b.key, contact);
     this.list.push(contact);
+    // counted as addPair counts, never turned away: the snapshot's pairs were within the bounds
+    if (a.tree === TreeKind.Dynamic && b.tree === TreeKind.Dynamic) {
+      contact.deepPair = isDeepPair(a, b);
+      countPair(a, b, contact.deepPair, 1);
+      this.dynamicPairs++;
+    }
     return contact;
   }
 
@@ -692,6 +758,15 @@ export class ContactSet {
     if (inner === undefined) this.pairs.set(keyA, (inner = new Map()));
     return inner;
   }
+}
+
+/** Adds `change` to both dynamic shapes' pair counts (and deep pair counts, for a deep pair). */
+function countPair(p: ShapeProxy, q: ShapeProxy, deep: boolean, change: number): void {
+  p.pairCount += change;
+  q.pairCount += change;
+  if (!deep) return;
+  p.deepPairCount += change;
+  q.deepPairCount += change;
 }
 
 /** Whether a point of the manifold is `limit` (m) or less apart. (A boolean, not the least separation:

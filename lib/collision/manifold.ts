@@ -23,6 +23,11 @@ export class Manifold {
    * whoever asks for the manifold, and read there by the narrowphase's functions: a field, not an
    * argument, because a double passed to a call V8 does not inline is boxed, a HeapNumber each call. */
   margin = 0;
+  /** The ids of the bodies of shapes A and B, when the manifold is a contact's (ContactConstraint sets
+   * them; −1 for a query's): where the shapes' centres coincide, the normal is derived from them
+   * (narrowphase.ts coincidentNormal). */
+  bodyIdA = -1;
+  bodyIdB = -1;
 
   /** `allocator`: where its numbers live (a contact's come from its set's arena, next to its other numbers). */
   constructor(allocator: Float64Allocator = UNPOOLED) {

@@ -24,6 +24,18 @@
 //                   (3e-13 m/s, 0 mm).
 //   hulls           against a plane, box, hull, capsule and sphere: hull-contacts.ts (the box as a hull)
 // Each point is the midpoint between the two surfaces.
+//
+// Coincident centres. Two solids whose centres coincide (bodies created at one point) have no normal of
+// their own: the centres' line is undefined, and the separating axis test picks the same face for every
+// such pair. Pushed along one normal, a crowd at one point leaves in a line (without what follows, 200
+// boxes at one point flew 150 m along one axis at up to 49 m/s). For a contact's
+// manifold (its bodies' ids known) the normal is then derived from the two body ids (coincidentNormal:
+// each id names a point of the unit ball, and the normal runs from A's point to B's), so a crowd is
+// pushed apart as if each body had been created at its own point of a ball, and the same pair gets the
+// same normal in every run. The manifold is one point, midway between the two surfaces along that
+// normal, at the separation that would part them (coincidentPair). The same normal replaces "straight up"
+// wherever the spheres' centres coincide (a sphere on a capsule's axis, crossing capsules). Queries,
+// whose manifolds name no bodies, are as before.
 
 import { closestOnSegment, closestPointsOfSegments } from './features.js';
 import type { ConvexHull } from '../geometry/hull.js';
@@ -54,6 +66,11 @@ export function collide(a: Shape, A: ShapePose, b: Shape, B: ShapePose, margin: 
 /** collide with the margin already in out.margin (the step's contacts pass it there: see Manifold.margin). */
 export function collideWithinMargin(a: Shape, A: ShapePose, b: Shape, B: ShapePose, out: Manifold): void {
   out.begin();
+  // two solids (b ranks at least as high as a) of a contact with their centres at one point (see the header)
+  if (SHAPE_RANK[a.type] > 0 && out.bodyIdA >= 0 && out.bodyIdA !== out.bodyIdB && coincident(A.c, B.c)) {
+    coincidentPair(out, a, A, b, B);
+    return;
+  }
   switch (a.type) {
     case 'plane': {
       // the plane in world space (its pose is its body's): n_w = R n, offset_w = n_w·x + offset
@@ -159,8 +176,10 @@ function spheres(out: Manifold, a: Shape, b: Shape, id: number): void {
   const s = L - ra - rb;
   if (s >= margin) return;
   let nx = 0, ny = 1, nz = 0;
-  if (L > 1e-12) {
+  if (L > COINCIDENT_DISTANCE) {
     nx = dx / L; ny = dy / L; nz = dz / L;
+  } else if (coincidentNormal(out)) {
+    nx = pairNormal[0]; ny = pairNormal[1]; nz = pairNormal[2];
   }
   if (out.count === 0) out.setNormal(nx, ny, nz);
   const along = ra + 0.5 * s;
@@ -264,4 +283,109 @@ function closestPoints(out: Manifold, a: Shape, A: ShapePose, b: Shape, B: Shape
   const n = distance.normal, p = distance.pointA, q = distance.pointB;
   out.setNormal(n[0], n[1], n[2]);
   out.add(0.5 * (p[0] + q[0]), 0.5 * (p[1] + q[1]), 0.5 * (p[2] + q[2]), d, CLOSEST_POINTS);
+}
+
+/** Centres closer than this, m, coincide: the centres' line gives no normal (spheres, coincidentPair). */
+const COINCIDENT_DISTANCE = 1e-12;
+/** The id of coincidentPair's point. */
+const COINCIDENT_POINT = 1 << 29;
+/** coincidentNormal's result, and the two bodies' points (bodyPoint). */
+const pairNormal = new Float64Array(3), bodyPoints = new Float64Array(6);
+
+/** Whether two centres coincide (closer than COINCIDENT_DISTANCE). */
+function coincident(a: Float64Array, b: Float64Array): boolean {
+  const dx = b[0] - a[0], dy = b[1] - a[1], dz = b[2] - a[2];
+  return dx * dx + dy * dy + dz * dz <= COINCIDENT_DISTANCE * COINCIDENT_DISTANCE;
+}
+
+/** A 32-bit integer hash (the finalizer of Appleby's MurmurHash3, fmix32): exact integer arithmetic, so
+ * the same in every JavaScript engine. */
+export function mix32(h: number): number {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
+/**
+ * The point of body `id` in the unit ball, into bodyPoints[at..at+2]: three hashed coordinates in
+ * [−1, 1), drawn again until they fall inside the ball (so directions between two bodies' points favour
+ * no axis). Integer hashing and power-of-two scaling only: every engine draws the same point.
+ */
+function bodyPoint(id: number, at: number): void {
+  // ids are integers below 2⁵³: the low and high 32 bits seed the hash
+  let h = mix32((id >>> 0) ^ mix32(Math.floor(id / 4294967296) + 0x9e3779b9));
+  // (a draw falls inside with probability π/6; after 64 draws, one in 10²⁰, the last point is kept)
+  for (let draw = 0; draw < 64; draw++) {
+    let r = 0;
+    for (let k = 0; k < 3; k++) {
+      h = mix32(h + 0x9e3779b9);
+      const x = h / 2147483648 - 1;
+      bodyPoints[at + k] = x;
+      r += x * x;
+    }
+    if (r <= 1) return;
+  }
+}
+
+/**
+ * The normal for shapes of bodies whose centres coincide (see the header), into pairNormal: from body A's
+ * point of the unit ball to body B's (bodyPoint), made unit. False when the manifold names no bodies
+ * (a query's) or the two points coincide too: the caller keeps its own normal.
+ */
+function coincidentNormal(out: Manifold): boolean {
+  if (out.bodyIdA < 0 || out.bodyIdA === out.bodyIdB) return false;
+  bodyPoint(out.bodyIdA, 0);
+  bodyPoint(out.bodyIdB, 3);
+  const x = bodyPoints[3] - bodyPoints[0], y = bodyPoints[4] - bodyPoints[1], z = bodyPoints[5] - bodyPoints[2];
+  const L = Math.sqrt(x * x + y * y + z * z);
+  if (!(L > 1e-9)) return false;
+  pairNormal[0] = x / L; pairNormal[1] = y / L; pairNormal[2] = z / L;
+  return true;
+}
+
+/**
+ * How far shape s (pose P) reaches from its centre along ±n (sign ±1), m: its support function
+ * max over the shape of sign·n·(x − c).
+ */
+function reachAlong(s: Shape, P: ShapePose, n: Float64Array, sign: number): number {
+  const W = P.W, nx = sign * n[0], ny = sign * n[1], nz = sign * n[2];
+  switch (s.type) {
+    case 'sphere':
+      return s.radius;
+    case 'capsule':
+      return s.radius + s.halfHeight * Math.abs(W[3] * nx + W[4] * ny + W[5] * nz);
+    case 'box': {
+      const h = s.halfExtents;
+      return h[0] * Math.abs(W[0] * nx + W[1] * ny + W[2] * nz) + h[1] * Math.abs(W[3] * nx + W[4] * ny + W[5] * nz) + h[2] * Math.abs(W[6] * nx + W[7] * ny + W[8] * nz);
+    }
+    case 'hull': {
+      // n in the shape's frame, l = Wᵀ n, against each vertex
+      const v = (s.hull as ConvexHull).vertices;
+      const lx = W[0] * nx + W[1] * ny + W[2] * nz, ly = W[3] * nx + W[4] * ny + W[5] * nz, lz = W[6] * nx + W[7] * ny + W[8] * nz;
+      let most = -Infinity;
+      for (let i = 0; i < v.length; i += 3) most = Math.max(most, lx * v[i] + ly * v[i + 1] + lz * v[i + 2]);
+      return most;
+    }
+    default:
+      return 0;
+  }
+}
+
+/**
+ * Two solids of a contact whose centres coincide: one point along coincidentNormal's n, at the
+ * separation s = −(reach of A along n + reach of B along −n) that moving B by −s along n would
+ * undo, midway between A's surface c + reach_A n and B's c − reach_B n.
+ */
+function coincidentPair(out: Manifold, a: Shape, A: ShapePose, b: Shape, B: ShapePose): void {
+  if (!coincidentNormal(out)) {
+    pairNormal[0] = 0; pairNormal[1] = 1; pairNormal[2] = 0;
+  }
+  const n = pairNormal, c = A.c;
+  const reachA = reachAlong(a, A, n, 1), reachB = reachAlong(b, B, n, -1);
+  const s = -(reachA + reachB), along = 0.5 * (reachA - reachB);
+  out.setNormal(n[0], n[1], n[2]);
+  out.add(c[0] + n[0] * along, c[1] + n[1] * along, c[2] + n[2] * along, s, COINCIDENT_POINT);
 }

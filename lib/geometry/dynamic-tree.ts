@@ -261,6 +261,7 @@ export class DynamicTree {
     this.checkNotTraversing('shrink');
     const old = this.capacity, count = this.nodeCount;
     if (!isShrinking() || old <= 64 || 4 * count >= old) return false;
+    this.build = null;
     let capacity = 16;
     while (capacity < 2 * count) capacity *= 2;
     const index = new Int32Array(old);
@@ -295,8 +296,16 @@ export class DynamicTree {
     return this._userData[proxyId];
   }
 
-  /** Calls `visit(proxyId, userData)` for every leaf whose box overlaps `box` (touching counts); stops early when visit returns false. */
-  query(box: ArrayLike<number>, visit: (proxyId: number, userData: number) => boolean): void {
+  /**
+   * Calls `visit(proxyId, userData)` for every leaf whose box overlaps `box` (touching counts); stops early
+   * when visit returns false. Leaves are met in the tree's order (child1 before child2), or, given a
+   * nonzero `order`, in an order shuffled by it: at each internal node a hash of `order` and the node picks
+   * which child comes first. The same `order` on the same tree meets the leaves in the same order; searches
+   * that stop early with different orders start from different parts of the tree (the broadphase's
+   * searches in a crowd, where every leaf's box is the same and the tree's order would send every search
+   * to the same first leaves).
+   */
+  query(box: ArrayLike<number>, visit: (proxyId: number, userData: number) => boolean, order = 0): void {
     if (this.root === NULL_NODE) return;
     const minX = box[0], minY = box[1], minZ = box[2], maxX = box[3], maxY = box[4], maxZ = box[5];
     const base = this.reserveStack(this._height[this.root] + 2);
@@ -311,6 +320,11 @@ export class DynamicTree {
         if (!(minX <= boxes[o + 3] && boxes[o] <= maxX && minY <= boxes[o + 4] && boxes[o + 1] <= maxY && minZ <= boxes[o + 5] && boxes[o + 2] <= maxZ)) continue;
         if (height[node] === 0) {
           if (visit(node, userData[node]) === false) return;
+        } else if (order !== 0 && Math.imul(order ^ node, 0x9e3779b1) < 0) {
+          // shuffled: child2 first when the top bit of the golden-ratio multiplicative hash of order and
+          // node is set (the top bit of a product depends on every bit of the factors)
+          stack[top++] = child1[node];
+          stack[top++] = child2[node];
         } else {
           // child1 pushed last, so visited first
           stack[top++] = child2[node];
@@ -400,30 +414,48 @@ export class DynamicTree {
     }
   }
 
-  /** Rebuilds the whole tree top-down (binned surface-area heuristic), for a static tree after many inserts; keeps proxy ids. */
-  rebuild(): void {
+  /** The rebuild's arrays for at least `n` leaves: those kept from the last rebuild when it was asked to
+   * keep them (rebuild(true)), else new ones. */
+  private buildArrays(n: number): BuildArrays {
+    if (this.build === null || this.build.leaves.length < n) {
+      const size = Math.max(n, 2 * (this.build?.leaves.length ?? 0));
+      this.build = { leaves: new Int32Array(size), leafBoxes: new Float64Array(6 * size), work: new Int32Array(3 * size), made: new Int32Array(size), scratch: new BuildScratch() };
+    }
+    return this.build;
+  }
+  private build: BuildArrays | null = null;
+  /** Lets go of the arrays rebuild(true) kept. */
+  releaseRebuildArrays(): void {
+    this.build = null;
+  }
+
+  /**
+   * Rebuilds the whole tree top-down (binned surface-area heuristic), for a static tree after many
+   * inserts, or a dynamic one whose boxes lie at one point (the broadphase's crowds); keeps proxy ids.
+   * With `keepArrays` its working arrays are kept for the next rebuild (one at every step while a crowd
+   * lasts: then it allocates nothing once they have grown to the tree; shrink drops them).
+   */
+  rebuild(keepArrays = false): void {
     this.checkNotTraversing('rebuild');
     const n = this.leafCount;
     if (n < 3) return; // 0, 1 or 2 leaves have one tree each
     const height = this._height, capacity = this.capacity;
     // Free every internal node (highest index first, so that the build takes them back lowest first) and
     // gather the leaves in index order: the result depends on the proxies alone, not on the old tree.
-    const leaves = new Int32Array(n);
+    const leaves = this.buildArrays(n).leaves;
     let count = 0;
     for (let i = capacity - 1; i >= 0; i--) if (height[i] > 0) this.free(i);
     for (let i = 0; i < capacity; i++) if (height[i] === 0) leaves[count++] = i;
     const boxes = this._boxes;
     // The leaves' boxes side by side, kept in step with `leaves` by the partition (near each other in
     // memory, where the tree's boxes of one range are scattered).
-    const leafBoxes = new Float64Array(6 * n);
-    for (let i = 0; i < n; i++) leafBoxes.set(boxes.subarray(6 * leaves[i], 6 * leaves[i] + 6), 6 * i);
+    const leafBoxes = (this.build as BuildArrays).leafBoxes;
+    for (let i = 0; i < n; i++) for (let k = 0; k < 6; k++) leafBoxes[6 * i + k] = boxes[6 * leaves[i] + k];
     const parent = this._parent, child1 = this._child1, child2 = this._child2;
     // Work items (node, start, end): node is to get the leaves [start, end) below it. Internal nodes are
     // recorded in the order made, parents before children, so the reverse order fits their boxes bottom-up.
-    const work = new Int32Array(3 * n);
-    const made = new Int32Array(n - 1);
+    const { work, made, scratch } = this.build as BuildArrays;
     let madeCount = 0, top = 0;
-    const scratch = new BuildScratch();
     this.root = this.allocate();
     parent[this.root] = NULL_NODE;
     work[0] = this.root; work[1] = 0; work[2] = n; top = 3;
@@ -450,6 +482,7 @@ export class DynamicTree {
       setUnion(boxes, node, a, b);
       height[node] = 1 + Math.max(height[a], height[b]);
     }
+    if (!keepArrays) this.build = null;
   }
 
   /**
@@ -754,6 +787,16 @@ export class DynamicTree {
     height[z] = 1 + Math.max(height[x], height[kept]);
     height[a] = 1 + Math.max(height[z], height[y]);
   }
+}
+
+/** The rebuild's arrays: the leaves and their boxes side by side, the work items (node, start, end), the
+ * internal nodes in the order made, and the binned SAH's scratch. */
+interface BuildArrays {
+  leaves: Int32Array;
+  leafBoxes: Float64Array;
+  work: Int32Array;
+  made: Int32Array;
+  scratch: BuildScratch;
 }
 
 /** Scratch for the rebuild's binned SAH: per bin, a box and a count; per plane, the right side's area and count. */
