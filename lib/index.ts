@@ -1,18 +1,18 @@
 // sinew: rigid-body joints for the browser. The public API: everything a game, the viewer and the
 // benchmarks use is exported here.
 
-export { World, DEFAULT_WORLD_SETTINGS, DEFAULT_JOINT_SOLVER, JOINT_SOLVERS } from './world.js';
-export type { WorldOptions, JointBreakEvent, BodyInvalidEvent, JointSolverKind, ContactBeginEvent, SensorEvent } from './world.js';
-export type { InvalidQuantity } from './invalid-bodies.js';
+export { World, DEFAULT_WORLD_SETTINGS, DEFAULT_JOINT_SOLVER, JOINT_SOLVERS } from './world/world.js';
+export type { WorldOptions, JointBreakEvent, BodyInvalidEvent, JointSolverKind, ContactBeginEvent, SensorEvent } from './world/world.js';
+export type { InvalidQuantity } from './body/invalid-bodies.js';
 export { TOUCH_DISTANCE, type ShapePair } from './collision/contact-set.js';
 export type { PreSolvePair } from './collision/pre-solve.js';
 export { RESTITUTION_THRESHOLD, type ContactConstraint } from './collision/contact-constraint.js';
-export type { AdvanceResult, WorldSnapshot } from './world-core.js';
-export { DEFAULT_FIXED_STEP_SETTINGS } from './world-core.js';
+export type { AdvanceResult, WorldSnapshot } from './world/world-core.js';
+export { DEFAULT_FIXED_STEP_SETTINGS } from './world/world-core.js';
 export { CCD_SPEED_THRESHOLD } from './collision/continuous.js';
-export { Body } from './body.js';
-export type { BodyOptions, BodyType } from './body.js';
-export { boxInertia, sphereInertia, capsuleInertia } from './inertia.js';
+export { Body } from './body/body.js';
+export type { BodyOptions, BodyType } from './body/body.js';
+export { boxInertia, sphereInertia, capsuleInertia } from './geometry/inertia.js';
 /** sin, cos and atan2 that give the same bits in every JavaScript engine (Math.sin and the like differ
  * in the last bit between node and browsers): for building scenes that must step alike everywhere. */
 export { sin as portableSin, cos as portableCos, atan2 as portableAtan2 } from './math/portable.js';
@@ -50,7 +50,7 @@ export { RotationConstraintPart } from './joints/parts/rotation-part.js';
 export { makeSoft, RIGID, MAX_PUSH_SPEED, MAX_PUSH_ANGULAR_SPEED } from './solver/softness.js';
 export type { Softness } from './solver/softness.js';
 export type { SolverSettings } from './solver/step-parts.js';
-export { createRagdoll, RAGDOLL_MASS_FRACTIONS } from './ragdoll.js';
-export type { Ragdoll, RagdollOptions, RagdollSegment, RagdollJointName } from './ragdoll.js';
+export { createRagdoll, RAGDOLL_MASS_FRACTIONS } from './world/ragdoll.js';
+export type { Ragdoll, RagdollOptions, RagdollSegment, RagdollJointName } from './world/ragdoll.js';
 // The accepted range of every input (README, "Limits").
 export * from './limits.js';

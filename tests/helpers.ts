@@ -7,7 +7,7 @@ import { World, type Body, type Joint, type WorldOptions } from '../lib/index.js
 /** Mulberry32: a small deterministic generator, so a failing random case can be rerun. */
 export { mulberry32 as seededRandom } from '../lib/math/random.js';
 import { mulberry32 } from '../lib/math/random.js';
-import { decodeNumbers, encodeNumbers } from '../lib/state.js';
+import { decodeNumbers, encodeNumbers } from '../lib/util/state.js';
 
 export function randomVector(random: () => number, scale: number): [number, number, number] {
   return [(random() * 2 - 1) * scale, (random() * 2 - 1) * scale, (random() * 2 - 1) * scale];

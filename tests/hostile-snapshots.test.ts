@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { World, type WorldSnapshot } from '../lib/index.js';
 import { World2D } from '../lib/2d/index.js';
-import { StateWriter, decodeNumbers, encodeNumbers } from '../lib/state.js';
+import { StateWriter, decodeNumbers, encodeNumbers } from '../lib/util/state.js';
 
 type AnyWorld = World | World2D;
 

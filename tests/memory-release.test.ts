@@ -1,12 +1,12 @@
 // Giving memory back: removed bodies, joints and shapes are not kept reachable by the world's pools, and
-// the pools, arenas, trees and scratch arrays shrink once most of what they hold is gone (lib/arena.ts),
+// the pools, arenas, trees and scratch arrays shrink once most of what they hold is gone (lib/util/arena.ts),
 // without changing a bit of the simulation. Checked through the internals (heap figures are in
 // bench/memory.mjs): what a pooled contact holds, how much room each store keeps.
 
 import { describe, expect, it } from 'vitest';
 import { World, type Body } from '../lib/index.js';
 import { addSceneToWorld, fallingPile } from '../lib/scenes/index.js';
-import { Float64Arena, SHRINK_AFTER, ShrinkCheck, setShrinking } from '../lib/arena.js';
+import { Float64Arena, SHRINK_AFTER, ShrinkCheck, setShrinking } from '../lib/util/arena.js';
 import type { ContactConstraint } from '../lib/collision/contact-constraint.js';
 
 interface Internals {

@@ -10,15 +10,15 @@ import { describe, expect, it } from 'vitest';
 
 const ALLOWED: Record<string, string> = {
   'math/portable.ts quadrant': 'reduce() writes it, its caller reads it at once',
-  'validate.ts vectorScratch': 'readFiniteVector writes every item it reads back',
+  'util/validate.ts vectorScratch': 'readFiniteVector writes every item it reads back',
   'geometry/gjk.ts count': 'the simplex of the query in progress, reset at each query',
   'geometry/gjk.ts savedCount': 'a copy of that simplex within one query',
   'geometry/gjk.ts hasDirection': 'reset at each query',
   'geometry/gjk.ts gjkIterations': 'reset at each query',
   'geometry/gjk.ts gjkOverlap': 'reset at each query',
   'geometry/gjk.ts gjkSeparated': 'reset at each query',
-  'arena.ts shrinking': 'a switch only tests turn (@internal setShrinking)',
-  'structure-hash.ts digests': "a memo of each shape's geometry, which cannot change",
+  'util/arena.ts shrinking': 'a switch only tests turn (@internal setShrinking)',
+  'world/structure-hash.ts digests': "a memo of each shape's geometry, which cannot change",
   'collision/broadphase.ts NO_PROXIES': 'an empty list typed readonly',
   'collision/queries.ts NONE': 'an empty list typed readonly',
 };

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRagdoll, World, type Body } from '../lib/index.js';
 import { comparePlanar, World2D } from '../lib/2d/index.js';
-import { editDistance, nearestName } from '../lib/option-keys.js';
+import { editDistance, nearestName } from '../lib/util/option-keys.js';
 import { hangingChain } from '../lib/scenes/standard.js';
 
 /** Expects `action` to throw exactly `message` (a RangeError) and the world's hash not to change. */

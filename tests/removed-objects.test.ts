@@ -8,7 +8,7 @@ import {
   World, type BallJoint, type Body, type DistanceJoint, type HingeJoint, type Joint, type MouseJoint, type PrismaticJoint,
 } from '../lib/index.js';
 import { World2D, type Body2D, type Joint2D, type RevoluteJoint } from '../lib/2d/index.js';
-import { StateWriter } from '../lib/state.js';
+import { StateWriter } from '../lib/util/state.js';
 
 const DT = 1 / 60;
 /** Long enough for a pendulum at rest to fall asleep (0.5 s at rest), so a stray wake would show. */

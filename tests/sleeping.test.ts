@@ -1,4 +1,4 @@
-// Islands and sleeping (lib/sleep.ts): bodies at rest fall asleep and cost nothing, and wake on contact,
+// Islands and sleeping (lib/body/sleep.ts): bodies at rest fall asleep and cost nothing, and wake on contact,
 // joint, force or removal; islands sleep and wake whole and apart; the sleep state is in snapshots;
 // 2D and 3D sleep alike.
 

@@ -30,7 +30,7 @@ export interface ViewerState {
   limitsDrawn: number;
   /** Whether the mouse is dragging a body (a mouse joint exists). */
   dragging: boolean;
-  /** How many bodies sleep (lib/sleep.ts). */
+  /** How many bodies sleep (lib/body/sleep.ts). */
   sleeping: number;
   /** The described body being dragged (its index), -1 for a body the scene added later, null for none. */
   dragged: number | null;

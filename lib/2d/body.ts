@@ -1,23 +1,23 @@
-// A rigid body in the plane: lib/body.ts specialized to 2D, with the same names where the quantity is
+// A rigid body in the plane: lib/body/body.ts specialized to 2D, with the same names where the quantity is
 // the same. Position (x, y), angle θ (rad, counter-clockwise), rotation R = (cos θ, sin θ), velocity
 // (vx, vy), angular velocity ω (scalar, rad/s), mass m and moment of inertia I about the centre of
 // mass (a scalar in 2D: I⁻¹ needs no rotating, so there is no world inertia tensor to keep current).
 // Static and kinematic bodies have m⁻¹ = 0 and I⁻¹ = 0, as in 3D.
 
-import { readBodyType, type BodyType } from '../body-type.js';
-import type { InvalidQuantity } from '../invalid-bodies.js';
+import { readBodyType, type BodyType } from '../body/body-type.js';
+import type { InvalidQuantity } from '../body/invalid-bodies.js';
 import {
   readBoundedVector, readFiniteVector, readPoint, requireAccumulated, requireBoolean, requireFinite,
   requireGravityScale, requireInteger, requireNonNegative, requirePositive, requirePositiveWithin, requireWithin,
-  show, showBound, requireWritable } from '../validate.js';
+  show, showBound, requireWritable } from '../util/validate.js';
 import { MAX_ANGULAR_SPEED, MAX_COORDINATE, MAX_FORCE, MAX_INERTIA, MAX_LINEAR_SPEED, MAX_MASS, MAX_TORQUE, MIN_INERTIA, MIN_MASS } from '../limits.js';
-import { requireAtMost, requireConsistent, requireFiniteNumbers, requireZero } from '../restore-check.js';
-import { SleepState } from '../sleep.js';
-import type { StateReader, StateWriter } from '../state.js';
+import { requireAtMost, requireConsistent, requireFiniteNumbers, requireZero } from '../util/restore-check.js';
+import { SleepState } from '../body/sleep.js';
+import type { StateReader, StateWriter } from '../util/state.js';
 import { writeSinCos, wrapAngleAt, wrapAngleToPi } from '../math/portable.js';
-import { interpolationFraction, NO_PREVIOUS_POSE } from '../interpolation.js';
-import { checkOptionKeys, optionKeys } from '../option-keys.js';
-import { requireOutsideStep } from '../step-guard.js';
+import { interpolationFraction, NO_PREVIOUS_POSE } from '../body/interpolation.js';
+import { checkOptionKeys, optionKeys } from '../util/option-keys.js';
+import { requireOutsideStep } from '../util/step-guard.js';
 
 export interface Body2DOptions {
   /** 'dynamic' (default), 'static' or 'kinematic', as in 3D. */

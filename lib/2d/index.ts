@@ -1,9 +1,9 @@
 // sinew/2d: the 2D specialization, the same API shape as the 3D library, and the planar comparison.
 
 export { World2D } from './world.js';
-export type { AdvanceResult, JointSolverKind } from '../world-core.js';
+export type { AdvanceResult, JointSolverKind } from '../world/world-core.js';
 export type { World2DOptions, JointBreakEvent2D, BodyInvalidEvent2D } from './world.js';
-export type { InvalidQuantity } from '../invalid-bodies.js';
+export type { InvalidQuantity } from '../body/invalid-bodies.js';
 export { Body2D } from './body.js';
 export type { Body2DOptions } from './body.js';
 export { Joint2D } from './joints/joint.js';

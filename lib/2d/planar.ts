@@ -7,16 +7,16 @@
 // ω = (0, 0, ω) → ω; inertia I_zz → I; ball joint → revolute joint (its z row never acts on planar
 // motion), weld → weld (3 of its 6 rows act), orientation joint → angle joint.
 
-import type { Body } from '../body.js';
+import type { Body } from '../body/body.js';
 import type { Joint } from '../joints/joint.js';
 import { addSceneToWorld, type SceneDescription } from '../scenes/description.js';
-import { World, type WorldOptions } from '../world.js';
-import type { CoreWorldOptions } from '../world-core.js';
+import { World, type WorldOptions } from '../world/world.js';
+import type { CoreWorldOptions } from '../world/world-core.js';
 import type { Body2D } from './body.js';
 import type { Joint2D } from './joints/joint.js';
 import { World2D } from './world.js';
 import { atan2 } from '../math/portable.js';
-import { checkOptionKeys, optionKeys } from '../option-keys.js';
+import { checkOptionKeys, optionKeys } from '../util/option-keys.js';
 
 /** Throws, naming the body or joint, unless the scene is planar. */
 export function requirePlanar(scene: SceneDescription): void {

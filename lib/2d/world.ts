@@ -1,4 +1,4 @@
-// World2D: lib/world.ts in the plane. The same settings, step, breaking and solvers (world-core.ts,
+// World2D: lib/world/world.ts in the plane. The same settings, step, breaking and solvers (world-core.ts,
 // solver/step.ts and the direct solver solver/direct/ are shared code, the last through
 // solver/tree-body-model.ts); 2D bodies and the revolute, weld and angle joints.
 
@@ -10,12 +10,12 @@ import { WeldJoint2D, WELD_JOINT_OPTION_KEYS, type WeldJoint2DOptions } from './
 import { RigidBodyIntegrator2D } from './solver/integrate.js';
 import { TreeBodyModel2D } from './solver/tree-body-model.js';
 import { JOINT_CORE_OPTION_KEYS } from '../joints/joint-core.js';
-import { checkOptionKeys, optionKeys } from '../option-keys.js';
-import { makeReadOnly } from '../read-only.js';
-import { CORE_WORLD_OPTION_KEYS, WorldCore, type CoreWorldOptions, type JointBreakEventOf, type SnapshotBody, type WorldSnapshot } from '../world-core.js';
-import type { StateReader, StateWriter } from '../state.js';
-import type { BodyInvalidEventOf } from '../invalid-bodies.js';
-import { readFiniteVector, readGravity, readPoint, show } from '../validate.js';
+import { checkOptionKeys, optionKeys } from '../util/option-keys.js';
+import { makeReadOnly } from '../util/read-only.js';
+import { CORE_WORLD_OPTION_KEYS, WorldCore, type CoreWorldOptions, type JointBreakEventOf, type SnapshotBody, type WorldSnapshot } from '../world/world-core.js';
+import type { StateReader, StateWriter } from '../util/state.js';
+import type { BodyInvalidEventOf } from '../body/invalid-bodies.js';
+import { readFiniteVector, readGravity, readPoint, show } from '../util/validate.js';
 
 export interface World2DOptions extends CoreWorldOptions<Joint2D, Body2D> {
   /** m/s². Default [0, −9.81]. */

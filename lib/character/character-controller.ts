@@ -47,12 +47,12 @@
 // `move` creates no objects but its result (the result, its displacement, its collisions array and
 // their records): every sweep writes into the controller's scratch arrays (World.sweepShape).
 
-import { Body } from '../body.js';
+import { Body } from '../body/body.js';
 import { Shape } from '../geometry/shape.js';
 import { rotationMatrix } from '../math/quat.js';
-import { readDirection, readFiniteVector, requireNonNegative, requirePositive, show } from '../validate.js';
-import { checkOptionKeys, optionKeys } from '../option-keys.js';
-import { makeReadOnly } from '../read-only.js';
+import { readDirection, readFiniteVector, requireNonNegative, requirePositive, show } from '../util/validate.js';
+import { checkOptionKeys, optionKeys } from '../util/option-keys.js';
+import { makeReadOnly } from '../util/read-only.js';
 import { CharacterSweep, type CharacterWorld } from './character-sweep.js';
 import { StepUp } from './step-up.js';
 import { SurfaceRules } from './surface-rules.js';

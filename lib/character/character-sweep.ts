@@ -17,7 +17,7 @@
 // touch it, and the hit normals' round-off, up to 0.01 rad where a capsule's side lies along a face,
 // would stop such moves at random).
 
-import type { Body } from '../body.js';
+import type { Body } from '../body/body.js';
 import { SweepHit } from '../collision/queries.js';
 import type { Shape } from '../geometry/shape.js';
 

@@ -30,13 +30,13 @@
 // `droppedPairs` counts the pairs turned away. An ordinary scene meets no bound: its searches, the
 // order they find pairs in and its tree are as they would be without the bounds.
 
-import type { Body } from '../body.js';
+import type { Body } from '../body/body.js';
 import { DynamicTree } from '../geometry/dynamic-tree.js';
 import { definitionOf, MAX_SHAPES_PER_BODY, shouldCollide, type Shape } from '../geometry/shape.js';
 import type { ConvexHull } from '../geometry/hull.js';
 import { ShapePose } from './shape-pose.js';
 import { mix32 } from './narrowphase.js';
-import { Float64Arena, moveSlice, UNPOOLED, type Float64Allocator } from '../arena.js';
+import { Float64Arena, moveSlice, UNPOOLED, type Float64Allocator } from '../util/arena.js';
 import { MAX_REFUSED_PAIRS_PER_SEARCH } from '../limits.js';
 
 /** Points up to this far apart are kept as speculative contacts (Box2D: 4 × linear slop), m; a moving

@@ -35,21 +35,21 @@
 // turned away (droppedPairs) and looks for them again at the next update. Pairs with static and
 // kinematic shapes are never turned away: a crowd stays on the ground it was created on.
 
-import type { Body } from '../body.js';
+import type { Body } from '../body/body.js';
 import type { JointCore } from '../joints/joint-core.js';
-import type { StateReader, StateWriter } from '../state.js';
-import { requireInteger, show } from '../validate.js';
+import type { StateReader, StateWriter } from '../util/state.js';
+import { requireInteger, show } from '../util/validate.js';
 import { MAX_MANIFOLD_POINTS } from './manifold.js';
 import { boxesOverlap, BroadPhase, isDeepPair, PairResult, SPECULATIVE_DISTANCE, TreeKind, writeReach, type ShapeProxy } from './broadphase.js';
 import { MAX_CROWD_PAIRS_PER_SHAPE, MAX_PAIRS_PER_DYNAMIC_SHAPE } from '../limits.js';
 import { ContactSolver } from './contact-solver.js';
 import { ContactConstraint } from './contact-constraint.js';
-import { Float64Arena, ShrinkCheck } from '../arena.js';
+import { Float64Arena, ShrinkCheck } from '../util/arena.js';
 import { MeshPairs } from './mesh-pairs.js';
 import { InternalEdgeFilter, isLevelContact } from './internal-edges.js';
 import { collide, collideWithinMargin, SHAPE_RANK } from './narrowphase.js';
 import { MAX_SHAPES_PER_BODY, shouldCollide, type Shape } from '../geometry/shape.js';
-import { isAwakeMover } from '../sleep.js';
+import { isAwakeMover } from '../body/sleep.js';
 import { mergeSort } from '../math/merge-sort.js';
 
 export { MAX_SHAPES_PER_BODY, SPECULATIVE_DISTANCE };

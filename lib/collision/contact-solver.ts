@@ -17,8 +17,8 @@
 // 130 ns a pass on a pile of 1000 bodies (3000 contacts of 1.2 points), against 30 ns on the 20-row
 // pyramid, whose contacts fit in cache.
 
-import { BODY_STATE } from '../body.js';
-import { ShrinkCheck } from '../arena.js';
+import { BODY_STATE } from '../body/body.js';
+import { ShrinkCheck } from '../util/arena.js';
 import { MAX_PUSH_SPEED, type Softness } from '../solver/softness.js';
 import type { SolverContacts, SubstepLength } from '../solver/step-parts.js';
 import { MAX_CONTACT_IMPULSE, MAX_CONTACT_SPEED_CHANGE, type ContactConstraint } from './contact-constraint.js';

@@ -68,7 +68,7 @@
 // shapes: the step stays deterministic. Nothing here allocates once its arrays have grown to the
 // number of bodies looked at.
 
-import { BODY_STATE, type Body } from '../body.js';
+import { BODY_STATE, type Body } from '../body/body.js';
 import { ConvexProxy, DistanceResult, measureDistance, type Pose } from '../geometry/gjk.js';
 import { definitionOf, MAX_SHAPES_PER_BODY, shouldCollide, type Shape } from '../geometry/shape.js';
 import type { TriangleSource } from '../geometry/triangle-source.js';
@@ -76,7 +76,7 @@ import { integrateOrientation, rotationMatrix, rotationVector } from '../math/qu
 import { TreeKind, writeReach, type BroadPhase, type ShapeProxy } from './broadphase.js';
 import { SHAPE_RANK } from './narrowphase.js';
 import { ShapePose } from './shape-pose.js';
-import { ShrinkCheck } from '../arena.js';
+import { ShrinkCheck } from '../util/arena.js';
 
 const POSITION = BODY_STATE.position, ORIENTATION = BODY_STATE.orientation;
 

@@ -16,7 +16,7 @@
 // a tile higher than its neighbour: their faces are not in F's plane, and their contacts stay.
 
 import { mergeSort } from '../math/merge-sort.js';
-import type { Body } from '../body.js';
+import type { Body } from '../body/body.js';
 import type { ConvexHull } from '../geometry/hull.js';
 import type { ContactConstraint } from './contact-constraint.js';
 import { faceCapsule, faceHull, faceSphere } from './hull-contacts.js';

@@ -20,10 +20,10 @@
 
 import { MAX_MANIFOLD_POINTS, type Manifold } from './manifold.js';
 import type { ShapePose } from './shape-pose.js';
-import type { StateWriter } from '../state.js';
+import type { StateWriter } from '../util/state.js';
 import type { Shape } from '../geometry/shape.js';
 import { cos } from '../math/portable.js';
-import { moveSlice, UNPOOLED, type Float64Allocator, type Float64Arena } from '../arena.js';
+import { moveSlice, UNPOOLED, type Float64Allocator, type Float64Arena } from '../util/arena.js';
 
 /** How far B may move in A's frame before the shapes are collided again, m (Jolt's 1 mm). */
 export const MANIFOLD_REUSE_DISTANCE = 1e-3;

@@ -5,7 +5,7 @@
 // naming which features met (a box's vertex, a capsule's end), so that the next step's manifold can
 // take over the impulses of the points that persist (warm starting; Box2D's b2ManifoldPoint.id).
 
-import { moveSlice, UNPOOLED, type Float64Allocator, type Float64Arena } from '../arena.js';
+import { moveSlice, UNPOOLED, type Float64Allocator, type Float64Arena } from '../util/arena.js';
 
 export const MAX_MANIFOLD_POINTS = 4;
 

@@ -41,7 +41,7 @@ import { CLIP_CAPACITY, candidateDepths, candidateIds, candidates, reducePoints 
 import { Manifold } from './manifold.js';
 import { mergeSort } from '../math/merge-sort.js';
 import { MAX_PAIR_MANIFOLDS, MAX_PAIR_TRIANGLES } from '../limits.js';
-import { UNPOOLED, type Float64Allocator } from '../arena.js';
+import { UNPOOLED, type Float64Allocator } from '../util/arena.js';
 import type { ShapePose } from './shape-pose.js';
 import { collideTriangle } from './triangle-contacts.js';
 

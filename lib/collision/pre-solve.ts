@@ -4,9 +4,9 @@
 // PhysicsHooks::modify_solver_contacts do the same. One PreSolvePair is filled for each contact in turn
 // and read back after the hook, so asking costs no allocation.
 
-import type { Body } from '../body.js';
+import type { Body } from '../body/body.js';
 import type { Shape } from '../geometry/shape.js';
-import { show } from '../validate.js';
+import { show } from '../util/validate.js';
 import type { ContactConstraint } from './contact-constraint.js';
 
 /** What World.onPreSolve sees of a contact, and may change for this step. Valid during the call only:

@@ -11,11 +11,11 @@
 // (shape.ts shouldCollide: category, mask, group), `exclude` leaves out bodies, `predicate` has the last
 // word, and sensors are skipped unless `includeSensors`.
 
-import type { Body } from '../body.js';
+import type { Body } from '../body/body.js';
 import { definitionOf, filtersMeet, readBits, readGroup, Shape, type ShapeOptions } from '../geometry/shape.js';
 import { rotationMatrix } from '../math/quat.js';
-import { isArrayLike, show } from '../validate.js';
-import { checkOptionKeys, optionKeys } from '../option-keys.js';
+import { isArrayLike, show } from '../util/validate.js';
+import { checkOptionKeys, optionKeys } from '../util/option-keys.js';
 import { boxesOverlap, TreeKind, type BroadPhase, type ShapeProxy } from './broadphase.js';
 import { Manifold } from './manifold.js';
 import { MeshPairs } from './mesh-pairs.js';

@@ -1,9 +1,9 @@
 // A shape's pose in the world, as the narrowphase reads it: set once per step for every shape by the
 // contact search (contact-set.ts), read by the manifold builders (narrowphase.ts, hull-contacts.ts).
 
-import type { Body } from '../body.js';
+import type { Body } from '../body/body.js';
 import type { Shape } from '../geometry/shape.js';
-import { moveSlice, UNPOOLED, type Float64Allocator, type Float64Arena } from '../arena.js';
+import { moveSlice, UNPOOLED, type Float64Allocator, type Float64Arena } from '../util/arena.js';
 
 /** A shape's world pose: centre c and rotation W = R S (column-major, W_ij = W[3j + i]); for a plane,
  * its body's pose. The contact search sets each shape's once per step (contact-set.ts writeBox). */

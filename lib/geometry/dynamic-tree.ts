@@ -38,7 +38,7 @@
 // range of leaves split by the binned SAH: the leaves' centres binned along the longest axis of their
 // bounds, and split at the bin boundary minimising n_left·area(left) + n_right·area(right).
 
-import { isShrinking } from '../arena.js';
+import { isShrinking } from '../util/arena.js';
 
 /** Bins in the rebuild's binned SAH. On 10 000 random boxes, 8, 16 and 32 bins gave area ratios 101, 98 and 97. */
 const BIN_COUNT = 16;

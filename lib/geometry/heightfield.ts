@@ -25,7 +25,7 @@
 // the outside of the grid is active.
 
 import { isEdgeActive, rayTriangle, writeFacingNormal, writeTriangleNormal, type TriangleSource, EDGE_AB, EDGE_BC, EDGE_CA } from './triangle-source.js';
-import { isArrayLike, requireInteger, show, showBound } from '../validate.js';
+import { isArrayLike, requireInteger, show, showBound } from '../util/validate.js';
 import { MAX_LENGTH, MIN_LENGTH } from '../limits.js';
 
 /** Cells per side of a block of the coarse height range the query skips by. */

@@ -62,7 +62,7 @@
 // its plane offsets found with VertexClusters instead of over every vertex.
 
 import { mulberry32 } from '../math/random.js';
-import { isArrayLike, show, showBound } from '../validate.js';
+import { isArrayLike, show, showBound } from '../util/validate.js';
 import { MAX_LENGTH } from '../limits.js';
 
 /** The most vertices a hull may have. */

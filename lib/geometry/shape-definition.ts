@@ -6,7 +6,7 @@
 // A definition reads and writes a shape's geometry (ShapeGeometry), which the Shape class carries as
 // plain fields for the narrowphase's hot loops.
 
-import type { BodyType } from '../body-type.js';
+import type { BodyType } from '../body/body-type.js';
 import type { ConvexProxy } from './gjk.js';
 import type { ConvexHull } from './hull.js';
 import type { TriangleSource } from './triangle-source.js';

@@ -28,9 +28,9 @@ import { PLANE } from './shapes/plane.js';
 import { SPHERE } from './shapes/sphere.js';
 import { TRIMESH } from './shapes/trimesh.js';
 import { HEIGHTFIELD } from './shapes/heightfield.js';
-import { readFiniteVector, readUnitQuaternion, requireNonNegative, requirePositive, show, showBound } from '../validate.js';
-import { checkOptionKeys, optionKeys } from '../option-keys.js';
-import { makeReadOnly } from '../read-only.js';
+import { readFiniteVector, readUnitQuaternion, requireNonNegative, requirePositive, show, showBound } from '../util/validate.js';
+import { checkOptionKeys, optionKeys } from '../util/option-keys.js';
+import { makeReadOnly } from '../util/read-only.js';
 import type {
   BoxShapeOptions, CapsuleShapeOptions, HeightfieldShapeOptions, HullShapeOptions, PlaneShapeOptions, SphereShapeOptions, SurfaceOptions,
   TrimeshShapeOptions,

@@ -27,7 +27,7 @@ import { DynamicTree } from './dynamic-tree.js';
 import {
   isEdgeActive, rayTriangle, writeFacingNormal, writeTriangleBounds, writeTriangleNormal, type TriangleSource,
 } from './triangle-source.js';
-import { isArrayLike, show, showBound } from '../validate.js';
+import { isArrayLike, show, showBound } from '../util/validate.js';
 import { MAX_LENGTH, MIN_LENGTH } from '../limits.js';
 
 /** At most this many vertices, and as many triangles, in one mesh (2²⁴): 400 MB of vertices, a bound

@@ -10,20 +10,20 @@
 // Friction is parts/angular-friction-part.ts. Per solve: friction, the limits, then the point rows
 // (the point rows last: holding the anchor matters most).
 
-import type { Body } from '../body.js';
+import type { Body } from '../body/body.js';
 import { MAX_PUSH_ANGULAR_SPEED, type Softness } from '../solver/softness.js';
 import { Joint, JOINT_OPTION_KEYS, type JointOptions } from './joint.js';
-import { optionKeys } from '../option-keys.js';
+import { optionKeys } from '../util/option-keys.js';
 import { PointConstraintPart, writePointLoad } from './parts/point-part.js';
 import { AxisConstraintPart, writeSignedRow } from './parts/axis-part.js';
 import { AxisDrive, limitSolve, LIMIT_C, LIMIT_INVERSE_H, LIMIT_MAX_PUSH, LIMIT_PRESSED, solveLimitRow } from './parts/axis-drive.js';
 import { AngularFrictionPart } from './parts/angular-friction-part.js';
 import { SwingLimitPart } from './parts/swing-twist-part.js';
 import { JointFrames, setLocalFrames } from './joint-frames.js';
-import { readBounds, requireNonNegative, requireWithin, show, requireWritable } from '../validate.js';
+import { readBounds, requireNonNegative, requireWithin, show, requireWritable } from '../util/validate.js';
 import { MAX_TORQUE } from '../limits.js';
-import type { Float64Allocator } from '../arena.js';
-import type { StateReader, StateWriter } from '../state.js';
+import type { Float64Allocator } from '../util/arena.js';
+import type { StateReader, StateWriter } from '../util/state.js';
 import type { SubstepLength } from '../solver/step-parts.js';
 
 export interface BallJointOptions extends JointOptions {

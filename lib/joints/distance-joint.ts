@@ -8,17 +8,17 @@
 // bounds are its lower and upper limit rows (equal bounds make a rigid rod), and `hertz` > 0 is its
 // servo spring toward `length`. Box2D's distance joint has the same three.
 
-import type { Body } from '../body.js';
+import type { Body } from '../body/body.js';
 import type { Softness } from '../solver/softness.js';
 import { Joint, JOINT_OPTION_KEYS, type JointOptions } from './joint.js';
-import { optionKeys } from '../option-keys.js';
+import { optionKeys } from '../util/option-keys.js';
 import { PointConstraintPart } from './parts/point-part.js';
 import { AxisConstraintPart, writeSignedRow } from './parts/axis-part.js';
 import { AxisDrive } from './parts/axis-drive.js';
-import { readBounds, requireNonNegative, requireWithin, requireWritable } from '../validate.js';
+import { readBounds, requireNonNegative, requireWithin, requireWritable } from '../util/validate.js';
 import { MAX_JOINT_LENGTH } from '../limits.js';
-import type { Float64Allocator } from '../arena.js';
-import type { StateReader, StateWriter } from '../state.js';
+import type { Float64Allocator } from '../util/arena.js';
+import type { StateReader, StateWriter } from '../util/state.js';
 import type { SubstepLength } from '../solver/step-parts.js';
 
 export interface DistanceJointOptions extends JointOptions {

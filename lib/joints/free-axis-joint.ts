@@ -6,7 +6,7 @@
 // Per solve: the drive rows first (servo, motor, friction, limits, as Box2D v3 orders them: the limits
 // last so they win), then the coupled rows.
 
-import type { Body } from '../body.js';
+import type { Body } from '../body/body.js';
 import type { Softness } from '../solver/softness.js';
 import { Joint, type JointOptions } from './joint.js';
 import { PointConstraintPart } from './parts/point-part.js';
@@ -14,9 +14,9 @@ import { CoupledRows } from './parts/coupled-rows.js';
 import { AxisConstraintPart, writeSignedRow } from './parts/axis-part.js';
 import type { AxisDrive, DriveNames, DriveOptions, MotorOptions, ServoOptions } from './parts/axis-drive.js';
 import { JointFrames } from './joint-frames.js';
-import type { Float64Allocator } from '../arena.js';
-import type { StateReader, StateWriter } from '../state.js';
-import { requireWritable } from '../validate.js';
+import type { Float64Allocator } from '../util/arena.js';
+import type { StateReader, StateWriter } from '../util/state.js';
+import { requireWritable } from '../util/validate.js';
 
 export abstract class FreeAxisJoint extends Joint {
   readonly rowCount = 5;

@@ -10,14 +10,14 @@
 // What it shares with the prismatic joint (the coupled block, the frames, the drive, the solve) is in
 // free-axis-joint.ts.
 
-import type { Body } from '../body.js';
+import type { Body } from '../body/body.js';
 import { JOINT_OPTION_KEYS, type JointOptions } from './joint.js';
-import { optionKeys } from '../option-keys.js';
+import { optionKeys } from '../util/option-keys.js';
 import { FreeAxisJoint } from './free-axis-joint.js';
 import { HingeRotationPart } from './parts/hinge-rotation-part.js';
 import { writePointLoad } from './parts/point-part.js';
 import { AxisDrive, type MotorOptions, type ServoOptions } from './parts/axis-drive.js';
-import type { Float64Allocator } from '../arena.js';
+import type { Float64Allocator } from '../util/arena.js';
 import { atan2 } from '../math/portable.js';
 import type { SubstepLength } from '../solver/step-parts.js';
 

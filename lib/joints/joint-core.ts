@@ -11,16 +11,16 @@
 import type { SolverJoint, SubstepLength } from '../solver/step-parts.js';
 import { createSoftness, makeSoft, type Softness } from '../solver/softness.js';
 import { MAX_HERTZ_PER_SUBSTEP_RATE } from '../solver/step-parts.js';
-import { requireBoolean, requireDampingRatio, requireNonNegative, requirePositiveOrInfinity, requireWithin } from '../validate.js';
-import { requireFiniteState, requireStoredNumbers } from '../restore-check.js';
+import { requireBoolean, requireDampingRatio, requireNonNegative, requirePositiveOrInfinity, requireWithin } from '../util/validate.js';
+import { requireFiniteState, requireStoredNumbers } from '../util/restore-check.js';
 import { MAX_HERTZ } from '../limits.js';
-import { UNPOOLED, type Float64Allocator } from '../arena.js';
-import { optionKeys } from '../option-keys.js';
-import { makeReadOnly } from '../read-only.js';
-import type { StateReader, StateWriter } from '../state.js';
-import type { SleepState } from '../sleep.js';
+import { UNPOOLED, type Float64Allocator } from '../util/arena.js';
+import { optionKeys } from '../util/option-keys.js';
+import { makeReadOnly } from '../util/read-only.js';
+import type { StateReader, StateWriter } from '../util/state.js';
+import type { SleepState } from '../body/sleep.js';
 import type { AxisDrive } from './parts/axis-drive.js';
-import { requireOutsideStep } from '../step-guard.js';
+import { requireOutsideStep } from '../util/step-guard.js';
 
 /**
  * The most a joint carries from one step to the next, N·s (and N·m·s) is the larger of MAX_JOINT_IMPULSE

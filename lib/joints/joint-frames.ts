@@ -11,7 +11,7 @@
 // relative rotation q_rel = q_fa⁻¹ q_fb (B's frame in A's frame's coordinates) with q_rel.w ≥ 0.
 
 import { quat } from 'gl-matrix';
-import type { Body } from '../body.js';
+import type { Body } from '../body/body.js';
 import { atan2, writeAtan2 } from '../math/portable.js';
 
 /** Axes of a world frame from a unit axis and an optional normal (made perpendicular). */

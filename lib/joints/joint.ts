@@ -4,10 +4,10 @@
 // friction rows are not among them. A ball joint's torque readout is zero unless limits or friction
 // act: it holds no rotation.
 
-import type { Body } from '../body.js';
+import type { Body } from '../body/body.js';
 import { JOINT_CORE_OPTION_KEYS, JointCore, type JointCoreOptions } from './joint-core.js';
-import type { Float64Allocator } from '../arena.js';
-import { readFiniteVector, show, showBound, requireWritable } from '../validate.js';
+import type { Float64Allocator } from '../util/arena.js';
+import { readFiniteVector, show, showBound, requireWritable } from '../util/validate.js';
 import { MAX_ANGULAR_SPEED, MAX_LINEAR_SPEED } from '../limits.js';
 
 export type JointType = 'ball' | 'orientation' | 'weld' | 'hinge' | 'prismatic' | 'distance' | 'mouse';

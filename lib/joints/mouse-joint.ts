@@ -6,17 +6,17 @@
 //   C = x_b + r_b − target,   λ = −massScale K⁻¹ (Ċ + biasRate C) − impulseScale λ_acc,  |λ_acc| ≤ F_max h
 // (Box2D's mouse joint does the same.)
 
-import type { Body } from '../body.js';
+import type { Body } from '../body/body.js';
 import { createSoftness, makeSoft } from '../solver/softness.js';
 import {
-  readFiniteVector, readPoint, requireDampingRatio, requireNonNegative, requirePositiveWithin, requireWritable } from '../validate.js';
+  readFiniteVector, readPoint, requireDampingRatio, requireNonNegative, requirePositiveWithin, requireWritable } from '../util/validate.js';
 import { MAX_FORCE, MAX_HERTZ } from '../limits.js';
 import type { JointOptions } from './joint.js';
-import { optionKeys } from '../option-keys.js';
+import { optionKeys } from '../util/option-keys.js';
 import { SinglePartJoint } from './single-part-joint.js';
 import { PointConstraintPart } from './parts/point-part.js';
-import type { Float64Allocator } from '../arena.js';
-import type { StateReader, StateWriter } from '../state.js';
+import type { Float64Allocator } from '../util/arena.js';
+import type { StateReader, StateWriter } from '../util/state.js';
 import type { SubstepLength } from '../solver/step-parts.js';
 
 export interface MouseJointOptions {

@@ -2,12 +2,12 @@
 // joint was made; translation is free. It is the rotation constraint part alone; its math is in
 // parts/rotation-part.ts:  C = log(q_b (q_a q₀)⁻¹),  J = [ 0 −I 0 I ],  K = I_a⁻¹ + I_b⁻¹.
 
-import type { Body } from '../body.js';
+import type { Body } from '../body/body.js';
 import type { Softness } from '../solver/softness.js';
 import type { JointOptions } from './joint.js';
 import { SinglePartJoint } from './single-part-joint.js';
 import { RotationConstraintPart } from './parts/rotation-part.js';
-import type { Float64Allocator } from '../arena.js';
+import type { Float64Allocator } from '../util/arena.js';
 import type { SubstepLength } from '../solver/step-parts.js';
 
 export type OrientationJointOptions = JointOptions;

@@ -11,15 +11,15 @@
 // The axis row is the same linear row along a, with x = a·d the joint translation (0 at creation).
 // Source of the (r_a + d) form: Box2D's prismatic joint, Jolt's SliderConstraint.
 
-import type { Body } from '../body.js';
+import type { Body } from '../body/body.js';
 import { JOINT_OPTION_KEYS, type JointOptions } from './joint.js';
-import { optionKeys } from '../option-keys.js';
+import { optionKeys } from '../util/option-keys.js';
 import { FreeAxisJoint } from './free-axis-joint.js';
 import { RotationConstraintPart } from './parts/rotation-part.js';
 import { AxisConstraintPart } from './parts/axis-part.js';
 import { AxisDrive, type MotorOptions, type ServoOptions } from './parts/axis-drive.js';
-import type { Float64Allocator } from '../arena.js';
-import type { StateReader, StateWriter } from '../state.js';
+import type { Float64Allocator } from '../util/arena.js';
+import type { StateReader, StateWriter } from '../util/state.js';
 import type { SubstepLength } from '../solver/step-parts.js';
 
 export interface PrismaticJointOptions extends JointOptions {

@@ -4,7 +4,7 @@
 
 import { Joint } from './joint.js';
 import type { ConstraintPart } from './parts/constraint-part.js';
-import type { StateReader, StateWriter } from '../state.js';
+import type { StateReader, StateWriter } from '../util/state.js';
 
 export abstract class SinglePartJoint extends Joint {
   /** The joint's one part. */

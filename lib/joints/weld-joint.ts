@@ -18,19 +18,19 @@
 // The solve is written out with locals over the bodies' state arrays, as the point part's is: the
 // angular impulse each body takes is I⁻¹ (r × λ_point + λ_rotation), one product for both parts.
 
-import type { Body } from '../body.js';
+import type { Body } from '../body/body.js';
 import { addSkewProduct } from '../math/mat3.js';
 import { invertSymmetric6Blocks } from '../math/ldlt.js';
-import { BODY_STATE } from '../body.js';
+import { BODY_STATE } from '../body/body.js';
 import type { Softness } from '../solver/softness.js';
 import { Joint, JOINT_OPTION_KEYS, type JointOptions } from './joint.js';
-import { optionKeys } from '../option-keys.js';
+import { optionKeys } from '../util/option-keys.js';
 import { PointConstraintPart, writePointLoad } from './parts/point-part.js';
 import { RotationConstraintPart } from './parts/rotation-part.js';
-import type { Float64Allocator } from '../arena.js';
-import type { StateReader, StateWriter } from '../state.js';
+import type { Float64Allocator } from '../util/arena.js';
+import type { StateReader, StateWriter } from '../util/state.js';
 import type { SubstepLength } from '../solver/step-parts.js';
-import { requireWritable } from '../validate.js';
+import { requireWritable } from '../util/validate.js';
 
 export interface WeldJointOptions extends JointOptions {
   /** The point the two bodies are welded at, world space, m. Forces and torques are reported about it. */

@@ -1,6 +1,6 @@
 // Bridges: a suspension bridge of planks on ball joints, and a welded deck that breaks under load.
 
-import { boxInertia, sphereInertia } from '../inertia.js';
+import { boxInertia, sphereInertia } from '../geometry/inertia.js';
 import type { BodyDescription, JointDescription, QuatTuple, SceneDescription, Vec3Tuple } from './description.js';
 
 const GRAVITY: Vec3Tuple = [0, -9.81, 0];

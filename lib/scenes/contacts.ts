@@ -1,8 +1,8 @@
 // Scenes where contacts matter: ragdolls falling into a pile, a box pyramid, a welded wall to
 // knock down, and a chain draped over obstacles. Every body collides; each scene has a ground plane.
 
-import { describeRagdoll } from '../ragdoll.js';
-import { boxInertia, capsuleInertia, sphereInertia } from '../inertia.js';
+import { describeRagdoll } from '../world/ragdoll.js';
+import { boxInertia, capsuleInertia, sphereInertia } from '../geometry/inertia.js';
 import { mulberry32 } from '../math/random.js';
 import { cos, sin } from '../math/portable.js';
 import type { BodyDescription, JointDescription, SceneDescription, Vec3Tuple } from './description.js';

@@ -2,8 +2,8 @@
 // bodies by index, world anchor). Tests, the viewer and the benchmarks' adapters for other engines all
 // build from the same description, so every engine runs the identical scene.
 
-import { World, type WorldOptions } from '../world.js';
-import type { Body } from '../body.js';
+import { World, type WorldOptions } from '../world/world.js';
+import type { Body } from '../body/body.js';
 import type { Joint } from '../joints/joint.js';
 import type { ShapeOptions } from '../geometry/shape.js';
 

@@ -7,7 +7,7 @@
 // symmetricEigen). The body's mass and inertia are then the hull's at the density.
 
 import { convexHull } from '../geometry/hull.js';
-import { capsuleInertia, sphereInertia } from '../inertia.js';
+import { capsuleInertia, sphereInertia } from '../geometry/inertia.js';
 import { symmetricEigen } from '../math/mat3.js';
 import { mulberry32 } from '../math/random.js';
 import { cos, sin } from '../math/portable.js';

@@ -17,7 +17,7 @@ export type { WeldedTowerOptions } from './tower.js';
 export { windmill, hingeChain } from './mechanisms.js';
 export type { WindmillOptions, HingeChainOptions } from './mechanisms.js';
 export { chainStretch, cantileverTipSag, hasExploded } from './metrics.js';
-export { describeRagdoll } from '../ragdoll.js';
+export { describeRagdoll } from '../world/ragdoll.js';
 export { fallingHingedChains } from './reference.js';
 export { ragdollPile, boxPyramid, boxStack, weldedWall, drapedChain, fallingPile } from './contacts.js';
 export { sliderIntoLimit, sliderPastLimit, hingeIntoLimit, hingePastLimit, slackRope, tautChain } from './limits.js';

@@ -4,7 +4,7 @@
 // joint scenarios (bench/holds.mjs) build the same descriptions. In the slider and hinge scenes body 0 is
 // a static anchor (joint 0's body A, so the joint's translation or angle is body 1's) and body 1 moves.
 
-import { boxInertia, sphereInertia } from '../inertia.js';
+import { boxInertia, sphereInertia } from '../geometry/inertia.js';
 import type { BodyDescription, JointDescription, SceneDescription, Vec3Tuple } from './description.js';
 
 const GRAVITY: Vec3Tuple = [0, -9.81, 0];

@@ -1,7 +1,7 @@
 // Mechanisms built on hinges: a windmill whose rotor a motor drives, and a chain of planks hinged edge
 // to edge (some hinges with angle limits) hanging from a support.
 
-import { boxInertia } from '../inertia.js';
+import { boxInertia } from '../geometry/inertia.js';
 import type { BodyDescription, JointDescription, QuatTuple, SceneDescription, Vec3Tuple } from './description.js';
 
 const GRAVITY: Vec3Tuple = [0, -9.81, 0];

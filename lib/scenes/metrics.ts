@@ -1,6 +1,6 @@
 // The standard scenes' figures of merit (the README's benchmark columns), from body state only.
 
-import type { Body } from '../body.js';
+import type { Body } from '../body/body.js';
 
 const point = new Float64Array(3);
 const tipLocal = new Float64Array([0.5, 0, 0]);

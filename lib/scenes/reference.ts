@@ -4,7 +4,7 @@
 // a slider on a servo, and a weld that breaks under a swinging load; every body collides, and the chains
 // hit a ground plane 3 m below their anchors (plane–box and plane–capsule contacts, and between chains).
 
-import { boxInertia, capsuleInertia } from '../inertia.js';
+import { boxInertia, capsuleInertia } from '../geometry/inertia.js';
 import type { BodyDescription, JointDescription, SceneDescription, Vec3Tuple } from './description.js';
 
 export function fallingHingedChains(): SceneDescription {

@@ -1,6 +1,6 @@
 // The standard joint scenes the benchmarks run (S1-S5, the sphere grid), as descriptions. Links are boxes 1 m long along x.
 
-import { boxInertia, sphereInertia } from '../inertia.js';
+import { boxInertia, sphereInertia } from '../geometry/inertia.js';
 import type { BodyDescription, JointDescription, SceneDescription, Vec3Tuple } from './description.js';
 
 const GRAVITY: Vec3Tuple = [0, -9.81, 0];

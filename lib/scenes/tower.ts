@@ -1,6 +1,6 @@
 // A breakable welded tower: a two-column frame with a beam at every floor, and a load on the roof.
 
-import { boxInertia } from '../inertia.js';
+import { boxInertia } from '../geometry/inertia.js';
 import type { BodyDescription, JointDescription, SceneDescription, Vec3Tuple } from './description.js';
 
 export interface WeldedTowerOptions {

@@ -20,8 +20,8 @@
 import fc from 'fast-check';
 import { World, type Body, type Joint } from '../../lib/index.js';
 import { World2D, type Body2D, type Joint2D } from '../../lib/2d/index.js';
-import { decodeNumbers, encodeNumbers } from '../../lib/state.js';
-import type { WorldSnapshot } from '../../lib/world-core.js';
+import { decodeNumbers, encodeNumbers } from '../../lib/util/state.js';
+import type { WorldSnapshot } from '../../lib/world/world-core.js';
 import { MAX_TIME_STEP, MIN_TIME_STEP } from '../../lib/limits.js';
 import { arg, boolF, code, constF, hostile, intF, numF, options, quatF, real, unknownKeys, vecF, type Field } from './values.js';
 

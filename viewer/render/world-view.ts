@@ -19,7 +19,7 @@ export interface DisplayOptions {
   forces: boolean;
   /** Hinge angle ranges and ball joints' swing cones. */
   limits: boolean;
-  /** Sleeping bodies drawn greyed (lib/sleep.ts). */
+  /** Sleeping bodies drawn greyed (lib/body/sleep.ts). */
   sleep: boolean;
   /** The probe under the pointer (ui/probe.ts): a ray and a swept sphere. */
   probe: boolean;

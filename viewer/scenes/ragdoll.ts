@@ -1,4 +1,4 @@
-// A ragdoll (lib/ragdoll.ts: 16 segments, swing-twist and hinge joints with anatomical limits and
+// A ragdoll (lib/world/ragdoll.ts: 16 segments, swing-twist and hinge joints with anatomical limits and
 // friction) hung from the world by a ball joint at the top of its head, set swinging. Drag it about by any
 // limb; the swing cones and hinge ranges are drawn at every joint, their needles red at a limit.
 

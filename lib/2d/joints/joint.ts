@@ -3,7 +3,7 @@
 
 import { BODY2D_STATE, type Body2D } from '../body.js';
 import { JointCore, type JointCoreOptions } from '../../joints/joint-core.js';
-import { readFiniteVector, show, showBound, requireWritable } from '../../validate.js';
+import { readFiniteVector, show, showBound, requireWritable } from '../../util/validate.js';
 import { MAX_ANGULAR_SPEED, MAX_LINEAR_SPEED } from '../../limits.js';
 
 export type Joint2DType = 'revolute' | 'weld' | 'angle';

@@ -12,14 +12,14 @@ import type { Body2D } from '../body.js';
 import type { Softness } from '../../solver/softness.js';
 import { Joint2D, type Joint2DOptions } from './joint.js';
 import { JOINT_CORE_OPTION_KEYS } from '../../joints/joint-core.js';
-import { optionKeys } from '../../option-keys.js';
+import { optionKeys } from '../../util/option-keys.js';
 import { PointConstraintPart2D, writePointLoad } from './parts/point-part.js';
 import { AxisConstraintPart2D, writeSignedRow } from './parts/axis-part.js';
 import { AxisDrive, wrapAngle, type MotorOptions, type ServoOptions } from '../../joints/parts/axis-drive.js';
-import type { StateReader, StateWriter } from '../../state.js';
+import type { StateReader, StateWriter } from '../../util/state.js';
 import type { SubstepLength } from '../../solver/step-parts.js';
 import { MAX_REFERENCE_ANGLE } from '../../limits.js';
-import { requireWritable } from '../../validate.js';
+import { requireWritable } from '../../util/validate.js';
 
 export interface RevoluteJointOptions extends Joint2DOptions {
   /** The pivot, world space, m. */

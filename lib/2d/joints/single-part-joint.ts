@@ -2,7 +2,7 @@
 
 import { Joint2D } from './joint.js';
 import type { ConstraintPart2D } from './parts/constraint-part.js';
-import type { StateReader, StateWriter } from '../../state.js';
+import type { StateReader, StateWriter } from '../../util/state.js';
 
 export abstract class SinglePartJoint2D extends Joint2D {
   protected abstract get part(): ConstraintPart2D;

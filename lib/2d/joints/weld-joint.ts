@@ -19,12 +19,12 @@ import { ldltFactor, ldltSolve } from '../../math/ldlt.js';
 import type { Softness } from '../../solver/softness.js';
 import { Joint2D, type Joint2DOptions } from './joint.js';
 import { JOINT_CORE_OPTION_KEYS } from '../../joints/joint-core.js';
-import { optionKeys } from '../../option-keys.js';
+import { optionKeys } from '../../util/option-keys.js';
 import { AngleConstraintPart2D } from './parts/angle-part.js';
 import { PointConstraintPart2D, writePointLoad } from './parts/point-part.js';
-import type { StateReader, StateWriter } from '../../state.js';
+import type { StateReader, StateWriter } from '../../util/state.js';
 import type { SubstepLength } from '../../solver/step-parts.js';
-import { requireWritable } from '../../validate.js';
+import { requireWritable } from '../../util/validate.js';
 
 export interface WeldJoint2DOptions extends Joint2DOptions {
   /** The weld point, world space, m. Forces and torques are reported about it. */

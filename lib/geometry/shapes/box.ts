@@ -4,8 +4,8 @@
 //   bounds   |W| h about the centre
 //   ray      the slab method: t_enter = the largest near-slab crossing, t_exit = the smallest far one
 
-import { boxInertia } from '../../inertia.js';
-import { readFiniteVector, requirePositiveWithin } from '../../validate.js';
+import { boxInertia } from '../inertia.js';
+import { readFiniteVector, requirePositiveWithin } from '../../util/validate.js';
 import { MAX_LENGTH, MIN_LENGTH } from '../../limits.js';
 import { boxHull } from '../hull.js';
 import { atOrigin, rayStartsInside, type ShapeDefinition, writeBoxBounds, writeDiagonal } from '../shape-definition.js';

@@ -5,8 +5,8 @@
 //   ray      the infinite cylinder about y (the x, z parts of the sphere test), kept where the hit's y
 //            lies on the segment; otherwise the nearer of the two end spheres, (0, ±h, 0)
 
-import { capsuleInertia } from '../../inertia.js';
-import { requireNonNegative, requirePositiveWithin, requireWithin } from '../../validate.js';
+import { capsuleInertia } from '../inertia.js';
+import { requireNonNegative, requirePositiveWithin, requireWithin } from '../../util/validate.js';
 import { MAX_LENGTH, MIN_LENGTH } from '../../limits.js';
 import { atOrigin, rayStartsInside, type ShapeDefinition, writeDiagonal } from '../shape-definition.js';
 import type { CapsuleShapeOptions } from '../shape-options.js';

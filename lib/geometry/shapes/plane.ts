@@ -3,7 +3,7 @@
 //   bounds   everything
 //   ray      n·(o + t d) = offset:  t = (offset − n·o) / n·d, for a ray going down into it (n·d < 0)
 
-import { normalizeStably, readFiniteVector, show } from '../../validate.js';
+import { normalizeStably, readFiniteVector, show } from '../../util/validate.js';
 import { atOrigin, rayStartsInside, type ShapeDefinition } from '../shape-definition.js';
 import type { PlaneShapeOptions } from '../shape-options.js';
 

@@ -3,7 +3,7 @@
 //   bounds   the centre ± r
 //   ray      |o + t d|² = r²:  t = −b − √(b² − c),  b = o·d, c = |o|² − r²
 
-import { requirePositiveWithin } from '../../validate.js';
+import { requirePositiveWithin } from '../../util/validate.js';
 import { MAX_LENGTH, MIN_LENGTH } from '../../limits.js';
 import { atOrigin, type ShapeDefinition, type ShapeGeometry, writeDiagonal } from '../shape-definition.js';
 import type { SphereShapeOptions } from '../shape-options.js';

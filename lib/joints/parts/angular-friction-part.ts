@@ -6,7 +6,7 @@
 //   λ = −K⁻¹ Ċ,   λ_acc ← λ_acc + λ scaled back onto the ball |λ_acc| ≤ frictionTorque·h
 // The ball (not a box per axis) keeps the friction the same in every direction.
 
-import type { Body } from '../../body.js';
+import type { Body } from '../../body/body.js';
 import { invertSymmetric3 } from '../../math/ldlt.js';
 import { angularImpulse, applyAngularImpulse } from './point-part.js';
 

@@ -20,11 +20,11 @@
 // x is an angle (rad) or a length (m); forces are N·m or N to match.
 
 import { createSoftness, makeSoft, MAX_PUSH_ANGULAR_SPEED, MAX_PUSH_SPEED, type Softness } from '../../solver/softness.js';
-import { readBounds, requireFinite, requireNonNegative, requireWithin, show, requireDampingRatio } from '../../validate.js';
+import { readBounds, requireFinite, requireNonNegative, requireWithin, show, requireDampingRatio } from '../../util/validate.js';
 import { MAX_ANGULAR_SPEED, MAX_FORCE, MAX_HERTZ, MAX_JOINT_LENGTH, MAX_LINEAR_SPEED, MAX_TORQUE } from '../../limits.js';
 import { ROW_BIAS, ROW_IMPULSE, ROW_IMPULSE_SCALE, ROW_LOWER, ROW_MASS_SCALE, ROW_UPPER, rowSolve } from '../../solver/row-solve.js';
-import type { StateReader, StateWriter } from '../../state.js';
-import { checkOptionKeys, optionKeys } from '../../option-keys.js';
+import type { StateReader, StateWriter } from '../../util/state.js';
+import { checkOptionKeys, optionKeys } from '../../util/option-keys.js';
 import type { SubstepLength } from '../../solver/step-parts.js';
 
 export type DriveMode = 'off' | 'velocity' | 'position';

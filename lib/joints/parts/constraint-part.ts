@@ -5,9 +5,9 @@
 //
 // Rows use the body order [v_a ω_a v_b ω_b]; impulses are on body B (body A receives the opposite).
 
-import type { Body } from '../../body.js';
+import type { Body } from '../../body/body.js';
 import type { Softness } from '../../solver/softness.js';
-import type { StateReader, StateWriter } from '../../state.js';
+import type { StateReader, StateWriter } from '../../util/state.js';
 
 export interface ConstraintPart {
   /** Rows of the part (degrees of freedom it removes). */

@@ -18,13 +18,13 @@
 // objects instead of thirteen, which measured 2.3x faster on a 1000-link chain. The named fields
 // (rA, C, K, impulse, …) are views into the array.
 
-import { BODY_STATE, type Body } from '../../body.js';
+import { BODY_STATE, type Body } from '../../body/body.js';
 import { addLeverArmMass } from '../../math/mat3.js';
 import { invertSymmetric3 } from '../../math/ldlt.js';
 import type { Softness } from '../../solver/softness.js';
 import type { ConstraintPart } from './constraint-part.js';
-import { UNPOOLED, type Float64Allocator } from '../../arena.js';
-import type { StateReader, StateWriter } from '../../state.js';
+import { UNPOOLED, type Float64Allocator } from '../../util/arena.js';
+import type { StateReader, StateWriter } from '../../util/state.js';
 import { MAX_JOINT_LENGTH } from '../../limits.js';
 
 // Offsets into a body's state, copied to module constants: the hot loops must not read an imported

@@ -15,14 +15,14 @@
 // 2 e.xyz it equals the 2D angle difference θ_b − θ_a − θ₀ exactly for planar motion.
 
 import { quat } from 'gl-matrix';
-import type { Body } from '../../body.js';
+import type { Body } from '../../body/body.js';
 import { invertSymmetric3 } from '../../math/ldlt.js';
 import { rotationVector } from '../../math/quat.js';
 import type { Softness } from '../../solver/softness.js';
 import type { ConstraintPart } from './constraint-part.js';
-import { UNPOOLED, type Float64Allocator } from '../../arena.js';
+import { UNPOOLED, type Float64Allocator } from '../../util/arena.js';
 import { angularImpulse, applyAngularImpulse } from './point-part.js';
-import type { StateReader, StateWriter } from '../../state.js';
+import type { StateReader, StateWriter } from '../../util/state.js';
 
 const cdot = new Float64Array(3);
 const error = new Float64Array(3);

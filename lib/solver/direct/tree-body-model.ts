@@ -4,7 +4,7 @@
 // TreeBodyModel; this file is the 3D model (a body's velocity is (v, ω), 6 numbers, and J rows have 12
 // columns [v_a ω_a v_b ω_b]); lib/2d/solver/tree-body-model.ts is the 2D one (3 numbers, 6 columns).
 
-import { BODY_STATE, type Body } from '../../body.js';
+import { BODY_STATE, type Body } from '../../body/body.js';
 import { rotateSymmetric } from '../../math/mat3.js';
 import { integrateOrientation } from '../../math/quat.js';
 
@@ -19,7 +19,7 @@ export interface TreeBody {
    * matrix this solver factors cannot hold an infinite mass or inertia, so joints of such a body stay
    * iterative. */
   readonly hasLockedAxes?: boolean;
-  /** @internal The body's numbers (lib/body.ts BODY_STATE, lib/2d/body.ts BODY2D_STATE). */
+  /** @internal The body's numbers (lib/body/body.ts BODY_STATE, lib/2d/body.ts BODY2D_STATE). */
   readonly state: Float64Array;
 }
 
@@ -70,7 +70,7 @@ export interface TreeBodyModel<B extends TreeBody> {
   move(body: B, x: Float64Array, bounds: Float64Array): void;
 }
 
-/** The 3D bodies (lib/body.ts). */
+/** The 3D bodies (lib/body/body.ts). */
 export class TreeBodyModel3D implements TreeBodyModel<Body> {
   readonly dof = 6;
   readonly stiffnessSize = 9;

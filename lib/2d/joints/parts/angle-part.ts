@@ -12,7 +12,7 @@
 import { BODY2D_STATE, type Body2D } from '../../body.js';
 import type { Softness } from '../../../solver/softness.js';
 import type { ConstraintPart2D } from './constraint-part.js';
-import type { StateReader, StateWriter } from '../../../state.js';
+import type { StateReader, StateWriter } from '../../../util/state.js';
 import { wrapAngle } from '../../../joints/parts/axis-drive.js';
 import { MAX_REFERENCE_ANGLE } from '../../../limits.js';
 

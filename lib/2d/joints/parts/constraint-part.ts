@@ -3,7 +3,7 @@
 
 import type { Body2D } from '../../body.js';
 import type { Softness } from '../../../solver/softness.js';
-import type { StateReader, StateWriter } from '../../../state.js';
+import type { StateReader, StateWriter } from '../../../util/state.js';
 
 export interface ConstraintPart2D {
   /** Rows of the part. */

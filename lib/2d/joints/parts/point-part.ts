@@ -15,7 +15,7 @@ import { BODY2D_STATE, type Body2D } from '../../body.js';
 import { invertSymmetric2 } from '../../../math/ldlt.js';
 import type { Softness } from '../../../solver/softness.js';
 import type { ConstraintPart2D } from './constraint-part.js';
-import type { StateReader, StateWriter } from '../../../state.js';
+import type { StateReader, StateWriter } from '../../../util/state.js';
 import { MAX_JOINT_LENGTH } from '../../../limits.js';
 
 const LINEAR_VELOCITY = BODY2D_STATE.linearVelocity, ANGULAR_VELOCITY = BODY2D_STATE.angularVelocity;

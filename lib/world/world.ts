@@ -2,45 +2,45 @@
 // the math lives in joints/ and the step in solver/. What World2D shares with it (settings, removal,
 // the step, breaking) is in world-core.ts.
 
-import { Body, type BodyOptions } from './body.js';
-import { BallJoint, type BallJointOptions } from './joints/ball-joint.js';
-import type { Joint } from './joints/joint.js';
-import { MouseJoint, type MouseJointOptions } from './joints/mouse-joint.js';
-import { OrientationJoint, type OrientationJointOptions } from './joints/orientation-joint.js';
-import { WeldJoint, type WeldJointOptions } from './joints/weld-joint.js';
-import { HingeJoint, type HingeJointOptions } from './joints/hinge-joint.js';
-import { PrismaticJoint, type PrismaticJointOptions } from './joints/prismatic-joint.js';
-import { DistanceJoint, type DistanceJointOptions } from './joints/distance-joint.js';
-import { RigidBodyIntegrator } from './solver/integrate.js';
-import type { SolverSettings } from './solver/step-parts.js';
-import { TreeBodyModel3D } from './solver/direct/tree-body-model.js';
-import { checkOptionKeys, optionKeys } from './option-keys.js';
-import { makeReadOnly } from './read-only.js';
-import { BALL_JOINT_OPTION_KEYS } from './joints/ball-joint.js';
-import { HINGE_JOINT_OPTION_KEYS } from './joints/hinge-joint.js';
-import { PRISMATIC_JOINT_OPTION_KEYS } from './joints/prismatic-joint.js';
-import { DISTANCE_JOINT_OPTION_KEYS } from './joints/distance-joint.js';
-import { WELD_JOINT_OPTION_KEYS } from './joints/weld-joint.js';
-import { MOUSE_JOINT_OPTION_KEYS } from './joints/mouse-joint.js';
-import { JOINT_OPTION_KEYS } from './joints/joint.js';
+import { Body, type BodyOptions } from '../body/body.js';
+import { BallJoint, type BallJointOptions } from '../joints/ball-joint.js';
+import type { Joint } from '../joints/joint.js';
+import { MouseJoint, type MouseJointOptions } from '../joints/mouse-joint.js';
+import { OrientationJoint, type OrientationJointOptions } from '../joints/orientation-joint.js';
+import { WeldJoint, type WeldJointOptions } from '../joints/weld-joint.js';
+import { HingeJoint, type HingeJointOptions } from '../joints/hinge-joint.js';
+import { PrismaticJoint, type PrismaticJointOptions } from '../joints/prismatic-joint.js';
+import { DistanceJoint, type DistanceJointOptions } from '../joints/distance-joint.js';
+import { RigidBodyIntegrator } from '../solver/integrate.js';
+import type { SolverSettings } from '../solver/step-parts.js';
+import { TreeBodyModel3D } from '../solver/direct/tree-body-model.js';
+import { checkOptionKeys, optionKeys } from '../util/option-keys.js';
+import { makeReadOnly } from '../util/read-only.js';
+import { BALL_JOINT_OPTION_KEYS } from '../joints/ball-joint.js';
+import { HINGE_JOINT_OPTION_KEYS } from '../joints/hinge-joint.js';
+import { PRISMATIC_JOINT_OPTION_KEYS } from '../joints/prismatic-joint.js';
+import { DISTANCE_JOINT_OPTION_KEYS } from '../joints/distance-joint.js';
+import { WELD_JOINT_OPTION_KEYS } from '../joints/weld-joint.js';
+import { MOUSE_JOINT_OPTION_KEYS } from '../joints/mouse-joint.js';
+import { JOINT_OPTION_KEYS } from '../joints/joint.js';
 import { CORE_WORLD_OPTION_KEYS, DEFAULT_SOLVER_SETTINGS, WorldCore, type CoreWorldOptions, type JointBreakEventOf, type SnapshotBody, type WorldSnapshot } from './world-core.js';
-import type { StateReader, StateWriter } from './state.js';
+import type { StateReader, StateWriter } from '../util/state.js';
 import {
   readCallback, readDirection, readFiniteVector, readGravity, readPoint, readUnitQuaternion, requireBoolean,
   requireInteger, requireNonNegative, show,
-} from './validate.js';
-import { requireFiniteState } from './restore-check.js';
+} from '../util/validate.js';
+import { requireFiniteState } from '../util/restore-check.js';
 import { writeShape } from './structure-hash.js';
-import { SceneQueries, type QueryOptions, type RayHit, type ShapeCastOptions, type ShapeOverlap, type SweepHit } from './collision/queries.js';
-import { CharacterController, type CharacterControllerOptions } from './character/character-controller.js';
-import { ContactSet, type ShapePair } from './collision/contact-set.js';
-import { CCD_SPEED_THRESHOLD, ContinuousCollision } from './collision/continuous.js';
-import { PreSolvePair } from './collision/pre-solve.js';
-import type { Shape, ShapeOptions } from './geometry/shape.js';
-import { RESTITUTION_THRESHOLD, type ContactConstraint } from './collision/contact-constraint.js';
-import type { SolverContacts } from './solver/step-parts.js';
-import type { Islands } from './sleep.js';
-import type { BodyInvalidEventOf } from './invalid-bodies.js';
+import { SceneQueries, type QueryOptions, type RayHit, type ShapeCastOptions, type ShapeOverlap, type SweepHit } from '../collision/queries.js';
+import { CharacterController, type CharacterControllerOptions } from '../character/character-controller.js';
+import { ContactSet, type ShapePair } from '../collision/contact-set.js';
+import { CCD_SPEED_THRESHOLD, ContinuousCollision } from '../collision/continuous.js';
+import { PreSolvePair } from '../collision/pre-solve.js';
+import type { Shape, ShapeOptions } from '../geometry/shape.js';
+import { RESTITUTION_THRESHOLD, type ContactConstraint } from '../collision/contact-constraint.js';
+import type { SolverContacts } from '../solver/step-parts.js';
+import type { Islands } from '../body/sleep.js';
+import type { BodyInvalidEventOf } from '../body/invalid-bodies.js';
 
 export interface WorldOptions extends CoreWorldOptions<Joint, Body> {
   /** m/s². Default [0, −9.81, 0]. */

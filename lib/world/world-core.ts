@@ -5,30 +5,30 @@
 // Each world adds its own bodies and joints; the step itself is solver/step.ts, and the direct
 // solver solver/direct/, the same code for both.
 
-import type { BodyType } from './body.js';
-import type { ShapeOptions } from './geometry/shape.js';
-import type { JointCore } from './joints/joint-core.js';
-import { Float64Arena, WORLD_ARENA_CHUNK } from './arena.js';
-import type { BodyInvalidEventOf, InvalidQuantity } from './invalid-bodies.js';
-import { DEFAULT_SLEEP_SETTINGS, Islands, isAwakeMover, type SleepingBody, type SleepSettings } from './sleep.js';
-import { StateReader, StateWriter, decodeNumbers, encodeNumbers, hashNumbers } from './state.js';
-import { readBodyType } from './body-type.js';
+import type { BodyType } from '../body/body.js';
+import type { ShapeOptions } from '../geometry/shape.js';
+import type { JointCore } from '../joints/joint-core.js';
+import { Float64Arena, WORLD_ARENA_CHUNK } from '../util/arena.js';
+import type { BodyInvalidEventOf, InvalidQuantity } from '../body/invalid-bodies.js';
+import { DEFAULT_SLEEP_SETTINGS, Islands, isAwakeMover, type SleepingBody, type SleepSettings } from '../body/sleep.js';
+import { StateReader, StateWriter, decodeNumbers, encodeNumbers, hashNumbers } from '../util/state.js';
+import { readBodyType } from '../body/body-type.js';
 import { writeBodyType, writeName } from './structure-hash.js';
-import { requireEntry, requireKnownKeys, requireRoundTrip, requireSnapshotArray } from './restore-check.js';
-import { MAX_HERTZ_PER_SUBSTEP_RATE, NO_CONTACTS, type BodyIntegrator, type ExactJointSolver, type JointSettling, type SolverContacts, type SolverSettings } from './solver/step-parts.js';
-import { StepContext, step } from './solver/step.js';
-import { DirectSolver } from './solver/direct/direct-solver.js';
-import type { TreeJoint } from './solver/direct/tree-joint.js';
-import type { TreeBodyModel } from './solver/direct/tree-body-model.js';
+import { requireEntry, requireKnownKeys, requireRoundTrip, requireSnapshotArray } from '../util/restore-check.js';
+import { MAX_HERTZ_PER_SUBSTEP_RATE, NO_CONTACTS, type BodyIntegrator, type ExactJointSolver, type JointSettling, type SolverContacts, type SolverSettings } from '../solver/step-parts.js';
+import { StepContext, step } from '../solver/step.js';
+import { DirectSolver } from '../solver/direct/direct-solver.js';
+import type { TreeJoint } from '../solver/direct/tree-joint.js';
+import type { TreeBodyModel } from '../solver/direct/tree-body-model.js';
 import {
   readCallback, readFiniteVector, readGravity, requireBoolean, requireDampingRatio, requireInteger,
   requireIntegerWithin, requireNonNegative, requirePositive, requirePositiveOrInfinity, requirePositiveWithin,
   requireWithin, show,
-} from './validate.js';
-import { optionKeys } from './option-keys.js';
+} from '../util/validate.js';
+import { optionKeys } from '../util/option-keys.js';
 import {
   MAX_ANGULAR_SPEED, MAX_ITERATIONS, MAX_LINEAR_SPEED, MAX_STEPS_PER_FRAME, MAX_SUBSTEPS, MAX_TIME_STEP, MIN_TIME_STEP,
-} from './limits.js';
+} from '../limits.js';
 
 /** The options both worlds take (WorldOptions and World2DOptions add gravity and their own). */
 export interface CoreWorldOptions<J, B = unknown> {
@@ -900,7 +900,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
    * contacts) and the structure a snapshot lists beside them (each body's type, each shape's kind,
    * geometry, pose, density, material, filter and sensor flag, each joint's type and bodies): what a
    * snapshot keeps. Two worlds hash alike exactly when their states are bitwise identical; the step is
-   * deterministic (lib/state.ts, README "Determinism"). Not hashed, as not snapshotted: callbacks,
+   * deterministic (lib/util/state.ts, README "Determinism"). Not hashed, as not snapshotted: callbacks,
    * userData and advance()'s clock (fixedTimeStep, maxStepsPerFrame, the time it holds over). Cheap
    * enough to call every frame: a shape's geometry is digested once.
    */

@@ -5,7 +5,7 @@
 
 import { StateWriter } from './state.js';
 import { show, showBound, showKey } from './validate.js';
-import { MAX_STORED_MAGNITUDE } from './limits.js';
+import { MAX_STORED_MAGNITUDE } from '../limits.js';
 
 /** Every number of `values` finite. */
 export function requireFiniteNumbers(where: string, name: string, values: ArrayLike<number>): void {

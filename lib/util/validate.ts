@@ -2,7 +2,7 @@
 // a message that names the option and the bad value: `RangeError: createBody: mass must be a finite
 // number > 0, got -1`. Nothing here runs inside step().
 
-import { MAX_COORDINATE, MAX_DAMPING_RATIO, MAX_GRAVITY, MAX_GRAVITY_SCALE } from './limits.js';
+import { MAX_COORDINATE, MAX_DAMPING_RATIO, MAX_GRAVITY, MAX_GRAVITY_SCALE } from '../limits.js';
 
 /** At most this many items of an array, characters of a string, and levels of nesting go into a message:
  * an option `{ length: 1e9 }` (a 30-byte edit of a snapshot) would otherwise be formatted item by item

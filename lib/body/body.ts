@@ -7,26 +7,26 @@
 // without asking what kind it is: the update is multiplied by zero.
 
 import { quat, vec3 } from 'gl-matrix';
-import { rotateDiagonal, rotateSymmetric } from './math/mat3.js';
-import { UNPOOLED, type Float64Allocator } from './arena.js';
-import { checkInertiaRange, readInertia } from './inertia.js';
+import { rotateDiagonal, rotateSymmetric } from '../math/mat3.js';
+import { UNPOOLED, type Float64Allocator } from '../util/arena.js';
+import { checkInertiaRange, readInertia } from '../geometry/inertia.js';
 import {
   readBoundedVector, readFiniteVector, readPoint, readUnitQuaternion, requireAccumulated, requireBoolean,
   requireFinite, requireGravityScale, requireInteger, requireNonNegative, requirePositive, requirePositiveWithin,
-  show, showBound, requireWritable } from './validate.js';
-import { MAX_ANGULAR_SPEED, MAX_COORDINATE, MAX_FORCE, MAX_LINEAR_SPEED, MAX_MASS, MAX_TORQUE, MIN_MASS } from './limits.js';
-import type { StateReader, StateWriter } from './state.js';
-import { checkStoredQuaternion, requireAtMost, requireConsistent, requireFiniteNumbers, requireZero } from './restore-check.js';
-import { definitionOf, MAX_SHAPES_PER_BODY, Shape, type ShapeOptions } from './geometry/shape.js';
-import { computeMassProperties } from './geometry/mass-properties.js';
-import { integrateOrientation, rotationMatrix, rotationVector, writeRotation } from './math/quat.js';
+  show, showBound, requireWritable } from '../util/validate.js';
+import { MAX_ANGULAR_SPEED, MAX_COORDINATE, MAX_FORCE, MAX_LINEAR_SPEED, MAX_MASS, MAX_TORQUE, MIN_MASS } from '../limits.js';
+import type { StateReader, StateWriter } from '../util/state.js';
+import { checkStoredQuaternion, requireAtMost, requireConsistent, requireFiniteNumbers, requireZero } from '../util/restore-check.js';
+import { definitionOf, MAX_SHAPES_PER_BODY, Shape, type ShapeOptions } from '../geometry/shape.js';
+import { computeMassProperties } from '../geometry/mass-properties.js';
+import { integrateOrientation, rotationMatrix, rotationVector, writeRotation } from '../math/quat.js';
 import { SleepState } from './sleep.js';
 import { interpolationFraction, NO_PREVIOUS_POSE, slerpInto } from './interpolation.js';
 
 import { readBodyType, type BodyType } from './body-type.js';
-import { checkOptionKeys, optionKeys } from './option-keys.js';
+import { checkOptionKeys, optionKeys } from '../util/option-keys.js';
 import { notFinite, type InvalidQuantity } from './invalid-bodies.js';
-import { requireOutsideStep } from './step-guard.js';
+import { requireOutsideStep } from '../util/step-guard.js';
 
 export type { BodyType };
 

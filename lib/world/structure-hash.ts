@@ -4,9 +4,9 @@
 // that differ in any of them hash differently. A shape's geometry never changes after it is made: it is
 // reduced to a 64-bit digest once and kept, so a mesh of thousands of triangles costs two numbers a hash.
 
-import type { BodyType } from './body-type.js';
-import type { Shape } from './geometry/shape.js';
-import { fnv1a64, type StateWriter } from './state.js';
+import type { BodyType } from '../body/body-type.js';
+import type { Shape } from '../geometry/shape.js';
+import { fnv1a64, type StateWriter } from '../util/state.js';
 
 const BODY_TYPE_CODES: Readonly<Record<BodyType, number>> = { dynamic: 0, static: 1, kinematic: 2 };
 

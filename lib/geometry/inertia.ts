@@ -1,9 +1,9 @@
 // Mass properties of common solids, about their centre of mass, in their own axes (kg·m²).
 // Each returns the diagonal [Ix, Iy, Iz] that createBody's `inertia` accepts.
 
-import { ldltFactor, ldltInverse } from './math/ldlt.js';
-import { readFiniteVector, requirePositive, show, showBound, isArrayLike } from './validate.js';
-import { MAX_INERTIA, MIN_INERTIA } from './limits.js';
+import { ldltFactor, ldltInverse } from '../math/ldlt.js';
+import { readFiniteVector, requirePositive, show, showBound, isArrayLike } from '../util/validate.js';
+import { MAX_INERTIA, MIN_INERTIA } from '../limits.js';
 
 /** A solid box of the given half extents: I_x = m (h_y² + h_z²) / 3, and so on. */
 export function boxInertia(mass: number, halfExtents: ArrayLike<number>): [number, number, number] {

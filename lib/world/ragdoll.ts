@@ -17,15 +17,15 @@
 // rest instead of swinging for ever.
 
 import type { World } from './world.js';
-import type { Body } from './body.js';
-import { BallJoint } from './joints/ball-joint.js';
-import { HingeJoint } from './joints/hinge-joint.js';
-import { boxInertia, capsuleInertia, sphereInertia } from './inertia.js';
-import { addSceneToWorld, type BodyDescription, type JointDescription, type SceneDescription, type Vec3Tuple, type QuatTuple } from './scenes/description.js';
-import { rotationMatrix } from './math/quat.js';
-import { checkOptionKeys, optionKeys } from './option-keys.js';
-import { readGroup } from './geometry/shape.js';
-import { readFiniteVector, readUnitQuaternion, requireBoolean, requireNonNegative, requirePositive, requirePositiveOrInfinity, show } from './validate.js';
+import type { Body } from '../body/body.js';
+import { BallJoint } from '../joints/ball-joint.js';
+import { HingeJoint } from '../joints/hinge-joint.js';
+import { boxInertia, capsuleInertia, sphereInertia } from '../geometry/inertia.js';
+import { addSceneToWorld, type BodyDescription, type JointDescription, type SceneDescription, type Vec3Tuple, type QuatTuple } from '../scenes/description.js';
+import { rotationMatrix } from '../math/quat.js';
+import { checkOptionKeys, optionKeys } from '../util/option-keys.js';
+import { readGroup } from '../geometry/shape.js';
+import { readFiniteVector, readUnitQuaternion, requireBoolean, requireNonNegative, requirePositive, requirePositiveOrInfinity, show } from '../util/validate.js';
 
 export interface RagdollOptions {
   /** Where the feet stand (the point between the soles), world space, m. Default [0, 0, 0]. */

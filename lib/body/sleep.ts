@@ -28,8 +28,8 @@
 // Sleep state is part of a body's state: hashes and snapshots include it (SleepState.save).
 
 import type { BodyType } from './body-type.js';
-import type { StateReader, StateWriter } from './state.js';
-import { ShrinkCheck } from './arena.js';
+import type { StateReader, StateWriter } from '../util/state.js';
+import { ShrinkCheck } from '../util/arena.js';
 
 /** Linear speed under which a body counts as at rest, m/s (Box2D v3: 0.05). */
 export const DEFAULT_SLEEP_LINEAR_SPEED = 0.05;

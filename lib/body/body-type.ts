@@ -2,7 +2,7 @@
 // 'kinematic' (moves at the velocity it is given, pushed by nothing). Its own file so that sleep.ts, below
 // the bodies, can name it.
 
-import { show } from './validate.js';
+import { show } from '../util/validate.js';
 
 export type BodyType = 'dynamic' | 'static' | 'kinematic';
 
