@@ -12,7 +12,7 @@ import { defaultSettings, FIXED_STEP, SceneRunner, type SimulationSettings } fro
 import { TwinView } from './render/twin-view.js';
 import { DifferencePlot } from './ui/difference-plot.js';
 import { DragTool } from './ui/drag.js';
-import { Panel } from './ui/panel.js';
+import { Panel, type PanelControls } from './ui/panel.js';
 import { Probe } from './ui/probe.js';
 import { Readout } from './ui/readout.js';
 
@@ -25,7 +25,7 @@ const MAX_STEPS_PER_FRAME = 8;
  * the usual link blue for the iterative run, green for the direct one. */
 const SOLVER_COLOURS: Record<JointSolverKind, number> = { iterative: 0x3f7fd1, direct: 0x1f9d6b };
 
-export class ViewerApp {
+export class ViewerApp implements PanelControls {
   readonly stage: Stage;
   sceneDef!: ViewerScene;
   runner!: SceneRunner;
@@ -150,7 +150,13 @@ export class ViewerApp {
     this.drag.sync();
     this.stage.render();
     const mean = this.stepTimes.length ? this.stepTimes.reduce((a, b) => a + b, 0) / this.stepTimes.length : 0;
-    this.readout.update(this, mean);
+    const { runner, settings } = this;
+    this.readout.update({
+      scene: this.sceneDef, live: runner.live, runs: runner.runs, twin: runner.twin,
+      removedBodies: runner.removedBodies, brokenJoints: runner.brokenJoints, meanStepMs: mean,
+      substeps: settings.substeps, iterations: settings.iterations, paused: settings.paused, timeScale: settings.timeScale,
+      probe: this.display.probe, probeRay: this.probe.rayText, probeSphere: this.probe.sphereText,
+    });
   }
 
   start(name: string, compare = false): void {

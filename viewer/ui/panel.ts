@@ -2,11 +2,40 @@
 // scene's sliders and buttons.
 
 import GUI, { type Controller } from 'lil-gui';
-import type { ViewerApp } from '../app.js';
 import { PANEL_WIDTH } from '../render/stage.js';
+import type { DisplayOptions } from '../render/world-view.js';
 import type { ViewerScene } from '../scene-types.js';
 import { SCENES } from '../scenes/index.js';
+import type { SimulationSettings } from '../simulation.js';
 import { DEFAULT_JOINT_SOLVER, JOINT_SOLVERS } from '../../lib/index.js';
+
+/** What the panel reads and drives in the viewer (ViewerApp implements it). */
+export interface PanelControls {
+  /** The simulation settings, bound to the Simulation folder's controls, which write into them. */
+  readonly settings: SimulationSettings;
+  /** The display toggles, bound to the Display folder's checkboxes, which write into them. */
+  readonly display: DisplayOptions;
+  /** The current scene's parameter values, copied into the sliders. */
+  readonly params: Readonly<Record<string, number>>;
+  /** Whether the 2D vs 3D view is on. */
+  readonly compare: boolean;
+  /** Loads the scene of this name with its default parameters and settings. */
+  load(name: string): void;
+  /** Takes one fixed step now. */
+  stepOnce(): void;
+  /** Rebuilds the current scene from its parameters. */
+  reset(): void;
+  /** Pushes the settings, the solver included, into the running world. */
+  applySettings(): void;
+  /** Turns the 2D vs 3D view on or off. */
+  setCompare(on: boolean): void;
+  /** Pushes the 3D run out of the plane (2D vs 3D view). */
+  pushOutOfPlane(): void;
+  /** Sets a scene parameter, rebuilding the scene if the parameter asks for it. */
+  setParam(key: string, value: number): void;
+  /** Runs the current scene's action with this label. */
+  runAction(label: string): void;
+}
 
 /** What the solver picker says under itself: which solver is the default and why (README "The direct
  * solver", BENCHMARKS.md, whose figures these are). */
@@ -26,7 +55,7 @@ export class Panel {
   /** The joint solver picker: off in side-by-side scenes, which run both solvers. */
   private readonly solverController: Controller;
 
-  constructor(private readonly app: ViewerApp) {
+  constructor(private readonly app: PanelControls) {
     const names = Object.fromEntries(SCENES.map((s) => [s.title, s.name]));
     this.sceneController = this.gui.add(this.choice, 'scene', names).name('scene').onChange((name: string) => app.load(name));
 

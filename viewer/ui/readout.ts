@@ -1,8 +1,47 @@
 // The readout overlay: what the scene is, and the figures that say how the solver is doing.
 
-import type { ViewerApp } from '../app.js';
-import type { SceneReadout, ViewerScene } from '../scene-types.js';
-import type { SceneRun } from '../simulation.js';
+import type { LiveScene, ViewerScene } from '../scene-types.js';
+import type { PlanarTwin, SceneRun } from '../simulation.js';
+
+/** What the readout shows, gathered by the viewer at each draw. */
+export interface ReadoutFigures {
+  /** The scene loaded: its title, description and own figures (ViewerScene.readouts). */
+  scene: ViewerScene;
+  /** The first run's live scene: its world's figures, and what the scene's own figures read. */
+  live: LiveScene;
+  /** Every run of the scene (more than one in a side-by-side scene), the first run's first. */
+  runs: readonly SceneRun[];
+  /** The 2D run beside the 3D one (2D vs 3D view), or null when that view is off. */
+  twin: PlanarTwin | null;
+  /** Bodies of the first run removed after falling away. */
+  removedBodies: number;
+  /** Joints of the first run that have broken. */
+  brokenJoints: number;
+  /** The mean wall time of the recent steps, ms. */
+  meanStepMs: number;
+  /** The substeps set, shown until the world has taken a step. */
+  substeps: number;
+  /** The joint iterations set. */
+  iterations: number;
+  /** Whether the simulation is paused. */
+  paused: boolean;
+  /** The simulation's speed relative to real time. */
+  timeScale: number;
+  /** Whether the probe is on (its rows are shown only then). */
+  probe: boolean;
+  /** What the probe's ray hits, as text. */
+  probeRay: string;
+  /** What the probe's swept sphere hits, as text. */
+  probeSphere: string;
+}
+
+/** A figure of the scene's own, read from the current figures at each update. */
+interface SceneFigure {
+  /** The row's label. */
+  label: string;
+  /** The row's value now. */
+  value(figures: ReadoutFigures): string;
+}
 
 export class Readout {
   private readonly title = document.createElement('h1');
@@ -13,7 +52,7 @@ export class Readout {
   private readonly probeRows: HTMLTableRowElement[] = [];
   /** The value cells of the scene's own figures (a gap row per run of a side-by-side scene, then
    * ViewerScene.readouts): rows after the fixed ones, remade when the scene changes. */
-  private sceneCells: { cell: HTMLTableCellElement; value: () => string }[] = [];
+  private sceneCells: { cell: HTMLTableCellElement; figure: SceneFigure }[] = [];
   private shownScene: ViewerScene | null = null;
 
   constructor(info: HTMLElement, figures: HTMLElement) {
@@ -31,47 +70,50 @@ export class Readout {
     figures.append(this.table, hint);
   }
 
-  update(app: ViewerApp, meanStepMs: number): void {
-    const world = app.live.world;
-    this.title.textContent = app.sceneDef.title;
-    this.description.textContent = app.sceneDef.description;
+  update(figures: ReadoutFigures): void {
+    const world = figures.live.world;
+    this.title.textContent = figures.scene.title;
+    this.description.textContent = figures.scene.description;
     this.set('time', `${world.time.toFixed(2)} s, step ${world.stepCount}`);
     // the substeps the world took (exactSubsteps where the direct solver held every row), the iterations set
-    const substeps = world.lastStepSubsteps || app.settings.substeps;
-    this.set('ms / step', `${meanStepMs.toFixed(3)} (${substeps} sub × ${app.settings.iterations} it)`);
-    this.set('solver', solverText(app));
-    this.set('bodies', String(world.bodies.length) + (app.runner.removedBodies > 0 ? ` (${app.runner.removedBodies} fell away)` : ''));
+    const substeps = world.lastStepSubsteps || figures.substeps;
+    this.set('ms / step', `${figures.meanStepMs.toFixed(3)} (${substeps} sub × ${figures.iterations} it)`);
+    this.set('solver', solverText(figures));
+    this.set('bodies', String(world.bodies.length) + (figures.removedBodies > 0 ? ` (${figures.removedBodies} fell away)` : ''));
     this.set('joints', String(world.joints.filter((j) => !j.broken && j.type !== 'mouse').length));
-    this.set('broken joints', String(app.runner.brokenJoints));
+    this.set('broken joints', String(figures.brokenJoints));
     this.set('largest gap', `${(world.getMaxLinearError() * 1000).toFixed(2)} mm`);
     this.set('largest angle', `${world.getMaxAngularError().toFixed(4)} rad`);
-    this.set('state', app.settings.paused ? 'paused' : app.settings.timeScale === 1 ? 'running' : `running at ${app.settings.timeScale}x`);
-    const twin = app.runner.twin;
+    this.set('state', figures.paused ? 'paused' : figures.timeScale === 1 ? 'running' : `running at ${figures.timeScale}x`);
+    const twin = figures.twin;
     const last = twin?.history[twin.history.length - 1]?.difference;
     this.set('2D vs 3D', twin === null ? 'off' : last ? `${last.position.toExponential(1)} m apart` : 'on');
-    for (const row of this.probeRows) if (row.hidden === app.display.probe) row.hidden = !app.display.probe;
-    this.set('probe ray', app.probe.rayText);
-    this.set('probe sphere', app.probe.sphereText);
-    this.updateSceneFigures(app);
+    for (const row of this.probeRows) if (row.hidden === figures.probe) row.hidden = !figures.probe;
+    this.set('probe ray', figures.probeRay);
+    this.set('probe sphere', figures.probeSphere);
+    this.updateSceneFigures(figures);
   }
 
-  private updateSceneFigures(app: ViewerApp): void {
-    const scene = app.sceneDef;
+  private updateSceneFigures(figures: ReadoutFigures): void {
+    const scene = figures.scene;
     if (scene !== this.shownScene) {
       this.shownScene = scene;
       for (let i = this.sceneCells.length; i > 0; i--) this.table.deleteRow(-1);
-      // read through app at each update: a rebuild replaces the runs and the live scene
-      const runRows = app.runner.runs.length > 1 ? app.runner.runs.map((_, i) => runGap(app, i)) : [];
-      const figures: SceneReadout[] = [...runRows, ...scene.readouts ?? []];
-      this.sceneCells = figures.map((figure, i) => {
+      // the rows read the figures of each update: a rebuild replaces the runs and the live scene
+      const runRows = figures.runs.length > 1 ? figures.runs.map((_, i) => runGap(figures, i)) : [];
+      const sceneRows: SceneFigure[] = (scene.readouts ?? []).map((readout) => ({
+        label: readout.label,
+        value: (current) => readout.value(current.live),
+      }));
+      this.sceneCells = [...runRows, ...sceneRows].map((figure, i) => {
         const row = this.table.insertRow();
         if (i === 0) row.className = 'scene-figure-first';
         row.insertCell().textContent = figure.label;
-        return { cell: row.insertCell(), value: () => figure.value(app.live) };
+        return { cell: row.insertCell(), figure };
       });
     }
-    for (const { cell, value } of this.sceneCells) {
-      const text = value();
+    for (const { cell, figure } of this.sceneCells) {
+      const text = figure.value(figures);
       if (cell.textContent !== text) cell.textContent = text;
     }
   }
@@ -84,21 +126,21 @@ export class Readout {
 
 /** Which solver runs; with the direct one, how many joints it holds exactly (springs, mouse joints and
  * structures whose loops pass its budget stay iterative: World.directJoints). */
-function solverText(app: ViewerApp): string {
-  const runs = app.runner.runs;
+function solverText(figures: ReadoutFigures): string {
+  const runs = figures.runs;
   if (runs.length > 1) return 'both, side by side';
-  const world = app.live.world;
+  const world = figures.live.world;
   if (world.solver !== 'direct' || world.stepCount === 0) return world.solver;
   const joints = world.joints.filter((j) => !j.broken && j.type !== 'mouse').length;
   return `direct, ${world.directJoints.length}/${joints} joints exact`;
 }
 
 /** Run `index` of a side-by-side scene: its solver's largest joint gap now and at its worst. */
-function runGap(app: ViewerApp, index: number): SceneReadout {
-  const run = (): SceneRun => app.runner.runs[index];
+function runGap(figures: ReadoutFigures, index: number): SceneFigure {
+  const run = (current: ReadoutFigures): SceneRun => current.runs[index];
   return {
-    label: `${run().live.world.solver} gap`,
-    value: () => `${millimetres(run().live.world.getMaxLinearError())} (peak ${millimetres(run().peakGap, '')})`,
+    label: `${run(figures).live.world.solver} gap`,
+    value: (current) => `${millimetres(run(current).live.world.getMaxLinearError())} (peak ${millimetres(run(current).peakGap, '')})`,
   };
 }
 
