@@ -1,7 +1,8 @@
 // sinew/2d: the 2D specialization, the same API shape as the 3D library, and the planar comparison.
 
 export { World2D } from './world.js';
-export type { AdvanceResult, JointSolverKind } from '../world/world-core.js';
+export type { AdvanceResult } from '../world/clock.js';
+export type { JointSolverKind } from '../world/settings.js';
 export type { World2DOptions, JointBreakEvent2D, BodyInvalidEvent2D } from './world.js';
 export type { InvalidQuantity } from '../body/invalid-bodies.js';
 export { Body2D } from './body.js';

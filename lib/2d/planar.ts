@@ -11,7 +11,7 @@ import type { Body } from '../body/body.js';
 import type { Joint } from '../joints/joint.js';
 import { addSceneToWorld, type SceneDescription } from '../scenes/description.js';
 import { World, type WorldOptions } from '../world/world.js';
-import type { CoreWorldOptions } from '../world/world-core.js';
+import type { CoreWorldOptions } from '../world/settings.js';
 import type { Body2D } from './body.js';
 import type { Joint2D } from './joints/joint.js';
 import { World2D } from './world.js';

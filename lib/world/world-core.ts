@@ -21,141 +21,18 @@ import { DirectSolver } from '../solver/direct/direct-solver.js';
 import type { TreeJoint } from '../solver/direct/tree-joint.js';
 import type { TreeBodyModel } from '../solver/direct/tree-body-model.js';
 import {
-  readCallback, readFiniteVector, readGravity, requireBoolean, requireDampingRatio, requireInteger,
-  requireIntegerWithin, requireNonNegative, requirePositive, requirePositiveOrInfinity, requirePositiveWithin,
-  requireWithin, show,
+  readCallback, readGravity, requireBoolean, requireDampingRatio, requireInteger, requireNonNegative, requirePositiveOrInfinity,
+  requirePositiveWithin, requireWithin, show,
 } from '../util/validate.js';
-import { optionKeys } from '../util/option-keys.js';
 import {
-  MAX_ANGULAR_SPEED, MAX_ITERATIONS, MAX_LINEAR_SPEED, MAX_STEPS_PER_FRAME, MAX_SUBSTEPS, MAX_TIME_STEP, MIN_TIME_STEP,
+  DEFAULT_JOINT_SOLVER, DEFAULT_SOLVER_SETTINGS, defineSettings, readSettingOptions, readSolverKind, type CoreWorldOptions,
+  type JointSolverKind, type SettingStores, type WorldSettings,
+} from './settings.js';
+import { StepCallbacks, type JointBreakEventOf } from './events.js';
+import { FixedStepClock, type AdvanceResult } from './clock.js';
+import {
+  MAX_ANGULAR_SPEED, MAX_ITERATIONS, MAX_LINEAR_SPEED, MAX_SUBSTEPS, MAX_TIME_STEP, MIN_TIME_STEP,
 } from '../limits.js';
-
-/** The options both worlds take (WorldOptions and World2DOptions add gravity and their own). */
-export interface CoreWorldOptions<J, B = unknown> {
-  /** Substeps per step, 1 to 64 (MAX_SUBSTEPS). Default 4, with either solver; see exactSubsteps. */
-  substeps?: number;
-  /**
-   * Substeps of a step the direct solver holds alone, 1 to 64: every joint's every row exact (no motor,
-   * servo, spring, soft or mouse joint, no rope, no group past its limit budget) and no contact. Default 1:
-   * such a step's rows hold exactly at any count, and its poses are projected onto them, so more
-   * substeps buy only a finer integration of the swing (a chain released horizontally keeps a few per
-   * cent more of its energy over 10 s at 4 than at 1) at their cost.
-   */
-  exactSubsteps?: number;
-  /** Velocity iterations (with position bias) per substep for the joints, 1 to 1000 (MAX_ITERATIONS, as
-   * contactIterations and relaxIterations). Default 2. */
-  iterations?: number;
-  /** Velocity iterations (with position bias) per substep for the contacts, the last of the substep's
-   * biased sweeps. Default 1 (a contact converges in one with the relax sweep after it, as in Box2D v3
-   * and Rapier); more for stiffer stacks at more cost. */
-  contactIterations?: number;
-  /** Relax iterations (no bias) per substep. Default 1. */
-  relaxIterations?: number;
-  /** Stiffness of rigid joints, Hz. Rigid joints are stiff springs in the soft step: under a steady
-   * load F a joint gives way by about K F / ω² (ω = 2π·jointHertz, K its effective mass), so stiffer
-   * is more rigid. The stiffness is capped at a quarter of the substep rate, the most that stays
-   * stable. Default Infinity: always at that cap (60 Hz at 4 substeps of 1/60 s), so more substeps
-   * give stiffer joints. */
-  jointHertz?: number;
-  /** Damping ratio of that spring. Default 1 (critically damped). */
-  jointDampingRatio?: number;
-  /** Start each solve from the last substep's impulses. Default true. */
-  warmStarting?: boolean;
-  /** Dynamic bodies move no faster than this, m/s, at most 1e6 (MAX_LINEAR_SPEED). Default 400 (as Box2D). */
-  maxLinearSpeed?: number;
-  /** Dynamic bodies turn no faster than this, rad/s, at most 1e6 (MAX_ANGULAR_SPEED). Default 200 (about 1900 rpm). */
-  maxAngularSpeed?: number;
-  /** Called once for each joint that breaks, at the end of the step it broke in. */
-  onJointBreak?: ((event: JointBreakEventOf<J>) => void) | null;
-  /** Called once for each body whose position, orientation or velocities stopped being finite, at the end
-   * of the step that found it; the body is taken out of the simulation (world.invalidBodies). */
-  onBodyInvalid?: ((event: BodyInvalidEventOf<B>) => void) | null;
-  /** Islands at rest fall asleep and cost nothing until disturbed (sleep.ts). Default true. */
-  sleeping?: boolean;
-  /** A body counts as at rest while slower than this, m/s, and its centre stays within
-   * ½ sleepLinearSpeed · timeToSleep of where it was. Default 0.05: 1.25 cm in 0.5 s (sleep.ts). */
-  sleepLinearSpeed?: number;
-  /** The same for turning, rad/s: |ω| under it, each body axis within ½ sleepAngularSpeed ·
-   * timeToSleep. Default 0.05. */
-  sleepAngularSpeed?: number;
-  /** How long every body of an island must be at rest before it sleeps, s. Default 0.5. */
-  timeToSleep?: number;
-  /**
-   * 'direct' (the default): the rows of rigid joints (chains, ragdolls, trees, and structures with loops
-   * while their factorization fits its budget) are solved exactly (solver/direct/: one factorization a
-   * step, refactored within it only where it goes stale) and their drift projected away; their limits,
-   * friction and ropes' lengths are held through them; motors, servos, springs, mouse joints, contacts
-   * and groups past the budget stay in the soft step's sweeps. 'iterative': the soft step alone, cheaper
-   * and softer, its new structures started at the sag that carries their load (README, "The solver").
-   * The same in 2D and 3D.
-   */
-  solver?: JointSolverKind;
-  /** The step advance(elapsedSeconds) takes, s, within step()'s range [1e-9, 1] (MIN_TIME_STEP,
-   * MAX_TIME_STEP). Default 1/60. */
-  fixedTimeStep?: number;
-  /** The most steps one advance() call takes, 1 to 1000 (MAX_STEPS_PER_FRAME); time beyond them is
-   * dropped. Default 5. */
-  maxStepsPerFrame?: number;
-}
-/** @internal The keys of CoreWorldOptions (option-keys.ts). */
-export const CORE_WORLD_OPTION_KEYS = optionKeys<CoreWorldOptions<unknown>>({
-  substeps: true, exactSubsteps: true, iterations: true, contactIterations: true, relaxIterations: true, jointHertz: true, jointDampingRatio: true,
-  warmStarting: true, maxLinearSpeed: true, maxAngularSpeed: true, onJointBreak: true, onBodyInvalid: true, sleeping: true,
-  sleepLinearSpeed: true, sleepAngularSpeed: true, timeToSleep: true, solver: true, fixedTimeStep: true, maxStepsPerFrame: true,
-});
-
-/** What world.advance(elapsedSeconds) did. The world hands back the same object every call and
- * overwrites it on the next: read it (or copy it) before advancing again. */
-export interface AdvanceResult {
-  /** Steps of fixedTimeStep taken. */
-  readonly steps: number;
-  /** Seconds not simulated because maxStepsPerFrame was reached (0 unless it was). */
-  readonly droppedSeconds: number;
-  /** The time left over, as a fraction of a step, in [0, 1): how far to draw the bodies from the last
-   * step's start pose toward its end pose (world.interpolationAlpha). */
-  readonly alpha: number;
-}
-
-/** The fixed-step clock's defaults (CoreWorldOptions.fixedTimeStep and maxStepsPerFrame). */
-export const DEFAULT_FIXED_STEP_SETTINGS: Readonly<{ fixedTimeStep: number; maxStepsPerFrame: number }> = Object.freeze({
-  fixedTimeStep: 1 / 60,
-  maxStepsPerFrame: 5,
-});
-
-/** Time within this fraction of a step of a whole number of steps counts as that number: 3 × (1/60)
- * added up is 3 steps, however the sum rounds. */
-const STEP_ROUND_OFF = 1e-9;
-
-export type JointSolverKind = 'iterative' | 'direct';
-/** Every joint solver a world can run. */
-export const JOINT_SOLVERS: readonly JointSolverKind[] = Object.freeze(['iterative', 'direct'] as const);
-
-/** The joint solver a world uses unless told otherwise. */
-export const DEFAULT_JOINT_SOLVER: JointSolverKind = 'direct';
-
-export interface JointBreakEventOf<J> {
-  joint: J;
-  /** Which limit was passed (force is checked first). */
-  reason: 'force' | 'torque';
-  /** |force| (N) and |torque| (N·m) over the step in which the joint broke. */
-  force: number;
-  torque: number;
-}
-
-
-/** The defaults, chosen by measurement (README, "The solver"). */
-export const DEFAULT_SOLVER_SETTINGS: Readonly<SolverSettings> = Object.freeze({
-  substeps: 4,
-  exactSubsteps: 1,
-  iterations: 2,
-  contactIterations: 1,
-  relaxIterations: 1,
-  jointHertz: Infinity,
-  jointDampingRatio: 1,
-  warmStarting: true,
-  maxLinearSpeed: 400,
-  maxAngularSpeed: 200,
-});
 
 /** What a world needs to know of its bodies. */
 export interface CoreBody extends SleepingBody {
@@ -314,9 +191,8 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
   private reporting = false;
   /** True while advance's beforeStep runs. */
   private beforeStepping = false;
-  /** The first error a callback threw while the step's events were delivered: thrown after the last. */
-  private callbackFailed = false;
-  private callbackError: unknown = null;
+  /** The step's callbacks, and the first error one threw: thrown after the last (events.ts). */
+  private readonly callbacks = new StepCallbacks();
   /** Bodies taken out of the simulation for a state that is not finite (invalid-bodies.ts), and the
    * events of the step not yet reported. */
   private readonly _invalidBodies: B[] = [];
@@ -324,14 +200,11 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
   /** `_bodies` without the invalid ones (the same array while there are none), for structureVersion. */
   private simulated: readonly B[] = [];
   private simulatedVersion = -1;
-  // The fixed-step clock (advance): its settings, the time not yet stepped (always under one step
-  // between calls), the alpha bodies are drawn at, and the result object handed back every call.
-  private _fixedTimeStep = DEFAULT_FIXED_STEP_SETTINGS.fixedTimeStep;
-  private _maxStepsPerFrame = DEFAULT_FIXED_STEP_SETTINGS.maxStepsPerFrame;
-  private accumulatedSeconds = 0;
-  private _interpolationAlpha = 1;
+  /** The fixed-step clock (advance; clock.ts). */
+  private readonly clock = new FixedStepClock();
   private advancing = false;
-  private readonly advanceResult = { steps: 0, droppedSeconds: 0, alpha: 1 };
+  /** @internal The stores the settings' accessors read and write (settings.ts). */
+  readonly settingStores: SettingStores;
 
   /** Checks and applies the shared options; `gravity` is the subclass's default, already checked.
    * `integrator` and `treeModel` are where the dimensions differ: the step's and the direct solver's. */
@@ -342,44 +215,14 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
       throw new TypeError(`${where}: options must be an object, got ${show(options)}`);
     }
     const settings: SolverSettings = { ...DEFAULT_SOLVER_SETTINGS };
-    if (options.substeps !== undefined) settings.substeps = requireIntegerWithin(where, 'substeps', options.substeps, 1, MAX_SUBSTEPS);
-    if (options.exactSubsteps !== undefined) {
-      settings.exactSubsteps = requireIntegerWithin(where, 'exactSubsteps', options.exactSubsteps, 1, MAX_SUBSTEPS);
-    }
-    if (options.iterations !== undefined) settings.iterations = requireIntegerWithin(where, 'iterations', options.iterations, 1, MAX_ITERATIONS);
-    if (options.contactIterations !== undefined) {
-      settings.contactIterations = requireIntegerWithin(where, 'contactIterations', options.contactIterations, 1, MAX_ITERATIONS);
-    }
-    if (options.relaxIterations !== undefined) {
-      settings.relaxIterations = requireIntegerWithin(where, 'relaxIterations', options.relaxIterations, 0, MAX_ITERATIONS);
-    }
-    if (options.jointHertz !== undefined) {
-      settings.jointHertz = requirePositiveOrInfinity(where, 'jointHertz', options.jointHertz, 'the stiffest stable');
-    }
-    if (options.jointDampingRatio !== undefined) {
-      settings.jointDampingRatio = requireDampingRatio(where, 'jointDampingRatio', options.jointDampingRatio);
-    }
-    if (options.warmStarting !== undefined) settings.warmStarting = requireBoolean(where, 'warmStarting', options.warmStarting);
-    if (options.maxLinearSpeed !== undefined) {
-      settings.maxLinearSpeed = requirePositiveWithin(where, 'maxLinearSpeed', options.maxLinearSpeed, 0, MAX_LINEAR_SPEED, ' m/s');
-    }
-    if (options.maxAngularSpeed !== undefined) {
-      settings.maxAngularSpeed = requirePositiveWithin(where, 'maxAngularSpeed', options.maxAngularSpeed, 0, MAX_ANGULAR_SPEED, ' rad/s');
-    }
+    readSettingOptions(where, options, 'solver', settings);
     const sleep: SleepSettings = { ...DEFAULT_SLEEP_SETTINGS };
-    if (options.sleeping !== undefined) sleep.sleeping = requireBoolean(where, 'sleeping', options.sleeping);
-    if (options.sleepLinearSpeed !== undefined) sleep.sleepLinearSpeed = requireNonNegative(where, 'sleepLinearSpeed', options.sleepLinearSpeed);
-    if (options.sleepAngularSpeed !== undefined) sleep.sleepAngularSpeed = requireNonNegative(where, 'sleepAngularSpeed', options.sleepAngularSpeed);
-    if (options.timeToSleep !== undefined) sleep.timeToSleep = requireNonNegative(where, 'timeToSleep', options.timeToSleep);
+    readSettingOptions(where, options, 'sleep', sleep);
     const onJointBreak = readCallback(where, 'onJointBreak', options.onJointBreak);
     const onBodyInvalid = readCallback(where, 'onBodyInvalid', options.onBodyInvalid);
     const solver = options.solver === undefined ? DEFAULT_JOINT_SOLVER : readSolverKind(where, options.solver);
-    const fixedTimeStep = options.fixedTimeStep === undefined
-      ? DEFAULT_FIXED_STEP_SETTINGS.fixedTimeStep
-      : requirePositiveWithin(where, 'fixedTimeStep', options.fixedTimeStep, MIN_TIME_STEP, MAX_TIME_STEP, ' s');
-    const maxStepsPerFrame = options.maxStepsPerFrame === undefined
-      ? DEFAULT_FIXED_STEP_SETTINGS.maxStepsPerFrame
-      : requireIntegerWithin(where, 'maxStepsPerFrame', options.maxStepsPerFrame, 1, MAX_STEPS_PER_FRAME);
+    const clock = { fixedTimeStep: this.clock.fixedTimeStep, maxStepsPerFrame: this.clock.maxStepsPerFrame };
+    readSettingOptions(where, options, 'clock', clock);
     this.gravity = gravity;
     Object.assign(this.settings, settings);
     Object.assign(this.sleepSettings, sleep);
@@ -388,8 +231,8 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     this.stepContext = new StepContext(integrator, gravity, this.settings);
     this.tree = new DirectSolver<B, J>(treeModel);
     this.solverKind = solver;
-    this._fixedTimeStep = fixedTimeStep;
-    this._maxStepsPerFrame = maxStepsPerFrame;
+    Object.assign(this.clock, clock);
+    this.settingStores = { solver: this.settings, sleep: this.sleepSettings, clock: this.clock };
   }
 
   /** 'iterative' or 'direct' (see CoreWorldOptions.solver); can change between steps (the substeps
@@ -425,130 +268,17 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
   }
   private _lastStepSubsteps = 0;
 
-  // ---- settings (each can change between steps) ----
+  // ---- settings (each can change between steps): the accessors are made from settings.ts's table ----
 
-  get substeps(): number {
-    return this.settings.substeps;
-  }
-  set substeps(value: number) {
-    this.requireOutsideStep('substeps');
-    this.settings.substeps = requireIntegerWithin('substeps', 'substeps', value, 1, MAX_SUBSTEPS);
-  }
-  get exactSubsteps(): number {
-    return this.settings.exactSubsteps;
-  }
-  set exactSubsteps(value: number) {
-    this.requireOutsideStep('exactSubsteps');
-    this.settings.exactSubsteps = requireIntegerWithin('exactSubsteps', 'exactSubsteps', value, 1, MAX_SUBSTEPS);
-  }
-  get iterations(): number {
-    return this.settings.iterations;
-  }
-  set iterations(value: number) {
-    this.requireOutsideStep('iterations');
-    this.settings.iterations = requireIntegerWithin('iterations', 'iterations', value, 1, MAX_ITERATIONS);
-  }
-  get contactIterations(): number {
-    return this.settings.contactIterations;
-  }
-  set contactIterations(value: number) {
-    this.requireOutsideStep('contactIterations');
-    this.settings.contactIterations = requireIntegerWithin('contactIterations', 'contactIterations', value, 1, MAX_ITERATIONS);
-  }
-  get relaxIterations(): number {
-    return this.settings.relaxIterations;
-  }
-  set relaxIterations(value: number) {
-    this.requireOutsideStep('relaxIterations');
-    this.settings.relaxIterations = requireIntegerWithin('relaxIterations', 'relaxIterations', value, 0, MAX_ITERATIONS);
-  }
-  get jointHertz(): number {
-    return this.settings.jointHertz;
-  }
-  set jointHertz(value: number) {
-    this.requireOutsideStep('jointHertz');
-    this.settings.jointHertz = requirePositiveOrInfinity('jointHertz', 'jointHertz', value, 'the stiffest stable');
-  }
-  get jointDampingRatio(): number {
-    return this.settings.jointDampingRatio;
-  }
-  set jointDampingRatio(value: number) {
-    this.requireOutsideStep('jointDampingRatio');
-    this.settings.jointDampingRatio = requireDampingRatio('jointDampingRatio', 'jointDampingRatio', value);
-  }
-  get warmStarting(): boolean {
-    return this.settings.warmStarting;
-  }
-  set warmStarting(value: boolean) {
-    this.requireOutsideStep('warmStarting');
-    this.settings.warmStarting = requireBoolean('warmStarting', 'warmStarting', value);
-  }
-  get maxLinearSpeed(): number {
-    return this.settings.maxLinearSpeed;
-  }
-  set maxLinearSpeed(value: number) {
-    this.requireOutsideStep('maxLinearSpeed');
-    this.settings.maxLinearSpeed = requirePositiveWithin('maxLinearSpeed', 'maxLinearSpeed', value, 0, MAX_LINEAR_SPEED, ' m/s');
-  }
-  get maxAngularSpeed(): number {
-    return this.settings.maxAngularSpeed;
-  }
-  set maxAngularSpeed(value: number) {
-    this.requireOutsideStep('maxAngularSpeed');
-    this.settings.maxAngularSpeed = requirePositiveWithin('maxAngularSpeed', 'maxAngularSpeed', value, 0, MAX_ANGULAR_SPEED, ' rad/s');
-  }
-  /** Whether islands at rest fall asleep (sleep.ts). Turning it off wakes every body. */
-  get sleeping(): boolean {
-    return this.sleepSettings.sleeping;
-  }
-  set sleeping(value: boolean) {
-    this.requireOutsideStep('sleeping');
-    this.sleepSettings.sleeping = requireBoolean('sleeping', 'sleeping', value);
-    if (!value) this.islands.wakeAll();
-  }
-  get sleepLinearSpeed(): number {
-    return this.sleepSettings.sleepLinearSpeed;
-  }
-  set sleepLinearSpeed(value: number) {
-    this.requireOutsideStep('sleepLinearSpeed');
-    this.sleepSettings.sleepLinearSpeed = requireNonNegative('sleepLinearSpeed', 'sleepLinearSpeed', value);
-  }
-  get sleepAngularSpeed(): number {
-    return this.sleepSettings.sleepAngularSpeed;
-  }
-  set sleepAngularSpeed(value: number) {
-    this.requireOutsideStep('sleepAngularSpeed');
-    this.sleepSettings.sleepAngularSpeed = requireNonNegative('sleepAngularSpeed', 'sleepAngularSpeed', value);
-  }
-  get timeToSleep(): number {
-    return this.sleepSettings.timeToSleep;
-  }
-  set timeToSleep(value: number) {
-    this.requireOutsideStep('timeToSleep');
-    this.sleepSettings.timeToSleep = requireNonNegative('timeToSleep', 'timeToSleep', value);
-  }
-  /** The step advance() takes, s (CoreWorldOptions.fixedTimeStep). Time already accumulated is kept
-   * when it changes. */
-  get fixedTimeStep(): number {
-    return this._fixedTimeStep;
-  }
-  set fixedTimeStep(value: number) {
-    this.requireOutsideStep('fixedTimeStep');
-    this._fixedTimeStep = requirePositiveWithin('fixedTimeStep', 'fixedTimeStep', value, MIN_TIME_STEP, MAX_TIME_STEP, ' s');
-  }
-  /** The most steps one advance() call takes (CoreWorldOptions.maxStepsPerFrame). */
-  get maxStepsPerFrame(): number {
-    return this._maxStepsPerFrame;
-  }
-  set maxStepsPerFrame(value: number) {
-    this.requireOutsideStep('maxStepsPerFrame');
-    this._maxStepsPerFrame = requireIntegerWithin('maxStepsPerFrame', 'maxStepsPerFrame', value, 1, MAX_STEPS_PER_FRAME);
+  /** @internal After a setting's accessor set it: turning sleeping off wakes every body. */
+  settingChanged(key: keyof WorldSettings): void {
+    if (key === 'sleeping' && !this.sleepSettings.sleeping) this.islands.wakeAll();
   }
   /** How far between the last step's start and end poses bodies are drawn, in [0, 1]
    * (body.getInterpolatedPosition): the alpha of the last advance(), or 1 after a step() of your own
    * (the current poses). */
   get interpolationAlpha(): number {
-    return this._interpolationAlpha;
+    return this.clock.interpolationAlpha;
   }
   /** How many bodies sleep now. */
   get sleepingBodyCount(): number {
@@ -676,28 +406,8 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     }
     if (this.stepping || this.advancing || this.reporting) throw new Error('advance: called from inside a step callback');
     this.requireOutsideQuery('advance');
-    const dt = this._fixedTimeStep;
-    const total = this.accumulatedSeconds + elapsedSeconds;
-    let due = Math.floor(total / dt);
-    let left = total - due * dt;
-    // round-off: a sum of whole steps can fall a hair short of them (or the floor a hair past them)
-    const tolerance = STEP_ROUND_OFF * dt;
-    if (left >= dt - tolerance) {
-      due++;
-      left -= dt;
-    }
-    if (left < tolerance) left = 0;
-    const steps = Math.min(due, this._maxStepsPerFrame);
-    let dropped = 0;
-    if (steps < due) {
-      // the spiral-of-death guard: everything past the steps taken is dropped, so the next frame
-      // starts with nothing owed
-      dropped = total - steps * dt;
-      left = 0;
-    }
-    // committed before stepping: a step callback that throws loses the rest of this frame's steps
-    this.accumulatedSeconds = left;
-    const result = this.advanceResult;
+    const dt = this.clock.fixedTimeStep;
+    const steps = this.clock.take(elapsedSeconds);
     this.advancing = true;
     try {
       for (let i = 0; i < steps; i++) {
@@ -714,12 +424,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     } finally {
       this.advancing = false;
     }
-    const alpha = left / dt;
-    this._interpolationAlpha = alpha;
-    result.steps = steps;
-    result.droppedSeconds = dropped;
-    result.alpha = alpha;
-    return result;
+    return this.clock.finish();
   }
 
   /**
@@ -771,7 +476,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
       this.checkFinite(bodies);
       this._time += dt;
       this._stepCount = stepNumber;
-      this._interpolationAlpha = 1;
+      this.clock.interpolationAlpha = 1;
       this.breakJoints();
       if (this.sleepSettings.sleeping && this.islands.begin(bodies, dt, this.sleepSettings)) {
         for (let i = 0; i < joints.length; i++) {
@@ -787,31 +492,20 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
       this.stepping = false;
     }
     this.reporting = true;
-    let failed = false, error: unknown = null;
     try {
       this.reportInvalid();
       this.reportBreaks();
       this.reportStepEvents();
     } finally {
       this.reporting = false;
-      failed = this.callbackFailed;
-      error = this.callbackError;
-      this.callbackFailed = false;
-      this.callbackError = null;
     }
-    if (failed) throw error;
+    this.callbacks.rethrow();
   }
 
   /** @internal Calls one of the step's callbacks: an error it throws is kept, and thrown by step once
    * every event of the step has been delivered (the first, if several throw). */
   protected deliver<E>(callback: (event: E) => void, event: E): void {
-    try {
-      callback(event);
-    } catch (error) {
-      if (this.callbackFailed) return;
-      this.callbackFailed = true;
-      this.callbackError = error;
-    }
+    this.callbacks.deliver(callback, event);
   }
 
   // ---- bodies that are not finite (invalid-bodies.ts) ----
@@ -1431,9 +1125,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
   }
 }
 
-function readSolverKind(where: string, value: unknown): JointSolverKind {
-  if (!JOINT_SOLVERS.includes(value as JointSolverKind)) {
-    throw new RangeError(`${where}: solver must be 'iterative' or 'direct', got ${show(value)}`);
-  }
-  return value as JointSolverKind;
-}
+// The settings' accessors (world.substeps, world.sleeping, …), made from settings.ts's table.
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export interface WorldCore<B extends CoreBody, J extends JointCore<B> & TreeJoint<B>> extends WorldSettings {}
+defineSettings(WorldCore.prototype);

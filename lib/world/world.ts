@@ -23,7 +23,9 @@ import { DISTANCE_JOINT_OPTION_KEYS } from '../joints/distance-joint.js';
 import { WELD_JOINT_OPTION_KEYS } from '../joints/weld-joint.js';
 import { MOUSE_JOINT_OPTION_KEYS } from '../joints/mouse-joint.js';
 import { JOINT_OPTION_KEYS } from '../joints/joint.js';
-import { CORE_WORLD_OPTION_KEYS, DEFAULT_SOLVER_SETTINGS, WorldCore, type CoreWorldOptions, type JointBreakEventOf, type SnapshotBody, type WorldSnapshot } from './world-core.js';
+import { WorldCore, type SnapshotBody, type WorldSnapshot } from './world-core.js';
+import { CORE_WORLD_OPTION_KEYS, DEFAULT_SOLVER_SETTINGS, type CoreWorldOptions } from './settings.js';
+import type { JointBreakEventOf } from './events.js';
 import type { StateReader, StateWriter } from '../util/state.js';
 import {
   readCallback, readDirection, readFiniteVector, readGravity, readPoint, readUnitQuaternion, requireBoolean,
@@ -83,7 +85,8 @@ const WORLD_OPTION_KEYS: readonly string[] = [
   }),
 ];
 
-export { DEFAULT_JOINT_SOLVER, JOINT_SOLVERS, type AdvanceResult, type JointSolverKind } from './world-core.js';
+export { DEFAULT_JOINT_SOLVER, JOINT_SOLVERS, type JointSolverKind } from './settings.js';
+export type { AdvanceResult } from './clock.js';
 
 export type JointBreakEvent = JointBreakEventOf<Joint>;
 /** world.onBodyInvalid's event (invalid-bodies.ts). */
