@@ -39,9 +39,13 @@ export const DEFAULT_SLEEP_ANGULAR_SPEED = 0.05;
 export const DEFAULT_TIME_TO_SLEEP = 0.5;
 
 export interface SleepSettings {
+  /** Whether islands at rest fall asleep. Turning it off wakes every body. */
   sleeping: boolean;
+  /** A body counts as at rest while slower than this, m/s. */
   sleepLinearSpeed: number;
+  /** A body counts as at rest while turning slower than this, rad/s. */
   sleepAngularSpeed: number;
+  /** How long an island must be at rest before it sleeps, s. */
   timeToSleep: number;
 }
 

@@ -12,16 +12,25 @@ export const MAX_HERTZ_PER_SUBSTEP_RATE = 0.25;
 
 /** The settings the step reads; the same in 2D and 3D. */
 export interface SolverSettings {
+  /** Substeps per step, 1 to 64. */
   substeps: number;
-  /** Substeps of a step the direct solver holds alone (step.ts PREPARE). */
+  /** Substeps of a step the direct solver holds alone, 1 to 64 (step.ts PREPARE). */
   exactSubsteps: number;
+  /** Joint velocity iterations per substep, 1 to 1000. */
   iterations: number;
+  /** Contact velocity iterations per substep, 1 to 1000. */
   contactIterations: number;
+  /** Relax iterations per substep, 0 to 1000. */
   relaxIterations: number;
+  /** Stiffness of rigid joints in the soft step, Hz (Infinity: the stiffest stable). */
   jointHertz: number;
+  /** Damping ratio of rigid joints in the soft step. */
   jointDampingRatio: number;
+  /** Start each solve from the last substep's impulses. */
   warmStarting: boolean;
+  /** Dynamic bodies move no faster than this, m/s. */
   maxLinearSpeed: number;
+  /** Dynamic bodies turn no faster than this, rad/s. */
   maxAngularSpeed: number;
 }
 

@@ -120,47 +120,16 @@ export const DEFAULT_SOLVER_SETTINGS: Readonly<SolverSettings> = Object.freeze({
 
 /** The fixed-step clock's settings (clock.ts). */
 export interface ClockSettings {
+  /** The step advance() takes, s. Time already accumulated is kept when it changes. */
   fixedTimeStep: number;
+  /** The most steps one advance() call takes. */
   maxStepsPerFrame: number;
 }
 
 /** Every setting a world has, as the accessors world.substeps, world.sleeping, … read and write them.
  * Each can change between steps (not from inside one); a bad value throws, naming it, and changes
  * nothing. CoreWorldOptions says what each does. */
-export interface WorldSettings extends SolverSettings, SleepSettings, ClockSettings {
-  /** Substeps per step, 1 to 64. */
-  substeps: number;
-  /** Substeps of a step the direct solver holds alone, 1 to 64. */
-  exactSubsteps: number;
-  /** Joint velocity iterations per substep, 1 to 1000. */
-  iterations: number;
-  /** Contact velocity iterations per substep, 1 to 1000. */
-  contactIterations: number;
-  /** Relax iterations per substep, 0 to 1000. */
-  relaxIterations: number;
-  /** Stiffness of rigid joints in the soft step, Hz (Infinity: the stiffest stable). */
-  jointHertz: number;
-  /** Damping ratio of rigid joints in the soft step. */
-  jointDampingRatio: number;
-  /** Start each solve from the last substep's impulses. */
-  warmStarting: boolean;
-  /** Dynamic bodies move no faster than this, m/s. */
-  maxLinearSpeed: number;
-  /** Dynamic bodies turn no faster than this, rad/s. */
-  maxAngularSpeed: number;
-  /** Whether islands at rest fall asleep (body/sleep.ts). Turning it off wakes every body. */
-  sleeping: boolean;
-  /** A body counts as at rest while slower than this, m/s. */
-  sleepLinearSpeed: number;
-  /** A body counts as at rest while turning slower than this, rad/s. */
-  sleepAngularSpeed: number;
-  /** How long an island must be at rest before it sleeps, s. */
-  timeToSleep: number;
-  /** The step advance() takes, s. Time already accumulated is kept when it changes. */
-  fixedTimeStep: number;
-  /** The most steps one advance() call takes. */
-  maxStepsPerFrame: number;
-}
+export interface WorldSettings extends SolverSettings, SleepSettings, ClockSettings {}
 
 /** Where a setting is kept: the solver's, the islands' or the clock's settings. */
 type SettingStore = 'solver' | 'sleep' | 'clock';
