@@ -10,7 +10,7 @@ import { Float64Arena, SHRINK_AFTER, ShrinkCheck, setShrinking } from '../lib/ut
 import type { ContactConstraint } from '../lib/collision/contact-constraint.js';
 
 interface Internals {
-  arena: Float64Arena;
+  registry: { arena: Float64Arena };
   contactSet: {
     contactCapacity: number;
     arenaCapacity: number;
@@ -45,7 +45,7 @@ describe('memory release', () => {
     const set = internals(world).contactSet;
     const before = {
       contacts: set.contactCapacity, contactArena: set.arenaCapacity,
-      nodes: set.broadphase.trees[2].nodeCapacity, rows: set.solver.data.length, bodyArena: internals(world).arena.capacity,
+      nodes: set.broadphase.trees[2].nodeCapacity, rows: set.solver.data.length, bodyArena: internals(world).registry.arena.capacity,
     };
     expect(before.contacts).toBeGreaterThan(2000);
     for (const body of [...world.bodies]) world.removeBody(body);
@@ -55,7 +55,7 @@ describe('memory release', () => {
     expect(set.broadphase.trees[2].nodeCapacity).toBeLessThanOrEqual(64);
     expect(set.solver.data.length).toBeLessThan(before.rows / 4);
     // every chunk of the bodies' arena let go but the one being filled
-    expect(internals(world).arena.capacity).toBeLessThan(before.bodyArena / 4);
+    expect(internals(world).registry.arena.capacity).toBeLessThan(before.bodyArena / 4);
     for (const tree of set.broadphase.trees) tree.validate();
   });
 
@@ -133,7 +133,7 @@ describe('memory release', () => {
 
   it('adding and removing a body and a joint again and again keeps the bodies\' arena from growing', () => {
     const world = new World();
-    const arena = internals(world).arena;
+    const arena = internals(world).registry.arena;
     const live = arena.live;
     let capacity = 0;
     for (let cycle = 0; cycle < 3000; cycle++) {

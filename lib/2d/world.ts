@@ -87,7 +87,7 @@ export class World2D extends WorldCore<Body2D, Joint2D> {
   }
 
   createBody(options: Body2DOptions = {}): Body2D {
-    return this.addBody(new Body2D(this.nextBodyId, options, this));
+    return this.addBody(new Body2D(this.registry.nextBodyId, options, this));
   }
 
   /** Revolute joint (2 rows) at a world-space pivot. */
@@ -96,7 +96,7 @@ export class World2D extends WorldCore<Body2D, Joint2D> {
     checkOptionKeys(where, options, REVOLUTE_JOINT_OPTION_KEYS);
     const [bodyA, bodyB] = this.readJointBodies(where, options);
     const anchor = readPoint(where, 'anchor', options.anchor, 2, new Float64Array(2));
-    return this.addJoint(new RevoluteJoint(this.nextJointId, bodyA, bodyB, anchor, options));
+    return this.addJoint(new RevoluteJoint(this.registry.nextJointId, bodyA, bodyB, anchor, options));
   }
 
   /** Weld joint (3 rows, solved as one block) at a world-space point. */
@@ -105,21 +105,21 @@ export class World2D extends WorldCore<Body2D, Joint2D> {
     checkOptionKeys(where, options, WELD_JOINT_OPTION_KEYS);
     const [bodyA, bodyB] = this.readJointBodies(where, options);
     const anchor = readPoint(where, 'anchor', options.anchor, 2, new Float64Array(2));
-    return this.addJoint(new WeldJoint2D(this.nextJointId, bodyA, bodyB, anchor, options));
+    return this.addJoint(new WeldJoint2D(this.registry.nextJointId, bodyA, bodyB, anchor, options));
   }
 
   /** Angle joint (1 row): keeps B's current angle relative to A. */
   createAngleJoint(options: AngleJointOptions): AngleJoint {
     checkOptionKeys('createAngleJoint', options, JOINT_CORE_OPTION_KEYS);
     const [bodyA, bodyB] = this.readJointBodies('createAngleJoint', options);
-    return this.addJoint(new AngleJoint(this.nextJointId, bodyA, bodyB, options));
+    return this.addJoint(new AngleJoint(this.registry.nextJointId, bodyA, bodyB, options));
   }
 
   /** Kinetic plus gravitational potential energy of the dynamic bodies (invalid ones left out), J. */
   getEnergy(): number {
     let energy = 0;
     const g = this.gravity;
-    for (const body of this.simulatedBodies) {
+    for (const body of this.registry.simulatedBodies) {
       if (!body.isDynamic) continue;
       const x = body.position;
       energy += body.getKineticEnergy() - body.mass * body.gravityScale * (g[0] * x[0] + g[1] * x[1]);

@@ -7,8 +7,10 @@
 
 import type { BodyType } from '../body/body.js';
 import type { ShapeOptions } from '../geometry/shape.js';
+import type { CoreBody } from '../body/core-body.js';
+export type { CoreBody } from '../body/core-body.js';
 import type { JointCore } from '../joints/joint-core.js';
-import { Float64Arena, WORLD_ARENA_CHUNK } from '../util/arena.js';
+import { WorldRegistry } from './registry.js';
 import type { BodyInvalidEventOf, InvalidQuantity } from '../body/invalid-bodies.js';
 import { DEFAULT_SLEEP_SETTINGS, Islands, isAwakeMover, type SleepingBody, type SleepSettings } from '../body/sleep.js';
 import { StateReader, StateWriter, decodeNumbers, encodeNumbers, hashNumbers } from '../util/state.js';
@@ -33,35 +35,6 @@ import { FixedStepClock, type AdvanceResult } from './clock.js';
 import {
   MAX_ANGULAR_SPEED, MAX_ITERATIONS, MAX_LINEAR_SPEED, MAX_SUBSTEPS, MAX_TIME_STEP, MIN_TIME_STEP,
 } from '../limits.js';
-
-/** What a world needs to know of its bodies. */
-export interface CoreBody extends SleepingBody {
-  readonly id: number;
-  /** @internal The solver's numbers for the body (BODY_STATE in 3D, BODY2D_STATE in 2D). */
-  readonly state: Float64Array;
-  readonly type: BodyType;
-  readonly isDynamic: boolean;
-  /** m⁻¹, kg⁻¹; 0 for static and kinematic bodies. */
-  readonly inverseMass: number;
-  /** @internal */
-  owner: object | null;
-  /** @internal */
-  saveState(writer: StateWriter): void;
-  /** @internal */
-  loadState(reader: StateReader): void;
-  /** @internal After loadState (restore): refuses a state createBody could not make, naming `path`. */
-  checkState(where: string, path: string): void;
-  /** @internal Sets a kinematic body's velocities toward its pose target for a step of dt (moveKinematic);
-   * returns whether it has one. */
-  beginKinematicStep(dt: number): boolean;
-  /** @internal Puts a kinematic body that moved to its target exactly on it. */
-  finishKinematicStep(): void;
-  /** @internal The first of its pose and velocities holding a number that is not finite, or null. */
-  nonFiniteQuantity(): InvalidQuantity | null;
-  /** @internal Keeps the current pose as the one to interpolate from (interpolation.ts), stamped with the
-   * stepCount the step about to run will leave. */
-  recordPreviousPose(stepNumber: number): void;
-}
 
 /**
  * A world's complete state as plain, JSON-safe data: the bodies' and joints' kinds and how they connect,
@@ -144,6 +117,8 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
   private readonly sleepSettings: SleepSettings = { ...DEFAULT_SLEEP_SETTINGS };
   /** The sleeping islands (sleep.ts). */
   protected readonly islands = new Islands();
+  /** @internal The bodies, joints, ids and arena (registry.ts). */
+  readonly registry = new WorldRegistry<B, J>();
   /** The bodies and joints the step moves and solves: all of them while nothing sleeps (the same
    * arrays), else those of the awake islands (rebuilt when `awakeVersion` falls behind). */
   private awakeBodies: B[] = [];
@@ -165,25 +140,6 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     settle: (integrator, gravity, h, c, maxLinearSpeed, maxAngularSpeed) => this.tree.settle(this.stepContext.bodies,
       this.awakeJoints, (bodies) => integrator.integrateVelocities(bodies, gravity, h), h, c, maxLinearSpeed * h, maxAngularSpeed * h),
   };
-  protected readonly _bodies: B[] = [];
-  private readonly _joints: J[] = [];
-  /** The joints the solver runs: not broken, in creation order. */
-  protected readonly activeJoints: J[] = [];
-  private readonly justBroken: J[] = [];
-  /** Joints that broke in the last step: their readout shows the breaking load for that step only. */
-  private readonly brokenLastStep: J[] = [];
-  /** Where bodies' and joints' solver arrays live (arena.ts): in chunks of 32 KB, so that a body that
-   * outlives the others made with it keeps little memory alive. */
-  protected readonly arena = new Float64Arena(WORLD_ARENA_CHUNK, true);
-  /** Each body's and joint's slices of the arena, given back when it is removed. */
-  private readonly arenaSlices = new Map<object, Float64Array[]>();
-  protected nextBodyId = 1;
-  protected nextJointId = 1;
-  /** Counts changes to the bodies and the active joints (the direct solver rebuilds its forest on one). */
-  protected topologyVersion = 0;
-  /** Grows when bodies or joints come, go or break (not when islands sleep or wake): what the contact
-   * search's broadphase and jointed-pair filter follow. */
-  protected structureVersion = 0;
   private _time = 0;
   private _stepCount = 0;
   private stepping = false;
@@ -193,13 +149,8 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
   private beforeStepping = false;
   /** The step's callbacks, and the first error one threw: thrown after the last (events.ts). */
   private readonly callbacks = new StepCallbacks();
-  /** Bodies taken out of the simulation for a state that is not finite (invalid-bodies.ts), and the
-   * events of the step not yet reported. */
-  private readonly _invalidBodies: B[] = [];
+  /** The invalid bodies' events of the step not yet reported. */
   private readonly justInvalid: BodyInvalidEventOf<B>[] = [];
-  /** `_bodies` without the invalid ones (the same array while there are none), for structureVersion. */
-  private simulated: readonly B[] = [];
-  private simulatedVersion = -1;
   /** The fixed-step clock (advance; clock.ts). */
   private readonly clock = new FixedStepClock();
   private advancing = false;
@@ -246,7 +197,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     if (kind === 'iterative' && this.solverKind !== 'iterative') {
       this.tree.clear();
       // held exactly so far, the joints carry their loads unbent: the next step settles every one
-      for (const joint of this.activeJoints) this.markSettlePending(joint);
+      for (const joint of this.registry.activeJoints) this.markSettlePending(joint);
     }
     this.solverKind = kind;
   }
@@ -299,25 +250,16 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
 
   /** Bodies in creation order (the ground is not among them). */
   get bodies(): readonly B[] {
-    return this._bodies;
+    return this.registry.bodies;
   }
   /** Joints in creation order, broken ones included until removed. */
   get joints(): readonly J[] {
-    return this._joints;
+    return this.registry.joints;
   }
   /** Bodies taken out of the simulation because their position, orientation or velocities stopped being
    * finite, in the order found (still in `bodies`; README, "Bodies that go NaN"). */
   get invalidBodies(): readonly B[] {
-    return this._invalidBodies;
-  }
-  /** The bodies the contact search and queries see: `bodies` without the invalid ones. */
-  protected get simulatedBodies(): readonly B[] {
-    if (this._invalidBodies.length === 0) return this._bodies;
-    if (this.simulatedVersion !== this.structureVersion) {
-      this.simulatedVersion = this.structureVersion;
-      this.simulated = this._bodies.filter((body) => !this._invalidBodies.includes(body));
-    }
-    return this.simulated;
+    return this.registry.invalidBodies;
   }
   /** Simulated time, s. */
   get time(): number {
@@ -333,53 +275,39 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     this.requireNotStepping('removeBody');
     if (body === this.ground) throw new RangeError('removeBody: the world ground cannot be removed');
     this.requireOwnBody('removeBody', 'body', body);
-    for (let i = this._joints.length - 1; i >= 0; i--) {
-      const joint = this._joints[i];
+    for (let i = this.registry.joints.length - 1; i >= 0; i--) {
+      const joint = this.registry.joints[i];
       if (joint.bodyA === body || joint.bodyB === body) this.removeJoint(joint);
     }
     this.wakeTouching(body);
     this.forgetContacts(body);
     this.islands.forget(body.sleep);
-    this._bodies.splice(this._bodies.indexOf(body), 1);
-    const invalid = this._invalidBodies.indexOf(body);
-    if (invalid >= 0) this._invalidBodies.splice(invalid, 1);
+    this.registry.bodies.splice(this.registry.bodies.indexOf(body), 1);
+    const invalid = this.registry.invalidBodies.indexOf(body);
+    if (invalid >= 0) this.registry.invalidBodies.splice(invalid, 1);
     body.owner = null;
-    this.releaseSlices(body);
-    this.topologyVersion++; this.structureVersion++;
-  }
-
-  /** A new body's or joint's arena slices (the arena's allocations since the last one; none in 2D). */
-  private keepSlices(owner: object): void {
-    const slices = this.arena.takeAllocated();
-    if (slices.length > 0) this.arenaSlices.set(owner, slices);
-  }
-
-  /** A removed body's or joint's arena slices are no longer used (their numbers stay readable: arena.ts). */
-  private releaseSlices(owner: object): void {
-    const slices = this.arenaSlices.get(owner);
-    if (slices === undefined) return;
-    for (const slice of slices) this.arena.release(slice);
-    this.arenaSlices.delete(owner);
+    this.registry.releaseSlices(body);
+    this.registry.changed();
   }
 
   /** Removes a joint. From then on its writes (setters, limits, motors, applyImpulse) throw. */
   removeJoint(joint: J): void {
     this.requireNotStepping('removeJoint');
-    const index = this._joints.indexOf(joint);
+    const index = this.registry.joints.indexOf(joint);
     if (index < 0) {
       throw new RangeError(`removeJoint: joint ${show(joint?.id)} is not in this world${joint?.removed === true ? ' (removed)' : ''}`);
     }
-    this._joints.splice(index, 1);
-    const active = this.activeJoints.indexOf(joint);
-    if (active >= 0) this.activeJoints.splice(active, 1);
-    const broken = this.brokenLastStep.indexOf(joint);
-    if (broken >= 0) this.brokenLastStep.splice(broken, 1);
+    this.registry.joints.splice(index, 1);
+    const active = this.registry.activeJoints.indexOf(joint);
+    if (active >= 0) this.registry.activeJoints.splice(active, 1);
+    const broken = this.registry.brokenLastStep.indexOf(joint);
+    if (broken >= 0) this.registry.brokenLastStep.splice(broken, 1);
     joint.direct = false;
     this.tree.jointRemoved(joint);
     joint.bodyA.sleep.wake(); joint.bodyB.sleep.wake();
     joint.markRemoved();
-    this.releaseSlices(joint);
-    this.topologyVersion++; this.structureVersion++;
+    this.registry.releaseSlices(joint);
+    this.registry.changed();
   }
 
   /**
@@ -447,16 +375,16 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     requireWithin('step', 'dt', dt, MIN_TIME_STEP, MAX_TIME_STEP, ' s');
     this.stepping = true;
     try {
-      for (let i = 0; i < this.brokenLastStep.length; i++) this.brokenLastStep[i].clearReadout();
-      this.brokenLastStep.length = 0;
+      for (let i = 0; i < this.registry.brokenLastStep.length; i++) this.registry.brokenLastStep[i].clearReadout();
+      this.registry.brokenLastStep.length = 0;
       // bodies made NaN between steps (a state written in place) are out before the contact search
-      if (this._invalidBodies.length > 0) this.reviveBodies();
+      if (this.registry.invalidBodies.length > 0) this.reviveBodies();
       this.checkFinite(this.listAwake());
       this.beginKinematicTargets(dt);
       const sleeping = this.islands.sleepingIslandCount > 0;
       if (sleeping) this.wakeJoined();
       const context = this.stepContext;
-      context.contacts = this.findContacts(dt, this.activeJoints, this.listAwake());
+      context.contacts = this.findContacts(dt, this.registry.activeJoints, this.listAwake());
       const bodies = (context.bodies = this.listAwake());
       const joints = (context.joints = this.awakeJoints);
       context.exact = this.exactSolver(bodies, joints);
@@ -522,18 +450,18 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
   /** @internal Takes out the awake bodies a contact hook left with a pose or velocity that is not finite
    * (a NaN written in place from onPreSolve), as checkFinite does between steps; true if it took any. */
   protected quarantineHookWrites(): boolean {
-    const invalid = this._invalidBodies.length;
+    const invalid = this.registry.invalidBodies.length;
     this.checkFinite(this.listAwake());
-    return this._invalidBodies.length !== invalid;
+    return this.registry.invalidBodies.length !== invalid;
   }
 
   /** What removeBody does to the rest of the world, keeping the body: what it touches wakes, its contacts
    * go, its joints stop acting (their impulses cleared, so none brings a NaN back), and the lists the step
    * reads (awake bodies, the broadphase, the direct solver's forest) leave it out. */
   private invalidate(body: B, quantity: InvalidQuantity): void {
-    this._invalidBodies.push(body);
+    this.registry.invalidBodies.push(body);
     this.justInvalid.push({ body, quantity });
-    const joints = this.activeJoints;
+    const joints = this.registry.activeJoints;
     let kept = 0;
     for (let i = 0; i < joints.length; i++) {
       const joint = joints[i];
@@ -549,13 +477,13 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     joints.length = kept;
     this.wakeTouching(body);
     this.forgetContacts(body);
-    this.topologyVersion++; this.structureVersion++;
+    this.registry.changed();
   }
 
   /** Brings back the invalid bodies whose pose and velocities are all finite again (set since): they
    * collide again, and their joints that are not broken act again, from zero impulses. */
   private reviveBodies(): void {
-    const invalid = this._invalidBodies;
+    const invalid = this.registry.invalidBodies;
     let kept = 0;
     for (let i = 0; i < invalid.length; i++) {
       const body = invalid[i];
@@ -568,13 +496,13 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     if (kept === invalid.length) return;
     invalid.length = kept;
     // the joints that act, in creation order: those not broken between two bodies in the simulation
-    const joints = this.activeJoints;
+    const joints = this.registry.activeJoints;
     joints.length = 0;
-    for (const joint of this._joints) {
+    for (const joint of this.registry.joints) {
       if (joint.broken || invalid.includes(joint.bodyA) || invalid.includes(joint.bodyB)) continue;
       joints.push(joint);
     }
-    this.topologyVersion++; this.structureVersion++;
+    this.registry.changed();
   }
 
   /** Reports the bodies found invalid in the step, once each. */
@@ -609,7 +537,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     if (this.stepping) throw new Error('snapshot: called from inside a step callback');
     // an invalid body made finite again is saved as it is: it comes back at the step after restore, as
     // it would have here
-    const invalid = this._invalidBodies.filter((body) => body.nonFiniteQuantity() !== null);
+    const invalid = this.registry.invalidBodies.filter((body) => body.nonFiniteQuantity() !== null);
     if (invalid.length > 0) {
       const one = invalid.length === 1;
       throw new RangeError(
@@ -619,14 +547,14 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     const writer = new StateWriter();
     this.saveWorldState(writer, false);
     const index = new Map<B, number>();
-    this._bodies.forEach((body, i) => index.set(body, i));
+    this.registry.bodies.forEach((body, i) => index.set(body, i));
     const at = (body: B) => (body === this.ground ? -1 : (index.get(body) as number));
     return {
       format: this.snapshotFormat,
       version: SNAPSHOT_VERSION,
-      bodies: this._bodies.map((body) => this.describeBody(body)),
-      joints: this._joints.map((joint) => ({
-        id: joint.id, type: joint.type, bodyA: at(joint.bodyA), bodyB: at(joint.bodyB), brokenLastStep: this.brokenLastStep.includes(joint),
+      bodies: this.registry.bodies.map((body) => this.describeBody(body)),
+      joints: this.registry.joints.map((joint) => ({
+        id: joint.id, type: joint.type, bodyA: at(joint.bodyA), bodyB: at(joint.bodyB), brokenLastStep: this.registry.brokenLastStep.includes(joint),
       })),
       numbers: encodeNumbers(writer.result()),
     };
@@ -653,7 +581,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
   checkBodyType(body: B, type: BodyType): void {
     this.requireNotStepping('setType');
     if (type === 'dynamic') return;
-    for (const joint of this._joints) {
+    for (const joint of this.registry.joints) {
       const other = joint.bodyA === body ? joint.bodyB : joint.bodyB === body ? joint.bodyA : null;
       if (other === null || other.isDynamic) continue;
       throw new RangeError(
@@ -674,13 +602,13 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     // the direct solver's nodes are its dynamic bodies: a body made kinematic (the awake list the same)
     // would stay one
     this.tree.invalidate();
-    this.topologyVersion++; this.structureVersion++;
+    this.registry.changed();
   }
 
   /** @internal A joint's collideConnected changed (JointCore): the contact search takes its jointed pairs
    * again at the next step. */
   jointFilterChanged(): void {
-    this.structureVersion++;
+    this.registry.structureVersion++;
   }
   /** @internal A body of this world was given a pose target (Body.moveKinematic): the next step sets
    * its velocities. */
@@ -709,14 +637,14 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
   /** The exact solver for this step's (awake) joints, or null (the iterative solver alone). */
   private exactSolver(bodies: readonly B[], joints: readonly J[]): ExactJointSolver | null {
     if (this.solverKind !== 'direct') return null;
-    this.tree.ensure(bodies, joints, this.topologyVersion);
+    this.tree.ensure(bodies, joints, this.registry.topologyVersion);
     return this.tree.active ? this.tree : null;
   }
 
   /** Wakes a sleeping body joined to an awake or moving one (a joint made while it slept, a kinematic
    * body that started to move). */
   private wakeJoined(): void {
-    const joints = this.activeJoints;
+    const joints = this.registry.activeJoints;
     for (let i = 0; i < joints.length; i++) {
       const a = joints[i].bodyA, b = joints[i].bodyB;
       if (a.sleep.island !== 0 && isAwakeMover(b)) a.sleep.wake();
@@ -729,7 +657,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
   private noteIslandChanges(): void {
     if (this.islands.version !== this.islandsVersion) {
       this.islandsVersion = this.islands.version;
-      this.topologyVersion++;
+      this.registry.topologyVersion++;
       this.tree.invalidate();
     }
   }
@@ -737,16 +665,16 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
   /** The awake bodies, with awakeJoints (see their declaration). */
   private listAwake(): B[] {
     this.noteIslandChanges();
-    if (this.awakeVersion === this.topologyVersion) return this.awakeBodies;
-    this.awakeVersion = this.topologyVersion;
+    if (this.awakeVersion === this.registry.topologyVersion) return this.awakeBodies;
+    this.awakeVersion = this.registry.topologyVersion;
     const bodies = this.awakeNow();
     if (this.islands.sleepingIslandCount === 0) {
       this.awakeBodies = bodies;
-      this.awakeJoints = this.activeJoints;
+      this.awakeJoints = this.registry.activeJoints;
       return bodies;
     }
     const joints: J[] = [];
-    for (const joint of this.activeJoints) {
+    for (const joint of this.registry.activeJoints) {
       const a = joint.bodyA, b = joint.bodyB;
       if ((a.isDynamic && a.sleep.island === 0) || (b.isDynamic && b.sleep.island === 0)) joints.push(joint);
     }
@@ -800,25 +728,25 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     writer.write(sleep.timeToSleep);
     writer.write(this._time);
     writer.write(this._stepCount);
-    writer.write(this.nextBodyId);
-    writer.write(this.nextJointId);
+    writer.write(this.registry.nextBodyId);
+    writer.write(this.registry.nextJointId);
     writer.write(this.stepContext.previousH);
     this.saveWorldExtras(writer);
     const order = this.savedOrder();
-    for (const body of this._bodies) {
+    for (const body of this.registry.bodies) {
       if (withStructure) {
         writer.write(body.id);
         this.writeBodyStructure(writer, body);
       }
       body.saveState(writer);
     }
-    for (const joint of this._joints) {
+    for (const joint of this.registry.joints) {
       if (withStructure) {
         writer.write(joint.id);
         writeName(writer, joint.type);
         writer.write(joint.bodyA.id);
         writer.write(joint.bodyB.id);
-        writer.writeBoolean(this.brokenLastStep.includes(joint));
+        writer.writeBoolean(this.registry.brokenLastStep.includes(joint));
       }
       joint.saveState(writer, order !== null && order.has(joint));
     }
@@ -836,8 +764,8 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
    * nothing). Static bodies never move: the stages skip them, so they are left out (a level of thousands
    * of static bodies costs nothing per step). */
   private awakeNow(): B[] {
-    const invalid = this._invalidBodies;
-    return this._bodies.filter((body) => body.sleep.island === 0 && body.type !== 'static' && (invalid.length === 0 || !invalid.includes(body)));
+    const invalid = this.registry.invalidBodies;
+    return this.registry.bodies.filter((body) => body.sleep.island === 0 && body.type !== 'static' && (invalid.length === 0 || !invalid.includes(body)));
   }
 
   /**
@@ -899,7 +827,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
       const path = `bodies[${i}]`;
       if (entry.id >= nextBodyId) throw new RangeError(`${where}: ${path}.id ${entry.id} must be below settings.nextBodyId (${nextBodyId})`);
       reader.context = `${where}: ${path}`;
-      this.nextBodyId = entry.id;
+      this.registry.nextBodyId = entry.id;
       let body: B;
       try {
         body = this.createPlaceholderBody(entry);
@@ -912,14 +840,14 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
       if (version === SNAPSHOT_VERSION) requireRoundTrip(where, path, reader.numbersSince(start), (writer) => body.saveState(writer));
       body.checkState(where, path);
     });
-    const body = (i: number): B => (i === -1 ? this.ground : this._bodies[i]);
+    const body = (i: number): B => (i === -1 ? this.ground : this.registry.bodies[i]);
     // making and loading the joints wakes their bodies (resetting the rest timers just read): kept aside
-    const restTimes = this._bodies.map((b) => b.sleep.time);
+    const restTimes = this.registry.bodies.map((b) => b.sleep.time);
     jointEntries.forEach((entry, i) => {
       const path = `joints[${i}]`;
       if (entry.id >= nextJointId) throw new RangeError(`${where}: ${path}.id ${entry.id} must be below settings.nextJointId (${nextJointId})`);
       reader.context = `${where}: ${path}`;
-      this.nextJointId = entry.id;
+      this.registry.nextJointId = entry.id;
       let joint: J;
       try {
         joint = this.createPlaceholderJoint(entry.type, body(entry.bodyA), body(entry.bodyB));
@@ -930,24 +858,24 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
       joint.loadState(reader);
       if (version === SNAPSHOT_VERSION) requireRoundTrip(where, path, reader.numbersSince(start), (writer) => joint.saveState(writer, joint.inSavedOrder));
       joint.checkState(where, path);
-      if (joint.broken) this.activeJoints.splice(this.activeJoints.indexOf(joint), 1);
-      if (entry.brokenLastStep) this.brokenLastStep.push(joint);
+      if (joint.broken) this.registry.activeJoints.splice(this.registry.activeJoints.indexOf(joint), 1);
+      if (entry.brokenLastStep) this.registry.brokenLastStep.push(joint);
     });
-    this._bodies.forEach((b, i) => (b.sleep.time = restTimes[i]));
+    this.registry.bodies.forEach((b, i) => (b.sleep.time = restTimes[i]));
     // (the joints made by the restore were marked: those the snapshot marks stay)
-    this.settlePending = this._joints.filter((joint) => joint.settlePending);
+    this.settlePending = this.registry.joints.filter((joint) => joint.settlePending);
     if (!reader.done) {
       throw new RangeError(`${where}: numbers: ${reader.remaining} numbers are left over after the last joint (is the snapshot from another version?)`);
     }
-    this.nextBodyId = nextBodyId;
-    this.nextJointId = nextJointId;
-    this.islands.rebuild(this._bodies);
+    this.registry.nextBodyId = nextBodyId;
+    this.registry.nextJointId = nextJointId;
+    this.islands.rebuild(this.registry.bodies);
     // (the islands as read: the awake lists follow from the topologyVersion below, and the order kept)
     this.islandsVersion = this.islands.version;
     // the direct solver's order as the original world kept it (version 7 on)
-    const order = version >= 7 && this.solverKind === 'direct' ? this._joints.filter((joint) => joint.inSavedOrder) : [];
+    const order = version >= 7 && this.solverKind === 'direct' ? this.registry.joints.filter((joint) => joint.inSavedOrder) : [];
     if (order.length > 0) this.tree.restoreOrder(this.awakeNow(), order);
-    this.topologyVersion++; this.structureVersion++;
+    this.registry.changed();
     this.afterRestore(where);
   }
 
@@ -990,14 +918,14 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
   /** Largest anchor gap (m) among the joints that still act (mouse joints are springs: not counted). */
   getMaxLinearError(): number {
     let largest = 0;
-    for (const joint of this.activeJoints) if (joint.type !== 'mouse') largest = Math.max(largest, joint.getLinearError());
+    for (const joint of this.registry.activeJoints) if (joint.type !== 'mouse') largest = Math.max(largest, joint.getLinearError());
     return largest;
   }
 
   /** Largest angular error (rad) among the joints that still act (mouse joints not counted). */
   getMaxAngularError(): number {
     let largest = 0;
-    for (const joint of this.activeJoints) if (joint.type !== 'mouse') largest = Math.max(largest, joint.getAngularError());
+    for (const joint of this.registry.activeJoints) if (joint.type !== 'mouse') largest = Math.max(largest, joint.getAngularError());
     return largest;
   }
 
@@ -1042,21 +970,21 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     this.requireNotStepping('createBody');
     // the jointed-pair filter packs two body ids in one number (contact-set.ts pairKey)
     if (body.id >= 2 ** 26) throw new RangeError(`createBody: a world makes at most 2^26 bodies over its life, this is body ${body.id}`);
-    this.nextBodyId++;
-    this.topologyVersion++; this.structureVersion++;
-    this.keepSlices(body);
+    this.registry.nextBodyId++;
+    this.registry.changed();
+    this.registry.keepSlices(body);
     body.sleep.islands = this.islands;
-    this._bodies.push(body);
+    this.registry.bodies.push(body);
     return body;
   }
 
   protected addJoint<T extends J>(joint: T): T {
     this.requireNotStepping('createJoint');
-    this.nextJointId++;
-    this.topologyVersion++; this.structureVersion++;
-    this.keepSlices(joint);
-    this._joints.push(joint);
-    this.activeJoints.push(joint);
+    this.registry.nextJointId++;
+    this.registry.changed();
+    this.registry.keepSlices(joint);
+    this.registry.joints.push(joint);
+    this.registry.activeJoints.push(joint);
     this.markSettlePending(joint);
     joint.bodyA.sleep.wake(); joint.bodyB.sleep.wake();
     return joint;
@@ -1092,7 +1020,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
   protected abstract readonly bodyClassName: string;
 
   private breakJoints(): void {
-    const joints = this.activeJoints;
+    const joints = this.registry.activeJoints;
     let kept = 0;
     for (let i = 0; i < joints.length; i++) {
       const joint = joints[i];
@@ -1101,9 +1029,9 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
         joint.markBroken();
         joint.direct = false;
         joint.bodyA.sleep.wake(); joint.bodyB.sleep.wake();
-        this.topologyVersion++; this.structureVersion++;
-        this.justBroken.push(joint);
-        this.brokenLastStep.push(joint);
+        this.registry.changed();
+        this.registry.justBroken.push(joint);
+        this.registry.brokenLastStep.push(joint);
       } else {
         joints[kept++] = joint;
       }
@@ -1113,8 +1041,8 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
 
   /** Reports breaks after the step, so a callback may remove bodies and joints safely. */
   private reportBreaks(): void {
-    if (this.justBroken.length === 0) return;
-    const broken = this.justBroken.splice(0);
+    if (this.registry.justBroken.length === 0) return;
+    const broken = this.registry.justBroken.splice(0);
     const callback = this.jointBreakHook;
     if (callback === null) return;
     for (const joint of broken) {

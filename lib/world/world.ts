@@ -142,8 +142,8 @@ export class World extends WorldCore<Body, Joint> {
       if (options.ccdSpeedThreshold !== undefined) this.continuous.speedThreshold = readSpeedThreshold(where, options.ccdSpeedThreshold);
       this.onPreSolve = readCallback(where, 'onPreSolve', options.onPreSolve);
     }
-    this.ground = new Body(0, { type: 'static' }, this, this.arena);
-    this.arena.takeAllocated(); // the ground's slices: never released
+    this.ground = new Body(0, { type: 'static' }, this, this.registry.arena);
+    this.registry.arena.takeAllocated(); // the ground's slices: never released
     makeReadOnly(this as World, ['ground', 'gravity']);
   }
 
@@ -276,7 +276,7 @@ export class World extends WorldCore<Body, Joint> {
     // the fast bodies first: their speculative margins depend on whether the sweep covers them
     this.continuous.preSolve = this.preSolveHook === null ? null : this.askPreSolveSweep;
     this.continuous.begin(awake, dt);
-    this.contactSet.update(this.simulatedBodies, awake, joints, dt, this.structureVersion, this.islands.version);
+    this.contactSet.update(this.registry.simulatedBodies, awake, joints, dt, this.registry.structureVersion, this.islands.version);
     // A hook cannot set a pose (requireOutsideStep), but it can write one in place: a body it left NaN
     // is taken out here, its contacts with it, before anything is solved, as between steps.
     if (this.preSolveHook !== null && this.quarantineHookWrites()) this.contactSet.layoutActive();
@@ -338,8 +338,8 @@ export class World extends WorldCore<Body, Joint> {
   }
   protected override afterRestore(where: string): void {
     if (this.pendingContacts !== null) {
-      ContactSet.check(where, this.pendingContacts, this._bodies);
-      this.contactSet.restore(this.pendingContacts, this._bodies);
+      ContactSet.check(where, this.pendingContacts, this.registry.bodies);
+      this.contactSet.restore(this.pendingContacts, this.registry.bodies);
       requireFiniteState(where, 'contacts', (writer) => this.contactSet.save(writer));
     }
     this.pendingContacts = null;
@@ -380,7 +380,7 @@ export class World extends WorldCore<Body, Joint> {
   }
 
   createBody(options: BodyOptions = {}): Body {
-    return this.addBody(new Body(this.nextBodyId, options, this, this.arena));
+    return this.addBody(new Body(this.registry.nextBodyId, options, this, this.registry.arena));
   }
 
   /**
@@ -526,7 +526,7 @@ export class World extends WorldCore<Body, Joint> {
   private sceneQueries: SceneQueries | null = null;
   /** The queries, over a broadphase brought up to date with the bodies as they are now. */
   private queries(): SceneQueries {
-    this.contactSet.refresh(this.simulatedBodies, this.activeJoints, this.structureVersion, this.stepCount);
+    this.contactSet.refresh(this.registry.simulatedBodies, this.registry.activeJoints, this.registry.structureVersion, this.stepCount);
     return (this.sceneQueries ??= new SceneQueries(this.contactSet.broadphase));
   }
 
@@ -544,7 +544,7 @@ export class World extends WorldCore<Body, Joint> {
     const anchor = readPoint(where, 'anchor', options.anchor, 3, new Float64Array(3));
     const axis = options.axis === undefined ? undefined : readDirection(where, 'axis', options.axis, new Float64Array(3));
     const normal = readNormal(where, options.normal, axis ?? [1, 0, 0]);
-    return this.addJoint(new BallJoint(this.nextJointId, bodyA, bodyB, anchor, options, this.arena, axis, normal));
+    return this.addJoint(new BallJoint(this.registry.nextJointId, bodyA, bodyB, anchor, options, this.registry.arena, axis, normal));
   }
 
   /** Hinge joint (5 rows) about a world-space axis through an anchor, with optional limits, motor or
@@ -556,7 +556,7 @@ export class World extends WorldCore<Body, Joint> {
     const anchor = readPoint(where, 'anchor', options.anchor, 3, new Float64Array(3));
     const axis = readDirection(where, 'axis', options.axis, new Float64Array(3));
     const normal = readNormal(where, options.normal, axis);
-    return this.addJoint(new HingeJoint(this.nextJointId, bodyA, bodyB, anchor, axis, normal, options, this.arena));
+    return this.addJoint(new HingeJoint(this.registry.nextJointId, bodyA, bodyB, anchor, axis, normal, options, this.registry.arena));
   }
 
   /** Prismatic (slider) joint (5 rows) along a world-space axis, with optional limits, motor or servo,
@@ -567,7 +567,7 @@ export class World extends WorldCore<Body, Joint> {
     const [bodyA, bodyB] = this.readJointBodies(where, options);
     const anchor = readPoint(where, 'anchor', options.anchor, 3, new Float64Array(3));
     const axis = readDirection(where, 'axis', options.axis, new Float64Array(3));
-    return this.addJoint(new PrismaticJoint(this.nextJointId, bodyA, bodyB, anchor, axis, options, this.arena));
+    return this.addJoint(new PrismaticJoint(this.registry.nextJointId, bodyA, bodyB, anchor, axis, options, this.registry.arena));
   }
 
   /** Distance joint (1 row) between two world-space anchors: a rod, a rope or a spring. */
@@ -577,14 +577,14 @@ export class World extends WorldCore<Body, Joint> {
     const [bodyA, bodyB] = this.readJointBodies(where, options);
     const anchorA = readPoint(where, 'anchorA', options.anchorA, 3, new Float64Array(3));
     const anchorB = readPoint(where, 'anchorB', options.anchorB, 3, new Float64Array(3));
-    return this.addJoint(new DistanceJoint(this.nextJointId, bodyA, bodyB, anchorA, anchorB, options, this.arena));
+    return this.addJoint(new DistanceJoint(this.registry.nextJointId, bodyA, bodyB, anchorA, anchorB, options, this.registry.arena));
   }
 
   /** Orientation joint (3 rows): keeps B's current orientation relative to A. */
   createOrientationJoint(options: OrientationJointOptions): OrientationJoint {
     checkOptionKeys('createOrientationJoint', options, JOINT_OPTION_KEYS);
     const [bodyA, bodyB] = this.readJointBodies('createOrientationJoint', options);
-    return this.addJoint(new OrientationJoint(this.nextJointId, bodyA, bodyB, options, this.arena));
+    return this.addJoint(new OrientationJoint(this.registry.nextJointId, bodyA, bodyB, options, this.registry.arena));
   }
 
   /** Weld joint (6 rows, solved as one block) at a world-space anchor. */
@@ -593,7 +593,7 @@ export class World extends WorldCore<Body, Joint> {
     checkOptionKeys(where, options, WELD_JOINT_OPTION_KEYS);
     const [bodyA, bodyB] = this.readJointBodies(where, options);
     const anchor = readPoint(where, 'anchor', options.anchor, 3, new Float64Array(3));
-    return this.addJoint(new WeldJoint(this.nextJointId, bodyA, bodyB, anchor, options, this.arena));
+    return this.addJoint(new WeldJoint(this.registry.nextJointId, bodyA, bodyB, anchor, options, this.registry.arena));
   }
 
   /**
@@ -610,14 +610,14 @@ export class World extends WorldCore<Body, Joint> {
     if (!options.body.isDynamic) {
       throw new RangeError(`${where}: body ${options.body.id} is ${options.body.type}; only dynamic bodies can be dragged`);
     }
-    return this.addJoint(new MouseJoint(this.nextJointId, this.ground, options, this.arena));
+    return this.addJoint(new MouseJoint(this.registry.nextJointId, this.ground, options, this.registry.arena));
   }
 
   /** Kinetic plus gravitational potential energy of the dynamic bodies (invalid ones left out), J. */
   getEnergy(): number {
     let energy = 0;
     const g = this.gravity;
-    for (const body of this.simulatedBodies) {
+    for (const body of this.registry.simulatedBodies) {
       if (!body.isDynamic) continue;
       const x = body.position;
       energy += body.getKineticEnergy() - body.mass * body.gravityScale * (g[0] * x[0] + g[1] * x[1] + g[2] * x[2]);
