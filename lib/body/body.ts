@@ -149,6 +149,7 @@ export class Body {
   /** @internal The arena chunk `state` is a slice of, and where in it `state` starts (arena.ts
    * chunkOf): the contact solver reads bodies through their chunk. */
   readonly stateChunk: Float64Array;
+  /** @internal */
   readonly stateOffset: number;
   readonly linearVelocity: Float64Array;
   readonly angularVelocity: Float64Array;

@@ -333,7 +333,7 @@ export class ContactConstraint {
     this.base = header + HEADER_SIZE;
   }
 
-  /** Lever arms, rows and effective masses at the step's start poses, for substeps of `step.h` under
+  /** @internal Lever arms, rows and effective masses at the step's start poses, for substeps of `step.h` under
    * `gravity`, into this contact's block (placeRows); the kept impulses copied in. */
   prepare(step: SubstepLength, gravity: Float64Array): void {
     const h = step.h;
@@ -448,7 +448,7 @@ export class ContactConstraint {
     d[header + HEADER_RIGID_FACTOR + FACTOR_STATE] = 0;
   }
 
-  /** After the step: its impulses kept for the next step's warm start and for the readouts. */
+  /** @internal After the step: its impulses kept for the next step's warm start and for the readouts. */
   finishStep(): void {
     const d = this.data;
     for (let i = 0; i < this.count; i++) {
@@ -584,7 +584,7 @@ export class ContactConstraint {
     applyRowImpulse(rows, ROW_SIZE, sa, sb, 1);
   }
 
-  /** Multiplies the kept impulses (before prepare copies them into the block). */
+  /** @internal Multiplies the kept impulses (before prepare copies them into the block). */
   scaleImpulse(ratio: number): void {
     for (let i = 0; i < 3 * this.count; i++) this.impulses[i] *= ratio;
     this.rollingImpulse[0] *= ratio;

@@ -603,7 +603,7 @@ export class ContactSet {
   layoutActive(): void {
     this.solver.layout(this.active);
   }
-  /** The active contacts' solver: their rows, impulses and gap data for the step, in solve order. */
+  /** @internal The active contacts' solver: their rows, impulses and gap data for the step, in solve order. */
   readonly solver = new ContactSolver();
 
 

@@ -255,6 +255,7 @@ export class BallJoint extends Joint {
 
   // ---- solver ----
 
+  /** @internal */
   prepare(step: SubstepLength): void {
     const bodyA = this.bodyA, bodyB = this.bodyB;
     this.updateSpring(step);
@@ -269,11 +270,13 @@ export class BallJoint extends Joint {
     }
   }
 
+  /** @internal */
   warmStart(): void {
     this.point.warmStart(this.bodyA, this.bodyB);
     if (this.hasIterativeRows) this.existingParts.warmStart(this.bodyA, this.bodyB, this.limited, this._frictionTorque > 0);
   }
 
+  /** @internal */
   solve(soft: Readonly<Softness>, useBias: boolean): void {
     const bodyA = this.bodyA, bodyB = this.bodyB;
     if (this.hasIterativeRows) this.existingParts.solve(bodyA, bodyB, soft, useBias, this.limited && !this.directLimits, !this.directFriction && this._frictionTorque > 0);
@@ -281,70 +284,85 @@ export class BallJoint extends Joint {
     if (holding !== null) this.point.solve(bodyA, bodyB, holding);
   }
 
+  /** @internal */
   override get limitRowCount(): number {
     return this.limited ? this.existingParts.limitRowCount : 0;
   }
+  /** @internal */
   override writeLimitRow(k: number, out: Float64Array, at: number, error: Float64Array, errorAt: number): void {
     this.existingParts.writeLimitRow(k, out, at, error, errorAt);
   }
+  /** @internal */
   override get frictionRowCount(): number {
     return this._frictionTorque > 0 ? 3 : 0;
   }
-  /** Row k: the relative rotation about world axis k, J = [0 −e_k 0 e_k] (parts/angular-friction-part.ts). */
+  /** @internal Row k: the relative rotation about world axis k, J = [0 −e_k 0 e_k] (parts/angular-friction-part.ts). */
   override writeFrictionRow(k: number, out: Float64Array, at: number): void {
     for (let i = 0; i < 12; i++) out[at + i] = 0;
     out[at + 3 + k] = -1;
     out[at + 9 + k] = 1;
   }
+  /** @internal */
   override writeFrictionImpulseBound(out: Float64Array, at: number): void {
     out[at] = this.existingParts.friction.maxImpulse;
   }
+  /** @internal */
   override frictionImpulses(): Float64Array {
     return this.existingParts.friction.impulse;
   }
+  /** @internal */
   override frictionImpulseAt(k: number): number {
     return k;
   }
+  /** @internal */
   override limitImpulses(k: number): Float64Array {
     return this.existingParts.limitImpulses(k);
   }
+  /** @internal */
   override limitImpulseAt(k: number): number {
     return this.existingParts.limitImpulseAt(k);
   }
 
+  /** @internal */
   scaleImpulse(ratio: number): void {
     const p = this.point.impulse;
     p[0] *= ratio; p[1] *= ratio; p[2] *= ratio;
     if (this.extras !== null) this.extras.scale(ratio);
   }
 
-  /** Limits or friction: the rows in the lazily made extras. */
+  /** @internal Limits or friction: the rows in the lazily made extras. */
   override get hasIterativeRows(): boolean {
     return this.limited || this._frictionTorque > 0;
   }
+  /** @internal */
   override writePointLoad(out: Float64Array): boolean {
     writePointLoad(out, this.point.impulse, this.point.rA, this.point.rB);
     return true;
   }
+  /** @internal */
   readEqualityImpulse(out: Float64Array, at: number): void {
     const p = this.point.impulse;
     out[at] = p[0]; out[at + 1] = p[1]; out[at + 2] = p[2];
   }
+  /** @internal */
   clearEqualityImpulse(): void {
     const p = this.point.impulse;
     p[0] = 0; p[1] = 0; p[2] = 0;
   }
+  /** @internal */
   addEqualityImpulse(lambda: Float64Array, at: number): void {
     const p = this.point.impulse;
     p[0] += lambda[at]; p[1] += lambda[at + 1]; p[2] += lambda[at + 2];
   }
 
+  /** @internal */
   accumulateImpulse(): void {
     const p = this.point.impulse, sl = this.linearImpulseSum;
     sl[0] += p[0]; sl[1] += p[1]; sl[2] += p[2];
     if (this.hasIterativeRows) this.existingParts.addTorque(this.angularImpulseSum, this.limited, this._frictionTorque > 0);
   }
 
+  /** @internal */
   writeJacobian(out: Float64Array): void {
     this.point.writeJacobian(out, 0);
   }
@@ -352,9 +370,11 @@ export class BallJoint extends Joint {
     if (this.direct) this.point.writeMass(this.bodyA, this.bodyB); // (not kept up to date while direct)
     out.set(this.point.K);
   }
+  /** @internal */
   getVelocityError(out: Float64Array): void {
     this.point.velocityError(this.bodyA, this.bodyB, out, 0);
   }
+  /** @internal */
   getPositionError(out: Float64Array): void {
     const C = this.point.C;
     out[0] = C[0]; out[1] = C[1]; out[2] = C[2];

@@ -121,6 +121,7 @@ export class DistanceJoint extends Joint {
     return 0;
   }
 
+  /** @internal */
   prepare(step: SubstepLength): void {
     const bodyA = this.bodyA, bodyB = this.bodyB, point = this.point, drive = this.drive, n = this.direction;
     point.prepare(bodyA, bodyB);
@@ -161,9 +162,11 @@ export class DistanceJoint extends Joint {
     reader.readInto(this.direction);
   }
 
+  /** @internal */
   warmStart(): void {
     this.drive.warmStart(this.row, this.bodyA, this.bodyB);
   }
+  /** @internal */
   solve(soft: Readonly<Softness>, useBias: boolean): void {
     this.drive.solve(this.row, this.bodyA, this.bodyB, soft, useBias, !this.directLimits, !this.directFriction);
   }
@@ -171,9 +174,11 @@ export class DistanceJoint extends Joint {
   // The bounds as limit rows the direct solver holds (solver/direct/limits.ts) when the joint has no spring:
   // minLength when it is above 0 (L ≥ 0 always holds), then maxLength when finite. Row k is the drive's
   // row k, or k + 1 when minLength is 0 (the drive counts every finite bound, and 0 is finite).
+  /** @internal */
   override get hasDriveRows(): boolean {
     return this.drive.mode !== 'off';
   }
+  /** @internal */
   override get limitRowCount(): number {
     if (this.hertz > 0) return 0;
     return (this.drive.lower > 0 ? 1 : 0) + (this.drive.upper < Infinity ? 1 : 0);
@@ -181,9 +186,11 @@ export class DistanceJoint extends Joint {
   private driveRow(k: number): number {
     return this.drive.lower > 0 ? k : k + 1;
   }
+  /** @internal */
   override writeLimitRow(k: number, out: Float64Array, at: number, error: Float64Array, errorAt: number): void {
     super.writeLimitRow(this.driveRow(k), out, at, error, errorAt);
   }
+  /** @internal */
   override limitImpulseAt(k: number): number {
     return super.limitImpulseAt(this.driveRow(k));
   }
@@ -193,38 +200,45 @@ export class DistanceJoint extends Joint {
   protected override writeAxisRow(sign: number, out: Float64Array, at: number): void {
     writeSignedRow(this.row, sign, out, at);
   }
+  /** @internal */
   scaleImpulse(ratio: number): void {
     this.drive.scale(ratio);
   }
-  /** Its row is a limit pair (even a rod's): no equality row for the forest; the direct solver may hold
+  /** @internal Its row is a limit pair (even a rod's): no equality row for the forest; the direct solver may hold
    * its bounds as limit rows (limitRowCount). */
   override get directRowCount(): number {
     return 0;
   }
+  /** @internal */
   readEqualityImpulse(): void {
     throw new Error('DistanceJoint: its row is not held by the direct solver');
   }
+  /** @internal */
   addEqualityImpulse(): void {
     throw new Error('DistanceJoint: its row is not held by the direct solver');
   }
+  /** @internal */
   clearEqualityImpulse(): void {
     throw new Error('DistanceJoint: its row is not held by the direct solver');
   }
+  /** @internal */
   accumulateImpulse(): void {
     const n = this.row.n, p = this.drive.totalImpulse(), s = this.linearImpulseSum;
     s[0] += p * n[0]; s[1] += p * n[1]; s[2] += p * n[2];
   }
 
+  /** @internal */
   writeJacobian(out: Float64Array): void {
     this.row.writeJacobian(out, 0);
   }
   writeEffectiveMass(out: Float64Array): void {
     out[0] = this.row.K;
   }
+  /** @internal */
   getVelocityError(out: Float64Array): void {
     out[0] = this.row.velocityError(this.bodyA, this.bodyB);
   }
-  /** C = L − length at the last prepare. */
+  /** @internal C = L − length at the last prepare. */
   getPositionError(out: Float64Array): void {
     out[0] = this.drive.position - this._length;
   }

@@ -108,11 +108,13 @@ export abstract class FreeAxisJoint extends Joint {
     reader.readInto(this.frames.localRotationB);
   }
 
+  /** @internal */
   warmStart(): void {
     this.rows.warmStart(this.bodyA, this.bodyB);
     this.drive.warmStart(this.axisRow, this.bodyA, this.bodyB);
   }
 
+  /** @internal */
   solve(soft: Readonly<Softness>, useBias: boolean): void {
     this.drive.solve(this.axisRow, this.bodyA, this.bodyB, soft, useBias, !this.directLimits, !this.directFriction);
     const holding = this.holdingSoftness(soft, useBias);
@@ -126,10 +128,12 @@ export abstract class FreeAxisJoint extends Joint {
     writeSignedRow(this.axisRow, sign, out, at);
   }
 
+  /** @internal */
   scaleImpulse(ratio: number): void {
     this.rows.scale(ratio);
     this.drive.scale(ratio);
   }
+  /** @internal */
   override finishStep(dt: number): void {
     super.finishStep(dt);
     this.drive.finishStep(dt);
@@ -139,37 +143,45 @@ export abstract class FreeAxisJoint extends Joint {
     this.drive.clearReadout();
   }
 
+  /** @internal */
   override get hasIterativeRows(): boolean {
     return this.drive.hasRows;
   }
   override get isDriving(): boolean {
     return this.drive.isDriving;
   }
+  /** @internal */
   override get hasDriveRows(): boolean {
     return this.drive.hasDriveRows;
   }
+  /** @internal */
   readEqualityImpulse(out: Float64Array, at: number): void {
     const p = this.rows.impulse;
     for (let i = 0; i < 5; i++) out[at + i] = p[i];
   }
+  /** @internal */
   clearEqualityImpulse(): void {
     const p = this.rows.impulse;
     for (let i = 0; i < 5; i++) p[i] = 0;
   }
+  /** @internal */
   addEqualityImpulse(lambda: Float64Array, at: number): void {
     const p = this.rows.impulse;
     for (let i = 0; i < 5; i++) p[i] += lambda[at + i];
   }
 
+  /** @internal */
   writeJacobian(out: Float64Array): void {
     out.set(this.rows.J);
   }
   writeEffectiveMass(out: Float64Array): void {
     out.set(this.rows.K);
   }
+  /** @internal */
   getVelocityError(out: Float64Array): void {
     this.rows.velocityError(this.bodyA, this.bodyB, out, 0);
   }
+  /** @internal */
   getPositionError(out: Float64Array): void {
     const C = this.rows.C;
     for (let i = 0; i < 5; i++) out[i] = C[i];

@@ -129,6 +129,7 @@ export class HingeJoint extends FreeAxisJoint {
 
   // ---- solver ----
 
+  /** @internal */
   prepare(step: SubstepLength): void {
     const bodyA = this.bodyA, bodyB = this.bodyB, rows = this.rows, frames = this.frames;
     this.updateSpring(step);
@@ -147,12 +148,13 @@ export class HingeJoint extends FreeAxisJoint {
     this.drive.prepare(step);
   }
 
-  /** The point rows are the coupled block's first three. */
+  /** @internal The point rows are the coupled block's first three. */
   override writePointLoad(out: Float64Array): boolean {
     writePointLoad(out, this.rows.impulse, this.point.rA, this.point.rB);
     return true;
   }
 
+  /** @internal */
   accumulateImpulse(): void {
     this.drive.accumulate();
     const p = this.rows.impulse, sl = this.linearImpulseSum, sa = this.angularImpulseSum;

@@ -286,36 +286,36 @@ export abstract class JointCore<B extends JointBody> implements SolverJoint {
 
   // ---- solver interface (driven by the world's step; see solver/step.ts) ----
 
-  /** Lever arms, C, K and its factorization at the bodies' current poses, for a substep of step.h s. */
+  /** @internal Lever arms, C, K and its factorization at the bodies' current poses, for a substep of step.h s. */
   abstract prepare(step: SubstepLength): void;
-  /** Applies the accumulated impulse λ_acc (from the last substep) again. */
+  /** @internal Applies the accumulated impulse λ_acc (from the last substep) again. */
   abstract warmStart(): void;
   /**
-   * One Gauss-Seidel solve of all rows. `soft` is the world's rigid-joint softness in the biased
+   * @internal One Gauss-Seidel solve of all rows. `soft` is the world's rigid-joint softness in the biased
    * pass (`useBias` true) and RIGID in the relax pass (`useBias` false); joints with springs, limits
    * or motors decide per row what each pass does.
    */
   abstract solve(soft: Readonly<Softness>, useBias: boolean): void;
-  /** Multiplies λ_acc (the substep length changed, or warm starting is off and it becomes 0). */
+  /** @internal Multiplies λ_acc (the substep length changed, or warm starting is off and it becomes 0). */
   abstract scaleImpulse(ratio: number): void;
-  /** Adds this substep's λ_acc to the step's sums. */
+  /** @internal Adds this substep's λ_acc to the step's sums. */
   abstract accumulateImpulse(): void;
 
   // ---- the direct solver (solver/direct/; the same in 2D and 3D) ----
 
   /**
-   * How many rows the direct tree solver may hold exactly: the equality rows (rowCount) while they are
+   * @internal How many rows the direct tree solver may hold exactly: the equality rows (rowCount) while they are
    * rigid; 0 for a spring joint (hertz > 0), whose rows stay soft in the iterative solver.
    */
   get directRowCount(): number {
     return this.hertz === 0 ? this.rowCount : 0;
   }
-  /** True when the joint has rows besides its equality rows (limits, motor, friction): with the direct
+  /** @internal True when the joint has rows besides its equality rows (limits, motor, friction): with the direct
    * solver they are solved iteratively around the exact solve. */
   get hasIterativeRows(): boolean {
     return false;
   }
-  /** True when it has rows the direct solver never holds (a motor, a servo), which keep the iterative
+  /** @internal True when it has rows the direct solver never holds (a motor, a servo), which keep the iterative
    * sweeps and the relax pass running around the exact solve. */
   get hasDriveRows(): boolean {
     return false;
@@ -356,6 +356,7 @@ export abstract class JointCore<B extends JointBody> implements SolverJoint {
   limitImpulses(_k: number): Float64Array {
     return this.requireAxisDrive('limit').impulses;
   }
+  /** @internal */
   limitImpulseAt(k: number): number {
     return this.axisDrive?.limitSlot(k) ?? 0;
   }
@@ -386,6 +387,7 @@ export abstract class JointCore<B extends JointBody> implements SolverJoint {
   frictionImpulses(_k: number): Float64Array {
     return this.requireAxisDrive('friction').impulses;
   }
+  /** @internal */
   frictionImpulseAt(_k: number): number {
     return this.axisDrive?.frictionSlot ?? 0;
   }

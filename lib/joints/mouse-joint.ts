@@ -42,7 +42,7 @@ export const MOUSE_JOINT_OPTION_KEYS = optionKeys<MouseJointOptions>({
 });
 
 export class MouseJoint extends SinglePartJoint {
-  /** A spring: never held by the direct solver. */
+  /** @internal A spring: never held by the direct solver. */
   override get directRowCount(): number {
     return 0;
   }
@@ -150,6 +150,7 @@ export class MouseJoint extends SinglePartJoint {
     return 0;
   }
 
+  /** @internal */
   prepare(step: SubstepLength): void {
     const h = step.h;
     this.point.prepare(this.bodyA, this.bodyB);
@@ -157,7 +158,7 @@ export class MouseJoint extends SinglePartJoint {
     makeSoft(this.softness, this._hertz, this._dampingRatio, h);
     this.maxImpulse = this._maxForce * h;
   }
-  /** Always its own spring: the world's rigid-joint softness does not apply. */
+  /** @internal Always its own spring: the world's rigid-joint softness does not apply. */
   solve(): void {
     this.point.solve(this.bodyA, this.bodyB, this.softness, this.maxImpulse);
   }

@@ -38,11 +38,13 @@ export class OrientationJoint extends SinglePartJoint {
     return this.rotation.currentAngle(this.bodyA, this.bodyB);
   }
 
+  /** @internal */
   prepare(step: SubstepLength): void {
     this.updateSpring(step);
     this.rotation.prepare(this.bodyA, this.bodyB);
     if (!this.direct) this.rotation.factor(); // K⁻¹ is for the iterative solve only
   }
+  /** @internal */
   solve(soft: Readonly<Softness>, useBias: boolean): void {
     const holding = this.holdingSoftness(soft, useBias);
     if (holding !== null) this.rotation.solve(this.bodyA, this.bodyB, holding);

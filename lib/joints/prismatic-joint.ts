@@ -127,6 +127,7 @@ export class PrismaticJoint extends FreeAxisJoint {
     return a[0] * d[0] + a[1] * d[1] + a[2] * d[2];
   }
 
+  /** @internal */
   prepare(step: SubstepLength): void {
     const bodyA = this.bodyA, bodyB = this.bodyB, rows = this.rows, frames = this.frames;
     this.updateSpring(step);
@@ -154,6 +155,7 @@ export class PrismaticJoint extends FreeAxisJoint {
     this.rotation.loadState(reader);
   }
 
+  /** @internal */
   accumulateImpulse(): void {
     this.drive.accumulate();
     const p = this.rows.impulse, sl = this.linearImpulseSum, sa = this.angularImpulseSum;

@@ -12,25 +12,31 @@ export abstract class SinglePartJoint extends Joint {
   /** Whether the part's impulse is a force (point rows) or a torque (rotation rows) on body B. */
   protected abstract readonly carries: 'force' | 'torque';
 
+  /** @internal */
   warmStart(): void {
     this.part.warmStart(this.bodyA, this.bodyB);
   }
+  /** @internal */
   scaleImpulse(ratio: number): void {
     const p = this.part.impulse;
     p[0] *= ratio; p[1] *= ratio; p[2] *= ratio;
   }
+  /** @internal */
   readEqualityImpulse(out: Float64Array, at: number): void {
     const p = this.part.impulse;
     out[at] = p[0]; out[at + 1] = p[1]; out[at + 2] = p[2];
   }
+  /** @internal */
   clearEqualityImpulse(): void {
     const p = this.part.impulse;
     p[0] = 0; p[1] = 0; p[2] = 0;
   }
+  /** @internal */
   addEqualityImpulse(lambda: Float64Array, at: number): void {
     const p = this.part.impulse;
     p[0] += lambda[at]; p[1] += lambda[at + 1]; p[2] += lambda[at + 2];
   }
+  /** @internal */
   accumulateImpulse(): void {
     const p = this.part.impulse;
     const s = this.carries === 'force' ? this.linearImpulseSum : this.angularImpulseSum;
@@ -42,15 +48,18 @@ export abstract class SinglePartJoint extends Joint {
   protected loadParts(reader: StateReader): void {
     this.part.loadState(reader);
   }
+  /** @internal */
   writeJacobian(out: Float64Array): void {
     this.part.writeJacobian(out, 0);
   }
   writeEffectiveMass(out: Float64Array): void {
     out.set(this.part.K);
   }
+  /** @internal */
   getVelocityError(out: Float64Array): void {
     this.part.velocityError(this.bodyA, this.bodyB, out, 0);
   }
+  /** @internal */
   getPositionError(out: Float64Array): void {
     const C = this.part.C;
     out[0] = C[0]; out[1] = C[1]; out[2] = C[2];

@@ -107,6 +107,7 @@ export class WeldJoint extends Joint {
     return this.rotation.currentAngle(this.bodyA, this.bodyB);
   }
 
+  /** @internal */
   prepare(step: SubstepLength): void {
     const bodyA = this.bodyA, bodyB = this.bodyB;
     this.updateSpring(step);
@@ -120,6 +121,7 @@ export class WeldJoint extends Joint {
     if (!this.direct) invertSymmetric6Blocks(this.point.K, coupling, this.rotation.K, this.inverseK);
   }
 
+  /** @internal */
   warmStart(): void {
     const rA = this.point.rA, rB = this.point.rB, p = this.point.impulse, r = this.rotation.impulse;
     const impulse = weldImpulse;
@@ -127,6 +129,7 @@ export class WeldJoint extends Joint {
     applyWeldImpulse(this.bodyA.state, this.bodyB.state, rA, rB, impulse);
   }
 
+  /** @internal */
   solve(world: Readonly<Softness>, useBias: boolean): void {
     const soft = this.holdingSoftness(world, useBias);
     if (soft === null) return;
@@ -168,30 +171,36 @@ export class WeldJoint extends Joint {
     this.rotation.loadState(reader);
   }
 
+  /** @internal */
   scaleImpulse(ratio: number): void {
     const p = this.point.impulse, r = this.rotation.impulse;
     p[0] *= ratio; p[1] *= ratio; p[2] *= ratio;
     r[0] *= ratio; r[1] *= ratio; r[2] *= ratio;
   }
+  /** @internal */
   override writePointLoad(out: Float64Array): boolean {
     writePointLoad(out, this.point.impulse, this.point.rA, this.point.rB);
     return true;
   }
+  /** @internal */
   readEqualityImpulse(out: Float64Array, at: number): void {
     const p = this.point.impulse, r = this.rotation.impulse;
     out[at] = p[0]; out[at + 1] = p[1]; out[at + 2] = p[2];
     out[at + 3] = r[0]; out[at + 4] = r[1]; out[at + 5] = r[2];
   }
+  /** @internal */
   clearEqualityImpulse(): void {
     const p = this.point.impulse, r = this.rotation.impulse;
     p[0] = 0; p[1] = 0; p[2] = 0;
     r[0] = 0; r[1] = 0; r[2] = 0;
   }
+  /** @internal */
   addEqualityImpulse(lambda: Float64Array, at: number): void {
     const p = this.point.impulse, r = this.rotation.impulse;
     p[0] += lambda[at]; p[1] += lambda[at + 1]; p[2] += lambda[at + 2];
     r[0] += lambda[at + 3]; r[1] += lambda[at + 4]; r[2] += lambda[at + 5];
   }
+  /** @internal */
   accumulateImpulse(): void {
     const p = this.point.impulse, r = this.rotation.impulse;
     const sl = this.linearImpulseSum, sa = this.angularImpulseSum;
@@ -199,6 +208,7 @@ export class WeldJoint extends Joint {
     sa[0] += r[0]; sa[1] += r[1]; sa[2] += r[2];
   }
 
+  /** @internal */
   writeJacobian(out: Float64Array): void {
     this.point.writeJacobian(out, 0);
     this.rotation.writeJacobian(out, 3);
@@ -218,10 +228,12 @@ export class WeldJoint extends Joint {
       }
     }
   }
+  /** @internal */
   getVelocityError(out: Float64Array): void {
     this.point.velocityError(this.bodyA, this.bodyB, out, 0);
     this.rotation.velocityError(this.bodyA, this.bodyB, out, 3);
   }
+  /** @internal */
   getPositionError(out: Float64Array): void {
     for (let i = 0; i < 3; i++) {
       out[i] = this.point.C[i];

@@ -42,12 +42,15 @@ export interface SubstepLength {
 
 /** What the step asks of a joint (3D or 2D). */
 export interface SolverJoint {
-  /** Rows and masses at the current poses, for substeps of `step.h`. */
+  /** @internal Rows and masses at the current poses, for substeps of `step.h`. */
   prepare(step: SubstepLength): void;
+  /** @internal */
   warmStart(): void;
-  /** `useBias`: true in the biased solve, false in the relax pass (where `soft` is RIGID). */
+  /** @internal `useBias`: true in the biased solve, false in the relax pass (where `soft` is RIGID). */
   solve(soft: Readonly<Softness>, useBias: boolean): void;
+  /** @internal */
   scaleImpulse(ratio: number): void;
+  /** @internal */
   accumulateImpulse(): void;
   /** @internal */
   finishStep(dt: number): void;
@@ -59,20 +62,20 @@ export interface SolverJoint {
  * joints in every sweep.
  */
 export interface SolverContacts {
-  /** How many contacts the step solves. */
+  /** @internal How many contacts the step solves. */
   readonly count: number;
-  /** Each contact's rows for substeps of h under `gravity`, its kept impulses first multiplied by
+  /** @internal Each contact's rows for substeps of h under `gravity`, its kept impulses first multiplied by
    * `impulseRatio` (a new substep length; 1 otherwise). */
   prepare(h: number, gravity: Float64Array, impulseRatio: number): void;
-  /** v += M⁻¹ Jᵀ λ for the kept impulses. */
+  /** @internal v += M⁻¹ Jᵀ λ for the kept impulses. */
   warmStart(): void;
-  /** Zeroes the impulses (a substep without warm starting starts every row from zero). */
+  /** @internal Zeroes the impulses (a substep without warm starting starts every row from zero). */
   clearImpulses(): void;
-  /** One sweep; `soft` for contacts between moving bodies, `staticSoft` against a static body. */
+  /** @internal One sweep; `soft` for contacts between moving bodies, `staticSoft` against a static body. */
   solve(soft: Readonly<Softness>, staticSoft: Readonly<Softness>, useBias: boolean): void;
-  /** After the substeps: the bounce of the points that closed faster than `threshold`, m/s. */
+  /** @internal After the substeps: the bounce of the points that closed faster than `threshold`, m/s. */
   applyRestitution(threshold: number): void;
-  /** After the bounce: the step's impulses kept (the next step's warm start, the force readouts). */
+  /** @internal After the bounce: the step's impulses kept (the next step's warm start, the force readouts). */
   finishStep(): void;
 }
 

@@ -3,6 +3,7 @@
 //   npm run test:package
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
 
@@ -45,7 +46,147 @@ execFileSync(process.execPath, [root + 'node_modules/typescript/bin/tsc', '-p', 
 const internal = readdirSync(root + 'dist', { recursive: true })
   .filter((file) => String(file).endsWith('.d.ts') && readFileSync(root + 'dist/' + file, 'utf8').includes('@internal'));
 assert.deepEqual(internal, [], `declarations with @internal members: ${internal.join(', ')}`);
-const body = readFileSync(root + 'dist/body.d.ts', 'utf8');
-assert.ok(!/\bstateChunk\b|\bsaveState\b/.test(body), 'Body declares no solver internals');
 
-console.log('package check: ESM import by name, declarations, simulation: ok');
+// Nor do they show the solver's protocol, whose names come from the interfaces the step and the direct
+// solver ask of joints and bodies: every member of SolverJoint (the step's), and the members the others
+// mark @internal (their unmarked ones, a joint's bodyA or hertz, are public API). No class, interface or
+// type literal in a declaration file the entries reach (through relative imports, exports and import()
+// types) may declare one (private members, emitted as bare names without types, do not count).
+const protocols = [
+  ['lib/solver/step-parts.ts', 'SolverJoint', 'every'],
+  ['lib/solver/direct/tree-joint.ts', 'TreeJoint', '@internal'],
+  ['lib/solver/direct/tree-body-model.ts', 'TreeBody', '@internal'],
+  ['lib/joints/joint-core.ts', 'JointBody', '@internal'],
+];
+const solverMembers = protocolMembers(protocols);
+for (const name of ['prepare', 'warmStart', 'finishStep', 'writeJacobian', 'readEqualityImpulse', 'state']) assert.ok(solverMembers.has(name), `${name} read from the protocols`);
+const entries = ['dist/index.d.ts', 'dist/scenes/index.d.ts', 'dist/2d/index.d.ts'];
+const declarations = reachableDeclarations(entries);
+assert.ok(declarations.includes('dist/joints/ball-joint.d.ts') && declarations.includes('dist/2d/joints/revolute-joint.d.ts'), 'the joints are reached');
+assert.ok(declaredMembers('dist/joints/joint.d.ts').some((m) => m.name === 'getForce'), 'members are read from the declarations');
+const leaks = declarations.flatMap((file) => declaredMembers(file)
+  .filter((m) => !m.isPrivate && solverMembers.has(m.name))
+  .map((m) => `${file}:${m.name} (${m.owner}; ${solverMembers.get(m.name)})`));
+if (leaks.length > 0) console.error(`solver members in the public declarations:\n  ${leaks.join('\n  ')}`);
+assert.equal(leaks.length, 0, `${leaks.length} solver members declared in ${declarations.length} declaration files the entries reach`);
+
+// Bodies: none of what the world and sleep ask of a body (their @internal members), nor the arena
+// slot the contact solver reads.
+const bodyMembers = protocolMembers([['lib/world/world-core.ts', 'CoreBody', '@internal'], ['lib/body/sleep.ts', 'SleepingBody', '@internal']]);
+for (const name of ['stateChunk', 'stateOffset']) bodyMembers.set(name, 'Body');
+for (const file of ['dist/body/body.d.ts', 'dist/2d/body.d.ts']) {
+  const found = declaredMembers(file).filter((m) => !m.isPrivate && bodyMembers.has(m.name)).map((m) => m.name);
+  assert.deepEqual(found, [], `${file} declares solver internals: ${found.join(', ')}`);
+}
+
+console.log(`package check: ESM import by name, declarations (${declarations.length} reached, none with one of the ${solverMembers.size} solver members), simulation: ok`);
+
+// ---- reading declarations: comments blanked, brackets matched (enough for tsc's output and lib's
+// interfaces; typescript 7 has no stable JavaScript API to parse with) ----
+
+/** The file's text with its comments blanked (positions kept), and its doc comments' ends and texts. */
+function scan(file) {
+  const text = readFileSync(root + file, 'utf8');
+  let code = '';
+  const docs = [];
+  for (let i = 0; i < text.length;) {
+    const c = text[i];
+    let stop = i + 1;
+    if (c === '/' && text[i + 1] === '/') {
+      stop = text.indexOf('\n', i);
+      if (stop < 0) stop = text.length;
+    } else if (c === '/' && text[i + 1] === '*') {
+      stop = text.indexOf('*/', i + 2) + 2;
+      if (text[i + 2] === '*') docs.push({ end: stop, text: text.slice(i, stop) });
+    } else if (c === "'" || c === '"' || c === '`') {
+      while (stop < text.length && text[stop] !== c) stop += text[stop] === '\\' ? 2 : 1;
+      code += text.slice(i, ++stop);
+      i = stop;
+      continue;
+    }
+    code += stop === i + 1 ? c : text.slice(i, stop).replace(/[^\n]/g, ' ');
+    i = stop;
+  }
+  return { code, docs };
+}
+
+/** The index of the bracket that closes the one at `open`. */
+function closing(code, open) {
+  let depth = 0;
+  for (let i = open; i < code.length; i++) {
+    if ('{(['.includes(code[i])) depth++;
+    else if ('})]'.includes(code[i]) && --depth === 0) return i;
+  }
+  throw new Error('unbalanced brackets');
+}
+
+/** The doc comment right before position `at`, if any. */
+function docBefore({ code, docs }, at) {
+  return docs.findLast((d) => d.end <= at && code.slice(d.end, at).trim() === '');
+}
+
+/** The members of the body opening at `open` (statements ending in ; or , at its depth): each one's
+ * name, whether it is private, and whether its doc comment marks it @internal. */
+function membersOf(scanned, open) {
+  const { code } = scanned;
+  const close = closing(code, open);
+  const found = [];
+  for (let i = open + 1, start = i; i <= close; i++) {
+    if ('{(['.includes(code[i])) i = closing(code, i);
+    else if (code[i] === ';' || code[i] === ',' || i === close) {
+      const text = code.slice(start, i).trim();
+      const at = start + code.slice(start, i).search(/\S/);
+      const name = /^(?:(?:readonly|public|protected|private|static|abstract|declare|override|accessor|async|get|set)\s+)*([A-Za-z_$][\w$]*)\??\s*(?:[(:<;,=]|$)/.exec(text);
+      if (name) found.push({ name: name[1], isPrivate: /^(?:\w+\s+)*private\s/.test(text), internal: docBefore(scanned, at)?.text.includes('@internal') === true });
+      start = i + 1;
+    }
+  }
+  return found;
+}
+
+/** Name → interface of the members of the given source interfaces ([file, name, 'every' or '@internal']):
+ * all of them, or those their doc comments mark @internal. */
+function protocolMembers(interfaces) {
+  const names = new Map();
+  for (const [file, name, which] of interfaces) {
+    const scanned = scan(file);
+    const match = new RegExp(`^export interface ${name}\\b[^{]*\\{`, 'm').exec(scanned.code);
+    assert.ok(match, `${file} declares interface ${name}`);
+    for (const m of membersOf(scanned, match.index + match[0].length - 1)) if (which === 'every' || m.internal) names.set(m.name, name);
+  }
+  return names;
+}
+
+/** The members a declaration file declares: in class and interface bodies and object type literals. */
+function declaredMembers(file) {
+  const scanned = scan(file);
+  const { code } = scanned;
+  const found = [];
+  for (let i = 0; i < code.length; i++) {
+    if (code[i] !== '{') continue;
+    const before = code.slice(Math.max(0, i - 300), i);
+    if (/\b(?:import|export)\s+(?:type\s+)?$/.test(before) || /\b(?:enum|namespace|module)\s+[\w$.'"]+\s*$/.test(before)) {
+      i = closing(code, i);
+      continue;
+    }
+    const owner = /\b(?:class|interface)\s+([\w$]+)(?:\s*<[^]*?>)?(?:\s+(?:extends|implements)\s[^{};]*)?\s*$/.exec(before)?.[1] ?? 'a type literal';
+    found.push(...membersOf(scanned, i).map((m) => ({ ...m, owner })));
+  }
+  return found;
+}
+
+/** The declaration files (relative to the root) the entries reach through relative module references. */
+function reachableDeclarations(entries) {
+  const files = [...entries], seen = new Set();
+  for (const file of files) {
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const [, , specifier] of scan(file).code.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(['"])(\.\.?\/[^'"]*)\1/g)) {
+      const path = posix.join(posix.dirname(file), specifier);
+      const target = [path.replace(/\.([cm]?)js$/, '.d.$1ts'), path + '.d.ts', path + '/index.d.ts'].find((candidate) => /\.d\.[cm]?ts$/.test(candidate) && existsSync(root + candidate));
+      assert.ok(target, `${file}: ${specifier} resolves to a declaration file`);
+      files.push(target);
+    }
+  }
+  return [...seen];
+}

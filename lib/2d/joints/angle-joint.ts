@@ -35,11 +35,13 @@ export class AngleJoint extends SinglePartJoint2D {
     return this.angle.currentAngle(this.bodyA, this.bodyB);
   }
 
+  /** @internal */
   prepare(step: SubstepLength): void {
     this.updateSpring(step);
     this.angle.prepare(this.bodyA, this.bodyB);
     this.angle.factor();
   }
+  /** @internal */
   solve(soft: Readonly<Softness>, useBias: boolean): void {
     const holding = this.holdingSoftness(soft, useBias);
     if (holding !== null) this.angle.solve(this.bodyA, this.bodyB, holding);

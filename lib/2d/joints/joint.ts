@@ -33,13 +33,13 @@ export abstract class Joint2D extends JointCore<Body2D> {
 
   // ---- rows, for direct solvers and tests ----
 
-  /** Writes J (rowCount × 6, row-major, columns [v_a ω_a v_b ω_b]) at the last prepare. */
+  /** @internal Writes J (rowCount × 6, row-major, columns [v_a ω_a v_b ω_b]) at the last prepare. */
   abstract writeJacobian(out: Float64Array): void;
   /** Writes K = J M⁻¹ Jᵀ (rowCount × rowCount, row-major) from the closed form, at the last prepare. */
   abstract writeEffectiveMass(out: Float64Array): void;
-  /** Writes Ċ = J v for the bodies' current velocities. */
+  /** @internal Writes Ċ = J v for the bodies' current velocities. */
   abstract getVelocityError(out: Float64Array): void;
-  /** Writes C at the last prepare. */
+  /** @internal Writes C at the last prepare. */
   abstract getPositionError(out: Float64Array): void;
   /**
    * v += M⁻¹ Jᵀ λ for an impulse λ of rowCount numbers (not added to λ_acc), at the lever arms of the last

@@ -140,6 +140,7 @@ export class RevoluteJoint extends Joint2D {
     return 0;
   }
 
+  /** @internal */
   prepare(step: SubstepLength): void {
     this.updateSpring(step);
     this.point.prepare(this.bodyA, this.bodyB);
@@ -162,20 +163,24 @@ export class RevoluteJoint extends Joint2D {
     this._referenceAngle = reader.read();
   }
 
+  /** @internal */
   warmStart(): void {
     this.point.warmStart(this.bodyA, this.bodyB);
     this.drive.warmStart(this.axisRow, this.bodyA, this.bodyB);
   }
+  /** @internal */
   solve(soft: Readonly<Softness>, useBias: boolean): void {
     this.drive.solve(this.axisRow, this.bodyA, this.bodyB, soft, useBias, !this.directLimits, !this.directFriction);
     const holding = this.holdingSoftness(soft, useBias);
     if (holding !== null) this.point.solve(this.bodyA, this.bodyB, holding);
   }
+  /** @internal */
   scaleImpulse(ratio: number): void {
     const p = this.point.impulse;
     p[0] *= ratio; p[1] *= ratio;
     this.drive.scale(ratio);
   }
+  /** @internal */
   override finishStep(dt: number): void {
     super.finishStep(dt);
     this.drive.finishStep(dt);
@@ -184,6 +189,7 @@ export class RevoluteJoint extends Joint2D {
     super.clearReadout();
     this.drive.clearReadout();
   }
+  /** @internal */
   accumulateImpulse(): void {
     this.drive.accumulate();
     const p = this.point.impulse, s = this.linearImpulseSum;
@@ -192,9 +198,11 @@ export class RevoluteJoint extends Joint2D {
   }
 
   // the direct solver's interface, as the 3D hinge's (lib/joints/free-axis-joint.ts)
+  /** @internal */
   override get hasIterativeRows(): boolean {
     return this.drive.hasRows;
   }
+  /** @internal */
   override get hasDriveRows(): boolean {
     return this.drive.hasDriveRows;
   }
@@ -204,29 +212,36 @@ export class RevoluteJoint extends Joint2D {
   protected override writeAxisRow(sign: number, out: Float64Array, at: number): void {
     writeSignedRow(this.axisRow, sign, out, at);
   }
+  /** @internal */
   override writePointLoad(out: Float64Array): boolean {
     writePointLoad(out, this.point.impulse, this.point.rA, this.point.rB);
     return true;
   }
+  /** @internal */
   readEqualityImpulse(out: Float64Array, at: number): void {
     out[at] = this.point.impulse[0]; out[at + 1] = this.point.impulse[1];
   }
+  /** @internal */
   clearEqualityImpulse(): void {
     this.point.impulse[0] = 0; this.point.impulse[1] = 0;
   }
+  /** @internal */
   addEqualityImpulse(lambda: Float64Array, at: number): void {
     this.point.impulse[0] += lambda[at]; this.point.impulse[1] += lambda[at + 1];
   }
 
+  /** @internal */
   writeJacobian(out: Float64Array): void {
     this.point.writeJacobian(out, 0);
   }
   writeEffectiveMass(out: Float64Array): void {
     out.set(this.point.K);
   }
+  /** @internal */
   getVelocityError(out: Float64Array): void {
     this.point.velocityError(this.bodyA, this.bodyB, out, 0);
   }
+  /** @internal */
   getPositionError(out: Float64Array): void {
     // (stores, not a TypedArray.set call: the direct solver's projection reads it per joint per pass)
     out[0] = this.point.C[0]; out[1] = this.point.C[1];

@@ -71,6 +71,7 @@ export class WeldJoint2D extends Joint2D {
     return this.angle.currentAngle(this.bodyA, this.bodyB);
   }
 
+  /** @internal */
   prepare(step: SubstepLength): void {
     const bodyA = this.bodyA, bodyB = this.bodyB, K = this.K, point = this.point;
     this.updateSpring(step);
@@ -97,11 +98,13 @@ export class WeldJoint2D extends Joint2D {
     this.angle.loadState(reader);
   }
 
+  /** @internal */
   warmStart(): void {
     this.point.warmStart(this.bodyA, this.bodyB);
     this.angle.warmStart(this.bodyA, this.bodyB);
   }
 
+  /** @internal */
   solve(world: Readonly<Softness>, useBias: boolean): void {
     const soft = this.holdingSoftness(world, useBias);
     if (soft === null) return;
@@ -124,30 +127,37 @@ export class WeldJoint2D extends Joint2D {
     angle.applyImpulse(bodyA, bodyB, solution, 2);
   }
 
+  /** @internal */
   scaleImpulse(ratio: number): void {
     this.point.impulse[0] *= ratio;
     this.point.impulse[1] *= ratio;
     this.angle.impulse[0] *= ratio;
   }
+  /** @internal */
   accumulateImpulse(): void {
     this.linearImpulseSum[0] += this.point.impulse[0];
     this.linearImpulseSum[1] += this.point.impulse[1];
     this.angularImpulseSum[0] += this.angle.impulse[0];
   }
+  /** @internal */
   readEqualityImpulse(out: Float64Array, at: number): void {
     out[at] = this.point.impulse[0]; out[at + 1] = this.point.impulse[1]; out[at + 2] = this.angle.impulse[0];
   }
+  /** @internal */
   clearEqualityImpulse(): void {
     this.point.impulse[0] = 0; this.point.impulse[1] = 0; this.angle.impulse[0] = 0;
   }
+  /** @internal */
   addEqualityImpulse(lambda: Float64Array, at: number): void {
     this.point.impulse[0] += lambda[at]; this.point.impulse[1] += lambda[at + 1]; this.angle.impulse[0] += lambda[at + 2];
   }
+  /** @internal */
   override writePointLoad(out: Float64Array): boolean {
     writePointLoad(out, this.point.impulse, this.point.rA, this.point.rB);
     return true;
   }
 
+  /** @internal */
   writeJacobian(out: Float64Array): void {
     this.point.writeJacobian(out, 0);
     this.angle.writeJacobian(out, 2);
@@ -155,10 +165,12 @@ export class WeldJoint2D extends Joint2D {
   writeEffectiveMass(out: Float64Array): void {
     out.set(this.K);
   }
+  /** @internal */
   getVelocityError(out: Float64Array): void {
     this.point.velocityError(this.bodyA, this.bodyB, out, 0);
     this.angle.velocityError(this.bodyA, this.bodyB, out, 2);
   }
+  /** @internal */
   getPositionError(out: Float64Array): void {
     out[0] = this.point.C[0];
     out[1] = this.point.C[1];

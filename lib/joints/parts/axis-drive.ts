@@ -34,7 +34,7 @@ export type DriveMode = 'off' | 'velocity' | 'position';
 export interface AxisRow<B> {
   /** v += M⁻¹ Jᵀ λ with λ = impulses[at]. */
   applyImpulseAt(bodyA: B, bodyB: B, impulses: ArrayLike<number>, at: number): void;
-  /** λ = −massScale K⁻¹ (sign·Ċ + bias) − impulseScale λ_acc with λ_acc = impulses[slot] clamped to
+  /** @internal λ = −massScale K⁻¹ (sign·Ċ + bias) − impulseScale λ_acc with λ_acc = impulses[slot] clamped to
    * [lower, upper], applied as sign·λ; bias, massScale, impulseScale, lower and upper from rowSolve
    * (solver/row-solve.ts), which the caller sets just before. */
   solve(bodyA: B, bodyB: B, impulses: Float64Array, slot: number, sign: number): void;
@@ -255,7 +255,7 @@ export class AxisDrive {
     this.clearInactive();
   }
 
-  /** The substep's coefficients, at `position` (set first: a field, not an argument, because a double
+  /** @internal The substep's coefficients, at `position` (set first: a field, not an argument, because a double
    * passed to a call V8 does not inline is boxed). */
   prepare(step: SubstepLength): void {
     const h = step.h;
@@ -270,6 +270,7 @@ export class AxisDrive {
     return p[LOWER] - p[UPPER] + p[MOTOR] + p[SERVO] + p[FRICTION];
   }
 
+  /** @internal */
   warmStart<B>(part: AxisRow<B>, bodyA: B, bodyB: B): void {
     rowSolve[ROW_IMPULSE] = this.totalImpulse();
     if (rowSolve[ROW_IMPULSE] !== 0) part.applyImpulseAt(bodyA, bodyB, rowSolve, ROW_IMPULSE);
@@ -280,7 +281,7 @@ export class AxisDrive {
     for (let i = 0; i < 5; i++) p[i] *= ratio;
   }
 
-  /** `limits`, `friction`: false while the direct solver holds the limit rows, the friction row. */
+  /** @internal `limits`, `friction`: false while the direct solver holds the limit rows, the friction row. */
   solve<B>(part: AxisRow<B>, bodyA: B, bodyB: B, soft: Readonly<Softness>, useBias: boolean, limits = true, friction = true): void {
     const p = this.impulses, h = this.h;
     if (this.mode === 'position') {
@@ -384,7 +385,7 @@ export class AxisDrive {
     this.motorImpulseSum += p[MOTOR] + p[SERVO];
     this.limitImpulseSum += p[LOWER] - p[UPPER];
   }
-  /** The step's sums as mean forces over dt (the joint's finishStep). */
+  /** @internal The step's sums as mean forces over dt (the joint's finishStep). */
   finishStep(dt: number): void {
     this.motorForce = this.motorImpulseSum / dt;
     this.limitForce = this.limitImpulseSum / dt;
@@ -397,7 +398,7 @@ export class AxisDrive {
     this.limitForce = 0;
   }
 
-  /** The finite limits: rows the direct solver can hold (solver/direct/limits.ts); the lower one first. */
+  /** @internal The finite limits: rows the direct solver can hold (solver/direct/limits.ts); the lower one first. */
   get limitRowCount(): number {
     return (this.lower > -Infinity ? 1 : 0) + (this.upper < Infinity ? 1 : 0);
   }
@@ -405,11 +406,11 @@ export class AxisDrive {
   limitSlot(k: number): number {
     return k === 0 && this.lower > -Infinity ? LOWER : UPPER;
   }
-  /** True with a motor or servo: rows the direct solver never holds (JointCore.hasDriveRows). */
+  /** @internal True with a motor or servo: rows the direct solver never holds (JointCore.hasDriveRows). */
   get hasDriveRows(): boolean {
     return this.mode !== 'off';
   }
-  /** The friction row, which the direct solver may hold (JointCore.frictionRowCount): 1 with friction. */
+  /** @internal The friction row, which the direct solver may hold (JointCore.frictionRowCount): 1 with friction. */
   get frictionRowCount(): number {
     return this.friction > 0 ? 1 : 0;
   }

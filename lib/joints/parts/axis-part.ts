@@ -88,7 +88,7 @@ export class AxisConstraintPart {
     this.effectiveMass = K > 1e-300 ? 1 / K : 0;
   }
 
-  /** Ċ = J v. */
+  /** @internal Ċ = J v. */
   velocityError(bodyA: Body, bodyB: Body): number {
     const a = bodyA.state, b = bodyB.state, n = this.n, jA = this.jA, jB = this.jB;
     return (
@@ -100,7 +100,7 @@ export class AxisConstraintPart {
     );
   }
 
-  /** v += M⁻¹ Jᵀ λ. */
+  /** @internal v += M⁻¹ Jᵀ λ. */
   applyImpulse(bodyA: Body, bodyB: Body, lambda: number): void {
     rowImpulse[0] = lambda;
     this.applyImpulseAt(bodyA, bodyB, rowImpulse, 0);
@@ -119,7 +119,7 @@ export class AxisConstraintPart {
   }
 
   /**
-   * One solve of the row for the accumulated impulse impulses[slot], clamped to [lower, upper]:
+   * @internal One solve of the row for the accumulated impulse impulses[slot], clamped to [lower, upper]:
    *   λ = −massScale K⁻¹ (sign·Ċ + bias) − impulseScale λ_acc, applied as sign·λ,
    * with bias, massScale, impulseScale, lower and upper read from rowSolve (solver/row-solve.ts).
    * `sign` −1 solves the row for −C (an upper limit: C' = upper − x, Ċ' = −Ċ).
@@ -140,7 +140,7 @@ export class AxisConstraintPart {
     }
   }
 
-  /** Writes the row of J (12 columns, [v_a ω_a v_b ω_b]) at out[row·12]. */
+  /** @internal Writes the row of J (12 columns, [v_a ω_a v_b ω_b]) at out[row·12]. */
   writeJacobian(out: Float64Array, row: number): void {
     writeSignedRow(this, 1, out, row * 12);
   }

@@ -19,21 +19,21 @@ export interface ConstraintPart {
   /** Accumulated impulse of the current substep (rowCount numbers). */
   readonly impulse: Float64Array;
 
-  /** C, K and whatever the rows need at the bodies' current poses. */
+  /** @internal C, K and whatever the rows need at the bodies' current poses. */
   prepare(bodyA: Body, bodyB: Body): void;
-  /** Factors K for solving this part alone. */
+  /** @internal Factors K for solving this part alone. */
   factor(): void;
-  /** Ċ = J v, written at out[offset ..]. */
+  /** @internal Ċ = J v, written at out[offset ..]. */
   velocityError(bodyA: Body, bodyB: Body, out: Float64Array, offset: number): void;
-  /** v += M⁻¹ Jᵀ λ for λ = (x, y, z). */
+  /** @internal v += M⁻¹ Jᵀ λ for λ = (x, y, z). */
   applyImpulse(bodyA: Body, bodyB: Body, x: number, y: number, z: number): void;
-  /** v += M⁻¹ Jᵀ λ_acc. */
+  /** @internal v += M⁻¹ Jᵀ λ_acc. */
   warmStart(bodyA: Body, bodyB: Body): void;
-  /** One soft (or, with RIGID, exact) solve of this part alone, accumulating the impulse. */
+  /** @internal One soft (or, with RIGID, exact) solve of this part alone, accumulating the impulse. */
   solve(bodyA: Body, bodyB: Body, soft: Readonly<Softness>): void;
   /** Writes and reads the part's state (snapshots). */
   saveState(writer: StateWriter): void;
   loadState(reader: StateReader): void;
-  /** Writes the part's rows of J (12 columns each) from row `row` of `out`. */
+  /** @internal Writes the part's rows of J (12 columns each) from row `row` of `out`. */
   writeJacobian(out: Float64Array, row: number): void;
 }

@@ -44,7 +44,7 @@ export class CoupledRows {
     this.impulse = new Float64Array(rowCount);
   }
 
-  /** W, K and K⁻¹ from the rows in J and the bodies' current masses; K⁻¹ only `withInverse` (the
+  /** @internal W, K and K⁻¹ from the rows in J and the bodies' current masses; K⁻¹ only `withInverse` (the
    * iterative solve needs it, the direct solver does not). */
   prepare(bodyA: Body, bodyB: Body, withInverse = true): void {
     const n = this.rowCount, J = this.J, W = this.W, a = bodyA.state, b = bodyB.state;
@@ -80,7 +80,7 @@ export class CoupledRows {
     ldltInverse(factor, n, this.inverseK);
   }
 
-  /** Ċ = J v for each row, written at out[offset ..]. */
+  /** @internal Ċ = J v for each row, written at out[offset ..]. */
   velocityError(bodyA: Body, bodyB: Body, out: Float64Array, offset: number): void {
     readVelocities(bodyA.state, bodyB.state);
     const J = this.J;
@@ -91,7 +91,7 @@ export class CoupledRows {
     }
   }
 
-  /** v += M⁻¹ Jᵀ λ (λ not added to λ_acc). */
+  /** @internal v += M⁻¹ Jᵀ λ (λ not added to λ_acc). */
   applyImpulse(bodyA: Body, bodyB: Body, impulse: ArrayLike<number>): void {
     const a = bodyA.state, b = bodyB.state, W = this.W;
     for (let i = 0; i < this.rowCount; i++) {
@@ -107,11 +107,12 @@ export class CoupledRows {
     }
   }
 
+  /** @internal */
   warmStart(bodyA: Body, bodyB: Body): void {
     this.applyImpulse(bodyA, bodyB, this.impulse);
   }
 
-  /** One exact (RIGID) or soft solve of all rows together, accumulating λ. */
+  /** @internal One exact (RIGID) or soft solve of all rows together, accumulating λ. */
   solve(bodyA: Body, bodyB: Body, soft: Readonly<Softness>): void {
     const n = this.rowCount, C = this.C, M = this.inverseK, p = this.impulse;
     this.velocityError(bodyA, bodyB, rhs, 0);

@@ -23,7 +23,7 @@ export class HingeRotationPart {
   readonly axisB = new Float64Array(3);
   readonly axisC = new Float64Array(3);
 
-  /** C and the row directions from the frames' current world axes. */
+  /** @internal C and the row directions from the frames' current world axes. */
   prepare(frames: JointFrames): void {
     const a = frames.xA, b = frames.yB, c = frames.zB;
     this.C[0] = a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
@@ -32,7 +32,7 @@ export class HingeRotationPart {
     vec3.cross(this.axisC, c, a);
   }
 
-  /** Writes the two rows of J (12 columns) from row `row` of `out`. */
+  /** @internal Writes the two rows of J (12 columns) from row `row` of `out`. */
   writeJacobian(out: Float64Array, row: number): void {
     writeAngularRow(out, row, this.axisB);
     writeAngularRow(out, row + 1, this.axisC);

@@ -87,7 +87,7 @@ export class PointConstraintPart implements ConstraintPart {
   }
 
   /**
-   * Lever arms, position error and (`withMass`) K at the bodies' current poses. The direct solver needs
+   * @internal Lever arms, position error and (`withMass`) K at the bodies' current poses. The direct solver needs
    * no K for the rows it holds (it builds J M⁻¹ Jᵀ itself), so its joints skip it.
    */
   prepare(bodyA: Body, bodyB: Body, withMass = true): void {
@@ -115,12 +115,12 @@ export class PointConstraintPart implements ConstraintPart {
     addLeverArmMass(K, this.rB, b, INVERSE_INERTIA);
   }
 
-  /** K⁻¹ for solving this part alone (a singular direction gets no impulse; see math/ldlt.ts). */
+  /** @internal K⁻¹ for solving this part alone (a singular direction gets no impulse; see math/ldlt.ts). */
   factor(): void {
     invertSymmetric3(this.K, this.inverseK);
   }
 
-  /** Ċ = J v, written at out[offset..offset+2]. */
+  /** @internal Ċ = J v, written at out[offset..offset+2]. */
   velocityError(bodyA: Body, bodyB: Body, out: Float64Array, offset: number): void {
     const d = this.data, a = bodyA.state, b = bodyB.state;
     const rAx = d[R_A], rAy = d[R_A + 1], rAz = d[R_A + 2], rBx = d[R_B], rBy = d[R_B + 1], rBz = d[R_B + 2];
@@ -131,13 +131,14 @@ export class PointConstraintPart implements ConstraintPart {
     out[offset + 2] = b[LINEAR_VELOCITY + 2] + wBx * rBy - wBy * rBx - a[LINEAR_VELOCITY + 2] - wAx * rAy + wAy * rAx;
   }
 
-  /** v += M⁻¹ Jᵀ λ for the impulse λ = (x, y, z) on body B (−λ on body A). */
+  /** @internal v += M⁻¹ Jᵀ λ for the impulse λ = (x, y, z) on body B (−λ on body A). */
   applyImpulse(bodyA: Body, bodyB: Body, x: number, y: number, z: number): void {
     pointImpulse[0] = x; pointImpulse[1] = y; pointImpulse[2] = z;
     applyPointImpulse(bodyA.state, this.data, R_A, -1, pointImpulse, 0);
     applyPointImpulse(bodyB.state, this.data, R_B, 1, pointImpulse, 0);
   }
 
+  /** @internal */
   warmStart(bodyA: Body, bodyB: Body): void {
     const d = this.data;
     applyPointImpulse(bodyA.state, d, R_A, -1, d, IMPULSE);
@@ -145,7 +146,7 @@ export class PointConstraintPart implements ConstraintPart {
   }
 
   /**
-   * One Gauss-Seidel solve of this part alone:
+   * @internal One Gauss-Seidel solve of this part alone:
    *   λ = −massScale K⁻¹ (Ċ + biasRate C) − impulseScale λ_acc,  λ_acc += λ,  v += M⁻¹ Jᵀ λ.
    * With `RIGID` softness it is the exact solve of Ċ = 0. The hot loop of every chain: written out
    * with locals.
@@ -193,7 +194,7 @@ export class PointConstraintPart implements ConstraintPart {
     return Math.hypot(anchorB[0] - anchorA[0], anchorB[1] - anchorA[1], anchorB[2] - anchorA[2]);
   }
 
-  /** Writes this part's three rows of J (12 columns each, [v_a ω_a v_b ω_b]) from row `row` of `out`. */
+  /** @internal Writes this part's three rows of J (12 columns each, [v_a ω_a v_b ω_b]) from row `row` of `out`. */
   writeJacobian(out: Float64Array, row: number): void {
     for (let i = 0; i < 3; i++) {
       const o = (row + i) * 12;

@@ -70,12 +70,14 @@ export class RotationConstraintPart implements ConstraintPart {
     quat.multiply(this.referenceRotation, this.referenceRotation, bodyB.orientation);
   }
 
+  /** @internal */
   prepare(bodyA: Body, bodyB: Body): void {
     this.computeError(bodyA, bodyB, this.C);
     const K = this.K, iA = bodyA.inverseInertiaWorld, iB = bodyB.inverseInertiaWorld;
     for (let i = 0; i < 9; i++) K[i] = iA[i] + iB[i];
   }
 
+  /** @internal */
   factor(): void {
     invertSymmetric3(this.K, this.inverseK);
   }
@@ -97,7 +99,7 @@ export class RotationConstraintPart implements ConstraintPart {
     return rotationVector(out, ex, ey, ez, ew);
   }
 
-  /** Ċ = ω_b − ω_a, written at out[offset..offset+2]. */
+  /** @internal Ċ = ω_b − ω_a, written at out[offset..offset+2]. */
   velocityError(bodyA: Body, bodyB: Body, out: Float64Array, offset: number): void {
     const wA = bodyA.angularVelocity, wB = bodyB.angularVelocity;
     out[offset] = wB[0] - wA[0];
@@ -105,19 +107,20 @@ export class RotationConstraintPart implements ConstraintPart {
     out[offset + 2] = wB[2] - wA[2];
   }
 
-  /** ω_a −= I_a⁻¹ λ, ω_b += I_b⁻¹ λ for the angular impulse λ = (x, y, z) on body B. */
+  /** @internal ω_a −= I_a⁻¹ λ, ω_b += I_b⁻¹ λ for the angular impulse λ = (x, y, z) on body B. */
   applyImpulse(bodyA: Body, bodyB: Body, x: number, y: number, z: number): void {
     angularImpulse[0] = x; angularImpulse[1] = y; angularImpulse[2] = z;
     applyAngularImpulse(bodyA.state, -1, angularImpulse, 0);
     applyAngularImpulse(bodyB.state, 1, angularImpulse, 0);
   }
 
+  /** @internal */
   warmStart(bodyA: Body, bodyB: Body): void {
     applyAngularImpulse(bodyA.state, -1, this.impulse, 0);
     applyAngularImpulse(bodyB.state, 1, this.impulse, 0);
   }
 
-  /** One solve of this part alone (see PointConstraintPart.solve). */
+  /** @internal One solve of this part alone (see PointConstraintPart.solve). */
   solve(bodyA: Body, bodyB: Body, soft: Readonly<Softness>): void {
     this.velocityError(bodyA, bodyB, cdot, 0);
     const C = this.C, M = this.inverseK, p = this.impulse;
@@ -140,7 +143,7 @@ export class RotationConstraintPart implements ConstraintPart {
     return Math.hypot(error[0], error[1], error[2]);
   }
 
-  /** Writes this part's three rows of J (12 columns each) from row `row` of `out`. */
+  /** @internal Writes this part's three rows of J (12 columns each) from row `row` of `out`. */
   writeJacobian(out: Float64Array, row: number): void {
     for (let i = 0; i < 3; i++) {
       const o = (row + i) * 12;

@@ -44,29 +44,35 @@ export class AngleConstraintPart2D implements ConstraintPart2D {
     this.referenceAngle = bodyB.angle - bodyA.angle;
   }
 
+  /** @internal */
   prepare(bodyA: Body2D, bodyB: Body2D): void {
     this.C[0] = wrapAngle(bodyB.state[ANGLE] - bodyA.state[ANGLE] - this.referenceAngle);
     this.K[0] = bodyA.state[INVERSE_INERTIA] + bodyB.state[INVERSE_INERTIA];
   }
 
+  /** @internal */
   factor(): void {
     this.inverseK = this.K[0] > 0 ? 1 / this.K[0] : 0;
   }
 
+  /** @internal */
   velocityError(bodyA: Body2D, bodyB: Body2D, out: Float64Array, offset: number): void {
     out[offset] = bodyB.state[ANGULAR_VELOCITY] - bodyA.state[ANGULAR_VELOCITY];
   }
 
+  /** @internal */
   applyImpulse(bodyA: Body2D, bodyB: Body2D, lambda: ArrayLike<number>, offset: number): void {
     const l = lambda[offset];
     bodyA.state[ANGULAR_VELOCITY] -= bodyA.state[INVERSE_INERTIA] * l;
     bodyB.state[ANGULAR_VELOCITY] += bodyB.state[INVERSE_INERTIA] * l;
   }
 
+  /** @internal */
   warmStart(bodyA: Body2D, bodyB: Body2D): void {
     this.applyImpulse(bodyA, bodyB, this.impulse, 0);
   }
 
+  /** @internal */
   solve(bodyA: Body2D, bodyB: Body2D, soft: Readonly<Softness>): void {
     const a = bodyA.state, b = bodyB.state;
     const cdot = b[ANGULAR_VELOCITY] - a[ANGULAR_VELOCITY];
@@ -81,6 +87,7 @@ export class AngleConstraintPart2D implements ConstraintPart2D {
     return Math.abs(wrapAngle(bodyB.angle - bodyA.angle - this.referenceAngle));
   }
 
+  /** @internal */
   writeJacobian(out: Float64Array, row: number): void {
     const o = row * 6;
     out.fill(0, o, o + 6);

@@ -55,6 +55,7 @@ export class AxisConstraintPart2D {
     this.effectiveMass = K > 1e-300 ? 1 / K : 0;
   }
 
+  /** @internal */
   velocityError(bodyA: Body2D, bodyB: Body2D): number {
     const a = bodyA.state, b = bodyB.state, n = this.n;
     return (
@@ -68,6 +69,7 @@ export class AxisConstraintPart2D {
     this.applyImpulse(bodyA, bodyB, impulses[at]);
   }
 
+  /** @internal */
   applyImpulse(bodyA: Body2D, bodyB: Body2D, lambda: number): void {
     const a = bodyA.state, b = bodyB.state, n = this.n;
     const la = this.inverseMassA * lambda, lb = this.inverseMassB * lambda;
@@ -77,7 +79,7 @@ export class AxisConstraintPart2D {
     b[ANGULAR_VELOCITY] += this.inverseInertiaB * this.jB * lambda;
   }
 
-  /** See AxisConstraintPart.solve. */
+  /** @internal See AxisConstraintPart.solve. */
   solve(bodyA: Body2D, bodyB: Body2D, impulses: Float64Array, slot: number, sign: number): void {
     const bias = rowSolve[ROW_BIAS], massScale = rowSolve[ROW_MASS_SCALE], impulseScale = rowSolve[ROW_IMPULSE_SCALE];
     const lower = rowSolve[ROW_LOWER], upper = rowSolve[ROW_UPPER];
@@ -91,7 +93,7 @@ export class AxisConstraintPart2D {
     if (change !== 0) this.applyImpulse(bodyA, bodyB, sign * change);
   }
 
-  /** Writes the row of J (6 columns, [v_a ω_a v_b ω_b]) at out[row·6]. */
+  /** @internal Writes the row of J (6 columns, [v_a ω_a v_b ω_b]) at out[row·6]. */
   writeJacobian(out: Float64Array, row: number): void {
     writeSignedRow(this, 1, out, row * 6);
   }

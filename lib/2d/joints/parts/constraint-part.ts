@@ -15,17 +15,21 @@ export interface ConstraintPart2D {
   /** Accumulated impulse of the current substep. */
   readonly impulse: Float64Array;
 
+  /** @internal */
   prepare(bodyA: Body2D, bodyB: Body2D): void;
+  /** @internal */
   factor(): void;
-  /** Ċ = J v, written at out[offset ..]. */
+  /** @internal Ċ = J v, written at out[offset ..]. */
   velocityError(bodyA: Body2D, bodyB: Body2D, out: Float64Array, offset: number): void;
-  /** v += M⁻¹ Jᵀ λ for λ given at lambda[offset ..]. */
+  /** @internal v += M⁻¹ Jᵀ λ for λ given at lambda[offset ..]. */
   applyImpulse(bodyA: Body2D, bodyB: Body2D, lambda: ArrayLike<number>, offset: number): void;
+  /** @internal */
   warmStart(bodyA: Body2D, bodyB: Body2D): void;
+  /** @internal */
   solve(bodyA: Body2D, bodyB: Body2D, soft: Readonly<Softness>): void;
   /** Writes and reads the part's state (snapshots). */
   saveState(writer: StateWriter): void;
   loadState(reader: StateReader): void;
-  /** Writes the part's rows of J (6 columns each) from row `row` of `out`. */
+  /** @internal Writes the part's rows of J (6 columns each) from row `row` of `out`. */
   writeJacobian(out: Float64Array, row: number): void;
 }

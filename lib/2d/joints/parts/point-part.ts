@@ -53,6 +53,7 @@ export class PointConstraintPart2D implements ConstraintPart2D {
     bodyB.getLocalPoint(this.localAnchorB, anchor);
   }
 
+  /** @internal */
   prepare(bodyA: Body2D, bodyB: Body2D): void {
     const d = this.data, a = bodyA.state, b = bodyB.state;
     leverArm(d, R_A, a, LOCAL_A);
@@ -68,10 +69,12 @@ export class PointConstraintPart2D implements ConstraintPart2D {
     d[K_MATRIX + 3] = m + iA * rAx * rAx + iB * rBx * rBx;
   }
 
+  /** @internal */
   factor(): void {
     invertSymmetric2(this.K, this.inverseK);
   }
 
+  /** @internal */
   velocityError(bodyA: Body2D, bodyB: Body2D, out: Float64Array, offset: number): void {
     const d = this.data, a = bodyA.state, b = bodyB.state;
     const wA = a[ANGULAR_VELOCITY], wB = b[ANGULAR_VELOCITY];
@@ -79,17 +82,19 @@ export class PointConstraintPart2D implements ConstraintPart2D {
     out[offset + 1] = b[LINEAR_VELOCITY + 1] + wB * d[R_B] - a[LINEAR_VELOCITY + 1] - wA * d[R_A];
   }
 
+  /** @internal */
   applyImpulse(bodyA: Body2D, bodyB: Body2D, lambda: ArrayLike<number>, offset: number): void {
     pointImpulse[0] = lambda[offset]; pointImpulse[1] = lambda[offset + 1];
     applyPointImpulse(bodyA.state, this.data, R_A, -1, pointImpulse, 0);
     applyPointImpulse(bodyB.state, this.data, R_B, 1, pointImpulse, 0);
   }
 
+  /** @internal */
   warmStart(bodyA: Body2D, bodyB: Body2D): void {
     this.applyImpulse(bodyA, bodyB, this.data, IMPULSE);
   }
 
-  /** λ = −massScale K⁻¹ (Ċ + biasRate C) − impulseScale λ_acc, as in 3D. */
+  /** @internal λ = −massScale K⁻¹ (Ċ + biasRate C) − impulseScale λ_acc, as in 3D. */
   solve(bodyA: Body2D, bodyB: Body2D, soft: Readonly<Softness>): void {
     const d = this.data, a = bodyA.state, b = bodyB.state;
     const wA = a[ANGULAR_VELOCITY], wB = b[ANGULAR_VELOCITY];
@@ -114,6 +119,7 @@ export class PointConstraintPart2D implements ConstraintPart2D {
     return Math.hypot(anchorB[0] - anchorA[0], anchorB[1] - anchorA[1]);
   }
 
+  /** @internal */
   writeJacobian(out: Float64Array, row: number): void {
     const rA = this.rA, rB = this.rB;
     const o0 = row * 6, o1 = o0 + 6;
