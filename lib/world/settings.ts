@@ -140,7 +140,7 @@ interface SettingRule {
   read(where: string, value: unknown): number | boolean;
 }
 
-/** The settings, in the order the constructor checks them. */
+/** @internal The settings, in the order the constructor checks them. */
 export const WORLD_SETTINGS: { readonly [K in keyof WorldSettings]: SettingRule } = {
   substeps: { store: 'solver', read: (where, value) => requireIntegerWithin(where, 'substeps', value, 1, MAX_SUBSTEPS) },
   exactSubsteps: { store: 'solver', read: (where, value) => requireIntegerWithin(where, 'exactSubsteps', value, 1, MAX_SUBSTEPS) },
@@ -167,7 +167,7 @@ export interface SettingStores {
   readonly clock: ClockSettings;
 }
 
-/** Checks the options of one store (given, in the table's order) and writes them into it; throws on the
+/** @internal Checks the options of one store (given, in the table's order) and writes them into it; throws on the
  * first bad one, having written nothing. */
 export function readSettingOptions(where: string, options: Partial<WorldSettings>, store: SettingStore, target: object): void {
   const values: Record<string, number | boolean> = {};
@@ -186,7 +186,7 @@ export interface SettingsHost {
   settingChanged(key: keyof WorldSettings): void;
 }
 
-/** Makes the accessor pair of every setting on a world class's prototype: the getter reads its store, the
+/** @internal Makes the accessor pair of every setting on a world class's prototype: the getter reads its store, the
  * setter refuses a change during a step, checks the value (named by the setting) and writes it. */
 export function defineSettings(prototype: SettingsHost): void {
   for (const key of Object.keys(WORLD_SETTINGS) as (keyof WorldSettings)[]) {
@@ -205,7 +205,7 @@ export function defineSettings(prototype: SettingsHost): void {
   }
 }
 
-/** Checks a solver kind: 'iterative' or 'direct'. */
+/** @internal Checks a solver kind: 'iterative' or 'direct'. */
 export function readSolverKind(where: string, value: unknown): JointSolverKind {
   if (!JOINT_SOLVERS.includes(value as JointSolverKind)) {
     throw new RangeError(`${where}: solver must be 'iterative' or 'direct', got ${show(value)}`);

@@ -72,7 +72,7 @@ assert.equal(leaks.length, 0, `${leaks.length} solver members declared in ${decl
 
 // Bodies: none of what the world and sleep ask of a body (their @internal members), nor the arena
 // slot the contact solver reads.
-const bodyMembers = protocolMembers([['lib/world/world-core.ts', 'CoreBody', '@internal'], ['lib/body/sleep.ts', 'SleepingBody', '@internal']]);
+const bodyMembers = protocolMembers([['lib/body/core-body.ts', 'CoreBody', '@internal'], ['lib/body/sleep.ts', 'SleepingBody', '@internal']]);
 for (const name of ['stateChunk', 'stateOffset']) bodyMembers.set(name, 'Body');
 for (const file of ['dist/body/body.d.ts', 'dist/2d/body.d.ts']) {
   const found = declaredMembers(file).filter((m) => !m.isPrivate && bodyMembers.has(m.name)).map((m) => m.name);
