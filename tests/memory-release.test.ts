@@ -63,7 +63,7 @@ describe('memory release', () => {
     // bodies at rest in empty space: the search that puts them to sleep holds them all
     const world = new World({ gravity: [0, 0, 0] });
     for (let i = 0; i < 2000; i++) world.createBody({ position: [i % 50, Math.floor(i / 50), 0] });
-    const islands = (world as unknown as { islands: { parent: Int32Array; slowest: Float64Array } }).islands;
+    const islands = (world as unknown as { pipeline: { islands: { parent: Int32Array; slowest: Float64Array } } }).pipeline.islands;
     let steps = 0;
     while (world.bodies.some((body) => body.isAwake) && steps < 600) {
       world.step(1 / 60);

@@ -227,7 +227,7 @@ describe('sparse LDLᵀ over joint graphs with loops', () => {
   function wallAboutToBreak() {
     const { world, joints } = buildScene(weldedWall(), { solver: 'direct', sleeping: false });
     world.step(1 / 60);
-    const solver = (world as unknown as { tree: DirectSolver<Body, Joint> }).tree;
+    const solver = (world as unknown as { pipeline: { tree: DirectSolver<Body, Joint> } }).pipeline.tree;
     const between = joints.filter((joint) => joint.bodyB.isDynamic);
     for (const joint of [between[10], between[40], between[70]]) joint.breakForce = 1e-3;
     return { world, joints, solver, builds: solver.builds };
@@ -268,7 +268,7 @@ describe('sparse LDLᵀ over joint graphs with loops', () => {
   it('a joint removed, a spring set on a broken one, or a body made kinematic, under the direct solver: a new order, so a restored world matches', () => {
     for (const change of ['remove a broken weld', 'remove a weld', 'spring on the broken weld', 'make a brick kinematic'] as const) {
       const { world, joints } = buildScene(weldedWall(), { solver: 'direct', sleeping: false });
-      const solver = (world as unknown as { tree: DirectSolver<Body, Joint> }).tree;
+      const solver = (world as unknown as { pipeline: { tree: DirectSolver<Body, Joint> } }).pipeline.tree;
       const between = joints.filter((joint) => joint.bodyB.isDynamic);
       between[10].breakForce = 1e-3;
       for (let i = 0; i < 2; i++) world.step(1 / 60);

@@ -1,4 +1,4 @@
-// World2D: lib/world/world.ts in the plane. The same settings, step, breaking and solvers (world-core.ts,
+// World2D: lib/world/world.ts in the plane. The same settings, step, breaking and solvers (lib/world/,
 // solver/step.ts and the direct solver solver/direct/ are shared code, the last through
 // solver/tree-body-model.ts); 2D bodies and the revolute, weld and angle joints.
 
@@ -17,7 +17,7 @@ import { CORE_WORLD_OPTION_KEYS, type CoreWorldOptions } from '../world/settings
 import type { JointBreakEventOf } from '../world/events.js';
 import type { StateReader, StateWriter } from '../util/state.js';
 import type { BodyInvalidEventOf } from '../body/invalid-bodies.js';
-import { readFiniteVector, readGravity, readPoint, show } from '../util/validate.js';
+import { readGravity, readPoint, show } from '../util/validate.js';
 
 export interface World2DOptions extends CoreWorldOptions<Joint2D, Body2D> {
   /** m/s². Default [0, −9.81]. */
@@ -54,13 +54,16 @@ export class World2D extends WorldCore<Body2D, Joint2D> {
     world.restoreFrom('World2D.restore', snapshot);
     return world;
   }
-  protected readonly snapshotFormat = 'sinew-world-2d' as const;
+  /** @internal */
+  readonly snapshotFormat = 'sinew-world-2d' as const;
   // One number of flags, as the 3D world's: 2 the direct solver (from snapshot version 2; a version 1
   // snapshot has none, and its world was iterative).
-  protected saveWorldExtras(writer: StateWriter): void {
+  /** @internal */
+  saveWorldExtras(writer: StateWriter): void {
     writer.write(this.solver === 'direct' ? 2 : 0);
   }
-  protected loadWorldExtras(reader: StateReader, version: number, where: string): void {
+  /** @internal */
+  loadWorldExtras(reader: StateReader, version: number, where: string): void {
     if (version < 2) {
       this.solver = 'iterative';
       return;
@@ -69,11 +72,14 @@ export class World2D extends WorldCore<Body2D, Joint2D> {
     if (flags !== 0 && flags !== 2) throw new RangeError(`${where}: settings.flags must be 0 or 2 (the direct solver), got ${show(flags)}`);
     this.solver = flags === 2 ? 'direct' : 'iterative';
   }
-  protected override readonly snapshotBodyKeys: readonly string[] = ['id', 'type'];
-  protected createPlaceholderBody({ type }: SnapshotBody): Body2D {
+  /** @internal */
+  override readonly snapshotBodyKeys: readonly string[] = ['id', 'type'];
+  /** @internal */
+  createPlaceholderBody({ type }: SnapshotBody): Body2D {
     return this.createBody({ type });
   }
-  protected createPlaceholderJoint(type: string, bodyA: Body2D, bodyB: Body2D): Joint2D {
+  /** @internal */
+  createPlaceholderJoint(type: string, bodyA: Body2D, bodyB: Body2D): Joint2D {
     switch (type) {
       case 'revolute':
         return this.createRevoluteJoint({ bodyA, bodyB, anchor: [0, 0] });

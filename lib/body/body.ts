@@ -524,7 +524,7 @@ export class Body {
     for (let k = 0; k < 9; k++) rest[3 + k] = s[ROTATION + k];
   }
   /** @internal The first of position, orientation and the velocities holding a number that is not
-   * finite, or null (the world's check, each step: world-core.ts). x · 0 is 0 for a finite x and NaN
+   * finite, or null (the world's check, each step: world/pipeline.ts). x · 0 is 0 for a finite x and NaN
    * for ±Infinity and NaN, so one sum of such products tells; which quantity is found only then. */
   nonFiniteQuantity(): InvalidQuantity | null {
     const s = this.state;

@@ -1,5 +1,5 @@
 // Poses between two steps, for drawing a world stepped at a fixed rate on a display of another rate
-// (world.advance, world-core.ts). Each body keeps the pose it had at the start of the last step that
+// (world.advance, world/clock.ts). Each body keeps the pose it had at the start of the last step that
 // moved it; a frame drawn a fraction alpha of a step after that step's end shows the pose that fraction
 // of the way from that start pose to the current one, so the picture runs one step behind the
 // simulation and never ahead of it (Glenn Fiedler, "Fix Your Timestep!", 2004, "The final touch").

@@ -1,7 +1,7 @@
 // Bodies whose state stopped being finite. A NaN or an Infinity in a body's pose or velocities spreads to
 // everything it touches: its bounds cover all space, the broadphase pairs it with every shape, and a step
 // later every body it met is NaN too. The world checks each moving body once at the start of each step and
-// once after the step has moved them (world-core.ts); a body found not finite is taken out of the
+// once after the step has moved them (world/pipeline.ts); a body found not finite is taken out of the
 // simulation as if removed (no contacts, no pairs, its joints not acting, not moved), listed in
 // world.invalidBodies and reported once through world.onBodyInvalid. It comes back at the start of a step
 // once its position, orientation and velocities are all finite again (set through its setters).

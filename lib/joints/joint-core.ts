@@ -216,6 +216,12 @@ export abstract class JointCore<B extends JointBody> implements SolverJoint {
   /** Wakes both bodies (sleep.ts): every setter that changes what the joint does calls it. */
   wakeBodies(): void {
     this.requireInWorld('wakeBodies');
+    this.wakeJoinedBodies();
+  }
+
+  /** @internal Wakes both bodies, unchecked: the world's own bookkeeping when the joint is made, removed
+   * or broken, or one of its bodies goes invalid. */
+  wakeJoinedBodies(): void {
     this.bodyA.sleep.wake();
     this.bodyB.sleep.wake();
   }

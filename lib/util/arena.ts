@@ -13,7 +13,7 @@
 
 /** Doubles per chunk by default: 512 KB. */
 const CHUNK = 64 * 1024;
-/** Doubles per chunk of a world's bodies and joints, 32 KB (world-core.ts): about 68 bodies a chunk, still
+/** Doubles per chunk of a world's bodies and joints, 32 KB (world/registry.ts): about 68 bodies a chunk, still
  * read in order by the solver's passes, while a body that outlives the others made with it (a scene
  * cleared but for a few) keeps 32 KB alive instead of 512. */
 export const WORLD_ARENA_CHUNK = 4096;

@@ -9,7 +9,7 @@ import type { BodyInvalidEventOf } from '../body/invalid-bodies.js';
 import type { SolverSettings } from '../solver/step-parts.js';
 import type { JointBreakEventOf } from './events.js';
 import {
-  readCallback, requireBoolean, requireDampingRatio, requireIntegerWithin, requireNonNegative, requirePositiveOrInfinity,
+  requireBoolean, requireDampingRatio, requireIntegerWithin, requireNonNegative, requirePositiveOrInfinity,
   requirePositiveWithin, show,
 } from '../util/validate.js';
 import { optionKeys } from '../util/option-keys.js';

@@ -1,6 +1,7 @@
 // World: owns bodies and joints and advances them with step(dt). This is the library's public API;
-// the math lives in joints/ and the step in solver/. What World2D shares with it (settings, removal,
-// the step, breaking) is in world-core.ts.
+// the math lives in joints/ and the solver in solver/. What World2D shares with it (settings, removal,
+// the step's stages, breaking, snapshots) is in world-core.ts and the files beside it; this class adds
+// shapes, contacts (their stages in the step: contact-stages.ts), queries and continuous collision.
 
 import { Body, type BodyOptions } from '../body/body.js';
 import { BallJoint, type BallJointOptions } from '../joints/ball-joint.js';
@@ -23,6 +24,7 @@ import { DISTANCE_JOINT_OPTION_KEYS } from '../joints/distance-joint.js';
 import { WELD_JOINT_OPTION_KEYS } from '../joints/weld-joint.js';
 import { MOUSE_JOINT_OPTION_KEYS } from '../joints/mouse-joint.js';
 import { JOINT_OPTION_KEYS } from '../joints/joint.js';
+import type { ContactStages } from './contact-stages.js';
 import { WorldCore, type SnapshotBody, type WorldSnapshot } from './world-core.js';
 import { CORE_WORLD_OPTION_KEYS, DEFAULT_SOLVER_SETTINGS, type CoreWorldOptions } from './settings.js';
 import type { JointBreakEventOf } from './events.js';
@@ -41,7 +43,6 @@ import { PreSolvePair } from '../collision/pre-solve.js';
 import type { Shape, ShapeOptions } from '../geometry/shape.js';
 import { RESTITUTION_THRESHOLD, type ContactConstraint } from '../collision/contact-constraint.js';
 import type { SolverContacts } from '../solver/step-parts.js';
-import type { Islands } from '../body/sleep.js';
 import type { BodyInvalidEventOf } from '../body/invalid-bodies.js';
 
 export interface WorldOptions extends CoreWorldOptions<Joint, Body> {
@@ -131,8 +132,9 @@ export class World extends WorldCore<Body, Joint> {
       integrator.gyroscopic = requireBoolean(where, 'gyroscopic', options.gyroscopic);
     }
     super(where, options, gravity, integrator, new TreeBodyModel3D());
+    this.pipeline.contacts = this.contactStages;
     this.integrator = integrator;
-    this.stepContext.restitutionThreshold = RESTITUTION_THRESHOLD;
+    this.pipeline.stepContext.restitutionThreshold = RESTITUTION_THRESHOLD;
     if (options !== null && typeof options === 'object') {
       this.onContactBegin = readCallback(where, 'onContactBegin', options.onContactBegin);
       this.onContactEnd = readCallback(where, 'onContactEnd', options.onContactEnd);
@@ -158,11 +160,11 @@ export class World extends WorldCore<Body, Joint> {
 
   /** Contacts closing slower than this, m/s, do not bounce (WorldOptions.restitutionThreshold). */
   get restitutionThreshold(): number {
-    return this.stepContext.restitutionThreshold;
+    return this.pipeline.stepContext.restitutionThreshold;
   }
   set restitutionThreshold(value: number) {
     this.requireOutsideStep('restitutionThreshold');
-    this.stepContext.restitutionThreshold = requireNonNegative('restitutionThreshold', 'restitutionThreshold', value);
+    this.pipeline.stepContext.restitutionThreshold = requireNonNegative('restitutionThreshold', 'restitutionThreshold', value);
   }
 
   /** Bodies faster than this (m/s) get continuous collision without `ccd` (WorldOptions.ccdSpeedThreshold). */
@@ -180,10 +182,24 @@ export class World extends WorldCore<Body, Joint> {
     world.restoreFrom('World.restore', snapshot);
     return world;
   }
-  protected readonly snapshotFormat = 'sinew-world' as const;
+  /** @internal */
+  readonly snapshotFormat = 'sinew-world' as const;
   private readonly contactSet = new ContactSet();
   /** Continuous collision for fast bodies (collision/continuous.ts). */
   private readonly continuous = new ContinuousCollision();
+  /** What the step asks of the contacts (world/contact-stages.ts): the contact set's search and events,
+   * continuous collision's sweep and put-back, islands linked through touching contacts. */
+  private readonly contactStages: ContactStages<Body, Joint> = {
+    find: (dt, joints, awake) => this.findContacts(dt, joints, awake),
+    finishMotion: () => this.continuous.finish(this.contactSet.broadphase, this.contactSet.jointKeepsApart),
+    link: (islands) => {
+      const contacts = this.contactSet.active;
+      for (let i = 0; i < contacts.length; i++) islands.link(contacts[i].bodyA, contacts[i].bodyB);
+    },
+    report: () => this.reportStepEvents(),
+    wakeTouching: (body) => this.contactSet.wakeTouching(body),
+    forget: (body) => this.contactSet.forgetBody(body),
+  };
 
   /** Called after each step for each pair of shapes that began touching (WorldOptions.onContactBegin).
    * Callbacks run after the step: they may remove bodies and joints. */
@@ -216,7 +232,7 @@ export class World extends WorldCore<Body, Joint> {
   private sensorBeginHook: ((event: SensorEvent) => void) | null = null;
   private sensorEndHook: ((event: SensorEvent) => void) | null = null;
 
-  protected override reportStepEvents(): void {
+  private reportStepEvents(): void {
     const set = this.contactSet;
     if (!set.recordEvents) return;
     if (set.began.length + set.ended.length + set.sensorBegan.length + set.sensorEnded.length === 0) return;
@@ -270,33 +286,19 @@ export class World extends WorldCore<Body, Joint> {
     return (this.preSolveHook as (pair: PreSolvePair) => boolean | void)(pair) !== false;
   };
 
-  protected override findContacts(dt: number, joints: readonly Joint[], awake: readonly Body[]): SolverContacts {
+  private findContacts(dt: number, joints: readonly Joint[], awake: readonly Body[]): SolverContacts {
     this.contactSet.preSolve = this.preSolveHook === null ? null : this.askPreSolve;
     this.contactSet.recordEvents = this.contactBeginHook !== null || this.contactEndHook !== null || this.sensorBeginHook !== null || this.sensorEndHook !== null;
     // the fast bodies first: their speculative margins depend on whether the sweep covers them
     this.continuous.preSolve = this.preSolveHook === null ? null : this.askPreSolveSweep;
     this.continuous.begin(awake, dt);
-    this.contactSet.update(this.registry.simulatedBodies, awake, joints, dt, this.registry.structureVersion, this.islands.version);
+    this.contactSet.update(this.registry.simulatedBodies, awake, joints, dt, this.registry.structureVersion, this.pipeline.islands.version);
     // A hook cannot set a pose (requireOutsideStep), but it can write one in place: a body it left NaN
     // is taken out here, its contacts with it, before anything is solved, as between steps.
-    if (this.preSolveHook !== null && this.quarantineHookWrites()) this.contactSet.layoutActive();
+    if (this.preSolveHook !== null && this.pipeline.quarantineHookWrites()) this.contactSet.layoutActive();
     return this.contactSet.solver;
   }
 
-  protected override finishMotion(): void {
-    this.continuous.finish(this.contactSet.broadphase, this.contactSet.jointKeepsApart);
-  }
-
-  protected override linkContacts(islands: Islands): void {
-    const contacts = this.contactSet.active;
-    for (let i = 0; i < contacts.length; i++) islands.link(contacts[i].bodyA, contacts[i].bodyB);
-  }
-  protected override wakeTouching(body: Body): void {
-    this.contactSet.wakeTouching(body);
-  }
-  protected override forgetContacts(body: Body): void {
-    this.contactSet.forgetBody(body);
-  }
 
   /** The touching contacts (each a manifold of up to 4 points between two shapes) after the last step,
    * in a fixed order; those of sleeping islands included, as they were when the island fell asleep. They
@@ -315,7 +317,8 @@ export class World extends WorldCore<Body, Joint> {
   // other than the default follows, 16 a ccdSpeedThreshold other than the default follows (so a world
   // without them reads and hashes as before); then those thresholds, then the contacts' impulses
   // (ContactSet.save), sleeping ones included.
-  protected saveWorldExtras(writer: StateWriter): void {
+  /** @internal */
+  saveWorldExtras(writer: StateWriter): void {
     const contacts = this.contactSet.touching.length > 0 || this.contactSet.sensing.length > 0;
     const threshold = this.restitutionThreshold !== RESTITUTION_THRESHOLD;
     const ccd = this.ccdSpeedThreshold !== CCD_SPEED_THRESHOLD;
@@ -325,18 +328,20 @@ export class World extends WorldCore<Body, Joint> {
     if (contacts) this.contactSet.save(writer);
   }
   private pendingContacts: number[] | null = null;
-  protected loadWorldExtras(reader: StateReader, _version: number, where: string): void {
+  /** @internal */
+  loadWorldExtras(reader: StateReader, _version: number, where: string): void {
     const flags = requireInteger(where, 'settings.flags', reader.read(), 0, 31);
     this.integrator.gyroscopic = (flags & 1) !== 0;
     this.solver = (flags & 2) !== 0 ? 'direct' : 'iterative';
-    this.stepContext.restitutionThreshold = (flags & 8) !== 0
+    this.pipeline.stepContext.restitutionThreshold = (flags & 8) !== 0
       ? requireNonNegative(where, 'settings.restitutionThreshold', reader.read())
       : RESTITUTION_THRESHOLD;
     this.continuous.speedThreshold = (flags & 16) !== 0 ? readSpeedThreshold(`${where}: settings`, reader.read()) : CCD_SPEED_THRESHOLD;
     reader.context = `${where}: contacts`;
     this.pendingContacts = (flags & 4) !== 0 ? ContactSet.read(reader) : null;
   }
-  protected override afterRestore(where: string): void {
+  /** @internal */
+  override afterRestore(where: string): void {
     if (this.pendingContacts !== null) {
       ContactSet.check(where, this.pendingContacts, this.registry.bodies);
       this.contactSet.restore(this.pendingContacts, this.registry.bodies);
@@ -344,20 +349,24 @@ export class World extends WorldCore<Body, Joint> {
     }
     this.pendingContacts = null;
   }
-  protected override writeBodyStructure(writer: StateWriter, body: Body): void {
+  /** @internal */
+  override writeBodyStructure(writer: StateWriter, body: Body): void {
     super.writeBodyStructure(writer, body);
     writer.write(body.shapes.length);
     for (const shape of body.shapes) writeShape(writer, shape);
   }
-  protected override describeBody(body: Body): SnapshotBody {
+  /** @internal */
+  override describeBody(body: Body): SnapshotBody {
     return body.shapes.length === 0 ? { id: body.id, type: body.type } : { id: body.id, type: body.type, shapes: body.shapes.map((shape) => shape.describe()) };
   }
-  protected createPlaceholderBody(entry: SnapshotBody): Body {
+  /** @internal */
+  createPlaceholderBody(entry: SnapshotBody): Body {
     // an inertia given: the shapes stay where the snapshot put them (about the centre of mass)
     const type = entry.type;
     return this.createBody(entry.shapes === undefined ? { type } : { type, shapes: entry.shapes, inertia: type === 'dynamic' ? [1, 1, 1] : undefined });
   }
-  protected createPlaceholderJoint(type: string, bodyA: Body, bodyB: Body): Joint {
+  /** @internal */
+  createPlaceholderJoint(type: string, bodyA: Body, bodyB: Body): Joint {
     const anchor = [0, 0, 0], axis = [1, 0, 0];
     switch (type) {
       case 'ball':
