@@ -21,7 +21,8 @@ export { Shape } from './geometry/shape.js';
 export type {
   ShapeOptions, ShapeType, SphereShapeOptions, CapsuleShapeOptions, BoxShapeOptions, HullShapeOptions, PlaneShapeOptions,
 } from './geometry/shape.js';
-export { ConvexHull, convexHull, MAX_HULL_VERTICES, MAX_HULL_POINTS } from './geometry/hull.js';
+export { ConvexHull, MAX_HULL_VERTICES, MAX_HULL_POINTS } from './geometry/hull.js';
+export { convexHull } from './geometry/hull-building.js';
 export type { QueryFilter, QueryOptions, RayHit, ShapeCastOptions, ShapeOverlap } from './collision/queries.js';
 export { CharacterController, DEFAULT_CHARACTER_CONTROLLER_OPTIONS, CHARACTER_GROUND_TOLERANCE } from './character/character-controller.js';
 export type {

@@ -7,7 +7,8 @@
 
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { buildHull, convexHull, HULL_TOLERANCE, MAX_HULL_VERTICES, type ConvexHull } from '../lib/geometry/hull.js';
+import { HULL_TOLERANCE, MAX_HULL_VERTICES, type ConvexHull } from '../lib/geometry/hull.js';
+import { buildHull, convexHull } from '../lib/geometry/hull-building.js';
 import { MAX_LENGTH } from '../lib/limits.js';
 import { rotationMatrix } from '../lib/math/quat.js';
 import { randomQuaternion, seededRandom } from './helpers.js';

@@ -7,7 +7,7 @@
 //   sphere   radius r
 //   capsule  a segment from (0, −h, 0) to (0, h, 0) of its frame, swept by radius r (h = halfHeight)
 //   box      half extents (x, y, z)
-//   hull     the convex hull of points given in its frame (hull.ts: quickhull, coplanar faces merged);
+//   hull     the convex hull of points given in its frame (hull.ts; built by hull-building.ts: quickhull, coplanar faces merged);
 //            its centroid is wherever the points put it (hull.centroid)
 //   plane    the half-space n·p ≤ offset of the body's frame (static bodies only: it has no mass)
 //   trimesh  triangles from vertices and indices (triangle-mesh.ts), one-sided; static and kinematic

@@ -6,7 +6,7 @@
 // its points moved to its centroid and turned onto the eigenvectors of its inertia (mat3.ts
 // symmetricEigen). The body's mass and inertia are then the hull's at the density.
 
-import { convexHull } from '../geometry/hull.js';
+import { convexHull } from '../geometry/hull-building.js';
 import { capsuleInertia, sphereInertia } from '../geometry/inertia.js';
 import { symmetricEigen } from '../math/mat3.js';
 import { mulberry32 } from '../math/random.js';

@@ -6,7 +6,8 @@
 //            leaves where n_i·d > 0; t_enter = the largest entry, t_exit = the smallest exit; a hit when
 //            t_enter ≤ t_exit, on the face that gave t_enter
 
-import { buildHull, readHullPoints, type ConvexHull } from '../hull.js';
+import type { ConvexHull } from '../hull.js';
+import { buildHull, readHullPoints } from '../hull-building.js';
 import { rayStartsInside, writeBoxBounds, type ShapeDefinition } from '../shape-definition.js';
 import type { HullShapeOptions } from '../shape-options.js';
 
