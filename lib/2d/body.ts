@@ -7,17 +7,16 @@
 import { readBodyType, type BodyType } from '../body/body-type.js';
 import type { InvalidQuantity } from '../body/invalid-bodies.js';
 import {
-  readBoundedVector, readFiniteVector, readPoint, requireAccumulated, requireBoolean, requireFinite,
-  requireGravityScale, requireInteger, requireNonNegative, requirePositive, requirePositiveWithin, requireWithin,
-  show, showBound, requireWritable } from '../util/validate.js';
+  readBoundedVector, readFiniteVector, readPoint, requireAccumulated, requireFinite, requireGravityScale, requireInteger,
+  requireNonNegative, requirePositiveWithin, requireWithin, show, showBound, requireWritable,
+} from '../util/validate.js';
 import { MAX_ANGULAR_SPEED, MAX_COORDINATE, MAX_FORCE, MAX_INERTIA, MAX_LINEAR_SPEED, MAX_MASS, MAX_TORQUE, MIN_INERTIA, MIN_MASS } from '../limits.js';
 import { requireAtMost, requireConsistent, requireFiniteNumbers, requireZero } from '../util/restore-check.js';
-import { SleepState } from '../body/sleep.js';
+import { BodyBase, readCommonBodyOptions } from '../body/body-base.js';
 import type { StateReader, StateWriter } from '../util/state.js';
 import { writeSinCos, wrapAngleAt, wrapAngleToPi } from '../math/portable.js';
 import { interpolationFraction, NO_PREVIOUS_POSE } from '../body/interpolation.js';
 import { checkOptionKeys, optionKeys } from '../util/option-keys.js';
-import { requireOutsideStep } from '../util/step-guard.js';
 
 export interface Body2DOptions {
   /** 'dynamic' (default), 'static' or 'kinematic', as in 3D. */
@@ -102,12 +101,8 @@ interface TypeListener {
   bodyTypeChanged?(body: Body2D): void;
 }
 
-export class Body2D {
-  /** The body's id in its world (unique, kept by snapshots). */
-  get id(): number {
-    return this._id;
-  }
-  private readonly _id: number;
+export class Body2D extends BodyBase {
+  /** 'dynamic', 'static' or 'kinematic'; changed with setType. */
   readonly type: BodyType;
   readonly isDynamic: boolean;
 
@@ -138,25 +133,10 @@ export class Body2D {
 
   private _mass: number;
   private _inertia: number;
-  /** @internal The velocity damping rates and the gravity scale the step reads (their setters check them). */
-  _linearDamping: number;
-  /** @internal */
-  _angularDamping: number;
-  /** @internal */
-  _gravityScale: number;
-  userData: unknown;
-  /** @internal The world that owns this body, or null once removed: a removed body's public writes
-   * (setters, apply*, wake, setMassProperties) throw; its reads still answer. */
-  owner: object | null;
-  /** @internal Sleep timer and island (sleep.ts). */
-  readonly sleep = new SleepState(4);
   /** @internal The pose at the start of the last step that moved the body, for drawing between steps
    * (interpolation.ts): centre x y, then the angle. Not part of the state (snapshots and hashes leave
    * it out). */
   readonly previousPose = new Float64Array(3);
-  /** @internal The world's stepCount after the step that recorded previousPose; NO_PREVIOUS_POSE when
-   * the body was made or teleported since. */
-  previousPoseStep = NO_PREVIOUS_POSE;
 
   /** @internal Use world.createBody. Validates every option before touching anything. */
   constructor(id: number, options: Body2DOptions, owner: object) {
@@ -184,16 +164,12 @@ export class Body2D {
     }
     const mass = options.mass === undefined ? 1 : requirePositiveWithin(where, 'mass', options.mass, MIN_MASS, MAX_MASS, ' kg');
     const inertia = options.inertia === undefined ? mass / 6 : readInertia(where, 'inertia', options.inertia);
-    const linearDamping = requireNonNegative(where, 'linearDamping', options.linearDamping ?? 0);
-    const angularDamping = requireNonNegative(where, 'angularDamping', options.angularDamping ?? 0);
-    const gravityScale = requireGravityScale(where, 'gravityScale', options.gravityScale ?? 1);
-    const canSleep = options.canSleep === undefined ? true : requireBoolean(where, 'canSleep', options.canSleep);
+    const common = readCommonBodyOptions(where, options);
 
     // Everything is valid: commit.
-    this._id = id;
+    super(id, owner, 4, common, options.userData);
     this.type = type;
     this.isDynamic = type === 'dynamic';
-    this.owner = owner;
     this.position.set(position);
     this.linearVelocity.set(linearVelocity);
     this.state[ANGLE] = angle;
@@ -207,11 +183,6 @@ export class Body2D {
       this._mass = Infinity;
       this._inertia = Infinity;
     }
-    this._linearDamping = linearDamping;
-    this._angularDamping = angularDamping;
-    this._gravityScale = gravityScale;
-    this.userData = options.userData;
-    this.sleep.canSleep = canSleep;
     this.updateRotation();
   }
 
@@ -302,47 +273,6 @@ export class Body2D {
   }
 
 
-  /** False while the body sleeps (as in 3D). */
-  get isAwake(): boolean {
-    return this.sleep.island === 0;
-  }
-  /** Wakes the body and its whole island (as in 3D). */
-  wake(): void {
-    this.requireInWorld('wake');
-    this.sleep.wake();
-  }
-  /** False: the body never sleeps, nor does its island. */
-  get canSleep(): boolean {
-    return this.sleep.canSleep;
-  }
-  set canSleep(value: boolean) {
-    this.requireInWorld('canSleep');
-    this.sleep.canSleep = requireBoolean('canSleep', 'canSleep', value);
-    if (!value) this.sleep.wake();
-  }
-  /** Velocity damping rates, 1/s (Body2DOptions.linearDamping): a finite number ≥ 0; can change between steps. */
-  get linearDamping(): number {
-    return this._linearDamping;
-  }
-  set linearDamping(value: number) {
-    this.requireInWorld('linearDamping');
-    this._linearDamping = requireNonNegative('linearDamping', 'linearDamping', value);
-  }
-  get angularDamping(): number {
-    return this._angularDamping;
-  }
-  set angularDamping(value: number) {
-    this.requireInWorld('angularDamping');
-    this._angularDamping = requireNonNegative('angularDamping', 'angularDamping', value);
-  }
-  /** Multiplies the world's gravity for this body (Body2DOptions.gravityScale): a finite number. */
-  get gravityScale(): number {
-    return this._gravityScale;
-  }
-  set gravityScale(value: number) {
-    this.requireInWorld('gravityScale');
-    this._gravityScale = requireGravityScale('gravityScale', 'gravityScale', value);
-  }
   /** @internal The centre within `distance` of the rest pose's and the x axis, (cos θ, sin θ), within
    * `chord` of its rest direction (sleep.ts; the same sums as 3D's for a planar body). */
   isNearRestPose(distance: number, chord: number): boolean {
@@ -683,17 +613,5 @@ export class Body2D {
     if (!this.isDynamic) return 0;
     const v = this.linearVelocity, w = this.state[ANGULAR_VELOCITY];
     return 0.5 * this._mass * (v[0] * v[0] + v[1] * v[1]) + 0.5 * this._inertia * w * w;
-  }
-
-  /** Refuses a write to a body its world removed (as Body's). */
-  private requireInWorld(where: string): void {
-    if (this.owner === null) throw new Error(`${where}: body ${this.id} was removed from its world`);
-    requireOutsideStep(this.owner, where);
-  }
-
-  private requireMovable(where: string, velocity: unknown): void {
-    if (this.type === 'static') {
-      throw new RangeError(`${where}: body ${this.id} is static and cannot move, got velocity ${show(velocity)}`);
-    }
   }
 }

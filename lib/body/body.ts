@@ -12,21 +12,19 @@ import { UNPOOLED, type Float64Allocator } from '../util/arena.js';
 import { checkInertiaRange, readInertia } from '../geometry/inertia.js';
 import {
   readBoundedVector, readFiniteVector, readPoint, readUnitQuaternion, requireAccumulated, requireBoolean,
-  requireFinite, requireGravityScale, requireInteger, requireNonNegative, requirePositive, requirePositiveWithin,
-  show, showBound, requireWritable } from '../util/validate.js';
+  requireGravityScale, requireInteger, requireNonNegative, requirePositiveWithin, show, showBound, requireWritable,
+} from '../util/validate.js';
 import { MAX_ANGULAR_SPEED, MAX_COORDINATE, MAX_FORCE, MAX_LINEAR_SPEED, MAX_MASS, MAX_TORQUE, MIN_MASS } from '../limits.js';
 import type { StateReader, StateWriter } from '../util/state.js';
 import { checkStoredQuaternion, requireAtMost, requireConsistent, requireFiniteNumbers, requireZero } from '../util/restore-check.js';
 import { definitionOf, MAX_SHAPES_PER_BODY, Shape, type ShapeOptions } from '../geometry/shape.js';
 import { computeMassProperties } from '../geometry/mass-properties.js';
 import { integrateOrientation, rotationMatrix, rotationVector, writeRotation } from '../math/quat.js';
-import { SleepState } from './sleep.js';
+import { BodyBase, readCommonBodyOptions } from './body-base.js';
 import { interpolationFraction, NO_PREVIOUS_POSE, slerpInto } from './interpolation.js';
-
 import { readBodyType, type BodyType } from './body-type.js';
 import { checkOptionKeys, optionKeys } from '../util/option-keys.js';
 import { notFinite, type InvalidQuantity } from './invalid-bodies.js';
-import { requireOutsideStep } from '../util/step-guard.js';
 
 export type { BodyType };
 
@@ -129,12 +127,7 @@ const INVERSE_MASS_AXES = BODY_STATE.inverseMassAxes, TRANSLATION_LOCKS = BODY_S
 const scratchVector = new Float64Array(3);
 const scratchQuaternion = new Float64Array(4);
 
-export class Body {
-  /** The body's id in its world (unique, kept by snapshots). */
-  get id(): number {
-    return this._id;
-  }
-  private readonly _id: number;
+export class Body extends BodyBase {
   /** 'dynamic', 'static' or 'kinematic'; changed with setType. */
   readonly type: BodyType;
   /** True for dynamic bodies (the only ones forces and joints move). */
@@ -188,19 +181,6 @@ export class Body {
   private _ccd: boolean;
   /** True when I_b is diagonal (given as [Ix, Iy, Iz]): world tensors then take rotateDiagonal. */
   private diagonalInertia: boolean;
-  /** @internal The velocity damping rates and the gravity scale the step reads (their setters check them). */
-  _linearDamping: number;
-  /** @internal */
-  _angularDamping: number;
-  /** @internal */
-  _gravityScale: number;
-  userData: unknown;
-
-  /** @internal The world that owns this body, or null once removed: a removed body's public writes
-   * (setters, apply*, wake, setMassProperties) throw; its reads still answer. */
-  owner: object | null;
-  /** @internal Sleep timer and island (sleep.ts). */
-  readonly sleep = new SleepState(12);
   /** @internal The world axes rotation is locked about: bit k for axis k (BodyOptions.lockRotation). */
   rotationLocks = 0;
   /** @internal A kinematic body's pose target (moveKinematic): position (3), then orientation (4). */
@@ -211,9 +191,6 @@ export class Body {
    * (interpolation.ts): centre x y z, then orientation x y z w. Not part of the state (snapshots and
    * hashes leave it out). */
   readonly previousPose = new Float64Array(7);
-  /** @internal The world's stepCount after the step that recorded previousPose; NO_PREVIOUS_POSE when
-   * the body was made or teleported since. */
-  previousPoseStep = NO_PREVIOUS_POSE;
 
   /** @internal Use world.createBody. Validates every option before touching anything. */
   constructor(id: number, options: BodyOptions, owner: object, allocator: Float64Allocator = UNPOOLED) {
@@ -270,15 +247,13 @@ export class Body {
       readInertia(where, [cube, cube, cube], inertia, inverseInertia);
     }
     
-    const linearDamping = requireNonNegative(where, 'linearDamping', options.linearDamping ?? 0);
-    const angularDamping = requireNonNegative(where, 'angularDamping', options.angularDamping ?? 0);
-    const gravityScale = requireGravityScale(where, 'gravityScale', options.gravityScale ?? 1);
-    const canSleep = options.canSleep === undefined ? true : requireBoolean(where, 'canSleep', options.canSleep);
+    const common = readCommonBodyOptions(where, options);
     const rotationLocks = options.lockRotation === undefined ? 0 : readLocks(where, 'lockRotation', options.lockRotation);
     const translationLocks = options.lockTranslation === undefined ? 0 : readLocks(where, 'lockTranslation', options.lockTranslation);
     const ccd = options.ccd === undefined ? false : requireBoolean(where, 'ccd', options.ccd);
 
     // Everything is valid: commit.
+    super(id, owner, 12, common, options.userData);
     const state = allocator.allocate(BODY_STATE.size);
     const view = (at: number, size: number) => state.subarray(at, at + size);
     this.state = state;
@@ -294,10 +269,8 @@ export class Body {
     this.torque = view(BODY_STATE.torque, 3);
     this.inertiaLocal = view(BODY_STATE.inertiaLocal, 9);
     this.inverseInertiaLocal = view(BODY_STATE.inverseInertiaLocal, 9);
-    this._id = id;
     this.type = type;
     this.isDynamic = type === 'dynamic';
-    this.owner = owner;
     this.position.set(position);
     this.orientation.set(orientation);
     this.rotation.set([1, 0, 0, 0, 1, 0, 0, 0, 1]);
@@ -311,11 +284,6 @@ export class Body {
     } else {
       this._mass = Infinity;
     }
-    this._linearDamping = linearDamping;
-    this._angularDamping = angularDamping;
-    this._gravityScale = gravityScale;
-    this.userData = options.userData;
-    this.sleep.canSleep = canSleep;
     this.rotationLocks = rotationLocks;
     this.state[TRANSLATION_LOCKS] = translationLocks;
     this.writeInverseMassAxes();
@@ -450,48 +418,6 @@ export class Body {
     }
   }
 
-  /** False while the body sleeps (sleep.ts): it is not moved or solved until something wakes it. */
-  get isAwake(): boolean {
-    return this.sleep.island === 0;
-  }
-  /** Wakes the body and its whole island; its rest timer starts again. The setters and apply* calls do
-   * this; call it yourself after writing `position`, `orientation` or the velocities in place. */
-  wake(): void {
-    this.requireInWorld('wake');
-    this.sleep.wake();
-  }
-  /** False: the body never sleeps, nor does its island (BodyOptions.canSleep). */
-  get canSleep(): boolean {
-    return this.sleep.canSleep;
-  }
-  set canSleep(value: boolean) {
-    this.requireInWorld('canSleep');
-    this.sleep.canSleep = requireBoolean('canSleep', 'canSleep', value);
-    if (!value) this.sleep.wake();
-  }
-  /** Velocity damping rates, 1/s (BodyOptions.linearDamping): a finite number ≥ 0; can change between steps. */
-  get linearDamping(): number {
-    return this._linearDamping;
-  }
-  set linearDamping(value: number) {
-    this.requireInWorld('linearDamping');
-    this._linearDamping = requireNonNegative('linearDamping', 'linearDamping', value);
-  }
-  get angularDamping(): number {
-    return this._angularDamping;
-  }
-  set angularDamping(value: number) {
-    this.requireInWorld('angularDamping');
-    this._angularDamping = requireNonNegative('angularDamping', 'angularDamping', value);
-  }
-  /** Multiplies the world's gravity for this body (BodyOptions.gravityScale): a finite number. */
-  get gravityScale(): number {
-    return this._gravityScale;
-  }
-  set gravityScale(value: number) {
-    this.requireInWorld('gravityScale');
-    this._gravityScale = requireGravityScale('gravityScale', 'gravityScale', value);
-  }
   /** Continuous collision for this body (BodyOptions.ccd); can change between steps. */
   get ccd(): boolean {
     return this._ccd;
@@ -1037,18 +963,6 @@ export class Body {
     w[2] += I[2] * lx + I[5] * ly + I[8] * lz;
   }
 
-  /** Refuses a write to a body its world removed (`where`: the call, for the message). Only the public
-   * writes call it; the step never does. */
-  private requireInWorld(where: string): void {
-    if (this.owner === null) throw new Error(`${where}: body ${this.id} was removed from its world`);
-    requireOutsideStep(this.owner, where);
-  }
-
-  private requireMovable(where: string, velocity: ArrayLike<number>): void {
-    if (this.type === 'static') {
-      throw new RangeError(`${where}: body ${this.id} is static and cannot move, got velocity ${show(velocity)}`);
-    }
-  }
 }
 
 const scratchAngular = new Float64Array(3);
