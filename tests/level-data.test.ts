@@ -13,7 +13,7 @@ import { Heightfield } from '../lib/geometry/heightfield.js';
 import { TriangleMesh } from '../lib/geometry/triangle-mesh.js';
 import { TrianglePrism } from '../lib/geometry/triangle-prism.js';
 import type { TriangleSource } from '../lib/geometry/triangle-source.js';
-import { collideTriangle } from '../lib/collision/triangle-contacts.js';
+import { collideTriangle } from '../lib/collision/mesh-triangle.js';
 import { Manifold } from '../lib/collision/manifold.js';
 import { ShapePose } from '../lib/collision/shape-pose.js';
 import { meshPairCounters } from '../lib/collision/mesh-pairs.js';

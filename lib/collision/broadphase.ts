@@ -33,9 +33,8 @@
 import type { Body } from '../body/body.js';
 import { DynamicTree } from '../geometry/dynamic-tree.js';
 import { definitionOf, MAX_SHAPES_PER_BODY, shouldCollide, type Shape } from '../geometry/shape.js';
-import type { ConvexHull } from '../geometry/hull.js';
 import { ShapePose } from './shape-pose.js';
-import { mix32 } from './narrowphase.js';
+import { mix32 } from './coincident-centres.js';
 import { Float64Arena, moveSlice, UNPOOLED, type Float64Allocator } from '../util/arena.js';
 import { MAX_REFUSED_PAIRS_PER_SEARCH } from '../limits.js';
 
@@ -102,7 +101,8 @@ export class ShapeProxy {
   searchAgain = false;
   /** The radius of the largest ball about the shape's centre (pose.c) that lies inside it, m: a sphere's
    * or capsule's radius, a box's least half extent, a hull's least distance to a face plane (0 when its
-   * origin is not inside it), 0 for planes, meshes and heightfields (isDeepPair). */
+   * origin is not inside it), 0 for planes, meshes and heightfields (ShapeDefinition.originRadius;
+   * isDeepPair). */
   readonly innerRadius: number;
 
   /** `allocator`: where its numbers live (the broadphase's arena: a proxy's box, fat box and pose side by
@@ -113,7 +113,7 @@ export class ShapeProxy {
     this.fat = allocator.allocate(6);
     this.pose = new ShapePose(allocator);
     this.tree = treeOf(body);
-    this.innerRadius = innerRadiusOf(shape);
+    this.innerRadius = definitionOf(shape.type).originRadius(shape);
   }
 
   /** @internal Moves its numbers into `arena` (`from`: the arena they were in). */
@@ -121,25 +121,6 @@ export class ShapeProxy {
     this.box = moveSlice(this.box, arena, from);
     this.fat = moveSlice(this.fat, arena, from);
     this.pose.moveNumbers(arena, from);
-  }
-}
-
-function innerRadiusOf(shape: Shape): number {
-  switch (shape.type) {
-    case 'sphere':
-    case 'capsule':
-      return shape.radius;
-    case 'box':
-      return Math.min(shape.halfExtents[0], shape.halfExtents[1], shape.halfExtents[2]);
-    case 'hull': {
-      // the hull lies on n·p ≤ d of each face: the origin's distance to the face is d
-      const planes = (shape.hull as ConvexHull).planes;
-      let least = Infinity;
-      for (let f = 3; f < planes.length; f += 4) least = Math.min(least, planes[f]);
-      return least > 0 ? least : 0;
-    }
-    default:
-      return 0;
   }
 }
 

@@ -1,4 +1,4 @@
-// What the narrowphase's pair functions share (narrowphase.ts for the closed forms and box–box,
+// What the narrowphase's pair functions share (convex-contacts.ts for the closed forms and box–box,
 // hull-contacts.ts for hulls): closest points of segments, Sutherland–Hodgman clipping of an incident
 // face against a reference face's sides, and the reduction of the clipped points to a manifold's 4.
 

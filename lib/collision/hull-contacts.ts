@@ -648,7 +648,7 @@ function closestOfSegmentAndHull(hull: ConvexHull): void {
 
 // Contacts against one face of a hull with that face's normal forced, whatever the separating axis test
 // would choose: a mesh triangle's top face when the contact lies on an edge or corner of the triangle
-// that is not a real edge of the surface (triangle-contacts.ts). The other shape is clipped to the face's
+// that is not a real edge of the surface (mesh-triangle.ts). The other shape is clipped to the face's
 // sides, so a triangle takes only the part of the contact above it.
 
 /** A sphere (centre q, world, and shape `sphere`) against face f of hull A: one point where the centre

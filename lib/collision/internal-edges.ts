@@ -11,17 +11,16 @@
 // static and kinematic bodies (the level): where one contact F is a face contact of its shape (its normal
 // is one of that shape's face normals), any other contact C of the body whose shape S has a face parallel
 // to F's and in the same plane (within TOUCH_DISTANCE), with C's points on that plane, and whose normal
-// is not F's, is taken again with S's face normal forced (hull-contacts.ts faceHull, faceSphere,
-// faceCapsule: the body clipped to S's face, so each tile carries the part above it). A step up, a wall,
-// a tile higher than its neighbour: their faces are not in F's plane, and their contacts stay.
+// is not F's, is taken again with S's face normal forced (forced-face.ts, found through pair-dispatch.ts
+// FACE_FUNCTIONS: the body clipped to S's face, so each tile carries the part above it). A step up, a
+// wall, a tile higher than its neighbour: their faces are not in F's plane, and their contacts stay.
 
 import { mergeSort } from '../math/merge-sort.js';
 import type { Body } from '../body/body.js';
 import type { ConvexHull } from '../geometry/hull.js';
 import type { ContactConstraint } from './contact-constraint.js';
-import { faceCapsule, faceHull, faceSphere } from './hull-contacts.js';
 import { Manifold } from './manifold.js';
-import { capsuleSegment } from './narrowphase.js';
+import { FACE_FUNCTIONS } from './pair-dispatch.js';
 import type { ShapePose } from './shape-pose.js';
 import type { ShapeProxy } from './broadphase.js';
 
@@ -30,17 +29,16 @@ const PARALLEL = 0.9999;
 /** Faces within this distance of one plane are one floor, m (contact-set.ts TOUCH_DISTANCE). */
 const COPLANAR = 0.005;
 
-const segment = new Float64Array(6);
 const scratch = new Manifold();
 
-/** Whether a contact is one this filter looks at: a box or hull of a body that is not dynamic against a
- * shape of a dynamic body, with points. */
+/** Whether a contact is one this filter looks at: a box or hull (a shape with a hull) of a body that is
+ * not dynamic against a shape of a dynamic body, with points. */
 export function isLevelContact(contact: ContactConstraint): boolean {
   if (contact.manifold.count === 0 || contact.sensor) return false;
   const a = contact.bodyA, b = contact.bodyB;
   if (a.isDynamic === b.isDynamic) return false;
   const level = a.isDynamic ? contact.shapeB : contact.shapeA;
-  return level.type === 'box' || level.type === 'hull';
+  return level.hull !== null;
 }
 
 export class InternalEdgeFilter {
@@ -157,21 +155,10 @@ function forceFace(contact: ContactConstraint, level: ShapeProxy, f: number): vo
   out.margin = contact.manifold.margin;
   if (!levelIsA) scratch.previousCount = 0;
   const hull = level.shape.hull as ConvexHull, pose: ShapePose = level.pose;
-  switch (other.shape.type) {
-    case 'sphere':
-      faceSphere(out, pose, hull, f, other.pose.c, other.shape);
-      break;
-    case 'capsule':
-      capsuleSegment(other.pose, other.shape, segment);
-      faceCapsule(out, pose, hull, f, segment, other.shape);
-      break;
-    case 'box':
-    case 'hull':
-      faceHull(out, pose, hull, f, other.pose, other.shape.hull as ConvexHull);
-      break;
-    default:
-      return;
-  }
+  // the other shape against the face (pair-dispatch.ts FACE_FUNCTIONS; null: not a convex shape)
+  const onFace = FACE_FUNCTIONS[other.shape.typeIndex];
+  if (onFace === null) return;
+  onFace(out, pose, hull, f, other.shape, other.pose);
   if (levelIsA) return;
   // the level shape is B: the same points, the normal turned to point from A to B
   const m = contact.manifold;

@@ -25,7 +25,7 @@ export class Manifold {
   margin = 0;
   /** The ids of the bodies of shapes A and B, when the manifold is a contact's (ContactConstraint sets
    * them; −1 for a query's): where the shapes' centres coincide, the normal is derived from them
-   * (narrowphase.ts coincidentNormal). */
+   * (coincident-centres.ts coincidentNormal). */
   bodyIdA = -1;
   bodyIdB = -1;
 

@@ -4,7 +4,7 @@
 //
 // The pair of shapes is one contact in the contact set (the "parent": no rows of its own). Each step the
 // convex shape's box (contact-set.ts: its bounds grown by the search's margin) is taken into the mesh's
-// frame and the triangles whose boxes it overlaps are collided (triangle-contacts.ts), each into a
+// frame and the triangles whose boxes it overlaps are collided (mesh-triangle.ts), each into a
 // manifold of its own. Then, as Jolt's manifold reduction does for the sub-shapes of one body pair,
 // manifolds whose normals lie within MERGE_ANGLE of each other are merged into one, under the deepest
 // one's normal, and reduced to 4 points (features.ts reducePoints): a box lying across four triangles of
@@ -43,7 +43,7 @@ import { mergeSort } from '../math/merge-sort.js';
 import { MAX_PAIR_MANIFOLDS, MAX_PAIR_TRIANGLES } from '../limits.js';
 import { UNPOOLED, type Float64Allocator } from '../util/arena.js';
 import type { ShapePose } from './shape-pose.js';
-import { collideTriangle } from './triangle-contacts.js';
+import { collideTriangle } from './mesh-triangle.js';
 
 /** A mesh triangle's prism is at least this deep, m. */
 const MIN_PRISM_DEPTH = 0.05;

@@ -1,5 +1,5 @@
 // A shape's pose in the world, as the narrowphase reads it: set once per step for every shape by the
-// contact search (contact-set.ts), read by the manifold builders (narrowphase.ts, hull-contacts.ts).
+// contact search (contact-set.ts), read by the manifold builders (convex-contacts.ts, hull-contacts.ts).
 
 import type { Body } from '../body/body.js';
 import type { Shape } from '../geometry/shape.js';

@@ -1,155 +1,62 @@
-// The contact of a convex shape (sphere, capsule, box, hull) with one triangle of a mesh or heightfield:
-// the triangle's prism (geometry/triangle-prism.ts) through the hull contact code, then the triangle's
-// internal edges taken out. The normal points from the triangle (A) to the convex shape (B).
-//
-// Internal edges: Jolt's active edges (Rouwé, JoltPhysics MeshShape and ActiveEdges.h). Where two
-// triangles meet flat (within 5°) or in a concave crease, their common edge is no real edge of the
-// surface, and a body sliding or rolling over it must not meet it: measured without this, a box sliding
-// at 5 m/s over a tiled floor caught on the seams, and a ball hopped. Each edge and corner of a triangle
-// is marked active or not once, when the mesh is built (triangle-source.ts). A contact whose normal is
-// not the triangle's own is looked at where it lies: on an active edge or corner it stays (a real ridge or
-// step); anywhere else the triangle's face normal is forced (hull-contacts.ts faceSphere, faceCapsule,
-// faceHull), with the shape clipped to the triangle so each triangle takes the part above it. Of the
-// three known answers (Box2D's chain ghost vertices are 2D only; Rapier's FIX_INTERNAL_EDGES corrects
-// normals with pseudo-normals per contact), active edges cost nothing per step beyond that check and
-// need no neighbour lookups during the search.
-//
-// One side: a triangle of a mesh is met from its front only; a body whose centre is behind its plane
-// passes (as Jolt does by default), and a normal that still points behind it is dropped. A heightfield is
-// solid below its surface: there a normal pointing down is replaced by the face's, which pushes a sunken
-// body back up.
+// Each convex shape's contact with one triangle of a mesh or heightfield, the triangle held as its prism
+// (geometry/triangle-prism.ts, the triangle its top face, in the mesh's frame at pose A): a function per
+// shape type (sphereOnTriangle, capsuleOnTriangle, boxOnTriangle, hullOnTriangle), found through
+// pair-dispatch.ts TRIANGLE_FUNCTIONS by mesh-triangle.ts collideTriangle, which says what the one side
+// and the triangle's active edges (`active`) are. Each writes `out` (count 0: no contact within
+// out.margin), the normal from the triangle (A) to the shape (B), and returns true when that is the
+// contact (no internal-edge check after it), false when collideTriangle is to look at its normal.
 
 import type { ConvexHull } from '../geometry/hull.js';
 import type { Shape } from '../geometry/shape.js';
-import type { TrianglePrism } from '../geometry/triangle-prism.js';
-import { addLocal, faceCapsule, faceHull, faceSphere, hullCapsule, hullHull, hullSphere, setLocalNormal } from './hull-contacts.js';
+import { addLocal, faceCapsule, faceHull, hullCapsule, hullHull, hullSphere, setLocalNormal } from './hull-contacts.js';
 import { Manifold } from './manifold.js';
 import { closestPointsOfSegments, EDGE_TOLERANCE, FACE_RELATIVE_TOLERANCE } from './features.js';
-import { capsuleSegment } from './narrowphase.js';
+import { capsuleSegment } from './convex-contacts.js';
 import type { ShapePose } from './shape-pose.js';
 
-/** A normal within this cosine of the triangle's is taken as its face normal (about 0.08°). */
-const FACE_NORMAL = 1 - 1e-6;
 /** A point this close to an edge's side plane (m) lies on the edge. */
-const ON_EDGE = 1e-6;
+export const ON_EDGE = 1e-6;
 /** The shortest length (m) of an edge-pair axis the box test divides by: its square is a normal double. */
 const MIN_AXIS = 1e-100;
 
 const segment = new Float64Array(6);
-const point = new Float64Array(3);
 
-/**
- * The manifold of `shape` (world pose B) against the triangle the prism holds, in the frame of the mesh
- * shape at world pose A; `active` the triangle's active edges (bits 0–2: ab, bc, ca) and corners (bits
- * 3–5: a, b, c); `solidBelow` for a heightfield. Writes `out` (count 0: no contact within out.margin).
- * `reach` > 0: the triangle is one of a sample of the surface (mesh-pairs.ts) spaced about `reach` apart,
- * whose neighbours may not be collided, so a ball or capsule beside it across an internal edge (where a
- * neighbour would take it), within `reach` of it, meets its plane instead (sphereTriangle,
- * capsuleTriangle).
- */
-export function collideTriangle(
-  out: Manifold, prism: TrianglePrism, A: ShapePose, active: number, solidBelow: boolean, shape: Shape, B: ShapePose, reach = 0,
-): void {
-  out.begin();
-  const W = A.W, hull = prism.hull, ln = prism.normal;
-  // the face normal and the top face's offset in world space
-  const nx = W[0] * ln[0] + W[3] * ln[1] + W[6] * ln[2];
-  const ny = W[1] * ln[0] + W[4] * ln[1] + W[7] * ln[2];
-  const nz = W[2] * ln[0] + W[5] * ln[1] + W[8] * ln[2];
-  if (!solidBelow) {
-    // a mesh triangle is met from the front: a shape whose centre is behind its plane passes
-    const v = hull.vertices;
-    const ax = A.c[0] + W[0] * v[0] + W[3] * v[1] + W[6] * v[2];
-    const ay = A.c[1] + W[1] * v[0] + W[4] * v[1] + W[7] * v[2];
-    const az = A.c[2] + W[2] * v[0] + W[5] * v[1] + W[8] * v[2];
-    if (nx * (B.c[0] - ax) + ny * (B.c[1] - ay) + nz * (B.c[2] - az) < 0) return;
-  }
-  if (shape.type === 'sphere' && sphereTriangle(out, hull, ln, A, active, B.c, shape.radius, reach)) return;
-  if (shape.type === 'box') boxTriangle(out, hull, ln, A, shape, B);
-  else if (shape.type !== 'capsule' || !capsuleTriangle(out, hull, ln, A, active, shape, B, reach)) {
-    if (separatedByPrismFace(out, hull, A, shape, B)) return;
-    collidePrism(out, hull, A, shape, B);
-  }
-  if (out.count === 0) return;
-  const N = out.normal;
-  const cosine = N[0] * nx + N[1] * ny + N[2] * nz;
-  if (cosine >= FACE_NORMAL) return;
-  if ((active & featureOf(out, hull, A)) !== 0) {
-    if (cosine > 0) return; // a real edge or corner of the surface
-    if (!solidBelow) {
-      out.count = 0; // behind a real edge of a one-sided mesh
-      return;
-    }
-  }
-  // an internal edge or corner (or the inside): the face's own normal
-  out.count = 0;
-  forceFace(out, hull, A, shape, B);
+/** A sphere: in closed form while its centre is in front of the triangle (sphereTriangle), else the prism's. */
+export function sphereOnTriangle(
+  out: Manifold, hull: ConvexHull, n: Float64Array, A: ShapePose, active: number, shape: Shape, B: ShapePose, reach: number,
+): boolean {
+  if (sphereTriangle(out, hull, n, A, active, B.c, shape.radius, reach)) return true;
+  hullSphere(out, A, hull, B.c, shape);
+  return false;
 }
 
-/** The prism against the shape, through the hull contact code (the prism is A). */
-function collidePrism(out: Manifold, hull: ConvexHull, A: ShapePose, shape: Shape, B: ShapePose): void {
-  switch (shape.type) {
-    case 'sphere':
-      hullSphere(out, A, hull, B.c, shape);
-      return;
-    case 'capsule':
-      capsuleSegment(B, shape, segment);
-      hullCapsule(out, A, hull, segment, shape);
-      return;
-    case 'box':
-    case 'hull':
-      hullHull(out, A, hull, B, shape.hull as ConvexHull);
-      return;
-    default:
-      return;
-  }
+/** A capsule: in closed form while its segment is in front of the triangle (capsuleTriangle), else the
+ * prism's. */
+export function capsuleOnTriangle(
+  out: Manifold, hull: ConvexHull, n: Float64Array, A: ShapePose, active: number, shape: Shape, B: ShapePose, reach: number,
+): boolean {
+  if (capsuleTriangle(out, hull, n, A, active, shape, B, reach)) return false;
+  if (separatedByPrismFace(out, hull, A, shape, B, capsuleLowest)) return true;
+  capsuleSegment(B, shape, segment);
+  hullCapsule(out, A, hull, segment, shape);
+  return false;
 }
 
-/** The same, against the top face with its normal forced. */
-function forceFace(out: Manifold, hull: ConvexHull, A: ShapePose, shape: Shape, B: ShapePose): void {
-  switch (shape.type) {
-    case 'sphere':
-      faceSphere(out, A, hull, 0, B.c, shape);
-      return;
-    case 'capsule':
-      capsuleSegment(B, shape, segment);
-      faceCapsule(out, A, hull, 0, segment, shape);
-      return;
-    case 'box':
-    case 'hull':
-      faceHull(out, A, hull, 0, B, shape.hull as ConvexHull);
-      return;
-    default:
-      return;
-  }
+/** A box: the triangle–box separating axis test (boxTriangle). */
+export function boxOnTriangle(
+  out: Manifold, hull: ConvexHull, n: Float64Array, A: ShapePose, _active: number, shape: Shape, B: ShapePose, _reach: number,
+): boolean {
+  boxTriangle(out, hull, n, A, shape, B);
+  return false;
 }
 
-/**
- * The triangle feature the manifold's deepest point lies on, as active-feature bits: the edge whose side
- * it is beyond (bit k), the corner between two such edges (bit 3 + corner), or 0 inside the triangle.
- */
-function featureOf(out: Manifold, hull: ConvexHull, A: ShapePose): number {
-  let deepest = 0;
-  for (let i = 1; i < out.count; i++) if (out.separations[i] < out.separations[deepest]) deepest = i;
-  // into the mesh frame: Wᵀ (p − c)
-  const W = A.W, c = A.c, p = out.points;
-  const dx = p[3 * deepest] - c[0], dy = p[3 * deepest + 1] - c[1], dz = p[3 * deepest + 2] - c[2];
-  point[0] = W[0] * dx + W[1] * dy + W[2] * dz;
-  point[1] = W[3] * dx + W[4] * dy + W[5] * dz;
-  point[2] = W[6] * dx + W[7] * dy + W[8] * dz;
-  const P = hull.planes;
-  let beyond = 0;
-  for (let k = 0; k < 3; k++) {
-    const f = 4 * (2 + k);
-    if (P[f] * point[0] + P[f + 1] * point[1] + P[f + 2] * point[2] - P[f + 3] > -ON_EDGE) beyond |= 1 << k;
-  }
-  switch (beyond) {
-    case 0b001: case 0b010: case 0b100: return beyond;
-    case 0b101: return 1 << 3; // ab and ca meet at a
-    case 0b011: return 1 << 4; // ab and bc meet at b
-    case 0b110: return 1 << 5; // bc and ca meet at c
-    default: return 0;
-  }
+/** A hull: the prism against it through the hull contact code. */
+export function hullOnTriangle(
+  out: Manifold, hull: ConvexHull, _n: Float64Array, A: ShapePose, _active: number, shape: Shape, B: ShapePose, _reach: number,
+): boolean {
+  if (separatedByPrismFace(out, hull, A, shape, B, hullLowest)) return true;
+  hullHull(out, A, hull, B, shape.hull as ConvexHull);
+  return false;
 }
 
 /** The id of a sphere's or capsule's single point, or'd with the triangle feature it is on. */
@@ -222,7 +129,9 @@ function sphereTriangle(
  * off to the side of the shape before the prism's full test (boxes, spheres and capsules in front of the
  * triangle have tests of their own above).
  */
-function separatedByPrismFace(out: Manifold, hull: ConvexHull, A: ShapePose, shape: Shape, B: ShapePose): boolean {
+function separatedByPrismFace(
+  out: Manifold, hull: ConvexHull, A: ShapePose, shape: Shape, B: ShapePose, lowest: (shape: Shape, sx: number, sy: number, sz: number) => number,
+): boolean {
   const margin = out.margin, P = hull.planes, W = A.W, c = A.c, V = B.W, b = B.c;
   for (let f = 0; f < 5; f++) {
     const lx = P[4 * f], ly = P[4 * f + 1], lz = P[4 * f + 2];
@@ -231,22 +140,26 @@ function separatedByPrismFace(out: Manifold, hull: ConvexHull, A: ShapePose, sha
     // n in the shape's frame: Vᵀ n
     const sx = V[0] * nx + V[1] * ny + V[2] * nz, sy = V[3] * nx + V[4] * ny + V[5] * nz, sz = V[6] * nx + V[7] * ny + V[8] * nz;
     let least = nx * b[0] + ny * b[1] + nz * b[2] - d;
-    if (shape.type === 'capsule') {
-      least -= Math.abs(sy) * shape.halfHeight + shape.radius;
-    } else if (shape.type === 'hull') {
-      const hullB = shape.hull as ConvexHull, v = hullB.vertices;
-      let low = Infinity;
-      for (let i = 0; i < hullB.vertexCount; i++) {
-        const x = sx * v[3 * i] + sy * v[3 * i + 1] + sz * v[3 * i + 2];
-        if (x < low) low = x;
-      }
-      least += low;
-    } else {
-      return false;
-    }
+    least += lowest(shape, sx, sy, sz);
     if (least > margin) return true;
   }
   return false;
+}
+
+/** The least s·x over a capsule about its centre, s a unit vector in its frame: −(h |s_y| + r). */
+function capsuleLowest(shape: Shape, _sx: number, sy: number, _sz: number): number {
+  return -(Math.abs(sy) * shape.halfHeight + shape.radius);
+}
+
+/** The least s·x over a hull's vertices, s in its frame. */
+function hullLowest(shape: Shape, sx: number, sy: number, sz: number): number {
+  const hullB = shape.hull as ConvexHull, v = hullB.vertices;
+  let low = Infinity;
+  for (let i = 0; i < hullB.vertexCount; i++) {
+    const x = sx * v[3 * i] + sy * v[3 * i + 1] + sz * v[3 * i + 2];
+    if (x < low) low = x;
+  }
+  return low;
 }
 
 const closestPoint = new Float64Array(3), localPoint = new Float64Array(3);

@@ -1,7 +1,7 @@
 // What a shape type is, in one place: how its options are read, its mass properties, its world bounds,
 // a ray cast against it, and the options that rebuild it. Each type has one definition (shapes/*.ts),
-// gathered in one table (shape.ts SHAPE_DEFINITIONS); the contact pairs between types stay in the
-// narrowphase, one function per pair.
+// gathered in one table (shape.ts SHAPE_DEFINITIONS); the contacts between types are one function per
+// pair, found through the tables of collision/pair-dispatch.ts.
 //
 // A definition reads and writes a shape's geometry (ShapeGeometry), which the Shape class carries as
 // plain fields for the narrowphase's hot loops.
@@ -30,6 +30,9 @@ export interface ShapeGeometry {
 }
 
 export interface ShapeDefinition<Options> {
+  /** The type's own option keys, beside SurfaceOptions' (util/option-keys.ts optionKeys checks the list
+   * against Options). */
+  readonly keys: readonly string[];
   /** Whether the shape has volume and so mass (a plane, a mesh and a heightfield have none). */
   readonly solid: boolean;
   /** The body types that may carry it (a massless shape cannot be on a dynamic body). */
@@ -59,6 +62,16 @@ export interface ShapeDefinition<Options> {
    * how thin it is, for continuous collision (collision/continuous.ts; Box2D v3's minExtent, Jolt's
    * inner radius). */
   innerRadius(shape: ShapeGeometry): number;
+  /** The radius of the largest ball about the shape frame's origin inside the shape, m (0 when the origin
+   * is outside it, or for a shape without volume): how deep two shapes' centres are in each other
+   * (collision/broadphase.ts isDeepPair). */
+  originRadius(shape: ShapeGeometry): number;
+  /**
+   * How far the shape reaches from its frame's origin along sign·n (n a unit vector, sign ±1, both in the
+   * world; W the shape's world rotation, column-major), m: its support function, the largest sign·n·x
+   * over the shape about its origin (0 for a shape that is not convex and bounded: a plane, a mesh).
+   */
+  reach(shape: ShapeGeometry, W: ArrayLike<number>, n: ArrayLike<number>, sign: number): number;
   /**
    * The ray o + t d (shape frame, d a unit vector) against the shape for 0 ≤ t ≤ tMax: the t at which it
    * enters the solid, with the outward normal written to `normal` (shape frame), or −1 for a miss. A ray

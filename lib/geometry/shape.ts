@@ -31,10 +31,7 @@ import { HEIGHTFIELD } from './shapes/heightfield.js';
 import { readFiniteVector, readUnitQuaternion, requireNonNegative, requirePositive, show, showBound } from '../util/validate.js';
 import { checkOptionKeys, optionKeys } from '../util/option-keys.js';
 import { makeReadOnly } from '../util/read-only.js';
-import type {
-  BoxShapeOptions, CapsuleShapeOptions, HeightfieldShapeOptions, HullShapeOptions, PlaneShapeOptions, SphereShapeOptions, SurfaceOptions,
-  TrimeshShapeOptions,
-} from './shape-options.js';
+import type { SurfaceOptions } from './shape-options.js';
 import { MAX_LENGTH } from '../limits.js';
 
 export type {
@@ -60,25 +57,17 @@ export function definitionOf(type: ShapeType): ShapeDefinition<ShapeOptions> {
   return SHAPE_DEFINITIONS[type] as ShapeDefinition<ShapeOptions>;
 }
 
-const TYPE_NAMES = Object.keys(SHAPE_DEFINITIONS) as ShapeType[];
+/** Every shape type, in SHAPE_DEFINITIONS' order: a shape's typeIndex is its type's place here. */
+export const SHAPE_TYPES: readonly ShapeType[] = Object.keys(SHAPE_DEFINITIONS) as ShapeType[];
 
-/** Each shape type's option keys: the surface's and its own (option-keys.ts). */
+/** Each shape type's option keys: the surface's and its own (ShapeDefinition.keys; option-keys.ts). */
 const SURFACE_KEYS = optionKeys<SurfaceOptions>({
   position: true, orientation: true, density: true, friction: true, restitution: true, rollingResistance: true, category: true,
   mask: true, group: true, sensor: true,
 });
-const OPTION_KEYS: { readonly [T in ShapeType]: readonly string[] } = {
-  sphere: [...SURFACE_KEYS, ...optionKeys<Omit<SphereShapeOptions, keyof SurfaceOptions>>({ type: true, radius: true })],
-  capsule: [...SURFACE_KEYS, ...optionKeys<Omit<CapsuleShapeOptions, keyof SurfaceOptions>>({ type: true, radius: true, halfHeight: true })],
-  box: [...SURFACE_KEYS, ...optionKeys<Omit<BoxShapeOptions, keyof SurfaceOptions>>({ type: true, halfExtents: true })],
-  hull: [...SURFACE_KEYS, ...optionKeys<Omit<HullShapeOptions, keyof SurfaceOptions>>({ type: true, points: true })],
-  plane: [...SURFACE_KEYS, ...optionKeys<Omit<PlaneShapeOptions, keyof SurfaceOptions>>({ type: true, normal: true, offset: true })],
-  trimesh: [...SURFACE_KEYS, ...optionKeys<Omit<TrimeshShapeOptions, keyof SurfaceOptions>>({ type: true, vertices: true, indices: true })],
-  heightfield: [
-    ...SURFACE_KEYS,
-    ...optionKeys<Omit<HeightfieldShapeOptions, keyof SurfaceOptions>>({ type: true, heights: true, rows: true, columns: true, size: true }),
-  ],
-};
+const OPTION_KEYS: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  SHAPE_TYPES.map((type) => [type, [...SURFACE_KEYS, ...definitionOf(type).keys]]),
+);
 
 /**
  * Shapes per body at most: the contact search keys each shape by body id · MAX_SHAPES_PER_BODY + its
@@ -91,6 +80,9 @@ export const DEFAULT_FRICTION = 0.6;
 
 export class Shape implements ShapeGeometry {
   readonly type: ShapeType;
+  /** @internal The type's place in SHAPE_TYPES: what the collision tables are indexed by
+   * (collision/pair-dispatch.ts), a number where a type name would be a slower keyed lookup. */
+  readonly typeIndex: number;
   /** Centre in the body frame, m (relative to the centre of mass once on a body). */
   readonly position = new Float64Array(3);
   /** Orientation in the body frame (x, y, z, w), and its rotation matrix (column-major, as
@@ -170,12 +162,13 @@ export class Shape implements ShapeGeometry {
   constructor(where: string, options: ShapeOptions) {
     if (options === null || typeof options !== 'object') throw new TypeError(`${where}: a shape must be an object, got ${show(options)}`);
     const type = options.type;
-    if (!TYPE_NAMES.includes(type)) {
-      const names = TYPE_NAMES.map((name) => `'${name}'`);
+    if (!SHAPE_TYPES.includes(type)) {
+      const names = SHAPE_TYPES.map((name) => `'${name}'`);
       throw new RangeError(`${where}: shape type must be ${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}, got ${show(type)}`);
     }
     checkOptionKeys(where, options, OPTION_KEYS[type]);
     this.type = type;
+    this.typeIndex = SHAPE_TYPES.indexOf(type);
     const definition = definitionOf(type);
     if (!definition.placed && (options.position !== undefined || options.orientation !== undefined)) {
       throw new RangeError(`${where}: a ${type} is placed by its normal and offset, not position or orientation`);
@@ -208,7 +201,7 @@ export class Shape implements ShapeGeometry {
     this.extent = definition.extent(this);
     this.innerRadius = definition.innerRadius(this);
     makeReadOnly(this as Shape, [
-      'type', 'position', 'orientation', 'rotation', 'radius', 'halfHeight', 'halfExtents', 'hull', 'normal', 'offset', 'mesh', 'density',
+      'type', 'typeIndex', 'position', 'orientation', 'rotation', 'radius', 'halfHeight', 'halfExtents', 'hull', 'normal', 'offset', 'mesh', 'density',
       'rollingResistance', 'sensor', 'extent', 'innerRadius',
     ]);
   }

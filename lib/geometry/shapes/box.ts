@@ -9,7 +9,8 @@ import { readFiniteVector, requirePositiveWithin } from '../../util/validate.js'
 import { MAX_LENGTH, MIN_LENGTH } from '../../limits.js';
 import { boxHull } from '../hull.js';
 import { atOrigin, rayStartsInside, type ShapeDefinition, writeBoxBounds, writeDiagonal } from '../shape-definition.js';
-import type { BoxShapeOptions } from '../shape-options.js';
+import type { BoxShapeOptions, SurfaceOptions } from '../shape-options.js';
+import { optionKeys } from '../../util/option-keys.js';
 
 function rayBox(o: ArrayLike<number>, d: ArrayLike<number>, half: ArrayLike<number>, tMax: number, normal: Float64Array): number {
   let enter = -Infinity, exit = Infinity, axis = -1, sign = 0;
@@ -40,6 +41,7 @@ function rayBox(o: ArrayLike<number>, d: ArrayLike<number>, half: ArrayLike<numb
 }
 
 export const BOX: ShapeDefinition<BoxShapeOptions> = {
+  keys: optionKeys<Omit<BoxShapeOptions, keyof SurfaceOptions>>({ type: true, halfExtents: true }),
   bounded: true,
   bodyTypes: ['static', 'kinematic', 'dynamic'],
   solid: true,
@@ -60,5 +62,10 @@ export const BOX: ShapeDefinition<BoxShapeOptions> = {
   convex: (shape, out) => (out.setBox(shape.halfExtents[0], shape.halfExtents[1], shape.halfExtents[2]), true),
   extent: (shape) => Math.sqrt(shape.halfExtents[0] ** 2 + shape.halfExtents[1] ** 2 + shape.halfExtents[2] ** 2),
   innerRadius: (shape) => Math.min(shape.halfExtents[0], shape.halfExtents[1], shape.halfExtents[2]),
+  originRadius: (shape) => Math.min(shape.halfExtents[0], shape.halfExtents[1], shape.halfExtents[2]),
+  reach(shape, W, n, sign) {
+    const nx = sign * n[0], ny = sign * n[1], nz = sign * n[2], h = shape.halfExtents;
+    return h[0] * Math.abs(W[0] * nx + W[1] * ny + W[2] * nz) + h[1] * Math.abs(W[3] * nx + W[4] * ny + W[5] * nz) + h[2] * Math.abs(W[6] * nx + W[7] * ny + W[8] * nz);
+  },
   describe: (shape) => ({ halfExtents: Array.from(shape.halfExtents) }),
 };

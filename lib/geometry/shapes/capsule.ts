@@ -9,7 +9,8 @@ import { capsuleInertia } from '../inertia.js';
 import { requireNonNegative, requirePositiveWithin, requireWithin } from '../../util/validate.js';
 import { MAX_LENGTH, MIN_LENGTH } from '../../limits.js';
 import { atOrigin, rayStartsInside, type ShapeDefinition, writeDiagonal } from '../shape-definition.js';
-import type { CapsuleShapeOptions } from '../shape-options.js';
+import type { CapsuleShapeOptions, SurfaceOptions } from '../shape-options.js';
+import { optionKeys } from '../../util/option-keys.js';
 import { raySphere } from './sphere.js';
 
 function rayCapsule(o: ArrayLike<number>, d: ArrayLike<number>, r: number, h: number, tMax: number, normal: Float64Array): number {
@@ -44,6 +45,7 @@ function rayCapsule(o: ArrayLike<number>, d: ArrayLike<number>, r: number, h: nu
 }
 
 export const CAPSULE: ShapeDefinition<CapsuleShapeOptions> = {
+  keys: optionKeys<Omit<CapsuleShapeOptions, keyof SurfaceOptions>>({ type: true, radius: true, halfHeight: true }),
   bounded: true,
   bodyTypes: ['static', 'kinematic', 'dynamic'],
   solid: true,
@@ -70,5 +72,10 @@ export const CAPSULE: ShapeDefinition<CapsuleShapeOptions> = {
   convex: (shape, out) => (out.setCapsule(shape.radius, shape.halfHeight), true),
   extent: (shape) => shape.halfHeight + shape.radius,
   innerRadius: (shape) => shape.radius,
+  originRadius: (shape) => shape.radius,
+  reach(shape, W, n, sign) {
+    const nx = sign * n[0], ny = sign * n[1], nz = sign * n[2];
+    return shape.radius + shape.halfHeight * Math.abs(W[3] * nx + W[4] * ny + W[5] * nz);
+  },
   describe: (shape) => ({ radius: shape.radius, halfHeight: shape.halfHeight }),
 };

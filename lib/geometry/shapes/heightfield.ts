@@ -6,10 +6,12 @@
 
 import { Heightfield } from '../heightfield.js';
 import type { ShapeDefinition } from '../shape-definition.js';
-import type { HeightfieldShapeOptions } from '../shape-options.js';
+import type { HeightfieldShapeOptions, SurfaceOptions } from '../shape-options.js';
+import { optionKeys } from '../../util/option-keys.js';
 import { meshBounds, meshExtent, meshRay, noMass } from './triangles.js';
 
 export const HEIGHTFIELD: ShapeDefinition<HeightfieldShapeOptions> = {
+  keys: optionKeys<Omit<HeightfieldShapeOptions, keyof SurfaceOptions>>({ type: true, heights: true, rows: true, columns: true, size: true }),
   bounded: true,
   bodyTypes: ['static', 'kinematic'],
   solid: false,
@@ -21,6 +23,8 @@ export const HEIGHTFIELD: ShapeDefinition<HeightfieldShapeOptions> = {
   bounds: meshBounds,
   extent: meshExtent,
   innerRadius: () => 0,
+  originRadius: () => 0,
+  reach: () => 0,
   rayCast: meshRay,
   convex: () => false,
   describe: (shape) => (shape.mesh as Heightfield).describe(),

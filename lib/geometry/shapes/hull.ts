@@ -9,7 +9,8 @@
 import type { ConvexHull } from '../hull.js';
 import { buildHull, readHullPoints } from '../hull-building.js';
 import { rayStartsInside, writeBoxBounds, type ShapeDefinition } from '../shape-definition.js';
-import type { HullShapeOptions } from '../shape-options.js';
+import type { HullShapeOptions, SurfaceOptions } from '../shape-options.js';
+import { optionKeys } from '../../util/option-keys.js';
 
 function rayHull(o: ArrayLike<number>, d: ArrayLike<number>, hull: ConvexHull, tMax: number, normal: Float64Array): number {
   const planes = hull.planes;
@@ -46,6 +47,7 @@ function hullInnerRadius(hull: ConvexHull): number {
 }
 
 export const HULL: ShapeDefinition<HullShapeOptions> = {
+  keys: optionKeys<Omit<HullShapeOptions, keyof SurfaceOptions>>({ type: true, points: true }),
   bounded: true,
   bodyTypes: ['static', 'kinematic', 'dynamic'],
   solid: true,
@@ -74,5 +76,21 @@ export const HULL: ShapeDefinition<HullShapeOptions> = {
   },
   extent: (shape) => (shape.hull as ConvexHull).extent(),
   innerRadius: (shape) => hullInnerRadius(shape.hull as ConvexHull),
+  // the hull lies on n·p ≤ d of each face: the origin's distance to the face is d
+  originRadius(shape) {
+    const planes = (shape.hull as ConvexHull).planes;
+    let least = Infinity;
+    for (let f = 3; f < planes.length; f += 4) least = Math.min(least, planes[f]);
+    return least > 0 ? least : 0;
+  },
+  reach(shape, W, n, sign) {
+    // n in the shape's frame, l = Wᵀ n, against each vertex
+    const nx = sign * n[0], ny = sign * n[1], nz = sign * n[2];
+    const v = (shape.hull as ConvexHull).vertices;
+    const lx = W[0] * nx + W[1] * ny + W[2] * nz, ly = W[3] * nx + W[4] * ny + W[5] * nz, lz = W[6] * nx + W[7] * ny + W[8] * nz;
+    let most = -Infinity;
+    for (let i = 0; i < v.length; i += 3) most = Math.max(most, lx * v[i] + ly * v[i + 1] + lz * v[i + 2]);
+    return most;
+  },
   describe: (shape) => ({ points: (shape.hull as ConvexHull).points() }),
 };

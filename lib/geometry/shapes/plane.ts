@@ -5,9 +5,11 @@
 
 import { normalizeStably, readFiniteVector, show } from '../../util/validate.js';
 import { atOrigin, rayStartsInside, type ShapeDefinition } from '../shape-definition.js';
-import type { PlaneShapeOptions } from '../shape-options.js';
+import type { PlaneShapeOptions, SurfaceOptions } from '../shape-options.js';
+import { optionKeys } from '../../util/option-keys.js';
 
 export const PLANE: ShapeDefinition<PlaneShapeOptions> = {
+  keys: optionKeys<Omit<PlaneShapeOptions, keyof SurfaceOptions>>({ type: true, normal: true, offset: true }),
   bounded: false,
   bodyTypes: ['static'],
   solid: false,
@@ -51,5 +53,7 @@ export const PLANE: ShapeDefinition<PlaneShapeOptions> = {
   convex: () => false,
   extent: () => Infinity,
   innerRadius: () => 0,
+  originRadius: () => 0,
+  reach: () => 0,
   describe: (shape) => ({ normal: Array.from(shape.normal), offset: shape.offset }),
 };

@@ -6,7 +6,8 @@
 import { requirePositiveWithin } from '../../util/validate.js';
 import { MAX_LENGTH, MIN_LENGTH } from '../../limits.js';
 import { atOrigin, type ShapeDefinition, type ShapeGeometry, writeDiagonal } from '../shape-definition.js';
-import type { SphereShapeOptions } from '../shape-options.js';
+import type { SphereShapeOptions, SurfaceOptions } from '../shape-options.js';
+import { optionKeys } from '../../util/option-keys.js';
 
 /** The ray o + t d (|d| = 1) against a sphere of radius r at the origin: t or −1. */
 export function raySphere(ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, r: number, tMax: number, normal: Float64Array): number {
@@ -26,6 +27,7 @@ export function raySphere(ox: number, oy: number, oz: number, dx: number, dy: nu
 }
 
 export const SPHERE: ShapeDefinition<SphereShapeOptions> = {
+  keys: optionKeys<Omit<SphereShapeOptions, keyof SurfaceOptions>>({ type: true, radius: true }),
   bounded: true,
   bodyTypes: ['static', 'kinematic', 'dynamic'],
   solid: true,
@@ -51,5 +53,7 @@ export const SPHERE: ShapeDefinition<SphereShapeOptions> = {
   convex: (shape, out) => (out.setSphere(shape.radius), true),
   extent: (shape) => shape.radius,
   innerRadius: (shape) => shape.radius,
+  originRadius: (shape) => shape.radius,
+  reach: (shape) => shape.radius,
   describe: (shape) => ({ radius: shape.radius }),
 };

@@ -6,10 +6,12 @@
 
 import { TriangleMesh } from '../triangle-mesh.js';
 import type { ShapeDefinition } from '../shape-definition.js';
-import type { TrimeshShapeOptions } from '../shape-options.js';
+import type { TrimeshShapeOptions, SurfaceOptions } from '../shape-options.js';
+import { optionKeys } from '../../util/option-keys.js';
 import { meshBounds, meshExtent, meshRay, noMass } from './triangles.js';
 
 export const TRIMESH: ShapeDefinition<TrimeshShapeOptions> = {
+  keys: optionKeys<Omit<TrimeshShapeOptions, keyof SurfaceOptions>>({ type: true, vertices: true, indices: true }),
   bounded: true,
   bodyTypes: ['static', 'kinematic'],
   solid: false,
@@ -21,6 +23,8 @@ export const TRIMESH: ShapeDefinition<TrimeshShapeOptions> = {
   bounds: meshBounds,
   extent: meshExtent,
   innerRadius: () => 0,
+  originRadius: () => 0,
+  reach: () => 0,
   rayCast: meshRay,
   convex: () => false,
   describe: (shape) => (shape.mesh as TriangleMesh).describe(),
