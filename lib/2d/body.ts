@@ -12,13 +12,13 @@ import {
 } from '../util/validate.js';
 import { MAX_ANGULAR_SPEED, MAX_COORDINATE, MAX_FORCE, MAX_INERTIA, MAX_LINEAR_SPEED, MAX_MASS, MAX_TORQUE, MIN_INERTIA, MIN_MASS } from '../limits.js';
 import { requireAtMost, requireConsistent, requireFiniteNumbers, requireZero } from '../util/restore-check.js';
-import { BodyBase, readCommonBodyOptions } from '../body/body-base.js';
+import { BodyBase, readCommonBodyOptions, type CommonBodyOptions } from '../body/body-base.js';
 import type { StateReader, StateWriter } from '../util/state.js';
 import { writeSinCos, wrapAngleAt, wrapAngleToPi } from '../math/portable.js';
 import { interpolationFraction, NO_PREVIOUS_POSE } from '../body/interpolation.js';
 import { checkOptionKeys, optionKeys } from '../util/option-keys.js';
 
-export interface Body2DOptions {
+export interface Body2DOptions extends CommonBodyOptions {
   /** 'dynamic' (default), 'static' or 'kinematic', as in 3D. */
   type?: BodyType;
   /** Centre of mass, m. Default [0, 0]. */
@@ -35,12 +35,6 @@ export interface Body2DOptions {
   /** kg·m² about the centre of mass, from 1e-30 to 1e34 (MIN_INERTIA, MAX_INERTIA); dynamic bodies only.
    * Default: a 1 m square of the body's mass, mass/6. */
   inertia?: number;
-  /** Velocity damping rates, 1/s. Default 0. */
-  linearDamping?: number;
-  angularDamping?: number;
-  gravityScale?: number;
-  /** False: the body never falls asleep, nor does its island. Default true (as in 3D). */
-  canSleep?: boolean;
   userData?: unknown;
 }
 const BODY2D_OPTION_KEYS = optionKeys<Body2DOptions>({

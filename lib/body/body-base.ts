@@ -10,13 +10,14 @@ import { requireOutsideStep } from '../util/step-guard.js';
 
 /** The options both bodies take beside their pose, velocities and mass. */
 export interface CommonBodyOptions {
-  /** Velocity damping rate, 1/s: a finite number ≥ 0. Default 0. */
+  /** Velocity damping rate, 1/s: v ← v / (1 + h·damping) each substep; a finite number ≥ 0. Default 0. */
   linearDamping?: number;
-  /** Angular velocity damping rate, 1/s: a finite number ≥ 0. Default 0. */
+  /** Angular velocity damping rate, 1/s, as linearDamping. Default 0. */
   angularDamping?: number;
   /** Multiplies the world's gravity for this body: a finite number. Default 1. */
   gravityScale?: number;
-  /** False: the body never sleeps, nor does its island. Default true. */
+  /** False: the body never falls asleep, nor does anything joined to or resting on it (a player's
+   * body). Default true (sleep.ts). */
   canSleep?: boolean;
 }
 

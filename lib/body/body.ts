@@ -20,7 +20,7 @@ import { checkStoredQuaternion, requireAtMost, requireConsistent, requireFiniteN
 import { definitionOf, MAX_SHAPES_PER_BODY, Shape, type ShapeOptions } from '../geometry/shape.js';
 import { computeMassProperties } from '../geometry/mass-properties.js';
 import { integrateOrientation, rotationMatrix, rotationVector, writeRotation } from '../math/quat.js';
-import { BodyBase, readCommonBodyOptions } from './body-base.js';
+import { BodyBase, readCommonBodyOptions, type CommonBodyOptions } from './body-base.js';
 import { interpolationFraction, NO_PREVIOUS_POSE, slerpInto } from './interpolation.js';
 import { readBodyType, type BodyType } from './body-type.js';
 import { checkOptionKeys, optionKeys } from '../util/option-keys.js';
@@ -28,7 +28,7 @@ import { notFinite, type InvalidQuantity } from './invalid-bodies.js';
 
 export type { BodyType };
 
-export interface BodyOptions {
+export interface BodyOptions extends CommonBodyOptions {
   /** 'dynamic' (default) moves under forces and joints; 'static' never moves; 'kinematic' moves at
    * the velocity you give it and is not pushed by anything. */
   type?: BodyType;
@@ -49,11 +49,6 @@ export interface BodyOptions {
    * (refused on others, as `mass`). Default: a solid 1 m cube of the body's mass, mass/6 per axis.
    * See boxInertia, sphereInertia, capsuleInertia. */
   inertia?: ArrayLike<number>;
-  /** Velocity damping rates, 1/s: v ← v / (1 + h·damping) each substep. Default 0. */
-  linearDamping?: number;
-  angularDamping?: number;
-  /** Multiplies the world's gravity for this body. Default 1. */
-  gravityScale?: number;
   /**
    * Collision shapes, placed in the body frame (geometry/shape.ts): spheres, capsules, boxes, and
    * planes on static bodies. A dynamic body given shapes and no `mass` or `inertia` takes all three
@@ -64,9 +59,6 @@ export interface BodyOptions {
    * are placed about `position` as the centre of mass.
    */
   shapes?: readonly ShapeOptions[];
-  /** False: the body never falls asleep, nor does anything joined to or resting on it (a player's
-   * body). Default true (sleep.ts). */
-  canSleep?: boolean;
   /** Translation along each world axis (x, y, z) locked: the body never moves along a locked axis,
    * whatever pushes or pulls it (Rapier's locked translations, Jolt's allowed degrees of freedom). A box
    * with x and z locked slides only along y. Default none. */
