@@ -30,6 +30,8 @@ export type {
 } from './character/character-controller.js';
 export { Joint } from './joints/joint.js';
 export type { JointOptions, JointType } from './joints/joint.js';
+export { JOINT_DEFINITIONS, jointDefinition, type AnyJointDefinition } from './joints/joint-definitions.js';
+export type { JointDefinition } from './joints/joint-definition.js';
 export { BallJoint } from './joints/ball-joint.js';
 export type { BallJointOptions } from './joints/ball-joint.js';
 export { OrientationJoint } from './joints/orientation-joint.js';

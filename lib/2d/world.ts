@@ -3,13 +3,13 @@
 // solver/tree-body-model.ts); 2D bodies and the revolute, weld and angle joints.
 
 import { Body2D, type Body2DOptions } from './body.js';
-import { AngleJoint, type AngleJointOptions } from './joints/angle-joint.js';
+import type { AngleJoint, AngleJointOptions } from './joints/angle-joint.js';
 import type { Joint2D } from './joints/joint.js';
-import { RevoluteJoint, REVOLUTE_JOINT_OPTION_KEYS, type RevoluteJointOptions } from './joints/revolute-joint.js';
-import { WeldJoint2D, WELD_JOINT_OPTION_KEYS, type WeldJoint2DOptions } from './joints/weld-joint.js';
+import type { RevoluteJoint, RevoluteJointOptions } from './joints/revolute-joint.js';
+import type { WeldJoint2D, WeldJoint2DOptions } from './joints/weld-joint.js';
+import { JOINT_2D_DEFINITIONS, joint2DDefinition } from './joints/joint-definitions.js';
 import { RigidBodyIntegrator2D } from './solver/integrate.js';
 import { TreeBodyModel2D } from './solver/tree-body-model.js';
-import { JOINT_CORE_OPTION_KEYS } from '../joints/joint-core.js';
 import { checkOptionKeys, optionKeys } from '../util/option-keys.js';
 import { makeReadOnly } from '../util/read-only.js';
 import { WorldCore, type SnapshotBody, type WorldSnapshot } from '../world/world-core.js';
@@ -17,7 +17,7 @@ import { CORE_WORLD_OPTION_KEYS, type CoreWorldOptions } from '../world/settings
 import type { JointBreakEventOf } from '../world/events.js';
 import type { StateReader, StateWriter } from '../util/state.js';
 import type { BodyInvalidEventOf } from '../body/invalid-bodies.js';
-import { readGravity, readPoint, show } from '../util/validate.js';
+import { readGravity, show } from '../util/validate.js';
 
 export interface World2DOptions extends CoreWorldOptions<Joint2D, Body2D> {
   /** m/s². Default [0, −9.81]. */
@@ -80,16 +80,9 @@ export class World2D extends WorldCore<Body2D, Joint2D> {
   }
   /** @internal */
   createPlaceholderJoint(type: string, bodyA: Body2D, bodyB: Body2D): Joint2D {
-    switch (type) {
-      case 'revolute':
-        return this.createRevoluteJoint({ bodyA, bodyB, anchor: [0, 0] });
-      case 'weld':
-        return this.createWeldJoint({ bodyA, bodyB, anchor: [0, 0] });
-      case 'angle':
-        return this.createAngleJoint({ bodyA, bodyB });
-      default:
-        throw new RangeError(`World2D.restore: unknown joint type ${JSON.stringify(type)}`);
-    }
+    const definition = joint2DDefinition(type);
+    if (definition === undefined) throw new RangeError(`World2D.restore: unknown joint type ${JSON.stringify(type)}`);
+    return this.addJoint(definition.placeholder(this.jointContext, bodyA, bodyB));
   }
 
   createBody(options: Body2DOptions = {}): Body2D {
@@ -98,27 +91,17 @@ export class World2D extends WorldCore<Body2D, Joint2D> {
 
   /** Revolute joint (2 rows) at a world-space pivot. */
   createRevoluteJoint(options: RevoluteJointOptions): RevoluteJoint {
-    const where = 'createRevoluteJoint';
-    checkOptionKeys(where, options, REVOLUTE_JOINT_OPTION_KEYS);
-    const [bodyA, bodyB] = this.readJointBodies(where, options);
-    const anchor = readPoint(where, 'anchor', options.anchor, 2, new Float64Array(2));
-    return this.addJoint(new RevoluteJoint(this.registry.nextJointId, bodyA, bodyB, anchor, options));
+    return this.createJoint(JOINT_2D_DEFINITIONS.revolute, options);
   }
 
   /** Weld joint (3 rows, solved as one block) at a world-space point. */
   createWeldJoint(options: WeldJoint2DOptions): WeldJoint2D {
-    const where = 'createWeldJoint';
-    checkOptionKeys(where, options, WELD_JOINT_OPTION_KEYS);
-    const [bodyA, bodyB] = this.readJointBodies(where, options);
-    const anchor = readPoint(where, 'anchor', options.anchor, 2, new Float64Array(2));
-    return this.addJoint(new WeldJoint2D(this.registry.nextJointId, bodyA, bodyB, anchor, options));
+    return this.createJoint(JOINT_2D_DEFINITIONS.weld, options);
   }
 
   /** Angle joint (1 row): keeps B's current angle relative to A. */
   createAngleJoint(options: AngleJointOptions): AngleJoint {
-    checkOptionKeys('createAngleJoint', options, JOINT_CORE_OPTION_KEYS);
-    const [bodyA, bodyB] = this.readJointBodies('createAngleJoint', options);
-    return this.addJoint(new AngleJoint(this.registry.nextJointId, bodyA, bodyB, options));
+    return this.createJoint(JOINT_2D_DEFINITIONS.angle, options);
   }
 
   /** Kinetic plus gravitational potential energy of the dynamic bodies (invalid ones left out), J. */

@@ -12,15 +12,18 @@
 
 import type { Body } from '../body/body.js';
 import { MAX_PUSH_ANGULAR_SPEED, type Softness } from '../solver/softness.js';
-import { Joint, JOINT_OPTION_KEYS, type JointOptions } from './joint.js';
+import { Joint, JOINT_OPTION_KEYS, worldPoint, type JointOptions } from './joint.js';
 import { optionKeys } from '../util/option-keys.js';
 import { PointConstraintPart, writePointLoad } from './parts/point-part.js';
 import { AxisConstraintPart, writeSignedRow } from './parts/axis-part.js';
 import { AxisDrive, limitSolve, LIMIT_C, LIMIT_INVERSE_H, LIMIT_MAX_PUSH, LIMIT_PRESSED, solveLimitRow } from './parts/axis-drive.js';
 import { AngularFrictionPart } from './parts/angular-friction-part.js';
 import { SwingLimitPart } from './parts/swing-twist-part.js';
-import { JointFrames, setLocalFrames } from './joint-frames.js';
-import { readBounds, requireNonNegative, requireWithin, show, requireWritable } from '../util/validate.js';
+import { frameAxes, JointFrames, readFrameB, readNormal, setLocalFrames } from './joint-frames.js';
+import { readBounds, readDirection, readPoint, requireNonNegative, requireWithin, show, requireWritable } from '../util/validate.js';
+import { checkOptionKeys } from '../util/option-keys.js';
+import type { JointDefinition } from './joint-definition.js';
+import { definedOptions } from './joint-core.js';
 import { MAX_TORQUE } from '../limits.js';
 import type { Float64Allocator } from '../util/arena.js';
 import type { StateReader, StateWriter } from '../util/state.js';
@@ -42,9 +45,34 @@ export interface BallJointOptions extends JointOptions {
   twistLimit?: readonly [number, number];
   /** Coulomb friction torque on the relative rotation, N·m. Default 0. */
   frictionTorque?: number;
+  /** B's pivot, world space, when it is not `anchor`: the joint starts with that gap, and closes it. */
+  anchorB?: ArrayLike<number>;
+  /** B's frame, world space (default `axis` and `normal`): apart from A's, the joint starts at the swing
+   * and twist between them. What toOptions() gives for a joint away from its rest pose. */
+  axisB?: ArrayLike<number>;
+  normalB?: ArrayLike<number>;
 }
 /** @internal The keys of BallJointOptions (option-keys.ts). */
-export const BALL_JOINT_OPTION_KEYS: readonly string[] = [...JOINT_OPTION_KEYS, ...optionKeys<Omit<BallJointOptions, keyof JointOptions>>({ anchor: true, axis: true, normal: true, swingLimit: true, twistLimit: true, frictionTorque: true })];
+export const BALL_JOINT_OPTION_KEYS: readonly string[] = [...JOINT_OPTION_KEYS, ...optionKeys<Omit<BallJointOptions, keyof JointOptions>>({ anchor: true, axis: true, normal: true, swingLimit: true, twistLimit: true, frictionTorque: true, anchorB: true, axisB: true, normalB: true })];
+
+/** The ball joint's definition (joint-definition.ts): World.createBallJoint checks the options and makes
+ * it through make. */
+export const BALL_JOINT_DEFINITION: JointDefinition<BallJoint, BallJointOptions, Body> = {
+  type: 'ball',
+  make(context, options) {
+    const where = 'createBallJoint';
+    checkOptionKeys(where, options, BALL_JOINT_OPTION_KEYS);
+    const [bodyA, bodyB] = context.readJointBodies(where, options);
+    const anchor = readPoint(where, 'anchor', options.anchor, 3, new Float64Array(3));
+    const axis = options.axis === undefined ? undefined : readDirection(where, 'axis', options.axis, new Float64Array(3));
+    const normal = readNormal(where, 'normal', options.normal, axis ?? [1, 0, 0]);
+    const anchorB = options.anchorB === undefined ? undefined : readPoint(where, 'anchorB', options.anchorB, 3, new Float64Array(3));
+    const [axisB, normalB] = readFrameB(where, options, axis ?? [1, 0, 0], normal);
+    return new BallJoint(context.nextId, bodyA, bodyB, anchor, options, context.arena, axis, normal, anchorB, axisB, normalB);
+  },
+  placeholder: (context, bodyA, bodyB) => BALL_JOINT_DEFINITION.make(context, { bodyA, bodyB, anchor: [0, 0, 0] }),
+  anchor: (joint, out) => joint.getAnchorB(out),
+};
 
 const twist = new Float64Array(3);
 
@@ -59,10 +87,10 @@ export class BallJoint extends Joint {
   private limited = false;
   private _frictionTorque = 0;
 
-  /** @internal Use world.createBallJoint. `anchor`, `axis` and `normal` are already checked. */
+  /** @internal Use world.createBallJoint. `anchor`, `axis`, `normal` and B's are already checked. */
   constructor(
     id: number, bodyA: Body, bodyB: Body, anchor: Float64Array, options: BallJointOptions, allocator?: Float64Allocator,
-    axis?: Float64Array, normal?: Float64Array,
+    axis?: Float64Array, normal?: Float64Array, anchorB?: Float64Array, axisB?: Float64Array, normalB?: Float64Array,
   ) {
     super(id, bodyA, bodyB, options, 'createBallJoint', allocator);
     const where = 'createBallJoint';
@@ -77,9 +105,9 @@ export class BallJoint extends Joint {
     }
     const friction = options.frictionTorque === undefined ? 0 : requireFrictionTorque(where, 'frictionTorque', options.frictionTorque);
     this.point = new PointConstraintPart(allocator);
-    this.point.setWorldAnchor(bodyA, bodyB, anchor);
+    this.point.setWorldAnchor(bodyA, bodyB, anchor, anchorB);
     this.localFrames = allocator ? allocator.allocate(8) : new Float64Array(8);
-    setLocalFrames(this.localFrames.subarray(0, 4), this.localFrames.subarray(4, 8), bodyA, bodyB, axis ?? [1, 0, 0], normal);
+    setLocalFrames(this.localFrames.subarray(0, 4), this.localFrames.subarray(4, 8), bodyA, bodyB, axis ?? [1, 0, 0], normal, axisB, normalB);
     if (swing !== undefined) this.setSwingLimit(swing[0], swing[1]);
     if (twist !== undefined) this.setTwistLimit(twist[0], twist[1]);
     this.frictionTorque = friction;
@@ -96,6 +124,24 @@ export class BallJoint extends Joint {
     return this.extras ?? (this.spareParts ??= new BallJointExtras(this.localFrames));
   }
   private spareParts: BallJointExtras | null = null;
+  /** The options that make this joint again (see JointCore.toOptions): both anchors and both frames at the
+   * bodies' current poses, the swing cone and twist range if it has them, and its friction. */
+  toOptions(): BallJointOptions {
+    const [axis, normal] = frameAxes(this.bodyA, this.localFrames.subarray(0, 4));
+    const [axisB, normalB] = frameAxes(this.bodyB, this.localFrames.subarray(4, 8));
+    const options: BallJointOptions = definedOptions({
+      ...this.coreOptions(),
+      anchor: worldPoint(this.bodyA, this.point.localAnchorA), anchorB: worldPoint(this.bodyB, this.point.localAnchorB),
+      axis, normal, axisB, normalB, frictionTorque: this._frictionTorque,
+    });
+    const y = this.swingHalfAngleY, z = this.swingHalfAngleZ;
+    if (y < Math.PI || z < Math.PI) options.swingLimit = [y, z];
+    // (a range open on one side, which only a restored snapshot can hold, is closed at ±π)
+    const [lower, upper] = this.twistLimit;
+    if (lower > -Infinity || upper < Infinity) options.twistLimit = [Math.max(lower, -Math.PI), Math.min(upper, Math.PI)];
+    return options;
+  }
+
   /** The parts, which exist while the joint has limits or friction (their setters make them). The step's
    * calls (prepare, warmStart, solve, accumulateImpulse and the direct solver's limit and friction rows)
    * read them here, not through `parts`: through `parts` V8 inlines

@@ -10,12 +10,14 @@
 
 import type { Body } from '../body/body.js';
 import type { Softness } from '../solver/softness.js';
-import { Joint, JOINT_OPTION_KEYS, type JointOptions } from './joint.js';
-import { optionKeys } from '../util/option-keys.js';
+import { Joint, JOINT_OPTION_KEYS, worldPoint, type JointOptions } from './joint.js';
+import { checkOptionKeys, optionKeys } from '../util/option-keys.js';
+import { definedOptions } from './joint-core.js';
+import type { JointDefinition } from './joint-definition.js';
 import { PointConstraintPart } from './parts/point-part.js';
 import { AxisConstraintPart, writeSignedRow } from './parts/axis-part.js';
 import { AxisDrive } from './parts/axis-drive.js';
-import { readBounds, requireNonNegative, requireWithin, requireWritable } from '../util/validate.js';
+import { readBounds, readPoint, requireNonNegative, requireWithin, requireWritable } from '../util/validate.js';
 import { MAX_JOINT_LENGTH } from '../limits.js';
 import type { Float64Allocator } from '../util/arena.js';
 import type { StateReader, StateWriter } from '../util/state.js';
@@ -34,6 +36,22 @@ export interface DistanceJointOptions extends JointOptions {
 }
 /** @internal The keys of DistanceJointOptions (option-keys.ts). */
 export const DISTANCE_JOINT_OPTION_KEYS: readonly string[] = [...JOINT_OPTION_KEYS, ...optionKeys<Omit<DistanceJointOptions, keyof JointOptions>>({ anchorA: true, anchorB: true, length: true, minLength: true, maxLength: true })];
+
+/** The distance joint's definition (joint-definition.ts): World.createDistanceJoint checks the options and
+ * makes it through make. */
+export const DISTANCE_JOINT_DEFINITION: JointDefinition<DistanceJoint, DistanceJointOptions, Body> = {
+  type: 'distance',
+  make(context, options) {
+    const where = 'createDistanceJoint';
+    checkOptionKeys(where, options, DISTANCE_JOINT_OPTION_KEYS);
+    const [bodyA, bodyB] = context.readJointBodies(where, options);
+    const anchorA = readPoint(where, 'anchorA', options.anchorA, 3, new Float64Array(3));
+    const anchorB = readPoint(where, 'anchorB', options.anchorB, 3, new Float64Array(3));
+    return new DistanceJoint(context.nextId, bodyA, bodyB, anchorA, anchorB, options, context.arena);
+  },
+  placeholder: (context, bodyA, bodyB) => DISTANCE_JOINT_DEFINITION.make(context, { bodyA, bodyB, anchorA: [0, 0, 0], anchorB: [1, 0, 0] }),
+  anchor: (joint, out) => joint.getAnchorB(out),
+};
 
 /** Below this the direction is lost in the anchors' own error: a shorter rod is a ball joint (Box2D
  * clamps its distance joint to the same 5 mm, b2_linearSlop). A random-scene test found a zero-length
@@ -71,6 +89,16 @@ export class DistanceJoint extends Joint {
     this.point = new PointConstraintPart(allocator);
     bodyA.getLocalPoint(this.point.localAnchorA, anchorA);
     bodyB.getLocalPoint(this.point.localAnchorB, anchorB);
+  }
+
+  /** The options that make this joint again (see JointCore.toOptions): both anchors at the bodies' current
+   * poses, the length and the bounds. */
+  toOptions(): DistanceJointOptions {
+    return definedOptions({
+      ...this.coreOptions(),
+      anchorA: worldPoint(this.bodyA, this.point.localAnchorA), anchorB: worldPoint(this.bodyB, this.point.localAnchorB),
+      length: this._length, minLength: this.minLength, maxLength: this.maxLength,
+    });
   }
 
   /** The rest length the spring pulls toward, m. */

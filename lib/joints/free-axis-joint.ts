@@ -8,12 +8,12 @@
 
 import type { Body } from '../body/body.js';
 import type { Softness } from '../solver/softness.js';
-import { Joint, type JointOptions } from './joint.js';
+import { Joint, worldPoint, type JointOptions } from './joint.js';
 import { PointConstraintPart } from './parts/point-part.js';
 import { CoupledRows } from './parts/coupled-rows.js';
 import { AxisConstraintPart, writeSignedRow } from './parts/axis-part.js';
 import type { AxisDrive, DriveNames, DriveOptions, MotorOptions, ServoOptions } from './parts/axis-drive.js';
-import { JointFrames } from './joint-frames.js';
+import { frameAxes, JointFrames } from './joint-frames.js';
 import type { Float64Allocator } from '../util/arena.js';
 import type { StateReader, StateWriter } from '../util/state.js';
 import { requireWritable } from '../util/validate.js';
@@ -27,15 +27,26 @@ export abstract class FreeAxisJoint extends Joint {
   readonly axisRow = new AxisConstraintPart();
   readonly frames = new JointFrames();
 
-  /** @internal `drive` gets `driveOptions` (checked before anything is made); the anchor is fixed in both bodies. */
+  /** @internal `drive` gets `driveOptions` (checked before anything is made); the anchor is fixed in both
+   * bodies (B's at `anchorB` when given). */
   constructor(
-    id: number, bodyA: Body, bodyB: Body, options: JointOptions, where: string, anchor: Float64Array,
+    id: number, bodyA: Body, bodyB: Body, options: JointOptions, where: string, anchor: Float64Array, anchorB: Float64Array | undefined,
     protected readonly drive: AxisDrive, driveOptions: DriveOptions, driveNames: DriveNames, allocator?: Float64Allocator,
   ) {
     super(id, bodyA, bodyB, options, where, allocator);
     drive.configure(where, driveOptions, driveNames);
     this.point = new PointConstraintPart(allocator);
-    this.point.setWorldAnchor(bodyA, bodyB, anchor);
+    this.point.setWorldAnchor(bodyA, bodyB, anchor, anchorB);
+  }
+
+  /** @internal What toOptions shares: the bodies and core options, both anchors and A's frame (axis and
+   * normal) at the bodies' current poses. */
+  protected freeAxisOptions(): JointOptions & { anchor: number[]; anchorB: number[]; axis: number[]; normal: number[] } {
+    const [axis, normal] = frameAxes(this.bodyA, this.frames.localRotationA);
+    return {
+      ...this.coreOptions(),
+      anchor: worldPoint(this.bodyA, this.point.localAnchorA), anchorB: worldPoint(this.bodyB, this.point.localAnchorB), axis, normal,
+    };
   }
 
   getAnchorA(out: Float64Array | number[]): Float64Array | number[] {

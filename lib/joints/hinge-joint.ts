@@ -12,7 +12,11 @@
 
 import type { Body } from '../body/body.js';
 import { JOINT_OPTION_KEYS, type JointOptions } from './joint.js';
-import { optionKeys } from '../util/option-keys.js';
+import { checkOptionKeys, optionKeys } from '../util/option-keys.js';
+import { frameAxes, readFrameB, readNormal } from './joint-frames.js';
+import { readDirection, readPoint } from '../util/validate.js';
+import type { JointDefinition } from './joint-definition.js';
+import { definedOptions } from './joint-core.js';
 import { FreeAxisJoint } from './free-axis-joint.js';
 import { HingeRotationPart } from './parts/hinge-rotation-part.js';
 import { writePointLoad } from './parts/point-part.js';
@@ -37,9 +41,35 @@ export interface HingeJointOptions extends JointOptions {
   servo?: ServoOptions;
   /** Coulomb friction torque about the axis, N·m. Default 0. */
   frictionTorque?: number;
+  /** B's point on the axis, world space, when it is not `anchor`: the joint starts with that gap, and
+   * closes it. */
+  anchorB?: ArrayLike<number>;
+  /** B's hinge axis and normal, world space (default `axis` and `normal`): apart from A's, the joint starts
+   * at the angle (and misalignment) between them. What toOptions() gives for a joint away from angle 0. */
+  axisB?: ArrayLike<number>;
+  normalB?: ArrayLike<number>;
 }
 /** @internal The keys of HingeJointOptions (option-keys.ts). */
-export const HINGE_JOINT_OPTION_KEYS: readonly string[] = [...JOINT_OPTION_KEYS, ...optionKeys<Omit<HingeJointOptions, keyof JointOptions>>({ anchor: true, axis: true, normal: true, lowerAngle: true, upperAngle: true, motor: true, servo: true, frictionTorque: true })];
+export const HINGE_JOINT_OPTION_KEYS: readonly string[] = [...JOINT_OPTION_KEYS, ...optionKeys<Omit<HingeJointOptions, keyof JointOptions>>({ anchor: true, axis: true, normal: true, lowerAngle: true, upperAngle: true, motor: true, servo: true, frictionTorque: true, anchorB: true, axisB: true, normalB: true })];
+
+/** The hinge's definition (joint-definition.ts): World.createHingeJoint checks the options and makes it
+ * through make. */
+export const HINGE_JOINT_DEFINITION: JointDefinition<HingeJoint, HingeJointOptions, Body> = {
+  type: 'hinge',
+  make(context, options) {
+    const where = 'createHingeJoint';
+    checkOptionKeys(where, options, HINGE_JOINT_OPTION_KEYS);
+    const [bodyA, bodyB] = context.readJointBodies(where, options);
+    const anchor = readPoint(where, 'anchor', options.anchor, 3, new Float64Array(3));
+    const axis = readDirection(where, 'axis', options.axis, new Float64Array(3));
+    const normal = readNormal(where, 'normal', options.normal, axis);
+    const anchorB = options.anchorB === undefined ? undefined : readPoint(where, 'anchorB', options.anchorB, 3, new Float64Array(3));
+    const [axisB, normalB] = readFrameB(where, options, axis, normal);
+    return new HingeJoint(context.nextId, bodyA, bodyB, anchor, axis, normal, options, context.arena, anchorB, axisB, normalB);
+  },
+  placeholder: (context, bodyA, bodyB) => HINGE_JOINT_DEFINITION.make(context, { bodyA, bodyB, anchor: [0, 0, 0], axis: [1, 0, 0] }),
+  anchor: (joint, out) => joint.getAnchorB(out),
+};
 
 const twist = new Float64Array(3);
 
@@ -47,18 +77,29 @@ export class HingeJoint extends FreeAxisJoint {
   readonly type = 'hinge' as const;
   readonly hingeRotation = new HingeRotationPart();
 
-  /** @internal Use world.createHingeJoint; `anchor` and `axis` are already checked. */
+  /** @internal Use world.createHingeJoint; `anchor`, `axis`, `normal` and B's are already checked. */
   constructor(
     id: number, bodyA: Body, bodyB: Body, anchor: Float64Array, axis: Float64Array, normal: Float64Array | undefined,
-    options: HingeJointOptions, allocator?: Float64Allocator,
+    options: HingeJointOptions, allocator?: Float64Allocator, anchorB?: Float64Array, axisB?: Float64Array, normalB?: Float64Array,
   ) {
     super(
-      id, bodyA, bodyB, options, 'createHingeJoint', anchor, new AxisDrive(true, -Math.PI, Math.PI),
+      id, bodyA, bodyB, options, 'createHingeJoint', anchor, anchorB, new AxisDrive(true, -Math.PI, Math.PI),
       { lower: options.lowerAngle, upper: options.upperAngle, motor: options.motor, servo: options.servo, friction: options.frictionTorque },
       { lower: 'lowerAngle', upper: 'upperAngle', friction: 'frictionTorque' },
       allocator,
     );
-    this.frames.setFromWorld(bodyA, bodyB, axis, normal);
+    this.frames.setFromWorld(bodyA, bodyB, axis, normal, axisB, normalB);
+  }
+
+  /** The options that make this joint again (see JointCore.toOptions): both anchors and both frames at the
+   * bodies' current poses, and the limits, motor or servo and friction. */
+  toOptions(): HingeJointOptions {
+    const [axisB, normalB] = frameAxes(this.bodyB, this.frames.localRotationB);
+    const drive = this.drive.toOptions();
+    return definedOptions({
+      ...this.freeAxisOptions(), axisB, normalB,
+      lowerAngle: drive.lower, upperAngle: drive.upper, motor: drive.motor, servo: drive.servo, frictionTorque: drive.friction,
+    });
   }
 
   // ---- what a user reads and sets ----

@@ -266,6 +266,23 @@ export abstract class JointCore<B extends JointBody> implements SolverJoint {
     }
   }
 
+  /**
+   * The options of the create call that makes this joint again, at the bodies' current poses: its bodies,
+   * anchors and axes in world space (both bodies' own, so a joint away from its rest pose is made at the
+   * same angles and gaps), limits, motor or servo, friction, spring, breaking limits, collideConnected and
+   * userData, as plain numbers and arrays. `world.createHingeJoint(hinge.toOptions())` makes the same
+   * hinge (another world's, with its bodies put in for bodyA and bodyB). Each joint type gives its own
+   * options type.
+   */
+  abstract toOptions(): object;
+  /** @internal The options every joint takes (JointCoreOptions) as this joint has them, for toOptions. */
+  protected coreOptions(): JointCoreOptions<B> {
+    return {
+      bodyA: this.bodyA, bodyB: this.bodyB, breakForce: this._breakForce, breakTorque: this._breakTorque, hertz: this.springHertz,
+      dampingRatio: this.springDampingRatio, collideConnected: this._collideConnected, userData: this.userData,
+    };
+  }
+
   /** True once the joint has broken: it no longer acts. */
   get broken(): boolean {
     return this._broken;
@@ -529,6 +546,12 @@ export abstract class JointCore<B extends JointBody> implements SolverJoint {
     this._broken = true;
     this.scaleImpulse(0);
   }
+}
+
+/** @internal `options` without its keys whose values are undefined (toOptions gives only the options a joint has). */
+export function definedOptions<T extends object>(options: T): T {
+  for (const key of Object.keys(options) as (keyof T)[]) if (options[key] === undefined) delete options[key];
+  return options;
 }
 
 function length(v: Float64Array): number {

@@ -5,7 +5,9 @@
 // swing-twist joint's first swing half-angle); z = x × y.
 //
 // Both frames are made from one world frame when the joint is created, so the relative rotation of the
-// frames starts at identity: angles are measured from the pose the joint was made in.
+// frames starts at identity: angles are measured from the pose the joint was made in. A create call
+// that gives B's frame too (axisB, normalB: what a joint's toOptions() gives back) starts it at the
+// rotation between the two.
 //
 // Each prepare turns the local frames into world frames (q_fa = q_a q_la, q_fb = q_b q_lb) and the
 // relative rotation q_rel = q_fa⁻¹ q_fb (B's frame in A's frame's coordinates) with q_rel.w ≥ 0.
@@ -13,6 +15,7 @@
 import { quat } from 'gl-matrix';
 import type { Body } from '../body/body.js';
 import { atan2, writeAtan2 } from '../math/portable.js';
+import { readDirection, show } from '../util/validate.js';
 
 /** Axes of a world frame from a unit axis and an optional normal (made perpendicular). */
 export function frameFromAxis(out: Float64Array, axis: ArrayLike<number>, normal?: ArrayLike<number>): Float64Array {
@@ -45,15 +48,61 @@ export function frameFromAxis(out: Float64Array, axis: ArrayLike<number>, normal
   return out;
 }
 
-/** Writes the local rotations (into A and B's axes) of the world frame made from axis and normal. */
+/** Writes the local rotations (into A and B's axes) of the world frame made from axis and normal; B's
+ * from axisB and normalB instead when either is given (each defaults to A's): a joint made with its frames
+ * apart, at the angles between them. */
 export function setLocalFrames(
   outA: Float64Array, outB: Float64Array, bodyA: Body, bodyB: Body, axis: ArrayLike<number>, normal?: ArrayLike<number>,
+  axisB?: ArrayLike<number>, normalB?: ArrayLike<number>,
 ): void {
   frameFromAxis(world, axis, normal);
   quat.conjugate(inverse, bodyA.orientation);
   quat.multiply(outA, inverse, world);
+  if (axisB !== undefined || normalB !== undefined) frameFromAxis(world, axisB ?? axis, normalB ?? normal);
   quat.conjugate(inverse, bodyB.orientation);
   quat.multiply(outB, inverse, world);
+}
+
+/** The world axes x and y (a joint's axis and normal) of a frame fixed in `body` at `localRotation`, as
+ * plain arrays (toOptions). */
+export function frameAxes(body: Body, localRotation: Float64Array): [number[], number[]] {
+  quat.multiply(world, body.orientation, localRotation);
+  const x = new Float64Array(3), y = new Float64Array(3);
+  axes(world, x, y, new Float64Array(3));
+  return [Array.from(x), Array.from(y)];
+}
+
+/** A frame's normal: optional, a direction not parallel to the axis (`axisName`: the axis, for the
+ * message). */
+export function readNormal(
+  where: string, name: string, value: unknown, axis: ArrayLike<number>, axisName = 'the axis',
+): Float64Array | undefined {
+  if (value === undefined) return undefined;
+  const normal = readDirection(where, name, value, new Float64Array(3));
+  requireNotParallel(where, name, normal, axis, axisName, value);
+  return normal;
+}
+
+function requireNotParallel(
+  where: string, name: string, normal: ArrayLike<number>, axis: ArrayLike<number>, axisName: string, value: unknown,
+): void {
+  const along = normal[0] * axis[0] + normal[1] * axis[1] + normal[2] * axis[2];
+  if (Math.abs(along) > 1 - 1e-9) throw new RangeError(`${where}: ${name} must not be parallel to ${axisName}, got ${show(value)}`);
+}
+
+/**
+ * B's frame (the options axisB and normalB, world space; each defaults to A's `axis` and `normal`), read
+ * after A's: both undefined when neither is given (then B's frame is A's). A normal B's frame takes from A
+ * must not be parallel to axisB.
+ */
+export function readFrameB(
+  where: string, options: { axisB?: ArrayLike<number>; normalB?: ArrayLike<number> }, axis: ArrayLike<number>,
+  normal: ArrayLike<number> | undefined,
+): [Float64Array | undefined, Float64Array | undefined] {
+  const axisB = options.axisB === undefined ? undefined : readDirection(where, 'axisB', options.axisB, new Float64Array(3));
+  const normalB = readNormal(where, 'normalB', options.normalB, axisB ?? axis, axisB === undefined ? 'the axis' : 'axisB');
+  if (axisB !== undefined && normalB === undefined && normal !== undefined) requireNotParallel(where, 'normal', normal, axisB, 'axisB', normal);
+  return [axisB, normalB];
 }
 
 const matrix = new Float64Array(9);
@@ -88,9 +137,12 @@ export class JointFrames {
     this.localRotationB = local.subarray(4, 8);
   }
 
-  /** Fixes both frames at a world frame (x = axis, y = normal made perpendicular). */
-  setFromWorld(bodyA: Body, bodyB: Body, axis: ArrayLike<number>, normal?: ArrayLike<number>): void {
-    setLocalFrames(this.localRotationA, this.localRotationB, bodyA, bodyB, axis, normal);
+  /** Fixes both frames at a world frame (x = axis, y = normal made perpendicular); B's at its own when
+   * axisB or normalB is given (setLocalFrames). */
+  setFromWorld(
+    bodyA: Body, bodyB: Body, axis: ArrayLike<number>, normal?: ArrayLike<number>, axisB?: ArrayLike<number>, normalB?: ArrayLike<number>,
+  ): void {
+    setLocalFrames(this.localRotationA, this.localRotationB, bodyA, bodyB, axis, normal, axisB, normalB);
   }
 
   /** World frames, their axes and the relative rotation at the bodies' current orientations. */

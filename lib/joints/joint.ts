@@ -81,6 +81,12 @@ export abstract class Joint extends JointCore<Body> {
   protected abstract applyRowImpulse(lambda: ArrayLike<number>): void;
 }
 
+/** @internal A point fixed in `body` (its axes, `local`) in world space at its current pose, as a plain array
+ * (toOptions). */
+export function worldPoint(body: Body, local: ArrayLike<number>): number[] {
+  return body.getWorldPoint([0, 0, 0], local) as number[];
+}
+
 const impulseRows = new Float64Array(6);
 /** The bodies' velocities before applyImpulse, put back when it refuses. */
 const saved = new Float64Array(12);

@@ -9,10 +9,12 @@
 import type { Body } from '../body/body.js';
 import { createSoftness, makeSoft } from '../solver/softness.js';
 import {
-  readFiniteVector, readPoint, requireDampingRatio, requireNonNegative, requirePositiveWithin, requireWritable } from '../util/validate.js';
+  readFiniteVector, readPoint, requireDampingRatio, requireNonNegative, requirePositiveWithin, requireWritable, show } from '../util/validate.js';
 import { MAX_FORCE, MAX_HERTZ } from '../limits.js';
-import type { JointOptions } from './joint.js';
-import { optionKeys } from '../util/option-keys.js';
+import { worldPoint, type JointOptions } from './joint.js';
+import { checkOptionKeys, optionKeys } from '../util/option-keys.js';
+import { definedOptions } from './joint-core.js';
+import type { JointDefinition } from './joint-definition.js';
 import { SinglePartJoint } from './single-part-joint.js';
 import { PointConstraintPart } from './parts/point-part.js';
 import type { Float64Allocator } from '../util/arena.js';
@@ -40,6 +42,26 @@ export interface MouseJointOptions {
 export const MOUSE_JOINT_OPTION_KEYS = optionKeys<MouseJointOptions>({
   body: true, anchor: true, target: true, hertz: true, dampingRatio: true, maxForce: true, breakForce: true, breakTorque: true, userData: true,
 });
+
+/** The mouse joint's definition (joint-definition.ts): World.createMouseJoint checks the options and makes it
+ * through make, between the world's ground and the body. */
+export const MOUSE_JOINT_DEFINITION: JointDefinition<MouseJoint, MouseJointOptions, Body> = {
+  type: 'mouse',
+  make(context, options) {
+    const where = 'createMouseJoint';
+    checkOptionKeys(where, options, MOUSE_JOINT_OPTION_KEYS);
+    if (options === null || typeof options !== 'object') {
+      throw new TypeError(`${where}: options must be an object, got ${show(options)}`);
+    }
+    context.requireOwnBody(where, 'body', options.body);
+    if (!options.body.isDynamic) {
+      throw new RangeError(`${where}: body ${options.body.id} is ${options.body.type}; only dynamic bodies can be dragged`);
+    }
+    return new MouseJoint(context.nextId, context.ground, options, context.arena);
+  },
+  placeholder: (context, _bodyA, bodyB) => MOUSE_JOINT_DEFINITION.make(context, { body: bodyB }),
+  anchor: (joint, out) => joint.getAnchor(out),
+};
 
 export class MouseJoint extends SinglePartJoint {
   /** @internal A spring: never held by the direct solver. */
@@ -94,6 +116,16 @@ export class MouseJoint extends SinglePartJoint {
     this._hertz = reader.read();
     this._dampingRatio = reader.read();
     this._maxForce = reader.read();
+  }
+
+  /** The options that make this joint again (see JointCore.toOptions): the body, its pulled point at its
+   * current pose, the target, the spring, maxForce, the breaking limits and userData. */
+  toOptions(): MouseJointOptions {
+    return definedOptions({
+      body: this.bodyB, anchor: worldPoint(this.bodyB, this.point.localAnchorB), target: Array.from(this.point.localAnchorA),
+      hertz: this._hertz, dampingRatio: this._dampingRatio, maxForce: this._maxForce, breakForce: this.breakForce,
+      breakTorque: this.breakTorque, userData: this.userData,
+    });
   }
 
   /** Moves the target, world space. */

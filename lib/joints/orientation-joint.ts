@@ -4,13 +4,47 @@
 
 import type { Body } from '../body/body.js';
 import type { Softness } from '../solver/softness.js';
-import type { JointOptions } from './joint.js';
+import { JOINT_OPTION_KEYS, type JointOptions } from './joint.js';
 import { SinglePartJoint } from './single-part-joint.js';
 import { RotationConstraintPart } from './parts/rotation-part.js';
 import type { Float64Allocator } from '../util/arena.js';
 import type { SubstepLength } from '../solver/step-parts.js';
+import { checkOptionKeys, optionKeys } from '../util/option-keys.js';
+import { readUnitQuaternion } from '../util/validate.js';
+import { definedOptions } from './joint-core.js';
+import type { JointDefinition } from './joint-definition.js';
 
-export type OrientationJointOptions = JointOptions;
+export interface OrientationJointOptions extends JointOptions {
+  /** B's orientation in A's axes that the joint holds (q_a⁻¹ q_b, a unit quaternion [x, y, z, w]).
+   * Default: the bodies' relative orientation at creation. */
+  referenceRotation?: ArrayLike<number>;
+}
+/** @internal The keys of OrientationJointOptions (option-keys.ts). */
+export const ORIENTATION_JOINT_OPTION_KEYS: readonly string[] = [
+  ...JOINT_OPTION_KEYS, ...optionKeys<Omit<OrientationJointOptions, keyof JointOptions>>({ referenceRotation: true }),
+];
+
+/** The orientation joint's definition (joint-definition.ts): World.createOrientationJoint checks the options
+ * and makes it through make. */
+export const ORIENTATION_JOINT_DEFINITION: JointDefinition<OrientationJoint, OrientationJointOptions, Body> = {
+  type: 'orientation',
+  make(context, options) {
+    const where = 'createOrientationJoint';
+    checkOptionKeys(where, options, ORIENTATION_JOINT_OPTION_KEYS);
+    const [bodyA, bodyB] = context.readJointBodies(where, options);
+    const reference = options.referenceRotation === undefined
+      ? undefined
+      : readUnitQuaternion(where, 'referenceRotation', options.referenceRotation, new Float64Array(4));
+    return new OrientationJoint(context.nextId, bodyA, bodyB, options, context.arena, reference);
+  },
+  placeholder: (context, bodyA, bodyB) => ORIENTATION_JOINT_DEFINITION.make(context, { bodyA, bodyB }),
+  // no anchor: bodyB's centre
+  anchor: (joint, out) => {
+    const p = joint.bodyB.position;
+    out[0] = p[0]; out[1] = p[1]; out[2] = p[2];
+    return out;
+  },
+};
 
 export class OrientationJoint extends SinglePartJoint {
   readonly type = 'orientation' as const;
@@ -21,11 +55,19 @@ export class OrientationJoint extends SinglePartJoint {
     return this.rotation;
   }
 
-  /** @internal Use world.createOrientationJoint. */
-  constructor(id: number, bodyA: Body, bodyB: Body, options: OrientationJointOptions, allocator?: Float64Allocator) {
+  /** @internal Use world.createOrientationJoint. `referenceRotation` is already checked. */
+  constructor(
+    id: number, bodyA: Body, bodyB: Body, options: OrientationJointOptions, allocator?: Float64Allocator, referenceRotation?: Float64Array,
+  ) {
     super(id, bodyA, bodyB, options, 'createOrientationJoint', allocator);
     this.rotation = new RotationConstraintPart(allocator);
-    this.rotation.setReference(bodyA, bodyB);
+    if (referenceRotation === undefined) this.rotation.setReference(bodyA, bodyB);
+    else this.rotation.referenceRotation.set(referenceRotation);
+  }
+
+  /** The options that make this joint again (see JointCore.toOptions): the rotation it holds. */
+  toOptions(): OrientationJointOptions {
+    return definedOptions({ ...this.coreOptions(), referenceRotation: Array.from(this.rotation.referenceRotation) });
   }
 
   getError(): number {

@@ -13,7 +13,11 @@
 
 import type { Body } from '../body/body.js';
 import { JOINT_OPTION_KEYS, type JointOptions } from './joint.js';
-import { optionKeys } from '../util/option-keys.js';
+import { checkOptionKeys, optionKeys } from '../util/option-keys.js';
+import { definedOptions } from './joint-core.js';
+import { readNormal } from './joint-frames.js';
+import { readDirection, readPoint, readUnitQuaternion } from '../util/validate.js';
+import type { JointDefinition } from './joint-definition.js';
 import { FreeAxisJoint } from './free-axis-joint.js';
 import { RotationConstraintPart } from './parts/rotation-part.js';
 import { AxisConstraintPart } from './parts/axis-part.js';
@@ -36,9 +40,39 @@ export interface PrismaticJointOptions extends JointOptions {
   servo?: ServoOptions;
   /** Coulomb friction force along the axis, N. Default 0. */
   frictionForce?: number;
+  /** Where the frame's y axis points, world space (made perpendicular to `axis`): which way the two rows
+   * across the axis lie. Optional. */
+  normal?: ArrayLike<number>;
+  /** B's anchor, world space, when it is not `anchor`: the joint starts at the translation (and the
+   * distance from the axis) between them. What toOptions() gives for a joint away from translation 0. */
+  anchorB?: ArrayLike<number>;
+  /** B's orientation in A's axes that the joint holds (q_a⁻¹ q_b, a unit quaternion [x, y, z, w]).
+   * Default: the bodies' relative orientation at creation. */
+  referenceRotation?: ArrayLike<number>;
 }
 /** @internal The keys of PrismaticJointOptions (option-keys.ts). */
-export const PRISMATIC_JOINT_OPTION_KEYS: readonly string[] = [...JOINT_OPTION_KEYS, ...optionKeys<Omit<PrismaticJointOptions, keyof JointOptions>>({ anchor: true, axis: true, lowerTranslation: true, upperTranslation: true, motor: true, servo: true, frictionForce: true })];
+export const PRISMATIC_JOINT_OPTION_KEYS: readonly string[] = [...JOINT_OPTION_KEYS, ...optionKeys<Omit<PrismaticJointOptions, keyof JointOptions>>({ anchor: true, axis: true, lowerTranslation: true, upperTranslation: true, motor: true, servo: true, frictionForce: true, normal: true, anchorB: true, referenceRotation: true })];
+
+/** The prismatic joint's definition (joint-definition.ts): World.createPrismaticJoint checks the options and
+ * makes it through make. */
+export const PRISMATIC_JOINT_DEFINITION: JointDefinition<PrismaticJoint, PrismaticJointOptions, Body> = {
+  type: 'prismatic',
+  make(context, options) {
+    const where = 'createPrismaticJoint';
+    checkOptionKeys(where, options, PRISMATIC_JOINT_OPTION_KEYS);
+    const [bodyA, bodyB] = context.readJointBodies(where, options);
+    const anchor = readPoint(where, 'anchor', options.anchor, 3, new Float64Array(3));
+    const axis = readDirection(where, 'axis', options.axis, new Float64Array(3));
+    const normal = readNormal(where, 'normal', options.normal, axis);
+    const anchorB = options.anchorB === undefined ? undefined : readPoint(where, 'anchorB', options.anchorB, 3, new Float64Array(3));
+    const reference = options.referenceRotation === undefined
+      ? undefined
+      : readUnitQuaternion(where, 'referenceRotation', options.referenceRotation, new Float64Array(4));
+    return new PrismaticJoint(context.nextId, bodyA, bodyB, anchor, axis, options, context.arena, normal, anchorB, reference);
+  },
+  placeholder: (context, bodyA, bodyB) => PRISMATIC_JOINT_DEFINITION.make(context, { bodyA, bodyB, anchor: [0, 0, 0], axis: [1, 0, 0] }),
+  anchor: (joint, out) => joint.getAnchorB(out),
+};
 
 const lever = new Float64Array(3);
 
@@ -48,20 +82,32 @@ export class PrismaticJoint extends FreeAxisJoint {
   readonly normalRow1 = new AxisConstraintPart();
   readonly normalRow2 = new AxisConstraintPart();
 
-  /** @internal Use world.createPrismaticJoint; `anchor` and `axis` are already checked. */
+  /** @internal Use world.createPrismaticJoint; `anchor`, `axis` and the rest of the geometry are already
+   * checked. */
   constructor(
     id: number, bodyA: Body, bodyB: Body, anchor: Float64Array, axis: Float64Array, options: PrismaticJointOptions,
-    allocator?: Float64Allocator,
+    allocator?: Float64Allocator, normal?: Float64Array, anchorB?: Float64Array, referenceRotation?: Float64Array,
   ) {
     super(
-      id, bodyA, bodyB, options, 'createPrismaticJoint', anchor, new AxisDrive(false, -Infinity, Infinity),
+      id, bodyA, bodyB, options, 'createPrismaticJoint', anchor, anchorB, new AxisDrive(false, -Infinity, Infinity),
       { lower: options.lowerTranslation, upper: options.upperTranslation, motor: options.motor, servo: options.servo, friction: options.frictionForce },
       { lower: 'lowerTranslation', upper: 'upperTranslation', friction: 'frictionForce' },
       allocator,
     );
     this.rotation = new RotationConstraintPart(allocator);
-    this.rotation.setReference(bodyA, bodyB);
-    this.frames.setFromWorld(bodyA, bodyB, axis);
+    if (referenceRotation === undefined) this.rotation.setReference(bodyA, bodyB);
+    else this.rotation.referenceRotation.set(referenceRotation);
+    this.frames.setFromWorld(bodyA, bodyB, axis, normal);
+  }
+
+  /** The options that make this joint again (see JointCore.toOptions): both anchors and A's frame at the
+   * bodies' current poses, the rotation it holds, and the limits, motor or servo and friction. */
+  toOptions(): PrismaticJointOptions {
+    const drive = this.drive.toOptions();
+    return definedOptions({
+      ...this.freeAxisOptions(), referenceRotation: Array.from(this.rotation.referenceRotation),
+      lowerTranslation: drive.lower, upperTranslation: drive.upper, motor: drive.motor, servo: drive.servo, frictionForce: drive.friction,
+    });
   }
 
   /** Translation of B's anchor along the axis from the pose at creation, m. */

@@ -23,21 +23,47 @@ import { addSkewProduct } from '../math/mat3.js';
 import { invertSymmetric6Blocks } from '../math/ldlt.js';
 import { BODY_STATE } from '../body/body.js';
 import type { Softness } from '../solver/softness.js';
-import { Joint, JOINT_OPTION_KEYS, type JointOptions } from './joint.js';
-import { optionKeys } from '../util/option-keys.js';
+import { Joint, JOINT_OPTION_KEYS, worldPoint, type JointOptions } from './joint.js';
+import { checkOptionKeys, optionKeys } from '../util/option-keys.js';
+import { definedOptions } from './joint-core.js';
+import type { JointDefinition } from './joint-definition.js';
 import { PointConstraintPart, writePointLoad } from './parts/point-part.js';
 import { RotationConstraintPart } from './parts/rotation-part.js';
 import type { Float64Allocator } from '../util/arena.js';
 import type { StateReader, StateWriter } from '../util/state.js';
 import type { SubstepLength } from '../solver/step-parts.js';
-import { requireWritable } from '../util/validate.js';
+import { readPoint, readUnitQuaternion, requireWritable } from '../util/validate.js';
 
 export interface WeldJointOptions extends JointOptions {
   /** The point the two bodies are welded at, world space, m. Forces and torques are reported about it. */
   anchor: ArrayLike<number>;
+  /** B's weld point, world space, when it is not `anchor`: the joint starts with that gap, and closes it. */
+  anchorB?: ArrayLike<number>;
+  /** B's orientation in A's axes that the joint holds (q_a⁻¹ q_b, a unit quaternion [x, y, z, w]).
+   * Default: the bodies' relative orientation at creation. */
+  referenceRotation?: ArrayLike<number>;
 }
 /** @internal The keys of WeldJointOptions (option-keys.ts). */
-export const WELD_JOINT_OPTION_KEYS: readonly string[] = [...JOINT_OPTION_KEYS, ...optionKeys<Omit<WeldJointOptions, keyof JointOptions>>({ anchor: true })];
+export const WELD_JOINT_OPTION_KEYS: readonly string[] = [...JOINT_OPTION_KEYS, ...optionKeys<Omit<WeldJointOptions, keyof JointOptions>>({ anchor: true, anchorB: true, referenceRotation: true })];
+
+/** The weld's definition (joint-definition.ts): World.createWeldJoint checks the options and makes it
+ * through make. */
+export const WELD_JOINT_DEFINITION: JointDefinition<WeldJoint, WeldJointOptions, Body> = {
+  type: 'weld',
+  make(context, options) {
+    const where = 'createWeldJoint';
+    checkOptionKeys(where, options, WELD_JOINT_OPTION_KEYS);
+    const [bodyA, bodyB] = context.readJointBodies(where, options);
+    const anchor = readPoint(where, 'anchor', options.anchor, 3, new Float64Array(3));
+    const anchorB = options.anchorB === undefined ? undefined : readPoint(where, 'anchorB', options.anchorB, 3, new Float64Array(3));
+    const reference = options.referenceRotation === undefined
+      ? undefined
+      : readUnitQuaternion(where, 'referenceRotation', options.referenceRotation, new Float64Array(4));
+    return new WeldJoint(context.nextId, bodyA, bodyB, anchor, options, context.arena, anchorB, reference);
+  },
+  placeholder: (context, bodyA, bodyB) => WELD_JOINT_DEFINITION.make(context, { bodyA, bodyB, anchor: [0, 0, 0] }),
+  anchor: (joint, out) => joint.getAnchorB(out),
+};
 
 const coupling = new Float64Array(9);
 
@@ -77,14 +103,28 @@ export class WeldJoint extends Joint {
   /** K⁻¹ (6x6, row-major) at the last prepare. */
   private readonly inverseK: Float64Array;
 
-  /** @internal Use world.createWeldJoint. `anchor` is already checked. */
-  constructor(id: number, bodyA: Body, bodyB: Body, anchor: Float64Array, options: WeldJointOptions, allocator?: Float64Allocator) {
+  /** @internal Use world.createWeldJoint. `anchor`, `anchorB` and `referenceRotation` are already checked. */
+  constructor(
+    id: number, bodyA: Body, bodyB: Body, anchor: Float64Array, options: WeldJointOptions, allocator?: Float64Allocator,
+    anchorB?: Float64Array, referenceRotation?: Float64Array,
+  ) {
     super(id, bodyA, bodyB, options, 'createWeldJoint', allocator);
     this.point = new PointConstraintPart(allocator);
     this.rotation = new RotationConstraintPart(allocator);
     this.inverseK = allocator ? allocator.allocate(36) : new Float64Array(36);
-    this.point.setWorldAnchor(bodyA, bodyB, anchor);
-    this.rotation.setReference(bodyA, bodyB);
+    this.point.setWorldAnchor(bodyA, bodyB, anchor, anchorB);
+    if (referenceRotation === undefined) this.rotation.setReference(bodyA, bodyB);
+    else this.rotation.referenceRotation.set(referenceRotation);
+  }
+
+  /** The options that make this joint again (see JointCore.toOptions): both anchors at the bodies' current
+   * poses and the rotation it holds. */
+  toOptions(): WeldJointOptions {
+    return definedOptions({
+      ...this.coreOptions(),
+      anchor: worldPoint(this.bodyA, this.point.localAnchorA), anchorB: worldPoint(this.bodyB, this.point.localAnchorB),
+      referenceRotation: Array.from(this.rotation.referenceRotation),
+    });
   }
 
   getAnchorA(out: Float64Array | number[]): Float64Array | number[] {

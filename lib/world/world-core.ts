@@ -10,6 +10,7 @@ import type { CoreBody } from '../body/core-body.js';
 import type { BodyInvalidEventOf } from '../body/invalid-bodies.js';
 import { DEFAULT_SLEEP_SETTINGS, type SleepSettings } from '../body/sleep.js';
 import type { JointCore } from '../joints/joint-core.js';
+import type { JointContext, JointDefinition } from '../joints/joint-definition.js';
 import { MAX_HERTZ_PER_SUBSTEP_RATE, type BodyIntegrator, type SolverSettings } from '../solver/step-parts.js';
 import type { TreeJoint } from '../solver/direct/tree-joint.js';
 import type { TreeBodyModel } from '../solver/direct/tree-body-model.js';
@@ -67,6 +68,8 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
   private beforeStepping = false;
   /** @internal The stores the settings' accessors read and write (settings.ts). */
   readonly settingStores: SettingStores;
+  /** @internal What the joint definitions' make and placeholder use of this world (joints/joint-definition.ts). */
+  protected readonly jointContext: JointContext<B>;
 
   /** Checks and applies the shared options; `gravity` is the subclass's default, already checked.
    * `integrator` and `treeModel` are where the dimensions differ: the step's and the direct solver's. */
@@ -93,6 +96,18 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     this.pipeline.onBodyInvalid = onBodyInvalid;
     Object.assign(this.clock, clock);
     this.settingStores = { solver: this.settings, sleep: this.sleepSettings, clock: this.clock };
+    const registry = this.registry, world = this;
+    this.jointContext = {
+      get nextId() {
+        return registry.nextJointId;
+      },
+      arena: registry.arena,
+      get ground() {
+        return world.ground;
+      },
+      readJointBodies: (where, options) => this.readJointBodies(where, options),
+      requireOwnBody: (where, name, body) => this.requireOwnBody(where, name, body),
+    };
   }
 
   /** 'iterative' or 'direct' (see CoreWorldOptions.solver); can change between steps (the substeps
@@ -446,6 +461,11 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     body.sleep.islands = this.pipeline.islands;
     this.registry.bodies.push(body);
     return body;
+  }
+
+  /** @internal Makes a joint by its definition from a create call's options (which make checks) and adds it. */
+  protected createJoint<T extends J, O>(definition: JointDefinition<T, O, B>, options: O): T {
+    return this.addJoint(definition.make(this.jointContext, options));
   }
 
   protected addJoint<T extends J>(joint: T): T {

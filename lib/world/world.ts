@@ -4,33 +4,27 @@
 // shapes, contacts (their stages in the step: contact-stages.ts), queries and continuous collision.
 
 import { Body, type BodyOptions } from '../body/body.js';
-import { BallJoint, type BallJointOptions } from '../joints/ball-joint.js';
+import type { BallJoint, BallJointOptions } from '../joints/ball-joint.js';
 import type { Joint } from '../joints/joint.js';
-import { MouseJoint, type MouseJointOptions } from '../joints/mouse-joint.js';
-import { OrientationJoint, type OrientationJointOptions } from '../joints/orientation-joint.js';
-import { WeldJoint, type WeldJointOptions } from '../joints/weld-joint.js';
-import { HingeJoint, type HingeJointOptions } from '../joints/hinge-joint.js';
-import { PrismaticJoint, type PrismaticJointOptions } from '../joints/prismatic-joint.js';
-import { DistanceJoint, type DistanceJointOptions } from '../joints/distance-joint.js';
+import type { MouseJoint, MouseJointOptions } from '../joints/mouse-joint.js';
+import type { OrientationJoint, OrientationJointOptions } from '../joints/orientation-joint.js';
+import type { WeldJoint, WeldJointOptions } from '../joints/weld-joint.js';
+import type { HingeJoint, HingeJointOptions } from '../joints/hinge-joint.js';
+import type { PrismaticJoint, PrismaticJointOptions } from '../joints/prismatic-joint.js';
+import type { DistanceJoint, DistanceJointOptions } from '../joints/distance-joint.js';
+import { JOINT_DEFINITIONS, jointDefinition } from '../joints/joint-definitions.js';
 import { RigidBodyIntegrator } from '../solver/integrate.js';
 import type { SolverSettings } from '../solver/step-parts.js';
 import { TreeBodyModel3D } from '../solver/direct/tree-body-model.js';
 import { checkOptionKeys, optionKeys } from '../util/option-keys.js';
 import { makeReadOnly } from '../util/read-only.js';
-import { BALL_JOINT_OPTION_KEYS } from '../joints/ball-joint.js';
-import { HINGE_JOINT_OPTION_KEYS } from '../joints/hinge-joint.js';
-import { PRISMATIC_JOINT_OPTION_KEYS } from '../joints/prismatic-joint.js';
-import { DISTANCE_JOINT_OPTION_KEYS } from '../joints/distance-joint.js';
-import { WELD_JOINT_OPTION_KEYS } from '../joints/weld-joint.js';
-import { MOUSE_JOINT_OPTION_KEYS } from '../joints/mouse-joint.js';
-import { JOINT_OPTION_KEYS } from '../joints/joint.js';
 import type { ContactStages } from './contact-stages.js';
 import { WorldCore, type SnapshotBody, type WorldSnapshot } from './world-core.js';
 import { CORE_WORLD_OPTION_KEYS, DEFAULT_SOLVER_SETTINGS, type CoreWorldOptions } from './settings.js';
 import type { JointBreakEventOf } from './events.js';
 import type { StateReader, StateWriter } from '../util/state.js';
 import {
-  readCallback, readDirection, readFiniteVector, readGravity, readPoint, readUnitQuaternion, requireBoolean,
+  readCallback, readDirection, readFiniteVector, readGravity, readUnitQuaternion, requireBoolean,
   requireInteger, requireNonNegative, show,
 } from '../util/validate.js';
 import { requireFiniteState } from '../util/restore-check.js';
@@ -367,25 +361,9 @@ export class World extends WorldCore<Body, Joint> {
   }
   /** @internal */
   createPlaceholderJoint(type: string, bodyA: Body, bodyB: Body): Joint {
-    const anchor = [0, 0, 0], axis = [1, 0, 0];
-    switch (type) {
-      case 'ball':
-        return this.createBallJoint({ bodyA, bodyB, anchor });
-      case 'orientation':
-        return this.createOrientationJoint({ bodyA, bodyB });
-      case 'weld':
-        return this.createWeldJoint({ bodyA, bodyB, anchor });
-      case 'hinge':
-        return this.createHingeJoint({ bodyA, bodyB, anchor, axis });
-      case 'prismatic':
-        return this.createPrismaticJoint({ bodyA, bodyB, anchor, axis });
-      case 'distance':
-        return this.createDistanceJoint({ bodyA, bodyB, anchorA: anchor, anchorB: axis });
-      case 'mouse':
-        return this.createMouseJoint({ body: bodyB });
-      default:
-        throw new RangeError(`World.restore: unknown joint type ${JSON.stringify(type)}`);
-    }
+    const definition = jointDefinition(type);
+    if (definition === undefined) throw new RangeError(`World.restore: unknown joint type ${JSON.stringify(type)}`);
+    return this.addJoint(definition.placeholder(this.jointContext, bodyA, bodyB));
   }
 
   createBody(options: BodyOptions = {}): Body {
@@ -547,62 +525,34 @@ export class World extends WorldCore<Body, Joint> {
   /** Ball joint (3 rows) at a world-space anchor, optionally with a swing cone, a twist range and
    * friction (the ragdoll joint). */
   createBallJoint(options: BallJointOptions): BallJoint {
-    const where = 'createBallJoint';
-    checkOptionKeys(where, options, BALL_JOINT_OPTION_KEYS);
-    const [bodyA, bodyB] = this.readJointBodies(where, options);
-    const anchor = readPoint(where, 'anchor', options.anchor, 3, new Float64Array(3));
-    const axis = options.axis === undefined ? undefined : readDirection(where, 'axis', options.axis, new Float64Array(3));
-    const normal = readNormal(where, options.normal, axis ?? [1, 0, 0]);
-    return this.addJoint(new BallJoint(this.registry.nextJointId, bodyA, bodyB, anchor, options, this.registry.arena, axis, normal));
+    return this.createJoint(JOINT_DEFINITIONS.ball, options);
   }
 
   /** Hinge joint (5 rows) about a world-space axis through an anchor, with optional limits, motor or
    * servo, and friction. */
   createHingeJoint(options: HingeJointOptions): HingeJoint {
-    const where = 'createHingeJoint';
-    checkOptionKeys(where, options, HINGE_JOINT_OPTION_KEYS);
-    const [bodyA, bodyB] = this.readJointBodies(where, options);
-    const anchor = readPoint(where, 'anchor', options.anchor, 3, new Float64Array(3));
-    const axis = readDirection(where, 'axis', options.axis, new Float64Array(3));
-    const normal = readNormal(where, options.normal, axis);
-    return this.addJoint(new HingeJoint(this.registry.nextJointId, bodyA, bodyB, anchor, axis, normal, options, this.registry.arena));
+    return this.createJoint(JOINT_DEFINITIONS.hinge, options);
   }
 
   /** Prismatic (slider) joint (5 rows) along a world-space axis, with optional limits, motor or servo,
    * and friction. */
   createPrismaticJoint(options: PrismaticJointOptions): PrismaticJoint {
-    const where = 'createPrismaticJoint';
-    checkOptionKeys(where, options, PRISMATIC_JOINT_OPTION_KEYS);
-    const [bodyA, bodyB] = this.readJointBodies(where, options);
-    const anchor = readPoint(where, 'anchor', options.anchor, 3, new Float64Array(3));
-    const axis = readDirection(where, 'axis', options.axis, new Float64Array(3));
-    return this.addJoint(new PrismaticJoint(this.registry.nextJointId, bodyA, bodyB, anchor, axis, options, this.registry.arena));
+    return this.createJoint(JOINT_DEFINITIONS.prismatic, options);
   }
 
   /** Distance joint (1 row) between two world-space anchors: a rod, a rope or a spring. */
   createDistanceJoint(options: DistanceJointOptions): DistanceJoint {
-    const where = 'createDistanceJoint';
-    checkOptionKeys(where, options, DISTANCE_JOINT_OPTION_KEYS);
-    const [bodyA, bodyB] = this.readJointBodies(where, options);
-    const anchorA = readPoint(where, 'anchorA', options.anchorA, 3, new Float64Array(3));
-    const anchorB = readPoint(where, 'anchorB', options.anchorB, 3, new Float64Array(3));
-    return this.addJoint(new DistanceJoint(this.registry.nextJointId, bodyA, bodyB, anchorA, anchorB, options, this.registry.arena));
+    return this.createJoint(JOINT_DEFINITIONS.distance, options);
   }
 
   /** Orientation joint (3 rows): keeps B's current orientation relative to A. */
   createOrientationJoint(options: OrientationJointOptions): OrientationJoint {
-    checkOptionKeys('createOrientationJoint', options, JOINT_OPTION_KEYS);
-    const [bodyA, bodyB] = this.readJointBodies('createOrientationJoint', options);
-    return this.addJoint(new OrientationJoint(this.registry.nextJointId, bodyA, bodyB, options, this.registry.arena));
+    return this.createJoint(JOINT_DEFINITIONS.orientation, options);
   }
 
   /** Weld joint (6 rows, solved as one block) at a world-space anchor. */
   createWeldJoint(options: WeldJointOptions): WeldJoint {
-    const where = 'createWeldJoint';
-    checkOptionKeys(where, options, WELD_JOINT_OPTION_KEYS);
-    const [bodyA, bodyB] = this.readJointBodies(where, options);
-    const anchor = readPoint(where, 'anchor', options.anchor, 3, new Float64Array(3));
-    return this.addJoint(new WeldJoint(this.registry.nextJointId, bodyA, bodyB, anchor, options, this.registry.arena));
+    return this.createJoint(JOINT_DEFINITIONS.weld, options);
   }
 
   /**
@@ -610,16 +560,7 @@ export class World extends WorldCore<Body, Joint> {
    * target you move with setTarget, its force capped at maxForce. How a user drags a body.
    */
   createMouseJoint(options: MouseJointOptions): MouseJoint {
-    const where = 'createMouseJoint';
-    checkOptionKeys(where, options, MOUSE_JOINT_OPTION_KEYS);
-    if (options === null || typeof options !== 'object') {
-      throw new TypeError(`${where}: options must be an object, got ${show(options)}`);
-    }
-    this.requireOwnBody(where, 'body', options.body);
-    if (!options.body.isDynamic) {
-      throw new RangeError(`${where}: body ${options.body.id} is ${options.body.type}; only dynamic bodies can be dragged`);
-    }
-    return this.addJoint(new MouseJoint(this.registry.nextJointId, this.ground, options, this.registry.arena));
+    return this.createJoint(JOINT_DEFINITIONS.mouse, options);
   }
 
   /** Kinetic plus gravitational potential energy of the dynamic bodies (invalid ones left out), J. */
@@ -650,15 +591,6 @@ function sensorEvent(pair: ShapePair): SensorEvent {
 function readSpeedThreshold(where: string, value: unknown): number {
   if (typeof value !== 'number' || !(value >= 0)) throw new RangeError(`${where}: ccdSpeedThreshold must be a number ≥ 0 (m/s; Infinity: none), got ${show(value)}`);
   return value;
-}
-
-/** A frame's normal: optional, a direction not parallel to the axis. */
-function readNormal(where: string, value: unknown, axis: ArrayLike<number>): Float64Array | undefined {
-  if (value === undefined) return undefined;
-  const normal = readDirection(where, 'normal', value, new Float64Array(3));
-  const along = normal[0] * axis[0] + normal[1] * axis[1] + normal[2] * axis[2];
-  if (Math.abs(along) > 1 - 1e-9) throw new RangeError(`${where}: normal must not be parallel to the axis, got ${show(value)}`);
-  return normal;
 }
 
 /** A ray's origin and unit direction, with maxDistance checked. */

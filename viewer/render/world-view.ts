@@ -5,7 +5,7 @@
 // (render/mesh-geometry.ts).
 
 import * as THREE from 'three';
-import { BallJoint, DistanceJoint, HingeJoint, PrismaticJoint, WeldJoint, type Body, type Joint } from '../../lib/index.js';
+import { jointDefinition, type Body, type Joint } from '../../lib/index.js';
 import type { ShapeDescription } from '../../lib/scenes/index.js';
 import type { LiveScene, ViewerScene } from '../scene-types.js';
 import { hullGeometry, hullThickness } from './hull-geometry.js';
@@ -341,14 +341,9 @@ export class WorldView {
   }
 }
 
-/** A joint's anchor in world space: as carried by bodyB (the centre of bodyB for orientation joints). */
+/** A joint's anchor in world space, from its type's definition: as carried by bodyB (the centre of bodyB
+ * for orientation joints, the pulled point for a mouse joint). */
 export function jointAnchor(joint: Joint, out: Float64Array): Float64Array {
-  if (joint instanceof BallJoint || joint instanceof WeldJoint || joint instanceof HingeJoint || joint instanceof DistanceJoint) {
-    joint.getAnchorB(out);
-  } else if (joint instanceof PrismaticJoint) {
-    joint.bodyB.getWorldPoint(out, joint.point.localAnchorB);
-  } else {
-    out.set(joint.bodyB.position);
-  }
+  jointDefinition(joint.type).anchor(joint, out);
   return out;
 }

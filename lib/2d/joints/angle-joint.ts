@@ -3,12 +3,42 @@
 
 import type { Body2D } from '../body.js';
 import type { Softness } from '../../solver/softness.js';
-import type { Joint2DOptions } from './joint.js';
+import { readReferenceAngle, type Joint2DOptions } from './joint.js';
 import { AngleConstraintPart2D } from './parts/angle-part.js';
 import { SinglePartJoint2D } from './single-part-joint.js';
 import type { SubstepLength } from '../../solver/step-parts.js';
+import { definedOptions, JOINT_CORE_OPTION_KEYS } from '../../joints/joint-core.js';
+import { checkOptionKeys, optionKeys } from '../../util/option-keys.js';
+import type { JointDefinition } from '../../joints/joint-definition.js';
 
-export type AngleJointOptions = Joint2DOptions;
+export interface AngleJointOptions extends Joint2DOptions {
+  /** θ_b − θ_a that the joint holds, rad. Default: the bodies' at creation. */
+  referenceAngle?: number;
+}
+/** @internal The keys of AngleJointOptions (option-keys.ts). */
+export const ANGLE_JOINT_OPTION_KEYS: readonly string[] = [
+  ...JOINT_CORE_OPTION_KEYS, ...optionKeys<Omit<AngleJointOptions, keyof Joint2DOptions>>({ referenceAngle: true }),
+];
+
+/** The angle joint's definition (lib/joints/joint-definition.ts): World2D.createAngleJoint checks the options
+ * and makes it through make. */
+export const ANGLE_JOINT_DEFINITION: JointDefinition<AngleJoint, AngleJointOptions, Body2D> = {
+  type: 'angle',
+  make(context, options) {
+    const where = 'createAngleJoint';
+    checkOptionKeys(where, options, ANGLE_JOINT_OPTION_KEYS);
+    const [bodyA, bodyB] = context.readJointBodies(where, options);
+    const reference = options.referenceAngle === undefined ? undefined : readReferenceAngle(where, options.referenceAngle);
+    return new AngleJoint(context.nextId, bodyA, bodyB, options, reference);
+  },
+  placeholder: (context, bodyA, bodyB) => ANGLE_JOINT_DEFINITION.make(context, { bodyA, bodyB }),
+  // no anchor: bodyB's centre
+  anchor: (joint, out) => {
+    const p = joint.bodyB.position;
+    out[0] = p[0]; out[1] = p[1];
+    return out;
+  },
+};
 
 export class AngleJoint extends SinglePartJoint2D {
   readonly type = 'angle' as const;
@@ -19,10 +49,16 @@ export class AngleJoint extends SinglePartJoint2D {
     return this.angle;
   }
 
-  /** @internal Use world.createAngleJoint. */
-  constructor(id: number, bodyA: Body2D, bodyB: Body2D, options: AngleJointOptions) {
+  /** @internal Use world.createAngleJoint. `referenceAngle` is already checked. */
+  constructor(id: number, bodyA: Body2D, bodyB: Body2D, options: AngleJointOptions, referenceAngle?: number) {
     super(id, bodyA, bodyB, options, 'createAngleJoint');
-    this.angle.setReference(bodyA, bodyB);
+    if (referenceAngle === undefined) this.angle.setReference(bodyA, bodyB);
+    else this.angle.referenceAngle = referenceAngle;
+  }
+
+  /** The options that make this joint again (see JointCore.toOptions): the angle it holds. */
+  toOptions(): AngleJointOptions {
+    return definedOptions({ ...this.coreOptions(), referenceAngle: this.angle.referenceAngle });
   }
 
   getError(): number {

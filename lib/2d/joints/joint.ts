@@ -3,8 +3,8 @@
 
 import { BODY2D_STATE, type Body2D } from '../body.js';
 import { JointCore, type JointCoreOptions } from '../../joints/joint-core.js';
-import { readFiniteVector, show, showBound, requireWritable } from '../../util/validate.js';
-import { MAX_ANGULAR_SPEED, MAX_LINEAR_SPEED } from '../../limits.js';
+import { readFiniteVector, requireFinite, requireWithin, show, showBound, requireWritable } from '../../util/validate.js';
+import { MAX_ANGULAR_SPEED, MAX_LINEAR_SPEED, MAX_REFERENCE_ANGLE } from '../../limits.js';
 
 export type Joint2DType = 'revolute' | 'weld' | 'angle';
 
@@ -68,6 +68,17 @@ export abstract class Joint2D extends JointCore<Body2D> {
   }
   /** v += M⁻¹ Jᵀ λ, λ already checked. */
   protected abstract applyRowImpulse(lambda: ArrayLike<number>): void;
+}
+
+/** @internal A point fixed in `body` (its axes, `local`) in world space at its current pose, as a plain array
+ * (toOptions). */
+export function worldPoint2D(body: Body2D, local: ArrayLike<number>): number[] {
+  return body.getWorldPoint([0, 0], local) as number[];
+}
+
+/** @internal A joint's referenceAngle option, rad: finite, within ±MAX_REFERENCE_ANGLE. */
+export function readReferenceAngle(where: string, value: unknown): number {
+  return requireWithin(where, 'referenceAngle', requireFinite(where, 'referenceAngle', value), -MAX_REFERENCE_ANGLE, MAX_REFERENCE_ANGLE, ' rad');
 }
 
 const VELOCITY = BODY2D_STATE.linearVelocity;

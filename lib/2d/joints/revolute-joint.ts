@@ -10,16 +10,17 @@
 
 import type { Body2D } from '../body.js';
 import type { Softness } from '../../solver/softness.js';
-import { Joint2D, type Joint2DOptions } from './joint.js';
-import { JOINT_CORE_OPTION_KEYS } from '../../joints/joint-core.js';
-import { optionKeys } from '../../util/option-keys.js';
+import { Joint2D, readReferenceAngle, worldPoint2D, type Joint2DOptions } from './joint.js';
+import { definedOptions, JOINT_CORE_OPTION_KEYS } from '../../joints/joint-core.js';
+import { checkOptionKeys, optionKeys } from '../../util/option-keys.js';
+import type { JointDefinition } from '../../joints/joint-definition.js';
 import { PointConstraintPart2D, writePointLoad } from './parts/point-part.js';
 import { AxisConstraintPart2D, writeSignedRow } from './parts/axis-part.js';
 import { AxisDrive, wrapAngle, type MotorOptions, type ServoOptions } from '../../joints/parts/axis-drive.js';
 import type { StateReader, StateWriter } from '../../util/state.js';
 import type { SubstepLength } from '../../solver/step-parts.js';
 import { MAX_REFERENCE_ANGLE } from '../../limits.js';
-import { requireWritable } from '../../util/validate.js';
+import { readPoint, requireWritable } from '../../util/validate.js';
 
 export interface RevoluteJointOptions extends Joint2DOptions {
   /** The pivot, world space, m. */
@@ -33,9 +34,31 @@ export interface RevoluteJointOptions extends Joint2DOptions {
   servo?: ServoOptions;
   /** Coulomb friction torque, N·m. Default 0. */
   frictionTorque?: number;
+  /** B's pivot, world space, when it is not `anchor`: the joint starts with that gap, and closes it. */
+  anchorB?: ArrayLike<number>;
+  /** θ_b − θ_a at angle 0, rad (the angle, its limits and servo are measured from it). Default: the
+   * bodies' at creation. */
+  referenceAngle?: number;
 }
 /** @internal The keys of RevoluteJointOptions (option-keys.ts). */
-export const REVOLUTE_JOINT_OPTION_KEYS: readonly string[] = [...JOINT_CORE_OPTION_KEYS, ...optionKeys<Omit<RevoluteJointOptions, keyof Joint2DOptions>>({ anchor: true, lowerAngle: true, upperAngle: true, motor: true, servo: true, frictionTorque: true })];
+export const REVOLUTE_JOINT_OPTION_KEYS: readonly string[] = [...JOINT_CORE_OPTION_KEYS, ...optionKeys<Omit<RevoluteJointOptions, keyof Joint2DOptions>>({ anchor: true, lowerAngle: true, upperAngle: true, motor: true, servo: true, frictionTorque: true, anchorB: true, referenceAngle: true })];
+
+/** The revolute joint's definition (lib/joints/joint-definition.ts): World2D.createRevoluteJoint checks the
+ * options and makes it through make. */
+export const REVOLUTE_JOINT_DEFINITION: JointDefinition<RevoluteJoint, RevoluteJointOptions, Body2D> = {
+  type: 'revolute',
+  make(context, options) {
+    const where = 'createRevoluteJoint';
+    checkOptionKeys(where, options, REVOLUTE_JOINT_OPTION_KEYS);
+    const [bodyA, bodyB] = context.readJointBodies(where, options);
+    const anchor = readPoint(where, 'anchor', options.anchor, 2, new Float64Array(2));
+    const anchorB = options.anchorB === undefined ? undefined : readPoint(where, 'anchorB', options.anchorB, 2, new Float64Array(2));
+    const reference = options.referenceAngle === undefined ? undefined : readReferenceAngle(where, options.referenceAngle);
+    return new RevoluteJoint(context.nextId, bodyA, bodyB, anchor, options, anchorB, reference);
+  },
+  placeholder: (context, bodyA, bodyB) => REVOLUTE_JOINT_DEFINITION.make(context, { bodyA, bodyB, anchor: [0, 0] }),
+  anchor: (joint, out) => joint.getAnchorB(out),
+};
 
 export class RevoluteJoint extends Joint2D {
   readonly type = 'revolute' as const;
@@ -49,16 +72,30 @@ export class RevoluteJoint extends Joint2D {
   }
   private _referenceAngle: number;
 
-  /** @internal Use world.createRevoluteJoint. `anchor` is already checked. */
-  constructor(id: number, bodyA: Body2D, bodyB: Body2D, anchor: Float64Array, options: RevoluteJointOptions) {
+  /** @internal Use world.createRevoluteJoint. `anchor`, `anchorB` and `referenceAngle` are already checked. */
+  constructor(
+    id: number, bodyA: Body2D, bodyB: Body2D, anchor: Float64Array, options: RevoluteJointOptions, anchorB?: Float64Array, referenceAngle?: number,
+  ) {
     super(id, bodyA, bodyB, options, 'createRevoluteJoint');
     this.drive.configure(
       'createRevoluteJoint',
       { lower: options.lowerAngle, upper: options.upperAngle, motor: options.motor, servo: options.servo, friction: options.frictionTorque },
       { lower: 'lowerAngle', upper: 'upperAngle', friction: 'frictionTorque' },
     );
-    this.point.setWorldAnchor(bodyA, bodyB, anchor);
-    this._referenceAngle = bodyB.angle - bodyA.angle;
+    this.point.setWorldAnchor(bodyA, bodyB, anchor, anchorB);
+    this._referenceAngle = referenceAngle ?? bodyB.angle - bodyA.angle;
+  }
+
+  /** The options that make this joint again (see JointCore.toOptions): both anchors at the bodies' current
+   * poses, the reference angle, and the limits, motor or servo and friction. */
+  toOptions(): RevoluteJointOptions {
+    const drive = this.drive.toOptions();
+    return definedOptions({
+      ...this.coreOptions(),
+      anchor: worldPoint2D(this.bodyA, this.point.localAnchorA), anchorB: worldPoint2D(this.bodyB, this.point.localAnchorB),
+      referenceAngle: this._referenceAngle,
+      lowerAngle: drive.lower, upperAngle: drive.upper, motor: drive.motor, servo: drive.servo, frictionTorque: drive.friction,
+    });
   }
 
   getAnchorA(out: Float64Array | number[]): Float64Array | number[] {

@@ -17,21 +17,43 @@
 import type { Body2D } from '../body.js';
 import { ldltFactor, ldltSolve } from '../../math/ldlt.js';
 import type { Softness } from '../../solver/softness.js';
-import { Joint2D, type Joint2DOptions } from './joint.js';
-import { JOINT_CORE_OPTION_KEYS } from '../../joints/joint-core.js';
-import { optionKeys } from '../../util/option-keys.js';
+import { Joint2D, readReferenceAngle, worldPoint2D, type Joint2DOptions } from './joint.js';
+import { definedOptions, JOINT_CORE_OPTION_KEYS } from '../../joints/joint-core.js';
+import { checkOptionKeys, optionKeys } from '../../util/option-keys.js';
+import type { JointDefinition } from '../../joints/joint-definition.js';
 import { AngleConstraintPart2D } from './parts/angle-part.js';
 import { PointConstraintPart2D, writePointLoad } from './parts/point-part.js';
 import type { StateReader, StateWriter } from '../../util/state.js';
 import type { SubstepLength } from '../../solver/step-parts.js';
-import { requireWritable } from '../../util/validate.js';
+import { readPoint, requireWritable } from '../../util/validate.js';
 
 export interface WeldJoint2DOptions extends Joint2DOptions {
   /** The weld point, world space, m. Forces and torques are reported about it. */
   anchor: ArrayLike<number>;
+  /** B's weld point, world space, when it is not `anchor`: the joint starts with that gap, and closes it. */
+  anchorB?: ArrayLike<number>;
+  /** θ_b − θ_a that the joint holds, rad. Default: the bodies' at creation. */
+  referenceAngle?: number;
 }
 /** @internal The keys of WeldJoint2DOptions (option-keys.ts). */
-export const WELD_JOINT_OPTION_KEYS: readonly string[] = [...JOINT_CORE_OPTION_KEYS, ...optionKeys<Omit<WeldJoint2DOptions, keyof Joint2DOptions>>({ anchor: true })];
+export const WELD_JOINT_OPTION_KEYS: readonly string[] = [...JOINT_CORE_OPTION_KEYS, ...optionKeys<Omit<WeldJoint2DOptions, keyof Joint2DOptions>>({ anchor: true, anchorB: true, referenceAngle: true })];
+
+/** The 2D weld's definition (lib/joints/joint-definition.ts): World2D.createWeldJoint checks the options and
+ * makes it through make. */
+export const WELD_JOINT_2D_DEFINITION: JointDefinition<WeldJoint2D, WeldJoint2DOptions, Body2D> = {
+  type: 'weld',
+  make(context, options) {
+    const where = 'createWeldJoint';
+    checkOptionKeys(where, options, WELD_JOINT_OPTION_KEYS);
+    const [bodyA, bodyB] = context.readJointBodies(where, options);
+    const anchor = readPoint(where, 'anchor', options.anchor, 2, new Float64Array(2));
+    const anchorB = options.anchorB === undefined ? undefined : readPoint(where, 'anchorB', options.anchorB, 2, new Float64Array(2));
+    const reference = options.referenceAngle === undefined ? undefined : readReferenceAngle(where, options.referenceAngle);
+    return new WeldJoint2D(context.nextId, bodyA, bodyB, anchor, options, anchorB, reference);
+  },
+  placeholder: (context, bodyA, bodyB) => WELD_JOINT_2D_DEFINITION.make(context, { bodyA, bodyB, anchor: [0, 0] }),
+  anchor: (joint, out) => joint.getAnchorB(out),
+};
 
 const rhs = new Float64Array(3);
 const solution = new Float64Array(3);
@@ -45,11 +67,24 @@ export class WeldJoint2D extends Joint2D {
   readonly K = new Float64Array(9);
   private readonly factor = new Float64Array(9);
 
-  /** @internal Use world.createWeldJoint. `anchor` is already checked. */
-  constructor(id: number, bodyA: Body2D, bodyB: Body2D, anchor: Float64Array, options: WeldJoint2DOptions) {
+  /** @internal Use world.createWeldJoint. `anchor`, `anchorB` and `referenceAngle` are already checked. */
+  constructor(
+    id: number, bodyA: Body2D, bodyB: Body2D, anchor: Float64Array, options: WeldJoint2DOptions, anchorB?: Float64Array, referenceAngle?: number,
+  ) {
     super(id, bodyA, bodyB, options, 'createWeldJoint');
-    this.point.setWorldAnchor(bodyA, bodyB, anchor);
-    this.angle.setReference(bodyA, bodyB);
+    this.point.setWorldAnchor(bodyA, bodyB, anchor, anchorB);
+    if (referenceAngle === undefined) this.angle.setReference(bodyA, bodyB);
+    else this.angle.referenceAngle = referenceAngle;
+  }
+
+  /** The options that make this joint again (see JointCore.toOptions): both anchors at the bodies' current
+   * poses and the angle it holds. */
+  toOptions(): WeldJoint2DOptions {
+    return definedOptions({
+      ...this.coreOptions(),
+      anchor: worldPoint2D(this.bodyA, this.point.localAnchorA), anchorB: worldPoint2D(this.bodyB, this.point.localAnchorB),
+      referenceAngle: this.angle.referenceAngle,
+    });
   }
 
   getAnchorA(out: Float64Array | number[]): Float64Array | number[] {

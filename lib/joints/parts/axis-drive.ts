@@ -209,6 +209,19 @@ export class AxisDrive {
     this.friction = friction;
   }
 
+  /** The drive as the options that configure it again (a joint's toOptions): its finite limits, its motor
+   * or servo if one is on, its friction. */
+  toOptions(): DriveOptions {
+    const options: DriveOptions = { friction: this.friction };
+    if (this.lower > -Infinity) options.lower = this.lower;
+    if (this.upper < Infinity) options.upper = this.upper;
+    if (this.mode === 'velocity') options.motor = { speed: this.speed, maxForce: this.maxForce };
+    else if (this.mode === 'position') {
+      options.servo = { target: this.target, hertz: this.servoHertz, dampingRatio: this.servoDampingRatio, maxForce: this.maxForce };
+    }
+    return options;
+  }
+
   /** Sets the limits; (−Infinity, Infinity) removes them. */
   setLimits(where: string, lower: number, upper: number): void {
     const open = lower === -Infinity && upper === Infinity;

@@ -80,10 +80,10 @@ export class PointConstraintPart implements ConstraintPart {
     reader.readInto(this.data);
   }
 
-  /** Fixes the anchors at a world point, in the bodies' current poses. */
-  setWorldAnchor(bodyA: Body, bodyB: Body, anchor: ArrayLike<number>): void {
+  /** Fixes the anchors at a world point (B's at `anchorB` when given), in the bodies' current poses. */
+  setWorldAnchor(bodyA: Body, bodyB: Body, anchor: ArrayLike<number>, anchorB: ArrayLike<number> = anchor): void {
     bodyA.getLocalPoint(this.localAnchorA, anchor);
-    bodyB.getLocalPoint(this.localAnchorB, anchor);
+    bodyB.getLocalPoint(this.localAnchorB, anchorB);
   }
 
   /**

@@ -48,9 +48,9 @@ export class PointConstraintPart2D implements ConstraintPart2D {
     reader.readInto(this.data);
   }
 
-  setWorldAnchor(bodyA: Body2D, bodyB: Body2D, anchor: ArrayLike<number>): void {
+  setWorldAnchor(bodyA: Body2D, bodyB: Body2D, anchor: ArrayLike<number>, anchorB: ArrayLike<number> = anchor): void {
     bodyA.getLocalPoint(this.localAnchorA, anchor);
-    bodyB.getLocalPoint(this.localAnchorB, anchor);
+    bodyB.getLocalPoint(this.localAnchorB, anchorB);
   }
 
   /** @internal */
