@@ -12,49 +12,15 @@ import {
 } from '../util/validate.js';
 import { MAX_ANGULAR_SPEED, MAX_COORDINATE, MAX_FORCE, MAX_INERTIA, MAX_LINEAR_SPEED, MAX_MASS, MAX_TORQUE, MIN_INERTIA, MIN_MASS } from '../limits.js';
 import { requireAtMost, requireConsistent, requireFiniteNumbers, requireZero } from '../util/restore-check.js';
-import { BodyBase, readCommonBodyOptions, type CommonBodyOptions } from '../body/body-base.js';
+import { BodyBase, readCommonBodyOptions } from '../body/body-base.js';
+import { BODY2D_OPTION_KEYS, type Body2DOptions } from './body-options.js';
+export type { Body2DOptions } from './body-options.js';
+import { BODY2D_STATE } from './body-state.js';
 import type { StateReader, StateWriter } from '../util/state.js';
 import { writeSinCos, wrapAngleAt, wrapAngleToPi } from '../math/portable.js';
 import { interpolationFraction, NO_PREVIOUS_POSE } from '../body/interpolation.js';
-import { checkOptionKeys, optionKeys } from '../util/option-keys.js';
+import { checkOptionKeys } from '../util/option-keys.js';
 
-export interface Body2DOptions extends CommonBodyOptions {
-  /** 'dynamic' (default), 'static' or 'kinematic', as in 3D. */
-  type?: BodyType;
-  /** Centre of mass, m. Default [0, 0]. */
-  position?: ArrayLike<number>;
-  /** rad, counter-clockwise. Default 0. Kept wrapped to [−π, π] (an angle outside is wrapped). */
-  angle?: number;
-  /** m/s, of magnitude at most 1e6 (MAX_LINEAR_SPEED). Default zero. */
-  linearVelocity?: ArrayLike<number>;
-  /** rad/s, counter-clockwise, at most 1e6 either way (MAX_ANGULAR_SPEED). Default 0. */
-  angularVelocity?: number;
-  /** kg, from 1e-12 to 1e20 (MIN_MASS, MAX_MASS). Dynamic bodies only: refused on a static or
-   * kinematic body, as in 3D. Default 1. */
-  mass?: number;
-  /** kg·m² about the centre of mass, from 1e-30 to 1e34 (MIN_INERTIA, MAX_INERTIA); dynamic bodies only.
-   * Default: a 1 m square of the body's mass, mass/6. */
-  inertia?: number;
-  userData?: unknown;
-}
-const BODY2D_OPTION_KEYS = optionKeys<Body2DOptions>({
-  type: true, position: true, angle: true, linearVelocity: true, angularVelocity: true, mass: true, inertia: true,
-  linearDamping: true, angularDamping: true, gravityScale: true, canSleep: true, userData: true,
-});
-
-
-/** @internal Where each quantity sits in Body2D.state (the solver's per-body array). */
-export const BODY2D_STATE = Object.freeze({
-  linearVelocity: 0,
-  angularVelocity: 2,
-  inverseInertia: 3,
-  inverseMass: 4,
-  position: 5,
-  angle: 7,
-  /** cos θ, sin θ */
-  rotation: 8,
-  size: 10,
-});
 const ANGULAR_VELOCITY = BODY2D_STATE.angularVelocity;
 const INVERSE_INERTIA = BODY2D_STATE.inverseInertia;
 const INVERSE_MASS = BODY2D_STATE.inverseMass;

@@ -17,95 +17,20 @@ import {
 import { MAX_ANGULAR_SPEED, MAX_COORDINATE, MAX_FORCE, MAX_LINEAR_SPEED, MAX_MASS, MAX_TORQUE, MIN_MASS } from '../limits.js';
 import type { StateReader, StateWriter } from '../util/state.js';
 import { checkStoredQuaternion, requireAtMost, requireConsistent, requireFiniteNumbers, requireZero } from '../util/restore-check.js';
-import { definitionOf, MAX_SHAPES_PER_BODY, Shape, type ShapeOptions } from '../geometry/shape.js';
+import { definitionOf, type Shape } from '../geometry/shape.js';
 import { computeMassProperties } from '../geometry/mass-properties.js';
 import { integrateOrientation, rotationMatrix, rotationVector, writeRotation } from '../math/quat.js';
-import { BodyBase, readCommonBodyOptions, type CommonBodyOptions } from './body-base.js';
+import { BodyBase, readCommonBodyOptions } from './body-base.js';
+import { BODY_OPTION_KEYS, hasMassInRange, readShapes, requireShapesMass, type BodyOptions } from './body-options.js';
+export type { BodyOptions } from './body-options.js';
+import { BODY_STATE, lockAngularVelocity, lockInverseInertia, lockLinearVelocity, readLocks } from './body-state.js';
 import { interpolationFraction, NO_PREVIOUS_POSE, slerpInto } from './interpolation.js';
 import { readBodyType, type BodyType } from './body-type.js';
-import { checkOptionKeys, optionKeys } from '../util/option-keys.js';
+import { checkOptionKeys } from '../util/option-keys.js';
 import { notFinite, type InvalidQuantity } from './invalid-bodies.js';
 
 export type { BodyType };
 
-export interface BodyOptions extends CommonBodyOptions {
-  /** 'dynamic' (default) moves under forces and joints; 'static' never moves; 'kinematic' moves at
-   * the velocity you give it and is not pushed by anything. */
-  type?: BodyType;
-  /** Centre of mass in world space, m. Default [0, 0, 0]. */
-  position?: ArrayLike<number>;
-  /** Unit quaternion [x, y, z, w]. Default identity. A nearly-unit one (within 1e-3) is normalized. */
-  orientation?: ArrayLike<number>;
-  /** m/s, of magnitude at most 1e6 (MAX_LINEAR_SPEED). Default zero. */
-  linearVelocity?: ArrayLike<number>;
-  /** rad/s, world frame, of magnitude at most 1e6 (MAX_ANGULAR_SPEED). Default zero. */
-  angularVelocity?: ArrayLike<number>;
-  /** kg, from 1e-12 to 1e20 (MIN_MASS, MAX_MASS; README, "Limits"). Dynamic bodies only: refused on a
-   * static or kinematic body (setType then setMassProperties gives one made dynamic a mass). Default 1,
-   * or the shapes' (which must then weigh within the same range). */
-  mass?: number;
-  /** kg·m² about the centre of mass in body axes: a diagonal [Ix, Iy, Iz] or a full symmetric 3x3
-   * (9 numbers), principal moments from 1e-30 to 1e34 (MIN_INERTIA, MAX_INERTIA). Dynamic bodies only
-   * (refused on others, as `mass`). Default: a solid 1 m cube of the body's mass, mass/6 per axis.
-   * See boxInertia, sphereInertia, capsuleInertia. */
-  inertia?: ArrayLike<number>;
-  /**
-   * Collision shapes, placed in the body frame (geometry/shape.ts): spheres, capsules, boxes, and
-   * planes on static bodies. A dynamic body given shapes and no `mass` or `inertia` takes all three
-   * mass properties from them (each shape's density; geometry/mass-properties.ts); given a `mass` only,
-   * the shapes' inertia scaled to it. Either way the centre of mass comes from the shapes: `position` is
-   * then the body frame's origin, the body (whose position is its centre of mass) sits at
-   * position + R c, and `body.shapes` hold their places relative to it. Given an `inertia`, the shapes
-   * are placed about `position` as the centre of mass.
-   */
-  shapes?: readonly ShapeOptions[];
-  /** Translation along each world axis (x, y, z) locked: the body never moves along a locked axis,
-   * whatever pushes or pulls it (Rapier's locked translations, Jolt's allowed degrees of freedom). A box
-   * with x and z locked slides only along y. Default none. */
-  lockTranslation?: readonly [boolean, boolean, boolean];
-  /** Rotation about each world axis (x, y, z) locked: the body never turns about a locked axis, whatever
-   * pushes it (Rapier's enabled rotations, Jolt's allowed degrees of freedom). A capsule character with
-   * all three locked never tips. Default none. */
-  lockRotation?: readonly [boolean, boolean, boolean];
-  /**
-   * Continuous collision (collision/continuous.ts): each step in which the body moves more than half its
-   * thinnest shape's inner radius, its motion is swept against static, kinematic and dynamic shapes,
-   * and if it went into one deeper than the contacts can push it out of, or through, it is put back
-   * where it first came near it, keeping its velocity, for the next step's contact to stop it (Box2D v3's
-   * bullets, Jolt's LinearCast motion quality). Bodies faster than the world's `ccdSpeedThreshold` get it
-   * without the flag. Dynamic bodies only (ignored on others). Default false.
-   */
-  ccd?: boolean;
-  userData?: unknown;
-}
-const BODY_OPTION_KEYS = optionKeys<BodyOptions>({
-  type: true, position: true, orientation: true, linearVelocity: true, angularVelocity: true, mass: true, inertia: true,
-  linearDamping: true, angularDamping: true, gravityScale: true, shapes: true, canSleep: true, lockTranslation: true,
-  lockRotation: true, ccd: true, userData: true,
-});
-
-
-/** @internal Where each quantity sits in Body.state (the solver's per-body array). */
-export const BODY_STATE = Object.freeze({
-  linearVelocity: 0,
-  angularVelocity: 3,
-  inverseInertia: 6,
-  inverseMass: 15,
-  position: 16,
-  orientation: 19,
-  rotation: 23,
-  force: 32,
-  torque: 35,
-  inertiaLocal: 38,
-  inverseInertiaLocal: 47,
-  /** How many of the numbers snapshots and hashes keep; the rest follow from them and the locks. */
-  stored: 56,
-  /** m⁻¹ along each world axis: 0 along a locked one (BodyOptions.lockTranslation), else m⁻¹. */
-  inverseMassAxes: 56,
-  /** The world axes translation is locked along, bit k for axis k (0: none; the solver's fast path). */
-  translationLocks: 59,
-  size: 60,
-});
 const LINEAR_VELOCITY = BODY_STATE.linearVelocity;
 const ANGULAR_VELOCITY = BODY_STATE.angularVelocity;
 const INVERSE_INERTIA = BODY_STATE.inverseInertia;
@@ -960,34 +885,6 @@ export class Body extends BodyBase {
 const scratchAngular = new Float64Array(3);
 const scratchSum = new Float64Array(3);
 
-/** Whether mass properties exist with a mass within [MIN_MASS, MAX_MASS]. */
-function hasMassInRange(properties: { mass: number } | null): boolean {
-  return properties !== null && properties.mass >= MIN_MASS && properties.mass <= MAX_MASS;
-}
-
-/** A mass to show: 3 significant digits. */
-function roughly(value: number): string {
-  return show(Number(value.toPrecision(3)));
-}
-
-/** Refuses solid shapes whose mass, Σ density · volume, is outside [MIN_MASS, MAX_MASS] (a body takes
- * its mass from them): the message names their densities and the mass they give. `remedy` ends it. */
-function requireShapesMass(where: string, shapes: readonly Shape[], remedy: string): void {
-  let mass = 0, solid = false;
-  const densities: number[] = [];
-  for (const shape of shapes) {
-    const definition = definitionOf(shape.type);
-    if (!definition.solid) continue;
-    solid = true;
-    mass += shape.density * definition.volume(shape);
-    if (!densities.includes(shape.density)) densities.push(shape.density);
-  }
-  if (!solid || (mass >= MIN_MASS && mass <= MAX_MASS)) return;
-  const of = densities.length === 1 ? `density ${show(densities[0])}` : `densities ${densities.map(show).join(', ')}`;
-  const bound = mass < MIN_MASS ? `below the minimum ${showBound(MIN_MASS)} kg` : `above the maximum ${showBound(MAX_MASS)} kg`;
-  throw new RangeError(`${where}: shapes of ${of} kg/m³ give mass ${roughly(mass)} kg, ${bound} (README, "Limits"); ${remedy}`);
-}
-
 /** torque += (p − x) × f */
 function addLeverTorque(
   torque: Float64Array,
@@ -1014,42 +911,6 @@ export interface PoseListener {
   kinematicTargetSet?(body: Body): void;
 }
 
-/** Reads a lock triple [x, y, z] of booleans as bits (bit k: axis k locked). */
-function readLocks(where: string, name: string, value: unknown): number {
-  if (!Array.isArray(value) || value.length !== 3 || !value.every((v) => typeof v === 'boolean')) {
-    throw new TypeError(`${where}: ${name} must be three booleans [x, y, z], got ${show(value)}`);
-  }
-  return (value[0] ? 1 : 0) | (value[1] ? 2 : 0) | (value[2] ? 4 : 0);
-}
-
-/** I⁻¹ (world) with rows and columns of the locked axes zeroed: P I⁻¹ P. */
-function lockInverseInertia(s: Float64Array, locks: number): void {
-  for (let k = 0; k < 3; k++) {
-    if ((locks & (1 << k)) === 0) continue;
-    for (let j = 0; j < 3; j++) {
-      s[INVERSE_INERTIA + 3 * k + j] = 0;
-      s[INVERSE_INERTIA + 3 * j + k] = 0;
-    }
-  }
-}
-
-/** @internal v without its parts along locked axes (BODY_STATE.translationLocks). */
-export function lockLinearVelocity(s: Float64Array): void {
-  const locks = s[TRANSLATION_LOCKS];
-  if (locks === 0) return;
-  if ((locks & 1) !== 0) s[LINEAR_VELOCITY] = 0;
-  if ((locks & 2) !== 0) s[LINEAR_VELOCITY + 1] = 0;
-  if ((locks & 4) !== 0) s[LINEAR_VELOCITY + 2] = 0;
-}
-
-/** @internal ω without its parts about locked axes. */
-export function lockAngularVelocity(s: Float64Array, locks: number): void {
-  if (locks === 0) return;
-  if ((locks & 1) !== 0) s[ANGULAR_VELOCITY] = 0;
-  if ((locks & 2) !== 0) s[ANGULAR_VELOCITY + 1] = 0;
-  if ((locks & 4) !== 0) s[ANGULAR_VELOCITY + 2] = 0;
-}
-
 /** @internal What a body asks its world when its type changes (Body.setType): whether its joints allow
  * it (throws if not), and then before and after the change (contacts, islands, the broadphase). */
 export interface TypeListener {
@@ -1060,23 +921,3 @@ export interface TypeListener {
 
 /** A kinematic body's pose target: none, set for the next step, or moved to in the last step. */
 const KINEMATIC_NONE = 0, KINEMATIC_PENDING = 1, KINEMATIC_MOVING = 2;
-
-/** Reads createBody's `shapes`: each checked (the error names the shape's index), and each on a body type
- * that may carry it (a plane on static bodies only; a mesh or heightfield not on a dynamic body). */
-function readShapes(where: string, value: unknown, type: BodyType, id: number): Shape[] {
-  if (value === undefined) return [];
-  if (!Array.isArray(value)) throw new TypeError(`${where}: shapes must be an array of shape options, got ${show(value)}`);
-  if (value.length > MAX_SHAPES_PER_BODY) {
-    throw new RangeError(`${where}: a body holds at most ${MAX_SHAPES_PER_BODY} shapes (2²¹), got ${value.length}`);
-  }
-  return value.map((options: unknown, i: number) => {
-    const shape = new Shape(`${where}: shapes[${i}]`, options as ShapeOptions);
-    const allowed = definitionOf(shape.type).bodyTypes;
-    if (!allowed.includes(type)) {
-      throw new RangeError(
-        `${where}: shapes[${i}] is a ${shape.type}, which only a ${allowed.join(' or ')} body may have (it has no mass), on ${type} body ${id}`,
-      );
-    }
-    return shape;
-  });
-}

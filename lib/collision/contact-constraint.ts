@@ -50,7 +50,8 @@
 //             pushed gets λ_n raised until Ċ_n leaves with e² of the energy it closed with (see
 //             applyRestitution), e = max(e_a, e_b); a manifold's bouncing points together (bounceTogether).
 
-import { BODY_STATE, type Body } from '../body/body.js';
+import type { Body } from '../body/body.js';
+import { BODY_STATE } from '../body/body-state.js';
 import { multiplySymmetric3 } from '../math/mat3.js';
 import { MAX_MANIFOLD_POINTS, Manifold } from './manifold.js';
 import { moveSlice, UNPOOLED, type Float64Allocator, type Float64Arena } from '../util/arena.js';

@@ -68,7 +68,8 @@
 // shapes: the step stays deterministic. Nothing here allocates once its arrays have grown to the
 // number of bodies looked at.
 
-import { BODY_STATE, type Body } from '../body/body.js';
+import type { Body } from '../body/body.js';
+import { BODY_STATE } from '../body/body-state.js';
 import { ConvexProxy, DistanceResult, measureDistance, type Pose } from '../geometry/gjk.js';
 import { definitionOf, MAX_SHAPES_PER_BODY, shouldCollide, type Shape } from '../geometry/shape.js';
 import type { TriangleSource } from '../geometry/triangle-source.js';

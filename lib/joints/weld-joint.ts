@@ -21,7 +21,7 @@
 import type { Body } from '../body/body.js';
 import { addSkewProduct } from '../math/mat3.js';
 import { invertSymmetric6Blocks } from '../math/ldlt.js';
-import { BODY_STATE } from '../body/body.js';
+import { BODY_STATE } from '../body/body-state.js';
 import type { Softness } from '../solver/softness.js';
 import { Joint, JOINT_OPTION_KEYS, worldPoint, type JointOptions } from './joint.js';
 import { checkOptionKeys, optionKeys } from '../util/option-keys.js';

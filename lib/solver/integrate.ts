@@ -2,7 +2,8 @@
 // quaternion by the exponential map), and the world inverse inertia I⁻¹ = R I_b⁻¹ Rᵀ after every
 // change of orientation. Reads and writes each body's `state` array (see body.ts).
 
-import { BODY_STATE, lockAngularVelocity, lockLinearVelocity, type Body } from '../body/body.js';
+import type { Body } from '../body/body.js';
+import { BODY_STATE, lockAngularVelocity, lockLinearVelocity } from '../body/body-state.js';
 import { integrateOrientation } from '../math/quat.js';
 import type { BodyIntegrator } from './step-parts.js';
 

@@ -1,7 +1,8 @@
 // A 2D joint: JointCore (bodies, breaking, readouts, the solver interface) with a 2-vector force and a
 // scalar torque, and 6-column Jacobian rows [v_a ω_a v_b ω_b]. lib/joints/joint.ts is the 3D form.
 
-import { BODY2D_STATE, type Body2D } from '../body.js';
+import type { Body2D } from '../body.js';
+import { BODY2D_STATE } from '../body-state.js';
 import { JointCore, type JointCoreOptions } from '../../joints/joint-core.js';
 import { readFiniteVector, requireFinite, requireWithin, show, showBound, requireWritable } from '../../util/validate.js';
 import { MAX_ANGULAR_SPEED, MAX_LINEAR_SPEED, MAX_REFERENCE_ANGLE } from '../../limits.js';

@@ -3,7 +3,8 @@
 // rotation about a fixed axis, so the two worlds agree on planar scenes. There is no gyroscopic term
 // in 2D (ω is always along a principal axis).
 
-import { BODY2D_STATE, type Body2D } from '../body.js';
+import type { Body2D } from '../body.js';
+import { BODY2D_STATE } from '../body-state.js';
 import type { BodyIntegrator } from '../../solver/step-parts.js';
 
 const LINEAR_VELOCITY = BODY2D_STATE.linearVelocity, ANGULAR_VELOCITY = BODY2D_STATE.angularVelocity;

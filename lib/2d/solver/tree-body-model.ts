@@ -4,7 +4,8 @@
 // method is the 3D one with the z-components of v and the x- and y-components of ω gone, which is why
 // the 2D and 3D direct solvers agree on planar scenes (tests/planar.test.ts).
 
-import { BODY2D_STATE, type Body2D } from '../body.js';
+import type { Body2D } from '../body.js';
+import { BODY2D_STATE } from '../body-state.js';
 import { MOVED_ANGLE, MOVED_LENGTH, STIFF_TENSION, type TreeBodyModel } from '../../solver/direct/tree-body-model.js';
 
 const MOVED_HALF_ANGLE_SINE_SQUARED = Math.sin(MOVED_ANGLE / 2) * Math.sin(MOVED_ANGLE / 2);

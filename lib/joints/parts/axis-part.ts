@@ -15,7 +15,8 @@
 //   λ  = −massScale K⁻¹ (Ċ + bias) − impulseScale λ_acc,   λ_acc ← clamp(λ_acc + λ),   apply the change
 // where `bias` is biasRate·C for a position row, or −speed for a motor.
 
-import { BODY_STATE, type Body } from '../../body/body.js';
+import type { Body } from '../../body/body.js';
+import { BODY_STATE } from '../../body/body-state.js';
 import { multiplySymmetric3 } from '../../math/mat3.js';
 import { ROW_BIAS, ROW_IMPULSE_SCALE, ROW_LOWER, ROW_MASS_SCALE, ROW_UPPER, rowSolve } from '../../solver/row-solve.js';
 

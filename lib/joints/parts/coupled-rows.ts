@@ -10,7 +10,8 @@
 // Dense 12-column rows cost more than a part's own closed form, but they are the rows a direct solver
 // reads (solver/direct/), and they keep each joint's code to "which rows, which C".
 
-import { BODY_STATE, type Body } from '../../body/body.js';
+import type { Body } from '../../body/body.js';
+import { BODY_STATE } from '../../body/body-state.js';
 import { invertSymmetric5, ldltFactor, ldltInverse } from '../../math/ldlt.js';
 import { multiplySymmetric3 } from '../../math/mat3.js';
 import type { Softness } from '../../solver/softness.js';

@@ -4,7 +4,8 @@
 // TreeBodyModel; this file is the 3D model (a body's velocity is (v, ω), 6 numbers, and J rows have 12
 // columns [v_a ω_a v_b ω_b]); lib/2d/solver/tree-body-model.ts is the 2D one (3 numbers, 6 columns).
 
-import { BODY_STATE, type Body } from '../../body/body.js';
+import type { Body } from '../../body/body.js';
+import { BODY_STATE } from '../../body/body-state.js';
 import { rotateSymmetric } from '../../math/mat3.js';
 import { integrateOrientation } from '../../math/quat.js';
 

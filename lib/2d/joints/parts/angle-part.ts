@@ -9,7 +9,8 @@
 // motion. The wrap matters because body angles are kept in [−π, π]: without it, a body crossing the
 // seam would make C jump by 2π and the joint turn it a whole turn back.)
 
-import { BODY2D_STATE, type Body2D } from '../../body.js';
+import type { Body2D } from '../../body.js';
+import { BODY2D_STATE } from '../../body-state.js';
 import type { Softness } from '../../../solver/softness.js';
 import type { ConstraintPart2D } from './constraint-part.js';
 import type { StateReader, StateWriter } from '../../../util/state.js';

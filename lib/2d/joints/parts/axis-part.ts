@@ -8,7 +8,8 @@
 // An angular row is n = 0, j_a = j_b = 1; a linear row along n at lever arms r_a (+ d) and r_b has
 // j = r × n = r_x n_y − r_y n_x. The solve is the 3D part's, with the same clamp and sign.
 
-import { BODY2D_STATE, type Body2D } from '../../body.js';
+import type { Body2D } from '../../body.js';
+import { BODY2D_STATE } from '../../body-state.js';
 import { ROW_BIAS, ROW_IMPULSE_SCALE, ROW_LOWER, ROW_MASS_SCALE, ROW_UPPER, rowSolve } from '../../../solver/row-solve.js';
 
 const LINEAR_VELOCITY = BODY2D_STATE.linearVelocity, ANGULAR_VELOCITY = BODY2D_STATE.angularVelocity;

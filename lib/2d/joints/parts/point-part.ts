@@ -11,7 +11,8 @@
 //   M⁻¹ Jᵀ λ:  v_a −= m_a⁻¹ λ,  ω_a −= i_a (r_a × λ),  v_b += m_b⁻¹ λ,  ω_b += i_b (r_b × λ)
 // (r × λ = r_x λ_y − r_y λ_x). This is Box2D-Lite's revolute joint and its K (Catto, GDC 2006).
 
-import { BODY2D_STATE, type Body2D } from '../../body.js';
+import type { Body2D } from '../../body.js';
+import { BODY2D_STATE } from '../../body-state.js';
 import { invertSymmetric2 } from '../../../math/ldlt.js';
 import type { Softness } from '../../../solver/softness.js';
 import type { ConstraintPart2D } from './constraint-part.js';
