@@ -1,7 +1,8 @@
 // World: owns bodies and joints and advances them with step(dt). This is the library's public API;
 // the math lives in joints/ and the solver in solver/. What World2D shares with it (settings, removal,
 // the step's stages, breaking, snapshots) is in world-core.ts and the files beside it; this class adds
-// shapes, contacts (their stages in the step: contact-stages.ts), queries and continuous collision.
+// shapes, contacts (their stages in the step and their callbacks: world-contacts.ts), queries and
+// continuous collision.
 
 import { Body, type BodyOptions } from '../body/body.js';
 import type { BallJoint, BallJointOptions } from '../joints/ball-joint.js';
@@ -18,7 +19,7 @@ import type { SolverSettings } from '../solver/step-parts.js';
 import { TreeBodyModel3D } from '../solver/direct/tree-body-model.js';
 import { checkOptionKeys, optionKeys } from '../util/option-keys.js';
 import { makeReadOnly } from '../util/read-only.js';
-import type { ContactStages } from './contact-stages.js';
+import { WorldContacts, type ContactBeginEvent, type SensorEvent } from './world-contacts.js';
 import { WorldCore, type SnapshotBody, type WorldSnapshot } from './world-core.js';
 import { CORE_WORLD_OPTION_KEYS, DEFAULT_SOLVER_SETTINGS, type CoreWorldOptions } from './settings.js';
 import type { JointBreakEventOf } from './events.js';
@@ -36,8 +37,9 @@ import { CCD_SPEED_THRESHOLD, ContinuousCollision } from '../collision/continuou
 import { PreSolvePair } from '../collision/pre-solve.js';
 import type { Shape, ShapeOptions } from '../geometry/shape.js';
 import { RESTITUTION_THRESHOLD, type ContactConstraint } from '../collision/contact-constraint.js';
-import type { SolverContacts } from '../solver/step-parts.js';
 import type { BodyInvalidEventOf } from '../body/invalid-bodies.js';
+
+export type { ContactBeginEvent, SensorEvent } from './world-contacts.js';
 
 export interface WorldOptions extends CoreWorldOptions<Joint, Body> {
   /** m/s². Default [0, −9.81, 0]. */
@@ -87,20 +89,6 @@ export type JointBreakEvent = JointBreakEventOf<Joint>;
 /** world.onBodyInvalid's event (invalid-bodies.ts). */
 export type BodyInvalidEvent = BodyInvalidEventOf<Body>;
 
-/**
- * Two shapes began touching (their deepest point closer than TOUCH_DISTANCE, 5 mm): the contact, which
- * by the time the callback runs has been solved (its normal, points and normalForce are this step's).
- */
-export interface ContactBeginEvent extends ShapePair {
-  contact: ContactConstraint;
-}
-/** A shape began or stopped overlapping a sensor shape. */
-export interface SensorEvent {
-  sensorBody: Body;
-  sensorShape: Shape;
-  visitorBody: Body;
-  visitorShape: Shape;
-}
 
 /** The defaults, chosen by measurement (README, "The solver"). */
 export const DEFAULT_WORLD_SETTINGS: Readonly<SolverSettings & { gyroscopic: boolean }> = Object.freeze({
@@ -126,7 +114,8 @@ export class World extends WorldCore<Body, Joint> {
       integrator.gyroscopic = requireBoolean(where, 'gyroscopic', options.gyroscopic);
     }
     super(where, options, gravity, integrator, new TreeBodyModel3D());
-    this.pipeline.contacts = this.contactStages;
+    this.stages = new WorldContacts(this, this.contactSet, this.continuous, this.registry, this.pipeline);
+    this.pipeline.contacts = this.stages;
     this.integrator = integrator;
     this.pipeline.stepContext.restitutionThreshold = RESTITUTION_THRESHOLD;
     if (options !== null && typeof options === 'object') {
@@ -181,117 +170,46 @@ export class World extends WorldCore<Body, Joint> {
   private readonly contactSet = new ContactSet();
   /** Continuous collision for fast bodies (collision/continuous.ts). */
   private readonly continuous = new ContinuousCollision();
-  /** What the step asks of the contacts (world/contact-stages.ts): the contact set's search and events,
-   * continuous collision's sweep and put-back, islands linked through touching contacts. */
-  private readonly contactStages: ContactStages<Body, Joint> = {
-    find: (dt, joints, awake) => this.findContacts(dt, joints, awake),
-    finishMotion: () => this.continuous.finish(this.contactSet.broadphase, this.contactSet.jointKeepsApart),
-    link: (islands) => {
-      const contacts = this.contactSet.active;
-      for (let i = 0; i < contacts.length; i++) islands.link(contacts[i].bodyA, contacts[i].bodyB);
-    },
-    report: () => this.reportStepEvents(),
-    wakeTouching: (body) => this.contactSet.wakeTouching(body),
-    forget: (body) => this.contactSet.forgetBody(body),
-  };
+
+  /** The step's contact stages and the contact callbacks (world-contacts.ts). */
+  private readonly stages: WorldContacts;
 
   /** Called after each step for each pair of shapes that began touching (WorldOptions.onContactBegin).
    * Callbacks run after the step: they may remove bodies and joints. */
   get onContactBegin(): ((event: ContactBeginEvent) => void) | null {
-    return this.contactBeginHook;
+    return this.stages.onContactBegin;
   }
   set onContactBegin(value: ((event: ContactBeginEvent) => void) | null) {
-    this.contactBeginHook = readCallback('onContactBegin', 'onContactBegin', value);
+    this.stages.onContactBegin = readCallback('onContactBegin', 'onContactBegin', value);
   }
   get onContactEnd(): ((event: ShapePair) => void) | null {
-    return this.contactEndHook;
+    return this.stages.onContactEnd;
   }
   set onContactEnd(value: ((event: ShapePair) => void) | null) {
-    this.contactEndHook = readCallback('onContactEnd', 'onContactEnd', value);
+    this.stages.onContactEnd = readCallback('onContactEnd', 'onContactEnd', value);
   }
   get onSensorBegin(): ((event: SensorEvent) => void) | null {
-    return this.sensorBeginHook;
+    return this.stages.onSensorBegin;
   }
   set onSensorBegin(value: ((event: SensorEvent) => void) | null) {
-    this.sensorBeginHook = readCallback('onSensorBegin', 'onSensorBegin', value);
+    this.stages.onSensorBegin = readCallback('onSensorBegin', 'onSensorBegin', value);
   }
   get onSensorEnd(): ((event: SensorEvent) => void) | null {
-    return this.sensorEndHook;
+    return this.stages.onSensorEnd;
   }
   set onSensorEnd(value: ((event: SensorEvent) => void) | null) {
-    this.sensorEndHook = readCallback('onSensorEnd', 'onSensorEnd', value);
+    this.stages.onSensorEnd = readCallback('onSensorEnd', 'onSensorEnd', value);
   }
-  private contactBeginHook: ((event: ContactBeginEvent) => void) | null = null;
-  private contactEndHook: ((event: ShapePair) => void) | null = null;
-  private sensorBeginHook: ((event: SensorEvent) => void) | null = null;
-  private sensorEndHook: ((event: SensorEvent) => void) | null = null;
-
-  private reportStepEvents(): void {
-    const set = this.contactSet;
-    if (!set.recordEvents) return;
-    if (set.began.length + set.ended.length + set.sensorBegan.length + set.sensorEnded.length === 0) return;
-    // copied first: the lists are the contact set's, which the callbacks' removals and snapshots reach;
-    // each event is delivered even if an earlier callback threw (WorldCore.deliver)
-    const began = set.began.slice(), ended = set.ended.slice(), sensorBegan = set.sensorBegan.slice(), sensorEnded = set.sensorEnded.slice();
-    const onBegin = this.contactBeginHook, onEnd = this.contactEndHook, onSensorBegin = this.sensorBeginHook, onSensorEnd = this.sensorEndHook;
-    // A begin names live objects or is not delivered: a callback before it may have removed one of its
-    // bodies (the contact is then gone, its bodies cleared). An end may name a removed body: the
-    // removal is what ended it.
-    if (onBegin !== null) {
-      for (const contact of began) {
-        if (!this.holds(contact.bodyA) || !this.holds(contact.bodyB)) continue;
-        this.deliver(onBegin, { contact, bodyA: contact.bodyA, shapeA: contact.shapeA, bodyB: contact.bodyB, shapeB: contact.shapeB });
-      }
-    }
-    if (onEnd !== null) for (const pair of ended) this.deliver(onEnd, pair);
-    if (onSensorBegin !== null) {
-      for (const pair of sensorBegan) if (this.holds(pair.bodyA) && this.holds(pair.bodyB)) this.deliver(onSensorBegin, sensorEvent(pair));
-    }
-    if (onSensorEnd !== null) for (const pair of sensorEnded) this.deliver(onSensorEnd, sensorEvent(pair));
-  }
-
-  /** Whether `body` (possibly cleared to null by a removal) is still one of this world's. */
-  private holds(body: Body | null): boolean {
-    return body !== null && body.owner === this;
-  }
-
   /** The contact hook (WorldOptions.onPreSolve), or null. */
   get onPreSolve(): ((pair: PreSolvePair) => boolean | void) | null {
-    return this.preSolveHook;
+    return this.stages.onPreSolve;
   }
   set onPreSolve(value: ((pair: PreSolvePair) => boolean | void) | null) {
-    this.preSolveHook = readCallback('onPreSolve', 'onPreSolve', value);
+    this.stages.onPreSolve = readCallback('onPreSolve', 'onPreSolve', value);
   }
-  private preSolveHook: ((pair: PreSolvePair) => boolean | void) | null = null;
-  /** The one pair the hook is shown, filled for each contact in turn. */
-  private readonly preSolvePair = new PreSolvePair();
-  private readonly askPreSolve = (contact: ContactConstraint): boolean => {
-    const pair = this.preSolvePair;
-    pair.fill(contact);
-    if ((this.preSolveHook as (pair: PreSolvePair) => boolean | void)(pair) === false) return false;
-    pair.applyTo(contact);
-    return true;
-  };
 
-  /** The contact hook asked by continuous collision before it puts a body back against a shape. */
-  private readonly askPreSolveSweep = (bodyA: Body, shapeA: Shape, bodyB: Body, shapeB: Shape, normal: Float64Array): boolean => {
-    const pair = this.preSolvePair;
-    pair.fillShapes(bodyA, shapeA, bodyB, shapeB, normal);
-    return (this.preSolveHook as (pair: PreSolvePair) => boolean | void)(pair) !== false;
-  };
 
-  private findContacts(dt: number, joints: readonly Joint[], awake: readonly Body[]): SolverContacts {
-    this.contactSet.preSolve = this.preSolveHook === null ? null : this.askPreSolve;
-    this.contactSet.recordEvents = this.contactBeginHook !== null || this.contactEndHook !== null || this.sensorBeginHook !== null || this.sensorEndHook !== null;
-    // the fast bodies first: their speculative margins depend on whether the sweep covers them
-    this.continuous.preSolve = this.preSolveHook === null ? null : this.askPreSolveSweep;
-    this.continuous.begin(awake, dt);
-    this.contactSet.update(this.registry.simulatedBodies, awake, joints, dt, this.registry.structureVersion, this.pipeline.islands.version);
-    // A hook cannot set a pose (requireOutsideStep), but it can write one in place: a body it left NaN
-    // is taken out here, its contacts with it, before anything is solved, as between steps.
-    if (this.preSolveHook !== null && this.pipeline.quarantineHookWrites()) this.contactSet.layoutActive();
-    return this.contactSet.solver;
-  }
+
 
 
   /** The touching contacts (each a manifold of up to 4 points between two shapes) after the last step,
@@ -578,13 +496,6 @@ export class World extends WorldCore<Body, Joint> {
   protected isBody(value: unknown): value is Body {
     return value instanceof Body;
   }
-}
-
-/** A sensor event from a pair of shapes, one of which is the sensor. */
-function sensorEvent(pair: ShapePair): SensorEvent {
-  return pair.shapeA.sensor
-    ? { sensorBody: pair.bodyA, sensorShape: pair.shapeA, visitorBody: pair.bodyB, visitorShape: pair.shapeB }
-    : { sensorBody: pair.bodyB, sensorShape: pair.shapeB, visitorBody: pair.bodyA, visitorShape: pair.shapeA };
 }
 
 /** A speed threshold, m/s: a number ≥ 0, Infinity allowed (none). */
