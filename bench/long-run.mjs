@@ -1,7 +1,7 @@
 // npm run long-run: S1 with N = 100 (a 100-link chain released horizontal) for 100 000 steps at 60 Hz
 // (28 minutes of simulated time) at the default settings. Prints, per 10 000 steps, the energy (kinetic
 // + gravitational, J), the largest anchor gap and the end's stretch, so a reader sees whether anything
-// drifts or grows. Outside the unit tests' time budget (about 30 s); the README quotes its figures.
+// drifts or grows. Outside the unit tests' time budget (about 30 s); docs/determinism-and-snapshots.md, "Long runs", quotes its figures.
 
 import { World } from '../dist/index.js';
 import { buildScene, hangingChain } from '../dist/scenes/index.js';

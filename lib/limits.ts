@@ -21,7 +21,7 @@ export const MAX_TIME_STEP = 1;
  * needs (joint stiffness grows with the substep rate); a count of 1e12 made step() never return. */
 export const MAX_SUBSTEPS = 64;
 /** Iterations (iterations, contactIterations, relaxIterations) per substep at most: past a few dozen
- * an iterative solve has converged as far as it will (README, "The solver"); 1000 leaves room to
+ * an iterative solve has converged as far as it will (docs/solver.md, "The solver"); 1000 leaves room to
  * experiment while keeping a step's cost bounded. */
 export const MAX_ITERATIONS = 1000;
 /** world.advance takes at most this many steps per call (maxStepsPerFrame): 1000 steps of 1/60 s are

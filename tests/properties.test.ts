@@ -2,7 +2,7 @@
 // Infinity, extreme inputs stay finite, and with the direct solver passive jointed systems of every joint
 // type never gain energy. (With the default iterative solver they can: random weld and hinge trees with
 // long lever arms on light bodies gain energy at the stiffness cap, and limits and ropes through their
-// velocity bias; README "Known limit". That is not claimed.)
+// velocity bias; docs/determinism-and-snapshots.md, "Known limit". That is not claimed.)
 
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';

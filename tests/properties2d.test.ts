@@ -1,7 +1,7 @@
 // Property-based robustness of the 2D world (fast-check), mirroring tests/properties.test.ts: random
 // planar scenes of every 2D joint type never produce NaN or Infinity, extreme inputs stay finite, and
 // with the direct solver passive jointed systems never gain energy. (With the default iterative solver
-// they can, in 2D as in 3D: README "Known limit". That is not claimed.)
+// they can, in 2D as in 3D: docs/determinism-and-snapshots.md, "Known limit". That is not claimed.)
 
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -138,7 +138,7 @@ describe('passive 2D jointed systems never gain energy with the direct solver', 
   // Every passive joint type (motors, friction and springs go: PASSIVE), scenes of one type or of the
   // generated mix, gravity off, measured after half a second of settling. Measured on 90 scenes per type
   // (seeds 3, 5, 7) and 30 more (seed 11): the largest gain of any was 3e-16 of the energy; the soft step
-  // gains more than 1 % in 19 of the 150 of seed 11 (README "Known limit").
+  // gains more than 1 % in 19 of the 150 of seed 11 (docs/determinism-and-snapshots.md, "Known limit").
   const passiveTypes = ['mixed', 'revolute', 'limitedRevolute', 'weld', 'angle'] as const;
   it('random trees and loops of every joint type, limits included (masses 1e-3..1e3, dt 1/240..1/30): under 1 % over 1000 steps', () => {
     fc.assert(

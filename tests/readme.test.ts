@@ -1,17 +1,21 @@
-// The README's API tour is real code: this test cuts it out of README.md, points its import at the
-// library source, runs it, and checks what it prints against the physics.
+// The README's API tour and the guide's examples (docs/) are real code: this test cuts each out of its
+// page, points its import at the library source, runs it, and checks what it prints against the physics.
 
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 
+/** The code block between a marker's comments, in README.md or a page of the guide (docs/). */
 function readmeExample(marker = 'readme-example'): string {
-  const readme = readFileSync(`${root}README.md`, 'utf8');
-  const block = new RegExp(`<!-- ${marker}:start -->\\s*\`\`\`ts\\n([\\s\\S]*?)\`\`\`\\s*<!-- ${marker}:end -->`).exec(readme);
-  if (!block) throw new Error(`README.md has no ${marker} block`);
-  return block[1];
+  const pages = ['README.md', ...readdirSync(`${root}docs`).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+  for (const page of pages) {
+    const text = readFileSync(`${root}${page}`, 'utf8');
+    const block = new RegExp(`<!-- ${marker}:start -->\\s*\`\`\`ts\\n([\\s\\S]*?)\`\`\`\\s*<!-- ${marker}:end -->`).exec(text);
+    if (block) return block[1];
+  }
+  throw new Error(`no ${marker} block in README.md or docs/`);
 }
 
 /** Writes a README block as a module under tests/.generated (imports pointed at the source) and runs it. */

@@ -1,7 +1,7 @@
 // Planar scenes in both worlds: build a scene description in World2D, build it in World and World2D
 // together, and compare the two runs step by step. A planar scene (motion in the x-y plane, rotation
 // about z) is one problem, and the 3D and 2D solvers must solve it alike: the 3D state stays exactly
-// planar and agrees with the 2D state to round-off (tests/planar.test.ts; README, "2D and 3D").
+// planar and agrees with the 2D state to round-off (tests/planar.test.ts; docs/2d.md, "2D and 3D").
 //
 // Mapping: position (x, y, 0) → (x, y); orientation about z by θ → angle θ = 2 atan2(q_z, q_w);
 // ω = (0, 0, ω) → ω; inertia I_zz → I; ball joint → revolute joint (its z row never acts on planar

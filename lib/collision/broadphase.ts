@@ -563,7 +563,7 @@ export function writeBox(proxy: ShapeProxy, dt: number): void {
  */
 export function writeReach(body: Body, out: Float64Array, withoutLinear = false): void {
   const v = body.linearVelocity, w = body.angularVelocity;
-  // (Math.sqrt, not Math.hypot: the step uses only correctly rounded Math functions; README "Determinism")
+  // (Math.sqrt, not Math.hypot: the step uses only correctly rounded Math functions; docs/determinism-and-snapshots.md, "Determinism")
   const speed = withoutLinear ? 0 : Math.sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
   const spin = Math.sqrt(w[0] * w[0] + w[1] * w[1] + w[2] * w[2]);
   // (a plane's extent is Infinity, on a body that never turns: 0 · ∞ would be NaN)

@@ -117,7 +117,7 @@ export class ContinuousCollision {
   private count = 0;
   private sweeps = new Float64Array(0);
   private readonly shrink = new ShrinkCheck();
-  /** How many bodies the last step swept, and put back (for tests and the README's figures). */
+  /** How many bodies the last step swept, and put back (for tests and the guide's figures, docs/shapes-and-contacts.md). */
   sweptBodies = 0;
   clampedBodies = 0;
   /** The world's contact hook (World.onPreSolve), asked for a pair before a body is put back against it:

@@ -73,7 +73,7 @@ export interface CoreWorldOptions<J, B = unknown> {
    * step, refactored within it only where it goes stale) and their drift projected away; their limits,
    * friction and ropes' lengths are held through them; motors, servos, springs, mouse joints, contacts
    * and groups past the budget stay in the soft step's sweeps. 'iterative': the soft step alone, cheaper
-   * and softer, its new structures started at the sag that carries their load (README, "The solver").
+   * and softer, its new structures started at the sag that carries their load (docs/solver.md, "The solver").
    * The same in 2D and 3D.
    */
   solver?: JointSolverKind;
@@ -104,7 +104,7 @@ export const JOINT_SOLVERS: readonly JointSolverKind[] = Object.freeze(['iterati
 /** The joint solver a world uses unless told otherwise. */
 export const DEFAULT_JOINT_SOLVER: JointSolverKind = 'direct';
 
-/** The defaults, chosen by measurement (README, "The solver"). */
+/** The defaults, chosen by measurement (docs/solver.md, "The solver"). */
 export const DEFAULT_SOLVER_SETTINGS: Readonly<SolverSettings> = Object.freeze({
   substeps: 4,
   exactSubsteps: 1,

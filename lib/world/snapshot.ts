@@ -1,5 +1,5 @@
 // Snapshots, restore and the determinism hash: a world's complete state as plain data, written and read
-// in one order (writeWorldState) so that a restored world steps on bit for bit (README, "Snapshots",
+// in one order (writeWorldState) so that a restored world steps on bit for bit (docs/determinism-and-snapshots.md, "Snapshots",
 // "Determinism"). The world's part is SnapshotWorld; World and World2D add their bodies' shapes, their
 // extra settings and their contacts through its format members.
 
@@ -191,7 +191,7 @@ function writeWorldState<B extends CoreBody, J extends SnapshotJointLike<B>>(wor
 
 /**
  * @internal Fills a new, empty world from a snapshot, checking everything it reads as createBody, the
- * create*Joint calls and the constructor check their options (README, "Snapshots"): the first bad field
+ * create*Joint calls and the constructor check their options (docs/determinism-and-snapshots.md, "Snapshots"): the first bad field
  * throws, naming its path in the snapshot. The world is a temporary one that World.restore hands out
  * only when all of it was read, so a refused snapshot changes nothing.
  */

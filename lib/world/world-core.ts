@@ -45,7 +45,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     this.pipeline.onJointBreak = readCallback('onJointBreak', 'onJointBreak', value);
   }
   /** Called once for each body found with a pose or velocity that is not finite, which is taken out of
-   * the simulation (invalidBodies; README, "Bodies that go NaN"). A function or null. */
+   * the simulation (invalidBodies; docs/bodies.md, "Bodies that go NaN"). A function or null. */
   get onBodyInvalid(): ((event: BodyInvalidEventOf<B>) => void) | null {
     return this.pipeline.onBodyInvalid;
   }
@@ -169,7 +169,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     return this.registry.joints;
   }
   /** Bodies taken out of the simulation because their position, orientation or velocities stopped being
-   * finite, in the order found (still in `bodies`; README, "Bodies that go NaN"). */
+   * finite, in the order found (still in `bodies`; docs/bodies.md, "Bodies that go NaN"). */
   get invalidBodies(): readonly B[] {
     return this.registry.invalidBodies;
   }
@@ -313,7 +313,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
    * contacts) and the structure a snapshot lists beside them (each body's type, each shape's kind,
    * geometry, pose, density, material, filter and sensor flag, each joint's type and bodies): what a
    * snapshot keeps. Two worlds hash alike exactly when their states are bitwise identical; the step is
-   * deterministic (README "Determinism"). Not hashed, as not snapshotted: callbacks, userData and
+   * deterministic (docs/determinism-and-snapshots.md, "Determinism"). Not hashed, as not snapshotted: callbacks, userData and
    * advance()'s clock (fixedTimeStep, maxStepsPerFrame, the time it holds over). Cheap enough to call
    * every frame: a shape's geometry is digested once.
    */
@@ -328,7 +328,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
 
   /**
    * Fills this (new, empty) world from a snapshot, checking everything it reads as createBody, the
-   * create*Joint calls and the constructor check their options (README, "Snapshots"): the first bad field
+   * create*Joint calls and the constructor check their options (docs/determinism-and-snapshots.md, "Snapshots"): the first bad field
    * throws, naming its path in the snapshot. The world is a temporary one that World.restore hands out
    * only when all of it was read, so a refused snapshot changes nothing.
    */

@@ -68,7 +68,7 @@ export interface WorldOptions extends CoreWorldOptions<Joint, Body> {
   /**
    * Dynamic bodies whose points move faster than this, m/s (|v| + |ω| · extent), and more than half their
    * thinnest shape's inner radius in a step, get continuous collision without `ccd` (BodyOptions.ccd,
-   * collision/continuous.ts; README, "Continuous collision"). Infinity: only bodies with `ccd`. Default
+   * collision/continuous.ts; docs/shapes-and-contacts.md, "Continuous collision"). Infinity: only bodies with `ccd`. Default
    * 50 (CCD_SPEED_THRESHOLD).
    */
   ccdSpeedThreshold?: number;
@@ -90,7 +90,7 @@ export type JointBreakEvent = JointBreakEventOf<Joint>;
 export type BodyInvalidEvent = BodyInvalidEventOf<Body>;
 
 
-/** The defaults, chosen by measurement (README, "The solver"). */
+/** The defaults, chosen by measurement (docs/solver.md, "The solver"). */
 export const DEFAULT_WORLD_SETTINGS: Readonly<SolverSettings & { gyroscopic: boolean }> = Object.freeze({
   ...DEFAULT_SOLVER_SETTINGS,
   gyroscopic: true,

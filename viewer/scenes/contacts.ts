@@ -74,7 +74,7 @@ export const ragdollPileScene: ViewerScene = {
   groundY: 0,
   markerRadius: 0.02,
   forceScale: 0.0005,
-  // 10 ragdolls cost about 7.6 ms per step awake in node (README "Measured figures"): fewer on a slow machine
+  // 10 ragdolls cost about 7.6 ms per step awake in node (docs/measured-figures.md, "Measured figures"): fewer on a slow machine
   params: [{ key: 'count', label: 'ragdolls', min: 1, max: 10, step: 1, value: 10, rebuild: true }],
   readouts: [{ label: 'contacts', value: contactReadout }],
   describe: (params) => ragdollPile({ count: params.count }),

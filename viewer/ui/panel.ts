@@ -37,7 +37,7 @@ export interface PanelControls {
   runAction(label: string): void;
 }
 
-/** What the solver picker says under itself: which solver is the default and why (README "The direct
+/** What the solver picker says under itself: which solver is the default and why (docs/solver.md, "The direct
  * solver", BENCHMARKS.md, whose figures these are). */
 export const SOLVER_HINT =
   `default: ${DEFAULT_JOINT_SOLVER}. direct holds every rigid joint exactly (a 670:1 ball and chain to a micrometre; iterative: 0.29 m) ` +

@@ -187,7 +187,7 @@ export class TreeBodyModel3D implements TreeBodyModel<Body> {
 
   move(body: Body, x: Float64Array, bounds: Float64Array): void {
     const s = body.state, scale = bounds[0], maxShift = bounds[1], maxTurn = bounds[2];
-    // (Math.sqrt, not Math.hypot: slower, and not correctly rounded; README "Determinism")
+    // (Math.sqrt, not Math.hypot: slower, and not correctly rounded; docs/determinism-and-snapshots.md, "Determinism")
     const shift = Math.sqrt(x[0] * x[0] + x[1] * x[1] + x[2] * x[2]), turn = Math.sqrt(x[3] * x[3] + x[4] * x[4] + x[5] * x[5]);
     let k = scale;
     if (scale * shift > maxShift) k = maxShift / shift;
