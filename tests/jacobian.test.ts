@@ -4,6 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { quat } from 'gl-matrix';
 import { RIGID, World, type Body, type Joint } from '../lib/index.js';
+import { World2D } from '../lib/2d/index.js';
+import { addRowsImpulse, clearRowsImpulse, readRowsImpulse } from '../lib/solver/equality-rows.js';
 import {
   explicitEffectiveMass,
   explicitVelocityError,
@@ -198,4 +200,33 @@ describe('one exact solve makes J v = 0', () => {
       }
     });
   }
+});
+
+describe('the direct solver reads every equality row through the joint\'s blocks', () => {
+  it('the blocks of each 3D and 2D joint cover its rows in order, and their impulses round-trip', () => {
+    const random = seededRandom(5);
+    const world = new World();
+    const joints: { rowCount: number; equalityRows: readonly { rowCount: number; impulse: Float64Array }[] }[] = KINDS.filter((k) => k !== 'distance').map((kind) => {
+      const joint = makeJoint(world, kind, randomDynamicBody(world, random), randomDynamicBody(world, random), randomVector(random, 2));
+      joint.prepare({ h: 1 / 240 });
+      joint.solve(RIGID, false);
+      return joint;
+    });
+    const world2d = new World2D();
+    const a = world2d.createBody({ position: [0, 0] }), b = world2d.createBody({ position: [1, 0.5] });
+    joints.push(world2d.createRevoluteJoint({ bodyA: a, bodyB: b, anchor: [0.5, 0] }), world2d.createWeldJoint({ bodyA: a, bodyB: b, anchor: [0.5, 0] }),
+      world2d.createAngleJoint({ bodyA: a, bodyB: b }));
+    for (const joint of joints) {
+      expect(joint.equalityRows.reduce((rows, block) => rows + block.rowCount, 0)).toBe(joint.rowCount);
+      for (const block of joint.equalityRows) for (let k = 0; k < block.rowCount; k++) block.impulse[k] = random();
+      const impulse = new Float64Array(joint.rowCount);
+      readRowsImpulse(joint.equalityRows, impulse, 0);
+      clearRowsImpulse(joint.equalityRows);
+      expect(joint.equalityRows.every((block) => block.impulse.every((x) => x === 0))).toBe(true);
+      addRowsImpulse(joint.equalityRows, impulse, 0);
+      const back = new Float64Array(joint.rowCount);
+      readRowsImpulse(joint.equalityRows, back, 0);
+      expect(Array.from(back)).toEqual(Array.from(impulse));
+    }
+  });
 });

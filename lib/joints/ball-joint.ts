@@ -105,6 +105,7 @@ export class BallJoint extends Joint {
     }
     const friction = options.frictionTorque === undefined ? 0 : requireFrictionTorque(where, 'frictionTorque', options.frictionTorque);
     this.point = new PointConstraintPart(allocator);
+    this.equalityRows = [this.point];
     this.point.setWorldAnchor(bodyA, bodyB, anchor, anchorB);
     this.localFrames = allocator ? allocator.allocate(8) : new Float64Array(8);
     setLocalFrames(this.localFrames.subarray(0, 4), this.localFrames.subarray(4, 8), bodyA, bodyB, axis ?? [1, 0, 0], normal, axisB, normalB);
@@ -385,21 +386,6 @@ export class BallJoint extends Joint {
     writePointLoad(out, this.point.impulse, this.point.rA, this.point.rB);
     return true;
   }
-  /** @internal */
-  readEqualityImpulse(out: Float64Array, at: number): void {
-    const p = this.point.impulse;
-    out[at] = p[0]; out[at + 1] = p[1]; out[at + 2] = p[2];
-  }
-  /** @internal */
-  clearEqualityImpulse(): void {
-    const p = this.point.impulse;
-    p[0] = 0; p[1] = 0; p[2] = 0;
-  }
-  /** @internal */
-  addEqualityImpulse(lambda: Float64Array, at: number): void {
-    const p = this.point.impulse;
-    p[0] += lambda[at]; p[1] += lambda[at + 1]; p[2] += lambda[at + 2];
-  }
 
   /** @internal */
   accumulateImpulse(): void {
@@ -408,25 +394,9 @@ export class BallJoint extends Joint {
     if (this.hasIterativeRows) this.existingParts.addTorque(this.angularImpulseSum, this.limited, this._frictionTorque > 0);
   }
 
-  /** @internal */
-  writeJacobian(out: Float64Array): void {
-    this.point.writeJacobian(out, 0);
-  }
   writeEffectiveMass(out: Float64Array): void {
     if (this.direct) this.point.writeMass(this.bodyA, this.bodyB); // (not kept up to date while direct)
     out.set(this.point.K);
-  }
-  /** @internal */
-  getVelocityError(out: Float64Array): void {
-    this.point.velocityError(this.bodyA, this.bodyB, out, 0);
-  }
-  /** @internal */
-  getPositionError(out: Float64Array): void {
-    const C = this.point.C;
-    out[0] = C[0]; out[1] = C[1]; out[2] = C[2];
-  }
-  protected applyRowImpulse(lambda: ArrayLike<number>): void {
-    this.point.applyImpulse(this.bodyA, this.bodyB, lambda[0], lambda[1], lambda[2]);
   }
 }
 

@@ -238,39 +238,30 @@ export class DistanceJoint extends Joint {
     return 0;
   }
   /** @internal */
-  readEqualityImpulse(): void {
-    throw new Error('DistanceJoint: its row is not held by the direct solver');
-  }
-  /** @internal */
-  addEqualityImpulse(): void {
-    throw new Error('DistanceJoint: its row is not held by the direct solver');
-  }
-  /** @internal */
-  clearEqualityImpulse(): void {
-    throw new Error('DistanceJoint: its row is not held by the direct solver');
-  }
-  /** @internal */
   accumulateImpulse(): void {
     const n = this.row.n, p = this.drive.totalImpulse(), s = this.linearImpulseSum;
     s[0] += p * n[0]; s[1] += p * n[1]; s[2] += p * n[2];
   }
 
+  // Its one row is a limit pair, not an equality row (equalityRows is empty, so the direct solver's forest
+  // never holds it): the row methods read the length row itself, for tests and applyImpulse.
+
   /** @internal */
-  writeJacobian(out: Float64Array): void {
+  override writeJacobian(out: Float64Array): void {
     this.row.writeJacobian(out, 0);
   }
   writeEffectiveMass(out: Float64Array): void {
     out[0] = this.row.K;
   }
   /** @internal */
-  getVelocityError(out: Float64Array): void {
+  override getVelocityError(out: Float64Array): void {
     out[0] = this.row.velocityError(this.bodyA, this.bodyB);
   }
   /** @internal C = L − length at the last prepare. */
-  getPositionError(out: Float64Array): void {
+  override getPositionError(out: Float64Array): void {
     out[0] = this.drive.position - this._length;
   }
-  protected applyRowImpulse(lambda: ArrayLike<number>): void {
+  protected override applyRowImpulse(lambda: ArrayLike<number>): void {
     this.row.applyImpulseAt(this.bodyA, this.bodyB, lambda, 0);
   }
 }

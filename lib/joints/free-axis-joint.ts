@@ -36,6 +36,7 @@ export abstract class FreeAxisJoint extends Joint {
     super(id, bodyA, bodyB, options, where, allocator);
     drive.configure(where, driveOptions, driveNames);
     this.point = new PointConstraintPart(allocator);
+    this.equalityRows = [this.rows];
     this.point.setWorldAnchor(bodyA, bodyB, anchor, anchorB);
   }
 
@@ -165,39 +166,8 @@ export abstract class FreeAxisJoint extends Joint {
   override get hasDriveRows(): boolean {
     return this.drive.hasDriveRows;
   }
-  /** @internal */
-  readEqualityImpulse(out: Float64Array, at: number): void {
-    const p = this.rows.impulse;
-    for (let i = 0; i < 5; i++) out[at + i] = p[i];
-  }
-  /** @internal */
-  clearEqualityImpulse(): void {
-    const p = this.rows.impulse;
-    for (let i = 0; i < 5; i++) p[i] = 0;
-  }
-  /** @internal */
-  addEqualityImpulse(lambda: Float64Array, at: number): void {
-    const p = this.rows.impulse;
-    for (let i = 0; i < 5; i++) p[i] += lambda[at + i];
-  }
 
-  /** @internal */
-  writeJacobian(out: Float64Array): void {
-    out.set(this.rows.J);
-  }
   writeEffectiveMass(out: Float64Array): void {
     out.set(this.rows.K);
-  }
-  /** @internal */
-  getVelocityError(out: Float64Array): void {
-    this.rows.velocityError(this.bodyA, this.bodyB, out, 0);
-  }
-  /** @internal */
-  getPositionError(out: Float64Array): void {
-    const C = this.rows.C;
-    for (let i = 0; i < 5; i++) out[i] = C[i];
-  }
-  protected applyRowImpulse(lambda: ArrayLike<number>): void {
-    this.rows.applyImpulse(this.bodyA, this.bodyB, lambda);
   }
 }

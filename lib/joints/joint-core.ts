@@ -20,6 +20,7 @@ import { makeReadOnly } from '../util/read-only.js';
 import type { StateReader, StateWriter } from '../util/state.js';
 import type { SleepState } from '../body/sleep.js';
 import type { AxisDrive } from './parts/axis-drive.js';
+import { applyRowsImpulse, writeRowsJacobian, writeRowsPositionError, writeRowsVelocityError, type EqualityRows } from '../solver/equality-rows.js';
 import { requireOutsideStep } from '../util/step-guard.js';
 
 /**
@@ -432,13 +433,33 @@ export abstract class JointCore<B extends JointBody> implements SolverJoint {
     if (drive === null) throw new Error(`${this.constructor.name} has no ${rows} rows`);
     return drive;
   }
-  /** @internal Writes the equality rows' accumulated impulse λ_acc (rowCount numbers from out[at]). */
-  abstract readEqualityImpulse(out: Float64Array, at: number): void;
-  /** @internal Adds an impulse the direct solver found (rowCount numbers from lambda[at]) to the rows'
-   * accumulated impulse λ_acc, where the force readout and the warm start read it. */
-  abstract addEqualityImpulse(lambda: Float64Array, at: number): void;
-  /** @internal Sets the equality rows' λ_acc to zero (the direct solver, at each substep's start). */
-  abstract clearEqualityImpulse(): void;
+
+  // ---- the equality rows (solver/equality-rows.ts): both solvers read them from the joint's blocks ----
+
+  /**
+   * @internal The joint's equality rows as blocks, in row order (a weld: its point part, then its rotation
+   * part; a hinge: its five coupled rows). Each joint sets it in its constructor, once its parts exist; the
+   * direct solver and the methods below read only it.
+   */
+  equalityRows: readonly EqualityRows<B>[] = [];
+
+  /** @internal Writes J (rowCount rows of 12 numbers in 3D, 6 in 2D, row-major, columns [v_a ω_a v_b ω_b])
+   * at the last prepare. */
+  writeJacobian(out: Float64Array): void {
+    writeRowsJacobian(this.equalityRows, out);
+  }
+  /** @internal Writes Ċ = J v for the bodies' current velocities (rowCount numbers). */
+  getVelocityError(out: Float64Array): void {
+    writeRowsVelocityError(this.equalityRows, this.bodyA, this.bodyB, out);
+  }
+  /** @internal Writes C at the last prepare (rowCount numbers: m for point rows, rad for rotation rows). */
+  getPositionError(out: Float64Array): void {
+    writeRowsPositionError(this.equalityRows, out);
+  }
+  /** v += M⁻¹ Jᵀ λ for rowCount numbers λ, already checked (the dimension's applyImpulse checks them). */
+  protected applyRowImpulse(lambda: ArrayLike<number>): void {
+    applyRowsImpulse(this.equalityRows, this.bodyA, this.bodyB, lambda);
+  }
 
   /** @internal Made since the last step, or every joint when the world turned iterative: the iterative
    * solver's next step starts it under its load (solver/direct/settle.ts). Flag 8 of the snapshot. */

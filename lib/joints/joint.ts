@@ -42,16 +42,10 @@ export abstract class Joint extends JointCore<Body> {
     return out;
   }
 
-  // ---- rows, for direct solvers and tests ----
+  // ---- rows (J, Ċ and C are JointCore's, read from the joint's equality rows) ----
 
-  /** @internal Writes J (rowCount × 12, row-major, columns [v_a ω_a v_b ω_b]) at the last prepare. */
-  abstract writeJacobian(out: Float64Array): void;
   /** Writes K = J M⁻¹ Jᵀ (rowCount × rowCount, row-major) from the closed form, at the last prepare. */
   abstract writeEffectiveMass(out: Float64Array): void;
-  /** @internal Writes Ċ = J v for the bodies' current velocities (rowCount numbers). */
-  abstract getVelocityError(out: Float64Array): void;
-  /** @internal Writes C at the last prepare (rowCount numbers: m for point rows, rad for rotation rows). */
-  abstract getPositionError(out: Float64Array): void;
   /**
    * v += M⁻¹ Jᵀ λ for an impulse λ of rowCount numbers (not added to λ_acc), at the lever arms of the last
    * prepare; wakes the bodies. Refused, changing nothing, when λ is not rowCount finite numbers or would
@@ -77,8 +71,6 @@ export abstract class Joint extends JointCore<Body> {
     }
     this.wakeBodies();
   }
-  /** v += M⁻¹ Jᵀ λ, λ already checked. */
-  protected abstract applyRowImpulse(lambda: ArrayLike<number>): void;
 }
 
 /** @internal A point fixed in `body` (its axes, `local`) in world space at its current pose, as a plain array

@@ -93,6 +93,7 @@ export class MouseJoint extends SinglePartJoint {
     const jointOptions: JointOptions = { bodyA: ground, bodyB: body, breakForce: options.breakForce, breakTorque: options.breakTorque, userData: options.userData };
     super(id, ground, body, jointOptions, where, allocator);
     this.point = new PointConstraintPart(allocator);
+    this.equalityRows = [this.point];
     this._hertz = hertz;
     this._dampingRatio = dampingRatio;
     this._maxForce = maxForce;

@@ -61,6 +61,7 @@ export class OrientationJoint extends SinglePartJoint {
   ) {
     super(id, bodyA, bodyB, options, 'createOrientationJoint', allocator);
     this.rotation = new RotationConstraintPart(allocator);
+    this.equalityRows = [this.rotation];
     if (referenceRotation === undefined) this.rotation.setReference(bodyA, bodyB);
     else this.rotation.referenceRotation.set(referenceRotation);
   }

@@ -111,6 +111,7 @@ export class WeldJoint extends Joint {
     super(id, bodyA, bodyB, options, 'createWeldJoint', allocator);
     this.point = new PointConstraintPart(allocator);
     this.rotation = new RotationConstraintPart(allocator);
+    this.equalityRows = [this.point, this.rotation];
     this.inverseK = allocator ? allocator.allocate(36) : new Float64Array(36);
     this.point.setWorldAnchor(bodyA, bodyB, anchor, anchorB);
     if (referenceRotation === undefined) this.rotation.setReference(bodyA, bodyB);
@@ -223,24 +224,6 @@ export class WeldJoint extends Joint {
     return true;
   }
   /** @internal */
-  readEqualityImpulse(out: Float64Array, at: number): void {
-    const p = this.point.impulse, r = this.rotation.impulse;
-    out[at] = p[0]; out[at + 1] = p[1]; out[at + 2] = p[2];
-    out[at + 3] = r[0]; out[at + 4] = r[1]; out[at + 5] = r[2];
-  }
-  /** @internal */
-  clearEqualityImpulse(): void {
-    const p = this.point.impulse, r = this.rotation.impulse;
-    p[0] = 0; p[1] = 0; p[2] = 0;
-    r[0] = 0; r[1] = 0; r[2] = 0;
-  }
-  /** @internal */
-  addEqualityImpulse(lambda: Float64Array, at: number): void {
-    const p = this.point.impulse, r = this.rotation.impulse;
-    p[0] += lambda[at]; p[1] += lambda[at + 1]; p[2] += lambda[at + 2];
-    r[0] += lambda[at + 3]; r[1] += lambda[at + 4]; r[2] += lambda[at + 5];
-  }
-  /** @internal */
   accumulateImpulse(): void {
     const p = this.point.impulse, r = this.rotation.impulse;
     const sl = this.linearImpulseSum, sa = this.angularImpulseSum;
@@ -248,11 +231,6 @@ export class WeldJoint extends Joint {
     sa[0] += r[0]; sa[1] += r[1]; sa[2] += r[2];
   }
 
-  /** @internal */
-  writeJacobian(out: Float64Array): void {
-    this.point.writeJacobian(out, 0);
-    this.rotation.writeJacobian(out, 3);
-  }
   /** K assembled from the blocks of the last prepare: [[K_point, K_c], [K_cᵀ, K_rotation]]. */
   writeEffectiveMass(out: Float64Array): void {
     coupling.fill(0);
@@ -267,21 +245,5 @@ export class WeldJoint extends Joint {
         out[(j + 3) * 6 + i] = coupling[i * 3 + j];
       }
     }
-  }
-  /** @internal */
-  getVelocityError(out: Float64Array): void {
-    this.point.velocityError(this.bodyA, this.bodyB, out, 0);
-    this.rotation.velocityError(this.bodyA, this.bodyB, out, 3);
-  }
-  /** @internal */
-  getPositionError(out: Float64Array): void {
-    for (let i = 0; i < 3; i++) {
-      out[i] = this.point.C[i];
-      out[i + 3] = this.rotation.C[i];
-    }
-  }
-  protected applyRowImpulse(lambda: ArrayLike<number>): void {
-    this.point.applyImpulse(this.bodyA, this.bodyB, lambda[0], lambda[1], lambda[2]);
-    this.rotation.applyImpulse(this.bodyA, this.bodyB, lambda[3], lambda[4], lambda[5]);
   }
 }

@@ -55,11 +55,12 @@ assert.deepEqual(internal, [], `declarations with @internal members: ${internal.
 const protocols = [
   ['lib/solver/step-parts.ts', 'SolverJoint', 'every'],
   ['lib/solver/direct/tree-joint.ts', 'TreeJoint', '@internal'],
+  ['lib/solver/equality-rows.ts', 'EqualityRows', '@internal'],
   ['lib/solver/direct/tree-body-model.ts', 'TreeBody', '@internal'],
   ['lib/joints/joint-core.ts', 'JointBody', '@internal'],
 ];
 const solverMembers = protocolMembers(protocols);
-for (const name of ['prepare', 'warmStart', 'finishStep', 'writeJacobian', 'readEqualityImpulse', 'state']) assert.ok(solverMembers.has(name), `${name} read from the protocols`);
+for (const name of ['prepare', 'warmStart', 'finishStep', 'writeJacobian', 'equalityRows', 'applyImpulseAt', 'state']) assert.ok(solverMembers.has(name), `${name} read from the protocols`);
 const entries = ['dist/index.d.ts', 'dist/scenes/index.d.ts', 'dist/2d/index.d.ts'];
 const declarations = reachableDeclarations(entries);
 assert.ok(declarations.includes('dist/joints/ball-joint.d.ts') && declarations.includes('dist/2d/joints/revolute-joint.d.ts'), 'the joints are reached');

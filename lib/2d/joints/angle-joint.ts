@@ -52,6 +52,7 @@ export class AngleJoint extends SinglePartJoint2D {
   /** @internal Use world.createAngleJoint. `referenceAngle` is already checked. */
   constructor(id: number, bodyA: Body2D, bodyB: Body2D, options: AngleJointOptions, referenceAngle?: number) {
     super(id, bodyA, bodyB, options, 'createAngleJoint');
+    this.equalityRows = [this.angle];
     if (referenceAngle === undefined) this.angle.setReference(bodyA, bodyB);
     else this.angle.referenceAngle = referenceAngle;
   }

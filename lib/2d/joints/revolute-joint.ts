@@ -77,6 +77,7 @@ export class RevoluteJoint extends Joint2D {
     id: number, bodyA: Body2D, bodyB: Body2D, anchor: Float64Array, options: RevoluteJointOptions, anchorB?: Float64Array, referenceAngle?: number,
   ) {
     super(id, bodyA, bodyB, options, 'createRevoluteJoint');
+    this.equalityRows = [this.point];
     this.drive.configure(
       'createRevoluteJoint',
       { lower: options.lowerAngle, upper: options.upperAngle, motor: options.motor, servo: options.servo, friction: options.frictionTorque },
@@ -254,36 +255,8 @@ export class RevoluteJoint extends Joint2D {
     writePointLoad(out, this.point.impulse, this.point.rA, this.point.rB);
     return true;
   }
-  /** @internal */
-  readEqualityImpulse(out: Float64Array, at: number): void {
-    out[at] = this.point.impulse[0]; out[at + 1] = this.point.impulse[1];
-  }
-  /** @internal */
-  clearEqualityImpulse(): void {
-    this.point.impulse[0] = 0; this.point.impulse[1] = 0;
-  }
-  /** @internal */
-  addEqualityImpulse(lambda: Float64Array, at: number): void {
-    this.point.impulse[0] += lambda[at]; this.point.impulse[1] += lambda[at + 1];
-  }
 
-  /** @internal */
-  writeJacobian(out: Float64Array): void {
-    this.point.writeJacobian(out, 0);
-  }
   writeEffectiveMass(out: Float64Array): void {
     out.set(this.point.K);
-  }
-  /** @internal */
-  getVelocityError(out: Float64Array): void {
-    this.point.velocityError(this.bodyA, this.bodyB, out, 0);
-  }
-  /** @internal */
-  getPositionError(out: Float64Array): void {
-    // (stores, not a TypedArray.set call: the direct solver's projection reads it per joint per pass)
-    out[0] = this.point.C[0]; out[1] = this.point.C[1];
-  }
-  protected applyRowImpulse(lambda: ArrayLike<number>): void {
-    this.point.applyImpulse(this.bodyA, this.bodyB, lambda, 0);
   }
 }

@@ -1,4 +1,4 @@
-// A 2D joint made of one constraint part (revolute, angle): lib/joints/single-part-joint.ts in 2D.
+// A 2D joint made of one constraint part (angle): lib/joints/single-part-joint.ts in 2D.
 
 import { Joint2D } from './joint.js';
 import type { ConstraintPart2D } from './parts/constraint-part.js';
@@ -19,21 +19,6 @@ export abstract class SinglePartJoint2D extends Joint2D {
     for (let i = 0; i < p.length; i++) p[i] *= ratio;
   }
   /** @internal */
-  readEqualityImpulse(out: Float64Array, at: number): void {
-    const p = this.part.impulse;
-    for (let i = 0; i < p.length; i++) out[at + i] = p[i];
-  }
-  /** @internal */
-  clearEqualityImpulse(): void {
-    const p = this.part.impulse;
-    for (let i = 0; i < p.length; i++) p[i] = 0; // (stores: it runs per joint per substep)
-  }
-  /** @internal */
-  addEqualityImpulse(lambda: Float64Array, at: number): void {
-    const p = this.part.impulse;
-    for (let i = 0; i < p.length; i++) p[i] += lambda[at + i];
-  }
-  /** @internal */
   accumulateImpulse(): void {
     const p = this.part.impulse;
     const s = this.carries === 'force' ? this.linearImpulseSum : this.angularImpulseSum;
@@ -45,23 +30,7 @@ export abstract class SinglePartJoint2D extends Joint2D {
   protected loadParts(reader: StateReader): void {
     this.part.loadState(reader);
   }
-  /** @internal */
-  writeJacobian(out: Float64Array): void {
-    this.part.writeJacobian(out, 0);
-  }
   writeEffectiveMass(out: Float64Array): void {
     out.set(this.part.K);
-  }
-  /** @internal */
-  getVelocityError(out: Float64Array): void {
-    this.part.velocityError(this.bodyA, this.bodyB, out, 0);
-  }
-  /** @internal */
-  getPositionError(out: Float64Array): void {
-    const C = this.part.C;
-    for (let i = 0; i < C.length; i++) out[i] = C[i]; // (stores: cheaper than a TypedArray.set call)
-  }
-  protected applyRowImpulse(lambda: ArrayLike<number>): void {
-    this.part.applyImpulse(this.bodyA, this.bodyB, lambda, 0);
   }
 }

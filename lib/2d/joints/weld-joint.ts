@@ -72,6 +72,7 @@ export class WeldJoint2D extends Joint2D {
     id: number, bodyA: Body2D, bodyB: Body2D, anchor: Float64Array, options: WeldJoint2DOptions, anchorB?: Float64Array, referenceAngle?: number,
   ) {
     super(id, bodyA, bodyB, options, 'createWeldJoint');
+    this.equalityRows = [this.point, this.angle];
     this.point.setWorldAnchor(bodyA, bodyB, anchor, anchorB);
     if (referenceAngle === undefined) this.angle.setReference(bodyA, bodyB);
     else this.angle.referenceAngle = referenceAngle;
@@ -158,8 +159,8 @@ export class WeldJoint2D extends Joint2D {
     pp[0] += solution[0];
     pp[1] += solution[1];
     pa[0] += solution[2];
-    point.applyImpulse(bodyA, bodyB, solution, 0);
-    angle.applyImpulse(bodyA, bodyB, solution, 2);
+    point.applyImpulseAt(bodyA, bodyB, solution, 0);
+    angle.applyImpulseAt(bodyA, bodyB, solution, 2);
   }
 
   /** @internal */
@@ -175,44 +176,12 @@ export class WeldJoint2D extends Joint2D {
     this.angularImpulseSum[0] += this.angle.impulse[0];
   }
   /** @internal */
-  readEqualityImpulse(out: Float64Array, at: number): void {
-    out[at] = this.point.impulse[0]; out[at + 1] = this.point.impulse[1]; out[at + 2] = this.angle.impulse[0];
-  }
-  /** @internal */
-  clearEqualityImpulse(): void {
-    this.point.impulse[0] = 0; this.point.impulse[1] = 0; this.angle.impulse[0] = 0;
-  }
-  /** @internal */
-  addEqualityImpulse(lambda: Float64Array, at: number): void {
-    this.point.impulse[0] += lambda[at]; this.point.impulse[1] += lambda[at + 1]; this.angle.impulse[0] += lambda[at + 2];
-  }
-  /** @internal */
   override writePointLoad(out: Float64Array): boolean {
     writePointLoad(out, this.point.impulse, this.point.rA, this.point.rB);
     return true;
   }
 
-  /** @internal */
-  writeJacobian(out: Float64Array): void {
-    this.point.writeJacobian(out, 0);
-    this.angle.writeJacobian(out, 2);
-  }
   writeEffectiveMass(out: Float64Array): void {
     out.set(this.K);
-  }
-  /** @internal */
-  getVelocityError(out: Float64Array): void {
-    this.point.velocityError(this.bodyA, this.bodyB, out, 0);
-    this.angle.velocityError(this.bodyA, this.bodyB, out, 2);
-  }
-  /** @internal */
-  getPositionError(out: Float64Array): void {
-    out[0] = this.point.C[0];
-    out[1] = this.point.C[1];
-    out[2] = this.angle.C[0];
-  }
-  protected applyRowImpulse(lambda: ArrayLike<number>): void {
-    this.point.applyImpulse(this.bodyA, this.bodyB, lambda, 0);
-    this.angle.applyImpulse(this.bodyA, this.bodyB, lambda, 2);
   }
 }

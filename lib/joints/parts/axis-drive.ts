@@ -32,7 +32,7 @@ export type DriveMode = 'off' | 'velocity' | 'position';
 
 /** What the drive needs of its row: the 3D AxisConstraintPart (axis-part.ts) or the 2D one. */
 export interface AxisRow<B> {
-  /** v += M⁻¹ Jᵀ λ with λ = impulses[at]. */
+  /** @internal v += M⁻¹ Jᵀ λ with λ = impulses[at]. */
   applyImpulseAt(bodyA: B, bodyB: B, impulses: ArrayLike<number>, at: number): void;
   /** @internal λ = −massScale K⁻¹ (sign·Ċ + bias) − impulseScale λ_acc with λ_acc = impulses[slot] clamped to
    * [lower, upper], applied as sign·λ; bias, massScale, impulseScale, lower and upper from rowSolve

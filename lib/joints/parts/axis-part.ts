@@ -107,7 +107,7 @@ export class AxisConstraintPart {
     this.applyImpulseAt(bodyA, bodyB, rowImpulse, 0);
   }
 
-  /** applyImpulse with λ = impulses[at] (no double passed: see solver/row-solve.ts). */
+  /** @internal applyImpulse with λ = impulses[at] (no double passed: see solver/row-solve.ts). */
   applyImpulseAt(bodyA: Body, bodyB: Body, impulses: ArrayLike<number>, at: number): void {
     const lambda = impulses[at];
     const a = bodyA.state, b = bodyB.state, n = this.n;

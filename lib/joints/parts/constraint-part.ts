@@ -8,8 +8,9 @@
 import type { Body } from '../../body/body.js';
 import type { Softness } from '../../solver/softness.js';
 import type { StateReader, StateWriter } from '../../util/state.js';
+import type { EqualityRows } from '../../solver/equality-rows.js';
 
-export interface ConstraintPart {
+export interface ConstraintPart extends EqualityRows<Body> {
   /** Rows of the part (degrees of freedom it removes). */
   readonly rowCount: number;
   /** C at the last prepare (rowCount numbers). */
@@ -27,6 +28,8 @@ export interface ConstraintPart {
   velocityError(bodyA: Body, bodyB: Body, out: Float64Array, offset: number): void;
   /** @internal v += M⁻¹ Jᵀ λ for λ = (x, y, z). */
   applyImpulse(bodyA: Body, bodyB: Body, x: number, y: number, z: number): void;
+  /** @internal v += M⁻¹ Jᵀ λ for λ = impulses[at .. at + 2]. */
+  applyImpulseAt(bodyA: Body, bodyB: Body, impulses: ArrayLike<number>, at: number): void;
   /** @internal v += M⁻¹ Jᵀ λ_acc. */
   warmStart(bodyA: Body, bodyB: Body): void;
   /** @internal One soft (or, with RIGID, exact) solve of this part alone, accumulating the impulse. */

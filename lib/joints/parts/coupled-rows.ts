@@ -15,6 +15,7 @@ import { BODY_STATE } from '../../body/body-state.js';
 import { invertSymmetric5, ldltFactor, ldltInverse } from '../../math/ldlt.js';
 import { multiplySymmetric3 } from '../../math/mat3.js';
 import type { Softness } from '../../solver/softness.js';
+import type { EqualityRows } from '../../solver/equality-rows.js';
 
 const LINEAR_VELOCITY = BODY_STATE.linearVelocity, ANGULAR_VELOCITY = BODY_STATE.angularVelocity;
 const INVERSE_INERTIA = BODY_STATE.inverseInertia, MASS_X = BODY_STATE.inverseMassAxes;
@@ -24,7 +25,7 @@ const rhs = new Float64Array(6);
 const lambda = new Float64Array(6);
 const factor = new Float64Array(36);
 
-export class CoupledRows {
+export class CoupledRows implements EqualityRows<Body> {
   /** J, rowCount × 12, written by the parts before prepare. */
   readonly J: Float64Array;
   /** W = M⁻¹ Jᵀ, stored as rowCount rows of 12. */
@@ -92,11 +93,17 @@ export class CoupledRows {
     }
   }
 
-  /** @internal v += M⁻¹ Jᵀ λ (λ not added to λ_acc). */
-  applyImpulse(bodyA: Body, bodyB: Body, impulse: ArrayLike<number>): void {
+  /** @internal Copies the rows of J from row `row` of `out`. */
+  writeJacobian(out: Float64Array, row: number): void {
+    const J = this.J, o = row * 12;
+    for (let k = 0; k < J.length; k++) out[o + k] = J[k];
+  }
+
+  /** @internal v += M⁻¹ Jᵀ λ for λ at impulses[at ..] (λ not added to λ_acc). */
+  applyImpulseAt(bodyA: Body, bodyB: Body, impulses: ArrayLike<number>, at: number): void {
     const a = bodyA.state, b = bodyB.state, W = this.W;
     for (let i = 0; i < this.rowCount; i++) {
-      const l = impulse[i];
+      const l = impulses[at + i];
       if (l === 0) continue;
       const o = i * 12;
       for (let k = 0; k < 3; k++) {
@@ -110,7 +117,7 @@ export class CoupledRows {
 
   /** @internal */
   warmStart(bodyA: Body, bodyB: Body): void {
-    this.applyImpulse(bodyA, bodyB, this.impulse);
+    this.applyImpulseAt(bodyA, bodyB, this.impulse, 0);
   }
 
   /** @internal One exact (RIGID) or soft solve of all rows together, accumulating λ. */
@@ -126,7 +133,7 @@ export class CoupledRows {
       lambda[i] = l;
       p[i] += l;
     }
-    this.applyImpulse(bodyA, bodyB, lambda);
+    this.applyImpulseAt(bodyA, bodyB, lambda, 0);
   }
 
   scale(ratio: number): void {

@@ -139,6 +139,11 @@ export class PointConstraintPart implements ConstraintPart {
     applyPointImpulse(bodyB.state, this.data, R_B, 1, pointImpulse, 0);
   }
 
+  /** @internal v += M⁻¹ Jᵀ λ for λ = impulses[at .. at + 2] (the joint's row protocol). */
+  applyImpulseAt(bodyA: Body, bodyB: Body, impulses: ArrayLike<number>, at: number): void {
+    this.applyImpulse(bodyA, bodyB, impulses[at], impulses[at + 1], impulses[at + 2]);
+  }
+
   /** @internal */
   warmStart(bodyA: Body, bodyB: Body): void {
     const d = this.data;

@@ -114,6 +114,11 @@ export class RotationConstraintPart implements ConstraintPart {
     applyAngularImpulse(bodyB.state, 1, angularImpulse, 0);
   }
 
+  /** @internal v += M⁻¹ Jᵀ λ for λ = impulses[at .. at + 2] (the joint's row protocol). */
+  applyImpulseAt(bodyA: Body, bodyB: Body, impulses: ArrayLike<number>, at: number): void {
+    this.applyImpulse(bodyA, bodyB, impulses[at], impulses[at + 1], impulses[at + 2]);
+  }
+
   /** @internal */
   warmStart(bodyA: Body, bodyB: Body): void {
     applyAngularImpulse(bodyA.state, -1, this.impulse, 0);

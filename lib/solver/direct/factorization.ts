@@ -65,6 +65,7 @@ import { writeHeldLimitCorrection } from './friction.js';
 import type { GraphOrder } from './ordering.js';
 import type { TreeBody, TreeBodyModel } from './tree-body-model.js';
 import { COMPLIANCE, FRICTION_COMPLIANCE, dynamicEnd, impulseScratch, isJoint, jacobianScratch, type TreeJoint } from './tree-joint.js';
+import { addRowsImpulse, readRowsImpulse, writeRowsJacobian, writeRowsPositionError, writeRowsVelocityError } from '../equality-rows.js';
 
 /** A velocity solve is refined once when its residual is above this fraction of where it started. */
 const REFINE_TOLERANCE = 1e-11;
@@ -433,7 +434,7 @@ export class ForestFactorization<TBody extends TreeBody, TJoint extends TreeJoin
         for (let k = 0; k < m * m; k++) data[atD[i] + k] = k % (m + 1) === 0 ? -1 : 0;
       } else if (joint !== null) {
         const J = this.J[i], rows = this.equalityRows[i];
-        joint.writeJacobian(J);
+        writeRowsJacobian(joint.equalityRows, J);
         // (loops, not fill: a TypedArray fill call costs more than these few stores)
         for (let k = atD[i], end = k + m * m; k < end; k++) data[k] = 0;
         for (let k = this.atC[i], end = k + rows * rows; k < end; k++) data[k] = 0;
@@ -724,9 +725,9 @@ export class ForestFactorization<TBody extends TreeBody, TJoint extends TreeJoin
     const model = this.model, dof = this.dof;
     for (let j = 0; j < joints.length; j++) {
       const i = this.jointNode[j], x = this.x[i], joint = joints[j], rows = this.equalityRows[i], m = this.size[i];
-      joint.getVelocityError(x);
+      writeRowsVelocityError(joint.equalityRows, joint.bodyA, joint.bodyB, x);
       if (this.compliant[i] === 1) {
-        joint.readEqualityImpulse(impulseScratch, 0);
+        readRowsImpulse(joint.equalityRows, impulseScratch, 0);
         const C = this.atC[i];
         for (let k = 0; k < rows; k++) {
           let sum = 0;
@@ -769,7 +770,7 @@ export class ForestFactorization<TBody extends TreeBody, TJoint extends TreeJoin
       } else if (this.inactive[i] === 0) {
         const rows = this.equalityRows[i], m = this.size[i];
         for (let k = 0; k < m; k++) x[k] = -x[k];
-        joint.addEqualityImpulse(x, 0);
+        addRowsImpulse(joint.equalityRows, x, 0);
         for (let k = rows; k < m; k++) joint.frictionImpulses(k - rows)[joint.frictionImpulseAt(k - rows)] += x[k];
       }
     }
@@ -784,7 +785,7 @@ export class ForestFactorization<TBody extends TreeBody, TJoint extends TreeJoin
         for (let c = 0; c < x.length; c++) x[c] = 0;
       } else {
         const rows = this.equalityRows[i];
-        joint.getPositionError(x);
+        writeRowsPositionError(joint.equalityRows, x);
         for (let k = 0; k < rows; k++) x[k] = -x[k];
         // held friction rows: a sticking joint is not turned, but back to a limit it passed
         if (this.size[i] > rows) writeHeldLimitCorrection(joint, this.columns, x, rows);

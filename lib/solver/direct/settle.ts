@@ -25,6 +25,7 @@ import type { ForestFactorization } from './factorization.js';
 import { DisjointSets } from './ordering.js';
 import type { TreeBody } from './tree-body-model.js';
 import { clearEqualityImpulses, dynamicEnd, impulseScratch, isCandidate, jacobianScratch, type TreeJoint } from './tree-joint.js';
+import { addRowsImpulse, clearRowsImpulse, readRowsImpulse, writeRowsJacobian } from '../equality-rows.js';
 
 /**
  * The joints to settle and the bodies they need: every rigid candidate joint (isCandidate, with equality
@@ -80,7 +81,7 @@ export function settleForest<TBody extends TreeBody, TJoint extends TreeJoint<TB
   }
   // the settled joints keep their impulses
   const kept = new Float64Array(6 * joints.length);
-  for (let j = 0; j < joints.length; j++) joints[j].readEqualityImpulse(kept, 6 * j);
+  for (let j = 0; j < joints.length; j++) readRowsImpulse(joints[j].equalityRows, kept, 6 * j);
   clearEqualityImpulses(joints);
   // λ: the rigid rows' impulses over a substep from rest
   integrateVelocities(bodies);
@@ -89,8 +90,8 @@ export function settleForest<TBody extends TreeBody, TJoint extends TreeJoint<TB
   for (let b = 0; b < touched.length; b++) model.restoreVelocity(touched[b].state, velocities, dof * b);
   for (let j = 0; j < joints.length; j++) {
     if (joints[j].settlePending) continue;
-    joints[j].clearEqualityImpulse();
-    joints[j].addEqualityImpulse(kept, 6 * j);
+    clearRowsImpulse(joints[j].equalityRows);
+    addRowsImpulse(joints[j].equalityRows, kept, 6 * j);
   }
   // the right-hand side: C* − C_now = −c K_j λ for a pending joint (its λ kept as its warm start), 0 for
   // a settled one and for the bodies
@@ -101,8 +102,8 @@ export function settleForest<TBody extends TreeBody, TJoint extends TreeJoint<TB
     if (joint === null) continue;
     const m = joint.directRowCount;
     if (!joint.settlePending) continue;
-    joint.writeJacobian(jacobianScratch);
-    joint.readEqualityImpulse(impulseScratch, 0);
+    writeRowsJacobian(joint.equalityRows, jacobianScratch);
+    readRowsImpulse(joint.equalityRows, impulseScratch, 0);
     const a = joint.bodyA.state, b = joint.bodyB.state, J = jacobianScratch;
     for (let r = 0; r < m; r++) {
       let sum = 0;

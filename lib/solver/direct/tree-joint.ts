@@ -1,9 +1,10 @@
 // What the direct solver asks of a joint: JointCore's direct-solver section (lib/joints/joint-core.ts) and
-// the rows each dimension's Joint writes (J with 2·dof columns [v_a ω_a v_b ω_b], Ċ = J v, C). And the
-// questions the solver's parts ask of joints and of the nodes of its forest.
+// its equality rows, block by block (../equality-rows.ts: J with 2·dof columns [v_a ω_a v_b ω_b], Ċ = J v,
+// C, λ_acc). And the questions the solver's parts ask of joints and of the nodes of its forest.
 
 import type { TreeBody } from './tree-body-model.js';
 import type { SubstepLength } from '../step-parts.js';
+import { clearRowsImpulse, writeRowsPositionError, type EqualityRows } from '../equality-rows.js';
 
 export interface TreeJoint<TBody extends TreeBody> {
   readonly bodyA: TBody;
@@ -28,18 +29,8 @@ export interface TreeJoint<TBody extends TreeBody> {
   readonly hasDriveRows: boolean;
   /** @internal */
   prepare(step: SubstepLength): void;
-  /** @internal */
-  writeJacobian(out: Float64Array): void;
-  /** @internal */
-  getVelocityError(out: Float64Array): void;
-  /** @internal */
-  getPositionError(out: Float64Array): void;
-  /** @internal */
-  readEqualityImpulse(out: Float64Array, at: number): void;
-  /** @internal */
-  addEqualityImpulse(lambda: Float64Array, at: number): void;
-  /** @internal */
-  clearEqualityImpulse(): void;
+  /** @internal The joint's equality rows, block by block (solver/equality-rows.ts): J, Ċ, C and λ_acc. */
+  readonly equalityRows: readonly EqualityRows<TBody>[];
   /** @internal */
   writePointLoad(out: Float64Array): boolean;
   /** @internal */
@@ -91,7 +82,7 @@ export function largestPositionError(joints: readonly TreeJoint<TreeBody>[]): nu
   let largest = 0;
   for (let j = 0; j < joints.length; j++) {
     const joint = joints[j];
-    joint.getPositionError(jacobianScratch);
+    writeRowsPositionError(joint.equalityRows, jacobianScratch);
     for (let k = 0; k < joint.directRowCount; k++) largest = Math.max(largest, Math.abs(jacobianScratch[k]));
   }
   return largest;
@@ -99,7 +90,7 @@ export function largestPositionError(joints: readonly TreeJoint<TreeBody>[]): nu
 
 /** Sets the joints' equality impulses to zero. */
 export function clearEqualityImpulses(joints: readonly TreeJoint<TreeBody>[]): void {
-  for (let j = 0; j < joints.length; j++) joints[j].clearEqualityImpulse();
+  for (let j = 0; j < joints.length; j++) clearRowsImpulse(joints[j].equalityRows);
 }
 
 /**

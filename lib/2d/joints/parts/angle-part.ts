@@ -62,7 +62,7 @@ export class AngleConstraintPart2D implements ConstraintPart2D {
   }
 
   /** @internal */
-  applyImpulse(bodyA: Body2D, bodyB: Body2D, lambda: ArrayLike<number>, offset: number): void {
+  applyImpulseAt(bodyA: Body2D, bodyB: Body2D, lambda: ArrayLike<number>, offset: number): void {
     const l = lambda[offset];
     bodyA.state[ANGULAR_VELOCITY] -= bodyA.state[INVERSE_INERTIA] * l;
     bodyB.state[ANGULAR_VELOCITY] += bodyB.state[INVERSE_INERTIA] * l;
@@ -70,7 +70,7 @@ export class AngleConstraintPart2D implements ConstraintPart2D {
 
   /** @internal */
   warmStart(bodyA: Body2D, bodyB: Body2D): void {
-    this.applyImpulse(bodyA, bodyB, this.impulse, 0);
+    this.applyImpulseAt(bodyA, bodyB, this.impulse, 0);
   }
 
   /** @internal */

@@ -65,7 +65,7 @@ export class AxisConstraintPart2D {
     );
   }
 
-  /** applyImpulse with λ = impulses[at] (no double passed: see solver/row-solve.ts). */
+  /** @internal applyImpulse with λ = impulses[at] (no double passed: see solver/row-solve.ts). */
   applyImpulseAt(bodyA: Body2D, bodyB: Body2D, impulses: ArrayLike<number>, at: number): void {
     this.applyImpulse(bodyA, bodyB, impulses[at]);
   }

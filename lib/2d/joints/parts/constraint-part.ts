@@ -4,8 +4,9 @@
 import type { Body2D } from '../../body.js';
 import type { Softness } from '../../../solver/softness.js';
 import type { StateReader, StateWriter } from '../../../util/state.js';
+import type { EqualityRows } from '../../../solver/equality-rows.js';
 
-export interface ConstraintPart2D {
+export interface ConstraintPart2D extends EqualityRows<Body2D> {
   /** Rows of the part. */
   readonly rowCount: number;
   /** C at the last prepare. */
@@ -22,7 +23,7 @@ export interface ConstraintPart2D {
   /** @internal Ċ = J v, written at out[offset ..]. */
   velocityError(bodyA: Body2D, bodyB: Body2D, out: Float64Array, offset: number): void;
   /** @internal v += M⁻¹ Jᵀ λ for λ given at lambda[offset ..]. */
-  applyImpulse(bodyA: Body2D, bodyB: Body2D, lambda: ArrayLike<number>, offset: number): void;
+  applyImpulseAt(bodyA: Body2D, bodyB: Body2D, impulses: ArrayLike<number>, at: number): void;
   /** @internal */
   warmStart(bodyA: Body2D, bodyB: Body2D): void;
   /** @internal */

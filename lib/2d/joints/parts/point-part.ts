@@ -84,7 +84,7 @@ export class PointConstraintPart2D implements ConstraintPart2D {
   }
 
   /** @internal */
-  applyImpulse(bodyA: Body2D, bodyB: Body2D, lambda: ArrayLike<number>, offset: number): void {
+  applyImpulseAt(bodyA: Body2D, bodyB: Body2D, lambda: ArrayLike<number>, offset: number): void {
     pointImpulse[0] = lambda[offset]; pointImpulse[1] = lambda[offset + 1];
     applyPointImpulse(bodyA.state, this.data, R_A, -1, pointImpulse, 0);
     applyPointImpulse(bodyB.state, this.data, R_B, 1, pointImpulse, 0);
@@ -92,7 +92,7 @@ export class PointConstraintPart2D implements ConstraintPart2D {
 
   /** @internal */
   warmStart(bodyA: Body2D, bodyB: Body2D): void {
-    this.applyImpulse(bodyA, bodyB, this.data, IMPULSE);
+    this.applyImpulseAt(bodyA, bodyB, this.data, IMPULSE);
   }
 
   /** @internal λ = −massScale K⁻¹ (Ċ + biasRate C) − impulseScale λ_acc, as in 3D. */
