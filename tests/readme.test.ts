@@ -21,8 +21,8 @@ function readmeExample(marker = 'readme-example'): string {
 /** Writes a README block as a module under tests/.generated (imports pointed at the source) and runs it. */
 async function runExample(marker: string): Promise<unknown[][]> {
   const code = readmeExample(marker)
-    .replace(/from 'sinew\/2d'/g, "from '../../lib/2d/index.js'")
-    .replace(/from 'sinew'/g, "from '../../lib/index.js'");
+    .replace(/from 'sinew-physics\/2d'/g, "from '../../lib/2d/index.js'")
+    .replace(/from 'sinew-physics'/g, "from '../../lib/index.js'");
   mkdirSync(`${root}tests/.generated`, { recursive: true });
   const file = `${root}tests/.generated/${marker}.ts`;
   writeFileSync(file, code);

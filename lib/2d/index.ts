@@ -1,4 +1,4 @@
-// sinew/2d: the 2D specialization, the same API shape as the 3D library, and the planar comparison.
+// sinew-physics/2d: the 2D specialization, the same API shape as the 3D library, and the planar comparison.
 
 export { World2D } from './world.js';
 export type { AdvanceResult } from '../world/clock.js';

@@ -1,8 +1,8 @@
 // Compiled (not run) by import-check.mjs against the built declarations: the public API's types as a
 // user sees them through the package name.
-import { World, boxInertia, type Body, type JointBreakEvent, type WeldJoint } from 'sinew';
-import { buildScene, hangingChain, type SceneDescription } from 'sinew/scenes';
-import { World2D, comparePlanar, type Body2D, type PlanarDifference } from 'sinew/2d';
+import { World, boxInertia, type Body, type JointBreakEvent, type WeldJoint } from 'sinew-physics';
+import { buildScene, hangingChain, type SceneDescription } from 'sinew-physics/scenes';
+import { World2D, comparePlanar, type Body2D, type PlanarDifference } from 'sinew-physics/2d';
 
 const world: World = new World({ gravity: [0, -9.81, 0], substeps: 4, onJointBreak: (e: JointBreakEvent) => e.force });
 const a: Body = world.createBody({ position: [0, 0, 0], mass: 2, inertia: boxInertia(2, [0.5, 0.1, 0.1]) });

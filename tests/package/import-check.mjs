@@ -7,9 +7,9 @@ import { posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
 
-const sinew = await import('sinew');
-const scenes = await import('sinew/scenes');
-const planar = await import('sinew/2d');
+const sinew = await import('sinew-physics');
+const scenes = await import('sinew-physics/scenes');
+const planar = await import('sinew-physics/2d');
 
 for (const name of ['World', 'Body', 'BallJoint', 'WeldJoint', 'OrientationJoint', 'boxInertia', 'sphereInertia', 'capsuleInertia']) {
   assert.ok(sinew[name], `sinew exports ${name}`);
