@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { quat } from 'gl-matrix';
 import { RIGID, World, type Body, type Joint } from '../lib/index.js';
 import { World2D } from '../lib/2d/index.js';
-import { addRowsImpulse, clearRowsImpulse, readRowsImpulse } from '../lib/solver/equality-rows.js';
+import { addRowsImpulse, clearRowsImpulse, readRowsImpulse, type EqualityRows } from '../lib/solver/equality-rows.js';
 import {
   explicitEffectiveMass,
   explicitVelocityError,
@@ -206,7 +206,7 @@ describe('the direct solver reads every equality row through the joint\'s blocks
   it('the blocks of each 3D and 2D joint cover its rows in order, and their impulses round-trip', () => {
     const random = seededRandom(5);
     const world = new World();
-    const joints: { rowCount: number; equalityRows: readonly { rowCount: number; impulse: Float64Array }[] }[] = KINDS.filter((k) => k !== 'distance').map((kind) => {
+    const joints: { rowCount: number; equalityRows: readonly EqualityRows<unknown>[] }[] = KINDS.filter((k) => k !== 'distance').map((kind) => {
       const joint = makeJoint(world, kind, randomDynamicBody(world, random), randomDynamicBody(world, random), randomVector(random, 2));
       joint.prepare({ h: 1 / 240 });
       joint.solve(RIGID, false);
