@@ -403,6 +403,7 @@ describe('the fixed-step clock in 2D', () => {
     world.createBody({ position: [0, 5] });
     world.advance(0.5 * DT);
     expect(() => world.advance(-1)).toThrow('advance: elapsedSeconds must be a finite number ≥ 0, got -1');
+    expect(() => world.advance(-0.002)).toThrow(/a frame clock that ran backwards: THREE\.Timer .* pass Math\.max\(0, delta\)/);
     expect(() => world.advance(NaN)).toThrow('advance: elapsedSeconds must be a finite number ≥ 0, got NaN');
     expect(world.stepCount).toBe(0);
     expect(world.interpolationAlpha).toBeCloseTo(0.5, 12);

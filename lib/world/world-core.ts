@@ -241,6 +241,13 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
    * overwrites it. `elapsedSeconds` must be a finite number ≥ 0; on bad input nothing changes.
    */
   advance(elapsedSeconds: number, beforeStep?: (dt: number) => void): AdvanceResult {
+    if (typeof elapsedSeconds === 'number' && elapsedSeconds < 0) {
+      // (a frame clock that runs backwards is a known trap: name it)
+      throw new RangeError(
+        `advance: elapsedSeconds must be a finite number ≥ 0, got ${show(elapsedSeconds)} (a frame clock that ran backwards: ` +
+        'THREE.Timer gives a negative first delta when update() gets a requestAnimationFrame timestamp from before the timer was made; pass Math.max(0, delta))',
+      );
+    }
     requireNonNegative('advance', 'elapsedSeconds', elapsedSeconds);
     if (beforeStep !== undefined && typeof beforeStep !== 'function') {
       throw new TypeError(`advance: beforeStep must be a function, got ${show(beforeStep)}`);
