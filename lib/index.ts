@@ -48,6 +48,7 @@ export { DistanceJoint } from './joints/distance-joint.js';
 export type { DistanceJointOptions } from './joints/distance-joint.js';
 export type { MotorOptions, ServoOptions, DriveMode } from './joints/parts/axis-drive.js';
 export { JointFrames } from './joints/joint-frames.js';
+export { JOINT_DRAW_COLOURS, type DebugLines, type JointDrawColours } from './joints/joint-drawing.js';
 export type { ConstraintPart } from './joints/parts/constraint-part.js';
 export { PointConstraintPart } from './joints/parts/point-part.js';
 export { RotationConstraintPart } from './joints/parts/rotation-part.js';

@@ -1,7 +1,7 @@
 // The viewer's scenes and load tools, in node (no browser): they run clean, dropped weights hook on, the
-// windmill's motor, the hinge chain's limits and the pinned ragdoll do what they say, the drawn joint
-// limits are the limits the solver enforces, the solver setting reaches the world, the heavy chain
-// shows the iterative and the direct solver side by side, the terrain and level scenes do what they
+// windmill's motor, the hinge chain's limits and the pinned ragdoll do what they say, the view draws
+// every joint's limits in a scene with few and the picked body's in one with many, into a line buffer
+// that grows as it should, the solver setting reaches the world, the heavy chain shows the iterative and the direct solver side by side, the terrain and level scenes do what they
 // say, and the drawn triangle meshes and heightfields are their collision surfaces.
 
 import * as THREE from 'three';
@@ -12,7 +12,8 @@ import { dropWeight, segmentBoxEntry } from '../viewer/scenes/loads.js';
 import { rotorHinge } from '../viewer/scenes/windmill.js';
 import { shove } from '../viewer/scenes/ragdoll.js';
 import { fireBall } from '../viewer/scenes/contacts.js';
-import { JointLimitsView } from '../viewer/render/joint-limits-view.js';
+import { LineBuffer } from '../viewer/render/line-buffer.js';
+import { WorldView, type DisplayOptions } from '../viewer/render/world-view.js';
 import { hasExploded, type SceneDescription } from '../lib/scenes/index.js';
 import { BallJoint, HingeJoint, World, type Body, type Joint } from '../lib/index.js';
 import { shapesObject } from '../viewer/render/mesh-geometry.js';
@@ -44,21 +45,6 @@ function inertiaAboutZ(description: SceneDescription, point: readonly number[]):
     total += own + b.mass * ((b.position[0] - point[0]) ** 2 + (b.position[1] - point[1]) ** 2);
   }
   return total;
-}
-
-/** Turns a body rigidly by `turn` about a point (a test's way to pose a joint). */
-function turnAbout(body: Body, point: THREE.Vector3, turn: THREE.Quaternion): void {
-  const p = new THREE.Vector3(body.position[0], body.position[1], body.position[2]).sub(point).applyQuaternion(turn).add(point);
-  const q = turn.clone().multiply(new THREE.Quaternion(body.orientation[0], body.orientation[1], body.orientation[2], body.orientation[3]));
-  body.setPosition([p.x, p.y, p.z]);
-  body.setOrientation([q.x, q.y, q.z, q.w]);
-}
-
-/** The world position of vertex `i` of a gizmo part. */
-function vertexInWorld(part: THREE.Object3D, i: number): THREE.Vector3 {
-  part.updateWorldMatrix(true, false);
-  const positions = (part as THREE.Mesh).geometry.getAttribute('position');
-  return new THREE.Vector3().fromBufferAttribute(positions, i).applyMatrix4(part.matrixWorld);
 }
 
 describe('viewer scenes', () => {
@@ -246,39 +232,56 @@ describe('viewer scenes', () => {
     expect(Math.max(...r.live.bodies.map((b) => Math.hypot(b.linearVelocity[0], b.linearVelocity[1], b.linearVelocity[2])))).toBeLessThan(0.3);
   });
 
-  it('the drawn limits are the solver\'s: a cone\'s rim and a sector\'s ends are where the limits sit', () => {
-    const r = runner('ragdoll');
-    const view = new JointLimitsView(r.live.joints);
-    view.sync(true);
-    expect(view.drawn).toBe(15); // 6 hinges and 9 swing cones (the pin has none)
-    // Swing B's twist axis onto a rim point of the shoulder's cone (the shortest turn, so no twist):
-    // the joint reports that pose on its swing limit.
-    const shoulder = named(r, 'shoulderLeft') as BallJoint;
-    const anchor = new THREE.Vector3(...(shoulder.getAnchorA([0, 0, 0]) as number[]));
-    for (const vertex of [1, 7, 13, 19, 25, 31, 37, 43]) {
-      view.sync(true);
-      const rim = vertexInWorld(view.gizmoOf(shoulder)!.getObjectByName('cone')!, vertex).sub(anchor).normalize();
-      shoulder.frames.update(shoulder.bodyA, shoulder.bodyB);
-      const xB = new THREE.Vector3(...shoulder.frames.xB);
-      turnAbout(shoulder.bodyB, anchor, new THREE.Quaternion().setFromUnitVectors(xB, rim));
-      expect(Math.abs(shoulder.getSwingMargin())).toBeLessThan(1e-5);
-      view.sync(true);
-      // the needle follows B's twist axis
-      const tip = vertexInWorld(view.gizmoOf(shoulder)!.getObjectByName('needle')!, 1).sub(anchor).normalize();
-      expect(tip.distanceTo(rim)).toBeLessThan(1e-5);
-    }
-    // Turn a knee's shank to each end of its range: B's reference axis points at that end of the sector.
-    const knee = named(r, 'kneeLeft') as HingeJoint;
-    const kneeAnchor = new THREE.Vector3(...(knee.getAnchorA([0, 0, 0]) as number[]));
-    const axis = new THREE.Vector3(...(knee.getAxis([0, 0, 0]) as number[]));
-    for (const [angle, vertex] of [[knee.upperAngle, 49], [knee.lowerAngle, 1]]) {
-      turnAbout(knee.bodyB, kneeAnchor, new THREE.Quaternion().setFromAxisAngle(axis, angle - knee.getAngle()));
-      expect(knee.getAngle()).toBeCloseTo(angle, 9);
-      view.sync(true);
-      const end = vertexInWorld(view.gizmoOf(knee)!.getObjectByName('sector')!, vertex).sub(kneeAnchor).normalize();
-      expect(end.distanceTo(new THREE.Vector3(...knee.frames.yB))).toBeLessThan(1e-5);
-    }
+  it('the view draws every limited joint of one ragdoll, and in the ragdoll pile only the picked body\'s', () => {
+    const display: DisplayOptions = { anchors: false, frames: false, forces: false, limits: true, sleep: false, probe: false };
+    const single = runner('ragdoll');
+    const view = new WorldView(single.live, 1);
+    view.sync(display, 0);
+    expect(view.limitsDrawn).toBe(15); // 6 hinges and 9 swing cones (the pin has none)
+    view.sync({ ...display, limits: false }, 0);
+    expect(view.limitsDrawn).toBe(0);
     view.dispose();
+    const pile = runner('ragdoll-pile');
+    for (let i = 0; i < 30; i++) pile.step();
+    const pileView = new WorldView(pile.live, 1);
+    pileView.sync(display, 0);
+    expect(pileView.limitsDrawn).toBe(0); // 150 limited joints: none without a picked body
+    const limited = (joint: Joint) => {
+      let lines = 0;
+      joint.drawLimits({ line: () => lines++ }, 1);
+      return lines > 0;
+    };
+    const world = pile.live.world;
+    for (const name of ['upperTrunk', 'thighLeft', 'handRight']) {
+      const body = pile.live.bodies[pile.live.description.bodies.findIndex((b) => b.name === name)];
+      const expected = world.joints.filter((j) => (j.bodyA === body || j.bodyB === body) && limited(j)).length;
+      expect(expected, name).toBeGreaterThan(0);
+      pileView.sync(display, 0, body);
+      expect(pileView.limitsDrawn, name).toBe(expected);
+    }
+    pileView.dispose();
+  });
+
+  it('the line buffer grows by doubling, keeps what was written, and draws only the lines of this frame', () => {
+    const buffer = new LineBuffer(new THREE.LineBasicMaterial({ vertexColors: true }), 4);
+    for (let i = 0; i < 10; i++) buffer.line(i, 0, 0, i, 1, 0, 0xffffff);
+    buffer.finish();
+    const geometry = buffer.object.geometry;
+    const positions = geometry.getAttribute('position') as THREE.BufferAttribute;
+    expect(positions.count).toBe(32); // capacity 4 → 8 → 16 lines, two vertices each
+    expect(geometry.drawRange.count).toBe(20);
+    for (let i = 0; i < 10; i++) expect([positions.getX(2 * i), positions.getY(2 * i + 1)]).toEqual([i, 1]);
+    // white is white in the linear colour attribute
+    expect((geometry.getAttribute('color') as THREE.BufferAttribute).getX(19)).toBe(1);
+    buffer.clear();
+    buffer.line(0, 0, 0, 1, 1, 1, 0);
+    buffer.finish();
+    expect(buffer.object.geometry).toBe(geometry); // no growth, the same buffers
+    expect(geometry.drawRange.count).toBe(2);
+    buffer.clear();
+    buffer.finish();
+    expect(buffer.object.visible).toBe(false);
+    buffer.dispose();
   });
 
   it('the strength slider scales every limit, keeping the tower\'s foundations 10x its frame', () => {

@@ -143,7 +143,7 @@ export class ViewerApp implements PanelControls {
 
   /** Draws the current state now (the test hook calls it after stepping while paused). */
   draw(frameTime = 0): void {
-    for (const view of this.views) view.sync(this.display, frameTime);
+    for (const view of this.views) view.sync(this.display, frameTime, this.drag.picked);
     this.probe.sync(this.display.probe);
     this.twinView?.sync();
     if (this.runner.twin) this.plot.draw(this.runner.twin);
@@ -181,7 +181,7 @@ export class ViewerApp implements PanelControls {
   }
 
   private build(): void {
-    this.drag.release();
+    this.drag.reset();
     for (const view of this.views) {
       this.stage.scene.remove(view.group);
       view.dispose();

@@ -26,8 +26,11 @@ export interface ViewerState {
   maxGap: number;
   /** State of every body the scene described, in order (null once removed). */
   bodies: ({ position: number[]; orientation: number[]; linearVelocity: number[]; angularVelocity: number[] } | null)[];
-  /** Gizmos the joint-limits view drew in the last frame. */
+  /** Joints whose limits the view drew in the last frame. */
   limitsDrawn: number;
+  /** The picked body (whose joints' limits are drawn in a scene with many): the described body's index, -1
+   * for a body the scene added later, null for none. */
+  picked: number | null;
   /** Whether the mouse is dragging a body (a mouse joint exists). */
   dragging: boolean;
   /** How many bodies sleep (lib/body/sleep.ts). */
@@ -113,7 +116,8 @@ function makeHook(app: ViewerApp) {
         linearVelocity: Array.from(b.linearVelocity),
         angularVelocity: Array.from(b.angularVelocity),
       })),
-      limitsDrawn: app.view.limits.drawn,
+      limitsDrawn: app.view.limitsDrawn,
+      picked: app.drag.picked === null ? null : app.live.bodies.indexOf(app.drag.picked),
       dragging: app.live.world.joints.some((j) => j.type === 'mouse'),
       sleeping: app.live.world.sleepingBodyCount,
       dragged: (() => {

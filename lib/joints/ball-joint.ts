@@ -18,7 +18,7 @@ import { PointConstraintPart, writePointLoad } from './parts/point-part.js';
 import { AxisConstraintPart, writeSignedRow } from './parts/axis-part.js';
 import { AxisDrive, limitSolve, LIMIT_C, LIMIT_INVERSE_H, LIMIT_MAX_PUSH, LIMIT_PRESSED, solveLimitRow } from './parts/axis-drive.js';
 import { AngularFrictionPart } from './parts/angular-friction-part.js';
-import { SwingLimitPart } from './parts/swing-twist-part.js';
+import { MIN_SWING_HALF_ANGLE, SwingLimitPart } from './parts/swing-twist-part.js';
 import { frameAxes, JointFrames, readFrameB, readNormal, setLocalFrames } from './joint-frames.js';
 import { readBounds, readDirection, readPoint, requireNonNegative, requireWithin, show, requireWritable } from '../util/validate.js';
 import { checkOptionKeys } from '../util/option-keys.js';
@@ -28,6 +28,10 @@ import { MAX_TORQUE } from '../limits.js';
 import type { Float64Allocator } from '../util/arena.js';
 import type { StateReader, StateWriter } from '../util/state.js';
 import type { SubstepLength } from '../solver/step-parts.js';
+import {
+  AT_ANGLE_LIMIT, coneHalfAngle, drawArc, drawConeRim, drawJointFrames, drawnAnchorA, drawnAnchorB, drawNeedle, drawRay,
+  JOINT_DRAW_COLOURS, NEEDLE_LENGTH, requireDrawArguments, type DebugLines,
+} from './joint-drawing.js';
 
 export interface BallJointOptions extends JointOptions {
   /** The joint's pivot in world space, m. */
@@ -75,6 +79,13 @@ export const BALL_JOINT_DEFINITION: JointDefinition<BallJoint, BallJointOptions,
 };
 
 const twist = new Float64Array(3);
+/** A's frame y and z axes turned by the swing (drawLimits' twist range). */
+const swungY = new Float64Array(3);
+const swungZ = new Float64Array(3);
+
+/** The twist range's radius and its needle's length over the drawing's size. */
+const TWIST_RADIUS = 0.5;
+const TWIST_NEEDLE = 0.6;
 
 export class BallJoint extends Joint {
   readonly type = 'ball' as const;
@@ -246,6 +257,56 @@ export class BallJoint extends Joint {
     return parts.frames.twistAngle();
   }
 
+  // ---- drawing ----
+
+  /** Draws A's joint frame at A's anchor and B's at B's (see Joint.drawFrames): x is the twist axis. (A joint
+   * without limits or friction makes the frames it reads on its first call, once.) */
+  drawFrames(lines: DebugLines, size: number): void {
+    requireDrawArguments('drawFrames', lines, size);
+    const frames = this.frames;
+    this.updateDrawnFrames(frames);
+    drawJointFrames(lines, frames, drawnAnchorA, drawnAnchorB, size);
+  }
+
+  /**
+   * Draws the ball joint's limits (see Joint.drawLimits) at A's anchor. With a swing cone: the cone B's
+   * twist axis must stay inside, around frame A's x axis, `size` m long and elliptical with half-angles
+   * swingHalfAngleY (the swing about y, toward ±z) and swingHalfAngleZ (about z, toward ±y): its rim,
+   * where getSwingMargin() is 0, and lines from the apex to it. With a twist range: an arc of half that
+   * radius in the plane perpendicular to B's twist axis, from the lower to the upper twist angle, measured
+   * from A's y axis carried along by the swing, and a needle at getTwistAngle() (along B's y axis). Then a
+   * needle along B's twist axis. Each needle turns red within 0.02 rad of its limit. Draws nothing
+   * without a cone or a twist range.
+   */
+  override drawLimits(lines: DebugLines, size: number): void {
+    requireDrawArguments('drawLimits', lines, size);
+    const extras = this.extras;
+    if (extras === null || !this.limited) return;
+    const frames = extras.frames, swing = extras.swing, range = extras.twist, colours = JOINT_DRAW_COLOURS;
+    this.updateDrawnFrames(frames);
+    const p = drawnAnchorA;
+    let atSwingLimit = false;
+    if (swing.active) {
+      drawConeRim(lines, p, frames.xA, frames.yA, frames.zA, swing.halfAngleY, swing.halfAngleZ, size, colours.limit);
+      atSwingLimit = swingMargin(frames, swing.halfAngleY, swing.halfAngleZ) < AT_ANGLE_LIMIT;
+    }
+    if (range.lower > -Infinity || range.upper < Infinity) {
+      const lower = Math.max(range.lower, -Math.PI), upper = Math.min(range.upper, Math.PI), angle = frames.twistAngle();
+      swingAxes(frames, swungY, swungZ);
+      drawArc(lines, p, swungY, swungZ, TWIST_RADIUS * size, lower, upper, colours.twist, true);
+      const atLimit = angle - lower < AT_ANGLE_LIMIT || upper - angle < AT_ANGLE_LIMIT;
+      drawNeedle(lines, p, swungY, swungZ, angle, TWIST_NEEDLE * size, atLimit ? colours.atLimit : colours.needle);
+    }
+    drawRay(lines, p, frames.xB, NEEDLE_LENGTH * size, atSwingLimit ? colours.atLimit : colours.needle);
+  }
+
+  /** `frames` (the joint's own or the spare ones) and the drawn anchors at the bodies' current poses. */
+  private updateDrawnFrames(frames: JointFrames): void {
+    frames.update(this.bodyA, this.bodyB);
+    this.bodyA.getWorldPoint(drawnAnchorA, this.point.localAnchorA);
+    this.bodyB.getWorldPoint(drawnAnchorB, this.point.localAnchorB);
+  }
+
   private updateLimited(): void {
     const parts = this.extras;
     this.limited = parts !== null && (parts.swing.active || parts.twist.lower > -Infinity || parts.twist.upper < Infinity);
@@ -398,6 +459,43 @@ export class BallJoint extends Joint {
     if (this.direct) this.point.writeMass(this.bodyA, this.bodyB); // (not kept up to date while direct)
     out.set(this.point.K);
   }
+}
+
+/**
+ * How far inside the swing cone B's twist axis is, rad: getSwingMargin()'s C = φ_max(ψ) − φ
+ * (parts/swing-twist-part.ts), read from the frames (updated) without preparing the swing part. With
+ * u = B's twist axis in frame A's axes, φ = angle(x, u) and ψ = atan2(u_z, u_y).
+ */
+function swingMargin(frames: JointFrames, halfAngleY: number, halfAngleZ: number): number {
+  const b = frames.xB, x = frames.xA, y = frames.yA, z = frames.zA;
+  const ux = x[0] * b[0] + x[1] * b[1] + x[2] * b[2];
+  const uy = y[0] * b[0] + y[1] * b[1] + y[2] * b[2];
+  const uz = z[0] * b[0] + z[1] * b[1] + z[2] * b[2];
+  const phi = Math.atan2(Math.sqrt(uy * uy + uz * uz), ux);
+  return coneHalfAngle(Math.atan2(uz, uy), Math.max(halfAngleY, MIN_SWING_HALF_ANGLE), Math.max(halfAngleZ, MIN_SWING_HALF_ANGLE)) - phi;
+}
+
+/**
+ * Frame A's y and z axes turned by the swing (world space): the twist angle's 0 and π/2 in the plane
+ * perpendicular to B's twist axis, so that B's y axis is cos θ y' + sin θ z' at twist θ. The swing of
+ * q_rel = q_swing q_twist (joint-frames.ts) is the shortest turn from A's x axis a to B's b:
+ *   R v = c v + k × v + k (k·v) / (1 + c),   k = a × b,  c = a·b
+ * (singular only at a half-turn swing).
+ */
+function swingAxes(frames: JointFrames, outY: Float64Array, outZ: Float64Array): void {
+  const a = frames.xA, b = frames.xB;
+  const kx = a[1] * b[2] - a[2] * b[1], ky = a[2] * b[0] - a[0] * b[2], kz = a[0] * b[1] - a[1] * b[0];
+  const c = a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+  const s = 1 / Math.max(1 + c, 1e-9);
+  turn(frames.yA, outY, kx, ky, kz, c, s);
+  turn(frames.zA, outZ, kx, ky, kz, c, s);
+}
+
+function turn(v: Float64Array, out: Float64Array, kx: number, ky: number, kz: number, c: number, s: number): void {
+  const vx = v[0], vy = v[1], vz = v[2], kv = (kx * vx + ky * vy + kz * vz) * s;
+  out[0] = c * vx + ky * vz - kz * vy + kx * kv;
+  out[1] = c * vy + kz * vx - kx * vz + ky * kv;
+  out[2] = c * vz + kx * vy - ky * vx + kz * kv;
 }
 
 /** Joint friction torque, N·m: finite, ≥ 0, at most MAX_TORQUE (README, "Limits"). */

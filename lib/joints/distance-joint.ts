@@ -22,6 +22,9 @@ import { MAX_JOINT_LENGTH } from '../limits.js';
 import type { Float64Allocator } from '../util/arena.js';
 import type { StateReader, StateWriter } from '../util/state.js';
 import type { SubstepLength } from '../solver/step-parts.js';
+import {
+  drawBodyFrames, drawnAnchorA, drawnAnchorB, drawRange, perpendiculars, requireDrawArguments, type DebugLines,
+} from './joint-drawing.js';
 
 export interface DistanceJointOptions extends JointOptions {
   /** The anchor on A and the anchor on B, world space, m. */
@@ -58,6 +61,11 @@ export const DISTANCE_JOINT_DEFINITION: JointDefinition<DistanceJoint, DistanceJ
  * rod in a loop pumping energy without bound, its row direction flipping every substep. */
 export const MIN_DISTANCE_JOINT_LENGTH = 0.005;
 const MIN_LENGTH = 1e-9;
+
+/** drawLimits' direction and the two directions across it. */
+const direction = new Float64Array(3);
+const across1 = new Float64Array(3);
+const across2 = new Float64Array(3);
 
 export class DistanceJoint extends Joint {
   readonly type = 'distance' as const;
@@ -135,6 +143,43 @@ export class DistanceJoint extends Joint {
   getAnchorB(out: Float64Array | number[]): Float64Array | number[] {
     requireWritable('getAnchorB', out, 3);
     return this.bodyB.getWorldPoint(out, this.point.localAnchorB);
+  }
+
+  /** Draws the bodies' own axes at their anchors (see Joint.drawFrames). */
+  drawFrames(lines: DebugLines, size: number): void {
+    requireDrawArguments('drawFrames', lines, size);
+    this.updateDrawnAnchors();
+    drawBodyFrames(lines, this.bodyA.orientation, this.bodyB.orientation, drawnAnchorA, drawnAnchorB, size);
+  }
+
+  /**
+   * Draws the bounds (see Joint.drawLimits) along the current direction from A's anchor to B's: the
+   * segment from minLength to maxLength with a cross at each bound (minLength when above 0, maxLength
+   * when finite), and a larger cross at the current length (at B's anchor), red within 5 mm of a bound;
+   * an open bound runs `size` m past the current length (not below 0). Draws nothing without bounds (a spring with the
+   * default [0, Infinity)).
+   */
+  override drawLimits(lines: DebugLines, size: number): void {
+    requireDrawArguments('drawLimits', lines, size);
+    const lower = this.drive.lower, upper = this.drive.upper;
+    if (lower === -Infinity && upper === Infinity) return;
+    this.updateDrawnAnchors();
+    const pA = drawnAnchorA, pB = drawnAnchorB, n = direction;
+    n[0] = pB[0] - pA[0]; n[1] = pB[1] - pA[1]; n[2] = pB[2] - pA[2];
+    const L = Math.sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+    // the direction: the last prepare's when the anchors coincide
+    if (L > MIN_LENGTH) {
+      n[0] /= L; n[1] /= L; n[2] /= L;
+    } else {
+      n.set(this.direction);
+    }
+    perpendiculars(n, across1, across2);
+    drawRange(lines, pA, n, across1, across2, lower, upper, L, size, 0);
+  }
+
+  private updateDrawnAnchors(): void {
+    this.bodyA.getWorldPoint(drawnAnchorA, this.point.localAnchorA);
+    this.bodyB.getWorldPoint(drawnAnchorB, this.point.localAnchorB);
   }
 
   /** How far the current length is outside [minLength, maxLength], m. */

@@ -17,6 +17,7 @@ import { frameAxes, JointFrames } from './joint-frames.js';
 import type { Float64Allocator } from '../util/arena.js';
 import type { StateReader, StateWriter } from '../util/state.js';
 import { requireWritable } from '../util/validate.js';
+import { drawJointFrames, drawnAnchorA, drawnAnchorB, requireDrawArguments, type DebugLines } from './joint-drawing.js';
 
 export abstract class FreeAxisJoint extends Joint {
   readonly rowCount = 5;
@@ -65,6 +66,20 @@ export abstract class FreeAxisJoint extends Joint {
     const x = this.frames.xA;
     out[0] = x[0]; out[1] = x[1]; out[2] = x[2];
     return out;
+  }
+
+  /** Draws A's joint frame at A's anchor and B's at B's (see Joint.drawFrames): x is the joint axis. */
+  drawFrames(lines: DebugLines, size: number): void {
+    requireDrawArguments('drawFrames', lines, size);
+    this.updateDrawnAnchors();
+    drawJointFrames(lines, this.frames, drawnAnchorA, drawnAnchorB, size);
+  }
+
+  /** @internal The frames, drawnAnchorA and drawnAnchorB at the bodies' current poses. */
+  protected updateDrawnAnchors(): void {
+    this.frames.update(this.bodyA, this.bodyB);
+    this.bodyA.getWorldPoint(drawnAnchorA, this.point.localAnchorA);
+    this.bodyB.getWorldPoint(drawnAnchorB, this.point.localAnchorB);
   }
 
   /** Sets the limits (rad for a hinge, within [−π, π]; m for a slider); (−Infinity, Infinity) removes them. */

@@ -24,6 +24,9 @@ import { AxisDrive, type MotorOptions, type ServoOptions } from './parts/axis-dr
 import type { Float64Allocator } from '../util/arena.js';
 import { atan2 } from '../math/portable.js';
 import type { SubstepLength } from '../solver/step-parts.js';
+import {
+  AT_ANGLE_LIMIT, drawArc, drawnAnchorA, drawNeedle, JOINT_DRAW_COLOURS, NEEDLE_LENGTH, requireDrawArguments, type DebugLines,
+} from './joint-drawing.js';
 
 export interface HingeJointOptions extends JointOptions {
   /** A point on the hinge axis, world space, m. */
@@ -152,6 +155,24 @@ export class HingeJoint extends FreeAxisJoint {
    * limit, negative from the upper. A motor pressing B into a limit reads getLimitTorque() = −getMotorTorque(). */
   getLimitTorque(): number {
     return this.drive.limitForce;
+  }
+
+  /**
+   * Draws the hinge's limits (see Joint.drawLimits) at A's anchor, in the plane perpendicular to its axis:
+   * the sector from lowerAngle to upperAngle (within [−π, π]; its arc `size` m from the anchor), measured
+   * as getAngle() is, from frame A's y axis toward its z axis, and a needle at getAngle(), red within
+   * 0.02 rad of a limit. Draws nothing when the hinge has no limits.
+   */
+  override drawLimits(lines: DebugLines, size: number): void {
+    requireDrawArguments('drawLimits', lines, size);
+    const drive = this.drive;
+    if (drive.lower === -Infinity && drive.upper === Infinity) return;
+    const lower = Math.max(drive.lower, -Math.PI), upper = Math.min(drive.upper, Math.PI);
+    this.updateDrawnAnchors();
+    const frames = this.frames, angle = frames.twistAngle(), colours = JOINT_DRAW_COLOURS;
+    drawArc(lines, drawnAnchorA, frames.yA, frames.zA, size, lower, upper, colours.limit, true);
+    const atLimit = angle - lower < AT_ANGLE_LIMIT || upper - angle < AT_ANGLE_LIMIT;
+    drawNeedle(lines, drawnAnchorA, frames.yA, frames.zA, angle, NEEDLE_LENGTH * size, atLimit ? colours.atLimit : colours.needle);
   }
 
   getError(): number {

@@ -9,6 +9,7 @@ import { JOINT_CORE_OPTION_KEYS, JointCore, type JointCoreOptions } from './join
 import type { Float64Allocator } from '../util/arena.js';
 import { readFiniteVector, show, showBound, requireWritable } from '../util/validate.js';
 import { MAX_ANGULAR_SPEED, MAX_LINEAR_SPEED } from '../limits.js';
+import { requireDrawArguments, type DebugLines } from './joint-drawing.js';
 
 export type JointType = 'ball' | 'orientation' | 'weld' | 'hinge' | 'prismatic' | 'distance' | 'mouse';
 
@@ -42,7 +43,31 @@ export abstract class Joint extends JointCore<Body> {
     return out;
   }
 
+<<<<<<< HEAD
   // ---- rows (J, Ċ and C are JointCore's, read from the joint's equality rows) ----
+=======
+  // ---- drawing (joint-drawing.ts) ----
+
+  /**
+   * Draws the joint's frame on each body at its anchor into `lines`: frame A's x, y and z axes `size` m
+   * long (red, green, blue), frame B's three quarters as long in darker colours (JOINT_DRAW_COLOURS). A
+   * joint with joint frames (hinge, prismatic, ball) draws those (joint-frames.ts); a weld or orientation
+   * joint A's body axes and the frame of B that matches them while the held rotation holds; a distance or
+   * mouse joint the bodies' own axes. Reads the joint at the bodies' current poses; allocates nothing.
+   */
+  abstract drawFrames(lines: DebugLines, size: number): void;
+
+  /**
+   * Draws what the joint's limits allow, where they act, and where the joint is now, `size` m across
+   * (a sector's radius, a cone's length), with a needle or marker that turns red at a limit (each joint
+   * type says what it draws). A joint without limits draws nothing. Allocates nothing.
+   */
+  drawLimits(lines: DebugLines, size: number): void {
+    requireDrawArguments('drawLimits', lines, size);
+  }
+
+  // ---- rows, for direct solvers and tests ----
+>>>>>>> draw
 
   /** Writes K = J M⁻¹ Jᵀ (rowCount × rowCount, row-major) from the closed form, at the last prepare. */
   abstract writeEffectiveMass(out: Float64Array): void;

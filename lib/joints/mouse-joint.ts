@@ -20,6 +20,7 @@ import { PointConstraintPart } from './parts/point-part.js';
 import type { Float64Allocator } from '../util/arena.js';
 import type { StateReader, StateWriter } from '../util/state.js';
 import type { SubstepLength } from '../solver/step-parts.js';
+import { drawBodyFrames, drawnAnchorB, requireDrawArguments, type DebugLines } from './joint-drawing.js';
 
 export interface MouseJointOptions {
   /** The body to pull. */
@@ -145,6 +146,15 @@ export class MouseJoint extends SinglePartJoint {
   getAnchor(out: Float64Array | number[]): Float64Array | number[] {
     requireWritable('getAnchor', out, 3);
     return this.bodyB.getWorldPoint(out, this.point.localAnchorB);
+  }
+
+  /** Draws the world's axes at the target and the body's own at the pulled point (see Joint.drawFrames).
+   * A mouse joint has no limits to draw. */
+  drawFrames(lines: DebugLines, size: number): void {
+    requireDrawArguments('drawFrames', lines, size);
+    const body = this.bodyB;
+    body.getWorldPoint(drawnAnchorB, this.point.localAnchorB);
+    drawBodyFrames(lines, this.bodyA.orientation, body.orientation, this.point.localAnchorA, drawnAnchorB, size);
   }
 
   override get hertz(): number {

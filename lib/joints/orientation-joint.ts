@@ -13,6 +13,7 @@ import { checkOptionKeys, optionKeys } from '../util/option-keys.js';
 import { readUnitQuaternion } from '../util/validate.js';
 import { definedOptions } from './joint-core.js';
 import type { JointDefinition } from './joint-definition.js';
+import { drawHeldRotationFrames, requireDrawArguments, type DebugLines } from './joint-drawing.js';
 
 export interface OrientationJointOptions extends JointOptions {
   /** B's orientation in A's axes that the joint holds (q_a⁻¹ q_b, a unit quaternion [x, y, z, w]).
@@ -69,6 +70,14 @@ export class OrientationJoint extends SinglePartJoint {
   /** The options that make this joint again (see JointCore.toOptions): the rotation it holds. */
   toOptions(): OrientationJointOptions {
     return definedOptions({ ...this.coreOptions(), referenceRotation: Array.from(this.rotation.referenceRotation) });
+  }
+
+  /** Draws, at B's centre (the joint has no anchor), A's body axes and the frame of B that is A's while
+   * the joint holds (see Joint.drawFrames): their angle is the joint's error. It has no limits to draw. */
+  drawFrames(lines: DebugLines, size: number): void {
+    requireDrawArguments('drawFrames', lines, size);
+    const a = this.bodyA, b = this.bodyB;
+    drawHeldRotationFrames(lines, a.orientation, b.orientation, this.rotation.referenceRotation, b.position, b.position, size);
   }
 
   getError(): number {

@@ -25,6 +25,7 @@ import { AxisDrive, type MotorOptions, type ServoOptions } from './parts/axis-dr
 import type { Float64Allocator } from '../util/arena.js';
 import type { StateReader, StateWriter } from '../util/state.js';
 import type { SubstepLength } from '../solver/step-parts.js';
+import { drawnAnchorA, drawnAnchorB, drawRange, requireDrawArguments, type DebugLines } from './joint-drawing.js';
 
 export interface PrismaticJointOptions extends JointOptions {
   /** A point on the slide axis, world space, m (B's anchor slides along A's axis through it). */
@@ -145,6 +146,23 @@ export class PrismaticJoint extends FreeAxisJoint {
     this.requireInWorld('frictionForce');
     this.drive.setFriction('frictionForce', value);
     this.wakeBodies();
+  }
+
+  /**
+   * Draws the slider's limits (see Joint.drawLimits) along its axis (A's) from A's anchor: the segment
+   * from lowerTranslation to upperTranslation with a cross at each finite end, and a larger cross at
+   * getTranslation(), red within 5 mm of a limit; an open end runs `size` m past the rest. Draws nothing
+   * when the slider has no limits.
+   */
+  override drawLimits(lines: DebugLines, size: number): void {
+    requireDrawArguments('drawLimits', lines, size);
+    const lower = this.drive.lower, upper = this.drive.upper;
+    if (lower === -Infinity && upper === Infinity) return;
+    this.updateDrawnAnchors();
+    // the translation x = a·d, d = B's anchor − A's (getTranslation)
+    const frames = this.frames, a = frames.xA, pA = drawnAnchorA, pB = drawnAnchorB;
+    const x = a[0] * (pB[0] - pA[0]) + a[1] * (pB[1] - pA[1]) + a[2] * (pB[2] - pA[2]);
+    drawRange(lines, pA, a, frames.yA, frames.zA, lower, upper, x, size, -Infinity);
   }
 
   /** Distance of B's anchor from A's axis, m. */

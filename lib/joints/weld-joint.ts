@@ -33,6 +33,7 @@ import type { Float64Allocator } from '../util/arena.js';
 import type { StateReader, StateWriter } from '../util/state.js';
 import type { SubstepLength } from '../solver/step-parts.js';
 import { readPoint, readUnitQuaternion, requireWritable } from '../util/validate.js';
+import { drawHeldRotationFrames, drawnAnchorA, drawnAnchorB, requireDrawArguments, type DebugLines } from './joint-drawing.js';
 
 export interface WeldJointOptions extends JointOptions {
   /** The point the two bodies are welded at, world space, m. Forces and torques are reported about it. */
@@ -135,6 +136,16 @@ export class WeldJoint extends Joint {
   getAnchorB(out: Float64Array | number[]): Float64Array | number[] {
     requireWritable('getAnchorB', out, 3);
     return this.bodyB.getWorldPoint(out, this.point.localAnchorB);
+  }
+
+  /** Draws A's body axes at A's anchor and, at B's, the frame of B that is A's while the weld holds (see
+   * Joint.drawFrames): their gap and angle are the weld's errors. A weld has no limits to draw. */
+  drawFrames(lines: DebugLines, size: number): void {
+    requireDrawArguments('drawFrames', lines, size);
+    const a = this.bodyA, b = this.bodyB;
+    a.getWorldPoint(drawnAnchorA, this.point.localAnchorA);
+    b.getWorldPoint(drawnAnchorB, this.point.localAnchorB);
+    drawHeldRotationFrames(lines, a.orientation, b.orientation, this.rotation.referenceRotation, drawnAnchorA, drawnAnchorB, size);
   }
 
   /** The anchor gap, m (see getAngularError for the angle). */

@@ -592,6 +592,33 @@ describe('hinges, motors and ragdolls', () => {
     expect(held.bodies[hips]!.position[0] - pressed.bodies[hips]!.position[0]).toBeGreaterThan(0.3);
     expect((await hook((v) => v.joints())).pin.error).toBeLessThan(0.01);
   });
+
+  it('ragdoll pile: no limits drawn until a body is picked, then only its joints\' until a click on empty space', async () => {
+    browser.problems.length = 0;
+    await open('ragdoll-pile');
+    await hook((v) => v.pause());
+    await hook((v) => v.reset());
+    await hook((v) => v.step(150));
+    // 150 limited joints: too many to draw at once
+    expect((await state()).limitsDrawn).toBe(0);
+    const mouse = browser.page.mouse;
+    const thigh = await hook((v) => v.bodyIndex('thighLeft'));
+    const at = await hook((v, i: number) => v.screenPoint(i), thigh);
+    await mouse.click(at.x, at.y);
+    await hook((v) => v.step(1));
+    const picked = await state();
+    expect(picked.picked).not.toBeNull();
+    // a ragdoll segment has one to four joints, all limited
+    expect(picked.limitsDrawn).toBeGreaterThanOrEqual(1);
+    expect(picked.limitsDrawn).toBeLessThanOrEqual(4);
+    await browser.page.screenshot({ path: join(SHOTS, 'ragdoll-pile-picked.png') });
+    // a click on the sky picks nothing
+    await mouse.click(480, 200);
+    await hook((v) => v.step(1));
+    expect((await state()).picked).toBeNull();
+    expect((await state()).limitsDrawn).toBe(0);
+    expect(browser.problems).toEqual([]);
+  });
 });
 
 describe('joint solver', () => {

@@ -1,15 +1,16 @@
-// Draws one world: a mesh per body, a marker per joint anchor coloured by stress, force arrows, joint
-// frames, joint limits (render/joint-limits-view.ts), and a spark where a joint breaks. Reads the world
-// only through lib's public API. A body is drawn with its description's shape, or, when it has none
-// (the triangle meshes and heightfields of ViewerScene.addToWorld), from its collision shapes
+// Draws one world: a mesh per body, a marker per joint anchor coloured by stress, force arrows, a spark
+// where a joint breaks, and the joints' frames and limits, which each joint draws itself (Joint.drawFrames
+// and drawLimits, lib/joints/joint-drawing.ts) into one LineSegments buffer (render/line-buffer.ts). Reads
+// the world only through lib's public API. A body is drawn with its description's shape, or, when it has
+// none (the triangle meshes and heightfields of ViewerScene.addToWorld), from its collision shapes
 // (render/mesh-geometry.ts).
 
 import * as THREE from 'three';
-import { jointDefinition, type Body, type Joint } from '../../lib/index.js';
+import { jointDefinition, type Body, type DebugLines, type Joint } from '../../lib/index.js';
 import type { ShapeDescription } from '../../lib/scenes/index.js';
 import type { LiveScene, ViewerScene } from '../scene-types.js';
 import { hullGeometry, hullThickness } from './hull-geometry.js';
-import { JointLimitsView } from './joint-limits-view.js';
+import { LineBuffer } from './line-buffer.js';
 import { disposeLabel, makeLabel } from './label.js';
 import { shapesObject } from './mesh-geometry.js';
 
@@ -17,7 +18,8 @@ export interface DisplayOptions {
   anchors: boolean;
   frames: boolean;
   forces: boolean;
-  /** Hinge angle ranges and ball joints' swing cones. */
+  /** What the joints' limits allow and where each joint is (Joint.drawLimits): hinge sectors, swing cones
+   * and twist ranges, slider and distance ranges. */
   limits: boolean;
   /** Sleeping bodies drawn greyed (lib/body/sleep.ts). */
   sleep: boolean;
@@ -96,6 +98,30 @@ function geometryOf(shape: ShapeDescription): THREE.BufferGeometry {
   }
 }
 
+/**
+ * With at most this many joints that have limits the view draws all their limits; with more, only the
+ * limits of the picked body's joints (the body dragged, or the one last pressed on). One ragdoll's 15
+ * (6 hinges, 9 cones) read clearly; the ragdoll pile's 150 are a thicket.
+ */
+export const ALL_LIMITS_UP_TO = 16;
+
+/** A DebugLines that only counts lines: which joints have limits to draw. */
+class LineCounter implements DebugLines {
+  count = 0;
+  line(): void {
+    this.count++;
+  }
+}
+const counter = new LineCounter();
+
+/** How large a joint's drawing is, m: 1.3 times the distance from its anchor to the centre of the body it
+ * moves (B, or A when B does not move), within 0.12 … 0.8 m. */
+function drawSize(joint: Joint): number {
+  jointAnchor(joint, anchor);
+  const p = (joint.bodyB.isDynamic ? joint.bodyB : joint.bodyA).position;
+  return Math.min(Math.max(1.3 * Math.hypot(p[0] - anchor[0], p[1] - anchor[1], p[2] - anchor[2]), 0.12), 0.8);
+}
+
 const anchor = new Float64Array(3);
 const vector = new Float64Array(3);
 const colour = new THREE.Color();
@@ -117,9 +143,10 @@ export class WorldView {
   private highlighted: Body | null = null;
   private markers: THREE.InstancedMesh;
   private readonly forceLines: THREE.LineSegments;
-  private readonly frameLines: THREE.LineSegments;
-  /** The hinges' angle ranges and the ball joints' swing cones. */
-  readonly limits: JointLimitsView;
+  /** The joints' frames and limits, as they draw them. */
+  private readonly jointLines: LineBuffer;
+  /** How many joints' limits the last sync drew. */
+  limitsDrawn = 0;
   private readonly sparks: Spark[] = [];
   private readonly markerRadius: number;
 
@@ -143,9 +170,10 @@ export class WorldView {
     this.markerRadius = markerRadius ?? Math.max(0.06, Math.min(0.2, smallest * 1.3));
     this.markers = this.makeMarkers(Math.max(64, live.world.joints.length * 2));
     this.forceLines = new THREE.LineSegments(new THREE.BufferGeometry(), new THREE.LineBasicMaterial({ color: 0xe8590c }));
-    this.frameLines = new THREE.LineSegments(new THREE.BufferGeometry(), new THREE.LineBasicMaterial({ vertexColors: true }));
-    this.limits = new JointLimitsView(live.joints);
-    this.group.add(this.forceLines, this.frameLines, this.limits.group);
+    // drawn over the bodies, as the anchor markers are (which go over the lines)
+    this.jointLines = new LineBuffer(new THREE.LineBasicMaterial({ vertexColors: true, depthTest: false, transparent: true }));
+    this.jointLines.object.renderOrder = 9;
+    this.group.add(this.forceLines, this.jointLines.object);
   }
 
   /** The body a picked object belongs to, if it is a body mesh. */
@@ -218,8 +246,9 @@ export class WorldView {
     this.group.add(mesh);
   }
 
-  /** Moves everything to the world's current state. `frameTime` ages the sparks, s. */
-  sync(display: DisplayOptions, frameTime: number): void {
+  /** Moves everything to the world's current state. `frameTime` ages the sparks, s; `picked`: the body
+   * whose joints' limits are drawn when the scene has too many to draw all (ALL_LIMITS_UP_TO). */
+  sync(display: DisplayOptions, frameTime: number, picked: Body | null = null): void {
     for (const extra of this.live.extraBodies) {
       if (!this.meshes.has(extra.body)) this.addBody(extra.body, extra.shape, extra.role);
     }
@@ -239,8 +268,7 @@ export class WorldView {
     const joints = this.live.world.joints.filter((j) => !j.broken && j.type !== 'mouse');
     this.syncMarkers(joints, display.anchors);
     this.syncForces(joints, display.forces);
-    this.syncFrames(joints, display.frames);
-    this.limits.sync(display.limits);
+    this.syncJointLines(joints, display, picked);
     for (let i = this.sparks.length - 1; i >= 0; i--) {
       const spark = this.sparks[i];
       spark.age += frameTime;
@@ -255,7 +283,6 @@ export class WorldView {
   }
 
   dispose(): void {
-    this.limits.dispose();
     this.group.traverse((object) => {
       if (object instanceof THREE.Mesh || object instanceof THREE.LineSegments) {
         object.geometry.dispose();
@@ -314,30 +341,31 @@ export class WorldView {
     this.forceLines.geometry.computeBoundingSphere();
   }
 
-  /** Each joint's bodies' axes (red x, green y, blue z) drawn at the anchor, 0.4 m long. */
-  private syncFrames(joints: Joint[], visible: boolean): void {
-    this.frameLines.visible = visible;
-    if (!visible) return;
-    const points = new Float32Array(joints.length * 36);
-    const colours = new Float32Array(joints.length * 36);
-    const axisColours = [[0.9, 0.2, 0.2], [0.2, 0.75, 0.25], [0.2, 0.4, 0.95]];
-    joints.forEach((joint, i) => {
-      jointAnchor(joint, anchor);
-      [joint.bodyA, joint.bodyB].forEach((body, b) => {
-        const R = body.rotation;
-        for (let axis = 0; axis < 3; axis++) {
-          const o = i * 36 + b * 18 + axis * 6;
-          const length = b === 0 ? 0.4 : 0.3;
-          points.set([anchor[0], anchor[1], anchor[2]], o);
-          points.set([anchor[0] + R[axis * 3] * length, anchor[1] + R[axis * 3 + 1] * length, anchor[2] + R[axis * 3 + 2] * length], o + 3);
-          const c = axisColours[axis].map((v) => (b === 0 ? v : v * 0.6));
-          colours.set([...c, ...c], o);
-        }
-      });
-    });
-    this.frameLines.geometry.setAttribute('position', new THREE.BufferAttribute(points, 3));
-    this.frameLines.geometry.setAttribute('color', new THREE.BufferAttribute(colours, 3));
-    this.frameLines.geometry.computeBoundingSphere();
+  /** Each joint's frames (display.frames) and limits (display.limits), as it draws them, into one buffer. */
+  private syncJointLines(joints: Joint[], display: DisplayOptions, picked: Body | null): void {
+    const lines = this.jointLines;
+    lines.clear();
+    if (display.frames) {
+      for (const joint of joints) joint.drawFrames(lines, drawSize(joint));
+    }
+    this.limitsDrawn = 0;
+    if (display.limits) {
+      let limited = 0;
+      counter.count = 0;
+      for (const joint of joints) {
+        const before = counter.count;
+        joint.drawLimits(counter, 1);
+        if (counter.count !== before) limited++;
+      }
+      const all = limited <= ALL_LIMITS_UP_TO;
+      for (const joint of joints) {
+        if (!all && joint.bodyA !== picked && joint.bodyB !== picked) continue;
+        const before = lines.count;
+        joint.drawLimits(lines, drawSize(joint));
+        if (lines.count !== before) this.limitsDrawn++;
+      }
+    }
+    lines.finish();
   }
 }
 

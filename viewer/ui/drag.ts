@@ -11,6 +11,10 @@
 // A scene with a click action (ViewerScene.click, the wall's "fire") tells a click from a drag by the
 // pointer's travel: a press and release within CLICK_SLOP px is a click; moving further drags the body
 // under the press (or turns the camera), as in every other scene.
+//
+// The body pressed on stays picked after the drag ends, until a click on empty space (a press and release
+// within CLICK_SLOP px on no body) or a rebuild: a scene with many limited joints draws only the picked
+// body's joints' limits (render/world-view.ts, ALL_LIMITS_UP_TO).
 
 import * as THREE from 'three';
 import type { Body, MouseJoint, World } from '../../lib/index.js';
@@ -43,6 +47,10 @@ interface Press {
 export class DragTool {
   private joint: MouseJoint | null = null;
   private press: Press | null = null;
+  /** The body last pressed on (picked stays with it after the drag ends). */
+  private selected: Body | null = null;
+  /** Where a press on empty space began: released there (a click), it clears the selection. */
+  private emptyPress: { x: number; y: number } | null = null;
   private readonly plane = new THREE.Plane();
   private readonly raycaster = new THREE.Raycaster();
   private readonly pointer = new THREE.Vector2();
@@ -61,14 +69,27 @@ export class DragTool {
     stage.scene.add(this.line);
     canvas.addEventListener('pointerdown', (e) => this.down(e));
     canvas.addEventListener('pointermove', (e) => this.move(e));
-    window.addEventListener('pointerup', () => this.up());
+    window.addEventListener('pointerup', (e) => this.up(e));
   }
 
   get dragging(): boolean {
     return this.joint !== null;
   }
 
-  /** Drops the joint and any press not yet a click or a drag (the scene is being rebuilt). */
+  /** The picked body: the one being dragged, or else the one last pressed on, until a click on empty space
+   * picks none (the view draws the limits of its joints). */
+  get picked(): Body | null {
+    return this.joint?.bodyB ?? this.selected;
+  }
+
+  /** Drops the joint, the press and the picked body: the scene is being rebuilt. */
+  reset(): void {
+    this.release();
+    this.selected = null;
+    this.emptyPress = null;
+  }
+
+  /** Drops the joint and any press not yet a click or a drag. */
   release(): void {
     this.press = null;
     if (this.joint !== null) {
@@ -121,6 +142,8 @@ export class DragTool {
   private down(event: PointerEvent): void {
     if (event.button !== 0) return;
     const picked = this.pickAt(event.clientX, event.clientY);
+    if (picked !== null) this.selected = picked.body;
+    this.emptyPress = picked === null ? { x: event.clientX, y: event.clientY } : null;
     if (this.getClick() === null) {
       if (picked !== null) this.grab(picked);
       return;
@@ -148,7 +171,10 @@ export class DragTool {
     if (this.raycaster.ray.intersectPlane(this.plane, this.hit) !== null) this.joint.setTarget([this.hit.x, this.hit.y, this.hit.z]);
   }
 
-  private up(): void {
+  private up(event: PointerEvent): void {
+    const empty = this.emptyPress;
+    this.emptyPress = null;
+    if (empty !== null && Math.hypot(event.clientX - empty.x, event.clientY - empty.y) <= CLICK_SLOP) this.selected = null;
     const press = this.press;
     this.release();
     if (press !== null) this.getClick()?.(press.origin, press.direction);
