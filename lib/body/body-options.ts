@@ -1,12 +1,14 @@
-// What createBody takes (BodyOptions) and how its parts are read: the shapes, each checked and allowed on
-// the body's type, and the mass the shapes give.
+// What createBody takes (BodyOptions) and how it is read: every option checked in one order before the
+// body is made, the shapes each checked and allowed on the body's type, the mass from body-mass.ts.
 
 import type { BodyType } from './body-type.js';
-import type { CommonBodyOptions } from './body-base.js';
+import { readBodyTypeOption, readCommonBodyOptions, requireTypeAllows, type CommonBodyOptions, type CommonBodyValues } from './body-base.js';
+import { readMass, type MassValues } from './body-mass.js';
+import { readLocks } from './body-state.js';
 import { definitionOf, MAX_SHAPES_PER_BODY, Shape, type ShapeOptions } from '../geometry/shape.js';
-import { show, showBound } from '../util/validate.js';
+import { readBoundedVector, readPoint, readUnitQuaternion, requireBoolean, show } from '../util/validate.js';
 import { optionKeys } from '../util/option-keys.js';
-import { MAX_MASS, MIN_MASS } from '../limits.js';
+import { MAX_ANGULAR_SPEED, MAX_LINEAR_SPEED } from '../limits.js';
 
 export interface BodyOptions extends CommonBodyOptions {
   /** 'dynamic' (default) moves under forces and joints; 'static' never moves; 'kinematic' moves at
@@ -66,9 +68,9 @@ export const BODY_OPTION_KEYS = optionKeys<BodyOptions>({
   lockRotation: true, ccd: true, userData: true,
 });
 
-/** @internal Reads createBody's `shapes`: each checked (the error names the shape's index), and each on a body type
+/** Reads createBody's `shapes`: each checked (the error names the shape's index), and each on a body type
  * that may carry it (a plane on static bodies only; a mesh or heightfield not on a dynamic body). */
-export function readShapes(where: string, value: unknown, type: BodyType, id: number): Shape[] {
+function readShapes(where: string, value: unknown, type: BodyType, id: number): Shape[] {
   if (value === undefined) return [];
   if (!Array.isArray(value)) throw new TypeError(`${where}: shapes must be an array of shape options, got ${show(value)}`);
   if (value.length > MAX_SHAPES_PER_BODY) {
@@ -86,30 +88,48 @@ export function readShapes(where: string, value: unknown, type: BodyType, id: nu
   });
 }
 
-/** @internal Whether mass properties exist with a mass within [MIN_MASS, MAX_MASS]. */
-export function hasMassInRange(properties: { mass: number } | null): boolean {
-  return properties !== null && properties.mass >= MIN_MASS && properties.mass <= MAX_MASS;
+/** @internal BodyOptions checked, defaults filled in. */
+export interface BodyValues extends MassValues {
+  type: BodyType;
+  position: Float64Array;
+  orientation: Float64Array;
+  linearVelocity: Float64Array;
+  angularVelocity: Float64Array;
+  shapes: Shape[];
+  common: CommonBodyValues;
+  rotationLocks: number;
+  translationLocks: number;
+  ccd: boolean;
 }
 
-/** A mass to show: 3 significant digits. */
-function roughly(value: number): string {
-  return show(Number(value.toPrecision(3)));
-}
-
-/** @internal Refuses solid shapes whose mass, Σ density · volume, is outside [MIN_MASS, MAX_MASS] (a body takes
- * its mass from them): the message names their densities and the mass they give. `remedy` ends it. */
-export function requireShapesMass(where: string, shapes: readonly Shape[], remedy: string): void {
-  let mass = 0, solid = false;
-  const densities: number[] = [];
-  for (const shape of shapes) {
-    const definition = definitionOf(shape.type);
-    if (!definition.solid) continue;
-    solid = true;
-    mass += shape.density * definition.volume(shape);
-    if (!densities.includes(shape.density)) densities.push(shape.density);
+/** @internal Checks createBody's options for body `id`, in this order, before anything is made; with the
+ * mass from the shapes, the shapes are placed about their centre of mass (body-mass.ts readMass). */
+export function readBodyOptions(where: string, options: BodyOptions, id: number): BodyValues {
+  const type = readBodyTypeOption(where, options, BODY_OPTION_KEYS);
+  const position = new Float64Array(3);
+  const orientation = new Float64Array([0, 0, 0, 1]);
+  const linearVelocity = new Float64Array(3);
+  const angularVelocity = new Float64Array(3);
+  if (options.position !== undefined) readPoint(where, 'position', options.position, 3, position);
+  if (options.orientation !== undefined) readUnitQuaternion(where, 'orientation', options.orientation, orientation);
+  if (options.linearVelocity !== undefined) {
+    readBoundedVector(where, 'linearVelocity', options.linearVelocity, 3, linearVelocity, MAX_LINEAR_SPEED, ' m/s');
   }
-  if (!solid || (mass >= MIN_MASS && mass <= MAX_MASS)) return;
-  const of = densities.length === 1 ? `density ${show(densities[0])}` : `densities ${densities.map(show).join(', ')}`;
-  const bound = mass < MIN_MASS ? `below the minimum ${showBound(MIN_MASS)} kg` : `above the maximum ${showBound(MAX_MASS)} kg`;
-  throw new RangeError(`${where}: shapes of ${of} kg/m³ give mass ${roughly(mass)} kg, ${bound} (README, "Limits"); ${remedy}`);
+  if (options.angularVelocity !== undefined) {
+    readBoundedVector(where, 'angularVelocity', options.angularVelocity, 3, angularVelocity, MAX_ANGULAR_SPEED, ' rad/s');
+  }
+  requireTypeAllows(where, type, hasNonZero(linearVelocity) || hasNonZero(angularVelocity), options);
+  const shapes = readShapes(where, options.shapes, type, id);
+  const { mass, inertia, inverse } = readMass(where, options, type, shapes, position, orientation);
+  const common = readCommonBodyOptions(where, options);
+  const rotationLocks = options.lockRotation === undefined ? 0 : readLocks(where, 'lockRotation', options.lockRotation);
+  const translationLocks = options.lockTranslation === undefined ? 0 : readLocks(where, 'lockTranslation', options.lockTranslation);
+  const ccd = options.ccd === undefined ? false : requireBoolean(where, 'ccd', options.ccd);
+  return {
+    type, position, orientation, linearVelocity, angularVelocity, shapes, mass, inertia, inverse, common, rotationLocks, translationLocks, ccd,
+  };
+}
+
+function hasNonZero(v: Float64Array): boolean {
+  return v[0] !== 0 || v[1] !== 0 || v[2] !== 0;
 }
