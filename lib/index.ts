@@ -14,6 +14,7 @@ export { CCD_SPEED_THRESHOLD } from './collision/continuous.js';
 export { Body } from './body/body.js';
 export type { BodyOptions, BodyType } from './body/body.js';
 export { boxInertia, sphereInertia, capsuleInertia } from './geometry/inertia.js';
+export type { Vector3Input, QuaternionInput, Vector2Input } from './util/vector-input.js';
 /** sin, cos and atan2 that give the same bits in every JavaScript engine (Math.sin and the like differ
  * in the last bit between node and browsers): for building scenes that must step alike everywhere. */
 export { sin as portableSin, cos as portableCos, atan2 as portableAtan2 } from './math/portable.js';

@@ -7,6 +7,7 @@ import { readFiniteVector, requireAccumulated, requireFinite } from '../util/val
 import { requireImpulseSpeeds } from '../body/body-base.js';
 import type { Body2D } from './body.js';
 import { BODY2D_STATE } from './body-state.js';
+import type { Vector2Input } from '../util/vector-input.js';
 
 const ANGULAR_VELOCITY = BODY2D_STATE.angularVelocity;
 const INVERSE_INERTIA = BODY2D_STATE.inverseInertia;
@@ -17,7 +18,7 @@ const scratchSum = new Float64Array(3);
 
 /** @internal Body2D.applyForce: adds `force` (N) for the next step, and at `worldPoint` (m) its torque
  * about the centre of mass, (p − x) × f. */
-export function addForce(body: Body2D, force: ArrayLike<number>, worldPoint: ArrayLike<number> | undefined): void {
+export function addForce(body: Body2D, force: Vector2Input, worldPoint: Vector2Input | undefined): void {
   readFiniteVector('applyForce', 'force', force, 2, scratch);
   const fx = scratch[0], fy = scratch[1];
   let torque = body._torque;
@@ -47,7 +48,7 @@ export function addTorque(body: Body2D, torque: number): void {
 }
 
 /** @internal Body2D.applyLinearImpulse: v += m⁻¹ p and, at `worldPoint`, ω += I⁻¹ ((p_w − x) × p). */
-export function addLinearImpulse(body: Body2D, impulse: ArrayLike<number>, worldPoint: ArrayLike<number> | undefined): void {
+export function addLinearImpulse(body: Body2D, impulse: Vector2Input, worldPoint: Vector2Input | undefined): void {
   readFiniteVector('applyLinearImpulse', 'impulse', impulse, 2, scratch);
   const px = scratch[0], py = scratch[1];
   let angular = 0;

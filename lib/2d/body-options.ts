@@ -6,16 +6,17 @@ import { readMass, type MassValues } from './body-mass.js';
 import { optionKeys } from '../util/option-keys.js';
 import { readBoundedVector, readPoint, requireFinite, requireWithin } from '../util/validate.js';
 import { MAX_ANGULAR_SPEED, MAX_LINEAR_SPEED } from '../limits.js';
+import type { Vector2Input } from '../util/vector-input.js';
 
 export interface Body2DOptions extends CommonBodyOptions {
   /** 'dynamic' (default), 'static' or 'kinematic', as in 3D. */
   type?: BodyType;
   /** Centre of mass, m. Default [0, 0]. */
-  position?: ArrayLike<number>;
+  position?: Vector2Input;
   /** rad, counter-clockwise. Default 0. Kept wrapped to [−π, π] (an angle outside is wrapped). */
   angle?: number;
   /** m/s, of magnitude at most 1e6 (MAX_LINEAR_SPEED). Default zero. */
-  linearVelocity?: ArrayLike<number>;
+  linearVelocity?: Vector2Input;
   /** rad/s, counter-clockwise, at most 1e6 either way (MAX_ANGULAR_SPEED). Default 0. */
   angularVelocity?: number;
   /** kg, from 1e-12 to 1e20 (MIN_MASS, MAX_MASS). Dynamic bodies only: refused on a static or

@@ -21,6 +21,7 @@ import { BODY2D_STATE } from './body-state.js';
 import { BODY2D_STATE_IO } from './body-state-io.js';
 import { KinematicMotion2D } from './kinematic-motion.js';
 import { writeSinCos, wrapAngleAt, wrapAngleToPi } from '../math/portable.js';
+import { asArray2, type Vector2Input } from '../util/vector-input.js';
 
 const LINEAR_VELOCITY = BODY2D_STATE.linearVelocity, ANGULAR_VELOCITY = BODY2D_STATE.angularVelocity;
 const POSITION = BODY2D_STATE.position, ANGLE = BODY2D_STATE.angle, ROTATION = BODY2D_STATE.rotation;
@@ -156,7 +157,7 @@ export class Body2D extends BodyBase {
   }
 
   /** Moves the body there at once (a teleport: it is drawn there, not interpolated from where it was). */
-  setPosition(position: ArrayLike<number>): void {
+  setPosition(position: Vector2Input): void {
     this.requireInWorld('setPosition');
     readPoint('setPosition', 'position', position, 2, this.position);
     this.teleported();
@@ -206,7 +207,7 @@ export class Body2D extends BodyBase {
     return drawn >= -Math.PI && drawn <= Math.PI ? drawn : wrapAngleToPi(drawn);
   }
   /** Sets v, m/s; on a kinematic body, drops a pose target not yet reached (as in 3D). */
-  setLinearVelocity(velocity: ArrayLike<number>): void {
+  setLinearVelocity(velocity: Vector2Input): void {
     this.requireInWorld('setLinearVelocity');
     this.requireMovable('setLinearVelocity', velocity);
     readBoundedVector('setLinearVelocity', 'velocity', velocity, 2, this.linearVelocity, MAX_LINEAR_SPEED, ' m/s');
@@ -229,7 +230,7 @@ export class Body2D extends BodyBase {
    * turn to a target orientation is: a target a whole turn ahead leaves the body where it is, and an
    * angle that grows without bound (t ω) drives the body at ω.
    */
-  moveKinematic(position: ArrayLike<number>, angle?: number): void {
+  moveKinematic(position: Vector2Input, angle?: number): void {
     const where = 'moveKinematic';
     this.requireInWorld(where);
     this.requireKinematic(where);
@@ -260,7 +261,7 @@ export class Body2D extends BodyBase {
   }
 
   /** Adds a force (N) for the next step, at `worldPoint` (m) or at the centre of mass. */
-  applyForce(force: ArrayLike<number>, worldPoint?: ArrayLike<number>): void {
+  applyForce(force: Vector2Input, worldPoint?: Vector2Input): void {
     this.requireInWorld('applyForce');
     addForce(this, force, worldPoint);
   }
@@ -270,25 +271,25 @@ export class Body2D extends BodyBase {
     addTorque(this, torque);
   }
   /** Changes the velocity at once by an impulse (N·s) at `worldPoint` or at the centre of mass. */
-  applyLinearImpulse(impulse: ArrayLike<number>, worldPoint?: ArrayLike<number>): void {
+  applyLinearImpulse(impulse: Vector2Input, worldPoint?: Vector2Input): void {
     this.requireInWorld('applyLinearImpulse');
     addLinearImpulse(this, impulse, worldPoint);
   }
 
   /** World position of a point given in body axes relative to the centre of mass: x + R p. */
-  getWorldPoint(out: Float64Array | number[], localPoint: ArrayLike<number>): Float64Array | number[] {
+  getWorldPoint(out: Float64Array | number[], localPoint: Vector2Input): Float64Array | number[] {
     requireWritable('getWorldPoint', out, 2);
     const c = this.state[ROTATION], s = this.state[ROTATION + 1];
-    const px = localPoint[0], py = localPoint[1];
+    const p = asArray2(localPoint, pointScratch), px = p[0], py = p[1];
     out[0] = this.position[0] + c * px - s * py;
     out[1] = this.position[1] + s * px + c * py;
     return out;
   }
   /** Body-axes coordinates of a world point: Rᵀ (p − x). */
-  getLocalPoint(out: Float64Array | number[], worldPoint: ArrayLike<number>): Float64Array | number[] {
+  getLocalPoint(out: Float64Array | number[], worldPoint: Vector2Input): Float64Array | number[] {
     requireWritable('getLocalPoint', out, 2);
     const c = this.state[ROTATION], s = this.state[ROTATION + 1];
-    const dx = worldPoint[0] - this.position[0], dy = worldPoint[1] - this.position[1];
+    const p = asArray2(worldPoint, pointScratch), dx = p[0] - this.position[0], dy = p[1] - this.position[1];
     out[0] = c * dx + s * dy;
     out[1] = -s * dx + c * dy;
     return out;
@@ -300,3 +301,6 @@ export class Body2D extends BodyBase {
     return 0.5 * this._mass * (v[0] * v[0] + v[1] * v[1]) + 0.5 * this._inertia * w * w;
   }
 }
+
+/** A point given as an object (x, y), read into an array. */
+const pointScratch = new Float64Array(2);

@@ -1,5 +1,6 @@
 // sinew-physics/2d: the 2D specialization, the same API shape as the 3D library, and the planar comparison.
 
+export type { Vector2Input } from '../util/vector-input.js';
 export { World2D } from './world.js';
 export type { AdvanceResult } from '../world/clock.js';
 export type { JointSolverKind } from '../world/settings.js';

@@ -7,6 +7,7 @@ import { requireAtMost, requireFiniteNumbers } from '../util/restore-check.js';
 import { readPoint, requireFinite } from '../util/validate.js';
 import { BODY2D_STATE } from './body-state.js';
 import { KINEMATIC_PENDING, KinematicTarget, type TargetedBody } from '../body/kinematic-target.js';
+import type { Vector2Input } from '../util/vector-input.js';
 
 const LINEAR_VELOCITY = BODY2D_STATE.linearVelocity;
 const ANGULAR_VELOCITY = BODY2D_STATE.angularVelocity;
@@ -29,7 +30,7 @@ export class KinematicMotion2D extends KinematicTarget<MovedBody> {
 
   /** moveKinematic's target: `position` and `angle` (default: the body's angle now), wrapped to [−π, π],
    * both checked before either is kept. */
-  aim(where: string, position: ArrayLike<number>, angle: number | undefined): void {
+  aim(where: string, position: Vector2Input, angle: number | undefined): void {
     const s = this.body.state, target = this.pose;
     readPoint(where, 'position', position, 2, scratch);
     const theta = angle === undefined ? s[ANGLE] : requireFinite(where, 'angle', angle);

@@ -18,10 +18,11 @@ import type { JointBreakEventOf } from '../world/events.js';
 import type { StateReader, StateWriter } from '../util/state.js';
 import type { BodyInvalidEventOf } from '../body/invalid-bodies.js';
 import { readGravity, show } from '../util/validate.js';
+import type { Vector2Input } from '../util/vector-input.js';
 
 export interface World2DOptions extends CoreWorldOptions<Joint2D, Body2D> {
   /** m/s². Default [0, −9.81]. */
-  gravity?: ArrayLike<number>;
+  gravity?: Vector2Input;
 }
 
 const WORLD2D_OPTION_KEYS: readonly string[] = [

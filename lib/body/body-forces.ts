@@ -9,6 +9,7 @@ import { readFiniteVector, requireAccumulated } from '../util/validate.js';
 import type { Body } from './body.js';
 import { requireImpulseSpeeds } from './body-base.js';
 import { BODY_STATE } from './body-state.js';
+import type { Vector3Input } from '../util/vector-input.js';
 
 const INVERSE_MASS_AXES = BODY_STATE.inverseMassAxes;
 
@@ -18,7 +19,7 @@ const scratchSum = new Float64Array(3);
 
 /** @internal Body.applyForce: adds `force` (N) for the next step, and at `worldPoint` (m) its torque
  * about the centre of mass. */
-export function addForce(body: Body, force: ArrayLike<number>, worldPoint: ArrayLike<number> | undefined): void {
+export function addForce(body: Body, force: Vector3Input, worldPoint: Vector3Input | undefined): void {
   readFiniteVector('applyForce', 'force', force, 3, scratchVector);
   const fx = scratchVector[0], fy = scratchVector[1], fz = scratchVector[2];
   const torque = scratchAngular;
@@ -37,7 +38,7 @@ export function addForce(body: Body, force: ArrayLike<number>, worldPoint: Array
 }
 
 /** @internal Body.applyTorque: adds `torque` (N·m, world frame) for the next step. */
-export function addTorque(body: Body, torque: ArrayLike<number>): void {
+export function addTorque(body: Body, torque: Vector3Input): void {
   readFiniteVector('applyTorque', 'torque', torque, 3, scratchVector);
   const sum = scratchSum;
   for (let i = 0; i < 3; i++) sum[i] = body.torque[i] + scratchVector[i];
@@ -48,7 +49,7 @@ export function addTorque(body: Body, torque: ArrayLike<number>): void {
 
 /** @internal Body.applyLinearImpulse: v += m⁻¹ p (along the unlocked axes) and, at `worldPoint`,
  * ω += I⁻¹ ((p_w − x) × p). */
-export function addLinearImpulse(body: Body, impulse: ArrayLike<number>, worldPoint: ArrayLike<number> | undefined): void {
+export function addLinearImpulse(body: Body, impulse: Vector3Input, worldPoint: Vector3Input | undefined): void {
   readFiniteVector('applyLinearImpulse', 'impulse', impulse, 3, scratchVector);
   const px = scratchVector[0], py = scratchVector[1], pz = scratchVector[2];
   const angular = scratchAngular.fill(0);
@@ -67,7 +68,7 @@ export function addLinearImpulse(body: Body, impulse: ArrayLike<number>, worldPo
 }
 
 /** @internal Body.applyAngularImpulse: ω += I⁻¹ L (world frame). */
-export function addAngularImpulse(body: Body, impulse: ArrayLike<number>): void {
+export function addAngularImpulse(body: Body, impulse: Vector3Input): void {
   readFiniteVector('applyAngularImpulse', 'impulse', impulse, 3, scratchVector);
   if (!body.isDynamic) return;
   requireSpeeds(body, 'applyAngularImpulse', impulse, 0, 0, 0, scratchVector[0], scratchVector[1], scratchVector[2]);

@@ -9,19 +9,20 @@ import { definitionOf, MAX_SHAPES_PER_BODY, Shape, type ShapeOptions } from '../
 import { readBoundedVector, readPoint, readUnitQuaternion, requireBoolean, show } from '../util/validate.js';
 import { optionKeys } from '../util/option-keys.js';
 import { MAX_ANGULAR_SPEED, MAX_LINEAR_SPEED } from '../limits.js';
+import type { Vector3Input, QuaternionInput } from '../util/vector-input.js';
 
 export interface BodyOptions extends CommonBodyOptions {
   /** 'dynamic' (default) moves under forces and joints; 'static' never moves; 'kinematic' moves at
    * the velocity you give it and is not pushed by anything. */
   type?: BodyType;
   /** Centre of mass in world space, m. Default [0, 0, 0]. */
-  position?: ArrayLike<number>;
+  position?: Vector3Input;
   /** Unit quaternion [x, y, z, w]. Default identity. A nearly-unit one (within 1e-3) is normalized. */
-  orientation?: ArrayLike<number>;
+  orientation?: QuaternionInput;
   /** m/s, of magnitude at most 1e6 (MAX_LINEAR_SPEED). Default zero. */
-  linearVelocity?: ArrayLike<number>;
+  linearVelocity?: Vector3Input;
   /** rad/s, world frame, of magnitude at most 1e6 (MAX_ANGULAR_SPEED). Default zero. */
-  angularVelocity?: ArrayLike<number>;
+  angularVelocity?: Vector3Input;
   /** kg, from 1e-12 to 1e20 (MIN_MASS, MAX_MASS; README, "Limits"). Dynamic bodies only: refused on a
    * static or kinematic body (setType then setMassProperties gives one made dynamic a mass). Default 1,
    * or the shapes' (which must then weigh within the same range). */

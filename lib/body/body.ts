@@ -30,6 +30,7 @@ import { slerpInto } from './interpolation.js';
 import { KinematicMotion } from './kinematic-motion.js';
 import type { BodyType } from './body-type.js';
 import { notFinite, type InvalidQuantity } from './invalid-bodies.js';
+import { asArray3, type QuaternionInput, type Vector3Input } from '../util/vector-input.js';
 
 export type { BodyType };
 
@@ -282,7 +283,7 @@ export class Body extends BodyBase {
   }
 
   /** Moves the body there at once (a teleport: it is drawn there, not interpolated from where it was). */
-  setPosition(position: ArrayLike<number>): void {
+  setPosition(position: Vector3Input): void {
     this.requireInWorld('setPosition');
     readPoint('setPosition', 'position', position, 3, this.position);
     this.teleported();
@@ -290,7 +291,7 @@ export class Body extends BodyBase {
   }
 
   /** Turns the body to a unit quaternion [x, y, z, w] at once (a teleport, as setPosition). */
-  setOrientation(orientation: ArrayLike<number>): void {
+  setOrientation(orientation: QuaternionInput): void {
     this.requireInWorld('setOrientation');
     readUnitQuaternion('setOrientation', 'orientation', orientation, this.orientation);
     this.updateInertia();
@@ -340,7 +341,7 @@ export class Body extends BodyBase {
 
   /** Sets v, m/s. On a kinematic body this drops a pose target not yet reached (moveKinematic): the
    * body moves at the velocities it is given from then on. */
-  setLinearVelocity(velocity: ArrayLike<number>): void {
+  setLinearVelocity(velocity: Vector3Input): void {
     this.requireInWorld('setLinearVelocity');
     this.requireMovable('setLinearVelocity', velocity);
     readBoundedVector('setLinearVelocity', 'velocity', velocity, 3, this.linearVelocity, MAX_LINEAR_SPEED, ' m/s');
@@ -350,7 +351,7 @@ export class Body extends BodyBase {
   }
 
   /** Sets ω, rad/s (world frame); on a kinematic body, drops its pose target as setLinearVelocity does. */
-  setAngularVelocity(velocity: ArrayLike<number>): void {
+  setAngularVelocity(velocity: Vector3Input): void {
     this.requireInWorld('setAngularVelocity');
     this.requireMovable('setAngularVelocity', velocity);
     readBoundedVector('setAngularVelocity', 'velocity', velocity, 3, this.angularVelocity, MAX_ANGULAR_SPEED, ' rad/s');
@@ -369,7 +370,7 @@ export class Body extends BodyBase {
    * new target it stops where it is. The orientation takes the shorter way round (less than half a
    * turn per step). Setting a velocity drops a target not yet reached.
    */
-  moveKinematic(position: ArrayLike<number>, orientation?: ArrayLike<number>): void {
+  moveKinematic(position: Vector3Input, orientation?: QuaternionInput): void {
     const where = 'moveKinematic';
     this.requireInWorld(where);
     this.requireKinematic(where);
@@ -427,48 +428,48 @@ export class Body extends BodyBase {
   }
 
   /** Adds a force (N) for the next step, at `worldPoint` (m) or at the centre of mass. */
-  applyForce(force: ArrayLike<number>, worldPoint?: ArrayLike<number>): void {
+  applyForce(force: Vector3Input, worldPoint?: Vector3Input): void {
     this.requireInWorld('applyForce');
     addForce(this, force, worldPoint);
   }
 
   /** Adds a torque (N·m, world frame) for the next step. */
-  applyTorque(torque: ArrayLike<number>): void {
+  applyTorque(torque: Vector3Input): void {
     this.requireInWorld('applyTorque');
     addTorque(this, torque);
   }
 
   /** Changes the velocity at once by an impulse (N·s) at `worldPoint` or at the centre of mass. */
-  applyLinearImpulse(impulse: ArrayLike<number>, worldPoint?: ArrayLike<number>): void {
+  applyLinearImpulse(impulse: Vector3Input, worldPoint?: Vector3Input): void {
     this.requireInWorld('applyLinearImpulse');
     addLinearImpulse(this, impulse, worldPoint);
   }
 
   /** Changes the angular velocity at once by an angular impulse (N·m·s, world frame). */
-  applyAngularImpulse(impulse: ArrayLike<number>): void {
+  applyAngularImpulse(impulse: Vector3Input): void {
     this.requireInWorld('applyAngularImpulse');
     addAngularImpulse(this, impulse);
   }
 
   /** World velocity of a world point moving with the body: v + ω × (p − x). */
-  getPointVelocity(out: Float64Array | number[], worldPoint: ArrayLike<number>): Float64Array | number[] {
+  getPointVelocity(out: Float64Array | number[], worldPoint: Vector3Input): Float64Array | number[] {
     requireWritable('getPointVelocity', out, 3);
-    vec3.subtract(scratchVector, worldPoint as vec3, this.position);
+    vec3.subtract(scratchVector, asArray3(worldPoint, pointScratch) as vec3, this.position);
     vec3.cross(out, this.angularVelocity, scratchVector);
     return vec3.add(out, out, this.linearVelocity) as Float64Array | number[];
   }
 
   /** World position of a point given in body axes relative to the centre of mass: x + R p. */
-  getWorldPoint(out: Float64Array | number[], localPoint: ArrayLike<number>): Float64Array | number[] {
+  getWorldPoint(out: Float64Array | number[], localPoint: Vector3Input): Float64Array | number[] {
     requireWritable('getWorldPoint', out, 3);
-    vec3.transformMat3(out, localPoint as vec3, this.rotation);
+    vec3.transformMat3(out, asArray3(localPoint, pointScratch) as vec3, this.rotation);
     return vec3.add(out, out, this.position) as Float64Array | number[];
   }
 
   /** Body-axes coordinates of a world point: Rᵀ (p − x) = q⁻¹ (p − x) q. */
-  getLocalPoint(out: Float64Array | number[], worldPoint: ArrayLike<number>): Float64Array | number[] {
+  getLocalPoint(out: Float64Array | number[], worldPoint: Vector3Input): Float64Array | number[] {
     requireWritable('getLocalPoint', out, 3);
-    vec3.subtract(out, worldPoint as vec3, this.position);
+    vec3.subtract(out, asArray3(worldPoint, pointScratch) as vec3, this.position);
     quat.conjugate(scratchQuaternion, this.orientation);
     return vec3.transformQuat(out, out, scratchQuaternion) as Float64Array | number[];
   }
@@ -488,3 +489,6 @@ export class Body extends BodyBase {
     return 0.5 * this._mass * (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]) + 0.5 * (bx * Ix + by * Iy + bz * Iz);
   }
 }
+
+/** A point given as an object (x, y, z), read into an array. */
+const pointScratch = new Float64Array(3);

@@ -7,6 +7,7 @@ import { checkStoredQuaternion, requireAtMost, requireFiniteNumbers } from '../u
 import { readPoint, readUnitQuaternion } from '../util/validate.js';
 import { BODY_STATE } from './body-state.js';
 import { KINEMATIC_MOVING, KINEMATIC_NONE, KINEMATIC_PENDING, KinematicTarget, type TargetedBody } from './kinematic-target.js';
+import type { Vector3Input, QuaternionInput } from '../util/vector-input.js';
 
 const LINEAR_VELOCITY = BODY_STATE.linearVelocity;
 const ANGULAR_VELOCITY = BODY_STATE.angularVelocity;
@@ -30,7 +31,7 @@ export class KinematicMotion extends KinematicTarget<MovedBody> {
 
   /** moveKinematic's target: `position` and `orientation` (default: the body's orientation now), both
    * checked before either is kept. */
-  aim(where: string, position: ArrayLike<number>, orientation: ArrayLike<number> | undefined): void {
+  aim(where: string, position: Vector3Input, orientation: QuaternionInput | undefined): void {
     const s = this.body.state, target = this.pose;
     readPoint(where, 'position', position, 3, scratchVector);
     if (orientation !== undefined) readUnitQuaternion(where, 'orientation', orientation, scratchQuaternion);

@@ -56,6 +56,7 @@ import { makeReadOnly } from '../util/read-only.js';
 import { CharacterSweep, type CharacterWorld } from './character-sweep.js';
 import { StepUp } from './step-up.js';
 import { SurfaceRules } from './surface-rules.js';
+import type { Vector3Input } from '../util/vector-input.js';
 
 export type { CharacterWorld } from './character-sweep.js';
 
@@ -74,7 +75,7 @@ export interface CharacterControllerOptions {
   /** The capsule swept for the character, centred on its body's origin along the body's y axis. */
   shape: CharacterCapsuleOptions;
   /** Which way is up (normalized). Default [0, 1, 0]. */
-  up?: ArrayLike<number>;
+  up?: Vector3Input;
   /** Radians in [0, π/2): the steepest slope the character walks up and stands on. Default π/4
    * (Rapier's max_slope_climb_angle). */
   maxSlopeClimbAngle?: number;
@@ -244,7 +245,7 @@ export class CharacterController {
    * ground afterwards, and the surfaces it ran into (dynamic ones pushed). Call it once a frame before
    * world.step(dt).
    */
-  move(body: Body, desiredDisplacement: ArrayLike<number>): CharacterMoveResult {
+  move(body: Body, desiredDisplacement: Vector3Input): CharacterMoveResult {
     const where = 'CharacterController.move';
     this.requireCharacter(where, body);
     const desired = readFiniteVector(where, 'desiredDisplacement', desiredDisplacement, 3, this.desired);

@@ -1,10 +1,12 @@
 // The options a shape is created from (createBody's `shapes`), one interface per type.
 
+import type { Vector3Input, QuaternionInput } from '../util/vector-input.js';
+
 export interface SurfaceOptions {
   /** Position of the shape's centre in the body frame, m. Default [0, 0, 0]. */
-  position?: ArrayLike<number>;
+  position?: Vector3Input;
   /** Orientation in the body frame, a unit quaternion [x, y, z, w]. Default identity. */
-  orientation?: ArrayLike<number>;
+  orientation?: QuaternionInput;
   /** kg/m³, for the body's mass when createBody is given no mass. Default 1000 (water). */
   density?: number;
   /** Coulomb friction coefficient μ ≥ 0. Default 0.6. */
@@ -45,7 +47,7 @@ export interface CapsuleShapeOptions extends SurfaceOptions {
 }
 export interface BoxShapeOptions extends SurfaceOptions {
   type: 'box';
-  halfExtents: ArrayLike<number>;
+  halfExtents: Vector3Input;
 }
 export interface HullShapeOptions extends SurfaceOptions {
   type: 'hull';
@@ -59,7 +61,7 @@ export interface HullShapeOptions extends SurfaceOptions {
 export interface PlaneShapeOptions extends SurfaceOptions {
   type: 'plane';
   /** The outward normal in the body frame. Default [0, 1, 0]. */
-  normal?: ArrayLike<number>;
+  normal?: Vector3Input;
   /** The plane is n·p = offset (body frame, m). Default 0. */
   offset?: number;
 }

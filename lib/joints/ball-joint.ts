@@ -32,16 +32,17 @@ import {
   AT_ANGLE_LIMIT, coneHalfAngle, drawArc, drawConeRim, drawJointFrames, drawnAnchorA, drawnAnchorB, drawNeedle, drawRay,
   JOINT_DRAW_COLOURS, NEEDLE_LENGTH, requireDrawArguments, type DebugLines,
 } from './joint-drawing.js';
+import type { Vector3Input } from '../util/vector-input.js';
 
 export interface BallJointOptions extends JointOptions {
   /** The joint's pivot in world space, m. */
-  anchor: ArrayLike<number>;
+  anchor: Vector3Input;
   /** The twist axis of the joint frame, world space (needed with limits; default [1, 0, 0]). For a
    * ragdoll limb, the bone's direction. */
-  axis?: ArrayLike<number>;
+  axis?: Vector3Input;
   /** The frame's y axis, world space (made perpendicular to `axis`): the plane of the first swing
    * half-angle. Optional. */
-  normal?: ArrayLike<number>;
+  normal?: Vector3Input;
   /** Swing cone half-angles, rad, in (0, π]: one number for a circular cone, or [about y, about z]
    * for an elliptical one. Default π (no cone). */
   swingLimit?: number | readonly [number, number];
@@ -50,11 +51,11 @@ export interface BallJointOptions extends JointOptions {
   /** Coulomb friction torque on the relative rotation, N·m. Default 0. */
   frictionTorque?: number;
   /** B's pivot, world space, when it is not `anchor`: the joint starts with that gap, and closes it. */
-  anchorB?: ArrayLike<number>;
+  anchorB?: Vector3Input;
   /** B's frame, world space (default `axis` and `normal`): apart from A's, the joint starts at the swing
    * and twist between them. What toOptions() gives for a joint away from its rest pose. */
-  axisB?: ArrayLike<number>;
-  normalB?: ArrayLike<number>;
+  axisB?: Vector3Input;
+  normalB?: Vector3Input;
 }
 /** @internal The keys of BallJointOptions (option-keys.ts). */
 export const BALL_JOINT_OPTION_KEYS: readonly string[] = [...JOINT_OPTION_KEYS, ...optionKeys<Omit<BallJointOptions, keyof JointOptions>>({ anchor: true, axis: true, normal: true, swingLimit: true, twistLimit: true, frictionTorque: true, anchorB: true, axisB: true, normalB: true })];

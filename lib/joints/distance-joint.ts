@@ -25,11 +25,12 @@ import type { SubstepLength } from '../solver/step-parts.js';
 import {
   drawBodyFrames, drawnAnchorA, drawnAnchorB, drawRange, perpendiculars, requireDrawArguments, type DebugLines,
 } from './joint-drawing.js';
+import type { Vector3Input } from '../util/vector-input.js';
 
 export interface DistanceJointOptions extends JointOptions {
   /** The anchor on A and the anchor on B, world space, m. */
-  anchorA: ArrayLike<number>;
-  anchorB: ArrayLike<number>;
+  anchorA: Vector3Input;
+  anchorB: Vector3Input;
   /** Rest length, m. Default: the anchors' distance at creation. */
   length?: number;
   /** Bounds, m. Default: both equal to `length` (a rigid rod) without a spring, [0, Infinity) with one

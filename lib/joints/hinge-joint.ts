@@ -27,14 +27,15 @@ import type { SubstepLength } from '../solver/step-parts.js';
 import {
   AT_ANGLE_LIMIT, drawArc, drawnAnchorA, drawNeedle, JOINT_DRAW_COLOURS, NEEDLE_LENGTH, requireDrawArguments, type DebugLines,
 } from './joint-drawing.js';
+import type { Vector3Input } from '../util/vector-input.js';
 
 export interface HingeJointOptions extends JointOptions {
   /** A point on the hinge axis, world space, m. */
-  anchor: ArrayLike<number>;
+  anchor: Vector3Input;
   /** The hinge axis, world space (any length but zero). */
-  axis: ArrayLike<number>;
+  axis: Vector3Input;
   /** Where angle 0's reference points, world space (made perpendicular to the axis). Optional. */
-  normal?: ArrayLike<number>;
+  normal?: Vector3Input;
   /** Angle limits, rad, measured from the pose at creation, in [−π, π]. Default: none. */
   lowerAngle?: number;
   upperAngle?: number;
@@ -46,11 +47,11 @@ export interface HingeJointOptions extends JointOptions {
   frictionTorque?: number;
   /** B's point on the axis, world space, when it is not `anchor`: the joint starts with that gap, and
    * closes it. */
-  anchorB?: ArrayLike<number>;
+  anchorB?: Vector3Input;
   /** B's hinge axis and normal, world space (default `axis` and `normal`): apart from A's, the joint starts
    * at the angle (and misalignment) between them. What toOptions() gives for a joint away from angle 0. */
-  axisB?: ArrayLike<number>;
-  normalB?: ArrayLike<number>;
+  axisB?: Vector3Input;
+  normalB?: Vector3Input;
 }
 /** @internal The keys of HingeJointOptions (option-keys.ts). */
 export const HINGE_JOINT_OPTION_KEYS: readonly string[] = [...JOINT_OPTION_KEYS, ...optionKeys<Omit<HingeJointOptions, keyof JointOptions>>({ anchor: true, axis: true, normal: true, lowerAngle: true, upperAngle: true, motor: true, servo: true, frictionTorque: true, anchorB: true, axisB: true, normalB: true })];

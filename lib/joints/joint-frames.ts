@@ -16,6 +16,7 @@ import { quat } from 'gl-matrix';
 import type { Body } from '../body/body.js';
 import { atan2, writeAtan2 } from '../math/portable.js';
 import { readDirection, show } from '../util/validate.js';
+import type { Vector3Input } from '../util/vector-input.js';
 
 /** Axes of a world frame from a unit axis and an optional normal (made perpendicular). */
 export function frameFromAxis(out: Float64Array, axis: ArrayLike<number>, normal?: ArrayLike<number>): Float64Array {
@@ -96,7 +97,7 @@ function requireNotParallel(
  * must not be parallel to axisB.
  */
 export function readFrameB(
-  where: string, options: { axisB?: ArrayLike<number>; normalB?: ArrayLike<number> }, axis: ArrayLike<number>,
+  where: string, options: { axisB?: Vector3Input; normalB?: Vector3Input }, axis: ArrayLike<number>,
   normal: ArrayLike<number> | undefined,
 ): [Float64Array | undefined, Float64Array | undefined] {
   const axisB = options.axisB === undefined ? undefined : readDirection(where, 'axisB', options.axisB, new Float64Array(3));

@@ -21,14 +21,15 @@ import type { Float64Allocator } from '../util/arena.js';
 import type { StateReader, StateWriter } from '../util/state.js';
 import type { SubstepLength } from '../solver/step-parts.js';
 import { drawBodyFrames, drawnAnchorB, requireDrawArguments, type DebugLines } from './joint-drawing.js';
+import type { Vector3Input } from '../util/vector-input.js';
 
 export interface MouseJointOptions {
   /** The body to pull. */
   body: Body;
   /** The point of the body to pull, world space. Default: its centre of mass. */
-  anchor?: ArrayLike<number>;
+  anchor?: Vector3Input;
   /** Where to pull it, world space. Default: the anchor. */
-  target?: ArrayLike<number>;
+  target?: Vector3Input;
   /** Spring stiffness, Hz. Default 5. */
   hertz?: number;
   /** Spring damping ratio. Default 0.7. */
@@ -131,7 +132,7 @@ export class MouseJoint extends SinglePartJoint {
   }
 
   /** Moves the target, world space. */
-  setTarget(target: ArrayLike<number>): void {
+  setTarget(target: Vector3Input): void {
     this.requireInWorld('setTarget');
     readPoint('setTarget', 'target', target, 3, this.point.localAnchorA);
     this.wakeBodies();

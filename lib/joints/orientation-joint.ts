@@ -14,11 +14,12 @@ import { readUnitQuaternion } from '../util/validate.js';
 import { definedOptions } from './joint-core.js';
 import type { JointDefinition } from './joint-definition.js';
 import { drawHeldRotationFrames, requireDrawArguments, type DebugLines } from './joint-drawing.js';
+import type { QuaternionInput } from '../util/vector-input.js';
 
 export interface OrientationJointOptions extends JointOptions {
   /** B's orientation in A's axes that the joint holds (q_a⁻¹ q_b, a unit quaternion [x, y, z, w]).
    * Default: the bodies' relative orientation at creation. */
-  referenceRotation?: ArrayLike<number>;
+  referenceRotation?: QuaternionInput;
 }
 /** @internal The keys of OrientationJointOptions (option-keys.ts). */
 export const ORIENTATION_JOINT_OPTION_KEYS: readonly string[] = [

@@ -26,12 +26,13 @@ import type { Float64Allocator } from '../util/arena.js';
 import type { StateReader, StateWriter } from '../util/state.js';
 import type { SubstepLength } from '../solver/step-parts.js';
 import { drawnAnchorA, drawnAnchorB, drawRange, requireDrawArguments, type DebugLines } from './joint-drawing.js';
+import type { Vector3Input, QuaternionInput } from '../util/vector-input.js';
 
 export interface PrismaticJointOptions extends JointOptions {
   /** A point on the slide axis, world space, m (B's anchor slides along A's axis through it). */
-  anchor: ArrayLike<number>;
+  anchor: Vector3Input;
   /** The slide axis, world space (fixed in A). */
-  axis: ArrayLike<number>;
+  axis: Vector3Input;
   /** Translation limits along the axis, m, from the pose at creation. Default: none. */
   lowerTranslation?: number;
   upperTranslation?: number;
@@ -43,13 +44,13 @@ export interface PrismaticJointOptions extends JointOptions {
   frictionForce?: number;
   /** Where the frame's y axis points, world space (made perpendicular to `axis`): which way the two rows
    * across the axis lie. Optional. */
-  normal?: ArrayLike<number>;
+  normal?: Vector3Input;
   /** B's anchor, world space, when it is not `anchor`: the joint starts at the translation (and the
    * distance from the axis) between them. What toOptions() gives for a joint away from translation 0. */
-  anchorB?: ArrayLike<number>;
+  anchorB?: Vector3Input;
   /** B's orientation in A's axes that the joint holds (q_a⁻¹ q_b, a unit quaternion [x, y, z, w]).
    * Default: the bodies' relative orientation at creation. */
-  referenceRotation?: ArrayLike<number>;
+  referenceRotation?: QuaternionInput;
 }
 /** @internal The keys of PrismaticJointOptions (option-keys.ts). */
 export const PRISMATIC_JOINT_OPTION_KEYS: readonly string[] = [...JOINT_OPTION_KEYS, ...optionKeys<Omit<PrismaticJointOptions, keyof JointOptions>>({ anchor: true, axis: true, lowerTranslation: true, upperTranslation: true, motor: true, servo: true, frictionForce: true, normal: true, anchorB: true, referenceRotation: true })];

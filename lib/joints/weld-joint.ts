@@ -34,15 +34,16 @@ import type { StateReader, StateWriter } from '../util/state.js';
 import type { SubstepLength } from '../solver/step-parts.js';
 import { readPoint, readUnitQuaternion, requireWritable } from '../util/validate.js';
 import { drawHeldRotationFrames, drawnAnchorA, drawnAnchorB, requireDrawArguments, type DebugLines } from './joint-drawing.js';
+import type { Vector3Input, QuaternionInput } from '../util/vector-input.js';
 
 export interface WeldJointOptions extends JointOptions {
   /** The point the two bodies are welded at, world space, m. Forces and torques are reported about it. */
-  anchor: ArrayLike<number>;
+  anchor: Vector3Input;
   /** B's weld point, world space, when it is not `anchor`: the joint starts with that gap, and closes it. */
-  anchorB?: ArrayLike<number>;
+  anchorB?: Vector3Input;
   /** B's orientation in A's axes that the joint holds (q_a⁻¹ q_b, a unit quaternion [x, y, z, w]).
    * Default: the bodies' relative orientation at creation. */
-  referenceRotation?: ArrayLike<number>;
+  referenceRotation?: QuaternionInput;
 }
 /** @internal The keys of WeldJointOptions (option-keys.ts). */
 export const WELD_JOINT_OPTION_KEYS: readonly string[] = [...JOINT_OPTION_KEYS, ...optionKeys<Omit<WeldJointOptions, keyof JointOptions>>({ anchor: true, anchorB: true, referenceRotation: true })];

@@ -69,9 +69,20 @@ export function isArrayLike(value: unknown): value is ArrayLike<unknown> {
  * with one value and be stored with another. Grown for the longest vector read. */
 let vectorScratch = new Float64Array(16);
 
-/** Reads a vector of `n` finite numbers into `out` (written only when all are finite). */
+/** The components an object vector is read by (x, y, z, w: three.js's Vector2, Vector3, Vector4 and
+ * Quaternion, whose order is the library's quaternion order (x, y, z, w)). */
+const COMPONENTS = ['x', 'y', 'z', 'w'] as const;
+
+/**
+ * Reads a vector of `n` finite numbers into `out` (written only when all are finite): an array (or typed
+ * array) of n numbers, or, for n from 2 to 4, an object with numeric x, y (z, w) such as three.js's
+ * Vector3 or Quaternion.
+ */
 export function readFiniteVector(where: string, name: string, value: unknown, n: number, out: Float64Array): Float64Array {
-  if (!isArrayLike(value)) throw new TypeError(`${where}: ${name} must be an array of ${n} numbers, got ${show(value)}`);
+  if (!isArrayLike(value)) {
+    if (n >= 2 && n <= 4 && value !== null && typeof value === 'object') return readObjectVector(where, name, value, n, out);
+    throw new TypeError(`${where}: ${name} must be an array of ${n} numbers, got ${show(value)}`);
+  }
   const length = value.length;
   if (length !== n) throw new TypeError(`${where}: ${name} must be an array of ${n} numbers, got ${show(value)}`);
   if (vectorScratch.length < n) vectorScratch = new Float64Array(n);
@@ -85,6 +96,39 @@ export function readFiniteVector(where: string, name: string, value: unknown, n:
   }
   for (let i = 0; i < n; i++) out[i] = copy[i];
   return out;
+}
+
+/** An object vector's components (x, y, z, w, the first n), each read once, checked, then stored. */
+function readObjectVector(where: string, name: string, value: object, n: number, out: Float64Array): Float64Array {
+  const copy = vectorScratch;
+  for (let i = 0; i < n; i++) {
+    const x = (value as Record<string, unknown>)[COMPONENTS[i]];
+    if (typeof x !== 'number' || !Number.isFinite(x)) {
+      throw new TypeError(`${where}: ${name} must be an array of ${n} numbers${objectForm(n)}, got ${showComponents(value, n)} (its ${COMPONENTS[i]} is ${show(x)})`);
+    }
+    copy[i] = x;
+  }
+  for (let i = 0; i < n; i++) out[i] = copy[i];
+  return out;
+}
+
+/** An object vector as its first n components read (x, y, z, w), for messages: {x: 1, y: 2, z: undefined}. */
+function showComponents(value: object, n: number): string {
+  const shown: string[] = [];
+  for (let i = 0; i < n; i++) {
+    let x: unknown;
+    try { x = (value as Record<string, unknown>)[COMPONENTS[i]]; } catch { x = undefined; }
+    shown.push(`${COMPONENTS[i]}: ${show(x)}`);
+  }
+  return `{${shown.join(', ')}}`;
+}
+
+/** The object form a vector of n numbers may also take, for messages. */
+function objectForm(n: number): string {
+  if (n === 2) return ' or an object with numeric x, y (a THREE.Vector2)';
+  if (n === 3) return ' or an object with numeric x, y, z (a THREE.Vector3)';
+  if (n === 4) return ' or an object with numeric x, y, z, w (a THREE.Quaternion)';
+  return '';
 }
 
 /** A vector's message: show(value), and the item as it was read when reading it again would differ (a

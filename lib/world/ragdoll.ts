@@ -26,13 +26,14 @@ import { rotationMatrix } from '../math/quat.js';
 import { checkOptionKeys, optionKeys } from '../util/option-keys.js';
 import { readGroup } from '../geometry/shape.js';
 import { readFiniteVector, readUnitQuaternion, requireBoolean, requireNonNegative, requirePositive, requirePositiveOrInfinity, show } from '../util/validate.js';
+import type { Vector3Input, QuaternionInput } from '../util/vector-input.js';
 
 export interface RagdollOptions {
   /** Where the feet stand (the point between the soles), world space, m. Default [0, 0, 0]. */
-  position?: ArrayLike<number>;
+  position?: Vector3Input;
   /** The whole ragdoll turned about `position` by this unit quaternion [x, y, z, w]. Default identity
    * (standing, facing +z). */
-  orientation?: ArrayLike<number>;
+  orientation?: QuaternionInput;
   /** Standing height, m. Default 1.8. */
   height?: number;
   /** Total mass, kg. Default 75. */

@@ -27,6 +27,7 @@ import {
 } from './settings.js';
 import { hashWorld, restoreWorld, takeSnapshot, type SnapshotBody, type WorldSnapshot } from './snapshot.js';
 import { writeBodyType } from './structure-hash.js';
+import type { Vector3Input } from '../util/vector-input.js';
 
 export type { CoreBody } from '../body/core-body.js';
 export type { SnapshotBody, SnapshotJoint, WorldSnapshot } from './snapshot.js';
@@ -153,7 +154,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     return Math.min(this.settings.jointHertz, (MAX_HERTZ_PER_SUBSTEP_RATE * this.settings.substeps) / dt);
   }
   /** Sets gravity, m/s². */
-  setGravity(gravity: ArrayLike<number>): void {
+  setGravity(gravity: Vector3Input): void {
     this.requireOutsideStep('setGravity');
     readGravity('setGravity', 'gravity', gravity, this.gravity.length, this.gravity);
   }

@@ -38,12 +38,13 @@ import { PreSolvePair } from '../collision/pre-solve.js';
 import type { Shape, ShapeOptions } from '../geometry/shape.js';
 import { RESTITUTION_THRESHOLD, type ContactConstraint } from '../collision/contact-constraint.js';
 import type { BodyInvalidEventOf } from '../body/invalid-bodies.js';
+import type { Vector3Input, QuaternionInput } from '../util/vector-input.js';
 
 export type { ContactBeginEvent, SensorEvent } from './world-contacts.js';
 
 export interface WorldOptions extends CoreWorldOptions<Joint, Body> {
   /** m/s². Default [0, −9.81, 0]. */
-  gravity?: ArrayLike<number>;
+  gravity?: Vector3Input;
   /** Integrate the gyroscopic term ω × Iω implicitly. Default true. */
   gyroscopic?: boolean;
   /** Called after each step for each pair of shapes that began touching in it (see ContactBeginEvent). */
@@ -315,7 +316,7 @@ export class World extends WorldCore<Body, Joint> {
    * outward surface normal, world space. A ray that starts inside a shape hits it at distance 0.
    * `options` chooses the shapes seen (QueryOptions: filter, exclude, predicate, includeSensors).
    */
-  castRay(origin: ArrayLike<number>, direction: ArrayLike<number>, maxDistance = Infinity, options?: QueryOptions): RayHit | null {
+  castRay(origin: Vector3Input, direction: Vector3Input, maxDistance = Infinity, options?: QueryOptions): RayHit | null {
     const where = 'castRay';
     const [o, d] = readRay(where, origin, direction, maxDistance);
     this.queryDepth++;
@@ -327,7 +328,7 @@ export class World extends WorldCore<Body, Joint> {
   }
 
   /** Every shape the ray hits within `maxDistance`, nearest first (ties in body and shape order); as castRay. */
-  castRayAll(origin: ArrayLike<number>, direction: ArrayLike<number>, maxDistance = Infinity, options?: QueryOptions): RayHit[] {
+  castRayAll(origin: Vector3Input, direction: Vector3Input, maxDistance = Infinity, options?: QueryOptions): RayHit[] {
     const where = 'castRayAll';
     const [o, d] = readRay(where, origin, direction, maxDistance);
     this.queryDepth++;
@@ -343,7 +344,7 @@ export class World extends WorldCore<Body, Joint> {
    * with `orientation` (a unit quaternion), overlaps or touches: `{ body, shape }` in body and shape
    * order.
    */
-  overlapShape(shape: ShapeOptions | Shape, position: ArrayLike<number>, orientation: ArrayLike<number>, options?: QueryOptions): ShapeOverlap[] {
+  overlapShape(shape: ShapeOptions | Shape, position: Vector3Input, orientation: QuaternionInput, options?: QueryOptions): ShapeOverlap[] {
     const where = 'overlapShape';
     const p = readFiniteVector(where, 'position', position, 3, new Float64Array(3));
     const q = readUnitQuaternion(where, 'orientation', orientation, new Float64Array(4));
@@ -366,7 +367,7 @@ export class World extends WorldCore<Body, Joint> {
    * query allocates nothing.
    */
   castShape(
-    shape: ShapeOptions | Shape, position: ArrayLike<number>, orientation: ArrayLike<number>, direction: ArrayLike<number>, maxDistance: number,
+    shape: ShapeOptions | Shape, position: Vector3Input, orientation: QuaternionInput, direction: Vector3Input, maxDistance: number,
     options?: ShapeCastOptions, out?: RayHit,
   ): RayHit | null {
     const where = 'castShape';
@@ -393,7 +394,7 @@ export class World extends WorldCore<Body, Joint> {
 
   /** Every shape whose bounds overlap the box from `min` to `max` (world, m): `{ body, shape }` in body
    * and shape order. */
-  queryAABB(min: ArrayLike<number>, max: ArrayLike<number>, options?: QueryOptions): ShapeOverlap[] {
+  queryAABB(min: Vector3Input, max: Vector3Input, options?: QueryOptions): ShapeOverlap[] {
     const where = 'queryAABB';
     const lower = readFiniteVector(where, 'min', min, 3, new Float64Array(3));
     const upper = readFiniteVector(where, 'max', max, 3, new Float64Array(3));
@@ -505,7 +506,7 @@ function readSpeedThreshold(where: string, value: unknown): number {
 }
 
 /** A ray's origin and unit direction, with maxDistance checked. */
-function readRay(where: string, origin: ArrayLike<number>, direction: ArrayLike<number>, maxDistance: unknown): [Float64Array, Float64Array] {
+function readRay(where: string, origin: Vector3Input, direction: Vector3Input, maxDistance: unknown): [Float64Array, Float64Array] {
   const o = readFiniteVector(where, 'origin', origin, 3, new Float64Array(3));
   const d = readDirection(where, 'direction', direction, new Float64Array(3));
   if (typeof maxDistance !== 'number' || !(maxDistance >= 0)) throw new RangeError(`${where}: maxDistance must be ≥ 0, got ${show(maxDistance)}`);

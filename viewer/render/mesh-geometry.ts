@@ -119,7 +119,10 @@ export function shapeGeometry(shape: Shape): THREE.BufferGeometry | null {
   switch (options.type) {
     case 'sphere': return new THREE.SphereGeometry(options.radius, 24, 16);
     case 'capsule': return new THREE.CapsuleGeometry(options.radius, options.halfHeight * 2, 8, 16);
-    case 'box': return new THREE.BoxGeometry(options.halfExtents[0] * 2, options.halfExtents[1] * 2, options.halfExtents[2] * 2);
+    case 'box': {
+      const h = options.halfExtents as ArrayLike<number>; // (describe() gives arrays)
+      return new THREE.BoxGeometry(h[0] * 2, h[1] * 2, h[2] * 2);
+    }
     case 'hull': return hullGeometry(pointsOf(options.points));
     case 'trimesh': return trimeshGeometry(options);
     case 'heightfield': return heightfieldGeometry(options);

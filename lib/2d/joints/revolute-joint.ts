@@ -21,10 +21,11 @@ import type { StateReader, StateWriter } from '../../util/state.js';
 import type { SubstepLength } from '../../solver/step-parts.js';
 import { MAX_REFERENCE_ANGLE } from '../../limits.js';
 import { readPoint, requireWritable } from '../../util/validate.js';
+import type { Vector2Input } from '../../util/vector-input.js';
 
 export interface RevoluteJointOptions extends Joint2DOptions {
   /** The pivot, world space, m. */
-  anchor: ArrayLike<number>;
+  anchor: Vector2Input;
   /** Angle limits, rad, measured from the pose at creation, in [−π, π]. Default: none. */
   lowerAngle?: number;
   upperAngle?: number;
@@ -35,7 +36,7 @@ export interface RevoluteJointOptions extends Joint2DOptions {
   /** Coulomb friction torque, N·m. Default 0. */
   frictionTorque?: number;
   /** B's pivot, world space, when it is not `anchor`: the joint starts with that gap, and closes it. */
-  anchorB?: ArrayLike<number>;
+  anchorB?: Vector2Input;
   /** θ_b − θ_a at angle 0, rad (the angle, its limits and servo are measured from it). Default: the
    * bodies' at creation. */
   referenceAngle?: number;

@@ -26,12 +26,13 @@ import { PointConstraintPart2D, writePointLoad } from './parts/point-part.js';
 import type { StateReader, StateWriter } from '../../util/state.js';
 import type { SubstepLength } from '../../solver/step-parts.js';
 import { readPoint, requireWritable } from '../../util/validate.js';
+import type { Vector2Input } from '../../util/vector-input.js';
 
 export interface WeldJoint2DOptions extends Joint2DOptions {
   /** The weld point, world space, m. Forces and torques are reported about it. */
-  anchor: ArrayLike<number>;
+  anchor: Vector2Input;
   /** B's weld point, world space, when it is not `anchor`: the joint starts with that gap, and closes it. */
-  anchorB?: ArrayLike<number>;
+  anchorB?: Vector2Input;
   /** θ_b − θ_a that the joint holds, rad. Default: the bodies' at creation. */
   referenceAngle?: number;
 }
