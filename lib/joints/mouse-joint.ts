@@ -8,8 +8,7 @@
 
 import type { Body } from '../body/body.js';
 import { createSoftness, makeSoft } from '../solver/softness.js';
-import {
-  readFiniteVector, readPoint, requireDampingRatio, requireNonNegative, requirePositiveWithin, requireWritable, show } from '../util/validate.js';
+import { readPoint, requireDampingRatio, requirePositiveWithin, requireWritable, show } from '../util/validate.js';
 import { MAX_FORCE, MAX_HERTZ } from '../limits.js';
 import { worldPoint, type JointOptions } from './joint.js';
 import { checkOptionKeys, optionKeys } from '../util/option-keys.js';
