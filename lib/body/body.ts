@@ -571,8 +571,7 @@ export class Body extends BodyBase {
       out[0] = s[ORIENTATION]; out[1] = s[ORIENTATION + 1]; out[2] = s[ORIENTATION + 2]; out[3] = s[ORIENTATION + 3];
       return out;
     }
-    const p = this.previousPose;
-    slerpInto(out, p[3], p[4], p[5], p[6], s[ORIENTATION], s[ORIENTATION + 1], s[ORIENTATION + 2], s[ORIENTATION + 3], t);
+    slerpInto(out, this.previousPose, 3, s, ORIENTATION, t);
     return out;
   }
 
