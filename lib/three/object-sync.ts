@@ -53,6 +53,8 @@ interface InstanceGroup {
 const bodyPosition = new Float64Array(3);
 const bodyOrientation = new Float64Array(4);
 const pose = new Float64Array(7);
+const conjugate = new Float64Array(4);
+const difference = new Float64Array(3);
 const position = new Vector3();
 const quaternion = new Quaternion();
 const scale = new Vector3();
@@ -67,8 +69,11 @@ function isIdentity(m: Matrix4): boolean {
     e[8] === 0 && e[9] === 0 && e[10] === 1 && e[11] === 0 && e[12] === 0 && e[13] === 0 && e[14] === 0 && e[15] === 1;
 }
 
-/** out[at..at+3) = v rotated by the unit quaternion (qx, qy, qz, qw): v + 2w (u × v) + 2 u × (u × v). */
-function rotate(out: Float64Array, at: number, qx: number, qy: number, qz: number, qw: number, vx: number, vy: number, vz: number): void {
+/** out[at..at+3) = v[vAt..vAt+3) rotated by the unit quaternion q[0..4): v + 2w (u × v) + 2 u × (u × v). Takes
+ * arrays and offsets, not numbers: doubles passed to a call V8 does not inline are boxed, a heap number
+ * each, and this runs per object per frame. */
+function rotate(out: Float64Array, at: number, q: Float64Array, v: Float64Array, vAt: number): void {
+  const qx = q[0], qy = q[1], qz = q[2], qw = q[3], vx = v[vAt], vy = v[vAt + 1], vz = v[vAt + 2];
   const tx = 2 * (qy * vz - qz * vy), ty = 2 * (qz * vx - qx * vz), tz = 2 * (qx * vy - qy * vx);
   out[at] = vx + qw * tx + (qy * tz - qz * ty);
   out[at + 1] = vy + qw * ty + (qz * tx - qx * tz);
@@ -91,9 +96,9 @@ function readBodyPose(body: Body, interpolate: boolean): void {
  * bodyOrientation): position x + R(q) o, then the quaternion q t.
  */
 function followPose(offset: Float64Array, at: number, turn: Float64Array, turnAt: number): void {
-  const qx = bodyOrientation[0], qy = bodyOrientation[1], qz = bodyOrientation[2], qw = bodyOrientation[3];
-  rotate(pose, 0, qx, qy, qz, qw, offset[at], offset[at + 1], offset[at + 2]);
+  rotate(pose, 0, bodyOrientation, offset, at);
   pose[0] += bodyPosition[0]; pose[1] += bodyPosition[1]; pose[2] += bodyPosition[2];
+  const qx = bodyOrientation[0], qy = bodyOrientation[1], qz = bodyOrientation[2], qw = bodyOrientation[3];
   const tx = turn[turnAt], ty = turn[turnAt + 1], tz = turn[turnAt + 2], tw = turn[turnAt + 3];
   pose[3] = qw * tx + qx * tw + qy * tz - qz * ty;
   pose[4] = qw * ty - qx * tz + qy * tw + qz * tx;
@@ -103,8 +108,8 @@ function followPose(offset: Float64Array, at: number, turn: Float64Array, turnAt
 
 /** position, quaternion = `pose` (world) in the frame whose world matrix is `frame` (null: the world). */
 function poseInFrame(frame: Matrix4 | null): void {
-  position.set(pose[0], pose[1], pose[2]);
-  quaternion.set(pose[3], pose[4], pose[5], pose[6]);
+  position.fromArray(pose, 0);
+  quaternion.fromArray(pose, 3);
   if (frame === null || isIdentity(frame)) return;
   frameInverse.copy(frame).invert();
   position.applyMatrix4(frameInverse);
@@ -118,10 +123,13 @@ function poseInFrame(frame: Matrix4 | null): void {
  */
 function measure(body: Body, offset: Float64Array, at: number, turn: Float64Array, turnAt: number): void {
   const q = body.orientation, x = body.position;
-  // o = R(q)ᵀ (origin − x): rotate by the conjugate
-  rotate(offset, at, -q[0], -q[1], -q[2], q[3], position.x - x[0], position.y - x[1], position.z - x[2]);
+  // o = R(q)ᵀ (origin − x): the difference rotated by the conjugate
+  conjugate[0] = -q[0]; conjugate[1] = -q[1]; conjugate[2] = -q[2]; conjugate[3] = q[3];
+  difference[0] = position.x - x[0]; difference[1] = position.y - x[1]; difference[2] = position.z - x[2];
+  rotate(offset, at, conjugate, difference, 0);
   // t = q⁻¹ r
-  const ax = -q[0], ay = -q[1], az = -q[2], aw = q[3], bx = quaternion.x, by = quaternion.y, bz = quaternion.z, bw = quaternion.w;
+  const ax = conjugate[0], ay = conjugate[1], az = conjugate[2], aw = conjugate[3];
+  const bx = quaternion.x, by = quaternion.y, bz = quaternion.z, bw = quaternion.w;
   turn[turnAt] = aw * bx + ax * bw + ay * bz - az * by;
   turn[turnAt + 1] = aw * by - ax * bz + ay * bw + az * bx;
   turn[turnAt + 2] = aw * bz + ax * by - ay * bx + az * bw;
@@ -289,8 +297,7 @@ export class ObjectSync {
 
   /** x = origin − R(q) o. */
   private bodyPositionFromOffset(body: Body, offset: Float64Array, at: number, origin: ArrayLike<number>, out: Float64Array): Float64Array {
-    const q = body.orientation;
-    rotate(out, 0, q[0], q[1], q[2], q[3], offset[at], offset[at + 1], offset[at + 2]);
+    rotate(out, 0, body.orientation, offset, at);
     out[0] = origin[0] - out[0]; out[1] = origin[1] - out[1]; out[2] = origin[2] - out[2];
     return out;
   }
@@ -316,7 +323,7 @@ export class ObjectSync {
         readBodyPose(body, group.interpolate[i] === 1);
         followPose(group.offsets, 3 * i, group.turns, 4 * i);
         poseInFrame(mesh.matrixWorld);
-        scale.set(scales[3 * i], scales[3 * i + 1], scales[3 * i + 2]);
+        scale.fromArray(scales, 3 * i);
         matrix.compose(position, quaternion, scale).toArray(array, 16 * i);
       }
       mesh.instanceMatrix.needsUpdate = true;
