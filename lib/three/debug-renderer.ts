@@ -1,7 +1,8 @@
 // A debug renderer for a sinew World in three.js: one LineSegments (the renderer is one: add it to the
 // scene) whose position and colour buffers are allocated once, grown by doubling when a frame draws more
-// lines than they hold, and rewritten in place by update(), which then sets the draw range and uploads
-// only the lines drawn. update() allocates nothing once the buffers are large enough. It mirrors
+// lines than they hold, and rewritten in place by update(), which then sets the draw range. update()
+// allocates nothing once the buffers are large enough, but for what the joints' own drawing
+// (joint.drawFrames, drawLimits: lib/joints/joint-drawing.ts) allocates. It mirrors
 // three.js's RapierHelper (examples/jsm/helpers/RapierHelper.js: `new RapierHelper(world)`,
 // `scene.add(helper)`, `helper.update()` each frame), which makes new buffers every frame.
 //
@@ -94,24 +95,29 @@ for (let k = 0; k <= CIRCLE_SEGMENTS; k++) {
   CIRCLE_SIN[k] = Math.sin((2 * Math.PI * k) / CIRCLE_SEGMENTS);
 }
 
+/** Colours the converter remembers: more than a frame draws in (the renderer's and the joints'). */
+const COLOUR_CACHE = 32;
+
 /**
  * The line buffers of one LineSegments: written from 0 each frame, shown up to the lines written, grown
  * by doubling (the only allocation). The colour attribute is in three's linear working space: each
- * 0xRRGGBB is converted through THREE.Color, the last one kept, as consecutive lines mostly share it.
+ * 0xRRGGBB is converted through THREE.Color once and remembered (COLOUR_CACHE of them, the oldest
+ * replaced), as a frame draws in few colours.
+ *
+ * The drawing below hands it segments through the scratch array `segment` (and the shape frame c, W),
+ * never as numbers: a double passed to a call V8 does not inline is boxed, a heap number each, and a
+ * frame draws thousands of lines. `line` (DebugLines, for the joints' drawing) takes numbers as the
+ * interface has them.
  */
 class LineWriter implements DebugLines {
   count = 0;
   private capacity: number;
   private positions: Float32Array;
   private colours: Float32Array;
-  private hex = -1;
-  private r = 0;
-  private g = 0;
-  private b = 0;
+  private readonly cachedHex = new Int32Array(COLOUR_CACHE).fill(-1);
+  private readonly cachedRgb = new Float32Array(3 * COLOUR_CACHE);
+  private nextSlot = 0;
   private readonly colour = new Color();
-  /** What finish() uploads: the lines drawn, not the whole buffer (the attributes' updateRanges). */
-  private readonly positionRange = { start: 0, count: 0 };
-  private readonly colourRange = { start: 0, count: 0 };
 
   constructor(private readonly owner: LineSegments, capacity: number) {
     this.capacity = capacity;
@@ -121,33 +127,60 @@ class LineWriter implements DebugLines {
   }
 
   line(ax: number, ay: number, az: number, bx: number, by: number, bz: number, colour: number): void {
+    const s = segment;
+    s[0] = ax; s[1] = ay; s[2] = az; s[3] = bx; s[4] = by; s[5] = bz;
+    this.world(colour);
+  }
+
+  /** The segment in `segment` (world coordinates). */
+  world(colour: number): void {
     if (this.count === this.capacity) this.grow();
-    if (colour !== this.hex) {
-      this.colour.setHex(colour);
-      this.hex = colour;
-      this.r = this.colour.r; this.g = this.colour.g; this.b = this.colour.b;
+    const i = this.count * PER_LINE, p = this.positions, s = segment;
+    p[i] = s[0]; p[i + 1] = s[1]; p[i + 2] = s[2]; p[i + 3] = s[3]; p[i + 4] = s[4]; p[i + 5] = s[5];
+    this.paint(i, colour);
+  }
+
+  /** The segment in `segment` given in the shape's frame: each end at c + W v. */
+  local(colour: number): void {
+    if (this.count === this.capacity) this.grow();
+    const i = this.count * PER_LINE, p = this.positions, s = segment;
+    for (let k = 0; k < 3; k++) {
+      p[i + k] = c[k] + W[k] * s[0] + W[3 + k] * s[1] + W[6 + k] * s[2];
+      p[i + 3 + k] = c[k] + W[k] * s[3] + W[3 + k] * s[4] + W[6 + k] * s[5];
     }
-    const i = this.count * PER_LINE, p = this.positions, c = this.colours;
-    p[i] = ax; p[i + 1] = ay; p[i + 2] = az; p[i + 3] = bx; p[i + 4] = by; p[i + 5] = bz;
-    c[i] = c[i + 3] = this.r;
-    c[i + 1] = c[i + 4] = this.g;
-    c[i + 2] = c[i + 5] = this.b;
+    this.paint(i, colour);
+  }
+
+  /** Colours line `count` (its numbers from i) and counts it. */
+  private paint(i: number, colour: number): void {
+    let slot = 0;
+    const hexes = this.cachedHex;
+    while (slot < COLOUR_CACHE && hexes[slot] !== colour) slot++;
+    if (slot === COLOUR_CACHE) {
+      slot = this.nextSlot;
+      this.nextSlot = (slot + 1) % COLOUR_CACHE;
+      this.colour.setHex(colour); // sRGB to the working space
+      hexes[slot] = colour;
+      this.cachedRgb[3 * slot] = this.colour.r; this.cachedRgb[3 * slot + 1] = this.colour.g; this.cachedRgb[3 * slot + 2] = this.colour.b;
+    }
+    const c = this.colours, rgb = this.cachedRgb, at = 3 * slot;
+    c[i] = c[i + 3] = rgb[at];
+    c[i + 1] = c[i + 4] = rgb[at + 1];
+    c[i + 2] = c[i + 5] = rgb[at + 2];
     this.count++;
   }
 
-  /** Shows the lines written since count was set to 0. */
+  /**
+   * Shows the lines written since count was set to 0: the draw range ends at them, and both buffers
+   * are uploaded whole. (Uploading only the lines drawn takes an update range, which three's renderer
+   * clears after each upload, so that each frame would push one again: an allocation a frame. The
+   * buffers are at least half full after a growth.)
+   */
   finish(): void {
     const geometry = this.owner.geometry;
     geometry.setDrawRange(0, 2 * this.count);
-    this.upload(geometry.getAttribute('position') as BufferAttribute, this.positionRange);
-    this.upload(geometry.getAttribute('color') as BufferAttribute, this.colourRange);
-  }
-
-  private upload(attribute: BufferAttribute, range: { start: number; count: number }): void {
-    range.count = this.count * PER_LINE;
-    attribute.updateRanges.length = 0;
-    if (range.count > 0) attribute.updateRanges.push(range);
-    attribute.needsUpdate = true;
+    geometry.getAttribute('position').needsUpdate = true;
+    geometry.getAttribute('color').needsUpdate = true;
   }
 
   private grow(): void {
@@ -170,11 +203,14 @@ class LineWriter implements DebugLines {
   }
 }
 
-// Scratch, written before read by each drawing call: the body's rotation R (column-major) and the
-// shape's world frame, centre c = x + R p and rotation W = R S (column-major); a triangle; a box.
+// Scratch, written before read by each drawing call: the body's rotation R (column-major); the shape's
+// world frame, centre c = x + R p and rotation W = R S (column-major); the segment being drawn (its two
+// ends, a then b); an arc's centre and radius; a triangle; a box.
 const R = new Float64Array(9);
 const c = new Float64Array(3);
 const W = new Float64Array(9);
+const segment = new Float64Array(6);
+const arc = new Float64Array(4);
 const triangle = new Float64Array(9);
 const box = new Float64Array(6);
 
@@ -195,104 +231,111 @@ function writeShapeFrame(x: ArrayLike<number>, shape: Shape): void {
   }
 }
 
-/** The segment from a to b, both in the shape's frame (c + W v). */
-function lineLocal(lines: DebugLines, ax: number, ay: number, az: number, bx: number, by: number, bz: number, colour: number): void {
-  lines.line(
-    c[0] + W[0] * ax + W[3] * ay + W[6] * az, c[1] + W[1] * ax + W[4] * ay + W[7] * az, c[2] + W[2] * ax + W[5] * ay + W[8] * az,
-    c[0] + W[0] * bx + W[3] * by + W[6] * bz, c[1] + W[1] * bx + W[4] * by + W[7] * bz, c[2] + W[2] * bx + W[5] * by + W[8] * bz,
-    colour,
-  );
+/** segment = from v[a..a+3) to v[b..b+3). */
+function setSegment(v: ArrayLike<number>, a: number, b: number): void {
+  const s = segment;
+  s[0] = v[a]; s[1] = v[a + 1]; s[2] = v[a + 2]; s[3] = v[b]; s[4] = v[b + 1]; s[5] = v[b + 2];
 }
 
-/** Circle segments k = from … to − 1 about the point (ox, oy, oz) of the shape's frame, of radius r, in
- * the plane of its axes `u` and `v` (0: x, 1: y, 2: z): o + r (cos θ e_u + sin θ e_v). */
-function drawArc(lines: DebugLines, ox: number, oy: number, oz: number, r: number, u: number, v: number, from: number, to: number, colour: number): void {
+/** Circle segments k = from … to − 1 about `arc`'s centre (shape frame) of `arc`'s radius, in the plane of
+ * the frame's axes `u` and `v` (0: x, 1: y, 2: z): centre + r (cos θ e_u + sin θ e_v). */
+function drawArc(lines: LineWriter, u: number, v: number, from: number, to: number, colour: number): void {
+  const r = arc[3], s = segment;
   for (let k = from; k < to; k++) {
-    const a0 = r * CIRCLE_COS[k], a1 = r * CIRCLE_SIN[k], b0 = r * CIRCLE_COS[k + 1], b1 = r * CIRCLE_SIN[k + 1];
-    lineLocal(
-      lines,
-      ox + (u === 0 ? a0 : v === 0 ? a1 : 0), oy + (u === 1 ? a0 : v === 1 ? a1 : 0), oz + (u === 2 ? a0 : v === 2 ? a1 : 0),
-      ox + (u === 0 ? b0 : v === 0 ? b1 : 0), oy + (u === 1 ? b0 : v === 1 ? b1 : 0), oz + (u === 2 ? b0 : v === 2 ? b1 : 0),
-      colour,
-    );
+    s[0] = s[3] = arc[0]; s[1] = s[4] = arc[1]; s[2] = s[5] = arc[2];
+    s[u] += r * CIRCLE_COS[k]; s[v] += r * CIRCLE_SIN[k];
+    s[3 + u] += r * CIRCLE_COS[k + 1]; s[3 + v] += r * CIRCLE_SIN[k + 1];
+    lines.local(colour);
   }
 }
 
-function drawSphere(lines: DebugLines, r: number, colour: number): void {
-  drawArc(lines, 0, 0, 0, r, 0, 1, 0, CIRCLE_SEGMENTS, colour);
-  drawArc(lines, 0, 0, 0, r, 1, 2, 0, CIRCLE_SEGMENTS, colour);
-  drawArc(lines, 0, 0, 0, r, 2, 0, 0, CIRCLE_SEGMENTS, colour);
+function drawSphere(lines: LineWriter, shape: Shape, colour: number): void {
+  arc[0] = arc[1] = arc[2] = 0; arc[3] = shape.radius;
+  drawArc(lines, 0, 1, 0, CIRCLE_SEGMENTS, colour);
+  drawArc(lines, 1, 2, 0, CIRCLE_SEGMENTS, colour);
+  drawArc(lines, 2, 0, 0, CIRCLE_SEGMENTS, colour);
 }
 
 /** A capsule along its frame's y: the segment from (0, −h, 0) to (0, h, 0) swept by r. */
-function drawCapsule(lines: DebugLines, r: number, h: number, colour: number): void {
-  const half = CIRCLE_SEGMENTS / 2;
-  drawArc(lines, 0, h, 0, r, 2, 0, 0, CIRCLE_SEGMENTS, colour);
-  drawArc(lines, 0, -h, 0, r, 2, 0, 0, CIRCLE_SEGMENTS, colour);
-  lineLocal(lines, r, -h, 0, r, h, 0, colour);
-  lineLocal(lines, -r, -h, 0, -r, h, 0, colour);
-  lineLocal(lines, 0, -h, r, 0, h, r, colour);
-  lineLocal(lines, 0, -h, -r, 0, h, -r, colour);
-  // the half circles over each end: θ in [0, π] above the top, [π, 2π] below the bottom
-  drawArc(lines, 0, h, 0, r, 0, 1, 0, half, colour);
-  drawArc(lines, 0, h, 0, r, 2, 1, 0, half, colour);
-  drawArc(lines, 0, -h, 0, r, 0, 1, half, CIRCLE_SEGMENTS, colour);
-  drawArc(lines, 0, -h, 0, r, 2, 1, half, CIRCLE_SEGMENTS, colour);
+function drawCapsule(lines: LineWriter, shape: Shape, colour: number): void {
+  const half = CIRCLE_SEGMENTS / 2, s = segment;
+  arc[0] = arc[2] = 0; arc[3] = shape.radius;
+  for (let end = -1; end <= 1; end += 2) {
+    arc[1] = end * shape.halfHeight;
+    drawArc(lines, 2, 0, 0, CIRCLE_SEGMENTS, colour); // the ring
+    // the half circles over the end: θ in [0, π] above the top, [π, 2π] below the bottom
+    drawArc(lines, 0, 1, end > 0 ? 0 : half, end > 0 ? half : CIRCLE_SEGMENTS, colour);
+    drawArc(lines, 2, 1, end > 0 ? 0 : half, end > 0 ? half : CIRCLE_SEGMENTS, colour);
+  }
+  // the four sides
+  for (let k = 0; k < 4; k++) {
+    const axis = k < 2 ? 0 : 2, sign = (k & 1) === 0 ? 1 : -1;
+    s.fill(0);
+    s[axis] = s[3 + axis] = sign * shape.radius;
+    s[1] = -shape.halfHeight; s[4] = shape.halfHeight;
+    lines.local(colour);
+  }
 }
 
-/** The 12 edges of the box of half extents (hx, hy, hz) about the point (ox, oy, oz) of the frame. */
-function drawBoxEdges(lines: DebugLines, ox: number, oy: number, oz: number, hx: number, hy: number, hz: number, colour: number): void {
-  for (let s = -1; s <= 1; s += 2) {
-    for (let t = -1; t <= 1; t += 2) {
-      lineLocal(lines, ox - hx, oy + s * hy, oz + t * hz, ox + hx, oy + s * hy, oz + t * hz, colour);
-      lineLocal(lines, ox + s * hx, oy - hy, oz + t * hz, ox + s * hx, oy + hy, oz + t * hz, colour);
-      lineLocal(lines, ox + s * hx, oy + t * hy, oz - hz, ox + s * hx, oy + t * hy, oz + hz, colour);
+/** The 12 edges of the box of half extents h[0..3) about the frame's origin. */
+function drawBoxEdges(lines: LineWriter, h: ArrayLike<number>, colour: number): void {
+  const s = segment;
+  for (let axis = 0; axis < 3; axis++) {
+    const u = (axis + 1) % 3, v = (axis + 2) % 3;
+    for (let corner = 0; corner < 4; corner++) {
+      s[axis] = -h[axis]; s[3 + axis] = h[axis];
+      s[u] = s[3 + u] = (corner & 1) === 0 ? -h[u] : h[u];
+      s[v] = s[3 + v] = (corner & 2) === 0 ? -h[v] : h[v];
+      lines.local(colour);
     }
   }
 }
 
 /** A plane n·p = offset of the body's frame (body at x, rotation R): a grid of `size` about the point of
- * the plane nearest the body's origin, and the normal from it. */
-function drawPlane(lines: DebugLines, x: ArrayLike<number>, shape: Shape, size: number, colour: number): void {
+ * the plane nearest the body's origin, and the normal from it. Drawn in the world (c, W: the grid's
+ * centre and its tangents u, v and normal n as columns). */
+function drawPlane(lines: LineWriter, x: ArrayLike<number>, shape: Shape, size: number, colour: number): void {
   const ln = shape.normal, d = shape.offset;
-  // the normal and the grid's centre in the world
   const nx = R[0] * ln[0] + R[3] * ln[1] + R[6] * ln[2], ny = R[1] * ln[0] + R[4] * ln[1] + R[7] * ln[2], nz = R[2] * ln[0] + R[5] * ln[1] + R[8] * ln[2];
-  const ox = x[0] + d * nx, oy = x[1] + d * ny, oz = x[2] + d * nz;
+  c[0] = x[0] + d * nx; c[1] = x[1] + d * ny; c[2] = x[2] + d * nz;
   // tangents u ⟂ n (from the world axis least along n) and v = n × u
   let ux: number, uy: number, uz: number;
   if (Math.abs(nx) < 0.57) { ux = 0; uy = nz; uz = -ny; } else { ux = -nz; uy = 0; uz = nx; }
   const length = Math.sqrt(ux * ux + uy * uy + uz * uz);
   ux /= length; uy /= length; uz /= length;
-  const vx = ny * uz - nz * uy, vy = nz * ux - nx * uz, vz = nx * uy - ny * ux;
-  const half = size / 2;
+  W[0] = ux; W[1] = uy; W[2] = uz;
+  W[3] = ny * uz - nz * uy; W[4] = nz * ux - nx * uz; W[5] = nx * uy - ny * ux;
+  W[6] = nx; W[7] = ny; W[8] = nz;
+  const half = size / 2, s = segment;
   for (let i = 0; i <= PLANE_LINES; i++) {
     const t = -half + (size * i) / PLANE_LINES;
-    lines.line(ox + t * ux - half * vx, oy + t * uy - half * vy, oz + t * uz - half * vz, ox + t * ux + half * vx, oy + t * uy + half * vy, oz + t * uz + half * vz, colour);
-    lines.line(ox + t * vx - half * ux, oy + t * vy - half * uy, oz + t * vz - half * uz, ox + t * vx + half * ux, oy + t * vy + half * uy, oz + t * vz + half * uz, colour);
+    s[0] = s[3] = t; s[1] = -half; s[4] = half; s[2] = s[5] = 0;
+    lines.local(colour);
+    s[1] = s[4] = t; s[0] = -half; s[3] = half;
+    lines.local(colour);
   }
-  const arrow = size / PLANE_LINES;
-  lines.line(ox, oy, oz, ox + arrow * nx, oy + arrow * ny, oz + arrow * nz, colour);
+  s.fill(0);
+  s[5] = size / PLANE_LINES;
+  lines.local(colour);
 }
 
 /** The shape's wireframe (its frame in c and W; the body's in x and R, for a plane). */
-function drawShape(lines: DebugLines, x: ArrayLike<number>, shape: Shape, planeSize: number, colour: number): void {
+function drawShape(lines: LineWriter, x: ArrayLike<number>, shape: Shape, planeSize: number, colour: number): void {
   switch (shape.type) {
     case 'sphere':
-      drawSphere(lines, shape.radius, colour);
+      drawSphere(lines, shape, colour);
       return;
     case 'capsule':
-      drawCapsule(lines, shape.radius, shape.halfHeight, colour);
+      drawCapsule(lines, shape, colour);
       return;
-    case 'box': {
-      const h = shape.halfExtents;
-      drawBoxEdges(lines, 0, 0, 0, h[0], h[1], h[2], colour);
+    case 'box':
+      drawBoxEdges(lines, shape.halfExtents, colour);
       return;
-    }
     case 'hull': {
-      const hull = shape.hull!, v = hull.vertices, edges = hull.edges;
+      const hull = shape.hull!, edges = hull.edges;
       for (let e = 0; e < hull.edgeCount; e++) {
-        const a = 3 * edges[2 * e], b = 3 * edges[2 * e + 1];
-        lineLocal(lines, v[a], v[a + 1], v[a + 2], v[b], v[b + 1], v[b + 2], colour);
+        setSegment(hull.vertices, 3 * edges[2 * e], 3 * edges[2 * e + 1]);
+        lines.local(colour);
       }
       return;
     }
@@ -301,24 +344,30 @@ function drawShape(lines: DebugLines, x: ArrayLike<number>, shape: Shape, planeS
       return;
     case 'trimesh':
     case 'heightfield': {
-      const mesh = shape.mesh!, t = triangle;
+      const mesh = shape.mesh!;
       for (let i = 0; i < mesh.triangleCount; i++) {
-        if (!mesh.writeTriangle(i, t)) continue; // a heightfield's hole
-        lineLocal(lines, t[0], t[1], t[2], t[3], t[4], t[5], colour);
-        lineLocal(lines, t[3], t[4], t[5], t[6], t[7], t[8], colour);
-        lineLocal(lines, t[6], t[7], t[8], t[0], t[1], t[2], colour);
+        if (!mesh.writeTriangle(i, triangle)) continue; // a heightfield's hole
+        setSegment(triangle, 0, 3);
+        lines.local(colour);
+        setSegment(triangle, 3, 6);
+        lines.local(colour);
+        setSegment(triangle, 6, 0);
+        lines.local(colour);
       }
       return;
     }
   }
 }
 
-/** A world box's 12 edges (min x, y, z, max x, y, z in `box`), drawn in the world frame. */
-function drawWorldBox(lines: DebugLines, colour: number): void {
-  c[0] = c[1] = c[2] = 0;
+/** A world box's 12 edges (min x, y, z, max x, y, z in `box`). */
+function drawWorldBox(lines: LineWriter, colour: number): void {
   W.fill(0);
   W[0] = W[4] = W[8] = 1;
-  drawBoxEdges(lines, (box[0] + box[3]) / 2, (box[1] + box[4]) / 2, (box[2] + box[5]) / 2, (box[3] - box[0]) / 2, (box[4] - box[1]) / 2, (box[5] - box[2]) / 2, colour);
+  for (let k = 0; k < 3; k++) {
+    c[k] = (box[k] + box[3 + k]) / 2;
+    arc[k] = (box[3 + k] - box[k]) / 2;
+  }
+  drawBoxEdges(lines, arc, colour);
 }
 
 function readFlag(options: SinewDebugRendererOptions, name: keyof SinewDebugRendererOptions, fallback: boolean): boolean {
@@ -443,17 +492,22 @@ export class SinewDebugRenderer extends LineSegments<BufferGeometry, LineBasicMa
   }
 
   private drawContactPoints(): void {
-    const lines = this.lines, contacts = this.world.contacts;
+    const lines = this.lines, contacts = this.world.contacts, s = segment;
     const normalLength = this.contactSize, arm = this.contactSize / 8;
     const pointColour = this.colours.contactPoint, normalColour = this.colours.contactNormal;
     for (let i = 0; i < contacts.length; i++) {
       const manifold = contacts[i].manifold, n = manifold.normal, points = manifold.points;
       for (let k = 0; k < manifold.count; k++) {
-        const px = points[3 * k], py = points[3 * k + 1], pz = points[3 * k + 2];
-        lines.line(px - arm, py, pz, px + arm, py, pz, pointColour);
-        lines.line(px, py - arm, pz, px, py + arm, pz, pointColour);
-        lines.line(px, py, pz - arm, px, py, pz + arm, pointColour);
-        lines.line(px, py, pz, px + normalLength * n[0], py + normalLength * n[1], pz + normalLength * n[2], normalColour);
+        // a cross of three arms through the point, then the normal from it
+        for (let axis = 0; axis < 3; axis++) {
+          setSegment(points, 3 * k, 3 * k);
+          s[axis] -= arm;
+          s[3 + axis] += arm;
+          lines.world(pointColour);
+        }
+        setSegment(points, 3 * k, 3 * k);
+        s[3] += normalLength * n[0]; s[4] += normalLength * n[1]; s[5] += normalLength * n[2];
+        lines.world(normalColour);
       }
     }
   }
