@@ -127,8 +127,8 @@ export interface HullFromGeometryOptions {
 /**
  * The convex hull of a geometry's vertices (its position attribute, scaled by `scale`), as hull shape
  * options in the geometry's frame. A geometry of more distinct vertices than `maxVertices` is reduced to
- * its most extreme ones first (a sphere of 32 x 16 segments, 482 points, to 256: within 1 % of its
- * radius), since a hull holds at most 256. The points returned are the hull's vertices only, so a body
+ * its most extreme ones first (a sphere of 32 x 16 segments, 482 points, to 256, whose hull reaches
+ * within 2.5 % of the radius in every direction), since a hull holds at most 256. The points returned are the hull's vertices only, so a body
  * made from them rebuilds the same hull quickly. Throws, naming the geometry, when its vertices lie on
  * one plane or line (a PlaneGeometry has no volume: make it a trimesh on a static body).
  */
