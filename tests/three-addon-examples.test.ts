@@ -1,6 +1,7 @@
 // sinew-physics/three's SinewPhysics runs three.js's own physics examples with only the import changed:
 // the setup code of physics_rapier_basic, physics_rapier_instancing (physics_jolt_instancing is the same
-// scene without the shake button) and physics_rapier_terrain, ported here from their html as they are
+// scene without the shake button; its code is shared with the browser test's page) and
+// physics_rapier_terrain, ported from their html as they are
 // (their `RapierPhysics()` made `SinewPhysics()`), run in node (three's math and geometry need no
 // renderer) on fake timers, so the add-on's own setInterval steps the world as in a browser. Math.random
 // is seeded. The scenes run: bodies fall and rest on the floor and the terrain, setMeshPosition
@@ -13,6 +14,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SinewPhysics, type SinewPhysicsInstance } from '../lib/three/index.js';
 import type { Body } from '../lib/index.js';
 import { seededRandom } from './helpers.js';
+import { instancingScene } from './e2e/three/instancing-scene.js';
 
 /** The add-ons step 60 times a second. */
 const FRAME = 1000 / 60;
@@ -99,84 +101,13 @@ describe('physics_rapier_basic', () => {
   }, 120_000);
 });
 
-/** physics_rapier_instancing's init(), less the renderer, lights and controls, with `count` instances
- * per mesh (the example's 400 in the browser test; fewer here, as a node test's time goes). */
+/** physics_rapier_instancing's init() (its scene, shake and fountain: tests/e2e/three/instancing-scene.ts,
+ * which the browser test's page uses too), with `count` instances per mesh: the example's 400 in the
+ * browser, fewer here, as a node test's time goes. The scene reads the window's size for its camera. */
 async function instancingExample(count: number) {
   const physics = await SinewPhysics();
-  const position = new THREE.Vector3();
-
-  const scene = new THREE.Scene();
-  scene.background = new THREE.Color(0x666666);
-  const shadowPlane = new THREE.Mesh(new THREE.PlaneGeometry(10, 10), new THREE.ShadowMaterial({ color: 0x444444 }));
-  shadowPlane.rotation.x = -Math.PI / 2;
-  shadowPlane.receiveShadow = true;
-  scene.add(shadowPlane);
-
-  const floorCollider = new THREE.Mesh(new THREE.BoxGeometry(10, 5, 10), new THREE.MeshBasicMaterial({ color: 0x666666 }));
-  floorCollider.position.y = -2.5;
-  floorCollider.userData.physics = { mass: 0 };
-  floorCollider.visible = false;
-  scene.add(floorCollider);
-
-  const material = new THREE.MeshLambertMaterial();
-  const matrix = new THREE.Matrix4();
-  const color = new THREE.Color();
-
-  // Boxes
-  const geometryBox = new THREE.BoxGeometry(0.075, 0.075, 0.075);
-  const boxes = new THREE.InstancedMesh(geometryBox, material, count);
-  boxes.instanceMatrix.setUsage(THREE.DynamicDrawUsage); // will be updated every frame
-  boxes.castShadow = true;
-  boxes.receiveShadow = true;
-  boxes.userData.physics = { mass: 1 };
-  scene.add(boxes);
-  for (let i = 0; i < boxes.count; i++) {
-    matrix.setPosition(Math.random() - 0.5, Math.random() * 2, Math.random() - 0.5);
-    boxes.setMatrixAt(i, matrix);
-    boxes.setColorAt(i, color.setHex(0xffffff * Math.random()));
-  }
-
-  // Spheres
-  const geometrySphere = new THREE.IcosahedronGeometry(0.05, 4);
-  const spheres = new THREE.InstancedMesh(geometrySphere, material, count);
-  spheres.instanceMatrix.setUsage(THREE.DynamicDrawUsage); // will be updated every frame
-  spheres.castShadow = true;
-  spheres.receiveShadow = true;
-  spheres.userData.physics = { mass: 1 };
-  scene.add(spheres);
-  for (let i = 0; i < spheres.count; i++) {
-    matrix.setPosition(Math.random() - 0.5, Math.random() * 2, Math.random() - 0.5);
-    spheres.setMatrixAt(i, matrix);
-    spheres.setColorAt(i, color.setHex(0xffffff * Math.random()));
-  }
-
-  physics.addScene(scene);
-
-  // the SHAKE button's click handler
-  function shake(): void {
-    const impulse = new THREE.Vector3();
-    for (let i = 0; i < spheres.count; i++) {
-      impulse.set((Math.random() - 0.5) * 5, Math.random() * 5, (Math.random() - 0.5) * 5);
-      physics.applyImpulse(spheres, impulse, i);
-    }
-    for (let i = 0; i < boxes.count; i++) {
-      impulse.set((Math.random() - 0.5) * 5, Math.random() * 5, (Math.random() - 0.5) * 5);
-      physics.applyImpulse(boxes, impulse, i);
-    }
-  }
-
-  // the fountain: every frame one box and one sphere back to the top (started by the test)
-  function fountain(): ReturnType<typeof setInterval> {
-    return setInterval(() => {
-      let index = Math.floor(Math.random() * boxes.count);
-      position.set(0, Math.random() + 1, 0);
-      physics.setMeshPosition(boxes, position, index);
-      index = Math.floor(Math.random() * spheres.count);
-      position.set(0, Math.random() + 1, 0);
-      physics.setMeshPosition(spheres, position, index);
-    }, 1000 / 60);
-  }
-  return { physics, scene, boxes, spheres, floorCollider, shake, fountain };
+  (globalThis as { window?: unknown }).window ??= { innerWidth: 960, innerHeight: 540 };
+  return { physics, ...instancingScene(physics, count) };
 }
 
 /** The highest instance centre, and the lowest of those in the floor's column (|x|, |z| < 5, above its

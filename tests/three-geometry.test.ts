@@ -21,7 +21,7 @@ describe('shapeFromGeometry', () => {
   it('anything else, or a primitive moved after it was made or scaled unevenly, as the hull of its vertices', () => {
     const cylinder = shapeFromGeometry(new THREE.CylinderGeometry(1, 1, 2, 20, 1));
     expect(cylinder.type).toBe('hull');
-    expect((cylinder as { points: Float64Array }).points.length).toBe(3 * 40); // the two rims
+    expect((cylinder as unknown as { points: Float64Array }).points.length).toBe(3 * 40); // the two rims
     expect(shapeFromGeometry(new THREE.ConeGeometry(1, 2, 12)).type).toBe('hull');
     expect(shapeFromGeometry(new THREE.TorusKnotGeometry(1, 0.3, 64, 8)).type).toBe('hull');
     // a box moved up by half its height: the hull of its corners, not a box about the origin

@@ -14,7 +14,7 @@
 
 import { BufferAttribute, BufferGeometry, Matrix4, Quaternion, Vector3, type Object3D, type InstancedMesh } from 'three';
 import { convexHull, MAX_HULL_VERTICES, type HullShapeOptions, type ShapeOptions } from '../index.js';
-import { describe, readVector, type VectorInput } from './vectors.js';
+import { describe, isThree, readVector, type VectorInput } from './vectors.js';
 
 /** A triangle mesh's shape options (createBody's `shapes`). */
 export type TrimeshShape = Extract<ShapeOptions, { type: 'trimesh' }>;
@@ -25,7 +25,7 @@ const scaleScratch = new Float64Array(3);
 
 /** A geometry's vertex positions, x, y, z each (3 per vertex), from its position attribute. */
 function readPositions(where: string, geometry: unknown): Float64Array {
-  if (geometry === null || typeof geometry !== 'object' || (geometry as { isBufferGeometry?: unknown }).isBufferGeometry !== true) {
+  if (!isThree(geometry, 'isBufferGeometry')) {
     throw new TypeError(`${where}: geometry must be a three.js BufferGeometry, got ${describe(geometry)}`);
   }
   const attribute = (geometry as BufferGeometry).getAttribute('position');
@@ -191,7 +191,7 @@ function parameter(geometry: BufferGeometry, name: string, fallback: number): nu
  */
 export function shapeFromGeometry(geometry: BufferGeometry, options: { scale?: VectorInput } = {}): ShapeOptions {
   const where = 'shapeFromGeometry';
-  if (geometry === null || typeof geometry !== 'object' || (geometry as { isBufferGeometry?: unknown }).isBufferGeometry !== true) {
+  if (!isThree(geometry, 'isBufferGeometry')) {
     throw new TypeError(`${where}: geometry must be a three.js BufferGeometry, got ${describe(geometry)}`);
   }
   if (options === null || typeof options !== 'object') throw new TypeError(`${where}: options must be an object, got ${describe(options)}`);
@@ -258,9 +258,9 @@ export function trimeshFromGeometry(source: BufferGeometry | Object3D, options: 
   const worldSpace = options.worldSpace ?? true;
   if (typeof worldSpace !== 'boolean') throw new TypeError(`${where}: options.worldSpace must be true or false, got ${describe(worldSpace)}`);
   const vertices: number[] = [], indices: number[] = [];
-  if (source !== null && typeof source === 'object' && (source as { isBufferGeometry?: unknown }).isBufferGeometry === true) {
+  if (isThree(source, 'isBufferGeometry')) {
     appendTriangles(where, source as BufferGeometry, null, vertices, indices);
-  } else if (source !== null && typeof source === 'object' && (source as { isObject3D?: unknown }).isObject3D === true) {
+  } else if (isThree(source, 'isObject3D')) {
     const root = source as Object3D;
     root.updateWorldMatrix(true, true);
     const frame = new Matrix4();
@@ -271,7 +271,7 @@ export function trimeshFromGeometry(source: BufferGeometry | Object3D, options: 
     }
     const placed = new Matrix4(), instance = new Matrix4();
     root.traverse((object) => {
-      if ((object as { isMesh?: unknown }).isMesh !== true) return;
+      if (!isThree(object, 'isMesh')) return;
       const mesh = object as InstancedMesh;
       const geometry = mesh.geometry;
       if (mesh.isInstancedMesh === true) {

@@ -18,7 +18,7 @@
 
 import { Matrix4, Quaternion, Vector3, type InstancedMesh, type Object3D } from 'three';
 import { Body, type AdvanceResult, type World } from '../index.js';
-import { describe } from './vectors.js';
+import { describe, isThree } from './vectors.js';
 
 export interface AttachOptions {
   /**
@@ -137,7 +137,7 @@ function measure(body: Body, offset: Float64Array, at: number, turn: Float64Arra
 }
 
 function requireObject(where: string, object: unknown): asserts object is Object3D {
-  if (object === null || typeof object !== 'object' || (object as { isObject3D?: unknown }).isObject3D !== true) {
+  if (!isThree(object, 'isObject3D')) {
     throw new TypeError(`${where}: object must be a three.js Object3D (a Mesh, Group, …), got ${describe(object)}`);
   }
 }
@@ -155,7 +155,7 @@ function readInterpolate(where: string, options: AttachOptions | undefined): boo
 }
 
 function requireInstance(where: string, mesh: unknown, index: unknown): asserts mesh is InstancedMesh {
-  if (mesh === null || typeof mesh !== 'object' || (mesh as { isInstancedMesh?: unknown }).isInstancedMesh !== true) {
+  if (!isThree(mesh, 'isInstancedMesh')) {
     throw new TypeError(`${where}: mesh must be a three.js InstancedMesh, got ${describe(mesh)}`);
   }
   const capacity = (mesh as InstancedMesh).instanceMatrix.count;

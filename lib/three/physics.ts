@@ -31,7 +31,7 @@ import { Matrix4, Quaternion, Timer, Vector3, type BufferGeometry, type Instance
 import { World, type Body, type Shape, type ShapeOptions } from '../index.js';
 import { ObjectSync, type AttachOptions } from './object-sync.js';
 import { scaledTrimesh, shapeFromGeometry, type HeightfieldShape } from './geometry.js';
-import { describe, readVector, type Vector3Like, type VectorInput } from './vectors.js';
+import { describe, isThree, readVector, type Vector3Like, type VectorInput } from './vectors.js';
 
 /** The add-ons' step rate, Hz. */
 const FRAME_RATE = 60;
@@ -117,7 +117,7 @@ function physicsData(object: Object3D): PhysicsData | undefined {
 }
 
 function requireMesh(where: string, mesh: unknown): asserts mesh is Mesh {
-  if (mesh === null || typeof mesh !== 'object' || (mesh as { isMesh?: unknown }).isMesh !== true) {
+  if (!isThree(mesh, 'isMesh')) {
     throw new TypeError(`${where}: mesh must be a three.js Mesh or InstancedMesh, got ${describe(mesh)}`);
   }
 }
@@ -148,11 +148,11 @@ export async function SinewPhysics(options: SinewPhysicsOptions = {}): Promise<S
   const added = new WeakMap<Mesh, Added>();
 
   function addScene(scene: Object3D): void {
-    if (scene === null || typeof scene !== 'object' || (scene as { isObject3D?: unknown }).isObject3D !== true) {
+    if (!isThree(scene, 'isObject3D')) {
       throw new TypeError(`addScene: scene must be a three.js Object3D, got ${describe(scene)}`);
     }
     scene.traverse((child) => {
-      if ((child as { isMesh?: unknown }).isMesh !== true) return;
+      if (!isThree(child, 'isMesh')) return;
       const physics = physicsData(child);
       if (physics !== undefined) addMesh(child as Mesh, physics.mass as number | undefined, physics.restitution as number | undefined);
     });
@@ -182,7 +182,7 @@ export async function SinewPhysics(options: SinewPhysicsOptions = {}): Promise<S
     const type = dynamic ? 'dynamic' : 'static';
     const bodies: Body[] = [];
     mesh.updateWorldMatrix(true, false);
-    const instanced = (mesh as InstancedMesh).isInstancedMesh === true;
+    const instanced = isThree(mesh, 'isInstancedMesh');
     try {
       if (instanced) {
         const instances = mesh as InstancedMesh;
@@ -246,7 +246,7 @@ export async function SinewPhysics(options: SinewPhysicsOptions = {}): Promise<S
   function setMeshPosition(mesh: Mesh, position: VectorInput, index = 0): void {
     const body = dynamicBody('setMeshPosition', mesh, index);
     readVector('setMeshPosition', 'position', position, vector);
-    const to = (mesh as InstancedMesh).isInstancedMesh === true
+    const to = isThree(mesh, 'isInstancedMesh')
       ? sync.instanceBodyPositionFor(mesh as InstancedMesh, index, vector, target)
       : sync.bodyPositionFor(mesh, vector, target);
     body.setAngularVelocity(ZERO);

@@ -23,6 +23,15 @@ export type VectorInput = Vector3Like | ArrayLike<number>;
 /** What the bridge takes as a rotation: a Quaternion-like object or [x, y, z, w]. */
 export type RotationInput = QuaternionLike | ArrayLike<number>;
 
+/**
+ * Whether `value` is a three.js object of a kind, by the flag three sets on its instances (`isObject3D`,
+ * `isMesh`, `isInstancedMesh`, `isBufferGeometry`): as three's own code tells them apart, so that a copy
+ * of three other than the one this module imports is still recognised (instanceof would not be).
+ */
+export function isThree(value: unknown, flag: 'isObject3D' | 'isMesh' | 'isInstancedMesh' | 'isBufferGeometry'): boolean {
+  return value !== null && typeof value === 'object' && (value as Record<string, unknown>)[flag] === true;
+}
+
 /** A short picture of a bad value for an error message. */
 export function describe(value: unknown): string {
   if (value === null) return 'null';
