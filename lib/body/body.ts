@@ -41,6 +41,11 @@ const INVERSE_INERTIA = BODY_STATE.inverseInertia, INVERSE_INERTIA_LOCAL = BODY_
 
 const scratchVector = new Float64Array(3);
 const scratchQuaternion = new Float64Array(4);
+/** getShapeBounds' scratch: the shape's world centre and rotation, the body's rotation, the box. */
+const boundsCentre = new Float64Array(3);
+const boundsFrame = new Float64Array(9);
+const boundsRotation = new Float64Array(9);
+const boundsBox = new Float64Array(6);
 
 export class Body extends BodyBase {
   /** 'dynamic', 'static' or 'kinematic'; changed with setType. */
@@ -334,8 +339,7 @@ export class Body extends BodyBase {
       out[0] = s[ORIENTATION]; out[1] = s[ORIENTATION + 1]; out[2] = s[ORIENTATION + 2]; out[3] = s[ORIENTATION + 3];
       return out;
     }
-    const p = this.previousPose;
-    slerpInto(out, p[3], p[4], p[5], p[6], s[ORIENTATION], s[ORIENTATION + 1], s[ORIENTATION + 2], s[ORIENTATION + 3], t);
+    slerpInto(out, this.previousPose, 3, s, ORIENTATION, t);
     return out;
   }
 
@@ -472,6 +476,30 @@ export class Body extends BodyBase {
     vec3.subtract(out, asArray3(worldPoint, pointScratch) as vec3, this.position);
     quat.conjugate(scratchQuaternion, this.orientation);
     return vec3.transformQuat(out, out, scratchQuaternion) as Float64Array | number[];
+  }
+
+  /**
+   * The world box of `shapes[index]` at the body's current pose, min x, y, z then max x, y, z (m),
+   * written to `out` (6 numbers), which is returned: the shape's own bounds, as the contact search takes
+   * them before growing them by the distance the step moves the body. A plane's box is all of space
+   * (±Infinity). For drawing and queries between steps (a debug renderer's boxes); allocates nothing.
+   */
+  getShapeBounds<T extends Float64Array | number[]>(out: T, index: number): T {
+    requireWritable('getShapeBounds', out, 6);
+    const shapes = this._shapes;
+    if (!Number.isInteger(index) || index < 0 || index >= shapes.length) {
+      throw new RangeError(`getShapeBounds: index must be an integer from 0 to ${shapes.length - 1} (body ${this.id} has ${shapes.length} shapes), got ${show(index)}`);
+    }
+    const shape = shapes[index];
+    // the shape's frame in the world: centre c = x + R p, rotation W = R S (as the contact search's ShapePose)
+    const R = rotationMatrix(boundsRotation, this.orientation), S = shape.rotation, p = shape.position, x = this.position;
+    for (let i = 0; i < 3; i++) boundsCentre[i] = x[i] + R[i] * p[0] + R[3 + i] * p[1] + R[6 + i] * p[2];
+    for (let j = 0; j < 3; j++) {
+      for (let i = 0; i < 3; i++) boundsFrame[3 * j + i] = R[i] * S[3 * j] + R[3 + i] * S[3 * j + 1] + R[6 + i] * S[3 * j + 2];
+    }
+    definitionOf(shape.type).bounds(shape, boundsCentre, boundsFrame, boundsBox);
+    for (let k = 0; k < 6; k++) out[k] = boundsBox[k];
+    return out;
   }
 
   /** ½ m v·v + ½ ω·I ω, J (0 for static and kinematic bodies). */

@@ -26,15 +26,17 @@ export function interpolationFraction(owner: object | null, previousPoseStep: nu
 }
 
 /**
- * @internal out = the rotation a fraction t of the way along the shortest arc from quaternion
- * (ax, ay, az, aw) to (bx, by, bz, bw), both unit: slerp, turning at a steady rate. q and −q are the
- * same rotation, so the start is negated when the two are more than 90° apart in 4D (a negative dot
- * product), which takes the short way round; the end is kept as it is, so t = 1 gives b exactly. Close
- * together, where sin θ is tiny, the normalized linear blend (nlerp) is used: the same to round-off.
+ * @internal out = the rotation a fraction t of the way along the shortest arc from the unit quaternion
+ * a[aAt..aAt+4) to b[bAt..bAt+4) (x, y, z, w): slerp, turning at a steady rate. q and −q are the same
+ * rotation, so the start is negated when the two are more than 90° apart in 4D (a negative dot product),
+ * which takes the short way round; the end is kept as it is, so t = 1 gives b exactly. Close together,
+ * where sin θ is tiny, the normalized linear blend (nlerp) is used: the same to round-off. The quaternions
+ * come as arrays and offsets, not as eight numbers: a double passed to a call V8 does not inline is boxed,
+ * a heap number each, and a frame's drawing calls this once per body.
  */
-export function slerpInto(
-  out: Float64Array | number[], ax: number, ay: number, az: number, aw: number, bx: number, by: number, bz: number, bw: number, t: number,
-): void {
+export function slerpInto(out: Float64Array | number[], a: ArrayLike<number>, aAt: number, b: ArrayLike<number>, bAt: number, t: number): void {
+  let ax = a[aAt], ay = a[aAt + 1], az = a[aAt + 2], aw = a[aAt + 3];
+  const bx = b[bAt], by = b[bAt + 1], bz = b[bAt + 2], bw = b[bAt + 3];
   let cosine = ax * bx + ay * by + az * bz + aw * bw;
   if (cosine < 0) {
     ax = -ax; ay = -ay; az = -az; aw = -aw;

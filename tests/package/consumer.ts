@@ -3,6 +3,11 @@
 import { World, boxInertia, JOINT_DRAW_COLOURS, type Body, type DebugLines, type JointBreakEvent, type WeldJoint } from 'sinew-physics';
 import { buildScene, hangingChain, type SceneDescription } from 'sinew-physics/scenes';
 import { World2D, comparePlanar, type Body2D, type PlanarDifference } from 'sinew-physics/2d';
+import {
+  SinewPhysics, ObjectSync, SinewDebugRenderer, shapeFromGeometry, heightfield, trimeshFromGeometry, hullFromGeometry,
+  type SinewPhysicsInstance, type HeightfieldShape,
+} from 'sinew-physics/three';
+import { BoxGeometry, Mesh, Scene, Vector3 } from 'three';
 
 const world: World = new World({ gravity: [0, -9.81, 0], substeps: 4, onJointBreak: (e: JointBreakEvent) => e.force });
 const a: Body = world.createBody({ position: [0, 0, 0], mass: 2, inertia: boxInertia(2, [0.5, 0.1, 0.1]) });
@@ -21,4 +26,22 @@ const b: Body2D = world2d.createBody({ position: [1, 0], angle: 0.2, mass: 1, in
 world2d.createRevoluteJoint({ bodyA: b, anchor: [0, 0] });
 const torque: number = world2d.createAngleJoint({ bodyA: b }).getTorque();
 const difference: PlanarDifference[] = comparePlanar(scene, { steps: 2 });
-export { force, built, torque, difference, drawn, limitColour };
+// the three.js entry: its types as a three.js user meets them (three's own Vector3 and Mesh)
+async function three(): Promise<number> {
+  const physics: SinewPhysicsInstance = await SinewPhysics({ interval: false });
+  const mesh = new Mesh(new BoxGeometry(1, 1, 1));
+  physics.addMesh(mesh, 1, 0.2);
+  physics.setMeshVelocity(mesh, new Vector3(0, 1, 0));
+  physics.applyImpulse(mesh, [0, 1, 0]);
+  physics.addScene(new Scene());
+  const sync: ObjectSync = physics.sync;
+  sync.attach(new Mesh(), world.createBody({ shapes: [shapeFromGeometry(new BoxGeometry(), { scale: new Vector3(2, 2, 2) })] }), { interpolate: true });
+  const terrain: { shape: HeightfieldShape } = heightfield({ heights: (x, z) => x * z, rows: 4, columns: 4, size: [3, 3] });
+  world.createBody({ type: 'static', shapes: [terrain.shape, trimeshFromGeometry(mesh), hullFromGeometry(mesh.geometry)] });
+  const debug = new SinewDebugRenderer(world, { drawAabbs: true });
+  debug.drawContacts = false;
+  debug.update();
+  physics.dispose();
+  return debug.lineCount + debug.position.x;
+}
+export { force, built, torque, difference, drawn, limitColour, three };

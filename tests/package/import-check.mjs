@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 const sinew = await import('sinew-physics');
 const scenes = await import('sinew-physics/scenes');
 const planar = await import('sinew-physics/2d');
+const bridge = await import('sinew-physics/three'); // three is installed (a devDependency; a peer for users)
 
 for (const name of ['World', 'Body', 'BallJoint', 'WeldJoint', 'OrientationJoint', 'boxInertia', 'sphereInertia', 'capsuleInertia']) {
   assert.ok(sinew[name], `sinew exports ${name}`);
@@ -36,9 +37,46 @@ assert.ok(differences.every((d) => d.outOfPlane === 0 && d.position < 1e-12), '2
 // Errors name the bad value.
 assert.throws(() => world.createBody({ mass: -1 }), /mass must be a finite number > 0, got -1/);
 
-// Declarations exist for every entry and a TypeScript consumer compiles against them.
+// The three.js entry, by name from plain node: the add-ons' face fills a world from a scene, a mesh
+// follows its body, and the debug renderer draws it.
+for (const name of ['SinewPhysics', 'ObjectSync', 'SinewDebugRenderer', 'shapeFromGeometry', 'hullFromGeometry', 'trimeshFromGeometry', 'heightfield', 'heightfieldGeometry', 'DEBUG_COLOURS']) {
+  assert.ok(bridge[name], `sinew-physics/three exports ${name}`);
+}
+{
+  const THREE = await import('three');
+  const physics = await bridge.SinewPhysics({ interval: false });
+  const scene = new THREE.Scene();
+  const floor = new THREE.Mesh(new THREE.BoxGeometry(10, 0.5, 10));
+  floor.position.y = -0.25;
+  floor.userData.physics = { mass: 0 };
+  const ball = new THREE.Mesh(new THREE.SphereGeometry(0.5));
+  ball.position.y = 3;
+  ball.userData.physics = { mass: 1 };
+  scene.add(floor, ball);
+  physics.addScene(scene);
+  for (let i = 0; i < 120; i++) physics.step(1 / 60);
+  assert.ok(Math.abs(ball.position.y - 0.5) < 0.01, `the ball rests on the floor, at y = ${ball.position.y}`);
+  const debug = new bridge.SinewDebugRenderer(physics.world);
+  debug.update();
+  assert.ok(debug.lineCount > 0 && debug.isLineSegments, 'the debug renderer draws into a LineSegments');
+  physics.dispose();
+}
+
+
 const root = fileURLToPath(new URL('../../', import.meta.url));
-for (const file of ['dist/index.d.ts', 'dist/scenes/index.d.ts', 'dist/2d/index.d.ts']) assert.ok(existsSync(root + file), `${file} exists`);
+
+// The core entry never imports three: no module reachable from dist/index.js (nor the 2D and scenes
+// entries) imports it, so the package works without three installed.
+for (const entry of ['dist/index.js', 'dist/2d/index.js', 'dist/scenes/index.js']) {
+  const modules = reachableModules(entry);
+  assert.ok(modules.length > 20, `${entry} reaches its modules (${modules.length})`);
+  const importers = modules.filter((file) => /(?:\bfrom|\bimport)\s*\(?\s*['"]three(?:\/[^'"]*)?['"]/.test(readFileSync(root + file, 'utf8')));
+  assert.deepEqual(importers, [], `${entry} reaches modules that import three: ${importers.join(', ')}`);
+}
+assert.ok(reachableModules('dist/three/index.js').some((file) => /from\s*['"]three['"]/.test(readFileSync(root + file, 'utf8'))), 'the three entry imports three');
+
+// Declarations exist for every entry and a TypeScript consumer compiles against them.
+for (const file of ['dist/index.d.ts', 'dist/scenes/index.d.ts', 'dist/2d/index.d.ts', 'dist/three/index.d.ts']) assert.ok(existsSync(root + file), `${file} exists`);
 execFileSync(process.execPath, [root + 'node_modules/typescript/bin/tsc', '-p', root + 'tests/package/tsconfig.json'], { stdio: 'inherit' });
 
 // The declarations show only what users may use: members marked @internal (a body's solver state, a
@@ -61,7 +99,7 @@ const protocols = [
 ];
 const solverMembers = protocolMembers(protocols);
 for (const name of ['prepare', 'warmStart', 'finishStep', 'writeJacobian', 'equalityRows', 'applyImpulseAt', 'state']) assert.ok(solverMembers.has(name), `${name} read from the protocols`);
-const entries = ['dist/index.d.ts', 'dist/scenes/index.d.ts', 'dist/2d/index.d.ts'];
+const entries = ['dist/index.d.ts', 'dist/scenes/index.d.ts', 'dist/2d/index.d.ts', 'dist/three/index.d.ts'];
 const declarations = reachableDeclarations(entries);
 assert.ok(declarations.includes('dist/joints/ball-joint.d.ts') && declarations.includes('dist/2d/joints/revolute-joint.d.ts'), 'the joints are reached');
 assert.ok(declaredMembers('dist/joints/joint.d.ts').some((m) => m.name === 'getForce'), 'members are read from the declarations');
@@ -80,7 +118,7 @@ for (const file of ['dist/body/body.d.ts', 'dist/2d/body.d.ts']) {
   assert.deepEqual(found, [], `${file} declares solver internals: ${found.join(', ')}`);
 }
 
-console.log(`package check: ESM import by name, declarations (${declarations.length} reached, none with one of the ${solverMembers.size} solver members), simulation: ok`);
+console.log(`package check: ESM import by name (the three entry too; the others reach no three), declarations (${declarations.length} reached, none with one of the ${solverMembers.size} solver members), simulation: ok`);
 
 // ---- reading declarations: comments blanked, brackets matched (enough for tsc's output and lib's
 // interfaces; typescript 7 has no stable JavaScript API to parse with) ----
@@ -187,6 +225,22 @@ function reachableDeclarations(entries) {
       const target = [path.replace(/\.([cm]?)js$/, '.d.$1ts'), path + '.d.ts', path + '/index.d.ts'].find((candidate) => /\.d\.[cm]?ts$/.test(candidate) && existsSync(root + candidate));
       assert.ok(target, `${file}: ${specifier} resolves to a declaration file`);
       files.push(target);
+    }
+  }
+  return [...seen];
+}
+
+/** The modules (relative to the root) an entry reaches through relative static and dynamic imports. */
+function reachableModules(entry) {
+  const files = [entry], seen = new Set();
+  for (const file of files) {
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const text = readFileSync(root + file, 'utf8');
+    for (const [, , specifier] of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(['"])(\.\.?\/[^'"]*)\1/g)) {
+      const path = posix.join(posix.dirname(file), specifier);
+      assert.ok(existsSync(root + path), `${file}: ${specifier} resolves to a module`);
+      files.push(path);
     }
   }
   return [...seen];
