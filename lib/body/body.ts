@@ -15,10 +15,10 @@
 import { quat, vec3 } from 'gl-matrix';
 import { rotateDiagonal, rotateSymmetric } from '../math/mat3.js';
 import { UNPOOLED, type Float64Allocator } from '../util/arena.js';
-import { readBoundedVector, readPoint, readUnitQuaternion, requireBoolean, requireWritable } from '../util/validate.js';
+import { readBoundedVector, readPoint, readUnitQuaternion, requireBoolean, requireWritable, show } from '../util/validate.js';
 import { MAX_ANGULAR_SPEED, MAX_LINEAR_SPEED } from '../limits.js';
 import { definitionOf, type Shape } from '../geometry/shape.js';
-import { writeRotation } from '../math/quat.js';
+import { rotationMatrix, writeRotation } from '../math/quat.js';
 import { BodyBase, type BodyStateIO } from './body-base.js';
 import { addAngularImpulse, addForce, addLinearImpulse, addTorque } from './body-forces.js';
 import { placeShapes, readNewInertia, readTypeMass, writeInverseMassAxes, writeMass } from './body-mass.js';
