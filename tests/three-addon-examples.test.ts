@@ -85,8 +85,14 @@ describe('physics_rapier_basic', () => {
  * browser, fewer here, as a node test's time goes. The scene reads the window's size for its camera. */
 async function instancingExample(count: number) {
   const physics = await SinewPhysics();
-  (globalThis as { window?: unknown }).window ??= { innerWidth: 960, innerHeight: 540 };
-  return { physics, ...instancingScene(physics, count) };
+  // (a window for the camera only while the scene is made: Rapier's WASM takes a `window` for a browser's)
+  const global = globalThis as { window?: unknown };
+  global.window = { innerWidth: 960, innerHeight: 540 };
+  try {
+    return { physics, ...instancingScene(physics, count) };
+  } finally {
+    delete global.window;
+  }
 }
 
 /** The highest instance centre, and the lowest of those in the floor's column (|x|, |z| < 5, above its

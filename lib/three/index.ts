@@ -15,4 +15,4 @@ export {
   type HullFromGeometryOptions, type TrimeshFromGeometryOptions, type HeightfieldOptions, type TrimeshShape, type HeightfieldShape,
 } from './geometry.js';
 export { SinewDebugRenderer, DEBUG_COLOURS, type SinewDebugRendererOptions, type DebugColours } from './debug-renderer.js';
-export type { Vector3Like, QuaternionLike, VectorInput, RotationInput } from './vectors.js';
+export type { Vector3Like, VectorInput } from './vectors.js';

@@ -1,7 +1,6 @@
-// three.js's vectors and quaternions where the bridge takes a vector or a rotation: a Vector3 (or any
-// { x, y, z }) or an array [x, y, z]; a Quaternion (or any { x, y, z, w }) or [x, y, z, w]. Each is read
-// once into an array the caller owns (the core takes arrays), checked, with an error naming the call,
-// the argument and the value. Nothing here allocates.
+// three.js's vectors where the bridge takes a vector: a Vector3 (or any { x, y, z }) or an array
+// [x, y, z], read once into an array the caller owns (the core takes arrays) and checked, with an error
+// naming the call, the argument and the value. Nothing here allocates.
 
 /** A three.js Vector3, or anything with finite x, y, z. */
 export interface Vector3Like {
@@ -10,18 +9,8 @@ export interface Vector3Like {
   readonly z: number;
 }
 
-/** A three.js Quaternion, or anything with x, y, z, w (a unit quaternion). */
-export interface QuaternionLike {
-  readonly x: number;
-  readonly y: number;
-  readonly z: number;
-  readonly w: number;
-}
-
 /** What the bridge takes as a vector: a Vector3-like object or [x, y, z]. */
 export type VectorInput = Vector3Like | ArrayLike<number>;
-/** What the bridge takes as a rotation: a Quaternion-like object or [x, y, z, w]. */
-export type RotationInput = QuaternionLike | ArrayLike<number>;
 
 /**
  * Whether `value` is a three.js object of a kind, by the flag three sets on its instances (`isObject3D`,
@@ -54,43 +43,19 @@ export function describe(value: unknown): string {
   return typeof value;
 }
 
-/** Reads the `n` components of a vector (n = 3) or rotation (n = 4) into out[0..n); the components of an
- * object are x, y, z (and w), of an array its first n items. Throws, naming `where` and `name`, unless
- * each is a finite number. */
-function readComponents(where: string, name: string, value: unknown, n: 3 | 4, out: Float64Array): Float64Array {
+/** Reads a vector into out (3 numbers): the x, y, z of an object, or the 3 items of an array. Throws,
+ * naming `where` and `name`, unless each is a finite number. */
+export function readVector(where: string, name: string, value: unknown, out: Float64Array): Float64Array {
   if (value !== null && typeof value === 'object') {
-    if (typeof (value as { length?: unknown }).length === 'number') {
-      const array = value as ArrayLike<unknown>;
-      if (array.length === n) {
-        let ok = true;
-        for (let k = 0; k < n; k++) {
-          const x = array[k];
-          if (typeof x !== 'number' || !Number.isFinite(x)) ok = false;
-          else out[k] = x;
-        }
-        if (ok) return out;
-      }
-    } else {
-      const v = value as { x?: unknown; y?: unknown; z?: unknown; w?: unknown };
-      const x = v.x, y = v.y, z = v.z, w = n === 4 ? v.w : 0;
-      if (typeof x === 'number' && typeof y === 'number' && typeof z === 'number' && typeof w === 'number' &&
-        Number.isFinite(x) && Number.isFinite(y) && Number.isFinite(z) && Number.isFinite(w)) {
-        out[0] = x; out[1] = y; out[2] = z;
-        if (n === 4) out[3] = w;
-        return out;
-      }
+    const array = typeof (value as { length?: unknown }).length === 'number';
+    const x = array ? (value as ArrayLike<unknown>)[0] : (value as { x?: unknown }).x;
+    const y = array ? (value as ArrayLike<unknown>)[1] : (value as { y?: unknown }).y;
+    const z = array ? (value as ArrayLike<unknown>)[2] : (value as { z?: unknown }).z;
+    if ((!array || (value as ArrayLike<unknown>).length === 3) && typeof x === 'number' && typeof y === 'number' && typeof z === 'number' &&
+      Number.isFinite(x) && Number.isFinite(y) && Number.isFinite(z)) {
+      out[0] = x; out[1] = y; out[2] = z;
+      return out;
     }
   }
-  const shape = n === 3 ? 'a Vector3 (or { x, y, z }) or [x, y, z]' : 'a Quaternion (or { x, y, z, w }) or [x, y, z, w]';
-  throw new TypeError(`${where}: ${name} must be ${shape} of finite numbers, got ${describe(value)}`);
-}
-
-/** Reads a vector into out (3 numbers). */
-export function readVector(where: string, name: string, value: unknown, out: Float64Array): Float64Array {
-  return readComponents(where, name, value, 3, out);
-}
-
-/** Reads a rotation into out (4 numbers, x, y, z, w); the core checks that it is a unit quaternion. */
-export function readRotation(where: string, name: string, value: unknown, out: Float64Array): Float64Array {
-  return readComponents(where, name, value, 4, out);
+  throw new TypeError(`${where}: ${name} must be a Vector3 (or { x, y, z }) or [x, y, z] of finite numbers, got ${describe(value)}`);
 }

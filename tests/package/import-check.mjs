@@ -2,8 +2,9 @@
 // by name, as a user's project would, its declarations type-check in a consumer, and it simulates.
 //   npm run test:package
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { posix } from 'node:path';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
 
@@ -74,6 +75,24 @@ for (const entry of ['dist/index.js', 'dist/2d/index.js', 'dist/scenes/index.js'
   assert.deepEqual(importers, [], `${entry} reaches modules that import three: ${importers.join(', ')}`);
 }
 assert.ok(reachableModules('dist/three/index.js').some((file) => /from\s*['"]three['"]/.test(readFileSync(root + file, 'utf8'))), 'the three entry imports three');
+
+// The three entry is a layer over the public API: its sources compile against the published
+// declarations (members marked @internal stripped) in place of lib/'s sources.
+{
+  const layer = mkdtempSync(join(tmpdir(), 'sinew-three-'));
+  try {
+    cpSync(root + 'dist', layer, { recursive: true, filter: (from) => !from.endsWith('.js') && !from.startsWith(root + 'dist/three') });
+    cpSync(root + 'lib/three', join(layer, 'three'), { recursive: true });
+    symlinkSync(root + 'node_modules', join(layer, 'node_modules'), 'dir');
+    writeFileSync(join(layer, 'tsconfig.json'), JSON.stringify({
+      compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: true, types: [], lib: ['ES2022'] },
+      files: ['three/index.ts'],
+    }));
+    execFileSync(process.execPath, [root + 'node_modules/typescript/bin/tsc', '-p', join(layer, 'tsconfig.json')], { stdio: 'inherit' });
+  } finally {
+    rmSync(layer, { recursive: true, force: true });
+  }
+}
 
 // Declarations exist for every entry and a TypeScript consumer compiles against them.
 for (const file of ['dist/index.d.ts', 'dist/scenes/index.d.ts', 'dist/2d/index.d.ts', 'dist/three/index.d.ts']) assert.ok(existsSync(root + file), `${file} exists`);
