@@ -1,8 +1,7 @@
 // sinew-physics/three's SinewPhysics runs three.js's own physics examples with only the import changed:
 // the setup code of physics_rapier_basic, physics_rapier_instancing (physics_jolt_instancing is the same
 // scene without the shake button; its code is shared with the browser test's page) and
-// physics_rapier_terrain (three-addon-terrain.test.ts, in a process of its own: after the instancing
-// scenes had run here, Rapier's first heightfield step trapped as 'unreachable'), ported from their html as they are
+// physics_rapier_terrain (three-addon-terrain.test.ts), ported from their html as they are
 // (their `RapierPhysics()` made `SinewPhysics()`), run in node (three's math and geometry need no
 // renderer) on fake timers, so the add-on's own setInterval steps the world as in a browser. Math.random
 // is seeded. The scenes run: bodies fall and rest on the floor and the terrain, setMeshPosition

@@ -1,8 +1,7 @@
 // three.js's physics_rapier_terrain run on SinewPhysics with only the import changed (see
 // three-addon-examples.test.ts for the other examples): the heightfield is the surface the example's
 // PlaneGeometry draws, and Rapier's own heightfield given the same arguments; the spawned objects land
-// and rest on it. A file of its own: Rapier's WASM, used here as the reference, trapped as 'unreachable' in
-// its first step when this ran after the instancing scenes in one process.
+// and rest on it.
 
 import RAPIER from '@dimforge/rapier3d-compat';
 import * as THREE from 'three';
