@@ -43,9 +43,6 @@ export abstract class Joint extends JointCore<Body> {
     return out;
   }
 
-<<<<<<< HEAD
-  // ---- rows (J, Ċ and C are JointCore's, read from the joint's equality rows) ----
-=======
   // ---- drawing (joint-drawing.ts) ----
 
   /**
@@ -66,8 +63,7 @@ export abstract class Joint extends JointCore<Body> {
     requireDrawArguments('drawLimits', lines, size);
   }
 
-  // ---- rows, for direct solvers and tests ----
->>>>>>> draw
+  // ---- rows (J, Ċ and C are JointCore's, read from the joint's equality rows) ----
 
   /** Writes K = J M⁻¹ Jᵀ (rowCount × rowCount, row-major) from the closed form, at the last prepare. */
   abstract writeEffectiveMass(out: Float64Array): void;
