@@ -1,9 +1,12 @@
 // The viewer's scenes and load tools, in node (no browser): they run clean, dropped weights hook on, the
 // windmill's motor, the hinge chain's limits and the pinned ragdoll do what they say, the view draws
 // every joint's limits in a scene with few and the picked body's in one with many, into a line buffer
-// that grows as it should, the solver setting reaches the world, the heavy chain shows the iterative and the direct solver side by side, the terrain and level scenes do what they
-// say, and the drawn triangle meshes and heightfields are their collision surfaces.
+// that grows as it should, the Display toggles draw contacts, shape boxes and wireframes, the rope bridge
+// hangs from posts, the solver setting reaches the world, the heavy chain shows the iterative and the direct solver side by side, the terrain and level scenes do what they
+// say, the drawn triangle meshes and heightfields are their collision surfaces, and docs/viewer.md lists
+// every scene and key.
 
+import { readFileSync } from 'node:fs';
 import * as THREE from 'three';
 import { describe, expect, it } from 'vitest';
 import { SCENES } from '../viewer/scenes/index.js';
@@ -14,6 +17,8 @@ import { shove } from '../viewer/scenes/ragdoll.js';
 import { fireBall } from '../viewer/scenes/contacts.js';
 import { LineBuffer } from '../viewer/render/line-buffer.js';
 import { WorldView, type DisplayOptions } from '../viewer/render/world-view.js';
+import { shapeBox } from '../viewer/render/debug-drawing.js';
+import { HELP_KEYS } from '../viewer/ui/help.js';
 import { hasExploded, type SceneDescription } from '../lib/scenes/index.js';
 import { BallJoint, HingeJoint, World, type Body, type Joint } from '../lib/index.js';
 import { shapesObject } from '../viewer/render/mesh-geometry.js';
@@ -46,6 +51,11 @@ function inertiaAboutZ(description: SceneDescription, point: readonly number[]):
   }
   return total;
 }
+
+/** Every Display toggle off. */
+const NOTHING_DRAWN: DisplayOptions = {
+  wireframes: false, contacts: false, bounds: false, anchors: false, frames: false, limits: false, forces: false, sleep: false, probe: false,
+};
 
 describe('viewer scenes', () => {
   for (const scene of SCENES) {
@@ -233,7 +243,7 @@ describe('viewer scenes', () => {
   });
 
   it('the view draws every limited joint of one ragdoll, and in the ragdoll pile only the picked body\'s', () => {
-    const display: DisplayOptions = { anchors: false, frames: false, forces: false, limits: true, sleep: false, probe: false };
+    const display: DisplayOptions = { ...NOTHING_DRAWN, limits: true };
     const single = runner('ragdoll');
     const view = new WorldView(single.live, 1);
     view.sync(display, 0);
@@ -260,6 +270,109 @@ describe('viewer scenes', () => {
       expect(pileView.limitsDrawn, name).toBe(expected);
     }
     pileView.dispose();
+  });
+
+  it('the Display toggles: a cross and a normal per contact point, a box per collision shape, wireframe meshes', () => {
+    const r = runner('pyramid');
+    for (let i = 0; i < 30; i++) r.step();
+    const world = r.live.world;
+    const view = new WorldView(r.live, 1);
+    view.sync(NOTHING_DRAWN, 0);
+    expect(view.linesDrawn).toBe(0);
+    let points = 0;
+    for (const contact of world.contacts) points += contact.manifold.count;
+    expect(points).toBeGreaterThan(55); // 55 boxes on each other and the ground
+    view.sync({ ...NOTHING_DRAWN, contacts: true }, 0);
+    expect(view.contactsDrawn).toBe(points);
+    expect(view.linesDrawn).toBe(4 * points); // three arms of a cross and the normal
+    const shapes = world.bodies.flatMap((b) => b.shapes).filter((shape) => shape.type !== 'plane').length;
+    expect(shapes).toBe(55);
+    view.sync({ ...NOTHING_DRAWN, bounds: true }, 0);
+    expect(view.boundsDrawn).toBe(shapes);
+    expect(view.linesDrawn).toBe(12 * shapes);
+    view.sync({ ...NOTHING_DRAWN, contacts: true, bounds: true }, 0);
+    expect(view.linesDrawn).toBe(4 * points + 12 * shapes);
+    const wireframe = () => view.bodyMeshes.map((mesh) => (mesh.userData.material as THREE.MeshStandardMaterial).wireframe);
+    expect(wireframe().some(Boolean)).toBe(false);
+    view.sync({ ...NOTHING_DRAWN, wireframes: true }, 0);
+    expect(wireframe().every(Boolean)).toBe(true);
+    view.sync(NOTHING_DRAWN, 0);
+    expect(wireframe().some(Boolean)).toBe(false);
+    expect(view.linesDrawn).toBe(0);
+    view.dispose();
+  });
+
+  it('a shape\'s drawn box holds every point of the shape and touches it on all six sides, turned and off its body\'s centre', () => {
+    const world = new World();
+    const turn = [0.2, -0.4, 0.3, 0.8], n = Math.hypot(...turn);
+    const corners = (h: readonly number[]) => [-1, 1].flatMap((x) => [-1, 1].flatMap((y) => [-1, 1].map((z) => [x * h[0], y * h[1], z * h[2]])));
+    const body = world.createBody({
+      position: [1, 2, 3], orientation: turn.map((q) => q / n),
+      shapes: [
+        { type: 'box', halfExtents: [0.5, 0.2, 0.3], position: [0.4, 0, 0.1], orientation: [0, 0, Math.sin(0.3), Math.cos(0.3)] },
+        { type: 'capsule', radius: 0.15, halfHeight: 0.4, position: [-0.3, 0.2, 0] },
+        { type: 'sphere', radius: 0.25, position: [0, -0.5, 0.2] },
+        { type: 'hull', points: corners([0.2, 0.3, 0.1]), position: [0, 0.6, -0.3] },
+      ],
+    });
+    const box = new Float64Array(6);
+    // points of each shape, in the body frame (the shapes' positions are about the centre of mass)
+    const surfaces = body.shapes.map((shape) => {
+      const S = shape.rotation, p = shape.position;
+      const place = (l: number[]) => [0, 1, 2].map((i) => p[i] + S[i] * l[0] + S[3 + i] * l[1] + S[6 + i] * l[2]);
+      switch (shape.type) {
+        case 'box': return { points: corners(Array.from(shape.halfExtents)).map(place), radius: 0 };
+        case 'hull': return { points: shape.hull!.points().map(place), radius: 0 };
+        case 'capsule': return { points: [[0, -shape.halfHeight, 0], [0, shape.halfHeight, 0]].map(place), radius: shape.radius };
+        default: return { points: [place([0, 0, 0])], radius: shape.radius };
+      }
+    });
+    body.shapes.forEach((shape, k) => {
+      expect(shapeBox(body, shape, box)).toBe(true);
+      const world = surfaces[k].points.map((l) => Array.from(body.getWorldPoint([0, 0, 0], l)));
+      for (let i = 0; i < 3; i++) {
+        const low = Math.min(...world.map((q) => q[i])) - surfaces[k].radius, high = Math.max(...world.map((q) => q[i])) + surfaces[k].radius;
+        expect(box[i], `${shape.type} min ${i}`).toBeCloseTo(low, 12);
+        expect(box[3 + i], `${shape.type} max ${i}`).toBeCloseTo(high, 12);
+      }
+    });
+    const ground = world.createBody({ type: 'static', shapes: [{ type: 'plane' }] });
+    expect(shapeBox(ground, ground.shapes[0], box)).toBe(false);
+  });
+
+  it('rope-bridge hangs from posts: one under each rope end, its inner face through it, on a cliff either side of the ravine floor', () => {
+    const scene = SCENES.find((s) => s.name === 'rope-bridge')!;
+    expect(typeof scene.props).toBe('function');
+    for (const rope of [0, 1]) {
+      for (const links of [4, 12, 32]) {
+        const description = scene.describe({ links, rope });
+        const props = (scene.props as Exclude<typeof scene.props, unknown[] | undefined>)(description);
+        const boxes = props.map(({ shape, position }) => {
+          if (shape.kind !== 'box') throw new Error('scenery of boxes');
+          return { min: position.map((p, i) => p - shape.halfExtents[i]), max: position.map((p, i) => p + shape.halfExtents[i]) };
+        });
+        // where the ropes are fixed to the world: a ball joint's anchor, a rope segment's anchorB
+        const ends = description.joints.filter((j) => j.bodyB === null).map((j) => j.anchorB ?? j.anchor!);
+        expect(ends).toHaveLength(4);
+        const cliffs = boxes.filter((b) => b.min[1] === scene.groundY);
+        expect(cliffs).toHaveLength(2);
+        for (const [x, y, z] of ends) {
+          const post = boxes.find((b) => Math.abs(Math.min(Math.abs(b.min[0]), Math.abs(b.max[0])) - Math.abs(x)) < 1e-12 && b.min[2] < z && z < b.max[2]);
+          expect(post, `${links} links, rope ${rope}: a post at ${x}, ${y}, ${z}`).toBeDefined();
+          expect(post!.min[1]).toBeLessThan(y);
+          expect(post!.max[1]).toBeGreaterThan(y);
+          // it stands on the cliff on its side, whose face is under the rope end
+          const cliff = cliffs.find((c) => Math.sign(c.min[0] + c.max[0]) === Math.sign(x))!;
+          expect(post!.min[1]).toBeCloseTo(cliff.max[1], 12);
+          expect(Math.min(Math.abs(cliff.min[0]), Math.abs(cliff.max[0]))).toBeCloseTo(Math.abs(x), 12);
+        }
+      }
+    }
+    // the bridge hangs in the ravine above its floor, between the cliffs
+    const r = runner('rope-bridge');
+    for (let i = 0; i < 300; i++) r.step();
+    const lowest = Math.min(...r.live.bodies.map((b) => b.position[1]));
+    expect(lowest).toBeGreaterThan(scene.groundY + 1);
   });
 
   it('the line buffer grows by doubling, keeps what was written, and draws only the lines of this frame', () => {
@@ -570,5 +683,24 @@ describe('playground shots', () => {
     expect(deepest).toBeLessThan(0.01);
     expect(r.live.joints.filter((joint) => joint.broken).length).toBeGreaterThan(0);
     expect(SHOT.speed).toBe(60);
+  });
+});
+
+describe('docs/viewer.md', () => {
+  const text = readFileSync(new URL('../docs/viewer.md', import.meta.url), 'utf8');
+  /** The first column of the markdown table whose header row starts with `header`. */
+  const column = (header: string) => {
+    const start = text.indexOf(`| ${header} |`);
+    expect(start, `a table headed "${header}"`).toBeGreaterThanOrEqual(0);
+    const rows = text.slice(start).split('\n\n')[0].split('\n').slice(2);
+    return rows.map((row) => row.split('|')[1].trim());
+  };
+
+  it('the scene table lists every scene of viewer/scenes/index.ts, in the picker\'s order', () => {
+    expect(column('scene').map((cell) => cell.replace(/`/g, ''))).toEqual(SCENES.map((scene) => scene.name));
+  });
+
+  it('the key table lists the keys the help overlay lists', () => {
+    expect(column('key')).toEqual(HELP_KEYS.map(([key]) => key).filter((key) => key !== 'Esc'));
   });
 });

@@ -1,7 +1,7 @@
 // The viewer: loads a scene into a World, steps it on a fixed 1/60 s step with an accumulator (so the
-// physics does not depend on the frame rate), draws it, and wires the panel, the readout, dragging and
-// the keyboard. A side-by-side scene runs in a World per joint solver, each drawn by its own view.
-// Uses lib only through its public entries.
+// physics does not depend on the frame rate), draws it, and wires the panel, the readout (with frames per
+// second and ms per step), the help overlay, dragging and the keyboard. A side-by-side scene runs in a
+// World per joint solver, each drawn by its own view. Uses lib only through its public entries.
 
 import { Stage } from './render/stage.js';
 import { WorldView, type DisplayOptions } from './render/world-view.js';
@@ -12,6 +12,7 @@ import { defaultSettings, FIXED_STEP, SceneRunner, type SimulationSettings } fro
 import { TwinView } from './render/twin-view.js';
 import { DifferencePlot } from './ui/difference-plot.js';
 import { DragTool } from './ui/drag.js';
+import { Help } from './ui/help.js';
 import { Panel, type PanelControls } from './ui/panel.js';
 import { Probe } from './ui/probe.js';
 import { Readout } from './ui/readout.js';
@@ -21,6 +22,10 @@ const DRIVING_KEYS = new Set(['w', 'a', 's', 'd', 'arrowup', 'arrowdown', 'arrow
 
 /** At most this many steps per animation frame; beyond it the simulation runs slow, not in bursts. */
 const MAX_STEPS_PER_FRAME = 8;
+/** The frame rate is counted over the frames of this last stretch of time, ms; the step time is the mean
+ * of the last STEPS_TIMED steps. */
+const FPS_WINDOW = 1000;
+const STEPS_TIMED = 60;
 /** Link and label colours of a side-by-side scene's runs, so swinging chains that cross stay apart:
  * the usual link blue for the iterative run, green for the direct one. */
 const SOLVER_COLOURS: Record<JointSolverKind, number> = { iterative: 0x3f7fd1, direct: 0x1f9d6b };
@@ -36,7 +41,10 @@ export class ViewerApp implements PanelControls {
     iterations: DEFAULT_WORLD_SETTINGS.iterations, contactIterations: DEFAULT_WORLD_SETTINGS.contactIterations, jointHertz: 0, gravity: -9.81,
     restitutionThreshold: RESTITUTION_THRESHOLD, solver: DEFAULT_JOINT_SOLVER,
   };
-  readonly display: DisplayOptions = { anchors: true, frames: false, forces: false, limits: true, sleep: true, probe: false };
+  /** What is drawn: the panel's Display folder writes into it, and every view reads it each frame. */
+  readonly display: DisplayOptions = {
+    wireframes: false, contacts: false, bounds: false, anchors: true, frames: false, limits: true, forces: false, sleep: true, probe: false,
+  };
   params: Record<string, number> = {};
   /** The 2D vs 3D view: the scene's planar form runs in World2D too, drawn as outlines. */
   compare = false;
@@ -45,11 +53,14 @@ export class ViewerApp implements PanelControls {
   readonly drag: DragTool;
   /** Ray and swept-sphere queries under the pointer (display.probe). */
   readonly probe: Probe;
-  private readonly panel: Panel;
+  readonly panel: Panel;
+  readonly help: Help;
   private readonly readout: Readout;
   private accumulator = 0;
   private lastFrame = -1;
   private readonly stepTimes: number[] = [];
+  /** When the animation frames of the last FPS_WINDOW ms began (performance.now, ms), oldest first. */
+  private readonly frameTimes: number[] = [];
 
   constructor(container: HTMLElement, info: HTMLElement, figures: HTMLElement, plot: HTMLElement) {
     this.stage = new Stage(container);
@@ -60,6 +71,7 @@ export class ViewerApp implements PanelControls {
     });
     this.probe = new Probe(this.stage, () => this.live.world, () => this.view, () => this.drag.dragging);
     this.readout = new Readout(info, figures);
+    this.help = new Help(document.body);
     this.panel = new Panel(this);
     window.addEventListener('keydown', (event) => this.key(event));
     // keys held, for scenes driven from the keyboard (LiveScene.keys): released when the window loses focus
@@ -103,6 +115,35 @@ export class ViewerApp implements PanelControls {
     this.runner.pushOutOfPlane();
   }
 
+  /** Opens or closes the help overlay (H, ?). */
+  toggleHelp(open?: boolean): void {
+    this.help.toggle(open);
+  }
+
+  /** Puts the camera back where the scene framed it (C). */
+  resetCamera(): void {
+    this.stage.resetView();
+  }
+
+  /** The panel covers `cover` px of the right edge: the view recentres on what is left. */
+  panelCovers(cover: number): void {
+    this.stage.setPanelCover(cover);
+  }
+
+  /** Frames drawn per second over the last FPS_WINDOW ms of animation frames (0 until two are drawn). */
+  get fps(): number {
+    const times = this.frameTimes, n = times.length;
+    return n < 2 ? 0 : ((n - 1) * 1000) / (times[n - 1] - times[0]);
+  }
+
+  /** The mean wall time of the last STEPS_TIMED steps, ms (0 before the first). */
+  get meanStepMs(): number {
+    const times = this.stepTimes;
+    let sum = 0;
+    for (const t of times) sum += t;
+    return times.length > 0 ? sum / times.length : 0;
+  }
+
   setParam(key: string, value: number): void {
     const param = this.sceneDef.params?.find((p) => p.key === key);
     if (param === undefined) throw new RangeError(`scene ${this.sceneDef.name} has no parameter ${key}`);
@@ -138,7 +179,7 @@ export class ViewerApp implements PanelControls {
     const t0 = performance.now();
     this.runner.step();
     this.stepTimes.push(performance.now() - t0);
-    if (this.stepTimes.length > 60) this.stepTimes.shift();
+    if (this.stepTimes.length > STEPS_TIMED) this.stepTimes.shift();
   }
 
   /** Draws the current state now (the test hook calls it after stepping while paused). */
@@ -149,11 +190,10 @@ export class ViewerApp implements PanelControls {
     if (this.runner.twin) this.plot.draw(this.runner.twin);
     this.drag.sync();
     this.stage.render();
-    const mean = this.stepTimes.length ? this.stepTimes.reduce((a, b) => a + b, 0) / this.stepTimes.length : 0;
     const { runner, settings } = this;
     this.readout.update({
       scene: this.sceneDef, live: runner.live, runs: runner.runs, twin: runner.twin,
-      removedBodies: runner.removedBodies, brokenJoints: runner.brokenJoints, meanStepMs: mean,
+      removedBodies: runner.removedBodies, brokenJoints: runner.brokenJoints, meanStepMs: this.meanStepMs, fps: this.fps,
       substeps: settings.substeps, iterations: settings.iterations, paused: settings.paused, timeScale: settings.timeScale,
       probe: this.display.probe, probeRay: this.probe.rayText, probeSphere: this.probe.sphereText,
     });
@@ -164,6 +204,9 @@ export class ViewerApp implements PanelControls {
     const frame = (now: number) => {
       const elapsed = this.lastFrame < 0 ? 0 : Math.min((now - this.lastFrame) / 1000, 0.25);
       this.lastFrame = now;
+      const times = this.frameTimes;
+      times.push(now);
+      while (now - times[0] > FPS_WINDOW) times.shift();
       if (!this.settings.paused) {
         this.accumulator += elapsed * this.settings.timeScale;
         let steps = 0;
@@ -240,6 +283,16 @@ export class ViewerApp implements PanelControls {
         break;
       case 'r':
         this.reset();
+        break;
+      case 'c':
+        this.resetCamera();
+        break;
+      case 'h':
+      case '?':
+        this.toggleHelp();
+        break;
+      case 'escape':
+        this.toggleHelp(false);
         break;
       default:
         return;

@@ -57,6 +57,14 @@ export interface ExtraBody {
   hook?: { radius: number; hooked: boolean; previousBottom?: [number, number, number] };
 }
 
+/** A piece of scenery (ViewerScene.props): a shape at a place, unturned. */
+export interface Prop {
+  shape: SceneDescription['bodies'][number]['shape'];
+  position: [number, number, number];
+  /** 0xRRGGBB; default the static bodies' grey. */
+  colour?: number;
+}
+
 export interface ViewerScene {
   /** URL key: ?scene=name. */
   name: string;
@@ -71,8 +79,9 @@ export interface ViewerScene {
   ground?: boolean;
   /** Whether the probe (ui/probe.ts: a ray and a swept sphere under the pointer) starts on. */
   probe?: boolean;
-  /** Scenery without physics, drawn in the static colour: what a chain pinned to the world hangs from. */
-  props?: { shape: SceneDescription['bodies'][number]['shape']; position: [number, number, number] }[];
+  /** Scenery without physics, drawn in the static colour unless it has its own: what a chain pinned to the
+   * world hangs from. A function makes it from the scene's description (it follows the sliders). */
+  props?: Prop[] | ((description: SceneDescription) => Prop[]);
   /** Radius of the joint anchor markers, m (default: from the smallest body, 0.06 to 0.2 m). */
   markerRadius?: number;
   /** Force arrows: metres of arrow per newton. */

@@ -28,6 +28,12 @@ export interface ViewerState {
   bodies: ({ position: number[]; orientation: number[]; linearVelocity: number[]; angularVelocity: number[] } | null)[];
   /** Joints whose limits the view drew in the last frame. */
   limitsDrawn: number;
+  /** What the first view's debug lines held in the last frame: lines in all, contact points, shape boxes. */
+  linesDrawn: number;
+  contactsDrawn: number;
+  boundsDrawn: number;
+  /** Body meshes drawn as wireframes. */
+  wireframes: boolean;
   /** The picked body (whose joints' limits are drawn in a scene with many): the described body's index, -1
    * for a body the scene added later, null for none. */
   picked: number | null;
@@ -117,6 +123,10 @@ function makeHook(app: ViewerApp) {
         angularVelocity: Array.from(b.angularVelocity),
       })),
       limitsDrawn: app.view.limitsDrawn,
+      linesDrawn: app.view.linesDrawn,
+      contactsDrawn: app.view.contactsDrawn,
+      boundsDrawn: app.view.boundsDrawn,
+      wireframes: app.view.bodyMeshes.some((mesh) => (mesh.userData.material as THREE.MeshStandardMaterial).wireframe),
       picked: app.drag.picked === null ? null : app.live.bodies.indexOf(app.drag.picked),
       dragging: app.live.world.joints.some((j) => j.type === 'mouse'),
       sleeping: app.live.world.sleepingBodyCount,
@@ -166,6 +176,33 @@ function makeHook(app: ViewerApp) {
       return { x: rect.left + ((v.x + 1) / 2) * rect.width, y: rect.top + ((1 - v.y) / 2) * rect.height };
     },
     pixelStats: () => app.stage.pixelStats(),
+    /** The colour the canvas draws at a page position (CSS px), after drawing the current state: r, g, b. */
+    pixelAt: (x: number, y: number) => {
+      const canvas = app.stage.renderer.domElement, rect = canvas.getBoundingClientRect();
+      app.stage.render();
+      const gl = app.stage.renderer.getContext();
+      const px = Math.floor(((x - rect.left) / rect.width) * gl.drawingBufferWidth);
+      const py = gl.drawingBufferHeight - 1 - Math.floor(((y - rect.top) / rect.height) * gl.drawingBufferHeight);
+      const out = new Uint8Array(4);
+      gl.readPixels(px, py, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, out);
+      return [out[0], out[1], out[2]];
+    },
+    /** The camera now, and the view the scene framed (what C puts it back to). */
+    camera: () => ({
+      position: app.stage.camera.position.toArray(), target: app.stage.controls.target.toArray(),
+      home: { position: app.stage.home.position.toArray(), target: app.stage.home.target.toArray() },
+    }),
+    /** Turns the camera about its target by `angle` rad (as an orbit drag does), then lets it settle. */
+    orbit: (angle: number) => {
+      const { camera, controls } = app.stage;
+      camera.position.sub(controls.target).applyAxisAngle(new THREE.Vector3(0, 1, 0), angle).add(controls.target);
+      controls.update();
+    },
+    resetCamera: () => app.resetCamera(),
+    /** The frame rate and the mean step time the readout shows. */
+    timing: () => ({ fps: app.fps, meanStepMs: app.meanStepMs }),
+    /** Whether the help overlay and the panel are open. */
+    overlays: () => ({ help: app.help.open, panelClosed: app.panel.closed }),
     /** What the probe's ray and swept sphere hit in the last frame (ui/probe.ts: body ids), its readout
      * rows, whether its drawing shows, and the glowing body (a described body's index, -1 for another). */
     probe: () => {

@@ -901,3 +901,250 @@ describe('triangle meshes, heightfields and the probe', () => {
     expect((await probeAt(at)).drawn).toBe(false);
   });
 });
+
+describe('the viewer as a testbed', () => {
+  /** The page's overlays as drawn: id, CSS display, and whether any text is in them. */
+  const overlays = () => browser.page.evaluate(() => [...document.querySelectorAll<HTMLElement>('.overlay')].map((e) => ({
+    id: e.id, display: getComputedStyle(e).display, text: (e.textContent ?? '').trim().length > 0,
+  })));
+  /** The element at a page position: the canvas's tag, or the element's id or class. */
+  const elementAt = (x: number, y: number) => browser.page.evaluate(([px, py]) => {
+    const e = document.elementFromPoint(px, py);
+    return e === null ? null : e.tagName === 'CANVAS' ? 'canvas' : e.id || e.className;
+  }, [x, y] as const);
+
+  it('no empty white box: before the script runs no overlay shows, after it only those with something in them, the 2D vs 3D plot only with that view on', async () => {
+    const page = browser.page;
+    // hold the script back: the page as its HTML and stylesheet draw it (a slow connection, or a failed script)
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${preview.url}?scene=rope`, { waitUntil: 'commit' });
+    await page.waitForFunction(() => document.getElementById('plot') !== null && getComputedStyle(document.getElementById('info')!).position === 'fixed');
+    const before = await overlays();
+    expect(before.map((o) => o.id)).toEqual(['info', 'figures', 'plot']);
+    expect(before.map((o) => o.display)).toEqual(['none', 'none', 'none']);
+    await page.screenshot({ path: join(SHOTS, 'testbed-before-script-1280x800.png') });
+    release();
+    await page.waitForFunction(() => (window as unknown as { __viewer?: unknown }).__viewer !== undefined);
+    await page.unroute('**/assets/*.js');
+
+    for (const scene of ['rope', 'rope-bridge', 'ragdoll-pile']) {
+      await open(scene);
+      await hook((v) => v.step(30));
+      const shown = (await overlays()).filter((o) => o.display !== 'none');
+      expect(shown.map((o) => o.id), scene).toEqual(['info', 'figures']);
+      expect(shown.every((o) => o.text), scene).toBe(true);
+      // the lower right, under and beside the panel, where the plot's empty box was: the scene's canvas
+      for (const [x, y] of [[1280 - 285, 800 - 20], [1100, 780], [1200, 700]]) expect(await elementAt(x, y), `${scene} at ${x}, ${y}`).toBe('canvas');
+      await page.screenshot({ path: join(SHOTS, `testbed-${scene}-1280x800.png`) });
+    }
+    await hook((v) => v.load('rope', true));
+    await hook((v) => v.step(30));
+    expect((await overlays()).find((o) => o.id === 'plot')).toEqual({ id: 'plot', display: 'block', text: true });
+    await hook((v) => v.setCompare(false));
+    expect((await overlays()).find((o) => o.id === 'plot')!.display).toBe('none');
+    await page.setViewportSize({ width: 960, height: 540 });
+  });
+
+  it('the readout shows frames per second and ms per physics step, as numbers', async () => {
+    await open('pyramid');
+    await hook((v) => v.resume());
+    await stepsPast(20);
+    await browser.page.waitForTimeout(500);
+    const fps = await readout('fps'), ms = await readout('ms / step');
+    expect(fps).toMatch(/^\d+\.\d \(\d+\.\d ms a frame\)$/);
+    expect(ms).toMatch(/^\d+\.\d{3} \(\d+ sub × \d+ it\)$/);
+    expect(parseFloat(fps)).toBeGreaterThan(0);
+    expect(parseFloat(ms)).toBeGreaterThan(0);
+    const timing = await hook((v) => v.timing());
+    expect(timing.fps).toBeGreaterThan(0);
+    expect(timing.meanStepMs).toBeGreaterThan(0);
+  });
+
+  it('the Display toggles change what is drawn: contact points and normals, shape boxes, wireframes, joint frames', async () => {
+    browser.problems.length = 0;
+    const page = browser.page;
+    await open('pyramid');
+    await hook((v) => {
+      v.pause();
+      v.reset();
+      v.step(30);
+    });
+    expect((await state()).linesDrawn).toBe(0); // no joints, nothing else on
+    await page.getByText('Display').click();
+    const toggle = (name: string) => page.getByRole('checkbox', { name });
+    await toggle('contact points and normals').check();
+    await hook((v) => v.step(1));
+    let s = await state();
+    expect(s.contactsDrawn).toBeGreaterThan(55);
+    expect(s.linesDrawn).toBe(4 * s.contactsDrawn);
+    await page.screenshot({ path: join(SHOTS, 'testbed-pyramid-contacts.png') });
+    await toggle('shape bounds (AABBs)').check();
+    await hook((v) => v.step(1));
+    s = await state();
+    expect(s.boundsDrawn).toBe(55);
+    expect(s.linesDrawn).toBe(4 * s.contactsDrawn + 12 * 55);
+    await page.screenshot({ path: join(SHOTS, 'testbed-pyramid-contacts-bounds.png') });
+    await toggle('contact points and normals').uncheck();
+    await toggle('shape bounds (AABBs)').uncheck();
+    await hook((v) => v.step(1));
+    expect((await state()).linesDrawn).toBe(0);
+    expect((await state()).wireframes).toBe(false);
+    await toggle('shapes as wireframes').check();
+    await hook((v) => v.step(1));
+    expect((await state()).wireframes).toBe(true);
+    await page.screenshot({ path: join(SHOTS, 'testbed-pyramid-wireframes.png') });
+
+    await open('ragdoll');
+    await hook((v) => v.step(10));
+    const limitsOnly = (await state()).linesDrawn;
+    expect(limitsOnly).toBeGreaterThan(0); // one ragdoll's 15 limits, drawn by default
+    await page.getByText('Display').click();
+    await toggle('joint frames').check();
+    await hook((v) => v.step(1));
+    expect((await state()).linesDrawn).toBeGreaterThan(limitsOnly + 15 * 6 - 1); // two frames of three axes per joint
+    await toggle('joint limits (arcs, cones)').uncheck();
+    await toggle('joint frames').uncheck();
+    await hook((v) => v.step(1));
+    expect((await state()).linesDrawn).toBe(0);
+    expect(browser.problems).toEqual([]);
+  });
+
+  it('the help overlay opens with H, ? and the panel button, and closes with Esc, its × and a press beside it', async () => {
+    const page = browser.page;
+    await open('rope');
+    const help = page.locator('#help');
+    const isOpen = async () => {
+      const visible = await help.isVisible();
+      expect((await hook((v) => v.overlays())).help).toBe(visible);
+      return visible;
+    };
+    expect(await isOpen()).toBe(false);
+    await press('h');
+    expect(await isOpen()).toBe(true);
+    for (const text of ['pause, or run again', 'reset the scene', 'the camera back to the scene\'s view', 'orbit the camera', 'pull it along']) {
+      expect(await help.textContent()).toContain(text);
+    }
+    await page.screenshot({ path: join(SHOTS, 'testbed-help.png') });
+    await press('Escape');
+    expect(await isOpen()).toBe(false);
+    await press('?');
+    expect(await isOpen()).toBe(true);
+    await press('h');
+    expect(await isOpen()).toBe(false);
+    await page.getByRole('button', { name: 'help: keys and mouse (H)' }).click();
+    expect(await isOpen()).toBe(true);
+    await page.locator('#help .help-close').click();
+    expect(await isOpen()).toBe(false);
+    await page.getByRole('button', { name: 'help: keys and mouse (H)' }).click();
+    await page.mouse.click(15, 270); // the dimmed scene beside the box
+    expect(await isOpen()).toBe(false);
+  });
+
+  it('C and the panel button put the camera back where the scene framed it, after an orbit drag and a turn, with nothing left coasting', async () => {
+    const page = browser.page;
+    await open('rope-bridge');
+    await hook((v) => v.pause());
+    const distance = (a: number[], b: number[]) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+    const { home } = await hook((v) => v.camera());
+    expect(home.position).toEqual([5, 7, 12]);
+    expect(distance((await hook((v) => v.camera())).position, home.position)).toBeLessThan(1e-9);
+    // an orbit drag on the sky: fast enough that the camera's damping carries it on after the release
+    const mouse = page.mouse;
+    await mouse.move(420, 60);
+    await mouse.down();
+    for (let i = 1; i <= 8; i++) await mouse.move(420 + i * 25, 60 + i * 4);
+    await mouse.up();
+    expect((await state()).dragging).toBe(false);
+    await press('c');
+    const back = await hook((v) => v.camera());
+    expect(distance(back.position, home.position)).toBeLessThan(1e-9);
+    expect(distance(back.target, home.target)).toBeLessThan(1e-9);
+    await page.waitForTimeout(400); // frames drawn since: the controls' damping has nothing left to spend
+    expect(distance((await hook((v) => v.camera())).position, home.position)).toBeLessThan(1e-9);
+    await hook((v) => v.orbit(0.8));
+    expect(distance((await hook((v) => v.camera())).position, home.position)).toBeGreaterThan(1);
+    await page.getByRole('button', { name: 'reset camera (C)' }).click();
+    expect(distance((await hook((v) => v.camera())).position, home.position)).toBeLessThan(1e-9);
+  });
+
+  it('a phone-sized window either way up: the canvas fills it, the panel starts closed, the readout keeps to a corner, a touch drag lifts a plank', async () => {
+    browser.problems.length = 0;
+    const page = browser.page;
+    const cdp = await browser.context.newCDPSession(page);
+    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 2 });
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x = 0, y = 0) =>
+      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
+    try {
+      for (const [width, height] of [[390, 844], [844, 390]]) {
+        const size = `${width}x${height}`;
+        await page.setViewportSize({ width, height });
+        await open('suspension-bridge');
+        await hook((v) => v.step(30));
+        const layout = await page.evaluate(() => {
+          const rect = (e: Element) => {
+            const r = e.getBoundingClientRect();
+            return [r.left, r.top, r.width, r.height];
+          };
+          const figures = document.getElementById('figures')!, info = document.getElementById('info')!;
+          return {
+            canvas: rect(document.querySelector('#stage canvas')!), panel: rect(document.querySelector('.lil-gui.lil-root')!),
+            figures: rect(figures), info: rect(info),
+            rows: [...figures.querySelectorAll('tr')].filter((row) => getComputedStyle(row).display !== 'none').map((row) => row.cells[0].textContent),
+            description: getComputedStyle(info.querySelector('p')!).display,
+          };
+        });
+        expect(layout.canvas, size).toEqual([0, 0, width, height]);
+        expect((await hook((v) => v.overlays())).panelClosed, size).toBe(true);
+        expect(layout.panel[3], size).toBeLessThan(40); // the title bar alone
+        expect(layout.rows, size).toEqual(['fps', 'ms / step', 'time', 'state']);
+        expect(layout.description, size).toBe('none');
+        expect(layout.figures[3], size).toBeLessThan(height * 0.25);
+        expect(layout.info[3], size).toBeLessThan(40);
+        expect(await elementAt(width / 2, height / 2), size).toBe('canvas');
+        await page.screenshot({ path: join(SHOTS, `testbed-phone-${size}.png`) });
+
+        // a finger on a plank pulls it up, as the mouse does
+        const at = await hook((v, i: number) => v.screenPoint(i), 8);
+        const y0 = (await state()).bodies[8]!.position[1];
+        await touch('touchStart', at.x, at.y);
+        expect((await state()).dragging, size).toBe(true);
+        await hook((v) => v.resume());
+        for (let i = 1; i <= 15; i++) {
+          await touch('touchMove', at.x, at.y - i * 5);
+          await page.waitForTimeout(40);
+        }
+        await page.waitForTimeout(600);
+        await hook((v) => v.pause());
+        const lifted = (await state()).bodies[8]!.position[1];
+        await touch('touchEnd');
+        expect(lifted - y0, size).toBeGreaterThan(0.3);
+
+        // a tap on the readout shows all of it; the panel's title bar opens it, over the scene, inside the window
+        await page.locator('#figures').click();
+        expect(await page.locator('#figures tr', { hasText: 'largest gap' }).isVisible(), size).toBe(true);
+        await page.locator('#figures').click();
+        await page.locator('.lil-gui.lil-root > .lil-title').click();
+        expect((await hook((v) => v.overlays())).panelClosed, size).toBe(false);
+        // it opens over a few frames (lil-gui's transition), then scrolls within the window's height
+        await page.waitForFunction((h) => document.querySelector('.lil-gui.lil-root')!.getBoundingClientRect().height > Math.min(h - 10, 400), height);
+        await page.waitForTimeout(300);
+        const panel = await page.locator('.lil-gui.lil-root').boundingBox();
+        expect(panel!.y + panel!.height, size).toBeLessThanOrEqual(height);
+        expect(panel!.x, size).toBeGreaterThanOrEqual(0);
+        expect(panel!.x + panel!.width, size).toBeLessThanOrEqual(width);
+        await page.screenshot({ path: join(SHOTS, `testbed-phone-${size}-panel.png`) });
+      }
+    } finally {
+      await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: false });
+      await cdp.detach();
+      await page.setViewportSize({ width: 960, height: 540 });
+    }
+    expect(browser.problems).toEqual([]);
+  });
+});

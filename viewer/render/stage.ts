@@ -6,14 +6,28 @@ import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 /** Width of the lil-gui panel on the right, CSS px (ui/panel.ts). */
 export const PANEL_WIDTH = 250;
 
+/** The window sizes laid out for a phone (style.css has the same query): the panel starts closed and
+ * floats over the scene, and the readout is compact. */
+export const NARROW_LAYOUT = '(max-width: 700px), (max-height: 500px)';
+
+/** The camera's vertical field of view, degrees. A window narrower than WIDEST_KEPT (width / height), a
+ * phone held upright, widens it, up to MAX_FOV, so the scene's framing keeps the width it has in such a
+ * window instead of being cut at the sides. */
+const FOV = 45, WIDEST_KEPT = 1.2, MAX_FOV = 90;
+
 export class Stage {
   readonly renderer: THREE.WebGLRenderer;
   readonly scene = new THREE.Scene();
-  readonly camera = new THREE.PerspectiveCamera(45, 16 / 9, 0.1, 500);
+  readonly camera = new THREE.PerspectiveCamera(FOV, 16 / 9, 0.1, 500);
   readonly controls: OrbitControls;
   private readonly sun = new THREE.DirectionalLight(0xffffff, 2.4);
   private readonly ground: THREE.Mesh;
   private readonly grid: THREE.GridHelper;
+  /** How much of the window's right edge the panel covers, CSS px (0 while it floats closed). */
+  private panelCover = PANEL_WIDTH;
+  /** The scene's own view (frame): where resetView puts the camera back. */
+  private readonly homePosition = new THREE.Vector3();
+  private readonly homeTarget = new THREE.Vector3();
 
   constructor(private readonly container: HTMLElement) {
     this.renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: false });
@@ -48,9 +62,9 @@ export class Stage {
   /** Places the camera and the ground (hidden when the scene brings its own), and points the sun's
    * shadow at the action. */
   frame(position: readonly number[], target: readonly number[], groundY: number, ground = true): void {
-    this.camera.position.set(position[0], position[1], position[2]);
-    this.controls.target.set(target[0], target[1], target[2]);
-    this.controls.update();
+    this.homePosition.set(position[0], position[1], position[2]);
+    this.homeTarget.set(target[0], target[1], target[2]);
+    this.resetView();
     this.ground.position.y = groundY;
     this.grid.position.y = groundY + 0.01;
     this.ground.visible = this.grid.visible = ground;
@@ -65,14 +79,43 @@ export class Stage {
     shadow.updateProjectionMatrix();
   }
 
+  /** Puts the camera back where the scene framed it (frame), whatever the user turned, panned or zoomed
+   * since; no turn is left coasting (the controls' damping). */
+  resetView(): void {
+    const controls = this.controls;
+    // an update without damping spends (and clears) what a turn or pan left to coast
+    controls.enableDamping = false;
+    controls.update();
+    controls.target0.copy(this.homeTarget);
+    controls.position0.copy(this.homePosition);
+    controls.zoom0 = 1;
+    controls.reset();
+    controls.enableDamping = true;
+  }
+
+  /** The view of `frame`: the camera's position and the point it orbits, as the scene gave them. */
+  get home(): { position: THREE.Vector3; target: THREE.Vector3 } {
+    return { position: this.homePosition, target: this.homeTarget };
+  }
+
+  /** Sets how much of the right edge the panel covers (CSS px; 0 when it is closed or floats over a
+   * phone's screen): the view keeps the scene centred in what is left. */
+  setPanelCover(width: number): void {
+    if (width === this.panelCover) return;
+    this.panelCover = width;
+    this.resize();
+  }
+
   resize(): void {
     const width = this.container.clientWidth || window.innerWidth;
     const height = this.container.clientHeight || window.innerHeight;
     this.renderer.setSize(width, height, false);
     this.camera.aspect = width / height;
+    const halfTan = Math.tan(THREE.MathUtils.degToRad(FOV / 2)) * Math.max(1, WIDEST_KEPT / this.camera.aspect);
+    this.camera.fov = Math.min(MAX_FOV, THREE.MathUtils.radToDeg(2 * Math.atan(halfTan)));
     // The control panel covers the right edge: shift the view so the camera's target sits in the middle
     // of what is left (picking and projection use the same matrix, so they stay consistent).
-    const panel = Math.min(PANEL_WIDTH, width / 3);
+    const panel = Math.min(this.panelCover, width / 3);
     this.camera.setViewOffset(width + panel, height, panel, 0, width, height);
     this.camera.updateProjectionMatrix();
   }

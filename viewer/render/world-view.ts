@@ -1,28 +1,40 @@
-// Draws one world: a mesh per body, a marker per joint anchor coloured by stress, force arrows, a spark
-// where a joint breaks, and the joints' frames and limits, which each joint draws itself (Joint.drawFrames
-// and drawLimits, lib/joints/joint-drawing.ts) into one LineSegments buffer (render/line-buffer.ts). Reads
-// the world only through lib's public API. A body is drawn with its description's shape, or, when it has
-// none (the triangle meshes and heightfields of ViewerScene.addToWorld), from its collision shapes
-// (render/mesh-geometry.ts).
+// Draws one world: a mesh per body (solid, or its wireframe), a marker per joint anchor coloured by stress,
+// force arrows, a spark where a joint breaks, and debug lines in one LineSegments buffer
+// (render/line-buffer.ts): the joints' frames and limits, which each joint draws itself (Joint.drawFrames
+// and drawLimits, lib/joints/joint-drawing.ts), contact points with their normals and the shapes' world
+// boxes (render/debug-drawing.ts). What is drawn follows one DisplayOptions object of booleans, which the
+// panel's Display folder binds to. Reads the world only through lib's public API. A body is drawn with its
+// description's shape, or, when it has none (the triangle meshes and heightfields of
+// ViewerScene.addToWorld), from its collision shapes (render/mesh-geometry.ts).
 
 import * as THREE from 'three';
 import { jointDefinition, type Body, type DebugLines, type Joint } from '../../lib/index.js';
 import type { ShapeDescription } from '../../lib/scenes/index.js';
 import type { LiveScene, ViewerScene } from '../scene-types.js';
 import { hullGeometry, hullThickness } from './hull-geometry.js';
+import { drawContacts, drawShapeBounds } from './debug-drawing.js';
 import { LineBuffer } from './line-buffer.js';
 import { disposeLabel, makeLabel } from './label.js';
 import { shapesObject } from './mesh-geometry.js';
 
 export interface DisplayOptions {
+  /** A marker at each joint's anchor, coloured by stress. */
   anchors: boolean;
+  /** Each joint's frames on its two bodies (Joint.drawFrames). */
   frames: boolean;
+  /** Each joint's force on bodyB as an arrow from its anchor. */
   forces: boolean;
   /** What the joints' limits allow and where each joint is (Joint.drawLimits): hinge sectors, swing cones
    * and twist ranges, slider and distance ranges. */
   limits: boolean;
   /** Sleeping bodies drawn greyed (lib/body/sleep.ts). */
   sleep: boolean;
+  /** Bodies drawn as the wireframes of their triangles instead of solid. */
+  wireframes: boolean;
+  /** Each contact point (world.contacts) as a cross, with its manifold's normal. */
+  contacts: boolean;
+  /** Each collision shape's world box (AABB). */
+  bounds: boolean;
   /** The probe under the pointer (ui/probe.ts): a ray and a swept sphere. */
   probe: boolean;
 }
@@ -143,24 +155,29 @@ export class WorldView {
   private highlighted: Body | null = null;
   private markers: THREE.InstancedMesh;
   private readonly forceLines: THREE.LineSegments;
-  /** The joints' frames and limits, as they draw them. */
-  private readonly jointLines: LineBuffer;
+  /** The debug lines: the joints' frames and limits as they draw them, contacts and shape boxes. */
+  private readonly lines: LineBuffer;
   /** How many joints' limits the last sync drew. */
   limitsDrawn = 0;
+  /** How many contact points and shape boxes the last sync drew. */
+  contactsDrawn = 0;
+  boundsDrawn = 0;
+  /** Whether the body meshes are drawn as wireframes (display.wireframes at the last sync). */
+  private wireframes = false;
   private readonly sparks: Spark[] = [];
   private readonly markerRadius: number;
 
   constructor(
     private readonly live: LiveScene,
     private readonly forceScale: number,
-    props: NonNullable<ViewerScene['props']> = [],
+    props: ViewerScene['props'] = [],
     markerRadius?: number,
     /** Colours by role that replace the defaults (a side-by-side run tells its links apart this way). */
     private readonly colours: Readonly<Record<string, number>> = {},
   ) {
     live.description.bodies.forEach((b, i) => this.addBody(live.bodies[i], b.shape, b.role ?? 'link'));
-    for (const prop of props) {
-      const mesh = new THREE.Mesh(geometryOf(prop.shape), new THREE.MeshStandardMaterial({ color: STATIC_COLOUR, roughness: 0.7 }));
+    for (const prop of typeof props === 'function' ? props(live.description) : props) {
+      const mesh = new THREE.Mesh(geometryOf(prop.shape), new THREE.MeshStandardMaterial({ color: prop.colour ?? STATIC_COLOUR, roughness: 0.7 }));
       mesh.position.set(prop.position[0], prop.position[1], prop.position[2]);
       mesh.castShadow = mesh.receiveShadow = true;
       this.group.add(mesh);
@@ -171,9 +188,14 @@ export class WorldView {
     this.markers = this.makeMarkers(Math.max(64, live.world.joints.length * 2));
     this.forceLines = new THREE.LineSegments(new THREE.BufferGeometry(), new THREE.LineBasicMaterial({ color: 0xe8590c }));
     // drawn over the bodies, as the anchor markers are (which go over the lines)
-    this.jointLines = new LineBuffer(new THREE.LineBasicMaterial({ vertexColors: true, depthTest: false, transparent: true }));
-    this.jointLines.object.renderOrder = 9;
-    this.group.add(this.forceLines, this.jointLines.object);
+    this.lines = new LineBuffer(new THREE.LineBasicMaterial({ vertexColors: true, depthTest: false, transparent: true }));
+    this.lines.object.renderOrder = 9;
+    this.group.add(this.forceLines, this.lines.object);
+  }
+
+  /** Lines drawn in the last sync: joint frames and limits, contacts, boxes. */
+  get linesDrawn(): number {
+    return this.lines.count;
   }
 
   /** The body a picked object belongs to, if it is a body mesh. */
@@ -191,6 +213,7 @@ export class WorldView {
       color: this.colours[role] ?? ROLE_COLOURS[role] ?? (body.type === 'dynamic' ? this.colours.link ?? ROLE_COLOURS.link : STATIC_COLOUR),
       roughness: shape === undefined && !body.isDynamic ? 0.9 : 0.55,
       metalness: shape === undefined && !body.isDynamic ? 0 : 0.1,
+      wireframe: this.wireframes,
     });
     let mesh: THREE.Object3D;
     if (shape === undefined) {
@@ -265,10 +288,11 @@ export class WorldView {
         (mesh.userData.material as THREE.MeshStandardMaterial).color.copy(asleep ? mesh.userData.sleepColour : mesh.userData.awakeColour);
       }
     }
+    if (display.wireframes !== this.wireframes) this.setWireframes(display.wireframes);
     const joints = this.live.world.joints.filter((j) => !j.broken && j.type !== 'mouse');
     this.syncMarkers(joints, display.anchors);
     this.syncForces(joints, display.forces);
-    this.syncJointLines(joints, display, picked);
+    this.syncLines(joints, display, picked);
     for (let i = this.sparks.length - 1; i >= 0; i--) {
       const spark = this.sparks[i];
       spark.age += frameTime;
@@ -341,9 +365,16 @@ export class WorldView {
     this.forceLines.geometry.computeBoundingSphere();
   }
 
-  /** Each joint's frames (display.frames) and limits (display.limits), as it draws them, into one buffer. */
-  private syncJointLines(joints: Joint[], display: DisplayOptions, picked: Body | null): void {
-    const lines = this.jointLines;
+  /** Draws every body mesh as its wireframe, or solid again. */
+  private setWireframes(on: boolean): void {
+    this.wireframes = on;
+    for (const mesh of this.meshes.values()) (mesh.userData.material as THREE.MeshStandardMaterial).wireframe = on;
+  }
+
+  /** Into one buffer: each joint's frames (display.frames) and limits (display.limits) as it draws them,
+   * the contacts (display.contacts) and the shapes' boxes (display.bounds). */
+  private syncLines(joints: Joint[], display: DisplayOptions, picked: Body | null): void {
+    const lines = this.lines;
     lines.clear();
     if (display.frames) {
       for (const joint of joints) joint.drawFrames(lines, drawSize(joint));
@@ -365,6 +396,9 @@ export class WorldView {
         if (lines.count !== before) this.limitsDrawn++;
       }
     }
+    const world = this.live.world;
+    this.contactsDrawn = display.contacts ? drawContacts(world, lines, this.markerRadius * 2) : 0;
+    this.boundsDrawn = display.bounds ? drawShapeBounds(world, lines) : 0;
     lines.finish();
   }
 }

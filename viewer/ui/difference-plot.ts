@@ -24,10 +24,10 @@ export class DifferencePlot {
   }
 
   show(): void {
-    this.container.style.display = 'block';
+    this.container.hidden = false;
   }
   hide(): void {
-    this.container.style.display = 'none';
+    this.container.hidden = true;
   }
 
   draw(twin: PlanarTwin): void {

@@ -1,8 +1,9 @@
-// The control panel (lil-gui): scene picker, simulation settings, display toggles, and the current
-// scene's sliders and buttons.
+// The control panel (lil-gui): scene picker, the help and camera buttons, simulation settings, display
+// toggles, and the current scene's sliders and buttons. In a phone-sized window (NARROW_LAYOUT) it starts
+// closed, its title bar alone showing; opened, it floats over the scene.
 
 import GUI, { type Controller } from 'lil-gui';
-import { PANEL_WIDTH } from '../render/stage.js';
+import { NARROW_LAYOUT, PANEL_WIDTH } from '../render/stage.js';
 import type { DisplayOptions } from '../render/world-view.js';
 import type { ViewerScene } from '../scene-types.js';
 import { SCENES } from '../scenes/index.js';
@@ -35,6 +36,13 @@ export interface PanelControls {
   setParam(key: string, value: number): void;
   /** Runs the current scene's action with this label. */
   runAction(label: string): void;
+  /** Opens or closes the help overlay. */
+  toggleHelp(): void;
+  /** Puts the camera back where the scene framed it. */
+  resetCamera(): void;
+  /** The panel opened or closed, or the window crossed into or out of the phone layout: `cover` is how
+   * much of the window's right edge it now covers, CSS px. */
+  panelCovers(cover: number): void;
 }
 
 /** What the solver picker says under itself: which solver is the default and why (docs/solver.md, "The direct
@@ -55,9 +63,14 @@ export class Panel {
   /** The joint solver picker: off in side-by-side scenes, which run both solvers. */
   private readonly solverController: Controller;
 
+  /** Whether the window has a phone's size (NARROW_LAYOUT), kept current. */
+  private readonly narrow = window.matchMedia(NARROW_LAYOUT);
+
   constructor(private readonly app: PanelControls) {
     const names = Object.fromEntries(SCENES.map((s) => [s.title, s.name]));
     this.sceneController = this.gui.add(this.choice, 'scene', names).name('scene').onChange((name: string) => app.load(name));
+    this.gui.add({ help: () => app.toggleHelp() }, 'help').name('help: keys and mouse (H)');
+    this.gui.add({ camera: () => app.resetCamera() }, 'camera').name('reset camera (C)');
 
     const sim = this.gui.addFolder('Simulation');
     const s = app.settings;
@@ -84,12 +97,33 @@ export class Panel {
     sim.add(s, 'restitutionThreshold', 0, 5, 0.05).name('bounce threshold (m/s)').onChange(() => app.applySettings());
 
     const display = this.gui.addFolder('Display').close();
+    display.add(app.display, 'wireframes').name('shapes as wireframes');
+    display.add(app.display, 'contacts').name('contact points and normals');
+    display.add(app.display, 'bounds').name('shape bounds (AABBs)');
     display.add(app.display, 'anchors').name('joint anchors (stress colour)');
     display.add(app.display, 'frames').name('joint frames');
-    display.add(app.display, 'forces').name('force vectors');
     display.add(app.display, 'limits').name('joint limits (arcs, cones)');
+    display.add(app.display, 'forces').name('force vectors');
     display.add(app.display, 'sleep').name('grey out sleeping bodies');
     display.add(app.display, 'probe').name('probe: ray and swept sphere under the pointer');
+
+    if (this.narrow.matches) this.gui.close();
+    this.gui.onOpenClose((changed) => {
+      if (changed === this.gui) this.reportCover();
+    });
+    this.narrow.addEventListener('change', () => this.reportCover());
+    this.reportCover();
+  }
+
+  /** Whether the panel is closed to its title bar. */
+  get closed(): boolean {
+    return this.gui._closed;
+  }
+
+  /** Tells the app how much of the right edge the panel covers: its width while open in a window wider
+   * than a phone's; nothing while closed, or floating over a phone's screen. */
+  private reportCover(): void {
+    this.app.panelCovers(this.closed || this.narrow.matches ? 0 : PANEL_WIDTH);
   }
 
   /** Rebuilds the scene folder for a newly loaded scene. */

@@ -1,4 +1,7 @@
-// The readout overlay: what the scene is, and the figures that say how the solver is doing.
+// The readout overlay: what the scene is, and the figures that say how the solver is doing and how fast
+// the viewer runs (frames per second, ms per physics step). In a phone-sized window (style.css) the scene
+// shows its title alone and the figures their first rows (ESSENTIAL_ROWS), so that they leave the scene
+// clear: a tap on either shows the rest, another hides it again.
 
 import type { LiveScene, ViewerScene } from '../scene-types.js';
 import type { PlanarTwin, SceneRun } from '../simulation.js';
@@ -19,6 +22,8 @@ export interface ReadoutFigures {
   brokenJoints: number;
   /** The mean wall time of the recent steps, ms. */
   meanStepMs: number;
+  /** Frames drawn per second, smoothed (0 until measured). */
+  fps: number;
   /** The substeps set, shown until the world has taken a step. */
   substeps: number;
   /** The joint iterations set. */
@@ -43,6 +48,9 @@ interface SceneFigure {
   value(figures: ReadoutFigures): string;
 }
 
+/** The rows a phone-sized window shows until the readout is tapped. */
+export const ESSENTIAL_ROWS: readonly string[] = ['fps', 'ms / step', 'time', 'state'];
+
 export class Readout {
   private readonly title = document.createElement('h1');
   private readonly description = document.createElement('p');
@@ -58,16 +66,19 @@ export class Readout {
   constructor(info: HTMLElement, figures: HTMLElement) {
     const hint = document.createElement('p');
     hint.className = 'hint';
-    hint.textContent = 'P pause · O step · R reset · drag a body · drag empty space to orbit';
-    for (const label of ['time', 'ms / step', 'solver', 'bodies', 'joints', 'broken joints', 'largest gap', 'largest angle', 'state', '2D vs 3D', 'probe ray', 'probe sphere']) {
+    hint.textContent = 'P pause · O step · R reset · C camera · H help · drag a body · drag empty space to orbit';
+    for (const label of [...ESSENTIAL_ROWS, 'solver', 'bodies', 'joints', 'broken joints', 'largest gap', 'largest angle', '2D vs 3D', 'probe ray', 'probe sphere']) {
       const row = this.table.insertRow();
       row.insertCell().textContent = label;
       const cell = row.insertCell();
       this.cells.set(label, cell);
       if (label.startsWith('probe')) this.probeRows.push(row);
+      if (ESSENTIAL_ROWS.includes(label)) row.className = 'essential';
     }
     info.append(this.title, this.description);
     figures.append(this.table, hint);
+    // a tap shows or hides what a phone-sized window leaves out (elsewhere every row shows either way)
+    for (const overlay of [info, figures]) overlay.addEventListener('click', () => overlay.classList.toggle('expanded'));
   }
 
   update(figures: ReadoutFigures): void {
@@ -78,6 +89,7 @@ export class Readout {
     // the substeps the world took (exactSubsteps where the direct solver held every row), the iterations set
     const substeps = world.lastStepSubsteps || figures.substeps;
     this.set('ms / step', `${figures.meanStepMs.toFixed(3)} (${substeps} sub × ${figures.iterations} it)`);
+    this.set('fps', figures.fps > 0 ? `${figures.fps.toFixed(1)} (${(1000 / figures.fps).toFixed(1)} ms a frame)` : '–');
     this.set('solver', solverText(figures));
     this.set('bodies', String(world.bodies.length) + (figures.removedBodies > 0 ? ` (${figures.removedBodies} fell away)` : ''));
     this.set('joints', String(world.joints.filter((j) => !j.broken && j.type !== 'mouse').length));
