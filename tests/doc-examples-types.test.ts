@@ -1,6 +1,6 @@
 // Every example of README.md and docs/ type-checks: written with its imports pointed at the source
 // (tests/doc-examples.ts), then checked by the repository's strict tsc (tests/tsconfig.examples.json:
-// tsconfig.json's options over tests/.generated/*.ts), the three.js ones against @types/three.
+// tsconfig.json's options over tests/.generated/types/*.ts), the three.js ones against @types/three.
 
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import { allBlocks, root, writeExample } from './doc-examples.js';
 describe('the examples type-check', () => {
   it('every example, with its imports pointed at the source, passes the repository\'s strict tsc', () => {
     const markers = allBlocks().map((block) => block.marker).filter((marker) => marker !== '');
-    for (const marker of markers) writeExample(marker);
+    for (const marker of markers) writeExample(marker, '.generated/types');
     const tsc = `${root}node_modules/typescript/bin/tsc`;
     let output = '';
     try {

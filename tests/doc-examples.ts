@@ -39,14 +39,17 @@ export function readmeExample(marker = 'readme-example'): string {
   return found[0].code;
 }
 
-/** Writes an example as a module under tests/.generated, its imports pointed at the source; returns its path. */
-export function writeExample(marker: string): string {
+/** Writes an example as a module in `folder` (below tests/, default .generated), its imports pointed at
+ * the source; returns its path. (The type check writes its own folder: it rewrites every example while
+ * the examples' test may be importing one.) */
+export function writeExample(marker: string, folder = '.generated'): string {
+  const lib = `${'../'.repeat(folder.split('/').length + 1)}lib`;
   const code = readmeExample(marker)
-    .replace(/from 'sinew-physics\/2d'/g, "from '../../lib/2d/index.js'")
-    .replace(/from 'sinew-physics\/scenes'/g, "from '../../lib/scenes/index.js'")
-    .replace(/from 'sinew-physics'/g, "from '../../lib/index.js'");
-  mkdirSync(`${root}tests/.generated`, { recursive: true });
-  const file = `${root}tests/.generated/${marker}.ts`;
+    .replace(/from 'sinew-physics\/2d'/g, `from '${lib}/2d/index.js'`)
+    .replace(/from 'sinew-physics\/scenes'/g, `from '${lib}/scenes/index.js'`)
+    .replace(/from 'sinew-physics'/g, `from '${lib}/index.js'`);
+  mkdirSync(`${root}tests/${folder}`, { recursive: true });
+  const file = `${root}tests/${folder}/${marker}.ts`;
   writeFileSync(file, code);
   return file;
 }
