@@ -4,9 +4,9 @@
 // ms per step (median and p95 after a JIT warm-up), joint errors measured the same way for every engine
 // (bench/metrics.mjs), the scene's own figure (chain end stretch, cantilever tip sag, grid corner
 // stretch), explosions, and our heap growth per 1000 steps; then the ratios ours / peer for time and
-// error, from the same run. A full run writes BENCHMARKS.md (keeping its analysis section) and
-// bench/out/latest.json. `--quick` runs a few seconds' worth, for CI: it keeps the benchmark working and
-// asserts no timing.
+// error, from the same run. A full run writes BENCHMARKS.md (keeping what follows its tables: the method
+// and the other harnesses' figures) and bench/out/latest.json. `--quick` runs a few seconds' worth, for
+// CI: it keeps the benchmark working and asserts no timing.
 //
 // `--section direct` runs only the direct tree solver's section and replaces that section of
 // BENCHMARKS.md (the rest of the file is kept); `--section contacts` does the same for the contact
@@ -519,7 +519,7 @@ function writeBenchmarks() {
     writeFileSync(file, next);
     return;
   }
-  const analysis = previous.includes(marker) ? previous.slice(previous.indexOf(marker)) : `${marker}\n\n## Analysis\n\n(write what the tables show here)\n`;
+  const analysis = previous.includes(marker) ? previous.slice(previous.indexOf(marker)) : `${marker}\n\n## Method, and the other harnesses\n\n(how the peers are set up, and the harnesses outside npm run bench)\n`;
   const m = results.machine;
   const versions = [...new Set([...rows3d, ...twoD, ...contactRows].filter((r) => r.version && r.version !== 'this commit').map((r) => `${r.engine} ${r.version}`))].sort();
   const head = [

@@ -1,3 +1,8 @@
+/**
+ * The 3D world: `World`, bodies, shapes, joints, queries, the character controller, the ragdoll builder
+ * and the input limits. The guide is in the repository's docs/ (docs/concepts.md first).
+ * @module sinew-physics
+ */
 // sinew: rigid-body joints for the browser. The public API: everything a game, the viewer and the
 // benchmarks use is exported here.
 
@@ -7,7 +12,9 @@ export type { InvalidQuantity } from './body/invalid-bodies.js';
 export { TOUCH_DISTANCE, type ShapePair } from './collision/contact-set.js';
 export type { PreSolvePair } from './collision/pre-solve.js';
 export { RESTITUTION_THRESHOLD, type ContactConstraint } from './collision/contact-constraint.js';
-export type { WorldSnapshot } from './world/world-core.js';
+// A contact's points and normal (`contact.manifold`).
+export type { Manifold } from './collision/manifold.js';
+export type { WorldSnapshot, SnapshotBody, SnapshotJoint } from './world/world-core.js';
 export type { AdvanceResult } from './world/clock.js';
 export { DEFAULT_FIXED_STEP_SETTINGS } from './world/settings.js';
 export { CCD_SPEED_THRESHOLD } from './collision/continuous.js';
@@ -20,8 +27,15 @@ export type { Vector3Input, QuaternionInput, Vector2Input } from './util/vector-
 export { sin as portableSin, cos as portableCos, atan2 as portableAtan2 } from './math/portable.js';
 export { Shape } from './geometry/shape.js';
 export type {
-  ShapeOptions, ShapeType, SphereShapeOptions, CapsuleShapeOptions, BoxShapeOptions, HullShapeOptions, PlaneShapeOptions,
+  ShapeOptions, ShapeType, SurfaceOptions, SphereShapeOptions, CapsuleShapeOptions, BoxShapeOptions, HullShapeOptions, PlaneShapeOptions,
+  TrimeshShapeOptions, HeightfieldShapeOptions,
 } from './geometry/shape.js';
+export type { ShapeGeometry } from './geometry/shape-definition.js';
+// A mesh's or heightfield's triangles (`shape.mesh`): `writeTriangle(i, out)` gives triangle i's corners as
+// the contacts meet them.
+export type { TriangleSource } from './geometry/triangle-source.js';
+export type { TriangleMesh } from './geometry/triangle-mesh.js';
+export type { Heightfield } from './geometry/heightfield.js';
 export { ConvexHull, MAX_HULL_VERTICES, MAX_HULL_POINTS } from './geometry/hull.js';
 export { convexHull } from './geometry/hull-building.js';
 export type { QueryFilter, QueryOptions, RayHit, ShapeCastOptions, ShapeOverlap } from './collision/queries.js';

@@ -1,3 +1,8 @@
+/**
+ * The 2D world: `World2D`, planar bodies, revolute, weld and angle joints, with the 3D world's solvers,
+ * settings and limits, and the comparison of a planar scene run in both (docs/2d.md).
+ * @module sinew-physics/2d
+ */
 // sinew-physics/2d: the 2D specialization, the same API shape as the 3D library, and the planar comparison.
 
 export type { Vector2Input } from '../util/vector-input.js';

@@ -163,6 +163,7 @@ export class ContactConstraint {
   private inverseH = 0;
   /** @internal The two shapes' broadphase proxies (contact-set.ts), A's and B's. */
   proxyA: ShapeProxy | null = null;
+  /** @internal */
   proxyB: ShapeProxy | null = null;
   /** The triangle of A's mesh or heightfield this contact is with (mesh-pairs.ts), or −1. */
   subKey = -1;

@@ -1,3 +1,9 @@
+/**
+ * The standard scenes as plain descriptions (chains, bridges, towers, ragdoll piles, pyramids…), and
+ * `buildScene` / `addSceneToWorld`, which make them in a world: shared by the tests, the benchmarks and
+ * the viewer.
+ * @module sinew-physics/scenes
+ */
 // Scene descriptions and builders shared by tests, the viewer and the benchmarks.
 export { addSceneToWorld, buildScene } from './description.js';
 export type {
