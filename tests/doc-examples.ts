@@ -46,6 +46,7 @@ export function writeExample(marker: string, folder = '.generated'): string {
   const lib = `${'../'.repeat(folder.split('/').length + 1)}lib`;
   const code = readmeExample(marker)
     .replace(/from 'sinew-physics\/2d'/g, `from '${lib}/2d/index.js'`)
+    .replace(/from 'sinew-physics\/three'/g, `from '${lib}/three/index.js'`)
     .replace(/from 'sinew-physics\/scenes'/g, `from '${lib}/scenes/index.js'`)
     .replace(/from 'sinew-physics'/g, `from '${lib}/index.js'`);
   mkdirSync(`${root}tests/${folder}`, { recursive: true });

@@ -416,6 +416,7 @@ describe('every other example', () => {
     'example-hooks', 'example-ccd', 'example-character', 'example-sleeping', 'readme-example-direct-2d', 'readme-example-game',
     'example-snapshot', 'example-three-meshes', 'example-three-heightfield', 'example-three-debug', 'example-cannon-before',
     'example-cannon-after', 'example-rapier-before', 'example-rapier-after',
+    'three-example', // (docs/three.md's complete example: tests/three-docs.test.ts runs it against a stand-in renderer)
   ]);
   const others = allBlocks().map((block) => block.marker).filter((marker) => marker !== '' && !checked.has(marker));
   it.each(others.length > 0 ? others : ['(none)'])('%s runs', async (marker) => {
