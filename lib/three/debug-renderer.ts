@@ -11,8 +11,8 @@
 //                    great circles of its frame, a capsule as its end rings, four sides and the four
 //                    half circles over its ends, a box's 12 edges, a hull's edges, a plane as a grid of
 //                    planeSize around the point nearest its body's origin (and its normal), every
-//                    triangle of a mesh or heightfield (all of them: a large level is many lines, and
-//                    drawShapes off, or a debug renderer of its own world, leaves them out)
+//                    triangle of a mesh or heightfield (all of them, however far: a large level is
+//                    many lines a frame)
 //   drawSleep        sleeping bodies' shapes in the `sleeping` colour (else as awake ones)
 //   drawContacts     each touching contact point as a small cross, and the contact normal from it
 //                    (from shape A toward B), contactSize long
