@@ -2,6 +2,8 @@
 // [x, y, z], read once into an array the caller owns (the core takes arrays) and checked, with an error
 // naming the call, the argument and the value. Nothing here allocates.
 
+import type { Vector3Input } from '../index.js';
+
 /** A three.js Vector3, or anything with finite x, y, z. */
 export interface Vector3Like {
   readonly x: number;
@@ -9,8 +11,8 @@ export interface Vector3Like {
   readonly z: number;
 }
 
-/** What the bridge takes as a vector: a Vector3-like object or [x, y, z]. */
-export type VectorInput = Vector3Like | ArrayLike<number>;
+/** What the bridge takes as a vector: a Vector3-like object or [x, y, z] (the core's Vector3Input). */
+export type VectorInput = Vector3Input;
 
 /**
  * Whether `value` is a three.js object of a kind, by the flag three sets on its instances (`isObject3D`,
