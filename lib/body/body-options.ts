@@ -3,7 +3,7 @@
 
 import type { BodyType } from './body-type.js';
 import type { CommonBodyOptions } from './body-base.js';
-import { definitionOf, MAX_SHAPES_PER_BODY, Shape, type ShapeOptions } from '../geometry/shape.js';
+import { MAX_SHAPES_PER_BODY, Shape, type ShapeOptions, type ShapeTypeTable } from '../geometry/shape.js';
 import { show, showBound } from '../util/validate.js';
 import { optionKeys } from '../util/option-keys.js';
 import { MAX_MASS, MIN_MASS } from '../limits.js';
@@ -66,17 +66,18 @@ export const BODY_OPTION_KEYS = optionKeys<BodyOptions>({
   lockRotation: true, ccd: true, userData: true,
 });
 
-/** @internal Reads createBody's `shapes`: each checked (the error names the shape's index), and each on a body type
- * that may carry it (a plane on static bodies only; a mesh or heightfield not on a dynamic body). */
-export function readShapes(where: string, value: unknown, type: BodyType, id: number): Shape[] {
+/** @internal Reads createBody's `shapes`: each checked (the error names the shape's index), of a type the world
+ * takes (`types`), and each on a body type that may carry it (a plane on static bodies only; a mesh or
+ * heightfield not on a dynamic body). */
+export function readShapes(where: string, value: unknown, type: BodyType, id: number, types: ShapeTypeTable): Shape[] {
   if (value === undefined) return [];
   if (!Array.isArray(value)) throw new TypeError(`${where}: shapes must be an array of shape options, got ${show(value)}`);
   if (value.length > MAX_SHAPES_PER_BODY) {
     throw new RangeError(`${where}: a body holds at most ${MAX_SHAPES_PER_BODY} shapes (2²¹), got ${value.length}`);
   }
   return value.map((options: unknown, i: number) => {
-    const shape = new Shape(`${where}: shapes[${i}]`, options as ShapeOptions);
-    const allowed = definitionOf(shape.type).bodyTypes;
+    const shape = new Shape(`${where}: shapes[${i}]`, options as ShapeOptions, types);
+    const allowed = shape.definition.bodyTypes;
     if (!allowed.includes(type)) {
       throw new RangeError(
         `${where}: shapes[${i}] is a ${shape.type}, which only a ${allowed.join(' or ')} body may have (it has no mass), on ${type} body ${id}`,
@@ -102,7 +103,7 @@ export function requireShapesMass(where: string, shapes: readonly Shape[], remed
   let mass = 0, solid = false;
   const densities: number[] = [];
   for (const shape of shapes) {
-    const definition = definitionOf(shape.type);
+    const definition = shape.definition;
     if (!definition.solid) continue;
     solid = true;
     mass += shape.density * definition.volume(shape);

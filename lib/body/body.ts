@@ -6,7 +6,6 @@
 // Static and kinematic bodies have m⁻¹ = 0 and I⁻¹ = 0, so the solver applies impulses to every body
 // without asking what kind it is: the update is multiplied by zero.
 
-import { quat, vec3 } from 'gl-matrix';
 import { rotateDiagonal, rotateSymmetric } from '../math/mat3.js';
 import { UNPOOLED, type Float64Allocator } from '../util/arena.js';
 import { checkInertiaRange, readInertia } from '../geometry/inertia.js';
@@ -17,9 +16,10 @@ import {
 import { MAX_ANGULAR_SPEED, MAX_COORDINATE, MAX_FORCE, MAX_LINEAR_SPEED, MAX_MASS, MAX_TORQUE, MIN_MASS } from '../limits.js';
 import type { StateReader, StateWriter } from '../util/state.js';
 import { checkStoredQuaternion, requireAtMost, requireConsistent, requireFiniteNumbers, requireZero } from '../util/restore-check.js';
-import { definitionOf, type Shape } from '../geometry/shape.js';
+import type { Shape, ShapeTypeTable } from '../geometry/shape.js';
 import { computeMassProperties } from '../geometry/mass-properties.js';
-import { integrateOrientation, rotationMatrix, rotationVector, writeRotation } from '../math/quat.js';
+import { integrateOrientation, quatConjugate, rotationMatrix, rotationVector, writeRotation } from '../math/quat.js';
+import { addVec3, crossVec3, subtractVec3, transformMat3, transformQuat } from '../math/vec3.js';
 import { BodyBase, readCommonBodyOptions } from './body-base.js';
 import { BODY_OPTION_KEYS, hasMassInRange, readShapes, requireShapesMass, type BodyOptions } from './body-options.js';
 export type { BodyOptions } from './body-options.js';
@@ -42,6 +42,8 @@ const INVERSE_INERTIA_LOCAL = BODY_STATE.inverseInertiaLocal;
 const INVERSE_MASS_AXES = BODY_STATE.inverseMassAxes, TRANSLATION_LOCKS = BODY_STATE.translationLocks;
 
 const scratchVector = new Float64Array(3);
+/** A body of a world that takes no shape types (the ground) can have no shapes. */
+const NO_SHAPE_TYPES: ShapeTypeTable = {};
 const scratchQuaternion = new Float64Array(4);
 
 export class Body extends BodyBase {
@@ -109,8 +111,9 @@ export class Body extends BodyBase {
    * hashes leave it out). */
   readonly previousPose = new Float64Array(7);
 
-  /** @internal Use world.createBody. Validates every option before touching anything. */
-  constructor(id: number, options: BodyOptions, owner: object, allocator: Float64Allocator = UNPOOLED) {
+  /** @internal Use world.createBody. Validates every option before touching anything. `shapeTypes`: the
+   * shape types the world takes (shape.ts ShapeTypeTable; none for the ground). */
+  constructor(id: number, options: BodyOptions, owner: object, allocator: Float64Allocator = UNPOOLED, shapeTypes: ShapeTypeTable = NO_SHAPE_TYPES) {
     const where = 'createBody';
     if (options === null || typeof options !== 'object') {
       throw new TypeError(`${where}: options must be an object, got ${show(options)}`);
@@ -137,7 +140,7 @@ export class Body extends BodyBase {
       const given = options.mass !== undefined ? `mass ${show(options.mass)}` : `inertia ${show(options.inertia)}`;
       throw new RangeError(`${where}: a ${type} body has no mass or inertia, got ${given}; make it dynamic (setType) and give it one with setMassProperties`);
     }
-    const shapes = readShapes(where, options.shapes, type, id);
+    const shapes = readShapes(where, options.shapes, type, id, shapeTypes);
     const given = options.mass === undefined ? undefined : requirePositiveWithin(where, 'mass', options.mass, MIN_MASS, MAX_MASS, ' kg');
     if (type === 'dynamic' && given === undefined && options.inertia === undefined) requireShapesMass(where, shapes, 'give the body a mass, or its shapes another density');
     let fromShapes = type === 'dynamic' && options.inertia === undefined ? computeMassProperties(shapes) : null;
@@ -158,7 +161,7 @@ export class Body extends BodyBase {
       // the centre of mass becomes the body's position; the shapes are placed about it
       const R = rotationMatrix(new Float64Array(9), orientation), c = fromShapes.centre;
       for (let k = 0; k < 3; k++) position[k] += R[k] * c[0] + R[3 + k] * c[1] + R[6 + k] * c[2];
-      for (const shape of shapes) if (definitionOf(shape.type).placed) for (let k = 0; k < 3; k++) shape.position[k] -= c[k];
+      for (const shape of shapes) if (shape.definition.placed) for (let k = 0; k < 3; k++) shape.position[k] -= c[k];
     } else {
       const cube = mass / 6;
       readInertia(where, [cube, cube, cube], inertia, inverseInertia);
@@ -709,7 +712,7 @@ export class Body extends BodyBase {
     readBodyType(where, type);
     if (type === this.type) return;
     this.shapes.forEach((shape, i) => {
-      const allowed = definitionOf(shape.type).bodyTypes;
+      const allowed = shape.definition.bodyTypes;
       if (!allowed.includes(type)) {
         throw new RangeError(`${where}: shapes[${i}] of body ${this.id} is a ${shape.type}, which only a ${allowed.join(' or ')} body may have`);
       }
@@ -738,7 +741,7 @@ export class Body extends BodyBase {
       if (fromShapes !== null) {
         const R = this.rotation, c = fromShapes.centre, p = this.position;
         for (let k = 0; k < 3; k++) p[k] += R[k] * c[0] + R[3 + k] * c[1] + R[6 + k] * c[2];
-        for (const shape of this.shapes) if (definitionOf(shape.type).placed) for (let k = 0; k < 3; k++) shape.position[k] -= c[k];
+        for (const shape of this.shapes) if (shape.definition.placed) for (let k = 0; k < 3; k++) shape.position[k] -= c[k];
         // (the shapes moved about the new centre: a stale extent gave other speculative margins than the
         // same body made dynamic from the start, or restored from a snapshot)
         this.measureShapes();
@@ -821,24 +824,24 @@ export class Body extends BodyBase {
   /** World velocity of a world point moving with the body: v + ω × (p − x). */
   getPointVelocity(out: Float64Array | number[], worldPoint: ArrayLike<number>): Float64Array | number[] {
     requireWritable('getPointVelocity', out, 3);
-    vec3.subtract(scratchVector, worldPoint as vec3, this.position);
-    vec3.cross(out, this.angularVelocity, scratchVector);
-    return vec3.add(out, out, this.linearVelocity) as Float64Array | number[];
+    subtractVec3(scratchVector, worldPoint, this.position);
+    crossVec3(out, this.angularVelocity, scratchVector);
+    return addVec3(out, out, this.linearVelocity);
   }
 
   /** World position of a point given in body axes relative to the centre of mass: x + R p. */
   getWorldPoint(out: Float64Array | number[], localPoint: ArrayLike<number>): Float64Array | number[] {
     requireWritable('getWorldPoint', out, 3);
-    vec3.transformMat3(out, localPoint as vec3, this.rotation);
-    return vec3.add(out, out, this.position) as Float64Array | number[];
+    transformMat3(out, localPoint, this.rotation);
+    return addVec3(out, out, this.position);
   }
 
   /** Body-axes coordinates of a world point: Rᵀ (p − x) = q⁻¹ (p − x) q. */
   getLocalPoint(out: Float64Array | number[], worldPoint: ArrayLike<number>): Float64Array | number[] {
     requireWritable('getLocalPoint', out, 3);
-    vec3.subtract(out, worldPoint as vec3, this.position);
-    quat.conjugate(scratchQuaternion, this.orientation);
-    return vec3.transformQuat(out, out, scratchQuaternion) as Float64Array | number[];
+    subtractVec3(out, worldPoint, this.position);
+    quatConjugate(scratchQuaternion, this.orientation);
+    return transformQuat(out, out, scratchQuaternion);
   }
 
   /** ½ m v·v + ½ ω·I ω, J (0 for static and kinematic bodies). */

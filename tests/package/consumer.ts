@@ -3,6 +3,7 @@
 import { World, boxInertia, type Body, type JointBreakEvent, type WeldJoint } from 'sinew-physics';
 import { buildScene, hangingChain, type SceneDescription } from 'sinew-physics/scenes';
 import { World2D, comparePlanar, type Body2D, type PlanarDifference } from 'sinew-physics/2d';
+import { BasicWorld, SPHERE_SHAPE, BALL_JOINT_DEFINITION, type BallJoint } from 'sinew-physics/core';
 
 const world: World = new World({ gravity: [0, -9.81, 0], substeps: 4, onJointBreak: (e: JointBreakEvent) => e.force });
 const a: Body = world.createBody({ position: [0, 0, 0], mass: 2, inertia: boxInertia(2, [0.5, 0.1, 0.1]) });
@@ -16,4 +17,7 @@ const b: Body2D = world2d.createBody({ position: [1, 0], angle: 0.2, mass: 1, in
 world2d.createRevoluteJoint({ bodyA: b, anchor: [0, 0] });
 const torque: number = world2d.createAngleJoint({ bodyA: b }).getTorque();
 const difference: PlanarDifference[] = comparePlanar(scene, { steps: 2 });
-export { force, built, torque, difference };
+const basic = new BasicWorld({ shapes: [SPHERE_SHAPE], sleeping: false });
+const link: Body = basic.createBody({ position: [0.5, 0, 0], shapes: [{ type: 'sphere', radius: 0.25 }] });
+const ball: BallJoint = basic.createJoint(BALL_JOINT_DEFINITION, { bodyA: link, anchor: [0, 0, 0] });
+export { force, built, torque, difference, ball };
