@@ -1,4 +1,4 @@
-// npm run bench [-- --quick] [-- --only <engine,engine>] [-- --scenes <scene,scene>] [-- --section direct|contacts|holds|world]
+// npm run bench [-- --quick] [-- --only <engine,engine>] [-- --scenes <scene,scene>] [-- --section direct|contacts|holds|world|bundle]
 //
 // Runs each engine on each scene in a fresh node process (bench/worker.mjs) and prints the tables:
 // ms per step (median and p95 after a JIT warm-up), joint errors measured the same way for every engine
@@ -14,7 +14,8 @@
 // scenarios of bench/holds.mjs (motors into limits, ropes and bridges fixed at both ends, stacks, the
 // welded wall left alone), sinew under both solvers; `--section world` for the collision world against
 // Rapier in one process, interleaved (bench/world.mjs: a static level, sleeping bodies, scene queries,
-// terrain).
+// terrain); `--section bundle` for the bundle sizes (bench/bundle-size.mjs: small apps of sinew, cannon-es
+// and Rapier bundled with rolldown, minified and gzipped), which quick mode runs too.
 //
 // Timing on shared machines drifts by up to 2x between runs: compare figures from the same run only.
 
@@ -154,12 +155,13 @@ const scenesOf = (list) => (onlyScenes === null ? list : list.filter((s) => only
 const rows3d = [];
 const twoD = [];
 const contactRows = [];
-if (onlySection !== null && !['direct', 'contacts', 'holds', 'world'].includes(onlySection)) throw new Error(`bench: unknown section ${onlySection} (direct, contacts, holds, world)`);
+if (onlySection !== null && !['direct', 'contacts', 'holds', 'world', 'bundle'].includes(onlySection)) throw new Error(`bench: unknown section ${onlySection} (direct, contacts, holds, world, bundle)`);
 if (onlySection === null) runStandardSections();
 if (onlySection === null || onlySection === 'direct') runDirectSection();
 if (onlySection === null || onlySection === 'contacts') runContactsSection();
 if (onlySection === null || onlySection === 'holds') runHoldsSection();
 if (onlySection === null || onlySection === 'world') runWorldSection();
+if (onlySection === null || onlySection === 'bundle') runBundleSection();
 if (!quick) {
   mkdirSync(`${here}out`, { recursive: true });
   writeFileSync(`${here}out/latest${onlySection ? `-${onlySection}` : ''}.json`, JSON.stringify(results, null, 2));
@@ -487,6 +489,30 @@ function runWorldSection() {
     }
   }
   print('<!-- /section:world -->');
+}
+
+// The bundle sizes (bench/bundle-size.mjs), in a process of their own: seconds, so quick mode runs them.
+function runBundleSection() {
+  const out = execFileSync(process.execPath, [`${here}bundle-size.mjs`, '--json'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: TIME_LIMIT_MS });
+  const r = JSON.parse(out.trim().split('\n').pop());
+  results.tables.bundle = r;
+  const kb = (bytes) => (bytes / 1000).toFixed(1);
+  const version = (name) => JSON.parse(readFileSync(`${root}node_modules/${name}/package.json`, 'utf8')).version;
+  print('\n<!-- section:bundle -->');
+  print('## Bundle size');
+  print(`\nWhat an app pays in download for the engine (bench/bundle-size.mjs; docs/bundle-size.md): the same small app bundled with rolldown ${r.rolldown} (\`minify: true\`) and compressed with gzip -9, against the built package (sinew through its \`exports\` map, as a user's bundler resolves it). The app: a static sphere of radius 20 m as the ground, ten spheres of 0.25 m hanging in a chain of ball joints, ten more dropped onto it, 60 steps, at each engine's defaults (sinew's: the direct solver, sleeping, contacts). ball-app builds it on World (every shape type, queries, continuous collision, the character controller, snapshots: all of it stays in the bundle); ball-core on a BasicWorld of spheres from 'sinew-physics/core'. cannon-es ${version('cannon-es')} is plain JavaScript; Rapier (@dimforge/rapier3d-compat ${version('@dimforge/rapier3d-compat')}) inlines its WASM as base64 in its JavaScript, so its figure is the whole engine as it bundles, most of it the WASM. KB = 1000 bytes.`);
+  print('');
+  print('| app | minified KB | gzip -9 KB |');
+  print('|---|---|---|');
+  for (const [name, app] of Object.entries(r.apps)) print(`| ${name}: ${app.title} | ${kb(app.minifiedBytes)} | ${kb(app.gzipBytes)} |`);
+  const core = r.apps['ball-core'];
+  if (core !== undefined) {
+    print('\nThe largest modules of ball-core (each module\'s code as it stands in the bundle, minified and gzipped alone: a ranking; the sum is more than the bundle\'s gzip):\n');
+    print('| module | gzip -9 KB |');
+    print('|---|---|');
+    for (const [id, bytes] of core.topModules) print(`| ${id} | ${kb(bytes)} |`);
+  }
+  print('<!-- /section:bundle -->');
 }
 
 function contactTable(title, rows, columns) {

@@ -12,7 +12,9 @@ import { RigidBodyIntegrator2D } from './solver/integrate.js';
 import { TreeBodyModel2D } from './solver/tree-body-model.js';
 import { checkOptionKeys, optionKeys } from '../util/option-keys.js';
 import { makeReadOnly } from '../util/read-only.js';
-import { WorldCore, type SnapshotBody, type WorldSnapshot } from '../world/world-core.js';
+import { WorldCore } from '../world/world-core.js';
+import { hashWorld, restoreWorld, takeSnapshot, type SnapshotBody, type WorldSnapshot } from '../world/snapshot.js';
+import { writeBodyType } from '../world/structure-hash.js';
 import { CORE_WORLD_OPTION_KEYS, type CoreWorldOptions } from '../world/settings.js';
 import type { JointBreakEventOf } from '../world/events.js';
 import type { StateReader, StateWriter } from '../util/state.js';
@@ -49,11 +51,21 @@ export class World2D extends WorldCore<Body2D, Joint2D> {
     makeReadOnly(this as World2D, ['ground', 'gravity']);
   }
 
-  /** A world continuing bit for bit from `world.snapshot()` (callbacks and userData are not kept). */
+  /** A world continuing bit for bit from `world.snapshot()` (callbacks and userData are not kept); see
+   * World.restore. */
   static restore(snapshot: WorldSnapshot): World2D {
     const world = new World2D();
-    world.restoreFrom('World2D.restore', snapshot);
+    restoreWorld(world, 'World2D.restore', snapshot);
     return world;
+  }
+  /** A 64-bit FNV-1a hash (16 hex digits) of everything that decides what the world does next; see
+   * World.hash. */
+  hash(): string {
+    return hashWorld(this);
+  }
+  /** The world's complete state as plain data; `World2D.restore` continues from it bit for bit. */
+  snapshot(): WorldSnapshot {
+    return takeSnapshot(this);
   }
   /** @internal */
   readonly snapshotFormat = 'sinew-world-2d' as const;
@@ -74,7 +86,17 @@ export class World2D extends WorldCore<Body2D, Joint2D> {
     this.solver = flags === 2 ? 'direct' : 'iterative';
   }
   /** @internal */
-  override readonly snapshotBodyKeys: readonly string[] = ['id', 'type'];
+  afterRestore(_where: string): void {}
+  /** @internal */
+  readonly snapshotBodyKeys: readonly string[] = ['id', 'type'];
+  /** @internal */
+  writeBodyStructure(writer: StateWriter, body: Body2D): void {
+    writeBodyType(writer, body.type);
+  }
+  /** @internal */
+  describeBody(body: Body2D): SnapshotBody {
+    return { id: body.id, type: body.type };
+  }
   /** @internal */
   createPlaceholderBody({ type }: SnapshotBody): Body2D {
     return this.createBody({ type });

@@ -6,7 +6,7 @@
 import { MAX_MASS, MIN_MASS } from '../limits.js';
 import { checkInertiaRange, readInertia } from '../geometry/inertia.js';
 import { computeMassProperties, type MassProperties } from '../geometry/mass-properties.js';
-import { definitionOf, type Shape } from '../geometry/shape.js';
+import type { Shape } from '../geometry/shape.js';
 import { rotationMatrix } from '../math/quat.js';
 import { requirePositiveWithin, show, showBound } from '../util/validate.js';
 import type { Body } from './body.js';
@@ -115,7 +115,7 @@ export function writeInverseMassAxes(s: Float64Array): void {
  * have a place in the body are placed about it. */
 export function placeShapes(shapes: readonly Shape[], c: Float64Array, R: Float64Array, position: Float64Array): void {
   for (let k = 0; k < 3; k++) position[k] += R[k] * c[0] + R[3 + k] * c[1] + R[6 + k] * c[2];
-  for (const shape of shapes) if (definitionOf(shape.type).placed) for (let k = 0; k < 3; k++) shape.position[k] -= c[k];
+  for (const shape of shapes) if (shape.definition.placed) for (let k = 0; k < 3; k++) shape.position[k] -= c[k];
 }
 
 /** Whether mass properties exist with a mass within [MIN_MASS, MAX_MASS]. */
@@ -134,7 +134,7 @@ function requireShapesMass(where: string, shapes: readonly Shape[], remedy: stri
   let mass = 0, solid = false;
   const densities: number[] = [];
   for (const shape of shapes) {
-    const definition = definitionOf(shape.type);
+    const definition = shape.definition;
     if (!definition.solid) continue;
     solid = true;
     mass += shape.density * definition.volume(shape);

@@ -5,7 +5,7 @@ import type { BodyType } from './body-type.js';
 import { readBodyTypeOption, readCommonBodyOptions, requireTypeAllows, type CommonBodyOptions, type CommonBodyValues } from './body-base.js';
 import { readMass, type MassValues } from './body-mass.js';
 import { readLocks } from './body-state.js';
-import { definitionOf, MAX_SHAPES_PER_BODY, Shape, type ShapeOptions } from '../geometry/shape.js';
+import { MAX_SHAPES_PER_BODY, Shape, type ShapeOptions, type ShapeTypeTable } from '../geometry/shape.js';
 import { readBoundedVector, readPoint, readUnitQuaternion, requireBoolean, show } from '../util/validate.js';
 import { optionKeys } from '../util/option-keys.js';
 import { MAX_ANGULAR_SPEED, MAX_LINEAR_SPEED } from '../limits.js';
@@ -69,17 +69,18 @@ export const BODY_OPTION_KEYS = optionKeys<BodyOptions>({
   lockRotation: true, ccd: true, userData: true,
 });
 
-/** Reads createBody's `shapes`: each checked (the error names the shape's index), and each on a body type
- * that may carry it (a plane on static bodies only; a mesh or heightfield not on a dynamic body). */
-function readShapes(where: string, value: unknown, type: BodyType, id: number): Shape[] {
+/** Reads createBody's `shapes`: each checked (the error names the shape's index), of a type the world takes
+ * (`types`), and each on a body type that may carry it (a plane on static bodies only; a mesh or
+ * heightfield not on a dynamic body). */
+function readShapes(where: string, value: unknown, type: BodyType, id: number, types: ShapeTypeTable): Shape[] {
   if (value === undefined) return [];
   if (!Array.isArray(value)) throw new TypeError(`${where}: shapes must be an array of shape options, got ${show(value)}`);
   if (value.length > MAX_SHAPES_PER_BODY) {
     throw new RangeError(`${where}: a body holds at most ${MAX_SHAPES_PER_BODY} shapes (2²¹), got ${value.length}`);
   }
   return value.map((options: unknown, i: number) => {
-    const shape = new Shape(`${where}: shapes[${i}]`, options as ShapeOptions);
-    const allowed = definitionOf(shape.type).bodyTypes;
+    const shape = new Shape(`${where}: shapes[${i}]`, options as ShapeOptions, types);
+    const allowed = shape.definition.bodyTypes;
     if (!allowed.includes(type)) {
       throw new RangeError(
         `${where}: shapes[${i}] is a ${shape.type}, which only a ${allowed.join(' or ')} body may have (it has no mass), on ${type} body ${id}`,
@@ -105,7 +106,7 @@ export interface BodyValues extends MassValues {
 
 /** @internal Checks createBody's options for body `id`, in this order, before anything is made; with the
  * mass from the shapes, the shapes are placed about their centre of mass (body-mass.ts readMass). */
-export function readBodyOptions(where: string, options: BodyOptions, id: number): BodyValues {
+export function readBodyOptions(where: string, options: BodyOptions, id: number, shapeTypes: ShapeTypeTable): BodyValues {
   const type = readBodyTypeOption(where, options, BODY_OPTION_KEYS);
   const position = new Float64Array(3);
   const orientation = new Float64Array([0, 0, 0, 1]);
@@ -120,7 +121,7 @@ export function readBodyOptions(where: string, options: BodyOptions, id: number)
     readBoundedVector(where, 'angularVelocity', options.angularVelocity, 3, angularVelocity, MAX_ANGULAR_SPEED, ' rad/s');
   }
   requireTypeAllows(where, type, hasNonZero(linearVelocity) || hasNonZero(angularVelocity), options);
-  const shapes = readShapes(where, options.shapes, type, id);
+  const shapes = readShapes(where, options.shapes, type, id, shapeTypes);
   const { mass, inertia, inverse } = readMass(where, options, type, shapes, position, orientation);
   const common = readCommonBodyOptions(where, options);
   const rotationLocks = options.lockRotation === undefined ? 0 : readLocks(where, 'lockRotation', options.lockRotation);

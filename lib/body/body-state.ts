@@ -5,7 +5,7 @@
 import { show } from '../util/validate.js';
 
 /** @internal Where each quantity sits in Body.state (the solver's per-body array). */
-export const BODY_STATE = Object.freeze({
+export const BODY_STATE = /* @__PURE__ */ Object.freeze({
   linearVelocity: 0,
   angularVelocity: 3,
   inverseInertia: 6,

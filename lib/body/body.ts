@@ -12,13 +12,13 @@
 // over kinematic-target.ts) and the state snapshots and hashes hold (body-state-io.ts). What the step
 // reads every substep (the state, updateInertia, the locks) stays here.
 
-import { quat, vec3 } from 'gl-matrix';
 import { rotateDiagonal, rotateSymmetric } from '../math/mat3.js';
 import { UNPOOLED, type Float64Allocator } from '../util/arena.js';
 import { readBoundedVector, readPoint, readUnitQuaternion, requireBoolean, requireWritable, show } from '../util/validate.js';
 import { MAX_ANGULAR_SPEED, MAX_LINEAR_SPEED } from '../limits.js';
-import { definitionOf, type Shape } from '../geometry/shape.js';
-import { rotationMatrix, writeRotation } from '../math/quat.js';
+import type { Shape, ShapeTypeTable } from '../geometry/shape.js';
+import { quatConjugate, rotationMatrix, writeRotation } from '../math/quat.js';
+import { addVec3, crossVec3, subtractVec3, transformMat3, transformQuat } from '../math/vec3.js';
 import { BodyBase, type BodyStateIO } from './body-base.js';
 import { addAngularImpulse, addForce, addLinearImpulse, addTorque } from './body-forces.js';
 import { placeShapes, readNewInertia, readTypeMass, writeInverseMassAxes, writeMass } from './body-mass.js';
@@ -40,6 +40,8 @@ const INVERSE_MASS = BODY_STATE.inverseMass, TRANSLATION_LOCKS = BODY_STATE.tran
 const INVERSE_INERTIA = BODY_STATE.inverseInertia, INVERSE_INERTIA_LOCAL = BODY_STATE.inverseInertiaLocal;
 
 const scratchVector = new Float64Array(3);
+/** A body of a world that takes no shape types (the ground) can have no shapes. */
+const NO_SHAPE_TYPES: ShapeTypeTable = {};
 const scratchQuaternion = new Float64Array(4);
 /** getShapeBounds' scratch: the shape's world centre and rotation, the body's rotation, the box. */
 const boundsCentre = new Float64Array(3);
@@ -107,8 +109,8 @@ export class Body extends BodyBase {
   readonly kinematic = new KinematicMotion(this);
 
   /** @internal Use world.createBody. Validates every option before touching anything. */
-  constructor(id: number, options: BodyOptions, owner: object, allocator: Float64Allocator = UNPOOLED) {
-    const values = readBodyOptions('createBody', options, id);
+  constructor(id: number, options: BodyOptions, owner: object, allocator: Float64Allocator = UNPOOLED, shapeTypes: ShapeTypeTable = NO_SHAPE_TYPES) {
+    const values = readBodyOptions('createBody', options, id, shapeTypes);
 
     // Everything is valid: commit.
     super(id, owner, 12, 7, values.common, options.userData);
@@ -412,7 +414,7 @@ export class Body extends BodyBase {
     const where = 'setType';
     if (!this.typeChanges(where, type)) return;
     this.shapes.forEach((shape, i) => {
-      const allowed = definitionOf(shape.type).bodyTypes;
+      const allowed = shape.definition.bodyTypes;
       if (!allowed.includes(type)) {
         throw new RangeError(`${where}: shapes[${i}] of body ${this.id} is a ${shape.type}, which only a ${allowed.join(' or ')} body may have`);
       }
@@ -458,24 +460,24 @@ export class Body extends BodyBase {
   /** World velocity of a world point moving with the body: v + ω × (p − x). */
   getPointVelocity(out: Float64Array | number[], worldPoint: Vector3Input): Float64Array | number[] {
     requireWritable('getPointVelocity', out, 3);
-    vec3.subtract(scratchVector, asArray3(worldPoint, pointScratch) as vec3, this.position);
-    vec3.cross(out, this.angularVelocity, scratchVector);
-    return vec3.add(out, out, this.linearVelocity) as Float64Array | number[];
+    subtractVec3(scratchVector, asArray3(worldPoint, pointScratch), this.position);
+    crossVec3(out, this.angularVelocity, scratchVector);
+    return addVec3(out, out, this.linearVelocity);
   }
 
   /** World position of a point given in body axes relative to the centre of mass: x + R p. */
   getWorldPoint(out: Float64Array | number[], localPoint: Vector3Input): Float64Array | number[] {
     requireWritable('getWorldPoint', out, 3);
-    vec3.transformMat3(out, asArray3(localPoint, pointScratch) as vec3, this.rotation);
-    return vec3.add(out, out, this.position) as Float64Array | number[];
+    transformMat3(out, asArray3(localPoint, pointScratch), this.rotation);
+    return addVec3(out, out, this.position);
   }
 
   /** Body-axes coordinates of a world point: Rᵀ (p − x) = q⁻¹ (p − x) q. */
   getLocalPoint(out: Float64Array | number[], worldPoint: Vector3Input): Float64Array | number[] {
     requireWritable('getLocalPoint', out, 3);
-    vec3.subtract(out, asArray3(worldPoint, pointScratch) as vec3, this.position);
-    quat.conjugate(scratchQuaternion, this.orientation);
-    return vec3.transformQuat(out, out, scratchQuaternion) as Float64Array | number[];
+    subtractVec3(out, asArray3(worldPoint, pointScratch), this.position);
+    quatConjugate(scratchQuaternion, this.orientation);
+    return transformQuat(out, out, scratchQuaternion);
   }
 
   /**
@@ -497,7 +499,7 @@ export class Body extends BodyBase {
     for (let j = 0; j < 3; j++) {
       for (let i = 0; i < 3; i++) boundsFrame[3 * j + i] = R[i] * S[3 * j] + R[3 + i] * S[3 * j + 1] + R[6 + i] * S[3 * j + 2];
     }
-    definitionOf(shape.type).bounds(shape, boundsCentre, boundsFrame, boundsBox);
+    shape.definition.bounds(shape, boundsCentre, boundsFrame, boundsBox);
     for (let k = 0; k < 6; k++) out[k] = boundsBox[k];
     return out;
   }

@@ -49,7 +49,7 @@ export interface SleepSettings {
   timeToSleep: number;
 }
 
-export const DEFAULT_SLEEP_SETTINGS: Readonly<SleepSettings> = Object.freeze({
+export const DEFAULT_SLEEP_SETTINGS: Readonly<SleepSettings> = /* @__PURE__ */ Object.freeze({
   sleeping: true,
   sleepLinearSpeed: DEFAULT_SLEEP_LINEAR_SPEED,
   sleepAngularSpeed: DEFAULT_SLEEP_ANGULAR_SPEED,

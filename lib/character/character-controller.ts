@@ -49,6 +49,7 @@
 
 import { Body } from '../body/body.js';
 import { Shape } from '../geometry/shape.js';
+import { CAPSULE } from '../geometry/shapes/capsule.js';
 import { rotationMatrix } from '../math/quat.js';
 import { readDirection, readFiniteVector, requireNonNegative, requirePositive, show } from '../util/validate.js';
 import { checkOptionKeys, optionKeys } from '../util/option-keys.js';
@@ -120,7 +121,7 @@ export interface CharacterMoveResult {
 }
 
 /** The defaults (CharacterControllerOptions). */
-export const DEFAULT_CHARACTER_CONTROLLER_OPTIONS = Object.freeze({
+export const DEFAULT_CHARACTER_CONTROLLER_OPTIONS = /* @__PURE__ */ Object.freeze({
   up: Object.freeze([0, 1, 0]),
   maxSlopeClimbAngle: Math.PI / 4,
   minSlopeSlideAngle: Math.PI / 4,
@@ -227,7 +228,7 @@ export class CharacterController {
     this.world = world;
     this.upward = Float64Array.from(this.up);
     this.downward = Float64Array.from(this.up, (x) => -x);
-    const capsule = new Shape(`${where}: shape`, { type: 'capsule', radius: this.radius, halfHeight: this.halfHeight });
+    const capsule = new Shape(`${where}: shape`, { type: 'capsule', radius: this.radius, halfHeight: this.halfHeight }, { capsule: CAPSULE });
     this.sweep = new CharacterSweep(world, capsule, this.offset);
     this.rules = new SurfaceRules(this.upward, this.maxSlopeClimbAngle, this.minSlopeSlideAngle);
     this.stepper = new StepUp(this.sweep, this.rules, this.stepHeight, this.radius + this.offset, this.maxSlopeClimbAngle);

@@ -32,7 +32,7 @@
 
 import type { Body } from '../body/body.js';
 import { DynamicTree } from '../geometry/dynamic-tree.js';
-import { definitionOf, MAX_SHAPES_PER_BODY, shouldCollide, type Shape } from '../geometry/shape.js';
+import { MAX_SHAPES_PER_BODY, shouldCollide, type Shape } from '../geometry/shape.js';
 import { ShapePose } from './shape-pose.js';
 import { mix32 } from './coincident-centres.js';
 import { Float64Arena, moveSlice, UNPOOLED, type Float64Allocator } from '../util/arena.js';
@@ -113,7 +113,7 @@ export class ShapeProxy {
     this.fat = allocator.allocate(6);
     this.pose = new ShapePose(allocator);
     this.tree = treeOf(body);
-    this.innerRadius = definitionOf(shape.type).originRadius(shape);
+    this.innerRadius = shape.definition.originRadius(shape);
   }
 
   /** @internal Moves its numbers into `arena` (`from`: the arena they were in). */
@@ -467,7 +467,7 @@ export class BroadPhase {
     proxy.shape.filterListener = this.filterChanged;
     writeBox(proxy, dt);
     fatten(proxy);
-    if (!definitionOf(proxy.shape.type).bounded) {
+    if (!proxy.shape.definition.bounded) {
       this.unbounded.push(proxy);
     } else {
       proxy.treeId = this.trees[proxy.tree].createProxy(proxy.fat, slot);
@@ -545,7 +545,7 @@ function fatten(proxy: ShapeProxy): void {
 export function writeBox(proxy: ShapeProxy, dt: number): void {
   const { body, shape, box } = proxy;
   const pose = proxy.pose.set(body, shape);
-  definitionOf(shape.type).bounds(shape, pose.c, pose.W, box);
+  shape.definition.bounds(shape, pose.c, pose.W, box);
   writeReach(body, reachOut);
   const grow = 0.5 * SPECULATIVE_DISTANCE + dt * reachOut[0];
   for (let i = 0; i < 3; i++) {

@@ -10,7 +10,7 @@
 // wherever the spheres' centres coincide (a sphere on a capsule's axis, crossing capsules: convex-contacts.ts
 // spheres). Queries, whose manifolds name no bodies, are as before.
 
-import { definitionOf, type Shape } from '../geometry/shape.js';
+import type { Shape } from '../geometry/shape.js';
 import type { Manifold } from './manifold.js';
 import type { ShapePose } from './shape-pose.js';
 
@@ -87,7 +87,7 @@ export function coincidentPair(out: Manifold, a: Shape, A: ShapePose, b: Shape, 
     pairNormal[0] = 0; pairNormal[1] = 1; pairNormal[2] = 0;
   }
   const n = pairNormal, c = A.c;
-  const reachA = definitionOf(a.type).reach(a, A.W, n, 1), reachB = definitionOf(b.type).reach(b, B.W, n, -1);
+  const reachA = a.definition.reach(a, A.W, n, 1), reachB = b.definition.reach(b, B.W, n, -1);
   const s = -(reachA + reachB), along = 0.5 * (reachA - reachB);
   out.setNormal(n[0], n[1], n[2]);
   out.add(c[0] + n[0] * along, c[1] + n[1] * along, c[2] + n[2] * along, s, COINCIDENT_POINT);

@@ -45,9 +45,11 @@ import { MAX_CROWD_PAIRS_PER_SHAPE, MAX_PAIRS_PER_DYNAMIC_SHAPE } from '../limit
 import { ContactSolver } from './contact-solver.js';
 import { ContactConstraint } from './contact-constraint.js';
 import { Float64Arena, ShrinkCheck } from '../util/arena.js';
-import { MeshPairs } from './mesh-pairs.js';
-import { InternalEdgeFilter, isLevelContact } from './internal-edges.js';
-import { collide, collideWithinMargin, SHAPE_RANK } from './narrowphase.js';
+import type { MeshPairs } from './mesh-pairs.js';
+import { isLevelContact, type InternalEdgeFilter } from './internal-edges.js';
+import { collideWithinMargin, SHAPE_RANK } from './narrowphase.js';
+import type { PairTable } from './pair-dispatch.js';
+import type { CollisionTypes } from './shape-kinds.js';
 import { MAX_SHAPES_PER_BODY, shouldCollide, type Shape } from '../geometry/shape.js';
 import { isAwakeMover } from '../body/sleep.js';
 import { mergeSort } from '../math/merge-sort.js';
@@ -76,7 +78,10 @@ export class ContactSet {
   /** Where the contacts' numbers live (arena.ts): each contact's manifold, cache, impulses and lever arms
    * side by side, and contacts made together next to each other. */
   private arena = new Float64Arena();
-  private readonly meshPairs = new MeshPairs(this.arena);
+  /** The pair functions of the world's shape types (shape-kinds.ts CollisionTypes). */
+  private readonly pairFunctions: PairTable;
+  /** The triangle pairs of meshes and heightfields (mesh-pairs.ts), or null in a world without them. */
+  private readonly meshPairs: MeshPairs | null;
   /** Contacts made here (those of mesh pairs are counted by meshPairs) and dropped from the pool. */
   private made = 0;
   private dropped = 0;
@@ -118,6 +123,13 @@ export class ContactSet {
   private dt = 0;
   private touchingList: ContactConstraint[] = [];
   private touchingFresh = false;
+
+  /** @internal `collision`: what the world's shape kinds collide (shape-kinds.ts collisionTypes). */
+  constructor(collision: CollisionTypes) {
+    this.pairFunctions = collision.pairs;
+    this.meshPairs = collision.meshPairs === null ? null : collision.meshPairs(this.arena);
+    this.internalEdges = collision.internalEdges === null ? null : collision.internalEdges();
+  }
 
   /**
    * Finds this step's contacts among the bodies' shapes: `awake` the awake bodies (statics need not be
@@ -165,7 +177,7 @@ export class ContactSet {
         // apart for now: no points, and a fresh start when the boxes meet again
         if (contact.deepPair) this.undeep(contact, p, q);
         if (contact.isTouching) this.noteEnd(contact);
-        if (contact.children !== null) this.meshPairs.release(contact, this.pool);
+        if (contact.children !== null) (this.meshPairs as MeshPairs).release(contact, this.pool);
         else contact.part();
         continue;
       }
@@ -180,7 +192,7 @@ export class ContactSet {
     const level = this.levelContacts;
     if (level.length !== this.levelCount) level.length = this.levelCount;
     this.levelCount = 0;
-    this.internalEdges.apply(level, this.writeMargin);
+    if (this.internalEdges !== null) this.internalEdges.apply(level, this.writeMargin);
     for (let i = 0; i < level.length; i++) this.finishContact(level[i]);
     const toWake = this.toWake;
     let woke = false;
@@ -207,7 +219,7 @@ export class ContactSet {
 
   /** @internal Contacts in use and in the pool, made and not dropped (tests). */
   get contactCapacity(): number {
-    return this.made + this.meshPairs.made - this.dropped;
+    return this.made + (this.meshPairs === null ? 0 : this.meshPairs.made) - this.dropped;
   }
   /** @internal The pooled contacts (tests: none may hold a body or shape). */
   get pooled(): readonly ContactConstraint[] {
@@ -231,7 +243,7 @@ export class ContactSet {
     if (!this.poolShrink.due(inUse, capacity, MIN_POOLED)) return;
     // the lists kept between updates for their storage hold contacts from when there were more
     this.sortScratch.length = 0;
-    this.internalEdges.dropScratch();
+    this.internalEdges?.dropScratch();
     this.touchingList.length = this.sensingList.length = 0;
     this.touchingFresh = this.sensingFresh = false;
     const keep = Math.max(inUse, MIN_POOLED);
@@ -248,7 +260,7 @@ export class ContactSet {
     };
     for (const list of [this.list, this.asleep, pool]) for (const contact of list) move(contact);
     this.arena = to;
-    this.meshPairs.useAllocator(to);
+    this.meshPairs?.useAllocator(to);
   }
 
   /** The contacts set aside as asleep whose shape went or whose body moves again go back to the list. */
@@ -401,7 +413,7 @@ export class ContactSet {
     if (inner.size === 0) this.pairs.delete(contact.keyA);
     list[i] = list[list.length - 1];
     list.length--;
-    if (contact.children !== null) this.meshPairs.release(contact, this.pool);
+    if (contact.children !== null) (this.meshPairs as MeshPairs).release(contact, this.pool);
     contact.forget();
     this.pool.push(contact);
   }
@@ -411,11 +423,11 @@ export class ContactSet {
   private collideMesh(parent: ContactConstraint, a: ShapeProxy, b: ShapeProxy): void {
     if (parent.sensor) {
       parent.manifold.margin = 0;
-      this.noteTouching(parent, this.meshPairs.collide(parent, a, b, this.pool), parent);
+      this.noteTouching(parent, (this.meshPairs as MeshPairs).collide(parent, a, b, this.pool), parent);
       return;
     }
     this.writeMargin(parent);
-    const withPoints = this.meshPairs.collide(parent, a, b, this.pool);
+    const withPoints = (this.meshPairs as MeshPairs).collide(parent, a, b, this.pool);
     let deepestChild = parent, least = Infinity;
     const children = parent.children as ContactConstraint[];
     for (let i = 0; i < children.length; i++) {
@@ -431,7 +443,8 @@ export class ContactSet {
   private collideContact(contact: ContactConstraint, a: ShapeProxy, b: ShapeProxy): void {
     if (contact.sensor) {
       // overlap only: no rows, no speculative margin, nothing woken
-      collide(a.shape, a.pose, b.shape, b.pose, 0, contact.manifold);
+      contact.manifold.margin = 0;
+      collideWithinMargin(this.pairFunctions, a.shape, a.pose, b.shape, b.pose, contact.manifold);
       contact.count = 0;
       this.noteTouching(contact, hasPointWithin(contact, 0), contact);
       return;
@@ -440,11 +453,11 @@ export class ContactSet {
     const cache = contact.manifoldCache;
     if (!cache.reuse(contact.manifold, a.pose, b.pose, a.shape, b.shape)) {
       this.writeMargin(contact);
-      collideWithinMargin(a.shape, a.pose, b.shape, b.pose, contact.manifold);
+      collideWithinMargin(this.pairFunctions, a.shape, a.pose, b.shape, b.pose, contact.manifold);
       cache.remember(contact.manifold, a.pose, b.pose, a.shape, b.shape);
     }
     // a level piece's contact waits for the others of its body (internal-edges.ts)
-    if (isLevelContact(contact)) this.levelContacts[this.levelCount++] = contact;
+    if (this.internalEdges !== null && isLevelContact(contact)) this.levelContacts[this.levelCount++] = contact;
     else this.finishContact(contact);
   }
 
@@ -473,7 +486,8 @@ export class ContactSet {
   /** This update's contacts of level pieces with dynamic bodies (internal-edges.ts). */
   private readonly levelContacts: ContactConstraint[] = [];
   private levelCount = 0;
-  private readonly internalEdges = new InternalEdgeFilter();
+  /** The internal-edge filter of level boxes and hulls, or null in a world without them. */
+  private readonly internalEdges: InternalEdgeFilter | null;
   /** Sets the pair's speculative margin in its manifold (Manifold.margin): written there, not returned,
    * because a double returned from a call V8 does not inline is boxed. */
   private readonly writeMargin = (contact: ContactConstraint): void => {

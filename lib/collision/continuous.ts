@@ -71,7 +71,7 @@
 import type { Body } from '../body/body.js';
 import { BODY_STATE } from '../body/body-state.js';
 import { ConvexProxy, DistanceResult, measureDistance, type Pose } from '../geometry/gjk.js';
-import { definitionOf, MAX_SHAPES_PER_BODY, shouldCollide, type Shape } from '../geometry/shape.js';
+import { MAX_SHAPES_PER_BODY, shouldCollide, type Shape } from '../geometry/shape.js';
 import type { TriangleSource } from '../geometry/triangle-source.js';
 import { integrateOrientation, rotationMatrix, rotationVector } from '../math/quat.js';
 import { TreeKind, writeReach, type BroadPhase, type ShapeProxy } from './broadphase.js';
@@ -107,6 +107,14 @@ const bodyReach = new Float64Array(1);
  * motion Δx (3) and rotation vector φ (3), the turn θ = |φ|, the fraction of the step it keeps; and 1
  * when it is swept this step. */
 const X0 = 0, Q0 = 3, DX = 7, PHI = 10, THETA = 13, FRACTION = 14, SWEPT = 15, STRIDE = 16;
+
+/** Continuous collision as a BasicWorld takes it (BasicWorldOptions.continuous: CONTINUOUS_COLLISION);
+ * World always has it. */
+export interface ContinuousCollisionKind {
+  /** @internal */
+  make(): ContinuousCollision;
+}
+export const CONTINUOUS_COLLISION: ContinuousCollisionKind = { make: () => new ContinuousCollision() };
 
 export class ContinuousCollision {
   /** Bodies whose points move faster than this (m/s) are swept without `ccd`; Infinity: none are. */
@@ -277,7 +285,7 @@ export class ContinuousCollision {
   private sweepShape(shape: Shape): void {
     const at = STRIDE * this.index, sweeps = this.sweeps;
     this.shape = shape;
-    const definition = definitionOf(shape.type);
+    const definition = shape.definition;
     if (!definition.convex(shape, this.moving)) return;
     // the shrunk shape (see the header)
     const erosion = Math.min(CCD_EROSION, 0.5 * shape.innerRadius);
@@ -343,7 +351,7 @@ export class ContinuousCollision {
     } else if (proxy.shape.mesh !== null) {
       fraction = this.sweepTriangles(proxy);
     } else {
-      if (!definitionOf(proxy.shape.type).convex(proxy.shape, this.target)) return;
+      if (!proxy.shape.definition.convex(proxy.shape, this.target)) return;
       fraction = this.sweepFraction();
       this.hitNormal.set(this.normal);
     }
@@ -482,7 +490,7 @@ export class ContinuousCollision {
    */
   private coreFraction(): number {
     const shape = this.shape as Shape;
-    definitionOf(shape.type).centroid(shape, this.centroid);
+    shape.definition.centroid(shape, this.centroid);
     this.core.set(this.centroid, 1, 0.25 * shape.innerRadius);
     const touch = this.advance(this.core, 0);
     if (!(touch < 1) || this.behindTriangle()) return 1;

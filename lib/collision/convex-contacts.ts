@@ -29,7 +29,7 @@ import { closestOnSegment, closestPointsOfSegments } from './features.js';
 import type { ConvexHull } from '../geometry/hull.js';
 import { boxBox, hullCapsule, hullHull, hullSphere, planeHull } from './hull-contacts.js';
 import type { Manifold } from './manifold.js';
-import { definitionOf, type Shape } from '../geometry/shape.js';
+import type { Shape } from '../geometry/shape.js';
 import { ConvexProxy, DistanceResult, measureDistance } from '../geometry/gjk.js';
 import { COINCIDENT_DISTANCE, coincidentNormal, pairNormal } from './coincident-centres.js';
 import type { ShapePose } from './shape-pose.js';
@@ -247,7 +247,7 @@ function boxSphere(out: Manifold, A: ShapePose, h: Float64Array, q: Float64Array
   );
 }
 
-const convexA = new ConvexProxy(), convexB = new ConvexProxy(), distance = new DistanceResult();
+const convexA = /* @__PURE__ */ new ConvexProxy(), convexB = /* @__PURE__ */ new ConvexProxy(), distance = /* @__PURE__ */ new DistanceResult();
 /** The id of a point from closestPoints. */
 const CLOSEST_POINTS = 1 << 28;
 
@@ -260,8 +260,8 @@ const CLOSEST_POINTS = 1 << 28;
  * 45 of 3217 had no point, and a hull falling at 6.5 m/s past a box's edge sank 3.6 mm into it.
  */
 function closestPoints(out: Manifold, a: Shape, A: ShapePose, b: Shape, B: ShapePose): void {
-  definitionOf(a.type).convex(a, convexA);
-  definitionOf(b.type).convex(b, convexB);
+  a.definition.convex(a, convexA);
+  b.definition.convex(b, convexB);
   measureDistance(convexA, A, convexB, B, distance);
   const d = distance.distance;
   if (!(d > 0) || d >= out.margin) return;

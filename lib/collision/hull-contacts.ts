@@ -78,7 +78,7 @@ class WorldHull {
   }
 }
 
-const worldA = new WorldHull(), worldB = new WorldHull();
+const worldA = /* @__PURE__ */ new WorldHull(), worldB = /* @__PURE__ */ new WorldHull();
 const edgeA = new Float64Array(6), edgeB = new Float64Array(6), closest = new Float64Array(6);
 const local = new Float64Array(6), hullPoint = new Float64Array(3), segmentPoint = new Float64Array(3);
 /** closestOnHull's point q, for closestOnSegment (an array: doubles passed to a call V8 does not inline are boxed). */

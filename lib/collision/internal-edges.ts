@@ -29,7 +29,7 @@ const PARALLEL = 0.9999;
 /** Faces within this distance of one plane are one floor, m (contact-set.ts TOUCH_DISTANCE). */
 const COPLANAR = 0.005;
 
-const scratch = new Manifold();
+const scratch = /* @__PURE__ */ new Manifold();
 
 /** Whether a contact is one this filter looks at: a box or hull (a shape with a hull) of a body that is
  * not dynamic against a shape of a dynamic body, with points. */

@@ -12,7 +12,7 @@
 // word, and sensors are skipped unless `includeSensors`.
 
 import type { Body } from '../body/body.js';
-import { definitionOf, filtersMeet, readBits, readGroup, Shape, type ShapeOptions } from '../geometry/shape.js';
+import { filtersMeet, readBits, readGroup, Shape, SHAPE_DEFINITIONS, type ShapeOptions } from '../geometry/shape.js';
 import { rotationMatrix } from '../math/quat.js';
 import { isArrayLike, show } from '../util/validate.js';
 import { checkOptionKeys, optionKeys } from '../util/option-keys.js';
@@ -235,7 +235,7 @@ export class SceneQueries {
     this.options.read(where, options);
     const pose = this.queryPose;
     poseOf(query, position, orientation, pose);
-    definitionOf(query.type).bounds(query, pose.c, pose.W, this.box);
+    query.definition.bounds(query, pose.c, pose.W, this.box);
     this.queryShape = query;
     const out: ShapeOverlap[] = (this.overlaps = []);
     this.keys.length = 0;
@@ -306,9 +306,9 @@ export class SceneQueries {
   ): ShapeProxy | null {
     const pose = this.queryPose;
     poseOf(query, position, orientation, pose);
-    definitionOf(query.type).convex(query, this.castProxy);
+    query.definition.convex(query, this.castProxy);
     const box = this.box, extent = this.extent;
-    definitionOf(query.type).bounds(query, pose.c, pose.W, box);
+    query.definition.bounds(query, pose.c, pose.W, box);
     for (let k = 0; k < 3; k++) {
       this.origin[k] = 0.5 * (box[k] + box[3 + k]);
       extent[k] = 0.5 * (box[3 + k] - box[k]);
@@ -353,7 +353,7 @@ export class SceneQueries {
       t = this.castAgainstTriangles(proxy, limit);
       if (t < 0) return;
     } else {
-      definitionOf(proxy.shape.type).convex(proxy.shape, this.targetProxy);
+      proxy.shape.definition.convex(proxy.shape, this.targetProxy);
       const translation = this.translation;
       for (let k = 0; k < 3; k++) translation[k] = d[k] * limit;
       const out = this.castResult;
@@ -478,8 +478,8 @@ export class SceneQueries {
     if (shape === null || typeof shape !== 'object') throw new TypeError(`${where}: shape must be shape options or a Shape, got ${show(shape)}`);
     let built = this.built.get(shape);
     if (built === undefined) {
-      built = new Shape(`${where}: shape`, shape);
-      if (!definitionOf(built.type).bounded) throw new RangeError(`${where}: shape must be bounded (not a ${built.type})`);
+      built = new Shape(`${where}: shape`, shape, SHAPE_DEFINITIONS);
+      if (!built.definition.bounded) throw new RangeError(`${where}: shape must be bounded (not a ${built.type})`);
       this.built.set(shape, built);
     }
     return built;
@@ -511,7 +511,7 @@ export class SceneQueries {
       ld[k] = W[3 * k] * d[0] + W[3 * k + 1] * d[1] + W[3 * k + 2] * d[2];
     }
     const n = this.localNormal;
-    const t = definitionOf(proxy.shape.type).rayCast(proxy.shape, lo, ld, this.rayMax, n);
+    const t = proxy.shape.definition.rayCast(proxy.shape, lo, ld, this.rayMax, n);
     if (t < 0) return;
     const nx = W[0] * n[0] + W[3] * n[1] + W[6] * n[2];
     const ny = W[1] * n[0] + W[4] * n[1] + W[7] * n[2];
@@ -535,7 +535,7 @@ export class SceneQueries {
   };
   private visitBoxProxy(proxy: ShapeProxy): void {
     const bounds = scratchBounds, box = this.box;
-    definitionOf(proxy.shape.type).bounds(proxy.shape, proxy.pose.c, proxy.pose.W, bounds);
+    proxy.shape.definition.bounds(proxy.shape, proxy.pose.c, proxy.pose.W, bounds);
     if (proxy.treeId < 0) {
       // a plane: the box reaches below it
       if (!boxBelowPlane(proxy, box)) return;

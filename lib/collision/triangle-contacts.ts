@@ -246,7 +246,7 @@ function corner(v: Float64Array, at: number, out: Float64Array, feature: number)
 
 const boxAxes = new Float64Array(9), boxCentre = new Float64Array(3);
 const triangleEdge = new Float64Array(6), boxEdge = new Float64Array(6), edgePoints = new Float64Array(6);
-const flipped = new Manifold();
+const flipped = /* @__PURE__ */ new Manifold();
 
 /**
  * A box against the triangle: the separating axis test over the triangle's normal (one-sided: the

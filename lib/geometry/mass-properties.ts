@@ -9,7 +9,7 @@
 // about the centre of mass, in the body frame. Planes have no mass.
 
 import { rotateDiagonal, rotateSymmetric } from '../math/mat3.js';
-import { definitionOf, type Shape } from './shape.js';
+import type { Shape } from './shape.js';
 
 export interface MassProperties {
   mass: number;
@@ -27,7 +27,7 @@ export function computeMassProperties(shapes: readonly Shape[], densityScale = 1
   let mass = 0;
   const centre = new Float64Array(3), centroid = new Float64Array(3);
   for (const shape of shapes) {
-    const definition = definitionOf(shape.type);
+    const definition = shape.definition;
     if (!definition.solid) continue;
     const m = shape.density * densityScale * definition.volume(shape);
     mass += m;
@@ -39,7 +39,7 @@ export function computeMassProperties(shapes: readonly Shape[], densityScale = 1
   const inertia = new Float64Array(9);
   const own = new Float64Array(9), rotated = new Float64Array(9);
   for (const shape of shapes) {
-    const definition = definitionOf(shape.type);
+    const definition = shape.definition;
     if (!definition.solid) continue;
     const density = shape.density * densityScale;
     const m = density * definition.volume(shape);
@@ -64,7 +64,7 @@ export function computeMassProperties(shapes: readonly Shape[], densityScale = 1
 function centroidOf(shape: Shape, out: Float64Array): void {
   const p = shape.position;
   const g = ownCentroid, S = shape.rotation;
-  definitionOf(shape.type).centroid(shape, g);
+  shape.definition.centroid(shape, g);
   for (let i = 0; i < 3; i++) out[i] = p[i] + S[i] * g[0] + S[3 + i] * g[1] + S[6 + i] * g[2];
 }
 

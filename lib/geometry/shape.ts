@@ -15,6 +15,11 @@
 //   heightfield  a grid of heights, solid below (heightfield.ts); static and kinematic bodies only
 // Each also carries its surface's friction coefficient and restitution, for the contacts, and its
 // collision filter.
+//
+// A shape is built from its options and the table of the types its world takes (ShapeTypeTable: World's
+// is SHAPE_DEFINITIONS, a BasicWorld's those of the shape kinds it was given), and keeps its type's
+// definition: the code that reads a shape goes through `shape.definition`, never through the table, so
+// a bundle holds the definitions of the types its worlds take and no others (docs/bundle-size.md).
 
 import { rotationMatrix } from '../math/quat.js';
 import type { ConvexHull } from './hull.js';
@@ -41,7 +46,10 @@ export type {
 
 export type ShapeType = ShapeOptions['type'];
 
-/** Every shape type's definition, by type name. */
+/** Shape type definitions by type name: the types a world takes (each entry its type's definition). */
+export type ShapeTypeTable = { readonly [T in ShapeType]?: ShapeDefinition<Extract<ShapeOptions, { type: T }>> };
+
+/** Every shape type's definition, by type name: the table World builds shapes with. */
 export const SHAPE_DEFINITIONS: { readonly [T in ShapeType]: ShapeDefinition<Extract<ShapeOptions, { type: T }>> } = {
   sphere: SPHERE,
   capsule: CAPSULE,
@@ -52,22 +60,24 @@ export const SHAPE_DEFINITIONS: { readonly [T in ShapeType]: ShapeDefinition<Ext
   heightfield: HEIGHTFIELD,
 };
 
-/** The definition of a shape's type (its options' type erased: the caller holds a built shape). */
+/** The definition of a shape type in SHAPE_DEFINITIONS (its options' type erased). A built shape has
+ * its own (`shape.definition`). */
 export function definitionOf(type: ShapeType): ShapeDefinition<ShapeOptions> {
   return SHAPE_DEFINITIONS[type] as ShapeDefinition<ShapeOptions>;
 }
 
-/** Every shape type, in SHAPE_DEFINITIONS' order: a shape's typeIndex is its type's place here. */
-export const SHAPE_TYPES: readonly ShapeType[] = Object.keys(SHAPE_DEFINITIONS) as ShapeType[];
+/** Every shape type, in SHAPE_DEFINITIONS' order: a shape's typeIndex is its type's place here. Written
+ * out rather than read from SHAPE_DEFINITIONS, so that a shape's index does not bring every definition
+ * with it. */
+export const SHAPE_TYPES: readonly ShapeType[] = [
+  'sphere', 'capsule', 'box', 'hull', 'plane', 'trimesh', 'heightfield',
+] satisfies readonly (keyof typeof SHAPE_DEFINITIONS)[];
 
-/** Each shape type's option keys: the surface's and its own (ShapeDefinition.keys; option-keys.ts). */
+/** The surface's option keys, shared by every type (each type adds its own: ShapeDefinition.keys). */
 const SURFACE_KEYS = optionKeys<SurfaceOptions>({
   position: true, orientation: true, density: true, friction: true, restitution: true, rollingResistance: true, category: true,
   mask: true, group: true, sensor: true,
 });
-const OPTION_KEYS: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
-  SHAPE_TYPES.map((type) => [type, [...SURFACE_KEYS, ...definitionOf(type).keys]]),
-);
 
 /**
  * Shapes per body at most: the contact search keys each shape by body id · MAX_SHAPES_PER_BODY + its
@@ -83,6 +93,8 @@ export class Shape implements ShapeGeometry {
   /** @internal The type's place in SHAPE_TYPES: what the collision tables are indexed by
    * (collision/pair-dispatch.ts), a number where a type name would be a slower keyed lookup. */
   readonly typeIndex: number;
+  /** @internal Its type's definition (shapes/*.ts): bounds, mass, ray cast, support function. */
+  readonly definition: ShapeDefinition<ShapeOptions>;
   /** Centre in the body frame, m (relative to the centre of mass once on a body). */
   readonly position = new Float64Array(3);
   /** Orientation in the body frame (x, y, z, w), and its rotation matrix (column-major, as
@@ -158,18 +170,24 @@ export class Shape implements ShapeGeometry {
   /** @internal The largest ball about its centroid that fits inside, m (ShapeDefinition.innerRadius). */
   readonly innerRadius: number;
 
-  /** Checks every option before building; the error names the bad value. */
-  constructor(where: string, options: ShapeOptions) {
+  /** @internal Checks every option before building; the error names the bad value. `types`: the shape
+   * types the world takes (SHAPE_DEFINITIONS for World). */
+  constructor(where: string, options: ShapeOptions, types: ShapeTypeTable) {
     if (options === null || typeof options !== 'object') throw new TypeError(`${where}: a shape must be an object, got ${show(options)}`);
     const type = options.type;
-    if (!SHAPE_TYPES.includes(type)) {
-      const names = SHAPE_TYPES.map((name) => `'${name}'`);
-      throw new RangeError(`${where}: shape type must be ${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}, got ${show(type)}`);
+    const known = SHAPE_TYPES.filter((name) => types[name] !== undefined);
+    if (!known.includes(type)) {
+      const names = known.map((name) => `'${name}'`);
+      const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
+      // a type this world was not given (BasicWorld's `shapes`) is named as such
+      const given = SHAPE_TYPES.includes(type) ? ` (this world takes no ${type} shapes: give it ${type.toUpperCase()}_SHAPE in its shapes)` : '';
+      throw new RangeError(`${where}: shape type must be ${names.length === 0 ? 'one this world takes (it takes none)' : list}, got ${show(type)}${given}`);
     }
-    checkOptionKeys(where, options, OPTION_KEYS[type]);
+    const definition = types[type] as ShapeDefinition<ShapeOptions>;
+    checkOptionKeys(where, options, [...SURFACE_KEYS, ...definition.keys]);
     this.type = type;
     this.typeIndex = SHAPE_TYPES.indexOf(type);
-    const definition = definitionOf(type);
+    this.definition = definition;
     if (!definition.placed && (options.position !== undefined || options.orientation !== undefined)) {
       throw new RangeError(`${where}: a ${type} is placed by its normal and offset, not position or orientation`);
     }
@@ -201,19 +219,19 @@ export class Shape implements ShapeGeometry {
     this.extent = definition.extent(this);
     this.innerRadius = definition.innerRadius(this);
     makeReadOnly(this as Shape, [
-      'type', 'typeIndex', 'position', 'orientation', 'rotation', 'radius', 'halfHeight', 'halfExtents', 'hull', 'normal', 'offset', 'mesh', 'density',
+      'type', 'typeIndex', 'definition', 'position', 'orientation', 'rotation', 'radius', 'halfHeight', 'halfExtents', 'hull', 'normal', 'offset', 'mesh', 'density',
       'rollingResistance', 'sensor', 'extent', 'innerRadius',
     ]);
   }
 
   /** m³ (Infinity for a plane). */
   get volume(): number {
-    return definitionOf(this.type).volume(this);
+    return this.definition.volume(this);
   }
 
   /** The options that rebuild this shape (snapshots). */
   describe(): ShapeOptions {
-    const definition = definitionOf(this.type);
+    const definition = this.definition;
     const material = {
       density: this.density, friction: this.friction, restitution: this.restitution, category: this.category, mask: this.mask, group: this.group,
       ...(this.sensor ? { sensor: true } : {}),

@@ -18,7 +18,7 @@ import { WELD_JOINT_DEFINITION } from './weld-joint.js';
 export type AnyJointDefinition = JointDefinition<Joint, never, Body>;
 
 /** Every 3D joint type's definition, by type. */
-export const JOINT_DEFINITIONS = Object.freeze({
+export const JOINT_DEFINITIONS = /* @__PURE__ */ Object.freeze({
   ball: BALL_JOINT_DEFINITION,
   orientation: ORIENTATION_JOINT_DEFINITION,
   weld: WELD_JOINT_DEFINITION,

@@ -12,7 +12,7 @@
 // points), z = x × y. Angles about x are measured from y toward z. Frame A is drawn `size` long in full
 // colours, frame B three quarters as long in darker ones, so both show where they coincide.
 
-import { quat } from 'gl-matrix';
+import { quatConjugate, quatMultiply } from '../math/quat.js';
 import type { JointFrames } from './joint-frames.js';
 import { requirePositive, show } from '../util/validate.js';
 
@@ -136,8 +136,8 @@ export function drawHeldRotationFrames(
   anchorA: ArrayLike<number>, anchorB: ArrayLike<number>, size: number,
 ): void {
   drawRotationAxes(lines, anchorA, orientationA, size, false);
-  quat.conjugate(rotation, reference as quat);
-  quat.multiply(rotation, orientationB as quat, rotation);
+  quatConjugate(rotation, reference);
+  quatMultiply(rotation, orientationB, rotation);
   drawRotationAxes(lines, anchorB, rotation, size * FRAME_B_LENGTH, true);
 }
 

@@ -12,9 +12,9 @@
 // Each prepare turns the local frames into world frames (q_fa = q_a q_la, q_fb = q_b q_lb) and the
 // relative rotation q_rel = q_fa⁻¹ q_fb (B's frame in A's frame's coordinates) with q_rel.w ≥ 0.
 
-import { quat } from 'gl-matrix';
 import type { Body } from '../body/body.js';
 import { atan2, writeAtan2 } from '../math/portable.js';
+import { quatConjugate, quatFromMat3, quatMultiply, quatNormalize } from '../math/quat.js';
 import { readDirection, show } from '../util/validate.js';
 import type { Vector3Input } from '../util/vector-input.js';
 
@@ -44,8 +44,8 @@ export function frameFromAxis(out: Float64Array, axis: ArrayLike<number>, normal
   m[0] = ax; m[1] = ay; m[2] = az;
   m[3] = nx; m[4] = ny; m[5] = nz;
   m[6] = zx; m[7] = zy; m[8] = zz;
-  quat.fromMat3(out, m);
-  quat.normalize(out, out);
+  quatFromMat3(out, m);
+  quatNormalize(out, out);
   return out;
 }
 
@@ -57,17 +57,17 @@ export function setLocalFrames(
   axisB?: ArrayLike<number>, normalB?: ArrayLike<number>,
 ): void {
   frameFromAxis(world, axis, normal);
-  quat.conjugate(inverse, bodyA.orientation);
-  quat.multiply(outA, inverse, world);
+  quatConjugate(inverse, bodyA.orientation);
+  quatMultiply(outA, inverse, world);
   if (axisB !== undefined || normalB !== undefined) frameFromAxis(world, axisB ?? axis, normalB ?? normal);
-  quat.conjugate(inverse, bodyB.orientation);
-  quat.multiply(outB, inverse, world);
+  quatConjugate(inverse, bodyB.orientation);
+  quatMultiply(outB, inverse, world);
 }
 
 /** The world axes x and y (a joint's axis and normal) of a frame fixed in `body` at `localRotation`, as
  * plain arrays (toOptions). */
 export function frameAxes(body: Body, localRotation: Float64Array): [number[], number[]] {
-  quat.multiply(world, body.orientation, localRotation);
+  quatMultiply(world, body.orientation, localRotation);
   const x = new Float64Array(3), y = new Float64Array(3);
   axes(world, x, y, new Float64Array(3));
   return [Array.from(x), Array.from(y)];
@@ -148,10 +148,10 @@ export class JointFrames {
 
   /** World frames, their axes and the relative rotation at the bodies' current orientations. */
   update(bodyA: Body, bodyB: Body): void {
-    quat.multiply(this.worldA, bodyA.orientation, this.localRotationA);
-    quat.multiply(this.worldB, bodyB.orientation, this.localRotationB);
-    quat.conjugate(inverse, this.worldA);
-    const r = quat.multiply(this.relative, inverse, this.worldB);
+    quatMultiply(this.worldA, bodyA.orientation, this.localRotationA);
+    quatMultiply(this.worldB, bodyB.orientation, this.localRotationB);
+    quatConjugate(inverse, this.worldA);
+    const r = quatMultiply(this.relative, inverse, this.worldB);
     if (r[3] < 0) { r[0] = -r[0]; r[1] = -r[1]; r[2] = -r[2]; r[3] = -r[3]; }
     axes(this.worldA, this.xA, this.yA, this.zA);
     axes(this.worldB, this.xB, this.yB, this.zB);

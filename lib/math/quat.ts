@@ -1,7 +1,71 @@
-// Quaternion helpers gl-matrix lacks: the exponential-map update and its inverse, the rotation vector.
-// Quaternions are (x, y, z, w), as in gl-matrix.
+// Quaternions (x, y, z, w): the product, conjugate, normalization and the rotation from a matrix, as
+// gl-matrix writes them (the same arithmetic in the same order, so results are the bits gl-matrix 3.4
+// gives, and stay so whatever gl-matrix a user installs); the exponential-map update and its inverse, the
+// rotation vector. Written here rather than imported: gl-matrix's modules run code at load (its
+// rotationTo, sqlerp and forEach helpers are made by calls), which a bundle cannot leave out.
 
 import { atan2, writeSinCos } from './portable.js';
+
+/** out = a ⊗ b (out may be a or b). */
+export function quatMultiply(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<number>): Float64Array {
+  const ax = a[0], ay = a[1], az = a[2], aw = a[3];
+  const bx = b[0], by = b[1], bz = b[2], bw = b[3];
+  out[0] = ax * bw + aw * bx + ay * bz - az * by;
+  out[1] = ay * bw + aw * by + az * bx - ax * bz;
+  out[2] = az * bw + aw * bz + ax * by - ay * bx;
+  out[3] = aw * bw - ax * bx - ay * by - az * bz;
+  return out;
+}
+
+/** out = a* (the inverse of a unit quaternion). */
+export function quatConjugate(out: Float64Array, a: ArrayLike<number>): Float64Array {
+  out[0] = -a[0];
+  out[1] = -a[1];
+  out[2] = -a[2];
+  out[3] = a[3];
+  return out;
+}
+
+/** out = a / |a| (a zero quaternion stays zero). */
+export function quatNormalize(out: Float64Array, a: ArrayLike<number>): Float64Array {
+  const x = a[0], y = a[1], z = a[2], w = a[3];
+  let length = x * x + y * y + z * z + w * w;
+  if (length > 0) length = 1 / Math.sqrt(length);
+  out[0] = x * length;
+  out[1] = y * length;
+  out[2] = z * length;
+  out[3] = w * length;
+  return out;
+}
+
+/** The rotation of the column-major rotation matrix m, as a quaternion (Shoemake, "Quaternion Calculus
+ * and Fast Animation", SIGGRAPH 1987 course notes): from the largest of w, x, y, z. */
+export function quatFromMat3(out: Float64Array, m: ArrayLike<number>): Float64Array {
+  const trace = m[0] + m[4] + m[8];
+  let root: number;
+  if (trace > 0) {
+    // |w| > 1/2
+    root = Math.sqrt(trace + 1); // 2w
+    out[3] = 0.5 * root;
+    root = 0.5 / root; // 1/(4w)
+    out[0] = (m[5] - m[7]) * root;
+    out[1] = (m[6] - m[2]) * root;
+    out[2] = (m[1] - m[3]) * root;
+  } else {
+    // |w| ≤ 1/2: from the largest diagonal entry
+    let i = 0;
+    if (m[4] > m[0]) i = 1;
+    if (m[8] > m[i * 3 + i]) i = 2;
+    const j = (i + 1) % 3, k = (i + 2) % 3;
+    root = Math.sqrt(m[i * 3 + i] - m[j * 3 + j] - m[k * 3 + k] + 1);
+    out[i] = 0.5 * root;
+    root = 0.5 / root;
+    out[3] = (m[j * 3 + k] - m[k * 3 + j]) * root;
+    out[j] = (m[j * 3 + i] + m[i * 3 + j]) * root;
+    out[k] = (m[k * 3 + i] + m[i * 3 + k]) * root;
+  }
+  return out;
+}
 
 /** integrateOrientation's half angle, then its sin and cos (writeSinCos). */
 const sinCos = new Float64Array(3);

@@ -66,4 +66,4 @@ export function makeContactSoft(out: Softness, outStatic: Softness, h: number): 
  * object has another hidden class than the live softness, which would make every solve call site
  * polymorphic. Treat it as read-only.
  */
-export const RIGID: Readonly<Softness> = createSoftness();
+export const RIGID: Readonly<Softness> = /* @__PURE__ */ createSoftness();

@@ -25,7 +25,7 @@ export interface ContactStages<B, J> {
 }
 
 /** @internal A world without shapes. */
-export const NO_CONTACT_STAGES: ContactStages<unknown, unknown> = Object.freeze({
+export const NO_CONTACT_STAGES: ContactStages<unknown, unknown> = /* @__PURE__ */ Object.freeze({
   find: () => NO_CONTACTS,
   finishMotion: () => {},
   link: () => {},

@@ -81,7 +81,7 @@ export interface Ragdoll {
 }
 
 /** de Leva (1996) mass fractions. */
-export const RAGDOLL_MASS_FRACTIONS: Readonly<Record<string, number>> = Object.freeze({
+export const RAGDOLL_MASS_FRACTIONS: Readonly<Record<string, number>> = /* @__PURE__ */ Object.freeze({
   head: 0.0694, upperTrunk: 0.1596, middleTrunk: 0.1633, lowerTrunk: 0.1117,
   upperArm: 0.0271, forearm: 0.0162, hand: 0.0061, thigh: 0.1416, shank: 0.0433, foot: 0.0137,
 });

@@ -92,20 +92,20 @@ export const CORE_WORLD_OPTION_KEYS = optionKeys<CoreWorldOptions<unknown>>({
 });
 
 /** The fixed-step clock's defaults (CoreWorldOptions.fixedTimeStep and maxStepsPerFrame). */
-export const DEFAULT_FIXED_STEP_SETTINGS: Readonly<{ fixedTimeStep: number; maxStepsPerFrame: number }> = Object.freeze({
+export const DEFAULT_FIXED_STEP_SETTINGS: Readonly<{ fixedTimeStep: number; maxStepsPerFrame: number }> = /* @__PURE__ */ Object.freeze({
   fixedTimeStep: 1 / 60,
   maxStepsPerFrame: 5,
 });
 
 export type JointSolverKind = 'iterative' | 'direct';
 /** Every joint solver a world can run. */
-export const JOINT_SOLVERS: readonly JointSolverKind[] = Object.freeze(['iterative', 'direct'] as const);
+export const JOINT_SOLVERS: readonly JointSolverKind[] = /* @__PURE__ */ Object.freeze(['iterative', 'direct'] as const);
 
 /** The joint solver a world uses unless told otherwise. */
 export const DEFAULT_JOINT_SOLVER: JointSolverKind = 'direct';
 
 /** The defaults, chosen by measurement (docs/solver.md, "The solver"). */
-export const DEFAULT_SOLVER_SETTINGS: Readonly<SolverSettings> = Object.freeze({
+export const DEFAULT_SOLVER_SETTINGS: Readonly<SolverSettings> = /* @__PURE__ */ Object.freeze({
   substeps: 4,
   exactSubsteps: 1,
   iterations: 2,

@@ -1,7 +1,7 @@
 // The 3D world's contacts in its step (contact-stages.ts): the contact set's search (collision/contact-set.ts)
-// and continuous collision (collision/continuous.ts) as the step's FIND CONTACTS and FINISH MOTION, the
-// islands linked through touching contacts, and the contact and sensor callbacks, with the onPreSolve hook
-// asked for each contact about to be solved.
+// and continuous collision (collision/continuous.ts; a BasicWorld may have none) as the step's FIND
+// CONTACTS and FINISH MOTION, the islands linked through touching contacts, and the contact and sensor
+// callbacks, with the onPreSolve hook asked for each contact about to be solved.
 
 import type { Body } from '../body/body.js';
 import type { Islands } from '../body/sleep.js';
@@ -43,7 +43,7 @@ export class WorldContacts implements ContactStages<Body, Joint> {
   constructor(
     private readonly world: object,
     private readonly contactSet: ContactSet,
-    private readonly continuous: ContinuousCollision,
+    private readonly continuous: ContinuousCollision | null,
     private readonly registry: WorldRegistry<Body, Joint>,
     private readonly pipeline: StepPipeline<Body, Joint>,
   ) {}
@@ -52,8 +52,10 @@ export class WorldContacts implements ContactStages<Body, Joint> {
     this.contactSet.preSolve = this.onPreSolve === null ? null : this.askPreSolve;
     this.contactSet.recordEvents = this.onContactBegin !== null || this.onContactEnd !== null || this.onSensorBegin !== null || this.onSensorEnd !== null;
     // the fast bodies first: their speculative margins depend on whether the sweep covers them
-    this.continuous.preSolve = this.onPreSolve === null ? null : this.askPreSolveSweep;
-    this.continuous.begin(awake, dt);
+    if (this.continuous !== null) {
+      this.continuous.preSolve = this.onPreSolve === null ? null : this.askPreSolveSweep;
+      this.continuous.begin(awake, dt);
+    }
     this.contactSet.update(this.registry.simulatedBodies, awake, joints, dt, this.registry.structureVersion, this.pipeline.islands.version);
     // A hook cannot set a pose (requireOutsideStep), but it can write one in place: a body it left NaN
     // is taken out here, its contacts with it, before anything is solved, as between steps.
@@ -62,7 +64,7 @@ export class WorldContacts implements ContactStages<Body, Joint> {
   }
 
   finishMotion(): void {
-    this.continuous.finish(this.contactSet.broadphase, this.contactSet.jointKeepsApart);
+    if (this.continuous !== null) this.continuous.finish(this.contactSet.broadphase, this.contactSet.jointKeepsApart);
   }
 
   link(islands: Islands): void {

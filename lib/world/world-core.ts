@@ -1,9 +1,10 @@
-// What World (3D) and World2D share, as a facade over the parts in this folder: the settings
-// (settings.ts), the bodies and joints (registry.ts), the step's stages (pipeline.ts), the fixed-step
-// clock (clock.ts), the step's events (events.ts) and snapshots (snapshot.ts). This class keeps the
+// What the 3D worlds (BasicWorld, and World over it) and World2D share, as a facade over the parts in
+// this folder: the settings (settings.ts), the bodies and joints (registry.ts), the step's stages
+// (pipeline.ts), the fixed-step clock (clock.ts) and the step's events (events.ts). This class keeps the
 // rules of the public calls: what may be called when (no change during a step or inside a query's
 // predicate, no step from a step's callback), and what adding and removing a body or joint does to the
-// rest. Each world adds its own bodies, joints and (3D) contacts.
+// rest. Each world adds its own bodies, joints and (3D) contacts; World and World2D add snapshots and the
+// hash (snapshot.ts), which BasicWorld leaves out (docs/bundle-size.md).
 
 import type { BodyType } from '../body/body.js';
 import type { CoreBody } from '../body/core-body.js';
@@ -14,9 +15,9 @@ import type { JointContext, JointDefinition } from '../joints/joint-definition.j
 import { MAX_HERTZ_PER_SUBSTEP_RATE, type BodyIntegrator, type SolverSettings } from '../solver/step-parts.js';
 import type { TreeJoint } from '../solver/direct/tree-joint.js';
 import type { TreeBodyModel } from '../solver/direct/tree-body-model.js';
-import type { StateReader, StateWriter } from '../util/state.js';
 import { readCallback, readGravity, requireNonNegative, requireWithin, show } from '../util/validate.js';
 import { MAX_TIME_STEP, MIN_TIME_STEP } from '../limits.js';
+import type { Vector3Input } from '../util/vector-input.js';
 import { FixedStepClock, type AdvanceResult } from './clock.js';
 import type { JointBreakEventOf } from './events.js';
 import { StepPipeline } from './pipeline.js';
@@ -25,9 +26,6 @@ import {
   DEFAULT_JOINT_SOLVER, DEFAULT_SOLVER_SETTINGS, defineSettings, readSettingOptions, readSolverKind, type CoreWorldOptions,
   type JointSolverKind, type SettingStores, type WorldSettings,
 } from './settings.js';
-import { hashWorld, restoreWorld, takeSnapshot, type SnapshotBody, type WorldSnapshot } from './snapshot.js';
-import { writeBodyType } from './structure-hash.js';
-import type { Vector3Input } from '../util/vector-input.js';
 
 export type { CoreBody } from '../body/core-body.js';
 export type { SnapshotBody, SnapshotJoint, WorldSnapshot } from './snapshot.js';
@@ -311,39 +309,6 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     this.pipeline.callbacks.deliver(callback, event);
   }
 
-  // ---- bodies that are not finite (invalid-bodies.ts) ----
-
-  // ---- determinism and snapshots (snapshot.ts) ----
-
-  /**
-   * A 64-bit FNV-1a hash (16 hex digits) of everything that decides what the world does next: every
-   * number the step reads (settings, time, bodies, joints with their impulses, limits and broken flags,
-   * contacts) and the structure a snapshot lists beside them (each body's type, each shape's kind,
-   * geometry, pose, density, material, filter and sensor flag, each joint's type and bodies): what a
-   * snapshot keeps. Two worlds hash alike exactly when their states are bitwise identical; the step is
-   * deterministic (docs/determinism-and-snapshots.md, "Determinism"). Not hashed, as not snapshotted: callbacks, userData and
-   * advance()'s clock (fixedTimeStep, maxStepsPerFrame, the time it holds over). Cheap enough to call
-   * every frame: a shape's geometry is digested once.
-   */
-  hash(): string {
-    return hashWorld(this);
-  }
-
-  /** The world's complete state as plain data; `restore` continues from it bit for bit. */
-  snapshot(): WorldSnapshot {
-    return takeSnapshot(this);
-  }
-
-  /**
-   * Fills this (new, empty) world from a snapshot, checking everything it reads as createBody, the
-   * create*Joint calls and the constructor check their options (docs/determinism-and-snapshots.md, "Snapshots"): the first bad field
-   * throws, naming its path in the snapshot. The world is a temporary one that World.restore hands out
-   * only when all of it was read, so a refused snapshot changes nothing.
-   */
-  protected restoreFrom(where: string, snapshot: WorldSnapshot): void {
-    restoreWorld(this, where, snapshot);
-  }
-
   /** @internal Body.setType asks first: a joint must keep a dynamic body. */
   checkBodyType(body: B, type: BodyType): void {
     this.requireNotStepping('setType');
@@ -382,31 +347,6 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
   kinematicTargetSet(body: B): void {
     this.pipeline.kinematicTargetSet(body);
   }
-
-  /** @internal 'sinew-world' (3D) or 'sinew-world-2d'. */
-  abstract readonly snapshotFormat: WorldSnapshot['format'];
-  /** @internal Settings only the subclass has (3D: gyroscopic). */
-  abstract saveWorldExtras(writer: StateWriter): void;
-  /** @internal `version`: the snapshot's (the hash's own streams are always the current version's); `where`:
-   * the restore call, for messages (every number is checked). */
-  abstract loadWorldExtras(reader: StateReader, version: number, where: string): void;
-  /** @internal After restoreFrom made the bodies and joints (3D: the contacts read by loadWorldExtras). */
-  afterRestore(_where: string): void {}
-  /** @internal The fields a snapshot's body entry may have. */
-  readonly snapshotBodyKeys: readonly string[] = ['id', 'type', 'shapes'];
-  /** @internal What the hash reads of a body beside its state, as the snapshot's `bodies` entry lists it: its type
-   * (3D: and its shapes, structure-hash.ts). */
-  writeBodyStructure(writer: StateWriter, body: B): void {
-    writeBodyType(writer, body.type);
-  }
-  /** @internal A body as a snapshot lists it. */
-  describeBody(body: B): SnapshotBody {
-    return { id: body.id, type: body.type };
-  }
-  /** @internal A body of the given type and shapes (restore overwrites its state). */
-  abstract createPlaceholderBody(entry: SnapshotBody): B;
-  /** @internal A joint of the given type between two bodies, with any valid options (restore overwrites them). */
-  abstract createPlaceholderJoint(type: string, bodyA: B, bodyB: B): J;
 
   /** Largest anchor gap (m) among the joints that still act (mouse joints are springs: not counted). */
   getMaxLinearError(): number {

@@ -1,10 +1,12 @@
 // World: owns bodies and joints and advances them with step(dt). This is the library's public API;
-// the math lives in joints/ and the solver in solver/. What World2D shares with it (settings, removal,
-// the step's stages, breaking, snapshots) is in world-core.ts and the files beside it; this class adds
-// shapes, contacts (their stages in the step and their callbacks: world-contacts.ts), queries and
-// continuous collision.
+// the math lives in joints/ and the solver in solver/. It is a BasicWorld (basic-world.ts: bodies,
+// contacts and their callbacks, joints by definition, the step) of every shape type, with continuous
+// collision, and adds what an app names through it: a create…Joint method per joint type, the scene
+// queries (collision/queries.ts), the character controller, snapshots and the hash (snapshot.ts). What
+// World2D shares with it (settings, removal, the step's stages, breaking) is in world-core.ts and the
+// files beside it.
 
-import { Body, type BodyOptions } from '../body/body.js';
+import type { Body } from '../body/body.js';
 import type { BallJoint, BallJointOptions } from '../joints/ball-joint.js';
 import type { Joint } from '../joints/joint.js';
 import type { MouseJoint, MouseJointOptions } from '../joints/mouse-joint.js';
@@ -14,66 +16,29 @@ import type { HingeJoint, HingeJointOptions } from '../joints/hinge-joint.js';
 import type { PrismaticJoint, PrismaticJointOptions } from '../joints/prismatic-joint.js';
 import type { DistanceJoint, DistanceJointOptions } from '../joints/distance-joint.js';
 import { JOINT_DEFINITIONS, jointDefinition } from '../joints/joint-definitions.js';
-import { RigidBodyIntegrator } from '../solver/integrate.js';
-import type { SolverSettings } from '../solver/step-parts.js';
-import { TreeBodyModel3D } from '../solver/direct/tree-body-model.js';
-import { checkOptionKeys, optionKeys } from '../util/option-keys.js';
-import { makeReadOnly } from '../util/read-only.js';
-import { WorldContacts, type ContactBeginEvent, type SensorEvent } from './world-contacts.js';
-import { WorldCore, type SnapshotBody, type WorldSnapshot } from './world-core.js';
-import { CORE_WORLD_OPTION_KEYS, DEFAULT_SOLVER_SETTINGS, type CoreWorldOptions } from './settings.js';
-import type { JointBreakEventOf } from './events.js';
+import { optionKeys } from '../util/option-keys.js';
+import { BasicWorld, readSpeedThreshold, type BasicWorldOptions } from './basic-world.js';
+import { CORE_WORLD_OPTION_KEYS, type CoreWorldOptions } from './settings.js';
 import type { StateReader, StateWriter } from '../util/state.js';
-import {
-  readCallback, readDirection, readFiniteVector, readGravity, readUnitQuaternion, requireBoolean,
-  requireInteger, requireNonNegative, show,
-} from '../util/validate.js';
+import { readDirection, readFiniteVector, readUnitQuaternion, requireInteger, requireNonNegative, show } from '../util/validate.js';
 import { requireFiniteState } from '../util/restore-check.js';
-import { writeShape } from './structure-hash.js';
+import { writeBodyType, writeShape } from './structure-hash.js';
+import { hashWorld, restoreWorld, takeSnapshot, type SnapshotBody, type WorldSnapshot } from './snapshot.js';
 import { SceneQueries, type QueryOptions, type RayHit, type ShapeCastOptions, type ShapeOverlap, type SweepHit } from '../collision/queries.js';
 import { CharacterController, type CharacterControllerOptions } from '../character/character-controller.js';
-import { ContactSet, type ShapePair } from '../collision/contact-set.js';
+import { ContactSet } from '../collision/contact-set.js';
 import { CCD_SPEED_THRESHOLD, ContinuousCollision } from '../collision/continuous.js';
-import { PreSolvePair } from '../collision/pre-solve.js';
+import { collisionTypes, SHAPE_KINDS } from '../collision/shape-kinds.js';
 import type { Shape, ShapeOptions } from '../geometry/shape.js';
-import { RESTITUTION_THRESHOLD, type ContactConstraint } from '../collision/contact-constraint.js';
-import type { BodyInvalidEventOf } from '../body/invalid-bodies.js';
+import { RESTITUTION_THRESHOLD } from '../collision/contact-constraint.js';
 import type { Vector3Input, QuaternionInput } from '../util/vector-input.js';
 
 export type { ContactBeginEvent, SensorEvent } from './world-contacts.js';
+export { DEFAULT_WORLD_SETTINGS } from './basic-world.js';
 
-export interface WorldOptions extends CoreWorldOptions<Joint, Body> {
-  /** m/s². Default [0, −9.81, 0]. */
-  gravity?: Vector3Input;
-  /** Integrate the gyroscopic term ω × Iω implicitly. Default true. */
-  gyroscopic?: boolean;
-  /** Called after each step for each pair of shapes that began touching in it (see ContactBeginEvent). */
-  onContactBegin?: ((event: ContactBeginEvent) => void) | null;
-  /** Called after each step for each pair of shapes that stopped touching in it. */
-  onContactEnd?: ((event: ShapePair) => void) | null;
-  /** Called after each step for each shape that began overlapping a sensor shape in it. */
-  onSensorBegin?: ((event: SensorEvent) => void) | null;
-  onSensorEnd?: ((event: SensorEvent) => void) | null;
-  /**
-   * Contacts closing slower than this, m/s, do not bounce, whatever their restitution (Box2D's
-   * restitution threshold): resting and sliding contacts stay put. Default 1 (RESTITUTION_THRESHOLD).
-   */
-  restitutionThreshold?: number;
-  /**
-   * Called during each step for each contact the step is about to solve (touching, or within the
-   * speculative margin), in the order they are solved: return false to leave it out of this step (a
-   * one-way platform), or set the pair's friction, restitution and tangentVelocity (a conveyor belt).
-   * It must not add or remove bodies or joints. See PreSolvePair.
-   */
-  onPreSolve?: ((pair: PreSolvePair) => boolean | void) | null;
-  /**
-   * Dynamic bodies whose points move faster than this, m/s (|v| + |ω| · extent), and more than half their
-   * thinnest shape's inner radius in a step, get continuous collision without `ccd` (BodyOptions.ccd,
-   * collision/continuous.ts; docs/shapes-and-contacts.md, "Continuous collision"). Infinity: only bodies with `ccd`. Default
-   * 50 (CCD_SPEED_THRESHOLD).
-   */
-  ccdSpeedThreshold?: number;
-}
+/** World's options: BasicWorld's but `shapes` and `continuous` (World takes every shape type and has
+ * continuous collision). */
+export interface WorldOptions extends Omit<BasicWorldOptions, 'shapes' | 'continuous'> {}
 
 const WORLD_OPTION_KEYS: readonly string[] = [
   ...CORE_WORLD_OPTION_KEYS,
@@ -86,78 +51,14 @@ const WORLD_OPTION_KEYS: readonly string[] = [
 export { DEFAULT_JOINT_SOLVER, JOINT_SOLVERS, type JointSolverKind } from './settings.js';
 export type { AdvanceResult } from './clock.js';
 
-export type JointBreakEvent = JointBreakEventOf<Joint>;
-/** world.onBodyInvalid's event (invalid-bodies.ts). */
-export type BodyInvalidEvent = BodyInvalidEventOf<Body>;
+export type { JointBreakEvent, BodyInvalidEvent } from './basic-world.js';
 
-
-/** The defaults, chosen by measurement (docs/solver.md, "The solver"). */
-export const DEFAULT_WORLD_SETTINGS: Readonly<SolverSettings & { gyroscopic: boolean }> = Object.freeze({
-  ...DEFAULT_SOLVER_SETTINGS,
-  gyroscopic: true,
-});
-
-
-export class World extends WorldCore<Body, Joint> {
-  readonly ground: Body;
-  protected readonly bodyClassName = 'Body';
-  private readonly integrator: RigidBodyIntegrator;
-
+export class World extends BasicWorld {
   constructor(options: WorldOptions = {}) {
     const where = 'World';
-    checkOptionKeys(where, options, WORLD_OPTION_KEYS);
-    const gravity = new Float64Array([0, -9.81, 0]);
-    if (options !== null && typeof options === 'object' && options.gravity !== undefined) {
-      readGravity(where, 'gravity', options.gravity, 3, gravity);
-    }
-    const integrator = new RigidBodyIntegrator();
-    if (options !== null && typeof options === 'object' && options.gyroscopic !== undefined) {
-      integrator.gyroscopic = requireBoolean(where, 'gyroscopic', options.gyroscopic);
-    }
-    super(where, options, gravity, integrator, new TreeBodyModel3D());
-    this.stages = new WorldContacts(this, this.contactSet, this.continuous, this.registry, this.pipeline);
-    this.pipeline.contacts = this.stages;
-    this.integrator = integrator;
-    this.pipeline.stepContext.restitutionThreshold = RESTITUTION_THRESHOLD;
-    if (options !== null && typeof options === 'object') {
-      this.onContactBegin = readCallback(where, 'onContactBegin', options.onContactBegin);
-      this.onContactEnd = readCallback(where, 'onContactEnd', options.onContactEnd);
-      this.onSensorBegin = readCallback(where, 'onSensorBegin', options.onSensorBegin);
-      this.onSensorEnd = readCallback(where, 'onSensorEnd', options.onSensorEnd);
-      if (options.restitutionThreshold !== undefined) this.restitutionThreshold = options.restitutionThreshold;
-      if (options.ccdSpeedThreshold !== undefined) this.continuous.speedThreshold = readSpeedThreshold(where, options.ccdSpeedThreshold);
-      this.onPreSolve = readCallback(where, 'onPreSolve', options.onPreSolve);
-    }
-    this.ground = new Body(0, { type: 'static' }, this, this.registry.arena);
-    this.registry.arena.takeAllocated(); // the ground's slices: never released
-    makeReadOnly(this as World, ['ground', 'gravity']);
-  }
-
-  /** Integrate the gyroscopic term ω × Iω implicitly (default true). */
-  get gyroscopic(): boolean {
-    return this.integrator.gyroscopic;
-  }
-  set gyroscopic(value: boolean) {
-    this.requireOutsideStep('gyroscopic');
-    this.integrator.gyroscopic = requireBoolean('gyroscopic', 'gyroscopic', value);
-  }
-
-  /** Contacts closing slower than this, m/s, do not bounce (WorldOptions.restitutionThreshold). */
-  get restitutionThreshold(): number {
-    return this.pipeline.stepContext.restitutionThreshold;
-  }
-  set restitutionThreshold(value: number) {
-    this.requireOutsideStep('restitutionThreshold');
-    this.pipeline.stepContext.restitutionThreshold = requireNonNegative('restitutionThreshold', 'restitutionThreshold', value);
-  }
-
-  /** Bodies faster than this (m/s) get continuous collision without `ccd` (WorldOptions.ccdSpeedThreshold). */
-  get ccdSpeedThreshold(): number {
-    return this.continuous.speedThreshold;
-  }
-  set ccdSpeedThreshold(value: number) {
-    this.requireOutsideStep('ccdSpeedThreshold');
-    this.continuous.speedThreshold = readSpeedThreshold('ccdSpeedThreshold', value);
+    super(options, {
+      where, optionKeys: WORLD_OPTION_KEYS, collision: collisionTypes(where, 'shapes', SHAPE_KINDS), continuous: new ContinuousCollision(),
+    });
   }
 
   /** A world continuing bit for bit from `world.snapshot()` (callbacks and userData are not kept). */
@@ -166,66 +67,40 @@ export class World extends WorldCore<Body, Joint> {
     world.restoreFrom('World.restore', snapshot);
     return world;
   }
+
+  // ---- determinism and snapshots (snapshot.ts) ----
+
+  /**
+   * A 64-bit FNV-1a hash (16 hex digits) of everything that decides what the world does next: every
+   * number the step reads (settings, time, bodies, joints with their impulses, limits and broken flags,
+   * contacts) and the structure a snapshot lists beside them (each body's type, each shape's kind,
+   * geometry, pose, density, material, filter and sensor flag, each joint's type and bodies): what a
+   * snapshot keeps. Two worlds hash alike exactly when their states are bitwise identical; the step is
+   * deterministic (docs/determinism-and-snapshots.md, "Determinism"). Not hashed, as not snapshotted: callbacks, userData and
+   * advance()'s clock (fixedTimeStep, maxStepsPerFrame, the time it holds over). Cheap enough to call
+   * every frame: a shape's geometry is digested once.
+   */
+  hash(): string {
+    return hashWorld(this);
+  }
+
+  /** The world's complete state as plain data; `restore` continues from it bit for bit. */
+  snapshot(): WorldSnapshot {
+    return takeSnapshot(this);
+  }
+
+  /**
+   * Fills this (new, empty) world from a snapshot, checking everything it reads as createBody, the
+   * create*Joint calls and the constructor check their options (docs/determinism-and-snapshots.md, "Snapshots"): the first bad field
+   * throws, naming its path in the snapshot. The world is a temporary one that World.restore hands out
+   * only when all of it was read, so a refused snapshot changes nothing.
+   */
+  protected restoreFrom(where: string, snapshot: WorldSnapshot): void {
+    restoreWorld(this, where, snapshot);
+  }
+
   /** @internal */
   readonly snapshotFormat = 'sinew-world' as const;
-  private readonly contactSet = new ContactSet();
-  /** Continuous collision for fast bodies (collision/continuous.ts). */
-  private readonly continuous = new ContinuousCollision();
-
-  /** The step's contact stages and the contact callbacks (world-contacts.ts). */
-  private readonly stages: WorldContacts;
-
-  /** Called after each step for each pair of shapes that began touching (WorldOptions.onContactBegin).
-   * Callbacks run after the step: they may remove bodies and joints. */
-  get onContactBegin(): ((event: ContactBeginEvent) => void) | null {
-    return this.stages.onContactBegin;
-  }
-  set onContactBegin(value: ((event: ContactBeginEvent) => void) | null) {
-    this.stages.onContactBegin = readCallback('onContactBegin', 'onContactBegin', value);
-  }
-  get onContactEnd(): ((event: ShapePair) => void) | null {
-    return this.stages.onContactEnd;
-  }
-  set onContactEnd(value: ((event: ShapePair) => void) | null) {
-    this.stages.onContactEnd = readCallback('onContactEnd', 'onContactEnd', value);
-  }
-  get onSensorBegin(): ((event: SensorEvent) => void) | null {
-    return this.stages.onSensorBegin;
-  }
-  set onSensorBegin(value: ((event: SensorEvent) => void) | null) {
-    this.stages.onSensorBegin = readCallback('onSensorBegin', 'onSensorBegin', value);
-  }
-  get onSensorEnd(): ((event: SensorEvent) => void) | null {
-    return this.stages.onSensorEnd;
-  }
-  set onSensorEnd(value: ((event: SensorEvent) => void) | null) {
-    this.stages.onSensorEnd = readCallback('onSensorEnd', 'onSensorEnd', value);
-  }
-  /** The contact hook (WorldOptions.onPreSolve), or null. */
-  get onPreSolve(): ((pair: PreSolvePair) => boolean | void) | null {
-    return this.stages.onPreSolve;
-  }
-  set onPreSolve(value: ((pair: PreSolvePair) => boolean | void) | null) {
-    this.stages.onPreSolve = readCallback('onPreSolve', 'onPreSolve', value);
-  }
-
-
-
-
-
-  /** The touching contacts (each a manifold of up to 4 points between two shapes) after the last step,
-   * in a fixed order; those of sleeping islands included, as they were when the island fell asleep. They
-   * are the solver's own, read-only to the compiler: to change a contact, use a shape's friction and
-   * restitution, or onPreSolve. */
-  get contacts(): readonly Readonly<ContactConstraint>[] {
-    return this.contactSet.touching;
-  }
-  /** Pairs of overlapping shapes the last step's contact search turned away at its bounds on pairs
-   * (bodies created inside each other: README, "Limits"), to be looked for again as they are pushed
-   * apart; 0 in any ordinary scene (0 before the first step). */
-  get lastStepDroppedPairs(): number {
-    return this.contactSet.droppedPairs;
-  }
   // One number of flags: 1 gyroscopic, 2 the direct solver, 4 contacts follow, 8 a restitution threshold
   // other than the default follows, 16 a ccdSpeedThreshold other than the default follows (so a world
   // without them reads and hashes as before); then those thresholds, then the contacts' impulses
@@ -249,12 +124,12 @@ export class World extends WorldCore<Body, Joint> {
     this.pipeline.stepContext.restitutionThreshold = (flags & 8) !== 0
       ? requireNonNegative(where, 'settings.restitutionThreshold', reader.read())
       : RESTITUTION_THRESHOLD;
-    this.continuous.speedThreshold = (flags & 16) !== 0 ? readSpeedThreshold(`${where}: settings`, reader.read()) : CCD_SPEED_THRESHOLD;
+    (this.continuous as ContinuousCollision).speedThreshold = (flags & 16) !== 0 ? readSpeedThreshold(`${where}: settings`, reader.read()) : CCD_SPEED_THRESHOLD;
     reader.context = `${where}: contacts`;
     this.pendingContacts = (flags & 4) !== 0 ? ContactSet.read(reader) : null;
   }
   /** @internal */
-  override afterRestore(where: string): void {
+  afterRestore(where: string): void {
     if (this.pendingContacts !== null) {
       ContactSet.check(where, this.pendingContacts, this.registry.bodies);
       this.contactSet.restore(this.pendingContacts, this.registry.bodies);
@@ -263,13 +138,15 @@ export class World extends WorldCore<Body, Joint> {
     this.pendingContacts = null;
   }
   /** @internal */
-  override writeBodyStructure(writer: StateWriter, body: Body): void {
-    super.writeBodyStructure(writer, body);
+  readonly snapshotBodyKeys: readonly string[] = ['id', 'type', 'shapes'];
+  /** @internal What the hash reads of a body beside its state: its type and shapes (structure-hash.ts). */
+  writeBodyStructure(writer: StateWriter, body: Body): void {
+    writeBodyType(writer, body.type);
     writer.write(body.shapes.length);
     for (const shape of body.shapes) writeShape(writer, shape);
   }
   /** @internal */
-  override describeBody(body: Body): SnapshotBody {
+  describeBody(body: Body): SnapshotBody {
     return body.shapes.length === 0 ? { id: body.id, type: body.type } : { id: body.id, type: body.type, shapes: body.shapes.map((shape) => shape.describe()) };
   }
   /** @internal */
@@ -284,29 +161,6 @@ export class World extends WorldCore<Body, Joint> {
     if (definition === undefined) throw new RangeError(`World.restore: unknown joint type ${JSON.stringify(type)}`);
     return this.addJoint(definition.placeholder(this.jointContext, bodyA, bodyB));
   }
-
-  createBody(options: BodyOptions = {}): Body {
-    return this.addBody(new Body(this.registry.nextBodyId, options, this, this.registry.arena));
-  }
-
-  /**
-   * A negative collision filter group (ShapeOptions.group) that no shape of this world has and that this
-   * world has not handed out before: shapes given it never collide with each other (createRagdoll gives
-   * one to each ragdoll). The world's shapes decide it, so a world restored from a snapshot hands out
-   * groups past the ones its saved shapes use, and the same scene built twice gets the same groups.
-   */
-  createFilterGroup(): number {
-    let lowest = this.lastFilterGroup;
-    for (const body of this.bodies) for (const shape of body.shapes) if (shape.group < lowest) lowest = shape.group;
-    if (lowest > -0x7fffffff) return (this.lastFilterGroup = lowest - 1);
-    // Past −(2³¹ − 1): the first negative group no shape has.
-    const used = new Set<number>();
-    for (const body of this.bodies) for (const shape of body.shapes) used.add(shape.group);
-    for (let group = -1; group >= -0x7fffffff; group--) if (!used.has(group)) return group;
-    throw new RangeError('createFilterGroup: every negative filter group is in use');
-  }
-  /** The last group createFilterGroup handed out (0 for none). */
-  private lastFilterGroup = 0;
 
   // ---- scene queries (collision/queries.ts): through the broadphase's trees ----
 
@@ -436,11 +290,6 @@ export class World extends WorldCore<Body, Joint> {
     return (this.sceneQueries ??= new SceneQueries(this.contactSet.broadphase));
   }
 
-  /** @internal Body.setPosition and setOrientation: the broadphase re-bounds the body. */
-  poseEdited(body: Body): void {
-    this.contactSet.broadphase.notePoseEdit(body);
-  }
-
   /** Ball joint (3 rows) at a world-space anchor, optionally with a swing cone, a twist range and
    * friction (the ragdoll joint). */
   createBallJoint(options: BallJointOptions): BallJoint {
@@ -481,28 +330,6 @@ export class World extends WorldCore<Body, Joint> {
   createMouseJoint(options: MouseJointOptions): MouseJoint {
     return this.createJoint(JOINT_DEFINITIONS.mouse, options);
   }
-
-  /** Kinetic plus gravitational potential energy of the dynamic bodies (invalid ones left out), J. */
-  getEnergy(): number {
-    let energy = 0;
-    const g = this.gravity;
-    for (const body of this.registry.simulatedBodies) {
-      if (!body.isDynamic) continue;
-      const x = body.position;
-      energy += body.getKineticEnergy() - body.mass * body.gravityScale * (g[0] * x[0] + g[1] * x[1] + g[2] * x[2]);
-    }
-    return energy;
-  }
-
-  protected isBody(value: unknown): value is Body {
-    return value instanceof Body;
-  }
-}
-
-/** A speed threshold, m/s: a number ≥ 0, Infinity allowed (none). */
-function readSpeedThreshold(where: string, value: unknown): number {
-  if (typeof value !== 'number' || !(value >= 0)) throw new RangeError(`${where}: ccdSpeedThreshold must be a number ≥ 0 (m/s; Infinity: none), got ${show(value)}`);
-  return value;
 }
 
 /** A ray's origin and unit direction, with maxDistance checked. */

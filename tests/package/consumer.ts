@@ -8,6 +8,7 @@ import {
   type SinewPhysicsInstance, type HeightfieldShape,
 } from 'sinew-physics/three';
 import { BoxGeometry, Mesh, Scene, Vector3 } from 'three';
+import { BasicWorld, SPHERE_SHAPE, BALL_JOINT_DEFINITION, type BallJoint } from 'sinew-physics/core';
 
 const world: World = new World({ gravity: [0, -9.81, 0], substeps: 4, onJointBreak: (e: JointBreakEvent) => e.force });
 const a: Body = world.createBody({ position: [0, 0, 0], mass: 2, inertia: boxInertia(2, [0.5, 0.1, 0.1]) });
@@ -44,4 +45,8 @@ async function three(): Promise<number> {
   physics.dispose();
   return debug.lineCount + debug.position.x;
 }
-export { force, built, torque, difference, drawn, limitColour, three };
+
+const basic = new BasicWorld({ shapes: [SPHERE_SHAPE], sleeping: false });
+const link: Body = basic.createBody({ position: [0.5, 0, 0], shapes: [{ type: 'sphere', radius: 0.25 }] });
+const ball: BallJoint = basic.createJoint(BALL_JOINT_DEFINITION, { bodyA: link, anchor: [0, 0, 0] });
+export { force, built, torque, difference, drawn, limitColour, three, ball };

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
 
 const sinew = await import('sinew-physics');
+const core = await import('sinew-physics/core');
 const scenes = await import('sinew-physics/scenes');
 const planar = await import('sinew-physics/2d');
 const bridge = await import('sinew-physics/three'); // three is installed (a devDependency; a peer for users)
@@ -17,6 +18,9 @@ for (const name of ['World', 'Body', 'BallJoint', 'WeldJoint', 'OrientationJoint
   assert.ok(sinew[name], `sinew exports ${name}`);
 }
 assert.equal(typeof scenes.hangingChain, 'function');
+// the core entry is the main entry's core: the same classes
+for (const name of ['BasicWorld', 'Body', 'BallJoint', 'SPHERE_SHAPE', 'BALL_JOINT_DEFINITION']) assert.equal(core[name], sinew[name], `sinew-physics/core exports ${name}`);
+assert.equal(core.World, undefined, 'World is the main entry\'s');
 
 // It runs: a 10-link chain hangs from the world and reports its weight at the top joint (sleeping off:
 // asleep at 0.5 s, the chain would keep the force of that moment, 98.07 N).
@@ -68,7 +72,7 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 
 // The core entry never imports three: no module reachable from dist/index.js (nor the 2D and scenes
 // entries) imports it, so the package works without three installed.
-for (const entry of ['dist/index.js', 'dist/2d/index.js', 'dist/scenes/index.js']) {
+for (const entry of ['dist/index.js', 'dist/core.js', 'dist/2d/index.js', 'dist/scenes/index.js']) {
   const modules = reachableModules(entry);
   assert.ok(modules.length > 20, `${entry} reaches its modules (${modules.length})`);
   const importers = modules.filter((file) => /(?:\bfrom|\bimport)\s*\(?\s*['"]three(?:\/[^'"]*)?['"]/.test(readFileSync(root + file, 'utf8')));
@@ -95,7 +99,7 @@ assert.ok(reachableModules('dist/three/index.js').some((file) => /from\s*['"]thr
 }
 
 // Declarations exist for every entry and a TypeScript consumer compiles against them.
-for (const file of ['dist/index.d.ts', 'dist/scenes/index.d.ts', 'dist/2d/index.d.ts', 'dist/three/index.d.ts']) assert.ok(existsSync(root + file), `${file} exists`);
+for (const file of ['dist/index.d.ts', 'dist/core.d.ts', 'dist/scenes/index.d.ts', 'dist/2d/index.d.ts', 'dist/three/index.d.ts']) assert.ok(existsSync(root + file), `${file} exists`);
 execFileSync(process.execPath, [root + 'node_modules/typescript/bin/tsc', '-p', root + 'tests/package/tsconfig.json'], { stdio: 'inherit' });
 
 // The declarations show only what users may use: members marked @internal (a body's solver state, a

@@ -12,7 +12,7 @@
 // only place a rigid row lives) the two agree to third order.
 // The hinge joint solves these rows together with its point part (coupled-rows.ts).
 
-import { vec3 } from 'gl-matrix';
+import { crossVec3 } from '../../math/vec3.js';
 import type { JointFrames } from '../joint-frames.js';
 
 export class HingeRotationPart {
@@ -28,8 +28,8 @@ export class HingeRotationPart {
     const a = frames.xA, b = frames.yB, c = frames.zB;
     this.C[0] = a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
     this.C[1] = a[0] * c[0] + a[1] * c[1] + a[2] * c[2];
-    vec3.cross(this.axisB, b, a);
-    vec3.cross(this.axisC, c, a);
+    crossVec3(this.axisB, b, a);
+    crossVec3(this.axisC, c, a);
   }
 
   /** @internal Writes the two rows of J (12 columns) from row `row` of `out`. */

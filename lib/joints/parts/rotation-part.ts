@@ -14,10 +14,9 @@
 // vectors, not from Euler angles; the quaternion logarithm is the robust form of that error, and unlike
 // 2 e.xyz it equals the 2D angle difference θ_b − θ_a − θ₀ exactly for planar motion.
 
-import { quat } from 'gl-matrix';
 import type { Body } from '../../body/body.js';
 import { invertSymmetric3 } from '../../math/ldlt.js';
-import { rotationVector } from '../../math/quat.js';
+import { quatConjugate, quatMultiply, rotationVector } from '../../math/quat.js';
 import type { Softness } from '../../solver/softness.js';
 import type { ConstraintPart } from './constraint-part.js';
 import { UNPOOLED, type Float64Allocator } from '../../util/arena.js';
@@ -66,8 +65,8 @@ export class RotationConstraintPart implements ConstraintPart {
   /** Captures the bodies' current relative orientation as the one to keep. */
   setReference(bodyA: Body, bodyB: Body): void {
     // q₀ = q_a⁻¹ ⊗ q_b (unit quaternions: the inverse is the conjugate)
-    quat.conjugate(this.referenceRotation, bodyA.orientation);
-    quat.multiply(this.referenceRotation, this.referenceRotation, bodyB.orientation);
+    quatConjugate(this.referenceRotation, bodyA.orientation);
+    quatMultiply(this.referenceRotation, this.referenceRotation, bodyB.orientation);
   }
 
   /** @internal */
