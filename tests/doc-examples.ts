@@ -45,6 +45,7 @@ export function readmeExample(marker = 'readme-example'): string {
 export function writeExample(marker: string, folder = '.generated'): string {
   const lib = `${'../'.repeat(folder.split('/').length + 1)}lib`;
   const code = readmeExample(marker)
+    .replace(/from 'sinew-physics\/core'/g, `from '${lib}/core.js'`)
     .replace(/from 'sinew-physics\/2d'/g, `from '${lib}/2d/index.js'`)
     .replace(/from 'sinew-physics\/three'/g, `from '${lib}/three/index.js'`)
     .replace(/from 'sinew-physics\/scenes'/g, `from '${lib}/scenes/index.js'`)

@@ -2,6 +2,8 @@
 // and destroy sequences keep its invariants; overlap queries, ray casts and box casts find exactly what a
 // loop over every box finds; rebuilds keep ids and answers; rotations keep sorted insertions shallow.
 
+import { rayCastTree } from '../lib/geometry/tree-ray-cast.js';
+import { treeAreaRatio, validateTree } from '../lib/geometry/tree-validation.js';
 import { describe, expect, it } from 'vitest';
 import { DynamicTree } from '../lib/geometry/dynamic-tree.js';
 import { mulberry32 } from '../lib/math/random.js';
@@ -64,7 +66,7 @@ function bruteQuery(model: Map<number, Box>, box: Box): number[] {
 /** Every leaf an unclipped cast visits, checking that each is handed the full maxT. */
 function castIds(tree: DynamicTree, o: number[], d: number[], maxT: number, extent?: number[]): number[] {
   const ids: number[] = [];
-  tree.rayCast(o, d, maxT, (id, _data, tMax) => { expect(tMax).toBe(maxT); ids.push(id); return tMax; }, extent);
+  rayCastTree(tree, o, d, maxT, (id, _data, tMax) => { expect(tMax).toBe(maxT); ids.push(id); return tMax; }, extent);
   return sorted(ids);
 }
 
@@ -116,22 +118,22 @@ function gridTree(nx: number, ny: number, nz: number): DynamicTree {
 describe('DynamicTree structure', () => {
   it('an empty tree answers nothing, validates, and rebuilds to itself', () => {
     const tree = new DynamicTree();
-    tree.validate();
+    validateTree(tree);
     expect(tree.proxyCount).toBe(0);
     expect(tree.height).toBe(0);
-    expect(tree.areaRatio()).toBe(0);
+    expect(treeAreaRatio(tree)).toBe(0);
     let visits = 0;
     tree.query([-1e9, -1e9, -1e9, 1e9, 1e9, 1e9], () => { visits++; return true; });
-    tree.rayCast([0, 0, 0], [1, 0, 0], Infinity, () => { visits++; return 1; });
+    rayCastTree(tree, [0, 0, 0], [1, 0, 0], Infinity, () => { visits++; return 1; });
     expect(visits).toBe(0);
     tree.rebuild();
-    tree.validate();
+    validateTree(tree);
   });
 
   it('a tree with one leaf finds it through every operation, and is empty after destroying it', () => {
     const tree = new DynamicTree();
     const id = tree.createProxy([0, 0, 0, 1, 1, 1], 7);
-    tree.validate();
+    validateTree(tree);
     expect([tree.proxyCount, tree.height, tree.userData(id)]).toEqual([1, 0, 7]);
     expect(queryIds(tree, [0.5, 0.5, 0.5, 2, 2, 2])).toEqual([id]);
     expect(queryIds(tree, [2, 2, 2, 3, 3, 3])).toEqual([]);
@@ -140,11 +142,11 @@ describe('DynamicTree structure', () => {
     tree.moveProxy(id, [5, 5, 5, 6, 6, 6]);
     tree.enlargeProxy(id, [4, 5, 5, 5, 5, 5]);
     tree.rebuild();
-    tree.validate();
+    validateTree(tree);
     expect(Array.from(tree.boxes.subarray(6 * id, 6 * id + 6))).toEqual([4, 5, 5, 6, 6, 6]);
     expect(queryIds(tree, [4, 4, 4, 4.5, 5, 5])).toEqual([id]);
     tree.destroyProxy(id);
-    tree.validate();
+    validateTree(tree);
     expect([tree.proxyCount, tree.height]).toEqual([0, 0]);
     expect(queryIds(tree, [-10, -10, -10, 10, 10, 10])).toEqual([]);
   });
@@ -180,7 +182,7 @@ describe('DynamicTree structure', () => {
             tags.delete(id);
           }
         }
-        tree.validate();
+        validateTree(tree);
         expect(tree.proxyCount).toBe(model.size);
       }
       for (const [id, box] of model) {
@@ -188,19 +190,19 @@ describe('DynamicTree structure', () => {
         expect(tree.userData(id)).toBe(tags.get(id));
       }
       tree.rebuild();
-      tree.validate();
+      validateTree(tree);
     }
   });
 
   it('validate reports a box that is no longer the union of its children', () => {
     const tree = gridTree(4, 4, 4);
-    tree.validate();
+    validateTree(tree);
     // grow leaf 0's box behind the tree's back: its parent no longer equals the union of its children
     const saved = tree.boxes[3];
     tree.boxes[3] = saved + 10;
-    expect(() => tree.validate()).toThrow(/is not the union of its children/);
+    expect(() => validateTree(tree)).toThrow(/is not the union of its children/);
     tree.boxes[3] = saved;
-    tree.validate();
+    validateTree(tree);
   });
 
   it('destroyed proxy ids are reused, and ids stay valid while the arrays grow', () => {
@@ -213,7 +215,7 @@ describe('DynamicTree structure', () => {
     expect(c).toBe(a);
     const ids: number[] = [];
     for (let i = 0; i < 500; i++) ids.push(tree.createProxy([i, 5, 0, i + 0.5, 6, 1], 100 + i));
-    tree.validate();
+    validateTree(tree);
     expect(new Set(ids).size).toBe(500);
     for (let i = 0; i < 500; i++) {
       expect(tree.userData(ids[i])).toBe(100 + i);
@@ -235,7 +237,7 @@ describe('DynamicTree structure', () => {
       for (let q = 0; q < 50; q++) tree.query(randomBox(random, 40, 10), (id) => { queries.push(id); return true; });
       for (let q = 0; q < 50; q++) {
         const { o, d, maxT } = randomRay(random, 40);
-        tree.rayCast(o, d, maxT, (id, _data, tMax) => { rays.push(id); return tMax; });
+        rayCastTree(tree, o, d, maxT, (id, _data, tMax) => { rays.push(id); return tMax; });
       }
       tree.rebuild();
       tree.query([0, 0, 0, 40, 40, 40], (id) => { queries.push(id); return true; });
@@ -254,14 +256,14 @@ describe('DynamicTree structure', () => {
     const row = new DynamicTree();
     const ids: number[] = [];
     for (let i = 0; i < n; i++) ids.push(row.createProxy([i, 0, 0, i + 1, 1, 1], i));
-    row.validate();
+    validateTree(row);
     expect(row.height).toBeLessThanOrEqual(bound);
     const grid = gridTree(22, 22, 21); // 10 164 boxes
-    grid.validate();
+    validateTree(grid);
     expect(grid.height).toBeLessThanOrEqual(2.5 * Math.log2(grid.proxyCount));
     // ... and sorted removal (every other box, in order) leaves a valid, still shallow tree
     for (let i = 0; i < n; i += 2) row.destroyProxy(ids[i]);
-    row.validate();
+    validateTree(row);
     expect(row.height).toBeLessThanOrEqual(2.5 * Math.log2(row.proxyCount));
   });
 
@@ -274,7 +276,7 @@ describe('DynamicTree structure', () => {
     const raysBefore = rays.map(({ o, d, maxT }) => castIds(tree, o, d, maxT));
     const boxesBefore = [...model.keys()].map((id) => Array.from(tree.boxes.subarray(6 * id, 6 * id + 6)));
     tree.rebuild();
-    tree.validate();
+    validateTree(tree);
     expect(tree.proxyCount).toBe(2000);
     let i = 0;
     for (const [id, box] of model) {
@@ -293,17 +295,17 @@ describe('DynamicTree structure', () => {
       tree.moveProxy(id, box);
       model.set(id, box);
     }
-    tree.validate();
+    validateTree(tree);
     for (const q of queries.slice(0, 20)) expect(queryIds(tree, q)).toEqual(bruteQuery(model, q));
   });
 
   it('rebuild gives an area ratio no worse than incremental insertion on grids of 10 000 boxes', () => {
     for (const [nx, ny, nz] of [[100, 1, 100], [22, 22, 21]]) {
       const tree = gridTree(nx, ny, nz);
-      const incremental = tree.areaRatio();
+      const incremental = treeAreaRatio(tree);
       tree.rebuild();
-      tree.validate();
-      expect(tree.areaRatio()).toBeLessThanOrEqual(incremental);
+      validateTree(tree);
+      expect(treeAreaRatio(tree)).toBeLessThanOrEqual(incremental);
       expect(tree.height).toBeLessThanOrEqual(2 * Math.log2(tree.proxyCount));
     }
     // and on a shuffled grid, where incremental insertion sees no order at all
@@ -316,9 +318,9 @@ describe('DynamicTree structure', () => {
     }
     const shuffled = new DynamicTree();
     for (const [i, k] of cells) shuffled.createProxy([i, 0, k, i + 0.8, 0.8, k + 0.8], 0);
-    const incremental = shuffled.areaRatio();
+    const incremental = treeAreaRatio(shuffled);
     shuffled.rebuild();
-    expect(shuffled.areaRatio()).toBeLessThanOrEqual(incremental);
+    expect(treeAreaRatio(shuffled)).toBeLessThanOrEqual(incremental);
   });
 });
 
@@ -387,7 +389,7 @@ describe('DynamicTree queries', () => {
       expect(sorted(ids)).toEqual(bruteQuery(model, boxes[level]));
     };
     nested(0);
-    tree.validate(); // the shared stack is back at its bottom
+    validateTree(tree); // the shared stack is back at its bottom
   });
 });
 
@@ -414,7 +416,7 @@ describe('DynamicTree ray and box casts', () => {
     for (let r = 0; r < 400; r++) {
       const { o, d, maxT } = randomRay(random, 80);
       let best = -1, bestT = Infinity;
-      tree.rayCast(o, d, maxT, (id, _data, tMax) => {
+      rayCastTree(tree, o, d, maxT, (id, _data, tMax) => {
         clippedVisits++;
         const t = entry(model.get(id) as Box, o, d, tMax);
         expect(t).toBeGreaterThanOrEqual(0); // the tree only hands over leaves entered within tMax
@@ -446,11 +448,11 @@ describe('DynamicTree ray and box casts', () => {
       for (let i = 0; i < 200; i++) tree.moveProxy(ids[i], [2 * i, 0, 0, 2 * i + 1, 1, 1]);
       if (build === 'rebuilt') tree.rebuild();
       const xs: number[] = [];
-      tree.rayCast([-5, 0.5, 0.5], [1, 0, 0], Infinity, (id, _data, tMax) => { xs.push(tree.boxes[6 * id]); return tMax; });
+      rayCastTree(tree, [-5, 0.5, 0.5], [1, 0, 0], Infinity, (id, _data, tMax) => { xs.push(tree.boxes[6 * id]); return tMax; });
       expect(xs.length).toBe(200);
       expect(xs).toEqual([...xs].sort((a, b) => a - b));
       const back: number[] = [];
-      tree.rayCast([1000, 0.5, 0.5], [-1, 0, 0], Infinity, (id, _data, tMax) => { back.push(tree.boxes[6 * id]); return tMax; });
+      rayCastTree(tree, [1000, 0.5, 0.5], [-1, 0, 0], Infinity, (id, _data, tMax) => { back.push(tree.boxes[6 * id]); return tMax; });
       expect(back).toEqual([...xs].reverse());
     }
   });
@@ -460,7 +462,7 @@ describe('DynamicTree ray and box casts', () => {
     expect(castIds(tree, [-1, -1, -1], [1, 1, 1], Infinity).length).toBeGreaterThan(5);
     for (const stop of [0, -1]) {
       let visits = 0;
-      tree.rayCast([-1, -1, -1], [1, 1, 1], Infinity, () => (++visits === 2 ? stop : Infinity));
+      rayCastTree(tree, [-1, -1, -1], [1, 1, 1], Infinity, () => (++visits === 2 ? stop : Infinity));
       expect(visits).toBe(2);
     }
   });
@@ -472,7 +474,7 @@ describe('DynamicTree ray and box casts', () => {
     const c = tree.createProxy([0, 2, 0, 1, 3, 1], 0);
     const hits = (o: number[], d: number[], maxT: number): [number, number][] => {
       const out: [number, number][] = [];
-      tree.rayCast(o, d, maxT, (id, _data, tMax) => {
+      rayCastTree(tree, o, d, maxT, (id, _data, tMax) => {
         out.push([id, entry(tree.boxes.subarray(6 * id, 6 * id + 6), o, d, tMax)]);
         return tMax;
       });
@@ -511,7 +513,7 @@ describe('DynamicTree ray and box casts', () => {
       const { o, d, maxT } = randomRay(random, 50);
       const extent = [random() * 2, random() * 2, random() * 2];
       let bestT = Infinity;
-      tree.rayCast(o, d, maxT, (id, _data, tMax) => {
+      rayCastTree(tree, o, d, maxT, (id, _data, tMax) => {
         const t = entry(model.get(id) as Box, o, d, tMax, extent);
         bestT = Math.min(bestT, t);
         return t;
@@ -531,7 +533,7 @@ describe('DynamicTree bad input', () => {
     expect(() => tree.createProxy([0, 0, 0, 1, 1, Infinity], 0)).toThrow(/createProxy: .*got \[0, 0, 0, 1, 1, Infinity\]/);
     expect(() => tree.moveProxy(id, [2, 0, 0, 1, 1, 1])).toThrow(/moveProxy: .*min ≤ max, got \[2, 0, 0, 1, 1, 1\]/);
     expect(() => tree.enlargeProxy(id, [0, 0, 0, 1, 1])).toThrow(/enlargeProxy: .*got \[0, 0, 0, 1, 1, \]/);
-    tree.validate();
+    validateTree(tree);
     expect(tree.proxyCount).toBe(1);
   });
 
@@ -545,11 +547,11 @@ describe('DynamicTree bad input', () => {
     expect(() => tree.moveProxy(1.5, [0, 0, 0, 1, 1, 1])).toThrow(/moveProxy: 1.5 is not a live proxy id/);
     tree.destroyProxy(b);
     expect(() => tree.destroyProxy(b)).toThrow(/is not a live proxy id/);
-    expect(() => tree.query([0, 0, 0, 1, 1, 1], (id) => { tree.destroyProxy(id); return true; })).toThrow(/destroyProxy: the tree cannot change inside a query or rayCast visit/);
-    expect(() => tree.rayCast([-1, 0.5, 0.5], [1, 0, 0], 5, () => { tree.createProxy([0, 0, 0, 1, 1, 1], 0); return 1; })).toThrow(/createProxy: the tree cannot change/);
+    expect(() => tree.query([0, 0, 0, 1, 1, 1], (id) => { tree.destroyProxy(id); return true; })).toThrow(/destroyProxy: the tree cannot change inside a query or rayCastTree visit/);
+    expect(() => rayCastTree(tree, [-1, 0.5, 0.5], [1, 0, 0], 5, () => { tree.createProxy([0, 0, 0, 1, 1, 1], 0); return 1; })).toThrow(/createProxy: the tree cannot change/);
     // a visit that throws leaves the tree usable
-    tree.validate();
+    validateTree(tree);
     tree.createProxy([5, 5, 5, 6, 6, 6], 0);
-    tree.validate();
+    validateTree(tree);
   });
 });

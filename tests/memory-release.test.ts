@@ -3,6 +3,8 @@
 // without changing a bit of the simulation. Checked through the internals (heap figures are in
 // bench/memory.mjs): what a pooled contact holds, how much room each store keeps.
 
+import { validateTree } from '../lib/geometry/tree-validation.js';
+import type { DynamicTree } from '../lib/geometry/dynamic-tree.js';
 import { describe, expect, it } from 'vitest';
 import { World, type Body } from '../lib/index.js';
 import { addSceneToWorld, fallingPile } from '../lib/scenes/index.js';
@@ -18,7 +20,7 @@ interface Internals {
     list: ContactConstraint[];
     asleep: ContactConstraint[];
     solver: { data: Float64Array };
-    broadphase: { arenaCapacity: number; trees: { nodeCapacity: number; proxyCount: number; validate(): void }[] };
+    broadphase: { arenaCapacity: number; trees: { nodeCapacity: number; proxyCount: number }[] };
   };
 }
 const internals = (world: World): Internals => world as unknown as Internals;
@@ -56,7 +58,7 @@ describe('memory release', () => {
     expect(set.solver.data.length).toBeLessThan(before.rows / 4);
     // every chunk of the bodies' arena let go but the one being filled
     expect(internals(world).registry.arena.capacity).toBeLessThan(before.bodyArena / 4);
-    for (const tree of set.broadphase.trees) tree.validate();
+    for (const tree of set.broadphase.trees) validateTree(tree as unknown as DynamicTree);
   });
 
   it('the sleep search\'s union-find arrays follow the awake bodies down once most are asleep or gone', () => {
@@ -198,7 +200,7 @@ describe('BroadPhase', () => {
     expect(broadphase.arenaCapacity).toBeLessThan(proxies / 2);
     expect(broadphase.trees[2].nodeCapacity).toBeLessThan(nodes / 4);
     expect(broadphase.trees[2].proxyCount).toBe(60);
-    broadphase.trees[2].validate();
+    validateTree(broadphase.trees[2] as unknown as DynamicTree);
     // the survivors' boxes came along: the one left of each row of the grid still meets a ball dropped on it
     const ball = world.createBody({ position: [0, 0.39, 0], shapes: [{ type: 'sphere', radius: 0.2 }] });
     world.step(1 / 60);

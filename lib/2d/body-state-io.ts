@@ -5,7 +5,7 @@
 import { MAX_ANGULAR_SPEED, MAX_COORDINATE, MAX_FORCE, MAX_LINEAR_SPEED, MAX_MASS, MAX_TORQUE, MIN_MASS } from '../limits.js';
 import { requireAtMost, requireConsistent, requireFiniteNumbers } from '../util/restore-check.js';
 import type { StateReader, StateWriter } from '../util/state.js';
-import type { BodyStateIO } from '../body/body-base.js';
+import type { BodyStateIO } from '../body/core-body.js';
 import { requireFinite, requirePositiveWithin } from '../util/validate.js';
 import type { Body2D } from './body.js';
 import { readInertia } from './body-mass.js';

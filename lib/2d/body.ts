@@ -12,13 +12,12 @@ import type { BodyType } from '../body/body-type.js';
 import type { InvalidQuantity } from '../body/invalid-bodies.js';
 import { readBoundedVector, readPoint, requireFinite, requireWithin, requireWritable } from '../util/validate.js';
 import { MAX_LINEAR_SPEED, MAX_TORQUE } from '../limits.js';
-import { BodyBase, type BodyStateIO } from '../body/body-base.js';
+import { BodyBase } from '../body/body-base.js';
 import { addForce, addLinearImpulse, addTorque } from './body-forces.js';
 import { readNewInertia, readTypeMass, writeMass } from './body-mass.js';
 import { readAngularSpeed, readBodyOptions, type Body2DOptions } from './body-options.js';
 export type { Body2DOptions } from './body-options.js';
 import { BODY2D_STATE } from './body-state.js';
-import { BODY2D_STATE_IO } from './body-state-io.js';
 import { KinematicMotion2D } from './kinematic-motion.js';
 import { writeSinCos, wrapAngleAt, wrapAngleToPi } from '../math/portable.js';
 import { asArray2, type Vector2Input } from '../util/vector-input.js';
@@ -78,9 +77,6 @@ export class Body2D extends BodyBase {
   }
 
   /** @internal Its own numbers in snapshots and hashes (body-state-io.ts). */
-  protected get stateIO(): BodyStateIO<Body2D> {
-    return BODY2D_STATE_IO;
-  }
 
   /** @internal The centre within `distance` of the rest pose's and the x axis, (cos θ, sin θ), within
    * `chord` of its rest direction (sleep.ts; the same sums as 3D's for a planar body). */

@@ -2,6 +2,8 @@
 // solver/step.ts and the direct solver solver/direct/ are shared code, the last through
 // solver/tree-body-model.ts); 2D bodies and the revolute, weld and angle joints.
 
+import type { BodyStateIO } from '../body/core-body.js';
+import { BODY2D_STATE_IO } from './body-state-io.js';
 import { Body2D, type Body2DOptions } from './body.js';
 import type { AngleJoint, AngleJointOptions } from './joints/angle-joint.js';
 import type { Joint2D } from './joints/joint.js';
@@ -69,6 +71,8 @@ export class World2D extends WorldCore<Body2D, Joint2D> {
   }
   /** @internal */
   readonly snapshotFormat = 'sinew-world-2d' as const;
+  /** @internal */
+  readonly bodyStateIO: BodyStateIO<Body2D> = BODY2D_STATE_IO;
   // One number of flags, as the 3D world's: 2 the direct solver (from snapshot version 2; a version 1
   // snapshot has none, and its world was iterative).
   /** @internal */

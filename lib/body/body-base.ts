@@ -4,6 +4,7 @@
 // both. Body (3D, body.ts) and Body2D (lib/2d/body.ts) add their pose, velocities and inertia in their own
 // layouts.
 
+import type { BodyStateIO } from './core-body.js';
 import { readBodyType, type BodyType } from './body-type.js';
 import { interpolationFraction, NO_PREVIOUS_POSE } from './interpolation.js';
 import type { KinematicTarget, TargetedBody } from './kinematic-target.js';
@@ -95,14 +96,6 @@ export interface BodyListener<B> {
   bodyTypeChanged?(body: B): void;
 }
 
-/** @internal A body's own numbers in snapshots and hashes, in its dimension's layout (body-state-io.ts,
- * lib/2d/body-state-io.ts): written, read, and checked after a restore, naming a field under `path`. */
-export interface BodyStateIO<B> {
-  save(body: B, writer: StateWriter): void;
-  load(body: B, reader: StateReader): void;
-  check(body: B, where: string, path: string): void;
-}
-
 export abstract class BodyBase {
   /** The body's id in its world (unique, kept by snapshots). */
   get id(): number {
@@ -131,9 +124,6 @@ export abstract class BodyBase {
   _mass = Infinity;
   /** @internal A kinematic body's pose target (moveKinematic; kinematic-target.ts). */
   abstract readonly kinematic: KinematicTarget<TargetedBody>;
-  /** @internal How the body's own numbers are written, read and checked (body-state-io.ts in each
-   * dimension); saveState, loadState and checkState add the sleep state and the pose target. */
-  protected abstract get stateIO(): BodyStateIO<BodyBase>;
   /** @internal The pose at the start of the last step that moved the body, for drawing between steps
    * (interpolation.ts), in the pose target's layout (3D: centre x y z, then orientation x y z w; 2D: x,
    * y, θ). Not part of the state (snapshots and hashes leave it out). */
@@ -217,16 +207,17 @@ export abstract class BodyBase {
   }
 
   /** @internal Writes everything the step reads of this body (world snapshots, hashes): the numbers of
-   * its dimension (stateIO), then its sleep state and a kinematic body's pose target. */
-  saveState(writer: StateWriter): void {
-    this.stateIO.save(this, writer);
+   * its dimension (`io`, body-state-io.ts in each dimension), then its sleep state and a kinematic body's
+   * pose target. */
+  saveState(writer: StateWriter, io: BodyStateIO<this>): void {
+    io.save(this, writer);
     this.sleep.save(writer);
     if (this.type === 'kinematic') this.kinematic.saveState(writer);
   }
   /** @internal Reads what saveState wrote (snapshots before version 5 had no pose targets); a target in
    * use is handed to the world again. */
-  loadState(reader: StateReader): void {
-    this.stateIO.load(this, reader);
+  loadState(reader: StateReader, io: BodyStateIO<this>): void {
+    io.load(this, reader);
     this.sleep.load(reader);
     if (this.type === 'kinematic' && reader.version >= 5) {
       this.kinematic.loadState(reader);
@@ -235,8 +226,8 @@ export abstract class BodyBase {
   }
   /** @internal After loadState (World.restore, World2D.restore): refuses what createBody and the setters
    * refuse, and a state no world could be in, naming the field under `path`. */
-  checkState(where: string, path: string): void {
-    this.stateIO.check(this, where, path);
+  checkState(where: string, path: string, io: BodyStateIO<this>): void {
+    io.check(this, where, path);
     const sleep = this.sleep;
     requireNonNegative(where, `${path}.sleepTime`, sleep.time);
     requireInteger(where, `${path}.island`, sleep.island, 0, Number.MAX_SAFE_INTEGER);

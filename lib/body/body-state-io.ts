@@ -7,7 +7,7 @@ import { readInertia } from '../geometry/inertia.js';
 import { MAX_ANGULAR_SPEED, MAX_COORDINATE, MAX_FORCE, MAX_LINEAR_SPEED, MAX_MASS, MAX_TORQUE, MIN_MASS } from '../limits.js';
 import { checkStoredQuaternion, requireAtMost, requireConsistent, requireFiniteNumbers } from '../util/restore-check.js';
 import type { StateReader, StateWriter } from '../util/state.js';
-import type { BodyStateIO } from './body-base.js';
+import type { BodyStateIO } from './core-body.js';
 import { requireNonNegative, requirePositiveWithin, show } from '../util/validate.js';
 import type { Body } from './body.js';
 import { writeInverseMassAxes } from './body-mass.js';

@@ -19,13 +19,12 @@ import { MAX_ANGULAR_SPEED, MAX_LINEAR_SPEED } from '../limits.js';
 import type { Shape, ShapeTypeTable } from '../geometry/shape.js';
 import { quatConjugate, rotationMatrix, writeRotation } from '../math/quat.js';
 import { addVec3, crossVec3, subtractVec3, transformMat3, transformQuat } from '../math/vec3.js';
-import { BodyBase, type BodyStateIO } from './body-base.js';
+import { BodyBase } from './body-base.js';
 import { addAngularImpulse, addForce, addLinearImpulse, addTorque } from './body-forces.js';
 import { placeShapes, readNewInertia, readTypeMass, writeInverseMassAxes, writeMass } from './body-mass.js';
 import { readBodyOptions, type BodyOptions } from './body-options.js';
 export type { BodyOptions } from './body-options.js';
 import { BODY_STATE, lockAngularVelocity, lockInverseInertia, lockLinearVelocity, readLocks } from './body-state.js';
-import { BODY_STATE_IO } from './body-state-io.js';
 import { slerpInto } from './interpolation.js';
 import { KinematicMotion } from './kinematic-motion.js';
 import type { BodyType } from './body-type.js';
@@ -149,9 +148,6 @@ export class Body extends BodyBase {
   }
 
   /** @internal Its own numbers in snapshots and hashes (body-state-io.ts). */
-  protected get stateIO(): BodyStateIO<Body> {
-    return BODY_STATE_IO;
-  }
 
   /** Continuous collision for this body (BodyOptions.ccd); can change between steps. */
   get ccd(): boolean {

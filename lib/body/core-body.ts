@@ -5,6 +5,16 @@ import type { InvalidQuantity } from './invalid-bodies.js';
 import type { SleepingBody } from './sleep.js';
 import type { StateReader, StateWriter } from '../util/state.js';
 
+/** @internal A body's own numbers in snapshots and hashes, in its dimension's layout (body-state-io.ts,
+ * lib/2d/body-state-io.ts): written, read, and checked after a restore, naming a field under `path`. The
+ * world that snapshots gives it (SnapshotWorld.bodyStateIO), so that a world without snapshots does not
+ * carry it. */
+export interface BodyStateIO<B> {
+  save(body: B, writer: StateWriter): void;
+  load(body: B, reader: StateReader): void;
+  check(body: B, where: string, path: string): void;
+}
+
 /** What a world needs to know of its bodies. */
 export interface CoreBody extends SleepingBody {
   readonly id: number;
@@ -16,12 +26,12 @@ export interface CoreBody extends SleepingBody {
   readonly inverseMass: number;
   /** @internal */
   owner: object | null;
-  /** @internal */
-  saveState(writer: StateWriter): void;
-  /** @internal */
-  loadState(reader: StateReader): void;
+  /** @internal Writes the body's state (snapshots, hashes), its own numbers through `io`. */
+  saveState(writer: StateWriter, io: BodyStateIO<this>): void;
+  /** @internal Reads what saveState wrote. */
+  loadState(reader: StateReader, io: BodyStateIO<this>): void;
   /** @internal After loadState (restore): refuses a state createBody could not make, naming `path`. */
-  checkState(where: string, path: string): void;
+  checkState(where: string, path: string, io: BodyStateIO<this>): void;
   /** @internal Sets a kinematic body's velocities toward its pose target for a step of dt (moveKinematic);
    * returns whether it has one. */
   beginKinematicStep(dt: number): boolean;

@@ -57,7 +57,6 @@ import { MAX_MANIFOLD_POINTS, Manifold } from './manifold.js';
 import { moveSlice, UNPOOLED, type Float64Allocator, type Float64Arena } from '../util/arena.js';
 import { ManifoldCache } from './manifold-cache.js';
 import type { Shape } from '../geometry/shape.js';
-import type { StateWriter } from '../util/state.js';
 import type { ShapeProxy } from './broadphase.js';
 import type { SubstepLength } from '../solver/step-parts.js';
 import {
@@ -140,8 +139,8 @@ export class ContactConstraint {
   private data: Float64Array = NO_ROWS;
   private header = 0;
   private base = 0;
-  private tangent1: Float64Array;
-  private tangent2: Float64Array;
+  /** @internal */ tangent1: Float64Array;
+  /** @internal */ tangent2: Float64Array;
   /** Against a static body (the stiffer softness). */
   private againstStatic = false;
   /**
@@ -712,51 +711,6 @@ export class ContactConstraint {
     return true;
   }
 
-  /** How many numbers saveState writes for a manifold of `points` points. */
-  static stateSize(points: number): number {
-    return 2 + 11 + 8 * points + ManifoldCache.stateSize;
-  }
-  /**
-   * Everything the next step reads (snapshots and hashes): the point count, the friction tangents (the
-   * kept friction impulses are components along them), the normal, and per point its id, impulses,
-   * position and separation; then the manifold cache (manifold-cache.ts). The manifold is kept whole
-   * because a sleeping island's contacts are not searched again until it wakes.
-   */
-  saveState(writer: StateWriter): void {
-    const m = this.manifold;
-    writer.write(this.count);
-    writer.writeBoolean(this.isTouching);
-    writer.writeArray(this.tangent1);
-    writer.writeArray(this.tangent2);
-    writer.writeArray(m.normal);
-    writer.writeArray(this.rollingImpulse);
-    for (let i = 0; i < this.count; i++) {
-      writer.write(this.ids[i]);
-      for (let r = 0; r < 3; r++) writer.write(this.impulses[3 * i + r]);
-      for (let k = 0; k < 3; k++) writer.write(m.points[3 * i + k]);
-      writer.write(m.separations[i]);
-    }
-    this.manifoldCache.save(writer);
-  }
-  /** Reads what saveState wrote from `numbers` at `at`; returns where it stopped. */
-  loadState(numbers: readonly number[], at: number): number {
-    const m = this.manifold;
-    const count = numbers[at++];
-    this.count = m.count = count;
-    this.isTouching = numbers[at++] !== 0;
-    for (let k = 0; k < 3; k++) this.tangent1[k] = numbers[at++];
-    for (let k = 0; k < 3; k++) this.tangent2[k] = numbers[at++];
-    for (let k = 0; k < 3; k++) m.normal[k] = numbers[at++];
-    this.rollingImpulse[0] = numbers[at++];
-    this.rollingImpulse[1] = numbers[at++];
-    for (let i = 0; i < count; i++) {
-      this.ids[i] = m.ids[i] = numbers[at++];
-      for (let r = 0; r < 3; r++) this.impulses[3 * i + r] = numbers[at++];
-      for (let k = 0; k < 3; k++) m.points[3 * i + k] = numbers[at++];
-      m.separations[i] = numbers[at++];
-    }
-    return this.manifoldCache.load(numbers, at);
-  }
 
   /** The total normal impulse of the last substep, N·s. */
   get normalImpulse(): number {

@@ -37,9 +37,6 @@
 
 import type { Body } from '../body/body.js';
 import type { JointCore } from '../joints/joint-core.js';
-import type { StateReader, StateWriter } from '../util/state.js';
-import { requireInteger, show } from '../util/validate.js';
-import { MAX_MANIFOLD_POINTS } from './manifold.js';
 import { boxesOverlap, BroadPhase, isDeepPair, PairResult, SPECULATIVE_DISTANCE, TreeKind, writeReach, type ShapeProxy } from './broadphase.js';
 import { MAX_CROWD_PAIRS_PER_SHAPE, MAX_PAIRS_PER_DYNAMIC_SHAPE } from '../limits.js';
 import { ContactSolver } from './contact-solver.js';
@@ -77,21 +74,21 @@ export class ContactSet {
   readonly broadphase = new BroadPhase();
   /** Where the contacts' numbers live (arena.ts): each contact's manifold, cache, impulses and lever arms
    * side by side, and contacts made together next to each other. */
-  private arena = new Float64Arena();
+  /** @internal */ arena = new Float64Arena();
   /** The pair functions of the world's shape types (shape-kinds.ts CollisionTypes). */
   private readonly pairFunctions: PairTable;
   /** The triangle pairs of meshes and heightfields (mesh-pairs.ts), or null in a world without them. */
   private readonly meshPairs: MeshPairs | null;
   /** Contacts made here (those of mesh pairs are counted by meshPairs) and dropped from the pool. */
-  private made = 0;
+  /** @internal */ made = 0;
   private dropped = 0;
   /** When the pool may shrink (see trimPool). */
   private readonly poolShrink = new ShrinkCheck();
   private version = -1;
   /** Contacts by their shapes' keys: A's, then B's. */
-  private readonly pairs = new Map<number, Map<number, ContactConstraint>>();
+  /** @internal */ readonly pairs = new Map<number, Map<number, ContactConstraint>>();
   /** Every contact (pair of shapes whose fat boxes overlap), in no particular order. */
-  private readonly list: ContactConstraint[] = [];
+  /** @internal */ readonly list: ContactConstraint[] = [];
   /** Contacts whose shapes parted, for new pairs to reuse (each holds 12 rows: allocating one per new
    * pair was 3.6 % of a ragdoll pile's step, in the collector). */
   private readonly pool: ContactConstraint[] = [];
@@ -108,7 +105,7 @@ export class ContactSet {
     return sensing;
   }
   private readonly sensingList: ContactConstraint[] = [];
-  private sensingFresh = false;
+  /** @internal */ sensingFresh = false;
   /** Record the events below (the world has a callback for them); touching is tracked either way. */
   recordEvents = false;
   /** This update's events: contacts (and sensor pairs) that began touching, pairs that stopped. */
@@ -122,7 +119,7 @@ export class ContactSet {
   private readonly toWake: Body[] = [];
   private dt = 0;
   private touchingList: ContactConstraint[] = [];
-  private touchingFresh = false;
+  /** @internal */ touchingFresh = false;
 
   /** @internal `collision`: what the world's shape kinds collide (shape-kinds.ts collisionTypes). */
   constructor(collision: CollisionTypes) {
@@ -278,7 +275,7 @@ export class ContactSet {
     asleep.length = kept;
   }
   /** Contacts in which no body moves (asleep, or against a still body): kept, not looked at. */
-  private readonly asleep: ContactConstraint[] = [];
+  /** @internal */ readonly asleep: ContactConstraint[] = [];
   private islands = -1;
 
   /**
@@ -383,7 +380,7 @@ export class ContactSet {
     return proxy.pairCount >= MAX_CROWD_PAIRS_PER_SHAPE && this.broadphase.inCrowd(proxy);
   }
   /** The pairs kept between two dynamic shapes (see the header, "Bounds"). */
-  private dynamicPairs = 0;
+  /** @internal */ dynamicPairs = 0;
 
   /** @internal Pairs of shapes kept (their fat boxes overlap), those of sleeping islands included;
    * and of them, those between two dynamic shapes (tests). */
@@ -400,7 +397,7 @@ export class ContactSet {
   }
 
   /** Removes list[i] (the last contact takes its place). */
-  private destroy(i: number): void {
+  /** @internal */ destroy(i: number): void {
     const list = this.list, contact = list[i];
     const p = contact.proxyA as ShapeProxy, q = contact.proxyB as ShapeProxy;
     if (p.tree === TreeKind.Dynamic && q.tree === TreeKind.Dynamic) {
@@ -581,7 +578,7 @@ export class ContactSet {
    * contact out of this step, its impulses cleared. */
   preSolve: ((contact: ContactConstraint) => boolean) | null = null;
 
-  private listActive(preSolve: ((contact: ContactConstraint) => boolean) | null = null): void {
+  /** @internal */ listActive(preSolve: ((contact: ContactConstraint) => boolean) | null = null): void {
     // written by index and cut to length at the end: `length = 0` would drop the array's storage, and
     // pushing 3000 contacts back grew a new one every step (100 KB a step on the 1000-body pile)
     const active = this.active, list = this.list;
@@ -621,153 +618,13 @@ export class ContactSet {
   readonly solver = new ContactSolver();
 
 
-  /** The touching contacts' state: their count, then per contact its two keys and ContactConstraint's
-   * saveState (snapshots and hashes). */
-  save(writer: StateWriter): void {
-    writer.write(this.touching.length);
-    for (const contact of this.touching) {
-      writer.write(contact.keyA);
-      // a triangle's contact: −(keyB + 1), then the triangle
-      if (contact.subKey >= 0) {
-        writer.write(-contact.keyB - 1);
-        writer.write(contact.subKey);
-      } else {
-        writer.write(contact.keyB);
-      }
-      contact.saveState(writer);
-    }
-    writer.write(this.sensing.length);
-    for (const contact of this.sensing) {
-      writer.write(contact.keyA);
-      writer.write(contact.keyB);
-    }
-  }
-  /** Reads what save wrote, as plain numbers (the bodies do not exist yet when it is read). */
-  static read(reader: StateReader): number[] {
-    const out: number[] = [];
-    const count = reader.read();
-    out.push(count);
-    for (let c = 0; c < count; c++) {
-      const keyA = reader.read(), keyB = reader.read();
-      out.push(keyA, keyB);
-      if (keyB < 0) out.push(reader.read());
-      const points = reader.read();
-      out.push(points);
-      for (let i = 0; i < ContactConstraint.stateSize(points) - 1; i++) out.push(reader.read());
-    }
-    const sensing = reader.read();
-    out.push(sensing);
-    for (let c = 0; c < 2 * sensing; c++) out.push(reader.read());
-    return out;
-  }
-  /** Checks read's numbers before restore uses them (World.restore): counts whole and in range, every
-   * key a shape of `bodies`, the two shapes of different bodies, no pair twice, flags 0 or 1. (restore
-   * then checks that every number it kept is finite.) */
-  static check(where: string, numbers: readonly number[], bodies: readonly Body[]): void {
-    const byId = new Map<number, Body>();
-    for (const body of bodies) byId.set(body.id, body);
-    const shapeOf = (path: string, key: number): [Body, Shape] => {
-      const body = Number.isInteger(key) && key >= 0 ? byId.get(Math.floor(key / MAX_SHAPES_PER_BODY)) : undefined;
-      const shape = body?.shapes[key % MAX_SHAPES_PER_BODY];
-      if (body === undefined || shape === undefined) throw new RangeError(`${where}: ${path} ${show(key)} is not a shape of the snapshot's bodies`);
-      return [body, shape];
-    };
-    const flag = (path: string, value: number): void => {
-      if (value !== 0 && value !== 1) throw new RangeError(`${where}: ${path} must be 0 or 1, got ${show(value)}`);
-    };
-    const seen = new Set<string>();
-    const pair = (path: string, keyA: number, keyB: number, triangle: number): void => {
-      const [bodyA, shapeA] = shapeOf(`${path}.keyA`, keyA), [bodyB] = shapeOf(`${path}.keyB`, keyB);
-      if (bodyA === bodyB) throw new RangeError(`${where}: ${path} is between two shapes of body ${bodyA.id}`);
-      if (triangle >= 0 && shapeA.mesh === null) throw new RangeError(`${where}: ${path} has a triangle but shape ${keyA} is not a mesh`);
-      const id = `${keyA} ${keyB} ${triangle}`;
-      if (seen.has(id)) throw new RangeError(`${where}: ${path} repeats an earlier contact's shapes`);
-      seen.add(id);
-    };
-    let at = 0;
-    const count = requireInteger(where, 'contacts.count', numbers[at++], 0, numbers.length);
-    for (let c = 0; c < count; c++) {
-      const path = `contacts[${c}]`;
-      const keyA = numbers[at++], keyB = numbers[at++];
-      const triangle = keyB < 0 ? requireInteger(where, `${path}.triangle`, numbers[at++], 0, Number.MAX_SAFE_INTEGER) : -1;
-      pair(path, keyA, keyB < 0 ? -keyB - 1 : keyB, triangle);
-      const points = requireInteger(where, `${path}.points`, numbers[at], 0, MAX_MANIFOLD_POINTS);
-      flag(`${path}.isTouching`, numbers[at + 1]);
-      // (the manifold cache's valid flag follows the count, flag, 3 tangents and normal, 2 rolling impulses and the points)
-      flag(`${path}.cache`, numbers[at + 13 + 8 * points]);
-      at += ContactConstraint.stateSize(points);
-    }
-    const sensing = requireInteger(where, 'contacts.sensing', numbers[at++], 0, numbers.length);
-    for (let c = 0; c < sensing; c++) pair(`sensing[${c}]`, numbers[at++], numbers[at++], -1);
-  }
-  /** Rebuilds the contacts from read's numbers, among the world's bodies. */
-  restore(numbers: readonly number[], bodies: readonly Body[]): void {
-    this.broadphase.sync(bodies, 0);
-    const byId = new Map<number, Body>();
-    for (const body of bodies) byId.set(body.id, body);
-    const proxyOf = (key: number): ShapeProxy => {
-      const body = byId.get(Math.floor(key / MAX_SHAPES_PER_BODY)) as Body;
-      return this.broadphase.proxiesOf(body)[key % MAX_SHAPES_PER_BODY];
-    };
-    for (const contact of this.asleep) this.list.push(contact);
-    this.asleep.length = 0;
-    for (let i = this.list.length - 1; i >= 0; i--) this.destroy(i);
-    this.ended.length = 0;
-    this.sensorEnded.length = 0;
-    let at = 0;
-    const count = numbers[at++];
-    for (let c = 0; c < count; c++) {
-      const a = proxyOf(numbers[at++]), keyB = numbers[at++];
-      let contact: ContactConstraint;
-      if (keyB < 0) {
-        // a triangle's contact, under its pair's
-        const b = proxyOf(-keyB - 1), triangle = numbers[at++];
-        const parent = this.pairs.get(a.key)?.get(b.key) ?? this.restoreContact(a, b);
-        parent.children ??= [];
-        contact = new ContactConstraint(a.body, a.shape, b.body, b.shape, a.key, b.key, this.arena);
-        this.made++;
-        contact.subKey = triangle;
-        parent.children.push(contact);
-        at = contact.loadState(numbers, at);
-        parent.isTouching ||= contact.isTouching;
-      } else {
-        contact = this.restoreContact(a, proxyOf(keyB));
-        at = contact.loadState(numbers, at);
-      }
-    }
-    const sensing = numbers[at++];
-    for (let c = 0; c < sensing; c++) {
-      const contact = this.restoreContact(proxyOf(numbers[at++]), proxyOf(numbers[at++]));
-      contact.isTouching = true;
-    }
-    this.touchingFresh = false;
-    this.sensingFresh = false;
-    this.listActive();
-  }
-
-  private restoreContact(a: ShapeProxy, b: ShapeProxy): ContactConstraint {
-    const contact = new ContactConstraint(a.body, a.shape, b.body, b.shape, a.key, b.key, this.arena);
-    this.made++;
-    contact.proxyA = a;
-    contact.proxyB = b;
-    if (a.shape.mesh !== null) contact.children = [];
-    this.innerMap(a.key).set(b.key, contact);
-    this.list.push(contact);
-    // counted as addPair counts, never turned away: the snapshot's pairs were within the bounds
-    if (a.tree === TreeKind.Dynamic && b.tree === TreeKind.Dynamic) {
-      contact.deepPair = isDeepPair(a, b);
-      countPair(a, b, contact.deepPair, 1);
-      this.dynamicPairs++;
-    }
-    return contact;
-  }
 
   /** Every contact constraint with points (the last update's). */
   get count(): number {
     return this.active.length;
   }
 
-  private innerMap(keyA: number): Map<number, ContactConstraint> {
+  /** @internal */ innerMap(keyA: number): Map<number, ContactConstraint> {
     let inner = this.pairs.get(keyA);
     if (inner === undefined) this.pairs.set(keyA, (inner = new Map()));
     return inner;
@@ -775,7 +632,7 @@ export class ContactSet {
 }
 
 /** Adds `change` to both dynamic shapes' pair counts (and deep pair counts, for a deep pair). */
-function countPair(p: ShapeProxy, q: ShapeProxy, deep: boolean, change: number): void {
+export function countPair(p: ShapeProxy, q: ShapeProxy, deep: boolean, change: number): void {
   p.pairCount += change;
   q.pairCount += change;
   if (!deep) return;

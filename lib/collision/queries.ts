@@ -11,6 +11,7 @@
 // (shape.ts shouldCollide: category, mask, group), `exclude` leaves out bodies, `predicate` has the last
 // word, and sensors are skipped unless `includeSensors`.
 
+import { rayCastTree } from '../geometry/tree-ray-cast.js';
 import type { Body } from '../body/body.js';
 import { filtersMeet, readBits, readGroup, Shape, SHAPE_DEFINITIONS, type ShapeOptions } from '../geometry/shape.js';
 import { rotationMatrix } from '../math/quat.js';
@@ -320,7 +321,7 @@ export class SceneQueries {
     this.penetrationNormals = penetrationNormals;
     const unbounded = this.broadphase.unbounded;
     for (let i = 0; i < unbounded.length; i++) this.castAgainst(unbounded[i]);
-    for (let i = 0; i < TREES.length; i++) this.broadphase.trees[TREES[i]].rayCast(this.origin, d, this.rayMax, this.visitCast, extent);
+    for (let i = 0; i < TREES.length; i++) rayCastTree(this.broadphase.trees[TREES[i]], this.origin, d, this.rayMax, this.visitCast, extent);
     return this.nearest as ShapeProxy | null;
   }
   /** Whether the sweep under way skips starting contacts it moves away from. */
@@ -490,7 +491,7 @@ export class SceneQueries {
     this.rayMax = maxDistance;
     for (const proxy of this.broadphase.unbounded) this.visitRayProxy(proxy);
     for (const tree of TREES) {
-      this.broadphase.trees[tree].rayCast(this.origin, this.direction, this.rayMax, this.visitRay);
+      rayCastTree(this.broadphase.trees[tree], this.origin, this.direction, this.rayMax, this.visitRay);
     }
     return this.rayMax;
   }

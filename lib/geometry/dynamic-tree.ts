@@ -43,7 +43,7 @@ import { isShrinking } from '../util/arena.js';
 /** Bins in the rebuild's binned SAH. On 10 000 random boxes, 8, 16 and 32 bins gave area ratios 101, 98 and 97. */
 const BIN_COUNT = 16;
 /** A node index meaning "none". */
-const NULL_NODE = -1;
+export const NULL_NODE = -1;
 
 // Doubles cross the helper calls below through memory, not as arguments or return values: a call that V8
 // does not inline (its inlining budget runs out in moveProxy and in a ray cast with a large visit) boxes
@@ -52,7 +52,7 @@ const NULL_NODE = -1;
 const SCRATCH = new Float64Array(4);
 
 /** Half the surface area of node i's box: dx·dy + dy·dz + dz·dx. */
-function area(boxes: Float64Array, i: number): number {
+export function area(boxes: Float64Array, i: number): number {
   const o = 6 * i;
   const dx = boxes[o + 3] - boxes[o], dy = boxes[o + 4] - boxes[o + 1], dz = boxes[o + 5] - boxes[o + 2];
   return dx * dy + dy * dz + dz * dx;
@@ -92,36 +92,6 @@ function setUnion(boxes: Float64Array, out: number, i: number, j: number): void 
   }
 }
 
-// A ray cast's parameters, kept in its block of the traversal stack's Float64Array (so that nested casts
-// each have their own): origin, 1/direction (0 on an axis the ray runs parallel to), extent, the current
-// tMax, and the entries of the two children under test.
-const RAY_ORIGIN = 0, RAY_INVERSE = 3, RAY_EXTENT = 6, RAY_T_MAX = 9, RAY_ENTRY1 = 10, RAY_ENTRY2 = 11, RAY_SIZE = 12;
-
-/**
- * The slab test (Kay and Kajiya, "Ray tracing complex scenes", 1986): ray[r + slot] = the t at which the
- * segment o + t·d, 0 ≤ t ≤ tMax, enters node's box grown by the extent, or −1 when it misses (the ray's
- * parameters at ray[r + RAY_…]). A segment that starts inside enters at 0. On an axis with 1/d = 0 the ray
- * runs parallel to the slab, and the test is on the origin alone, so no 0·∞ is ever formed.
- */
-function slabEntry(boxes: Float64Array, node: number, ray: Float64Array, r: number, slot: number): void {
-  const o6 = 6 * node;
-  let enter = 0, exit = ray[r + RAY_T_MAX];
-  for (let k = 0; k < 3; k++) {
-    const o = ray[r + RAY_ORIGIN + k], inverse = ray[r + RAY_INVERSE + k], e = ray[r + RAY_EXTENT + k];
-    const lo = boxes[o6 + k] - e, hi = boxes[o6 + k + 3] + e;
-    if (inverse === 0) {
-      if (o < lo || o > hi) { enter = -1; break; }
-    } else {
-      let t1 = (lo - o) * inverse, t2 = (hi - o) * inverse;
-      if (t1 > t2) { const swap = t1; t1 = t2; t2 = swap; }
-      if (t1 > enter) enter = t1;
-      if (t2 < exit) exit = t2;
-      if (enter > exit) { enter = -1; break; }
-    }
-  }
-  ray[r + slot] = enter;
-}
-
 /** Throws unless `box` holds 6 finite numbers with min ≤ max on every axis. */
 function checkBox(box: ArrayLike<number>, where: string): void {
   for (let k = 0; k < 3; k++) {
@@ -138,29 +108,29 @@ function checkBox(box: ArrayLike<number>, where: string): void {
  * leaf node, which stays valid until the proxy is destroyed, through moves, enlargements and rebuilds.
  *
  * Deterministic: the same sequence of calls builds the same tree and visits leaves in the same order.
- * query, rayCast, moveProxy and enlargeProxy allocate nothing once warm (the traversal stack grows with
+ * query, rayCastTree (tree-ray-cast.ts), moveProxy and enlargeProxy allocate nothing once warm (the traversal stack grows with
  * the tree's height, the node arrays double when full). Queries and casts may be nested (a visit may
  * query the tree again), but the tree must not be changed from inside a visit: that throws.
  */
 export class DynamicTree {
-  private _boxes: Float64Array;
-  private _parent: Int32Array;
-  private _child1: Int32Array;
-  private _child2: Int32Array;
-  private _height: Int32Array;
-  private _userData: Float64Array;
-  private capacity: number;
-  private root = NULL_NODE;
-  private freeList = NULL_NODE;
+  /** @internal */ _boxes: Float64Array;
+  /** @internal */ _parent: Int32Array;
+  /** @internal */ _child1: Int32Array;
+  /** @internal */ _child2: Int32Array;
+  /** @internal */ _height: Int32Array;
+  /** @internal */ _userData: Float64Array;
+  /** @internal */ capacity: number;
+  /** @internal */ root = NULL_NODE;
+  /** @internal */ freeList = NULL_NODE;
   /** Allocated nodes: leaves and internal. */
-  private nodeCount = 0;
-  private leafCount = 0;
+  /** @internal */ nodeCount = 0;
+  /** @internal */ leafCount = 0;
   /** Traversal stack of node indices, shared by nested traversals: each takes the slots above `stackTop`. */
-  private stack = new Int32Array(64);
+  /** @internal */ stack = new Int32Array(64);
   /** The ray cast's entry t of each node on the stack. */
-  private stackT = new Float64Array(64);
+  /** @internal */ stackT = new Float64Array(64);
   /** The first free stack slot; nonzero while a query or ray cast is running. */
-  private stackTop = 0;
+  /** @internal */ stackTop = 0;
 
   /** An empty tree with room for `proxyCapacity` proxies before its arrays grow (they double as needed). */
   constructor(proxyCapacity = 16) {
@@ -336,83 +306,6 @@ export class DynamicTree {
     }
   }
 
-  /**
-   * Ray (or, with `extent` = half sizes of an axis-aligned box swept along it, a box cast) from origin
-   * along direction (any nonzero length) up to maxT (in units of t: point = origin + t·direction). For each
-   * leaf whose box the segment [0, tMax] enters, calls `visit(proxyId, userData, tMax)`; visit returns the
-   * new tMax (clip: return a smaller value), the same tMax to continue, or 0 (or negative) to stop. Nodes
-   * are culled with the slab test against the current tMax; children are visited nearer first (so a
-   * nearest-hit cast clips early).
-   *
-   * A box cast tests each node's box grown by `extent` on every side (the Minkowski sum of the node's box
-   * and the swept box). A segment that starts inside a box enters it at t = 0; a direction component of 0
-   * tests that slab on the origin alone. A returned value larger than tMax, or NaN, continues with the
-   * current tMax (the segment never lengthens). maxT ≤ 0 visits nothing; maxT may be Infinity.
-   */
-  rayCast(
-    origin: ArrayLike<number>, direction: ArrayLike<number>, maxT: number,
-    visit: (proxyId: number, userData: number, tMax: number) => number, extent?: ArrayLike<number>,
-  ): void {
-    if (this.root === NULL_NODE || !(maxT > 0)) return;
-    const base = this.reserveStack(RAY_SIZE + this._height[this.root] + 2);
-    const stack = this.stack, stackT = this.stackT;
-    try {
-      for (let k = 0; k < 3; k++) {
-        stackT[base + RAY_ORIGIN + k] = origin[k];
-        // 1/d, or 0 (parallel) where d = 0 or is so small that 1/d overflows
-        const inverse = 1 / direction[k];
-        stackT[base + RAY_INVERSE + k] = Number.isFinite(inverse) ? inverse : 0;
-        stackT[base + RAY_EXTENT + k] = extent === undefined ? 0 : extent[k];
-      }
-      stackT[base + RAY_T_MAX] = maxT;
-      // tMax twice: as a double for the slab tests, and as the value visit last returned (or maxT) to pass
-      // to visit, so that V8 need not box a fresh heap number for each call of visit it does not inline.
-      // (Measured: passing the double allocated 16 bytes per leaf visited, 380 bytes per cast.)
-      let tMax = +maxT, tMaxArgument = maxT;
-      const boxes = this._boxes, child1 = this._child1, child2 = this._child2, height = this._height, userData = this._userData;
-      slabEntry(boxes, this.root, stackT, base, RAY_ENTRY1);
-      if (stackT[base + RAY_ENTRY1] < 0) return;
-      let top = base + RAY_SIZE;
-      stack[top] = this.root; stackT[top] = stackT[base + RAY_ENTRY1]; top++;
-      while (top > base + RAY_SIZE) {
-        --top;
-        // Each node on the stack was entered within the tMax of its push; it is still entered now iff its
-        // entry t has not been clipped away since (the entry t does not depend on tMax).
-        if (stackT[top] > tMax) continue;
-        const node = stack[top];
-        if (height[node] === 0) {
-          const value = visit(node, userData[node], tMaxArgument);
-          if (+value <= 0) return;
-          if (+value < tMax) {
-            tMax = +value;
-            tMaxArgument = value;
-            stackT[base + RAY_T_MAX] = tMax;
-          }
-          continue;
-        }
-        const c1 = child1[node], c2 = child2[node];
-        slabEntry(boxes, c1, stackT, base, RAY_ENTRY1);
-        slabEntry(boxes, c2, stackT, base, RAY_ENTRY2);
-        const t1 = stackT[base + RAY_ENTRY1], t2 = stackT[base + RAY_ENTRY2];
-        // Push the farther child first so the nearer one is popped first (child1 on a tie).
-        if (t1 >= 0 && t2 >= 0) {
-          if (t2 < t1) {
-            stack[top] = c1; stackT[top] = t1; top++;
-            stack[top] = c2; stackT[top] = t2; top++;
-          } else {
-            stack[top] = c2; stackT[top] = t2; top++;
-            stack[top] = c1; stackT[top] = t1; top++;
-          }
-        } else if (t1 >= 0) {
-          stack[top] = c1; stackT[top] = t1; top++;
-        } else if (t2 >= 0) {
-          stack[top] = c2; stackT[top] = t2; top++;
-        }
-      }
-    } finally {
-      this.stackTop = base;
-    }
-  }
 
   /** The rebuild's arrays for at least `n` leaves: those kept from the last rebuild when it was asked to
    * keep them (rebuild(true)), else new ones. */
@@ -485,77 +378,6 @@ export class DynamicTree {
     if (!keepArrays) this.build = null;
   }
 
-  /**
-   * Throws an Error describing the first broken invariant: parent/child links, each internal box equals
-   * the union of its children, heights, leaf count, free list. For tests.
-   */
-  validate(): void {
-    const fail = (message: string): never => {
-      throw new Error(`DynamicTree.validate: ${message}`);
-    };
-    const capacity = this.capacity, boxes = this._boxes, parent = this._parent, child1 = this._child1, child2 = this._child2, height = this._height;
-    const seen = new Uint8Array(capacity);
-    let reached = 0, leaves = 0;
-    if (this.root !== NULL_NODE) {
-      if (!(this.root >= 0 && this.root < capacity)) fail(`root ${this.root} is outside 0..${capacity - 1}`);
-      if (parent[this.root] !== NULL_NODE) fail(`the root ${this.root} has parent ${parent[this.root]}, expected −1`);
-      const pending = [this.root];
-      while (pending.length > 0) {
-        const node = pending.pop() as number;
-        if (seen[node]) fail(`node ${node} is reached twice`);
-        seen[node] = 1;
-        reached++;
-        const h = height[node], o = 6 * node;
-        if (h < 0) fail(`node ${node} is in the tree but marked free`);
-        for (let k = 0; k < 3; k++) {
-          if (!(boxes[o + k] <= boxes[o + k + 3])) fail(`node ${node}'s box has min > max (or NaN) on axis ${k}`);
-        }
-        if (h === 0) {
-          leaves++;
-          if (child1[node] !== NULL_NODE || child2[node] !== NULL_NODE) fail(`leaf ${node} has children ${child1[node]}, ${child2[node]}`);
-          continue;
-        }
-        const a = child1[node], b = child2[node];
-        for (const c of [a, b]) {
-          if (!(c >= 0 && c < capacity)) fail(`node ${node} has child ${c} outside 0..${capacity - 1}`);
-          if (parent[c] !== node) fail(`node ${c}'s parent is ${parent[c]}, expected ${node}`);
-        }
-        if (a === b) fail(`node ${node} has the same child twice (${a})`);
-        if (h !== 1 + Math.max(height[a], height[b])) fail(`node ${node} has height ${h}, its children ${height[a]} and ${height[b]}`);
-        for (let k = 0; k < 3; k++) {
-          const lo = Math.min(boxes[6 * a + k], boxes[6 * b + k]), hi = Math.max(boxes[6 * a + k + 3], boxes[6 * b + k + 3]);
-          if (boxes[o + k] !== lo || boxes[o + k + 3] !== hi) {
-            fail(`node ${node}'s box [${Array.from(boxes.subarray(o, o + 6)).join(', ')}] is not the union of its children ${a} and ${b} on axis ${k}`);
-          }
-        }
-        pending.push(a, b);
-      }
-    }
-    if (leaves !== this.leafCount) fail(`${leaves} leaves are reachable, proxyCount is ${this.leafCount}`);
-    if (reached !== this.nodeCount) fail(`${reached} nodes are reachable, ${this.nodeCount} are allocated`);
-    if (this.leafCount > 0 && this.nodeCount !== 2 * this.leafCount - 1) fail(`${this.nodeCount} nodes for ${this.leafCount} leaves, expected ${2 * this.leafCount - 1}`);
-    let free = 0;
-    for (let node = this.freeList; node !== NULL_NODE; node = parent[node]) {
-      if (!(node >= 0 && node < capacity)) fail(`the free list holds ${node}, outside 0..${capacity - 1}`);
-      if (seen[node]) fail(`node ${node} is in the free list twice, or in the tree and the free list`);
-      seen[node] = 1;
-      if (height[node] !== -1) fail(`free node ${node} has height ${height[node]}, expected −1`);
-      free++;
-    }
-    if (free + this.nodeCount !== capacity) fail(`${free} free + ${this.nodeCount} allocated nodes ≠ capacity ${capacity}`);
-    if (this.stackTop !== 0) fail(`the traversal stack was left at ${this.stackTop}`);
-  }
-
-  /** Total internal node surface area / root area: the sum over internal nodes other than the root (Box2D v3 b2DynamicTree_GetAreaRatio). 0 for fewer than 3 leaves or a root of zero area. */
-  areaRatio(): number {
-    if (this.root === NULL_NODE) return 0;
-    const boxes = this._boxes, height = this._height;
-    const rootArea = area(boxes, this.root);
-    if (!(rootArea > 0)) return 0;
-    let total = 0;
-    for (let i = 0; i < this.capacity; i++) if (height[i] > 0 && i !== this.root) total += area(boxes, i);
-    return total / rootArea;
-  }
 
   // ---- nodes ----
 
@@ -613,11 +435,12 @@ export class DynamicTree {
   }
 
   private checkNotTraversing(where: string): void {
-    if (this.stackTop !== 0) throw new Error(`DynamicTree.${where}: the tree cannot change inside a query or rayCast visit`);
+    if (this.stackTop !== 0) throw new Error(`DynamicTree.${where}: the tree cannot change inside a query or rayCastTree visit`);
   }
 
   /** Reserves `count` traversal stack slots above the current top; returns the first. */
-  private reserveStack(count: number): number {
+  /** @internal */
+  reserveStack(count: number): number {
     const base = this.stackTop, need = base + count;
     if (need > this.stack.length) {
       // A traversal already running below keeps its own reference to the old arrays and its slots there.

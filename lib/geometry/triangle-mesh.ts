@@ -23,6 +23,7 @@
 //   5. One tree leaf per triangle with its tight bounds, inserted in order, then rebuilt top-down by the
 //      binned surface-area heuristic (DynamicTree.rebuild) for a static tree of good quality.
 
+import { rayCastTree } from './tree-ray-cast.js';
 import { DynamicTree } from './dynamic-tree.js';
 import {
   isEdgeActive, rayTriangle, writeFacingNormal, writeTriangleBounds, writeTriangleNormal, type TriangleSource,
@@ -265,7 +266,7 @@ export class TriangleMesh implements TriangleSource {
     this.rayTriangle = -1;
     if (tMax > 0) {
       // Each hit clips the segment (testRay returns the new tMax), so farther leaves are culled.
-      this.tree.rayCast(o, d, tMax, this.testRay);
+      rayCastTree(this.tree, o, d, tMax, this.testRay);
     } else if (tMax === 0) {
       // The tree casts only segments of positive length; a segment of length 0 is the point o.
       const box = this.pointBox;

@@ -5,7 +5,7 @@
 
 import type { BodyType } from '../body/body-type.js';
 import { readBodyType } from '../body/body-type.js';
-import type { CoreBody } from '../body/core-body.js';
+import type { BodyStateIO, CoreBody } from '../body/core-body.js';
 import type { ShapeOptions } from '../geometry/shape.js';
 import type { JointCore } from '../joints/joint-core.js';
 import type { TreeJoint } from '../solver/direct/tree-joint.js';
@@ -90,6 +90,8 @@ export interface SnapshotWorld<B extends CoreBody, J extends SnapshotJointLike<B
   readonly snapshotFormat: WorldSnapshot['format'];
   /** The fields a snapshot's body entry may have. */
   readonly snapshotBodyKeys: readonly string[];
+  /** How a body's own numbers are written, read and checked (body-state-io.ts in each dimension). */
+  readonly bodyStateIO: BodyStateIO<B>;
   /** Settings only the world has (3D: gyroscopic, its contacts). */
   saveWorldExtras(writer: StateWriter): void;
   /** `version`: the snapshot's (the hash's own streams are always the current version's); `where`: the
@@ -175,7 +177,7 @@ function writeWorldState<B extends CoreBody, J extends SnapshotJointLike<B>>(wor
       writer.write(body.id);
       world.writeBodyStructure(writer, body);
     }
-    body.saveState(writer);
+    body.saveState(writer, world.bodyStateIO);
   }
   for (const joint of world.registry.joints) {
     if (withStructure) {
@@ -256,10 +258,10 @@ export function restoreWorld<B extends CoreBody, J extends SnapshotJointLike<B>>
       throw atPath(where, path, error);
     }
     const start = reader.position;
-    body.loadState(reader);
+    body.loadState(reader, world.bodyStateIO);
     // (older layouts read differently from how the current one writes)
-    if (version === SNAPSHOT_VERSION) requireRoundTrip(where, path, reader.numbersSince(start), (writer) => body.saveState(writer));
-    body.checkState(where, path);
+    if (version === SNAPSHOT_VERSION) requireRoundTrip(where, path, reader.numbersSince(start), (writer) => body.saveState(writer, world.bodyStateIO));
+    body.checkState(where, path, world.bodyStateIO);
   });
   const body = (i: number): B => (i === -1 ? world.ground : world.registry.bodies[i]);
   // making and loading the joints wakes their bodies (resetting the rest timers just read): kept aside

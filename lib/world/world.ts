@@ -6,6 +6,9 @@
 // World2D shares with it (settings, removal, the step's stages, breaking) is in world-core.ts and the
 // files beside it.
 
+import { checkContacts, readContacts, restoreContacts, saveContacts } from '../collision/contact-snapshot.js';
+import type { BodyStateIO } from '../body/core-body.js';
+import { BODY_STATE_IO } from '../body/body-state-io.js';
 import type { Body } from '../body/body.js';
 import type { BallJoint, BallJointOptions } from '../joints/ball-joint.js';
 import type { Joint } from '../joints/joint.js';
@@ -101,6 +104,8 @@ export class World extends BasicWorld {
 
   /** @internal */
   readonly snapshotFormat = 'sinew-world' as const;
+  /** @internal */
+  readonly bodyStateIO: BodyStateIO<Body> = BODY_STATE_IO;
   // One number of flags: 1 gyroscopic, 2 the direct solver, 4 contacts follow, 8 a restitution threshold
   // other than the default follows, 16 a ccdSpeedThreshold other than the default follows (so a world
   // without them reads and hashes as before); then those thresholds, then the contacts' impulses
@@ -113,7 +118,7 @@ export class World extends BasicWorld {
     writer.write((this.integrator.gyroscopic ? 1 : 0) + (this.solver === 'direct' ? 2 : 0) + (contacts ? 4 : 0) + (threshold ? 8 : 0) + (ccd ? 16 : 0));
     if (threshold) writer.write(this.restitutionThreshold);
     if (ccd) writer.write(this.ccdSpeedThreshold);
-    if (contacts) this.contactSet.save(writer);
+    if (contacts) saveContacts(this.contactSet, writer);
   }
   private pendingContacts: number[] | null = null;
   /** @internal */
@@ -126,14 +131,14 @@ export class World extends BasicWorld {
       : RESTITUTION_THRESHOLD;
     (this.continuous as ContinuousCollision).speedThreshold = (flags & 16) !== 0 ? readSpeedThreshold(`${where}: settings`, reader.read()) : CCD_SPEED_THRESHOLD;
     reader.context = `${where}: contacts`;
-    this.pendingContacts = (flags & 4) !== 0 ? ContactSet.read(reader) : null;
+    this.pendingContacts = (flags & 4) !== 0 ? readContacts(reader) : null;
   }
   /** @internal */
   afterRestore(where: string): void {
     if (this.pendingContacts !== null) {
-      ContactSet.check(where, this.pendingContacts, this.registry.bodies);
-      this.contactSet.restore(this.pendingContacts, this.registry.bodies);
-      requireFiniteState(where, 'contacts', (writer) => this.contactSet.save(writer));
+      checkContacts(where, this.pendingContacts, this.registry.bodies);
+      restoreContacts(this.contactSet, this.pendingContacts, this.registry.bodies);
+      requireFiniteState(where, 'contacts', (writer) => saveContacts(this.contactSet, writer));
     }
     this.pendingContacts = null;
   }

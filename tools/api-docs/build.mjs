@@ -15,7 +15,7 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 
 const app = await Application.bootstrap({
   name: 'sinew-physics',
-  entryPoints: [`${root}lib/index.ts`, `${root}lib/2d/index.ts`, `${root}lib/scenes/index.ts`],
+  entryPoints: [`${root}lib/index.ts`, `${root}lib/core.ts`, `${root}lib/2d/index.ts`, `${root}lib/scenes/index.ts`],
   tsconfig: `${root}tsconfig.build.json`,
   out: `${root}docs/api`,
   readme: 'none',
