@@ -25,8 +25,8 @@ import { MAX_CONTACT_IMPULSE, MAX_CONTACT_SPEED_CHANGE, type ContactConstraint }
 import { MAX_MANIFOLD_POINTS } from './manifold.js';
 import {
   HEADER_AGAINST_STATIC, HEADER_COUNT, HEADER_FRICTION, HEADER_MOVING_SIGN, HEADER_NORMAL, HEADER_OFFSET_A, HEADER_OFFSET_B,
-  FACTOR_STATE, HEADER_K, HEADER_RIGID_FACTOR, HEADER_ROLLING, HEADER_SIZE, HEADER_SOFT_FACTOR, HEADER_TANGENT_SPEED, POINT_CORE_GAP, POINT_FIXED_CORE, POINT_IMPULSE, POINT_LARGEST_IMPULSE, POINT_LOCAL_A,
-  POINT_LOCAL_B, POINT_SEPARATION, POINT_SIZE, ROW_IJA, ROW_IJB, ROW_JA, ROW_JB, ROW_MASS, ROW_N, ROW_SIZE,
+  FACTOR_STATE, HEADER_K, HEADER_RIGID_FACTOR, HEADER_ROLLING, HEADER_SOFT_FACTOR, HEADER_TANGENT_SPEED, POINT_CORE_GAP, POINT_FIXED_CORE, POINT_IMPULSE, POINT_LARGEST_IMPULSE, POINT_LOCAL_A,
+  POINT_LOCAL_B, POINT_SEPARATION, POINT_SIZE, ROW_IJA, ROW_IJB, ROW_JA, ROW_JB, ROW_MASS, ROW_N, ROW_SIZE, pointsBase,
 } from './contact-rows.js';
 
 /** The rows' array is never cut below this many doubles (64 KB). */
@@ -69,7 +69,7 @@ export class ContactSolver implements SolverContacts, SubstepLength {
     // (whose sweeps may have been odd in number) is state no snapshot holds
     this.frictionBackward = false;
     let total = 0;
-    for (let i = 0; i < contacts.length; i++) total += HEADER_SIZE + contacts[i].count * POINT_SIZE;
+    for (let i = 0; i < contacts.length; i++) total = pointsBase(total, contacts[i].count) + contacts[i].count * POINT_SIZE;
     if (total > this.data.length) this.data = new Float64Array(Math.max(total, 2 * this.data.length));
     else if (this.shrink.due(total, this.data.length, MIN_ROWS)) this.data = new Float64Array(2 * total);
     const data = this.data, chunksA = this.chunksA, chunksB = this.chunksB;
@@ -81,7 +81,7 @@ export class ContactSolver implements SolverContacts, SubstepLength {
       contact.placeRows(data, at);
       chunksA[i] = contact.bodyA.stateChunk;
       chunksB[i] = contact.bodyB.stateChunk;
-      at += HEADER_SIZE + contact.count * POINT_SIZE;
+      at = pointsBase(at, contact.count) + contact.count * POINT_SIZE;
     }
   }
 
@@ -100,7 +100,7 @@ export class ContactSolver implements SolverContacts, SubstepLength {
     const d = this.data, contacts = this.contacts, chunksA = this.chunksA, chunksB = this.chunksB;
     let header = 0;
     for (let k = 0; k < contacts.length; k++) {
-      const count = d[header + HEADER_COUNT] | 0, sign = d[header + HEADER_MOVING_SIGN], base = header + HEADER_SIZE;
+      const count = d[header + HEADER_COUNT] | 0, sign = d[header + HEADER_MOVING_SIGN], base = pointsBase(header, count);
       const sa = chunksA[k], oa = d[header + HEADER_OFFSET_A] | 0, sb = chunksB[k], ob = d[header + HEADER_OFFSET_B] | 0;
       if (sign !== 0) {
         // the moving body alone: v += s m⁻¹ n λ, ω += s I⁻¹ j λ
@@ -188,7 +188,8 @@ export class ContactSolver implements SolverContacts, SubstepLength {
       else if (sign < 0) solveMoving(d, header, chunksA[k], d[header + HEADER_OFFSET_A] | 0, -1, rowSoft, useBias, inverseH, backward);
       else solvePair(d, header, chunksA[k], d[header + HEADER_OFFSET_A] | 0, chunksB[k], d[header + HEADER_OFFSET_B] | 0, rowSoft, useBias, inverseH, backward);
       if (d[header + HEADER_ROLLING] !== 0) contacts[k].solveRolling();
-      header += HEADER_SIZE + (d[header + HEADER_COUNT] | 0) * POINT_SIZE;
+      const count = d[header + HEADER_COUNT] | 0;
+      header = pointsBase(header, count) + count * POINT_SIZE;
     }
   }
 
@@ -279,7 +280,7 @@ function solveNormalBlock(rows: Float64Array, header: number, count: number, use
   const F = header + (soft ? HEADER_SOFT_FACTOR : HEADER_RIGID_FACTOR);
   if (rows[F + FACTOR_STATE] === 0) factorNormalBlock(rows, header, count, F);
   if (rows[F + FACTOR_STATE] < 0) return false;
-  const r = blockDelta, base = header + HEADER_SIZE;
+  const r = blockDelta, base = pointsBase(header, count);
   for (let i = 0; i < count; i++) {
     const kii = rows[header + HEADER_K + 5 * i];
     r[i] = -(blockRate[i] + pointBias[i]) - gamma * kii * rows[base + i * POINT_SIZE + POINT_IMPULSE];
@@ -341,7 +342,7 @@ function writeNormalBias(i: number, s: number, soft: Readonly<Softness>, useBias
  *             the disc |λ_t| ≤ μ λ_n of the λ_n just solved (Coulomb), and both changes applied
  */
 function solveMoving(rows: Float64Array, header: number, st: Float64Array, o: number, sign: number, soft: Readonly<Softness>, useBias: boolean, inverseH: number, backward: boolean): void {
-  const count = rows[header + HEADER_COUNT] | 0, base = header + HEADER_SIZE;
+  const count = rows[header + HEADER_COUNT] | 0, base = pointsBase(header, count);
   const j = sign > 0 ? ROW_JB : ROW_JA, ij = sign > 0 ? ROW_IJB : ROW_IJA;
   const local = sign > 0 ? POINT_LOCAL_B : POINT_LOCAL_A;
   const mx = st[o + MASS_X], my = st[o + MASS_Y], mz = st[o + MASS_Z], friction = rows[header + HEADER_FRICTION];
@@ -429,7 +430,7 @@ function solveMoving(rows: Float64Array, header: number, st: Float64Array, o: nu
  * solveMoving, the gap from both core points.
  */
 function solvePair(rows: Float64Array, header: number, sa: Float64Array, oa: number, sb: Float64Array, ob: number, soft: Readonly<Softness>, useBias: boolean, inverseH: number, backward: boolean): void {
-  const count = rows[header + HEADER_COUNT] | 0, base = header + HEADER_SIZE;
+  const count = rows[header + HEADER_COUNT] | 0, base = pointsBase(header, count);
   const mAx = sa[oa + MASS_X], mAy = sa[oa + MASS_Y], mAz = sa[oa + MASS_Z], friction = rows[header + HEADER_FRICTION];
   const mBx = sb[ob + MASS_X], mBy = sb[ob + MASS_Y], mBz = sb[ob + MASS_Z];
   let vax = sa[oa + LINEAR_VELOCITY], vay = sa[oa + LINEAR_VELOCITY + 1], vaz = sa[oa + LINEAR_VELOCITY + 2];
