@@ -61,8 +61,8 @@ import type { ShapeProxy } from './broadphase.js';
 import type { SubstepLength } from '../solver/step-parts.js';
 import {
   HEADER_AGAINST_STATIC, HEADER_COUNT, HEADER_FRICTION, HEADER_MOVING_SIGN, HEADER_NORMAL, HEADER_OFFSET_A, HEADER_OFFSET_B,
-  FACTOR_STATE, HEADER_K, HEADER_RIGID_FACTOR, HEADER_ROLLING, HEADER_SIZE, HEADER_SOFT_FACTOR, HEADER_TANGENT_SPEED, POINT_CLOSING_SPEED, POINT_CORE_GAP, POINT_FIXED_CORE, POINT_IMPULSE, POINT_LARGEST_IMPULSE,
-  POINT_LOCAL_A, POINT_LOCAL_B, POINT_SEPARATION, POINT_SIZE, ROW_IJA, ROW_IJB, ROW_JA, ROW_JB, ROW_MASS, ROW_N, ROW_SIZE,
+  FACTOR_STATE, HEADER_K, HEADER_RIGID_FACTOR, HEADER_ROLLING, HEADER_SOFT_FACTOR, HEADER_TANGENT_SPEED, POINT_CLOSING_SPEED, POINT_CORE_GAP, POINT_FIXED_CORE, POINT_IMPULSE, POINT_LARGEST_IMPULSE,
+  POINT_LOCAL_A, POINT_LOCAL_B, POINT_SEPARATION, POINT_SIZE, ROW_IJA, ROW_IJB, ROW_JA, ROW_JB, ROW_MASS, ROW_N, ROW_SIZE, pointsBase,
 } from './contact-rows.js';
 
 const POSITION = BODY_STATE.position, LINEAR_VELOCITY = BODY_STATE.linearVelocity, ANGULAR_VELOCITY = BODY_STATE.angularVelocity;
@@ -331,7 +331,7 @@ export class ContactConstraint {
   placeRows(data: Float64Array, header: number): void {
     this.data = data;
     this.header = header;
-    this.base = header + HEADER_SIZE;
+    this.base = pointsBase(header, this.count);
   }
 
   /** @internal Lever arms, rows and effective masses at the step's start poses, for substeps of `step.h` under
@@ -427,7 +427,8 @@ export class ContactConstraint {
       for (let r = 0; r < 3; r++) d[p + POINT_IMPULSE + r] = this.impulses[3 * i + r];
     }
     // the normal rows' K_ik = (m_a⁻¹ + m_b⁻¹) n·n + j_a,i·I_a⁻¹ j_a,k + j_b,i·I_b⁻¹ j_b,k (a static body's
-    // terms are zero), for the block solve
+    // terms are zero), for the block solve (two points or more: a one-point contact's header has no block)
+    if (this.count < 2) return;
     const inverseMassSum = sa[INVERSE_MASS] + sb[INVERSE_MASS];
     // (with a body's translation locked, n_i·(m_a⁻¹ P_a + m_b⁻¹ P_b) n_k axis by axis: body.ts)
     const locked = sa[TRANSLATION_LOCKS] !== 0 || sb[TRANSLATION_LOCKS] !== 0;

@@ -51,9 +51,15 @@ export const HEADER_AGAINST_STATIC = 5;
 export const HEADER_NORMAL = 6;
 /** 1 when the contact has rolling rows (kept in the contact itself), else 0, */
 export const HEADER_ROLLING = 9;
+/** the speeds along t₁ and t₂ the friction rows aim B's surface at over A's (World.onPreSolve's
+ * tangentVelocity; 0 unless a hook set one): Ċ_t − t·u → 0. */
+export const HEADER_TANGENT_SPEED = 10;
+/** A one-point contact's header ends here. */
+export const HEADER_SIZE = HEADER_TANGENT_SPEED + 2;
+// A contact of two or more points has a longer header, for its normal rows' block solve:
 /** the normal rows' K = J M⁻¹ Jᵀ, 4 x 4 row-major (count x count of it used; contact-solver.ts
  * solveNormalBlock): fixed for the step, as the rows are, */
-export const HEADER_K = 10;
+export const HEADER_K = HEADER_SIZE;
 /** and the block's Gaussian elimination of K + diag(γ K_ii) for the biased sweeps' softness and for the
  * relax sweep's (γ = 0), each 4 x 4 row-major (the multipliers below the diagonal, the eliminated rows on
  * and above it) and then a state: 0 not factored yet this step, 1 factored, −1 not positive definite.
@@ -61,7 +67,11 @@ export const HEADER_K = 10;
 export const HEADER_SOFT_FACTOR = HEADER_K + 16;
 export const HEADER_RIGID_FACTOR = HEADER_SOFT_FACTOR + 17;
 export const FACTOR_STATE = 16;
-/** the speeds along t₁ and t₂ the friction rows aim B's surface at over A's (World.onPreSolve's
- * tangentVelocity; 0 unless a hook set one): Ċ_t − t·u → 0, */
-export const HEADER_TANGENT_SPEED = HEADER_RIGID_FACTOR + 17;
-export const HEADER_SIZE = HEADER_TANGENT_SPEED + 2;
+/** The header of a contact of two or more points. (A one-point contact has no block: its header is
+ * HEADER_SIZE long, which on a pile of mostly one-point contacts is 40 % of the rows' numbers.) */
+export const BLOCK_HEADER_SIZE = HEADER_RIGID_FACTOR + 17;
+
+/** Where a contact's points start after its header at `header`. */
+export function pointsBase(header: number, count: number): number {
+  return header + (count > 1 ? BLOCK_HEADER_SIZE : HEADER_SIZE);
+}

@@ -424,7 +424,9 @@ export class ContactSet {
       return;
     }
     this.writeMargin(parent);
-    const withPoints = (this.meshPairs as MeshPairs).collide(parent, a, b, this.pool);
+    // a pair that barely moved keeps its triangles' manifolds, carried with the shapes (mesh-pairs.ts reuse)
+    const meshPairs = this.meshPairs as MeshPairs;
+    const withPoints = meshPairs.reuse(parent, a, b) || meshPairs.collide(parent, a, b, this.pool);
     let deepestChild = parent, least = Infinity;
     const children = parent.children as ContactConstraint[];
     for (let i = 0; i < children.length; i++) {

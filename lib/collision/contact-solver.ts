@@ -25,8 +25,8 @@ import { MAX_CONTACT_IMPULSE, MAX_CONTACT_SPEED_CHANGE, type ContactConstraint }
 import { MAX_MANIFOLD_POINTS } from './manifold.js';
 import {
   HEADER_AGAINST_STATIC, HEADER_COUNT, HEADER_FRICTION, HEADER_MOVING_SIGN, HEADER_NORMAL, HEADER_OFFSET_A, HEADER_OFFSET_B,
-  FACTOR_STATE, HEADER_K, HEADER_RIGID_FACTOR, HEADER_ROLLING, HEADER_SIZE, HEADER_SOFT_FACTOR, HEADER_TANGENT_SPEED, POINT_CORE_GAP, POINT_FIXED_CORE, POINT_IMPULSE, POINT_LARGEST_IMPULSE, POINT_LOCAL_A,
-  POINT_LOCAL_B, POINT_SEPARATION, POINT_SIZE, ROW_IJA, ROW_IJB, ROW_JA, ROW_JB, ROW_MASS, ROW_N, ROW_SIZE,
+  FACTOR_STATE, HEADER_K, HEADER_RIGID_FACTOR, HEADER_ROLLING, HEADER_SOFT_FACTOR, HEADER_TANGENT_SPEED, POINT_CORE_GAP, POINT_FIXED_CORE, POINT_IMPULSE, POINT_LARGEST_IMPULSE, POINT_LOCAL_A,
+  POINT_LOCAL_B, POINT_SEPARATION, POINT_SIZE, ROW_IJA, ROW_IJB, ROW_JA, ROW_JB, ROW_MASS, ROW_N, ROW_SIZE, pointsBase,
 } from './contact-rows.js';
 
 /** The rows' array is never cut below this many doubles (64 KB). */
@@ -69,7 +69,7 @@ export class ContactSolver implements SolverContacts, SubstepLength {
     // (whose sweeps may have been odd in number) is state no snapshot holds
     this.frictionBackward = false;
     let total = 0;
-    for (let i = 0; i < contacts.length; i++) total += HEADER_SIZE + contacts[i].count * POINT_SIZE;
+    for (let i = 0; i < contacts.length; i++) total = pointsBase(total, contacts[i].count) + contacts[i].count * POINT_SIZE;
     if (total > this.data.length) this.data = new Float64Array(Math.max(total, 2 * this.data.length));
     else if (this.shrink.due(total, this.data.length, MIN_ROWS)) this.data = new Float64Array(2 * total);
     const data = this.data, chunksA = this.chunksA, chunksB = this.chunksB;
@@ -81,7 +81,7 @@ export class ContactSolver implements SolverContacts, SubstepLength {
       contact.placeRows(data, at);
       chunksA[i] = contact.bodyA.stateChunk;
       chunksB[i] = contact.bodyB.stateChunk;
-      at += HEADER_SIZE + contact.count * POINT_SIZE;
+      at = pointsBase(at, contact.count) + contact.count * POINT_SIZE;
     }
   }
 
@@ -100,7 +100,7 @@ export class ContactSolver implements SolverContacts, SubstepLength {
     const d = this.data, contacts = this.contacts, chunksA = this.chunksA, chunksB = this.chunksB;
     let header = 0;
     for (let k = 0; k < contacts.length; k++) {
-      const count = d[header + HEADER_COUNT] | 0, sign = d[header + HEADER_MOVING_SIGN], base = header + HEADER_SIZE;
+      const count = d[header + HEADER_COUNT] | 0, sign = d[header + HEADER_MOVING_SIGN], base = pointsBase(header, count);
       const sa = chunksA[k], oa = d[header + HEADER_OFFSET_A] | 0, sb = chunksB[k], ob = d[header + HEADER_OFFSET_B] | 0;
       if (sign !== 0) {
         // the moving body alone: v += s m⁻¹ n λ, ω += s I⁻¹ j λ
@@ -188,7 +188,8 @@ export class ContactSolver implements SolverContacts, SubstepLength {
       else if (sign < 0) solveMoving(d, header, chunksA[k], d[header + HEADER_OFFSET_A] | 0, -1, rowSoft, useBias, inverseH, backward);
       else solvePair(d, header, chunksA[k], d[header + HEADER_OFFSET_A] | 0, chunksB[k], d[header + HEADER_OFFSET_B] | 0, rowSoft, useBias, inverseH, backward);
       if (d[header + HEADER_ROLLING] !== 0) contacts[k].solveRolling();
-      header += HEADER_SIZE + (d[header + HEADER_COUNT] | 0) * POINT_SIZE;
+      const count = d[header + HEADER_COUNT] | 0;
+      header = pointsBase(header, count) + count * POINT_SIZE;
     }
   }
 
@@ -279,7 +280,7 @@ function solveNormalBlock(rows: Float64Array, header: number, count: number, use
   const F = header + (soft ? HEADER_SOFT_FACTOR : HEADER_RIGID_FACTOR);
   if (rows[F + FACTOR_STATE] === 0) factorNormalBlock(rows, header, count, F);
   if (rows[F + FACTOR_STATE] < 0) return false;
-  const r = blockDelta, base = header + HEADER_SIZE;
+  const r = blockDelta, base = pointsBase(header, count);
   for (let i = 0; i < count; i++) {
     const kii = rows[header + HEADER_K + 5 * i];
     r[i] = -(blockRate[i] + pointBias[i]) - gamma * kii * rows[base + i * POINT_SIZE + POINT_IMPULSE];
@@ -341,20 +342,30 @@ function writeNormalBias(i: number, s: number, soft: Readonly<Softness>, useBias
  *             the disc |λ_t| ≤ μ λ_n of the λ_n just solved (Coulomb), and both changes applied
  */
 function solveMoving(rows: Float64Array, header: number, st: Float64Array, o: number, sign: number, soft: Readonly<Softness>, useBias: boolean, inverseH: number, backward: boolean): void {
-  const count = rows[header + HEADER_COUNT] | 0, base = header + HEADER_SIZE;
+  const count = rows[header + HEADER_COUNT] | 0, base = pointsBase(header, count);
   const j = sign > 0 ? ROW_JB : ROW_JA, ij = sign > 0 ? ROW_IJB : ROW_IJA;
   const local = sign > 0 ? POINT_LOCAL_B : POINT_LOCAL_A;
   const mx = st[o + MASS_X], my = st[o + MASS_Y], mz = st[o + MASS_Z], friction = rows[header + HEADER_FRICTION];
   let vx = st[o + LINEAR_VELOCITY], vy = st[o + LINEAR_VELOCITY + 1], vz = st[o + LINEAR_VELOCITY + 2];
   let wx = st[o + ANGULAR_VELOCITY], wy = st[o + ANGULAR_VELOCITY + 1], wz = st[o + ANGULAR_VELOCITY + 2];
+  // the body's pose and the normal, read once for all the points (see solvePair)
+  const x0 = st[o + POSITION], x1 = st[o + POSITION + 1], x2 = st[o + POSITION + 2];
+  const r0 = st[o + ROTATION], r1 = st[o + ROTATION + 1], r2 = st[o + ROTATION + 2], r3 = st[o + ROTATION + 3], r4 = st[o + ROTATION + 4];
+  const r5 = st[o + ROTATION + 5], r6 = st[o + ROTATION + 6], r7 = st[o + ROTATION + 7], r8 = st[o + ROTATION + 8];
+  const n0 = rows[header + HEADER_NORMAL], n1 = rows[header + HEADER_NORMAL + 1], n2 = rows[header + HEADER_NORMAL + 2];
+  // the friction rows' directions, the same at every point (contact-constraint.ts prepare: the tangents), read once
+  const t1x = rows[base + ROW_SIZE + ROW_N], t1y = rows[base + ROW_SIZE + ROW_N + 1], t1z = rows[base + ROW_SIZE + ROW_N + 2];
+  const t2x = rows[base + 2 * ROW_SIZE + ROW_N], t2y = rows[base + 2 * ROW_SIZE + ROW_N + 1], t2z = rows[base + 2 * ROW_SIZE + ROW_N + 2];
   for (let i = 0; i < count; i++) {
-    // the moving core point at the body's pose now against the static one (as writeMovingGap)
+    // the moving core point at the body's pose now against the static one (as writeMovingGap, the same
+    // arithmetic in the same order)
     const p = base + i * POINT_SIZE, l = p + local, fixed = p + POINT_FIXED_CORE;
+    const l0 = rows[l], l1 = rows[l + 1], l2 = rows[l + 2];
+    const c0 = x0 + r0 * l0 + r3 * l1 + r6 * l2, c1 = x1 + r1 * l0 + r4 * l1 + r7 * l2, c2 = x2 + r2 * l0 + r5 * l1 + r8 * l2;
     let gap = 0;
-    for (let c = 0; c < 3; c++) {
-      const core = st[o + POSITION + c] + st[o + ROTATION + c] * rows[l] + st[o + ROTATION + 3 + c] * rows[l + 1] + st[o + ROTATION + 6 + c] * rows[l + 2];
-      gap += rows[header + HEADER_NORMAL + c] * (sign > 0 ? core - rows[fixed + c] : rows[fixed + c] - core);
-    }
+    gap += n0 * (sign > 0 ? c0 - rows[fixed] : rows[fixed] - c0);
+    gap += n1 * (sign > 0 ? c1 - rows[fixed + 1] : rows[fixed + 1] - c1);
+    gap += n2 * (sign > 0 ? c2 - rows[fixed + 2] : rows[fixed + 2] - c2);
     writeNormalBias(i, rows[p + POINT_SEPARATION] + (gap - rows[p + POINT_CORE_GAP]), soft, useBias, inverseH);
   }
   // the normal rows as one block when they all push (see solve)
@@ -362,12 +373,12 @@ function solveMoving(rows: Float64Array, header: number, st: Float64Array, o: nu
   if (count > 1) {
     for (let i = 0; i < count; i++) {
       const at = base + i * POINT_SIZE;
-      blockRate[i] = sign * (rows[at + ROW_N] * vx + rows[at + ROW_N + 1] * vy + rows[at + ROW_N + 2] * vz + rows[at + j] * wx + rows[at + j + 1] * wy + rows[at + j + 2] * wz);
+      blockRate[i] = sign * (n0 * vx + n1 * vy + n2 * vz + rows[at + j] * wx + rows[at + j + 1] * wy + rows[at + j + 2] * wz);
     }
     if (solveNormalBlock(rows, header, count, useBias)) {
       for (let i = 0; i < count; i++) {
         const at = base + i * POINT_SIZE, lambda = sign * blockDelta[i];
-        vx += mx * lambda * rows[at + ROW_N]; vy += my * lambda * rows[at + ROW_N + 1]; vz += mz * lambda * rows[at + ROW_N + 2];
+        vx += mx * lambda * n0; vy += my * lambda * n1; vz += mz * lambda * n2;
         wx += rows[at + ij] * lambda; wy += rows[at + ij + 1] * lambda; wz += rows[at + ij + 2] * lambda;
       }
       solved = true;
@@ -378,7 +389,7 @@ function solveMoving(rows: Float64Array, header: number, st: Float64Array, o: nu
   for (let k = 0; k < rounds; k++) {
     const i = k < count ? k : rounds - 1 - k;
     const at = base + i * POINT_SIZE, slot = at + POINT_IMPULSE;
-    const rate = sign * (rows[at + ROW_N] * vx + rows[at + ROW_N + 1] * vy + rows[at + ROW_N + 2] * vz + rows[at + j] * wx + rows[at + j + 1] * wy + rows[at + j + 2] * wz);
+    const rate = sign * (n0 * vx + n1 * vy + n2 * vz + rows[at + j] * wx + rows[at + j + 1] * wy + rows[at + j + 2] * wz);
     const old = rows[slot];
     let next = old - pointMassScale[i] * rows[at + ROW_MASS] * (rate + pointBias[i]) - pointImpulseScale[i] * old;
     // (Math.min, not `next = MAX_CONTACT_IMPULSE`: a module constant that is no small integer, assigned
@@ -388,7 +399,7 @@ function solveMoving(rows: Float64Array, header: number, st: Float64Array, o: nu
     rows[slot] = next;
     if (next !== old) {
       const lambda = sign * (next - old);
-      vx += mx * lambda * rows[at + ROW_N]; vy += my * lambda * rows[at + ROW_N + 1]; vz += mz * lambda * rows[at + ROW_N + 2];
+      vx += mx * lambda * n0; vy += my * lambda * n1; vz += mz * lambda * n2;
       wx += rows[at + ij] * lambda; wy += rows[at + ij + 1] * lambda; wz += rows[at + ij + 2] * lambda;
     }
     if (next > rows[at + POINT_LARGEST_IMPULSE]) rows[at + POINT_LARGEST_IMPULSE] = next;
@@ -398,8 +409,8 @@ function solveMoving(rows: Float64Array, header: number, st: Float64Array, o: nu
     const i = backward ? count - 1 - round : round;
     const p = base + i * POINT_SIZE, t1 = p + ROW_SIZE, t2 = t1 + ROW_SIZE, slot = p + POINT_IMPULSE + 1;
     // Ċ_t − t·u: the slip past the surface speed a hook asked for (0 unless set)
-    const rate1 = sign * (rows[t1 + ROW_N] * vx + rows[t1 + ROW_N + 1] * vy + rows[t1 + ROW_N + 2] * vz + rows[t1 + j] * wx + rows[t1 + j + 1] * wy + rows[t1 + j + 2] * wz) - rows[header + HEADER_TANGENT_SPEED];
-    const rate2 = sign * (rows[t2 + ROW_N] * vx + rows[t2 + ROW_N + 1] * vy + rows[t2 + ROW_N + 2] * vz + rows[t2 + j] * wx + rows[t2 + j + 1] * wy + rows[t2 + j + 2] * wz) - rows[header + HEADER_TANGENT_SPEED + 1];
+    const rate1 = sign * (t1x * vx + t1y * vy + t1z * vz + rows[t1 + j] * wx + rows[t1 + j + 1] * wy + rows[t1 + j + 2] * wz) - rows[header + HEADER_TANGENT_SPEED];
+    const rate2 = sign * (t2x * vx + t2y * vy + t2z * vz + rows[t2 + j] * wx + rows[t2 + j + 1] * wy + rows[t2 + j + 2] * wz) - rows[header + HEADER_TANGENT_SPEED + 1];
     const bound = friction * rows[slot - 1];
     const old1 = rows[slot], old2 = rows[slot + 1];
     let next1 = old1 - rows[t1 + ROW_MASS] * rate1;
@@ -413,10 +424,10 @@ function solveMoving(rows: Float64Array, header: number, st: Float64Array, o: nu
     rows[slot] = next1;
     rows[slot + 1] = next2;
     const lambda1 = sign * (next1 - old1);
-    vx += mx * lambda1 * rows[t1 + ROW_N]; vy += my * lambda1 * rows[t1 + ROW_N + 1]; vz += mz * lambda1 * rows[t1 + ROW_N + 2];
+    vx += mx * lambda1 * t1x; vy += my * lambda1 * t1y; vz += mz * lambda1 * t1z;
     wx += rows[t1 + ij] * lambda1; wy += rows[t1 + ij + 1] * lambda1; wz += rows[t1 + ij + 2] * lambda1;
     const lambda2 = sign * (next2 - old2);
-    vx += mx * lambda2 * rows[t2 + ROW_N]; vy += my * lambda2 * rows[t2 + ROW_N + 1]; vz += mz * lambda2 * rows[t2 + ROW_N + 2];
+    vx += mx * lambda2 * t2x; vy += my * lambda2 * t2y; vz += mz * lambda2 * t2z;
     wx += rows[t2 + ij] * lambda2; wy += rows[t2 + ij + 1] * lambda2; wz += rows[t2 + ij + 2] * lambda2;
   }
   st[o + LINEAR_VELOCITY] = vx; st[o + LINEAR_VELOCITY + 1] = vy; st[o + LINEAR_VELOCITY + 2] = vz;
@@ -429,22 +440,33 @@ function solveMoving(rows: Float64Array, header: number, st: Float64Array, o: nu
  * solveMoving, the gap from both core points.
  */
 function solvePair(rows: Float64Array, header: number, sa: Float64Array, oa: number, sb: Float64Array, ob: number, soft: Readonly<Softness>, useBias: boolean, inverseH: number, backward: boolean): void {
-  const count = rows[header + HEADER_COUNT] | 0, base = header + HEADER_SIZE;
+  const count = rows[header + HEADER_COUNT] | 0, base = pointsBase(header, count);
   const mAx = sa[oa + MASS_X], mAy = sa[oa + MASS_Y], mAz = sa[oa + MASS_Z], friction = rows[header + HEADER_FRICTION];
   const mBx = sb[ob + MASS_X], mBy = sb[ob + MASS_Y], mBz = sb[ob + MASS_Z];
   let vax = sa[oa + LINEAR_VELOCITY], vay = sa[oa + LINEAR_VELOCITY + 1], vaz = sa[oa + LINEAR_VELOCITY + 2];
   let wax = sa[oa + ANGULAR_VELOCITY], way = sa[oa + ANGULAR_VELOCITY + 1], waz = sa[oa + ANGULAR_VELOCITY + 2];
   let vbx = sb[ob + LINEAR_VELOCITY], vby = sb[ob + LINEAR_VELOCITY + 1], vbz = sb[ob + LINEAR_VELOCITY + 2];
   let wbx = sb[ob + ANGULAR_VELOCITY], wby = sb[ob + ANGULAR_VELOCITY + 1], wbz = sb[ob + ANGULAR_VELOCITY + 2];
+  // both bodies' poses and the normal, read once for all the points: read again for each point and axis,
+  // the gaps took 12 % more of a sweep of the 20-row pyramid (the same arithmetic: the same bits)
+  const xa0 = sa[oa + POSITION], xa1 = sa[oa + POSITION + 1], xa2 = sa[oa + POSITION + 2];
+  const ra0 = sa[oa + ROTATION], ra1 = sa[oa + ROTATION + 1], ra2 = sa[oa + ROTATION + 2], ra3 = sa[oa + ROTATION + 3], ra4 = sa[oa + ROTATION + 4];
+  const ra5 = sa[oa + ROTATION + 5], ra6 = sa[oa + ROTATION + 6], ra7 = sa[oa + ROTATION + 7], ra8 = sa[oa + ROTATION + 8];
+  const xb0 = sb[ob + POSITION], xb1 = sb[ob + POSITION + 1], xb2 = sb[ob + POSITION + 2];
+  const rb0 = sb[ob + ROTATION], rb1 = sb[ob + ROTATION + 1], rb2 = sb[ob + ROTATION + 2], rb3 = sb[ob + ROTATION + 3], rb4 = sb[ob + ROTATION + 4];
+  const rb5 = sb[ob + ROTATION + 5], rb6 = sb[ob + ROTATION + 6], rb7 = sb[ob + ROTATION + 7], rb8 = sb[ob + ROTATION + 8];
+  const n0 = rows[header + HEADER_NORMAL], n1 = rows[header + HEADER_NORMAL + 1], n2 = rows[header + HEADER_NORMAL + 2];
+  // the friction rows' directions, the same at every point (contact-constraint.ts prepare: the tangents), read once
+  const t1x = rows[base + ROW_SIZE + ROW_N], t1y = rows[base + ROW_SIZE + ROW_N + 1], t1z = rows[base + ROW_SIZE + ROW_N + 2];
+  const t2x = rows[base + 2 * ROW_SIZE + ROW_N], t2y = rows[base + 2 * ROW_SIZE + ROW_N + 1], t2z = rows[base + 2 * ROW_SIZE + ROW_N + 2];
   for (let i = 0; i < count; i++) {
-    // the core points carried with their bodies (as writeCoreGap)
+    // the core points carried with their bodies (as writeCoreGap, the same arithmetic in the same order)
     const p = base + i * POINT_SIZE, la = p + POINT_LOCAL_A, lb = p + POINT_LOCAL_B;
+    const a0 = rows[la], a1 = rows[la + 1], a2 = rows[la + 2], b0 = rows[lb], b1 = rows[lb + 1], b2 = rows[lb + 2];
     let gap = 0;
-    for (let c = 0; c < 3; c++) {
-      const coreA = sa[oa + POSITION + c] + sa[oa + ROTATION + c] * rows[la] + sa[oa + ROTATION + 3 + c] * rows[la + 1] + sa[oa + ROTATION + 6 + c] * rows[la + 2];
-      const coreB = sb[ob + POSITION + c] + sb[ob + ROTATION + c] * rows[lb] + sb[ob + ROTATION + 3 + c] * rows[lb + 1] + sb[ob + ROTATION + 6 + c] * rows[lb + 2];
-      gap += rows[header + HEADER_NORMAL + c] * (coreB - coreA);
-    }
+    gap += n0 * ((xb0 + rb0 * b0 + rb3 * b1 + rb6 * b2) - (xa0 + ra0 * a0 + ra3 * a1 + ra6 * a2));
+    gap += n1 * ((xb1 + rb1 * b0 + rb4 * b1 + rb7 * b2) - (xa1 + ra1 * a0 + ra4 * a1 + ra7 * a2));
+    gap += n2 * ((xb2 + rb2 * b0 + rb5 * b1 + rb8 * b2) - (xa2 + ra2 * a0 + ra5 * a1 + ra8 * a2));
     writeNormalBias(i, rows[p + POINT_SEPARATION] + (gap - rows[p + POINT_CORE_GAP]), soft, useBias, inverseH);
   }
   // the normal rows as one block when they all push (see solve)
@@ -453,14 +475,14 @@ function solvePair(rows: Float64Array, header: number, sa: Float64Array, oa: num
     for (let i = 0; i < count; i++) {
       const at = base + i * POINT_SIZE;
       blockRate[i] =
-        rows[at + ROW_N] * (vbx - vax) + rows[at + ROW_N + 1] * (vby - vay) + rows[at + ROW_N + 2] * (vbz - vaz) +
+        n0 * (vbx - vax) + n1 * (vby - vay) + n2 * (vbz - vaz) +
         rows[at + ROW_JB] * wbx + rows[at + ROW_JB + 1] * wby + rows[at + ROW_JB + 2] * wbz -
         rows[at + ROW_JA] * wax - rows[at + ROW_JA + 1] * way - rows[at + ROW_JA + 2] * waz;
     }
     if (solveNormalBlock(rows, header, count, useBias)) {
       for (let i = 0; i < count; i++) {
         const at = base + i * POINT_SIZE, lambda = blockDelta[i];
-        const nx = rows[at + ROW_N], ny = rows[at + ROW_N + 1], nz = rows[at + ROW_N + 2];
+        const nx = n0, ny = n1, nz = n2;
         vax -= mAx * lambda * nx; vay -= mAy * lambda * ny; vaz -= mAz * lambda * nz;
         vbx += mBx * lambda * nx; vby += mBy * lambda * ny; vbz += mBz * lambda * nz;
         wax -= rows[at + ROW_IJA] * lambda; way -= rows[at + ROW_IJA + 1] * lambda; waz -= rows[at + ROW_IJA + 2] * lambda;
@@ -475,7 +497,7 @@ function solvePair(rows: Float64Array, header: number, sa: Float64Array, oa: num
     const i = k < count ? k : rounds - 1 - k;
     const at = base + i * POINT_SIZE, slot = at + POINT_IMPULSE;
     const rate =
-      rows[at + ROW_N] * (vbx - vax) + rows[at + ROW_N + 1] * (vby - vay) + rows[at + ROW_N + 2] * (vbz - vaz) +
+      n0 * (vbx - vax) + n1 * (vby - vay) + n2 * (vbz - vaz) +
       rows[at + ROW_JB] * wbx + rows[at + ROW_JB + 1] * wby + rows[at + ROW_JB + 2] * wbz -
       rows[at + ROW_JA] * wax - rows[at + ROW_JA + 1] * way - rows[at + ROW_JA + 2] * waz;
     const old = rows[slot];
@@ -487,7 +509,7 @@ function solvePair(rows: Float64Array, header: number, sa: Float64Array, oa: num
     rows[slot] = next;
     if (next !== old) {
       const lambda = next - old;
-      const nx = rows[at + ROW_N], ny = rows[at + ROW_N + 1], nz = rows[at + ROW_N + 2];
+      const nx = n0, ny = n1, nz = n2;
       vax -= mAx * lambda * nx; vay -= mAy * lambda * ny; vaz -= mAz * lambda * nz;
       vbx += mBx * lambda * nx; vby += mBy * lambda * ny; vbz += mBz * lambda * nz;
       wax -= rows[at + ROW_IJA] * lambda; way -= rows[at + ROW_IJA + 1] * lambda; waz -= rows[at + ROW_IJA + 2] * lambda;
@@ -500,11 +522,11 @@ function solvePair(rows: Float64Array, header: number, sa: Float64Array, oa: num
     const i = backward ? count - 1 - round : round;
     const p = base + i * POINT_SIZE, t1 = p + ROW_SIZE, t2 = t1 + ROW_SIZE, slot = p + POINT_IMPULSE + 1;
     const rate1 =
-      rows[t1 + ROW_N] * (vbx - vax) + rows[t1 + ROW_N + 1] * (vby - vay) + rows[t1 + ROW_N + 2] * (vbz - vaz) +
+      t1x * (vbx - vax) + t1y * (vby - vay) + t1z * (vbz - vaz) +
       rows[t1 + ROW_JB] * wbx + rows[t1 + ROW_JB + 1] * wby + rows[t1 + ROW_JB + 2] * wbz -
       rows[t1 + ROW_JA] * wax - rows[t1 + ROW_JA + 1] * way - rows[t1 + ROW_JA + 2] * waz - rows[header + HEADER_TANGENT_SPEED];
     const rate2 =
-      rows[t2 + ROW_N] * (vbx - vax) + rows[t2 + ROW_N + 1] * (vby - vay) + rows[t2 + ROW_N + 2] * (vbz - vaz) +
+      t2x * (vbx - vax) + t2y * (vby - vay) + t2z * (vbz - vaz) +
       rows[t2 + ROW_JB] * wbx + rows[t2 + ROW_JB + 1] * wby + rows[t2 + ROW_JB + 2] * wbz -
       rows[t2 + ROW_JA] * wax - rows[t2 + ROW_JA + 1] * way - rows[t2 + ROW_JA + 2] * waz - rows[header + HEADER_TANGENT_SPEED + 1];
     const bound = friction * rows[slot - 1];
@@ -521,7 +543,7 @@ function solvePair(rows: Float64Array, header: number, sa: Float64Array, oa: num
     rows[slot + 1] = next2;
     for (let r = 0; r < 2; r++) {
       const at = r === 0 ? t1 : t2, lambda = r === 0 ? next1 - old1 : next2 - old2;
-      const nx = rows[at + ROW_N], ny = rows[at + ROW_N + 1], nz = rows[at + ROW_N + 2];
+      const nx = r === 0 ? t1x : t2x, ny = r === 0 ? t1y : t2y, nz = r === 0 ? t1z : t2z;
       vax -= mAx * lambda * nx; vay -= mAy * lambda * ny; vaz -= mAz * lambda * nz;
       vbx += mBx * lambda * nx; vby += mBy * lambda * ny; vbz += mBz * lambda * nz;
       wax -= rows[at + ROW_IJA] * lambda; way -= rows[at + ROW_IJA + 1] * lambda; waz -= rows[at + ROW_IJA + 2] * lambda;

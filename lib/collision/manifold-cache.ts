@@ -98,18 +98,9 @@ export class ManifoldCache {
    * whether it did (false: collide the shapes).
    */
   reuse(m: Manifold, A: ShapePose, B: ShapePose, a: Shape, b: Shape): boolean {
-    if (!this.valid || this.data[COUNT] === 0) return false;
+    if (!this.holdsPointsNear(A, B)) return false;
     const rA = a.radius, rB = b.radius;
     const d = this.data, WA = A.W, WB = B.W;
-    const dx = B.c[0] - A.c[0], dy = B.c[1] - A.c[1], dz = B.c[2] - A.c[2];
-    let moved = 0, trace = 0;
-    for (let k = 0; k < 3; k++) {
-      const ax = WA[3 * k], ay = WA[3 * k + 1], az = WA[3 * k + 2];
-      const e = ax * dx + ay * dy + az * dz - d[OFFSET + k];
-      moved += e * e;
-      for (let j = 0; j < 3; j++) trace += d[ROTATION + 3 * j + k] * (ax * WB[3 * j] + ay * WB[3 * j + 1] + az * WB[3 * j + 2]);
-    }
-    if (moved > MANIFOLD_REUSE_DISTANCE * MANIFOLD_REUSE_DISTANCE || trace < MIN_TRACE) return false;
     const nx = WA[0] * d[NORMAL] + WA[3] * d[NORMAL + 1] + WA[6] * d[NORMAL + 2];
     const ny = WA[1] * d[NORMAL] + WA[4] * d[NORMAL + 1] + WA[7] * d[NORMAL + 2];
     const nz = WA[2] * d[NORMAL] + WA[5] * d[NORMAL + 1] + WA[8] * d[NORMAL + 2];
@@ -134,6 +125,22 @@ export class ManifoldCache {
       m.ids[i] = d[at - 1];
     }
     return true;
+  }
+
+  /** Whether it holds a manifold with points, remembered at a pose of B in A's frame within
+   * MANIFOLD_REUSE_DISTANCE and MANIFOLD_REUSE_ANGLE of B's in A's now: whether reuse would rebuild it. */
+  holdsPointsNear(A: ShapePose, B: ShapePose): boolean {
+    if (!this.valid || this.data[COUNT] === 0) return false;
+    const d = this.data, WA = A.W, WB = B.W;
+    const dx = B.c[0] - A.c[0], dy = B.c[1] - A.c[1], dz = B.c[2] - A.c[2];
+    let moved = 0, trace = 0;
+    for (let k = 0; k < 3; k++) {
+      const ax = WA[3 * k], ay = WA[3 * k + 1], az = WA[3 * k + 2];
+      const e = ax * dx + ay * dy + az * dz - d[OFFSET + k];
+      moved += e * e;
+      for (let j = 0; j < 3; j++) trace += d[ROTATION + 3 * j + k] * (ax * WB[3 * j] + ay * WB[3 * j + 1] + az * WB[3 * j + 2]);
+    }
+    return moved <= MANIFOLD_REUSE_DISTANCE * MANIFOLD_REUSE_DISTANCE && trace >= MIN_TRACE;
   }
 
   /** How many numbers save writes. */

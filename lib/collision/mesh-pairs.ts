@@ -142,7 +142,30 @@ export class MeshPairs {
       children[kept++] = child;
     }
     children.length = kept;
+    // each child's manifold kept with the pose it was found at, for reuse
+    for (let i = 0; i < kept; i++) children[i].manifoldCache.remember(children[i].manifold, mesh.pose, other.pose, mesh.shape, other.shape);
     return touching;
+  }
+
+  /**
+   * Rebuilds `parent`'s children from their kept manifolds instead of colliding the triangles again,
+   * when the convex shape of proxy `other` moved less than 1 mm and turned less than 2° against the mesh
+   * since they were found (manifold-cache.ts, Jolt's body pair cache, which keeps a body pair's every
+   * sub-shape manifold alike); returns whether it did (then every child has points). All of a pair's
+   * children were found at one pose, and each keeps it in its cache, so a snapshot restores the choice.
+   * A pair without children is collided again (with this step's speculative margin, which grows with
+   * speed), as a convex pair that near-missed.
+   */
+  reuse(parent: ContactConstraint, mesh: ShapeProxy, other: ShapeProxy): boolean {
+    const children = parent.children as ContactConstraint[];
+    if (children.length === 0) return false;
+    for (let i = 0; i < children.length; i++) if (!children[i].manifoldCache.holdsPointsNear(mesh.pose, other.pose)) return false;
+    for (let i = 0; i < children.length; i++) {
+      const child = children[i];
+      child.manifoldCache.reuse(child.manifold, mesh.pose, other.pose, mesh.shape, other.shape);
+      child.matchImpulses();
+    }
+    return true;
   }
 
   private readonly found: Found[] = [];
