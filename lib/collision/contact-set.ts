@@ -49,7 +49,7 @@ import type { PairTable } from './pair-dispatch.js';
 import type { CollisionTypes } from './shape-kinds.js';
 import { MAX_SHAPES_PER_BODY, shouldCollide, type Shape } from '../geometry/shape.js';
 import { isAwakeMover } from '../body/sleep.js';
-import { mergeSort } from '../math/merge-sort.js';
+import { sortByKeyTriples } from '../math/merge-sort.js';
 
 export { MAX_SHAPES_PER_BODY, SPECULATIVE_DISTANCE };
 
@@ -240,6 +240,8 @@ export class ContactSet {
     if (!this.poolShrink.due(inUse, capacity, MIN_POOLED)) return;
     // the lists kept between updates for their storage hold contacts from when there were more
     this.sortScratch.length = 0;
+    this.sortKeys = new Float64Array(0);
+    this.sortOrder = this.sortOrderScratch = new Int32Array(0);
     this.internalEdges?.dropScratch();
     this.touchingList.length = this.sensingList.length = 0;
     this.touchingFresh = this.sensingFresh = false;
@@ -598,7 +600,7 @@ export class ContactSet {
       }
     }
     if (active.length !== count) active.length = count;
-    mergeSort(active, byKeys, this.sortScratch);
+    this.sortActive(count);
     if (preSolve !== null) {
       // asked in key order (the order they are solved in), the ones refused dropped in place
       let kept = 0;
@@ -612,6 +614,33 @@ export class ContactSet {
     this.solver.layout(active);
   }
   private readonly sortScratch: ContactConstraint[] = [];
+  /** The active contacts' keys (keyA, keyB, subKey each) and their order, for sortActive. */
+  private sortKeys = new Float64Array(0);
+  private sortOrder = new Int32Array(0);
+  private sortOrderScratch = new Int32Array(0);
+
+  /** Puts the first `count` active contacts in key order (keyA, then keyB, then subKey: unique to a
+   * contact), their keys copied into one typed array and sorted there (merge-sort.ts sortByKeyTriples). */
+  private sortActive(count: number): void {
+    if (this.sortOrder.length < count) {
+      const size = Math.max(count, 2 * this.sortOrder.length);
+      this.sortKeys = new Float64Array(3 * size);
+      this.sortOrder = new Int32Array(size);
+      this.sortOrderScratch = new Int32Array(size);
+    }
+    const active = this.active, keys = this.sortKeys, order = this.sortOrder, held = this.sortScratch;
+    for (let i = 0; i < count; i++) {
+      const contact = active[i];
+      keys[3 * i] = contact.keyA;
+      keys[3 * i + 1] = contact.keyB;
+      keys[3 * i + 2] = contact.subKey;
+      order[i] = i;
+      if (i < held.length) held[i] = contact;
+      else held.push(contact);
+    }
+    sortByKeyTriples(order, keys, count, this.sortOrderScratch);
+    for (let i = 0; i < count; i++) active[i] = held[order[i]];
+  }
   /** @internal Lays the active contacts out again after forgetBody took some out of the step's list. */
   layoutActive(): void {
     this.solver.layout(this.active);

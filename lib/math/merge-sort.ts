@@ -42,3 +42,55 @@ export function mergeSort<T>(items: T[], compare: (x: T, y: T) => number, scratc
   }
   if (from !== items) for (let k = 0; k < n; k++) items[k] = from[k];
 }
+
+/** Whether the key triple of item a comes before b's: keys[3a], keys[3a + 1], keys[3a + 2] compared in
+ * that order. */
+function tripleBefore(keys: Float64Array, a: number, b: number): boolean {
+  const a0 = keys[3 * a], b0 = keys[3 * b];
+  if (a0 !== b0) return a0 < b0;
+  const a1 = keys[3 * a + 1], b1 = keys[3 * b + 1];
+  if (a1 !== b1) return a1 < b1;
+  return keys[3 * a + 2] < keys[3 * b + 2];
+}
+
+/**
+ * Sorts `order[0..n)`, indices of items, by their key triples in `keys` (item i's at keys[3i ..],
+ * compared lexicographically), stably, as mergeSort does, through `scratch` (at least n long). The keys
+ * are read from one typed array in place of objects the comparator would reach one by one: sorting the
+ * active contacts of 8000 falling boxes by the keys of the contact objects, scattered in memory, cost 15
+ * times more a comparison than with 1000 (a cache miss each).
+ */
+export function sortByKeyTriples(order: Int32Array, keys: Float64Array, n: number, scratch: Int32Array): void {
+  for (let start = 0; start < n; start += RUN) {
+    const end = Math.min(start + RUN, n);
+    for (let i = start + 1; i < end; i++) {
+      const item = order[i];
+      let j = i - 1;
+      while (j >= start && tripleBefore(keys, item, order[j])) {
+        order[j + 1] = order[j];
+        j--;
+      }
+      order[j + 1] = item;
+    }
+  }
+  if (n <= RUN) return;
+  let from = order, to = scratch;
+  for (let width = RUN; width < n; width *= 2) {
+    for (let left = 0; left < n; left += 2 * width) {
+      const middle = Math.min(left + width, n), right = Math.min(left + 2 * width, n);
+      let i = left, j = middle, k = left;
+      // already in order across the seam: copy
+      if (middle >= right || !tripleBefore(keys, from[middle], from[middle - 1])) {
+        while (k < right) to[k++] = from[i++];
+        continue;
+      }
+      while (i < middle && j < right) to[k++] = tripleBefore(keys, from[j], from[i]) ? from[j++] : from[i++];
+      while (i < middle) to[k++] = from[i++];
+      while (j < right) to[k++] = from[j++];
+    }
+    const swap = from;
+    from = to;
+    to = swap;
+  }
+  if (from !== order) order.set(from.subarray(0, n));
+}
