@@ -15,7 +15,10 @@
 // welded wall left alone), sinew under both solvers; `--section world` for the collision world against
 // Rapier in one process, interleaved (bench/world.mjs: a static level, sleeping bodies, scene queries,
 // terrain); `--section bundle` for the bundle sizes (bench/bundle-size.mjs: small apps of sinew, cannon-es
-// and Rapier bundled with rolldown, minified and gzipped), which quick mode runs too.
+// and Rapier bundled with rolldown, minified and gzipped), which quick mode runs too; `--section scaling`
+// for the contact pipeline's cost against the body count, sinew against Rapier (bench/scaling.mjs: boxes
+// dropped into a pen that widens with their count, n = 250 to 8000, one count a process, interleaved),
+// the exponents fitted to it and its log-log plot, docs/images/scaling.svg (bench/log-plot.mjs).
 //
 // Timing on shared machines drifts by up to 2x between runs: compare figures from the same run only.
 
@@ -23,6 +26,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { fitPowerLaw, logLogPlot } from './log-plot.mjs';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -155,10 +159,13 @@ const scenesOf = (list) => (onlyScenes === null ? list : list.filter((s) => only
 const rows3d = [];
 const twoD = [];
 const contactRows = [];
-if (onlySection !== null && !['direct', 'contacts', 'holds', 'world', 'bundle'].includes(onlySection)) throw new Error(`bench: unknown section ${onlySection} (direct, contacts, holds, world, bundle)`);
+/** The sections that --section names, in the order of BENCHMARKS.md. */
+const SECTIONS = ['direct', 'contacts', 'scaling', 'holds', 'world', 'bundle'];
+if (onlySection !== null && !SECTIONS.includes(onlySection)) throw new Error(`bench: unknown section ${onlySection} (${SECTIONS.join(', ')})`);
 if (onlySection === null) runStandardSections();
 if (onlySection === null || onlySection === 'direct') runDirectSection();
 if (onlySection === null || onlySection === 'contacts') runContactsSection();
+if (onlySection === null || onlySection === 'scaling') runScalingSection();
 if (onlySection === null || onlySection === 'holds') runHoldsSection();
 if (onlySection === null || onlySection === 'world') runWorldSection();
 if (onlySection === null || onlySection === 'bundle') runBundleSection();
@@ -433,6 +440,90 @@ function runHoldsSection() {
   print('<!-- /section:holds -->');
 }
 
+// The contact pipeline's cost against the body count, sinew against Rapier (bench/scaling.mjs): n boxes
+// dropped into a pen that widens with n (FALLBOX-n-WIDE), both engines in one process a count, stepped
+// in turn in blocks of 10 after a warm-up of 120 steps (2 s: every layer has landed). A pile costs most
+// as it lands and less as it settles (at 8000 boxes both engines take 1.7-2 times as long a step 1.5 s
+// after the drop as 3 s after it), so every n is timed over the same steps, 120 to 150; the small
+// counts, cheap, are run again from a fresh build for more blocks. Sinew takes 0.7 s of CPU a step at
+// 8000, and the section about 5 minutes on an idle 2-core VM. Each block is timed by the clock and by
+// the main thread's CPU time, which other work on the machine leaves alone; the exponents of a power law
+// are fitted to each engine's medians by both, and the plot drawn (docs/images/scaling.svg).
+function runScalingSection() {
+  // [n, rounds]
+  const plan = quick ? [[250, 1], [500, 1], [1000, 1], [2000, 1]] : [[250, 3], [500, 2], [1000, 1], [2000, 1], [4000, 1], [8000, 1]];
+  const warmup = quick ? 30 : 120, blocks = quick ? 2 : 3;
+  // a count's process: 8000 boxes take about 3 minutes on an idle VM, more on a busy one
+  const timeLimit = 600_000;
+  const rows = [];
+  for (const [n, rounds] of plan) {
+    const config = JSON.stringify({ n, warmup, blocks, rounds });
+    let r;
+    try {
+      const out = execFileSync(process.execPath, [`${here}scaling.mjs`, config], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: timeLimit });
+      r = JSON.parse(out.trim().split('\n').pop());
+    } catch (error) {
+      const reason = error.signal === 'SIGTERM' ? `over ${timeLimit / 1000} s` : String(error.stderr ?? error.message).trim().split('\n').slice(-1)[0];
+      r = { n, warmup, blocks, rounds, failed: reason };
+    }
+    rows.push(r);
+    process.stderr.write(`  FALLBOX-${n}-WIDE sinew / rapier3d: ${r.failed ? `failed: ${r.failed}` : `${r.medianMs.map((t) => fmt(t)).join(' / ')} ms (CPU ${r.medianCpuMs.map((t) => fmt(t)).join(' / ')})`}\n`);
+  }
+  const done = rows.filter((r) => !r.failed);
+  const fit = (key, k) => (done.length >= 2 ? fitPowerLaw(done.map((r) => r.n), done.map((r) => r[key][k])) : null);
+  const clockFits = [fit('medianMs', 0), fit('medianMs', 1)], cpuFits = [fit('medianCpuMs', 0), fit('medianCpuMs', 1)];
+  results.tables.scaling = { rows, exponents: { clock: clockFits.map((f) => f?.exponent ?? null), cpu: cpuFits.map((f) => f?.exponent ?? null) } };
+  // nothing fell through the floor: the lowest box centre at the end (a box's rests at 0.2 m or more)
+  const FLOOR_TOLERANCE = 0.05;
+  const fellThrough = (e) => !(e.lowest >= -FLOOR_TOLERANCE);
+  const rapierVersion = done[0]?.versions[1] ?? '';
+  const window = `${warmup}-${warmup + 10 * blocks}`;
+  if (!quick && done.length >= 2) {
+    const svg = logLogPlot({
+      title: 'Falling boxes (FALLBOX-n-WIDE): ms per step against body count',
+      subtitle: `both engines at their defaults, sleeping off; median ms per step over steps ${window} (the settling pile)`,
+      xLabel: 'boxes (n), log scale',
+      yLabel: 'median ms per step, log scale',
+      series: [
+        { name: `sinew, CPU time: ∝ n^{${fmt(cpuFits[0].exponent, 2)}}`, color: '#d6452b', marker: 'circle', points: done.map((r) => [r.n, r.medianCpuMs[0]]), fit: cpuFits[0] },
+        { name: `Rapier ${rapierVersion}, CPU time: ∝ n^{${fmt(cpuFits[1].exponent, 2)}}`, color: '#2b6cd6', marker: 'square', points: done.map((r) => [r.n, r.medianCpuMs[1]]), fit: cpuFits[1] },
+        { name: `sinew, clock: ∝ n^{${fmt(clockFits[0].exponent, 2)}}`, color: '#d6452b', marker: 'circle', hollow: true, points: done.map((r) => [r.n, r.medianMs[0]]), fit: null },
+        { name: `Rapier, clock: ∝ n^{${fmt(clockFits[1].exponent, 2)}}`, color: '#2b6cd6', marker: 'square', hollow: true, points: done.map((r) => [r.n, r.medianMs[1]]), fit: null },
+      ],
+      reference: { name: '∝ n, for reference', exponent: 1 },
+    });
+    mkdirSync(`${root}docs/images`, { recursive: true });
+    writeFileSync(`${root}docs/images/scaling.svg`, svg);
+  }
+  const count = (n) => n.toLocaleString('en-US').replace(/,/g, ' ');
+  print('\n<!-- section:scaling -->');
+  print('## Contacts: cost against body count, against Rapier');
+  print(`\nFALLBOX-n-WIDE (bench/scenes.mjs): n boxes of 0.4-0.7 m (density 1000, turned at random, seeded) dropped in layers 1 m apart into a pen of four static walls that widens with n, round(√(n / 10)) m across, so that every n falls in about ten layers from up to 10-11 m and settles about 4-5 m deep (lib/scenes/contacts.ts fallingPile with \`side\`; the 10 x 10 m pen of FALLBOX-n would stack 8000 boxes in a column 26 m deep, dropped from up to 81 m). sinew and rapier3d ${rapierVersion} build it from the same description at their defaults, sleeping off as in the other contact benchmarks, both in one process for each n (bench/scaling.mjs): each is stepped through a warm-up of ${warmup} steps (${fmt(warmup / 60, 1)} s from the drop${quick ? '' : ': every layer has landed'}), then the two in turn in blocks of 10 steps, ${blocks} blocks each, so that the timed window is steps ${window} at every n: a pile costs most as it lands and less as it settles. The smaller counts are built and timed again over the same window (rounds: the same motion, both engines are deterministic), for more blocks where they are cheap${done.length > 0 ? `; at ${count(done.at(-1).n)} a block takes sinew ${fmt(done.at(-1).medianCpuMs[0] / 100, 1)} s of CPU` : ''}. The figures are the medians of the blocks' ms per step, by the clock and by the main thread's CPU time (/proc/thread-self/schedstat): on a machine busy with other work the clock also counts the time the thread waits for a core, and the CPU time is the engines' cost; on an idle machine the two are close. The exponents are the slopes of least-squares lines through (log n, log ms) at all ${done.length} counts; the local exponent is the slope from the count before. Fell through: the lowest box centre at the end of the run (step ${warmup + 10 * blocks}; a box resting on the ground has its centre at least 0.2 m up) below 0 − ${FLOOR_TOLERANCE} m; out: box centres beyond the walls' inner faces.`);
+  if (done.length >= 2) {
+    if (!quick) print('\n![ms per step against n, log-log: sinew and Rapier, CPU time with the fitted lines, and by the clock](docs/images/scaling.svg)');
+    print(`\n**Exponents (time ∝ n^exponent, ${count(done[0].n)} to ${count(done.at(-1).n)} boxes), CPU time: sinew ${fmt(cpuFits[0].exponent, 2)}, Rapier ${fmt(cpuFits[1].exponent, 2)}**; by the clock: sinew ${fmt(clockFits[0].exponent, 2)}, Rapier ${fmt(clockFits[1].exponent, 2)}.`);
+  }
+  print('\n| n | pen m | blocks (rounds) | sinew CPU ms | Rapier CPU ms | sinew / Rapier, CPU | local exponent, CPU: sinew / Rapier | sinew ms (clock) | Rapier ms (clock) | sinew / Rapier, clock | lowest centre m: sinew / Rapier | fell through, out: sinew / Rapier |');
+  print('|---|---|---|---|---|---|---|---|---|---|---|---|');
+  rows.forEach((r, i) => {
+    if (r.failed) {
+      print(`| ${count(r.n)} | | ${r.blocks * r.rounds} (${r.rounds}) | failed: ${r.failed.slice(0, 80)} |${' |'.repeat(8)}`);
+      return;
+    }
+    const before = i > 0 && !rows[i - 1].failed ? rows[i - 1] : null;
+    const local = (k) => (before ? fmt(Math.log(r.medianCpuMs[k] / before.medianCpuMs[k]) / Math.log(r.n / before.n), 2) : '-');
+    const [s, p] = r.ended;
+    const fell = (e) => `${fellThrough(e) ? 'yes' : 'no'}, ${e.outside}`;
+    print(`| ${[
+      count(r.n), fmt(r.pen, 1), `${r.blocks * r.rounds} (${r.rounds})`,
+      fmt(r.medianCpuMs[0]), fmt(r.medianCpuMs[1]), fmt(r.medianCpuMs[0] / r.medianCpuMs[1], 2), `${local(0)} / ${local(1)}`,
+      fmt(r.medianMs[0]), fmt(r.medianMs[1]), fmt(r.medianMs[0] / r.medianMs[1], 2),
+      `${fmt(s.lowest, 3)} / ${fmt(p.lowest, 3)}`, `${fell(s)} / ${fell(p)}`,
+    ].join(' | ')} |`);
+  });
+  print('<!-- /section:scaling -->');
+}
+
 // The collision world against Rapier (bench/world.mjs), in a process of its own: both engines built from
 // the same scene and stepped or queried in turn, so the ratios are of one run.
 function runWorldSection() {
@@ -539,9 +630,11 @@ function writeBenchmarks() {
     // replace (or insert before the analysis) just this section
     const open = `<!-- section:${onlySection} -->`, close = `<!-- /section:${onlySection} -->`;
     const block = lines.join('\n').trim();
+    // a section not there yet goes before the first later section that is, or else before the analysis
+    const later = SECTIONS.slice(SECTIONS.indexOf(onlySection) + 1).map((name) => `<!-- section:${name} -->`).find((m) => previous.includes(m)) ?? marker;
     const next = previous.includes(open)
       ? previous.slice(0, previous.indexOf(open)) + block + previous.slice(previous.indexOf(close) + close.length)
-      : previous.replace(marker, `${block}\n\n${marker}`);
+      : previous.replace(later, `${block}\n\n${later}`);
     writeFileSync(file, next);
     return;
   }

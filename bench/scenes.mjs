@@ -9,7 +9,10 @@ import { hangingChain, heavyEndChain, weldedCantilever, ballAndChain, sphereGrid
  * loops); BRIDGE-20 the rope bridge of two 20-link chains with planks welded across; TAUT-30 a 30-link
  * chain held at both ends 0.99 of its length apart. With contacts (10 s each): PYRAMID-n, a box pyramid of n rows (boxes of 0.5 m; n = 10: 55
  * boxes), PILE-n, n ragdolls dropped onto each other (16 bodies and 15 limited joints each), and FALL-n,
- * FALLBOX-n, FALLSPHERE-n: n mixed shapes, boxes or spheres dropped in layers into a walled pen. */
+ * FALLBOX-n, FALLSPHERE-n: n mixed shapes, boxes or spheres dropped in layers of 100 into a walled pen of
+ * 10 x 10 m; FALL-n-WIDE, FALLBOX-n-WIDE, FALLSPHERE-n-WIDE the same in a pen that widens with n, so that
+ * every n drops in about ten layers and settles about as deep (the pen's side round(√(n / 10)) m: 1000
+ * bodies build the 10 x 10 m pen's scene). */
 export function benchScene(name) {
   const chain = /^S1-(\d+)$/.exec(name);
   if (chain) return { build: () => hangingChain(Number(chain[1])), steps: 600, kind: 'chain', links: Number(chain[1]) };
@@ -28,10 +31,11 @@ export function benchScene(name) {
   if (pyramid) return { build: () => boxPyramid({ rows: Number(pyramid[1]) }), steps: 600, kind: 'pyramid' };
   const pile = /^PILE-(\d+)$/.exec(name);
   if (pile) return { build: () => ragdollPile({ count: Number(pile[1]) }), steps: 600, kind: 'pile' };
-  const fall = /^FALL(BOX|SPHERE)?-(\d+)$/.exec(name);
+  const fall = /^FALL(BOX|SPHERE)?-(\d+)(-WIDE)?$/.exec(name);
   if (fall) {
-    const shapes = fall[1] === 'BOX' ? 'boxes' : fall[1] === 'SPHERE' ? 'spheres' : 'mixed';
-    return { build: () => fallingPile({ count: Number(fall[2]), shapes }), steps: 600, kind: 'fall' };
+    const shapes = fall[1] === 'BOX' ? 'boxes' : fall[1] === 'SPHERE' ? 'spheres' : 'mixed', count = Number(fall[2]);
+    const side = fall[3] ? Math.max(1, Math.round(Math.sqrt(count / 10))) : 10;
+    return { build: () => fallingPile({ count, shapes, side }), steps: 600, kind: 'fall' };
   }
   throw new Error(`unknown bench scene ${name}`);
 }

@@ -53,4 +53,26 @@ describe('a falling pile', () => {
     }
     expect(Math.abs(carried - weight) / weight).toBeLessThan(0.02);
   });
+
+  it('a pen of another side holds side² bodies a layer between walls side / 2 + 0.1 m from the middle; side 10 is the default', () => {
+    expect(fallingPile({ count: 300, side: 10 })).toEqual(fallingPile({ count: 300 }));
+    const side = 20, description = fallingPile({ count: 4000, shapes: 'boxes', side });
+    const dynamic = description.bodies.filter((b) => b.type === 'dynamic');
+    expect(dynamic).toHaveLength(4000);
+    // ten layers 1 m apart, from 1 m up
+    expect(new Set(dynamic.map((b) => b.position[1])).size).toBe(10);
+    expect(Math.max(...dynamic.map((b) => b.position[1]))).toBe(10);
+    // every cell inside the walls' inner faces, the outermost centres 0.225 m from them
+    const walls = description.bodies.filter((b) => b.type === 'static');
+    expect(walls).toHaveLength(4);
+    const inner = Math.max(...walls.map((b) => Math.abs(b.position[0]))) - 0.5;
+    expect(inner).toBeCloseTo(side / 2 + 0.1, 12);
+    const farthest = Math.max(...dynamic.map((b) => Math.max(Math.abs(b.position[0]), Math.abs(b.position[2]))));
+    expect(farthest).toBeCloseTo(inner - 0.225, 12); // as in the 10 m pen
+    // the walls stand 2 m above the top layer
+    for (const wall of walls) {
+      const shape = wall.shape;
+      expect(shape.kind === 'box' && wall.position[1] + shape.halfExtents[1]).toBe(12);
+    }
+  });
 });

@@ -75,20 +75,27 @@ export interface FallingPileOptions {
   count?: number;
   /** 'boxes', 'spheres', or 'mixed' (boxes, spheres and capsules in turn). Default 'mixed'. */
   shapes?: 'boxes' | 'spheres' | 'mixed';
+  /** Cells along each side of a layer, 1 m apart: layers of side² bodies in a pen side m across. Default
+   * 10. A pen that grows with the count keeps the pile's depth and the drop's height:
+   * `Math.round(Math.sqrt(count / 10))` drops any count in about ten layers. */
+  side?: number;
 }
 
-/** Bodies of 0.4-0.7 m (density 1000) dropped in layers of 100 into a 10 x 10 m pen of four static
- * walls, turned at random (seeded), so that they land on the ground and on each other and settle into
- * a pile about `count / 150` m deep. */
+/** Bodies of 0.4-0.7 m (density 1000) dropped in layers of 100 (`side`²) into a 10 x 10 m (`side` x
+ * `side`) pen of four static walls, turned at random (seeded), so that they land on the ground and on
+ * each other and settle into a pile. In the 10 x 10 m pen 1000 bodies drop from up to 10 m and settle
+ * into a pile about 2.3 m high (mixed shapes) or 4-5 m (boxes); the drop and the pile's height grow
+ * with the count unless `side` does. */
 export function fallingPile(options: FallingPileOptions = {}): SceneDescription {
-  const count = options.count ?? 1000, shapes = options.shapes ?? 'mixed';
+  const count = options.count ?? 1000, shapes = options.shapes ?? 'mixed', side = options.side ?? 10;
+  const perLayer = side * side, middle = (side - 1) / 2;
   const random = mulberry32(29);
   const bodies: BodyDescription[] = [];
   for (let i = 0; i < count; i++) {
-    const layer = Math.floor(i / 100), cell = i % 100;
+    const layer = Math.floor(i / perLayer), cell = i % perLayer;
     // cells 1 m apart, each layer shifted by a quarter cell so that the layers do not fall in columns
     const shift = (layer % 4) * 0.25 - 0.375;
-    const position: Vec3Tuple = [(cell % 10) - 4.5 + shift, 1 + 1.0 * layer, Math.floor(cell / 10) - 4.5 - shift];
+    const position: Vec3Tuple = [(cell % side) - middle + shift, 1 + 1.0 * layer, Math.floor(cell / side) - middle - shift];
     const axis = [2 * random() - 1, 2 * random() - 1, 2 * random() - 1];
     const length = Math.sqrt(axis[0] * axis[0] + axis[1] * axis[1] + axis[2] * axis[2]) || 1, angle = Math.PI * random();
     // (the portable sin and cos, and no Math.hypot or **: the built-in ones may differ in the last bit
@@ -109,9 +116,10 @@ export function fallingPile(options: FallingPileOptions = {}): SceneDescription 
       bodies.push({ type: 'dynamic', position, orientation, mass, inertia: capsuleInertia(mass, radius, halfHeight), shape: { kind: 'capsule', radius, halfHeight }, role: 'capsule', collide: true });
     }
   }
-  const top = 2 + count / 100;
-  bodies.push(block([-5.6, top / 2, 0], [0.5, top / 2, 6.1]), block([5.6, top / 2, 0], [0.5, top / 2, 6.1]));
-  bodies.push(block([0, top / 2, -5.6], [5.1, top / 2, 0.5]), block([0, top / 2, 5.6], [5.1, top / 2, 0.5]));
+  // walls 1 m thick with their inner faces side / 2 + 0.1 m from the middle, 2 m above the top layer
+  const top = 2 + count / perLayer, wall = side / 2 + 0.6;
+  bodies.push(block([-wall, top / 2, 0], [0.5, top / 2, wall + 0.5]), block([wall, top / 2, 0], [0.5, top / 2, wall + 0.5]));
+  bodies.push(block([0, top / 2, -wall], [wall - 0.5, top / 2, 0.5]), block([0, top / 2, wall], [wall - 0.5, top / 2, 0.5]));
   return { name: `falling pile of ${count} ${shapes === 'mixed' ? 'shapes' : shapes}`, gravity: [0, -9.81, 0], dt: 1 / 60, bodies, joints: [], ground: { height: 0 } };
 }
 
