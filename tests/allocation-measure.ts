@@ -14,7 +14,7 @@ function heapUsed(): number {
   return used;
 }
 
-/** The median over `windows` windows of the heap's growth across `calls` calls, after a warm-up. */
+/** The least, over `windows` windows, of the heap's growth across `calls` calls, after a warm-up. */
 function windowGrowth(call: () => void, calls: number, windows: number): number {
   const gc = (globalThis as { gc?: () => void }).gc;
   if (gc === undefined) throw new Error('allocatedBytesPerCall needs node --expose-gc');
@@ -26,8 +26,10 @@ function windowGrowth(call: () => void, calls: number, windows: number): number 
     for (let i = 0; i < calls; i++) call();
     growth.push(heapUsed() - before);
   }
-  growth.sort((a, b) => a - b);
-  return growth[windows >> 1];
+  // the least window: the code at its steady state. A call's first windows may still run before V8's
+  // optimized code for it arrives (compiled on a background thread, later on a busy machine), where
+  // doubles crossing calls are boxed; what the optimized code allocates shows in every window.
+  return Math.min(...growth);
 }
 
 /** Bytes allocated per call of `call`, over windows of `calls` calls (keep calls × the bytes a leaky call
