@@ -526,7 +526,7 @@ function runSweepsSection() {
   const grid = node('sweeps.mjs', 'grid');
   const scenes = quick ? ['PYRAMID-10'] : ['PYRAMID-20', 'FALL-1000', 'PILE-10'];
   const timing = scenes.map((scene) => {
-    const r = node('interleaved.mjs', JSON.stringify({ scene, settings: grid, blocks: quick ? 3 : scene.startsWith('FALL') ? 6 : 20 }));
+    const r = node('interleaved.mjs', JSON.stringify({ scene, settings: grid, blocks: quick ? 3 : scene.startsWith('FALL') ? 30 : 100, stepsPerBlock: 2 }));
     process.stderr.write(`  ${scene} sweeps interleaved: ${r.medianMs.map((t) => fmt(t)).join(' / ')} ms\n`);
     return r;
   });
@@ -552,7 +552,7 @@ function runSweepsSection() {
   print('## What each sweep of the contact solve buys');
   print(`\nsinew at a grid of settings, written substeps x (contact sweeps + relax sweeps): each substep's biased sweeps of the contacts (\`contactIterations\`) and rigid relax sweeps (\`relaxIterations\`), warm started unless said; the defaults are 4 x (1 + 1), 8 contact sweeps a step. Every other setting at its default (the direct solver for the joints; restitution is applied once a step whatever the grid, the library has no setting for it). bench/sweeps.mjs has the method.`);
   print(`\n### Cost against the defaults, in one process\n`);
-  print(`Each scene built once per setting in one process (bench/interleaved.mjs), sleeping off, each world stepped 120 steps at its setting (the pile lands, the heap settles), then all stepped in turn, 10 steps each, ${quick ? '3 times' : '20 times (FALL-1000: 6)'}: the median ms per step of those blocks, as a ratio to the defaults' (below 1: cheaper), and in brackets the ms. PYRAMID-20: 210 boxes; FALL-1000: 1000 boxes, spheres and capsules in a pen (its step is mostly finding contacts); PILE-10: ten ragdolls, 160 bodies. A setting that lets a pyramid fall is timed as it falls.\n`);
+  print(`Each scene built once per setting in one process (bench/interleaved.mjs), sleeping off, each world stepped 120 steps at its setting (the pile lands, the heap settles), then all stepped in turn, 2 steps each, ${quick ? '3 times' : '100 times (FALL-1000: 30)'}: the median ms per step of those blocks, as a ratio to the defaults' (below 1: cheaper), and in brackets the ms. PYRAMID-20: 210 boxes; FALL-1000: 1000 boxes, spheres and capsules in a pen (its step is mostly finding contacts); PILE-10: ten ragdolls, 160 bodies. A setting that lets a pyramid fall is timed as it falls.\n`);
   print(`| setting | contact sweeps a step | ${scenes.join(' | ')} |`);
   print(`|---|---|${scenes.map(() => '---').join('|')}|`);
   grid.forEach((s, k) => {
