@@ -9,7 +9,7 @@ import {
   ballAndChain, boxPyramid, boxStack, buildScene, hangingChain, heavyEndChain, hingePastLimit, ragdollPile, ropeBridge, slackRope,
   sliderIntoLimit, tautChain, weldedCantilever, weldedWall,
 } from '../dist/scenes/index.js';
-import { cantileverTipSag, chainStretch, JointMetrics } from './metrics.mjs';
+import { cantileverTipSag, chainStretch, groundSupport, JointMetrics } from './metrics.mjs';
 
 const quick = process.argv.includes('--quick');
 const SOLVERS = ['iterative', 'direct'];
@@ -92,15 +92,7 @@ function wall(solver) {
     for (const joint of joints) if (!joint.broken) largest = Math.max(largest, joint.getForceMagnitude());
   }
   const weight = bodies.reduce((sum, body) => sum + body.mass, 0) * 9.81;
-  let support = 0;
-  const force = [0, 0, 0];
-  for (const joint of joints) {
-    if (joint.broken || joint.bodyB.isDynamic) continue;
-    joint.getForce(force);
-    support -= force[1];
-  }
-  for (const contact of world.contacts) support += contact.normalForce;
-  return { broken: joints.filter((joint) => joint.broken).length, largest, support: support / weight, ms: time / 600 };
+  return { broken: joints.filter((joint) => joint.broken).length, largest, support: groundSupport(world, joints) / weight, ms: time / 600 };
 }
 
 /** The joints' largest anchor gap (m) and limit excess (rad) over `steps` steps of a scene, measured from
@@ -150,14 +142,7 @@ function targets(solver) {
 function stackedWall(solver) {
   const { world, joints } = buildScene(weldedWall({ bond: 'stack', brickMass: 30, collide: false }), { solver, sleeping: false });
   for (let step = 0; step < (quick ? 60 : 600); step++) world.step(1 / 60);
-  const force = [0, 0, 0];
-  let support = 0;
-  for (const joint of joints) {
-    if (joint.broken || joint.bodyB.isDynamic) continue;
-    joint.getForce(force);
-    support -= force[1];
-  }
-  return { broken: joints.filter((joint) => joint.broken).length, support: support / (64 * 30 * 9.81) };
+  return { broken: joints.filter((joint) => joint.broken).length, support: groundSupport(world, joints) / (64 * 30 * 9.81) };
 }
 
 const rows = [];

@@ -161,3 +161,18 @@ export function gridCornerStretch(poses, count, spacing) {
   const pin = [(count - 1) * spacing, 0, 0];
   return Math.hypot(corner.x[0] - pin[0], corner.x[1] - pin[1], corner.x[2] - pin[2]) / ((count - 1) * spacing);
 }
+
+/** sinew only, from its readouts: the upward force (N) the ground carries of a welded structure standing
+ * on it, its unbroken welds to the world plus the normal force of every contact in the world (a scene of
+ * the structure alone on its ground, whose welded bricks do not collide with each other). */
+export function groundSupport(world, joints) {
+  let support = 0;
+  const force = [0, 0, 0];
+  for (const joint of joints) {
+    if (joint.broken || joint.bodyB.isDynamic) continue;
+    joint.getForce(force);
+    support -= force[1]; // (the force on B, the world)
+  }
+  for (const contact of world.contacts) support += contact.normalForce;
+  return support;
+}

@@ -1,4 +1,4 @@
-// npm run bench [-- --quick] [-- --only <engine,engine>] [-- --scenes <scene,scene>] [-- --section direct|contacts|holds|world|bundle]
+// npm run bench [-- --quick] [-- --only <engine,engine>] [-- --scenes <scene,scene>] [-- --section direct|contacts|holds|world|bundle|sweeps]
 //
 // Runs each engine on each scene in a fresh node process (bench/worker.mjs) and prints the tables:
 // ms per step (median and p95 after a JIT warm-up), joint errors measured the same way for every engine
@@ -18,7 +18,9 @@
 // and Rapier bundled with rolldown, minified and gzipped), which quick mode runs too; `--section scaling`
 // for the contact pipeline's cost against the body count, sinew against Rapier (bench/scaling.mjs: boxes
 // dropped into a pen that widens with their count, n = 250 to 8000, one count a process, interleaved),
-// the exponents fitted to it and its log-log plot, docs/images/scaling.svg (bench/log-plot.mjs).
+// the exponents fitted to it and its log-log plot, docs/images/scaling.svg (bench/log-plot.mjs); `--section
+// sweeps` for what each sweep of the contact solve buys (bench/sweeps.mjs: a grid of substeps, contact and
+// relax sweeps and warm starting, timed against the defaults and judged by the reference tests' criteria).
 //
 // Timing on shared machines drifts by up to 2x between runs: compare figures from the same run only.
 
@@ -160,7 +162,7 @@ const rows3d = [];
 const twoD = [];
 const contactRows = [];
 /** The sections that --section names, in the order of BENCHMARKS.md. */
-const SECTIONS = ['direct', 'contacts', 'scaling', 'holds', 'world', 'bundle'];
+const SECTIONS = ['direct', 'contacts', 'scaling', 'holds', 'world', 'bundle', 'sweeps'];
 if (onlySection !== null && !SECTIONS.includes(onlySection)) throw new Error(`bench: unknown section ${onlySection} (${SECTIONS.join(', ')})`);
 if (onlySection === null) runStandardSections();
 if (onlySection === null || onlySection === 'direct') runDirectSection();
@@ -169,6 +171,7 @@ if (onlySection === null || onlySection === 'scaling') runScalingSection();
 if (onlySection === null || onlySection === 'holds') runHoldsSection();
 if (onlySection === null || onlySection === 'world') runWorldSection();
 if (onlySection === null || onlySection === 'bundle') runBundleSection();
+if (onlySection === null || onlySection === 'sweeps') runSweepsSection();
 if (!quick) {
   mkdirSync(`${here}out`, { recursive: true });
   writeFileSync(`${here}out/latest${onlySection ? `-${onlySection}` : ''}.json`, JSON.stringify(results, null, 2));
@@ -604,6 +607,72 @@ function runBundleSection() {
     for (const [id, bytes] of core.topModules) print(`| ${id} | ${kb(bytes)} |`);
   }
   print('<!-- /section:bundle -->');
+}
+
+// What each sweep of the contact solve buys (bench/sweeps.mjs): a grid of settings, timed against the
+// defaults in one process per scene (bench/interleaved.mjs), and each setting's quality figures in a
+// process of its own.
+function runSweepsSection() {
+  const node = (script, ...rest) => JSON.parse(execFileSync(process.execPath, [`${here}${script}`, ...rest, ...(quick ? ['--quick'] : [])], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: TIME_LIMIT_MS }).trim().split('\n').pop());
+  const grid = node('sweeps.mjs', 'grid');
+  const scenes = quick ? ['PYRAMID-10'] : ['PYRAMID-20', 'FALL-1000', 'PILE-10'];
+  const timing = scenes.map((scene) => {
+    const r = node('interleaved.mjs', JSON.stringify({ scene, settings: grid, blocks: quick ? 3 : scene.startsWith('FALL') ? 30 : 100, stepsPerBlock: 2 }));
+    process.stderr.write(`  ${scene} sweeps interleaved: ${r.medianMs.map((t) => fmt(t)).join(' / ')} ms\n`);
+    return r;
+  });
+  const quality = grid.map((settings, index) => {
+    try {
+      const r = node('sweeps.mjs', 'quality', String(index));
+      process.stderr.write(`  sweeps quality ${JSON.stringify(settings)}: ${Object.entries(r).filter(([, v]) => v?.pass !== undefined).map(([k, v]) => `${k} ${v.pass ? 'pass' : 'fail'}`).join(', ')}\n`);
+      return r;
+    } catch (error) {
+      return { settings, failed: String(error.stderr ?? error.message).trim().split('\n').slice(-1)[0] };
+    }
+  });
+  results.tables.sweeps = { grid, timing, quality };
+  const label = (s) => {
+    const substeps = s.substeps ?? 4, contact = s.contactIterations ?? 1, relax = s.relaxIterations ?? 1;
+    return `${substeps} x (${contact} + ${relax})${s.warmStarting === false ? ', no warm start' : ''}${Object.keys(s).length === 0 ? ' (defaults)' : ''}`;
+  };
+  const sweeps = (s) => (s.substeps ?? 4) * ((s.contactIterations ?? 1) + (s.relaxIterations ?? 1));
+  const seconds = (step) => fmt(step / 60, 2);
+  const verdict = (figure, text) => (figure === null || figure === undefined ? 'not run' : `${figure.pass ? 'pass' : '**fail**'}: ${text(figure)}`);
+  const pyramidText = (p) => (p.fellAt > 0 ? `fell by ${seconds(p.fellAt)} s` : `${p.asleepAt > 0 ? `asleep at ${seconds(p.asleepAt)} s` : 'awake at 10 s'}; moved ${fmt(p.moved, 3)} m, ${fmt(p.outOfPlane, 3)} m out of plane`);
+  print('\n<!-- section:sweeps -->');
+  print('## What each sweep of the contact solve buys');
+  print(`\nsinew at a grid of settings, written substeps x (contact sweeps + relax sweeps): each substep's biased sweeps of the contacts (\`contactIterations\`) and rigid relax sweeps (\`relaxIterations\`), warm started unless said; the defaults are 4 x (1 + 1), 8 contact sweeps a step. Every other setting at its default (the direct solver for the joints; restitution is applied once a step whatever the grid, the library has no setting for it). bench/sweeps.mjs has the method.`);
+  print(`\n### Cost against the defaults, in one process\n`);
+  print(`Each scene built once per setting in one process (bench/interleaved.mjs), sleeping off, each world stepped 120 steps at its setting (the pile lands, the heap settles), then all stepped in turn, 2 steps each, ${quick ? '3 times' : '100 times (FALL-1000: 30)'}: the median ms per step of those blocks, as a ratio to the defaults' (below 1: cheaper), and in brackets the ms. PYRAMID-20: 210 boxes; FALL-1000: 1000 boxes, spheres and capsules in a pen (its step is mostly finding contacts); PILE-10: ten ragdolls, 160 bodies. A setting that lets a pyramid fall is timed as it falls.\n`);
+  print(`| setting | contact sweeps a step | ${scenes.join(' | ')} |`);
+  print(`|---|---|${scenes.map(() => '---').join('|')}|`);
+  grid.forEach((s, k) => {
+    const cells = timing.map((r) => `${fmt(r.medianMs[k] / r.medianMs[0], 2)} (${fmt(r.medianMs[k], 2)})`);
+    print(`| ${label(s)} | ${sweeps(s)} | ${cells.join(' | ')} |`);
+  });
+  print(`\n### Quality, by the reference tests' criteria\n`);
+  print('Each figure from a fresh world at the setting (bench/sweeps.mjs). 20- and 40-row pyramids (tests/stacks-rest): sleeping on, 10 s; pass: asleep within 3 s, no box more than 0.003 m a row from where it was built nor 0.02 m out of its plane; fell: a box 0.5 m from its place. Stacks of 3, 5 and 10 boxes of 1 m (the same file): asleep within 2 s, the top within 1 cm of its column and at most 0.005 m a box low. The 1000-body falling pile (tests/falling-pile\'s criteria, 5 s from the drop, sleeping off): no centre closer to the ground than its shape\'s least half-size less 1 cm (sunk), none below 0 or past the walls, 95 % of the boxes below 1 cm/s at the end; its kinetic energy then. The 40-row pyramid and the pile run only where the 20-row pyramid passes. The breakable welded wall on its ground (tests/structures-at-rest, 600 steps, sleeping on): no weld broken or past 3000 N, top within 1 cm, at rest, the ground carrying its weight within 1 %. Restitution (tests/restitution): a ball of restitution 1 back to its 1 m drop within 1 % at 10 bounces, and at 0.5 and 0.8 (from 2 m) each bounce e² of the one before within 1 %: the largest error of each. Friction: a 1 m box (μ 0.6) launched at 5 m/s at 8 headings, its stopping distance over v²/(2 μ g) = 2.12 m (below 1: the substep\'s integration), and its largest distance from that deceleration integrated at the substep (pass: within 1 cm, tests/contact-symmetry\'s tolerance, sideways under 1 mm, turned under 0.001 rad).\n');
+  print('| setting | 20-row pyramid | 40-row pyramid | stacks of 3, 5, 10 | 1000-body pile | welded wall | restitution | friction at 8 headings | all pass |');
+  print('|---|---|---|---|---|---|---|---|---|');
+  for (const q of quality) {
+    if (q.failed) {
+      print(`| ${label(q.settings)} | failed: ${q.failed.slice(0, 80)} ||||||||`);
+      continue;
+    }
+    const checks = [q.pyramid20, q.pyramid40, q.stacks, q.pile, q.wall, q.restitution, q.friction];
+    print(`| ${[
+      label(q.settings),
+      verdict(q.pyramid20, pyramidText),
+      verdict(q.pyramid40, pyramidText),
+      verdict(q.stacks, (s) => `asleep at ${s.figures.map((f) => (f.asleepAt > 0 ? seconds(f.asleepAt) : 'never')).join(', ')} s; tops ${s.figures.map((f) => fmt(f.low, 3)).join(', ')} m low`),
+      verdict(q.pile, (p) => `sunk ${fmt(p.sunk, 4)} m, lowest ${fmt(p.lowest, 3)} m, ${fmt(100 * p.resting, 1)} % of boxes resting, ${fmt(p.kineticEnergy, 1)} J`),
+      verdict(q.wall, (w) => `${w.broken} broken, ${fmt(w.kineticEnergy, 3)} J`),
+      verdict(q.restitution, (r) => `e = 1, 0.5, 0.8: ${[1, 0.5, 0.8].map((e) => `${fmt(100 * r.errors[e], 2)}`).join(', ')} %`),
+      verdict(q.friction, (f) => `${f.ratioMin.toFixed(3)}${f.ratioMax.toFixed(3) === f.ratioMin.toFixed(3) ? '' : `-${f.ratioMax.toFixed(3)}`} of v²/2μg; ${fmt(f.worstError, 4)} m off, ${fmt(f.sideways, 4)} m sideways, turned ${fmt(f.turn, 4)} rad`),
+      q.pyramid20.pass && checks.every((c) => c === null || c.pass) ? 'yes' : 'no',
+    ].join(' | ')} |`);
+  }
+  print('<!-- /section:sweeps -->');
 }
 
 function contactTable(title, rows, columns) {
