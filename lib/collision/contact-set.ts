@@ -49,7 +49,7 @@ import type { PairTable } from './pair-dispatch.js';
 import type { CollisionTypes } from './shape-kinds.js';
 import { MAX_SHAPES_PER_BODY, shouldCollide, type Shape } from '../geometry/shape.js';
 import { isAwakeMover } from '../body/sleep.js';
-import { sortByKeyTriples } from '../math/merge-sort.js';
+import { TripleKeySort } from '../math/merge-sort.js';
 
 export { MAX_SHAPES_PER_BODY, SPECULATIVE_DISTANCE };
 
@@ -239,9 +239,7 @@ export class ContactSet {
     const pool = this.pool, capacity = this.contactCapacity, inUse = capacity - pool.length;
     if (!this.poolShrink.due(inUse, capacity, MIN_POOLED)) return;
     // the lists kept between updates for their storage hold contacts from when there were more
-    this.sortScratch.length = 0;
-    this.sortKeys = new Float64Array(0);
-    this.sortOrder = this.sortOrderScratch = new Int32Array(0);
+    this.activeSort.drop();
     this.internalEdges?.dropScratch();
     this.touchingList.length = this.sensingList.length = 0;
     this.touchingFresh = this.sensingFresh = false;
@@ -600,7 +598,7 @@ export class ContactSet {
       }
     }
     if (active.length !== count) active.length = count;
-    this.sortActive(count);
+    this.activeSort.sort(active, count);
     if (preSolve !== null) {
       // asked in key order (the order they are solved in), the ones refused dropped in place
       let kept = 0;
@@ -613,34 +611,8 @@ export class ContactSet {
     }
     this.solver.layout(active);
   }
-  private readonly sortScratch: ContactConstraint[] = [];
-  /** The active contacts' keys (keyA, keyB, subKey each) and their order, for sortActive. */
-  private sortKeys = new Float64Array(0);
-  private sortOrder = new Int32Array(0);
-  private sortOrderScratch = new Int32Array(0);
-
-  /** Puts the first `count` active contacts in key order (keyA, then keyB, then subKey: unique to a
-   * contact), their keys copied into one typed array and sorted there (merge-sort.ts sortByKeyTriples). */
-  private sortActive(count: number): void {
-    if (this.sortOrder.length < count) {
-      const size = Math.max(count, 2 * this.sortOrder.length);
-      this.sortKeys = new Float64Array(3 * size);
-      this.sortOrder = new Int32Array(size);
-      this.sortOrderScratch = new Int32Array(size);
-    }
-    const active = this.active, keys = this.sortKeys, order = this.sortOrder, held = this.sortScratch;
-    for (let i = 0; i < count; i++) {
-      const contact = active[i];
-      keys[3 * i] = contact.keyA;
-      keys[3 * i + 1] = contact.keyB;
-      keys[3 * i + 2] = contact.subKey;
-      order[i] = i;
-      if (i < held.length) held[i] = contact;
-      else held.push(contact);
-    }
-    sortByKeyTriples(order, keys, count, this.sortOrderScratch);
-    for (let i = 0; i < count; i++) active[i] = held[order[i]];
-  }
+  /** Puts the active contacts in key order (keyA, then keyB, then subKey: unique to a contact). */
+  private readonly activeSort = new TripleKeySort<ContactConstraint>(writeKeys);
   /** @internal Lays the active contacts out again after forgetBody took some out of the step's list. */
   layoutActive(): void {
     this.solver.layout(this.active);
@@ -685,6 +657,13 @@ function deepest(contact: ContactConstraint): number {
   let least = Infinity;
   for (let i = 0; i < m.count; i++) if (m.separations[i] < least) least = m.separations[i];
   return least;
+}
+
+/** A contact's keys, for TripleKeySort: keyA, keyB, subKey. */
+function writeKeys(contact: ContactConstraint, keys: Float64Array, at: number): void {
+  keys[at] = contact.keyA;
+  keys[at + 1] = contact.keyB;
+  keys[at + 2] = contact.subKey;
 }
 
 function byKeys(x: ContactConstraint, y: ContactConstraint): number {

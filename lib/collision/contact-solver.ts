@@ -95,42 +95,26 @@ export class ContactSolver implements SolverContacts, SubstepLength {
     }
   }
 
-  /** v += M⁻¹ Jᵀ λ for every row's kept impulse, point rows then rolling rows, contact by contact. */
+  /** v += M⁻¹ Jᵀ λ for every row's kept impulse, point rows then rolling rows, contact by contact:
+   * v_a −= m_a⁻¹ n λ, ω_a −= I_a⁻¹ j_a λ, and + for B. A static body's m⁻¹ and I⁻¹ are zero, so its velocity
+   * stays zero, and the moving body's change is the sweeps' s m⁻¹ n λ (the same bits). */
   warmStart(): void {
     const d = this.data, contacts = this.contacts, chunksA = this.chunksA, chunksB = this.chunksB;
     let header = 0;
     for (let k = 0; k < contacts.length; k++) {
-      const count = d[header + HEADER_COUNT] | 0, sign = d[header + HEADER_MOVING_SIGN], base = pointsBase(header, count);
+      const count = d[header + HEADER_COUNT] | 0, base = pointsBase(header, count);
       const sa = chunksA[k], oa = d[header + HEADER_OFFSET_A] | 0, sb = chunksB[k], ob = d[header + HEADER_OFFSET_B] | 0;
-      if (sign !== 0) {
-        // the moving body alone: v += s m⁻¹ n λ, ω += s I⁻¹ j λ
-        const st = sign > 0 ? sb : sa, o = sign > 0 ? ob : oa, ij = sign > 0 ? ROW_IJB : ROW_IJA;
-        for (let i = 0; i < count; i++) {
-          const p = base + i * POINT_SIZE;
-          for (let r = 0; r < 3; r++) {
-            const impulse = d[p + POINT_IMPULSE + r];
-            if (impulse === 0) continue;
-            const at = p + r * ROW_SIZE, lambda = sign * impulse;
-            st[o + LINEAR_VELOCITY] += st[o + MASS_X] * lambda * d[at + ROW_N];
-            st[o + LINEAR_VELOCITY + 1] += st[o + MASS_Y] * lambda * d[at + ROW_N + 1];
-            st[o + LINEAR_VELOCITY + 2] += st[o + MASS_Z] * lambda * d[at + ROW_N + 2];
-            st[o + ANGULAR_VELOCITY] += d[at + ij] * lambda; st[o + ANGULAR_VELOCITY + 1] += d[at + ij + 1] * lambda; st[o + ANGULAR_VELOCITY + 2] += d[at + ij + 2] * lambda;
-          }
-        }
-      } else {
-        // v_a −= m_a⁻¹ n λ, ω_a −= I_a⁻¹ j_a λ, and + for B
-        for (let i = 0; i < count; i++) {
-          const p = base + i * POINT_SIZE;
-          for (let r = 0; r < 3; r++) {
-            const lambda = d[p + POINT_IMPULSE + r];
-            if (lambda === 0) continue;
-            const at = p + r * ROW_SIZE;
-            const nx = d[at + ROW_N], ny = d[at + ROW_N + 1], nz = d[at + ROW_N + 2];
-            sa[oa + LINEAR_VELOCITY] -= sa[oa + MASS_X] * lambda * nx; sa[oa + LINEAR_VELOCITY + 1] -= sa[oa + MASS_Y] * lambda * ny; sa[oa + LINEAR_VELOCITY + 2] -= sa[oa + MASS_Z] * lambda * nz;
-            sb[ob + LINEAR_VELOCITY] += sb[ob + MASS_X] * lambda * nx; sb[ob + LINEAR_VELOCITY + 1] += sb[ob + MASS_Y] * lambda * ny; sb[ob + LINEAR_VELOCITY + 2] += sb[ob + MASS_Z] * lambda * nz;
-            sa[oa + ANGULAR_VELOCITY] -= d[at + ROW_IJA] * lambda; sa[oa + ANGULAR_VELOCITY + 1] -= d[at + ROW_IJA + 1] * lambda; sa[oa + ANGULAR_VELOCITY + 2] -= d[at + ROW_IJA + 2] * lambda;
-            sb[ob + ANGULAR_VELOCITY] += d[at + ROW_IJB] * lambda; sb[ob + ANGULAR_VELOCITY + 1] += d[at + ROW_IJB + 1] * lambda; sb[ob + ANGULAR_VELOCITY + 2] += d[at + ROW_IJB + 2] * lambda;
-          }
+      for (let i = 0; i < count; i++) {
+        const p = base + i * POINT_SIZE;
+        for (let r = 0; r < 3; r++) {
+          const lambda = d[p + POINT_IMPULSE + r];
+          if (lambda === 0) continue;
+          const at = p + r * ROW_SIZE;
+          const nx = d[at + ROW_N], ny = d[at + ROW_N + 1], nz = d[at + ROW_N + 2];
+          sa[oa + LINEAR_VELOCITY] -= sa[oa + MASS_X] * lambda * nx; sa[oa + LINEAR_VELOCITY + 1] -= sa[oa + MASS_Y] * lambda * ny; sa[oa + LINEAR_VELOCITY + 2] -= sa[oa + MASS_Z] * lambda * nz;
+          sb[ob + LINEAR_VELOCITY] += sb[ob + MASS_X] * lambda * nx; sb[ob + LINEAR_VELOCITY + 1] += sb[ob + MASS_Y] * lambda * ny; sb[ob + LINEAR_VELOCITY + 2] += sb[ob + MASS_Z] * lambda * nz;
+          sa[oa + ANGULAR_VELOCITY] -= d[at + ROW_IJA] * lambda; sa[oa + ANGULAR_VELOCITY + 1] -= d[at + ROW_IJA + 1] * lambda; sa[oa + ANGULAR_VELOCITY + 2] -= d[at + ROW_IJA + 2] * lambda;
+          sb[ob + ANGULAR_VELOCITY] += d[at + ROW_IJB] * lambda; sb[ob + ANGULAR_VELOCITY + 1] += d[at + ROW_IJB + 1] * lambda; sb[ob + ANGULAR_VELOCITY + 2] += d[at + ROW_IJB + 2] * lambda;
         }
       }
       if (d[header + HEADER_ROLLING] !== 0) contacts[k].warmStartRolling();

@@ -15,7 +15,7 @@
 // FACE_FUNCTIONS: the body clipped to S's face, so each tile carries the part above it). A step up, a
 // wall, a tile higher than its neighbour: their faces are not in F's plane, and their contacts stay.
 
-import { mergeSort } from '../math/merge-sort.js';
+import { TripleKeySort } from '../math/merge-sort.js';
 import type { Body } from '../body/body.js';
 import type { ConvexHull } from '../geometry/hull.js';
 import type { ContactConstraint } from './contact-constraint.js';
@@ -49,16 +49,16 @@ export class InternalEdgeFilter {
    * are this step's and whose impulses are not yet matched) again along the face they lie in, for each
    * dynamic body with more than one of them. Sorts `contacts` by dynamic body.
    */
-  private readonly sortScratch: ContactConstraint[] = [];
-  /** @internal Lets go of the sort's scratch (ContactSet gives memory back: it holds contacts). */
+  private readonly byDynamicBody = new TripleKeySort<ContactConstraint>(writeDynamicBodyKeys);
+  /** @internal Lets go of the sort's arrays (ContactSet gives memory back: they hold contacts). */
   dropScratch(): void {
-    this.sortScratch.length = 0;
+    this.byDynamicBody.drop();
   }
 
   /** `writeMargin` sets a contact's speculative margin in its manifold (Manifold.margin). */
   apply(contacts: ContactConstraint[], writeMargin: (contact: ContactConstraint) => void): void {
     if (contacts.length < 2) return;
-    mergeSort(contacts, byDynamicBody, this.sortScratch);
+    this.byDynamicBody.sort(contacts, contacts.length);
     for (let start = 0; start < contacts.length;) {
       const body = dynamicOf(contacts[start]);
       let end = start + 1;
@@ -103,8 +103,11 @@ export class InternalEdgeFilter {
   }
 }
 
-function byDynamicBody(x: ContactConstraint, y: ContactConstraint): number {
-  return dynamicOf(x).id - dynamicOf(y).id || x.keyA - y.keyA || x.keyB - y.keyB;
+/** A contact's keys for sorting by dynamic body: its id, then the contact's keyA and keyB. */
+function writeDynamicBodyKeys(contact: ContactConstraint, keys: Float64Array, at: number): void {
+  keys[at] = dynamicOf(contact).id;
+  keys[at + 1] = contact.keyA;
+  keys[at + 2] = contact.keyB;
 }
 
 function dynamicOf(contact: ContactConstraint): Body {
