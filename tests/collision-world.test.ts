@@ -2,6 +2,7 @@
 // query (castRay, castRayAll, queryAABB, overlapShape) answers what testing every shape answers, on
 // random worlds, after steps, teleports, removals and sleep; options filter as documented.
 
+import { RAY_CASTS } from '../lib/collision/queries.js';
 import { validateTree } from '../lib/geometry/tree-validation.js';
 import type { DynamicTree } from '../lib/geometry/dynamic-tree.js';
 import { describe, expect, it } from 'vitest';
@@ -70,7 +71,7 @@ function bruteRay(world: World, { origin, direction }: Ray, maxDistance: number,
       const p = [origin[0] - c[0], origin[1] - c[1], origin[2] - c[2]];
       const lo = [0, 1, 2].map((k) => W[3 * k] * p[0] + W[3 * k + 1] * p[1] + W[3 * k + 2] * p[2]);
       const ld = [0, 1, 2].map((k) => W[3 * k] * d[0] + W[3 * k + 1] * d[1] + W[3 * k + 2] * d[2]);
-      const t = definitionOf(shape.type).rayCast(shape, lo, ld, maxDistance, new Float64Array(3));
+      const t = RAY_CASTS[shape.typeIndex](shape, lo, ld, maxDistance, new Float64Array(3));
       if (t >= 0) hits.push({ key: `${body.id}:${index}`, distance: t });
     });
   }

@@ -12,8 +12,15 @@
 // word, and sensors are skipped unless `includeSensors`.
 
 import { rayCastTree } from '../geometry/tree-ray-cast.js';
+import type { ShapeRayCast } from '../geometry/shape-definition.js';
+import { SPHERE_RAY_CAST } from '../geometry/shapes/sphere.js';
+import { CAPSULE_RAY_CAST } from '../geometry/shapes/capsule.js';
+import { BOX_RAY_CAST } from '../geometry/shapes/box.js';
+import { HULL_RAY_CAST } from '../geometry/shapes/hull.js';
+import { PLANE_RAY_CAST } from '../geometry/shapes/plane.js';
+import { meshRay } from '../geometry/shapes/triangles.js';
 import type { Body } from '../body/body.js';
-import { filtersMeet, readBits, readGroup, Shape, SHAPE_DEFINITIONS, type ShapeOptions } from '../geometry/shape.js';
+import { filtersMeet, readBits, readGroup, Shape, SHAPE_DEFINITIONS, SHAPE_TYPES, type ShapeOptions, type ShapeType } from '../geometry/shape.js';
 import { rotationMatrix } from '../math/quat.js';
 import { isArrayLike, show } from '../util/validate.js';
 import { checkOptionKeys, optionKeys } from '../util/option-keys.js';
@@ -24,6 +31,18 @@ import type { TriangleSource } from '../geometry/triangle-source.js';
 import { collide, SHAPE_RANK } from './narrowphase.js';
 import { CastResult, ConvexProxy, shapeCast } from '../geometry/gjk.js';
 import { ShapePose } from './shape-pose.js';
+
+/** Each shape type's ray cast (ShapeRayCast, in the type's file under shapes/), by the shape's typeIndex
+ * (SHAPE_TYPES' order). Kept here, apart from the shape definitions, so that a world without queries
+ * carries no ray cast. */
+export const RAY_CASTS: readonly ShapeRayCast[] = /* @__PURE__ */ byShapeType({
+  sphere: SPHERE_RAY_CAST, capsule: CAPSULE_RAY_CAST, box: BOX_RAY_CAST, hull: HULL_RAY_CAST, plane: PLANE_RAY_CAST, trimesh: meshRay, heightfield: meshRay,
+});
+
+/** A table by type name (every type: the compiler asks for each) as an array by typeIndex. */
+function byShapeType<V>(table: { readonly [T in ShapeType]: V }): readonly V[] {
+  return SHAPE_TYPES.map((type) => table[type]);
+}
 
 /** A collision filter for a query, read as a shape's (SurfaceOptions.category, mask, group). */
 export interface QueryFilter {
@@ -512,7 +531,7 @@ export class SceneQueries {
       ld[k] = W[3 * k] * d[0] + W[3 * k + 1] * d[1] + W[3 * k + 2] * d[2];
     }
     const n = this.localNormal;
-    const t = proxy.shape.definition.rayCast(proxy.shape, lo, ld, this.rayMax, n);
+    const t = RAY_CASTS[proxy.shape.typeIndex](proxy.shape, lo, ld, this.rayMax, n);
     if (t < 0) return;
     const nx = W[0] * n[0] + W[3] * n[1] + W[6] * n[2];
     const ny = W[1] * n[0] + W[4] * n[1] + W[7] * n[2];

@@ -73,12 +73,6 @@ export interface ShapeDefinition<Options> {
    */
   reach(shape: ShapeGeometry, W: ArrayLike<number>, n: ArrayLike<number>, sign: number): number;
   /**
-   * The ray o + t d (shape frame, d a unit vector) against the shape for 0 ≤ t ≤ tMax: the t at which it
-   * enters the solid, with the outward normal written to `normal` (shape frame), or −1 for a miss. A ray
-   * that starts inside hits at t = 0 with normal −d.
-   */
-  rayCast(shape: ShapeGeometry, o: ArrayLike<number>, d: ArrayLike<number>, tMax: number, normal: Float64Array): number;
-  /**
    * The shape as the convex hull of a few points plus a radius, in its own frame (gjk.ts: distance and
    * shape casts), into `out`; false for a shape that is not one (a plane).
    */
@@ -113,3 +107,12 @@ export function rayStartsInside(d: ArrayLike<number>, normal: Float64Array): num
   normal[0] = -d[0]; normal[1] = -d[1]; normal[2] = -d[2];
   return 0;
 }
+
+/**
+ * A shape type's ray cast: the ray o + t d (shape frame, d a unit vector) against the shape for
+ * 0 ≤ t ≤ tMax: the t at which it enters the solid, with the outward normal written to `normal` (shape
+ * frame), or −1 for a miss. A ray that starts inside hits at t = 0 with normal −d. Each shape's file
+ * exports its own, apart from its definition: the scene queries (collision/queries.ts) keep the table of
+ * them, so that a world without queries carries none.
+ */
+export type ShapeRayCast = (shape: ShapeGeometry, o: ArrayLike<number>, d: ArrayLike<number>, tMax: number, normal: Float64Array) => number;

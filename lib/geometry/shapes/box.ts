@@ -8,7 +8,7 @@ import { boxInertia } from '../inertia.js';
 import { readFiniteVector, requirePositiveWithin } from '../../util/validate.js';
 import { MAX_LENGTH, MIN_LENGTH } from '../../limits.js';
 import { boxHull } from '../hull.js';
-import { atOrigin, rayStartsInside, type ShapeDefinition, writeBoxBounds, writeDiagonal } from '../shape-definition.js';
+import { atOrigin, rayStartsInside, type ShapeDefinition, type ShapeRayCast, writeBoxBounds, writeDiagonal } from '../shape-definition.js';
 import type { BoxShapeOptions, SurfaceOptions } from '../shape-options.js';
 import { optionKeys } from '../../util/option-keys.js';
 
@@ -58,7 +58,6 @@ export const BOX: ShapeDefinition<BoxShapeOptions> = {
     writeDiagonal(out, x, y, z);
   },
   bounds: (shape, c, W, out) => writeBoxBounds(c, W, null, shape.halfExtents, out),
-  rayCast: (shape, o, d, tMax, normal) => rayBox(o, d, shape.halfExtents, tMax, normal),
   convex: (shape, out) => (out.setBox(shape.halfExtents[0], shape.halfExtents[1], shape.halfExtents[2]), true),
   extent: (shape) => Math.sqrt(shape.halfExtents[0] ** 2 + shape.halfExtents[1] ** 2 + shape.halfExtents[2] ** 2),
   innerRadius: (shape) => Math.min(shape.halfExtents[0], shape.halfExtents[1], shape.halfExtents[2]),
@@ -69,3 +68,6 @@ export const BOX: ShapeDefinition<BoxShapeOptions> = {
   },
   describe: (shape) => ({ halfExtents: Array.from(shape.halfExtents) }),
 };
+
+/** A box's ray cast (ShapeRayCast). */
+export const BOX_RAY_CAST: ShapeRayCast = (shape, o, d, tMax, normal) => rayBox(o, d, shape.halfExtents, tMax, normal);

@@ -8,7 +8,7 @@
 import { capsuleInertia } from '../inertia.js';
 import { requireNonNegative, requirePositiveWithin, requireWithin } from '../../util/validate.js';
 import { MAX_LENGTH, MIN_LENGTH } from '../../limits.js';
-import { atOrigin, rayStartsInside, type ShapeDefinition, writeDiagonal } from '../shape-definition.js';
+import { atOrigin, rayStartsInside, type ShapeDefinition, type ShapeRayCast, writeDiagonal } from '../shape-definition.js';
 import type { CapsuleShapeOptions, SurfaceOptions } from '../shape-options.js';
 import { optionKeys } from '../../util/option-keys.js';
 import { raySphere } from './sphere.js';
@@ -68,7 +68,6 @@ export const CAPSULE: ShapeDefinition<CapsuleShapeOptions> = {
       out[3 + i] = c[i] + half;
     }
   },
-  rayCast: (shape, o, d, tMax, normal) => rayCapsule(o, d, shape.radius, shape.halfHeight, tMax, normal),
   convex: (shape, out) => (out.setCapsule(shape.radius, shape.halfHeight), true),
   extent: (shape) => shape.halfHeight + shape.radius,
   innerRadius: (shape) => shape.radius,
@@ -79,3 +78,6 @@ export const CAPSULE: ShapeDefinition<CapsuleShapeOptions> = {
   },
   describe: (shape) => ({ radius: shape.radius, halfHeight: shape.halfHeight }),
 };
+
+/** A capsule's ray cast (ShapeRayCast). */
+export const CAPSULE_RAY_CAST: ShapeRayCast = (shape, o, d, tMax, normal) => rayCapsule(o, d, shape.radius, shape.halfHeight, tMax, normal);

@@ -8,7 +8,7 @@ import { Heightfield } from '../heightfield.js';
 import type { ShapeDefinition } from '../shape-definition.js';
 import type { HeightfieldShapeOptions, SurfaceOptions } from '../shape-options.js';
 import { optionKeys } from '../../util/option-keys.js';
-import { meshBounds, meshExtent, meshRay, noMass } from './triangles.js';
+import { meshBounds, meshExtent, noMass } from './triangles.js';
 
 export const HEIGHTFIELD: ShapeDefinition<HeightfieldShapeOptions> = {
   keys: optionKeys<Omit<HeightfieldShapeOptions, keyof SurfaceOptions>>({ type: true, heights: true, rows: true, columns: true, size: true }),
@@ -25,7 +25,6 @@ export const HEIGHTFIELD: ShapeDefinition<HeightfieldShapeOptions> = {
   innerRadius: () => 0,
   originRadius: () => 0,
   reach: () => 0,
-  rayCast: meshRay,
   convex: () => false,
   describe: (shape) => (shape.mesh as Heightfield).describe(),
 };

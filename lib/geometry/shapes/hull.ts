@@ -8,7 +8,7 @@
 
 import type { ConvexHull } from '../hull.js';
 import { buildHull, readHullPoints } from '../hull-building.js';
-import { rayStartsInside, writeBoxBounds, type ShapeDefinition } from '../shape-definition.js';
+import { rayStartsInside, writeBoxBounds, type ShapeDefinition, type ShapeRayCast } from '../shape-definition.js';
 import type { HullShapeOptions, SurfaceOptions } from '../shape-options.js';
 import { optionKeys } from '../../util/option-keys.js';
 
@@ -67,7 +67,6 @@ export const HULL: ShapeDefinition<HullShapeOptions> = {
     const hull = shape.hull as ConvexHull;
     writeBoxBounds(c, W, hull.boundsCentre, hull.boundsHalf, out);
   },
-  rayCast: (shape, o, d, tMax, normal) => rayHull(o, d, shape.hull as ConvexHull, tMax, normal),
   // the hull's vertices rebuild the same hull (in the same order: the order they came in)
   convex(shape, out) {
     const hull = shape.hull as ConvexHull;
@@ -94,3 +93,6 @@ export const HULL: ShapeDefinition<HullShapeOptions> = {
   },
   describe: (shape) => ({ points: (shape.hull as ConvexHull).points() }),
 };
+
+/** A hull's ray cast (ShapeRayCast). */
+export const HULL_RAY_CAST: ShapeRayCast = (shape, o, d, tMax, normal) => rayHull(o, d, shape.hull as ConvexHull, tMax, normal);

@@ -4,7 +4,7 @@
 //   ray      n·(o + t d) = offset:  t = (offset − n·o) / n·d, for a ray going down into it (n·d < 0)
 
 import { normalizeStably, readFiniteVector, show } from '../../util/validate.js';
-import { atOrigin, rayStartsInside, type ShapeDefinition } from '../shape-definition.js';
+import { atOrigin, rayStartsInside, type ShapeDefinition, type ShapeRayCast } from '../shape-definition.js';
 import type { PlaneShapeOptions, SurfaceOptions } from '../shape-options.js';
 import { optionKeys } from '../../util/option-keys.js';
 
@@ -39,21 +39,23 @@ export const PLANE: ShapeDefinition<PlaneShapeOptions> = {
     out[0] = out[1] = out[2] = -Infinity;
     out[3] = out[4] = out[5] = Infinity;
   },
-  rayCast(shape, o, d, tMax, normal) {
-    const n = shape.normal;
-    const height = n[0] * o[0] + n[1] * o[1] + n[2] * o[2] - shape.offset;
-    if (height <= 0) return rayStartsInside(d, normal);
-    const rate = n[0] * d[0] + n[1] * d[1] + n[2] * d[2];
-    if (rate >= 0) return -1;
-    const t = -height / rate;
-    if (t > tMax) return -1;
-    normal[0] = n[0]; normal[1] = n[1]; normal[2] = n[2];
-    return t;
-  },
   convex: () => false,
   extent: () => Infinity,
   innerRadius: () => 0,
   originRadius: () => 0,
   reach: () => 0,
   describe: (shape) => ({ normal: Array.from(shape.normal), offset: shape.offset }),
+};
+
+/** A plane's ray cast (ShapeRayCast): the solid is the half-space below it. */
+export const PLANE_RAY_CAST: ShapeRayCast = (shape, o, d, tMax, normal) => {
+  const n = shape.normal;
+  const height = n[0] * o[0] + n[1] * o[1] + n[2] * o[2] - shape.offset;
+  if (height <= 0) return rayStartsInside(d, normal);
+  const rate = n[0] * d[0] + n[1] * d[1] + n[2] * d[2];
+  if (rate >= 0) return -1;
+  const t = -height / rate;
+  if (t > tMax) return -1;
+  normal[0] = n[0]; normal[1] = n[1]; normal[2] = n[2];
+  return t;
 };

@@ -5,7 +5,7 @@
 
 import { requirePositiveWithin } from '../../util/validate.js';
 import { MAX_LENGTH, MIN_LENGTH } from '../../limits.js';
-import { atOrigin, type ShapeDefinition, type ShapeGeometry, writeDiagonal } from '../shape-definition.js';
+import { atOrigin, type ShapeDefinition, type ShapeGeometry, type ShapeRayCast, writeDiagonal } from '../shape-definition.js';
 import type { SphereShapeOptions, SurfaceOptions } from '../shape-options.js';
 import { optionKeys } from '../../util/option-keys.js';
 
@@ -48,8 +48,6 @@ export const SPHERE: ShapeDefinition<SphereShapeOptions> = {
       out[3 + i] = c[i] + r;
     }
   },
-  rayCast: (shape: ShapeGeometry, o, d, tMax, normal) =>
-    raySphere(o[0], o[1], o[2], d[0], d[1], d[2], shape.radius, tMax, normal),
   convex: (shape, out) => (out.setSphere(shape.radius), true),
   extent: (shape) => shape.radius,
   innerRadius: (shape) => shape.radius,
@@ -57,3 +55,7 @@ export const SPHERE: ShapeDefinition<SphereShapeOptions> = {
   reach: (shape) => shape.radius,
   describe: (shape) => ({ radius: shape.radius }),
 };
+
+/** A sphere's ray cast (ShapeRayCast). */
+export const SPHERE_RAY_CAST: ShapeRayCast = (shape, o, d, tMax, normal) =>
+  raySphere(o[0], o[1], o[2], d[0], d[1], d[2], shape.radius, tMax, normal);

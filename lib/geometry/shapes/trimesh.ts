@@ -8,7 +8,7 @@ import { TriangleMesh } from '../triangle-mesh.js';
 import type { ShapeDefinition } from '../shape-definition.js';
 import type { TrimeshShapeOptions, SurfaceOptions } from '../shape-options.js';
 import { optionKeys } from '../../util/option-keys.js';
-import { meshBounds, meshExtent, meshRay, noMass } from './triangles.js';
+import { meshBounds, meshExtent, noMass } from './triangles.js';
 
 export const TRIMESH: ShapeDefinition<TrimeshShapeOptions> = {
   keys: optionKeys<Omit<TrimeshShapeOptions, keyof SurfaceOptions>>({ type: true, vertices: true, indices: true }),
@@ -25,7 +25,6 @@ export const TRIMESH: ShapeDefinition<TrimeshShapeOptions> = {
   innerRadius: () => 0,
   originRadius: () => 0,
   reach: () => 0,
-  rayCast: meshRay,
   convex: () => false,
   describe: (shape) => (shape.mesh as TriangleMesh).describe(),
 };
