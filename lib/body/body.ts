@@ -331,13 +331,7 @@ export class Body extends BodyBase {
    */
   getInterpolatedOrientation<T extends Float64Array | number[]>(out: T): T {
     requireWritable('getInterpolatedOrientation', out, 4);
-    const t = this.interpolationFraction;
-    const s = this.state;
-    if (t === 1) {
-      out[0] = s[ORIENTATION]; out[1] = s[ORIENTATION + 1]; out[2] = s[ORIENTATION + 2]; out[3] = s[ORIENTATION + 3];
-      return out;
-    }
-    slerpInto(out, this.previousPose, 3, s, ORIENTATION, t);
+    slerpInto(out, this.previousPose, 3, this.state, ORIENTATION, this.interpolationFraction);
     return out;
   }
 
