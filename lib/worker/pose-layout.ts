@@ -1,0 +1,96 @@
+// Where the worker writes each body's pose for the main thread to draw: a region of doubles, a header
+// and then one slot per body (a body keeps its slot while it lives; a removed body's slot is taken again
+// by a later one). Each slot holds the body's handle (so that a slot not yet written for its new body is
+// not read as that body), whether it is awake and whether the last step moved it, its pose and its pose at
+// the start of that step. The main thread draws between the two as a body does between its own
+// (body/interpolation.ts: the same lerp and slerp, and the same rule that a body the last step did not
+// move is drawn where it is). Shared memory (shared-poses.ts) and transferred buffers
+// (transferred-poses.ts) carry regions of this layout.
+
+import { interpolationFraction, lerpInto, slerpInto, type InterpolationClock } from '../body/interpolation.js';
+import type { Body } from '../body/body.js';
+
+/** The header: how many steps the worker had taken for this proxy, the world's stepCount and time, the
+ * worker's milliseconds over the steps of the last message, and the slots written. */
+export const H_STEPS = 0;
+export const H_STEP_COUNT = 1;
+export const H_TIME = 2;
+export const H_STEP_MS = 3;
+export const H_SLOTS = 4;
+export const HEADER = 8;
+
+/** A slot: handle, flags, position (3), orientation (4), previous position (3), previous orientation (4). */
+export const S_HANDLE = 0;
+export const S_FLAGS = 1;
+export const S_POSITION = 2;
+export const S_ORIENTATION = 5;
+export const S_PREVIOUS_POSITION = 9;
+export const S_PREVIOUS_ORIENTATION = 12;
+export const SLOT = 16;
+
+/** Flags: the body is awake; the last step moved it (its previous pose is that step's start). */
+export const FLAG_AWAKE = 1;
+export const FLAG_MOVED = 2;
+
+/** Doubles in a region of `capacity` slots. */
+export function regionLength(capacity: number): number {
+  return HEADER + capacity * SLOT;
+}
+
+/** Slots a region of `length` doubles holds. */
+export function regionCapacity(length: number): number {
+  return Math.floor((length - HEADER) / SLOT);
+}
+
+/** The smallest capacity, a power of two of at least 64, that holds slot `slot`. */
+export function capacityFor(slot: number): number {
+  let capacity = 64;
+  while (capacity <= slot) capacity *= 2;
+  return capacity;
+}
+
+/**
+ * Writes `body` (its handle `handle`) into slot `slot` of `region`. Its previous pose is the one the last
+ * step recorded when that step moved it, else its current pose: interpolation.ts's rule, asked through
+ * `moved`, a clock of the world's stepCount and an alpha of 0 (0 back: the previous pose is that step's).
+ */
+export function writeSlot(region: Float64Array, slot: number, handle: number, body: Body, moved: InterpolationClock): void {
+  const at = HEADER + slot * SLOT;
+  const fresh = interpolationFraction(moved, body.previousPoseStep) === 0;
+  const p = body.position, q = body.orientation, previous = fresh ? body.previousPose : null;
+  region[at + S_HANDLE] = handle;
+  region[at + S_FLAGS] = (body.isAwake ? FLAG_AWAKE : 0) | (fresh ? FLAG_MOVED : 0);
+  region[at + S_POSITION] = p[0]; region[at + S_POSITION + 1] = p[1]; region[at + S_POSITION + 2] = p[2];
+  region[at + S_ORIENTATION] = q[0]; region[at + S_ORIENTATION + 1] = q[1]; region[at + S_ORIENTATION + 2] = q[2]; region[at + S_ORIENTATION + 3] = q[3];
+  if (previous === null) {
+    for (let k = 0; k < 7; k++) region[at + S_PREVIOUS_POSITION + k] = region[at + S_POSITION + k];
+  } else {
+    for (let k = 0; k < 7; k++) region[at + S_PREVIOUS_POSITION + k] = previous[k];
+  }
+}
+
+/** Marks slot `slot` empty (its body removed). */
+export function clearSlot(region: Float64Array, slot: number): void {
+  region[HEADER + slot * SLOT + S_HANDLE] = 0;
+}
+
+/** Where slot `slot` of a region starts when it holds the body of handle `handle` (written since the
+ * body was made), else −1. */
+export function slotOffset(region: Float64Array | null, slot: number, handle: number): number {
+  if (region === null || slot < 0) return -1;
+  const at = HEADER + slot * SLOT;
+  return at + SLOT <= region.length && region[at + S_HANDLE] === handle ? at : -1;
+}
+
+/** The position to draw from the slot at `at`: `alpha` of the way from the previous to the current one,
+ * or the current one when the last step did not move the body. */
+export function interpolateSlotPosition(region: Float64Array, at: number, alpha: number, out: Float64Array | number[]): void {
+  const t = (region[at + S_FLAGS] & FLAG_MOVED) !== 0 ? alpha : 1;
+  lerpInto(out, region, at + S_PREVIOUS_POSITION, region, at + S_POSITION, 3, t);
+}
+
+/** The orientation to draw from the slot at `at`, as interpolateSlotPosition (slerp). */
+export function interpolateSlotOrientation(region: Float64Array, at: number, alpha: number, out: Float64Array | number[]): void {
+  const t = (region[at + S_FLAGS] & FLAG_MOVED) !== 0 ? alpha : 1;
+  slerpInto(out, region, at + S_PREVIOUS_ORIENTATION, region, at + S_ORIENTATION, t);
+}
