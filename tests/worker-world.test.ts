@@ -180,6 +180,27 @@ function drawnPose(body: { getInterpolatedPosition(out: Float64Array): Float64Ar
 }
 
 describe('poses and slots', () => {
+  for (const sharedMemory of [true, false]) {
+    it(`once flush resolves, the poses in hand are the newest, however many messages went without waiting (${sharedMemory ? 'shared memory' : 'transferred buffers'})`, async () => {
+      const remote = await workerWorld({ sharedMemory });
+      const local = new World();
+      const [a, b] = [remote, local].map((w) => {
+        w.createBody({ type: 'static', shapes: [{ type: 'plane' }] });
+        return w.createBody({ position: [0, 3, 0], angularVelocity: [1, 2, 3], shapes: [{ type: 'box', halfExtents: [0.5, 0.3, 0.2] }] });
+      });
+      for (let round = 0; round < 3; round++) {
+        for (let i = 0; i < 100; i++) {
+          remote.step(1 / 60);
+          local.step(1 / 60);
+        }
+        await remote.flush();
+        expect(remote.stepsDelivered).toBe(100 * (round + 1));
+        expect(Array.from(a.getPosition([0, 0, 0]))).toEqual(Array.from(b.position));
+        expect(Array.from(a.getInterpolatedOrientation([0, 0, 0, 0]))).toEqual(Array.from(b.orientation));
+      }
+    }, 30_000);
+  }
+
   it('bodies made past the buffers\' capacity are delivered; a removed body\'s slot goes to the next body made, which is drawn as itself', async () => {
     const remote = await workerWorld({ capacity: 4, sharedMemory: true, gravity: [0, 0, 0] });
     const bodies = Array.from({ length: 10 }, (_, i) => remote.createBody({ position: [i, 0, 0], linearVelocity: [0, i, 0] }));

@@ -15,7 +15,7 @@ import { endpointOf, type Endpoint, type NodePort, type WebPort } from './endpoi
 import { capacityFor, clearSlot, H_SLOTS, H_STEP_COUNT, H_STEP_MS, H_STEPS, H_TIME, writeSlot } from './pose-layout.js';
 import {
   ANSWER_KINDS, OP, POINT_METHODS, sendError, VECTOR_METHODS, type AnswerMessage, type BodyReference, type CommandsMessage, type InitMessage,
-  type RefusedCommand, type SentRayHit, type ToWorker,
+  type RefusedCommand, type RefusedMessage, type SentRayHit, type ToWorker,
 } from './protocol.js';
 import { SharedPoseWriter } from './shared-poses.js';
 import { TransferredPoseWriter } from './transferred-poses.js';
@@ -64,6 +64,7 @@ class WorldHost {
   private readonly reader = new CommandReader();
   private readonly refused: RefusedCommand[] = [];
   private readonly answers: AnswerMessage[] = [];
+  private readonly replies: (AnswerMessage | RefusedMessage)[] = [];
   private stepsTaken = 0;
   private stepMs = 0;
   private capacity: number;
@@ -110,17 +111,29 @@ class WorldHost {
     if (changed || grown) this.publish();
     if (grown && this.shared !== null) this.endpoint.post({ kind: 'shared', buffer: this.shared.buffer, capacity: this.capacity });
     if (this.refused.length > 0) {
-      this.endpoint.post({ kind: 'refused', commands: this.refused.slice() });
+      this.replies.push({ kind: 'refused', commands: this.refused.slice() });
       this.refused.length = 0;
     }
-    for (const answer of this.answers) this.endpoint.post(answer);
+    for (const answer of this.answers) this.replies.push(answer);
     this.answers.length = 0;
+    this.reply();
   }
 
-  /** A pose buffer back from the main thread (ArrayBuffer mode); a publish that waited for one is made. */
+  /** A pose buffer back from the main thread (ArrayBuffer mode); a publish that waited for one is made,
+   * and the replies that waited for it are sent. */
   receiveBuffer(buffer: ArrayBuffer): void {
     this.transferred?.receive(buffer);
-    if (this.owed) this.publish();
+    if (!this.owed) return;
+    this.publish();
+    this.reply();
+  }
+
+  /** Sends the refusals and answers, unless the poses that include their commands wait for a buffer:
+   * then they wait too, so that the main thread, once answered, holds poses as new as the answer. */
+  private reply(): void {
+    if (this.owed) return;
+    for (const message of this.replies) this.endpoint.post(message);
+    this.replies.length = 0;
   }
 
   private applyOne(op: number): void {

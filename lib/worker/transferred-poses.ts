@@ -1,9 +1,12 @@
 // Poses in transferred ArrayBuffers, where SharedArrayBuffer cannot be posted (a page that is not
-// cross-origin isolated): two buffers of one region each (pose-layout.ts) go back and forth, double
-// buffering. The worker writes one it holds and transfers it to the main thread (postMessage's transfer
-// list: its memory moves, nothing is copied); the main thread reads it until a newer one arrives and is
-// taken, then transfers the old one back. Their memory is made once (again when the bodies outgrow it);
-// each transfer makes only the small ArrayBuffer and Float64Array objects a received buffer comes as.
+// cross-origin isolated): buffers of one region each (pose-layout.ts) go back and forth. The worker writes
+// one it holds and transfers it to the main thread (postMessage's transfer list: its memory moves, nothing
+// is copied); the main thread reads it until a newer one arrives and is taken, then transfers the old one
+// back. Three circulate: the main thread holds at most two (the one it reads and the newest arrived), so
+// the third is always with the worker or on its way there, and the worker never waits on a main thread
+// that is not drawing (with two, a worker that finished twice before the next frame would hold none until
+// then). Their memory is made once (again when the bodies outgrow it); each transfer makes only the small
+// ArrayBuffer and Float64Array objects a received buffer comes as.
 
 import { regionLength } from './pose-layout.js';
 
@@ -11,7 +14,7 @@ import { regionLength } from './pose-layout.js';
 export type SendBuffer = (buffer: ArrayBuffer) => void;
 
 /** The number of buffers in circulation. */
-const BUFFERS = 2;
+const BUFFERS = 3;
 
 /** The worker's end. */
 export class TransferredPoseWriter {

@@ -1,6 +1,6 @@
 // A joint of a WorkerWorld, on the main thread: its methods and setters by their own names, queued for
-// the worker's world (`hinge.call('setMotor', { speed: 2, maxTorque: 50 })` is `hinge.setMotor({ speed: 2,
-// maxTorque: 50 })` there, `hinge.set('breakForce', 500)` is `hinge.breakForce = 500`). Typed from the
+// the worker's world (`hinge.call('setMotor', { speed: 2, maxForce: 50 })` is `hinge.setMotor({ speed: 2,
+// maxForce: 50 })` there, `hinge.set('breakForce', 500)` is `hinge.breakForce = 500`). Typed from the
 // joint's class, so a method's name and arguments are checked by the compiler; the values are checked
 // by the joint in the worker, and a refusal comes back (WorkerWorld.onError).
 

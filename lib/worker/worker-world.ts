@@ -41,9 +41,9 @@ import {
 import { SharedPoseReader } from './shared-poses.js';
 import { spawnWorker } from './spawn.js';
 import { TransferredPoseReader } from './transferred-poses.js';
-import { WorkerBody, type HandleOwner } from './worker-body.js';
+import { WorkerBody } from './worker-body.js';
 import { WorkerJoint } from './worker-joint.js';
-import { defineWorkerSettings, type SettingsOwner, type WorkerWorldSettings } from './world-settings.js';
+import { defineWorkerSettings, type WorkerWorldSettings } from './world-settings.js';
 
 /** A joint's create options as a WorkerWorld takes them: its bodies are WorkerBodies. */
 export type WorkerJointOptions<O> = { [K in keyof O]: O[K] extends infer V ? (V extends Body ? WorkerBody : V) : never };
@@ -165,7 +165,7 @@ function cloneForWorker<T>(where: string, name: string, value: T): T {
   }
 }
 
-export class WorkerWorld implements HandleOwner, SettingsOwner {
+export class WorkerWorld {
   /** The world's ground (World.ground): what a joint without bodyB holds to. */
   readonly ground: WorkerBody;
   /** Whether the poses come in shared memory (else in transferred buffers). */
@@ -495,7 +495,7 @@ export class WorkerWorld implements HandleOwner, SettingsOwner {
     this.rejectAll(new Error('WorkerWorld: terminated'));
   }
 
-  // ---- HandleOwner ----
+  // ---- what its bodies and joints reach (worker-body.ts HandleOwner) ----
 
   /** @internal */
   requireOpen(where: string): void {
