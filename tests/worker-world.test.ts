@@ -154,7 +154,10 @@ describe('a scene through the worker steps bit for bit as on this thread', () =>
       await remote.flush();
       // once its steps are delivered, the proxy draws at this frame's time: World.advance's picture
       expect(remote.interpolationAlpha).toBe(local.interpolationAlpha);
-      expect(remote.bodies.map((body) => drawnPose(body, p, q))).toEqual(local.bodies.map((body) => drawnPose(body, p, q)));
+      const drawn = local.bodies.map((body) => drawnPose(body, p, q));
+      expect(remote.bodies.map((body) => drawnPose(body, p, q))).toEqual(drawn);
+      // and all at once, for an InstancedMesh: the same numbers
+      expect(Array.from(remote.getInterpolatedPoses(new Float64Array(7 * remote.bodies.length)))).toEqual(drawn.flat());
       drawnBefore = new Map(remote.bodies.map((body) => [body, drawnPose(body, p, q)]));
     }
     expect(compared).toBeGreaterThan(59 * 30);
@@ -184,10 +187,11 @@ describe('poses and slots', () => {
     it(`once flush resolves, the poses in hand are the newest, however many messages went without waiting (${sharedMemory ? 'shared memory' : 'transferred buffers'})`, async () => {
       const remote = await workerWorld({ sharedMemory });
       const local = new World();
-      const [a, b] = [remote, local].map((w) => {
-        w.createBody({ type: 'static', shapes: [{ type: 'plane' }] });
-        return w.createBody({ position: [0, 3, 0], angularVelocity: [1, 2, 3], shapes: [{ type: 'box', halfExtents: [0.5, 0.3, 0.2] }] });
-      });
+      const ground: BodyOptions = { type: 'static', shapes: [{ type: 'plane' }] };
+      const box: BodyOptions = { position: [0, 3, 0], angularVelocity: [1, 2, 3], shapes: [{ type: 'box', halfExtents: [0.5, 0.3, 0.2] }] };
+      remote.createBody(ground);
+      local.createBody(ground);
+      const a = remote.createBody(box), b = local.createBody(box);
       for (let round = 0; round < 3; round++) {
         for (let i = 0; i < 100; i++) {
           remote.step(1 / 60);

@@ -82,15 +82,23 @@ export function slotOffset(region: Float64Array | null, slot: number, handle: nu
   return at + SLOT <= region.length && region[at + S_HANDLE] === handle ? at : -1;
 }
 
-/** The position to draw from the slot at `at`: `alpha` of the way from the previous to the current one,
- * or the current one when the last step did not move the body. */
-export function interpolateSlotPosition(region: Float64Array, at: number, alpha: number, out: Float64Array | number[]): void {
-  const t = (region[at + S_FLAGS] & FLAG_MOVED) !== 0 ? alpha : 1;
-  lerpInto(out, region, at + S_PREVIOUS_POSITION, region, at + S_POSITION, 3, t);
+/** How far the body in the slot at `at` is drawn from its previous pose toward its current one: `alpha`
+ * when the last step moved it, else 1 (its current pose: interpolation.ts's rule). */
+export function drawFraction(region: Float64Array, at: number, alpha: number): number {
+  return (region[at + S_FLAGS] & FLAG_MOVED) !== 0 ? alpha : 1;
 }
 
-/** The orientation to draw from the slot at `at`, as interpolateSlotPosition (slerp). */
-export function interpolateSlotOrientation(region: Float64Array, at: number, alpha: number, out: Float64Array | number[]): void {
-  const t = (region[at + S_FLAGS] & FLAG_MOVED) !== 0 ? alpha : 1;
-  slerpInto(out, region, at + S_PREVIOUS_ORIENTATION, region, at + S_ORIENTATION, t);
+/** Scratch for interpolateSlotPose: written, then copied out. */
+const drawnPosition = new Float64Array(3);
+const drawnOrientation = new Float64Array(4);
+
+/** The pose to draw from the slot at `at`, 7 numbers (position, then orientation) into `out` from
+ * `outAt`: `alpha` of the way from the previous pose to the current one (lerp, and slerp along the
+ * shortest arc, as a Body is drawn), or the current pose when the last step did not move the body. */
+export function interpolateSlotPose(region: Float64Array, at: number, alpha: number, out: Float32Array | Float64Array | number[], outAt: number): void {
+  const t = drawFraction(region, at, alpha);
+  lerpInto(drawnPosition, region, at + S_PREVIOUS_POSITION, region, at + S_POSITION, 3, t);
+  slerpInto(drawnOrientation, region, at + S_PREVIOUS_ORIENTATION, region, at + S_ORIENTATION, t);
+  out[outAt] = drawnPosition[0]; out[outAt + 1] = drawnPosition[1]; out[outAt + 2] = drawnPosition[2];
+  out[outAt + 3] = drawnOrientation[0]; out[outAt + 4] = drawnOrientation[1]; out[outAt + 5] = drawnOrientation[2]; out[outAt + 6] = drawnOrientation[3];
 }

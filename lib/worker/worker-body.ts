@@ -9,7 +9,10 @@ import type { BodyType } from '../body/body.js';
 import { readFiniteVector, requireWritable, show } from '../util/validate.js';
 import type { QuaternionInput, Vector3Input } from '../util/vector-input.js';
 import type { CommandWriter } from './commands.js';
-import { interpolateSlotOrientation, interpolateSlotPosition, FLAG_AWAKE, S_FLAGS, S_ORIENTATION, S_POSITION, slotOffset } from './pose-layout.js';
+import { lerpInto, slerpInto } from '../body/interpolation.js';
+import {
+  drawFraction, FLAG_AWAKE, S_FLAGS, S_ORIENTATION, S_POSITION, S_PREVIOUS_ORIENTATION, S_PREVIOUS_POSITION, slotOffset,
+} from './pose-layout.js';
 import { OP, POINT_METHODS, VECTOR_METHODS, type PointMethod, type VectorMethod } from './protocol.js';
 
 /** @internal What a body handle reaches of its WorkerWorld. */
@@ -102,7 +105,8 @@ export class WorkerBody {
     requireWritable('getInterpolatedPosition', out, 3);
     const poses = this.owner.poses, at = slotOffset(poses, this.slot, this.handle);
     if (at < 0) return this.read(out, S_POSITION, 0, 3);
-    interpolateSlotPosition(poses as Float64Array, at, this.owner.interpolationAlpha, out);
+    const region = poses as Float64Array;
+    lerpInto(out, region, at + S_PREVIOUS_POSITION, region, at + S_POSITION, 3, drawFraction(region, at, this.owner.interpolationAlpha));
     return out;
   }
 
@@ -112,8 +116,15 @@ export class WorkerBody {
     requireWritable('getInterpolatedOrientation', out, 4);
     const poses = this.owner.poses, at = slotOffset(poses, this.slot, this.handle);
     if (at < 0) return this.read(out, S_ORIENTATION, 3, 4);
-    interpolateSlotOrientation(poses as Float64Array, at, this.owner.interpolationAlpha, out);
+    const region = poses as Float64Array;
+    slerpInto(out, region, at + S_PREVIOUS_ORIENTATION, region, at + S_ORIENTATION, drawFraction(region, at, this.owner.interpolationAlpha));
     return out;
+  }
+
+  /** @internal The pose it keeps (made with, or last delivered before removal), 7 numbers into `out`
+   * from `at` (WorkerWorld.getInterpolatedPoses, for a body without a delivered pose). */
+  writeKeptPose(out: Float32Array | Float64Array | number[], at: number): void {
+    for (let k = 0; k < 7; k++) out[at + k] = this.kept[k];
   }
 
   // ---- commands, applied by the worker before its next step ----

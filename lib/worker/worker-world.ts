@@ -27,14 +27,14 @@ import type { PrismaticJoint, PrismaticJointOptions } from '../joints/prismatic-
 import type { WeldJoint, WeldJointOptions } from '../joints/weld-joint.js';
 import type { QueryOptions } from '../collision/queries.js';
 import { MAX_TIME_STEP, MIN_TIME_STEP } from '../limits.js';
-import { readDirection, readFiniteVector, readGravity, requireBoolean, requireInteger, requireNonNegative, requireWithin, show } from '../util/validate.js';
+import { readDirection, readFiniteVector, readGravity, requireBoolean, requireInteger, requireNonNegative, requireWithin, requireWritable, show } from '../util/validate.js';
 import type { Vector3Input } from '../util/vector-input.js';
 import { FixedStepClock, type AdvanceResult } from '../world/clock.js';
 import { WORLD_SETTINGS } from '../world/settings.js';
 import type { WorldSnapshot } from '../world/snapshot.js';
 import { CommandWriter } from './commands.js';
 import { endpointOf, type Endpoint, type WorkerLike } from './endpoint.js';
-import { H_STEP_COUNT, H_STEP_MS, H_STEPS, H_TIME } from './pose-layout.js';
+import { H_STEP_COUNT, H_STEP_MS, H_STEPS, H_TIME, interpolateSlotPose, slotOffset } from './pose-layout.js';
 import {
   ANSWER_KINDS, OP, receiveError, type AnswerKind, type FromWorker, type RefusedCommand, type SentRayHit, type SentWorldOptions,
 } from './protocol.js';
@@ -413,6 +413,23 @@ export class WorkerWorld {
     this.drawnSteps = this.stepsQueued;
     this.drawnAlpha = 1;
     this.post();
+  }
+
+  /**
+   * Every body's pose to draw, as each body's getInterpolatedPosition and getInterpolatedOrientation give
+   * it: 7 numbers per body (x, y, z, then the quaternion x, y, z, w) written into `out` in the order of
+   * `bodies` (default: this world's bodies), and `out` returned. One call for many bodies, for an
+   * InstancedMesh or a renderer of your own; allocates nothing.
+   */
+  getInterpolatedPoses<T extends Float32Array | Float64Array | number[]>(out: T, bodies: readonly WorkerBody[] = this.bodyList): T {
+    requireWritable('getInterpolatedPoses', out, 7 * bodies.length);
+    const poses = this.poses, alpha = this.alpha;
+    for (let i = 0; i < bodies.length; i++) {
+      const body = bodies[i], at = slotOffset(poses, body.slot, body.handle);
+      if (at >= 0) interpolateSlotPose(poses as Float64Array, at, alpha, out, 7 * i);
+      else body.writeKeptPose(out, 7 * i);
+    }
+    return out;
   }
 
   /** How far between the delivered steps' start and end poses bodies are drawn now, in [0, 1]. */
