@@ -12,7 +12,7 @@ import type { QueryOptions } from '../collision/queries.js';
 import { World } from '../world/world.js';
 import { CommandReader } from './commands.js';
 import { endpointOf, type Endpoint, type NodePort, type WebPort } from './endpoint.js';
-import { capacityFor, clearSlot, H_SLOTS, H_STEP_COUNT, H_STEP_MS, H_STEPS, H_TIME, writeSlot } from './pose-layout.js';
+import { capacityFor, clearSlot, H_MESSAGE_STEPS, H_SLOTS, H_STEP_COUNT, H_STEP_MS, H_STEPS, H_TIME, writeSlot } from './pose-layout.js';
 import {
   ANSWER_KINDS, OP, POINT_METHODS, sendError, VECTOR_METHODS, type AnswerMessage, type BodyReference, type CommandsMessage, type InitMessage,
   type RefusedCommand, type RefusedMessage, type SentRayHit, type ToWorker,
@@ -67,6 +67,7 @@ class WorldHost {
   private readonly replies: (AnswerMessage | RefusedMessage)[] = [];
   private stepsTaken = 0;
   private stepMs = 0;
+  private messageSteps = 0;
   private capacity: number;
   private shared: SharedPoseWriter | null = null;
   private readonly transferred: TransferredPoseWriter | null = null;
@@ -99,6 +100,7 @@ class WorldHost {
   apply(message: CommandsMessage): void {
     const reader = this.reader;
     reader.reset(message.numbers, message.count, message.objects);
+    const stepsBefore = this.stepsTaken, msBefore = this.stepMs;
     this.stepMs = 0;
     let changed = false;
     while (!reader.done) {
@@ -106,6 +108,9 @@ class WorldHost {
       if (op !== OP.CAST_RAY && op !== OP.ANSWER) changed = true;
       this.applyOne(op);
     }
+    // a message without steps keeps the figures of the last one with
+    if (this.stepsTaken === stepsBefore) this.stepMs = msBefore;
+    else this.messageSteps = this.stepsTaken - stepsBefore;
     const grown = this.shared !== null && this.shared.capacity !== this.capacity;
     if (grown) this.shared = new SharedPoseWriter(this.capacity);
     if (changed || grown) this.publish();
@@ -364,6 +369,7 @@ class WorldHost {
     region[H_STEP_COUNT] = world.stepCount;
     region[H_TIME] = world.time;
     region[H_STEP_MS] = this.stepMs;
+    region[H_MESSAGE_STEPS] = this.messageSteps;
     region[H_SLOTS] = this.slotBodies.length;
     this.moved.stepCount = world.stepCount;
     for (let slot = 0; slot < this.slotBodies.length; slot++) {

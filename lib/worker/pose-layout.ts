@@ -11,12 +11,14 @@ import { interpolationFraction, lerpInto, slerpInto, type InterpolationClock } f
 import type { Body } from '../body/body.js';
 
 /** The header: how many steps the worker had taken for this proxy, the world's stepCount and time, the
- * worker's milliseconds over the steps of the last message, and the slots written. */
+ * worker's milliseconds in world.step over the steps of the last message that had any, those steps, and
+ * the slots written. */
 export const H_STEPS = 0;
 export const H_STEP_COUNT = 1;
 export const H_TIME = 2;
 export const H_STEP_MS = 3;
-export const H_SLOTS = 4;
+export const H_MESSAGE_STEPS = 4;
+export const H_SLOTS = 5;
 export const HEADER = 8;
 
 /** A slot: handle, flags, position (3), orientation (4), previous position (3), previous orientation (4). */

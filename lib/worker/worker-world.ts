@@ -34,7 +34,7 @@ import { WORLD_SETTINGS } from '../world/settings.js';
 import type { WorldSnapshot } from '../world/snapshot.js';
 import { CommandWriter } from './commands.js';
 import { endpointOf, type Endpoint, type WorkerLike } from './endpoint.js';
-import { H_STEP_COUNT, H_STEP_MS, H_STEPS, H_TIME, interpolateSlotPose, slotOffset } from './pose-layout.js';
+import { H_MESSAGE_STEPS, H_STEP_COUNT, H_STEP_MS, H_STEPS, H_TIME, interpolateSlotPose, slotOffset } from './pose-layout.js';
 import {
   ANSWER_KINDS, OP, receiveError, type AnswerKind, type FromWorker, type RefusedCommand, type SentRayHit, type SentWorldOptions,
 } from './protocol.js';
@@ -452,9 +452,11 @@ export class WorkerWorld {
   get time(): number {
     return this.poses === null ? 0 : this.poses[H_TIME];
   }
-  /** Milliseconds the worker spent in world.step over the steps of the message whose poses are in hand. */
+  /** Milliseconds a step took in the worker: the mean over the steps of the last message with steps
+   * whose poses are in hand (0 before the first). */
   get workerStepMs(): number {
-    return this.poses === null ? 0 : this.poses[H_STEP_MS];
+    const poses = this.poses;
+    return poses === null || poses[H_MESSAGE_STEPS] === 0 ? 0 : poses[H_STEP_MS] / poses[H_MESSAGE_STEPS];
   }
 
   // ---- questions ----
