@@ -7,7 +7,7 @@
 // move is drawn where it is). Shared memory (shared-poses.ts) and transferred buffers
 // (transferred-poses.ts) carry regions of this layout.
 
-import { interpolationFraction, lerpInto, slerpInto, type InterpolationClock } from '../body/interpolation.js';
+import { fractionScratch, interpolationFraction, lerpAt, orientationAt, type InterpolationClock } from '../body/interpolation.js';
 import type { Body } from '../body/body.js';
 
 /** The header: how many steps the worker had taken for this proxy, the world's stepCount and time, the
@@ -84,10 +84,28 @@ export function slotOffset(region: Float64Array | null, slot: number, handle: nu
   return at + SLOT <= region.length && region[at + S_HANDLE] === handle ? at : -1;
 }
 
-/** How far the body in the slot at `at` is drawn from its previous pose toward its current one: `alpha`
- * when the last step moved it, else 1 (its current pose: interpolation.ts's rule). */
-export function drawFraction(region: Float64Array, at: number, alpha: number): number {
-  return (region[at + S_FLAGS] & FLAG_MOVED) !== 0 ? alpha : 1;
+/** What the main thread draws at: the alpha between the delivered steps (WorkerWorld). Read from a field,
+ * not passed: see fractionScratch (body/interpolation.ts). */
+export interface DrawAlpha {
+  readonly drawAlpha: number;
+}
+
+/** Sets fractionScratch to how far the body in the slot at `at` is drawn from its previous pose toward its
+ * current one: the alpha when the last step moved it, else 1 (its current pose: interpolation.ts's rule). */
+function setFraction(region: Float64Array, at: number, owner: DrawAlpha): void {
+  fractionScratch[0] = (region[at + S_FLAGS] & FLAG_MOVED) !== 0 ? owner.drawAlpha : 1;
+}
+
+/** The position to draw from the slot at `at` into `out`: the lerp a Body is drawn with. */
+export function interpolateSlotPosition(region: Float64Array, at: number, owner: DrawAlpha, out: Float64Array | number[]): void {
+  setFraction(region, at, owner);
+  lerpAt(out, region, at + S_PREVIOUS_POSITION, region, at + S_POSITION, 3);
+}
+
+/** The orientation to draw from the slot at `at` into `out`: the slerp a Body is drawn with. */
+export function interpolateSlotOrientation(region: Float64Array, at: number, owner: DrawAlpha, out: Float64Array | number[]): void {
+  setFraction(region, at, owner);
+  orientationAt(out, region, at + S_PREVIOUS_ORIENTATION, region, at + S_ORIENTATION);
 }
 
 /** Scratch for interpolateSlotPose: written, then copied out. */
@@ -95,12 +113,11 @@ const drawnPosition = new Float64Array(3);
 const drawnOrientation = new Float64Array(4);
 
 /** The pose to draw from the slot at `at`, 7 numbers (position, then orientation) into `out` from
- * `outAt`: `alpha` of the way from the previous pose to the current one (lerp, and slerp along the
- * shortest arc, as a Body is drawn), or the current pose when the last step did not move the body. */
-export function interpolateSlotPose(region: Float64Array, at: number, alpha: number, out: Float32Array | Float64Array | number[], outAt: number): void {
-  const t = drawFraction(region, at, alpha);
-  lerpInto(drawnPosition, region, at + S_PREVIOUS_POSITION, region, at + S_POSITION, 3, t);
-  slerpInto(drawnOrientation, region, at + S_PREVIOUS_ORIENTATION, region, at + S_ORIENTATION, t);
+ * `outAt`, as interpolateSlotPosition and interpolateSlotOrientation give them. */
+export function interpolateSlotPose(region: Float64Array, at: number, owner: DrawAlpha, out: Float32Array | Float64Array | number[], outAt: number): void {
+  setFraction(region, at, owner);
+  lerpAt(drawnPosition, region, at + S_PREVIOUS_POSITION, region, at + S_POSITION, 3);
+  orientationAt(drawnOrientation, region, at + S_PREVIOUS_ORIENTATION, region, at + S_ORIENTATION);
   out[outAt] = drawnPosition[0]; out[outAt + 1] = drawnPosition[1]; out[outAt + 2] = drawnPosition[2];
   out[outAt + 3] = drawnOrientation[0]; out[outAt + 4] = drawnOrientation[1]; out[outAt + 5] = drawnOrientation[2]; out[outAt + 6] = drawnOrientation[3];
 }

@@ -9,19 +9,16 @@ import type { BodyType } from '../body/body.js';
 import { readFiniteVector, requireWritable, show } from '../util/validate.js';
 import type { QuaternionInput, Vector3Input } from '../util/vector-input.js';
 import type { CommandWriter } from './commands.js';
-import { lerpInto, slerpInto } from '../body/interpolation.js';
 import {
-  drawFraction, FLAG_AWAKE, S_FLAGS, S_ORIENTATION, S_POSITION, S_PREVIOUS_ORIENTATION, S_PREVIOUS_POSITION, slotOffset,
+  FLAG_AWAKE, interpolateSlotOrientation, interpolateSlotPosition, S_FLAGS, S_ORIENTATION, S_POSITION, slotOffset, type DrawAlpha,
 } from './pose-layout.js';
 import { OP, POINT_METHODS, VECTOR_METHODS, type PointMethod, type VectorMethod } from './protocol.js';
 
 /** @internal What a body handle reaches of its WorkerWorld. */
-export interface HandleOwner {
+export interface HandleOwner extends DrawAlpha {
   readonly commands: CommandWriter;
   /** The pose region read now, or null before the first arrives. */
   readonly poses: Float64Array | null;
-  /** How far between the delivered steps' poses bodies are drawn. */
-  readonly interpolationAlpha: number;
   /** Throws when the world can take no more commands (terminated, failed). */
   requireOpen(where: string): void;
   /** A value copied as the worker will receive it (structured clone), or a TypeError naming it. */
@@ -105,8 +102,7 @@ export class WorkerBody {
     requireWritable('getInterpolatedPosition', out, 3);
     const poses = this.owner.poses, at = slotOffset(poses, this.slot, this.handle);
     if (at < 0) return this.read(out, S_POSITION, 0, 3);
-    const region = poses as Float64Array;
-    lerpInto(out, region, at + S_PREVIOUS_POSITION, region, at + S_POSITION, 3, drawFraction(region, at, this.owner.interpolationAlpha));
+    interpolateSlotPosition(poses as Float64Array, at, this.owner, out);
     return out;
   }
 
@@ -116,8 +112,7 @@ export class WorkerBody {
     requireWritable('getInterpolatedOrientation', out, 4);
     const poses = this.owner.poses, at = slotOffset(poses, this.slot, this.handle);
     if (at < 0) return this.read(out, S_ORIENTATION, 3, 4);
-    const region = poses as Float64Array;
-    slerpInto(out, region, at + S_PREVIOUS_ORIENTATION, region, at + S_ORIENTATION, drawFraction(region, at, this.owner.interpolationAlpha));
+    interpolateSlotOrientation(poses as Float64Array, at, this.owner, out);
     return out;
   }
 

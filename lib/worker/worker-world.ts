@@ -84,7 +84,9 @@ export interface WorkerWorldOptions extends SentWorldOptions {
   /** Body slots the pose buffers start with (they double when outgrown). Default 64. */
   capacity?: number;
   /** The most steps advance() queues ahead of the poses delivered; time beyond them is dropped. An
-   * integer ≥ 1, or Infinity. Default twice maxStepsPerFrame. */
+   * integer ≥ 1, or Infinity. Default maxStepsPerFrame: a worker that keeps up has at most a frame's
+   * steps in hand when the next frame comes, and one slower than real time makes commands wait behind
+   * at most this many steps (the world slows down instead). */
   maxQueuedSteps?: number;
 }
 
@@ -135,7 +137,7 @@ export async function createWorkerWorld(options: WorkerWorldOptions = {}): Promi
   const clock = new FixedStepClock();
   if (fixedTimeStep !== undefined) clock.fixedTimeStep = WORLD_SETTINGS.fixedTimeStep.read(where, fixedTimeStep) as number;
   if (maxStepsPerFrame !== undefined) clock.maxStepsPerFrame = WORLD_SETTINGS.maxStepsPerFrame.read(where, maxStepsPerFrame) as number;
-  const queued = maxQueuedSteps === undefined ? 2 * clock.maxStepsPerFrame : maxQueuedSteps === Infinity ? Infinity : requireInteger(where, 'maxQueuedSteps', maxQueuedSteps, 1);
+  const queued = maxQueuedSteps === undefined ? clock.maxStepsPerFrame : maxQueuedSteps === Infinity ? Infinity : requireInteger(where, 'maxQueuedSteps', maxQueuedSteps, 1);
   const sentOptions = cloneForWorker(where, 'options', worldOptions);
   const sentSnapshot = snapshot === undefined ? null : cloneForWorker(where, 'snapshot', snapshot);
   const own = worker === undefined;
@@ -200,7 +202,9 @@ export class WorkerWorld {
    * frame draws. */
   private drawnSteps = 0;
   private drawnAlpha = 1;
-  private alpha = 1;
+  /** @internal How far between the delivered steps' poses bodies are drawn now (interpolationAlpha): a
+   * field, read by the drawing without a call (pose-layout.ts DrawAlpha). */
+  drawAlpha = 1;
   private readonly gravityValue = new Float64Array(3);
   private readonly result = { steps: 0, droppedSeconds: 0, alpha: 1 };
   private pendingError: Error | null = null;
@@ -423,10 +427,10 @@ export class WorkerWorld {
    */
   getInterpolatedPoses<T extends Float32Array | Float64Array | number[]>(out: T, bodies: readonly WorkerBody[] = this.bodyList): T {
     requireWritable('getInterpolatedPoses', out, 7 * bodies.length);
-    const poses = this.poses, alpha = this.alpha;
+    const poses = this.poses;
     for (let i = 0; i < bodies.length; i++) {
       const body = bodies[i], at = slotOffset(poses, body.slot, body.handle);
-      if (at >= 0) interpolateSlotPose(poses as Float64Array, at, alpha, out, 7 * i);
+      if (at >= 0) interpolateSlotPose(poses as Float64Array, at, this, out, 7 * i);
       else body.writeKeptPose(out, 7 * i);
     }
     return out;
@@ -434,7 +438,7 @@ export class WorkerWorld {
 
   /** How far between the delivered steps' start and end poses bodies are drawn now, in [0, 1]. */
   get interpolationAlpha(): number {
-    return this.alpha;
+    return this.drawAlpha;
   }
   /** Steps sent to the worker since this world was made. */
   get stepsSent(): number {
@@ -625,7 +629,7 @@ export class WorkerWorld {
       this.poses = this.transferredReader.region;
     }
     const delivered = this.stepsDelivered;
-    this.alpha = this.drawnSteps === delivered ? this.drawnAlpha : this.drawnSteps < delivered ? 1 : 0;
+    this.drawAlpha = this.drawnSteps === delivered ? this.drawnAlpha : this.drawnSteps < delivered ? 1 : 0;
   }
 
   private receive(message: FromWorker): void {
