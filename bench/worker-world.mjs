@@ -20,7 +20,9 @@
 // bench/run.mjs runs it for `--section worker` and writes its section of BENCHMARKS.md.
 //   node bench/worker-world.mjs [--quick] [--only MOVING-1000,PILE-10]   prints one JSON line
 
+import { execFileSync } from 'node:child_process';
 import os from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { heapProfiler, watchMinorCollections } from './heap-watch.mjs';
 import { World } from '../dist/index.js';
@@ -240,14 +242,32 @@ async function measureMainThread(name) {
   return { scene: name, bodies: bodies.length, frameMs: { median: median(timed.total), p95: percentile(timed.total, 0.95), mean: mean(timed.total) }, readMs: { median: median(timed.reading) } };
 }
 
-const result = { quick, frameMs: FRAME_MS, commandsPerFrame: COMMANDS_PER_FRAME, allocationFrames: ALLOCATION_FRAMES, loadAverage: os.loadavg(), cores: os.cpus().length, worker: [], mainThread: [] };
-for (const name of Object.keys(SCENES).filter((scene) => only === null || only.includes(scene))) {
-  for (const shared of [true, false]) {
-    result.worker.push(await measureWorker(name, shared));
-    process.stderr.write(`  worker ${name} shared=${shared}: ${result.worker.at(-1).frameMs.median.toFixed(3)} ms/frame\n`);
+// Each measurement in a process of its own (as bench/run.mjs runs each engine), so that one does not
+// leave the JIT's choices of another behind (code optimized for poses in shared memory meets transferred
+// ones): the parent runs the cases and gathers them.
+const caseArgument = args.includes('--case') ? args[args.indexOf('--case') + 1] : null;
+if (caseArgument !== null) {
+  const [name, kind] = caseArgument.split(':');
+  const measured = kind === 'main' ? await measureMainThread(name) : await measureWorker(name, kind === 'shared');
+  profiler.disconnect();
+  console.log(JSON.stringify(measured));
+} else {
+  profiler.disconnect();
+  const result = {
+    quick, frameMs: FRAME_MS, commandsPerFrame: COMMANDS_PER_FRAME, allocationFrames: ALLOCATION_FRAMES, loadAverage: os.loadavg(), cores: os.cpus().length,
+    worker: [], mainThread: [],
+  };
+  const run = (name, kind) => {
+    const out = execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--case', `${name}:${kind}`, ...(quick ? ['--quick'] : [])], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+    return JSON.parse(out.trim().split('\n').pop());
+  };
+  for (const name of Object.keys(SCENES).filter((scene) => only === null || only.includes(scene))) {
+    for (const kind of ['shared', 'transferred']) {
+      result.worker.push(run(name, kind));
+      process.stderr.write(`  worker ${name} ${kind}: ${result.worker.at(-1).frameMs.median.toFixed(3)} ms/frame\n`);
+    }
+    result.mainThread.push(run(name, 'main'));
   }
-  result.mainThread.push(await measureMainThread(name));
+  result.loadAverageAfter = os.loadavg();
+  console.log(JSON.stringify(result));
 }
-profiler.disconnect();
-result.loadAverageAfter = os.loadavg();
-console.log(JSON.stringify(result));
