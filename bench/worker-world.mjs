@@ -9,14 +9,15 @@
 //                what the main thread pays per body. Also stepped by World.advance on the main thread, for
 //                what the worker takes off it.
 //   PILE-10      ten ragdolls dropped in a heap (160 bodies): a step of several ms in the worker.
-// Per frame: the main thread's ms (median, p95, mean) and, of it, the reading of the poses; the reading
+// Per frame: the main thread's ms (median, p95, mean) and, of it, the reading of the poses; its busy time
+// a frame (event loop utilization: the messages it handles between frames too, and the pacing); the reading
 // alone in CPU time with the worker idle (the wall time of a frame on a shared machine includes waiting for
 // a core), all bodies at once and one body at a time; the main thread's young-generation collections
 // over the timed frames, and the bytes it allocates per frame over 300 frames after them (V8's sampling
 // heap profiler, in the library's functions and in all, the pacing's timers included). Latency: a
-// body teleported with setPosition at the start of every 30th frame (input handled before the frame's
-// advance), counted in frames until its drawn (interpolated) pose shows it and in ms from the call to that
-// frame; and the round trip without frames (a command, or a step, then `await flush()`).
+// kinematic body teleported with setPosition at the start of every 30th frame (input handled before the
+// frame's advance), counted in frames until its drawn (interpolated) pose shows it and in ms from the call
+// to that frame; and the round trip without frames (a command, or a step, then `await flush()`).
 // bench/run.mjs runs it for `--section worker` and writes its section of BENCHMARKS.md.
 //   node bench/worker-world.mjs [--quick] [--only MOVING-1000,PILE-10]   prints one JSON line
 
@@ -109,6 +110,7 @@ async function allocation(frames, run) {
  */
 async function paced(count, frame) {
   const total = new Float64Array(count), reading = new Float64Array(count);
+  const idle = performance.eventLoopUtilization();
   let last = performance.now(), next = last + FRAME_MS;
   for (let i = 0; i < count; i++) {
     await sleep(next - performance.now());
@@ -120,7 +122,9 @@ async function paced(count, frame) {
     reading[i] = frame(elapsed, i);
     total[i] = performance.now() - start;
   }
-  return { total, reading };
+  // the main thread's busy time (event loop utilization: this thread's, whatever the worker does), the
+  // messages it handled between frames included, and the pacing's timers
+  return { total, reading, busyMs: performance.eventLoopUtilization(idle).active / count };
 }
 
 /** Every body's drawn pose into `out`, 7 floats each, one body at a time (getInterpolatedPosition and
@@ -153,8 +157,12 @@ function cpuPerCall(read) {
 /** A WorkerWorld running `scene`, through WARM + FRAMES paced frames. */
 async function measureWorker(name, sharedMemory) {
   const source = SCENES[name]();
+  // the latency's probe: a kinematic body out of the way, which nothing pushes or holds (a ragdoll's limb
+  // teleported away is pulled back by its joints)
+  source.createBody({ type: 'kinematic', position: [0, -50, 0] });
   const world = await createWorkerWorld({ snapshot: source.snapshot(), sharedMemory, maxStepsPerFrame: 5 });
   const bodies = world.bodies.filter((body) => body.type === 'dynamic');
+  const probe = world.bodies[world.bodies.length - 1];
   const out = new Float32Array(7 * bodies.length), position = new Float64Array(3), orientation = new Float64Array(4);
   const twist = [0, 0.001, 0];
   let nudged = 0;
@@ -173,9 +181,8 @@ async function measureWorker(name, sharedMemory) {
   const collections = minor.count();
   // what the frames allocate once the JIT has settled (after the timed frames), sampled apart
   const allocated = await allocation(ALLOCATION_FRAMES, () => paced(ALLOCATION_FRAMES, frame));
-  // latency: a probe body teleported far away every PROBE_EVERY frames, as input handled at the start of
-  // a frame is (before its advance), until its drawn pose is there
-  const probe = bodies[0];
+  // latency: the probe teleported far away every PROBE_EVERY frames, as input handled at the start of a
+  // frame is (before its advance), until its drawn pose is there
   const frames = [], ms = [];
   let call = null, lagSum = 0, lagFrames = 0;
   const stepMs = [];
@@ -215,7 +222,7 @@ async function measureWorker(name, sharedMemory) {
   world.terminate();
   return {
     scene: name, bodies: bodies.length, mode: sharedMemory ? 'SharedArrayBuffer' : 'transferred ArrayBuffers',
-    frameMs: { median: median(timed.total), p95: percentile(timed.total, 0.95), mean: mean(timed.total) },
+    frameMs: { median: median(timed.total), p95: percentile(timed.total, 0.95), mean: mean(timed.total) }, busyMs: timed.busyMs,
     readMs: { median: median(timed.reading), p95: percentile(timed.reading, 0.95) }, readCpuMs,
     allocated, collections, frames: FRAMES,
     workerStepMs: median(stepMs), meanLagSteps: lagSum / lagFrames,
@@ -239,7 +246,10 @@ async function measureMainThread(name) {
   };
   await paced(WARM, frame);
   const timed = await paced(FRAMES, frame);
-  return { scene: name, bodies: bodies.length, frameMs: { median: median(timed.total), p95: percentile(timed.total, 0.95), mean: mean(timed.total) }, readMs: { median: median(timed.reading) } };
+  return {
+    scene: name, bodies: bodies.length, frameMs: { median: median(timed.total), p95: percentile(timed.total, 0.95), mean: mean(timed.total) },
+    busyMs: timed.busyMs, readMs: { median: median(timed.reading) },
+  };
 }
 
 // Each measurement in a process of its own (as bench/run.mjs runs each engine), so that one does not
