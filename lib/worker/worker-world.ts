@@ -70,9 +70,9 @@ export interface WorkerQueryOptions {
  * snapshot to start from, and how the worker is run. */
 export interface WorkerWorldOptions extends SentWorldOptions {
   /** Start from this World's snapshot (World.restore in the worker), bodies and joints included, instead
-   * of an empty world; the world options are then the snapshot's (only fixedTimeStep and maxStepsPerFrame
-   * may be given beside it). A scene built on the main thread (closures, three.js objects) reaches the
-   * worker this way: `createWorkerWorld({ snapshot: world.snapshot() })`. */
+   * of an empty world; the world's settings are then the snapshot's (beside it: the options below,
+   * fixedTimeStep and maxStepsPerFrame). A scene built on the main thread (closures, three.js objects)
+   * reaches the worker this way: `createWorkerWorld({ snapshot: world.snapshot() })`. */
   snapshot?: WorldSnapshot;
   /** The worker to run in: a Web Worker or node worker_threads Worker running a script of your own that
    * calls serveWorkerWorld(self) (or serveWorkerWorld(parentPort) in node). Default: one made for this
@@ -90,7 +90,6 @@ export interface WorkerWorldOptions extends SentWorldOptions {
   maxQueuedSteps?: number;
 }
 
-const OWN_OPTIONS = ['snapshot', 'worker', 'sharedMemory', 'capacity', 'maxQueuedSteps', 'fixedTimeStep', 'maxStepsPerFrame'];
 const CALLBACKS = ['onJointBreak', 'onBodyInvalid', 'onContactBegin', 'onContactEnd', 'onSensorBegin', 'onSensorEnd', 'onPreSolve'];
 /** Slots at most (the stream carries slot numbers as doubles; a region of this many is 512 MB). */
 const MAX_CAPACITY = 2 ** 22;
