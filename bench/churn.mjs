@@ -6,8 +6,7 @@
 // allocate most. In optimized code a step of typed-array arithmetic allocates nothing; what shows here
 // is mostly doubles boxed in HeapNumbers where a double crosses a call V8 did not inline.
 
-import inspector from 'node:inspector';
-import { PerformanceObserver, constants } from 'node:perf_hooks';
+import { heapProfiler, watchMinorCollections } from './heap-watch.mjs';
 import { World } from '../dist/index.js';
 import { boxPyramid, fallingPile, heavyEndChain, hullPile, ragdollPile, weldedCantilever, addSceneToWorld } from '../dist/scenes/index.js';
 
@@ -23,15 +22,8 @@ const SCENES = {
   'HULL-PILE': () => hullPile(),
 };
 
-let minor = 0;
-new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) if (entry.detail?.kind === constants.NODE_PERFORMANCE_GC_MINOR) minor++;
-}).observe({ entryTypes: ['gc'] });
-
-const session = new inspector.Session();
-session.connect();
-const post = (method, params) => new Promise((resolve, reject) => session.post(method, params, (error, result) => (error ? reject(error) : resolve(result))));
-await post('HeapProfiler.enable');
+const minor = watchMinorCollections();
+const { post } = await heapProfiler();
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20)); // gc entries arrive asynchronously
 
 console.log('| scene | young-generation collections in 1000 steps | KB allocated per step | allocating most (KB per step) |');
@@ -41,10 +33,10 @@ for (const [name, make] of Object.entries(SCENES)) {
   addSceneToWorld(world, make());
   for (let i = 0; i < 1000; i++) world.step(1 / 60);
   await settle();
-  minor = 0;
+  minor.reset();
   for (let i = 0; i < 1000; i++) world.step(1 / 60);
   await settle();
-  const collections = minor;
+  const collections = minor.count();
   await post('HeapProfiler.startSampling', { samplingInterval: 512, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
   for (let i = 0; i < 300; i++) world.step(1 / 60);
   const { profile } = await post('HeapProfiler.stopSampling');

@@ -20,7 +20,9 @@
 // dropped into a pen that widens with their count, n = 250 to 8000, one count a process, interleaved),
 // the exponents fitted to it and its log-log plot, docs/images/scaling.svg (bench/log-plot.mjs); `--section
 // sweeps` for what each sweep of the contact solve buys (bench/sweeps.mjs: a grid of substeps, contact and
-// relax sweeps and warm starting, timed against the defaults and judged by the reference tests' criteria).
+// relax sweeps and warm starting, timed against the defaults and judged by the reference tests' criteria); `--section worker` for
+// a World in a worker (bench/worker-world.mjs: what sinew-physics/worker costs the main thread a frame, and
+// how long a command takes to show), which quick mode runs on its lighter scene.
 //
 // Timing on shared machines drifts by up to 2x between runs: compare figures from the same run only.
 
@@ -162,7 +164,7 @@ const rows3d = [];
 const twoD = [];
 const contactRows = [];
 /** The sections that --section names, in the order of BENCHMARKS.md. */
-const SECTIONS = ['direct', 'contacts', 'scaling', 'holds', 'world', 'bundle', 'sweeps'];
+const SECTIONS = ['direct', 'contacts', 'scaling', 'holds', 'world', 'bundle', 'sweeps', 'worker'];
 if (onlySection !== null && !SECTIONS.includes(onlySection)) throw new Error(`bench: unknown section ${onlySection} (${SECTIONS.join(', ')})`);
 if (onlySection === null) runStandardSections();
 if (onlySection === null || onlySection === 'direct') runDirectSection();
@@ -172,6 +174,7 @@ if (onlySection === null || onlySection === 'holds') runHoldsSection();
 if (onlySection === null || onlySection === 'world') runWorldSection();
 if (onlySection === null || onlySection === 'bundle') runBundleSection();
 if (onlySection === null || onlySection === 'sweeps') runSweepsSection();
+if (onlySection === null || onlySection === 'worker') runWorkerSection();
 if (!quick) {
   mkdirSync(`${here}out`, { recursive: true });
   writeFileSync(`${here}out/latest${onlySection ? `-${onlySection}` : ''}.json`, JSON.stringify(results, null, 2));
@@ -673,6 +676,38 @@ function runSweepsSection() {
     ].join(' | ')} |`);
   }
   print('<!-- /section:sweeps -->');
+}
+
+// A World in a worker (bench/worker-world.mjs), in a process of its own: frames paced at 60 Hz on the wall
+// clock, so it takes its time (about a minute a scene); quick mode runs the lighter scene briefly.
+function runWorkerSection() {
+  const out = execFileSync(process.execPath, [`${here}worker-world.mjs`, ...(quick ? ['--quick', '--only', 'MOVING-1000'] : [])], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: TIME_LIMIT_MS });
+  const r = JSON.parse(out.trim().split('\n').pop());
+  results.tables.worker = r;
+  const ms = (x) => fmt(x, 3);
+  const kb = (bytes) => (bytes / 1000).toFixed(1);
+  const load = (l) => l.map((x) => x.toFixed(1)).join(' ');
+  print('\n<!-- section:worker -->');
+  print('## A World in a worker');
+  print(`\n\`sinew-physics/worker\` (docs/worker.md) in node (bench/worker-world.mjs): the main thread and a worker_threads Worker. Frames are paced at 60 Hz on the wall clock, as requestAnimationFrame paces them; each frame queues ${r.commandsPerFrame} commands (angular impulses: the frame's input), calls \`advance(elapsed)\` (takes the newest poses, queues the steps due and posts them), and reads every dynamic body's interpolated pose into a Float32Array with \`getInterpolatedPoses\` (what an InstancedMesh is given); performance.now around that work, over ${r.worker[0]?.frames ?? 0} frames after a warm-up; busy: the main thread's event loop utilization over those frames (its active time, the messages it handles between frames and the pacing's timers included), per frame. MOVING-1000: 1000 spheres in zero gravity, all moving and turning, none touching, sleeping off. PILE-10: ten ragdolls in a heap (160 bodies), sleeping off, so the settled pile is solved every step. The machine is shared: its load average was ${load(r.loadAverage)} at the start and ${load(r.loadAverageAfter)} at the end on ${r.cores} cores, so a frame's wall time includes waits for a core (the worker's steps compete with the main thread for them); the reading alone is also given in CPU time, measured with the worker idle. Allocated: V8's sampling heap profiler over ${r.allocationFrames} frames after the timed ones, in the library's functions and in all (the pacing's timers and promises included).`);
+  print('\n### The main thread\'s cost per frame\n');
+  print('| scene | poses in | ms per frame: median / p95 / mean | busy ms per frame | reading the poses, ms (median) | reading, CPU ms: all at once / one body at a time | KB allocated per frame: library / all | young-generation GCs | worker ms per step (median) | steps queued ahead (mean) |');
+  print('|---|---|---|---|---|---|---|---|---|---|');
+  for (const w of r.worker) {
+    print(`| ${w.scene} (${w.bodies} bodies) | ${w.mode} | ${ms(w.frameMs.median)} / ${ms(w.frameMs.p95)} / ${ms(w.frameMs.mean)} | ${ms(w.busyMs)} | ${ms(w.readMs.median)} | ${ms(w.readCpuMs.all)} / ${ms(w.readCpuMs.each)} | ${kb(w.allocated.libraryBytes)} / ${kb(w.allocated.allBytes)} | ${w.collections} in ${w.frames} frames | ${ms(w.workerStepMs)} | ${fmt(w.meanLagSteps, 2)} |`);
+  }
+  for (const m of r.mainThread) {
+    print(`| ${m.scene} (${m.bodies} bodies) | World.advance on the main thread | ${ms(m.frameMs.median)} / ${ms(m.frameMs.p95)} / ${ms(m.frameMs.mean)} | ${ms(m.busyMs)} | ${ms(m.readMs.median)} (one body at a time) | | | | | |`);
+  }
+  print('\n### How long a command takes to show\n');
+  print('A kinematic body teleported with `setPosition` at the start of a frame (input handled before the frame\'s `advance`), every 30th frame: frames until its drawn (interpolated) pose shows it, and ms from the call to that frame. Round trips without frames: a command then `await flush()` (it is applied and the poses that include it are in hand), and a step then `await flush()`. A worker slower than real time (PILE-10 here, whose steps took longer than a frame on this loaded machine) has up to `maxQueuedSteps` steps (5) queued ahead, and a command waits behind them.\n');
+  print('| scene | poses in | frames from call to drawn: median / max | ms from call to drawn: median / max | command + flush, ms (median) | step + flush, ms (median) |');
+  print('|---|---|---|---|---|---|');
+  for (const w of r.worker) {
+    const l = w.latency;
+    print(`| ${w.scene} | ${w.mode} | ${fmt(l.framesMedian, 0)} / ${fmt(l.framesMax, 0)} | ${fmt(l.msMedian, 1)} / ${fmt(l.msMax, 1)} | ${ms(l.commandRoundTripMs)} | ${ms(l.stepRoundTripMs)} |`);
+  }
+  print('<!-- /section:worker -->');
 }
 
 function contactTable(title, rows, columns) {

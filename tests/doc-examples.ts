@@ -40,11 +40,13 @@ export function readmeExample(marker = 'readme-example'): string {
 }
 
 /** Writes an example as a module in `folder` (below tests/, default .generated), its imports pointed at
- * the source; returns its path. (The type check writes its own folder: it rewrites every example while
- * the examples' test may be importing one.) */
-export function writeExample(marker: string, folder = '.generated'): string {
-  const lib = `${'../'.repeat(folder.split('/').length + 1)}lib`;
+ * the source, or at `compiled` (a folder holding lib/ compiled, tests/worker-build.ts: a worker's script
+ * must be JavaScript); returns its path. (The type check writes its own folder: it rewrites every example
+ * while the examples' test may be importing one.) */
+export function writeExample(marker: string, folder = '.generated', compiled?: string): string {
+  const lib = compiled ?? `${'../'.repeat(folder.split('/').length + 1)}lib`;
   const code = readmeExample(marker)
+    .replace(/from 'sinew-physics\/worker'/g, `from '${lib}/worker/index.js'`)
     .replace(/from 'sinew-physics\/core'/g, `from '${lib}/core.js'`)
     .replace(/from 'sinew-physics\/2d'/g, `from '${lib}/2d/index.js'`)
     .replace(/from 'sinew-physics\/three'/g, `from '${lib}/three/index.js'`)

@@ -5,9 +5,10 @@
 // node). tests/doc-examples-types.test.ts type-checks them all.
 
 import * as THREE from 'three';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { World, type HeightfieldShapeOptions, type Body, type Joint } from '../lib/index.js';
 import { allBlocks, readmeExample, writeExample } from './doc-examples.js';
+import { buildLibrary, type BuiltLibrary } from './worker-build.js';
 
 /** What the stand-in renderer saw: the animation loops given to it and the scenes it rendered. */
 const renderers = vi.hoisted(() => ({ loops: [] as ((time: number) => void)[], rendered: [] as unknown[] }));
@@ -35,12 +36,15 @@ afterEach(() => {
   renderers.rendered.length = 0;
 });
 
-/** Runs an example; returns what it printed (console.log's arguments, a line each) and its exports. */
-async function runExample(marker: string): Promise<unknown[][]> {
-  return (await runModule(marker)).lines;
+/** Runs an example; returns what it printed (console.log's arguments, a line each) and its exports.
+ * `compiled`: a folder of the compiled library to point its imports at (tests/worker-build.ts). */
+async function runExample(marker: string, compiled?: string): Promise<unknown[][]> {
+  return (await runModule(marker, compiled)).lines;
 }
-async function runModule<M = Record<string, unknown>>(marker: string): Promise<{ lines: unknown[][]; module: M }> {
-  const file = writeExample(marker);
+async function runModule<M = Record<string, unknown>>(marker: string, compiled?: string): Promise<{ lines: unknown[][]; module: M }> {
+  // (examples over the compiled library go in a folder of their own, which the repository's tsc leaves out:
+  // the compiled library is gone once the test ends)
+  const file = compiled === undefined ? writeExample(marker) : writeExample(marker, '.generated/compiled', compiled);
   const lines: unknown[][] = [];
   const log = vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void lines.push(args));
   try {
@@ -409,6 +413,53 @@ describe('docs, migrating', () => {
   });
 });
 
+describe('docs, worker', () => {
+  // a worker's script must be JavaScript: these run against the library compiled (tests/worker-build.ts)
+  let built: BuiltLibrary;
+  beforeAll(() => {
+    built = buildLibrary();
+  }, 60_000);
+  afterAll(() => built?.remove());
+
+  it('the node example: its world runs in a worker_threads Worker and hashes as the World on the main thread', async () => {
+    const lines = (await runExample('worker-example', built.dir)).map((line) => String(line[0]));
+    expect(lines[0]).toBe('poses in shared memory');
+    // the ball knocked the stack over: the top box lies on the ground (its centre half a metre up), away
+    // from where it stood
+    const [, x, y] = /^the top box is at x = (-?[\d.]+) m, y = (-?[\d.]+) m$/.exec(lines[1]) ?? [];
+    expect(Number(y)).toBeCloseTo(0.5, 1);
+    expect(Math.abs(Number(x))).toBeGreaterThan(0.5);
+    expect(lines[2]).toBe('the two worlds are the same, bit for bit');
+  }, 60_000);
+
+  it('the three.js example: the boxes fall in the worker and their instances are drawn where it delivers them', async () => {
+    stubBrowser();
+    const listeners: (() => void)[] = [];
+    vi.stubGlobal('addEventListener', (_type: string, listener: () => void) => listeners.push(listener));
+    await runExample('worker-example-three', built.dir);
+    expect(renderers.loops).toHaveLength(1);
+    const frame = (time: number) => renderers.loops[0](time);
+    let time = performance.now();
+    for (let i = 0; i < 3; i++, time += 1000 / 60) frame(time);
+    const scene = renderers.rendered.at(-1) as THREE.Scene;
+    const mesh = scene.children.find((child): child is THREE.InstancedMesh => child instanceof THREE.InstancedMesh)!;
+    const matrix = new THREE.Matrix4(), at = new THREE.Vector3();
+    const height = () => at.setFromMatrixPosition((mesh.getMatrixAt(0, matrix), matrix)).y;
+    // the lowest box as it was made, or a step or two later (shared memory may deliver during these frames)
+    expect(height()).toBeGreaterThan(0.99);
+    expect(height()).toBeLessThanOrEqual(1);
+    // a second of frames, each waiting a frame's time for the worker: the lowest box falls the 0.6 m to the ground
+    for (let i = 0; i < 60; i++, time += 1000 / 60) {
+      frame(time);
+      await new Promise((resolve) => setTimeout(resolve, 1000 / 60));
+    }
+    expect(height()).toBeLessThan(0.9);
+    expect(height()).toBeGreaterThan(0.35);
+    expect(listeners).toHaveLength(1);
+    listeners[0]();
+  }, 60_000);
+});
+
 describe('every other example', () => {
   const checked = new Set([
     'readme-example', 'readme-example-three', 'readme-example-2d', 'readme-example-joints', 'example-joint-anchors', 'readme-example-direct',
@@ -417,6 +468,7 @@ describe('every other example', () => {
     'example-snapshot', 'example-three-meshes', 'example-three-heightfield', 'example-three-debug', 'example-cannon-before',
     'example-cannon-after', 'example-rapier-before', 'example-rapier-after',
     'three-example', // (docs/three.md's complete example: tests/three-docs.test.ts runs it against a stand-in renderer)
+    'worker-example', 'worker-example-three',
   ]);
   const others = allBlocks().map((block) => block.marker).filter((marker) => marker !== '' && !checked.has(marker));
   it.each(others.length > 0 ? others : ['(none)'])('%s runs', async (marker) => {

@@ -1,14 +1,17 @@
 // The viewer: loads a scene into a World, steps it on a fixed 1/60 s step with an accumulator (so the
 // physics does not depend on the frame rate), draws it, and wires the panel, the readout (with frames per
 // second and ms per step), the help overlay, dragging and the keyboard. A side-by-side scene runs in a
-// World per joint solver, each drawn by its own view. Uses lib only through its public entries.
+// World per joint solver, each drawn by its own view. With the worker option (?worker=1, the panel's box)
+// a scene that allows it steps in a worker instead (worker-run.ts). Uses lib only through its public
+// entries.
 
 import { Stage } from './render/stage.js';
 import { WorldView, type DisplayOptions } from './render/world-view.js';
 import type { LiveScene, ViewerScene } from './scene-types.js';
 import { findScene, SCENES } from './scenes/index.js';
 import { DEFAULT_JOINT_SOLVER, DEFAULT_WORLD_SETTINGS, RESTITUTION_THRESHOLD, type JointSolverKind } from '../lib/index.js';
-import { defaultSettings, FIXED_STEP, SceneRunner, type SimulationSettings } from './simulation.js';
+import { defaultSettings, FALL_LIMIT, FIXED_STEP, SceneRunner, type SimulationSettings } from './simulation.js';
+import { WorkerRun } from './worker-run.js';
 import { TwinView } from './render/twin-view.js';
 import { DifferencePlot } from './ui/difference-plot.js';
 import { DragTool } from './ui/drag.js';
@@ -48,6 +51,12 @@ export class ViewerApp implements PanelControls {
   params: Record<string, number> = {};
   /** The 2D vs 3D view: the scene's planar form runs in World2D too, drawn as outlines. */
   compare = false;
+  /** Step scenes in a worker where they allow it (worker-run.ts): the option, kept across scenes. */
+  worker = false;
+  /** The worker running the current scene, once started (null: none, or not yet). */
+  workerRun: WorkerRun | null = null;
+  /** Bumped at each build: a worker that finishes starting for an older build is stopped. */
+  private workerBuild = 0;
   private twinView: TwinView | null = null;
   private readonly plot: DifferencePlot;
   readonly drag: DragTool;
@@ -68,7 +77,7 @@ export class ViewerApp implements PanelControls {
     this.drag = new DragTool(this.stage, () => this.live.world, () => this.view, () => {
       const click = this.sceneDef.click;
       return click === undefined ? null : (origin, direction) => click(this.live, origin, direction);
-    });
+    }, () => !this.inWorker);
     this.probe = new Probe(this.stage, () => this.live.world, () => this.view, () => this.drag.dragging);
     this.readout = new Readout(info, figures);
     this.help = new Help(document.body);
@@ -97,7 +106,20 @@ export class ViewerApp implements PanelControls {
     url.searchParams.set('scene', scene.name);
     if (this.compare) url.searchParams.set('compare', '1');
     else url.searchParams.delete('compare');
+    if (this.worker) url.searchParams.set('worker', '1');
+    else url.searchParams.delete('worker');
     window.history.replaceState(null, '', url);
+  }
+
+  /** Whether the current scene steps in a worker (asked for, and the scene allows it). */
+  get inWorker(): boolean {
+    return this.worker && WorkerRun.supports(this.sceneDef, this.compare);
+  }
+
+  /** Steps scenes in a worker, or on this thread again (rebuilds the scene). */
+  setWorker(on: boolean): void {
+    this.worker = on;
+    this.load(this.sceneDef.name, this.compare);
   }
 
   /** Rebuilds the current scene from its parameters (R). */
@@ -164,6 +186,19 @@ export class ViewerApp implements PanelControls {
     return this.runner.live;
   }
 
+  /** Starts the current scene's worker from its World as built; the scene waits, unstepped, until it runs. */
+  private startWorker(): void {
+    const build = ++this.workerBuild;
+    WorkerRun.start(this.runner.live, this.sceneDef.groundY - FALL_LIMIT).then(
+      (run) => {
+        if (build !== this.workerBuild) return run.terminate();
+        run.applySettings(this.settings);
+        this.workerRun = run;
+      },
+      (error: unknown) => console.error('the scene could not start in a worker:', error),
+    );
+  }
+
   /** The first run's view: the one dragged in (the others are drawn shifted; see ViewerScene.solverComparison). */
   get view(): WorldView {
     return this.views[0];
@@ -172,10 +207,16 @@ export class ViewerApp implements PanelControls {
   /** Pushes the panel's settings, the solver included, into the world (live: takes effect at the next step). */
   applySettings(): void {
     this.runner.applySettings(this.settings);
+    this.workerRun?.applySettings(this.settings);
   }
 
-  /** One fixed step (world step, the scene's hook, housekeeping), timed for the readout. */
+  /** One fixed step (world step, the scene's hook, housekeeping), timed for the readout; in a worker, sent
+   * (it is drawn once delivered). */
   stepOnce(): void {
+    if (this.inWorker) {
+      this.workerRun?.step();
+      return;
+    }
     const t0 = performance.now();
     this.runner.step();
     this.stepTimes.push(performance.now() - t0);
@@ -191,15 +232,18 @@ export class ViewerApp implements PanelControls {
     this.drag.sync();
     this.stage.render();
     const { runner, settings } = this;
+    const worker = this.workerRun?.world ?? null;
     this.readout.update({
       scene: this.sceneDef, live: runner.live, runs: runner.runs, twin: runner.twin,
-      removedBodies: runner.removedBodies, brokenJoints: runner.brokenJoints, meanStepMs: this.meanStepMs, fps: this.fps,
+      removedBodies: runner.removedBodies + (this.workerRun?.removedBodies ?? 0), brokenJoints: runner.brokenJoints,
+      meanStepMs: this.meanStepMs, fps: this.fps, worker: !this.inWorker ? null : worker ?? 'starting',
       substeps: settings.substeps, iterations: settings.iterations, paused: settings.paused, timeScale: settings.timeScale,
       probe: this.display.probe, probeRay: this.probe.rayText, probeSphere: this.probe.sphereText,
     });
   }
 
-  start(name: string, compare = false): void {
+  start(name: string, compare = false, worker = false): void {
+    this.worker = worker;
     this.load(name, compare);
     const frame = (now: number) => {
       const elapsed = this.lastFrame < 0 ? 0 : Math.min((now - this.lastFrame) / 1000, 0.25);
@@ -207,7 +251,10 @@ export class ViewerApp implements PanelControls {
       const times = this.frameTimes;
       times.push(now);
       while (now - times[0] > FPS_WINDOW) times.shift();
-      if (!this.settings.paused) {
+      if (this.inWorker) {
+        // the worker's world takes the steps (none until it has started); paused, it draws what arrives
+        this.workerRun?.advance(this.settings.paused ? 0 : elapsed * this.settings.timeScale);
+      } else if (!this.settings.paused) {
         this.accumulator += elapsed * this.settings.timeScale;
         let steps = 0;
         while (this.accumulator >= FIXED_STEP && steps < MAX_STEPS_PER_FRAME) {
@@ -234,7 +281,10 @@ export class ViewerApp implements PanelControls {
       this.twinView.dispose();
       this.twinView = null;
     }
+    this.workerRun?.terminate();
+    this.workerRun = null;
     this.runner = new SceneRunner(this.sceneDef, this.params, this.settings, this.compare);
+    if (this.inWorker) this.startWorker();
     const twin = this.runner.twin;
     if (twin !== null) {
       this.twinView = new TwinView(twin.bodies, this.runner.live.description.bodies.map((b) => b.shape));

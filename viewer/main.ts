@@ -9,5 +9,5 @@ const app = new ViewerApp(
   document.getElementById('plot')!,
 );
 const query = new URLSearchParams(window.location.search);
-app.start(query.get('scene') ?? 'rope', query.get('compare') === '1');
+app.start(query.get('scene') ?? 'rope', query.get('compare') === '1', query.get('worker') === '1');
 installTestHook(app);

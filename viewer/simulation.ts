@@ -11,7 +11,7 @@ import type { LiveScene, ViewerScene } from './scene-types.js';
 export const FIXED_STEP = 1 / 60;
 /** Bodies that fall this far below the ground are removed (off a joint scene's grid, or through a
  * terrain's hole). */
-const FALL_LIMIT = 40;
+export const FALL_LIMIT = 40;
 
 export interface SimulationSettings {
   /** Simulated seconds per real second. */

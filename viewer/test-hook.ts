@@ -6,6 +6,7 @@ import { BallJoint, HingeJoint } from '../lib/index.js';
 import { buildScene, fallingHingedChains } from '../lib/scenes/index.js';
 import type { ViewerApp } from './app.js';
 import { SCENES } from './scenes/index.js';
+import { SceneRunner } from './simulation.js';
 
 export interface ViewerState {
   scene: string;
@@ -45,6 +46,15 @@ export interface ViewerState {
   dragged: number | null;
   /** Bodies the scene added later (fired balls, dropped weights), in order (null once removed). */
   extraBodies: ({ position: number[]; linearVelocity: number[] } | null)[];
+  /** The worker the scene steps in (worker-run.ts): the poses' transport, the worker's world's steps and
+   * time as of the poses drawn, the steps sent, and the drawn poses of the described bodies (null once
+   * removed); 'starting' until it runs; null when the scene steps on this thread. */
+  worker: {
+    sharedMemory: boolean; stepCount: number; time: number; stepsSent: number; stepsDelivered: number; alpha: number;
+    /** Each described dynamic body's pose as the worker delivered it (position, orientation), not drawn
+     * between steps (null: static, or removed). */
+    delivered: (number[] | null)[];
+  } | 'starting' | null;
 }
 
 /** A named joint of the scene (the description's `name`), as the tests read it. */
@@ -86,11 +96,23 @@ function makeHook(app: ViewerApp) {
     resume: () => {
       app.settings.paused = false;
     },
-    /** Steps n times (pausing first) and draws the result. */
-    step: (n = 1) => {
+    /** Steps n times (pausing first) and draws the result; in a worker, resolves once it is delivered and
+     * drawn. */
+    step: (n = 1): Promise<void> | void => {
       app.settings.paused = true;
       for (let i = 0; i < n; i++) app.stepOnce();
+      if (app.workerRun !== null) return app.workerRun.flush().then(() => app.draw());
       app.draw();
+    },
+    /** Whether the scene runs: on this thread, or its worker has started. */
+    ready: () => !app.inWorker || app.workerRun !== null,
+    /** The current scene built afresh with the current parameters and settings and stepped `steps` times
+     * on this thread, as the viewer steps it without a worker: each described body's pose (position, then
+     * orientation; null once removed). What a worker's world must match in this browser's engine. */
+    stepHere: (steps: number) => {
+      const runner = new SceneRunner(app.sceneDef, app.params, app.settings);
+      for (let i = 0; i < steps; i++) runner.step();
+      return runner.live.bodies.map((body) => (body.owner === null ? null : [...body.position, ...body.orientation]));
     },
     reset: () => app.reset(),
     setParam: (key: string, value: number) => app.setParam(key, value),
@@ -137,6 +159,20 @@ function makeHook(app: ViewerApp) {
       extraBodies: app.live.extraBodies.map(({ body }) => (body.owner === null ? null : {
         position: Array.from(body.position), linearVelocity: Array.from(body.linearVelocity),
       })),
+      worker: (() => {
+        if (!app.inWorker) return null;
+        const run = app.workerRun;
+        if (run === null) return 'starting';
+        const world = run.world;
+        return {
+          sharedMemory: world.sharedMemory, stepCount: world.stepCount, time: world.time, stepsSent: world.stepsSent,
+          stepsDelivered: world.stepsDelivered, alpha: world.interpolationAlpha,
+          delivered: app.live.bodies.map((body) => {
+            const remote = run.remoteOf(body);
+            return remote === undefined || remote.removed ? null : [...remote.getPosition([0, 0, 0]), ...remote.getOrientation([0, 0, 0, 0])];
+          }),
+        };
+      })(),
     }),
     /** What a press at this page position (CSS px) would drag: the described body's index (-1: a body
      * the scene added later) and the point, or null. */

@@ -6,7 +6,7 @@
 
 import type { BodyStateIO } from './core-body.js';
 import { readBodyType, type BodyType } from './body-type.js';
-import { interpolationFraction, NO_PREVIOUS_POSE } from './interpolation.js';
+import { interpolationFraction, lerpInto, NO_PREVIOUS_POSE } from './interpolation.js';
 import type { KinematicTarget, TargetedBody } from './kinematic-target.js';
 import { SleepState } from './sleep.js';
 import {
@@ -331,14 +331,7 @@ export abstract class BodyBase {
    * at `position` in the state (the current one itself when t is 1).
    */
   protected interpolatePosition<T extends Float64Array | number[]>(out: T, position: number, count: number): T {
-    const t = this.interpolationFraction;
-    const s = this.state;
-    if (t === 1) {
-      for (let k = 0; k < count; k++) out[k] = s[position + k];
-      return out;
-    }
-    const previous = this.previousPose, u = 1 - t;
-    for (let k = 0; k < count; k++) out[k] = u * previous[k] + t * s[position + k];
+    lerpInto(out, this.previousPose, 0, this.state, position, count, this.interpolationFraction);
     return out;
   }
 

@@ -25,7 +25,7 @@ import { placeShapes, readNewInertia, readTypeMass, writeInverseMassAxes, writeM
 import { readBodyOptions, type BodyOptions } from './body-options.js';
 export type { BodyOptions } from './body-options.js';
 import { BODY_STATE, lockAngularVelocity, lockInverseInertia, lockLinearVelocity, readLocks } from './body-state.js';
-import { slerpInto } from './interpolation.js';
+import { interpolateOrientationInto } from './interpolation.js';
 import { KinematicMotion } from './kinematic-motion.js';
 import type { BodyType } from './body-type.js';
 import { notFinite, type InvalidQuantity } from './invalid-bodies.js';
@@ -331,13 +331,7 @@ export class Body extends BodyBase {
    */
   getInterpolatedOrientation<T extends Float64Array | number[]>(out: T): T {
     requireWritable('getInterpolatedOrientation', out, 4);
-    const t = this.interpolationFraction;
-    const s = this.state;
-    if (t === 1) {
-      out[0] = s[ORIENTATION]; out[1] = s[ORIENTATION + 1]; out[2] = s[ORIENTATION + 2]; out[3] = s[ORIENTATION + 3];
-      return out;
-    }
-    slerpInto(out, this.previousPose, 3, s, ORIENTATION, t);
+    interpolateOrientationInto(out, this.previousPose, 3, this.state, ORIENTATION, this.interpolationFraction);
     return out;
   }
 

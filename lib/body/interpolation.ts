@@ -26,15 +26,72 @@ export function interpolationFraction(owner: object | null, previousPoseStep: nu
 }
 
 /**
+ * @internal The fraction t the helpers below read, written by their caller just before each call (the
+ * wrappers that take t write it for you). A double passed to a call V8 does not inline is boxed, a heap
+ * number each, and whether a helper is inlined depends on what else the calling loop inlined before it
+ * (V8 stops at 920 bytes of bytecode in all; the slerp alone is 441): a loop drawing many bodies through
+ * a few calls each made a heap number per body per frame. Through this array nothing is allocated.
+ * Scratch, written before every read.
+ */
+export const fractionScratch = new Float64Array(1);
+
+/**
+ * @internal out[0..count) = the point fractionScratch[0] = t of the way from a[aAt..aAt+count) to
+ * b[bAt..bAt+count): (1 − t) a + t b, and b itself, bit for bit, at t = 1 (a body drawn at its current
+ * pose). Arrays and offsets, not numbers, as slerpInto.
+ */
+export function lerpAt(out: Float64Array | Float32Array | number[], a: ArrayLike<number>, aAt: number, b: ArrayLike<number>, bAt: number, count: number): void {
+  const t = fractionScratch[0];
+  if (t === 1) {
+    for (let k = 0; k < count; k++) out[k] = b[bAt + k];
+    return;
+  }
+  const u = 1 - t;
+  for (let k = 0; k < count; k++) out[k] = u * a[aAt + k] + t * b[bAt + k];
+}
+
+/** @internal lerpAt at the fraction t. */
+export function lerpInto(out: Float64Array | number[], a: ArrayLike<number>, aAt: number, b: ArrayLike<number>, bAt: number, count: number, t: number): void {
+  fractionScratch[0] = t;
+  lerpAt(out, a, aAt, b, bAt, count);
+}
+
+/**
+ * @internal out = the orientation to draw fractionScratch[0] = t of the way from the unit quaternion
+ * a[aAt..aAt+4) to b[bAt..bAt+4): b itself, bit for bit, at t = 1 (a body drawn at its current pose), else
+ * the slerp (slerpInto).
+ */
+export function orientationAt(out: Float64Array | Float32Array | number[], a: ArrayLike<number>, aAt: number, b: ArrayLike<number>, bAt: number): void {
+  if (fractionScratch[0] === 1) {
+    out[0] = b[bAt]; out[1] = b[bAt + 1]; out[2] = b[bAt + 2]; out[3] = b[bAt + 3];
+    return;
+  }
+  slerpAt(out, a, aAt, b, bAt);
+}
+
+/** @internal orientationAt at the fraction t. */
+export function interpolateOrientationInto(out: Float64Array | number[], a: ArrayLike<number>, aAt: number, b: ArrayLike<number>, bAt: number, t: number): void {
+  fractionScratch[0] = t;
+  orientationAt(out, a, aAt, b, bAt);
+}
+
+/**
  * @internal out = the rotation a fraction t of the way along the shortest arc from the unit quaternion
  * a[aAt..aAt+4) to b[bAt..bAt+4) (x, y, z, w): slerp, turning at a steady rate. q and −q are the same
  * rotation, so the start is negated when the two are more than 90° apart in 4D (a negative dot product),
- * which takes the short way round; the end is kept as it is, so t = 1 gives b exactly. Close together,
- * where sin θ is tiny, the normalized linear blend (nlerp) is used: the same to round-off. The quaternions
- * come as arrays and offsets, not as eight numbers: a double passed to a call V8 does not inline is boxed,
- * a heap number each, and a frame's drawing calls this once per body.
+ * which takes the short way round; the end is kept as it is, so t = 1 gives b to round-off (orientationAt
+ * gives it bit for bit). Close together, where sin θ is tiny, the normalized linear blend (nlerp) is used:
+ * the same to round-off. The quaternions come as arrays and offsets, not as eight numbers, and t through
+ * fractionScratch: a frame's drawing calls this once per body and allocates nothing.
  */
 export function slerpInto(out: Float64Array | number[], a: ArrayLike<number>, aAt: number, b: ArrayLike<number>, bAt: number, t: number): void {
+  fractionScratch[0] = t;
+  slerpAt(out, a, aAt, b, bAt);
+}
+
+/** slerpInto at the fraction in fractionScratch. */
+function slerpAt(out: Float64Array | Float32Array | number[], a: ArrayLike<number>, aAt: number, b: ArrayLike<number>, bAt: number): void {
+  const t = fractionScratch[0];
   let ax = a[aAt], ay = a[aAt + 1], az = a[aAt + 2], aw = a[aAt + 3];
   const bx = b[bAt], by = b[bAt + 1], bz = b[bAt + 2], bw = b[bAt + 3];
   let cosine = ax * bx + ay * by + az * bz + aw * bw;

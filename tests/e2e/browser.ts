@@ -84,3 +84,15 @@ export async function launchBrowser(): Promise<Browser> {
     },
   };
 }
+
+/** Runs fn(window.__viewer, arg) in the page (the viewer's test hook, viewer/test-hook.ts), awaiting what
+ * it returns: fn is sent as its source, so it may use nothing but its arguments. */
+export function viewerHook<V, T>(page: Page, fn: (viewer: V, arg: never) => T, arg?: unknown): Promise<Awaited<T>> {
+  return page.evaluate(
+    ([source, a]) => {
+      const viewer = (window as unknown as { __viewer: unknown }).__viewer;
+      return new Function('viewer', 'arg', `return (${source})(viewer, arg);`)(viewer, a) as T;
+    },
+    [fn.toString(), arg] as const,
+  ) as Promise<Awaited<T>>;
+}

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCENES } from '../../viewer/scenes/index.js';
 import { defaultSettings, SceneRunner } from '../../viewer/simulation.js';
 import type { ViewerHook, ViewerState } from '../../viewer/test-hook.js';
-import { launchBrowser, ROOT, startPreview, type Browser, type Preview } from './browser.js';
+import { launchBrowser, ROOT, startPreview, viewerHook, type Browser, type Preview } from './browser.js';
 import { REFERENCE_HASH_1000 } from '../reference-hash.js';
 import { terrainHeight } from '../../viewer/scenes/terrain.js';
 import { LEVEL_X } from '../../viewer/scenes/level.js';
@@ -21,14 +21,8 @@ let preview: Preview;
 let browser: Browser;
 
 /** Runs fn(window.__viewer) in the page. */
-function hook<T>(fn: (viewer: ViewerHook, arg: never) => T, arg?: unknown): Promise<T> {
-  return browser.page.evaluate(
-    ([source, a]) => {
-      const viewer = (window as unknown as { __viewer: ViewerHook }).__viewer;
-      return new Function('viewer', 'arg', `return (${source})(viewer, arg);`)(viewer, a) as T;
-    },
-    [fn.toString(), arg] as const,
-  );
+function hook<T>(fn: (viewer: ViewerHook, arg: never) => T, arg?: unknown): Promise<Awaited<T>> {
+  return viewerHook(browser.page, fn, arg);
 }
 
 async function open(scene: string): Promise<void> {

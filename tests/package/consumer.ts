@@ -9,6 +9,8 @@ import {
 } from 'sinew-physics/three';
 import { BoxGeometry, Mesh, Scene, Vector3 } from 'three';
 import { BasicWorld, SPHERE_SHAPE, BALL_JOINT_DEFINITION, type BallJoint } from 'sinew-physics/core';
+import { createWorkerWorld, type WorkerWorld, type WorkerBody, type WorkerJoint, type WorkerRayHit } from 'sinew-physics/worker';
+import type { HingeJoint } from 'sinew-physics';
 
 const world: World = new World({ gravity: [0, -9.81, 0], substeps: 4, onJointBreak: (e: JointBreakEvent) => e.force });
 const a: Body = world.createBody({ position: [0, 0, 0], mass: 2, inertia: boxInertia(2, [0.5, 0.1, 0.1]) });
@@ -49,4 +51,20 @@ async function three(): Promise<number> {
 const basic = new BasicWorld({ shapes: [SPHERE_SHAPE], sleeping: false });
 const link: Body = basic.createBody({ position: [0.5, 0, 0], shapes: [{ type: 'sphere', radius: 0.25 }] });
 const ball: BallJoint = basic.createJoint(BALL_JOINT_DEFINITION, { bodyA: link, anchor: [0, 0, 0] });
-export { force, built, torque, difference, drawn, limitColour, three, ball };
+// the worker entry: the world's calls on its main-thread face, typed from the world's own
+async function worker(): Promise<number> {
+  const remote: WorkerWorld = await createWorkerWorld({ sharedMemory: false, snapshot: world.snapshot(), fixedTimeStep: 1 / 120 });
+  remote.substeps = 8;
+  const crate: WorkerBody = remote.createBody({ position: [0, 2, 0], shapes: [{ type: 'box', halfExtents: [0.5, 0.5, 0.5] }] });
+  const hinge: WorkerJoint<HingeJoint> = remote.createHingeJoint({ bodyA: crate, anchor: [0, 2.5, 0], axis: [0, 0, 1] });
+  hinge.call('setMotor', { speed: 1, maxForce: 10 });
+  hinge.set('breakForce', 500);
+  crate.applyLinearImpulse(new Vector3(0, 1, 0));
+  remote.advance(1 / 60, (dt) => crate.applyForce([0, 10 * dt, 0]));
+  const hit: WorkerRayHit | null = await remote.castRay([0, 5, 0], [0, -1, 0]);
+  const hash: string = await remote.hash();
+  remote.terminate();
+  return crate.getInterpolatedPosition(new Float64Array(3))[1] + (hit?.distance ?? 0) + hash.length + remote.interpolationAlpha;
+}
+
+export { force, built, torque, difference, drawn, limitColour, three, ball, worker };

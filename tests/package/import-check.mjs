@@ -13,6 +13,7 @@ const core = await import('sinew-physics/core');
 const scenes = await import('sinew-physics/scenes');
 const planar = await import('sinew-physics/2d');
 const bridge = await import('sinew-physics/three'); // three is installed (a devDependency; a peer for users)
+const workers = await import('sinew-physics/worker');
 
 for (const name of ['World', 'Body', 'BallJoint', 'WeldJoint', 'OrientationJoint', 'boxInertia', 'sphereInertia', 'capsuleInertia']) {
   assert.ok(sinew[name], `sinew exports ${name}`);
@@ -67,12 +68,35 @@ for (const name of ['SinewPhysics', 'ObjectSync', 'SinewDebugRenderer', 'shapeFr
   physics.dispose();
 }
 
+// The worker entry, by name from plain node: createWorkerWorld starts the built worker script (beside its
+// module, as the package ships it) in a worker_threads Worker, with the poses in shared memory and in
+// transferred buffers; the same calls between the same steps hash as on this thread.
+for (const name of ['createWorkerWorld', 'WorkerWorld', 'WorkerBody', 'WorkerJoint', 'serveWorkerWorld']) assert.ok(workers[name], `sinew-physics/worker exports ${name}`);
+for (const sharedMemory of [true, false]) {
+  const remote = await workers.createWorkerWorld({ sharedMemory });
+  const local = new sinew.World();
+  const bodies = [remote, local].map((w) => {
+    w.createBody({ type: 'static', shapes: [{ type: 'plane' }] });
+    const box = w.createBody({ position: [0, 1, 0], shapes: [{ type: 'box', halfExtents: [0.5, 0.5, 0.5] }] });
+    w.createHingeJoint({ bodyA: w.createBody({ position: [2, 1, 0], shapes: [{ type: 'sphere', radius: 0.2 }] }), anchor: [2, 2, 0], axis: [0, 0, 1] });
+    return box;
+  });
+  for (let i = 0; i < 60; i++) {
+    if (i === 20) for (const box of bodies) box.applyLinearImpulse([0, 5, 1]);
+    remote.step(1 / 60);
+    local.step(1 / 60);
+  }
+  assert.equal(await remote.hash(), local.hash(), `the worker world hashes as this thread's (sharedMemory ${sharedMemory})`);
+  await remote.flush();
+  assert.deepEqual(Array.from(bodies[0].getPosition([0, 0, 0])), Array.from(bodies[1].position), 'the delivered pose is the world\'s');
+  remote.terminate();
+}
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
 // The core entry never imports three: no module reachable from dist/index.js (nor the 2D and scenes
 // entries) imports it, so the package works without three installed.
-for (const entry of ['dist/index.js', 'dist/core.js', 'dist/2d/index.js', 'dist/scenes/index.js']) {
+for (const entry of ['dist/index.js', 'dist/core.js', 'dist/2d/index.js', 'dist/scenes/index.js', 'dist/worker/index.js', 'dist/worker/worker-script.js']) {
   const modules = reachableModules(entry);
   assert.ok(modules.length > 20, `${entry} reaches its modules (${modules.length})`);
   const importers = modules.filter((file) => /(?:\bfrom|\bimport)\s*\(?\s*['"]three(?:\/[^'"]*)?['"]/.test(readFileSync(root + file, 'utf8')));
@@ -99,7 +123,7 @@ assert.ok(reachableModules('dist/three/index.js').some((file) => /from\s*['"]thr
 }
 
 // Declarations exist for every entry and a TypeScript consumer compiles against them.
-for (const file of ['dist/index.d.ts', 'dist/core.d.ts', 'dist/scenes/index.d.ts', 'dist/2d/index.d.ts', 'dist/three/index.d.ts']) assert.ok(existsSync(root + file), `${file} exists`);
+for (const file of ['dist/index.d.ts', 'dist/core.d.ts', 'dist/scenes/index.d.ts', 'dist/2d/index.d.ts', 'dist/three/index.d.ts', 'dist/worker/index.d.ts']) assert.ok(existsSync(root + file), `${file} exists`);
 execFileSync(process.execPath, [root + 'node_modules/typescript/bin/tsc', '-p', root + 'tests/package/tsconfig.json'], { stdio: 'inherit' });
 
 // The declarations show only what users may use: members marked @internal (a body's solver state, a
@@ -122,7 +146,7 @@ const protocols = [
 ];
 const solverMembers = protocolMembers(protocols);
 for (const name of ['prepare', 'warmStart', 'finishStep', 'writeJacobian', 'equalityRows', 'applyImpulseAt', 'state']) assert.ok(solverMembers.has(name), `${name} read from the protocols`);
-const entries = ['dist/index.d.ts', 'dist/scenes/index.d.ts', 'dist/2d/index.d.ts', 'dist/three/index.d.ts'];
+const entries = ['dist/index.d.ts', 'dist/scenes/index.d.ts', 'dist/2d/index.d.ts', 'dist/three/index.d.ts', 'dist/worker/index.d.ts'];
 const declarations = reachableDeclarations(entries);
 assert.ok(declarations.includes('dist/joints/ball-joint.d.ts') && declarations.includes('dist/2d/joints/revolute-joint.d.ts'), 'the joints are reached');
 assert.ok(declaredMembers('dist/joints/joint.d.ts').some((m) => m.name === 'getForce'), 'members are read from the declarations');
@@ -141,7 +165,7 @@ for (const file of ['dist/body/body.d.ts', 'dist/2d/body.d.ts']) {
   assert.deepEqual(found, [], `${file} declares solver internals: ${found.join(', ')}`);
 }
 
-console.log(`package check: ESM import by name (the three entry too; the others reach no three), declarations (${declarations.length} reached, none with one of the ${solverMembers.size} solver members), simulation: ok`);
+console.log(`package check: ESM import by name (the three entry too; the others reach no three; the worker entry runs a worker from its built script), declarations (${declarations.length} reached, none with one of the ${solverMembers.size} solver members), simulation: ok`);
 
 // ---- reading declarations: comments blanked, brackets matched (enough for tsc's output and lib's
 // interfaces; typescript 7 has no stable JavaScript API to parse with) ----

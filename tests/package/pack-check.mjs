@@ -24,6 +24,9 @@ assert.deepEqual(withoutTypes, [], `modules without declarations: ${withoutTypes
 for (const [entry, target] of Object.entries(manifest.exports)) {
   for (const path of Object.values(target)) assert.ok(files.includes(path.replace(/^\.\//, '')), `exports["${entry}"] points at ${path}, which is packed`);
 }
+// createWorkerWorld starts its worker from the script beside its module, by URL (bundlers follow
+// `new URL('./worker-script.js', import.meta.url)`), not through an exports entry: it must be packed too.
+for (const file of ['dist/worker/worker-script.js', 'dist/worker/host.js']) assert.ok(files.includes(file), `the worker world's script ${file} is packed`);
 assert.equal(manifest.license, 'MIT');
 assert.ok(readFileSync(root + 'LICENSE', 'utf8').startsWith('MIT License'), 'LICENSE is the MIT text package.json names');
 console.log(`pack check: ${files.length} files, ${(packed.size / 1024).toFixed(0)} KB packed (${(packed.unpackedSize / 1024).toFixed(0)} KB unpacked): ok`);

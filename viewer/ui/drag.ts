@@ -62,6 +62,9 @@ export class DragTool {
     private readonly getWorld: () => World,
     private readonly getView: () => WorldView,
     private readonly getClick: () => ClickAction | null,
+    /** Whether bodies may be picked and dragged now (not while the scene steps in a worker, whose world
+     * this thread's mouse joint would not reach). */
+    private readonly enabled: () => boolean = () => true,
   ) {
     const canvas = stage.renderer.domElement;
     this.line = new THREE.Line(new THREE.BufferGeometry().setFromPoints([new THREE.Vector3(), new THREE.Vector3()]), new THREE.LineBasicMaterial({ color: 0xff9f1c }));
@@ -140,7 +143,7 @@ export class DragTool {
   }
 
   private down(event: PointerEvent): void {
-    if (event.button !== 0) return;
+    if (event.button !== 0 || !this.enabled()) return;
     const picked = this.pickAt(event.clientX, event.clientY);
     if (picked !== null) this.selected = picked.body;
     this.emptyPress = picked === null ? { x: event.clientX, y: event.clientY } : null;

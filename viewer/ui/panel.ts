@@ -30,6 +30,12 @@ export interface PanelControls {
   applySettings(): void;
   /** Turns the 2D vs 3D view on or off. */
   setCompare(on: boolean): void;
+  /** Whether scenes step in a worker where they allow it. */
+  readonly worker: boolean;
+  /** Whether the current scene steps in a worker. */
+  readonly inWorker: boolean;
+  /** Steps scenes in a worker (sinew-physics/worker), or on this thread again. */
+  setWorker(on: boolean): void;
   /** Pushes the 3D run out of the plane (2D vs 3D view). */
   pushOutOfPlane(): void;
   /** Sets a scene parameter, rebuilding the scene if the parameter asks for it. */
@@ -62,6 +68,9 @@ export class Panel {
   private readonly sceneController: Controller;
   /** The joint solver picker: off in side-by-side scenes, which run both solvers. */
   private readonly solverController: Controller;
+  /** The worker box: whether scenes step in a worker where they allow it. */
+  private readonly workerChoice = { on: false };
+  private readonly workerController: Controller;
 
   /** Whether the window has a phone's size (NARROW_LAYOUT), kept current. */
   private readonly narrow = window.matchMedia(NARROW_LAYOUT);
@@ -95,6 +104,7 @@ export class Panel {
     sim.add(s, 'jointHertz', 0, 240, 5).name('joint stiffness (Hz, 0 = max)').onChange(() => app.applySettings());
     sim.add(s, 'gravity', -30, 0, 0.1).name('gravity y (m/s²)').onChange(() => app.applySettings());
     sim.add(s, 'restitutionThreshold', 0, 5, 0.05).name('bounce threshold (m/s)').onChange(() => app.applySettings());
+    this.workerController = sim.add(this.workerChoice, 'on').name('step in a worker (sinew-physics/worker)').onChange((on: boolean) => app.setWorker(on));
 
     const display = this.gui.addFolder('Display').close();
     display.add(app.display, 'wireframes').name('shapes as wireframes');
@@ -131,6 +141,9 @@ export class Panel {
     this.choice.scene = scene.name;
     this.sceneController.updateDisplay();
     this.solverController.disable(scene.solverComparison !== undefined);
+    // a scene that drives its world from this thread each step (or runs two) stays here: the box says so
+    this.workerChoice.on = this.app.worker;
+    this.workerController.name(this.app.worker && !this.app.inWorker ? 'step in a worker (not this scene)' : 'step in a worker (sinew-physics/worker)');
     this.sceneFolder?.destroy();
     this.sceneFolder = null;
     if ((scene.params?.length ?? 0) === 0 && (scene.actions?.length ?? 0) === 0 && scene.planar === undefined) {

@@ -5,6 +5,7 @@
 
 import type { LiveScene, ViewerScene } from '../scene-types.js';
 import type { PlanarTwin, SceneRun } from '../simulation.js';
+import type { WorkerWorld } from '../../lib/worker/index.js';
 
 /** What the readout shows, gathered by the viewer at each draw. */
 export interface ReadoutFigures {
@@ -38,6 +39,8 @@ export interface ReadoutFigures {
   probeRay: string;
   /** What the probe's swept sphere hits, as text. */
   probeSphere: string;
+  /** The worker the scene steps in (worker-run.ts), 'starting' until it runs, or null: this thread. */
+  worker: WorkerWorld | 'starting' | null;
 }
 
 /** A figure of the scene's own, read from the current figures at each update. */
@@ -67,7 +70,7 @@ export class Readout {
     const hint = document.createElement('p');
     hint.className = 'hint';
     hint.textContent = 'P pause · O step · R reset · C camera · H help · drag a body · drag empty space to orbit';
-    for (const label of [...ESSENTIAL_ROWS, 'solver', 'bodies', 'joints', 'broken joints', 'largest gap', 'largest angle', '2D vs 3D', 'probe ray', 'probe sphere']) {
+    for (const label of [...ESSENTIAL_ROWS, 'solver', 'bodies', 'joints', 'broken joints', 'largest gap', 'largest angle', '2D vs 3D', 'worker', 'probe ray', 'probe sphere']) {
       const row = this.table.insertRow();
       row.insertCell().textContent = label;
       const cell = row.insertCell();
@@ -85,10 +88,14 @@ export class Readout {
     const world = figures.live.world;
     this.title.textContent = figures.scene.title;
     this.description.textContent = figures.scene.description;
-    this.set('time', `${world.time.toFixed(2)} s, step ${world.stepCount}`);
+    // the time and steps of the world stepped: this thread's, or the worker's as of the poses drawn
+    const worker = typeof figures.worker === 'object' ? figures.worker : null;
+    const stepped = worker ?? world;
+    this.set('time', `${stepped.time.toFixed(2)} s, step ${stepped.stepCount}`);
     // the substeps the world took (exactSubsteps where the direct solver held every row), the iterations set
-    const substeps = world.lastStepSubsteps || figures.substeps;
-    this.set('ms / step', `${figures.meanStepMs.toFixed(3)} (${substeps} sub × ${figures.iterations} it)`);
+    const substeps = worker !== null ? worker.substeps : world.lastStepSubsteps || figures.substeps;
+    const stepMs = worker !== null ? `${worker.workerStepMs.toFixed(3)} in the worker` : figures.meanStepMs.toFixed(3);
+    this.set('ms / step', `${stepMs} (${substeps} sub × ${figures.iterations} it)`);
     this.set('fps', figures.fps > 0 ? `${figures.fps.toFixed(1)} (${(1000 / figures.fps).toFixed(1)} ms a frame)` : '–');
     this.set('solver', solverText(figures));
     this.set('bodies', String(world.bodies.length) + (figures.removedBodies > 0 ? ` (${figures.removedBodies} fell away)` : ''));
@@ -100,6 +107,7 @@ export class Readout {
     const twin = figures.twin;
     const last = twin?.history[twin.history.length - 1]?.difference;
     this.set('2D vs 3D', twin === null ? 'off' : last ? `${last.position.toExponential(1)} m apart` : 'on');
+    this.set('worker', figures.worker === null ? 'off' : worker === null ? 'starting' : `poses in ${worker.sharedMemory ? 'shared memory' : 'transferred buffers'}`);
     for (const row of this.probeRows) if (row.hidden === figures.probe) row.hidden = !figures.probe;
     this.set('probe ray', figures.probeRay);
     this.set('probe sphere', figures.probeSphere);
