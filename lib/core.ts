@@ -19,7 +19,7 @@ export type { BasicWorldOptions, JointBreakEvent, BodyInvalidEvent, ContactBegin
 export { DEFAULT_JOINT_SOLVER, JOINT_SOLVERS, DEFAULT_FIXED_STEP_SETTINGS, type JointSolverKind } from './world/settings.js';
 export type { InvalidQuantity } from './body/invalid-bodies.js';
 export type { AdvanceResult } from './world/clock.js';
-export { SPHERE_SHAPE, CAPSULE_SHAPE, BOX_SHAPE, PLANE_SHAPE, type ShapeKind } from './collision/shape-kinds.js';
+export { SPHERE_SHAPE, CAPSULE_SHAPE, BOX_SHAPE, PLANE_SHAPE, type ShapeKind, type ShapeKindOf } from './collision/shape-kinds.js';
 export { TOUCH_DISTANCE, type ShapePair } from './collision/contact-set.js';
 export type { PreSolvePair } from './collision/pre-solve.js';
 export { RESTITUTION_THRESHOLD, type ContactConstraint } from './collision/contact-constraint.js';

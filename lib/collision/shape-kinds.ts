@@ -26,8 +26,13 @@ import { InternalEdgeFilter } from './internal-edges.js';
 import { MeshPairs } from './mesh-pairs.js';
 import { pairTable, type PairFunction, type PairTable } from './pair-dispatch.js';
 
-/** A shape type as a world takes it (BasicWorldOptions.shapes): SPHERE_SHAPE, BOX_SHAPE, … */
-export interface ShapeKind<T extends ShapeType = ShapeType> {
+/** A shape type as a world takes it (BasicWorldOptions.shapes): SPHERE_SHAPE, BOX_SHAPE, …; without a
+ * type argument, any of them (a union, so that every kind is one: a kind's definition takes its own
+ * type's options only). */
+export type ShapeKind<T extends ShapeType = ShapeType> = { [U in T]: ShapeKindOf<U> }[T];
+
+/** The shape kind of one type (ShapeKind<T>). */
+export interface ShapeKindOf<T extends ShapeType> {
   readonly type: T;
   /** @internal The type's definition. */
   readonly definition: ShapeDefinition<Extract<ShapeOptions, { type: T }>>;
