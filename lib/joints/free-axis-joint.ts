@@ -82,7 +82,7 @@ export abstract class FreeAxisJoint extends Joint {
     this.bodyB.getWorldPoint(drawnAnchorB, this.point.localAnchorB);
   }
 
-  /** Sets the limits (rad for a hinge, within [−π, π]; m for a slider); (−Infinity, Infinity) removes them. */
+  /** Sets the limits (rad for a hinge, each within [−2π, 2π], an arc of the circle as lowerAngle and upperAngle; m for a slider); (−Infinity, Infinity) removes them. */
   setLimits(lower: number, upper: number): void {
     this.requireInWorld('setLimits');
     this.drive.setLimits('setLimits', lower, upper);

@@ -36,7 +36,9 @@ export interface HingeJointOptions extends JointOptions {
   axis: Vector3Input;
   /** Where angle 0's reference points, world space (made perpendicular to the axis). Optional. */
   normal?: Vector3Input;
-  /** Angle limits, rad, measured from the pose at creation, in [−π, π]. Default: none. */
+  /** Angle limits, rad, measured from the pose at creation, each in [−2π, 2π]: the arc of the circle from
+   * lowerAngle to upperAngle (so [0, 3π/2] passes ±π); limits a whole turn or more apart leave the hinge
+   * free. One given alone, the other is ±π. Default: none. */
   lowerAngle?: number;
   upperAngle?: number;
   /** A velocity motor: target speed (rad/s) with a torque cap (N·m). */
@@ -87,7 +89,7 @@ export class HingeJoint extends FreeAxisJoint {
     options: HingeJointOptions, allocator?: Float64Allocator, anchorB?: Float64Array, axisB?: Float64Array, normalB?: Float64Array,
   ) {
     super(
-      id, bodyA, bodyB, options, 'createHingeJoint', anchor, anchorB, new AxisDrive(true, -Math.PI, Math.PI),
+      id, bodyA, bodyB, options, 'createHingeJoint', anchor, anchorB, new AxisDrive(true, -2 * Math.PI, 2 * Math.PI, true),
       { lower: options.lowerAngle, upper: options.upperAngle, motor: options.motor, servo: options.servo, friction: options.frictionTorque },
       { lower: 'lowerAngle', upper: 'upperAngle', friction: 'frictionTorque' },
       allocator,
@@ -160,19 +162,21 @@ export class HingeJoint extends FreeAxisJoint {
 
   /**
    * Draws the hinge's limits (see Joint.drawLimits) at A's anchor, in the plane perpendicular to its axis:
-   * the sector from lowerAngle to upperAngle (within [−π, π]; its arc `size` m from the anchor), measured
-   * as getAngle() is, from frame A's y axis toward its z axis, and a needle at getAngle(), red within
-   * 0.02 rad of a limit. Draws nothing when the hinge has no limits.
+   * the sector from lowerAngle to upperAngle (an arc of up to a whole turn; its rim `size` m from the
+   * anchor), measured as getAngle() is, from frame A's y axis toward its z axis, and a needle at
+   * getAngle(), red within 0.02 rad of a limit. Draws nothing when the hinge has no limits, or limits
+   * a whole turn apart (which leave it free).
    */
   override drawLimits(lines: DebugLines, size: number): void {
     requireDrawArguments('drawLimits', lines, size);
     const drive = this.drive;
-    if (drive.lower === -Infinity && drive.upper === Infinity) return;
-    const lower = Math.max(drive.lower, -Math.PI), upper = Math.min(drive.upper, Math.PI);
+    if (!drive.hasLower && !drive.hasUpper) return;
+    const lower = Math.max(drive.lower, -2 * Math.PI), upper = Math.min(drive.upper, 2 * Math.PI);
     this.updateDrawnAnchors();
     const frames = this.frames, angle = frames.twistAngle(), colours = JOINT_DRAW_COLOURS;
     drawArc(lines, drawnAnchorA, frames.yA, frames.zA, size, lower, upper, colours.limit, true);
-    const atLimit = angle - lower < AT_ANGLE_LIMIT || upper - angle < AT_ANGLE_LIMIT;
+    const position = drive.arcPosition(angle);
+    const atLimit = position - lower < AT_ANGLE_LIMIT || upper - position < AT_ANGLE_LIMIT;
     drawNeedle(lines, drawnAnchorA, frames.yA, frames.zA, angle, NEEDLE_LENGTH * size, atLimit ? colours.atLimit : colours.needle);
   }
 
@@ -207,7 +211,7 @@ export class HingeJoint extends FreeAxisJoint {
     const t = frames.twistAxis(twist);
     this.axisRow.setAngular(bodyA, bodyB, t);
     frames.updateTwistAngle();
-    this.drive.position = frames.twist;
+    this.drive.setAngle(frames.twist);
     this.drive.prepare(step);
   }
 

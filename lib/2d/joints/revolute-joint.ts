@@ -26,7 +26,9 @@ import type { Vector2Input } from '../../util/vector-input.js';
 export interface RevoluteJointOptions extends Joint2DOptions {
   /** The pivot, world space, m. */
   anchor: Vector2Input;
-  /** Angle limits, rad, measured from the pose at creation, in [−π, π]. Default: none. */
+  /** Angle limits, rad, measured from the pose at creation, each in [−2π, 2π]: the arc of the circle from
+   * lowerAngle to upperAngle (so [0, 3π/2] passes ±π); limits a whole turn or more apart leave the joint
+   * free. One given alone, the other is ±π. Default: none. */
   lowerAngle?: number;
   upperAngle?: number;
   /** A velocity motor: target speed (rad/s) with a torque cap (N·m). */
@@ -66,7 +68,7 @@ export class RevoluteJoint extends Joint2D {
   readonly rowCount = 2;
   readonly point = new PointConstraintPart2D();
   readonly axisRow = new AxisConstraintPart2D();
-  protected readonly drive = new AxisDrive(true, -Math.PI, Math.PI);
+  protected readonly drive = new AxisDrive(true, -2 * Math.PI, 2 * Math.PI, true);
   /** θ_b − θ_a at creation (read-only: the angle, its limits and servo are measured from it). */
   get referenceAngle(): number {
     return this._referenceAngle;
@@ -124,7 +126,7 @@ export class RevoluteJoint extends Joint2D {
   get upperAngle(): number {
     return this.drive.upper;
   }
-  /** Sets the angle limits (rad, in [−π, π]); (−Infinity, Infinity) removes them. */
+  /** Sets the angle limits (rad, each in [−2π, 2π], an arc of the circle as lowerAngle and upperAngle); (−Infinity, Infinity) removes them. */
   setLimits(lower: number, upper: number): void {
     this.requireInWorld('setLimits');
     this.drive.setLimits('setLimits', lower, upper);
@@ -185,7 +187,7 @@ export class RevoluteJoint extends Joint2D {
     this.point.prepare(this.bodyA, this.bodyB);
     this.point.factor();
     this.axisRow.setAngular(this.bodyA, this.bodyB);
-    this.drive.position = this.getAngle();
+    this.drive.setAngle(this.getAngle());
     this.drive.prepare(step);
   }
   protected override checkParts(where: string, path: string): void {

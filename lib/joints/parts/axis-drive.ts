@@ -79,9 +79,58 @@ export class AxisDrive {
 
   /**
    * `wrap`: x is an angle, and the servo's error is taken on the shorter way round. [min, max]: where
-   * limits may lie ([−π, π] for angles).
+   * limits may lie ([−π, π] for angles). `arc`: the limits are an arc of the circle (hinges; see
+   * setAngle), and may lie anywhere in [−2π, 2π]; a side not given defaults to ±π.
    */
-  constructor(readonly wrap: boolean, readonly min = -Infinity, readonly max = Infinity) {}
+  constructor(readonly wrap: boolean, readonly min = -Infinity, readonly max = Infinity, readonly arc = false) {}
+
+  /** Where an open side of the limits lies when only the other is given: ±π on an arc, else min, max. */
+  private get defaultLower(): number {
+    return this.arc ? -Math.PI : this.min;
+  }
+  private get defaultUpper(): number {
+    return this.arc ? Math.PI : this.max;
+  }
+  /** True when the limits of an arc drive span a whole turn or more: every angle is allowed, and the
+   * limits have no rows (Rapier's reading, its issue 499: [−350°, 350°] leaves a hinge free). */
+  get wholeTurn(): boolean {
+    return this.arc && this.upper - this.lower >= 2 * Math.PI;
+  }
+  /** The limits that have rows: a finite lower (upper) bound that is not part of a whole turn. */
+  get hasLower(): boolean {
+    return this.lower > -Infinity && !this.wholeTurn;
+  }
+  get hasUpper(): boolean {
+    return this.upper < Infinity && !this.wholeTurn;
+  }
+
+  /**
+   * A hinge angle θ in (−π, π] as the drive's position. On an arc drive with limits, the limits are an
+   * arc of the circle from lower to upper (Rapier issue 499's semantics): θ inside [lower, upper] is the
+   * position as it is; else whichever of θ ± 2π, θ ± 4π lies nearest the arc (the least excess over a
+   * limit; θ itself on a tie), so a range past half a turn such as [0, 3π/2] lets the joint pass ±π and
+   * forbids (3π/2, 2π), and an angle in the forbidden arc is pushed back to the nearer limit. (Limits
+   * within [−π, π] read θ as before unless θ is nearer the other limit the other way round.)
+   */
+  arcPosition(angle: number): number {
+    let x = angle;
+    const lower = this.lower, upper = this.upper;
+    if (this.arc && lower > -Infinity && upper < Infinity && (x < lower || x > upper)) {
+      let excess = Math.max(lower - x, x - upper);
+      for (let k = -2; k <= 2; k++) {
+        const y = angle + 2 * Math.PI * k, e = Math.max(lower - y, y - upper);
+        if (k !== 0 && e < excess) {
+          excess = e;
+          x = y;
+        }
+      }
+    }
+    return x;
+  }
+  /** @internal The position from a hinge angle (arcPosition), before each prepare. */
+  setAngle(angle: number): void {
+    this.position = this.arcPosition(angle);
+  }
 
   /** True when any of the drive's rows can act: a finite limit, a motor or servo, or friction. */
   /**
@@ -98,7 +147,7 @@ export class AxisDrive {
   }
 
   get hasRows(): boolean {
-    return this.lower !== -Infinity || this.upper !== Infinity || this.mode !== 'off' || this.friction > 0;
+    return this.hasLower || this.hasUpper || this.mode !== 'off' || this.friction > 0;
   }
 
   /** Limits, mode, targets, forces and accumulated impulses (snapshots). */
@@ -141,7 +190,7 @@ export class AxisDrive {
    * them (`path`: the drive's place in the snapshot, for messages). */
   checkState(where: string, path: string): void {
     // (either side may be open: −Infinity below, Infinity above)
-    const lower = this.lower === -Infinity ? this.min : this.lower, upper = this.upper === Infinity ? this.max : this.upper;
+    const lower = this.lower === -Infinity ? this.defaultLower : this.lower, upper = this.upper === Infinity ? this.defaultUpper : this.upper;
     this.readLimits(where, `${path}.lower`, `${path}.upper`, lower, upper);
     this.requireSpeed(where, `${path}.speed`, this.speed);
     this.requireTarget(where, `${path}.target`, this.target);
@@ -151,7 +200,7 @@ export class AxisDrive {
     this.requireForce(where, `${path}.friction`, this.friction, false);
     // a use that is off keeps no impulse (clearInactive); a warm start would apply one kept there (an
     // unused friction impulse of 1e59, restored, was applied every substep and took the bodies to NaN)
-    const p = this.impulses, unused = [this.lower === -Infinity, this.upper === Infinity, this.mode !== 'velocity', this.mode !== 'position', this.friction === 0];
+    const p = this.impulses, unused = [!this.hasLower, !this.hasUpper, this.mode !== 'velocity', this.mode !== 'position', this.friction === 0];
     for (let slot = 0; slot < 5; slot++) {
       if (unused[slot] && p[slot] !== 0) {
         throw new RangeError(`${where}: ${path}.impulses[${slot}] must be 0 while its ${SLOT_NAMES[slot]} is off, got ${show(p[slot])}`);
@@ -198,7 +247,7 @@ export class AxisDrive {
   configure(where: string, values: DriveOptions, names: DriveNames): void {
     let lower = this.lower, upper = this.upper;
     if (values.lower !== undefined || values.upper !== undefined) {
-      [lower, upper] = this.readLimits(where, names.lower, names.upper, values.lower ?? this.min, values.upper ?? this.max);
+      [lower, upper] = this.readLimits(where, names.lower, names.upper, values.lower ?? this.defaultLower, values.upper ?? this.defaultUpper);
     }
     if (values.motor !== undefined && values.servo !== undefined) throw new RangeError(`${where}: give motor or servo, not both`);
     const friction = values.friction === undefined ? this.friction : this.requireForce(where, names.friction, values.friction, false);
@@ -207,6 +256,7 @@ export class AxisDrive {
     this.lower = lower;
     this.upper = upper;
     this.friction = friction;
+    this.clearInactive();
   }
 
   /** The drive as the options that configure it again (a joint's toOptions): its finite limits, its motor
@@ -319,12 +369,12 @@ export class AxisDrive {
     // how hard the motor or servo presses into each limit (solveLimitRow holds that part rigidly)
     limitSolve[LIMIT_INVERSE_H] = this.inverseH;
     limitSolve[LIMIT_MAX_PUSH] = this.wrap ? MAX_PUSH_ANGULAR_SPEED : MAX_PUSH_SPEED;
-    if (this.lower > -Infinity) {
+    if (this.hasLower) {
       limitSolve[LIMIT_C] = this.position - this.lower;
       limitSolve[LIMIT_PRESSED] = -(p[MOTOR] + p[SERVO]);
       solveLimitRow(part, bodyA, bodyB, p, LOWER, 1, soft);
     }
-    if (this.upper < Infinity) {
+    if (this.hasUpper) {
       limitSolve[LIMIT_C] = this.upper - this.position;
       limitSolve[LIMIT_PRESSED] = p[MOTOR] + p[SERVO];
       solveLimitRow(part, bodyA, bodyB, p, UPPER, -1, soft);
@@ -357,14 +407,14 @@ export class AxisDrive {
     const p = this.impulses, max = this.maxForce * this.h, speed = this.speed;
     const push = limits ? this.maxPushSpeed : 0;
     let reachable = speed, blocking = -1;
-    if (speed < 0 && this.lower > -Infinity) {
+    if (speed < 0 && this.hasLower) {
       const slowest = -limitBias(this.position - this.lower, soft, this.inverseH, push);
       if (speed < slowest) {
         reachable = slowest;
         blocking = LOWER;
       }
     }
-    if (speed > 0 && this.upper < Infinity) {
+    if (speed > 0 && this.hasUpper) {
       const fastest = limitBias(this.upper - this.position, soft, this.inverseH, push);
       if (speed > fastest) {
         reachable = fastest;
@@ -413,11 +463,11 @@ export class AxisDrive {
 
   /** @internal The finite limits: rows the direct solver can hold (solver/direct/limits.ts); the lower one first. */
   get limitRowCount(): number {
-    return (this.lower > -Infinity ? 1 : 0) + (this.upper < Infinity ? 1 : 0);
+    return (this.hasLower ? 1 : 0) + (this.hasUpper ? 1 : 0);
   }
   /** Limit row k's impulse slot in `impulses`. */
   limitSlot(k: number): number {
-    return k === 0 && this.lower > -Infinity ? LOWER : UPPER;
+    return k === 0 && this.hasLower ? LOWER : UPPER;
   }
   /** @internal True with a motor or servo: rows the direct solver never holds (JointCore.hasDriveRows). */
   get hasDriveRows(): boolean {
@@ -446,8 +496,8 @@ export class AxisDrive {
   /** Zeroes the impulses of uses that are off (a limit cleared, the motor switched). */
   clearInactive(): void {
     const p = this.impulses;
-    if (this.lower === -Infinity) p[LOWER] = 0;
-    if (this.upper === Infinity) p[UPPER] = 0;
+    if (!this.hasLower) p[LOWER] = 0;
+    if (!this.hasUpper) p[UPPER] = 0;
     if (this.mode !== 'velocity') p[MOTOR] = 0;
     if (this.mode !== 'position') p[SERVO] = 0;
     if (this.friction === 0) p[FRICTION] = 0;
