@@ -164,7 +164,7 @@ const rows3d = [];
 const twoD = [];
 const contactRows = [];
 /** The sections that --section names, in the order of BENCHMARKS.md. */
-const SECTIONS = ['direct', 'contacts', 'scaling', 'holds', 'world', 'bundle', 'sweeps', 'worker'];
+const SECTIONS = ['direct', 'contacts', 'scaling', 'holds', 'world', 'bundle', 'sweeps', 'worker', 'powered'];
 if (onlySection !== null && !SECTIONS.includes(onlySection)) throw new Error(`bench: unknown section ${onlySection} (${SECTIONS.join(', ')})`);
 if (onlySection === null) runStandardSections();
 if (onlySection === null || onlySection === 'direct') runDirectSection();
@@ -175,6 +175,7 @@ if (onlySection === null || onlySection === 'world') runWorldSection();
 if (onlySection === null || onlySection === 'bundle') runBundleSection();
 if (onlySection === null || onlySection === 'sweeps') runSweepsSection();
 if (onlySection === null || onlySection === 'worker') runWorkerSection();
+if (onlySection === null || onlySection === 'powered') runPoweredSection();
 if (!quick) {
   mkdirSync(`${here}out`, { recursive: true });
   writeFileSync(`${here}out/latest${onlySection ? `-${onlySection}` : ''}.json`, JSON.stringify(results, null, 2));
@@ -708,6 +709,20 @@ function runWorkerSection() {
     print(`| ${w.scene} | ${w.mode} | ${fmt(l.framesMedian, 0)} / ${fmt(l.framesMax, 0)} | ${fmt(l.msMedian, 1)} / ${fmt(l.msMax, 1)} | ${ms(l.commandRoundTripMs)} | ${ms(l.stepRoundTripMs)} |`);
   }
   print('<!-- /section:worker -->');
+}
+
+// Powered ragdolls against limp ones (bench/powered-ragdoll.mjs), in a process of their own. Target: ≤ 1.5x.
+function runPoweredSection() {
+  const out = execFileSync(process.execPath, [`${here}powered-ragdoll.mjs`, ...(quick ? ['--quick'] : [])], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: TIME_LIMIT_MS });
+  const r = JSON.parse(out.trim().split('\n').pop());
+  results.tables.powered = r;
+  print('\n<!-- section:powered -->');
+  print('## Powered ragdolls');
+  print(`\n${r.ragdolls} ragdolls standing on a plane, sleeping off: limp, and driven every step toward a walk cycle (\`driveToPose\`, a servo on each of the 15 joints, 300 N·m, the default spring), in one process, interleaved in blocks of 10 steps after 120 warm-up steps (bench/powered-ragdoll.mjs). Target: powered ≤ 1.5x limp. The servos' joints are the soft step's (the direct solver holds no joint with a servo), the limp ones the direct solver's.\n`);
+  print('| ragdolls | limp ms per step | powered ms per step | powered / limp |');
+  print('|---|---|---|---|');
+  print(`| ${r.ragdolls} | ${fmt(r.limpMs, 3)} | ${fmt(r.poweredMs, 3)} | ${fmt(r.ratio, 2)}${r.ratio <= 1.5 ? '' : ' (**over 1.5**)'} |`);
+  print('<!-- /section:powered -->');
 }
 
 function contactTable(title, rows, columns) {

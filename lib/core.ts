@@ -1,7 +1,7 @@
 /**
  * The core of the 3D world: `BasicWorld`, made of the shape kinds, joints and continuous collision it is
  * given, so that a bundle holds what the app uses (docs/bundle-size.md); bodies, the primitive shapes and
- * every joint type.
+ * the joints that hold bodies together (the mouse joint, for dragging, is in the main entry).
  * @module sinew-physics/core
  */
 // sinew-physics/core: the world made of what the app gives it, and the parts a game of primitive shapes
@@ -11,8 +11,9 @@
 // sleeping, contacts. A bundle holds what the app names: the ball-joint app of bench/bundle-size.mjs
 // leaves out the other shapes and joints. The main entry ('sinew-physics', index.ts) is this entry plus
 // the heavier parts: hulls, triangle meshes and heightfields (HULL_SHAPE, TRIMESH_SHAPE,
-// HEIGHTFIELD_SHAPE), continuous collision (CONTINUOUS_COLLISION), and World, which has them all with the
-// scene queries, the character controller and snapshots.
+// HEIGHTFIELD_SHAPE), continuous collision (CONTINUOUS_COLLISION), the mouse joint (MOUSE_JOINT_DEFINITION:
+// an input device, which BasicWorld takes through createJoint as any joint), and World, which has them all
+// with the scene queries, the character controller and snapshots.
 
 export { BasicWorld, DEFAULT_WORLD_SETTINGS } from './world/basic-world.js';
 export type { BasicWorldOptions, JointBreakEvent, BodyInvalidEvent, ContactBeginEvent, SensorEvent } from './world/basic-world.js';
@@ -47,8 +48,6 @@ export { OrientationJoint, ORIENTATION_JOINT_DEFINITION } from './joints/orienta
 export type { OrientationJointOptions } from './joints/orientation-joint.js';
 export { WeldJoint, WELD_JOINT_DEFINITION } from './joints/weld-joint.js';
 export type { WeldJointOptions } from './joints/weld-joint.js';
-export { MouseJoint, MOUSE_JOINT_DEFINITION } from './joints/mouse-joint.js';
-export type { MouseJointOptions } from './joints/mouse-joint.js';
 export { HingeJoint, HINGE_JOINT_DEFINITION } from './joints/hinge-joint.js';
 export type { HingeJointOptions } from './joints/hinge-joint.js';
 export { PrismaticJoint, PRISMATIC_JOINT_DEFINITION } from './joints/prismatic-joint.js';
@@ -57,10 +56,12 @@ export { DistanceJoint, DISTANCE_JOINT_DEFINITION } from './joints/distance-join
 export type { DistanceJointOptions } from './joints/distance-joint.js';
 export type { MotorOptions, ServoOptions, DriveMode } from './joints/parts/axis-drive.js';
 export { JointFrames } from './joints/joint-frames.js';
+export type { LocalFrame, LocalFrameOptions } from './joints/local-frames.js';
 export { JOINT_DRAW_COLOURS, type DebugLines, type JointDrawColours } from './joints/joint-drawing.js';
 export type { ConstraintPart } from './joints/parts/constraint-part.js';
 export { PointConstraintPart } from './joints/parts/point-part.js';
 export { RotationConstraintPart } from './joints/parts/rotation-part.js';
+export type { RotationServoOptions } from './joints/parts/rotation-servo.js';
 export { makeSoft, RIGID, MAX_PUSH_SPEED, MAX_PUSH_ANGULAR_SPEED } from './solver/softness.js';
 export type { Softness } from './solver/softness.js';
 export type { SolverSettings } from './solver/step-parts.js';

@@ -12,6 +12,8 @@
 export * from './core.js';
 export { HULL_SHAPE, TRIMESH_SHAPE, HEIGHTFIELD_SHAPE, SHAPE_KINDS } from './collision/shape-kinds.js';
 export { CONTINUOUS_COLLISION, CCD_SPEED_THRESHOLD, type ContinuousCollisionKind } from './collision/continuous.js';
+export { MouseJoint, MOUSE_JOINT_DEFINITION } from './joints/mouse-joint.js';
+export type { MouseJointOptions } from './joints/mouse-joint.js';
 export { World } from './world/world.js';
 export type { WorldOptions } from './world/world.js';
 export type { WorldSnapshot, SnapshotBody, SnapshotJoint } from './world/snapshot.js';
@@ -28,5 +30,5 @@ export type {
   CharacterControllerOptions, CharacterCapsuleOptions, CharacterMoveResult, CharacterCollision,
 } from './character/character-controller.js';
 export { JOINT_DEFINITIONS, jointDefinition, type AnyJointDefinition } from './joints/joint-definitions.js';
-export { createRagdoll, RAGDOLL_MASS_FRACTIONS } from './world/ragdoll.js';
-export type { Ragdoll, RagdollOptions, RagdollSegment, RagdollJointName } from './world/ragdoll.js';
+export { createRagdoll, ragdollFromScene, RAGDOLL_MASS_FRACTIONS } from './world/ragdoll.js';
+export type { Ragdoll, RagdollOptions, RagdollSegment, RagdollJointName, RagdollBallJointName, RagdollHingeJointName, RagdollJoints, RagdollDriveOptions } from './world/ragdoll.js';

@@ -94,6 +94,13 @@ export const MAX_HERTZ = 1e6;
  * The soft step's 2ζ + h ω (softness.ts) overflowed to Infinity at ζ = 1e308 and gave NaN. */
 export const MAX_DAMPING_RATIO = 1e6;
 
+/** The stiffest spring in physical units a user may ask for (a joint's or servo's `stiffness`), N/m or
+ * N·m/rad, and the largest `damping`, N·s/m or N·m·s/rad: the forces' own bound (MAX_FORCE) per metre or
+ * radian and per m/s. makeSpring (softness.ts) forms h (c + h k), which stays finite with these at
+ * MAX_TIME_STEP. */
+export const MAX_STIFFNESS = 1e30;
+export const MAX_DAMPING = 1e30;
+
 /** The farthest from the origin a body's position, a joint's anchor or a target may be, m, on each axis.
  * Past it neighbouring doubles are more than 0.1 mm apart, coarser than what contacts and joints resolve;
  * inside it squared distances stay far from overflow (a body restored at 1e308 m went NaN under a plane). */

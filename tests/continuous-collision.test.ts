@@ -255,7 +255,7 @@ describe('continuous collision', () => {
     other.ccdSpeedThreshold = 50;
     other.exactSubsteps = other.substeps; // what a snapshot before version 8 restores it to
     const snapshot = other.snapshot();
-    expect(snapshot.version).toBe(8);
+    expect(snapshot.version).toBe(9);
     const old = World.restore({ ...snapshot, version: 5, numbers: withoutExactSubsteps(snapshot.numbers, 3) });
     expect(old.bodies.map((b) => b.ccd)).toEqual([false, false, false]);
     expect(old.hash()).toBe(other.hash());

@@ -203,7 +203,7 @@ describe('direct solver in 2D: settings and snapshots', () => {
     world.contactIterations = world.iterations;
     world.exactSubsteps = world.substeps;
     const snapshot = world.snapshot();
-    expect(snapshot.version).toBe(8);
+    expect(snapshot.version).toBe(9);
     // version 1's numbers: the same, less contactIterations (after gravity, substeps and iterations) and the
     // flags after the world's settings (decoded, dropped, encoded)
     const bytes = Buffer.from(withoutExactSubsteps(snapshot.numbers, 2), 'base64');
@@ -218,7 +218,7 @@ describe('direct solver in 2D: settings and snapshots', () => {
     const restored = World2D.restore({ ...snapshot, version: 1, numbers: Buffer.from(old.buffer).toString('base64') });
     expect(restored.solver).toBe('iterative');
     expect(restored.hash()).toBe(world.hash());
-    expect(() => World2D.restore({ ...snapshot, version: 9 as never })).toThrow(/snapshot version 9 is not supported \(1 to 8 are\)/);
+    expect(() => World2D.restore({ ...snapshot, version: 10 as never })).toThrow(/snapshot version 10 is not supported \(1 to 9 are\)/);
   });
 
   it('a world made with the direct solver takes 4 substeps, as the iterative solver, unless told otherwise; switching keeps the count', () => {

@@ -145,6 +145,19 @@ describe('README, joints', () => {
     expect(Number(apart)).toBeGreaterThan(0.001); // the gust swings the lamp on its 2 Hz weld
   });
 
+  it('the springs example: 2 kg on 200 N/m with ζ = 0.1 is where the damped oscillator puts it after 1 s', async () => {
+    const lines = (await runExample('example-springs')).map((line) => String(line[0]));
+    const [, x] = /^crate at x = (-?[\d.]+) m after 1 s$/.exec(lines[0]) ?? [];
+    // x(t) = 0.1 e^(−ζωt) cos(ω_d t) with ω = 10 rad/s, ζ = 0.1 plus the step's own ≈ ω h / 2 = 0.021
+    const zeta = 0.1 + 0.021, omegaD = 10 * Math.sqrt(1 - 0.01);
+    expect(Math.abs(Number(x) - 0.1 * Math.exp(-zeta * 10) * Math.cos(omegaD))).toBeLessThan(0.003);
+  });
+
+  it('the local frames example: the elbow\'s axis is the bones\' local z, its anchors together', async () => {
+    const lines = (await runExample('example-local-frames')).map((line) => String(line[0]));
+    expect(lines[0]).toMatch(/^elbow axis \[0\.000, 0\.000, 1\.000\], anchors \d\.\de-(1[2-9]|[2-9]\d) m apart$/);
+  });
+
   it('a ragdoll\'s position is where its soles stand', async () => {
     const { createRagdoll } = await import('../lib/index.js');
     const world = new World();
@@ -462,7 +475,7 @@ describe('docs, worker', () => {
 
 describe('every other example', () => {
   const checked = new Set([
-    'readme-example', 'readme-example-three', 'readme-example-2d', 'readme-example-joints', 'example-joint-anchors', 'readme-example-direct',
+    'readme-example', 'readme-example-three', 'readme-example-2d', 'readme-example-joints', 'example-joint-anchors', 'example-springs', 'example-local-frames', 'readme-example-direct',
     'readme-example-shapes', 'example-shape-frames', 'example-heightfield', 'example-trimesh', 'example-contact-points', 'example-events',
     'example-hooks', 'example-ccd', 'example-character', 'example-sleeping', 'readme-example-direct-2d', 'readme-example-game',
     'example-snapshot', 'example-three-meshes', 'example-three-heightfield', 'example-three-debug', 'example-cannon-before',

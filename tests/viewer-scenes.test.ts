@@ -14,6 +14,7 @@ import { defaultSettings, SceneRunner, type SimulationSettings } from '../viewer
 import { dropWeight, segmentBoxEntry } from '../viewer/scenes/loads.js';
 import { rotorHinge } from '../viewer/scenes/windmill.js';
 import { shove } from '../viewer/scenes/ragdoll.js';
+import { trackingError } from '../viewer/scenes/powered-ragdoll.js';
 import { fireBall } from '../viewer/scenes/contacts.js';
 import { LineBuffer } from '../viewer/render/line-buffer.js';
 import { WorldView, type DisplayOptions } from '../viewer/render/world-view.js';
@@ -240,6 +241,21 @@ describe('viewer scenes', () => {
     for (let i = 0; i < 360; i++) r.step();
     expect(hasExploded(r.live.world.bodies)).toBe(false);
     expect(Math.max(...r.live.bodies.map((b) => Math.hypot(b.linearVelocity[0], b.linearVelocity[1], b.linearVelocity[2])))).toBeLessThan(0.3);
+  });
+
+  it('powered ragdoll: follows the walk within 0.05 rad at the default muscle, and hangs limp at 0', () => {
+    const r = runner('powered-ragdoll');
+    let worst = 0;
+    for (let i = 0; i < 240; i++) {
+      r.step();
+      if (i >= 60) worst = Math.max(worst, trackingError(r.live));
+    }
+    expect(worst).toBeLessThan(0.05);
+    r.live.params.muscle = 0;
+    for (let i = 0; i < 240; i++) r.step();
+    expect(trackingError(r.live)).toBeGreaterThan(0.2);
+    expect(r.live.joints.every((joint) => !(joint instanceof BallJoint || joint instanceof HingeJoint) || joint.motorMode === 'off')).toBe(true);
+    expect(hasExploded(r.live.world.bodies)).toBe(false);
   });
 
   it('the view draws every limited joint of one ragdoll, and in the ragdoll pile only the picked body\'s', () => {

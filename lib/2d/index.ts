@@ -17,6 +17,7 @@ export { Joint2D } from './joints/joint.js';
 export type { Joint2DOptions, Joint2DType } from './joints/joint.js';
 export { RevoluteJoint } from './joints/revolute-joint.js';
 export type { RevoluteJointOptions } from './joints/revolute-joint.js';
+export type { LocalFrame2D, LocalFrame2DOptions } from './joints/local-frames.js';
 export { WeldJoint2D } from './joints/weld-joint.js';
 export type { WeldJoint2DOptions } from './joints/weld-joint.js';
 export { AngleJoint } from './joints/angle-joint.js';

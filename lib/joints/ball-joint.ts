@@ -10,6 +10,7 @@
 // Friction is parts/angular-friction-part.ts. Per solve: friction, the limits, then the point rows
 // (the point rows last: holding the anchor matters most).
 
+import { applyLocalFrames } from './local-frames.js';
 import type { Body } from '../body/body.js';
 import { MAX_PUSH_ANGULAR_SPEED, type Softness } from '../solver/softness.js';
 import { Joint, JOINT_OPTION_KEYS, worldPoint, type JointOptions } from './joint.js';
@@ -18,6 +19,7 @@ import { PointConstraintPart, writePointLoad } from './parts/point-part.js';
 import { AxisConstraintPart, writeSignedRow } from './parts/axis-part.js';
 import { AxisDrive, limitSolve, LIMIT_C, LIMIT_INVERSE_H, LIMIT_MAX_PUSH, LIMIT_PRESSED, solveLimitRow } from './parts/axis-drive.js';
 import { AngularFrictionPart } from './parts/angular-friction-part.js';
+import { RotationServo, type RotationServoOptions } from './parts/rotation-servo.js';
 import { MIN_SWING_HALF_ANGLE, SwingLimitPart } from './parts/swing-twist-part.js';
 import { frameAxes, JointFrames, readFrameB, readNormal, setLocalFrames } from './joint-frames.js';
 import { readBounds, readDirection, readPoint, requireNonNegative, requireWithin, show, requireWritable } from '../util/validate.js';
@@ -35,8 +37,8 @@ import {
 import type { Vector3Input } from '../util/vector-input.js';
 
 export interface BallJointOptions extends JointOptions {
-  /** The joint's pivot in world space, m. */
-  anchor: Vector3Input;
+  /** The joint's pivot in world space, m (required unless localFrameA and localFrameB are given). */
+  anchor?: Vector3Input;
   /** The twist axis of the joint frame, world space (needed with limits; default [1, 0, 0]). For a
    * ragdoll limb, the bone's direction. */
   axis?: Vector3Input;
@@ -56,9 +58,12 @@ export interface BallJointOptions extends JointOptions {
    * and twist between them. What toOptions() gives for a joint away from its rest pose. */
   axisB?: Vector3Input;
   normalB?: Vector3Input;
+  /** A servo driving B's orientation in A's axes toward a target with a capped torque (the powered
+   * ragdoll's muscle; parts/rotation-servo.ts). Default: none. */
+  servo?: RotationServoOptions;
 }
 /** @internal The keys of BallJointOptions (option-keys.ts). */
-export const BALL_JOINT_OPTION_KEYS: readonly string[] = [...JOINT_OPTION_KEYS, ...optionKeys<Omit<BallJointOptions, keyof JointOptions>>({ anchor: true, axis: true, normal: true, swingLimit: true, twistLimit: true, frictionTorque: true, anchorB: true, axisB: true, normalB: true })];
+export const BALL_JOINT_OPTION_KEYS: readonly string[] = [...JOINT_OPTION_KEYS, ...optionKeys<Omit<BallJointOptions, keyof JointOptions>>({ anchor: true, axis: true, normal: true, swingLimit: true, twistLimit: true, frictionTorque: true, anchorB: true, axisB: true, normalB: true, servo: true })];
 
 /** The ball joint's definition (joint-definition.ts): World.createBallJoint checks the options and makes
  * it through make. */
@@ -68,6 +73,7 @@ export const BALL_JOINT_DEFINITION: JointDefinition<BallJoint, BallJointOptions,
     const where = 'createBallJoint';
     checkOptionKeys(where, options, BALL_JOINT_OPTION_KEYS);
     const [bodyA, bodyB] = context.readJointBodies(where, options);
+    options = applyLocalFrames(where, options, bodyA, bodyB, { anchor: 'anchor', anchorB: 'anchorB', axis: 'axis', normal: 'normal', axisB: 'axisB', normalB: 'normalB' });
     const anchor = readPoint(where, 'anchor', options.anchor, 3, new Float64Array(3));
     const axis = options.axis === undefined ? undefined : readDirection(where, 'axis', options.axis, new Float64Array(3));
     const normal = readNormal(where, 'normal', options.normal, axis ?? [1, 0, 0]);
@@ -98,6 +104,8 @@ export class BallJoint extends Joint {
   private extras: BallJointExtras | null = null;
   private limited = false;
   private _frictionTorque = 0;
+  /** The servo toward a target orientation, made when first set (null: none). */
+  private servo: RotationServo | null = null;
 
   /** @internal Use world.createBallJoint. `anchor`, `axis`, `normal` and B's are already checked. */
   constructor(
@@ -124,6 +132,45 @@ export class BallJoint extends Joint {
     if (swing !== undefined) this.setSwingLimit(swing[0], swing[1]);
     if (twist !== undefined) this.setTwistLimit(twist[0], twist[1]);
     this.frictionTorque = friction;
+    if (options.servo !== undefined) this.setServo(options.servo);
+  }
+
+  // ---- the servo ----
+
+  /**
+   * Drives B's orientation in A's axes (q_a⁻¹ q_b) toward `target` with a spring (`hertz` and
+   * `dampingRatio`, or `stiffness` and `damping`; default as stiff as the world's joints) whose torque
+   * is capped at `maxTorque` N·m (parts/rotation-servo.ts). The limits hold against it. Setting it again
+   * (a new target each frame, as an animation does) keeps its warm start. Wakes the bodies.
+   */
+  setServo(options: RotationServoOptions): void {
+    this.requireInWorld('setServo');
+    // (configure checks everything before it changes anything: a refused call leaves the servo as it was)
+    const servo = this.servo ?? new RotationServo();
+    servo.configure('setServo', options);
+    this.servo = servo;
+    this.wakeBodies();
+  }
+  /** Switches the servo off. */
+  disableMotor(): void {
+    this.requireInWorld('disableMotor');
+    this.servo = null;
+    this.wakeBodies();
+  }
+  /** 'position' with a servo, else 'off' (as the hinge's). */
+  get motorMode(): 'off' | 'position' {
+    return this.servo === null ? 'off' : 'position';
+  }
+  /** The servo's options (toOptions' form), or null without one. */
+  get servoOptions(): RotationServoOptions | null {
+    return this.servo?.toOptions() ?? null;
+  }
+  /** The servo's torque on B over the last step, world frame, N·m (zero without a servo). */
+  getMotorTorque(out: Float64Array | number[]): Float64Array | number[] {
+    requireWritable('getMotorTorque', out, 3);
+    const t = this.servo?.torque;
+    out[0] = t ? t[0] : 0; out[1] = t ? t[1] : 0; out[2] = t ? t[2] : 0;
+    return out;
   }
 
   /** The limit and friction parts, made on first use. */
@@ -152,6 +199,7 @@ export class BallJoint extends Joint {
     // (a range open on one side, which only a restored snapshot can hold, is closed at ±π)
     const [lower, upper] = this.twistLimit;
     if (lower > -Infinity || upper < Infinity) options.twistLimit = [Math.max(lower, -Math.PI), Math.min(upper, Math.PI)];
+    if (this.servo !== null) options.servo = this.servo.toOptions();
     return options;
   }
 
@@ -325,6 +373,7 @@ export class BallJoint extends Joint {
 
   protected override checkParts(where: string, path: string): void {
     requireFrictionTorque(where, `${path}.frictionTorque`, this._frictionTorque);
+    this.servo?.checkState(where, `${path}.servo`);
     const extras = this.extras;
     if (extras === null) return;
     readSwing(`${where}: ${path}`, [extras.swing.halfAngleY, extras.swing.halfAngleZ]);
@@ -335,8 +384,9 @@ export class BallJoint extends Joint {
     writer.writeUnitQuaternion(this.localFrames.subarray(0, 4));
     writer.writeUnitQuaternion(this.localFrames.subarray(4, 8));
     writer.write(this._frictionTorque);
-    const extras = this.extras;
-    writer.writeBoolean(extras !== null);
+    const extras = this.extras, servo = this.servo;
+    // flags: 1 the limit and friction parts, 2 a servo (a joint without one writes 0 or 1, as before)
+    writer.write((extras !== null ? 1 : 0) + (servo !== null ? 2 : 0));
     if (extras !== null) {
       writer.write(extras.swing.halfAngleY);
       writer.write(extras.swing.halfAngleZ);
@@ -344,12 +394,14 @@ export class BallJoint extends Joint {
       extras.twist.saveState(writer);
       writer.writeArray(extras.friction.impulse);
     }
+    if (servo !== null) servo.saveState(writer);
   }
   protected loadParts(reader: StateReader): void {
     this.point.loadState(reader);
     reader.readInto(this.localFrames);
     this._frictionTorque = reader.read();
-    if (reader.readBoolean()) {
+    const flags = reader.read();
+    if ((flags & 1) !== 0) {
       const extras = this.parts;
       extras.swing.halfAngleY = reader.read();
       extras.swing.halfAngleZ = reader.read();
@@ -358,6 +410,13 @@ export class BallJoint extends Joint {
       reader.readInto(extras.friction.impulse);
     } else {
       this.extras = null;
+    }
+    if ((flags & 2) !== 0) {
+      const servo = new RotationServo();
+      servo.loadState(reader);
+      this.servo = servo;
+    } else {
+      this.servo = null;
     }
     this.updateLimited();
   }
@@ -370,8 +429,9 @@ export class BallJoint extends Joint {
     this.updateSpring(step);
     // K and K⁻¹ are for the iterative solve only
     this.point.prepare(bodyA, bodyB, !this.direct);
-    if (!this.direct) this.point.factor();
-    if (this.hasIterativeRows) {
+    if (!this.direct) this.point.factor(this.springCompliance);
+    if (this.servo !== null) this.servo.prepare(bodyA, bodyB, step.h);
+    if (this.limited || this._frictionTorque > 0) {
       const frictionTorque = this._frictionTorque;
       const parts = this.existingParts;
       parts.prepare(bodyA, bodyB, step, this.limited, frictionTorque > 0);
@@ -382,13 +442,16 @@ export class BallJoint extends Joint {
   /** @internal */
   warmStart(): void {
     this.point.warmStart(this.bodyA, this.bodyB);
-    if (this.hasIterativeRows) this.existingParts.warmStart(this.bodyA, this.bodyB, this.limited, this._frictionTorque > 0);
+    if (this.servo !== null) this.servo.warmStart(this.bodyA, this.bodyB);
+    if (this.limited || this._frictionTorque > 0) this.existingParts.warmStart(this.bodyA, this.bodyB, this.limited, this._frictionTorque > 0);
   }
 
   /** @internal */
   solve(soft: Readonly<Softness>, useBias: boolean): void {
     const bodyA = this.bodyA, bodyB = this.bodyB;
-    if (this.hasIterativeRows) this.existingParts.solve(bodyA, bodyB, soft, useBias, this.limited && !this.directLimits, !this.directFriction && this._frictionTorque > 0);
+    // the servo first: the limits then hold against it
+    if (this.servo !== null) this.servo.solve(bodyA, bodyB, soft, useBias);
+    if (this.limited || this._frictionTorque > 0) this.existingParts.solve(bodyA, bodyB, soft, useBias, this.limited && !this.directLimits, !this.directFriction && this._frictionTorque > 0);
     const holding = this.holdingSoftness(soft, useBias);
     if (holding !== null) this.point.solve(bodyA, bodyB, holding);
   }
@@ -437,11 +500,21 @@ export class BallJoint extends Joint {
     const p = this.point.impulse;
     p[0] *= ratio; p[1] *= ratio; p[2] *= ratio;
     if (this.extras !== null) this.extras.scale(ratio);
+    if (this.servo !== null) this.servo.scale(ratio);
   }
 
-  /** @internal Limits or friction: the rows in the lazily made extras. */
+  /** @internal Limits, friction (the rows in the lazily made extras) or a servo. */
   override get hasIterativeRows(): boolean {
-    return this.limited || this._frictionTorque > 0;
+    return this.limited || this._frictionTorque > 0 || this.servo !== null;
+  }
+  /** @internal A servo: rows the direct solver never holds. */
+  override get hasDriveRows(): boolean {
+    return this.servo !== null;
+  }
+  /** @internal */
+  override finishStep(dt: number): void {
+    super.finishStep(dt);
+    if (this.servo !== null) this.servo.finishStep(dt);
   }
   /** @internal */
   override writePointLoad(out: Float64Array): boolean {
@@ -453,7 +526,8 @@ export class BallJoint extends Joint {
   accumulateImpulse(): void {
     const p = this.point.impulse, sl = this.linearImpulseSum;
     sl[0] += p[0]; sl[1] += p[1]; sl[2] += p[2];
-    if (this.hasIterativeRows) this.existingParts.addTorque(this.angularImpulseSum, this.limited, this._frictionTorque > 0);
+    if (this.limited || this._frictionTorque > 0) this.existingParts.addTorque(this.angularImpulseSum, this.limited, this._frictionTorque > 0);
+    if (this.servo !== null) this.servo.accumulate(this.angularImpulseSum);
   }
 
   writeEffectiveMass(out: Float64Array): void {

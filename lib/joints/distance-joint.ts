@@ -8,6 +8,7 @@
 // bounds are its lower and upper limit rows (equal bounds make a rigid rod), and `hertz` > 0 is its
 // servo spring toward `length`. Box2D's distance joint has the same three.
 
+import { applyLocalFrames } from './local-frames.js';
 import type { Body } from '../body/body.js';
 import type { Softness } from '../solver/softness.js';
 import { Joint, JOINT_OPTION_KEYS, worldPoint, type JointOptions } from './joint.js';
@@ -28,9 +29,9 @@ import {
 import type { Vector3Input } from '../util/vector-input.js';
 
 export interface DistanceJointOptions extends JointOptions {
-  /** The anchor on A and the anchor on B, world space, m. */
-  anchorA: Vector3Input;
-  anchorB: Vector3Input;
+  /** The anchor on A and the anchor on B, world space, m (required unless localFrameA and localFrameB are given): the frames' positions. */
+  anchorA?: Vector3Input;
+  anchorB?: Vector3Input;
   /** Rest length, m. Default: the anchors' distance at creation. */
   length?: number;
   /** Bounds, m. Default: both equal to `length` (a rigid rod) without a spring, [0, Infinity) with one
@@ -49,6 +50,7 @@ export const DISTANCE_JOINT_DEFINITION: JointDefinition<DistanceJoint, DistanceJ
     const where = 'createDistanceJoint';
     checkOptionKeys(where, options, DISTANCE_JOINT_OPTION_KEYS);
     const [bodyA, bodyB] = context.readJointBodies(where, options);
+    options = applyLocalFrames(where, options, bodyA, bodyB, { anchor: 'anchorA', anchorB: 'anchorB' });
     const anchorA = readPoint(where, 'anchorA', options.anchorA, 3, new Float64Array(3));
     const anchorB = readPoint(where, 'anchorB', options.anchorB, 3, new Float64Array(3));
     return new DistanceJoint(context.nextId, bodyA, bodyB, anchorA, anchorB, options, context.arena);
@@ -86,7 +88,7 @@ export class DistanceJoint extends Joint {
     const where = 'createDistanceJoint';
     const distance = Math.hypot(anchorB[0] - anchorA[0], anchorB[1] - anchorA[1], anchorB[2] - anchorA[2]);
     const length = options.length === undefined ? distance : requireLength(where, 'length', options.length);
-    const spring = this.hertz > 0;
+    const spring = this.isSpring;
     const [lower, upper] = readLengthRange(
       where, options.minLength ?? (spring ? 0 : length), options.maxLength ?? (spring ? Infinity : length),
     );
@@ -205,11 +207,13 @@ export class DistanceJoint extends Joint {
       n[0] = d[0] / L; n[1] = d[1] / L; n[2] = d[2] / L;
     }
     this.row.setLinear(bodyA, bodyB, n, point.rA, point.rB);
-    if (this.hertz > 0) {
+    if (this.isSpring) {
       drive.mode = 'position';
       drive.target = this._length;
       drive.servoHertz = this.hertz;
       drive.servoDampingRatio = this.dampingRatio;
+      drive.servoStiffness = this.stiffness;
+      drive.servoDamping = this.damping;
     } else {
       drive.mode = 'off';
     }
@@ -254,7 +258,7 @@ export class DistanceJoint extends Joint {
   }
   /** @internal */
   override get limitRowCount(): number {
-    if (this.hertz > 0) return 0;
+    if (this.isSpring) return 0;
     return (this.drive.lower > 0 ? 1 : 0) + (this.drive.upper < Infinity ? 1 : 0);
   }
   private driveRow(k: number): number {

@@ -10,6 +10,7 @@
 // What it shares with the prismatic joint (the coupled block, the frames, the drive, the solve) is in
 // free-axis-joint.ts.
 
+import { applyLocalFrames } from './local-frames.js';
 import type { Body } from '../body/body.js';
 import { JOINT_OPTION_KEYS, type JointOptions } from './joint.js';
 import { checkOptionKeys, optionKeys } from '../util/option-keys.js';
@@ -30,10 +31,10 @@ import {
 import type { Vector3Input } from '../util/vector-input.js';
 
 export interface HingeJointOptions extends JointOptions {
-  /** A point on the hinge axis, world space, m. */
-  anchor: Vector3Input;
-  /** The hinge axis, world space (any length but zero). */
-  axis: Vector3Input;
+  /** A point on the hinge axis, world space, m (required unless localFrameA and localFrameB are given). */
+  anchor?: Vector3Input;
+  /** The hinge axis, world space (any length but zero) (required unless localFrameA and localFrameB are given). */
+  axis?: Vector3Input;
   /** Where angle 0's reference points, world space (made perpendicular to the axis). Optional. */
   normal?: Vector3Input;
   /** Angle limits, rad, measured from the pose at creation, each in [−2π, 2π]: the arc of the circle from
@@ -66,6 +67,7 @@ export const HINGE_JOINT_DEFINITION: JointDefinition<HingeJoint, HingeJointOptio
     const where = 'createHingeJoint';
     checkOptionKeys(where, options, HINGE_JOINT_OPTION_KEYS);
     const [bodyA, bodyB] = context.readJointBodies(where, options);
+    options = applyLocalFrames(where, options, bodyA, bodyB, { anchor: 'anchor', anchorB: 'anchorB', axis: 'axis', normal: 'normal', axisB: 'axisB', normalB: 'normalB' });
     const anchor = readPoint(where, 'anchor', options.anchor, 3, new Float64Array(3));
     const axis = readDirection(where, 'axis', options.axis, new Float64Array(3));
     const normal = readNormal(where, 'normal', options.normal, axis);
@@ -207,7 +209,7 @@ export class HingeJoint extends FreeAxisJoint {
     this.hingeRotation.writeJacobian(rows.J, 3);
     const C = rows.C, Cp = this.point.C, Ch = this.hingeRotation.C;
     C[0] = Cp[0]; C[1] = Cp[1]; C[2] = Cp[2]; C[3] = Ch[0]; C[4] = Ch[1];
-    rows.prepare(bodyA, bodyB, !this.direct);
+    rows.prepare(bodyA, bodyB, !this.direct, this.springCompliance);
     const t = frames.twistAxis(twist);
     this.axisRow.setAngular(bodyA, bodyB, t);
     frames.updateTwistAngle();

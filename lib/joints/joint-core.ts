@@ -9,9 +9,9 @@
 // τ = Σ λ_ang / dt, the torque of the angular rows about the anchor.
 
 import type { SolverJoint, SubstepLength } from '../solver/step-parts.js';
-import { createSoftness, makeSoft, type Softness } from '../solver/softness.js';
+import { createSoftness, makeSoft, makeSpring, type Softness } from '../solver/softness.js';
 import { MAX_HERTZ_PER_SUBSTEP_RATE } from '../solver/step-parts.js';
-import { requireBoolean, requireDampingRatio, requireNonNegative, requirePositiveOrInfinity, requireWithin } from '../util/validate.js';
+import { requireBoolean, requireDamping, requireDampingRatio, requireNonNegative, requirePositiveOrInfinity, requireStiffness, requireWithin } from '../util/validate.js';
 import { requireFiniteState, requireStoredNumbers } from '../util/restore-check.js';
 import { MAX_HERTZ } from '../limits.js';
 import { UNPOOLED, type Float64Allocator } from '../util/arena.js';
@@ -58,13 +58,19 @@ export interface JointCoreOptions<B> {
   hertz?: number;
   /** Damping ratio of that spring (1 = critically damped). Default 1. */
   dampingRatio?: number;
+  /** Makes the joint's holding rows a spring of this stiffness in physical units: N/m on its linear rows,
+   * N·m/rad on its angular rows (the same number for both on a weld). Give stiffness and damping, or
+   * hertz and dampingRatio, not both. See JointCore.stiffness. */
+  stiffness?: number;
+  /** That spring's damping: N·s/m on linear rows, N·m·s/rad on angular rows. Default 0. */
+  damping?: number;
   /** Whether the two bodies' shapes still collide with each other (3D contacts). Default false. */
   collideConnected?: boolean;
   userData?: unknown;
 }
 /** @internal The keys of JointCoreOptions (option-keys.ts). */
 export const JOINT_CORE_OPTION_KEYS = optionKeys<JointCoreOptions<unknown>>({
-  bodyA: true, bodyB: true, breakForce: true, breakTorque: true, hertz: true, dampingRatio: true, collideConnected: true, userData: true,
+  bodyA: true, bodyB: true, breakForce: true, breakTorque: true, hertz: true, dampingRatio: true, stiffness: true, damping: true, collideConnected: true, userData: true,
 });
 
 /** @internal What a joint tells its world (its bodies' owner) when collideConnected changes: the contact
@@ -119,6 +125,8 @@ export abstract class JointCore<B extends JointBody> implements SolverJoint {
   private _removed = false;
   private springHertz = 0;
   private springDampingRatio = 1;
+  private springStiffness = 0;
+  private springDamping = 0;
   /** The spring's coefficients for the current substep (used when hertz > 0). */
   protected readonly springSoftness: Softness = createSoftness();
 
@@ -153,10 +161,18 @@ export abstract class JointCore<B extends JointBody> implements SolverJoint {
     const hertz = options.hertz === undefined ? 0 : requireWithin(where, 'hertz', requireNonNegative(where, 'hertz', options.hertz), 0, MAX_HERTZ, ' Hz');
     const dampingRatio =
       options.dampingRatio === undefined ? 1 : requireDampingRatio(where, 'dampingRatio', options.dampingRatio);
+    const physical = options.stiffness !== undefined || options.damping !== undefined;
+    if (physical && (options.hertz !== undefined || options.dampingRatio !== undefined)) {
+      throw new RangeError(`${where}: give the spring as stiffness and damping or as hertz and dampingRatio, not both`);
+    }
+    const stiffness = options.stiffness === undefined ? 0 : requireStiffness(where, 'stiffness', options.stiffness);
+    const damping = options.damping === undefined ? 0 : requireDamping(where, 'damping', options.damping);
     this._breakForce = breakForce;
     this._breakTorque = breakTorque;
     this.springHertz = hertz;
     this.springDampingRatio = dampingRatio;
+    this.springStiffness = stiffness;
+    this.springDamping = damping;
     this.userData = options.userData;
     this._collideConnected = options.collideConnected === undefined ? false : requireBoolean(where, 'collideConnected', options.collideConnected);
     const sums = allocator.allocate(2 * (linear + angular));
@@ -196,6 +212,8 @@ export abstract class JointCore<B extends JointBody> implements SolverJoint {
   set hertz(value: number) {
     this.requireInWorld('hertz');
     this.springHertz = requireWithin('hertz', 'hertz', requireNonNegative('hertz', 'hertz', value), 0, MAX_HERTZ, ' Hz');
+    // a spring by frequency replaces one in physical units
+    if (this.springHertz > 0) this.springStiffness = this.springDamping = 0;
     this.wakeBodies();
   }
   /** Damping ratio of the joint's spring (1 = critically damped). */
@@ -204,8 +222,60 @@ export abstract class JointCore<B extends JointBody> implements SolverJoint {
   }
   set dampingRatio(value: number) {
     this.requireInWorld('dampingRatio');
+    if (this.physicalSpring) throw new Error('dampingRatio: the joint\'s spring is given by stiffness and damping; set hertz first, or set damping');
     this.springDampingRatio = requireDampingRatio('dampingRatio', 'dampingRatio', value);
     this.wakeBodies();
+  }
+
+  /**
+   * The joint's spring in physical units: stiffness k in N/m on its linear rows and N·m/rad on its
+   * angular rows, 0 (the default) for none. With stiffness or damping set, each substep is one
+   * implicit-Euler step of the spring-damper F = −k C − c Ċ acting on the joint's rows (softness.ts
+   * makeSpring: the rows solve (K + γ I) λ = −(J v + β C / h + γ λ_acc)), whatever the bodies' masses;
+   * hertz and dampingRatio instead give a frequency, whose stiffness follows the bodies' effective
+   * mass. Setting either replaces a spring given by hertz (hertz becomes 0). Can change between steps.
+   */
+  get stiffness(): number {
+    return this.springStiffness;
+  }
+  set stiffness(value: number) {
+    this.requireInWorld('stiffness');
+    this.springStiffness = requireStiffness('stiffness', 'stiffness', value);
+    this.toPhysicalSpring();
+  }
+  /** The spring's damping c: N·s/m on linear rows, N·m·s/rad on angular rows (see stiffness). */
+  get damping(): number {
+    return this.springDamping;
+  }
+  set damping(value: number) {
+    this.requireInWorld('damping');
+    this.springDamping = requireDamping('damping', 'damping', value);
+    this.toPhysicalSpring();
+  }
+  /** @internal Drops a spring in physical units (a mouse joint given a frequency again). */
+  protected clearPhysicalSpring(): void {
+    this.springStiffness = this.springDamping = 0;
+  }
+  private toPhysicalSpring(): void {
+    if (this.physicalSpring) {
+      this.springHertz = 0;
+      this.springDampingRatio = 1;
+    }
+    this.wakeBodies();
+  }
+  /** True when the joint's spring is given in physical units (stiffness or damping > 0). */
+  protected get physicalSpring(): boolean {
+    return this.springStiffness > 0 || this.springDamping > 0;
+  }
+  /** @internal True when the joint's holding rows are a spring (hertz, stiffness or damping > 0): soft rows
+   * the direct solver leaves to the iterative one. */
+  get isSpring(): boolean {
+    return this.springHertz > 0 || this.springStiffness > 0 || this.springDamping > 0;
+  }
+  /** @internal γ of a spring in physical units at this substep (updateSpring first), else 0: the joint's
+   * parts add it to K's diagonal when they factor K for the spring's solve. */
+  protected get springCompliance(): number {
+    return this.physicalSpring ? this.springSoftness.compliance : 0;
   }
 
   /** @internal True while a motor or servo of the joint is working (AxisDrive.isDriving): the world keeps
@@ -252,7 +322,7 @@ export abstract class JointCore<B extends JointBody> implements SolverJoint {
    */
   protected holdingSoftness(soft: Readonly<Softness>, useBias: boolean): Readonly<Softness> | null {
     if (this.direct) return null;
-    if (this.springHertz === 0) return soft;
+    if (!this.isSpring) return soft;
     return useBias ? this.springSoftness : null;
   }
   /**
@@ -261,7 +331,9 @@ export abstract class JointCore<B extends JointBody> implements SolverJoint {
    * rate (solver/step.ts; found by a windmill whose 30 Hz blade welds exploded at 1 and 2 substeps).
    */
   protected updateSpring(step: SubstepLength): void {
-    if (this.springHertz > 0) {
+    if (this.physicalSpring) {
+      makeSpring(this.springSoftness, this.springStiffness, this.springDamping, step.h);
+    } else if (this.springHertz > 0) {
       const h = step.h;
       makeSoft(this.springSoftness, Math.min(this.springHertz, MAX_HERTZ_PER_SUBSTEP_RATE / h), this.springDampingRatio, h);
     }
@@ -278,9 +350,12 @@ export abstract class JointCore<B extends JointBody> implements SolverJoint {
   abstract toOptions(): object;
   /** @internal The options every joint takes (JointCoreOptions) as this joint has them, for toOptions. */
   protected coreOptions(): JointCoreOptions<B> {
+    const spring = this.physicalSpring
+      ? { stiffness: this.springStiffness, damping: this.springDamping }
+      : { hertz: this.springHertz, dampingRatio: this.springDampingRatio };
     return {
-      bodyA: this.bodyA, bodyB: this.bodyB, breakForce: this._breakForce, breakTorque: this._breakTorque, hertz: this.springHertz,
-      dampingRatio: this.springDampingRatio, collideConnected: this._collideConnected, userData: this.userData,
+      bodyA: this.bodyA, bodyB: this.bodyB, breakForce: this._breakForce, breakTorque: this._breakTorque, ...spring,
+      collideConnected: this._collideConnected, userData: this.userData,
     };
   }
 
@@ -332,7 +407,7 @@ export abstract class JointCore<B extends JointBody> implements SolverJoint {
    * rigid; 0 for a spring joint (hertz > 0), whose rows stay soft in the iterative solver.
    */
   get directRowCount(): number {
-    return this.hertz === 0 ? this.rowCount : 0;
+    return this.isSpring ? 0 : this.rowCount;
   }
   /** @internal True when the joint has rows besides its equality rows (limits, motor, friction): with the direct
    * solver they are solved iteratively around the exact solve. */
@@ -475,11 +550,13 @@ export abstract class JointCore<B extends JointBody> implements SolverJoint {
   saveState(writer: StateWriter, inSavedOrder = false): void {
     writer.write(this._breakForce);
     writer.write(this._breakTorque);
-    // one number of flags: 1 broken, 2 collideConnected, 4 inSavedOrder, 8 settlePending (so a joint
-    // without them reads and hashes as before)
-    writer.write((this._broken ? 1 : 0) + (this._collideConnected ? 2 : 0) + (inSavedOrder ? 4 : 0) + (this.settlePending ? 8 : 0));
-    writer.write(this.springHertz);
-    writer.write(this.springDampingRatio);
+    // one number of flags: 1 broken, 2 collideConnected, 4 inSavedOrder, 8 settlePending, 16 a spring in
+    // physical units, whose stiffness and damping then take the places of hertz and dampingRatio (so a
+    // joint without them reads and hashes as before)
+    const physical = this.physicalSpring;
+    writer.write((this._broken ? 1 : 0) + (this._collideConnected ? 2 : 0) + (inSavedOrder ? 4 : 0) + (this.settlePending ? 8 : 0) + (physical ? 16 : 0));
+    writer.write(physical ? this.springStiffness : this.springHertz);
+    writer.write(physical ? this.springDamping : this.springDampingRatio);
     writer.writeArray(this.linearImpulseSum);
     writer.writeArray(this.angularImpulseSum);
     writer.writeArray(this.force);
@@ -495,8 +572,12 @@ export abstract class JointCore<B extends JointBody> implements SolverJoint {
     this._collideConnected = (flags & 2) !== 0;
     this.inSavedOrder = (flags & 4) !== 0;
     this.settlePending = (flags & 8) !== 0;
-    this.springHertz = reader.read();
-    this.springDampingRatio = reader.read();
+    const first = reader.read(), second = reader.read();
+    const physical = (flags & 16) !== 0;
+    this.springHertz = physical ? 0 : first;
+    this.springDampingRatio = physical ? 1 : second;
+    this.springStiffness = physical ? first : 0;
+    this.springDamping = physical ? second : 0;
     reader.readInto(this.linearImpulseSum);
     reader.readInto(this.angularImpulseSum);
     reader.readInto(this.force);
@@ -510,6 +591,8 @@ export abstract class JointCore<B extends JointBody> implements SolverJoint {
     requirePositiveOrInfinity(where, `${path}.breakTorque`, this._breakTorque);
     requireWithin(where, `${path}.hertz`, requireNonNegative(where, `${path}.hertz`, this.springHertz), 0, MAX_HERTZ, ' Hz');
     requireDampingRatio(where, `${path}.dampingRatio`, this.springDampingRatio);
+    requireStiffness(where, `${path}.stiffness`, this.springStiffness);
+    requireDamping(where, `${path}.damping`, this.springDamping);
     requireStoredNumbers(where, `${path}.linearImpulse`, this.linearImpulseSum);
     requireStoredNumbers(where, `${path}.angularImpulse`, this.angularImpulseSum);
     requireStoredNumbers(where, `${path}.force`, this.force);

@@ -4,6 +4,7 @@
 // friction rows are not among them. A ball joint's torque readout is zero unless limits or friction
 // act: it holds no rotation.
 
+import type { LocalFrameOptions } from './local-frames.js';
 import type { Body } from '../body/body.js';
 import { JOINT_CORE_OPTION_KEYS, JointCore, type JointCoreOptions } from './joint-core.js';
 import type { Float64Allocator } from '../util/arena.js';
@@ -13,9 +14,11 @@ import { requireDrawArguments, type DebugLines } from './joint-drawing.js';
 
 export type JointType = 'ball' | 'orientation' | 'weld' | 'hinge' | 'prismatic' | 'distance' | 'mouse';
 
-export type JointOptions = JointCoreOptions<Body>;
+/** The options every 3D joint takes: its bodies, spring, breaking limits, and (all but the mouse joint) the
+ * local frames it may be made from instead of world anchors and axes (local-frames.ts). */
+export type JointOptions = JointCoreOptions<Body> & LocalFrameOptions;
 /** @internal The keys of JointOptions (option-keys.ts). */
-export const JOINT_OPTION_KEYS = JOINT_CORE_OPTION_KEYS;
+export const JOINT_OPTION_KEYS: readonly string[] = [...JOINT_CORE_OPTION_KEYS, 'localFrameA', 'localFrameB'];
 
 export abstract class Joint extends JointCore<Body> {
   abstract override readonly type: JointType;

@@ -7,9 +7,9 @@
 // (Box2D's mouse joint does the same.)
 
 import type { Body } from '../body/body.js';
-import { createSoftness, makeSoft } from '../solver/softness.js';
+import { createSoftness, makeSoft, makeSpring } from '../solver/softness.js';
 import { readPoint, requireDampingRatio, requirePositiveWithin, requireWritable, show } from '../util/validate.js';
-import { MAX_FORCE, MAX_HERTZ } from '../limits.js';
+import { MAX_FORCE, MAX_HERTZ, MAX_STIFFNESS } from '../limits.js';
 import { worldPoint, type JointOptions } from './joint.js';
 import { checkOptionKeys, optionKeys } from '../util/option-keys.js';
 import { definedOptions } from './joint-core.js';
@@ -33,6 +33,11 @@ export interface MouseJointOptions {
   hertz?: number;
   /** Spring damping ratio. Default 0.7. */
   dampingRatio?: number;
+  /** The spring in physical units instead: stiffness, N/m (> 0). Give stiffness and damping, or hertz
+   * and dampingRatio, not both. */
+  stiffness?: number;
+  /** That spring's damping, N·s/m. Default 1.4 √(k m): 0.7 of critical for the body's mass. */
+  damping?: number;
   /** Largest force the spring applies, N. Default 1000 × the body's mass. */
   maxForce?: number;
   breakForce?: number;
@@ -41,7 +46,7 @@ export interface MouseJointOptions {
 }
 /** @internal The keys of MouseJointOptions (option-keys.ts). */
 export const MOUSE_JOINT_OPTION_KEYS = optionKeys<MouseJointOptions>({
-  body: true, anchor: true, target: true, hertz: true, dampingRatio: true, maxForce: true, breakForce: true, breakTorque: true, userData: true,
+  body: true, anchor: true, target: true, hertz: true, dampingRatio: true, stiffness: true, damping: true, maxForce: true, breakForce: true, breakTorque: true, userData: true,
 });
 
 /** The mouse joint's definition (joint-definition.ts): World.createMouseJoint checks the options and makes it
@@ -91,7 +96,15 @@ export class MouseJoint extends SinglePartJoint {
     const hertz = requirePositiveWithin(where, 'hertz', options.hertz ?? 5, 0, MAX_HERTZ, ' Hz');
     const dampingRatio = requireDampingRatio(where, 'dampingRatio', options.dampingRatio ?? 0.7);
     const maxForce = requirePositiveWithin(where, 'maxForce', options.maxForce ?? 1000 * body.mass, 0, MAX_FORCE, ' N');
-    const jointOptions: JointOptions = { bodyA: ground, bodyB: body, breakForce: options.breakForce, breakTorque: options.breakTorque, userData: options.userData };
+    const physical = options.stiffness !== undefined || options.damping !== undefined;
+    if (physical && (options.hertz !== undefined || options.dampingRatio !== undefined)) {
+      throw new RangeError(`${where}: give the spring as stiffness and damping or as hertz and dampingRatio, not both`);
+    }
+    const stiffness = physical ? requirePositiveWithin(where, 'stiffness', options.stiffness, 0, MAX_STIFFNESS, ' N/m') : undefined;
+    const damping = physical ? options.damping ?? 1.4 * Math.sqrt((stiffness as number) * body.mass) : undefined;
+    const jointOptions: JointOptions = {
+      bodyA: ground, bodyB: body, breakForce: options.breakForce, breakTorque: options.breakTorque, userData: options.userData, stiffness, damping,
+    };
     super(id, ground, body, jointOptions, where, allocator);
     this.point = new PointConstraintPart(allocator);
     this.equalityRows = [this.point];
@@ -123,10 +136,10 @@ export class MouseJoint extends SinglePartJoint {
   /** The options that make this joint again (see JointCore.toOptions): the body, its pulled point at its
    * current pose, the target, the spring, maxForce, the breaking limits and userData. */
   toOptions(): MouseJointOptions {
+    const spring = this.physicalSpring ? { stiffness: this.stiffness, damping: this.damping } : { hertz: this._hertz, dampingRatio: this._dampingRatio };
     return definedOptions({
       body: this.bodyB, anchor: worldPoint(this.bodyB, this.point.localAnchorB), target: Array.from(this.point.localAnchorA),
-      hertz: this._hertz, dampingRatio: this._dampingRatio, maxForce: this._maxForce, breakForce: this.breakForce,
-      breakTorque: this.breakTorque, userData: this.userData,
+      ...spring, maxForce: this._maxForce, breakForce: this.breakForce, breakTorque: this.breakTorque, userData: this.userData,
     });
   }
 
@@ -163,6 +176,7 @@ export class MouseJoint extends SinglePartJoint {
   override set hertz(value: number) {
     this.requireInWorld('hertz');
     this._hertz = requirePositiveWithin('hertz', 'hertz', value, 0, MAX_HERTZ, ' Hz');
+    this.clearPhysicalSpring();
     this.wakeBodies();
   }
   override get dampingRatio(): number {
@@ -170,6 +184,7 @@ export class MouseJoint extends SinglePartJoint {
   }
   override set dampingRatio(value: number) {
     this.requireInWorld('dampingRatio');
+    if (this.physicalSpring) throw new Error('dampingRatio: the joint\'s spring is given by stiffness and damping; set hertz first, or set damping');
     this._dampingRatio = requireDampingRatio('dampingRatio', 'dampingRatio', value);
     this.wakeBodies();
   }
@@ -197,8 +212,14 @@ export class MouseJoint extends SinglePartJoint {
   prepare(step: SubstepLength): void {
     const h = step.h;
     this.point.prepare(this.bodyA, this.bodyB);
-    this.point.factor();
-    makeSoft(this.softness, this._hertz, this._dampingRatio, h);
+    if (this.physicalSpring) {
+      // (K + γ I)⁻¹ for the spring in physical units (softness.ts makeSpring)
+      makeSpring(this.softness, this.stiffness, this.damping, h);
+      this.point.factor(this.softness.compliance);
+    } else {
+      this.point.factor();
+      makeSoft(this.softness, this._hertz, this._dampingRatio, h);
+    }
     this.maxImpulse = this._maxForce * h;
   }
   /** @internal Always its own spring: the world's rigid-joint softness does not apply. */

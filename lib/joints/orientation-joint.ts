@@ -2,6 +2,7 @@
 // joint was made; translation is free. It is the rotation constraint part alone; its math is in
 // parts/rotation-part.ts:  C = log(q_b (q_a q₀)⁻¹),  J = [ 0 −I 0 I ],  K = I_a⁻¹ + I_b⁻¹.
 
+import { applyLocalFrames } from './local-frames.js';
 import type { Body } from '../body/body.js';
 import type { Softness } from '../solver/softness.js';
 import { JOINT_OPTION_KEYS, type JointOptions } from './joint.js';
@@ -34,6 +35,7 @@ export const ORIENTATION_JOINT_DEFINITION: JointDefinition<OrientationJoint, Ori
     const where = 'createOrientationJoint';
     checkOptionKeys(where, options, ORIENTATION_JOINT_OPTION_KEYS);
     const [bodyA, bodyB] = context.readJointBodies(where, options);
+    options = applyLocalFrames(where, options, bodyA, bodyB, { referenceRotation: 'referenceRotation' });
     const reference = options.referenceRotation === undefined
       ? undefined
       : readUnitQuaternion(where, 'referenceRotation', options.referenceRotation, new Float64Array(4));
@@ -95,7 +97,7 @@ export class OrientationJoint extends SinglePartJoint {
   prepare(step: SubstepLength): void {
     this.updateSpring(step);
     this.rotation.prepare(this.bodyA, this.bodyB);
-    if (!this.direct) this.rotation.factor(); // K⁻¹ is for the iterative solve only
+    if (!this.direct) this.rotation.factor(this.springCompliance); // K⁻¹ is for the iterative solve only
   }
   /** @internal */
   solve(soft: Readonly<Softness>, useBias: boolean): void {

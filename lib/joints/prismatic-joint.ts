@@ -11,6 +11,7 @@
 // The axis row is the same linear row along a, with x = a·d the joint translation (0 at creation).
 // Source of the (r_a + d) form: Box2D's prismatic joint, Jolt's SliderConstraint.
 
+import { applyLocalFrames } from './local-frames.js';
 import type { Body } from '../body/body.js';
 import { JOINT_OPTION_KEYS, type JointOptions } from './joint.js';
 import { checkOptionKeys, optionKeys } from '../util/option-keys.js';
@@ -29,10 +30,10 @@ import { drawnAnchorA, drawnAnchorB, drawRange, requireDrawArguments, type Debug
 import type { Vector3Input, QuaternionInput } from '../util/vector-input.js';
 
 export interface PrismaticJointOptions extends JointOptions {
-  /** A point on the slide axis, world space, m (B's anchor slides along A's axis through it). */
-  anchor: Vector3Input;
-  /** The slide axis, world space (fixed in A). */
-  axis: Vector3Input;
+  /** A point on the slide axis, world space, m (B's anchor slides along A's axis through it) (required unless localFrameA and localFrameB are given). */
+  anchor?: Vector3Input;
+  /** The slide axis, world space (fixed in A) (required unless localFrameA and localFrameB are given). */
+  axis?: Vector3Input;
   /** Translation limits along the axis, m, from the pose at creation. Default: none. */
   lowerTranslation?: number;
   upperTranslation?: number;
@@ -63,6 +64,7 @@ export const PRISMATIC_JOINT_DEFINITION: JointDefinition<PrismaticJoint, Prismat
     const where = 'createPrismaticJoint';
     checkOptionKeys(where, options, PRISMATIC_JOINT_OPTION_KEYS);
     const [bodyA, bodyB] = context.readJointBodies(where, options);
+    options = applyLocalFrames(where, options, bodyA, bodyB, { anchor: 'anchor', anchorB: 'anchorB', axis: 'axis', normal: 'normal', referenceRotation: 'referenceRotation' });
     const anchor = readPoint(where, 'anchor', options.anchor, 3, new Float64Array(3));
     const axis = readDirection(where, 'axis', options.axis, new Float64Array(3));
     const normal = readNormal(where, 'normal', options.normal, axis);
@@ -208,7 +210,7 @@ export class PrismaticJoint extends FreeAxisJoint {
     C[0] = y[0] * d[0] + y[1] * d[1] + y[2] * d[2];
     C[1] = z[0] * d[0] + z[1] * d[1] + z[2] * d[2];
     C[2] = Cr[0]; C[3] = Cr[1]; C[4] = Cr[2];
-    rows.prepare(bodyA, bodyB, !this.direct);
+    rows.prepare(bodyA, bodyB, !this.direct, this.springCompliance);
     this.drive.position = x;
     this.drive.prepare(step);
   }

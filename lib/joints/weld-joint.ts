@@ -18,6 +18,7 @@
 // The solve is written out with locals over the bodies' state arrays, as the point part's is: the
 // angular impulse each body takes is I⁻¹ (r × λ_point + λ_rotation), one product for both parts.
 
+import { applyLocalFrames } from './local-frames.js';
 import type { Body } from '../body/body.js';
 import { addSkewProduct } from '../math/mat3.js';
 import { invertSymmetric6Blocks } from '../math/ldlt.js';
@@ -37,8 +38,8 @@ import { drawHeldRotationFrames, drawnAnchorA, drawnAnchorB, requireDrawArgument
 import type { Vector3Input, QuaternionInput } from '../util/vector-input.js';
 
 export interface WeldJointOptions extends JointOptions {
-  /** The point the two bodies are welded at, world space, m. Forces and torques are reported about it. */
-  anchor: Vector3Input;
+  /** The point the two bodies are welded at, world space, m. Forces and torques are reported about it (required unless localFrameA and localFrameB are given). */
+  anchor?: Vector3Input;
   /** B's weld point, world space, when it is not `anchor`: the joint starts with that gap, and closes it. */
   anchorB?: Vector3Input;
   /** B's orientation in A's axes that the joint holds (q_a⁻¹ q_b, a unit quaternion [x, y, z, w]).
@@ -56,6 +57,7 @@ export const WELD_JOINT_DEFINITION: JointDefinition<WeldJoint, WeldJointOptions,
     const where = 'createWeldJoint';
     checkOptionKeys(where, options, WELD_JOINT_OPTION_KEYS);
     const [bodyA, bodyB] = context.readJointBodies(where, options);
+    options = applyLocalFrames(where, options, bodyA, bodyB, { anchor: 'anchor', anchorB: 'anchorB', referenceRotation: 'referenceRotation' });
     const anchor = readPoint(where, 'anchor', options.anchor, 3, new Float64Array(3));
     const anchorB = options.anchorB === undefined ? undefined : readPoint(where, 'anchorB', options.anchorB, 3, new Float64Array(3));
     const reference = options.referenceRotation === undefined
@@ -68,6 +70,8 @@ export const WELD_JOINT_DEFINITION: JointDefinition<WeldJoint, WeldJointOptions,
 };
 
 const coupling = new Float64Array(9);
+/** The diagonal blocks plus γ I, for a spring in physical units (prepare). */
+const shiftedLinear = new Float64Array(9), shiftedAngular = new Float64Array(9);
 
 const LINEAR_VELOCITY = BODY_STATE.linearVelocity, ANGULAR_VELOCITY = BODY_STATE.angularVelocity;
 const INVERSE_INERTIA = BODY_STATE.inverseInertia, MASS_X = BODY_STATE.inverseMassAxes;
@@ -170,8 +174,20 @@ export class WeldJoint extends Joint {
     for (let k = 0; k < 9; k++) coupling[k] = 0;
     addSkewProduct(coupling, this.point.rA, bodyA.inverseInertiaWorld, -1);
     addSkewProduct(coupling, this.point.rB, bodyB.inverseInertiaWorld, -1);
-    // K⁻¹ is for the iterative solve only
-    if (!this.direct) invertSymmetric6Blocks(this.point.K, coupling, this.rotation.K, this.inverseK);
+    // K⁻¹ is for the iterative solve only; with a spring in physical units, (K + γ I)⁻¹ (point-part.ts factor)
+    if (this.direct) return;
+    const compliance = this.springCompliance;
+    if (compliance === 0) {
+      invertSymmetric6Blocks(this.point.K, coupling, this.rotation.K, this.inverseK);
+      return;
+    }
+    shiftedLinear.set(this.point.K);
+    shiftedAngular.set(this.rotation.K);
+    for (let k = 0; k < 9; k += 4) {
+      shiftedLinear[k] += compliance;
+      shiftedAngular[k] += compliance;
+    }
+    invertSymmetric6Blocks(shiftedLinear, coupling, shiftedAngular, this.inverseK);
   }
 
   /** @internal */
@@ -193,15 +209,21 @@ export class WeldJoint extends Joint {
     const wAx = a[ANGULAR_VELOCITY], wAy = a[ANGULAR_VELOCITY + 1], wAz = a[ANGULAR_VELOCITY + 2];
     const wBx = b[ANGULAR_VELOCITY], wBy = b[ANGULAR_VELOCITY + 1], wBz = b[ANGULAR_VELOCITY + 2];
     // rhs = J v + biasRate C: point rows v_b + ω_b × r_b − v_a − ω_a × r_a, rotation rows ω_b − ω_a
-    const bias = soft.biasRate;
-    const c0 = b[LINEAR_VELOCITY] + wBy * rBz - wBz * rBy - a[LINEAR_VELOCITY] - wAy * rAz + wAz * rAy + bias * Cp[0];
-    const c1 = b[LINEAR_VELOCITY + 1] + wBz * rBx - wBx * rBz - a[LINEAR_VELOCITY + 1] - wAz * rAx + wAx * rAz + bias * Cp[1];
-    const c2 = b[LINEAR_VELOCITY + 2] + wBx * rBy - wBy * rBx - a[LINEAR_VELOCITY + 2] - wAx * rAy + wAy * rAx + bias * Cp[2];
-    const c3 = wBx - wAx + bias * Cr[0];
-    const c4 = wBy - wAy + bias * Cr[1];
-    const c5 = wBz - wAz + bias * Cr[2];
+    const bias = soft.biasRate, pp = point.impulse, pr = rotation.impulse;
+    let c0 = b[LINEAR_VELOCITY] + wBy * rBz - wBz * rBy - a[LINEAR_VELOCITY] - wAy * rAz + wAz * rAy + bias * Cp[0];
+    let c1 = b[LINEAR_VELOCITY + 1] + wBz * rBx - wBx * rBz - a[LINEAR_VELOCITY + 1] - wAz * rAx + wAx * rAz + bias * Cp[1];
+    let c2 = b[LINEAR_VELOCITY + 2] + wBx * rBy - wBy * rBx - a[LINEAR_VELOCITY + 2] - wAx * rAy + wAy * rAx + bias * Cp[2];
+    let c3 = wBx - wAx + bias * Cr[0];
+    let c4 = wBy - wAy + bias * Cr[1];
+    let c5 = wBz - wAz + bias * Cr[2];
+    // a spring in physical units: + γ λ_acc (point-part.ts solve)
+    const compliance = soft.compliance;
+    if (compliance !== 0) {
+      c0 += compliance * pp[0]; c1 += compliance * pp[1]; c2 += compliance * pp[2];
+      c3 += compliance * pr[0]; c4 += compliance * pr[1]; c5 += compliance * pr[2];
+    }
     // λ = −massScale K⁻¹ rhs − impulseScale λ_acc
-    const s = soft.massScale, t = soft.impulseScale, pp = point.impulse, pr = rotation.impulse;
+    const s = soft.massScale, t = soft.impulseScale;
     const x = -s * (M[0] * c0 + M[1] * c1 + M[2] * c2 + M[3] * c3 + M[4] * c4 + M[5] * c5) - t * pp[0];
     const y = -s * (M[6] * c0 + M[7] * c1 + M[8] * c2 + M[9] * c3 + M[10] * c4 + M[11] * c5) - t * pp[1];
     const z = -s * (M[12] * c0 + M[13] * c1 + M[14] * c2 + M[15] * c3 + M[16] * c4 + M[17] * c5) - t * pp[2];

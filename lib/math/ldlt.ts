@@ -131,6 +131,20 @@ export function invertSymmetric3(K: ArrayLike<number>, out: Float64Array, kAt = 
   out[o + 6] = sign * b02; out[o + 7] = sign * b12; out[o + 8] = sign * inv2;
 }
 
+/** (K + γ I)⁻¹ of a symmetric 3x3 K (row-major 9) into `out`: a spring in physical units of compliance γ
+ * (solver/softness.ts makeSpring) solves its rows with it. γ = 0 is invertSymmetric3(K, out). */
+export function invertShiftedSymmetric3(K: ArrayLike<number>, compliance: number, out: Float64Array): void {
+  if (compliance === 0) {
+    invertSymmetric3(K, out);
+    return;
+  }
+  const S = shifted3;
+  for (let i = 0; i < 9; i++) S[i] = K[i];
+  S[0] += compliance; S[4] += compliance; S[8] += compliance;
+  invertSymmetric3(S, out);
+}
+const shifted3 = new Float64Array(9);
+
 /** The same LDLᵀ (pseudo-)inverse for a symmetric 2x2 (the 2D point part's K), unrolled; K at kAt and
  * out at outAt (they may be the same block), and with `sign` −1 the inverse of a negative definite K
  * (the direct solver's 2-row joint nodes), as invertSymmetric3. */

@@ -16,10 +16,14 @@ export interface Softness {
   massScale: number;
   /** Fraction of the accumulated impulse removed each solve (the spring's compliance). */
   impulseScale: number;
+  /** γ, s/kg (or 1/(kg·m²·s) for angular rows): a spring in physical units (makeSpring) solves
+   * (K + γ I) λ = −(Ċ + biasRate C + γ λ_acc), with massScale 1 and impulseScale 0; 0 for every other
+   * softness, whose rows solve as above. */
+  compliance: number;
 }
 
 export function createSoftness(): Softness {
-  return { biasRate: 0, massScale: 1, impulseScale: 0 };
+  return { biasRate: 0, massScale: 1, impulseScale: 0, compliance: 0 };
 }
 
 /** Writes the coefficients of a spring of `hertz` (> 0) and `dampingRatio` (≥ 0) for a substep `h`. An
@@ -33,6 +37,27 @@ export function makeSoft(out: Softness, hertz: number, dampingRatio: number, h: 
   out.biasRate = a1 > 0 ? omega / a1 : 1 / h;
   out.massScale = a2 * a3;
   out.impulseScale = a3;
+  out.compliance = 0;
+  return out;
+}
+
+/**
+ * A spring of `stiffness` k (N/m, or N·m/rad on angular rows) and `damping` c (N·s/m, or N·m·s/rad),
+ * integrated implicitly over a substep h (Catto, "Soft Constraints: Reinventing the Spring", GDC 2011):
+ * the impulse λ over the substep obeys
+ *   J v₂ + (β / h) C + γ λ = 0,  γ = 1 / (h (c + h k)),  β = h k / (c + h k),
+ * that is, with the row's K = J M⁻¹ Jᵀ, (K + γ I) Δλ = −(J v + biasRate C + γ λ_acc) with biasRate = β/h
+ * = k / (c + h k). Unlike the frequency form (makeSoft), which sets stiffness in proportion to the
+ * row's effective mass, k and c are forces: the same spring on a light body or a heavy one. (For one row
+ * of effective mass m = 1/K the two agree when k = m ω², c = 2 ζ m ω: γ/(K + γ) = 1/(1 + a₂).) A spring
+ * so weak and undamped that h (c + h k) underflows takes γ = 1e300: it pushes nothing.
+ */
+export function makeSpring(out: Softness, stiffness: number, damping: number, h: number): Softness {
+  const denominator = h * (damping + h * stiffness);
+  out.compliance = denominator > 1e-300 ? 1 / denominator : 1e300;
+  out.biasRate = denominator > 1e-300 ? (h * stiffness) / denominator : 0;
+  out.massScale = 1;
+  out.impulseScale = 0;
   return out;
 }
 

@@ -2,7 +2,7 @@
 // a message that names the option and the bad value: `RangeError: createBody: mass must be a finite
 // number > 0, got -1`. Nothing here runs inside step().
 
-import { MAX_COORDINATE, MAX_DAMPING_RATIO, MAX_GRAVITY, MAX_GRAVITY_SCALE } from '../limits.js';
+import { MAX_COORDINATE, MAX_DAMPING, MAX_DAMPING_RATIO, MAX_GRAVITY, MAX_GRAVITY_SCALE, MAX_STIFFNESS } from '../limits.js';
 
 /** At most this many items of an array, characters of a string, and levels of nesting go into a message:
  * an option `{ length: 1e9 }` (a 30-byte edit of a snapshot) would otherwise be formatted item by item
@@ -214,6 +214,15 @@ export function requireGravityScale(where: string, name: string, value: unknown)
 /** A spring's damping ratio ζ: finite, 0 ≤ ζ ≤ MAX_DAMPING_RATIO (README, "Limits"). */
 export function requireDampingRatio(where: string, name: string, value: unknown): number {
   return requireWithin(where, name, requireNonNegative(where, name, value), 0, MAX_DAMPING_RATIO);
+}
+
+/** A spring's stiffness in physical units: ≥ 0 and at most MAX_STIFFNESS (N/m or N·m/rad). */
+export function requireStiffness(where: string, name: string, value: unknown): number {
+  return requireWithin(where, name, requireNonNegative(where, name, value), 0, MAX_STIFFNESS, ' N/m or N·m/rad');
+}
+/** A spring's damping in physical units: ≥ 0 and at most MAX_DAMPING (N·s/m or N·m·s/rad). */
+export function requireDamping(where: string, name: string, value: unknown): number {
+  return requireWithin(where, name, requireNonNegative(where, name, value), 0, MAX_DAMPING, ' N·s/m or N·m·s/rad');
 }
 
 export function requirePositive(where: string, name: string, value: unknown): number {

@@ -22,7 +22,7 @@ import { BallJoint } from '../joints/ball-joint.js';
 import { HingeJoint } from '../joints/hinge-joint.js';
 import { boxInertia, capsuleInertia, sphereInertia } from '../geometry/inertia.js';
 import { addSceneToWorld, type BodyDescription, type JointDescription, type SceneDescription, type Vec3Tuple, type QuatTuple } from '../scenes/description.js';
-import { rotationMatrix } from '../math/quat.js';
+import { quatConjugate, quatMultiply, rotationMatrix } from '../math/quat.js';
 import { checkOptionKeys, optionKeys } from '../util/option-keys.js';
 import { readGroup } from '../geometry/shape.js';
 import { readFiniteVector, readUnitQuaternion, requireBoolean, requireNonNegative, requirePositive, requirePositiveOrInfinity, show } from '../util/validate.js';
@@ -65,19 +65,45 @@ export type RagdollSegment =
   | 'upperArmLeft' | 'forearmLeft' | 'handLeft' | 'upperArmRight' | 'forearmRight' | 'handRight'
   | 'thighLeft' | 'shankLeft' | 'footLeft' | 'thighRight' | 'shankRight' | 'footRight';
 
-export type RagdollJointName =
-  | 'neck' | 'upperSpine' | 'lowerSpine'
-  | 'shoulderLeft' | 'elbowLeft' | 'wristLeft' | 'shoulderRight' | 'elbowRight' | 'wristRight'
-  | 'hipLeft' | 'kneeLeft' | 'ankleLeft' | 'hipRight' | 'kneeRight' | 'ankleRight';
+/** The ragdoll's swing-twist (ball) joints. */
+export type RagdollBallJointName =
+  | 'neck' | 'upperSpine' | 'lowerSpine' | 'shoulderLeft' | 'wristLeft' | 'shoulderRight' | 'wristRight' | 'hipLeft' | 'hipRight';
+/** The ragdoll's hinges. */
+export type RagdollHingeJointName = 'elbowLeft' | 'elbowRight' | 'kneeLeft' | 'ankleLeft' | 'kneeRight' | 'ankleRight';
+export type RagdollJointName = RagdollBallJointName | RagdollHingeJointName;
+/** The ragdoll's joints by name: a BallJoint or a HingeJoint as each is. */
+export type RagdollJoints = { readonly [K in RagdollBallJointName]: BallJoint } & { readonly [K in RagdollHingeJointName]: HingeJoint };
 
 export interface Ragdoll {
   readonly bodies: Readonly<Record<RagdollSegment, Body>>;
-  readonly joints: Readonly<Record<RagdollJointName, BallJoint | HingeJoint>>;
+  readonly joints: RagdollJoints;
   /** The same bodies and joints as lists, in build order (parents before children). */
   readonly bodyList: readonly Body[];
   readonly jointList: readonly (BallJoint | HingeJoint)[];
   /** The top of the head, world space at build time (where to pin a hanging ragdoll). */
   readonly headTop: readonly [number, number, number];
+  /**
+   * Powers the ragdoll toward `pose`: for each joint, the child's rotation relative to its parent away
+   * from the build pose, in the parent's axes (a unit quaternion [x, y, z, w]; a joint the pose does not
+   * name is driven to its build pose). Swing-twist joints get a servo toward it (BallJoint.setServo),
+   * hinges a servo toward its angle about their axis (the pose's twist about it), each capped at
+   * `maxTorque` N·m with the spring given (default as stiff as the world's joints). Call it every step
+   * to follow an animation; lower maxTorque toward 0 to blend to limp. Checks the whole pose first: a
+   * refused call changes nothing.
+   */
+  driveToPose(pose: Partial<Record<RagdollJointName, QuaternionInput>>, options: RagdollDriveOptions): void;
+  /** Switches every joint's servo off: the ragdoll goes limp. */
+  limp(): void;
+}
+
+/** How driveToPose powers the joints. */
+export interface RagdollDriveOptions {
+  /** Largest torque of each joint's servo, N·m (0: limp). */
+  maxTorque: number;
+  /** The servos' spring frequency, Hz. Default 0: as stiff as the world's joints. */
+  hertz?: number;
+  /** The servos' damping ratio. Default 1. */
+  dampingRatio?: number;
 }
 
 /** de Leva (1996) mass fractions. */
@@ -211,15 +237,100 @@ export function createRagdoll(world: World, options: RagdollOptions = {}): Ragdo
   const ownGroup = options !== null && typeof options === 'object' && options.selfCollide !== true && options.group === undefined;
   const description = describeRagdoll(ownGroup ? { ...options, group: world.createFilterGroup() } : options);
   const built = addSceneToWorld(world, description);
+  return ragdollFromScene(description, built.bodies, built.joints);
+}
+
+/**
+ * The Ragdoll of a scene built from describeRagdoll's description (addSceneToWorld, or a viewer scene):
+ * its bodies and joints found by the names the description gives them (other bodies and joints it may
+ * hold, a pin or a weld, are left out), and driveToPose and limp over them, from the build pose the
+ * description gives.
+ */
+export function ragdollFromScene(description: SceneDescription & { headTop: Vec3Tuple }, bodyList: readonly Body[], jointList: readonly unknown[]): Ragdoll {
   const bodies = {} as Record<RagdollSegment, Body>;
-  description.bodies.forEach((b, i) => (bodies[b.name as RagdollSegment] = built.bodies[i]));
-  const joints = {} as Record<RagdollJointName, BallJoint | HingeJoint>;
-  const jointList: (BallJoint | HingeJoint)[] = [];
-  description.joints.forEach((j, i) => {
-    const joint = built.joints[i];
-    if (!(joint instanceof BallJoint || joint instanceof HingeJoint)) throw new Error('createRagdoll: unexpected joint type');
-    joints[j.name as RagdollJointName] = joint;
-    jointList.push(joint);
+  const ragdollBodies: Body[] = [];
+  description.bodies.forEach((b, i) => {
+    if (!SEGMENTS.has(b.name as RagdollSegment)) return;
+    bodies[b.name as RagdollSegment] = bodyList[i];
+    ragdollBodies.push(bodyList[i]);
   });
-  return { bodies, joints, bodyList: built.bodies, jointList, headTop: description.headTop };
+  const joints = {} as Record<RagdollJointName, BallJoint | HingeJoint>;
+  const ragdollJoints: (BallJoint | HingeJoint)[] = [];
+  const names: RagdollJointName[] = [];
+  // each joint's build pose: B's orientation in A's axes (q_a⁻¹ q_b), and a hinge's axis in A's axes
+  const rest: { relative: Float64Array; axis: Float64Array | null }[] = [];
+  description.joints.forEach((j, i) => {
+    if (!JOINT_NAMES.has(j.name as RagdollJointName)) return;
+    const joint = jointList[i];
+    if (!(joint instanceof BallJoint || joint instanceof HingeJoint)) throw new Error(`ragdollFromScene: joint ${j.name} is not a ball joint or a hinge`);
+    joints[j.name as RagdollJointName] = joint;
+    ragdollJoints.push(joint);
+    names.push(j.name as RagdollJointName);
+    const qa = description.bodies[j.bodyA]?.orientation ?? IDENTITY, qb = j.bodyB === null ? IDENTITY : description.bodies[j.bodyB]?.orientation ?? IDENTITY;
+    const relative = quatMultiply(new Float64Array(4), quatConjugate(new Float64Array(4), qa), qb);
+    rest.push({ relative, axis: joint instanceof HingeJoint ? hingeAxisInA(joint) : null });
+  });
+  const jointsList = ragdollJoints;
+  // what driveToPose reuses each call (it runs every frame of an animation): the pose read, and each
+  // joint's servo options
+  const rotations = names.map(() => new Float64Array(4));
+  const hingeServo = { target: 0, maxForce: 0, hertz: undefined as number | undefined, dampingRatio: undefined as number | undefined };
+  const ballServo = { target: new Float64Array(4), maxTorque: 0, hertz: undefined as number | undefined, dampingRatio: undefined as number | undefined };
+  const driveToPose = (pose: Partial<Record<RagdollJointName, QuaternionInput>>, drive: RagdollDriveOptions): void => {
+    const where = 'driveToPose';
+    if (pose === null || typeof pose !== 'object') throw new TypeError(`${where}: pose must be an object of joint names to rotations, got ${show(pose)}`);
+    checkOptionKeys(where, pose, names, 'joint name');
+    if (drive === null || typeof drive !== 'object') throw new TypeError(`${where}: options must be an object { maxTorque, hertz?, dampingRatio? }, got ${show(drive)}`);
+    checkOptionKeys(where, drive, DRIVE_OPTION_KEYS);
+    const maxTorque = requireNonNegative(where, 'maxTorque', drive.maxTorque);
+    // every rotation read (and the spring checked, by the first servo set) before any servo is set
+    for (let i = 0; i < names.length; i++) readUnitQuaternion(where, `pose.${names[i]}`, pose[names[i]] ?? IDENTITY, rotations[i]);
+    for (let i = 0; i < jointsList.length; i++) {
+      const joint = jointsList[i], r = rotations[i];
+      if (joint instanceof HingeJoint) {
+        // the pose's twist about the hinge axis (in A's axes): θ = 2 atan2(r_xyz · a, r_w), on (−π, π]
+        const a = rest[i].axis as Float64Array;
+        const angle = 2 * Math.atan2(r[0] * a[0] + r[1] * a[1] + r[2] * a[2], r[3]);
+        hingeServo.target = angle > Math.PI ? angle - 2 * Math.PI : angle;
+        hingeServo.maxForce = maxTorque;
+        hingeServo.hertz = drive.hertz;
+        hingeServo.dampingRatio = drive.dampingRatio;
+        joint.setServo(hingeServo);
+      } else {
+        // q_a⁻¹ q_b = r ⊗ (q_a⁻¹ q_b at build)
+        quatMultiply(ballServo.target, r, rest[i].relative);
+        ballServo.maxTorque = maxTorque;
+        ballServo.hertz = drive.hertz;
+        ballServo.dampingRatio = drive.dampingRatio;
+        joint.setServo(ballServo);
+      }
+    }
+  };
+  const limp = (): void => {
+    for (const joint of jointsList) joint.disableMotor();
+  };
+  return { bodies, joints: joints as RagdollJoints, bodyList: ragdollBodies, jointList: ragdollJoints, headTop: description.headTop, driveToPose, limp };
+}
+
+const IDENTITY = [0, 0, 0, 1];
+const SEGMENTS = /* @__PURE__ */ new Set<RagdollSegment>([
+  'head', 'upperTrunk', 'middleTrunk', 'lowerTrunk', 'upperArmLeft', 'forearmLeft', 'handLeft', 'upperArmRight', 'forearmRight', 'handRight',
+  'thighLeft', 'shankLeft', 'footLeft', 'thighRight', 'shankRight', 'footRight',
+]);
+const JOINT_NAMES = /* @__PURE__ */ new Set<RagdollJointName>([
+  'neck', 'upperSpine', 'lowerSpine', 'shoulderLeft', 'elbowLeft', 'wristLeft', 'shoulderRight', 'elbowRight', 'wristRight',
+  'hipLeft', 'kneeLeft', 'ankleLeft', 'hipRight', 'kneeRight', 'ankleRight',
+]);
+const DRIVE_OPTION_KEYS = optionKeys<RagdollDriveOptions>({ maxTorque: true, hertz: true, dampingRatio: true });
+
+/** A hinge's axis in its body A's axes (the x axis of its frame A). */
+function hingeAxisInA(joint: HingeJoint): Float64Array {
+  const local = joint.frames.localRotationA;
+  const axis = new Float64Array(3);
+  // x of the frame: R(q) e_x
+  const [x, y, z, w] = [local[0], local[1], local[2], local[3]];
+  axis[0] = 1 - 2 * (y * y + z * z);
+  axis[1] = 2 * (x * y + w * z);
+  axis[2] = 2 * (x * z - w * y);
+  return axis;
 }

@@ -35,7 +35,7 @@ export interface SnapshotBody {
 export interface WorldSnapshot {
   format: 'sinew-world' | 'sinew-world-2d';
   /** 8 (since the settings hold exactSubsteps); 1 to 7 are still read. */
-  version: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
+  version: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
   /** `shapes`: the body's collision shapes, about its centre of mass (3D). */
   bodies: SnapshotBody[];
   /** bodyA and bodyB index `bodies`; −1 is the world's ground. */
@@ -72,8 +72,10 @@ function atPath(where: string, path: string, error: unknown): Error {
  * diagonal inertia (1), and a world's extras flags may announce its ccdSpeedThreshold (16): read the same
  * way for 1 to 5, which have neither, but a reader of 5 would take a body's 2 for a diagonal inertia.
  * 7: a joint's flags mark the direct solver's order after a break (4). 8: the settings hold
- * exactSubsteps after substeps, and a joint's flags mark one the next step settles (8). */
-export const SNAPSHOT_VERSION = 8;
+ * exactSubsteps after substeps, and a joint's flags mark one the next step settles (8). 9: a joint's
+ * flags mark a spring in physical units (16), its stiffness and damping in the places of hertz and
+ * dampingRatio, and an axis drive's mode 3 is a servo in physical units, likewise. */
+export const SNAPSHOT_VERSION = 9;
 
 /** The joints a snapshot holds. */
 type SnapshotJointLike<B extends CoreBody> = JointCore<B> & TreeJoint<B>;
@@ -202,8 +204,8 @@ export function restoreWorld<B extends CoreBody, J extends SnapshotJointLike<B>>
     throw new TypeError(`${where}: not a ${world.snapshotFormat} snapshot, got format ${show(snapshot?.format)}`);
   }
   requireKnownKeys(where, 'snapshot', snapshot, ['format', 'version', 'bodies', 'joints', 'numbers']);
-  if (![1, 2, 3, 4, 5, 6, 7, 8].includes(snapshot.version)) {
-    throw new RangeError(`${where}: snapshot version ${show(snapshot.version)} is not supported (1 to 8 are)`);
+  if (!(Number.isInteger(snapshot.version) && snapshot.version >= 1 && snapshot.version <= SNAPSHOT_VERSION)) {
+    throw new RangeError(`${where}: snapshot version ${show(snapshot.version)} is not supported (1 to ${SNAPSHOT_VERSION} are)`);
   }
   const version = snapshot.version;
   let numbers: Float64Array;

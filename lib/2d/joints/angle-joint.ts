@@ -3,11 +3,12 @@
 
 import type { Body2D } from '../body.js';
 import type { Softness } from '../../solver/softness.js';
-import { readReferenceAngle, type Joint2DOptions } from './joint.js';
+import { JOINT_2D_OPTION_KEYS, readReferenceAngle, type Joint2DOptions } from './joint.js';
+import { applyLocalFrames2D } from './local-frames.js';
 import { AngleConstraintPart2D } from './parts/angle-part.js';
 import { SinglePartJoint2D } from './single-part-joint.js';
 import type { SubstepLength } from '../../solver/step-parts.js';
-import { definedOptions, JOINT_CORE_OPTION_KEYS } from '../../joints/joint-core.js';
+import { definedOptions } from '../../joints/joint-core.js';
 import { checkOptionKeys, optionKeys } from '../../util/option-keys.js';
 import type { JointDefinition } from '../../joints/joint-definition.js';
 
@@ -17,7 +18,7 @@ export interface AngleJointOptions extends Joint2DOptions {
 }
 /** @internal The keys of AngleJointOptions (option-keys.ts). */
 export const ANGLE_JOINT_OPTION_KEYS: readonly string[] = [
-  ...JOINT_CORE_OPTION_KEYS, ...optionKeys<Omit<AngleJointOptions, keyof Joint2DOptions>>({ referenceAngle: true }),
+  ...JOINT_2D_OPTION_KEYS, ...optionKeys<Omit<AngleJointOptions, keyof Joint2DOptions>>({ referenceAngle: true }),
 ];
 
 /** The angle joint's definition (lib/joints/joint-definition.ts): World2D.createAngleJoint checks the options
@@ -28,6 +29,7 @@ export const ANGLE_JOINT_DEFINITION: JointDefinition<AngleJoint, AngleJointOptio
     const where = 'createAngleJoint';
     checkOptionKeys(where, options, ANGLE_JOINT_OPTION_KEYS);
     const [bodyA, bodyB] = context.readJointBodies(where, options);
+    options = applyLocalFrames2D(where, options, bodyA, bodyB, { referenceAngle: 'referenceAngle' });
     const reference = options.referenceAngle === undefined ? undefined : readReferenceAngle(where, options.referenceAngle);
     return new AngleJoint(context.nextId, bodyA, bodyB, options, reference);
   },
@@ -76,7 +78,7 @@ export class AngleJoint extends SinglePartJoint2D {
   prepare(step: SubstepLength): void {
     this.updateSpring(step);
     this.angle.prepare(this.bodyA, this.bodyB);
-    this.angle.factor();
+    this.angle.factor(this.springCompliance);
   }
   /** @internal */
   solve(soft: Readonly<Softness>, useBias: boolean): void {

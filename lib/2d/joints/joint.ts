@@ -3,13 +3,17 @@
 
 import type { Body2D } from '../body.js';
 import { BODY2D_STATE } from '../body-state.js';
-import { JointCore, type JointCoreOptions } from '../../joints/joint-core.js';
+import { JOINT_CORE_OPTION_KEYS, JointCore, type JointCoreOptions } from '../../joints/joint-core.js';
+import type { LocalFrame2DOptions } from './local-frames.js';
 import { readFiniteVector, requireFinite, requireWithin, show, showBound, requireWritable } from '../../util/validate.js';
 import { MAX_ANGULAR_SPEED, MAX_LINEAR_SPEED, MAX_REFERENCE_ANGLE } from '../../limits.js';
 
 export type Joint2DType = 'revolute' | 'weld' | 'angle';
 
-export type Joint2DOptions = JointCoreOptions<Body2D>;
+/** The options every 2D joint takes: JointCoreOptions and the local frames it may be made from (local-frames.ts). */
+export type Joint2DOptions = JointCoreOptions<Body2D> & LocalFrame2DOptions;
+/** @internal The keys of Joint2DOptions (option-keys.ts). */
+export const JOINT_2D_OPTION_KEYS: readonly string[] = [...JOINT_CORE_OPTION_KEYS, 'localFrameA', 'localFrameB'];
 
 export abstract class Joint2D extends JointCore<Body2D> {
   abstract override readonly type: Joint2DType;

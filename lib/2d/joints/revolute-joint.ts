@@ -10,8 +10,9 @@
 
 import type { Body2D } from '../body.js';
 import type { Softness } from '../../solver/softness.js';
-import { Joint2D, readReferenceAngle, worldPoint2D, type Joint2DOptions } from './joint.js';
-import { definedOptions, JOINT_CORE_OPTION_KEYS } from '../../joints/joint-core.js';
+import { JOINT_2D_OPTION_KEYS, Joint2D, readReferenceAngle, worldPoint2D, type Joint2DOptions } from './joint.js';
+import { applyLocalFrames2D } from './local-frames.js';
+import { definedOptions } from '../../joints/joint-core.js';
 import { checkOptionKeys, optionKeys } from '../../util/option-keys.js';
 import type { JointDefinition } from '../../joints/joint-definition.js';
 import { PointConstraintPart2D, writePointLoad } from './parts/point-part.js';
@@ -24,8 +25,8 @@ import { readPoint, requireWritable } from '../../util/validate.js';
 import type { Vector2Input } from '../../util/vector-input.js';
 
 export interface RevoluteJointOptions extends Joint2DOptions {
-  /** The pivot, world space, m. */
-  anchor: Vector2Input;
+  /** The pivot, world space, m (required unless localFrameA and localFrameB are given). */
+  anchor?: Vector2Input;
   /** Angle limits, rad, measured from the pose at creation, each in [−2π, 2π]: the arc of the circle from
    * lowerAngle to upperAngle (so [0, 3π/2] passes ±π); limits a whole turn or more apart leave the joint
    * free. One given alone, the other is ±π. Default: none. */
@@ -44,7 +45,7 @@ export interface RevoluteJointOptions extends Joint2DOptions {
   referenceAngle?: number;
 }
 /** @internal The keys of RevoluteJointOptions (option-keys.ts). */
-export const REVOLUTE_JOINT_OPTION_KEYS: readonly string[] = [...JOINT_CORE_OPTION_KEYS, ...optionKeys<Omit<RevoluteJointOptions, keyof Joint2DOptions>>({ anchor: true, lowerAngle: true, upperAngle: true, motor: true, servo: true, frictionTorque: true, anchorB: true, referenceAngle: true })];
+export const REVOLUTE_JOINT_OPTION_KEYS: readonly string[] = [...JOINT_2D_OPTION_KEYS, ...optionKeys<Omit<RevoluteJointOptions, keyof Joint2DOptions>>({ anchor: true, lowerAngle: true, upperAngle: true, motor: true, servo: true, frictionTorque: true, anchorB: true, referenceAngle: true })];
 
 /** The revolute joint's definition (lib/joints/joint-definition.ts): World2D.createRevoluteJoint checks the
  * options and makes it through make. */
@@ -54,6 +55,7 @@ export const REVOLUTE_JOINT_DEFINITION: JointDefinition<RevoluteJoint, RevoluteJ
     const where = 'createRevoluteJoint';
     checkOptionKeys(where, options, REVOLUTE_JOINT_OPTION_KEYS);
     const [bodyA, bodyB] = context.readJointBodies(where, options);
+    options = applyLocalFrames2D(where, options, bodyA, bodyB, { anchor: 'anchor', anchorB: 'anchorB', referenceAngle: 'referenceAngle' });
     const anchor = readPoint(where, 'anchor', options.anchor, 2, new Float64Array(2));
     const anchorB = options.anchorB === undefined ? undefined : readPoint(where, 'anchorB', options.anchorB, 2, new Float64Array(2));
     const reference = options.referenceAngle === undefined ? undefined : readReferenceAngle(where, options.referenceAngle);
@@ -185,7 +187,7 @@ export class RevoluteJoint extends Joint2D {
   prepare(step: SubstepLength): void {
     this.updateSpring(step);
     this.point.prepare(this.bodyA, this.bodyB);
-    this.point.factor();
+    this.point.factor(this.springCompliance);
     this.axisRow.setAngular(this.bodyA, this.bodyB);
     this.drive.setAngle(this.getAngle());
     this.drive.prepare(step);

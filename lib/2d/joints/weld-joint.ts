@@ -17,8 +17,9 @@
 import type { Body2D } from '../body.js';
 import { ldltFactor, ldltSolve } from '../../math/ldlt.js';
 import type { Softness } from '../../solver/softness.js';
-import { Joint2D, readReferenceAngle, worldPoint2D, type Joint2DOptions } from './joint.js';
-import { definedOptions, JOINT_CORE_OPTION_KEYS } from '../../joints/joint-core.js';
+import { JOINT_2D_OPTION_KEYS, Joint2D, readReferenceAngle, worldPoint2D, type Joint2DOptions } from './joint.js';
+import { applyLocalFrames2D } from './local-frames.js';
+import { definedOptions } from '../../joints/joint-core.js';
 import { checkOptionKeys, optionKeys } from '../../util/option-keys.js';
 import type { JointDefinition } from '../../joints/joint-definition.js';
 import { AngleConstraintPart2D } from './parts/angle-part.js';
@@ -29,15 +30,15 @@ import { readPoint, requireWritable } from '../../util/validate.js';
 import type { Vector2Input } from '../../util/vector-input.js';
 
 export interface WeldJoint2DOptions extends Joint2DOptions {
-  /** The weld point, world space, m. Forces and torques are reported about it. */
-  anchor: Vector2Input;
+  /** The weld point, world space, m. Forces and torques are reported about it (required unless localFrameA and localFrameB are given). */
+  anchor?: Vector2Input;
   /** B's weld point, world space, when it is not `anchor`: the joint starts with that gap, and closes it. */
   anchorB?: Vector2Input;
   /** θ_b − θ_a that the joint holds, rad. Default: the bodies' at creation. */
   referenceAngle?: number;
 }
 /** @internal The keys of WeldJoint2DOptions (option-keys.ts). */
-export const WELD_JOINT_OPTION_KEYS: readonly string[] = [...JOINT_CORE_OPTION_KEYS, ...optionKeys<Omit<WeldJoint2DOptions, keyof Joint2DOptions>>({ anchor: true, anchorB: true, referenceAngle: true })];
+export const WELD_JOINT_OPTION_KEYS: readonly string[] = [...JOINT_2D_OPTION_KEYS, ...optionKeys<Omit<WeldJoint2DOptions, keyof Joint2DOptions>>({ anchor: true, anchorB: true, referenceAngle: true })];
 
 /** The 2D weld's definition (lib/joints/joint-definition.ts): World2D.createWeldJoint checks the options and
  * makes it through make. */
@@ -47,6 +48,7 @@ export const WELD_JOINT_2D_DEFINITION: JointDefinition<WeldJoint2D, WeldJoint2DO
     const where = 'createWeldJoint';
     checkOptionKeys(where, options, WELD_JOINT_OPTION_KEYS);
     const [bodyA, bodyB] = context.readJointBodies(where, options);
+    options = applyLocalFrames2D(where, options, bodyA, bodyB, { anchor: 'anchor', anchorB: 'anchorB', referenceAngle: 'referenceAngle' });
     const anchor = readPoint(where, 'anchor', options.anchor, 2, new Float64Array(2));
     const anchorB = options.anchorB === undefined ? undefined : readPoint(where, 'anchorB', options.anchorB, 2, new Float64Array(2));
     const reference = options.referenceAngle === undefined ? undefined : readReferenceAngle(where, options.referenceAngle);
@@ -123,6 +125,9 @@ export class WeldJoint2D extends Joint2D {
     K[3] = Kp[2]; K[4] = Kp[3]; K[5] = cy;
     K[6] = cx; K[7] = cy; K[8] = this.angle.K[0];
     this.factor.set(K);
+    // with a spring in physical units, K + γ I (point-part.ts factor)
+    const compliance = this.springCompliance;
+    if (compliance !== 0) for (let i = 0; i < 9; i += 4) this.factor[i] += compliance;
     ldltFactor(this.factor, 3);
   }
 
@@ -152,6 +157,13 @@ export class WeldJoint2D extends Joint2D {
     rhs[0] += bias * point.C[0];
     rhs[1] += bias * point.C[1];
     rhs[2] += bias * angle.C[0];
+    // a spring in physical units: + γ λ_acc (point-part.ts solve)
+    const compliance = soft.compliance;
+    if (compliance !== 0) {
+      rhs[0] += compliance * point.impulse[0];
+      rhs[1] += compliance * point.impulse[1];
+      rhs[2] += compliance * angle.impulse[0];
+    }
     ldltSolve(this.factor, 3, rhs, solution);
     const s = soft.massScale, t = soft.impulseScale, pp = point.impulse, pa = angle.impulse;
     solution[0] = -s * solution[0] - t * pp[0];

@@ -19,8 +19,8 @@
 //
 // x is an angle (rad) or a length (m); forces are N·m or N to match.
 
-import { createSoftness, makeSoft, MAX_PUSH_ANGULAR_SPEED, MAX_PUSH_SPEED, type Softness } from '../../solver/softness.js';
-import { readBounds, requireFinite, requireNonNegative, requireWithin, show, requireDampingRatio } from '../../util/validate.js';
+import { createSoftness, makeSoft, makeSpring, MAX_PUSH_ANGULAR_SPEED, MAX_PUSH_SPEED, type Softness } from '../../solver/softness.js';
+import { readBounds, requireDamping, requireFinite, requireNonNegative, requireStiffness, requireWithin, show, requireDampingRatio } from '../../util/validate.js';
 import { MAX_ANGULAR_SPEED, MAX_FORCE, MAX_HERTZ, MAX_JOINT_LENGTH, MAX_LINEAR_SPEED, MAX_TORQUE } from '../../limits.js';
 import { ROW_BIAS, ROW_IMPULSE, ROW_IMPULSE_SCALE, ROW_LOWER, ROW_MASS_SCALE, ROW_UPPER, rowSolve } from '../../solver/row-solve.js';
 import type { StateReader, StateWriter } from '../../util/state.js';
@@ -32,6 +32,8 @@ export type DriveMode = 'off' | 'velocity' | 'position';
 
 /** What the drive needs of its row: the 3D AxisConstraintPart (axis-part.ts) or the 2D one. */
 export interface AxisRow<B> {
+  /** K⁻¹ of the row (0 when K is): a servo in physical units reads it (solve). */
+  readonly effectiveMass: number;
   /** @internal v += M⁻¹ Jᵀ λ with λ = impulses[at]. */
   applyImpulseAt(bodyA: B, bodyB: B, impulses: ArrayLike<number>, at: number): void;
   /** @internal λ = −massScale K⁻¹ (sign·Ċ + bias) − impulseScale λ_acc with λ_acc = impulses[slot] clamped to
@@ -55,6 +57,10 @@ export class AxisDrive {
   /** Position mode: spring frequency (0 = as stiff as the world's joints) and damping ratio. */
   servoHertz = 0;
   servoDampingRatio = 1;
+  /** Position mode, a spring in physical units instead (either > 0): N·m/rad or N/m, and N·m·s/rad or
+   * N·s/m. */
+  servoStiffness = 0;
+  servoDamping = 0;
   /** Largest motor or servo force, N·m or N. */
   maxForce = Infinity;
   /** Coulomb friction force, N·m or N (0 = none). */
@@ -146,6 +152,11 @@ export class AxisDrive {
     return this.mode === 'velocity' && this.speed !== 0 && this.maxForce > 0;
   }
 
+  /** True when the servo's spring is given in physical units (stiffness or damping > 0). */
+  get physicalServo(): boolean {
+    return this.servoStiffness > 0 || this.servoDamping > 0;
+  }
+
   get hasRows(): boolean {
     return this.hasLower || this.hasUpper || this.mode !== 'off' || this.friction > 0;
   }
@@ -154,11 +165,14 @@ export class AxisDrive {
   saveState(writer: StateWriter): void {
     writer.writeLimit(this.lower);
     writer.writeLimit(this.upper);
-    writer.write(this.mode === 'off' ? 0 : this.mode === 'velocity' ? 1 : 2);
+    // (mode 3: a servo in physical units, whose stiffness and damping take the places of hertz and
+    // dampingRatio)
+    const physical = this.physicalServo;
+    writer.write(this.mode === 'off' ? 0 : this.mode === 'velocity' ? 1 : physical ? 3 : 2);
     writer.write(this.speed);
     writer.write(this.target);
-    writer.write(this.servoHertz);
-    writer.write(this.servoDampingRatio);
+    writer.write(physical ? this.servoStiffness : this.servoHertz);
+    writer.write(physical ? this.servoDamping : this.servoDampingRatio);
     writer.writeLimit(this.maxForce);
     writer.write(this.friction);
     writer.writeArray(this.impulses);
@@ -173,8 +187,11 @@ export class AxisDrive {
     this.mode = mode === 0 ? 'off' : mode === 1 ? 'velocity' : 'position';
     this.speed = reader.read();
     this.target = reader.read();
-    this.servoHertz = reader.read();
-    this.servoDampingRatio = reader.read();
+    const first = reader.read(), second = reader.read();
+    this.servoHertz = mode === 3 ? 0 : first;
+    this.servoDampingRatio = mode === 3 ? 1 : second;
+    this.servoStiffness = mode === 3 ? first : 0;
+    this.servoDamping = mode === 3 ? second : 0;
     this.maxForce = reader.read();
     this.friction = reader.read();
     reader.readInto(this.impulses);
@@ -196,6 +213,8 @@ export class AxisDrive {
     this.requireTarget(where, `${path}.target`, this.target);
     requireWithin(where, `${path}.servoHertz`, requireNonNegative(where, `${path}.servoHertz`, this.servoHertz), 0, MAX_HERTZ, ' Hz');
     requireDampingRatio(where, `${path}.servoDampingRatio`, this.servoDampingRatio);
+    requireStiffness(where, `${path}.servoStiffness`, this.servoStiffness);
+    requireDamping(where, `${path}.servoDamping`, this.servoDamping);
     this.requireForce(where, `${path}.maxForce`, this.maxForce, true);
     this.requireForce(where, `${path}.friction`, this.friction, false);
     // a use that is off keeps no impulse (clearInactive); a warm start would apply one kept there (an
@@ -267,7 +286,10 @@ export class AxisDrive {
     if (this.upper < Infinity) options.upper = this.upper;
     if (this.mode === 'velocity') options.motor = { speed: this.speed, maxForce: this.maxForce };
     else if (this.mode === 'position') {
-      options.servo = { target: this.target, hertz: this.servoHertz, dampingRatio: this.servoDampingRatio, maxForce: this.maxForce };
+      const spring = this.physicalServo
+        ? { stiffness: this.servoStiffness, damping: this.servoDamping }
+        : { hertz: this.servoHertz, dampingRatio: this.servoDampingRatio };
+      options.servo = { target: this.target, ...spring, maxForce: this.maxForce };
     }
     return options;
   }
@@ -298,11 +320,18 @@ export class AxisDrive {
     const target = this.requireTarget(where, 'servo target', options.target);
     const hertz = options.hertz === undefined ? 0 : requireWithin(where, 'servo hertz', requireNonNegative(where, 'servo hertz', options.hertz), 0, MAX_HERTZ, ' Hz');
     const dampingRatio = options.dampingRatio === undefined ? 1 : requireDampingRatio(where, 'servo dampingRatio', options.dampingRatio);
+    if ((options.stiffness !== undefined || options.damping !== undefined) && (options.hertz !== undefined || options.dampingRatio !== undefined)) {
+      throw new RangeError(`${where}: give the servo's spring as stiffness and damping or as hertz and dampingRatio, not both`);
+    }
+    const stiffness = options.stiffness === undefined ? 0 : requireStiffness(where, 'servo stiffness', options.stiffness);
+    const damping = options.damping === undefined ? 0 : requireDamping(where, 'servo damping', options.damping);
     const maxForce = options.maxForce === undefined ? Infinity : this.requireForce(where, 'servo maxForce', options.maxForce, true);
     this.mode = 'position';
     this.target = target;
     this.servoHertz = hertz;
     this.servoDampingRatio = dampingRatio;
+    this.servoStiffness = stiffness;
+    this.servoDamping = damping;
     this.maxForce = maxForce;
     this.clearInactive();
   }
@@ -324,7 +353,10 @@ export class AxisDrive {
     const h = step.h;
     this.h = h;
     this.inverseH = 1 / h;
-    if (this.mode === 'position' && this.servoHertz > 0) makeSoft(this.servoSoftness, this.servoHertz, this.servoDampingRatio, h);
+    if (this.mode === 'position') {
+      if (this.physicalServo) makeSpring(this.servoSoftness, this.servoStiffness, this.servoDamping, h);
+      else if (this.servoHertz > 0) makeSoft(this.servoSoftness, this.servoHertz, this.servoDampingRatio, h);
+    }
   }
 
   /** λ_acc summed over the uses, as an impulse along the row (the upper limit pushes the other way). */
@@ -348,13 +380,21 @@ export class AxisDrive {
   solve<B>(part: AxisRow<B>, bodyA: B, bodyB: B, soft: Readonly<Softness>, useBias: boolean, limits = true, friction = true): void {
     const p = this.impulses, h = this.h;
     if (this.mode === 'position') {
-      const rigid = this.servoHertz === 0;
+      const physical = this.physicalServo, rigid = !physical && this.servoHertz === 0;
       if (rigid || useBias) {
         const s = rigid ? soft : this.servoSoftness;
         let C = this.position - this.target;
         if (this.wrap) C = wrapAngle(C);
         const max = this.maxForce * h;
-        setRow(s.biasRate * C, s.massScale, s.impulseScale, -max, max);
+        if (physical) {
+          // one row of effective mass m = K⁻¹: (K + γ) Δλ = −(Ċ + βC/h + γ λ_acc) is the row's
+          // Δλ = −massScale m (Ċ + bias) − impulseScale λ_acc with massScale = 1/(1 + γ m),
+          // impulseScale = γ m/(1 + γ m) (softness.ts makeSpring)
+          const gm = s.compliance * part.effectiveMass;
+          setRow(s.biasRate * C, 1 / (1 + gm), gm / (1 + gm), -max, max);
+        } else {
+          setRow(s.biasRate * C, s.massScale, s.impulseScale, -max, max);
+        }
         part.solve(bodyA, bodyB, p, SERVO, 1);
       }
     } else if (this.mode === 'velocity') {
@@ -608,9 +648,15 @@ export interface ServoOptions {
   hertz?: number;
   /** Damping ratio of that spring. Default 1. */
   dampingRatio?: number;
+  /** The spring in physical units instead: stiffness, N·m/rad (hinge) or N/m (slider), whatever the
+   * bodies' masses (Jolt's SpringSettings in stiffness mode). Give stiffness and damping, or hertz and
+   * dampingRatio, not both. */
+  stiffness?: number;
+  /** That spring's damping, N·m·s/rad or N·s/m. Default 0. */
+  damping?: number;
   /** Largest torque (N·m) or force (N) the servo applies. Default Infinity. */
   maxForce?: number;
 }
 
 const MOTOR_OPTION_KEYS = optionKeys<MotorOptions>({ speed: true, maxForce: true });
-const SERVO_OPTION_KEYS = optionKeys<ServoOptions>({ target: true, hertz: true, dampingRatio: true, maxForce: true });
+const SERVO_OPTION_KEYS = optionKeys<ServoOptions>({ target: true, hertz: true, dampingRatio: true, stiffness: true, damping: true, maxForce: true });

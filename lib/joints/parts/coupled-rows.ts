@@ -47,8 +47,9 @@ export class CoupledRows implements EqualityRows<Body> {
   }
 
   /** @internal W, K and K⁻¹ from the rows in J and the bodies' current masses; K⁻¹ only `withInverse` (the
-   * iterative solve needs it, the direct solver does not). */
-  prepare(bodyA: Body, bodyB: Body, withInverse = true): void {
+   * iterative solve needs it, the direct solver does not), and of K + γ I with a spring in physical units
+   * of compliance γ (point-part.ts factor). */
+  prepare(bodyA: Body, bodyB: Body, withInverse = true, compliance = 0): void {
     const n = this.rowCount, J = this.J, W = this.W, a = bodyA.state, b = bodyB.state;
     // (m⁻¹ along each axis: 0 along one a body's translation is locked along; BODY_STATE.inverseMassAxes)
     for (let i = 0; i < n; i++) {
@@ -73,11 +74,19 @@ export class CoupledRows implements EqualityRows<Body> {
       }
     }
     if (!withInverse) return;
-    if (n === 5) {
+    if (compliance !== 0) {
+      for (let i = 0; i < n * n; i++) factor[i] = K[i];
+      for (let i = 0; i < n; i++) factor[i * n + i] += compliance;
+      if (n === 5) {
+        invertSymmetric5(factor, this.inverseK);
+        return;
+      }
+    } else if (n === 5) {
       invertSymmetric5(K, this.inverseK);
       return;
+    } else {
+      for (let i = 0; i < n * n; i++) factor[i] = K[i];
     }
-    for (let i = 0; i < n * n; i++) factor[i] = K[i];
     ldltFactor(factor, n);
     ldltInverse(factor, n, this.inverseK);
   }
@@ -126,6 +135,9 @@ export class CoupledRows implements EqualityRows<Body> {
     this.velocityError(bodyA, bodyB, rhs, 0);
     const bias = soft.biasRate, s = soft.massScale, t = soft.impulseScale;
     for (let i = 0; i < n; i++) rhs[i] += bias * C[i];
+    // a spring in physical units: + γ λ_acc (point-part.ts solve)
+    const compliance = soft.compliance;
+    if (compliance !== 0) for (let i = 0; i < n; i++) rhs[i] += compliance * p[i];
     for (let i = 0; i < n; i++) {
       let x = 0;
       for (let j = 0; j < n; j++) x += M[i * n + j] * rhs[j];

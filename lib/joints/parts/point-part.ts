@@ -21,7 +21,7 @@
 import type { Body } from '../../body/body.js';
 import { BODY_STATE } from '../../body/body-state.js';
 import { addLeverArmMass } from '../../math/mat3.js';
-import { invertSymmetric3 } from '../../math/ldlt.js';
+import { invertShiftedSymmetric3 } from '../../math/ldlt.js';
 import type { Softness } from '../../solver/softness.js';
 import type { ConstraintPart } from './constraint-part.js';
 import { UNPOOLED, type Float64Allocator } from '../../util/arena.js';
@@ -116,9 +116,10 @@ export class PointConstraintPart implements ConstraintPart {
     addLeverArmMass(K, this.rB, b, INVERSE_INERTIA);
   }
 
-  /** @internal K⁻¹ for solving this part alone (a singular direction gets no impulse; see math/ldlt.ts). */
-  factor(): void {
-    invertSymmetric3(this.K, this.inverseK);
+  /** @internal K⁻¹ for solving this part alone (a singular direction gets no impulse; see math/ldlt.ts); with
+   * a spring in physical units of compliance γ (softness.ts makeSpring), (K + γ I)⁻¹. */
+  factor(compliance = 0): void {
+    invertShiftedSymmetric3(this.K, compliance, this.inverseK);
   }
 
   /** @internal Ċ = J v, written at out[offset..offset+2]. */
@@ -166,10 +167,14 @@ export class PointConstraintPart implements ConstraintPart {
     const wAx = a[ANGULAR_VELOCITY], wAy = a[ANGULAR_VELOCITY + 1], wAz = a[ANGULAR_VELOCITY + 2];
     const wBx = b[ANGULAR_VELOCITY], wBy = b[ANGULAR_VELOCITY + 1], wBz = b[ANGULAR_VELOCITY + 2];
     // Ċ + biasRate C
-    const bias = soft.biasRate;
-    const bx = b[LINEAR_VELOCITY] + wBy * rBz - wBz * rBy - a[LINEAR_VELOCITY] - wAy * rAz + wAz * rAy + bias * d[ERROR];
-    const by = b[LINEAR_VELOCITY + 1] + wBz * rBx - wBx * rBz - a[LINEAR_VELOCITY + 1] - wAz * rAx + wAx * rAz + bias * d[ERROR + 1];
-    const bz = b[LINEAR_VELOCITY + 2] + wBx * rBy - wBy * rBx - a[LINEAR_VELOCITY + 2] - wAx * rAy + wAy * rAx + bias * d[ERROR + 2];
+    const bias = soft.biasRate, compliance = soft.compliance;
+    let bx = b[LINEAR_VELOCITY] + wBy * rBz - wBz * rBy - a[LINEAR_VELOCITY] - wAy * rAz + wAz * rAy + bias * d[ERROR];
+    let by = b[LINEAR_VELOCITY + 1] + wBz * rBx - wBx * rBz - a[LINEAR_VELOCITY + 1] - wAz * rAx + wAx * rAz + bias * d[ERROR + 1];
+    let bz = b[LINEAR_VELOCITY + 2] + wBx * rBy - wBy * rBx - a[LINEAR_VELOCITY + 2] - wAx * rAy + wAy * rAx + bias * d[ERROR + 2];
+    // a spring in physical units: + γ λ_acc, with K⁻¹ the factor of K + γ I (softness.ts makeSpring)
+    if (compliance !== 0) {
+      bx += compliance * d[IMPULSE]; by += compliance * d[IMPULSE + 1]; bz += compliance * d[IMPULSE + 2];
+    }
     // λ = −massScale K⁻¹ (Ċ + biasRate C) − impulseScale λ_acc
     const s = soft.massScale, t = soft.impulseScale;
     const k00 = d[INVERSE_K], k01 = d[INVERSE_K + 1], k02 = d[INVERSE_K + 2];

@@ -15,7 +15,7 @@
 // 2 e.xyz it equals the 2D angle difference θ_b − θ_a − θ₀ exactly for planar motion.
 
 import type { Body } from '../../body/body.js';
-import { invertSymmetric3 } from '../../math/ldlt.js';
+import { invertShiftedSymmetric3 } from '../../math/ldlt.js';
 import { quatConjugate, quatMultiply, rotationVector } from '../../math/quat.js';
 import type { Softness } from '../../solver/softness.js';
 import type { ConstraintPart } from './constraint-part.js';
@@ -76,9 +76,9 @@ export class RotationConstraintPart implements ConstraintPart {
     for (let i = 0; i < 9; i++) K[i] = iA[i] + iB[i];
   }
 
-  /** @internal */
-  factor(): void {
-    invertSymmetric3(this.K, this.inverseK);
+  /** @internal K⁻¹; with a spring in physical units of compliance γ, (K + γ I)⁻¹ (point-part.ts factor). */
+  factor(compliance = 0): void {
+    invertShiftedSymmetric3(this.K, compliance, this.inverseK);
   }
 
   /** C = log(q_b (q_a q₀)⁻¹) at the bodies' current orientations. */
@@ -128,9 +128,14 @@ export class RotationConstraintPart implements ConstraintPart {
   solve(bodyA: Body, bodyB: Body, soft: Readonly<Softness>): void {
     this.velocityError(bodyA, bodyB, cdot, 0);
     const C = this.C, M = this.inverseK, p = this.impulse;
-    const bx = cdot[0] + soft.biasRate * C[0];
-    const by = cdot[1] + soft.biasRate * C[1];
-    const bz = cdot[2] + soft.biasRate * C[2];
+    let bx = cdot[0] + soft.biasRate * C[0];
+    let by = cdot[1] + soft.biasRate * C[1];
+    let bz = cdot[2] + soft.biasRate * C[2];
+    // a spring in physical units: + γ λ_acc (point-part.ts solve)
+    const compliance = soft.compliance;
+    if (compliance !== 0) {
+      bx += compliance * p[0]; by += compliance * p[1]; bz += compliance * p[2];
+    }
     const s = soft.massScale, t = soft.impulseScale;
     const x = -s * (M[0] * bx + M[3] * by + M[6] * bz) - t * p[0];
     const y = -s * (M[1] * bx + M[4] * by + M[7] * bz) - t * p[1];

@@ -9,7 +9,8 @@ import { clearRowsImpulse, writeRowsPositionError, type EqualityRows } from '../
 export interface TreeJoint<TBody extends TreeBody> {
   readonly bodyA: TBody;
   readonly bodyB: TBody;
-  readonly hertz: number;
+  /** True when the joint's holding rows are a spring (JointCore.isSpring): soft rows left to the iterative solver. */
+  readonly isSpring: boolean;
   /** Broken joints stay in their world; the solver may keep their nodes (direct-solver.ts removeOnly). */
   readonly broken: boolean;
   /** @internal */
@@ -61,7 +62,7 @@ export interface TreeJoint<TBody extends TreeBody> {
  */
 export function isCandidate(joint: TreeJoint<TreeBody>): boolean {
   if (joint.bodyA.hasLockedAxes === true || joint.bodyB.hasLockedAxes === true || joint.hasDriveRows) return false;
-  return joint.directRowCount > 0 || (joint.hertz === 0 && joint.limitRowCount > 0);
+  return joint.directRowCount > 0 || (!joint.isSpring && joint.limitRowCount > 0);
 }
 
 /** A joint's dynamic body (body A when both are). */

@@ -51,9 +51,10 @@ export class AngleConstraintPart2D implements ConstraintPart2D {
     this.K[0] = bodyA.state[INVERSE_INERTIA] + bodyB.state[INVERSE_INERTIA];
   }
 
-  /** @internal */
-  factor(): void {
-    this.inverseK = this.K[0] > 0 ? 1 / this.K[0] : 0;
+  /** @internal K⁻¹; with a spring in physical units of compliance γ, (K + γ)⁻¹, as in 3D. */
+  factor(compliance = 0): void {
+    const K = this.K[0] + compliance;
+    this.inverseK = this.K[0] > 0 ? 1 / K : 0;
   }
 
   /** @internal */
@@ -77,7 +78,10 @@ export class AngleConstraintPart2D implements ConstraintPart2D {
   solve(bodyA: Body2D, bodyB: Body2D, soft: Readonly<Softness>): void {
     const a = bodyA.state, b = bodyB.state;
     const cdot = b[ANGULAR_VELOCITY] - a[ANGULAR_VELOCITY];
-    const l = -soft.massScale * this.inverseK * (cdot + soft.biasRate * this.C[0]) - soft.impulseScale * this.impulse[0];
+    let rate = cdot + soft.biasRate * this.C[0];
+    // a spring in physical units: + γ λ_acc, as in 3D
+    if (soft.compliance !== 0) rate += soft.compliance * this.impulse[0];
+    const l = -soft.massScale * this.inverseK * rate - soft.impulseScale * this.impulse[0];
     this.impulse[0] += l;
     a[ANGULAR_VELOCITY] -= a[INVERSE_INERTIA] * l;
     b[ANGULAR_VELOCITY] += b[INVERSE_INERTIA] * l;

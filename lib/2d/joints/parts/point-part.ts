@@ -70,9 +70,16 @@ export class PointConstraintPart2D implements ConstraintPart2D {
     d[K_MATRIX + 3] = m + iA * rAx * rAx + iB * rBx * rBx;
   }
 
-  /** @internal */
-  factor(): void {
-    invertSymmetric2(this.K, this.inverseK);
+  /** @internal K⁻¹; with a spring in physical units of compliance γ, (K + γ I)⁻¹, as in 3D. */
+  factor(compliance = 0): void {
+    if (compliance === 0) {
+      invertSymmetric2(this.K, this.inverseK);
+      return;
+    }
+    const K = shiftedK;
+    K.set(this.K);
+    K[0] += compliance; K[3] += compliance;
+    invertSymmetric2(K, this.inverseK);
   }
 
   /** @internal */
@@ -99,9 +106,13 @@ export class PointConstraintPart2D implements ConstraintPart2D {
   solve(bodyA: Body2D, bodyB: Body2D, soft: Readonly<Softness>): void {
     const d = this.data, a = bodyA.state, b = bodyB.state;
     const wA = a[ANGULAR_VELOCITY], wB = b[ANGULAR_VELOCITY];
-    const bias = soft.biasRate;
-    const bx = b[LINEAR_VELOCITY] - wB * d[R_B + 1] - a[LINEAR_VELOCITY] + wA * d[R_A + 1] + bias * d[ERROR];
-    const by = b[LINEAR_VELOCITY + 1] + wB * d[R_B] - a[LINEAR_VELOCITY + 1] - wA * d[R_A] + bias * d[ERROR + 1];
+    const bias = soft.biasRate, compliance = soft.compliance;
+    let bx = b[LINEAR_VELOCITY] - wB * d[R_B + 1] - a[LINEAR_VELOCITY] + wA * d[R_A + 1] + bias * d[ERROR];
+    let by = b[LINEAR_VELOCITY + 1] + wB * d[R_B] - a[LINEAR_VELOCITY + 1] - wA * d[R_A] + bias * d[ERROR + 1];
+    // a spring in physical units: + γ λ_acc, as in 3D
+    if (compliance !== 0) {
+      bx += compliance * d[IMPULSE]; by += compliance * d[IMPULSE + 1];
+    }
     const s = soft.massScale, t = soft.impulseScale;
     const k00 = d[INVERSE_K], k01 = d[INVERSE_K + 1], k11 = d[INVERSE_K + 3];
     const x = -s * (k00 * bx + k01 * by) - t * d[IMPULSE];
@@ -155,6 +166,8 @@ function leverArm(d: Float64Array, at: number, state: Float64Array, localAt: num
 /** The impulse a solve hands to applyPointImpulse, in an array as in 3D (a double passed to a call V8
  * did not inline is boxed). */
 const pointImpulse = new Float64Array(2);
+/** K + γ I for a spring in physical units (factor). */
+const shiftedK = new Float64Array(4);
 
 /** One body's share of M⁻¹ Jᵀ λ for a point impulse p = sign (impulse[from..from+1]) at lever arm r:
  * v += m⁻¹ p, ω += i (r × p). Body A gets sign −1, body B +1. */
