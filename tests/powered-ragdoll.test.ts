@@ -120,6 +120,35 @@ describe('ball-joint servo', () => {
   });
 });
 
+describe('orientation-joint servo', () => {
+  it('replaces the rigid hold: turns B to its target with the torque it has, survives snapshots, and holds again when switched off', () => {
+    const world = new World({ gravity: [0, 0, 0] });
+    const a = world.createBody({ mass: 5, inertia: [1, 1, 1] });
+    const b = world.createBody({ position: [2, 0, 0], mass: 1, inertia: [0.2, 0.2, 0.2] });
+    const joint = world.createOrientationJoint({ bodyA: a, bodyB: b });
+    for (let i = 0; i < 10; i++) world.step(DT); // held by the direct solver first
+    const target = axisAngle([0, 1, 1], 0.9);
+    joint.setServo({ target, maxTorque: 4, hertz: 3, dampingRatio: 1 });
+    expect(joint.motorMode).toBe('position');
+    for (let i = 0; i < 60; i++) world.step(DT);
+    const restored = World.restore(JSON.parse(JSON.stringify(world.snapshot())));
+    for (let i = 0; i < 120; i++) {
+      world.step(DT);
+      restored.step(DT);
+    }
+    expect(restored.hash()).toBe(world.hash());
+    expect(angleBetween(relative(a, b), target)).toBeLessThan(0.01);
+    // momentum: the servo's torques are internal, so the two bodies' angular momentum stays 0
+    const L = [0, 1, 2].map((k) => 1 * a.angularVelocity[k] + 0.2 * b.angularVelocity[k]);
+    expect(Math.hypot(...L)).toBeLessThan(1e-9);
+    expect(joint.toOptions().servo).toMatchObject({ maxTorque: 4, hertz: 3 });
+    joint.disableMotor();
+    for (let i = 0; i < 60; i++) world.step(DT);
+    // the rigid hold of referenceRotation (the pose it was made in) again
+    expect(joint.getError()).toBeLessThan(1e-3);
+  });
+});
+
 /** The largest angle between each driven joint's relative rotation and its target, rad. */
 function trackingError(ragdoll: Ragdoll, pose: Partial<Record<RagdollJointName, number[]>>, names: readonly RagdollJointName[]): number {
   let worst = 0;

@@ -252,6 +252,14 @@ export abstract class JointCore<B extends JointBody> implements SolverJoint {
     this.springDamping = requireDamping('damping', 'damping', value);
     this.toPhysicalSpring();
   }
+  /** @internal Whether the parts' state saveParts writes holds a servo (flag 32 of the saved flags); a
+   * joint whose parts' layout has no place of its own for one says so here. */
+  protected get savesServo(): boolean {
+    return false;
+  }
+  /** @internal Whether the state being loaded holds one (set before loadParts). */
+  protected loadsServo = false;
+
   /** @internal Drops a spring in physical units (a mouse joint given a frequency again). */
   protected clearPhysicalSpring(): void {
     this.springStiffness = this.springDamping = 0;
@@ -551,10 +559,13 @@ export abstract class JointCore<B extends JointBody> implements SolverJoint {
     writer.write(this._breakForce);
     writer.write(this._breakTorque);
     // one number of flags: 1 broken, 2 collideConnected, 4 inSavedOrder, 8 settlePending, 16 a spring in
-    // physical units, whose stiffness and damping then take the places of hertz and dampingRatio (so a
-    // joint without them reads and hashes as before)
+    // physical units, whose stiffness and damping then take the places of hertz and dampingRatio, 32 a
+    // servo in the parts' state (savesServo) (so a joint without them reads and hashes as before)
     const physical = this.physicalSpring;
-    writer.write((this._broken ? 1 : 0) + (this._collideConnected ? 2 : 0) + (inSavedOrder ? 4 : 0) + (this.settlePending ? 8 : 0) + (physical ? 16 : 0));
+    writer.write(
+      (this._broken ? 1 : 0) + (this._collideConnected ? 2 : 0) + (inSavedOrder ? 4 : 0) + (this.settlePending ? 8 : 0) + (physical ? 16 : 0) +
+      (this.savesServo ? 32 : 0),
+    );
     writer.write(physical ? this.springStiffness : this.springHertz);
     writer.write(physical ? this.springDamping : this.springDampingRatio);
     writer.writeArray(this.linearImpulseSum);
@@ -572,6 +583,7 @@ export abstract class JointCore<B extends JointBody> implements SolverJoint {
     this._collideConnected = (flags & 2) !== 0;
     this.inSavedOrder = (flags & 4) !== 0;
     this.settlePending = (flags & 8) !== 0;
+    this.loadsServo = (flags & 32) !== 0;
     const first = reader.read(), second = reader.read();
     const physical = (flags & 16) !== 0;
     this.springHertz = physical ? 0 : first;
