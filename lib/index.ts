@@ -31,4 +31,6 @@ export type {
 } from './character/character-controller.js';
 export { JOINT_DEFINITIONS, jointDefinition, type AnyJointDefinition } from './joints/joint-definitions.js';
 export { createRagdoll, ragdollFromScene, RAGDOLL_MASS_FRACTIONS } from './world/ragdoll.js';
+export { createSkeletonRagdoll, describeSkeleton } from './world/skeleton-ragdoll.js';
+export type { SkeletonBone, SkeletonOptions, SkeletonRagdoll } from './world/skeleton-ragdoll.js';
 export type { Ragdoll, RagdollOptions, RagdollSegment, RagdollJointName, RagdollBallJointName, RagdollHingeJointName, RagdollJoints, RagdollDriveOptions } from './world/ragdoll.js';

@@ -23,6 +23,8 @@ import { HingeJoint } from '../joints/hinge-joint.js';
 import { boxInertia, capsuleInertia, sphereInertia } from '../geometry/inertia.js';
 import { addSceneToWorld, type BodyDescription, type JointDescription, type SceneDescription, type Vec3Tuple, type QuatTuple } from '../scenes/description.js';
 import { quatConjugate, quatMultiply, rotationMatrix } from '../math/quat.js';
+import { poseDriver, type RagdollDriveOptions } from './pose-driver.js';
+export type { RagdollDriveOptions } from './pose-driver.js';
 import { checkOptionKeys, optionKeys } from '../util/option-keys.js';
 import { readGroup } from '../geometry/shape.js';
 import { readFiniteVector, readUnitQuaternion, requireBoolean, requireNonNegative, requirePositive, requirePositiveOrInfinity, show } from '../util/validate.js';
@@ -96,15 +98,6 @@ export interface Ragdoll {
   limp(): void;
 }
 
-/** How driveToPose powers the joints. */
-export interface RagdollDriveOptions {
-  /** Largest torque of each joint's servo, N·m (0: limp). */
-  maxTorque: number;
-  /** The servos' spring frequency, Hz. Default 0: as stiff as the world's joints. */
-  hertz?: number;
-  /** The servos' damping ratio. Default 1. */
-  dampingRatio?: number;
-}
 
 /** de Leva (1996) mass fractions. */
 export const RAGDOLL_MASS_FRACTIONS: Readonly<Record<string, number>> = /* @__PURE__ */ Object.freeze({
@@ -258,7 +251,7 @@ export function ragdollFromScene(description: SceneDescription & { headTop: Vec3
   const ragdollJoints: (BallJoint | HingeJoint)[] = [];
   const names: RagdollJointName[] = [];
   // each joint's build pose: B's orientation in A's axes (q_a⁻¹ q_b), and a hinge's axis in A's axes
-  const rest: { relative: Float64Array; axis: Float64Array | null }[] = [];
+  const rest: { relative: Float64Array }[] = [];
   description.joints.forEach((j, i) => {
     if (!JOINT_NAMES.has(j.name as RagdollJointName)) return;
     const joint = jointList[i];
@@ -268,47 +261,9 @@ export function ragdollFromScene(description: SceneDescription & { headTop: Vec3
     names.push(j.name as RagdollJointName);
     const qa = description.bodies[j.bodyA]?.orientation ?? IDENTITY, qb = j.bodyB === null ? IDENTITY : description.bodies[j.bodyB]?.orientation ?? IDENTITY;
     const relative = quatMultiply(new Float64Array(4), quatConjugate(new Float64Array(4), qa), qb);
-    rest.push({ relative, axis: joint instanceof HingeJoint ? hingeAxisInA(joint) : null });
+    rest.push({ relative });
   });
-  const jointsList = ragdollJoints;
-  // what driveToPose reuses each call (it runs every frame of an animation): the pose read, and each
-  // joint's servo options
-  const rotations = names.map(() => new Float64Array(4));
-  const hingeServo = { target: 0, maxForce: 0, hertz: undefined as number | undefined, dampingRatio: undefined as number | undefined };
-  const ballServo = { target: new Float64Array(4), maxTorque: 0, hertz: undefined as number | undefined, dampingRatio: undefined as number | undefined };
-  const driveToPose = (pose: Partial<Record<RagdollJointName, QuaternionInput>>, drive: RagdollDriveOptions): void => {
-    const where = 'driveToPose';
-    if (pose === null || typeof pose !== 'object') throw new TypeError(`${where}: pose must be an object of joint names to rotations, got ${show(pose)}`);
-    checkOptionKeys(where, pose, names, 'joint name');
-    if (drive === null || typeof drive !== 'object') throw new TypeError(`${where}: options must be an object { maxTorque, hertz?, dampingRatio? }, got ${show(drive)}`);
-    checkOptionKeys(where, drive, DRIVE_OPTION_KEYS);
-    const maxTorque = requireNonNegative(where, 'maxTorque', drive.maxTorque);
-    // every rotation read (and the spring checked, by the first servo set) before any servo is set
-    for (let i = 0; i < names.length; i++) readUnitQuaternion(where, `pose.${names[i]}`, pose[names[i]] ?? IDENTITY, rotations[i]);
-    for (let i = 0; i < jointsList.length; i++) {
-      const joint = jointsList[i], r = rotations[i];
-      if (joint instanceof HingeJoint) {
-        // the pose's twist about the hinge axis (in A's axes): θ = 2 atan2(r_xyz · a, r_w), on (−π, π]
-        const a = rest[i].axis as Float64Array;
-        const angle = 2 * Math.atan2(r[0] * a[0] + r[1] * a[1] + r[2] * a[2], r[3]);
-        hingeServo.target = angle > Math.PI ? angle - 2 * Math.PI : angle;
-        hingeServo.maxForce = maxTorque;
-        hingeServo.hertz = drive.hertz;
-        hingeServo.dampingRatio = drive.dampingRatio;
-        joint.setServo(hingeServo);
-      } else {
-        // q_a⁻¹ q_b = r ⊗ (q_a⁻¹ q_b at build)
-        quatMultiply(ballServo.target, r, rest[i].relative);
-        ballServo.maxTorque = maxTorque;
-        ballServo.hertz = drive.hertz;
-        ballServo.dampingRatio = drive.dampingRatio;
-        joint.setServo(ballServo);
-      }
-    }
-  };
-  const limp = (): void => {
-    for (const joint of jointsList) joint.disableMotor();
-  };
+  const { driveToPose, limp } = poseDriver<RagdollJointName>(names, ragdollJoints, rest.map((r) => r.relative));
   return { bodies, joints: joints as RagdollJoints, bodyList: ragdollBodies, jointList: ragdollJoints, headTop: description.headTop, driveToPose, limp };
 }
 
@@ -321,16 +276,4 @@ const JOINT_NAMES = /* @__PURE__ */ new Set<RagdollJointName>([
   'neck', 'upperSpine', 'lowerSpine', 'shoulderLeft', 'elbowLeft', 'wristLeft', 'shoulderRight', 'elbowRight', 'wristRight',
   'hipLeft', 'kneeLeft', 'ankleLeft', 'hipRight', 'kneeRight', 'ankleRight',
 ]);
-const DRIVE_OPTION_KEYS = optionKeys<RagdollDriveOptions>({ maxTorque: true, hertz: true, dampingRatio: true });
 
-/** A hinge's axis in its body A's axes (the x axis of its frame A). */
-function hingeAxisInA(joint: HingeJoint): Float64Array {
-  const local = joint.frames.localRotationA;
-  const axis = new Float64Array(3);
-  // x of the frame: R(q) e_x
-  const [x, y, z, w] = [local[0], local[1], local[2], local[3]];
-  axis[0] = 1 - 2 * (y * y + z * z);
-  axis[1] = 2 * (x * y + w * z);
-  axis[2] = 2 * (x * z - w * y);
-  return axis;
-}
