@@ -13,6 +13,8 @@ export * from './core.js';
 export { HULL_SHAPE, TRIMESH_SHAPE, HEIGHTFIELD_SHAPE, SHAPE_KINDS } from './collision/shape-kinds.js';
 export { CONTINUOUS_COLLISION, CCD_SPEED_THRESHOLD, type ContinuousCollisionKind } from './collision/continuous.js';
 export { MouseJoint, MOUSE_JOINT_DEFINITION } from './joints/mouse-joint.js';
+export { PulleyJoint, PULLEY_JOINT_DEFINITION } from './joints/pulley-joint.js';
+export type { PulleyJointOptions } from './joints/pulley-joint.js';
 export type { MouseJointOptions } from './joints/mouse-joint.js';
 export { World } from './world/world.js';
 export type { WorldOptions } from './world/world.js';

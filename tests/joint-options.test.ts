@@ -132,6 +132,11 @@ const CASES_3D: Record<string, (world: World, random: Random, a: Body, b: Body |
       maxForce: random() < 0.5 ? undefined : 10 + 100 * random(), breakForce: 1e9, userData: { seed },
     });
   },
+  pulley: (world, random, a, b, seed) => world.createPulleyJoint({
+    ...coreOptions(random, seed), bodyA: a, bodyB: b, anchorA: randomVector(random, 0.5), anchorB: randomVector(random, 0.5).map((x) => x + 1.5),
+    groundA: randomVector(random, 1).map((x, k) => (k === 1 ? x + 3 : x)), groundB: randomVector(random, 1).map((x, k) => (k === 1 ? x + 3 : k === 0 ? x + 1.5 : x)),
+    ratio: random() < 0.5 ? undefined : 0.5 + 2 * random(), length: random() < 0.5 ? undefined : 4 + 2 * random(),
+  }),
 };
 
 /** Options with their bodies put in from another world (by id; the ground for the ground). */
@@ -170,7 +175,7 @@ function create3D(world: World, type: string, options: object): Joint {
   const calls: Record<string, (options: never) => Joint> = {
     ball: (o) => world.createBallJoint(o), hinge: (o) => world.createHingeJoint(o), prismatic: (o) => world.createPrismaticJoint(o),
     distance: (o) => world.createDistanceJoint(o), orientation: (o) => world.createOrientationJoint(o), weld: (o) => world.createWeldJoint(o),
-    mouse: (o) => world.createMouseJoint(o),
+    mouse: (o) => world.createMouseJoint(o), pulley: (o) => world.createPulleyJoint(o),
   };
   return calls[type](options as never);
 }

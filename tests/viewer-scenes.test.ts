@@ -258,6 +258,14 @@ describe('viewer scenes', () => {
     expect(hasExploded(r.live.world.bodies)).toBe(false);
   });
 
+  it('pulley: the left block accelerates as Atwood\'s machine says, and the block and tackle holds', () => {
+    const r = runner('pulley');
+    for (let i = 0; i < 20; i++) r.step();
+    // 1 kg against 2 kg at ratio 1: the left block rises at g/3
+    expect(r.live.bodies[0].linearVelocity[1]).toBeCloseTo((9.81 / 3) * 20 * (1 / 60), 3);
+    expect(Math.abs(r.live.bodies[2].linearVelocity[1]) + Math.abs(r.live.bodies[3].linearVelocity[1])).toBeLessThan(1e-6);
+  });
+
   it('the view draws every limited joint of one ragdoll, and in the ragdoll pile only the picked body\'s', () => {
     const display: DisplayOptions = { ...NOTHING_DRAWN, limits: true };
     const single = runner('ragdoll');

@@ -13,6 +13,7 @@ import type { Body } from '../body/body.js';
 import type { BallJoint, BallJointOptions } from '../joints/ball-joint.js';
 import type { Joint } from '../joints/joint.js';
 import type { MouseJoint, MouseJointOptions } from '../joints/mouse-joint.js';
+import type { PulleyJoint, PulleyJointOptions } from '../joints/pulley-joint.js';
 import type { OrientationJoint, OrientationJointOptions } from '../joints/orientation-joint.js';
 import type { WeldJoint, WeldJointOptions } from '../joints/weld-joint.js';
 import type { HingeJoint, HingeJointOptions } from '../joints/hinge-joint.js';
@@ -316,6 +317,12 @@ export class World extends BasicWorld {
   /** Distance joint (1 row) between two world-space anchors: a rod, a rope or a spring. */
   createDistanceJoint(options: DistanceJointOptions): DistanceJoint {
     return this.createJoint(JOINT_DEFINITIONS.distance, options);
+  }
+
+  /** Pulley joint (1 row): a rope from A over a pulley at groundA and one at groundB down to B keeps
+   * L_a + ratio L_b constant. */
+  createPulleyJoint(options: PulleyJointOptions): PulleyJoint {
+    return this.createJoint(JOINT_DEFINITIONS.pulley, options);
   }
 
   /** Orientation joint (3 rows): keeps B's current orientation relative to A. */
