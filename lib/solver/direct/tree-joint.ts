@@ -9,7 +9,7 @@ import { clearRowsImpulse, writeRowsPositionError, type EqualityRows } from '../
 export interface TreeJoint<TBody extends TreeBody> {
   readonly bodyA: TBody;
   readonly bodyB: TBody;
-  /** True when the joint's holding rows are a spring (JointCore.isSpring): soft rows left to the iterative solver. */
+  /** @internal True when the joint's holding rows are a spring (JointCore.isSpring): soft rows left to the iterative solver. */
   readonly isSpring: boolean;
   /** Broken joints stay in their world; the solver may keep their nodes (direct-solver.ts removeOnly). */
   readonly broken: boolean;
