@@ -15,6 +15,8 @@ export { CONTINUOUS_COLLISION, CCD_SPEED_THRESHOLD, type ContinuousCollisionKind
 export { MouseJoint, MOUSE_JOINT_DEFINITION } from './joints/mouse-joint.js';
 export { PulleyJoint, PULLEY_JOINT_DEFINITION } from './joints/pulley-joint.js';
 export type { PulleyJointOptions } from './joints/pulley-joint.js';
+export { GearJoint, GEAR_JOINT_DEFINITION } from './joints/gear-joint.js';
+export type { GearJointOptions } from './joints/gear-joint.js';
 export type { MouseJointOptions } from './joints/mouse-joint.js';
 export { World } from './world/world.js';
 export type { WorldOptions } from './world/world.js';

@@ -21,7 +21,7 @@ import { WorldView, type DisplayOptions } from '../viewer/render/world-view.js';
 import { shapeBox } from '../viewer/render/debug-drawing.js';
 import { HELP_KEYS } from '../viewer/ui/help.js';
 import { hasExploded, type SceneDescription } from '../lib/scenes/index.js';
-import { BallJoint, HingeJoint, World, type Body, type Joint } from '../lib/index.js';
+import { BallJoint, HingeJoint, World, type Body, type Joint, type PrismaticJoint } from '../lib/index.js';
 import { shapesObject } from '../viewer/render/mesh-geometry.js';
 import { HOLES, TERRAIN, terrainHeight } from '../viewer/scenes/terrain.js';
 import { BOWL, LEVEL_X } from '../viewer/scenes/level.js';
@@ -264,6 +264,21 @@ describe('viewer scenes', () => {
     // 1 kg against 2 kg at ratio 1: the left block rises at g/3
     expect(r.live.bodies[0].linearVelocity[1]).toBeCloseTo((9.81 / 3) * 20 * (1 / 60), 3);
     expect(Math.abs(r.live.bodies[2].linearVelocity[1]) + Math.abs(r.live.bodies[3].linearVelocity[1])).toBeLessThan(1e-6);
+  });
+
+  it('gears: the large gear turns at −0.5 times the small one, and the rack runs back and forth within its travel', () => {
+    const r = runner('gears');
+    let least = 0, most = 0;
+    for (let i = 0; i < 600; i++) {
+      r.step();
+      const x = (r.live.joints[3] as PrismaticJoint).getTranslation();
+      least = Math.min(least, x);
+      most = Math.max(most, x);
+    }
+    const small = r.live.joints[0] as HingeJoint, large = r.live.joints[1] as HingeJoint;
+    expect(Math.abs(large.getSpeed() / small.getSpeed() + 0.5)).toBeLessThan(1e-4);
+    expect(least).toBeLessThan(-0.4);
+    expect(most).toBeGreaterThan(0.4);
   });
 
   it('the view draws every limited joint of one ragdoll, and in the ragdoll pile only the picked body\'s', () => {

@@ -21,6 +21,8 @@ export interface JointContext<B> {
   readJointBodies(where: string, options: { bodyA: B; bodyB?: B }): [B, B];
   /** Refuses a value that is not a body of this world (`name`: the option, for the message). */
   requireOwnBody(where: string, name: string, body: unknown): void;
+  /** The world's joint of this id, if it has one (a gear joint's restore finds its joints by id). */
+  jointById(id: number): unknown;
 }
 
 /** A joint type: how it is made, restored and drawn (`J` the joint, `O` its create call's options, `B` its

@@ -106,6 +106,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
       },
       readJointBodies: (where, options) => this.readJointBodies(where, options),
       requireOwnBody: (where, name, body) => this.requireOwnBody(where, name, body),
+      jointById: (id) => registry.joints.find((joint) => joint.id === id),
     };
   }
 

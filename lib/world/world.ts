@@ -14,6 +14,7 @@ import type { BallJoint, BallJointOptions } from '../joints/ball-joint.js';
 import type { Joint } from '../joints/joint.js';
 import type { MouseJoint, MouseJointOptions } from '../joints/mouse-joint.js';
 import type { PulleyJoint, PulleyJointOptions } from '../joints/pulley-joint.js';
+import type { GearJoint, GearJointOptions } from '../joints/gear-joint.js';
 import type { OrientationJoint, OrientationJointOptions } from '../joints/orientation-joint.js';
 import type { WeldJoint, WeldJointOptions } from '../joints/weld-joint.js';
 import type { HingeJoint, HingeJointOptions } from '../joints/hinge-joint.js';
@@ -323,6 +324,12 @@ export class World extends BasicWorld {
    * L_a + ratio L_b constant. */
   createPulleyJoint(options: PulleyJointOptions): PulleyJoint {
     return this.createJoint(JOINT_DEFINITIONS.pulley, options);
+  }
+
+  /** Gear joint (1 row): couples two hinges (θ̇_b = −ratio θ̇_a), or a hinge and a slider (a rack and
+   * pinion), each joining a moving body to a static one. */
+  createGearJoint(options: GearJointOptions): GearJoint {
+    return this.createJoint(JOINT_DEFINITIONS.gear, options);
   }
 
   /** Orientation joint (3 rows): keeps B's current orientation relative to A. */
