@@ -12,12 +12,11 @@
 // positions when the gear is made.
 
 import type { Body } from '../body/body.js';
-import type { Softness } from '../solver/softness.js';
-import { Joint, JOINT_OPTION_KEYS, type JointOptions } from './joint.js';
+import type { JointOptions } from './joint.js';
 import { checkOptionKeys, optionKeys } from '../util/option-keys.js';
 import { definedOptions } from './joint-core.js';
 import type { JointContext, JointDefinition } from './joint-definition.js';
-import { CoupledRows } from './parts/coupled-rows.js';
+import { OneRowJoint } from './one-row-joint.js';
 import { HingeJoint } from './hinge-joint.js';
 import { PrismaticJoint } from './prismatic-joint.js';
 import { wrapAngle } from './parts/axis-drive.js';
@@ -86,10 +85,8 @@ function movingSide(where: string, name: string, joint: HingeJoint | PrismaticJo
   throw new RangeError(`${where}: ${name} (joint ${joint.id}) must join a moving body to a static one (the world or a static body): the gear drives the moving one`);
 }
 
-export class GearJoint extends Joint {
+export class GearJoint extends OneRowJoint {
   readonly type = 'gear' as const;
-  readonly rowCount = 1;
-  readonly rows = new CoupledRows(1);
   private _jointA: HingeJoint | null = null;
   private _jointB: HingeJoint | PrismaticJoint | null = null;
   private ratioValue: number;
@@ -102,7 +99,6 @@ export class GearJoint extends Joint {
   private readonly positions = new Float64Array(4);
   /** ratio θ_a + θ_b when the gear was made. */
   private reference: number;
-  private torqueOnB = 0;
 
   /** @internal Use world.createGearJoint (`options` null: a snapshot's placeholder, whose state loadParts reads). */
   constructor(
@@ -157,7 +153,7 @@ export class GearJoint extends Joint {
   }
   /** The coupling's torque on gear B over the last step (its force, N, on a rack), along its joint's axis. */
   getCouplingTorque(): number {
-    return this.torqueOnB;
+    return this.rowForce;
   }
 
   /** Draws a line between the two gears' centres (see Joint.drawFrames). */
@@ -186,7 +182,7 @@ export class GearJoint extends Joint {
     writer.writeArray(this.positions);
     writer.write(this.reference);
     writer.writeArray(this.rows.impulse);
-    writer.write(this.torqueOnB);
+    writer.write(this.rowForce);
   }
   protected loadParts(reader: StateReader): void {
     const idA = reader.read(), idB = reader.read();
@@ -201,7 +197,7 @@ export class GearJoint extends Joint {
     reader.readInto(this.positions);
     this.reference = reader.read();
     reader.readInto(this.rows.impulse);
-    this.torqueOnB = reader.read();
+    this.rowForce = reader.read();
   }
 
   /** Each joint's position now: a hinge's angle unwrapped from the last one it had (a step turns a hinge
@@ -246,38 +242,6 @@ export class GearJoint extends Joint {
     }
     this.rows.C[0] = ratio * this.positions[0] + this.positions[2] - this.reference;
     this.rows.prepare(this.bodyA, this.bodyB, !this.direct, this.springCompliance);
-  }
-  /** @internal */
-  warmStart(): void {
-    this.rows.warmStart(this.bodyA, this.bodyB);
-  }
-  /** @internal */
-  solve(soft: Readonly<Softness>, useBias: boolean): void {
-    const holding = this.holdingSoftness(soft, useBias);
-    if (holding !== null) this.rows.solve(this.bodyA, this.bodyB, holding);
-  }
-  /** @internal */
-  scaleImpulse(ratio: number): void {
-    this.rows.scale(ratio);
-  }
-  /** @internal On B: the linear impulse λ J_vb, the angular λ J_ωb; its size along B's joint, λ s_b. */
-  accumulateImpulse(): void {
-    const l = this.rows.impulse[0], J = this.rows.J, sl = this.linearImpulseSum, sa = this.angularImpulseSum;
-    for (let k = 0; k < 3; k++) {
-      sl[k] += J[6 + k] * l;
-      sa[k] += J[9 + k] * l;
-    }
-    this.couplingSum += l;
-  }
-  private couplingSum = 0;
-  /** @internal */
-  override finishStep(dt: number): void {
-    super.finishStep(dt);
-    this.torqueOnB = this.couplingSum / dt;
-    this.couplingSum = 0;
-  }
-  writeEffectiveMass(out: Float64Array): void {
-    out[0] = this.rows.K[0];
   }
 }
 

@@ -13,12 +13,11 @@
 
 import { applyLocalFrames } from './local-frames.js';
 import type { Body } from '../body/body.js';
-import type { Softness } from '../solver/softness.js';
-import { Joint, JOINT_OPTION_KEYS, worldPoint, type JointOptions } from './joint.js';
+import { JOINT_OPTION_KEYS, worldPoint, type JointOptions } from './joint.js';
 import { checkOptionKeys, optionKeys } from '../util/option-keys.js';
 import { definedOptions } from './joint-core.js';
 import type { JointDefinition } from './joint-definition.js';
-import { CoupledRows } from './parts/coupled-rows.js';
+import { OneRowJoint } from './one-row-joint.js';
 import { readPoint, requirePositive, requireWithin, requireWritable, show } from '../util/validate.js';
 import { MAX_JOINT_LENGTH } from '../limits.js';
 import type { StateReader, StateWriter } from '../util/state.js';
@@ -73,11 +72,8 @@ export const PULLEY_JOINT_DEFINITION: JointDefinition<PulleyJoint, PulleyJointOp
   anchor: (joint, out) => joint.getAnchorB(out),
 };
 
-export class PulleyJoint extends Joint {
+export class PulleyJoint extends OneRowJoint {
   readonly type = 'pulley' as const;
-  readonly rowCount = 1;
-  /** The one row. */
-  readonly rows = new CoupledRows(1);
   /** The anchors in their bodies' axes, and the pulleys in the world. */
   private readonly localAnchorA = new Float64Array(3);
   private readonly localAnchorB = new Float64Array(3);
@@ -141,10 +137,9 @@ export class PulleyJoint extends Joint {
   }
   /** The rope's tension over the last step, N (what pulls A toward its pulley; B is pulled with ratio times it). */
   getTension(): number {
-    return this.tension;
+    // (the row's impulse is negative while the rope pulls)
+    return -this.rowForce;
   }
-  private tension = 0;
-  private tensionSum = 0;
   getAnchorA(out: Float64Array | number[]): Float64Array | number[] {
     requireWritable('getAnchorA', out, 3);
     return this.bodyA.getWorldPoint(out, this.localAnchorA);
@@ -196,7 +191,7 @@ export class PulleyJoint extends Joint {
     writer.writeBounded(this.directionA, 1);
     writer.writeBounded(this.directionB, 1);
     writer.writeArray(this.rows.impulse);
-    writer.write(this.tension);
+    writer.write(this.rowForce);
   }
   protected loadParts(reader: StateReader): void {
     reader.readInto(this.localAnchorA);
@@ -208,7 +203,7 @@ export class PulleyJoint extends Joint {
     reader.readInto(this.directionA);
     reader.readInto(this.directionB);
     reader.readInto(this.rows.impulse);
-    this.tension = reader.read();
+    this.rowForce = reader.read();
   }
 
   // ---- solver ----
@@ -228,37 +223,6 @@ export class PulleyJoint extends Joint {
     J[9] = ratio * (arm[1] * uB[2] - arm[2] * uB[1]); J[10] = ratio * (arm[2] * uB[0] - arm[0] * uB[2]); J[11] = ratio * (arm[0] * uB[1] - arm[1] * uB[0]);
     this.rows.C[0] = lengthA + ratio * lengthB - this._length;
     this.rows.prepare(bodyA, bodyB, !this.direct, this.springCompliance);
-  }
-  /** @internal */
-  warmStart(): void {
-    this.rows.warmStart(this.bodyA, this.bodyB);
-  }
-  /** @internal */
-  solve(soft: Readonly<Softness>, useBias: boolean): void {
-    const holding = this.holdingSoftness(soft, useBias);
-    if (holding !== null) this.rows.solve(this.bodyA, this.bodyB, holding);
-  }
-  /** @internal */
-  scaleImpulse(ratio: number): void {
-    this.rows.scale(ratio);
-  }
-  /** @internal The force on B is ratio λ u_b (λ < 0 while the rope pulls), its torque ratio λ (r_b × u_b). */
-  accumulateImpulse(): void {
-    const l = this.rows.impulse[0], J = this.rows.J, sl = this.linearImpulseSum, sa = this.angularImpulseSum;
-    for (let k = 0; k < 3; k++) {
-      sl[k] += J[6 + k] * l;
-      sa[k] += J[9 + k] * l;
-    }
-    this.tensionSum -= l;
-  }
-  /** @internal */
-  override finishStep(dt: number): void {
-    super.finishStep(dt);
-    this.tension = this.tensionSum / dt;
-    this.tensionSum = 0;
-  }
-  writeEffectiveMass(out: Float64Array): void {
-    out[0] = this.rows.K[0];
   }
 }
 
