@@ -21,7 +21,7 @@ import { WorldView, type DisplayOptions } from '../viewer/render/world-view.js';
 import { shapeBox } from '../viewer/render/debug-drawing.js';
 import { HELP_KEYS } from '../viewer/ui/help.js';
 import { hasExploded, type SceneDescription } from '../lib/scenes/index.js';
-import { BallJoint, HingeJoint, World, type Body, type Joint, type PrismaticJoint } from '../lib/index.js';
+import { BallJoint, HingeJoint, World, type Body, type Joint, type PrismaticJoint, type SixDofJoint } from '../lib/index.js';
 import { shapesObject } from '../viewer/render/mesh-geometry.js';
 import { HOLES, TERRAIN, terrainHeight } from '../viewer/scenes/terrain.js';
 import { BOWL, LEVEL_X } from '../viewer/scenes/level.js';
@@ -279,6 +279,20 @@ describe('viewer scenes', () => {
     expect(Math.abs(large.getSpeed() / small.getSpeed() + 0.5)).toBeLessThan(1e-4);
     expect(least).toBeLessThan(-0.4);
     expect(most).toBeGreaterThan(0.4);
+  });
+
+  it('six-dof: the pin keeps to its slot, the ring stops at its pole\'s end, the CV joint passes the spin 1:1', () => {
+    const r = runner('six-dof');
+    let slot = 0;
+    for (let i = 0; i < 300; i++) {
+      r.step();
+      slot = Math.max(slot, (r.live.world.joints[0] as SixDofJoint).getLinearError());
+    }
+    expect(slot).toBeLessThan(1e-6);
+    expect((r.live.world.joints[1] as SixDofJoint).getTranslation(0)).toBeCloseTo(-1, 3);
+    const a = r.live.world.joints[2] as HingeJoint, b = r.live.world.joints[3] as HingeJoint;
+    expect(Math.abs(b.getSpeed() / a.getSpeed() - 1)).toBeLessThan(1e-3);
+    expect(hasExploded(r.live.world.bodies)).toBe(false);
   });
 
   it('the view draws every limited joint of one ragdoll, and in the ragdoll pile only the picked body\'s', () => {

@@ -42,6 +42,9 @@ export interface FrameFields {
   axisB?: string;
   normalB?: string;
   referenceRotation?: string;
+  /** Frame A's and frame B's world rotations (the six-DOF joint's). */
+  orientation?: string;
+  orientationB?: string;
 }
 
 const IDENTITY = [0, 0, 0, 1];
@@ -76,6 +79,8 @@ export function applyLocalFrames<O extends LocalFrameOptions>(where: string, opt
     axisB: () => axis(worldB, [1, 0, 0]),
     normalB: () => axis(worldB, [0, 1, 0]),
     referenceRotation: () => Array.from(quatMultiply(new Float64Array(4), qA, quatConjugate(new Float64Array(4), qB))),
+    orientation: () => Array.from(worldA),
+    orientationB: () => Array.from(worldB),
   };
   for (const [field, name] of Object.entries(fields) as [keyof FrameFields, string][]) out[name] = values[field]();
   return out as O;

@@ -15,6 +15,7 @@ import type { Joint } from '../joints/joint.js';
 import type { MouseJoint, MouseJointOptions } from '../joints/mouse-joint.js';
 import type { PulleyJoint, PulleyJointOptions } from '../joints/pulley-joint.js';
 import type { GearJoint, GearJointOptions } from '../joints/gear-joint.js';
+import type { SixDofJoint, SixDofJointOptions } from '../joints/six-dof-joint.js';
 import type { OrientationJoint, OrientationJointOptions } from '../joints/orientation-joint.js';
 import type { WeldJoint, WeldJointOptions } from '../joints/weld-joint.js';
 import type { HingeJoint, HingeJointOptions } from '../joints/hinge-joint.js';
@@ -330,6 +331,12 @@ export class World extends BasicWorld {
    * pinion), each joining a moving body to a static one. */
   createGearJoint(options: GearJointOptions): GearJoint {
     return this.createJoint(JOINT_DEFINITIONS.gear, options);
+  }
+
+  /** Six-DOF joint: each of the frames' three translations and three rotations free, locked, or driven
+   * (limits, motor, servo, friction). */
+  createSixDofJoint(options: SixDofJointOptions): SixDofJoint {
+    return this.createJoint(JOINT_DEFINITIONS.sixDof, options);
   }
 
   /** Orientation joint (3 rows): keeps B's current orientation relative to A. */

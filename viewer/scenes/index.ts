@@ -13,13 +13,14 @@ import { ragdollScene } from './ragdoll.js';
 import { poweredRagdollScene } from './powered-ragdoll.js';
 import { pulleyScene } from './pulley.js';
 import { gearsScene } from './gears.js';
+import { sixDofScene } from './six-dof.js';
 import { ragdollPileScene, pyramidScene, wallScene, drapedChainScene, hullPileScene, fallingPileScene } from './contacts.js';
 import { terrainScene } from './terrain.js';
 import { levelScene } from './level.js';
 import { playgroundScene } from './playground.js';
 
 export const SCENES: readonly ViewerScene[] = [
-  rope, heavyChain, bridge, ropeBridgeScene, cantilever, weldedTowerScene, weldedBridgeScene, windmillScene, hingeChainScene, ragdollScene, poweredRagdollScene, pulleyScene, gearsScene,
+  rope, heavyChain, bridge, ropeBridgeScene, cantilever, weldedTowerScene, weldedBridgeScene, windmillScene, hingeChainScene, ragdollScene, poweredRagdollScene, pulleyScene, gearsScene, sixDofScene,
   ragdollPileScene, pyramidScene, wallScene, drapedChainScene, hullPileScene, fallingPileScene, terrainScene, levelScene, playgroundScene,
 ];
 

@@ -1,0 +1,77 @@
+// Six-DOF joints (lib/joints/six-dof-joint.ts), each axis free, locked or driven: a pendulum whose pin
+// slides in a slot (x and the turn about z free), a ring spun by a motor on a pole it slides down to a
+// stop (a cylindrical joint: translation and rotation along the pole, the translation limited), and a
+// constant-velocity joint (only the twist locked) passing a motor's spin between two shafts at an angle.
+
+import type { SceneDescription } from '../../lib/scenes/index.js';
+import { HingeJoint, type SixDofJoint } from '../../lib/index.js';
+import type { LiveScene, ViewerScene } from '../scene-types.js';
+
+function box(x: number, y: number, z: number, half: [number, number, number], mass: number, role: string): SceneDescription['bodies'][number] {
+  const [a, b, c] = half.map((h) => 2 * h);
+  return { type: 'dynamic', position: [x, y, z], mass, inertia: [(mass * (b * b + c * c)) / 12, (mass * (a * a + c * c)) / 12, (mass * (a * a + b * b)) / 12], shape: { kind: 'box', halfExtents: half }, role };
+}
+
+function describeSixDof(): SceneDescription {
+  return {
+    name: 'six-dof', gravity: [0, -9.81, 0], dt: 1 / 60, joints: [],
+    bodies: [
+      { ...box(-2, 1.1, 0, [0.05, 0.5, 0.05], 1, 'link'), linearVelocity: [1.5, 0, 0] }, // the pendulum, its pin at its top
+      box(-0.1, 1.6, 0, [0.15, 0.04, 0.15], 0.5, 'load'), // the ring
+      box(1.3, 1.4, 0, [0.4, 0.04, 0.04], 1, 'link'), // the driving shaft, along x
+      box(1.7, 1.8, 0, [0.04, 0.4, 0.04], 1, 'link'), // the driven shaft, along y
+    ],
+  };
+}
+
+/** A quaternion turning x onto the unit vector `axis`. */
+function xTo(axis: number[]): number[] {
+  const q = [0, -axis[2], axis[1], 1 + axis[0]], n = Math.hypot(...q);
+  return q.map((v) => v / n);
+}
+
+export const sixDofScene: ViewerScene = {
+  name: 'six-dof',
+  title: 'Six-DOF joints: a pin in a slot, a cylinder, a CV joint',
+  description:
+    'Each joint sets its six axes free, locked or driven. Left: a pendulum whose pin slides in a slot. ' +
+    'Middle: a ring spun by a motor, sliding down its pole to a stop. Right: a constant-velocity joint (the twist locked) passing a spin between two shafts at right angles.',
+  camera: { position: [-1.9, 1.7, 7.5], target: [-1.9, 1.3, 0] },
+  groundY: 0,
+  markerRadius: 0.03,
+  forceScale: 0.01,
+  props: [
+    { shape: { kind: 'box', halfExtents: [1.2, 0.02, 0.06] }, position: [-2, 1.6, -0.08] }, // the slot
+    { shape: { kind: 'box', halfExtents: [0.02, 0.7, 0.02] }, position: [-0.1, 1.2, 0] }, // the pole
+  ],
+  describe: () => describeSixDof(),
+  addToWorld: (scene) => {
+    const [pendulum, ring, shaftA, shaftB] = scene.bodies, world = scene.world;
+    world.createSixDofJoint({ bodyA: world.ground, bodyB: pendulum, anchor: [-2, 1.6, 0], translation: [{ lower: -1.1, upper: 1.1 }, 'locked', 'locked'], rotation: ['locked', 'locked', 'free'] });
+    world.createSixDofJoint({
+      bodyA: world.ground, bodyB: ring, anchor: [-0.1, 1.6, 0], orientation: xTo([0, 1, 0]),
+      translation: [{ lower: -1, upper: 0, friction: 0.5 }, 'locked', 'locked'], rotation: [{ motor: { speed: 6, maxForce: 2 } }, 'locked', 'locked'],
+    });
+    world.createHingeJoint({ bodyA: world.ground, bodyB: shaftA, anchor: [0.9, 1.4, 0], axis: [1, 0, 0], motor: { speed: 3, maxForce: 20 } });
+    world.createHingeJoint({ bodyA: world.ground, bodyB: shaftB, anchor: [1.7, 2.2, 0], axis: [0, 1, 0] });
+    // the joint between them: each frame's x along its shaft, the twist about them locked (its axis the
+    // two shafts' bisector: a constant-velocity joint), the other two turns free
+    world.createSixDofJoint({
+      bodyA: shaftA, bodyB: shaftB, anchor: [1.7, 1.4, 0], orientationB: xTo([0, 1, 0]), translation: ['locked', 'locked', 'locked'], rotation: ['locked', 'free', 'free'],
+    });
+  },
+  readouts: [
+    {
+      label: 'pin off its slot',
+      value: (scene) => `${((scene.world.joints[0] as SixDofJoint | undefined)?.getLinearError() ?? 0).toExponential(1)} m`,
+    },
+    { label: 'ring height on its pole', value: (scene) => `${((scene.world.joints[1] as SixDofJoint | undefined)?.getTranslation(0) ?? 0).toFixed(3)} m` },
+    {
+      label: 'driven / driving shaft',
+      value: (scene: LiveScene) => {
+        const a = scene.world.joints[2] as HingeJoint | undefined, b = scene.world.joints[3] as HingeJoint | undefined;
+        return a && b && Math.abs(a.getSpeed()) > 1e-6 ? (b.getSpeed() / a.getSpeed()).toFixed(3) : '—';
+      },
+    },
+  ],
+};
