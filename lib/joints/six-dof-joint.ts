@@ -426,16 +426,20 @@ export class SixDofJoint extends Joint {
     super.finishStep(dt);
     for (const drive of this.drives) drive?.finishStep(dt);
   }
-  /** @internal Limits, friction, motors or servos on any axis. */
+  /** @internal Limits, friction, motors or servos on any axis. (Loops, not `some`: the step asks, and a
+   * closure a call would be garbage.) */
   override get hasIterativeRows(): boolean {
-    return this.drives.some((drive) => drive !== null && drive.hasRows);
+    for (let k = 0; k < 4; k++) if (this.drives[k]?.hasRows === true) return true;
+    return false;
   }
   /** @internal */
   override get hasDriveRows(): boolean {
-    return this.drives.some((drive) => drive !== null && drive.hasDriveRows);
+    for (let k = 0; k < 4; k++) if (this.drives[k]?.hasDriveRows === true) return true;
+    return false;
   }
   override get isDriving(): boolean {
-    return this.drives.some((drive) => drive !== null && drive.isDriving);
+    for (let k = 0; k < 4; k++) if (this.drives[k]?.isDriving === true) return true;
+    return false;
   }
   /** @internal The drives' finite limits, in the order of the drives (translations, then the rotation). */
   override get limitRowCount(): number {
