@@ -19,6 +19,8 @@ export { GearJoint, GEAR_JOINT_DEFINITION } from './joints/gear-joint.js';
 export type { GearJointOptions } from './joints/gear-joint.js';
 export { SixDofJoint, SIX_DOF_JOINT_DEFINITION } from './joints/six-dof-joint.js';
 export type { SixDofJointOptions, SixDofAxis } from './joints/six-dof-joint.js';
+export { MotorJoint, MOTOR_JOINT_DEFINITION } from './joints/motor-joint.js';
+export type { MotorJointOptions } from './joints/motor-joint.js';
 export type { MouseJointOptions } from './joints/mouse-joint.js';
 export { World } from './world/world.js';
 export type { WorldOptions } from './world/world.js';

@@ -132,6 +132,11 @@ const CASES_3D: Record<string, (world: World, random: Random, a: Body, b: Body |
       maxForce: random() < 0.5 ? undefined : 10 + 100 * random(), breakForce: 1e9, userData: { seed },
     });
   },
+  motor: (world, random, a, b, seed) => world.createMotorJoint({
+    ...coreOptions(random, seed), bodyA: a, bodyB: b, linearOffset: random() < 0.3 ? undefined : randomVector(random, 2),
+    angularOffset: random() < 0.3 ? undefined : randomQuaternion(random), maxForce: 10 + 100 * random(), maxTorque: 5 + 50 * random(),
+    correctionFactor: random() < 0.5 ? undefined : random(),
+  }),
   pulley: (world, random, a, b, seed) => world.createPulleyJoint({
     ...coreOptions(random, seed), bodyA: a, bodyB: b, anchorA: randomVector(random, 0.5), anchorB: randomVector(random, 0.5).map((x) => x + 1.5),
     groundA: randomVector(random, 1).map((x, k) => (k === 1 ? x + 3 : x)), groundB: randomVector(random, 1).map((x, k) => (k === 1 ? x + 3 : k === 0 ? x + 1.5 : x)),
@@ -175,7 +180,7 @@ function create3D(world: World, type: string, options: object): Joint {
   const calls: Record<string, (options: never) => Joint> = {
     ball: (o) => world.createBallJoint(o), hinge: (o) => world.createHingeJoint(o), prismatic: (o) => world.createPrismaticJoint(o),
     distance: (o) => world.createDistanceJoint(o), orientation: (o) => world.createOrientationJoint(o), weld: (o) => world.createWeldJoint(o),
-    mouse: (o) => world.createMouseJoint(o), pulley: (o) => world.createPulleyJoint(o),
+    mouse: (o) => world.createMouseJoint(o), pulley: (o) => world.createPulleyJoint(o), motor: (o) => world.createMotorJoint(o),
   };
   return calls[type](options as never);
 }

@@ -21,7 +21,7 @@ import { WorldView, type DisplayOptions } from '../viewer/render/world-view.js';
 import { shapeBox } from '../viewer/render/debug-drawing.js';
 import { HELP_KEYS } from '../viewer/ui/help.js';
 import { hasExploded, type SceneDescription } from '../lib/scenes/index.js';
-import { BallJoint, HingeJoint, World, type Body, type Joint, type PrismaticJoint, type SixDofJoint } from '../lib/index.js';
+import { BallJoint, HingeJoint, World, type Body, type Joint, type MotorJoint, type PrismaticJoint, type SixDofJoint } from '../lib/index.js';
 import { shapesObject } from '../viewer/render/mesh-geometry.js';
 import { HOLES, TERRAIN, terrainHeight } from '../viewer/scenes/terrain.js';
 import { BOWL, LEVEL_X } from '../viewer/scenes/level.js';
@@ -293,6 +293,20 @@ describe('viewer scenes', () => {
     const a = r.live.world.joints[2] as HingeJoint, b = r.live.world.joints[3] as HingeJoint;
     expect(Math.abs(b.getSpeed() / a.getSpeed() - 1)).toBeLessThan(1e-3);
     expect(hasExploded(r.live.world.bodies)).toBe(false);
+  });
+
+  it('motor-joint: the crate follows its moving target within a few millimetres; with less force than its weight it sinks', () => {
+    const r = runner('motor-joint');
+    let worst = 0;
+    for (let i = 0; i < 240; i++) {
+      r.step();
+      if (i > 60) worst = Math.max(worst, (r.live.world.joints[0] as MotorJoint).getError());
+    }
+    expect(worst).toBeLessThan(0.01);
+    r.scene.onParam!(r.live, 'force', 20, 200);
+    const y = r.live.bodies[0].position[1];
+    for (let i = 0; i < 60; i++) r.step();
+    expect(r.live.bodies[0].position[1]).toBeLessThan(y - 0.5);
   });
 
   it('the view draws every limited joint of one ragdoll, and in the ragdoll pile only the picked body\'s', () => {

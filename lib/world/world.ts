@@ -16,6 +16,7 @@ import type { MouseJoint, MouseJointOptions } from '../joints/mouse-joint.js';
 import type { PulleyJoint, PulleyJointOptions } from '../joints/pulley-joint.js';
 import type { GearJoint, GearJointOptions } from '../joints/gear-joint.js';
 import type { SixDofJoint, SixDofJointOptions } from '../joints/six-dof-joint.js';
+import type { MotorJoint, MotorJointOptions } from '../joints/motor-joint.js';
 import type { OrientationJoint, OrientationJointOptions } from '../joints/orientation-joint.js';
 import type { WeldJoint, WeldJointOptions } from '../joints/weld-joint.js';
 import type { HingeJoint, HingeJointOptions } from '../joints/hinge-joint.js';
@@ -337,6 +338,12 @@ export class World extends BasicWorld {
    * (limits, motor, servo, friction). */
   createSixDofJoint(options: SixDofJointOptions): SixDofJoint {
     return this.createJoint(JOINT_DEFINITIONS.sixDof, options);
+  }
+
+  /** Motor joint (6 rows): drives B's pose relative to A toward an offset with a capped force and torque
+   * (Box2D's motor joint). */
+  createMotorJoint(options: MotorJointOptions): MotorJoint {
+    return this.createJoint(JOINT_DEFINITIONS.motor, options);
   }
 
   /** Orientation joint (3 rows): keeps B's current orientation relative to A. */
