@@ -21,6 +21,8 @@ export { SixDofJoint, SIX_DOF_JOINT_DEFINITION } from './joints/six-dof-joint.js
 export type { SixDofJointOptions, SixDofAxis } from './joints/six-dof-joint.js';
 export { MotorJoint, MOTOR_JOINT_DEFINITION } from './joints/motor-joint.js';
 export type { MotorJointOptions } from './joints/motor-joint.js';
+export { WheelJoint, WHEEL_JOINT_DEFINITION } from './joints/wheel-joint.js';
+export type { WheelJointOptions, SuspensionOptions } from './joints/wheel-joint.js';
 export type { MouseJointOptions } from './joints/mouse-joint.js';
 export { World } from './world/world.js';
 export type { WorldOptions } from './world/world.js';

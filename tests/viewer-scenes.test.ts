@@ -21,7 +21,7 @@ import { WorldView, type DisplayOptions } from '../viewer/render/world-view.js';
 import { shapeBox } from '../viewer/render/debug-drawing.js';
 import { HELP_KEYS } from '../viewer/ui/help.js';
 import { hasExploded, type SceneDescription } from '../lib/scenes/index.js';
-import { BallJoint, HingeJoint, World, type Body, type Joint, type MotorJoint, type PrismaticJoint, type SixDofJoint } from '../lib/index.js';
+import { BallJoint, HingeJoint, World, type Body, type Joint, type MotorJoint, type PrismaticJoint, type SixDofJoint, type WheelJoint } from '../lib/index.js';
 import { shapesObject } from '../viewer/render/mesh-geometry.js';
 import { HOLES, TERRAIN, terrainHeight } from '../viewer/scenes/terrain.js';
 import { BOWL, LEVEL_X } from '../viewer/scenes/level.js';
@@ -307,6 +307,25 @@ describe('viewer scenes', () => {
     const y = r.live.bodies[0].position[1];
     for (let i = 0; i < 60; i++) r.step();
     expect(r.live.bodies[0].position[1]).toBeLessThan(y - 0.5);
+  });
+
+  it('car: it settles on its springs by m g / 4k, drives forward with W, turns with A, and brakes with space', () => {
+    const r = runner('car');
+    for (let i = 0; i < 120; i++) r.step();
+    const wheels = r.live.world.joints.filter((joint) => joint.type === 'wheel') as WheelJoint[];
+    for (const wheel of wheels) expect(Math.abs(wheel.getSuspensionTranslation() - (600 * 9.81) / (4 * 25000))).toBeLessThan(5e-3);
+    r.live.keys.add('w');
+    for (let i = 0; i < 120; i++) r.step();
+    const chassis = r.live.bodies[0];
+    expect(chassis.linearVelocity[2]).toBeGreaterThan(3);
+    r.live.keys.add('a');
+    for (let i = 0; i < 60; i++) r.step();
+    expect(Math.abs(chassis.angularVelocity[1])).toBeGreaterThan(0.2);
+    r.live.keys.clear();
+    r.live.keys.add(' ');
+    for (let i = 0; i < 240; i++) r.step();
+    expect(Math.hypot(chassis.linearVelocity[0], chassis.linearVelocity[2])).toBeLessThan(0.1);
+    expect(hasExploded(r.live.world.bodies)).toBe(false);
   });
 
   it('the view draws every limited joint of one ragdoll, and in the ragdoll pile only the picked body\'s', () => {

@@ -16,6 +16,7 @@ import { PULLEY_JOINT_DEFINITION } from './pulley-joint.js';
 import { GEAR_JOINT_DEFINITION } from './gear-joint.js';
 import { SIX_DOF_JOINT_DEFINITION } from './six-dof-joint.js';
 import { MOTOR_JOINT_DEFINITION } from './motor-joint.js';
+import { WHEEL_JOINT_DEFINITION } from './wheel-joint.js';
 import { WELD_JOINT_DEFINITION } from './weld-joint.js';
 
 /** A joint definition of any 3D type, as the table hands it out. */
@@ -34,6 +35,7 @@ export const JOINT_DEFINITIONS = /* @__PURE__ */ Object.freeze({
   gear: GEAR_JOINT_DEFINITION,
   sixDof: SIX_DOF_JOINT_DEFINITION,
   motor: MOTOR_JOINT_DEFINITION,
+  wheel: WHEEL_JOINT_DEFINITION,
 }) satisfies { readonly [T in JointType]: JointDefinition<Joint & { readonly type: T }, never, Body> };
 
 /** The definition of a joint type (undefined for a string no joint type has). */

@@ -12,7 +12,7 @@ import { readFiniteVector, show, showBound, requireWritable } from '../util/vali
 import { MAX_ANGULAR_SPEED, MAX_LINEAR_SPEED } from '../limits.js';
 import { requireDrawArguments, type DebugLines } from './joint-drawing.js';
 
-export type JointType = 'ball' | 'orientation' | 'weld' | 'hinge' | 'prismatic' | 'distance' | 'mouse' | 'pulley' | 'gear' | 'sixDof' | 'motor';
+export type JointType = 'ball' | 'orientation' | 'weld' | 'hinge' | 'prismatic' | 'distance' | 'mouse' | 'pulley' | 'gear' | 'sixDof' | 'motor' | 'wheel';
 
 /** The options every 3D joint takes: its bodies, spring, breaking limits, and (all but the mouse joint) the
  * local frames it may be made from instead of world anchors and axes (local-frames.ts). */

@@ -17,6 +17,7 @@ import type { PulleyJoint, PulleyJointOptions } from '../joints/pulley-joint.js'
 import type { GearJoint, GearJointOptions } from '../joints/gear-joint.js';
 import type { SixDofJoint, SixDofJointOptions } from '../joints/six-dof-joint.js';
 import type { MotorJoint, MotorJointOptions } from '../joints/motor-joint.js';
+import type { WheelJoint, WheelJointOptions } from '../joints/wheel-joint.js';
 import type { OrientationJoint, OrientationJointOptions } from '../joints/orientation-joint.js';
 import type { WeldJoint, WeldJointOptions } from '../joints/weld-joint.js';
 import type { HingeJoint, HingeJointOptions } from '../joints/hinge-joint.js';
@@ -344,6 +345,12 @@ export class World extends BasicWorld {
    * (Box2D's motor joint). */
   createMotorJoint(options: MotorJointOptions): MotorJoint {
     return this.createJoint(JOINT_DEFINITIONS.motor, options);
+  }
+
+  /** Wheel joint: a wheel (bodyB) on a chassis (bodyA), spinning about `axis`, on a suspension spring
+   * along `suspensionAxis`, with a spin motor and steering. */
+  createWheelJoint(options: WheelJointOptions): WheelJoint {
+    return this.createJoint(JOINT_DEFINITIONS.wheel, options);
   }
 
   /** Orientation joint (3 rows): keeps B's current orientation relative to A. */

@@ -15,13 +15,14 @@ import { pulleyScene } from './pulley.js';
 import { gearsScene } from './gears.js';
 import { sixDofScene } from './six-dof.js';
 import { motorJointScene } from './motor-joint.js';
+import { carScene } from './car.js';
 import { ragdollPileScene, pyramidScene, wallScene, drapedChainScene, hullPileScene, fallingPileScene } from './contacts.js';
 import { terrainScene } from './terrain.js';
 import { levelScene } from './level.js';
 import { playgroundScene } from './playground.js';
 
 export const SCENES: readonly ViewerScene[] = [
-  rope, heavyChain, bridge, ropeBridgeScene, cantilever, weldedTowerScene, weldedBridgeScene, windmillScene, hingeChainScene, ragdollScene, poweredRagdollScene, pulleyScene, gearsScene, sixDofScene, motorJointScene,
+  rope, heavyChain, bridge, ropeBridgeScene, cantilever, weldedTowerScene, weldedBridgeScene, windmillScene, hingeChainScene, ragdollScene, poweredRagdollScene, pulleyScene, gearsScene, sixDofScene, motorJointScene, carScene,
   ragdollPileScene, pyramidScene, wallScene, drapedChainScene, hullPileScene, fallingPileScene, terrainScene, levelScene, playgroundScene,
 ];
 

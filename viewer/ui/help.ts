@@ -10,7 +10,7 @@ export const HELP_KEYS: readonly (readonly [string, string])[] = [
   ['C', 'the camera back to the scene\'s view'],
   ['H or ?', 'this help'],
   ['Esc', 'close this help'],
-  ['W A S D or arrows, space', 'walk and jump (playground)'],
+  ['W A S D or arrows, space', 'walk and jump (playground); drive, steer and brake (car)'],
 ];
 
 /** What the pointer does, mouse and touch. */

@@ -1,0 +1,462 @@
+// The machinery of joints made of frame axes (the six-DOF joint, the wheel joint): see six-dof-joint.ts for
+// the rows. A frame fixed in each body at the anchor; each of its three translations (along frame A's
+// axes) and three rotations free, locked, or driven (axis-drive.ts); the locked rows one coupled block.
+
+import type { Body } from '../body/body.js';
+import type { Softness } from '../solver/softness.js';
+import { Joint, worldPoint, type JointOptions } from './joint.js';
+import { definedOptions } from './joint-core.js';
+import { CoupledRows } from './parts/coupled-rows.js';
+import { PointConstraintPart } from './parts/point-part.js';
+import { RotationConstraintPart } from './parts/rotation-part.js';
+import { HingeRotationPart } from './parts/hinge-rotation-part.js';
+import { AxisConstraintPart, writeSignedRow } from './parts/axis-part.js';
+import { AxisDrive, type DriveOptions } from './parts/axis-drive.js';
+import { JointFrames } from './joint-frames.js';
+import { quatConjugate, quatMultiply } from '../math/quat.js';
+import { show, requireWritable } from '../util/validate.js';
+import type { Float64Allocator } from '../util/arena.js';
+import type { StateReader, StateWriter } from '../util/state.js';
+import type { SubstepLength } from '../solver/step-parts.js';
+import { drawJointFrames, drawnAnchorA, drawnAnchorB, requireDrawArguments, type DebugLines } from './joint-drawing.js';
+
+/** One axis of a six-DOF joint: free, locked, or driven with the hinge's forms (lower and upper in m for a
+ * translation, rad for a rotation; the motor's and servo's forces in N or N·m; friction likewise). */
+import type { QuaternionInput, Vector3Input } from '../util/vector-input.js';
+
+/** One axis of a six-DOF joint: free, locked, or driven with the hinge's forms (lower and upper in m for a
+ * translation, rad for a rotation; the motor's and servo's forces in N or N·m; friction likewise). */
+export type SixDofAxis = 'free' | 'locked' | DriveOptions;
+
+/** The frame axes' options (the six-DOF joint's; the wheel joint makes them from its own). */
+export interface AxesJointOptions {
+  /** The frames' origin, world space, m (or localFrameA's and localFrameB's positions). */
+  anchor?: Vector3Input;
+  /** B's frame origin, world space, when it is not `anchor`. */
+  anchorB?: Vector3Input;
+  /** The frame's rotation in the world at creation (its x, y, z axes). Default identity. */
+  orientation?: QuaternionInput;
+  /** B's frame's rotation, when it is not `orientation`. */
+  orientationB?: QuaternionInput;
+  /** Along frame A's x, y and z axes. */
+  translation: readonly [SixDofAxis, SixDofAxis, SixDofAxis];
+  /** About x (the twist), y and z. */
+  rotation: readonly [SixDofAxis, SixDofAxis, SixDofAxis];
+}
+
+export const FREE = 0, LOCKED = 1, DRIVEN = 2;
+const AXIS_NAMES = ['x', 'y', 'z'];
+/** Frames whose x axis is frame axis k: x → e_k (a third of a turn about (1, 1, 1) cycles the axes). */
+const TO_AXIS: readonly (readonly number[])[] = [[0, 0, 0, 1], [0.5, 0.5, 0.5, 0.5], [-0.5, -0.5, -0.5, 0.5]];
+
+/** Each axis's mode (translations x, y, z, then rotations), checked: the rotation configurations the joint
+ * supports (see the header). */
+export function readModes(where: string, translation: unknown, rotation: unknown): Uint8Array {
+  const modes = new Uint8Array(6);
+  for (const [name, list, at] of [['translation', translation, 0], ['rotation', rotation, 3]] as const) {
+    if (!Array.isArray(list) || list.length !== 3) throw new TypeError(`${where}: ${name} must be [x, y, z], each 'free', 'locked' or { lower?, upper?, motor?, servo?, friction? }, got ${show(list)}`);
+    list.forEach((axis: unknown, k: number) => {
+      if (axis === 'free') modes[at + k] = FREE;
+      else if (axis === 'locked') modes[at + k] = LOCKED;
+      else if (axis !== null && typeof axis === 'object' && !Array.isArray(axis)) modes[at + k] = DRIVEN;
+      else throw new TypeError(`${where}: ${name}[${k}] (${AXIS_NAMES[k]}) must be 'free', 'locked' or an object { lower?, upper?, motor?, servo?, friction? }, got ${show(axis)}`);
+    });
+  }
+  const locked = [3, 4, 5].filter((i) => modes[i] === LOCKED).length;
+  if (locked === 1 && modes[3] !== LOCKED) {
+    throw new RangeError(`${where}: a rotation locked alone must be x (the twist), got ${AXIS_NAMES[modes[4] === LOCKED ? 1 : 2]}: lock x alone, or two or three rotations`);
+  }
+  if (locked <= 1 && (modes[4] === DRIVEN || modes[5] === DRIVEN)) {
+    throw new RangeError(`${where}: rotation y or z driven while two or more rotations are free is not supported yet (use a ball joint's swingLimit for a swing cone)`);
+  }
+  return modes;
+}
+
+/**
+ * A joint of frame axes, each free, locked or driven (see the header): the six-DOF joint's machinery, which
+ * the six-DOF joint and the wheel joint configure.
+ */
+export abstract class AxesJoint extends Joint {
+  rowCount = 0;
+  readonly point: PointConstraintPart;
+  /** The joint frames (x, y, z at the anchor), and, with two rotations locked, frames whose x is the free one. */
+  readonly frames = new JointFrames();
+  private readonly freeFrames = new JointFrames();
+  private readonly rotation: RotationConstraintPart;
+  private readonly hingeRotation = new HingeRotationPart();
+  /** The locked rows, solved together. */
+  rows = new CoupledRows(1);
+  private modes: Uint8Array;
+  /** The driven axes' drives and rows: translations x, y, z, then the free rotation's (one at most). */
+  private readonly drives: (AxisDrive | null)[] = [null, null, null, null];
+  private readonly axisRows = [new AxisConstraintPart(), new AxisConstraintPart(), new AxisConstraintPart(), new AxisConstraintPart()];
+  /** Which rotation axis the drive turns about (0 x … 2 z), and whether its frames are the free ones. */
+  private rotationAxis = 0;
+
+  /** @internal The anchors, orientations and modes are already checked (`where`: the create call). */
+  constructor(
+    id: number, bodyA: Body, bodyB: Body, options: JointOptions, where: string, allocator: Float64Allocator, anchor: Float64Array, anchorB: Float64Array,
+    orientation: Float64Array, orientationB: Float64Array, modes: Uint8Array,
+  ) {
+    super(id, bodyA, bodyB, options, where, allocator);
+    this.point = new PointConstraintPart(allocator);
+    this.rotation = new RotationConstraintPart(allocator);
+    this.point.setWorldAnchor(bodyA, bodyB, anchor, anchorB);
+    // the frames in each body's axes: l = q⁻¹ Q
+    quatMultiply(this.frames.localRotationA, quatConjugate(scratchQuat, bodyA.orientation), orientation);
+    quatMultiply(this.frames.localRotationB, quatConjugate(scratchQuat, bodyB.orientation), orientationB);
+    // q₀ = q_a⁻¹ q_b when the frames coincide: l_a l_b⁻¹
+    quatMultiply(this.rotation.referenceRotation, this.frames.localRotationA, quatConjugate(scratchQuat, this.frames.localRotationB));
+    this.modes = modes;
+    this.layOut();
+  }
+
+  /** @internal Turns frame A in A's axes to `local` (the wheel's steering), and the free frames with it. */
+  protected setFrameA(local: ArrayLike<number>): void {
+    this.frames.localRotationA.set(local);
+    quatMultiply(this.freeFrames.localRotationA, this.frames.localRotationA, TO_AXIS[this.rotationAxis]);
+    quatMultiply(this.rotation.referenceRotation, this.frames.localRotationA, quatConjugate(scratchQuat, this.frames.localRotationB));
+  }
+  /** @internal The drive of translation k (0 x … 2 z) or, k = 3, of the driven rotation; null where none. */
+  protected driveOf(k: number): AxisDrive | null {
+    return this.drives[k];
+  }
+
+  /** The coupled block's rows and the free frames for the modes. */
+  private layOut(): void {
+    const m = this.modes;
+    let rows = 0;
+    for (let k = 0; k < 3; k++) if (m[k] === LOCKED) rows++;
+    const lockedRotations = [3, 4, 5].filter((i) => m[i] === LOCKED).length;
+    rows += lockedRotations === 3 ? 3 : lockedRotations === 2 ? 2 : lockedRotations;
+    this.rowCount = rows;
+    this.rows = new CoupledRows(Math.max(rows, 1));
+    this.equalityRows = rows > 0 ? [this.rows] : [];
+    // the rotation a drive turns about: the one left of two locked, else the twist
+    this.rotationAxis = lockedRotations === 2 ? [3, 4, 5].find((i) => m[i] !== LOCKED)! - 3 : 0;
+    const to = TO_AXIS[this.rotationAxis];
+    quatMultiply(this.freeFrames.localRotationA, this.frames.localRotationA, to);
+    quatMultiply(this.freeFrames.localRotationB, this.frames.localRotationB, to);
+  }
+
+  /** @internal Makes each driven axis's drive from its options (checked, named for messages). */
+  configureDrives(where: string, translation: readonly SixDofAxis[], rotation: readonly SixDofAxis[]): void {
+    for (let k = 0; k < 4; k++) this.drives[k] = null;
+    for (let k = 0; k < 3; k++) {
+      const axis = translation[k];
+      if (this.modes[k] !== DRIVEN) continue;
+      const drive = new AxisDrive(false, -Infinity, Infinity);
+      drive.configure(where, axis as DriveOptions, { lower: `translation[${k}].lower`, upper: `translation[${k}].upper`, friction: `translation[${k}].friction` });
+      this.drives[k] = drive;
+    }
+    const r = this.rotationAxis;
+    if (this.modes[3 + r] === DRIVEN) {
+      const drive = new AxisDrive(true, -2 * Math.PI, 2 * Math.PI, true);
+      drive.configure(where, rotation[r] as DriveOptions, { lower: `rotation[${r}].lower`, upper: `rotation[${r}].upper`, friction: `rotation[${r}].friction` });
+      this.drives[3] = drive;
+    }
+  }
+
+  /** @internal Both anchors and frames at the bodies' current poses, and each axis's mode and drive (the
+   * six-DOF joint's options, which the wheel joint's toOptions reads too). */
+  protected axesOptions(): JointOptions & AxesJointOptions {
+    this.frames.update(this.bodyA, this.bodyB);
+    const axis = (i: number): SixDofAxis => {
+      if (this.modes[i] === FREE) return 'free';
+      if (this.modes[i] === LOCKED) return 'locked';
+      const drive = this.drives[i < 3 ? i : 3] as AxisDrive;
+      return drive.toOptions();
+    };
+    return definedOptions({
+      ...this.coreOptions(),
+      anchor: worldPoint(this.bodyA, this.point.localAnchorA), anchorB: worldPoint(this.bodyB, this.point.localAnchorB),
+      orientation: Array.from(this.frames.worldA), orientationB: Array.from(this.frames.worldB),
+      translation: [axis(0), axis(1), axis(2)] as [SixDofAxis, SixDofAxis, SixDofAxis],
+      rotation: [axis(3), axis(4), axis(5)] as [SixDofAxis, SixDofAxis, SixDofAxis],
+    });
+  }
+
+  /** Translation of B's anchor along frame A's axis k (0 x, 1 y, 2 z), m. */
+  getTranslation(k: number): number {
+    this.point.prepare(this.bodyA, this.bodyB);
+    this.frames.update(this.bodyA, this.bodyB);
+    const a = frameAxis(this.frames, k), d = this.point.C;
+    return a[0] * d[0] + a[1] * d[1] + a[2] * d[2];
+  }
+  /** The rotation about the driven (or twist) axis, rad: with two rotations locked, the angle about the
+   * free one, as a hinge's; else the twist about x. */
+  getAngle(): number {
+    const frames = this.rotationFrames;
+    frames.update(this.bodyA, this.bodyB);
+    return frames.twistAngle();
+  }
+  getAnchorA(out: Float64Array | number[]): Float64Array | number[] {
+    requireWritable('getAnchorA', out, 3);
+    return this.bodyA.getWorldPoint(out, this.point.localAnchorA);
+  }
+  getAnchorB(out: Float64Array | number[]): Float64Array | number[] {
+    requireWritable('getAnchorB', out, 3);
+    return this.bodyB.getWorldPoint(out, this.point.localAnchorB);
+  }
+  /** The drive's force (N) or torque (N·m) along each driven axis over the last step: motor or servo plus
+   * limits, translations x, y, z then the driven rotation (0 where none). */
+  getDriveForces(out: Float64Array | number[]): Float64Array | number[] {
+    requireWritable('getDriveForces', out, 4);
+    for (let k = 0; k < 4; k++) {
+      const drive = this.drives[k];
+      out[k] = drive === null ? 0 : drive.motorForce + drive.limitForce;
+    }
+    return out;
+  }
+
+  private get rotationFrames(): JointFrames {
+    return this.rotationAxis === 0 ? this.frames : this.freeFrames;
+  }
+
+  /** Draws both frames at their anchors (see Joint.drawFrames). */
+  drawFrames(lines: DebugLines, size: number): void {
+    requireDrawArguments('drawFrames', lines, size);
+    this.frames.update(this.bodyA, this.bodyB);
+    this.bodyA.getWorldPoint(drawnAnchorA, this.point.localAnchorA);
+    this.bodyB.getWorldPoint(drawnAnchorB, this.point.localAnchorB);
+    drawJointFrames(lines, this.frames, drawnAnchorA, drawnAnchorB, size);
+  }
+
+  /** The largest locked-row error: the anchor gap across the locked translations (m). */
+  getError(): number {
+    return this.getLinearError();
+  }
+  getLinearError(): number {
+    this.point.prepare(this.bodyA, this.bodyB);
+    this.frames.update(this.bodyA, this.bodyB);
+    const d = this.point.C;
+    let sum = 0;
+    for (let k = 0; k < 3; k++) {
+      if (this.modes[k] !== LOCKED) continue;
+      const a = frameAxis(this.frames, k), x = a[0] * d[0] + a[1] * d[1] + a[2] * d[2];
+      sum += x * x;
+    }
+    return Math.sqrt(sum);
+  }
+  /** The locked rotations' misalignment, rad (all three: the angle from the held rotation). */
+  getAngularError(): number {
+    const lockedRotations = [3, 4, 5].filter((i) => this.modes[i] === LOCKED).length;
+    if (lockedRotations === 3) return this.rotation.currentAngle(this.bodyA, this.bodyB);
+    if (lockedRotations === 2) {
+      this.freeFrames.update(this.bodyA, this.bodyB);
+      this.hingeRotation.prepare(this.freeFrames);
+      return Math.asin(Math.min(1, Math.hypot(this.hingeRotation.C[0], this.hingeRotation.C[1])));
+    }
+    if (lockedRotations === 1) {
+      this.frames.update(this.bodyA, this.bodyB);
+      return Math.abs(this.frames.twistAngle());
+    }
+    return 0;
+  }
+
+  protected override checkParts(where: string, path: string): void {
+    this.drives.forEach((drive, k) => drive?.checkState(where, `${path}.drive${k}`));
+  }
+  protected saveParts(writer: StateWriter): void {
+    for (let i = 0; i < 6; i++) writer.write(this.modes[i]);
+    this.point.saveState(writer);
+    this.rotation.saveState(writer);
+    writer.writeUnitQuaternion(this.frames.localRotationA);
+    writer.writeUnitQuaternion(this.frames.localRotationB);
+    writer.writeArray(this.rows.impulse);
+    for (const drive of this.drives) if (drive !== null) drive.saveState(writer);
+  }
+  protected loadParts(reader: StateReader): void {
+    const modes = new Uint8Array(6);
+    for (let i = 0; i < 6; i++) {
+      const mode = reader.read();
+      if (mode !== FREE && mode !== LOCKED && mode !== DRIVEN) throw new RangeError(`mode[${i}] must be 0, 1 or 2, got ${show(mode)}`);
+      modes[i] = mode;
+    }
+    // (the configurations readModes refuses are refused here too)
+    const names = (at: number) => [0, 1, 2].map((k): SixDofAxis => (modes[at + k] === FREE ? 'free' : modes[at + k] === LOCKED ? 'locked' : {}));
+    readModes('World.restore', names(0), names(3));
+    this.modes = modes;
+    this.point.loadState(reader);
+    this.rotation.loadState(reader);
+    reader.readInto(this.frames.localRotationA);
+    reader.readInto(this.frames.localRotationB);
+    this.layOut();
+    reader.readInto(this.rows.impulse);
+    this.configureDrives('World.restore', names(0), names(3));
+    for (const drive of this.drives) if (drive !== null) drive.loadState(reader);
+  }
+
+  // ---- solver ----
+
+  /** @internal The locked rows' J and C, and each drive's row and position, at the bodies' current poses. */
+  prepare(step: SubstepLength): void {
+    const bodyA = this.bodyA, bodyB = this.bodyB, m = this.modes, J = this.rows.J, C = this.rows.C, frames = this.frames;
+    this.updateSpring(step);
+    this.point.prepare(bodyA, bodyB);
+    frames.update(bodyA, bodyB);
+    const d = this.point.C, rA = this.point.rA, rB = this.point.rB;
+    lever[0] = rA[0] + d[0]; lever[1] = rA[1] + d[1]; lever[2] = rA[2] + d[2];
+    let row = 0;
+    if (m[0] === LOCKED && m[1] === LOCKED && m[2] === LOCKED) {
+      // the point part's rows, as the hinge's
+      this.point.writeJacobian(J, 0);
+      C[0] = d[0]; C[1] = d[1]; C[2] = d[2];
+      row = 3;
+    } else {
+      for (let k = 0; k < 3; k++) {
+        if (m[k] !== LOCKED) continue;
+        const a = frameAxis(frames, k), part = this.axisRows[k];
+        part.setLinear(bodyA, bodyB, a, lever, rB);
+        part.writeJacobian(J, row);
+        C[row++] = a[0] * d[0] + a[1] * d[1] + a[2] * d[2];
+      }
+    }
+    const lockedRotations = (m[3] === LOCKED ? 1 : 0) + (m[4] === LOCKED ? 1 : 0) + (m[5] === LOCKED ? 1 : 0);
+    if (lockedRotations === 3) {
+      this.rotation.prepare(bodyA, bodyB);
+      this.rotation.writeJacobian(J, row);
+      const Cr = this.rotation.C;
+      C[row] = Cr[0]; C[row + 1] = Cr[1]; C[row + 2] = Cr[2];
+      row += 3;
+    } else if (lockedRotations === 2) {
+      const free = this.freeFrames;
+      free.update(bodyA, bodyB);
+      this.hingeRotation.prepare(free);
+      this.hingeRotation.writeJacobian(J, row);
+      C[row] = this.hingeRotation.C[0]; C[row + 1] = this.hingeRotation.C[1];
+      row += 2;
+    } else if (lockedRotations === 1) {
+      // the twist about x held at 0: J = [0 −t 0 t], C = θ
+      const t = frames.twistAxis(twist);
+      for (let i = 0; i < 12; i++) J[row * 12 + i] = 0;
+      J[row * 12 + 3] = -t[0]; J[row * 12 + 4] = -t[1]; J[row * 12 + 5] = -t[2];
+      J[row * 12 + 9] = t[0]; J[row * 12 + 10] = t[1]; J[row * 12 + 11] = t[2];
+      frames.updateTwistAngle();
+      C[row++] = frames.twist;
+    }
+    if (row > 0) this.rows.prepare(bodyA, bodyB, !this.direct, this.springCompliance);
+    // the drives: translations along frame A's axes, the rotation about its axis
+    for (let k = 0; k < 3; k++) {
+      const drive = this.drives[k];
+      if (drive === null) continue;
+      const a = frameAxis(frames, k);
+      this.axisRows[k].setLinear(bodyA, bodyB, a, lever, rB);
+      drive.position = a[0] * d[0] + a[1] * d[1] + a[2] * d[2];
+      drive.prepare(step);
+    }
+    const rotationDrive = this.drives[3];
+    if (rotationDrive !== null) {
+      const turning = this.rotationFrames;
+      if (turning !== frames) turning.update(bodyA, bodyB);
+      this.axisRows[3].setAngular(bodyA, bodyB, turning.twistAxis(twist));
+      turning.updateTwistAngle();
+      rotationDrive.setAngle(turning.twist);
+      rotationDrive.prepare(step);
+    }
+  }
+  /** @internal */
+  warmStart(): void {
+    if (this.rowCount > 0) this.rows.warmStart(this.bodyA, this.bodyB);
+    for (let k = 0; k < 4; k++) this.drives[k]?.warmStart(this.axisRows[k], this.bodyA, this.bodyB);
+  }
+  /** @internal The drives first (as the hinge's), then the locked rows. */
+  solve(soft: Readonly<Softness>, useBias: boolean): void {
+    for (let k = 0; k < 4; k++) this.drives[k]?.solve(this.axisRows[k], this.bodyA, this.bodyB, soft, useBias, !this.directLimits, true);
+    if (this.rowCount === 0) return;
+    const holding = this.holdingSoftness(soft, useBias);
+    if (holding !== null) this.rows.solve(this.bodyA, this.bodyB, holding);
+  }
+  /** @internal */
+  scaleImpulse(ratio: number): void {
+    this.rows.scale(ratio);
+    for (const drive of this.drives) drive?.scale(ratio);
+  }
+  /** @internal The locked rows' and the drives' impulses on B. */
+  accumulateImpulse(): void {
+    const J = this.rows.J, p = this.rows.impulse, sl = this.linearImpulseSum, sa = this.angularImpulseSum;
+    for (let r = 0; r < this.rowCount; r++) {
+      for (let k = 0; k < 3; k++) {
+        sl[k] += J[r * 12 + 6 + k] * p[r];
+        sa[k] += J[r * 12 + 9 + k] * p[r];
+      }
+    }
+    for (let k = 0; k < 4; k++) {
+      const drive = this.drives[k];
+      if (drive === null) continue;
+      drive.accumulate();
+      const l = drive.totalImpulse(), part = this.axisRows[k];
+      for (let i = 0; i < 3; i++) {
+        sl[i] += part.n[i] * l;
+        sa[i] += part.jB[i] * l;
+      }
+    }
+  }
+  /** @internal */
+  override finishStep(dt: number): void {
+    super.finishStep(dt);
+    for (const drive of this.drives) drive?.finishStep(dt);
+  }
+  /** @internal Limits, friction, motors or servos on any axis. (Loops, not `some`: the step asks, and a
+   * closure a call would be garbage.) */
+  override get hasIterativeRows(): boolean {
+    for (let k = 0; k < 4; k++) if (this.drives[k]?.hasRows === true) return true;
+    return false;
+  }
+  /** @internal */
+  override get hasDriveRows(): boolean {
+    for (let k = 0; k < 4; k++) if (this.drives[k]?.hasDriveRows === true) return true;
+    return false;
+  }
+  override get isDriving(): boolean {
+    for (let k = 0; k < 4; k++) if (this.drives[k]?.isDriving === true) return true;
+    return false;
+  }
+  /** @internal The drives' finite limits, in the order of the drives (translations, then the rotation). */
+  override get limitRowCount(): number {
+    let count = 0;
+    for (const drive of this.drives) if (drive !== null) count += drive.limitRowCount;
+    return count;
+  }
+  /** @internal */
+  override writeLimitRow(k: number, out: Float64Array, at: number, error: Float64Array, errorAt: number): void {
+    const [drive, i, local] = this.limitOf(k);
+    writeSignedRow(this.axisRows[i], drive.limitSign(local), out, at);
+    error[errorAt] = drive.limitError(local);
+  }
+  /** @internal */
+  override limitImpulses(k: number): Float64Array {
+    return this.limitOf(k)[0].impulses;
+  }
+  /** @internal */
+  override limitImpulseAt(k: number): number {
+    const [drive, , local] = this.limitOf(k);
+    return drive.limitSlot(local);
+  }
+  /** @internal Friction is solved with the joint's own rows (the direct solver's friction rows share one bound). */
+  override get frictionRowCount(): number {
+    return 0;
+  }
+  /** Limit row k: its drive, the drive's index, and the row's index within the drive. */
+  private limitOf(k: number): [AxisDrive, number, number] {
+    for (let i = 0; i < 4; i++) {
+      const drive = this.drives[i];
+      if (drive === null) continue;
+      if (k < drive.limitRowCount) return [drive, i, k];
+      k -= drive.limitRowCount;
+    }
+    throw new RangeError(`six-DOF joint ${this.id}: no limit row ${k}`);
+  }
+  writeEffectiveMass(out: Float64Array): void {
+    out.set(this.rows.K.subarray(0, this.rowCount * this.rowCount));
+  }
+}
+
+const scratchQuat = new Float64Array(4);
+const lever = new Float64Array(3);
+const twist = new Float64Array(3);
+
+/** Frame A's axis k (world) at the frames' last update. */
+function frameAxis(frames: JointFrames, k: number): Float64Array {
+  return k === 0 ? frames.xA : k === 1 ? frames.yA : frames.zA;
+}
