@@ -23,6 +23,8 @@ export { MotorJoint, MOTOR_JOINT_DEFINITION } from './joints/motor-joint.js';
 export type { MotorJointOptions } from './joints/motor-joint.js';
 export { WheelJoint, WHEEL_JOINT_DEFINITION } from './joints/wheel-joint.js';
 export type { WheelJointOptions, SuspensionOptions } from './joints/wheel-joint.js';
+export { VehicleController, VehicleWheel } from './vehicle/vehicle-controller.js';
+export type { VehicleControllerOptions, VehicleWheelOptions } from './vehicle/vehicle-controller.js';
 export type { MouseJointOptions } from './joints/mouse-joint.js';
 export { World } from './world/world.js';
 export type { WorldOptions } from './world/world.js';

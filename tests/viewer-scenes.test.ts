@@ -15,6 +15,7 @@ import { dropWeight, segmentBoxEntry } from '../viewer/scenes/loads.js';
 import { rotorHinge } from '../viewer/scenes/windmill.js';
 import { shove } from '../viewer/scenes/ragdoll.js';
 import { trackingError } from '../viewer/scenes/powered-ragdoll.js';
+import { vehicleOf } from '../viewer/scenes/raycast-car.js';
 import { fireBall } from '../viewer/scenes/contacts.js';
 import { LineBuffer } from '../viewer/render/line-buffer.js';
 import { WorldView, type DisplayOptions } from '../viewer/render/world-view.js';
@@ -325,6 +326,24 @@ describe('viewer scenes', () => {
     r.live.keys.add(' ');
     for (let i = 0; i < 240; i++) r.step();
     expect(Math.hypot(chassis.linearVelocity[0], chassis.linearVelocity[2])).toBeLessThan(0.1);
+    expect(hasExploded(r.live.world.bodies)).toBe(false);
+  });
+
+  it('raycast-car: it rests on its four rays, drives with W, turns with A and brakes with space', () => {
+    const r = runner('raycast-car');
+    for (let i = 0; i < 120; i++) r.step();
+    const vehicle = vehicleOf(r.live);
+    expect(vehicle.wheels.every((wheel) => wheel.inContact)).toBe(true);
+    r.live.keys.add('w');
+    for (let i = 0; i < 90; i++) r.step();
+    expect(vehicle.forwardSpeed).toBeGreaterThan(4);
+    r.live.keys.add('a');
+    for (let i = 0; i < 30; i++) r.step();
+    expect(vehicle.chassis.angularVelocity[1]).toBeGreaterThan(0.2);
+    r.live.keys.clear();
+    r.live.keys.add(' ');
+    for (let i = 0; i < 180; i++) r.step();
+    expect(Math.abs(vehicle.forwardSpeed)).toBeLessThan(0.1);
     expect(hasExploded(r.live.world.bodies)).toBe(false);
   });
 

@@ -224,6 +224,26 @@ export class SceneQueries {
     return { body: proxy.body, shape: proxy.shape, distance: tMax, point, normal: Float64Array.from(this.nearestNormal) };
   }
 
+  /** castRay with the default options but `excluded` into `out` (its point and normal filled in place):
+   * true with a hit, false without. For the callers that cast every step (a vehicle's wheels) and must
+   * allocate nothing. */
+  castRayInto(o: Float64Array, d: Float64Array, maxDistance: number, excluded: readonly Body[], out: RayHit): boolean {
+    this.options.only(excluded);
+    this.origin.set(o);
+    this.direction.set(d);
+    this.nearest = null;
+    this.hits = null;
+    const tMax = this.walkRay(maxDistance);
+    const proxy = this.nearest as ShapeProxy | null;
+    if (proxy === null) return false;
+    for (let k = 0; k < 3; k++) out.point[k] = o[k] + tMax * d[k];
+    out.normal.set(this.nearestNormal);
+    out.body = proxy.body;
+    out.shape = proxy.shape;
+    out.distance = tMax;
+    return true;
+  }
+
   /** Every hit of the ray, nearest first. */
   castRayAll(where: string, o: Float64Array, d: Float64Array, maxDistance: number, options: QueryOptions | undefined): RayHit[] {
     this.options.read(where, options);

@@ -18,6 +18,7 @@ import type { GearJoint, GearJointOptions } from '../joints/gear-joint.js';
 import type { SixDofJoint, SixDofJointOptions } from '../joints/six-dof-joint.js';
 import type { MotorJoint, MotorJointOptions } from '../joints/motor-joint.js';
 import type { WheelJoint, WheelJointOptions } from '../joints/wheel-joint.js';
+import { VehicleController, type VehicleControllerOptions } from '../vehicle/vehicle-controller.js';
 import type { OrientationJoint, OrientationJointOptions } from '../joints/orientation-joint.js';
 import type { WeldJoint, WeldJointOptions } from '../joints/weld-joint.js';
 import type { HingeJoint, HingeJointOptions } from '../joints/hinge-joint.js';
@@ -191,6 +192,17 @@ export class World extends BasicWorld {
     }
   }
 
+  /** @internal castRay seeing every shape but those of `excluded`, into a reusable hit (a vehicle's wheels,
+   * every step): true with a hit. The ray is the caller's, already checked (a unit direction). */
+  castRayInto(origin: Float64Array, direction: Float64Array, maxDistance: number, excluded: readonly Body[], out: RayHit): boolean {
+    this.queryDepth++;
+    try {
+      return this.queries().castRayInto(origin, direction, maxDistance, excluded, out);
+    } finally {
+      this.queryDepth--;
+    }
+  }
+
   /** Every shape the ray hits within `maxDistance`, nearest first (ties in body and shape order); as castRay. */
   castRayAll(origin: Vector3Input, direction: Vector3Input, maxDistance = Infinity, options?: QueryOptions): RayHit[] {
     const where = 'castRayAll';
@@ -291,6 +303,16 @@ export class World extends BasicWorld {
    */
   createCharacterController(options: CharacterControllerOptions): CharacterController {
     return new CharacterController(this, options);
+  }
+
+  /**
+   * A ray-cast vehicle on `chassis` (a dynamic body of this world): wheels as rays with suspension springs,
+   * tyre friction, engine force, brakes and steering (lib/vehicle/vehicle-controller.ts, Bullet's raycast
+   * vehicle). Call `vehicle.update(dt)` before each `world.step(dt)`.
+   */
+  createVehicleController(chassis: Body, options: VehicleControllerOptions): VehicleController {
+    this.requireOwnBody('createVehicleController', 'chassis', chassis);
+    return new VehicleController(this, chassis, options);
   }
 
   private sceneQueries: SceneQueries | null = null;
