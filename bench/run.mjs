@@ -1,4 +1,4 @@
-// npm run bench [-- --quick] [-- --only <engine,engine>] [-- --scenes <scene,scene>] [-- --section direct|contacts|holds|world|bundle|sweeps]
+// npm run bench [-- --quick] [-- --only <engine,engine>] [-- --scenes <scene,scene>] [-- --section direct|contacts|holds|world|bundle|sweeps|worker|powered|vehicles]
 //
 // Runs each engine on each scene in a fresh node process (bench/worker.mjs) and prints the tables:
 // ms per step (median and p95 after a JIT warm-up), joint errors measured the same way for every engine
@@ -22,7 +22,9 @@
 // sweeps` for what each sweep of the contact solve buys (bench/sweeps.mjs: a grid of substeps, contact and
 // relax sweeps and warm starting, timed against the defaults and judged by the reference tests' criteria); `--section worker` for
 // a World in a worker (bench/worker-world.mjs: what sinew-physics/worker costs the main thread a frame, and
-// how long a command takes to show), which quick mode runs on its lighter scene.
+// how long a command takes to show), which quick mode runs on its lighter scene; `--section powered` for
+// powered ragdolls against limp ones (bench/powered-ragdoll.mjs); `--section vehicles` for twenty
+// ray-cast cars on the terrain against Rapier's (bench/vehicles.mjs).
 //
 // Timing on shared machines drifts by up to 2x between runs: compare figures from the same run only.
 
@@ -164,7 +166,7 @@ const rows3d = [];
 const twoD = [];
 const contactRows = [];
 /** The sections that --section names, in the order of BENCHMARKS.md. */
-const SECTIONS = ['direct', 'contacts', 'scaling', 'holds', 'world', 'bundle', 'sweeps', 'worker', 'powered'];
+const SECTIONS = ['direct', 'contacts', 'scaling', 'holds', 'world', 'bundle', 'sweeps', 'worker', 'powered', 'vehicles'];
 if (onlySection !== null && !SECTIONS.includes(onlySection)) throw new Error(`bench: unknown section ${onlySection} (${SECTIONS.join(', ')})`);
 if (onlySection === null) runStandardSections();
 if (onlySection === null || onlySection === 'direct') runDirectSection();
@@ -176,6 +178,7 @@ if (onlySection === null || onlySection === 'bundle') runBundleSection();
 if (onlySection === null || onlySection === 'sweeps') runSweepsSection();
 if (onlySection === null || onlySection === 'worker') runWorkerSection();
 if (onlySection === null || onlySection === 'powered') runPoweredSection();
+if (onlySection === null || onlySection === 'vehicles') runVehiclesSection();
 if (!quick) {
   mkdirSync(`${here}out`, { recursive: true });
   writeFileSync(`${here}out/latest${onlySection ? `-${onlySection}` : ''}.json`, JSON.stringify(results, null, 2));
@@ -723,6 +726,30 @@ function runPoweredSection() {
   print('|---|---|---|---|');
   print(`| ${r.ragdolls} | ${fmt(r.limpMs, 3)} | ${fmt(r.poweredMs, 3)} | ${fmt(r.ratio, 2)}${r.ratio <= 1.5 ? '' : ' (**over 1.5**)'} |`);
   print('<!-- /section:powered -->');
+}
+
+// Ray-cast vehicles on the terrain against Rapier's (bench/vehicles.mjs), three runs each in a process of
+// its own; the run with the median ratio is shown. Target: ≤ 1.0x.
+function runVehiclesSection() {
+  const runs = [];
+  for (let i = 0; i < (quick ? 1 : 3); i++) {
+    const out = execFileSync(process.execPath, [`${here}vehicles.mjs`, ...(quick ? ['--quick'] : [])], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: TIME_LIMIT_MS });
+    runs.push(JSON.parse(out.trim().split('\n').pop()));
+  }
+  runs.sort((a, b) => a.ratio - b.ratio);
+  const r = runs[Math.floor(runs.length / 2)];
+  results.tables.vehicles = r;
+  const runsLabel = runs.length === 1 ? 'one run' : `the median of ${runs.length} runs by ratio (ratios ${runs.map((x) => fmt(x.ratio, 2)).join(', ')})`;
+  print('\n<!-- section:vehicles -->');
+  print('## Ray-cast vehicles');
+  print(`\n${r.cars} ray-cast cars circling on the terrain of the world section (a 128 x 128 heightfield of hills ±2 m): sinew's \`VehicleController\` against Rapier ${r.rapierVersion}'s \`DynamicRayCastVehicleController\`, the same cars (800 kg box chassis colliding with the terrain and each other, four wheels of 30 000 N/m, friction slip 1.5; Rapier's stiffness and damping per chassis mass), each driving its rear wheels below 5 m/s with its front wheels turned 0.4 rad; each step every controller's update, then the world's step. One process, interleaved in blocks of 10 steps after 60 warm-up steps, ${r.steps} steps (bench/vehicles.mjs); ${runsLabel}. Target: sinew ≤ 1.0x. Beside the time: cars upright at the end, wheels touching over the run, mean forward speed at the end, chassis centres below the terrain, and the mean suspension compression after the first second (m g / 4k = ${fmt(100 * r.expectedSag, 2)} cm on the level).\n`);
+  print('| engine | ms per step (median) | mean ms | upright | below | wheels touching | speed m/s | sag cm |');
+  print('|---|---|---|---|---|---|---|---|');
+  for (const [name, e] of [['sinew', r.sinew], ['Rapier', r.rapier]]) {
+    print(`| ${name} | ${fmt(e.ms, 3)} | ${fmt(e.meanMs, 3)} | ${e.upright} of ${r.cars} | ${e.below} | ${fmt(100 * e.touchingFraction, 1)} % | ${fmt(e.meanSpeed, 2)} | ${fmt(100 * e.sagAfterWarmUp, 2)} |`);
+  }
+  print(`\nsinew / Rapier: **${fmt(r.ratio, 2)}**${r.ratio <= 1 ? '' : ' (over 1.0)'}.`);
+  print('<!-- /section:vehicles -->');
 }
 
 function contactTable(title, rows, columns) {

@@ -19,6 +19,7 @@ import RAPIER from '@dimforge/rapier3d-compat';
 import { World } from '../dist/index.js';
 import { mulberry32 } from '../dist/math/random.js';
 import { packageVersion } from './engines/package-version.mjs';
+import { FIELD, TERRAIN_SIZE, heightfield, terrainHeight } from './terrain.mjs';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -366,28 +367,7 @@ function queryRun(count) {
 
 // ---- terrain: 500 bodies dropped on a heightfield and on a triangle mesh ----
 
-const TERRAIN_SIZE = 100, FIELD = 128, MESH_CELLS = 100, DROPPED = 500;
-/** The terrain: gentle hills of ±2 m. */
-const terrainHeight = (x, z) => 2 * Math.sin(x / 8) * Math.cos(z / 10);
-
-function heightfield() {
-  // sinew's layout: row r (along z), column c (along x), heights[r · columns + c]
-  const heights = new Float64Array(FIELD * FIELD);
-  // Rapier's (parry's HeightField): the same rows and columns, column-major, heights[r + c · rows], and
-  // its nrows and ncols count the cells (rows − 1, columns − 1)
-  const rapierHeights = new Float32Array(FIELD * FIELD);
-  for (let r = 0; r < FIELD; r++) {
-    for (let c = 0; c < FIELD; c++) {
-      const y = terrainHeight((c / (FIELD - 1) - 0.5) * TERRAIN_SIZE, (r / (FIELD - 1) - 0.5) * TERRAIN_SIZE);
-      heights[r * FIELD + c] = y;
-      rapierHeights[r + c * FIELD] = y;
-    }
-  }
-  return {
-    sinew: { type: 'heightfield', heights, rows: FIELD, columns: FIELD, size: [TERRAIN_SIZE, TERRAIN_SIZE] },
-    rapier: RAPIER.ColliderDesc.heightfield(FIELD - 1, FIELD - 1, rapierHeights, { x: TERRAIN_SIZE, y: 1, z: TERRAIN_SIZE }),
-  };
-}
+const MESH_CELLS = 100, DROPPED = 500;
 
 function triangleMesh() {
   const n = MESH_CELLS + 1;
@@ -458,7 +438,7 @@ function surfaceError(castDown) {
 }
 
 function terrainRun(kind) {
-  const terrain = kind === 'heightfield' ? heightfield() : triangleMesh();
+  const terrain = kind === 'heightfield' ? heightfield(RAPIER) : triangleMesh();
   const dropped = droppedBodies();
   let sinew = null, sinewBodies = null, unsupported = null;
   try {

@@ -4,6 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { World, type Body, type VehicleController } from '../lib/index.js';
+import { mulberry32 } from '../lib/math/random.js';
 
 const DT = 1 / 60;
 const MASS = 800, K = 50000, REST = 0.4, RADIUS = 0.35;
@@ -91,5 +92,78 @@ describe('ray-cast vehicle', () => {
     const car = world.createVehicleController(body, { wheels: [wheel] });
     expect(() => car.setWheel(3, { engineForce: 1 })).toThrow(/wheel 3 is not one of the 1 wheels/);
     expect(() => car.setWheel(0, { brake: -1 })).toThrow(/brake must be a finite number ≥ 0, got -1/);
+  });
+});
+
+describe('the wheels\' rays', () => {
+  it('cast together, find what castRay finds one by one: the same shape, distance, point and normal, bit for bit', () => {
+    const world = new World();
+    const random = mulberry32(11);
+    const heights = Array.from({ length: 16 * 16 }, (_, i) => Math.sin(i % 16) * 0.3 + Math.cos(Math.floor(i / 16) * 0.7) * 0.2);
+    world.createBody({ type: 'static', shapes: [{ type: 'heightfield', heights, rows: 16, columns: 16, size: [12, 12] }] });
+    world.createBody({ type: 'static', shapes: [{ type: 'plane', normal: [0, 1, 0], offset: -3 }] });
+    const chassis = world.createBody({ position: [0, 2, 0], shapes: [{ type: 'box', halfExtents: [1, 0.3, 2] }] });
+    const others: Body[] = [];
+    for (let i = 0; i < 12; i++) {
+      const position = [(random() - 0.5) * 6, 0.5 + random() * 2, (random() - 0.5) * 6];
+      const shape = i % 3 === 0 ? { type: 'sphere' as const, radius: 0.3 } : i % 3 === 1 ? { type: 'box' as const, halfExtents: [0.3, 0.2, 0.4] } : { type: 'capsule' as const, radius: 0.2, halfHeight: 0.3 };
+      others.push(world.createBody({ position, shapes: [shape] }));
+    }
+    // two shapes at exactly the same place: a tie, which goes to the lower key either way
+    world.createBody({ position: [2, 1, 2], shapes: [{ type: 'sphere', radius: 0.4 }] });
+    world.createBody({ position: [2, 1, 2], shapes: [{ type: 'sphere', radius: 0.4 }] });
+    world.step(1 / 60);
+    const count = 8, origins = new Float64Array(3 * count), directions = new Float64Array(3 * count), lengths = new Float64Array(count);
+    const hits = Array.from({ length: count }, () => ({ body: chassis, shape: chassis.shapes[0], distance: 0, point: new Float64Array(3), normal: new Float64Array(3) }));
+    const found = new Uint8Array(count), given = new Float64Array(3 * count);
+    let compared = 0;
+    for (let batch = 0; batch < 40; batch++) {
+      for (let i = 0; i < count; i++) {
+        const o = [(random() - 0.5) * 8, 1 + random() * 3, (random() - 0.5) * 8];
+        if (i === 0) o.splice(0, 3, 2, 3, 2);
+        // the unit vector castRay makes of the direction it is given (as readDirection normalizes)
+        const d = [(random() - 0.5) * 0.6, -1, (random() - 0.5) * 0.6];
+        given.set(d, 3 * i);
+        const l = Math.hypot(d[0], d[1], d[2]);
+        origins.set(o, 3 * i);
+        directions.set(d.map((x) => x / l), 3 * i);
+        lengths[i] = 1 + random() * 6;
+      }
+      world.castRaysInto(origins, directions, lengths, count, [chassis], hits, found);
+      for (let i = 0; i < count; i++) {
+        const one = world.castRay(origins.subarray(3 * i, 3 * i + 3), given.subarray(3 * i, 3 * i + 3), lengths[i], { exclude: [chassis] });
+        expect(found[i]).toBe(one === null ? 0 : 1);
+        if (one === null) continue;
+        compared++;
+        expect(hits[i].body).toBe(one.body);
+        expect(hits[i].shape).toBe(one.shape);
+        expect(hits[i].distance).toBe(one.distance);
+        expect(Array.from(hits[i].point)).toEqual(Array.from(one.point));
+        expect(Array.from(hits[i].normal)).toEqual(Array.from(one.normal));
+      }
+      for (const body of others) body.applyLinearImpulse([0, 0.5 * body.mass, 0]);
+      world.step(1 / 60);
+    }
+    expect(compared).toBeGreaterThan(200);
+  });
+
+  it('cast between steps leave the steps as they were: a pile stepped with rays cast each step matches one stepped without', () => {
+    const pile = () => {
+      const world = new World();
+      world.createBody({ type: 'static', shapes: [{ type: 'plane', normal: [0, 1, 0] }] });
+      const random = mulberry32(5);
+      const bodies = Array.from({ length: 30 }, (_, i) => world.createBody({
+        position: [(random() - 0.5) * 3, 0.5 + i * 0.4, (random() - 0.5) * 3], shapes: [i % 2 === 0 ? { type: 'box', halfExtents: [0.3, 0.2, 0.25] } : { type: 'sphere', radius: 0.25 }],
+      }));
+      return { world, bodies };
+    };
+    const quiet = pile(), asked = pile();
+    for (let i = 0; i < 240; i++) {
+      quiet.world.step(1 / 60);
+      asked.world.step(1 / 60);
+      asked.world.castRay([0, 10, 0], [0, -1, 0], 20);
+    }
+    const positions = (bodies: Body[]) => bodies.flatMap((body) => Array.from(body.position));
+    expect(positions(asked.bodies)).toEqual(positions(quiet.bodies));
   });
 });

@@ -347,6 +347,36 @@ describe('viewer scenes', () => {
     expect(hasExploded(r.live.world.bodies)).toBe(false);
   });
 
+  it('terrain-car: on the valley\'s heightfield it climbs the east hill with W, turns with A and brakes with space', () => {
+    const r = runner('terrain-car');
+    for (let i = 0; i < 90; i++) r.step();
+    const vehicle = vehicleOf(r.live), chassis = vehicle.chassis;
+    expect(vehicle.wheels.every((wheel) => wheel.inContact)).toBe(true);
+    const startY = chassis.position[1], startZ = chassis.position[2];
+    r.live.keys.add('w');
+    let highest = startY;
+    for (let i = 0; i < 240; i++) {
+      r.step();
+      highest = Math.max(highest, chassis.position[1]);
+    }
+    // up the hill at about 7 m/s (2 x 2500 N on 800 kg): at least 6 m higher, 12 m on, on its wheels
+    // and above the ground under it
+    expect(highest - startY).toBeGreaterThan(6);
+    expect(vehicle.wheels.every((wheel) => wheel.inContact)).toBe(true);
+    expect(chassis.position[2] - startZ).toBeGreaterThan(12);
+    expect(chassis.position[1]).toBeGreaterThan(terrainHeight(chassis.position[0], chassis.position[2]));
+    const up = chassis.rotation[4];
+    expect(up).toBeGreaterThan(0.7);
+    r.live.keys.add('a');
+    for (let i = 0; i < 45; i++) r.step();
+    expect(Math.abs(chassis.angularVelocity[1])).toBeGreaterThan(0.1);
+    r.live.keys.clear();
+    r.live.keys.add(' ');
+    for (let i = 0; i < 240; i++) r.step();
+    expect(Math.abs(vehicle.forwardSpeed)).toBeLessThan(0.2);
+    expect(hasExploded(r.live.world.bodies)).toBe(false);
+  });
+
   it('the view draws every limited joint of one ragdoll, and in the ragdoll pile only the picked body\'s', () => {
     const display: DisplayOptions = { ...NOTHING_DRAWN, limits: true };
     const single = runner('ragdoll');

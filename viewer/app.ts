@@ -230,6 +230,7 @@ export class ViewerApp implements PanelControls {
     this.twinView?.sync();
     if (this.runner.twin) this.plot.draw(this.runner.twin);
     this.drag.sync();
+    if (this.sceneDef.follow !== undefined && !this.inWorker) this.stage.follow(this.sceneDef.follow(this.runner.live));
     this.stage.render();
     const { runner, settings } = this;
     const worker = this.workerRun?.world ?? null;

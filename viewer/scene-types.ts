@@ -124,4 +124,7 @@ export interface ViewerScene {
   beforeStep?(scene: LiveScene): void;
   /** Called after every world step. */
   afterStep?(scene: LiveScene): void;
+  /** A point the camera keeps in view (a driven car): each frame the camera and the point it orbits move
+   * by as much as this point moved since the last, so the user's turn and zoom are kept. */
+  follow?(scene: LiveScene): ArrayLike<number>;
 }

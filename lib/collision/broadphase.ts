@@ -304,12 +304,31 @@ export class BroadPhase {
     return started;
   }
 
-  /** For a query between steps: re-bounds the bodies that moved in the last step (when `moved`: once
-   * after each step), and those the user moved. */
+  /**
+   * For a query between steps: brings the proxies of the bodies that moved in the last step (when
+   * `moved`: once after each step) to their poses now, and re-bounds those the user moved. A moved
+   * body's proxy keeps its tree box while that still holds the shape's bounds, as it mostly does (the
+   * step's box grew by the distance the body could cover in the step): the tree is then left as the step
+   * left it, and the next step pairs the shapes as it would have with no query between (and does not
+   * move each proxy in the tree twice a step). A shape that left its fat box is bound as the step binds.
+   */
   rebound(dt: number, moved: boolean): void {
     const moving = this.moving;
-    for (let i = 0; moved && i < moving.length; i++) if (this.byBody.get(moving[i].body) === moving[i]) this.boundAll(moving[i], dt);
+    for (let i = 0; moved && i < moving.length; i++) {
+      const entry = moving[i];
+      if (this.byBody.get(entry.body) !== entry) continue;
+      for (let k = 0; k < entry.proxies.length; k++) this.poseForQuery(entry.proxies[k], dt);
+    }
     this.boundEdited(dt);
+  }
+
+  private poseForQuery(proxy: ShapeProxy, dt: number): void {
+    const shape = proxy.shape, pose = proxy.pose.set(proxy.body, shape);
+    if (proxy.treeId < 0) return; // unbounded
+    const bounds = queryBounds, fat = proxy.fat;
+    shape.definition.bounds(shape, pose.c, pose.W, bounds);
+    if (fat[0] <= bounds[0] && fat[1] <= bounds[1] && fat[2] <= bounds[2] && bounds[3] <= fat[3] && bounds[4] <= fat[4] && bounds[5] <= fat[5]) return;
+    this.bound(proxy, dt);
   }
 
   private boundAll(entry: BodyProxies, dt: number): void {
@@ -571,6 +590,7 @@ export function writeReach(body: Body, out: Float64Array, withoutLinear = false)
 }
 
 const reachOut = new Float64Array(1);
+const queryBounds = new Float64Array(6);
 
 /** Whether two boxes (min x, y, z, max x, y, z) overlap. */
 export function boxesOverlap(a: Float64Array, b: Float64Array): boolean {

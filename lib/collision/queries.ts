@@ -224,25 +224,67 @@ export class SceneQueries {
     return { body: proxy.body, shape: proxy.shape, distance: tMax, point, normal: Float64Array.from(this.nearestNormal) };
   }
 
-  /** castRay with the default options but `excluded` into `out` (its point and normal filled in place):
-   * true with a hit, false without. For the callers that cast every step (a vehicle's wheels) and must
-   * allocate nothing. */
-  castRayInto(o: Float64Array, d: Float64Array, maxDistance: number, excluded: readonly Body[], out: RayHit): boolean {
+  /**
+   * castRay with the default options but `excluded`, for a batch of rays near one another (a vehicle's
+   * wheels, every step): ray i from origins[3i..] along directions[3i..] (a unit vector) up to lengths[i];
+   * its hit into out[i] (point and normal filled in place) and found[i] = 1, or found[i] = 0. Allocates
+   * nothing. The shapes the rays may meet are gathered once, from the trees' boxes that overlap the box
+   * bounding every ray, and each ray then tests those alone (their boxes by the slab test, then their
+   * shapes), rather than walking the trees once per ray. The answers are castRay's: the nearest hit, a
+   * tie to the lower shape key, whatever order the shapes are tested in.
+   */
+  castRaysInto(
+    origins: Float64Array, directions: Float64Array, lengths: Float64Array, count: number, excluded: readonly Body[], out: readonly RayHit[], found: Uint8Array,
+  ): void {
     this.options.only(excluded);
-    this.origin.set(o);
-    this.direction.set(d);
-    this.nearest = null;
+    const box = this.box, near = this.near;
+    this.nearCount = 0;
+    box[0] = box[1] = box[2] = Infinity;
+    box[3] = box[4] = box[5] = -Infinity;
+    for (let i = 0; i < count; i++) {
+      for (let k = 0; k < 3; k++) {
+        const a = origins[3 * i + k], b = a + lengths[i] * directions[3 * i + k];
+        const low = a < b ? a : b, high = a < b ? b : a;
+        if (low < box[k]) box[k] = low;
+        if (high > box[k + 3]) box[k + 3] = high;
+      }
+    }
+    for (const tree of TREES) this.broadphase.trees[tree].query(box, this.gatherNear);
+    for (const proxy of this.broadphase.unbounded) if (this.options.accepts(proxy.body, proxy.shape)) near[this.nearCount++] = proxy;
+    const nearCount = this.nearCount;
     this.hits = null;
-    const tMax = this.walkRay(maxDistance);
-    const proxy = this.nearest as ShapeProxy | null;
-    if (proxy === null) return false;
-    for (let k = 0; k < 3; k++) out.point[k] = o[k] + tMax * d[k];
-    out.normal.set(this.nearestNormal);
-    out.body = proxy.body;
-    out.shape = proxy.shape;
-    out.distance = tMax;
-    return true;
+    for (let i = 0; i < count; i++) {
+      const o = this.origin, d = this.direction;
+      for (let k = 0; k < 3; k++) {
+        o[k] = origins[3 * i + k];
+        d[k] = directions[3 * i + k];
+      }
+      this.nearest = null;
+      this.rayMax = lengths[i];
+      for (let j = 0; j < nearCount; j++) {
+        const proxy = near[j];
+        if (proxy.treeId < 0 || segmentEntersBox(o, d, this.rayMax, proxy.fat)) this.visitRayProxy(proxy);
+      }
+      const proxy = this.nearest as ShapeProxy | null, hit = out[i];
+      found[i] = proxy === null ? 0 : 1;
+      if (proxy === null) continue;
+      const t = this.rayMax;
+      for (let k = 0; k < 3; k++) hit.point[k] = o[k] + t * d[k];
+      hit.normal.set(this.nearestNormal);
+      hit.body = proxy.body;
+      hit.shape = proxy.shape;
+      hit.distance = t;
+    }
+    // (the proxies are left in the array, which keeps its length: emptied, V8 frees its store)
   }
+  /** The shapes castRaysInto's rays may meet: near[0 .. nearCount − 1]. */
+  private readonly near: ShapeProxy[] = [];
+  private nearCount = 0;
+  private readonly gatherNear = (_id: number, slot: number): boolean => {
+    const proxy = this.broadphase.proxyAt(slot);
+    if (this.options.accepts(proxy.body, proxy.shape)) this.near[this.nearCount++] = proxy;
+    return true;
+  };
 
   /** Every hit of the ray, nearest first. */
   castRayAll(where: string, o: Float64Array, d: Float64Array, maxDistance: number, options: QueryOptions | undefined): RayHit[] {
@@ -649,4 +691,23 @@ function inKeyOrder<T>(results: T[], keys: readonly number[], first: ((x: T, y: 
   const order = results.map((_, i) => i);
   order.sort((i, j) => (first === null ? 0 : first(results[i], results[j])) || keys[i] - keys[j]);
   return order.map((i) => results[i]);
+}
+
+/** Whether the segment o + t d, 0 ≤ t ≤ tMax, meets the box (min x, y, z, max x, y, z): the slab test. On an
+ * axis the ray runs parallel to (1/d not finite), the origin alone is tested. */
+function segmentEntersBox(o: Float64Array, d: Float64Array, tMax: number, box: Float64Array): boolean {
+  let enter = 0, exit = tMax;
+  for (let k = 0; k < 3; k++) {
+    const inverse = 1 / d[k];
+    if (!Number.isFinite(inverse)) {
+      if (o[k] < box[k] || o[k] > box[k + 3]) return false;
+      continue;
+    }
+    let t1 = (box[k] - o[k]) * inverse, t2 = (box[k + 3] - o[k]) * inverse;
+    if (t1 > t2) { const swap = t1; t1 = t2; t2 = swap; }
+    if (t1 > enter) enter = t1;
+    if (t2 < exit) exit = t2;
+    if (enter > exit) return false;
+  }
+  return true;
 }

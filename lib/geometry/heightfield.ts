@@ -94,6 +94,8 @@ export class Heightfield implements TriangleSource {
   // The ray cast's nearest hit so far.
   private rayT = -1;
   private rayTriangle = -1;
+  /** The current ray's tMax, for castCell. */
+  private rayLimit = 0;
 
   constructor(where: string, heights: ArrayLike<number>, rows: number, columns: number, size: ArrayLike<number>) {
     requireInteger(where, 'rows', rows, 2);
@@ -176,7 +178,7 @@ export class Heightfield implements TriangleSource {
 
   writeTriangle(i: number, out: Float64Array): boolean {
     const corners = this.corners;
-    if (!this.loadCell(i >> 1, corners)) return false;
+    if (!this.loadCell(i >> 1)) return false;
     const second = (i & 1) === 1;
     // slot 2k: P00, P10, P11; slot 2k + 1: P00, P11, P01
     const b = second ? P11 : P10, c = second ? P01 : P11;
@@ -191,7 +193,7 @@ export class Heightfield implements TriangleSource {
   /** The unit front normal (y > 0) of slot i; NaN for a hole. */
   writeNormal(i: number, out: Float64Array): void {
     const corners = this.corners;
-    if (!this.loadCell(i >> 1, corners)) out.fill(NaN, 0, 3);
+    if (!this.loadCell(i >> 1)) out.fill(NaN, 0, 3);
     else if ((i & 1) === 0) writeTriangleNormal(corners, P00, P10, P11, out, 0);
     else writeTriangleNormal(corners, P00, P11, P01, out, 0);
   }
@@ -308,9 +310,10 @@ export class Heightfield implements TriangleSource {
     const stepC = dx > 0 ? 1 : -1, stepR = dz > 0 ? 1 : -1;
     this.rayT = -1;
     this.rayTriangle = -1;
+    this.rayLimit = tMax;
     while (true) {
       for (let row = r, rowEnd = Math.max(r, rHigh); row <= rowEnd; row++) {
-        for (let column = c, columnEnd = Math.max(c, cHigh); column <= columnEnd; column++) this.castCell(row, column, o, d, tMax);
+        for (let column = c, columnEnd = Math.max(c, cHigh); column <= columnEnd; column++) this.castCell(row, column, o, d);
       }
       if (this.rayTriangle >= 0) break;
       // The t at which the ray crosses into the next column and the next row (Infinity on a still axis).
@@ -339,16 +342,24 @@ export class Heightfield implements TriangleSource {
     return { heights: Array.from(this.heights), rows: this.rows, columns: this.columns, size: [this.size[0], this.size[1]] };
   }
 
-  /** Cell k's corners P00, P10, P11, P01 into out (12 numbers); false for a hole. */
-  private loadCell(k: number, out: Float64Array): boolean {
-    const columns = this.columns, cellColumns = columns - 1;
-    const r = (k / cellColumns) | 0, c = k - r * cellColumns;
-    this.loadCorners(r, c, out);
+  /** Cell k's corners P00, P10, P11, P01 into `corners` (12 numbers); false for a hole. The contacts ask
+   * for a triangle and then its normal: the second finds its cell loaded (cornersCell). */
+  private loadCell(k: number): boolean {
+    const out = this.corners;
+    if (k !== this.cornersCell) {
+      const cellColumns = this.columns - 1;
+      const r = (k / cellColumns) | 0, c = k - r * cellColumns;
+      this.loadCorners(r, c, out);
+      this.cornersCell = k;
+    }
     return !Number.isNaN(out[P00 + 1] + out[P10 + 1] + out[P11 + 1] + out[P01 + 1]);
   }
+  /** The cell loadCell last loaded into `corners`, or −1 (since overwritten by loadCorners). */
+  private cornersCell = -1;
 
   /** The corners of cell (r, c) into out: P00, P10, P11, P01. */
   private loadCorners(r: number, c: number, out: Float64Array): void {
+    if (out === this.corners) this.cornersCell = -1;
     const xs = this.xs, zs = this.zs, heights = this.heights, columns = this.columns;
     const p = r * columns + c;
     const x0 = xs[c], x1 = xs[c + 1], z0 = zs[r], z1 = zs[r + 1];
@@ -359,11 +370,12 @@ export class Heightfield implements TriangleSource {
   }
 
   /** Tests the ray against cell (r, c)'s two triangles, keeping the nearest hit (the lower slot on a tie). */
-  private castCell(r: number, c: number, o: ArrayLike<number>, d: ArrayLike<number>, tMax: number): void {
-    const corners = this.corners;
-    this.loadCorners(r, c, corners);
-    if (Number.isNaN(corners[P00 + 1] + corners[P10 + 1] + corners[P11 + 1] + corners[P01 + 1])) return;
-    const slot = 2 * (r * (this.columns - 1) + c);
+  private castCell(r: number, c: number, o: ArrayLike<number>, d: ArrayLike<number>): void {
+    // (tMax read from a field: a double passed to a call V8 does not inline is boxed, 16 bytes a cell)
+    const corners = this.corners, tMax = this.rayLimit, cell = r * (this.columns - 1) + c;
+    // (through loadCell, so that the hit's normal finds its cell loaded)
+    if (!this.loadCell(cell)) return;
+    const slot = 2 * cell;
     for (let side = 0; side < 2; side++) {
       const t = side === 0 ? rayTriangle(o, d, corners, P00, P10, P11, tMax) : rayTriangle(o, d, corners, P00, P11, P01, tMax);
       if (t < 0) continue;

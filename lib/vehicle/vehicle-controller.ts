@@ -68,10 +68,12 @@ const CONTROLLER_KEYS = optionKeys<VehicleControllerOptions>({ wheels: true });
 const POSITION = BODY_STATE.position, ROTATION = BODY_STATE.rotation, LINEAR_VELOCITY = BODY_STATE.linearVelocity, ANGULAR_VELOCITY = BODY_STATE.angularVelocity;
 const INVERSE_INERTIA = BODY_STATE.inverseInertia;
 
-/** What the world gives the controller: its wheels' ray casts (World.castRayInto). */
+/** What the world gives the controller: its wheels' ray casts (World.castRaysInto). */
 export interface VehicleWorld {
   /** @internal */
-  castRayInto(origin: Float64Array, direction: Float64Array, maxDistance: number, excluded: readonly Body[], out: RayHit): boolean;
+  castRaysInto(
+    origins: Float64Array, directions: Float64Array, lengths: Float64Array, count: number, excluded: readonly Body[], out: readonly RayHit[], found: Uint8Array,
+  ): void;
 }
 
 /** One wheel's settings and its state after the last update. */
@@ -141,6 +143,13 @@ export class VehicleController {
   readonly wheels: readonly VehicleWheel[];
   private readonly world: VehicleWorld;
   private readonly excluded: Body[];
+  // the wheels' rays, cast together (World.castRaysInto): from their hard points along their suspension
+  // directions, as far as a wheel at full extension reaches
+  private readonly origins: Float64Array;
+  private readonly directions: Float64Array;
+  private readonly lengths: Float64Array;
+  private readonly hits: readonly RayHit[];
+  private readonly found: Uint8Array;
 
   /** @internal Use world.createVehicleController. */
   constructor(world: VehicleWorld, chassis: Body, options: VehicleControllerOptions) {
@@ -153,6 +162,12 @@ export class VehicleController {
     this.world = world;
     this.chassis = chassis;
     this.excluded = [chassis];
+    const n = this.wheels.length;
+    this.origins = new Float64Array(3 * n);
+    this.directions = new Float64Array(3 * n);
+    this.lengths = new Float64Array(n);
+    this.found = new Uint8Array(n);
+    this.hits = this.wheels.map(() => ({ body: null as unknown as Body, shape: null as never, distance: 0, point: new Float64Array(3), normal: new Float64Array(3) }));
   }
 
   /** Sets wheel i's steering (rad), engine force (N) and brake (N ≥ 0); each optional. */
@@ -188,7 +203,7 @@ export class VehicleController {
     // forces for the coming step: integrated in its substeps beside gravity, so a car at rest has no
     // velocity between steps and sags m g / 4k (as impulses once a step, the chassis kept −3/8 g h of
     // downward speed between steps, which the dampers read as compression: 19 % less sag, measured)
-    for (const wheel of wheels) this.castWheel(wheel, s);
+    this.castWheels(s);
     for (const wheel of wheels) {
       if (!wheel.inContact) continue;
       const n = wheel.contactNormal, f = wheel.suspensionForce;
@@ -215,18 +230,34 @@ export class VehicleController {
     }
   }
 
-  /** The wheel's ray, and where it touches its suspension's length and force (not applied yet). */
-  private castWheel(wheel: VehicleWheel, s: Float64Array): void {
-    toWorld(s, wheel.connection, true, hardPoint);
-    toWorld(s, wheel.direction, false, down);
-    const reach = wheel.restLength + wheel.maxTravel + wheel.radius;
-    wheel.inContact = this.world.castRayInto(hardPoint, down, reach, this.excluded, hit);
+  /** The wheels' rays, and where each touches its suspension's length and force (not applied yet). */
+  private castWheels(s: Float64Array): void {
+    const wheels = this.wheels, origins = this.origins, directions = this.directions;
+    for (let i = 0; i < wheels.length; i++) {
+      const wheel = wheels[i];
+      toWorld(s, wheel.connection, true, hardPoint);
+      toWorld(s, wheel.direction, false, down);
+      for (let k = 0; k < 3; k++) {
+        origins[3 * i + k] = hardPoint[k];
+        directions[3 * i + k] = down[k];
+      }
+      this.lengths[i] = wheel.restLength + wheel.maxTravel + wheel.radius;
+    }
+    this.world.castRaysInto(origins, directions, this.lengths, wheels.length, this.excluded, this.hits, this.found);
+    for (let i = 0; i < wheels.length; i++) this.suspend(wheels[i], i);
+  }
+
+  /** Wheel i's suspension length and force from its ray's hit. */
+  private suspend(wheel: VehicleWheel, i: number): void {
+    wheel.inContact = this.found[i] === 1;
     if (!wheel.inContact) {
       wheel.suspensionLength = wheel.restLength + wheel.maxTravel;
       wheel.suspensionForce = 0;
       wheel.groundBody = null;
       return;
     }
+    const hit = this.hits[i], d = this.directions;
+    down[0] = d[3 * i]; down[1] = d[3 * i + 1]; down[2] = d[3 * i + 2];
     const n = hit.normal;
     wheel.contactPoint.set(hit.point);
     wheel.contactNormal.set(n);
@@ -253,7 +284,7 @@ export class VehicleController {
     steeredAxle(s, wheel, axle);
     const an = axle[0] * n[0] + axle[1] * n[1] + axle[2] * n[2];
     axle[0] -= an * n[0]; axle[1] -= an * n[1]; axle[2] -= an * n[2];
-    const al = Math.hypot(axle[0], axle[1], axle[2]);
+    const al = Math.sqrt(axle[0] * axle[0] + axle[1] * axle[1] + axle[2] * axle[2]);
     if (al < 1e-9) {
       wheel.inContact = false;
       return;
@@ -282,7 +313,7 @@ export class VehicleController {
     const chassis = this.chassis, ground = wheel.groundBody as Body, p = wheel.contactPoint, axle = wheel.axleOnGround, up = wheel.up;
     relativeVelocity(chassis, ground, p, slip);
     let side = -(slip[0] * axle[0] + slip[1] * axle[1] + slip[2] * axle[2]) / effectiveInverseMass(chassis, ground, p, axle);
-    const along = wheel.forwardImpulse, most = wheel.frictionSlip * wheel.suspensionForce * h, size = Math.hypot(along, side);
+    const along = wheel.forwardImpulse, most = wheel.frictionSlip * wheel.suspensionForce * h, size = Math.sqrt(along * along + side * side);
     wheel.skidding = size > most;
     if (wheel.skidding) {
       const scale = size > 0 ? most / size : 0;
@@ -303,7 +334,6 @@ export class VehicleController {
 
 const hardPoint = new Float64Array(3), down = new Float64Array(3);
 const slip = new Float64Array(3), sidePoint = new Float64Array(3), arm = new Float64Array(3), turned = new Float64Array(3), force = new Float64Array(3);
-const hit: RayHit = { body: null as unknown as Body, shape: null as never, distance: 0, point: new Float64Array(3), normal: new Float64Array(3) };
 
 /** A chassis-axes point (with its position) or direction into the world: x + R v, or R v. */
 function toWorld(s: Float64Array, v: Float64Array, point: boolean, out: Float64Array): void {

@@ -192,12 +192,15 @@ export class World extends BasicWorld {
     }
   }
 
-  /** @internal castRay seeing every shape but those of `excluded`, into a reusable hit (a vehicle's wheels,
-   * every step): true with a hit. The ray is the caller's, already checked (a unit direction). */
-  castRayInto(origin: Float64Array, direction: Float64Array, maxDistance: number, excluded: readonly Body[], out: RayHit): boolean {
+  /** @internal castRay seeing every shape but those of `excluded`, for a batch of rays into reusable hits
+   * (a vehicle's wheels, every step; SceneQueries.castRaysInto). The rays are the caller's, already
+   * checked (unit directions). */
+  castRaysInto(
+    origins: Float64Array, directions: Float64Array, lengths: Float64Array, count: number, excluded: readonly Body[], out: readonly RayHit[], found: Uint8Array,
+  ): void {
     this.queryDepth++;
     try {
-      return this.queries().castRayInto(origin, direction, maxDistance, excluded, out);
+      this.queries().castRaysInto(origins, directions, lengths, count, excluded, out, found);
     } finally {
       this.queryDepth--;
     }

@@ -64,6 +64,7 @@ export class Stage {
   frame(position: readonly number[], target: readonly number[], groundY: number, ground = true): void {
     this.homePosition.set(position[0], position[1], position[2]);
     this.homeTarget.set(target[0], target[1], target[2]);
+    this.followed = null;
     this.resetView();
     this.ground.position.y = groundY;
     this.grid.position.y = groundY + 0.01;
@@ -79,6 +80,24 @@ export class Stage {
     shadow.updateProjectionMatrix();
   }
 
+  /** The point follow last saw, and the first it saw, or none since the scene was framed. */
+  private followed: THREE.Vector3 | null = null;
+  private followStart = new THREE.Vector3();
+
+  /** Moves the camera and the point it orbits by as much as `point` moved since the last call (none on
+   * the first after frame): a scene's `follow`. */
+  follow(point: ArrayLike<number>): void {
+    if (this.followed === null) {
+      this.followed = new THREE.Vector3(point[0], point[1], point[2]);
+      this.followStart.copy(this.followed);
+      return;
+    }
+    const dx = point[0] - this.followed.x, dy = point[1] - this.followed.y, dz = point[2] - this.followed.z;
+    this.camera.position.x += dx; this.camera.position.y += dy; this.camera.position.z += dz;
+    this.controls.target.x += dx; this.controls.target.y += dy; this.controls.target.z += dz;
+    this.followed.set(point[0], point[1], point[2]);
+  }
+
   /** Puts the camera back where the scene framed it (frame), whatever the user turned, panned or zoomed
    * since; no turn is left coasting (the controls' damping). */
   resetView(): void {
@@ -90,6 +109,13 @@ export class Stage {
     controls.position0.copy(this.homePosition);
     controls.zoom0 = 1;
     controls.reset();
+    // a followed point is framed as the scene framed it at the start
+    if (this.followed !== null) {
+      const shift = this.followed.clone().sub(this.followStart);
+      this.camera.position.add(shift);
+      controls.target.add(shift);
+      controls.update();
+    }
     controls.enableDamping = true;
   }
 

@@ -17,13 +17,14 @@ import { sixDofScene } from './six-dof.js';
 import { motorJointScene } from './motor-joint.js';
 import { carScene } from './car.js';
 import { raycastCarScene } from './raycast-car.js';
+import { terrainCarScene } from './terrain-car.js';
 import { ragdollPileScene, pyramidScene, wallScene, drapedChainScene, hullPileScene, fallingPileScene } from './contacts.js';
 import { terrainScene } from './terrain.js';
 import { levelScene } from './level.js';
 import { playgroundScene } from './playground.js';
 
 export const SCENES: readonly ViewerScene[] = [
-  rope, heavyChain, bridge, ropeBridgeScene, cantilever, weldedTowerScene, weldedBridgeScene, windmillScene, hingeChainScene, ragdollScene, poweredRagdollScene, pulleyScene, gearsScene, sixDofScene, motorJointScene, carScene, raycastCarScene,
+  rope, heavyChain, bridge, ropeBridgeScene, cantilever, weldedTowerScene, weldedBridgeScene, windmillScene, hingeChainScene, ragdollScene, poweredRagdollScene, pulleyScene, gearsScene, sixDofScene, motorJointScene, carScene, raycastCarScene, terrainCarScene,
   ragdollPileScene, pyramidScene, wallScene, drapedChainScene, hullPileScene, fallingPileScene, terrainScene, levelScene, playgroundScene,
 ];
 

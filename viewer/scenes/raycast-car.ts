@@ -11,17 +11,26 @@ const RADIUS = 0.35, REST = 0.35, MASS = 800, STIFFNESS = 40000;
 const CORNERS: readonly [number, number][] = [[-0.95, 1.3], [0.95, 1.3], [-0.95, -1.3], [0.95, -1.3]];
 const HEIGHT = RADIUS + REST - (MASS * 9.81) / (4 * STIFFNESS) + 0.05;
 
-function describeRaycastCar(): SceneDescription {
+/**
+ * The car's bodies: the chassis first, then its four wheels as drawn (kinematic, without collision: the
+ * rays are the wheels), the car standing level at `ground` m (the chassis at rest on its springs, a
+ * little above), at (x, z). The scene's hooks read them in this order.
+ */
+export function raycastCarBodies(x = 0, z = 0, ground = 0): SceneDescription['bodies'] {
   const half: [number, number, number] = [0.8, 0.2, 1.8];
   const [a, b, c] = half.map((h) => 2 * h);
   const bodies: SceneDescription['bodies'] = [{
-    type: 'dynamic', position: [0, HEIGHT, 0], mass: MASS, role: 'load', shape: { kind: 'box', halfExtents: half }, collide: true,
+    type: 'dynamic', position: [x, ground + HEIGHT, z], mass: MASS, role: 'load', shape: { kind: 'box', halfExtents: half }, collide: true,
     inertia: [(MASS * (b * b + c * c)) / 12, (MASS * (a * a + c * c)) / 12, (MASS * (a * a + b * b)) / 12],
   }];
-  // the wheels as drawn (no collision: the rays are the wheels)
-  for (const [x, z] of CORNERS) {
-    bodies.push({ type: 'kinematic', position: [x, RADIUS, z], mass: 1, inertia: [1, 1, 1], shape: { kind: 'capsule', radius: RADIUS, halfHeight: 0.02 }, role: 'link' });
+  for (const [dx, dz] of CORNERS) {
+    bodies.push({ type: 'kinematic', position: [x + dx, ground + RADIUS, z + dz], mass: 1, inertia: [1, 1, 1], shape: { kind: 'capsule', radius: RADIUS, halfHeight: 0.02 }, role: 'link' });
   }
+  return bodies;
+}
+
+function describeRaycastCar(): SceneDescription {
+  const bodies = raycastCarBodies();
   bodies.push({ type: 'static', position: [0, 0.35, 9], orientation: [Math.sin(-0.1), 0, 0, Math.cos(-0.1)], mass: 0, inertia: [0, 0, 0], shape: { kind: 'box', halfExtents: [2, 0.2, 4] }, role: 'ground', collide: true });
   bodies.push({ type: 'static', position: [0, 0.6, 15], mass: 0, inertia: [0, 0, 0], shape: { kind: 'box', halfExtents: [2, 0.2, 2.2] }, role: 'ground', collide: true });
   for (let i = 0; i < 5; i++) {

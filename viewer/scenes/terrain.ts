@@ -190,7 +190,7 @@ export function describeTerrain(): SceneDescription {
 }
 
 /** The heightfield as a static body. */
-function addValley(scene: LiveScene): void {
+export function addValley(scene: LiveScene): void {
   const { rows, columns, size } = TERRAIN;
   const body = scene.world.createBody({ type: 'static', shapes: [{ type: 'heightfield', heights: terrainHeights(), rows, columns, size }] });
   scene.extraBodies.push({ body, role: 'terrain' });
