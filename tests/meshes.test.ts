@@ -3,6 +3,8 @@
 // from behind, heightfields push sunken bodies back up, queries see them, snapshots keep their contacts.
 
 import { describe, expect, it } from 'vitest';
+import { mulberry32 } from '../lib/math/random.js';
+import { firstCell, lastCell } from '../lib/geometry/heightfield.js';
 import { World, type Body, type ShapeOptions } from '../lib/index.js';
 
 /** A flat floor of n x n tiles of 1 m, two triangles each, top at y = 0, centred on the origin. */
@@ -279,5 +281,41 @@ describe('triangle meshes and heightfields', () => {
     expect(hit?.distance).toBeCloseTo(3.5, 5);
     expect(hit?.normal[1]).toBeCloseTo(1, 6);
     expect(world.castShape({ type: 'sphere', radius: 0.5 }, [20, 4, 0], [0, 0, 0, 1], [0, -1, 0], 10)?.distance).toBeCloseTo(3.5, 5);
+  });
+});
+
+describe('heightfield cell lookup', () => {
+  /** The binary searches the lookup answers as (the smallest cell whose range reaches v; the largest
+   * whose range starts at or before v). */
+  const firstBySearch = (coords: Float64Array, v: number): number => {
+    let lo = 0, hi = coords.length - 2;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (coords[mid + 1] >= v) hi = mid; else lo = mid + 1;
+    }
+    return lo;
+  };
+  const lastBySearch = (coords: Float64Array, v: number): number => {
+    let lo = 0, hi = coords.length - 2;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (coords[mid] <= v) lo = mid; else hi = mid - 1;
+    }
+    return lo;
+  };
+
+  it('finds by proportion the cells a binary search over the grid finds, on grid lines, between, outside and at NaN', () => {
+    const random = mulberry32(3);
+    for (const [n, size] of [[2, 1], [3, 10], [17, 5.3], [128, 100], [1000, 0.37]] as const) {
+      const coords = new Float64Array(n);
+      for (let i = 0; i < n; i++) coords[i] = (i / (n - 1) - 0.5) * size;
+      const values = [NaN, Infinity, -Infinity, coords[0] - 1, coords[n - 1] + 1, ...coords];
+      for (const c of coords) values.push(c + 1e-15, c - 1e-15, c * (1 + 1e-16), c * (1 - 1e-16));
+      for (let i = 0; i < 500; i++) values.push((random() - 0.5) * 1.2 * size);
+      for (const v of values) {
+        expect(firstCell(coords, v)).toBe(firstBySearch(coords, v));
+        expect(lastCell(coords, v)).toBe(lastBySearch(coords, v));
+      }
+    }
   });
 });

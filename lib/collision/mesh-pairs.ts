@@ -297,11 +297,11 @@ export class MeshPairs {
     const source = this.source as TriangleSource, t = this.triangle, n = this.normal;
     meshPairCounters.triangles++;
     source.writeTriangle(triangle, t);
-    source.writeNormal(triangle, n);
     if (this.clearsPlane(mesh.pose, out)) {
       out.count = 0;
       return;
     }
+    source.writeNormal(triangle, n);
     const heightfield = mesh.shape.type === 'heightfield';
     // a triangle's prism is as deep as the triangle is wide: deep enough to push back a body that sank
     // in a step, shallow enough not to reach past a neighbouring drop (a prism runs straight down along
@@ -317,21 +317,28 @@ export class MeshPairs {
   }
 
   /**
-   * Whether the other shape lies beyond the plane of the triangle in `triangle` (normal in `normal`, both
-   * in the frame of the mesh at world pose A) by more than out.margin: its lowest point along the face
-   * normal n, n·c − reach(−n) (its support function), above the plane. The face normal is then a
-   * separating axis with a gap over the margin, and no contact function keeps a point (each keeps points
-   * within the margin along the normal it picks: the separating axis test's largest gap, which is at
-   * least this one, or n itself), so the triangle's prism is not built. A car on its wheels over terrain,
-   * or a body resting on a few of the triangles its box spans, skips most of them. The slack (1e-6 m)
-   * leaves triangles at the margin's edge to the full test, whose arithmetic runs in another order.
+   * Whether the other shape lies beyond the plane of the triangle in `triangle` (mesh frame, at world pose
+   * A) by more than out.margin: its lowest point along the face normal n, n·c − reach(−n) (its support
+   * function), above the plane. The face normal is then a separating axis with a gap over the margin, and
+   * no contact function keeps a point (each keeps points within the margin along the normal it picks: the
+   * separating axis test's largest gap, which is at least this one, or n itself), so the triangle's
+   * normal and prism are not made. A car on its wheels over terrain, or a body resting on a few of the
+   * triangles its box spans, skips most of them. n is (b − a) × (c − a) scaled by the inverse of its
+   * length, which may differ from the source's normal in the last bits: the slack (1e-6 m) leaves the
+   * triangles at the margin's edge to the full test. A degenerate triangle's n is NaN: not skipped here.
    */
   private clearsPlane(A: ShapePose, out: Manifold): boolean {
     // (the margin read here: a double passed to a call V8 does not inline is boxed, 16 bytes a triangle)
-    const margin = out.margin, t = this.triangle, ln = this.normal, W = A.W, c = A.c, B = this.otherPose as ShapePose, shape = this.otherShape as Shape;
-    const nx = W[0] * ln[0] + W[3] * ln[1] + W[6] * ln[2];
-    const ny = W[1] * ln[0] + W[4] * ln[1] + W[7] * ln[2];
-    const nz = W[2] * ln[0] + W[5] * ln[1] + W[8] * ln[2];
+    const margin = out.margin, t = this.triangle, W = A.W, c = A.c, B = this.otherPose as ShapePose, shape = this.otherShape as Shape;
+    // the face normal in the mesh's frame
+    const e1x = t[3] - t[0], e1y = t[4] - t[1], e1z = t[5] - t[2];
+    const e2x = t[6] - t[0], e2y = t[7] - t[1], e2z = t[8] - t[2];
+    let lx = e1y * e2z - e1z * e2y, ly = e1z * e2x - e1x * e2z, lz = e1x * e2y - e1y * e2x;
+    const inverse = 1 / Math.sqrt(lx * lx + ly * ly + lz * lz);
+    lx *= inverse; ly *= inverse; lz *= inverse;
+    const nx = W[0] * lx + W[3] * ly + W[6] * lz;
+    const ny = W[1] * lx + W[4] * ly + W[7] * lz;
+    const nz = W[2] * lx + W[5] * ly + W[8] * lz;
     const ax = c[0] + W[0] * t[0] + W[3] * t[1] + W[6] * t[2];
     const ay = c[1] + W[1] * t[0] + W[4] * t[1] + W[7] * t[2];
     const az = c[2] + W[2] * t[0] + W[5] * t[1] + W[8] * t[2];

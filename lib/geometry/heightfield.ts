@@ -34,24 +34,32 @@ const BLOCK = 8;
 // Corners of a cell in a 12-number scratch: P00, P10, P11, P01. Slot 2k is (P00, P10, P11), 2k + 1 is (P00, P11, P01).
 const P00 = 0, P10 = 3, P11 = 6, P01 = 9;
 
-/** The smallest cell c in [0, n − 2] whose range [coords[c], coords[c + 1]] reaches v (coords[c + 1] ≥ v); n − 2 if none. */
-function firstCell(coords: Float64Array, v: number): number {
-  let lo = 0, hi = coords.length - 2;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (coords[mid + 1] >= v) hi = mid; else lo = mid + 1;
-  }
-  return lo;
+// The grid's coordinates are evenly spaced, so a cell is guessed from v by proportion and then moved to
+// the exact answer by comparisons with the coordinates themselves (a step or none: the guess is off only
+// by rounding), the answer a binary search over them gives. NaN gives what the binary search gave.
+
+/** The cell v falls in by proportion, clamped to [0, n − 2]. */
+function guessCell(coords: Float64Array, v: number): number {
+  const last = coords.length - 1, g = Math.floor(((v - coords[0]) / (coords[last] - coords[0])) * last);
+  return g < 0 ? 0 : g > last - 1 ? last - 1 : g;
 }
 
-/** The largest cell c in [0, n − 2] whose range starts at or before v (coords[c] ≤ v); 0 if none. */
-function lastCell(coords: Float64Array, v: number): number {
-  let lo = 0, hi = coords.length - 2;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (coords[mid] <= v) lo = mid; else hi = mid - 1;
-  }
-  return lo;
+/** The smallest cell c in [0, n − 2] whose range [coords[c], coords[c + 1]] reaches v (coords[c + 1] ≥ v); n − 2 if none. @internal */
+export function firstCell(coords: Float64Array, v: number): number {
+  if (v !== v) return coords.length - 2;
+  let c = guessCell(coords, v);
+  while (c > 0 && coords[c] >= v) c--;
+  while (c < coords.length - 2 && coords[c + 1] < v) c++;
+  return c;
+}
+
+/** The largest cell c in [0, n − 2] whose range starts at or before v (coords[c] ≤ v); 0 if none. @internal */
+export function lastCell(coords: Float64Array, v: number): number {
+  if (v !== v) return 0;
+  let c = guessCell(coords, v);
+  while (c < coords.length - 2 && coords[c + 1] <= v) c++;
+  while (c > 0 && coords[c] > v) c--;
+  return c;
 }
 
 /** The largest power of two ≤ n (n ≥ 1). */
