@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { Heightfield } from '../lib/geometry/heightfield.js';
 import { TriangleMesh } from '../lib/geometry/triangle-mesh.js';
 import {
-  ACTIVE_EDGE_ANGLE, rayTriangle, writeTriangleBounds, type TriangleSource,
+  ACTIVE_EDGE_ANGLE, RAY_T, RAY_T_MAX, rayTriangle, writeTriangleBounds, type TriangleSource,
 } from '../lib/geometry/triangle-source.js';
 import { mulberry32 } from '../lib/math/random.js';
 
@@ -21,13 +21,20 @@ function unit(v: number[]): number[] {
   return [v[0] / length, v[1] / length, v[2] / length];
 }
 
+/** rayTriangle's t, or −1 for a miss. */
+function rayTriangleT(o: number[], d: number[], corners: Float64Array, tMax: number): number {
+  const ray = new Float64Array(2);
+  ray[RAY_T_MAX] = tMax;
+  return rayTriangle(o, d, corners, 0, 3, 6, ray) ? ray[RAY_T] : -1;
+}
+
 /** The nearest hit over every triangle (lowest index on a tie), its facing normal, or t = −1. */
 function bruteRay(source: TriangleSource, o: number[], d: number[], tMax: number): { t: number; triangle: number; normal: number[] } {
   const corners = new Float64Array(9), n = new Float64Array(3);
   let best = -1, triangle = -1;
   for (let i = 0; i < source.triangleCount; i++) {
     if (!source.writeTriangle(i, corners)) continue;
-    const t = rayTriangle(o, d, corners, 0, 3, 6, tMax);
+    const t = rayTriangleT(o, d, corners, tMax);
     if (t >= 0 && (triangle < 0 || t < best)) { best = t; triangle = i; }
   }
   if (triangle < 0) return { t: -1, triangle, normal: [] };
@@ -55,7 +62,7 @@ function compareRays(source: TriangleSource, rays: { o: number[]; d: number[]; t
     } else {
       // another triangle at the same distance (a shared edge or corner)
       expect(source.writeTriangle(hit[0], corners)).toBe(true);
-      expect(Math.abs(rayTriangle(o, d, corners, 0, 3, 6, tMax) - expected.t)).toBeLessThanOrEqual(1e-12);
+      expect(Math.abs(rayTriangleT(o, d, corners, tMax) - expected.t)).toBeLessThanOrEqual(1e-12);
     }
   }
   return hits;

@@ -24,7 +24,7 @@
 // triangles, a border between two cells from the triangles on either side; a border next to a hole or on
 // the outside of the grid is active.
 
-import { isEdgeActive, rayTriangle, writeFacingNormal, writeTriangleNormal, type TriangleSource, EDGE_AB, EDGE_BC, EDGE_CA } from './triangle-source.js';
+import { isEdgeActive, RAY_T, RAY_T_MAX, rayTriangle, writeFacingNormal, writeTriangleNormal, type TriangleSource, EDGE_AB, EDGE_BC, EDGE_CA } from './triangle-source.js';
 import { isArrayLike, requireInteger, show, showBound } from '../util/validate.js';
 import { MAX_LENGTH, MIN_LENGTH } from '../limits.js';
 
@@ -102,8 +102,8 @@ export class Heightfield implements TriangleSource {
   // The ray cast's nearest hit so far.
   private rayT = -1;
   private rayTriangle = -1;
-  /** The current ray's tMax, for castCell. */
-  private rayLimit = 0;
+  /** The current ray's tMax, and a triangle's hit t (rayTriangle's RAY_T_MAX, RAY_T), for castCell. */
+  private readonly rayNumbers = new Float64Array(2);
 
   constructor(where: string, heights: ArrayLike<number>, rows: number, columns: number, size: ArrayLike<number>) {
     requireInteger(where, 'rows', rows, 2);
@@ -318,7 +318,7 @@ export class Heightfield implements TriangleSource {
     const stepC = dx > 0 ? 1 : -1, stepR = dz > 0 ? 1 : -1;
     this.rayT = -1;
     this.rayTriangle = -1;
-    this.rayLimit = tMax;
+    this.rayNumbers[RAY_T_MAX] = tMax;
     while (true) {
       for (let row = r, rowEnd = Math.max(r, rHigh); row <= rowEnd; row++) {
         for (let column = c, columnEnd = Math.max(c, cHigh); column <= columnEnd; column++) this.castCell(row, column, o, d);
@@ -379,14 +379,15 @@ export class Heightfield implements TriangleSource {
 
   /** Tests the ray against cell (r, c)'s two triangles, keeping the nearest hit (the lower slot on a tie). */
   private castCell(r: number, c: number, o: ArrayLike<number>, d: ArrayLike<number>): void {
-    // (tMax read from a field: a double passed to a call V8 does not inline is boxed, 16 bytes a cell)
-    const corners = this.corners, tMax = this.rayLimit, cell = r * (this.columns - 1) + c;
+    // (tMax in an array: a double passed to a call V8 does not inline is boxed, 16 bytes a cell)
+    const corners = this.corners, ray = this.rayNumbers, cell = r * (this.columns - 1) + c;
     // (through loadCell, so that the hit's normal finds its cell loaded)
     if (!this.loadCell(cell)) return;
     const slot = 2 * cell;
     for (let side = 0; side < 2; side++) {
-      const t = side === 0 ? rayTriangle(o, d, corners, P00, P10, P11, tMax) : rayTriangle(o, d, corners, P00, P11, P01, tMax);
-      if (t < 0) continue;
+      const hit = side === 0 ? rayTriangle(o, d, corners, P00, P10, P11, ray) : rayTriangle(o, d, corners, P00, P11, P01, ray);
+      if (!hit) continue;
+      const t = ray[RAY_T];
       if (this.rayTriangle < 0 || t < this.rayT || (t === this.rayT && slot + side < this.rayTriangle)) {
         this.rayT = t;
         this.rayTriangle = slot + side;

@@ -26,7 +26,7 @@
 import { rayCastTree } from './tree-ray-cast.js';
 import { DynamicTree } from './dynamic-tree.js';
 import {
-  isEdgeActive, rayTriangle, writeFacingNormal, writeTriangleBounds, writeTriangleNormal, type TriangleSource,
+  isEdgeActive, RAY_T, RAY_T_MAX, rayTriangle, writeFacingNormal, writeTriangleBounds, writeTriangleNormal, type TriangleSource,
 } from './triangle-source.js';
 import { isArrayLike, show, showBound } from '../util/validate.js';
 import { MAX_LENGTH, MIN_LENGTH } from '../limits.js';
@@ -78,6 +78,8 @@ export class TriangleMesh implements TriangleSource {
   private readonly rayDirection = new Float64Array(3);
   private rayT = -1;
   private rayTriangle = -1;
+  /** rayTriangle's tMax and t (RAY_T_MAX, RAY_T). */
+  private readonly rayNumbers = new Float64Array(2);
   private readonly pointBox = new Float64Array(6);
   private readonly forwardQuery = (_proxy: number, triangle: number): boolean => (this.visitor as (triangle: number) => boolean)(triangle);
   private readonly testRay = (_proxy: number, triangle: number, tMax: number): number => {
@@ -287,11 +289,13 @@ export class TriangleMesh implements TriangleSource {
 
   /** Tests the ray in rayOrigin, rayDirection against one triangle, keeping the nearest hit (the lower index on a tie). */
   private castAgainst(triangle: number, tMax: number): void {
-    const indices = this.indices;
-    const t = rayTriangle(
-      this.rayOrigin, this.rayDirection, this.vertices, 3 * indices[3 * triangle], 3 * indices[3 * triangle + 1], 3 * indices[3 * triangle + 2], tMax,
+    const indices = this.indices, ray = this.rayNumbers;
+    ray[RAY_T_MAX] = tMax;
+    const hit = rayTriangle(
+      this.rayOrigin, this.rayDirection, this.vertices, 3 * indices[3 * triangle], 3 * indices[3 * triangle + 1], 3 * indices[3 * triangle + 2], ray,
     );
-    if (t < 0) return;
+    if (!hit) return;
+    const t = ray[RAY_T];
     if (this.rayTriangle < 0 || t < this.rayT || (t === this.rayT && triangle < this.rayTriangle)) {
       this.rayT = t;
       this.rayTriangle = triangle;

@@ -98,19 +98,26 @@ export function writeTriangleBounds(corners: ArrayLike<number>, out: Float64Arra
   }
 }
 
+/** rayTriangle's numbers: the segment's end (read) and the hit's t (written). */
+export const RAY_T_MAX = 0, RAY_T = 1;
+
 /**
  * The ray o + t d against the triangle whose corners start at v[ia], v[ib], v[ic] (3 numbers each), both
- * sides: the t in [0, tMax] where it crosses the triangle, or −1 (Möller and Trumbore, "Fast, minimum
+ * sides: the t in [0, tMax] where it crosses the triangle, if any (Möller and Trumbore, "Fast, minimum
  * storage ray-triangle intersection", Journal of Graphics Tools 2(1), 1997). With e1 = b − a, e2 = c − a
  * and the hit a + u e1 + v e2 = o + t d, Cramer's rule on [−d e1 e2] (t u v)ᵀ = o − a gives
  *   det = e1 · (d × e2),  u = (s · (d × e2)) / det,  v = (d · (s × e1)) / det,  t = (e2 · (s × e1)) / det
  * with s = o − a; the hit is inside (edges included) when u ≥ 0, v ≥ 0 and u + v ≤ 1. det changes sign
  * with the side the ray comes from, and is kept either way (two-sided). The triangle is treated as seen
  * edge-on, and missed, when the ray is within PARALLEL_SINE of its plane: |det| ≤ 1e-12 |e1| |e2|.
+ * tMax is read from ray[RAY_T_MAX], and a hit's t written to ray[RAY_T] (true; false for a miss): in an
+ * array, not as a parameter and a result, because a double passed to or returned from a call V8 does not
+ * inline is boxed (measured: 8 numbers, 128 bytes, for a heightfield's ray).
  */
 export function rayTriangle(
-  o: ArrayLike<number>, d: ArrayLike<number>, v: ArrayLike<number>, ia: number, ib: number, ic: number, tMax: number,
-): number {
+  o: ArrayLike<number>, d: ArrayLike<number>, v: ArrayLike<number>, ia: number, ib: number, ic: number, ray: Float64Array,
+): boolean {
+  const tMax = ray[RAY_T_MAX];
   const ax = v[ia], ay = v[ia + 1], az = v[ia + 2];
   const e1x = v[ib] - ax, e1y = v[ib + 1] - ay, e1z = v[ib + 2] - az;
   const e2x = v[ic] - ax, e2y = v[ic + 1] - ay, e2z = v[ic + 2] - az;
@@ -119,17 +126,19 @@ export function rayTriangle(
   const px = dy * e2z - dz * e2y, py = dz * e2x - dx * e2z, pz = dx * e2y - dy * e2x;
   const det = e1x * px + e1y * py + e1z * pz;
   const bound = PARALLEL_SINE * PARALLEL_SINE * (e1x * e1x + e1y * e1y + e1z * e1z) * (e2x * e2x + e2y * e2y + e2z * e2z);
-  if (!(det * det > bound)) return -1;
+  if (!(det * det > bound)) return false;
   const inverse = 1 / det;
   const sx = o[0] - ax, sy = o[1] - ay, sz = o[2] - az;
   const u = (sx * px + sy * py + sz * pz) * inverse;
-  if (!(u >= 0 && u <= 1)) return -1;
+  if (!(u >= 0 && u <= 1)) return false;
   // q = s × e1
   const qx = sy * e1z - sz * e1y, qy = sz * e1x - sx * e1z, qz = sx * e1y - sy * e1x;
   const w = (dx * qx + dy * qy + dz * qz) * inverse;
-  if (!(w >= 0 && u + w <= 1)) return -1;
+  if (!(w >= 0 && u + w <= 1)) return false;
   const t = (e2x * qx + e2y * qy + e2z * qz) * inverse;
-  return t >= 0 && t <= tMax ? t + 0 : -1; // + 0: a hit at the origin is +0, not −0
+  if (!(t >= 0 && t <= tMax)) return false;
+  ray[RAY_T] = t + 0; // + 0: a hit at the origin is +0, not −0
+  return true;
 }
 
 /** Writes the unit normal (b − a) × (c − a) / |…| of the triangle whose corners start at v[ia], v[ib], v[ic] into out at `at`; NaN for a degenerate triangle. */
