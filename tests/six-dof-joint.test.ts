@@ -23,6 +23,17 @@ function maxApart(a: Body, b: Body): number {
   return Math.max(...[0, 1, 2].map((k) => Math.abs(a.position[k] - b.position[k])), ...[0, 1, 2, 3].map((k) => Math.abs(a.orientation[k] - b.orientation[k])));
 }
 
+/** Steps `world`, snapshots it, and steps it and its restored copy on together: the same hash. */
+function expectRestoredTwin(world: World, before: number): void {
+  for (let i = 0; i < before; i++) world.step(DT);
+  const restored = World.restore(JSON.parse(JSON.stringify(world.snapshot())));
+  for (let i = 0; i < 40; i++) {
+    world.step(DT);
+    restored.step(DT);
+  }
+  expect(restored.hash()).toBe(world.hash());
+}
+
 describe('six-DOF joint', () => {
   for (const solver of SOLVERS) {
     it(`locked like a hinge (translations, rotations y and z) it steps as the hinge, limits and motor too (${solver})`, () => {
@@ -105,6 +116,47 @@ describe('six-DOF joint', () => {
     expect(shaft.angularVelocity[0]).toBeGreaterThan(2);
   });
 
+  for (const solver of SOLVERS) {
+    it(`with y and z limited and two rotations free it is the ball joint's swing cone and twist range, to 1e-9 (${solver})`, () => {
+      for (const twist of ['free', { lower: -0.2, upper: 0.4 }] as const) {
+        const w1 = new World({ solver }), w2 = new World({ solver });
+        const b1 = pendulum(w1), b2 = pendulum(w2);
+        for (const b of [b1, b2]) b.setAngularVelocity([1.5, 2, -3]);
+        w1.createBallJoint({
+          bodyA: w1.ground, bodyB: b1, anchor: [0, 0, 0], axis: [1, 0, 0], normal: [0, 1, 0], swingLimit: [0.5, 0.3],
+          twistLimit: twist === 'free' ? undefined : [twist.lower, twist.upper],
+        });
+        const joint = w2.createSixDofJoint({
+          bodyA: w2.ground, bodyB: b2, anchor: [0, 0, 0], translation: ['locked', 'locked', 'locked'],
+          rotation: [twist, { lower: -0.5, upper: 0.5 }, { lower: -0.3, upper: 0.3 }],
+        });
+        let worst = 0, widest = 0;
+        for (let i = 0; i < 120; i++) {
+          w1.step(DT);
+          w2.step(DT);
+          worst = Math.max(worst, maxApart(b1, b2));
+          widest = Math.max(widest, joint.getSwingAngle());
+        }
+        expect(worst).toBeLessThan(1e-9);
+        // the cone held: the swing reached its rim (the pendulum hangs 1.1 rad off the frame's x) and stayed
+        // within the wider half-angle
+        expect(widest).toBeGreaterThan(0.29);
+        expect(widest).toBeLessThan(0.5 + 0.02);
+      }
+    });
+  }
+
+  it('a swing cone survives snapshots bit for bit, and toOptions gives its limits back', () => {
+    const world = new World();
+    const body = pendulum(world);
+    const joint = world.createSixDofJoint({
+      bodyA: world.ground, bodyB: body, anchor: [0, 0, 0], translation: ['locked', 'locked', 'locked'], rotation: ['free', { lower: -0.6, upper: 0.6 }, 'free'],
+    });
+    expectRestoredTwin(world, 30);
+    const options = joint.toOptions();
+    expect(options.rotation).toEqual(['free', { lower: -0.6, upper: 0.6 }, 'free']);
+  });
+
   it('survives snapshots bit for bit and toOptions makes the same joint', () => {
     const world = new World();
     const body = pendulum(world);
@@ -112,13 +164,7 @@ describe('six-DOF joint', () => {
       bodyA: world.ground, bodyB: body, anchor: [0, 0, 0], orientation: xTo([0, 0.6, 0.8]),
       translation: ['locked', { lower: -0.1, upper: 0.1, friction: 2 }, 'locked'], rotation: [{ lower: -1, upper: 1, servo: { target: 0.3, hertz: 2 } }, 'locked', 'locked'],
     });
-    for (let i = 0; i < 20; i++) world.step(DT);
-    const restored = World.restore(JSON.parse(JSON.stringify(world.snapshot())));
-    for (let i = 0; i < 40; i++) {
-      world.step(DT);
-      restored.step(DT);
-    }
-    expect(restored.hash()).toBe(world.hash());
+    expectRestoredTwin(world, 20);
     const options = joint.toOptions();
     expect(options.translation[0]).toBe('locked');
     expect(options.translation[1]).toMatchObject({ lower: -0.1, upper: 0.1, friction: 2 });
@@ -132,7 +178,9 @@ describe('six-DOF joint', () => {
     const body = world.createBody({ mass: 1, inertia: [1, 1, 1] });
     const make = (translation: unknown, rotation: unknown) => () => world.createSixDofJoint({ bodyA: body, anchor: [0, 0, 0], translation, rotation } as never);
     expect(make(['locked', 'locked', 'locked'], ['free', 'locked', 'free'])).toThrow(/a rotation locked alone must be x \(the twist\), got y/);
-    expect(make(['locked', 'locked', 'locked'], ['free', { lower: -1, upper: 1 }, 'free'])).toThrow(/rotation y or z driven while two or more rotations are free is not supported yet/);
+    expect(make(['locked', 'locked', 'locked'], ['free', { lower: -1, upper: 0.5 }, 'free'])).toThrow(/rotation\[1\]\.lower must be −upper \(-0\.5\): with two or more rotations free, y and z limits are a swing cone, symmetric about 0, got -1/);
+    expect(make(['locked', 'locked', 'locked'], ['free', 'free', { lower: -4, upper: 4 }])).toThrow(/rotation\[2\]\.upper must be in \(0, π\] rad \(a swing cone's half-angle\), got 4/);
+    expect(make(['locked', 'locked', 'locked'], ['free', { motor: { speed: 1, maxForce: 1 } }, 'free'])).toThrow(/rotation\[1\]\.motor: with two or more rotations free, rotations y and z take limits only/);
     expect(make(['locked', 'fixed', 'locked'], ['locked', 'locked', 'locked'])).toThrow(/translation\[1\] \(y\) must be 'free', 'locked' or an object/);
     expect(make([{ lower: 1, upper: 0 }, 'locked', 'locked'], ['locked', 'locked', 'locked'])).toThrow(/translation\[0\]\.lower \(1\) must not exceed translation\[0\]\.upper \(0\)/);
     expect(make(['locked', 'locked'], ['locked', 'locked', 'locked'])).toThrow(/translation must be \[x, y, z\]/);

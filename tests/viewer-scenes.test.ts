@@ -282,13 +282,17 @@ describe('viewer scenes', () => {
     expect(most).toBeGreaterThan(0.4);
   });
 
-  it('six-dof: the pin keeps to its slot, the ring stops at its pole\'s end, the CV joint passes the spin 1:1', () => {
+  it('six-dof: the pin keeps to its slot, the ring stops at its pole\'s end, the CV joint passes the spin 1:1, the rod stays in its cone', () => {
     const r = runner('six-dof');
-    let slot = 0;
+    let slot = 0, swing = 0;
     for (let i = 0; i < 300; i++) {
       r.step();
       slot = Math.max(slot, (r.live.world.joints[0] as SixDofJoint).getLinearError());
+      swing = Math.max(swing, (r.live.world.joints[5] as SixDofJoint).getSwingAngle());
     }
+    // the rod reaches its cone's rim and stays within its wider half-angle
+    expect(swing).toBeGreaterThan(0.29);
+    expect(swing).toBeLessThan(0.6 + 0.02);
     expect(slot).toBeLessThan(1e-6);
     expect((r.live.world.joints[1] as SixDofJoint).getTranslation(0)).toBeCloseTo(-1, 3);
     const a = r.live.world.joints[2] as HingeJoint, b = r.live.world.joints[3] as HingeJoint;

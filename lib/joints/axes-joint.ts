@@ -11,7 +11,9 @@ import { PointConstraintPart } from './parts/point-part.js';
 import { RotationConstraintPart } from './parts/rotation-part.js';
 import { HingeRotationPart } from './parts/hinge-rotation-part.js';
 import { AxisConstraintPart, writeSignedRow } from './parts/axis-part.js';
-import { AxisDrive, type DriveOptions } from './parts/axis-drive.js';
+import { AxisDrive, limitSolve, LIMIT_C, LIMIT_INVERSE_H, LIMIT_MAX_PUSH, LIMIT_PRESSED, solveLimitRow, type DriveOptions } from './parts/axis-drive.js';
+import { SwingLimitPart } from './parts/swing-twist-part.js';
+import { MAX_PUSH_ANGULAR_SPEED } from '../solver/softness.js';
 import { JointFrames } from './joint-frames.js';
 import { quatConjugate, quatMultiply } from '../math/quat.js';
 import { show, requireWritable } from '../util/validate.js';
@@ -66,9 +68,6 @@ export function readModes(where: string, translation: unknown, rotation: unknown
   if (locked === 1 && modes[3] !== LOCKED) {
     throw new RangeError(`${where}: a rotation locked alone must be x (the twist), got ${AXIS_NAMES[modes[4] === LOCKED ? 1 : 2]}: lock x alone, or two or three rotations`);
   }
-  if (locked <= 1 && (modes[4] === DRIVEN || modes[5] === DRIVEN)) {
-    throw new RangeError(`${where}: rotation y or z driven while two or more rotations are free is not supported yet (use a ball joint's swingLimit for a swing cone)`);
-  }
   return modes;
 }
 
@@ -92,6 +91,12 @@ export abstract class AxesJoint extends Joint {
   private readonly axisRows = [new AxisConstraintPart(), new AxisConstraintPart(), new AxisConstraintPart(), new AxisConstraintPart()];
   /** Which rotation axis the drive turns about (0 x … 2 z), and whether its frames are the free ones. */
   private rotationAxis = 0;
+  /** With two or more rotations free, limits on y and z: the swing cone (the ball joint's; its half-angles
+   * the limits', π about an axis without), its row and that row's accumulated impulse. */
+  private readonly swing = new SwingLimitPart();
+  private readonly swingRow = new AxisConstraintPart();
+  private readonly swingImpulse = new Float64Array(1);
+  private inverseH = 0;
 
   /** @internal The anchors, orientations and modes are already checked (`where`: the create call). */
   constructor(
@@ -140,7 +145,7 @@ export abstract class AxesJoint extends Joint {
   }
 
   /** @internal Makes each driven axis's drive from its options (checked, named for messages). */
-  configureDrives(where: string, translation: readonly SixDofAxis[], rotation: readonly SixDofAxis[]): void {
+  configureDrives(where: string, translation: readonly SixDofAxis[], rotation: readonly SixDofAxis[], restoring = false): void {
     for (let k = 0; k < 4; k++) this.drives[k] = null;
     for (let k = 0; k < 3; k++) {
       const axis = translation[k];
@@ -148,6 +153,12 @@ export abstract class AxesJoint extends Joint {
       const drive = new AxisDrive(false, -Infinity, Infinity);
       drive.configure(where, axis as DriveOptions, { lower: `translation[${k}].lower`, upper: `translation[${k}].upper`, friction: `translation[${k}].friction` });
       this.drives[k] = drive;
+    }
+    this.swing.halfAngleY = this.swing.halfAngleZ = Math.PI;
+    if (this.hasSwingCone) {
+      // y and z limited with two or more rotations free: a cone (Jolt's swing-twist cone), not two drives
+      this.swing.halfAngleY = this.modes[4] === DRIVEN ? readSwingRange(where, 1, rotation[1] as DriveOptions, restoring) : Math.PI;
+      this.swing.halfAngleZ = this.modes[5] === DRIVEN ? readSwingRange(where, 2, rotation[2] as DriveOptions, restoring) : Math.PI;
     }
     const r = this.rotationAxis;
     if (this.modes[3 + r] === DRIVEN) {
@@ -164,6 +175,10 @@ export abstract class AxesJoint extends Joint {
     const axis = (i: number): SixDofAxis => {
       if (this.modes[i] === FREE) return 'free';
       if (this.modes[i] === LOCKED) return 'locked';
+      if (i >= 4 && this.hasSwingCone) {
+        const half = i === 4 ? this.swing.halfAngleY : this.swing.halfAngleZ;
+        return { lower: -half, upper: half };
+      }
       const drive = this.drives[i < 3 ? i : 3] as AxisDrive;
       return drive.toOptions();
     };
@@ -207,6 +222,20 @@ export abstract class AxesJoint extends Joint {
       out[k] = drive === null ? 0 : drive.motorForce + drive.limitForce;
     }
     return out;
+  }
+
+  /** Whether rotation y or z is limited while two or more rotations are free: the swing cone. */
+  private get hasSwingCone(): boolean {
+    const m = this.modes;
+    return (m[3] === LOCKED ? 1 : 0) + (m[4] === LOCKED ? 1 : 0) + (m[5] === LOCKED ? 1 : 0) <= 1 && (m[4] === DRIVEN || m[5] === DRIVEN);
+  }
+
+  /** The swing angle between the frames' x axes at the current poses, rad (the cone's, with y and z
+   * limited while two or more rotations are free). */
+  getSwingAngle(): number {
+    this.frames.update(this.bodyA, this.bodyB);
+    this.swing.prepare(this.frames);
+    return this.swing.swing;
   }
 
   private get rotationFrames(): JointFrames {
@@ -265,6 +294,11 @@ export abstract class AxesJoint extends Joint {
     writer.writeUnitQuaternion(this.frames.localRotationB);
     writer.writeArray(this.rows.impulse);
     for (const drive of this.drives) if (drive !== null) drive.saveState(writer);
+    if (this.hasSwingCone) {
+      writer.write(this.swing.halfAngleY);
+      writer.write(this.swing.halfAngleZ);
+      writer.writeArray(this.swingImpulse);
+    }
   }
   protected loadParts(reader: StateReader): void {
     const modes = new Uint8Array(6);
@@ -283,8 +317,16 @@ export abstract class AxesJoint extends Joint {
     reader.readInto(this.frames.localRotationB);
     this.layOut();
     reader.readInto(this.rows.impulse);
-    this.configureDrives('World.restore', names(0), names(3));
+    this.configureDrives('World.restore', names(0), names(3), true);
     for (const drive of this.drives) if (drive !== null) drive.loadState(reader);
+    this.swingImpulse[0] = 0;
+    if (this.hasSwingCone) {
+      const y = reader.read(), z = reader.read();
+      for (const half of [y, z]) if (!(half > 0 && half <= Math.PI)) throw new RangeError(`a swing half-angle must be in (0, π] rad, got ${show(half)}`);
+      this.swing.halfAngleY = y;
+      this.swing.halfAngleZ = z;
+      reader.readInto(this.swingImpulse);
+    }
   }
 
   // ---- solver ----
@@ -354,15 +396,31 @@ export abstract class AxesJoint extends Joint {
       rotationDrive.setAngle(turning.twist);
       rotationDrive.prepare(step);
     }
+    if (this.swing.active) {
+      // (frames at these poses: updated above)
+      this.swing.prepare(frames);
+      this.swingRow.setAngular(bodyA, bodyB, this.swing.j);
+      this.inverseH = 1 / step.h;
+    }
   }
   /** @internal */
   warmStart(): void {
     if (this.rowCount > 0) this.rows.warmStart(this.bodyA, this.bodyB);
     for (let k = 0; k < 4; k++) this.drives[k]?.warmStart(this.axisRows[k], this.bodyA, this.bodyB);
+    if (this.swing.active) this.swingRow.applyImpulseAt(this.bodyA, this.bodyB, this.swingImpulse, 0);
   }
-  /** @internal The drives first (as the hinge's), then the locked rows. */
+  /** @internal The drives first (as the hinge's), the swing cone before the twist's (as the ball joint's),
+   * then the locked rows. */
   solve(soft: Readonly<Softness>, useBias: boolean): void {
-    for (let k = 0; k < 4; k++) this.drives[k]?.solve(this.axisRows[k], this.bodyA, this.bodyB, soft, useBias, !this.directLimits, true);
+    for (let k = 0; k < 3; k++) this.drives[k]?.solve(this.axisRows[k], this.bodyA, this.bodyB, soft, useBias, !this.directLimits, true);
+    if (this.swing.active && !this.directLimits) {
+      limitSolve[LIMIT_C] = this.swing.C;
+      limitSolve[LIMIT_INVERSE_H] = this.inverseH;
+      limitSolve[LIMIT_MAX_PUSH] = MAX_PUSH_ANGULAR_SPEED;
+      limitSolve[LIMIT_PRESSED] = 0;
+      solveLimitRow(this.swingRow, this.bodyA, this.bodyB, this.swingImpulse, 0, 1, soft);
+    }
+    this.drives[3]?.solve(this.axisRows[3], this.bodyA, this.bodyB, soft, useBias, !this.directLimits, true);
     if (this.rowCount === 0) return;
     const holding = this.holdingSoftness(soft, useBias);
     if (holding !== null) this.rows.solve(this.bodyA, this.bodyB, holding);
@@ -371,6 +429,7 @@ export abstract class AxesJoint extends Joint {
   scaleImpulse(ratio: number): void {
     this.rows.scale(ratio);
     for (const drive of this.drives) drive?.scale(ratio);
+    this.swingImpulse[0] *= ratio;
   }
   /** @internal The locked rows' and the drives' impulses on B. */
   accumulateImpulse(): void {
@@ -391,6 +450,10 @@ export abstract class AxesJoint extends Joint {
         sa[i] += part.jB[i] * l;
       }
     }
+    if (this.swing.active) {
+      const s = this.swingImpulse[0], jB = this.swingRow.jB;
+      for (let i = 0; i < 3; i++) sa[i] += jB[i] * s;
+    }
   }
   /** @internal */
   override finishStep(dt: number): void {
@@ -401,7 +464,7 @@ export abstract class AxesJoint extends Joint {
    * closure a call would be garbage.) */
   override get hasIterativeRows(): boolean {
     for (let k = 0; k < 4; k++) if (this.drives[k]?.hasRows === true) return true;
-    return false;
+    return this.swing.active;
   }
   /** @internal */
   override get hasDriveRows(): boolean {
@@ -412,41 +475,55 @@ export abstract class AxesJoint extends Joint {
     for (let k = 0; k < 4; k++) if (this.drives[k]?.isDriving === true) return true;
     return false;
   }
-  /** @internal The drives' finite limits, in the order of the drives (translations, then the rotation). */
+  /** @internal The swing cone's row (when it is on, first: as the ball joint's), then the drives' finite
+   * limits in the order of the drives (translations, then the rotation). */
   override get limitRowCount(): number {
-    let count = 0;
+    let count = this.swing.active ? 1 : 0;
     for (const drive of this.drives) if (drive !== null) count += drive.limitRowCount;
     return count;
   }
   /** @internal */
   override writeLimitRow(k: number, out: Float64Array, at: number, error: Float64Array, errorAt: number): void {
-    const [drive, i, local] = this.limitOf(k);
+    if (this.swing.active && k === 0) {
+      writeSignedRow(this.swingRow, 1, out, at);
+      error[errorAt] = this.swing.C;
+      return;
+    }
+    const i = this.limitOf(k), drive = this.drives[i] as AxisDrive, local = this.limitLocal;
     writeSignedRow(this.axisRows[i], drive.limitSign(local), out, at);
     error[errorAt] = drive.limitError(local);
   }
   /** @internal */
   override limitImpulses(k: number): Float64Array {
-    return this.limitOf(k)[0].impulses;
+    if (this.swing.active && k === 0) return this.swingImpulse;
+    return (this.drives[this.limitOf(k)] as AxisDrive).impulses;
   }
   /** @internal */
   override limitImpulseAt(k: number): number {
-    const [drive, , local] = this.limitOf(k);
-    return drive.limitSlot(local);
+    if (this.swing.active && k === 0) return 0;
+    const i = this.limitOf(k);
+    return (this.drives[i] as AxisDrive).limitSlot(this.limitLocal);
   }
   /** @internal Friction is solved with the joint's own rows (the direct solver's friction rows share one bound). */
   override get frictionRowCount(): number {
     return 0;
   }
-  /** Limit row k: its drive, the drive's index, and the row's index within the drive. */
-  private limitOf(k: number): [AxisDrive, number, number] {
+  /** Limit row k's drive (its index; the row's index within the drive left in limitLocal: no tuple, which
+   * the direct solver's every step would allocate). */
+  private limitOf(k: number): number {
+    if (this.swing.active) k--;
     for (let i = 0; i < 4; i++) {
       const drive = this.drives[i];
       if (drive === null) continue;
-      if (k < drive.limitRowCount) return [drive, i, k];
+      if (k < drive.limitRowCount) {
+        this.limitLocal = k;
+        return i;
+      }
       k -= drive.limitRowCount;
     }
     throw new RangeError(`six-DOF joint ${this.id}: no limit row ${k}`);
   }
+  private limitLocal = 0;
   writeEffectiveMass(out: Float64Array): void {
     out.set(this.rows.K.subarray(0, this.rowCount * this.rowCount));
   }
@@ -459,4 +536,21 @@ const twist = new Float64Array(3);
 /** Frame A's axis k (world) at the frames' last update. */
 function frameAxis(frames: JointFrames, k: number): Float64Array {
   return k === 0 ? frames.xA : k === 1 ? frames.yA : frames.zA;
+}
+
+/**
+ * Rotation k's (1 y, 2 z) limits as a swing cone's half-angle: lower = −upper, upper in (0, π], and
+ * nothing else (a motor, servo or friction on a swing is not a cone's). `restoring`: the options are a
+ * snapshot's placeholder, the half-angle read after (π meanwhile).
+ */
+function readSwingRange(where: string, k: number, options: DriveOptions, restoring: boolean): number {
+  if (restoring) return Math.PI;
+  const name = `rotation[${k}]`;
+  for (const key of ['motor', 'servo', 'friction'] as const) {
+    if (options[key] !== undefined) throw new RangeError(`${where}: ${name}.${key}: with two or more rotations free, rotations y and z take limits only (a swing cone), got ${show(options[key])}`);
+  }
+  const { lower, upper } = options;
+  if (typeof upper !== 'number' || !(upper > 0 && upper <= Math.PI)) throw new RangeError(`${where}: ${name}.upper must be in (0, π] rad (a swing cone's half-angle), got ${show(upper)}`);
+  if (lower !== -upper) throw new RangeError(`${where}: ${name}.lower must be −upper (${show(-upper)}): with two or more rotations free, y and z limits are a swing cone, symmetric about 0, got ${show(lower)}`);
+  return upper;
 }

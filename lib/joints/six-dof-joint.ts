@@ -16,8 +16,11 @@
 // The locked rows are one coupled block (coupled-rows.ts), which the direct solver holds exactly (its
 // limit rows too); a drive's rows are the hinge's and slider's (axis-drive.ts). A six-DOF with its three
 // translations and two rotations locked is the hinge (the same rows, in the same order).
-// Not yet: limits or drives on y or z while two or more rotations are free (the swing cone of a ball
-// joint), and x locked alone with y or z locked instead: a clear error says so.
+// With two or more rotations free, limits on y and z are a swing cone (swing-twist-part.ts, the ball
+// joint's: elliptical, half-angles the symmetric y and z limits), one inequality row beside the twist's
+// drive: with the translations locked, the ball joint with swingLimit and twistLimit, row for row. Not
+// yet: a motor, servo or friction on y or z while two or more rotations are free, asymmetric swing limits
+// (Jolt's pyramid), and y or z locked alone: a clear error says so.
 
 import type { Body } from '../body/body.js';
 import { JOINT_OPTION_KEYS, type JointOptions } from './joint.js';

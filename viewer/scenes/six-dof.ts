@@ -1,7 +1,8 @@
 // Six-DOF joints (lib/joints/six-dof-joint.ts), each axis free, locked or driven: a pendulum whose pin
 // slides in a slot (x and the turn about z free), a ring spun by a motor on a pole it slides down to a
 // stop (a cylindrical joint: translation and rotation along the pole, the translation limited), and a
-// constant-velocity joint (only the twist locked) passing a motor's spin between two shafts at an angle.
+// constant-velocity joint (only the twist locked) passing a motor's spin between two shafts at an angle,
+// and a rod hung in a swing cone (y and z limited, two rotations free: the ball joint's elliptical cone).
 
 import type { SceneDescription } from '../../lib/scenes/index.js';
 import { HingeJoint, type SixDofJoint } from '../../lib/index.js';
@@ -20,6 +21,7 @@ function describeSixDof(): SceneDescription {
       box(-0.1, 1.6, 0, [0.15, 0.04, 0.15], 0.5, 'load'), // the ring
       box(1.3, 1.4, 0, [0.4, 0.04, 0.04], 1, 'link'), // the driving shaft, along x
       box(1.7, 1.8, 0, [0.04, 0.4, 0.04], 1, 'link'), // the driven shaft, along y
+      { ...box(-4.2, 1.4, 0, [0.04, 0.4, 0.04], 1, 'link'), angularVelocity: [7, 4, 6] }, // the rod in its cone
     ],
   };
 }
@@ -32,11 +34,12 @@ function xTo(axis: number[]): number[] {
 
 export const sixDofScene: ViewerScene = {
   name: 'six-dof',
-  title: 'Six-DOF joints: a pin in a slot, a cylinder, a CV joint',
+  title: 'Six-DOF joints: a pin in a slot, a cylinder, a CV joint, a swing cone',
   description:
     'Each joint sets its six axes free, locked or driven. Left: a pendulum whose pin slides in a slot. ' +
-    'Middle: a ring spun by a motor, sliding down its pole to a stop. Right: a constant-velocity joint (the twist locked) passing a spin between two shafts at right angles.',
-  camera: { position: [-1.9, 1.7, 7.5], target: [-1.9, 1.3, 0] },
+    'Middle: a ring spun by a motor, sliding down its pole to a stop. Right: a constant-velocity joint (the twist locked) passing a spin between two shafts at right angles. ' +
+    'Far left: a rod hung in a swing cone (rotations y and z limited to ±0.6 and ±0.3 rad, two rotations free), spinning about itself.',
+  camera: { position: [-1.3, 1.7, 8.5], target: [-1.3, 1.3, 0] },
   groundY: 0,
   markerRadius: 0.03,
   forceScale: 0.01,
@@ -46,7 +49,7 @@ export const sixDofScene: ViewerScene = {
   ],
   describe: () => describeSixDof(),
   addToWorld: (scene) => {
-    const [pendulum, ring, shaftA, shaftB] = scene.bodies, world = scene.world;
+    const [pendulum, ring, shaftA, shaftB, rod] = scene.bodies, world = scene.world;
     world.createSixDofJoint({ bodyA: world.ground, bodyB: pendulum, anchor: [-2, 1.6, 0], translation: [{ lower: -1.1, upper: 1.1 }, 'locked', 'locked'], rotation: ['locked', 'locked', 'free'] });
     world.createSixDofJoint({
       bodyA: world.ground, bodyB: ring, anchor: [-0.1, 1.6, 0], orientation: xTo([0, 1, 0]),
@@ -59,12 +62,18 @@ export const sixDofScene: ViewerScene = {
     world.createSixDofJoint({
       bodyA: shaftA, bodyB: shaftB, anchor: [1.7, 1.4, 0], orientationB: xTo([0, 1, 0]), translation: ['locked', 'locked', 'locked'], rotation: ['locked', 'free', 'free'],
     });
+    // the rod: the frame's x down along it, a cone of ±0.6 rad about y and ±0.3 about z, the twist free
+    world.createSixDofJoint({
+      bodyA: world.ground, bodyB: rod, anchor: [-4.2, 1.8, 0], orientation: xTo([0, -1, 0]), translation: ['locked', 'locked', 'locked'],
+      rotation: ['free', { lower: -0.6, upper: 0.6 }, { lower: -0.3, upper: 0.3 }],
+    });
   },
   readouts: [
     {
       label: 'pin off its slot',
       value: (scene) => `${((scene.world.joints[0] as SixDofJoint | undefined)?.getLinearError() ?? 0).toExponential(1)} m`,
     },
+    { label: 'rod swing (cone ±0.6 / ±0.3 rad)', value: (scene) => `${((scene.world.joints[5] as SixDofJoint | undefined)?.getSwingAngle() ?? 0).toFixed(3)} rad` },
     { label: 'ring height on its pole', value: (scene) => `${((scene.world.joints[1] as SixDofJoint | undefined)?.getTranslation(0) ?? 0).toFixed(3)} m` },
     {
       label: 'driven / driving shaft',
