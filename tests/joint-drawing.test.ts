@@ -206,6 +206,30 @@ describe('a ball joint draws its swing cone and twist range', () => {
     }
   });
 
+  it('a six-DOF joint\'s swing cone draws as the ball joint\'s of the same half-angles, needle and all', () => {
+    for (const angle of [0.2, 0.5]) {
+      const drawn = (make: (world: World, a: Body, b: Body) => Joint): Line[] => {
+        const world = new World({ gravity: [0, 0, 0] });
+        const [a, b] = pair(world);
+        const joint = make(world, a, b);
+        turnAbout(b, [0.5, 2, 0], [0, 0, 1], angle);
+        return limitsOf(joint).lines;
+      };
+      const ball = drawn((world, a, b) => world.createBallJoint({ bodyA: a, bodyB: b, anchor: [0.5, 2, 0], axis: [1, 0, 0], normal: [0, 1, 0], swingLimit: [0.7, 0.4] }));
+      const sixDof = drawn((world, a, b) => world.createSixDofJoint({
+        bodyA: a, bodyB: b, anchor: [0.5, 2, 0], translation: ['locked', 'locked', 'locked'], rotation: ['free', { lower: -0.7, upper: 0.7 }, { lower: -0.4, upper: 0.4 }],
+      }));
+      expect(sixDof.length).toBe(ball.length);
+      sixDof.forEach((line, i) => {
+        expect(line.colour).toBe(ball[i].colour);
+        expectClose(line.a, ball[i].a, 1e-12);
+        expectClose(line.b, ball[i].b, 1e-12);
+      });
+      // swung 0.5 rad about z: at the 0.4 rad rim toward y, the needle red
+      expect(sixDof.some((line) => line.colour === C.atLimit)).toBe(angle > 0.4);
+    }
+  });
+
   it('its twist arc runs from the lower to the upper twist angle, and its needle is B\'s y axis, red only at a limit', () => {
     const { joint, body, anchor } = limitedBall([0.8, 0.8], [-0.4, 0.9]);
     // swing B away first: the arc is in the plane perpendicular to B's twist axis

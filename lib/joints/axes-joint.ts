@@ -20,7 +20,9 @@ import { show, requireWritable } from '../util/validate.js';
 import type { Float64Allocator } from '../util/arena.js';
 import type { StateReader, StateWriter } from '../util/state.js';
 import type { SubstepLength } from '../solver/step-parts.js';
-import { drawJointFrames, drawnAnchorA, drawnAnchorB, requireDrawArguments, type DebugLines } from './joint-drawing.js';
+import {
+  AT_ANGLE_LIMIT, drawConeRim, drawJointFrames, drawnAnchorA, drawnAnchorB, drawRay, JOINT_DRAW_COLOURS, NEEDLE_LENGTH, requireDrawArguments, type DebugLines,
+} from './joint-drawing.js';
 
 /** One axis of a six-DOF joint: free, locked, or driven with the hinge's forms (lower and upper in m for a
  * translation, rad for a rotation; the motor's and servo's forces in N or N·m; friction likewise). */
@@ -249,6 +251,22 @@ export abstract class AxesJoint extends Joint {
     this.bodyA.getWorldPoint(drawnAnchorA, this.point.localAnchorA);
     this.bodyB.getWorldPoint(drawnAnchorB, this.point.localAnchorB);
     drawJointFrames(lines, this.frames, drawnAnchorA, drawnAnchorB, size);
+  }
+
+  /**
+   * Draws the swing cone, when it has one (see Joint.drawLimits), at A's anchor: the cone B's x axis must
+   * stay inside, around frame A's x, `size` m long, its half-angles the y and z limits (the ball joint's
+   * drawing), and a needle along B's x that turns red within 0.02 rad of the rim. Nothing otherwise.
+   */
+  override drawLimits(lines: DebugLines, size: number): void {
+    requireDrawArguments('drawLimits', lines, size);
+    if (!this.swing.active) return;
+    const frames = this.frames, swing = this.swing;
+    frames.update(this.bodyA, this.bodyB);
+    this.bodyA.getWorldPoint(drawnAnchorA, this.point.localAnchorA);
+    drawConeRim(lines, drawnAnchorA, frames.xA, frames.yA, frames.zA, swing.halfAngleY, swing.halfAngleZ, size, JOINT_DRAW_COLOURS.limit);
+    swing.prepare(frames);
+    drawRay(lines, drawnAnchorA, frames.xB, NEEDLE_LENGTH * size, swing.C < AT_ANGLE_LIMIT ? JOINT_DRAW_COLOURS.atLimit : JOINT_DRAW_COLOURS.needle);
   }
 
   /** The largest locked-row error: the anchor gap across the locked translations (m). */
