@@ -54,7 +54,7 @@ export { PrismaticJoint, PRISMATIC_JOINT_DEFINITION } from './joints/prismatic-j
 export type { PrismaticJointOptions } from './joints/prismatic-joint.js';
 export { DistanceJoint, DISTANCE_JOINT_DEFINITION } from './joints/distance-joint.js';
 export type { DistanceJointOptions } from './joints/distance-joint.js';
-export type { MotorOptions, ServoOptions, DriveMode } from './joints/parts/axis-drive.js';
+export type { MotorOptions, ServoOptions, DriveMode, DriveOptions } from './joints/parts/axis-drive.js';
 export { JointFrames } from './joints/joint-frames.js';
 export type { LocalFrame, LocalFrameOptions } from './joints/local-frames.js';
 export { JOINT_DRAW_COLOURS, type DebugLines, type JointDrawColours } from './joints/joint-drawing.js';

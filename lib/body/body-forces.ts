@@ -37,6 +37,23 @@ export function addForce(body: Body, force: Vector3Input, worldPoint: Vector3Inp
   body.sleep.wake();
 }
 
+/** @internal addForce for a caller whose force and point are already finite vectors of its own (a
+ * vehicle's suspension, every wheel every step): the same sums and the same limits, without reading them
+ * again. */
+export function addForceAt(body: Body, force: Float64Array, worldPoint: Float64Array): void {
+  const fx = force[0], fy = force[1], fz = force[2];
+  const torque = scratchAngular;
+  torque.set(body.torque);
+  addLeverTorque(torque, worldPoint, body.position, fx, fy, fz);
+  const sum = scratchSum;
+  sum[0] = body.force[0] + fx; sum[1] = body.force[1] + fy; sum[2] = body.force[2] + fz;
+  requireAccumulated('applyForce', 'force', force, worldPoint, 'force', sum, MAX_FORCE, 'N');
+  requireAccumulated('applyForce', 'force', force, worldPoint, 'torque', torque, MAX_TORQUE, 'N·m');
+  body.force.set(sum);
+  body.torque.set(torque);
+  body.sleep.wake();
+}
+
 /** @internal Body.applyTorque: adds `torque` (N·m, world frame) for the next step. */
 export function addTorque(body: Body, torque: Vector3Input): void {
   readFiniteVector('applyTorque', 'torque', torque, 3, scratchVector);

@@ -262,7 +262,7 @@ export class SceneQueries {
       this.nearest = null;
       this.rayMax = lengths[i];
       for (let j = 0; j < nearCount; j++) {
-        const proxy = near[j];
+        const proxy = near[j] as ShapeProxy;
         if (proxy.treeId < 0 || segmentEntersBox(o, d, this.rayMax, proxy.fat)) this.visitRayProxy(proxy);
       }
       const proxy = this.nearest as ShapeProxy | null, hit = out[i];
@@ -275,10 +275,12 @@ export class SceneQueries {
       hit.shape = proxy.shape;
       hit.distance = t;
     }
-    // (the proxies are left in the array, which keeps its length: emptied, V8 frees its store)
+    // let go of the shapes (a removed body's proxy is not kept alive here), keeping the array's length:
+    // emptied, V8 would free its store and the next cast allocate it again
+    for (let j = 0; j < nearCount; j++) near[j] = null;
   }
   /** The shapes castRaysInto's rays may meet: near[0 .. nearCount − 1]. */
-  private readonly near: ShapeProxy[] = [];
+  private readonly near: (ShapeProxy | null)[] = [];
   private nearCount = 0;
   private readonly gatherNear = (_id: number, slot: number): boolean => {
     const proxy = this.broadphase.proxyAt(slot);

@@ -26,6 +26,7 @@ import type { RayHit } from '../collision/queries.js';
 import { readDirection, readFiniteVector, requireFinite, requireNonNegative, requirePositive, requireWithin, show } from '../util/validate.js';
 import { checkOptionKeys, optionKeys } from '../util/option-keys.js';
 import { BODY_STATE } from '../body/body-state.js';
+import { addForceAt } from '../body/body-forces.js';
 import { MAX_FORCE } from '../limits.js';
 import type { Vector3Input } from '../util/vector-input.js';
 
@@ -208,11 +209,11 @@ export class VehicleController {
       if (!wheel.inContact) continue;
       const n = wheel.contactNormal, f = wheel.suspensionForce;
       force[0] = n[0] * f; force[1] = n[1] * f; force[2] = n[2] * f;
-      chassis.applyForce(force, wheel.contactPoint);
+      addForceAt(chassis, force, wheel.contactPoint);
       const ground = wheel.groundBody as Body;
       if (ground.isDynamic) {
         force[0] = -force[0]; force[1] = -force[1]; force[2] = -force[2];
-        ground.applyForce(force, wheel.contactPoint);
+        addForceAt(ground, force, wheel.contactPoint);
       }
     }
     // then the tyres, one after another (each from the velocities the ones before left): every wheel's

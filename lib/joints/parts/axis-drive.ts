@@ -626,7 +626,8 @@ export interface MotorOptions {
   /** Largest torque (N·m) or force (N) the motor applies. Default Infinity. */
   maxForce?: number;
 }
-/** The drive options of a joint's constructor. */
+/** One driven axis of a six-DOF joint (and a drive's options inside the joints): limits (m along a
+ * translation, rad about a rotation), a motor or a servo, friction (N or N·m). */
 export interface DriveOptions {
   lower?: number;
   upper?: number;
