@@ -88,9 +88,11 @@ export abstract class AxesJoint extends Joint {
   /** The locked rows, solved together. */
   rows = new CoupledRows(1);
   private modes: Uint8Array;
-  /** The driven axes' drives and rows: translations x, y, z, then the free rotation's (one at most). */
-  private readonly drives: (AxisDrive | null)[] = [null, null, null, null];
-  private readonly axisRows = [new AxisConstraintPart(), new AxisConstraintPart(), new AxisConstraintPart(), new AxisConstraintPart()];
+  /** The driven axes' drives and rows: translations x, y, z, then the rotation drive (about the one
+   * rotation left of two locked, else the twist about x), then, with two or more rotations free, the
+   * swings' drives about y and z (motors, servos, friction: their limits are the cone). */
+  private readonly drives: (AxisDrive | null)[] = [null, null, null, null, null, null];
+  private readonly axisRows = [0, 1, 2, 3, 4, 5].map(() => new AxisConstraintPart());
   /** Which rotation axis the drive turns about (0 x … 2 z), and whether its frames are the free ones. */
   private rotationAxis = 0;
   /** With two or more rotations free, limits on y and z: the swing cone (the ball joint's; its half-angles
@@ -148,7 +150,7 @@ export abstract class AxesJoint extends Joint {
 
   /** @internal Makes each driven axis's drive from its options (checked, named for messages). */
   configureDrives(where: string, translation: readonly SixDofAxis[], rotation: readonly SixDofAxis[], restoring = false): void {
-    for (let k = 0; k < 4; k++) this.drives[k] = null;
+    for (let k = 0; k < 6; k++) this.drives[k] = null;
     for (let k = 0; k < 3; k++) {
       const axis = translation[k];
       if (this.modes[k] !== DRIVEN) continue;
@@ -157,10 +159,20 @@ export abstract class AxesJoint extends Joint {
       this.drives[k] = drive;
     }
     this.swing.halfAngleY = this.swing.halfAngleZ = Math.PI;
-    if (this.hasSwingCone) {
-      // y and z limited with two or more rotations free: a cone (Jolt's swing-twist cone), not two drives
-      this.swing.halfAngleY = this.modes[4] === DRIVEN ? readSwingRange(where, 1, rotation[1] as DriveOptions, restoring) : Math.PI;
-      this.swing.halfAngleZ = this.modes[5] === DRIVEN ? readSwingRange(where, 2, rotation[2] as DriveOptions, restoring) : Math.PI;
+    if (this.drivesSwings) {
+      // y and z driven with two or more rotations free: their limits a cone (Jolt's swing-twist cone), their
+      // motors, servos and friction drives about frame A's y and z, positioned at the swing's components
+      for (const k of [1, 2]) {
+        if (this.modes[3 + k] !== DRIVEN) continue;
+        const options = rotation[k] as DriveOptions;
+        const half = readSwingRange(where, k, options, restoring);
+        if (k === 1) this.swing.halfAngleY = half; else this.swing.halfAngleZ = half;
+        const driven = restoring ? swingDrivesRestored[k - 1] : options.motor !== undefined || options.servo !== undefined || options.friction !== undefined;
+        if (!driven) continue;
+        const drive = new AxisDrive(true, -Math.PI, Math.PI);
+        if (!restoring) drive.configure(where, { motor: options.motor, servo: options.servo, friction: options.friction }, { lower: `rotation[${k}].lower`, upper: `rotation[${k}].upper`, friction: `rotation[${k}].friction` });
+        this.drives[3 + k] = drive;
+      }
     }
     const r = this.rotationAxis;
     if (this.modes[3 + r] === DRIVEN) {
@@ -177,9 +189,9 @@ export abstract class AxesJoint extends Joint {
     const axis = (i: number): SixDofAxis => {
       if (this.modes[i] === FREE) return 'free';
       if (this.modes[i] === LOCKED) return 'locked';
-      if (i >= 4 && this.hasSwingCone) {
-        const half = i === 4 ? this.swing.halfAngleY : this.swing.halfAngleZ;
-        return { lower: -half, upper: half };
+      if (i >= 4 && this.drivesSwings) {
+        const half = i === 4 ? this.swing.halfAngleY : this.swing.halfAngleZ, drive = this.drives[i];
+        return { ...(drive === null ? {} : drive.toOptions()), ...(half < Math.PI ? { lower: -half, upper: half } : {}) };
       }
       const drive = this.drives[i < 3 ? i : 3] as AxisDrive;
       return drive.toOptions();
@@ -215,19 +227,21 @@ export abstract class AxesJoint extends Joint {
     requireWritable('getAnchorB', out, 3);
     return this.bodyB.getWorldPoint(out, this.point.localAnchorB);
   }
-  /** The drive's force (N) or torque (N·m) along each driven axis over the last step: motor or servo plus
-   * limits, translations x, y, z then the driven rotation (0 where none). */
+  /** The drive's force (N) or torque (N·m) along each driven axis over the last step, motor or servo plus
+   * limits, into out (6 numbers): translations x, y, z, the rotation drive (about the rotation left of two
+   * locked, else the twist), then the swings' drives about y and z (0 where none). */
   getDriveForces(out: Float64Array | number[]): Float64Array | number[] {
-    requireWritable('getDriveForces', out, 4);
-    for (let k = 0; k < 4; k++) {
+    requireWritable('getDriveForces', out, 6);
+    for (let k = 0; k < 6; k++) {
       const drive = this.drives[k];
       out[k] = drive === null ? 0 : drive.motorForce + drive.limitForce;
     }
     return out;
   }
 
-  /** Whether rotation y or z is limited while two or more rotations are free: the swing cone. */
-  private get hasSwingCone(): boolean {
+  /** Whether rotation y or z is driven while two or more rotations are free: their limits are then the
+   * swing cone, their motors, servos and friction the swings' drives. */
+  private get drivesSwings(): boolean {
     const m = this.modes;
     return (m[3] === LOCKED ? 1 : 0) + (m[4] === LOCKED ? 1 : 0) + (m[5] === LOCKED ? 1 : 0) <= 1 && (m[4] === DRIVEN || m[5] === DRIVEN);
   }
@@ -306,13 +320,15 @@ export abstract class AxesJoint extends Joint {
   }
   protected saveParts(writer: StateWriter): void {
     for (let i = 0; i < 6; i++) writer.write(this.modes[i]);
+    // which swings have drives (only in that configuration: the drives are made before they are read)
+    if (this.drivesSwings) writer.write((this.drives[4] === null ? 0 : 1) + (this.drives[5] === null ? 0 : 2));
     this.point.saveState(writer);
     this.rotation.saveState(writer);
     writer.writeUnitQuaternion(this.frames.localRotationA);
     writer.writeUnitQuaternion(this.frames.localRotationB);
     writer.writeArray(this.rows.impulse);
     for (const drive of this.drives) if (drive !== null) drive.saveState(writer);
-    if (this.hasSwingCone) {
+    if (this.drivesSwings) {
       writer.write(this.swing.halfAngleY);
       writer.write(this.swing.halfAngleZ);
       writer.writeArray(this.swingImpulse);
@@ -329,6 +345,12 @@ export abstract class AxesJoint extends Joint {
     const names = (at: number) => [0, 1, 2].map((k): SixDofAxis => (modes[at + k] === FREE ? 'free' : modes[at + k] === LOCKED ? 'locked' : {}));
     readModes('World.restore', names(0), names(3));
     this.modes = modes;
+    if (this.drivesSwings) {
+      const mask = reader.read();
+      if (mask !== 0 && mask !== 1 && mask !== 2 && mask !== 3) throw new RangeError(`the swing drives' mask must be 0 to 3, got ${show(mask)}`);
+      swingDrivesRestored[0] = (mask & 1) !== 0;
+      swingDrivesRestored[1] = (mask & 2) !== 0;
+    }
     this.point.loadState(reader);
     this.rotation.loadState(reader);
     reader.readInto(this.frames.localRotationA);
@@ -338,7 +360,7 @@ export abstract class AxesJoint extends Joint {
     this.configureDrives('World.restore', names(0), names(3), true);
     for (const drive of this.drives) if (drive !== null) drive.loadState(reader);
     this.swingImpulse[0] = 0;
-    if (this.hasSwingCone) {
+    if (this.drivesSwings) {
       const y = reader.read(), z = reader.read();
       for (const half of [y, z]) if (!(half > 0 && half <= Math.PI)) throw new RangeError(`a swing half-angle must be in (0, π] rad, got ${show(half)}`);
       this.swing.halfAngleY = y;
@@ -414,23 +436,35 @@ export abstract class AxesJoint extends Joint {
       rotationDrive.setAngle(turning.twist);
       rotationDrive.prepare(step);
     }
-    if (this.swing.active) {
+    if (this.drivesSwings) {
       // (frames at these poses: updated above)
       this.swing.prepare(frames);
-      this.swingRow.setAngular(bodyA, bodyB, this.swing.j);
-      this.inverseH = 1 / step.h;
+      if (this.swing.active) {
+        this.swingRow.setAngular(bodyA, bodyB, this.swing.j);
+        this.inverseH = 1 / step.h;
+      }
+      // the swings' drives: about frame A's y and z, at the swing's rotation-vector components
+      for (let k = 4; k < 6; k++) {
+        const drive = this.drives[k];
+        if (drive === null) continue;
+        this.axisRows[k].setAngular(bodyA, bodyB, k === 4 ? frames.yA : frames.zA);
+        drive.position = k === 4 ? this.swing.swingY : this.swing.swingZ;
+        drive.prepare(step);
+      }
     }
   }
   /** @internal */
   warmStart(): void {
     if (this.rowCount > 0) this.rows.warmStart(this.bodyA, this.bodyB);
-    for (let k = 0; k < 4; k++) this.drives[k]?.warmStart(this.axisRows[k], this.bodyA, this.bodyB);
+    for (let k = 0; k < 6; k++) this.drives[k]?.warmStart(this.axisRows[k], this.bodyA, this.bodyB);
     if (this.swing.active) this.swingRow.applyImpulseAt(this.bodyA, this.bodyB, this.swingImpulse, 0);
   }
-  /** @internal The drives first (as the hinge's), the swing cone before the twist's (as the ball joint's),
-   * then the locked rows. */
+  /** @internal The drives first (as the hinge's): the translations', the swings' and then the swing cone
+   * (the limits hold against the drives, as the ball joint's against its servo), the rotation drive's
+   * (after the cone, as the ball joint's twist range); then the locked rows. */
   solve(soft: Readonly<Softness>, useBias: boolean): void {
-    for (let k = 0; k < 3; k++) this.drives[k]?.solve(this.axisRows[k], this.bodyA, this.bodyB, soft, useBias, !this.directLimits, true);
+    for (let k = 0; k < 3; k++) this.drives[k]?.solve(this.axisRows[k], this.bodyA, this.bodyB, soft, useBias, !this.directLimits, !this.directFriction);
+    for (let k = 4; k < 6; k++) this.drives[k]?.solve(this.axisRows[k], this.bodyA, this.bodyB, soft, useBias, !this.directLimits, !this.directFriction);
     if (this.swing.active && !this.directLimits) {
       limitSolve[LIMIT_C] = this.swing.C;
       limitSolve[LIMIT_INVERSE_H] = this.inverseH;
@@ -438,7 +472,7 @@ export abstract class AxesJoint extends Joint {
       limitSolve[LIMIT_PRESSED] = 0;
       solveLimitRow(this.swingRow, this.bodyA, this.bodyB, this.swingImpulse, 0, 1, soft);
     }
-    this.drives[3]?.solve(this.axisRows[3], this.bodyA, this.bodyB, soft, useBias, !this.directLimits, true);
+    this.drives[3]?.solve(this.axisRows[3], this.bodyA, this.bodyB, soft, useBias, !this.directLimits, !this.directFriction);
     if (this.rowCount === 0) return;
     const holding = this.holdingSoftness(soft, useBias);
     if (holding !== null) this.rows.solve(this.bodyA, this.bodyB, holding);
@@ -458,7 +492,7 @@ export abstract class AxesJoint extends Joint {
         sa[k] += J[r * 12 + 9 + k] * p[r];
       }
     }
-    for (let k = 0; k < 4; k++) {
+    for (let k = 0; k < 6; k++) {
       const drive = this.drives[k];
       if (drive === null) continue;
       drive.accumulate();
@@ -481,16 +515,18 @@ export abstract class AxesJoint extends Joint {
   /** @internal Limits, friction, motors or servos on any axis. (Loops, not `some`: the step asks, and a
    * closure a call would be garbage.) */
   override get hasIterativeRows(): boolean {
-    for (let k = 0; k < 4; k++) if (this.drives[k]?.hasRows === true) return true;
+    for (let k = 0; k < 6; k++) if (this.drives[k]?.hasRows === true) return true;
     return this.swing.active;
   }
   /** @internal */
   override get hasDriveRows(): boolean {
-    for (let k = 0; k < 4; k++) if (this.drives[k]?.hasDriveRows === true) return true;
-    return false;
+    for (let k = 0; k < 6; k++) if (this.drives[k]?.hasDriveRows === true) return true;
+    // friction on two or more axes: rows with a bound each, which the direct solver's friction rows (one
+    // bound a joint) cannot hold; the soft step takes the joint
+    return this.frictionDrives() > 1;
   }
   override get isDriving(): boolean {
-    for (let k = 0; k < 4; k++) if (this.drives[k]?.isDriving === true) return true;
+    for (let k = 0; k < 6; k++) if (this.drives[k]?.isDriving === true) return true;
     return false;
   }
   /** @internal The swing cone's row (when it is on, first: as the ball joint's), then the drives' finite
@@ -522,15 +558,49 @@ export abstract class AxesJoint extends Joint {
     const i = this.limitOf(k);
     return (this.drives[i] as AxisDrive).limitSlot(this.limitLocal);
   }
-  /** @internal Friction is solved with the joint's own rows (the direct solver's friction rows share one bound). */
+  /** @internal A drive's friction on one axis: the direct solver's one friction row (with friction on two
+   * or more the joint is the soft step's: hasDriveRows). */
   override get frictionRowCount(): number {
-    return 0;
+    return this.frictionDrives() === 1 ? 1 : 0;
   }
+  /** @internal That axis's row. */
+  override writeFrictionRow(_k: number, out: Float64Array, at: number): void {
+    this.frictionDrives();
+    writeSignedRow(this.axisRows[this.frictionIndex], 1, out, at);
+  }
+  /** @internal */
+  override writeFrictionImpulseBound(out: Float64Array, at: number): void {
+    this.frictionDrives();
+    out[at] = (this.drives[this.frictionIndex] as AxisDrive).frictionImpulseBound;
+  }
+  /** @internal */
+  override frictionImpulses(_k: number): Float64Array {
+    this.frictionDrives();
+    return (this.drives[this.frictionIndex] as AxisDrive).impulses;
+  }
+  /** @internal */
+  override frictionImpulseAt(_k: number): number {
+    this.frictionDrives();
+    return (this.drives[this.frictionIndex] as AxisDrive).frictionSlot;
+  }
+  /** How many drives have friction; the last one's index is left in frictionIndex. */
+  private frictionDrives(): number {
+    let count = 0;
+    for (let k = 0; k < 6; k++) {
+      const drive = this.drives[k];
+      if (drive !== null && drive.friction > 0) {
+        count++;
+        this.frictionIndex = k;
+      }
+    }
+    return count;
+  }
+  private frictionIndex = 0;
   /** Limit row k's drive (its index; the row's index within the drive left in limitLocal: no tuple, which
    * the direct solver's every step would allocate). */
   private limitOf(k: number): number {
     if (this.swing.active) k--;
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < 6; i++) {
       const drive = this.drives[i];
       if (drive === null) continue;
       if (k < drive.limitRowCount) {
@@ -557,18 +627,19 @@ function frameAxis(frames: JointFrames, k: number): Float64Array {
 }
 
 /**
- * Rotation k's (1 y, 2 z) limits as a swing cone's half-angle: lower = −upper, upper in (0, π], and
- * nothing else (a motor, servo or friction on a swing is not a cone's). `restoring`: the options are a
- * snapshot's placeholder, the half-angle read after (π meanwhile).
+ * Rotation k's (1 y, 2 z) limits as a swing cone's half-angle: none given, π (no limit that way); else
+ * lower = −upper, upper in (0, π]. `restoring`: the options are a snapshot's placeholder, the half-angle
+ * read after (π meanwhile).
  */
 function readSwingRange(where: string, k: number, options: DriveOptions, restoring: boolean): number {
   if (restoring) return Math.PI;
   const name = `rotation[${k}]`;
-  for (const key of ['motor', 'servo', 'friction'] as const) {
-    if (options[key] !== undefined) throw new RangeError(`${where}: ${name}.${key}: with two or more rotations free, rotations y and z take limits only (a swing cone), got ${show(options[key])}`);
-  }
   const { lower, upper } = options;
+  if (lower === undefined && upper === undefined) return Math.PI;
   if (typeof upper !== 'number' || !(upper > 0 && upper <= Math.PI)) throw new RangeError(`${where}: ${name}.upper must be in (0, π] rad (a swing cone's half-angle), got ${show(upper)}`);
   if (lower !== -upper) throw new RangeError(`${where}: ${name}.lower must be −upper (${show(-upper)}): with two or more rotations free, y and z limits are a swing cone, symmetric about 0, got ${show(lower)}`);
   return upper;
 }
+
+/** Which swings a restored joint's snapshot gave drives (loadParts, for configureDrives). */
+const swingDrivesRestored = [false, false];

@@ -18,9 +18,11 @@
 // translations and two rotations locked is the hinge (the same rows, in the same order).
 // With two or more rotations free, limits on y and z are a swing cone (swing-twist-part.ts, the ball
 // joint's: elliptical, half-angles the symmetric y and z limits), one inequality row beside the twist's
-// drive: with the translations locked, the ball joint with swingLimit and twistLimit, row for row. Not
-// yet: a motor, servo or friction on y or z while two or more rotations are free, asymmetric swing limits
-// (Jolt's pyramid), and y or z locked alone: a clear error says so.
+// drive: with the translations locked, the ball joint with swingLimit and twistLimit, row for row. Their
+// motors, servos and friction drive the swing: J = [ 0 −a_kᵀ 0 a_kᵀ ] about frame A's axis a_k (y or z),
+// the position the swing's rotation-vector component about it (−φ sin ψ, φ cos ψ: swing-twist-part.ts),
+// whose rate is a_k·ω to first order in the swing. Friction on one axis is the direct solver's friction
+// row. Not yet: asymmetric swing limits (Jolt's pyramid), and y or z locked alone: a clear error says so.
 
 import type { Body } from '../body/body.js';
 import { JOINT_OPTION_KEYS, type JointOptions } from './joint.js';

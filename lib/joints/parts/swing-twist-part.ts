@@ -34,8 +34,11 @@ export class SwingLimitPart {
   halfAngleZ = Math.PI;
   /** C = φ_max − φ at the last prepare (negative: outside the cone). */
   C = 0;
-  /** The swing angle φ at the last prepare. */
+  /** The swing angle φ at the last prepare, and the swing as a rotation vector φ s: its components about
+   * the frame's y (−φ sin ψ) and z (φ cos ψ) axes. */
   swing = 0;
+  swingY = 0;
+  swingZ = 0;
   /** j in world space: Ċ = j·(ω_b − ω_a). */
   readonly j = new Float64Array(3);
 
@@ -61,6 +64,8 @@ export class SwingLimitPart {
     const phiMax = 1 / Math.sqrt(sinPsi * sinPsi * inverseY + cosPsi * cosPsi * inverseZ);
     this.C = phiMax - phi;
     this.swing = phi;
+    this.swingY = -phi * sinPsi;
+    this.swingZ = phi * cosPsi;
     // s = (0, −sin ψ, cos ψ); j = φ_max' (u × s) / sin φ − s  (frame A coordinates)
     const sy = -sinPsi, sz = cosPsi;
     let jx = 0, jy = -sy, jz = -sz;
