@@ -313,8 +313,8 @@ describe('heightfield cell lookup', () => {
       for (const c of coords) values.push(c + 1e-15, c - 1e-15, c * (1 + 1e-16), c * (1 - 1e-16));
       for (let i = 0; i < 500; i++) values.push((random() - 0.5) * 1.2 * size);
       for (const v of values) {
-        expect(firstCell(coords, v)).toBe(firstBySearch(coords, v));
-        expect(lastCell(coords, v)).toBe(lastBySearch(coords, v));
+        expect(firstCell(coords, [v], 0)).toBe(firstBySearch(coords, v));
+        expect(lastCell(coords, [v], 0)).toBe(lastBySearch(coords, v));
       }
     }
   });

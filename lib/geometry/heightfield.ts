@@ -33,6 +33,8 @@ const BLOCK = 8;
 
 // Corners of a cell in a 12-number scratch: P00, P10, P11, P01. Slot 2k is (P00, P10, P11), 2k + 1 is (P00, P11, P01).
 const P00 = 0, P10 = 3, P11 = 6, P01 = 9;
+/** rayNumbers' slots past rayTriangle's two. */
+const RAY_START_X = 2, RAY_START_Z = 3;
 
 // The grid's coordinates are evenly spaced, so a cell is guessed from v by proportion and then moved to
 // the exact answer by comparisons with the coordinates themselves (a step or none: the guess is off only
@@ -44,8 +46,11 @@ function guessCell(coords: Float64Array, v: number): number {
   return g < 0 ? 0 : g > last - 1 ? last - 1 : g;
 }
 
-/** The smallest cell c in [0, n − 2] whose range [coords[c], coords[c + 1]] reaches v (coords[c + 1] ≥ v); n − 2 if none. @internal */
-export function firstCell(coords: Float64Array, v: number): number {
+/** The smallest cell c in [0, n − 2] whose range [coords[c], coords[c + 1]] reaches v = values[at]
+ * (coords[c + 1] ≥ v); n − 2 if none. (v read from an array: a double passed to a call V8 does not inline
+ * is boxed.) @internal */
+export function firstCell(coords: Float64Array, values: ArrayLike<number>, at: number): number {
+  const v = values[at];
   if (v !== v) return coords.length - 2;
   let c = guessCell(coords, v);
   while (c > 0 && coords[c] >= v) c--;
@@ -53,8 +58,10 @@ export function firstCell(coords: Float64Array, v: number): number {
   return c;
 }
 
-/** The largest cell c in [0, n − 2] whose range starts at or before v (coords[c] ≤ v); 0 if none. @internal */
-export function lastCell(coords: Float64Array, v: number): number {
+/** The largest cell c in [0, n − 2] whose range starts at or before v = values[at] (coords[c] ≤ v); 0 if
+ * none. @internal */
+export function lastCell(coords: Float64Array, values: ArrayLike<number>, at: number): number {
+  const v = values[at];
   if (v !== v) return 0;
   let c = guessCell(coords, v);
   while (c < coords.length - 2 && coords[c + 1] <= v) c++;
@@ -102,8 +109,9 @@ export class Heightfield implements TriangleSource {
   // The ray cast's nearest hit so far.
   private rayT = -1;
   private rayTriangle = -1;
-  /** The current ray's tMax, and a triangle's hit t (rayTriangle's RAY_T_MAX, RAY_T), for castCell. */
-  private readonly rayNumbers = new Float64Array(2);
+  /** The current ray's tMax and a triangle's hit t (rayTriangle's RAY_T_MAX, RAY_T), for castCell, and
+   * where the ray enters the grid (RAY_START_X, RAY_START_Z), for firstCell and lastCell. */
+  private readonly rayNumbers = new Float64Array(4);
 
   constructor(where: string, heights: ArrayLike<number>, rows: number, columns: number, size: ArrayLike<number>) {
     requireInteger(where, 'rows', rows, 2);
@@ -217,8 +225,8 @@ export class Heightfield implements TriangleSource {
     const minY = box[1], maxY = box[4];
     const xs = this.xs, zs = this.zs, heights = this.heights, columns = this.columns, cellColumns = columns - 1;
     // The cells whose x and z ranges overlap the box's (touching counts), the same ranges as the triangles' bounds.
-    const c0 = firstCell(xs, box[0]), c1 = lastCell(xs, box[3]);
-    const r0 = firstCell(zs, box[2]), r1 = lastCell(zs, box[5]);
+    const c0 = firstCell(xs, box, 0), c1 = lastCell(xs, box, 3);
+    const r0 = firstCell(zs, box, 2), r1 = lastCell(zs, box, 5);
     for (let br = (r0 / BLOCK) | 0, brEnd = (r1 / BLOCK) | 0; br <= brEnd; br++) {
       for (let bc = (c0 / BLOCK) | 0, bcEnd = (c1 / BLOCK) | 0; bc <= bcEnd; bc++) {
         const block = br * this.blockColumns + bc;
@@ -252,8 +260,8 @@ export class Heightfield implements TriangleSource {
     const bounds = this.bounds;
     if (!(box[0] <= bounds[3] && bounds[0] <= box[3] && box[1] <= bounds[4] && bounds[1] <= box[4] && box[2] <= bounds[5] && bounds[2] <= box[5])) return 0;
     const xs = this.xs, zs = this.zs;
-    const c0 = firstCell(xs, box[0]), c1 = lastCell(xs, box[3]);
-    const r0 = firstCell(zs, box[2]), r1 = lastCell(zs, box[5]);
+    const c0 = firstCell(xs, box, 0), c1 = lastCell(xs, box, 3);
+    const r0 = firstCell(zs, box, 2), r1 = lastCell(zs, box, 5);
     const spanRows = r1 - r0 + 1, spanColumns = c1 - c0 + 1, cellBudget = Math.max(4, budget >> 1);
     if (spanRows * spanColumns <= cellBudget) {
       this.query(box, visit);
@@ -311,10 +319,12 @@ export class Heightfield implements TriangleSource {
     const ox = o[0], oz = o[2], dx = d[0], dz = d[2];
     const px = ox + enter * dx, pz = oz + enter * dz;
     // The first cell: on a moving axis the one the ray goes on into; on a still one, all it lies in.
-    let c = dx > 0 ? lastCell(xs, px) : firstCell(xs, px);
-    const cHigh = dx === 0 ? lastCell(xs, px) : -1;
-    let r = dz > 0 ? lastCell(zs, pz) : firstCell(zs, pz);
-    const rHigh = dz === 0 ? lastCell(zs, pz) : -1;
+    const at = this.rayNumbers;
+    at[RAY_START_X] = px; at[RAY_START_Z] = pz;
+    let c = dx > 0 ? lastCell(xs, at, RAY_START_X) : firstCell(xs, at, RAY_START_X);
+    const cHigh = dx === 0 ? lastCell(xs, at, RAY_START_X) : -1;
+    let r = dz > 0 ? lastCell(zs, at, RAY_START_Z) : firstCell(zs, at, RAY_START_Z);
+    const rHigh = dz === 0 ? lastCell(zs, at, RAY_START_Z) : -1;
     const stepC = dx > 0 ? 1 : -1, stepR = dz > 0 ? 1 : -1;
     this.rayT = -1;
     this.rayTriangle = -1;
