@@ -66,10 +66,6 @@ export function readModes(where: string, translation: unknown, rotation: unknown
       else throw new TypeError(`${where}: ${name}[${k}] (${AXIS_NAMES[k]}) must be 'free', 'locked' or an object { lower?, upper?, motor?, servo?, friction? }, got ${show(axis)}`);
     });
   }
-  const locked = [3, 4, 5].filter((i) => modes[i] === LOCKED).length;
-  if (locked === 1 && modes[3] !== LOCKED) {
-    throw new RangeError(`${where}: a rotation locked alone must be x (the twist), got ${AXIS_NAMES[modes[4] === LOCKED ? 1 : 2]}: lock x alone, or two or three rotations`);
-  }
   return modes;
 }
 
@@ -309,8 +305,12 @@ export abstract class AxesJoint extends Joint {
       return Math.asin(Math.min(1, Math.hypot(this.hingeRotation.C[0], this.hingeRotation.C[1])));
     }
     if (lockedRotations === 1) {
-      this.frames.update(this.bodyA, this.bodyB);
-      return Math.abs(this.frames.twistAngle());
+      const f = this.frames;
+      f.update(this.bodyA, this.bodyB);
+      if (this.modes[3] === LOCKED) return Math.abs(f.twistAngle());
+      // a swing locked alone: how far B's x leaves its plane
+      const a = this.modes[4] === LOCKED ? f.zA : f.yA, xb = f.xB;
+      return Math.asin(Math.min(1, Math.abs(xb[0] * a[0] + xb[1] * a[1] + xb[2] * a[2])));
     }
     return 0;
   }
@@ -408,14 +408,22 @@ export abstract class AxesJoint extends Joint {
       this.hingeRotation.writeJacobian(J, row);
       C[row] = this.hingeRotation.C[0]; C[row + 1] = this.hingeRotation.C[1];
       row += 2;
-    } else if (lockedRotations === 1) {
+    } else if (lockedRotations === 1 && m[3] === LOCKED) {
       // the twist about x held at 0: J = [0 −t 0 t], C = θ
       const t = frames.twistAxis(twist);
-      for (let i = 0; i < 12; i++) J[row * 12 + i] = 0;
-      J[row * 12 + 3] = -t[0]; J[row * 12 + 4] = -t[1]; J[row * 12 + 5] = -t[2];
-      J[row * 12 + 9] = t[0]; J[row * 12 + 10] = t[1]; J[row * 12 + 11] = t[2];
+      writeAngularRow(J, row, t);
       frames.updateTwistAngle();
       C[row++] = frames.twist;
+    } else if (lockedRotations === 1) {
+      // a swing locked alone (y or z): B's x kept in the plane of A's x and the other swing axis, C = x_b·a
+      // with a A's z (y locked) or y (z locked); Ċ = (ω_b − ω_a)·(x_b × a), J = [0 −w 0 w], w = x_b × a (a
+      // hinge's perpendicular-axes row, hinge-rotation-part.ts)
+      const a = m[4] === LOCKED ? frames.zA : frames.yA, xb = frames.xB;
+      swingNormal[0] = xb[1] * a[2] - xb[2] * a[1];
+      swingNormal[1] = xb[2] * a[0] - xb[0] * a[2];
+      swingNormal[2] = xb[0] * a[1] - xb[1] * a[0];
+      writeAngularRow(J, row, swingNormal);
+      C[row++] = xb[0] * a[0] + xb[1] * a[1] + xb[2] * a[2];
     }
     if (row > 0) this.rows.prepare(bodyA, bodyB, !this.direct, this.springCompliance);
     // the drives: translations along frame A's axes, the rotation about its axis
@@ -620,6 +628,15 @@ export abstract class AxesJoint extends Joint {
 const scratchQuat = new Float64Array(4);
 const lever = new Float64Array(3);
 const twist = new Float64Array(3);
+const swingNormal = new Float64Array(3);
+
+/** Row `row` of J (12 numbers a row) the angular row [0 −w 0 w]. */
+function writeAngularRow(J: Float64Array, row: number, w: ArrayLike<number>): void {
+  const at = row * 12;
+  for (let i = 0; i < 12; i++) J[at + i] = 0;
+  J[at + 3] = -w[0]; J[at + 4] = -w[1]; J[at + 5] = -w[2];
+  J[at + 9] = w[0]; J[at + 10] = w[1]; J[at + 11] = w[2];
+}
 
 /** Frame A's axis k (world) at the frames' last update. */
 function frameAxis(frames: JointFrames, k: number): Float64Array {

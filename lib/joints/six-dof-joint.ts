@@ -12,6 +12,8 @@
 //   two:     the hinge's rows about the one left (hinge-rotation-part.ts, on frames whose x axis is that
 //            axis), whose angle is the swing-twist twist about it (joint-frames.ts): the drive's position;
 //   one (x): the twist about x held at 0, J = [ 0 −tᵀ 0 tᵀ ] with the twist rate's axis t, C = θ;
+//   one (y or z): B's x kept in the plane of A's x and the other swing axis a (A's z or y): C = x_b·a,
+//            J = [ 0 −wᵀ 0 wᵀ ], w = x_b × a (a hinge's perpendicular-axes row);
 //   none:    a drive on the twist about x.
 // The locked rows are one coupled block (coupled-rows.ts), which the direct solver holds exactly (its
 // limit rows too); a drive's rows are the hinge's and slider's (axis-drive.ts). A six-DOF with its three
@@ -22,7 +24,7 @@
 // motors, servos and friction drive the swing: J = [ 0 −a_kᵀ 0 a_kᵀ ] about frame A's axis a_k (y or z),
 // the position the swing's rotation-vector component about it (−φ sin ψ, φ cos ψ: swing-twist-part.ts),
 // whose rate is a_k·ω to first order in the swing. Friction on one axis is the direct solver's friction
-// row. Not yet: asymmetric swing limits (Jolt's pyramid), and y or z locked alone: a clear error says so.
+// row. Not yet: asymmetric swing limits (Jolt's pyramid): a clear error says so.
 
 import type { Body } from '../body/body.js';
 import { JOINT_OPTION_KEYS, type JointOptions } from './joint.js';
