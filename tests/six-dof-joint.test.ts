@@ -207,6 +207,41 @@ describe('six-DOF joint', () => {
       }
     });
 
+    for (const solver of SOLVERS) {
+      it(`swingType 'pyramid' bounds each swing component within its own limits, asymmetric ones too (${solver})`, () => {
+        for (const [target, bound] of [[1, 0.5], [-1, -0.2]] as const) {
+          const { world, joint, body } = rod(['free', 'free', 'free'], solver);
+          expect(joint.toOptions().swingType).toBeUndefined();
+          world.removeJoint(joint);
+          const made = world.createSixDofJoint({
+            bodyA: world.ground, bodyB: body, anchor: [0, 0, 0], orientation: xTo([0, -1, 0]), translation: ['locked', 'locked', 'locked'], swingType: 'pyramid',
+            rotation: ['free', { lower: -0.2, upper: 0.5, servo: { target, hertz: 3, maxForce: 5 } }, { lower: -0.1, upper: 0.1 }],
+          });
+          for (let i = 0; i < 180; i++) world.step(DT);
+          // the servo presses the swing about y into its limit (its force and the limit's cancel in
+          // getDriveForces); about z nothing moves it
+          expect(Math.abs(made.getSwingAngle() - Math.abs(bound)), `${target}`).toBeLessThan(0.01);
+          // the rod (down A's x, which points down) swung about A's y (the world's x): toward ∓z for ±bound
+          expect(Math.sign(body.position[2]), `${target}`).toBe(-Math.sign(target));
+        }
+      });
+    }
+
+    it('a pyramid survives snapshots bit for bit; toOptions gives its type and limits back; a bad swingType is refused', () => {
+      const { world, body, joint: free } = rod(['free', 'free', 'free'], 'iterative', [2, 1, -3]);
+      world.removeJoint(free);
+      const joint = world.createSixDofJoint({
+        bodyA: world.ground, bodyB: body, anchor: [0, 0, 0], orientation: xTo([0, -1, 0]), translation: ['locked', 'locked', 'locked'], swingType: 'pyramid',
+        rotation: ['free', { lower: -0.3, upper: 0.1 }, { lower: -0.2, upper: 0.6, friction: 0.2 }],
+      });
+      expectRestoredTwin(world, 20);
+      const options = joint.toOptions();
+      expect(options.swingType).toBe('pyramid');
+      expect(options.rotation[1]).toMatchObject({ lower: -0.3, upper: 0.1 });
+      expect(options.rotation[2]).toMatchObject({ lower: -0.2, upper: 0.6, friction: 0.2 });
+      expect(() => world.createSixDofJoint({ ...options, swingType: 'box' as never })).toThrow(/swingType must be 'cone' or 'pyramid', got "box"/);
+    });
+
     it('swing drives survive snapshots bit for bit, and toOptions gives them back', () => {
       const { world, joint } = rod(['free', { lower: -0.4, upper: 0.4, servo: { target: 0.3, hertz: 3 } }, { motor: { speed: -1, maxForce: 2 } }], 'iterative', [1, 2, 3]);
       expectRestoredTwin(world, 20);

@@ -46,6 +46,10 @@ export interface AxesJointOptions {
   translation: readonly [SixDofAxis, SixDofAxis, SixDofAxis];
   /** About x (the twist), y and z. */
   rotation: readonly [SixDofAxis, SixDofAxis, SixDofAxis];
+  /** With two or more rotations free, how the y and z limits bound the swing (Jolt's ESwingType): 'cone'
+   * (default), an elliptical cone of half-angles the limits, which must be symmetric; 'pyramid', each of
+   * the swing's rotation-vector components about y and z within its own limits, which may be asymmetric. */
+  swingType?: 'cone' | 'pyramid';
 }
 
 export const FREE = 0, LOCKED = 1, DRIVEN = 2;
@@ -97,6 +101,8 @@ export abstract class AxesJoint extends Joint {
   private readonly swingRow = new AxisConstraintPart();
   private readonly swingImpulse = new Float64Array(1);
   private inverseH = 0;
+  /** The swing's limits as a pyramid (swingType 'pyramid'): the swings' drives' own, not the cone. */
+  private pyramid = false;
 
   /** @internal The anchors, orientations and modes are already checked (`where`: the create call). */
   constructor(
@@ -145,7 +151,11 @@ export abstract class AxesJoint extends Joint {
   }
 
   /** @internal Makes each driven axis's drive from its options (checked, named for messages). */
-  configureDrives(where: string, translation: readonly SixDofAxis[], rotation: readonly SixDofAxis[], restoring = false): void {
+  configureDrives(where: string, translation: readonly SixDofAxis[], rotation: readonly SixDofAxis[], restoring = false, swingType: unknown = 'cone'): void {
+    if (!restoring) {
+      if (swingType !== 'cone' && swingType !== 'pyramid') throw new TypeError(`${where}: swingType must be 'cone' or 'pyramid', got ${show(swingType)}`);
+      this.pyramid = swingType === 'pyramid';
+    }
     for (let k = 0; k < 6; k++) this.drives[k] = null;
     for (let k = 0; k < 3; k++) {
       const axis = translation[k];
@@ -158,15 +168,18 @@ export abstract class AxesJoint extends Joint {
     if (this.drivesSwings) {
       // y and z driven with two or more rotations free: their limits a cone (Jolt's swing-twist cone), their
       // motors, servos and friction drives about frame A's y and z, positioned at the swing's components
+      // (a pyramid's limits are the drives' own, on the swing's components)
       for (const k of [1, 2]) {
         if (this.modes[3 + k] !== DRIVEN) continue;
         const options = rotation[k] as DriveOptions;
-        const half = readSwingRange(where, k, options, restoring);
+        const half = this.pyramid ? Math.PI : readSwingRange(where, k, options, restoring);
         if (k === 1) this.swing.halfAngleY = half; else this.swing.halfAngleZ = half;
-        const driven = restoring ? swingDrivesRestored[k - 1] : options.motor !== undefined || options.servo !== undefined || options.friction !== undefined;
+        const limited = this.pyramid && (options.lower !== undefined || options.upper !== undefined);
+        const driven = restoring ? swingDrivesRestored[k - 1] : limited || options.motor !== undefined || options.servo !== undefined || options.friction !== undefined;
         if (!driven) continue;
         const drive = new AxisDrive(true, -Math.PI, Math.PI);
-        if (!restoring) drive.configure(where, { motor: options.motor, servo: options.servo, friction: options.friction }, { lower: `rotation[${k}].lower`, upper: `rotation[${k}].upper`, friction: `rotation[${k}].friction` });
+        const given = this.pyramid ? options : { motor: options.motor, servo: options.servo, friction: options.friction };
+        if (!restoring) drive.configure(where, given, { lower: `rotation[${k}].lower`, upper: `rotation[${k}].upper`, friction: `rotation[${k}].friction` });
         this.drives[3 + k] = drive;
       }
     }
@@ -198,6 +211,7 @@ export abstract class AxesJoint extends Joint {
       orientation: Array.from(this.frames.worldA), orientationB: Array.from(this.frames.worldB),
       translation: [axis(0), axis(1), axis(2)] as [SixDofAxis, SixDofAxis, SixDofAxis],
       rotation: [axis(3), axis(4), axis(5)] as [SixDofAxis, SixDofAxis, SixDofAxis],
+      swingType: this.pyramid ? 'pyramid' : undefined,
     });
   }
 
@@ -321,7 +335,7 @@ export abstract class AxesJoint extends Joint {
   protected saveParts(writer: StateWriter): void {
     for (let i = 0; i < 6; i++) writer.write(this.modes[i]);
     // which swings have drives (only in that configuration: the drives are made before they are read)
-    if (this.drivesSwings) writer.write((this.drives[4] === null ? 0 : 1) + (this.drives[5] === null ? 0 : 2));
+    if (this.drivesSwings) writer.write((this.drives[4] === null ? 0 : 1) + (this.drives[5] === null ? 0 : 2) + (this.pyramid ? 4 : 0));
     this.point.saveState(writer);
     this.rotation.saveState(writer);
     writer.writeUnitQuaternion(this.frames.localRotationA);
@@ -347,9 +361,12 @@ export abstract class AxesJoint extends Joint {
     this.modes = modes;
     if (this.drivesSwings) {
       const mask = reader.read();
-      if (mask !== 0 && mask !== 1 && mask !== 2 && mask !== 3) throw new RangeError(`the swing drives' mask must be 0 to 3, got ${show(mask)}`);
+      if (!Number.isInteger(mask) || mask < 0 || mask > 7) throw new RangeError(`the swing drives' mask must be 0 to 7, got ${show(mask)}`);
       swingDrivesRestored[0] = (mask & 1) !== 0;
       swingDrivesRestored[1] = (mask & 2) !== 0;
+      this.pyramid = (mask & 4) !== 0;
+    } else {
+      this.pyramid = false;
     }
     this.point.loadState(reader);
     this.rotation.loadState(reader);

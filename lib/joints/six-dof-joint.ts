@@ -24,7 +24,8 @@
 // motors, servos and friction drive the swing: J = [ 0 −a_kᵀ 0 a_kᵀ ] about frame A's axis a_k (y or z),
 // the position the swing's rotation-vector component about it (−φ sin ψ, φ cos ψ: swing-twist-part.ts),
 // whose rate is a_k·ω to first order in the swing. Friction on one axis is the direct solver's friction
-// row. Not yet: asymmetric swing limits (Jolt's pyramid): a clear error says so.
+// row. With swingType 'pyramid' (Jolt's ESwingType) the y and z limits are those drives' own limit rows
+// instead of the cone, each component within its own, asymmetric, bounds.
 
 import type { Body } from '../body/body.js';
 import { JOINT_OPTION_KEYS, type JointOptions } from './joint.js';
@@ -41,7 +42,7 @@ export interface SixDofJointOptions extends JointOptions, AxesJointOptions {}
 /** @internal The keys of SixDofJointOptions (option-keys.ts). */
 export const SIX_DOF_JOINT_OPTION_KEYS: readonly string[] = [
   ...JOINT_OPTION_KEYS,
-  ...optionKeys<AxesJointOptions>({ anchor: true, anchorB: true, orientation: true, orientationB: true, translation: true, rotation: true }),
+  ...optionKeys<AxesJointOptions>({ anchor: true, anchorB: true, orientation: true, orientationB: true, translation: true, rotation: true, swingType: true }),
 ];
 
 
@@ -59,7 +60,7 @@ export const SIX_DOF_JOINT_DEFINITION: JointDefinition<SixDofJoint, SixDofJointO
     const orientationB = options.orientationB === undefined ? orientation : readUnitQuaternion(where, 'orientationB', options.orientationB, new Float64Array(4));
     const modes = readModes(where, options.translation, options.rotation);
     const joint = new SixDofJoint(context.nextId, bodyA, bodyB, options, where, context.arena, anchor, anchorB, orientation, orientationB, modes);
-    joint.configureDrives(where, options.translation, options.rotation);
+    joint.configureDrives(where, options.translation, options.rotation, false, options.swingType ?? 'cone');
     return joint;
   },
   placeholder: (context, bodyA, bodyB) =>
