@@ -21,7 +21,7 @@ function describeSixDof(): SceneDescription {
       box(-0.1, 1.6, 0, [0.15, 0.04, 0.15], 0.5, 'load'), // the ring
       box(1.3, 1.4, 0, [0.4, 0.04, 0.04], 1, 'link'), // the driving shaft, along x
       box(1.7, 1.8, 0, [0.04, 0.4, 0.04], 1, 'link'), // the driven shaft, along y
-      { ...box(-4.2, 1.4, 0, [0.04, 0.4, 0.04], 1, 'link'), angularVelocity: [7, 4, 6] }, // the rod in its cone
+      { ...box(3.2, 1.4, 0, [0.04, 0.4, 0.04], 1, 'link'), angularVelocity: [7, 4, 6] }, // the rod in its cone
     ],
   };
 }
@@ -36,10 +36,9 @@ export const sixDofScene: ViewerScene = {
   name: 'six-dof',
   title: 'Six-DOF joints: a pin in a slot, a cylinder, a CV joint, a swing cone',
   description:
-    'Each joint sets its six axes free, locked or driven. Left: a pendulum whose pin slides in a slot. ' +
-    'Middle: a ring spun by a motor, sliding down its pole to a stop. Right: a constant-velocity joint (the twist locked) passing a spin between two shafts at right angles. ' +
-    'Far left: a rod hung in a swing cone (rotations y and z limited to ±0.6 and ±0.3 rad, two rotations free), spinning about itself.',
-  camera: { position: [-1.3, 1.7, 8.5], target: [-1.3, 1.3, 0] },
+    'Each joint sets its six axes free, locked or driven. From the left: a pin in a slot, a ring spun down its pole, ' +
+    'a CV joint between two shafts, a rod in a swing cone.',
+  camera: { position: [0.2, 1.8, 9.5], target: [0.2, 1.3, 0] },
   groundY: 0,
   markerRadius: 0.03,
   forceScale: 0.01,
@@ -64,7 +63,7 @@ export const sixDofScene: ViewerScene = {
     });
     // the rod: the frame's x down along it, a cone of ±0.6 rad about y and ±0.3 about z, the twist free
     world.createSixDofJoint({
-      bodyA: world.ground, bodyB: rod, anchor: [-4.2, 1.8, 0], orientation: xTo([0, -1, 0]), translation: ['locked', 'locked', 'locked'],
+      bodyA: world.ground, bodyB: rod, anchor: [3.2, 1.8, 0], orientation: xTo([0, -1, 0]), translation: ['locked', 'locked', 'locked'],
       rotation: ['free', { lower: -0.6, upper: 0.6 }, { lower: -0.3, upper: 0.3 }],
     });
   },
