@@ -71,8 +71,8 @@ function bruteRay(world: World, { origin, direction }: Ray, maxDistance: number,
       const p = [origin[0] - c[0], origin[1] - c[1], origin[2] - c[2]];
       const lo = [0, 1, 2].map((k) => W[3 * k] * p[0] + W[3 * k + 1] * p[1] + W[3 * k + 2] * p[2]);
       const ld = [0, 1, 2].map((k) => W[3 * k] * d[0] + W[3 * k + 1] * d[1] + W[3 * k + 2] * d[2]);
-      const t = RAY_CASTS[shape.typeIndex](shape, lo, ld, maxDistance, new Float64Array(3));
-      if (t >= 0) hits.push({ key: `${body.id}:${index}`, distance: t });
+      const ray = new Float64Array([maxDistance, 0]);
+      if (RAY_CASTS[shape.typeIndex](shape, lo, ld, ray, new Float64Array(3))) hits.push({ key: `${body.id}:${index}`, distance: ray[1] });
     });
   }
   return hits.sort((x, y) => x.distance - y.distance);

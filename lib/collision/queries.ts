@@ -13,6 +13,7 @@
 
 import { rayCastTree } from '../geometry/tree-ray-cast.js';
 import type { ShapeRayCast } from '../geometry/shape-definition.js';
+import { RAY_T, RAY_T_MAX } from '../geometry/triangle-source.js';
 import { SPHERE_RAY_CAST } from '../geometry/shapes/sphere.js';
 import { CAPSULE_RAY_CAST } from '../geometry/shapes/capsule.js';
 import { BOX_RAY_CAST } from '../geometry/shapes/box.js';
@@ -183,6 +184,8 @@ const CAST_OPTION_KEYS = optionKeys<ShapeCastOptions>({ filter: true, exclude: t
 const FILTER_KEYS = optionKeys<QueryFilter>({ category: true, mask: true, group: true });
 
 const TREES = [TreeKind.Static, TreeKind.Kinematic, TreeKind.Dynamic];
+/** A shape ray cast's tMax and t (ShapeRayCast). */
+const rayNumbers = new Float64Array(2);
 
 /** The queries of one world, over its broadphase (kept up to date by the world before each query). */
 export class SceneQueries {
@@ -594,9 +597,10 @@ export class SceneQueries {
       lo[k] = W[3 * k] * px + W[3 * k + 1] * py + W[3 * k + 2] * pz;
       ld[k] = W[3 * k] * d[0] + W[3 * k + 1] * d[1] + W[3 * k + 2] * d[2];
     }
-    const n = this.localNormal;
-    const t = RAY_CASTS[proxy.shape.typeIndex](proxy.shape, lo, ld, this.rayMax, n);
-    if (t < 0) return;
+    const n = this.localNormal, ray = rayNumbers;
+    ray[RAY_T_MAX] = this.rayMax;
+    if (!RAY_CASTS[proxy.shape.typeIndex](proxy.shape, lo, ld, ray, n)) return;
+    const t = ray[RAY_T];
     const nx = W[0] * n[0] + W[3] * n[1] + W[6] * n[2];
     const ny = W[1] * n[0] + W[4] * n[1] + W[7] * n[2];
     const nz = W[2] * n[0] + W[5] * n[1] + W[8] * n[2];

@@ -297,8 +297,9 @@ export class Heightfield implements TriangleSource {
    * axis the projection does not move along, a ray exactly on a grid line tests the cells on both sides
    * of it (a vertical ray through a grid point tests its 4 cells).
    */
-  rayCast(o: ArrayLike<number>, d: ArrayLike<number>, tMax: number, normal: Float64Array, hit: Int32Array): number {
+  rayCast(o: ArrayLike<number>, d: ArrayLike<number>, ray: Float64Array, normal: Float64Array, hit: Int32Array): boolean {
     hit[0] = -1;
+    const tMax = ray[RAY_T_MAX];
     const bounds = this.bounds;
     // The segment's part within the bounds, grown by a hair so that rounding in the slab test cannot cut
     // off a hit on the bounds' faces (the cells are found from the grid itself, clamped to it).
@@ -307,13 +308,13 @@ export class Heightfield implements TriangleSource {
     for (let k = 0; k < 3; k++) {
       const lo = bounds[k] - grow, hi = bounds[k + 3] + grow, inverse = 1 / d[k];
       if (!Number.isFinite(inverse)) {
-        if (!(o[k] >= lo && o[k] <= hi)) return -1;
+        if (!(o[k] >= lo && o[k] <= hi)) return false;
       } else {
         const t1 = (lo - o[k]) * inverse, t2 = (hi - o[k]) * inverse;
         enter = Math.max(enter, Math.min(t1, t2));
         exit = Math.min(exit, Math.max(t1, t2));
       }
-      if (!(enter <= exit)) return -1;
+      if (!(enter <= exit)) return false;
     }
     const xs = this.xs, zs = this.zs, cellColumns = this.columns - 1, cellRows = this.rows - 1;
     const ox = o[0], oz = o[2], dx = d[0], dz = d[2];
@@ -348,11 +349,12 @@ export class Heightfield implements TriangleSource {
       }
     }
     const triangle = this.rayTriangle;
-    if (triangle < 0) return -1;
+    if (triangle < 0) return false;
     hit[0] = triangle;
     this.writeNormal(triangle, normal);
     writeFacingNormal(normal, 0, d, normal);
-    return this.rayT;
+    ray[RAY_T] = this.rayT;
+    return true;
   }
 
   /** The options that rebuild this heightfield. */

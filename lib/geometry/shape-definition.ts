@@ -9,7 +9,7 @@
 import type { BodyType } from '../body/body-type.js';
 import type { ConvexProxy } from './gjk.js';
 import type { ConvexHull } from './hull.js';
-import type { TriangleSource } from './triangle-source.js';
+import { RAY_T, type TriangleSource } from './triangle-source.js';
 
 /** The geometry fields of a shape; each type uses its own and leaves the others at their defaults. */
 export interface ShapeGeometry {
@@ -110,9 +110,18 @@ export function rayStartsInside(d: ArrayLike<number>, normal: Float64Array): num
 
 /**
  * A shape type's ray cast: the ray o + t d (shape frame, d a unit vector) against the shape for
- * 0 ≤ t ≤ tMax: the t at which it enters the solid, with the outward normal written to `normal` (shape
- * frame), or −1 for a miss. A ray that starts inside hits at t = 0 with normal −d. Each shape's file
- * exports its own, apart from its definition: the scene queries (collision/queries.ts) keep the table of
- * them, so that a world without queries carries none.
+ * 0 ≤ t ≤ tMax, tMax read from ray[RAY_T_MAX]: true with a hit, the t at which it enters the solid written
+ * to ray[RAY_T] and the outward normal to `normal` (shape frame); false for a miss. A ray that starts inside
+ * hits at t = 0 with normal −d. (The numbers in an array, not a parameter and a result: a double passed
+ * to or returned from a call V8 does not inline is boxed, and the queries call these through a table.)
+ * Each shape's file exports its own, apart from its definition: the scene queries
+ * (collision/queries.ts) keep the table of them, so that a world without queries carries none.
  */
-export type ShapeRayCast = (shape: ShapeGeometry, o: ArrayLike<number>, d: ArrayLike<number>, tMax: number, normal: Float64Array) => number;
+export type ShapeRayCast = (shape: ShapeGeometry, o: ArrayLike<number>, d: ArrayLike<number>, ray: Float64Array, normal: Float64Array) => boolean;
+
+/** A ShapeRayCast's answer from a t (−1: a miss): false, or true with t in ray[RAY_T]. */
+export function rayAnswer(ray: Float64Array, t: number): boolean {
+  if (t < 0) return false;
+  ray[RAY_T] = t;
+  return true;
+}

@@ -260,7 +260,8 @@ export class TriangleMesh implements TriangleSource {
     }
   }
 
-  rayCast(o: ArrayLike<number>, d: ArrayLike<number>, tMax: number, normal: Float64Array, hit: Int32Array): number {
+  rayCast(o: ArrayLike<number>, d: ArrayLike<number>, ray: Float64Array, normal: Float64Array, hit: Int32Array): boolean {
+    const tMax = ray[RAY_T_MAX];
     const origin = this.rayOrigin, direction = this.rayDirection;
     origin[0] = o[0]; origin[1] = o[1]; origin[2] = o[2];
     direction[0] = d[0]; direction[1] = d[1]; direction[2] = d[2];
@@ -277,9 +278,10 @@ export class TriangleMesh implements TriangleSource {
     }
     const triangle = this.rayTriangle;
     hit[0] = triangle;
-    if (triangle < 0) return -1;
+    if (triangle < 0) return false;
     writeFacingNormal(this.normals, 3 * triangle, d, normal);
-    return this.rayT;
+    ray[RAY_T] = this.rayT;
+    return true;
   }
 
   /** The options that rebuild this mesh: the vertices as given and the kept triangles. */

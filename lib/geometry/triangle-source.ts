@@ -68,8 +68,8 @@ export interface TriangleSource {
    * mesh-pairs.ts). No allocation per call once warm.
    */
   querySample(box: ArrayLike<number>, budget: number, visit: (triangle: number) => boolean): number;
-  /** The ray o + t d (local frame, |d| = 1) against the triangles, 0 ≤ t ≤ tMax, two-sided: the smallest t, writing the triangle's front normal (flipped toward the ray's origin side: −sign(n·d) n) into normal and the triangle index into hit[0]; −1 on a miss. No allocation. */
-  rayCast(o: ArrayLike<number>, d: ArrayLike<number>, tMax: number, normal: Float64Array, hit: Int32Array): number;
+  /** The ray o + t d (local frame, |d| = 1) against the triangles, 0 ≤ t ≤ tMax (tMax = ray[RAY_T_MAX]), two-sided: true with a hit, the smallest t written to ray[RAY_T], the triangle's front normal (flipped toward the ray's origin side: −sign(n·d) n) into normal and the triangle index into hit[0]; false (hit[0] = −1) on a miss. No allocation (the numbers in an array: see ShapeRayCast). */
+  rayCast(o: ArrayLike<number>, d: ArrayLike<number>, ray: Float64Array, normal: Float64Array, hit: Int32Array): boolean;
 }
 
 /**

@@ -8,7 +8,8 @@ import { boxInertia } from '../inertia.js';
 import { readFiniteVector, requirePositiveWithin } from '../../util/validate.js';
 import { MAX_LENGTH, MIN_LENGTH } from '../../limits.js';
 import { boxHull } from '../hull.js';
-import { atOrigin, rayStartsInside, type ShapeDefinition, type ShapeRayCast, writeBoxBounds, writeDiagonal } from '../shape-definition.js';
+import { atOrigin, rayAnswer, rayStartsInside, type ShapeDefinition, type ShapeRayCast, writeBoxBounds, writeDiagonal } from '../shape-definition.js';
+import { RAY_T_MAX } from '../triangle-source.js';
 import type { BoxShapeOptions, SurfaceOptions } from '../shape-options.js';
 import { optionKeys } from '../../util/option-keys.js';
 
@@ -70,4 +71,4 @@ export const BOX: ShapeDefinition<BoxShapeOptions> = {
 };
 
 /** A box's ray cast (ShapeRayCast). */
-export const BOX_RAY_CAST: ShapeRayCast = (shape, o, d, tMax, normal) => rayBox(o, d, shape.halfExtents, tMax, normal);
+export const BOX_RAY_CAST: ShapeRayCast = (shape, o, d, ray, normal) => rayAnswer(ray, rayBox(o, d, shape.halfExtents, ray[RAY_T_MAX], normal));

@@ -8,7 +8,8 @@
 import { capsuleInertia } from '../inertia.js';
 import { requireNonNegative, requirePositiveWithin, requireWithin } from '../../util/validate.js';
 import { MAX_LENGTH, MIN_LENGTH } from '../../limits.js';
-import { atOrigin, rayStartsInside, type ShapeDefinition, type ShapeRayCast, writeDiagonal } from '../shape-definition.js';
+import { atOrigin, rayAnswer, rayStartsInside, type ShapeDefinition, type ShapeRayCast, writeDiagonal } from '../shape-definition.js';
+import { RAY_T_MAX } from '../triangle-source.js';
 import type { CapsuleShapeOptions, SurfaceOptions } from '../shape-options.js';
 import { optionKeys } from '../../util/option-keys.js';
 import { raySphere } from './sphere.js';
@@ -80,4 +81,4 @@ export const CAPSULE: ShapeDefinition<CapsuleShapeOptions> = {
 };
 
 /** A capsule's ray cast (ShapeRayCast). */
-export const CAPSULE_RAY_CAST: ShapeRayCast = (shape, o, d, tMax, normal) => rayCapsule(o, d, shape.radius, shape.halfHeight, tMax, normal);
+export const CAPSULE_RAY_CAST: ShapeRayCast = (shape, o, d, ray, normal) => rayAnswer(ray, rayCapsule(o, d, shape.radius, shape.halfHeight, ray[RAY_T_MAX], normal));

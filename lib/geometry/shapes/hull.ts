@@ -8,7 +8,8 @@
 
 import type { ConvexHull } from '../hull.js';
 import { buildHull, readHullPoints } from '../hull-building.js';
-import { rayStartsInside, writeBoxBounds, type ShapeDefinition, type ShapeRayCast } from '../shape-definition.js';
+import { rayAnswer, rayStartsInside, writeBoxBounds, type ShapeDefinition, type ShapeRayCast } from '../shape-definition.js';
+import { RAY_T_MAX } from '../triangle-source.js';
 import type { HullShapeOptions, SurfaceOptions } from '../shape-options.js';
 import { optionKeys } from '../../util/option-keys.js';
 
@@ -95,4 +96,4 @@ export const HULL: ShapeDefinition<HullShapeOptions> = {
 };
 
 /** A hull's ray cast (ShapeRayCast). */
-export const HULL_RAY_CAST: ShapeRayCast = (shape, o, d, tMax, normal) => rayHull(o, d, shape.hull as ConvexHull, tMax, normal);
+export const HULL_RAY_CAST: ShapeRayCast = (shape, o, d, ray, normal) => rayAnswer(ray, rayHull(o, d, shape.hull as ConvexHull, ray[RAY_T_MAX], normal));

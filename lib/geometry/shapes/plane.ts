@@ -4,7 +4,8 @@
 //   ray      n·(o + t d) = offset:  t = (offset − n·o) / n·d, for a ray going down into it (n·d < 0)
 
 import { normalizeStably, readFiniteVector, show } from '../../util/validate.js';
-import { atOrigin, rayStartsInside, type ShapeDefinition, type ShapeRayCast } from '../shape-definition.js';
+import { atOrigin, rayAnswer, rayStartsInside, type ShapeDefinition, type ShapeRayCast } from '../shape-definition.js';
+import { RAY_T_MAX } from '../triangle-source.js';
 import type { PlaneShapeOptions, SurfaceOptions } from '../shape-options.js';
 import { optionKeys } from '../../util/option-keys.js';
 
@@ -48,14 +49,14 @@ export const PLANE: ShapeDefinition<PlaneShapeOptions> = {
 };
 
 /** A plane's ray cast (ShapeRayCast): the solid is the half-space below it. */
-export const PLANE_RAY_CAST: ShapeRayCast = (shape, o, d, tMax, normal) => {
+export const PLANE_RAY_CAST: ShapeRayCast = (shape, o, d, ray, normal) => {
   const n = shape.normal;
   const height = n[0] * o[0] + n[1] * o[1] + n[2] * o[2] - shape.offset;
-  if (height <= 0) return rayStartsInside(d, normal);
+  if (height <= 0) return rayAnswer(ray, rayStartsInside(d, normal));
   const rate = n[0] * d[0] + n[1] * d[1] + n[2] * d[2];
-  if (rate >= 0) return -1;
+  if (rate >= 0) return false;
   const t = -height / rate;
-  if (t > tMax) return -1;
+  if (t > ray[RAY_T_MAX]) return false;
   normal[0] = n[0]; normal[1] = n[1]; normal[2] = n[2];
-  return t;
+  return rayAnswer(ray, t);
 };

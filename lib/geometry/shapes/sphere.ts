@@ -5,7 +5,8 @@
 
 import { requirePositiveWithin } from '../../util/validate.js';
 import { MAX_LENGTH, MIN_LENGTH } from '../../limits.js';
-import { atOrigin, type ShapeDefinition, type ShapeGeometry, type ShapeRayCast, writeDiagonal } from '../shape-definition.js';
+import { atOrigin, rayAnswer, type ShapeDefinition, type ShapeGeometry, type ShapeRayCast, writeDiagonal } from '../shape-definition.js';
+import { RAY_T_MAX } from '../triangle-source.js';
 import type { SphereShapeOptions, SurfaceOptions } from '../shape-options.js';
 import { optionKeys } from '../../util/option-keys.js';
 
@@ -57,5 +58,5 @@ export const SPHERE: ShapeDefinition<SphereShapeOptions> = {
 };
 
 /** A sphere's ray cast (ShapeRayCast). */
-export const SPHERE_RAY_CAST: ShapeRayCast = (shape, o, d, tMax, normal) =>
-  raySphere(o[0], o[1], o[2], d[0], d[1], d[2], shape.radius, tMax, normal);
+export const SPHERE_RAY_CAST: ShapeRayCast = (shape, o, d, ray, normal) =>
+  rayAnswer(ray, raySphere(o[0], o[1], o[2], d[0], d[1], d[2], shape.radius, ray[RAY_T_MAX], normal));

@@ -33,7 +33,7 @@ export function meshExtent(shape: ShapeGeometry): number {
   return Math.sqrt(x * x + y * y + z * z);
 }
 
-/** A ray against the triangles (two-sided). */
-export function meshRay(shape: ShapeGeometry, o: ArrayLike<number>, d: ArrayLike<number>, tMax: number, normal: Float64Array): number {
-  return (shape.mesh as TriangleSource).rayCast(o, d, tMax, normal, hitTriangle);
+/** A ray against the triangles (two-sided; a ShapeRayCast). */
+export function meshRay(shape: ShapeGeometry, o: ArrayLike<number>, d: ArrayLike<number>, ray: Float64Array, normal: Float64Array): boolean {
+  return (shape.mesh as TriangleSource).rayCast(o, d, ray, normal, hitTriangle);
 }
