@@ -292,6 +292,39 @@ describe('direct tree solver: stepping', () => {
     expect(world.getMaxLinearError()).toBeLessThan(1e-9);
   });
 
+  it('iterative rows on bodies it holds carry their load: a chassis on wheel springs over pinned wheels sinks m g / 2k, a braking motor holds', () => {
+    // the wheels pinned to the world by hinges (held exactly), the chassis on them by iterative rows: its
+    // springs' stiffness is what holds it up, and the light wheels must pass their load to the pins
+    const sink = (solver: 'direct' | 'iterative', attach: (world: World, chassis: Body, wheel: Body, x: number) => void) => {
+      const world = new World({ solver });
+      world.sleeping = false;
+      const chassis = world.createBody({ position: [0, 1, 0], mass: 100, inertia: [10, 10, 10] });
+      for (const x of [-1, 1]) {
+        const wheel = world.createBody({ position: [x, 0.5, 0], mass: 1, inertia: [0.1, 0.1, 0.1] });
+        world.createHingeJoint({ bodyA: world.ground, bodyB: wheel, anchor: [x, 0.5, 0], axis: [0, 0, 1] });
+        attach(world, chassis, wheel, x);
+      }
+      for (let i = 0; i < 600; i++) world.step(1 / 60);
+      return 1 - chassis.position[1];
+    };
+    const expected = (100 * 9.81) / (2 * 10000);
+    const spring = { stiffness: 10000, damping: 2000 };
+    const wheels = (world: World, chassis: Body, wheel: Body, x: number) => {
+      world.createWheelJoint({ bodyA: chassis, bodyB: wheel, anchor: [x, 0.5, 0], axis: [0, 0, 1], suspensionAxis: [0, 1, 0], suspension: spring });
+    };
+    const servos = (world: World, chassis: Body, wheel: Body, x: number) => {
+      world.createPrismaticJoint({ bodyA: chassis, bodyB: wheel, anchor: [x, 0.5, 0], axis: [0, 1, 0], servo: { target: 0, ...spring } });
+    };
+    const brakes = (world: World, chassis: Body, wheel: Body, x: number) => {
+      world.createPrismaticJoint({ bodyA: chassis, bodyB: wheel, anchor: [x, 0.5, 0], axis: [0, 1, 0], motor: { speed: 0, maxForce: 10000 } });
+    };
+    expect(Math.abs(sink('direct', wheels) - expected)).toBeLessThan(1e-6);
+    expect(Math.abs(sink('direct', servos) - expected)).toBeLessThan(1e-6);
+    // (the iterative solver's pins sag under the load too: 3.5 mm)
+    expect(Math.abs(sink('iterative', wheels) - expected)).toBeLessThan(5e-3);
+    expect(sink('direct', brakes)).toBeLessThan(5e-3);
+  });
+
   it('a redundant loop (two welds across the same pair) gives no NaN and holds', () => {
     const world = new World({ solver: 'direct' });
     const a = world.createBody({ position: [0, -1, 0] });

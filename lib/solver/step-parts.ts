@@ -127,11 +127,16 @@ export interface ExactJointSolver {
   /** True when it holds every row of every joint of the step, whatever their state (known before
    * `factor`: with no contact either, the step takes one substep). */
   readonly holdsEveryRow: boolean;
+  /** True when it holds any row. */
+  readonly active: boolean;
   /** Factors the rows at the current poses for substeps of h (the joints are prepared at them): at the
    * step's start, and at a later substep's start when the factorization it keeps has gone stale. */
   factor(h: number, stepStart: boolean): void;
-  /** Zeroes its rows' impulses before the warm start: an exact solve needs no starting guess. */
+  /** Zeroes its rows' impulses before the warm start: an exact solve alone needs no starting guess. */
   clearImpulses(): void;
+  /** Keeps its rows' impulses for the joints' warm start (a loop's excepted), with iterative rows beside
+   * its own (step.ts warmStart). */
+  keepImpulses(): void;
   /** Makes J v = 0 for its rows (and the limit rows it holds, J v ≥ 0) and adds the impulses to the
    * joints' λ_acc; `first`: the substep's first; `alone`: its only one (exactAlone). */
   solveVelocities(first: boolean, alone?: boolean): void;

@@ -273,17 +273,24 @@ export class DirectSolver<TBody extends TreeBody, TJoint extends TreeJoint<TBody
   }
 
   /**
-   * Zeroes the held rows' accumulated impulses at the start of a substep, so the warm start applies
-   * only the iterative rows' (limits, motors). The exact solve finds the whole impulse from any start;
-   * warm starting it only adds an impulse that the solve must then cancel, and against a load the rows
-   * cannot hold (a 1e12 N motor driving a loop) those impulses grew by orders of magnitude per step
-   * until the cancellation lost every digit (measured: NaN within 130 steps).
+   * Zeroes the held rows' accumulated impulses at the start of a substep when its solve needs no guess:
+   * alone, or first in every sweep (step.ts warmStart). The exact solve finds the whole impulse from any
+   * start; warm starting it then only adds an impulse that the solve must cancel.
    */
   clearImpulses(): void {
     clearEqualityImpulses(this.forest.joints);
     this.forest.clearHeldFrictionImpulses();
     // alone, nothing is warm started: the limit rows start from zero too (limits.ts sweepLimitRows)
     if (this._alone) this.limits.clearImpulses();
+  }
+
+  /** Keeps the held rows' accumulated impulses for the joints' warm start, with iterative rows solved
+   * before its own in each sweep (step.ts warmStart): those rows then see the bodies it holds answering
+   * their own warm start. A loop's rows and the held friction rows start from zero
+   * (ForestFactorization.clearLoopImpulses). */
+  keepImpulses(): void {
+    this.forest.clearLoopImpulses();
+    this.forest.clearHeldFrictionImpulses();
   }
 
   /**
