@@ -78,6 +78,27 @@ describe('gear joint', () => {
     expect(gear.ratio).toBe(1.5);
   });
 
+  it('goes with either of its joints: removing a hinge (or its static body) removes the gear, and the other gear turns free', () => {
+    const { world, a, b, hingeA, gear } = gears('direct', 2);
+    world.removeJoint(hingeA);
+    expect(gear.removed).toBe(true);
+    expect(world.joints.map((j) => j.type)).toEqual(['hinge']);
+    // B alone on its hinge: a torque on it turns it at τ / I_b, nothing coupled to A
+    for (let i = 0; i < 60; i++) {
+      b.applyTorque([0, 0, 0.2]);
+      world.step(DT);
+    }
+    expect(Math.abs(b.angularVelocity[2] - 1)).toBeLessThan(1e-9);
+    expect(a.angularVelocity[2]).toBe(0);
+    const again = gears('iterative', 1);
+    const hub = again.world.createBody({ type: 'static' });
+    const hinge = again.world.createHingeJoint({ bodyA: hub, bodyB: again.a, anchor: [0, 0, 0], axis: [0, 0, 1] });
+    const second = again.world.createGearJoint({ jointA: hinge, jointB: again.hingeB, ratio: 1 });
+    again.world.removeBody(hub);
+    expect(hinge.removed && second.removed).toBe(true);
+    expect(again.gear.removed).toBe(false);
+  });
+
   it('refuses a zero ratio, a joint of another kind, and hinges between moving bodies, naming them', () => {
     const { world, hingeA, hingeB, a, b } = gears('direct', 1);
     expect(() => world.createGearJoint({ jointA: hingeA, jointB: hingeB, ratio: 0 })).toThrow(/ratio must not be 0/);

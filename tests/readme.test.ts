@@ -123,6 +123,18 @@ describe('README, 2D', () => {
   });
 });
 
+describe('2D joints', () => {
+  it('the 2D joint example runs: Atwood\'s machine at g/3 with the tension 4/3 m g, the gears at −ratio', async () => {
+    const lines = await runExample('example-2d-joints');
+    const [speed, tension] = lines[0] as [number, number];
+    expect(Math.abs(speed - (9.81 / 3) * 0.5)).toBeLessThan(1e-6);
+    expect(Math.abs(tension - (4 / 3) * 9.81)).toBeLessThan(1e-6);
+    const [small, large] = lines[1] as [number, number];
+    expect(Math.abs(small - 2)).toBeLessThan(1e-6);
+    expect(Math.abs(large + 1)).toBeLessThan(1e-6);
+  });
+});
+
 describe('README, joints', () => {
   it('the hinge, swing-twist, spring and ragdoll example runs and prints what its comments say', async () => {
     const lines = await runExample('readme-example-joints');
@@ -475,7 +487,7 @@ describe('docs, worker', () => {
 
 describe('every other example', () => {
   const checked = new Set([
-    'readme-example', 'readme-example-three', 'readme-example-2d', 'readme-example-joints', 'example-joint-anchors', 'example-springs', 'example-local-frames', 'readme-example-direct',
+    'readme-example', 'readme-example-three', 'readme-example-2d', 'example-2d-joints', 'readme-example-joints', 'example-joint-anchors', 'example-springs', 'example-local-frames', 'readme-example-direct',
     'readme-example-shapes', 'example-shape-frames', 'example-heightfield', 'example-trimesh', 'example-contact-points', 'example-events',
     'example-hooks', 'example-ccd', 'example-character', 'example-sleeping', 'readme-example-direct-2d', 'readme-example-game',
     'example-snapshot', 'example-three-meshes', 'example-three-heightfield', 'example-three-debug', 'example-cannon-before',

@@ -309,9 +309,10 @@ describe('viewer scenes', () => {
     }
     expect(worst).toBeLessThan(0.01);
     r.scene.onParam!(r.live, 'force', 20, 200);
-    const y = r.live.bodies[0].position[1];
+    expect((r.live.world.joints[0] as MotorJoint).maxForce).toBe(20);
+    const y = r.live.bodies[1].position[1];
     for (let i = 0; i < 60; i++) r.step();
-    expect(r.live.bodies[0].position[1]).toBeLessThan(y - 0.5);
+    expect(r.live.bodies[1].position[1]).toBeLessThan(y - 0.5);
   });
 
   it('car: it settles on its springs by m g / 4k, drives forward with W, turns with A, and brakes with space', () => {

@@ -4,7 +4,7 @@
 
 import type { Body, Joint, World, WorldOptions } from '../lib/index.js';
 import type { SceneDescription } from '../lib/scenes/index.js';
-import type { Body2D, World2D } from '../lib/2d/index.js';
+import type { Body2D, Joint2D, World2D } from '../lib/2d/index.js';
 
 export interface SliderParam {
   key: string;
@@ -41,7 +41,7 @@ export interface LiveScene {
   extraBodies: ExtraBody[];
   params: Record<string, number>;
   /** The 2D run of the same scene in the 2D vs 3D view (null otherwise). */
-  twin: { world: World2D; bodies: Body2D[] } | null;
+  twin: { world: World2D; bodies: Body2D[]; joints: Joint2D[] } | null;
   /** The keys held down now, lower case (`'w'`, `' '`), for a scene driven from the keyboard (empty in
    * node and until a key is pressed). */
   keys: Set<string>;

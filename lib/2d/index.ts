@@ -1,5 +1,6 @@
 /**
- * The 2D world: `World2D`, planar bodies, revolute, weld and angle joints, with the 3D world's solvers,
+ * The 2D world: `World2D`, planar bodies, revolute, weld, angle, prismatic, wheel, pulley, gear and motor
+ * joints, with the 3D world's solvers,
  * settings and limits, and the comparison of a planar scene run in both (docs/2d.md).
  * @module sinew-physics/2d
  */
@@ -22,6 +23,16 @@ export { WeldJoint2D } from './joints/weld-joint.js';
 export type { WeldJoint2DOptions } from './joints/weld-joint.js';
 export { AngleJoint } from './joints/angle-joint.js';
 export type { AngleJointOptions } from './joints/angle-joint.js';
+export { PrismaticJoint2D } from './joints/prismatic-joint.js';
+export type { PrismaticJoint2DOptions } from './joints/prismatic-joint.js';
+export { WheelJoint2D } from './joints/wheel-joint.js';
+export type { WheelJoint2DOptions, SuspensionOptions } from './joints/wheel-joint.js';
+export { PulleyJoint2D } from './joints/pulley-joint.js';
+export type { PulleyJoint2DOptions } from './joints/pulley-joint.js';
+export { MotorJoint2D } from './joints/motor-joint.js';
+export type { MotorJoint2DOptions } from './joints/motor-joint.js';
+export { GearJoint2D } from './joints/gear-joint.js';
+export type { GearJoint2DOptions } from './joints/gear-joint.js';
 export type { ConstraintPart2D } from './joints/parts/constraint-part.js';
 export { PointConstraintPart2D } from './joints/parts/point-part.js';
 export { AngleConstraintPart2D } from './joints/parts/angle-part.js';

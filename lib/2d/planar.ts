@@ -5,15 +5,18 @@
 //
 // Mapping: position (x, y, 0) → (x, y); orientation about z by θ → angle θ = 2 atan2(q_z, q_w);
 // ω = (0, 0, ω) → ω; inertia I_zz → I; ball joint → revolute joint (its z row never acts on planar
-// motion), weld → weld (3 of its 6 rows act), orientation joint → angle joint.
+// motion), weld → weld (3 of its 6 rows act), orientation joint → angle joint, prismatic joint along an
+// axis in the plane → prismatic joint (2 of its 5 rows act).
 
 import type { Body } from '../body/body.js';
 import type { Joint } from '../joints/joint.js';
-import { addSceneToWorld, type SceneDescription } from '../scenes/description.js';
+import { addSceneToWorld, describedGearJoints, requireGearBodies, type JointDescription, type SceneDescription } from '../scenes/description.js';
 import { World, type WorldOptions } from '../world/world.js';
 import type { CoreWorldOptions } from '../world/settings.js';
 import type { Body2D } from './body.js';
 import type { Joint2D } from './joints/joint.js';
+import type { RevoluteJoint } from './joints/revolute-joint.js';
+import type { PrismaticJoint2D } from './joints/prismatic-joint.js';
 import { World2D } from './world.js';
 import { atan2 } from '../math/portable.js';
 import { checkOptionKeys, optionKeys } from '../util/option-keys.js';
@@ -31,7 +34,10 @@ export function requirePlanar(scene: SceneDescription): void {
     if (b.angularVelocity && (b.angularVelocity[0] !== 0 || b.angularVelocity[1] !== 0)) fail(`body ${i} turns about x or y`);
   });
   scene.joints.forEach((j, i) => {
-    if (j.anchor && j.anchor[2] !== 0) fail(`joint ${i}'s anchor is off the plane (z = ${j.anchor[2]})`);
+    for (const name of ['anchor', 'anchorB', 'groundA', 'groundB', 'linearOffset'] as const) {
+      const p = j[name];
+      if (p && p[2] !== 0) fail(`joint ${i}'s ${name} is off the plane (z = ${p[2]})`);
+    }
   });
 }
 
@@ -61,44 +67,99 @@ export function addSceneToWorld2D(world: World2D, scene: SceneDescription): Buil
       inertia: b.type === 'dynamic' ? b.inertia[2] : undefined,
     }),
   );
-  const joints = scene.joints.map((j): Joint2D => {
-    const common = {
-      bodyA: bodies[j.bodyA],
-      bodyB: j.bodyB === null ? undefined : bodies[j.bodyB],
-      breakForce: j.breakForce,
-      breakTorque: j.breakTorque,
-      hertz: j.hertz,
-      dampingRatio: j.dampingRatio,
-    };
-    const anchor = j.anchor ? [j.anchor[0], j.anchor[1]] : [];
-    switch (j.type) {
-      case 'ball':
-        if (j.swingLimit || j.twistLimit || j.friction) throw new RangeError('addSceneToWorld2D: ball joint limits and friction have no 2D form yet');
-        return world.createRevoluteJoint({ ...common, anchor });
-      case 'hinge': {
-        // A hinge about ±z is the planar revolute joint; about −z its angles and speeds change sign.
-        if (!j.axis || j.axis[0] !== 0 || j.axis[1] !== 0 || j.axis[2] === 0) {
-          throw new RangeError('addSceneToWorld2D: only a hinge about the z axis has a 2D form');
-        }
-        const s = Math.sign(j.axis[2]);
-        return world.createRevoluteJoint({
-          ...common, anchor,
-          lowerAngle: j.limits ? (s > 0 ? j.limits[0] : -j.limits[1]) : undefined,
-          upperAngle: j.limits ? (s > 0 ? j.limits[1] : -j.limits[0]) : undefined,
-          motor: j.motor ? { ...j.motor, speed: s * j.motor.speed } : undefined,
-          servo: j.servo ? { ...j.servo, target: s * j.servo.target } : undefined,
-          frictionTorque: j.friction,
-        });
-      }
-      case 'weld':
-        return world.createWeldJoint({ ...common, anchor });
-      case 'orientation':
-        return world.createAngleJoint(common);
-      default:
-        throw new RangeError(`addSceneToWorld2D: ${j.type} joints have no 2D form yet`);
-    }
+  const joints: Joint2D[] = [];
+  scene.joints.forEach((j, index) => {
+    joints.push(planarJoint(world, j, index, bodies, joints));
   });
   return { world, bodies, joints };
+}
+
+/** The 2D form of a planar scene's joint, made in `world` (`joints`: the scene's joints made before it). */
+function planarJoint(world: World2D, j: JointDescription, index: number, bodies: Body2D[], joints: Joint2D[]): Joint2D {
+  const common = {
+    bodyA: bodies[j.bodyA],
+    bodyB: j.bodyB === null ? undefined : bodies[j.bodyB],
+    breakForce: j.breakForce,
+    breakTorque: j.breakTorque,
+    hertz: j.hertz,
+    dampingRatio: j.dampingRatio,
+  };
+  const anchor = j.anchor ? [j.anchor[0], j.anchor[1]] : [];
+  switch (j.type) {
+    case 'ball':
+      if (j.swingLimit || j.twistLimit || j.friction) throw new RangeError('addSceneToWorld2D: ball joint limits and friction have no 2D form yet');
+      return world.createRevoluteJoint({ ...common, anchor });
+    case 'hinge': {
+      // A hinge about ±z is the planar revolute joint; about −z its angles and speeds change sign.
+      if (!j.axis || j.axis[0] !== 0 || j.axis[1] !== 0 || j.axis[2] === 0) {
+        throw new RangeError('addSceneToWorld2D: only a hinge about the z axis has a 2D form');
+      }
+      const s = Math.sign(j.axis[2]);
+      return world.createRevoluteJoint({
+        ...common, anchor,
+        lowerAngle: j.limits ? (s > 0 ? j.limits[0] : -j.limits[1]) : undefined,
+        upperAngle: j.limits ? (s > 0 ? j.limits[1] : -j.limits[0]) : undefined,
+        motor: j.motor ? { ...j.motor, speed: s * j.motor.speed } : undefined,
+        servo: j.servo ? { ...j.servo, target: s * j.servo.target } : undefined,
+        frictionTorque: j.friction,
+      });
+    }
+    case 'weld':
+      return world.createWeldJoint({ ...common, anchor });
+    case 'orientation':
+      return world.createAngleJoint(common);
+    case 'prismatic': {
+      // A slider along an axis in the plane is the 2D prismatic joint (its 3D rows across the plane and
+      // about x and y never act on planar motion); the axis is the same, so limits and drives carry over.
+      if (!j.axis || j.axis[2] !== 0 || (j.axis[0] === 0 && j.axis[1] === 0)) {
+        throw new RangeError(`addSceneToWorld2D: only a prismatic joint whose axis lies in the x-y plane has a 2D form, got axis ${JSON.stringify(j.axis)}`);
+      }
+      return world.createPrismaticJoint({
+        ...common, anchor, axis: [j.axis[0], j.axis[1]],
+        lowerTranslation: j.limits?.[0], upperTranslation: j.limits?.[1], motor: j.motor, servo: j.servo, frictionForce: j.friction,
+      });
+    }
+    case 'pulley': {
+      if (j.anchorB === undefined || j.groundA === undefined || j.groundB === undefined) throw new TypeError('addSceneToWorld2D: a pulley joint needs anchorB, groundA and groundB');
+      return world.createPulleyJoint({ ...common, anchorA: anchor, anchorB: flat(j.anchorB), groundA: flat(j.groundA), groundB: flat(j.groundB), ratio: j.ratio });
+    }
+    case 'motor': {
+      // B's orientation in A's axes, a turn about z: its angle
+      const q = j.angularOffset;
+      if (q !== undefined && (q[0] !== 0 || q[1] !== 0)) throw new RangeError('addSceneToWorld2D: a motor joint\'s angularOffset must be a turn about z');
+      return world.createMotorJoint({
+        ...common, linearOffset: j.linearOffset ? flat(j.linearOffset) : undefined, angularOffset: q ? planarAngle(q) : undefined,
+        maxForce: j.maxForce, maxTorque: j.maxTorque, correctionFactor: j.correctionFactor,
+      });
+    }
+    case 'gear': {
+      const [jointA, jointB] = describedGearJoints(j, index, joints);
+      const gear = world.createGearJoint({
+        jointA: jointA as RevoluteJoint, jointB: jointB as RevoluteJoint | PrismaticJoint2D, ratio: j.ratio as number, breakForce: j.breakForce, breakTorque: j.breakTorque,
+      });
+      requireGearBodies(j, gear.bodyA, gear.bodyB, bodies);
+      return gear;
+    }
+    case 'wheel': {
+      // A wheel spinning about ±z on a suspension in the plane is the 2D wheel joint (about −z its spin
+      // and motor change sign).
+      if (!j.axis || j.axis[0] !== 0 || j.axis[1] !== 0 || j.axis[2] === 0) throw new RangeError('addSceneToWorld2D: only a wheel spinning about the z axis has a 2D form');
+      if (j.suspensionAxis === undefined || j.suspension === undefined) throw new TypeError('addSceneToWorld2D: a wheel joint needs suspensionAxis and suspension');
+      if (j.suspensionAxis[2] !== 0) throw new RangeError('addSceneToWorld2D: a wheel\'s suspensionAxis must lie in the x-y plane');
+      const s = Math.sign(j.axis[2]);
+      return world.createWheelJoint({
+        ...common, anchor, suspensionAxis: flat(j.suspensionAxis), suspension: j.suspension,
+        lowerTranslation: j.limits?.[0], upperTranslation: j.limits?.[1], motor: j.motor ? { ...j.motor, speed: s * j.motor.speed } : undefined,
+      });
+    }
+    default:
+      throw new RangeError(`addSceneToWorld2D: ${j.type} joints have no 2D form yet`);
+  }
+}
+
+/** A point of the plane z = 0 as a 2D point. */
+function flat(p: readonly number[]): [number, number] {
+  return [p[0], p[1]];
 }
 
 /** Settings for both worlds of a planar comparison (break callbacks go on each world directly). */

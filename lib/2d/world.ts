@@ -1,6 +1,7 @@
 // World2D: lib/world/world.ts in the plane. The same settings, step, breaking and solvers (lib/world/,
 // solver/step.ts and the direct solver solver/direct/ are shared code, the last through
-// solver/tree-body-model.ts); 2D bodies and the revolute, weld and angle joints.
+// solver/tree-body-model.ts); 2D bodies and the revolute, weld, angle, prismatic, wheel, pulley, gear and
+// motor joints.
 
 import type { BodyStateIO } from '../body/core-body.js';
 import { BODY2D_STATE_IO } from './body-state-io.js';
@@ -9,6 +10,11 @@ import type { AngleJoint, AngleJointOptions } from './joints/angle-joint.js';
 import type { Joint2D } from './joints/joint.js';
 import type { RevoluteJoint, RevoluteJointOptions } from './joints/revolute-joint.js';
 import type { WeldJoint2D, WeldJoint2DOptions } from './joints/weld-joint.js';
+import type { PrismaticJoint2D, PrismaticJoint2DOptions } from './joints/prismatic-joint.js';
+import type { WheelJoint2D, WheelJoint2DOptions } from './joints/wheel-joint.js';
+import type { PulleyJoint2D, PulleyJoint2DOptions } from './joints/pulley-joint.js';
+import type { MotorJoint2D, MotorJoint2DOptions } from './joints/motor-joint.js';
+import type { GearJoint2D, GearJoint2DOptions } from './joints/gear-joint.js';
 import { JOINT_2D_DEFINITIONS, joint2DDefinition } from './joints/joint-definitions.js';
 import { RigidBodyIntegrator2D } from './solver/integrate.js';
 import { TreeBodyModel2D } from './solver/tree-body-model.js';
@@ -129,6 +135,38 @@ export class World2D extends WorldCore<Body2D, Joint2D> {
   /** Angle joint (1 row): keeps B's current angle relative to A. */
   createAngleJoint(options: AngleJointOptions): AngleJoint {
     return this.createJoint(JOINT_2D_DEFINITIONS.angle, options);
+  }
+
+  /** Prismatic (slider) joint (2 rows, solved as one block): B slides along an axis fixed in A without
+   * turning relative to it, with optional translation limits, a motor or servo, and friction (the 3D
+   * prismatic joint's options, with 2-vectors). */
+  createPrismaticJoint(options: PrismaticJoint2DOptions): PrismaticJoint2D {
+    return this.createJoint(JOINT_2D_DEFINITIONS.prismatic, options);
+  }
+
+  /** Wheel joint (Box2D's): the wheel (bodyB) stays on a line through the anchor along suspensionAxis (fixed
+   * in the chassis, bodyA; 1 exact row), moves along it on a spring (the suspension) within optional
+   * limits, and spins freely or under a motor. */
+  createWheelJoint(options: WheelJoint2DOptions): WheelJoint2D {
+    return this.createJoint(JOINT_2D_DEFINITIONS.wheel, options);
+  }
+
+  /** Pulley joint (1 row): L_a + ratio L_b stays constant, each side a rope from a body's anchor over a
+   * fixed pulley (groundA, groundB). getTension() reads the rope's tension. */
+  createPulleyJoint(options: PulleyJoint2DOptions): PulleyJoint2D {
+    return this.createJoint(JOINT_2D_DEFINITIONS.pulley, options);
+  }
+
+  /** Gear joint (1 row): couples two revolute joints (θ̇_b = −ratio θ̇_a) or a revolute and a prismatic joint
+   * (a rack and pinion), each joining a moving body to a static one. */
+  createGearJoint(options: GearJoint2DOptions): GearJoint2D {
+    return this.createJoint(JOINT_2D_DEFINITIONS.gear, options);
+  }
+
+  /** Motor joint (3 rows, Box2D's): drives B's centre to A's plus linearOffset (in A's axes) and θ_b − θ_a to
+   * angularOffset, with at most maxForce and maxTorque. */
+  createMotorJoint(options: MotorJoint2DOptions): MotorJoint2D {
+    return this.createJoint(JOINT_2D_DEFINITIONS.motor, options);
   }
 
   /** Kinetic plus gravitational potential energy of the dynamic bodies (invalid ones left out), J. */

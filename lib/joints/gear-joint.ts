@@ -140,6 +140,10 @@ export class GearJoint extends OneRowJoint {
   get ratio(): number {
     return this.ratioValue;
   }
+  /** @internal The gear acts through its two joints: removing either removes the gear. */
+  override dependsOn(joint: object): boolean {
+    return joint === this._jointA || joint === this._jointB;
+  }
   /** ratio θ_a + θ_b − C₀ now (rad, or m for a rack): how far the gear has slipped. */
   getError(): number {
     this.updatePositions();

@@ -315,6 +315,11 @@ export abstract class JointCore<B extends JointBody> implements SolverJoint {
   markRemoved(): void {
     this._removed = true;
   }
+  /** @internal Whether this joint acts through `joint` (a gear through its two joints): removing that one
+   * removes this one too. */
+  dependsOn(_joint: object): boolean {
+    return false;
+  }
   /** Refuses a write to a removed joint (`where`: the call, for the message). Only the public writes
    * call it; the step's solver interface never does. */
   protected requireInWorld(where: string): void {

@@ -119,11 +119,23 @@ export class MotorJoint extends Joint {
     this.servo.rotation.referenceRotation.set(q);
     this.wakeBodies();
   }
+  /** The largest force, N (≥ 0); setting it wakes the bodies. */
   get maxForce(): number {
     return this._maxForce;
   }
+  set maxForce(value: number) {
+    this.requireInWorld('maxForce');
+    this._maxForce = requireWithin('maxForce', 'maxForce', requireNonNegative('maxForce', 'maxForce', value), 0, MAX_FORCE, ' N');
+    this.wakeBodies();
+  }
+  /** The largest torque, N·m (≥ 0); setting it wakes the bodies. */
   get maxTorque(): number {
     return this.servo.maxTorque;
+  }
+  set maxTorque(value: number) {
+    this.requireInWorld('maxTorque');
+    this.servo.maxTorque = requireWithin('maxTorque', 'maxTorque', requireNonNegative('maxTorque', 'maxTorque', value), 0, MAX_TORQUE, ' N·m');
+    this.wakeBodies();
   }
   get correctionFactor(): number {
     return this._correctionFactor;

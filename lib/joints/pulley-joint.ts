@@ -44,8 +44,8 @@ export const PULLEY_JOINT_OPTION_KEYS: readonly string[] = [
 
 /** The largest pulley ratio (and 1 / the smallest): past it one side's mass is lost in the other's round-off. */
 const MAX_RATIO = 1e6;
-/** A side shorter than this has no direction (its anchor is on its pulley), m. */
-const MIN_SIDE = 1e-6;
+/** @internal A side shorter than this has no direction (its anchor is on its pulley), m. */
+export const MIN_SIDE = 1e-6;
 
 /** The pulley joint's definition (joint-definition.ts): World.createPulleyJoint checks the options and makes
  * it through make. */
@@ -246,9 +246,11 @@ function distance(a: ArrayLike<number>, b: ArrayLike<number>): number {
   return Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
 }
 
-function readRatio(where: string, name: string, value: unknown): number {
+/** @internal A pulley's ratio: within [1e-6, 1e6]. */
+export function readRatio(where: string, name: string, value: unknown): number {
   return requireWithin(where, name, requirePositive(where, name, value), 1 / MAX_RATIO, MAX_RATIO);
 }
-function readLength(where: string, name: string, value: unknown): number {
+/** @internal A pulley's rope length, m: positive, at most MAX_JOINT_LENGTH. */
+export function readLength(where: string, name: string, value: unknown): number {
   return requireWithin(where, name, requirePositive(where, name, value), 0, MAX_JOINT_LENGTH, ' m');
 }

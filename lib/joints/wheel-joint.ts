@@ -80,8 +80,9 @@ export const WHEEL_JOINT_DEFINITION: JointDefinition<WheelJoint, WheelJointOptio
   anchor: (joint, out) => joint.getAnchorB(out),
 };
 
-/** The suspension's spring as servo options (checked there: hertz or stiffness, not both). */
-function readSuspension(where: string, value: unknown): SuspensionOptions {
+/** @internal The suspension's spring as servo options (checked there: hertz or stiffness, not both); the 2D
+ * wheel joint's too (lib/2d/joints/wheel-joint.ts). */
+export function readSuspension(where: string, value: unknown): SuspensionOptions {
   if (value === null || typeof value !== 'object') throw new TypeError(`${where}: suspension must be { hertz, dampingRatio? } or { stiffness, damping? }, got ${show(value)}`);
   const spring = value as Record<string, unknown>;
   if (spring.hertz === undefined && spring.stiffness === undefined) throw new TypeError(`${where}: suspension needs hertz or stiffness, got ${show(value)}`);

@@ -5,6 +5,8 @@
 import { World, type WorldOptions } from '../world/world.js';
 import type { Body } from '../body/body.js';
 import type { Joint } from '../joints/joint.js';
+import type { HingeJoint } from '../joints/hinge-joint.js';
+import type { PrismaticJoint } from '../joints/prismatic-joint.js';
 import type { ShapeOptions } from '../geometry/shape.js';
 
 export type Vec3Tuple = [number, number, number];
@@ -47,24 +49,43 @@ export interface BodyDescription {
 }
 
 export interface JointDescription {
-  type: 'ball' | 'weld' | 'orientation' | 'hinge' | 'prismatic' | 'distance';
-  /** Index into `bodies`. */
+  type: 'ball' | 'weld' | 'orientation' | 'hinge' | 'prismatic' | 'distance' | 'pulley' | 'gear' | 'motor' | 'wheel';
+  /** Index into `bodies` (a gear: the moving body of its jointA, checked). */
   bodyA: number;
-  /** Index into `bodies`, or null for the world. */
+  /** Index into `bodies`, or null for the world (a gear: the moving body of its jointB, checked). */
   bodyB: number | null;
-  /** World anchor, m (every type but orientation; the distance joint's anchor on A). */
+  /** World anchor, m (every type but orientation, gear and motor; the distance and pulley joints' anchor on A). */
   anchor?: Vec3Tuple;
-  /** The distance joint's anchor on B, m. */
+  /** The distance and pulley joints' anchor on B, m. */
   anchorB?: Vec3Tuple;
+  /** The pulley joint's pulleys, world space, m. */
+  groundA?: Vec3Tuple;
+  groundB?: Vec3Tuple;
+  /** Pulley: L_a + ratio L_b stays constant; gear: θ̇_b = −ratio θ̇_a. */
+  ratio?: number;
+  /** The gear's two joints, indices into `joints` (earlier in the list than the gear). */
+  jointA?: number;
+  jointB?: number;
+  /** The motor joint's target: B's centre from A's in A's axes (m) and B's orientation in A's axes. */
+  linearOffset?: Vec3Tuple;
+  angularOffset?: QuatTuple;
+  /** The motor joint's force and torque caps (N, N·m) and correction factor. */
+  maxForce?: number;
+  maxTorque?: number;
+  correctionFactor?: number;
+  /** The wheel joint's suspension direction, world space (its `axis` is the spin axis). */
+  suspensionAxis?: Vec3Tuple;
+  /** The wheel joint's suspension spring. */
+  suspension?: { hertz: number; dampingRatio?: number } | { stiffness: number; damping?: number };
   /** Joint axis and frame normal, world (hinge, prismatic; ball with limits). */
   axis?: Vec3Tuple;
   normal?: Vec3Tuple;
   /** Ball: swing half-angles [about y, about z] and twist range, rad. */
   swingLimit?: [number, number];
   twistLimit?: [number, number];
-  /** Hinge angle (rad) or prismatic translation (m) limits, [lower, upper]. */
+  /** Hinge angle (rad), prismatic translation or wheel suspension travel (m) limits, [lower, upper]. */
   limits?: [number, number];
-  /** Hinge and prismatic drives. */
+  /** Hinge and prismatic drives (a wheel joint's motor drives its spin). */
   motor?: { speed: number; maxForce?: number };
   servo?: { target: number; hertz?: number; dampingRatio?: number; maxForce?: number };
   /** Joint friction: N·m (ball, hinge) or N (prismatic). */
@@ -127,48 +148,92 @@ export function addSceneToWorld(world: World, scene: SceneDescription): BuiltSce
       shapes: b.collide === true ? [{ ...collisionShape(b.shape), group: b.group ?? 0, rollingResistance: b.rollingResistance }] : undefined,
     }),
   );
-  const joints = scene.joints.map((j): Joint => {
-    const common = {
-      bodyA: bodies[j.bodyA],
-      bodyB: j.bodyB === null ? undefined : bodies[j.bodyB],
-      breakForce: j.breakForce,
-      breakTorque: j.breakTorque,
-      hertz: j.hertz,
-      dampingRatio: j.dampingRatio,
-      userData: j.name,
-    };
-    switch (j.type) {
-      case 'ball':
-        return world.createBallJoint({
-          ...common, anchor: requireAnchor(j), axis: j.axis, normal: j.normal,
-          swingLimit: j.swingLimit, twistLimit: j.twistLimit, frictionTorque: j.friction,
-        });
-      case 'weld':
-        return world.createWeldJoint({ ...common, anchor: requireAnchor(j) });
-      case 'orientation':
-        return world.createOrientationJoint(common);
-      case 'hinge':
-        return world.createHingeJoint({
-          ...common, anchor: requireAnchor(j), axis: requireAxis(j), normal: j.normal,
-          lowerAngle: j.limits?.[0], upperAngle: j.limits?.[1], motor: j.motor, servo: j.servo, frictionTorque: j.friction,
-        });
-      case 'prismatic':
-        return world.createPrismaticJoint({
-          ...common, anchor: requireAnchor(j), axis: requireAxis(j),
-          lowerTranslation: j.limits?.[0], upperTranslation: j.limits?.[1], motor: j.motor, servo: j.servo, frictionForce: j.friction,
-        });
-      case 'distance':
-        if (j.anchorB === undefined) throw new TypeError('scene: a distance joint needs anchorB');
-        return world.createDistanceJoint({
-          ...common, anchorA: requireAnchor(j), anchorB: j.anchorB, minLength: j.minLength, maxLength: j.maxLength,
-        });
-    }
+  const joints: Joint[] = [];
+  scene.joints.forEach((j, index) => {
+    joints.push(describedJoint(world, j, index, bodies, joints));
   });
   if (scene.ground !== undefined) {
     const { height, friction, restitution } = scene.ground;
     world.createBody({ type: 'static', position: [0, height, 0], shapes: [{ type: 'plane', friction, restitution }] });
   }
   return { world, bodies, joints };
+}
+
+/** The joint a description gives, made in `world` (`joints`: the scene's joints made before it). */
+function describedJoint(world: World, j: JointDescription, index: number, bodies: Body[], joints: Joint[]): Joint {
+  const common = {
+    bodyA: bodies[j.bodyA],
+    bodyB: j.bodyB === null ? undefined : bodies[j.bodyB],
+    breakForce: j.breakForce,
+    breakTorque: j.breakTorque,
+    hertz: j.hertz,
+    dampingRatio: j.dampingRatio,
+    userData: j.name,
+  };
+  switch (j.type) {
+    case 'ball':
+      return world.createBallJoint({
+        ...common, anchor: requireAnchor(j), axis: j.axis, normal: j.normal,
+        swingLimit: j.swingLimit, twistLimit: j.twistLimit, frictionTorque: j.friction,
+      });
+    case 'weld':
+      return world.createWeldJoint({ ...common, anchor: requireAnchor(j) });
+    case 'orientation':
+      return world.createOrientationJoint(common);
+    case 'hinge':
+      return world.createHingeJoint({
+        ...common, anchor: requireAnchor(j), axis: requireAxis(j), normal: j.normal,
+        lowerAngle: j.limits?.[0], upperAngle: j.limits?.[1], motor: j.motor, servo: j.servo, frictionTorque: j.friction,
+      });
+    case 'prismatic':
+      return world.createPrismaticJoint({
+        ...common, anchor: requireAnchor(j), axis: requireAxis(j),
+        lowerTranslation: j.limits?.[0], upperTranslation: j.limits?.[1], motor: j.motor, servo: j.servo, frictionForce: j.friction,
+      });
+    case 'distance':
+      if (j.anchorB === undefined) throw new TypeError('scene: a distance joint needs anchorB');
+      return world.createDistanceJoint({
+        ...common, anchorA: requireAnchor(j), anchorB: j.anchorB, minLength: j.minLength, maxLength: j.maxLength,
+      });
+    case 'pulley':
+      if (j.anchorB === undefined || j.groundA === undefined || j.groundB === undefined) throw new TypeError('scene: a pulley joint needs anchorB, groundA and groundB');
+      return world.createPulleyJoint({ ...common, anchorA: requireAnchor(j), anchorB: j.anchorB, groundA: j.groundA, groundB: j.groundB, ratio: j.ratio });
+    case 'gear': {
+      const [jointA, jointB] = describedGearJoints(j, index, joints);
+      const gear = world.createGearJoint({ jointA: jointA as HingeJoint, jointB: jointB as HingeJoint | PrismaticJoint, ratio: j.ratio as number, breakForce: j.breakForce, breakTorque: j.breakTorque, userData: j.name });
+      requireGearBodies(j, gear.bodyA, gear.bodyB, bodies);
+      return gear;
+    }
+    case 'motor':
+      return world.createMotorJoint({
+        ...common, linearOffset: j.linearOffset, angularOffset: j.angularOffset, maxForce: j.maxForce, maxTorque: j.maxTorque, correctionFactor: j.correctionFactor,
+      });
+    case 'wheel':
+      if (j.suspensionAxis === undefined || j.suspension === undefined) throw new TypeError('scene: a wheel joint needs suspensionAxis and suspension');
+      return world.createWheelJoint({
+        ...common, anchor: requireAnchor(j), axis: requireAxis(j), suspensionAxis: j.suspensionAxis, suspension: j.suspension,
+        lowerTranslation: j.limits?.[0], upperTranslation: j.limits?.[1], motor: j.motor,
+      });
+  }
+}
+
+/** @internal A gear description's two joints, made before it: `joints` holds the scene's joints so far. */
+export function describedGearJoints<J>(j: JointDescription, index: number, joints: readonly J[]): [J, J] {
+  for (const name of ['jointA', 'jointB'] as const) {
+    const at = j[name];
+    if (!Number.isInteger(at) || (at as number) < 0 || (at as number) >= index) {
+      throw new RangeError(`scene: gear joint ${index}'s ${name} must be the index of a joint before it, got ${String(at)}`);
+    }
+  }
+  if (j.ratio === undefined) throw new TypeError(`scene: gear joint ${index} needs a ratio`);
+  return [joints[j.jointA as number], joints[j.jointB as number]];
+}
+
+/** @internal Throws unless a gear description's bodyA and bodyB are the bodies its joints move. */
+export function requireGearBodies<B>(j: JointDescription, bodyA: B, bodyB: B, bodies: readonly B[]): void {
+  if (bodies[j.bodyA] !== bodyA || j.bodyB === null || bodies[j.bodyB] !== bodyB) {
+    throw new RangeError(`scene: a gear joint's bodyA and bodyB must be the bodies its joints move (${bodies.indexOf(bodyA)} and ${bodies.indexOf(bodyB)}), got ${j.bodyA} and ${j.bodyB}`);
+  }
 }
 
 /** A new world with the scene's gravity (and any settings given), holding the scene. */

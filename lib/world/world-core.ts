@@ -203,7 +203,8 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     this.registry.changed();
   }
 
-  /** Removes a joint. From then on its writes (setters, limits, motors, applyImpulse) throw. */
+  /** Removes a joint, and the joints acting through it (a gear coupling it). From then on their writes
+   * (setters, limits, motors, applyImpulse) throw. */
   removeJoint(joint: J): void {
     this.requireNotStepping('removeJoint');
     const index = this.registry.joints.indexOf(joint);
@@ -221,6 +222,10 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     joint.markRemoved();
     this.registry.releaseSlices(joint);
     this.registry.changed();
+    const joints = this.registry.joints;
+    for (let i = joints.length - 1; i >= 0; i--) {
+      if (i < joints.length && joints[i].dependsOn(joint)) this.removeJoint(joints[i]);
+    }
   }
 
   /**

@@ -392,7 +392,9 @@ describe('2D vs 3D view', () => {
       await hook((v, scene: string) => v.load(scene, true), name);
       await hook((v) => v.step(60));
       const d = (await state()).compare!;
-      expect(d.outOfPlane).toBe(0);
+      // (exactly 0 with ball and weld joints; a hinge's and a slider's rows come from their frames'
+      // quaternions, which leave the plane at round-off: 1e-15 in the gears scene)
+      expect(d.outOfPlane).toBeLessThan(1e-12);
       expect(d.position).toBeLessThan(1e-9);
     });
   }

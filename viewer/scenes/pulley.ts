@@ -15,13 +15,24 @@ function block(x: number, y: number, mass: number, role: string): SceneDescripti
   return { type: 'dynamic', position: [x, y, 0], mass, inertia: [inertia, inertia, inertia], shape: { kind: 'box', halfExtents: [h, h, h] }, role, collide: true };
 }
 
-/** The two machines' blocks: Atwood's (1 kg left, `mass` right, `ratio`) and the block and tackle. */
-function pulleys(mass: number): SceneDescription {
+/** The two machines: Atwood's (1 kg left, `mass` right, `ratio`) and the block and tackle, each rope tied
+ * to the top of its blocks. */
+function pulleys(mass: number, ratio: number): SceneDescription {
   return {
-    name: 'pulley', gravity: [0, -9.81, 0], dt: 1 / 60, joints: [],
+    name: 'pulley', gravity: [0, -9.81, 0], dt: 1 / 60,
     bodies: [block(-0.6, 1.6, 1, 'load'), block(0.6, 1.6, mass, 'load'), block(1.8, 1.6, 1, 'link'), block(3, 1.2, 2, 'link')],
+    joints: [
+      { type: 'pulley', bodyA: 0, bodyB: 1, anchor: [-0.6, 1.6 + BLOCK, 0], anchorB: [0.6, 1.6 + BLOCK * Math.cbrt(mass), 0], groundA: [-0.6, TOP, 0], groundB: [0.6, TOP, 0], ratio },
+      { type: 'pulley', bodyA: 2, bodyB: 3, anchor: [1.8, 1.6 + BLOCK, 0], anchorB: [3, 1.2 + BLOCK * Math.cbrt(2), 0], groundA: [1.8, TOP, 0], groundB: [3, TOP, 0], ratio: 2 },
+    ],
     ground: { height: 0 },
   };
+}
+
+/** The machines without the floor and collisions (2D has no contacts): what the 2D vs 3D view runs. */
+function planarPulleys(mass: number, ratio: number): SceneDescription {
+  const scene = pulleys(mass, ratio);
+  return { ...scene, ground: undefined, bodies: scene.bodies.map((b) => ({ ...b, collide: false })) };
 }
 
 /** The left block's vertical acceleration from its last two velocities, m/s². */
@@ -43,7 +54,8 @@ export const pulleyScene: ViewerScene = {
   title: 'Pulleys: Atwood\'s machine and a block and tackle',
   description:
     'Left: 1 kg against the slider\'s mass over two pulleys (the rope\'s length L_a + ratio L_b stays fixed); ' +
-    'right: a block and tackle (ratio 2) holding 2 kg against 1 kg. Drag a block and watch the other follow.',
+    'right: a block and tackle (ratio 2) holding 2 kg against 1 kg. Drag a block and watch the other follow. ' +
+    'In the 2D vs 3D view the blocks do not collide (2D has no contacts yet) and fall away when a rope runs out.',
   camera: { position: [-0.3, 2.0, 7.0], target: [-0.3, 1.7, 0] },
   groundY: 0,
   markerRadius: 0.04,
@@ -53,12 +65,8 @@ export const pulleyScene: ViewerScene = {
     { key: 'mass', label: 'right block (kg)', min: 0.5, max: 5, step: 0.5, value: 2, rebuild: true },
     { key: 'ratio', label: 'ratio', min: 0.5, max: 3, step: 0.5, value: 1, rebuild: true },
   ],
-  describe: (p) => pulleys(p.mass),
-  addToWorld: (scene) => {
-    const [a, b, c, d] = scene.bodies, world = scene.world;
-    world.createPulleyJoint({ bodyA: a, bodyB: b, anchorA: [-0.6, 1.6 + BLOCK, 0], anchorB: [0.6, 1.6 + BLOCK * Math.cbrt(scene.params.mass), 0], groundA: [-0.6, TOP, 0], groundB: [0.6, TOP, 0], ratio: scene.params.ratio });
-    world.createPulleyJoint({ bodyA: c, bodyB: d, anchorA: [1.8, 1.6 + BLOCK, 0], anchorB: [3, 1.2 + BLOCK * Math.cbrt(2), 0], groundA: [1.8, TOP, 0], groundB: [3, TOP, 0], ratio: 2 });
-  },
+  describe: (p) => pulleys(p.mass, p.ratio),
+  planar: (p) => planarPulleys(p.mass, p.ratio),
   readouts: [
     { label: 'left block accelerates', value: (scene) => `${acceleration(scene).toFixed(3)} m/s²` },
     { label: 'Atwood\'s machine says', value: (scene) => `${atwood(scene).toFixed(3)} m/s²` },

@@ -8,6 +8,11 @@ import type { JointDefinition } from '../../joints/joint-definition.js';
 import { ANGLE_JOINT_DEFINITION } from './angle-joint.js';
 import { REVOLUTE_JOINT_DEFINITION } from './revolute-joint.js';
 import { WELD_JOINT_2D_DEFINITION } from './weld-joint.js';
+import { PRISMATIC_JOINT_2D_DEFINITION } from './prismatic-joint.js';
+import { WHEEL_JOINT_2D_DEFINITION } from './wheel-joint.js';
+import { PULLEY_JOINT_2D_DEFINITION } from './pulley-joint.js';
+import { MOTOR_JOINT_2D_DEFINITION } from './motor-joint.js';
+import { GEAR_JOINT_2D_DEFINITION } from './gear-joint.js';
 
 /** A joint definition of any 2D type, as the table hands it out. */
 export type AnyJoint2DDefinition = JointDefinition<Joint2D, never, Body2D>;
@@ -17,6 +22,11 @@ export const JOINT_2D_DEFINITIONS = Object.freeze({
   revolute: REVOLUTE_JOINT_DEFINITION,
   weld: WELD_JOINT_2D_DEFINITION,
   angle: ANGLE_JOINT_DEFINITION,
+  pulley: PULLEY_JOINT_2D_DEFINITION,
+  motor: MOTOR_JOINT_2D_DEFINITION,
+  gear: GEAR_JOINT_2D_DEFINITION,
+  prismatic: PRISMATIC_JOINT_2D_DEFINITION,
+  wheel: WHEEL_JOINT_2D_DEFINITION,
 }) satisfies { readonly [T in Joint2DType]: JointDefinition<Joint2D & { readonly type: T }, never, Body2D> };
 
 /** The definition of a 2D joint type (undefined for a string no 2D joint type has). */

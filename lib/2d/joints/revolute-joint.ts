@@ -128,6 +128,18 @@ export class RevoluteJoint extends Joint2D {
   get upperAngle(): number {
     return this.drive.upper;
   }
+  /** The motor's target speed, rad/s (as the 3D hinge's). */
+  get motorSpeed(): number {
+    return this.drive.speed;
+  }
+  /** The servo's target angle, rad. */
+  get servoTarget(): number {
+    return this.drive.target;
+  }
+  /** The motor's or servo's torque cap, N·m. */
+  get maxMotorTorque(): number {
+    return this.drive.maxForce;
+  }
   /** Sets the angle limits (rad, each in [−2π, 2π], an arc of the circle as lowerAngle and upperAngle); (−Infinity, Infinity) removes them. */
   setLimits(lower: number, upper: number): void {
     this.requireInWorld('setLimits');

@@ -74,14 +74,17 @@ export class AngleConstraintPart2D implements ConstraintPart2D {
     this.applyImpulseAt(bodyA, bodyB, this.impulse, 0);
   }
 
-  /** @internal */
-  solve(bodyA: Body2D, bodyB: Body2D, soft: Readonly<Softness>): void {
+  /** @internal `maxImpulse` caps |λ_acc| (the motor joint's torque limit times h). */
+  solve(bodyA: Body2D, bodyB: Body2D, soft: Readonly<Softness>, maxImpulse = Infinity): void {
     const a = bodyA.state, b = bodyB.state;
     const cdot = b[ANGULAR_VELOCITY] - a[ANGULAR_VELOCITY];
     let rate = cdot + soft.biasRate * this.C[0];
     // a spring in physical units: + γ λ_acc, as in 3D
     if (soft.compliance !== 0) rate += soft.compliance * this.impulse[0];
-    const l = -soft.massScale * this.inverseK * rate - soft.impulseScale * this.impulse[0];
+    let l = -soft.massScale * this.inverseK * rate - soft.impulseScale * this.impulse[0];
+    const total = this.impulse[0] + l;
+    if (total > maxImpulse) l = maxImpulse - this.impulse[0];
+    else if (total < -maxImpulse) l = -maxImpulse - this.impulse[0];
     this.impulse[0] += l;
     a[ANGULAR_VELOCITY] -= a[INVERSE_INERTIA] * l;
     b[ANGULAR_VELOCITY] += b[INVERSE_INERTIA] * l;

@@ -102,8 +102,9 @@ export class PointConstraintPart2D implements ConstraintPart2D {
     this.applyImpulseAt(bodyA, bodyB, this.data, IMPULSE);
   }
 
-  /** @internal λ = −massScale K⁻¹ (Ċ + biasRate C) − impulseScale λ_acc, as in 3D. */
-  solve(bodyA: Body2D, bodyB: Body2D, soft: Readonly<Softness>): void {
+  /** @internal λ = −massScale K⁻¹ (Ċ + biasRate C) − impulseScale λ_acc, as in 3D; `maxImpulse` caps the
+   * length of λ_acc (the motor joint's force limit times h), the new λ_acc scaled back onto the disc. */
+  solve(bodyA: Body2D, bodyB: Body2D, soft: Readonly<Softness>, maxImpulse = Infinity): void {
     const d = this.data, a = bodyA.state, b = bodyB.state;
     const wA = a[ANGULAR_VELOCITY], wB = b[ANGULAR_VELOCITY];
     const bias = soft.biasRate, compliance = soft.compliance;
@@ -115,8 +116,15 @@ export class PointConstraintPart2D implements ConstraintPart2D {
     }
     const s = soft.massScale, t = soft.impulseScale;
     const k00 = d[INVERSE_K], k01 = d[INVERSE_K + 1], k11 = d[INVERSE_K + 3];
-    const x = -s * (k00 * bx + k01 * by) - t * d[IMPULSE];
-    const y = -s * (k01 * bx + k11 * by) - t * d[IMPULSE + 1];
+    let x = -s * (k00 * bx + k01 * by) - t * d[IMPULSE];
+    let y = -s * (k01 * bx + k11 * by) - t * d[IMPULSE + 1];
+    const px = d[IMPULSE] + x, py = d[IMPULSE + 1] + y;
+    const lengthSq = px * px + py * py;
+    if (lengthSq > maxImpulse * maxImpulse) {
+      const scale = maxImpulse / Math.sqrt(lengthSq);
+      x = px * scale - d[IMPULSE];
+      y = py * scale - d[IMPULSE + 1];
+    }
     d[IMPULSE] += x;
     d[IMPULSE + 1] += y;
     pointImpulse[0] = x; pointImpulse[1] = y;
