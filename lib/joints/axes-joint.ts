@@ -217,10 +217,10 @@ export abstract class AxesJoint extends Joint {
 
   /** Translation of B's anchor along frame A's axis k (0 x, 1 y, 2 z), m. */
   getTranslation(k: number): number {
-    this.point.prepare(this.bodyA, this.bodyB);
+    this.point.measure(this.bodyA, this.bodyB, measured);
     this.frames.update(this.bodyA, this.bodyB);
-    const a = frameAxis(this.frames, k), d = this.point.C;
-    return a[0] * d[0] + a[1] * d[1] + a[2] * d[2];
+    const a = frameAxis(this.frames, k), m = measured;
+    return a[0] * m[6] + a[1] * m[7] + a[2] * m[8];
   }
   /** The rotation about the driven (or twist) axis, rad: with two rotations locked, the angle about the
    * free one, as a hinge's; else the twist about x. */
@@ -298,13 +298,10 @@ export abstract class AxesJoint extends Joint {
     return this.getLinearError();
   }
   getLinearError(): number {
-    this.point.prepare(this.bodyA, this.bodyB);
-    this.frames.update(this.bodyA, this.bodyB);
-    const d = this.point.C;
     let sum = 0;
     for (let k = 0; k < 3; k++) {
       if (this.modes[k] !== LOCKED) continue;
-      const a = frameAxis(this.frames, k), x = a[0] * d[0] + a[1] * d[1] + a[2] * d[2];
+      const x = this.getTranslation(k);
       sum += x * x;
     }
     return Math.sqrt(sum);
@@ -644,6 +641,8 @@ export abstract class AxesJoint extends Joint {
 
 const scratchQuat = new Float64Array(4);
 const lever = new Float64Array(3);
+/** A getter's r_a, r_b and C (PointConstraintPart.measure). */
+const measured = new Float64Array(9);
 const twist = new Float64Array(3);
 const swingNormal = new Float64Array(3);
 

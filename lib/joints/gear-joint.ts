@@ -146,8 +146,11 @@ export class GearJoint extends OneRowJoint {
   }
   /** ratio θ_a + θ_b − C₀ now (rad, or m for a rack): how far the gear has slipped. */
   getError(): number {
-    this.updatePositions();
-    return Math.abs(this.ratioValue * this.positions[0] + this.positions[2] - this.reference);
+    // (the positions as updatePositions would make them, without writing them: a getter changes nothing)
+    const p = this.positions, jointB = this.jointB;
+    const a = p[0] + wrapAngle(this.jointA.getAngle() - p[1]);
+    const b = jointB instanceof HingeJoint ? p[2] + wrapAngle(jointB.getAngle() - p[3]) : jointB.getTranslation();
+    return Math.abs(this.ratioValue * a + b - this.reference);
   }
   getLinearError(): number {
     return this.jointB instanceof PrismaticJoint ? this.getError() : 0;

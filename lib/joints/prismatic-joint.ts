@@ -79,6 +79,10 @@ export const PRISMATIC_JOINT_DEFINITION: JointDefinition<PrismaticJoint, Prismat
 };
 
 const lever = new Float64Array(3);
+/** A getter's r_a, r_b and C (PointConstraintPart.measure), and its axis row. */
+const measured = new Float64Array(9);
+const measuredA = measured.subarray(0, 3), measuredB = measured.subarray(3, 6), measuredC = measured.subarray(6, 9);
+const speedRow = new AxisConstraintPart();
 
 export class PrismaticJoint extends FreeAxisJoint {
   readonly type = 'prismatic' as const;
@@ -116,15 +120,14 @@ export class PrismaticJoint extends FreeAxisJoint {
 
   /** Translation of B's anchor along the axis from the pose at creation, m. */
   getTranslation(): number {
-    this.point.prepare(this.bodyA, this.bodyB);
-    this.frames.update(this.bodyA, this.bodyB);
-    const a = this.frames.xA, d = this.point.C;
-    return a[0] * d[0] + a[1] * d[1] + a[2] * d[2];
+    this.point.measure(this.bodyA, this.bodyB, measured);
+    return this.prepareAxis(speedRow, measuredA, measuredB, measuredC);
   }
-  /** Speed along the axis, m/s. */
+  /** Speed along the axis, m/s: the axis row's Ċ at the current poses (measured into a scratch row: reading
+   * it writes none of the joint's saved state). */
   getSpeed(): number {
-    this.prepareAxis();
-    return this.axisRow.velocityError(this.bodyA, this.bodyB);
+    this.getTranslation();
+    return speedRow.velocityError(this.bodyA, this.bodyB);
   }
   get lowerTranslation(): number {
     return this.drive.lower;
@@ -173,24 +176,21 @@ export class PrismaticJoint extends FreeAxisJoint {
     return this.getLinearError();
   }
   getLinearError(): number {
-    this.point.prepare(this.bodyA, this.bodyB);
-    this.frames.update(this.bodyA, this.bodyB);
-    const d = this.point.C, a = this.frames.xA;
-    const along = a[0] * d[0] + a[1] * d[1] + a[2] * d[2];
+    const along = this.getTranslation(), a = this.frames.xA, d = measuredC;
     return Math.hypot(d[0] - along * a[0], d[1] - along * a[1], d[2] - along * a[2]);
   }
   getAngularError(): number {
     return this.rotation.currentAngle(this.bodyA, this.bodyB);
   }
 
-  /** Point part, frames and the axis row at the current poses; returns the translation. */
-  private prepareAxis(): number {
+  /** Frames and an axis row at the current poses, from lever arms and d measured there; returns the
+   * translation. */
+  private prepareAxis(row: AxisConstraintPart, rA: Float64Array, rB: Float64Array, d: Float64Array): number {
     const bodyA = this.bodyA, bodyB = this.bodyB;
-    this.point.prepare(bodyA, bodyB);
     this.frames.update(bodyA, bodyB);
-    const d = this.point.C, rA = this.point.rA, a = this.frames.xA;
+    const a = this.frames.xA;
     lever[0] = rA[0] + d[0]; lever[1] = rA[1] + d[1]; lever[2] = rA[2] + d[2];
-    this.axisRow.setLinear(bodyA, bodyB, a, lever, this.point.rB);
+    row.setLinear(bodyA, bodyB, a, lever, rB);
     return a[0] * d[0] + a[1] * d[1] + a[2] * d[2];
   }
 
@@ -198,7 +198,9 @@ export class PrismaticJoint extends FreeAxisJoint {
   prepare(step: SubstepLength): void {
     const bodyA = this.bodyA, bodyB = this.bodyB, rows = this.rows, frames = this.frames;
     this.updateSpring(step);
-    const x = this.prepareAxis();
+    const point = this.point;
+    point.prepare(bodyA, bodyB);
+    const x = this.prepareAxis(this.axisRow, point.rA, point.rB, point.C);
     this.rotation.prepare(bodyA, bodyB);
     const d = this.point.C, rB = this.point.rB;
     this.normalRow1.setLinear(bodyA, bodyB, frames.yA, lever, rB);

@@ -132,11 +132,9 @@ export interface ExactJointSolver {
   /** Factors the rows at the current poses for substeps of h (the joints are prepared at them): at the
    * step's start, and at a later substep's start when the factorization it keeps has gone stale. */
   factor(h: number, stepStart: boolean): void;
-  /** Zeroes its rows' impulses before the warm start: an exact solve alone needs no starting guess. */
-  clearImpulses(): void;
-  /** Keeps its rows' impulses for the joints' warm start (a loop's excepted), with iterative rows beside
-   * its own (step.ts warmStart). */
-  keepImpulses(): void;
+  /** Zeroes its rows' impulses before the warm start (an exact solve alone needs no starting guess), or with
+   * `keepForest` a loop's only, the rest kept for the joints' warm start beside iterative rows. */
+  clearImpulses(keepForest?: boolean): void;
   /** Makes J v = 0 for its rows (and the limit rows it holds, J v ≥ 0) and adds the impulses to the
    * joints' λ_acc; `first`: the substep's first; `alone`: its only one (exactAlone). */
   solveVelocities(first: boolean, alone?: boolean): void;

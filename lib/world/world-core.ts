@@ -222,10 +222,7 @@ export abstract class WorldCore<B extends CoreBody, J extends JointCore<B> & Tre
     joint.markRemoved();
     this.registry.releaseSlices(joint);
     this.registry.changed();
-    const joints = this.registry.joints;
-    for (let i = joints.length - 1; i >= 0; i--) {
-      if (i < joints.length && joints[i].dependsOn(joint)) this.removeJoint(joints[i]);
-    }
+    for (const other of this.registry.joints.filter((j) => j.dependsOn(joint))) this.removeJoint(other);
   }
 
   /**

@@ -17,10 +17,11 @@ import { bundleApp } from '../../bench/bundle-size.mjs';
  * the world, the body, the ball joint (with its limit and friction parts), the direct solver and the
  * contacts, which the app uses (docs/bundle-size.md, "What the small app holds"); the limit sits a few
  * per cent above its size today (81.3 KB), so that growth fails here. The core entry's target is 100 KB;
- * it is 101.7 KB since the joints' springs in physical units, local frames, arc limits and servos
- * (docs/bundle-size.md), and its limit stops growth past that.
+ * it is 101.7 KB since the joints' springs in physical units, local frames, arc limits and servos, and
+ * 102.0 since the direct solver's warm start beside iterative rows, gears removed with their joints and
+ * getters that write no state (docs/bundle-size.md); its limit stops growth past that.
  */
-const LIMITS = { 'ball-core': 82_000, 'core-everything': 102_000 };
+const LIMITS = { 'ball-core': 82_000, 'core-everything': 102_100 };
 
 const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
 const sizes = {};

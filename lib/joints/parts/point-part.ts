@@ -92,15 +92,22 @@ export class PointConstraintPart implements ConstraintPart {
    * no K for the rows it holds (it builds J M⁻¹ Jᵀ itself), so its joints skip it.
    */
   prepare(bodyA: Body, bodyB: Body, withMass = true): void {
+    // (r_a, r_b and C sit first in the part's array, as measure writes them)
+    this.measure(bodyA, bodyB, this.data);
+    if (withMass) this.writeMass(bodyA, bodyB);
+  }
+
+  /** r_a, r_b and C at the bodies' current poses into `out` (9 numbers: r_a, r_b, C), prepare's arithmetic,
+   * without writing the part: a getter called between steps leaves the snapshot and hash as they were. */
+  measure(bodyA: Body, bodyB: Body, out: Float64Array): void {
     const d = this.data, a = bodyA.state, b = bodyB.state;
     // r = R l (R column-major)
-    leverArm(d, R_A, a, LOCAL_A);
-    leverArm(d, R_B, b, LOCAL_B);
+    leverArm(out, R_A, a, d, LOCAL_A);
+    leverArm(out, R_B, b, d, LOCAL_B);
     // C = x_b + r_b − x_a − r_a
-    d[ERROR] = b[POSITION] + d[R_B] - a[POSITION] - d[R_A];
-    d[ERROR + 1] = b[POSITION + 1] + d[R_B + 1] - a[POSITION + 1] - d[R_A + 1];
-    d[ERROR + 2] = b[POSITION + 2] + d[R_B + 2] - a[POSITION + 2] - d[R_A + 2];
-    if (withMass) this.writeMass(bodyA, bodyB);
+    out[ERROR] = b[POSITION] + out[R_B] - a[POSITION] - out[R_A];
+    out[ERROR + 1] = b[POSITION + 1] + out[R_B + 1] - a[POSITION + 1] - out[R_A + 1];
+    out[ERROR + 2] = b[POSITION + 2] + out[R_B + 2] - a[POSITION + 2] - out[R_A + 2];
   }
 
   /** K = m_a⁻¹ P_a + m_b⁻¹ P_b − [r_a]× I_a⁻¹ [r_a]× − [r_b]× I_b⁻¹ [r_b]× for the lever arms of the last
@@ -232,10 +239,10 @@ export function writePointLoad(out: Float64Array, impulse: ArrayLike<number>, rA
 const anchorA = new Float64Array(3);
 const anchorB = new Float64Array(3);
 
-/** d[at..at+2] = R l, with l = d[localAt..localAt+2] and R read from a body state (column-major). (l read
- * here, not passed: doubles passed to a call V8 does not inline are boxed.) */
-function leverArm(d: Float64Array, at: number, state: Float64Array, localAt: number): void {
-  const lx = d[localAt], ly = d[localAt + 1], lz = d[localAt + 2];
+/** d[at..at+2] = R l, with l = local[localAt..localAt+2] and R read from a body state (column-major). (l
+ * read here, not passed: doubles passed to a call V8 does not inline are boxed.) */
+function leverArm(d: Float64Array, at: number, state: Float64Array, local: Float64Array, localAt: number): void {
+  const lx = local[localAt], ly = local[localAt + 1], lz = local[localAt + 2];
   d[at] = state[ROTATION] * lx + state[ROTATION + 3] * ly + state[ROTATION + 6] * lz;
   d[at + 1] = state[ROTATION + 1] * lx + state[ROTATION + 4] * ly + state[ROTATION + 7] * lz;
   d[at + 2] = state[ROTATION + 2] * lx + state[ROTATION + 5] * ly + state[ROTATION + 8] * lz;

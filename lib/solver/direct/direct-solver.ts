@@ -273,24 +273,18 @@ export class DirectSolver<TBody extends TreeBody, TJoint extends TreeJoint<TBody
   }
 
   /**
-   * Zeroes the held rows' accumulated impulses at the start of a substep when its solve needs no guess:
-   * alone, or first in every sweep (step.ts warmStart). The exact solve finds the whole impulse from any
-   * start; warm starting it then only adds an impulse that the solve must cancel.
+   * Zeroes the held rows' accumulated impulses at the start of a substep, or with `keepForest` only a
+   * loop's (ForestFactorization.clearLoopImpulses), the forest's kept for the joints' own warm start. The
+   * exact solve finds the whole impulse from any start, so alone, or first in every sweep, it needs no
+   * guess; with iterative rows solved before it in each sweep it keeps them: those rows then see the
+   * bodies it holds answering their own warm start (step.ts warmStart).
    */
-  clearImpulses(): void {
-    clearEqualityImpulses(this.forest.joints);
+  clearImpulses(keepForest = false): void {
+    if (keepForest) this.forest.clearLoopImpulses();
+    else clearEqualityImpulses(this.forest.joints);
     this.forest.clearHeldFrictionImpulses();
     // alone, nothing is warm started: the limit rows start from zero too (limits.ts sweepLimitRows)
     if (this._alone) this.limits.clearImpulses();
-  }
-
-  /** Keeps the held rows' accumulated impulses for the joints' warm start, with iterative rows solved
-   * before its own in each sweep (step.ts warmStart): those rows then see the bodies it holds answering
-   * their own warm start. A loop's rows and the held friction rows start from zero
-   * (ForestFactorization.clearLoopImpulses). */
-  keepImpulses(): void {
-    this.forest.clearLoopImpulses();
-    this.forest.clearHeldFrictionImpulses();
   }
 
   /**

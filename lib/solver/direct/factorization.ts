@@ -492,7 +492,7 @@ export class ForestFactorization<TBody extends TreeBody, TJoint extends TreeJoin
     return false;
   }
 
-  /** Zeroes a loop's compliant rows' accumulated impulses and keeps the forest's (DirectSolver.keepImpulses),
+  /** Zeroes a loop's compliant rows' accumulated impulses and keeps the forest's (DirectSolver.clearImpulses),
    * which the joints' own warm start then applies. Warm started, a loop's impulse along its redundant
    * directions is free to grow from substep to substep, since the solve sees it only through the
    * compliance: measured, a 1e12 N motor driving a loop of a 1e6 kg and a 1 g body read joint forces of
