@@ -33,7 +33,7 @@ const app = await Application.bootstrap({
   // streams and the arena the solver's numbers live in, and the generic bases the 3D and 2D types share
   // (their members are listed on World, World2D and the events and options built on them).
   intentionallyNotExported: [
-    'AxisConstraintPart', 'AxisConstraintPart2D', 'HingeRotationPart', 'CoupledRows', 'StateReader', 'StateWriter',
+    'AxisConstraintPart', 'AxisConstraintPart2D', 'HingeRotationPart', 'CoupledRows', 'CoupledRows2D', 'StateReader', 'StateWriter',
     'Float64Allocator', 'CoreWorldOptions', 'JointCoreOptions', 'JointBreakEventOf', 'BodyInvalidEventOf',
   ],
   logLevel: LogLevel.Info,
