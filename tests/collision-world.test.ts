@@ -462,6 +462,9 @@ describe('scene queries', () => {
     expect(() => world.castRay([0, 0, 0], [0, 0, 0])).toThrow(/castRay: direction must be a nonzero direction/);
     expect(() => world.castRay([0, NaN, 0], [0, 1, 0])).toThrow(/castRay: origin/);
     expect(() => world.castRayAll([0, 0, 0], [0, 1, 0], -1)).toThrow(/castRayAll: maxDistance must be ≥ 0, got -1/);
+    // an options object where the distance goes is shown as the object it is, not "[object Object]"; a body as its class
+    expect(() => world.castRay([0, 0, 0], [0, 1, 0], { maxDistance: 5 } as never)).toThrow(/castRay: maxDistance must be ≥ 0, got \{ maxDistance: 5 \}/);
+    expect(() => world.castRay([0, 0, 0], [0, 1, 0], world.bodies[0] as never)).toThrow(/castRay: maxDistance must be ≥ 0, got a Body$/);
     expect(() => world.castRay([0, 0, 0], [0, 1, 0], 1, { filter: { mask: 1.5 } })).toThrow(/filter.mask must be an integer/);
     expect(() => world.castRay([0, 0, 0], [0, 1, 0], 1, { exclude: [5] } as never)).toThrow(/exclude\[0\] must be a Body, got 5/);
     expect(() => world.castRay([0, 0, 0], [0, 1, 0], 1, { predicate: 3 } as never)).toThrow(/predicate must be a function, got 3/);

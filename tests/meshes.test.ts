@@ -227,6 +227,38 @@ describe('triangle meshes and heightfields', () => {
     }
   });
 
+  it('rays straight down through a heightfield\'s points beside holes hit them (Jolt\'s HeightFieldShapeTests TestPlane)', () => {
+    // 32 x 32 samples of height 1, offset (3, 5, 7), scale (9, 13, 17), 10 holes at random: the point of row
+    // r and column c at (3 + 9 c, 5 + 13, 7 + 17 r), as the caller computes it (the grid's own coordinates
+    // round otherwise). A point every cell around which has a hole corner has no ground (sinew's holes are
+    // whole cells; Jolt's remove only the triangles touching the hole) and is the one miss allowed.
+    const random = mulberry32(44);
+    const n = 32;
+    let checked = 0;
+    for (let trial = 0; trial < 20; trial++) {
+      const heights = new Array<number>(n * n).fill(13);
+      for (let i = 0; i < 10; i++) heights[Math.floor(random() * n * n)] = NaN;
+      const world = new World();
+      const size = [9 * (n - 1), 17 * (n - 1)];
+      world.createBody({ type: 'static', position: [3 + size[0] / 2, 5, 7 + size[1] / 2], shapes: [{ type: 'heightfield', heights, rows: n, columns: n, size }] });
+      const solidCell = (r: number, c: number) => [0, 1, n, n + 1].every((k) => !Number.isNaN(heights[r * n + c + k]));
+      for (let r = 1; r < n - 1; r++) {
+        for (let c = 1; c < n - 1; c++) {
+          const hit = world.castRay([3 + 9 * c, 5 + 1300, 7 + 17 * r], [0, -1, 0], 2600);
+          const grounded = !Number.isNaN(heights[r * n + c]) && (solidCell(r - 1, c - 1) || solidCell(r - 1, c) || solidCell(r, c - 1) || solidCell(r, c));
+          // (a hole's point: no ground under it)
+          if (Number.isNaN(heights[r * n + c])) expect(hit).toBeNull();
+          if (!grounded) continue;
+          expect(hit, `trial ${trial}, row ${r}, column ${c}`).not.toBeNull();
+          expect(Math.abs(hit!.point[1] - 18)).toBeLessThan(1e-9);
+          expect(Math.abs(hit!.point[0] - (3 + 9 * c))).toBeLessThan(1e-9);
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(20 * 800);
+  });
+
   it('meshes and heightfields are refused on dynamic bodies, naming the body, and bad geometry names the value', () => {
     const world = new World();
     const before = world.hash();

@@ -112,10 +112,12 @@ export const RAY_T_MAX = 0, RAY_T = 1;
  * edge-on, and missed, when the ray is within PARALLEL_SINE of its plane: |det| ≤ 1e-12 |e1| |e2|.
  * tMax is read from ray[RAY_T_MAX], and a hit's t written to ray[RAY_T] (true; false for a miss): in an
  * array, not as a parameter and a result, because a double passed to or returned from a call V8 does not
- * inline is boxed (measured: 8 numbers, 128 bytes, for a heightfield's ray).
+ * inline is boxed (measured: 8 numbers, 128 bytes, for a heightfield's ray). `slack` widens the triangle
+ * by that much of its barycentric range (u ≥ −slack, v ≥ −slack, u + v ≤ 1 + slack): a constant, which
+ * V8 passes without boxing.
  */
 export function rayTriangle(
-  o: ArrayLike<number>, d: ArrayLike<number>, v: ArrayLike<number>, ia: number, ib: number, ic: number, ray: Float64Array,
+  o: ArrayLike<number>, d: ArrayLike<number>, v: ArrayLike<number>, ia: number, ib: number, ic: number, ray: Float64Array, slack = 0,
 ): boolean {
   const tMax = ray[RAY_T_MAX];
   const ax = v[ia], ay = v[ia + 1], az = v[ia + 2];
@@ -130,11 +132,11 @@ export function rayTriangle(
   const inverse = 1 / det;
   const sx = o[0] - ax, sy = o[1] - ay, sz = o[2] - az;
   const u = (sx * px + sy * py + sz * pz) * inverse;
-  if (!(u >= 0 && u <= 1)) return false;
+  if (!(u >= -slack && u <= 1 + slack)) return false;
   // q = s × e1
   const qx = sy * e1z - sz * e1y, qy = sz * e1x - sx * e1z, qz = sx * e1y - sy * e1x;
   const w = (dx * qx + dy * qy + dz * qz) * inverse;
-  if (!(w >= 0 && u + w <= 1)) return false;
+  if (!(w >= -slack && u + w <= 1 + slack)) return false;
   const t = (e2x * qx + e2y * qy + e2z * qz) * inverse;
   if (!(t >= 0 && t <= tMax)) return false;
   ray[RAY_T] = t + 0; // + 0: a hit at the origin is +0, not −0

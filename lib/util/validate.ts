@@ -28,10 +28,23 @@ export function show(value: unknown, depth = 0): string {
   }
   try {
     const text = String(value);
+    if (text === '[object Object]') return showObject(value as object, depth);
     return text.length <= SHOWN_CHARACTERS ? text : `${text.slice(0, SHOWN_CHARACTERS)}…`;
   } catch {
     return typeof value;
   }
+}
+
+/** A plain object as `{ key: value, … }` (its first SHOWN_ITEMS own keys), an instance of a class as
+ * `a Name`: what String gives both, "[object Object]", named nothing. (A throwing getter or proxy is caught
+ * by show.) */
+function showObject(value: object, depth: number): string {
+  const prototype = Object.getPrototypeOf(value) as { constructor?: { name?: unknown } } | null;
+  if (prototype !== null && prototype !== Object.prototype) return `a ${showKey(String(prototype.constructor?.name))}`;
+  if (depth >= SHOWN_DEPTH) return '{…}';
+  const keys = Object.keys(value), items = keys.slice(0, SHOWN_ITEMS).map((key) => `${showKey(key)}: ${show((value as Record<string, unknown>)[key], depth + 1)}`);
+  if (keys.length > SHOWN_ITEMS) items.push('…');
+  return `{ ${items.join(', ')} }`;
 }
 
 /** A property key for a message: a string as written, cut short past SHOWN_CHARACTERS (a key of 1e7

@@ -19,9 +19,10 @@ import { bundleApp } from '../../bench/bundle-size.mjs';
  * per cent above its size today (81.3 KB), so that growth fails here. The core entry's target is 100 KB;
  * it is 101.7 KB since the joints' springs in physical units, local frames, arc limits and servos, and
  * 102.0 since the direct solver's warm start beside iterative rows, gears removed with their joints and
- * getters that write no state (docs/bundle-size.md); its limit stops growth past that.
+ * getters that write no state, 102.1 since messages name an object's keys and a class instance's class and
+ * heightfield rays take the cells beside a grid line (docs/bundle-size.md); its limit stops growth past that.
  */
-const LIMITS = { 'ball-core': 82_000, 'core-everything': 102_100 };
+const LIMITS = { 'ball-core': 82_000, 'core-everything': 102_200 };
 
 const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
 const sizes = {};
