@@ -1,4 +1,4 @@
-// Hinge and revolute limits past half a turn, read as an arc of the circle (Rapier issue 499's cases):
+// Hinge and revolute limits past half a turn, read as an arc of the circle (the cases of Rapier's https://github.com/dimforge/rapier/issues/499):
 // a rotor on a hinge to a static body, driven by a capped motor, in 3D and 2D under both solvers. The
 // rotor's travel is its angle unwrapped step by step, so passing ±π shows as travel beyond π.
 

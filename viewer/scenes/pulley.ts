@@ -53,9 +53,8 @@ export const pulleyScene: ViewerScene = {
   name: 'pulley',
   title: 'Pulleys: Atwood\'s machine and a block and tackle',
   description:
-    'Left: 1 kg against the slider\'s mass over two pulleys (the rope\'s length L_a + ratio L_b stays fixed); ' +
-    'right: a block and tackle (ratio 2) holding 2 kg against 1 kg. Drag a block and watch the other follow. ' +
-    'In the 2D vs 3D view the blocks do not collide (2D has no contacts yet) and fall away when a rope runs out.',
+    'Left: 1 kg against the slider\'s mass over two pulleys (L_a + ratio L_b stays fixed); right: a block and ' +
+    'tackle (ratio 2) holding 2 kg against 1 kg. Drag a block. (2D vs 3D: no floor, 2D has no contacts yet.)',
   camera: { position: [-0.3, 2.0, 7.0], target: [-0.3, 1.7, 0] },
   groundY: 0,
   markerRadius: 0.04,

@@ -98,7 +98,8 @@ export class AxisDrive {
     return this.arc ? Math.PI : this.max;
   }
   /** True when the limits of an arc drive span a whole turn or more: every angle is allowed, and the
-   * limits have no rows (Rapier's reading, its issue 499: [−350°, 350°] leaves a hinge free). */
+   * limits have no rows (Rapier's reading of revolute limits, https://github.com/dimforge/rapier/issues/499:
+   * [−350°, 350°] leaves a hinge free). */
   get wholeTurn(): boolean {
     return this.arc && this.upper - this.lower >= 2 * Math.PI;
   }
@@ -112,7 +113,7 @@ export class AxisDrive {
 
   /**
    * A hinge angle θ in (−π, π] as the drive's position. On an arc drive with limits, the limits are an
-   * arc of the circle from lower to upper (Rapier issue 499's semantics): θ inside [lower, upper] is the
+   * arc of the circle from lower to upper (Rapier's semantics, the page cited at wholeTurn): θ inside [lower, upper] is the
    * position as it is; else whichever of θ ± 2π, θ ± 4π lies nearest the arc (the least excess over a
    * limit; θ itself on a tie), so a range past half a turn such as [0, 3π/2] lets the joint pass ±π and
    * forbids (3π/2, 2π), and an angle in the forbidden arc is pushed back to the nearer limit. (Limits
