@@ -202,7 +202,7 @@ describe('triangle meshes and heightfields', () => {
 
   it('a heightfield with a hole lets a ball fall through the hole and holds it elsewhere', () => {
     const n = 9, heights = new Array((n + 1) * (n + 1)).fill(0);
-    heights[5 * (n + 1) + 5] = NaN; // the point at x = 0.5, z = 0.5: its four cells are a hole
+    heights[5 * (n + 1) + 5] = NaN; // the point at x = 0.5, z = 0.5: the six triangles around it are a hole
     const world = new World();
     world.createBody({ type: 'static', shapes: [{ type: 'heightfield', heights, rows: n + 1, columns: n + 1, size: [n, n] }] });
     const through = world.createBody({ position: [0.5, 1, 0.5], shapes: [{ type: 'sphere', radius: 0.2 }] });
@@ -230,8 +230,8 @@ describe('triangle meshes and heightfields', () => {
   it('rays straight down through a heightfield\'s points beside holes hit them (Jolt\'s HeightFieldShapeTests TestPlane)', () => {
     // 32 x 32 samples of height 1, offset (3, 5, 7), scale (9, 13, 17), 10 holes at random: the point of row
     // r and column c at (3 + 9 c, 5 + 13, 7 + 17 r), as the caller computes it (the grid's own coordinates
-    // round otherwise). A point every cell around which has a hole corner has no ground (sinew's holes are
-    // whole cells; Jolt's remove only the triangles touching the hole) and is the one miss allowed.
+    // round otherwise). A NaN removes the six triangles around its point and no more (as Jolt): a solid
+    // point has ground when one of the six triangles around it is solid, and then the ray must hit it.
     const random = mulberry32(44);
     const n = 32;
     let checked = 0;
@@ -241,11 +241,13 @@ describe('triangle meshes and heightfields', () => {
       const world = new World();
       const size = [9 * (n - 1), 17 * (n - 1)];
       world.createBody({ type: 'static', position: [3 + size[0] / 2, 5, 7 + size[1] / 2], shapes: [{ type: 'heightfield', heights, rows: n, columns: n, size }] });
-      const solidCell = (r: number, c: number) => [0, 1, n, n + 1].every((k) => !Number.isNaN(heights[r * n + c + k]));
+      const solid = (...points: number[][]) => points.every(([r, c]) => !Number.isNaN(heights[r * n + c]));
+      // the six triangles with corner (r, c): its two neighbours around it, in order, taken in turn
+      const around = (r: number, c: number) => [[-1, -1], [-1, 0], [0, 1], [1, 1], [1, 0], [0, -1]].some(([dr, dc], i, ring) => solid([r + dr, c + dc], [r + ring[(i + 1) % 6][0], c + ring[(i + 1) % 6][1]]));
       for (let r = 1; r < n - 1; r++) {
         for (let c = 1; c < n - 1; c++) {
           const hit = world.castRay([3 + 9 * c, 5 + 1300, 7 + 17 * r], [0, -1, 0], 2600);
-          const grounded = !Number.isNaN(heights[r * n + c]) && (solidCell(r - 1, c - 1) || solidCell(r - 1, c) || solidCell(r, c - 1) || solidCell(r, c));
+          const grounded = !Number.isNaN(heights[r * n + c]) && around(r, c);
           // (a hole's point: no ground under it)
           if (Number.isNaN(heights[r * n + c])) expect(hit).toBeNull();
           if (!grounded) continue;

@@ -505,13 +505,17 @@ describe('Heightfield', () => {
 
   it('a heightfield with a hole has the hole\'s border edges active too', () => {
     const heights = new Array(49).fill(0);
-    heights[3 * 7 + 3] = NaN; // the 4 cells around point (3, 3) are holes
+    heights[3 * 7 + 3] = NaN; // the 6 triangles around point (3, 3) are holes (as Jolt's), no more
     const field = new Heightfield('holed', heights, 7, 7, [6, 6]);
     const { active } = expectActiveOnlyOnBorders(field);
-    expect(active).toBe(24 + 8); // 24 outer border edges, 8 around the 2 x 2 hole
+    expect(active).toBe(24 + 6); // 24 outer border edges, 6 around the hexagonal hole
     const corners = new Float64Array(9);
+    // cell (2, 2), whose P11 is the point: both slots; cell (2, 3), whose P10 it is: slot 2k alone
     expect(field.writeTriangle(2 * (2 * 6 + 2), corners)).toBe(false);
+    expect(field.writeTriangle(2 * (2 * 6 + 2) + 1, corners)).toBe(false);
     expect(field.activeFeatures(2 * (2 * 6 + 2))).toBe(0);
+    expect(field.writeTriangle(2 * (2 * 6 + 3), corners)).toBe(false);
+    expect(field.writeTriangle(2 * (2 * 6 + 3) + 1, corners)).toBe(true);
   });
 
   it('a heightfield\'s active edges and vertices equal those of the mesh of its triangles (ridges, valleys, holes)', () => {

@@ -11,7 +11,9 @@
 // make triangle slot 2k, (P00, P10, P11), and slot 2k + 1, (P00, P11, P01), k = r·(columns − 1) + c,
 // split along the diagonal P00–P11. Both are counter-clockwise seen from above: on a flat grid with cells
 // of dx by dz, (P10 − P00) × (P11 − P00) = (0, 0, dz) × (dx, 0, dz) = (0, dz·dx, 0), facing +y.
-// A cell with a NaN corner is a hole: its two slots hold no triangle.
+// A triangle with a NaN corner is a hole: its slot holds no triangle. A NaN height thus removes the six
+// triangles around its point and no more (as Jolt's HeightFieldShape), so the ground around a single
+// hole's point stays whole.
 //
 //          x →      c           c + 1
 //    z    r        P00 ──ca(1)── P01
@@ -21,7 +23,7 @@
 //         r + 1    P10 ──bc(0)── P11
 //
 // Active edges (triangle-source.ts) come from the grid's neighbours: the diagonal from the cell's two
-// triangles, a border between two cells from the triangles on either side; a border next to a hole or on
+// triangles, a border between two cells from the triangles on either side; an edge next to a hole or on
 // the outside of the grid is active.
 
 import { isEdgeActive, RAY_T, RAY_T_MAX, rayTriangle, writeFacingNormal, writeTriangleNormal, type TriangleSource, EDGE_AB, EDGE_BC, EDGE_CA } from './triangle-source.js';
@@ -30,8 +32,8 @@ import { MAX_LENGTH, MIN_LENGTH } from '../limits.js';
 
 /** Cells per side of a block of the coarse height range the query skips by. */
 const BLOCK = 8;
-/** A ray cast's slack at the cells' edges, as a share of a cell: a ray within it of a cell that is not a
- * hole hits that cell's triangles (rayTriangle's slack; the walk's still axes). Without it, rays straight
+/** A ray cast's slack at the cells' edges, as a share of a cell: a ray within it of a cell's triangle
+ * that is not a hole hits that triangle (rayTriangle's slack; the walk's still axes). Without it, rays straight
  * down through the points of a 32 x 32 grid beside holes missed up to 27 solid points of 900 (Jolt's
  * HeightFieldShapeTests TestPlane: offset (3, 5, 7), scale (9, 13, 17), 10 holes; the grid's own
  * coordinates round differently from the caller's 3 + 9 c). */
@@ -99,14 +101,14 @@ export class Heightfield implements TriangleSource {
   /** The grid's extent along x and z. */
   readonly size = new Float64Array(2);
   readonly triangleCount: number;
-  /** x and z as the grid spans them; y over the corners of the cells that are not holes (0 to 0 when all are). */
+  /** x and z as the grid spans them; y over the corners of the triangles that are not holes (0 to 0 when all are). */
   readonly bounds = new Float64Array(6);
   /** Each column's x and each row's z (the grid formula, computed once so every use rounds alike). */
   private readonly xs: Float64Array;
   private readonly zs: Float64Array;
   /** activeFeatures' bits per slot (0 for a hole). */
   private readonly features: Uint8Array;
-  /** Blocks of BLOCK x BLOCK cells: the lowest and highest corner of their cells that are not holes. */
+  /** Blocks of BLOCK x BLOCK cells: the lowest and highest corner of their triangles that are not holes. */
   private readonly blockColumns: number;
   private readonly blockLow: Float64Array;
   private readonly blockHigh: Float64Array;
@@ -181,8 +183,11 @@ export class Heightfield implements TriangleSource {
       for (let c = 0; c < cellColumns; c++) {
         const p = r * columns + c;
         const h00 = values[p], h01 = values[p + 1], h10 = values[p + columns], h11 = values[p + columns + 1];
-        const cellLow = Math.min(h00, h01, h10, h11), cellHigh = Math.max(h00, h01, h10, h11);
-        if (Number.isNaN(cellLow)) continue; // a hole
+        // the corners of the cell's triangles that are not holes (slot 2k: h00, h10, h11; 2k + 1: h00, h11, h01)
+        const solid0 = !Number.isNaN(h00 + h10 + h11), solid1 = !Number.isNaN(h00 + h11 + h01);
+        if (!solid0 && !solid1) continue; // both holes
+        const cellLow = solid0 && solid1 ? Math.min(h00, h01, h10, h11) : solid0 ? Math.min(h00, h10, h11) : Math.min(h00, h11, h01);
+        const cellHigh = solid0 && solid1 ? Math.max(h00, h01, h10, h11) : solid0 ? Math.max(h00, h10, h11) : Math.max(h00, h11, h01);
         const block = ((r / BLOCK) | 0) * this.blockColumns + ((c / BLOCK) | 0);
         if (cellLow < this.blockLow[block]) this.blockLow[block] = cellLow;
         if (cellHigh > this.blockHigh[block]) this.blockHigh[block] = cellHigh;
@@ -200,7 +205,7 @@ export class Heightfield implements TriangleSource {
 
   writeTriangle(i: number, out: Float64Array): boolean {
     const corners = this.corners;
-    if (!this.loadCell(i >> 1)) return false;
+    if (!this.loadSlot(i)) return false;
     const second = (i & 1) === 1;
     // slot 2k: P00, P10, P11; slot 2k + 1: P00, P11, P01
     const b = second ? P11 : P10, c = second ? P01 : P11;
@@ -215,7 +220,7 @@ export class Heightfield implements TriangleSource {
   /** The unit front normal (y > 0) of slot i; NaN for a hole. */
   writeNormal(i: number, out: Float64Array): void {
     const corners = this.corners;
-    if (!this.loadCell(i >> 1)) out.fill(NaN, 0, 3);
+    if (!this.loadSlot(i)) out.fill(NaN, 0, 3);
     else if ((i & 1) === 0) writeTriangleNormal(corners, P00, P10, P11, out, 0);
     else writeTriangleNormal(corners, P00, P11, P01, out, 0);
   }
@@ -242,9 +247,8 @@ export class Heightfield implements TriangleSource {
           for (let c = Math.max(c0, bc * BLOCK); c <= cEnd; c++) {
             const p = r * columns + c;
             const h00 = heights[p], h01 = heights[p + 1], h10 = heights[p + columns], h11 = heights[p + columns + 1];
-            if (Number.isNaN(h00 + h01 + h10 + h11)) continue; // a hole
             const slot = 2 * (r * cellColumns + c);
-            // slot 2k spans h00, h10, h11 in y; slot 2k + 1 spans h00, h11, h01
+            // slot 2k spans h00, h10, h11 in y; slot 2k + 1 spans h00, h11, h01 (a hole's NaN fails both tests)
             if (Math.min(h00, h10, h11) <= maxY && minY <= Math.max(h00, h10, h11) && visit(slot) === false) return;
             if (Math.min(h00, h11, h01) <= maxY && minY <= Math.max(h00, h11, h01) && visit(slot + 1) === false) return;
           }
@@ -286,8 +290,8 @@ export class Heightfield implements TriangleSource {
       for (let c = Math.ceil(c0 / sc) * sc; c <= c1; c += sc) {
         const p = r * columns + c;
         const h00 = heights[p], h01 = heights[p + 1], h10 = heights[p + columns], h11 = heights[p + columns + 1];
-        if (Number.isNaN(h00 + h01 + h10 + h11)) continue; // a hole
         const slot = 2 * (r * cellColumns + c);
+        // (a hole's NaN fails both tests)
         if (Math.min(h00, h10, h11) <= maxY && minY <= Math.max(h00, h10, h11) && visit(slot) === false) return spacing;
         if (Math.min(h00, h11, h01) <= maxY && minY <= Math.max(h00, h11, h01) && visit(slot + 1) === false) return spacing;
       }
@@ -384,17 +388,21 @@ export class Heightfield implements TriangleSource {
     return { heights: Array.from(this.heights), rows: this.rows, columns: this.columns, size: [this.size[0], this.size[1]] };
   }
 
-  /** Cell k's corners P00, P10, P11, P01 into `corners` (12 numbers); false for a hole. The contacts ask
-   * for a triangle and then its normal: the second finds its cell loaded (cornersCell). */
-  private loadCell(k: number): boolean {
+  /** Cell k's corners P00, P10, P11, P01 into `corners` (12 numbers). The contacts ask for a triangle and
+   * then its normal: the second finds its cell loaded (cornersCell). */
+  private loadCell(k: number): void {
+    if (k === this.cornersCell) return;
+    const cellColumns = this.columns - 1;
+    const r = (k / cellColumns) | 0, c = k - r * cellColumns;
+    this.loadCorners(r, c, this.corners);
+    this.cornersCell = k;
+  }
+  /** Slot i's cell loaded into `corners`; false when slot i is a hole. */
+  private loadSlot(i: number): boolean {
+    this.loadCell(i >> 1);
     const out = this.corners;
-    if (k !== this.cornersCell) {
-      const cellColumns = this.columns - 1;
-      const r = (k / cellColumns) | 0, c = k - r * cellColumns;
-      this.loadCorners(r, c, out);
-      this.cornersCell = k;
-    }
-    return !Number.isNaN(out[P00 + 1] + out[P10 + 1] + out[P11 + 1] + out[P01 + 1]);
+    // slot 2k: P00, P10, P11; slot 2k + 1: P00, P11, P01
+    return !Number.isNaN(out[P00 + 1] + out[P11 + 1] + ((i & 1) === 0 ? out[P10 + 1] : out[P01 + 1]));
   }
   /** The cell loadCell last loaded into `corners`, or −1 (since overwritten by loadCorners). */
   private cornersCell = -1;
@@ -415,10 +423,10 @@ export class Heightfield implements TriangleSource {
   private castCell(r: number, c: number, o: ArrayLike<number>, d: ArrayLike<number>): void {
     // (tMax in an array: a double passed to a call V8 does not inline is boxed, 16 bytes a cell)
     const corners = this.corners, ray = this.rayNumbers, cell = r * (this.columns - 1) + c;
-    // (through loadCell, so that the hit's normal finds its cell loaded)
-    if (!this.loadCell(cell)) return;
     const slot = 2 * cell;
     for (let side = 0; side < 2; side++) {
+      // (through loadSlot, so that the hit's normal finds its cell loaded)
+      if (!this.loadSlot(slot + side)) continue; // a hole
       const hit = side === 0 ? rayTriangle(o, d, corners, P00, P10, P11, ray, EDGE_SLACK) : rayTriangle(o, d, corners, P00, P11, P01, ray, EDGE_SLACK);
       if (!hit) continue;
       const t = ray[RAY_T];
@@ -430,21 +438,24 @@ export class Heightfield implements TriangleSource {
   }
 
   /**
-   * activeFeatures' bits per slot. Row by row, each cell that is not a hole settles its diagonal, its east
-   * border with the cell to its east and its south border with the cell below (or marks them active when
-   * that cell is a hole or off the grid), and marks its west and north borders active when the cell there
-   * is a hole or off the grid (otherwise that cell settled them). Then a grid point is active when an
-   * active edge ends at it.
+   * activeFeatures' bits per slot. Row by row, each cell settles its diagonal between its two triangles,
+   * its east border between its slot 2k + 1 and the east cell's slot 2k, and its south border between its
+   * slot 2k and the south cell's slot 2k + 1: an edge between two triangles that are not holes is active
+   * when isEdgeActive says so, an edge of a triangle whose neighbour across it is a hole or off the grid
+   * is active. A triangle's west and north borders are settled likewise by the cells there, or marked
+   * active on the grid's outside. Then a grid point is active when an active edge ends at it.
    */
   private findActiveFeatures(): Uint8Array {
     const rows = this.rows, columns = this.columns, cellRows = rows - 1, cellColumns = columns - 1;
     const heights = this.heights, xs = this.xs, zs = this.zs;
     const features = new Uint8Array(this.triangleCount);
-    const hole = new Uint8Array(cellRows * cellColumns);
+    // 1 for a slot that is a hole (slot 2k: P00, P10, P11; slot 2k + 1: P00, P11, P01)
+    const hole = new Uint8Array(this.triangleCount);
     for (let r = 0; r < cellRows; r++) {
       for (let c = 0; c < cellColumns; c++) {
-        const p = r * columns + c;
-        hole[r * cellColumns + c] = Number.isNaN(heights[p] + heights[p + 1] + heights[p + columns] + heights[p + columns + 1]) ? 1 : 0;
+        const p = r * columns + c, slot = 2 * (r * cellColumns + c);
+        hole[slot] = Number.isNaN(heights[p] + heights[p + columns] + heights[p + columns + 1]) ? 1 : 0;
+        hole[slot + 1] = Number.isNaN(heights[p] + heights[p + columns + 1] + heights[p + 1]) ? 1 : 0;
       }
     }
     // The normals of the two triangles of every cell in this row and the next (6 numbers per cell).
@@ -464,38 +475,43 @@ export class Heightfield implements TriangleSource {
         n1[i1], n1[i1 + 1], n1[i1 + 2], n2[i2], n2[i2 + 1], n2[i2 + 2],
         xs[cs] - xs[ce], heights[rs * columns + cs] - heights[re * columns + ce], zs[rs] - zs[re],
       );
+    // The edge between slot a's edge bit ea and slot b's edge bit eb: marked active on the side that is
+    // not a hole when the other is; true when neither is (isEdgeActive settles it: mark).
+    const bothSolid = (a: number, ea: number, b: number, eb: number): boolean => {
+      if (hole[a] === 0 && hole[b] === 0) return true;
+      if (hole[a] === 0) features[a] |= ea;
+      else if (hole[b] === 0) features[b] |= eb;
+      return false;
+    };
+    const mark = (a: number, ea: number, b: number, eb: number): void => {
+      features[a] |= ea;
+      features[b] |= eb;
+    };
     rowNormals(0, here);
     for (let r = 0; r < cellRows; r++) {
       const last = r + 1 === cellRows;
       if (!last) rowNormals(r + 1, below);
       for (let c = 0; c < cellColumns; c++) {
         const k = r * cellColumns + c;
-        if (hole[k] === 1) continue;
         const t0 = 2 * k, t1 = t0 + 1;
         // The diagonal P00–P11: slot 2k's ca and slot 2k + 1's ab; 2k + 1's corner off it is P01.
-        if (active(here, 6 * c, here, 6 * c + 3, r, c + 1, r, c)) {
-          features[t0] |= EDGE_CA;
-          features[t1] |= EDGE_AB;
-        }
-        // West border: slot 2k's ab, settled by the cell to the west unless that is a hole or off the grid.
-        if (c === 0 || hole[k - 1] === 1) features[t0] |= EDGE_AB;
-        // North border: slot 2k + 1's ca, likewise settled by the cell to the north.
-        if (r === 0 || hole[k - cellColumns] === 1) features[t1] |= EDGE_CA;
+        if (bothSolid(t0, EDGE_CA, t1, EDGE_AB) && active(here, 6 * c, here, 6 * c + 3, r, c + 1, r, c)) mark(t0, EDGE_CA, t1, EDGE_AB);
+        // The grid's outside: slot 2k's ab on the west, slot 2k + 1's ca on the north.
+        if (c === 0 && hole[t0] === 0) features[t0] |= EDGE_AB;
+        if (r === 0 && hole[t1] === 0) features[t1] |= EDGE_CA;
         // East border P01–P11: slot 2k + 1's bc against the east cell's slot 2k' ab, whose corner off it is
         // its P11 = (r + 1, c + 2).
-        if (c + 1 === cellColumns || hole[k + 1] === 1) {
-          features[t1] |= EDGE_BC;
-        } else if (active(here, 6 * c + 3, here, 6 * (c + 1), r + 1, c + 2, r, c + 1)) {
-          features[t1] |= EDGE_BC;
-          features[t0 + 2] |= EDGE_AB;
+        if (c + 1 === cellColumns) {
+          if (hole[t1] === 0) features[t1] |= EDGE_BC;
+        } else if (bothSolid(t1, EDGE_BC, t0 + 2, EDGE_AB) && active(here, 6 * c + 3, here, 6 * (c + 1), r + 1, c + 2, r, c + 1)) {
+          mark(t1, EDGE_BC, t0 + 2, EDGE_AB);
         }
         // South border P10–P11: slot 2k's bc against the south cell's slot 2k' + 1 ca, whose corner off it
         // is its P11 = (r + 2, c + 1).
-        if (last || hole[k + cellColumns] === 1) {
-          features[t0] |= EDGE_BC;
-        } else if (active(here, 6 * c, below, 6 * c + 3, r + 2, c + 1, r + 1, c)) {
-          features[t0] |= EDGE_BC;
-          features[2 * (k + cellColumns) + 1] |= EDGE_CA;
+        if (last) {
+          if (hole[t0] === 0) features[t0] |= EDGE_BC;
+        } else if (bothSolid(t0, EDGE_BC, 2 * (k + cellColumns) + 1, EDGE_CA) && active(here, 6 * c, below, 6 * c + 3, r + 2, c + 1, r + 1, c)) {
+          mark(t0, EDGE_BC, 2 * (k + cellColumns) + 1, EDGE_CA);
         }
       }
       const swap = here; here = below; below = swap;
@@ -514,8 +530,8 @@ export class Heightfield implements TriangleSource {
       }
     }
     for (let slot = 0; slot < this.triangleCount; slot++) {
+      if (hole[slot] === 1) continue;
       const k = slot >> 1;
-      if (hole[k] === 1) continue;
       const side = 3 * (slot & 1), p = k + ((k / cellColumns) | 0);
       for (let j = 0; j < 3; j++) if (pointActive[p + offsets[side + j]] === 1) features[slot] |= 8 << j;
     }

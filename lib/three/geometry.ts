@@ -344,7 +344,7 @@ function gridCoordinate(i: number, count: number, size: number): number {
  * triangles split along the diagonal from (r, c) to (r + 1, c + 1), as the heightfield splits them
  * (lib/geometry/heightfield.ts): what three draws is the surface bodies rest on. (A PlaneGeometry splits
  * its cells along the other diagonal, so a terrain drawn with one differs from the collision surface by up
- * to half a cell's bend.) Cells with a NaN corner are holes, left out. Normals are computed; uvs run over
+ * to half a cell's bend.) Triangles with a NaN corner are holes, left out. Normals are computed; uvs run over
  * the grid as a PlaneGeometry's (u along x, v = 1 at the first row).
  */
 export function heightfieldGeometry(shape: Pick<HeightfieldShape, 'heights' | 'rows' | 'columns' | 'size'>): BufferGeometry {
@@ -371,9 +371,9 @@ export function heightfieldGeometry(shape: Pick<HeightfieldShape, 'heights' | 'r
   for (let r = 0; r + 1 < rows; r++) {
     for (let c = 0; c + 1 < columns; c++) {
       const p00 = r * columns + c, p01 = p00 + 1, p10 = p00 + columns, p11 = p10 + 1;
-      if (Number.isNaN(heights[p00] + heights[p01] + heights[p10] + heights[p11])) continue; // a hole
-      // counter-clockwise from above: (P00, P10, P11) and (P00, P11, P01)
-      triangles.push(p00, p10, p11, p00, p11, p01);
+      // counter-clockwise from above: (P00, P10, P11) and (P00, P11, P01); one with a NaN corner is a hole
+      if (!Number.isNaN(heights[p00] + heights[p10] + heights[p11])) triangles.push(p00, p10, p11);
+      if (!Number.isNaN(heights[p00] + heights[p11] + heights[p01])) triangles.push(p00, p11, p01);
     }
   }
   const geometry = new BufferGeometry();

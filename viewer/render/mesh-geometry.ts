@@ -6,8 +6,8 @@
 //   x = (c/(columns − 1) − ½)·size[0], z = (r/(rows − 1) − ½)·size[1], y = heights[r·columns + c]; cell (r, c)
 //   split along its diagonal P(r, c)–P(r + 1, c + 1) into (P(r, c), P(r + 1, c), P(r + 1, c + 1)) and
 //   (P(r, c), P(r + 1, c + 1), P(r, c + 1)), counter-clockwise seen from above like lib's, so the drawn
-//   surface is the collision surface triangle for triangle. A cell with a NaN corner is a hole: no
-//   triangles. Smooth vertex normals, and vertex colours of a landscape: grass by height, rock on steep
+//   surface is the collision surface triangle for triangle. A triangle with a NaN corner is a hole, left
+//   out. Smooth vertex normals, and vertex colours of a landscape: grass by height, rock on steep
 //   slopes, earth at the bottom.
 // - trimesh: its triangles as given (front faces counter-clockwise), flat shaded; level triangles that lie
 //   within one 1 m square in a checker (a tiled floor shows its tiles), the rest lighter and darker the
@@ -25,7 +25,7 @@ const HIGH_GRASS = new THREE.Color(0x9aa65c);
 const ROCK = new THREE.Color(0x857a6c);
 const EARTH = new THREE.Color(0x8c6f4e);
 
-/** The heightfield's surface: one vertex per grid point, two triangles per cell that is not a hole. */
+/** The heightfield's surface: one vertex per grid point, two triangles per cell, but holes. */
 export function heightfieldGeometry({ heights, rows, columns, size }: Options<'heightfield'>): THREE.BufferGeometry {
   const positions = new Float32Array(rows * columns * 3);
   let low = Infinity, high = -Infinity;
@@ -46,8 +46,8 @@ export function heightfieldGeometry({ heights, rows, columns, size }: Options<'h
   for (let r = 0; r + 1 < rows; r++) {
     for (let c = 0; c + 1 < columns; c++) {
       const p00 = r * columns + c, p01 = p00 + 1, p10 = p00 + columns, p11 = p10 + 1;
-      if (Number.isNaN(heights[p00] + heights[p01] + heights[p10] + heights[p11])) continue;
-      indices.push(p00, p10, p11, p00, p11, p01);
+      if (!Number.isNaN(heights[p00] + heights[p10] + heights[p11])) indices.push(p00, p10, p11);
+      if (!Number.isNaN(heights[p00] + heights[p11] + heights[p01])) indices.push(p00, p11, p01);
     }
   }
   const geometry = new THREE.BufferGeometry();
