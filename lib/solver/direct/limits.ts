@@ -323,9 +323,12 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
       this.builtGroup = new Int32Array(this.heldGroup.length);
       this.builtFirst = new Int32Array(this.heldRowFirst.length);
     }
-    this.builtJoint.set(this.nearJoint.subarray(0, rows));
-    this.builtRow.set(this.nearRow.subarray(0, rows));
-    this.builtKind.set(this.nearFriction.subarray(0, rows));
+    // (copied by hand: subarray makes a view object every step)
+    for (let l = 0; l < rows; l++) {
+      this.builtJoint[l] = this.nearJoint[l];
+      this.builtRow[l] = this.nearRow[l];
+      this.builtKind[l] = this.nearFriction[l];
+    }
     this.builtGroups = this.heldGroups;
     for (let q = 0; q < this.heldGroups; q++) {
       this.builtGroup[q] = this.heldGroup[q];
@@ -536,15 +539,16 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
     this.previous = new Float64Array(rows);
   }
 
-  /** The length of friction block b's change since `previous`, over its bound. */
-  private blockChange(b: number): number {
+  /** The length of friction block b's change since `previous`, over its bound, into frictionChange[0] (a
+   * double returned from a call V8 does not inline is boxed: 16 bytes a block, every sweep). */
+  private blockChange(b: number): void {
     const row0 = this.blockRow[b], bound = this.blockBound[b];
     let sq = 0;
     for (let a = 0; a < this.blockSize[b]; a++) {
       const d = this.lambda[row0 + a] - this.previous[row0 + a];
       sq += d * d;
     }
-    return bound > 0 ? Math.sqrt(sq) / bound : 0;
+    frictionChange[0] = bound > 0 ? Math.sqrt(sq) / bound : 0;
   }
 
   /** Zeroes the held rows' impulses (the step's rows all held: nothing is warm started). */
@@ -617,7 +621,10 @@ export class LimitRows<TBody extends TreeBody, TJoint extends TreeJoint<TBody>> 
           for (let l = frictionFirst; l < end; l++) this.previous[l] = lambda[l];
           sticking = this.solveSticking(g, sAt);
           if (sticking) {
-            for (let b = block0; b < block1; b++) change = Math.max(change, this.blockChange(b));
+            for (let b = block0; b < block1; b++) {
+              this.blockChange(b);
+              change = Math.max(change, frictionChange[0]);
+            }
             if (limits === 0) break;
           }
         }
