@@ -42,7 +42,7 @@ import type { Shape, ShapeOptions } from '../geometry/shape.js';
 import { RESTITUTION_THRESHOLD } from '../collision/contact-constraint.js';
 import type { Vector3Input, QuaternionInput } from '../util/vector-input.js';
 
-export type { ContactBeginEvent, SensorEvent } from './world-contacts.js';
+export type { ContactBeginEvent, ContactForceEvent, SensorEvent } from './world-contacts.js';
 export { DEFAULT_WORLD_SETTINGS } from './basic-world.js';
 
 /** World's options: BasicWorld's but `shapes` and `continuous` (World takes every shape type and has
@@ -52,7 +52,7 @@ export interface WorldOptions extends Omit<BasicWorldOptions, 'shapes' | 'contin
 const WORLD_OPTION_KEYS: readonly string[] = [
   ...CORE_WORLD_OPTION_KEYS,
   ...optionKeys<Omit<WorldOptions, keyof CoreWorldOptions<Joint>>>({
-    gravity: true, gyroscopic: true, onContactBegin: true, onContactEnd: true, onSensorBegin: true, onSensorEnd: true,
+    gravity: true, gyroscopic: true, onContactBegin: true, onContactEnd: true, onSensorBegin: true, onSensorEnd: true, onContactForce: true,
     restitutionThreshold: true, onPreSolve: true, ccdSpeedThreshold: true,
   }),
 ];
@@ -149,22 +149,29 @@ export class World extends BasicWorld {
     this.pendingContacts = null;
   }
   /** @internal */
-  readonly snapshotBodyKeys: readonly string[] = ['id', 'type', 'shapes'];
+  readonly snapshotBodyKeys: readonly string[] = ['id', 'type', 'shapes', 'contactForceEventThreshold'];
   /** @internal What the hash reads of a body beside its state: its type and shapes (structure-hash.ts). */
   writeBodyStructure(writer: StateWriter, body: Body): void {
     writeBodyType(writer, body.type);
     writer.write(body.shapes.length);
     for (const shape of body.shapes) writeShape(writer, shape);
+    // (only when set: a world without force thresholds hashes as it did before they existed)
+    if (body._contactForceEventThreshold !== Infinity) writer.write(body._contactForceEventThreshold);
   }
   /** @internal */
   describeBody(body: Body): SnapshotBody {
-    return body.shapes.length === 0 ? { id: body.id, type: body.type } : { id: body.id, type: body.type, shapes: body.shapes.map((shape) => shape.describe()) };
+    const entry: SnapshotBody = body.shapes.length === 0 ? { id: body.id, type: body.type } : { id: body.id, type: body.type, shapes: body.shapes.map((shape) => shape.describe()) };
+    // (a snapshot is JSON, which has no Infinity: the default is left out)
+    if (body._contactForceEventThreshold !== Infinity) entry.contactForceEventThreshold = body._contactForceEventThreshold;
+    return entry;
   }
   /** @internal */
   createPlaceholderBody(entry: SnapshotBody): Body {
     // an inertia given: the shapes stay where the snapshot put them (about the centre of mass)
-    const type = entry.type;
-    return this.createBody(entry.shapes === undefined ? { type } : { type, shapes: entry.shapes, inertia: type === 'dynamic' ? [1, 1, 1] : undefined });
+    const type = entry.type, contactForceEventThreshold = entry.contactForceEventThreshold;
+    return this.createBody(
+      entry.shapes === undefined ? { type, contactForceEventThreshold } : { type, shapes: entry.shapes, inertia: type === 'dynamic' ? [1, 1, 1] : undefined, contactForceEventThreshold },
+    );
   }
   /** @internal */
   createPlaceholderJoint(type: string, bodyA: Body, bodyB: Body): Joint {
