@@ -32,6 +32,7 @@ import type { TriangleSource } from '../geometry/triangle-source.js';
 import { collide, SHAPE_RANK } from './narrowphase.js';
 import { CastResult, ConvexProxy, shapeCast } from '../geometry/gjk.js';
 import { ShapePose } from './shape-pose.js';
+import { PointProjector } from './point-projection.js';
 
 /** Each shape type's ray cast (ShapeRayCast, in the type's file under shapes/), by the shape's typeIndex
  * (SHAPE_TYPES' order). Kept here, apart from the shape definitions, so that a world without queries
@@ -79,6 +80,31 @@ export interface ShapeCastOptions extends QueryOptions {
   stopAtPenetration?: boolean;
 }
 
+/** projectPoint's options: QueryOptions, and how a point inside a shape and a far one are taken. */
+export interface PointProjectionOptions extends QueryOptions {
+  /** A point inside a shape projects onto itself (distance 0; Rapier's `solid`). False: onto the
+   * surface, the distance to it positive. Default true. */
+  solid?: boolean;
+  /** Shapes farther than this, m, are not seen. Default Infinity. */
+  maxDistance?: number;
+}
+
+/**
+ * Where a point projects (world.projectPoint; Rapier's PointProjection with the shape): the nearest
+ * shape, the point of it nearest the query point (the query point itself when inside and `solid`), the
+ * outward unit normal of its surface at the nearest surface point, the distance from the query point
+ * to `point`, and whether the query point is inside the shape (a mesh is a surface: never inside; under a
+ * heightfield is inside, as below a plane).
+ */
+export interface PointProjection {
+  body: Body;
+  shape: Shape;
+  point: Float64Array;
+  normal: Float64Array;
+  distance: number;
+  inside: boolean;
+}
+
 /** What a ray or a swept shape hit: the body and shape, the distance along the direction, the point and
  * the hit surface's outward normal (world space, m). */
 export interface RayHit {
@@ -116,16 +142,21 @@ class ReadOptions {
   includeSensors = false;
   /** castShape's ShapeCastOptions.stopAtPenetration. */
   stopAtPenetration = false;
+  /** projectPoint's PointProjectionOptions. */
+  solid = true;
+  maxDistance = Infinity;
   /** `exclude` given as one body (read without allocating an array for it). */
   private readonly oneExcluded: Body[] = [];
 
-  /** Reads QueryOptions, and with `cast` castShape's ShapeCastOptions. Allocates nothing. */
-  read(where: string, options: QueryOptions | undefined, cast = false): this {
+  /** Reads QueryOptions, and with `extra` castShape's ShapeCastOptions ('cast') or projectPoint's
+   * PointProjectionOptions ('point'). Allocates nothing. */
+  read(where: string, options: QueryOptions | undefined, extra: 'cast' | 'point' | null = null): this {
     this.category = 1; this.mask = 0xffffffff; this.group = 0;
     this.excluded = NONE; this.predicate = null; this.includeSensors = false; this.stopAtPenetration = false;
+    this.solid = true; this.maxDistance = Infinity;
     if (options === undefined) return this;
     if (options === null || typeof options !== 'object') throw new TypeError(`${where}: options must be an object, got ${show(options)}`);
-    checkOptionKeys(where, options, cast ? CAST_OPTION_KEYS : OPTION_KEYS);
+    checkOptionKeys(where, options, extra === 'cast' ? CAST_OPTION_KEYS : extra === 'point' ? POINT_OPTION_KEYS : OPTION_KEYS);
     const filter = options.filter;
     if (filter !== undefined) {
       if (filter === null || typeof filter !== 'object') throw new TypeError(`${where}: filter must be an object, got ${show(filter)}`);
@@ -154,11 +185,26 @@ class ReadOptions {
       this.includeSensors = options.includeSensors;
     }
     const stop = (options as ShapeCastOptions).stopAtPenetration;
-    if (cast && stop !== undefined) {
+    if (extra === 'cast' && stop !== undefined) {
       if (typeof stop !== 'boolean') throw new TypeError(`${where}: stopAtPenetration must be true or false, got ${show(stop)}`);
       this.stopAtPenetration = stop;
     }
+    if (extra === 'point') this.readPointOptions(where, options as PointProjectionOptions);
     return this;
+  }
+
+  private readPointOptions(where: string, options: PointProjectionOptions): void {
+    const { solid, maxDistance } = options;
+    if (solid !== undefined) {
+      if (typeof solid !== 'boolean') throw new TypeError(`${where}: solid must be true or false, got ${show(solid)}`);
+      this.solid = solid;
+    }
+    if (maxDistance !== undefined) {
+      if (typeof maxDistance !== 'number' || !(maxDistance >= 0)) {
+        throw new RangeError(`${where}: maxDistance must be a number ≥ 0 (m) or Infinity, got ${show(maxDistance)}`);
+      }
+      this.maxDistance = maxDistance;
+    }
   }
 
   /** The default options (sensors skipped, every filter bit) leaving out the `excluded` bodies: the
@@ -181,6 +227,7 @@ class ReadOptions {
 const NONE: readonly Body[] = [];
 const OPTION_KEYS = optionKeys<QueryOptions>({ filter: true, exclude: true, predicate: true, includeSensors: true });
 const CAST_OPTION_KEYS = optionKeys<ShapeCastOptions>({ filter: true, exclude: true, predicate: true, includeSensors: true, stopAtPenetration: true });
+const POINT_OPTION_KEYS = optionKeys<PointProjectionOptions>({ filter: true, exclude: true, predicate: true, includeSensors: true, solid: true, maxDistance: true });
 const FILTER_KEYS = optionKeys<QueryFilter>({ category: true, mask: true, group: true });
 
 const TREES = [TreeKind.Static, TreeKind.Kinematic, TreeKind.Dynamic];
@@ -333,6 +380,87 @@ export class SceneQueries {
   }
 
   /**
+   * The shape nearest p and the point of it nearest p (PointProjection), or null when none is within
+   * options.maxDistance. The trees are searched in growing cubes about p: every shape whose surface is
+   * within r of p has its box in the cube of half-side r, so once the nearest found is within r, nothing
+   * outside the cube can beat it. A first cube of 1 m (or maxDistance) is doubled until something is found
+   * or it holds every tree, and a shape found at d > r is confirmed by one search at r = d.
+   */
+  projectPoint(where: string, p: Float64Array, options: PointProjectionOptions | undefined): PointProjection | null {
+    const read = this.options.read(where, options, 'point');
+    this.origin.set(p);
+    this.nearest = null;
+    this.projectBest = read.maxDistance;
+    const unbounded = this.broadphase.unbounded;
+    for (let i = 0; i < unbounded.length; i++) this.projectOnto(unbounded[i]);
+    const box = this.box;
+    let r = Math.min(1, read.maxDistance);
+    for (;;) {
+      this.projectReach = r;
+      for (let k = 0; k < 3; k++) {
+        box[k] = p[k] - r;
+        box[3 + k] = p[k] + r;
+      }
+      for (let i = 0; i < TREES.length; i++) this.broadphase.trees[TREES[i]].query(box, this.visitProject);
+      if (this.nearest !== null) {
+        if (this.projectBest <= r) break;
+        r = this.projectBest;
+        continue;
+      }
+      if (r >= read.maxDistance || this.holdsEveryTree(box)) break;
+      r = Math.min(2 * r, read.maxDistance);
+    }
+    const proxy = this.nearest as ShapeProxy | null;
+    this.nearest = null;
+    if (proxy === null) return null;
+    return {
+      body: proxy.body, shape: proxy.shape, point: Float64Array.from(this.projectedPoint), normal: Float64Array.from(this.projectNormal),
+      distance: this.projectBest, inside: this.projectInside,
+    };
+  }
+  private readonly projector = new PointProjector();
+  /** The nearest projection so far: its distance (at first maxDistance), point, normal and inside flag. */
+  private projectBest = Infinity;
+  private readonly projectedPoint = new Float64Array(3);
+  private readonly projectNormal = new Float64Array(3);
+  private projectInside = false;
+  /** The search cube's half-side: a mesh's triangles farther than this (or than the best) are not looked at. */
+  private projectReach = Infinity;
+
+  private readonly visitProject = (_id: number, slot: number): boolean => {
+    this.projectOnto(this.broadphase.proxyAt(slot));
+    return true;
+  };
+
+  /** Projects the query point (origin) onto one shape, keeping the nearest (ties to the lower key). */
+  private projectOnto(proxy: ShapeProxy): void {
+    if (!this.options.accepts(proxy.body, proxy.shape)) return;
+    const projector = this.projector, p = this.origin;
+    const signed = projector.project(proxy.shape, proxy.pose, p, Math.min(this.projectBest, this.projectReach));
+    if (signed === Infinity) return;
+    const inside = signed < 0, solid = this.options.solid;
+    const distance = inside && solid ? 0 : Math.abs(signed);
+    if (distance > this.projectBest) return;
+    if (this.nearest !== null && distance === this.projectBest && proxy.key > this.nearest.key) return;
+    this.nearest = proxy;
+    this.projectBest = distance;
+    this.projectInside = inside;
+    this.projectedPoint.set(inside && solid ? p : projector.point);
+    this.projectNormal.set(projector.normal);
+  }
+
+  /** Whether the box holds every tree's root box (a larger search finds nothing new). */
+  private holdsEveryTree(box: Float64Array): boolean {
+    for (let i = 0; i < TREES.length; i++) {
+      const tree = this.broadphase.trees[TREES[i]];
+      if (tree.root < 0) continue;
+      const b = tree._boxes, at = 6 * tree.root;
+      for (let k = 0; k < 3; k++) if (b[at + k] < box[k] || b[at + 3 + k] > box[3 + k]) return false;
+    }
+    return true;
+  }
+
+  /**
    * The first shape that `shape`, placed at the pose and swept along d (a unit vector) up to
    * maxDistance, hits: distance 0 when it starts in contact with one and presses into it (or any contact,
    * with stopAtPenetration; see ShapeCastOptions). The candidates come from a box cast through the trees
@@ -345,7 +473,7 @@ export class SceneQueries {
     options: ShapeCastOptions | undefined, out?: RayHit,
   ): RayHit | null {
     const query = this.readShape(where, shape);
-    this.options.read(where, options, true);
+    this.options.read(where, options, 'cast');
     this.queryShape = query;
     const hit = this.sweepNearest(query, position, orientation, d, maxDistance, !this.options.stopAtPenetration, true);
     this.queryShape = null;

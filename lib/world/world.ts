@@ -33,7 +33,7 @@ import { readDirection, readFiniteVector, readUnitQuaternion, requireInteger, re
 import { requireFiniteState } from '../util/restore-check.js';
 import { writeBodyType, writeShape } from './structure-hash.js';
 import { hashWorld, restoreWorld, takeSnapshot, type SnapshotBody, type WorldSnapshot } from './snapshot.js';
-import { SceneQueries, type QueryOptions, type RayHit, type ShapeCastOptions, type ShapeOverlap, type SweepHit } from '../collision/queries.js';
+import { SceneQueries, type PointProjection, type PointProjectionOptions, type QueryOptions, type RayHit, type ShapeCastOptions, type ShapeOverlap, type SweepHit } from '../collision/queries.js';
 import { CharacterController, type CharacterControllerOptions } from '../character/character-controller.js';
 import { ContactSet } from '../collision/contact-set.js';
 import { CCD_SPEED_THRESHOLD, ContinuousCollision } from '../collision/continuous.js';
@@ -277,6 +277,24 @@ export class World extends BasicWorld {
   private readonly castPosition = new Float64Array(3);
   private readonly castOrientation = new Float64Array(4);
   private readonly castDirection = new Float64Array(3);
+
+  /**
+   * The shape nearest `point` (world, m) and the point of it nearest there (Rapier's projectPoint, Jolt's
+   * CollidePoint with GetClosestPoint): `{ body, shape, point, normal, distance, inside }`
+   * (PointProjection), or null when no shape is within `options.maxDistance`. A point inside a shape
+   * projects onto itself at distance 0 unless `options.solid` is false (then onto the surface). Every
+   * shape type exactly; `options` also chooses the shapes seen as the other queries' do (QueryOptions).
+   */
+  projectPoint(point: Vector3Input, options?: PointProjectionOptions): PointProjection | null {
+    const where = 'projectPoint';
+    const p = readFiniteVector(where, 'point', point, 3, this.castPosition);
+    this.queryDepth++;
+    try {
+      return this.queries().projectPoint(where, p, options);
+    } finally {
+      this.queryDepth--;
+    }
+  }
 
   /** Every shape whose bounds overlap the box from `min` to `max` (world, m): `{ body, shape }` in body
    * and shape order. */
