@@ -247,8 +247,10 @@ export class World extends BasicWorld {
    * `position` with `orientation` (a unit quaternion) and swept along `direction` (any length but zero)
    * for up to `maxDistance` m without turning: `{ body, shape, distance, point, normal }` (the normal
    * the hit surface's, pointing toward the swept shape), or null. Distance 0 when it starts in contact
-   * with a shape and moves into it; a shape it starts in contact with and moves away from is no hit,
-   * unless `options.stopAtPenetration` (ShapeCastOptions). Given `out` (a hit an earlier castShape
+   * with a shape and moves into it; a shape it starts in contact with and moves away from is no hit.
+   * `options.ignoreInitialOverlap` (ShapeCastOptions) chooses otherwise: false, every shape it starts in
+   * contact with is a hit at 0 (the deepest, its normal the penetration axis; also `stopAtPenetration:
+   * true`); true, none is. Given `out` (a hit an earlier castShape
    * returned, or any object of that form), the hit is written into it and it is returned: then the
    * query allocates nothing.
    */
