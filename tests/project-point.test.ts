@@ -241,7 +241,7 @@ describe('projectPoint: the nearest of many shapes, through the trees', () => {
       }
       expect(hit.body).toBe(nearest);
       expect(hit.distance).toBeCloseTo(best, 12);
-      expect(tested).toBeLessThan(40); // of 400
+      expect(tested).toBeLessThan(20); // of 400 (measured: at most 10, 3.6 on average)
     }
   });
 
