@@ -1,6 +1,6 @@
-// Scene queries: rays, swept shapes, overlaps and boxes against the world's shapes, through the
-// broadphase's trees (broadphase.ts), as Rapier's QueryPipeline and Box2D v3's b2World_CastRay and
-// b2World_OverlapAABB do.
+// Scene queries: rays, swept shapes, overlaps, boxes and point projections against the world's shapes,
+// through the broadphase's trees (broadphase.ts), as Rapier's QueryPipeline and Box2D v3's b2World_CastRay
+// and b2World_OverlapAABB do.
 //
 // Each query walks the three trees (static, kinematic, dynamic) and the unbounded shapes (planes). A tree
 // leaf is a shape's fat box, so each candidate is then tested exactly against the shape at its body's
