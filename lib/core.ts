@@ -16,7 +16,7 @@
 // with the scene queries, the character controller and snapshots.
 
 export { BasicWorld, DEFAULT_WORLD_SETTINGS } from './world/basic-world.js';
-export type { BasicWorldOptions, JointBreakEvent, BodyInvalidEvent, ContactBeginEvent, SensorEvent } from './world/basic-world.js';
+export type { BasicWorldOptions, JointBreakEvent, BodyInvalidEvent, ContactBeginEvent, ContactForceEvent, SensorEvent } from './world/basic-world.js';
 export { DEFAULT_JOINT_SOLVER, JOINT_SOLVERS, DEFAULT_FIXED_STEP_SETTINGS, type JointSolverKind } from './world/settings.js';
 export type { InvalidQuantity } from './body/invalid-bodies.js';
 export type { AdvanceResult } from './world/clock.js';

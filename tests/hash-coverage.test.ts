@@ -49,6 +49,7 @@ const VARIANTS: Record<string, Variant> = {
   'continuous collision': { body: { ccd: true } },
   'canSleep': { body: { canSleep: false } },
   'the gravity scale': { body: { gravityScale: 0.5 } },
+  'a contact force event threshold': { body: { contactForceEventThreshold: 10 } },
   'collideConnected': { joint: { collideConnected: true } },
   'a break force': { joint: { breakForce: 1e6 } },
   'hinge limits': { joint: { lowerAngle: -1, upperAngle: 1 } },

@@ -148,7 +148,7 @@ describe("a ball joint's limit setters", () => {
 });
 
 describe('world callbacks are checked when set', () => {
-  const names = ['onJointBreak', 'onBodyInvalid', 'onContactBegin', 'onContactEnd', 'onSensorBegin', 'onSensorEnd', 'onPreSolve'] as const;
+  const names = ['onJointBreak', 'onBodyInvalid', 'onContactBegin', 'onContactEnd', 'onSensorBegin', 'onSensorEnd', 'onContactForce', 'onPreSolve'] as const;
 
   it('refuses a callback that is not a function or null (3D), keeping the one set', () => {
     const { world } = boxWorld();

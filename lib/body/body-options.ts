@@ -59,6 +59,12 @@ export interface BodyOptions extends CommonBodyOptions {
    * without the flag. Dynamic bodies only (ignored on others). Default false.
    */
   ccd?: boolean;
+  /**
+   * Contacts of this body whose normal force over a step exceeds this, N, are reported to
+   * world.onContactForce (Rapier's contactForceEventThreshold): a number ≥ 0, or Infinity (the default:
+   * none reported). A pair is reported when its force exceeds the lower of its two bodies' thresholds.
+   */
+  contactForceEventThreshold?: number;
   userData?: unknown;
 }
 
@@ -66,7 +72,7 @@ export interface BodyOptions extends CommonBodyOptions {
 export const BODY_OPTION_KEYS = optionKeys<BodyOptions>({
   type: true, position: true, orientation: true, linearVelocity: true, angularVelocity: true, mass: true, inertia: true,
   linearDamping: true, angularDamping: true, gravityScale: true, shapes: true, canSleep: true, lockTranslation: true,
-  lockRotation: true, ccd: true, userData: true,
+  lockRotation: true, ccd: true, contactForceEventThreshold: true, userData: true,
 });
 
 /** Reads createBody's `shapes`: each checked (the error names the shape's index), of a type the world takes
@@ -102,6 +108,7 @@ export interface BodyValues extends MassValues {
   rotationLocks: number;
   translationLocks: number;
   ccd: boolean;
+  contactForceEventThreshold: number;
 }
 
 /** @internal Checks createBody's options for body `id`, in this order, before anything is made; with the
@@ -127,9 +134,20 @@ export function readBodyOptions(where: string, options: BodyOptions, id: number,
   const rotationLocks = options.lockRotation === undefined ? 0 : readLocks(where, 'lockRotation', options.lockRotation);
   const translationLocks = options.lockTranslation === undefined ? 0 : readLocks(where, 'lockTranslation', options.lockTranslation);
   const ccd = options.ccd === undefined ? false : requireBoolean(where, 'ccd', options.ccd);
+  const threshold = options.contactForceEventThreshold;
+  const contactForceEventThreshold = threshold === undefined ? Infinity : readForceThreshold(where, threshold);
   return {
     type, position, orientation, linearVelocity, angularVelocity, shapes, mass, inertia, inverse, common, rotationLocks, translationLocks, ccd,
+    contactForceEventThreshold,
   };
+}
+
+/** @internal A contactForceEventThreshold: a number ≥ 0, N, Infinity allowed (no events). */
+export function readForceThreshold(where: string, value: unknown): number {
+  if (typeof value !== 'number' || !(value >= 0)) {
+    throw new RangeError(`${where}: contactForceEventThreshold must be a number ≥ 0 (N) or Infinity, got ${show(value)}`);
+  }
+  return value;
 }
 
 function hasNonZero(v: Float64Array): boolean {

@@ -22,7 +22,7 @@ import { addVec3, crossVec3, subtractVec3, transformMat3, transformQuat } from '
 import { BodyBase } from './body-base.js';
 import { addAngularImpulse, addForce, addLinearImpulse, addTorque } from './body-forces.js';
 import { placeShapes, readNewInertia, readTypeMass, writeInverseMassAxes, writeMass } from './body-mass.js';
-import { readBodyOptions, type BodyOptions } from './body-options.js';
+import { readBodyOptions, readForceThreshold, type BodyOptions } from './body-options.js';
 export type { BodyOptions } from './body-options.js';
 import { BODY_STATE, lockAngularVelocity, lockInverseInertia, lockLinearVelocity, readLocks } from './body-state.js';
 import { interpolateOrientationInto } from './interpolation.js';
@@ -100,6 +100,8 @@ export class Body extends BodyBase {
 
   /** @internal Continuous collision (the `ccd` accessor). */
   _ccd: boolean;
+  /** @internal The `contactForceEventThreshold` accessor's value, N. */
+  _contactForceEventThreshold: number;
   /** @internal True when I_b is diagonal (given as [Ix, Iy, Iz]): world tensors then take rotateDiagonal. */
   diagonalInertia = true;
   /** @internal The world axes rotation is locked about: bit k for axis k (BodyOptions.lockRotation). */
@@ -138,6 +140,7 @@ export class Body extends BodyBase {
     this.rotationLocks = values.rotationLocks;
     this.state[TRANSLATION_LOCKS] = values.translationLocks;
     this._ccd = values.ccd;
+    this._contactForceEventThreshold = values.contactForceEventThreshold;
     this._shapes = Object.freeze(values.shapes);
     this.measureShapes();
     writeMass(this, values);
@@ -156,6 +159,15 @@ export class Body extends BodyBase {
   set ccd(value: boolean) {
     this.requireInWorld('ccd');
     this._ccd = requireBoolean('ccd', 'ccd', value);
+  }
+  /** Its contacts pressing harder than this, N, are reported to world.onContactForce
+   * (BodyOptions.contactForceEventThreshold; Infinity: none); can change between steps. */
+  get contactForceEventThreshold(): number {
+    return this._contactForceEventThreshold;
+  }
+  set contactForceEventThreshold(value: number) {
+    this.requireInWorld('contactForceEventThreshold');
+    this._contactForceEventThreshold = readForceThreshold('contactForceEventThreshold', value);
   }
   /** @internal The centre within `distance` of the rest pose's and each axis (a column of R) within
    * `chord` of its rest direction (sleep.ts). */

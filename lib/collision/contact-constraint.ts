@@ -122,6 +122,9 @@ export class ContactConstraint {
    * step the solve works on their copy in its block. (This and the contact's other arrays are replaced
    * when its contact set compacts its arena, between steps: moveNumbers.) */
   impulses: Float64Array;
+  /** @internal The normal impulses of the last step, summed over its points and substeps (the bounce
+   * included), N·s; kept only while the world has an onContactForce listener (ContactSolver.sumImpulses). */
+  stepNormalImpulse = 0;
   /** Each point's id at the last prepare (to carry impulses to the next manifold). */
   readonly ids = new Int32Array(MAX_MANIFOLD_POINTS).fill(-1);
   count = 0;

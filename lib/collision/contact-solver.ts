@@ -54,6 +54,9 @@ export class ContactSolver implements SolverContacts, SubstepLength {
   private readonly chunksB: Float64Array[] = [];
   /** Which way the next sweep takes a manifold's friction rows (see solve). */
   private frictionBackward = false;
+  /** Sum each contact's normal impulses over the step's substeps into its stepNormalImpulse (the world
+   * has an onContactForce listener); off, the step does no such work. */
+  sumImpulses = false;
   /** The step's substep length h, s, and 1/h (SubstepLength). */
   h = 0;
   private inverseH = 0;
@@ -92,6 +95,27 @@ export class ContactSolver implements SolverContacts, SubstepLength {
     for (let i = 0; i < contacts.length; i++) {
       if (impulseRatio !== 1) contacts[i].scaleImpulse(impulseRatio);
       contacts[i].prepare(this, gravity);
+      contacts[i].stepNormalImpulse = 0;
+    }
+  }
+
+  /**
+   * A substep's normal impulses added to each contact's stepNormalImpulse. A row's accumulated impulse
+   * is what it applied over the substep (the warm start's share included), so the sum over the substeps
+   * is the momentum the contact passed in the step, and that over dt its mean force (Rapier's
+   * ContactForceEvent: the impulses times 1/dt). Called after each substep but the last, whose impulses
+   * finishStep adds with the bounce's.
+   */
+  accumulateImpulses(): void {
+    if (!this.sumImpulses) return;
+    const d = this.data, contacts = this.contacts;
+    let header = 0;
+    for (let k = 0; k < contacts.length; k++) {
+      const count = d[header + HEADER_COUNT] | 0, base = pointsBase(header, count);
+      let sum = 0;
+      for (let i = 0; i < count; i++) sum += d[base + i * POINT_SIZE + POINT_IMPULSE];
+      contacts[k].stepNormalImpulse += sum;
+      header = base + count * POINT_SIZE;
     }
   }
 
@@ -183,6 +207,7 @@ export class ContactSolver implements SolverContacts, SubstepLength {
   }
 
   finishStep(): void {
+    this.accumulateImpulses();
     const contacts = this.contacts;
     for (let i = 0; i < contacts.length; i++) contacts[i].finishStep();
   }

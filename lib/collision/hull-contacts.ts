@@ -429,6 +429,30 @@ function closestOnHull(hull: ConvexHull, at: number, out: Float64Array): void {
   closestDistance[0] = Math.sqrt(best);
 }
 
+/**
+ * The point of the hull's surface nearest p (hull frame) into `out` and the outward normal there into
+ * `normal`; returns the signed distance, < 0 inside (world.projectPoint). Outside: closestOnHull, the
+ * normal along p − out. Inside: the nearest face's plane; the foot of the perpendicular to it lies in
+ * the face, since reaching any other face's plane along that line takes at least as far.
+ */
+export function projectOnHull(hull: ConvexHull, p: ArrayLike<number>, out: Float64Array, normal: Float64Array): number {
+  const P = hull.planes;
+  pointFaceSeparation(hull, p[0], p[1], p[2]);
+  const s = faceResult.separation, f = faceResult.face;
+  if (s <= 0) {
+    for (let k = 0; k < 3; k++) {
+      normal[k] = P[4 * f + k];
+      out[k] = p[k] - s * normal[k];
+    }
+    return s;
+  }
+  local[0] = p[0]; local[1] = p[1]; local[2] = p[2];
+  closestOnHull(hull, 0, out);
+  const d = closestDistance[0];
+  for (let k = 0; k < 3; k++) normal[k] = (p[k] - out[k]) / d;
+  return d;
+}
+
 /** The largest of the hull's face separations from q (faceResult), in the hull frame. */
 function pointFaceSeparation(hull: ConvexHull, qx: number, qy: number, qz: number): void {
   const P = hull.planes;

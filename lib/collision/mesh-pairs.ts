@@ -247,14 +247,53 @@ export class MeshPairs {
    * proxy's shape (scene queries).
    */
   overlaps(mesh: ShapeProxy, shape: Shape, pose: ShapePose, box: Float64Array): boolean {
-    this.mesh = mesh; this.source = mesh.shape.mesh as TriangleSource; this.otherShape = shape; this.otherPose = pose;
     this.overlapping = false;
-    mesh.pose.localBox(box, this.box);
-    this.source.query(this.box, this.visitSensor);
-    this.mesh = this.source = null;
-    this.otherShape = this.otherPose = null;
+    this.visitQuery(mesh, shape, pose, box, this.visitSensor);
     return this.overlapping;
   }
+
+  /** Calls `visit` for the mesh proxy's triangles in the world box, with `shape` at `pose` as the other
+   * shape (the scene queries' walks). */
+  private visitQuery(mesh: ShapeProxy, shape: Shape, pose: ShapePose, box: Float64Array, visit: (triangle: number) => boolean): void {
+    this.mesh = mesh; this.source = mesh.shape.mesh as TriangleSource; this.otherShape = shape; this.otherPose = pose;
+    mesh.pose.localBox(box, this.box);
+    this.source.query(this.box, visit);
+    this.mesh = this.source = null;
+    this.otherShape = this.otherPose = null;
+  }
+
+  /**
+   * The deepest contact of `shape` at world pose `pose` (world box `box`) with the mesh proxy's
+   * triangles, as the contacts find it at zero margin (an internal edge gives its face's normal,
+   * mesh-triangle.ts): its unit normal, from the mesh toward the shape, into `normal`, its point into
+   * `point`; returns its separation (≤ 0), or Infinity without one (scene queries: castShape's starting
+   * contacts).
+   */
+  deepest(mesh: ShapeProxy, shape: Shape, pose: ShapePose, box: Float64Array, normal: Float64Array, point: Float64Array): number {
+    this.deepestSeparation = Infinity;
+    this.deepestNormal = normal;
+    this.deepestPoint = point;
+    this.visitQuery(mesh, shape, pose, box, this.visitDeepest);
+    return this.deepestSeparation;
+  }
+  private deepestSeparation = Infinity;
+  private deepestNormal: Float64Array = this.normal;
+  private deepestPoint: Float64Array = this.normal;
+
+  private readonly visitDeepest = (triangle: number): boolean => {
+    const m = this.scratch;
+    m.margin = 0;
+    m.count = 0;
+    this.collideOne(triangle, this.mesh as ShapeProxy, m);
+    for (let i = 0; i < m.count; i++) {
+      const separation = m.separations[i];
+      if (separation > 0 || separation >= this.deepestSeparation) continue;
+      this.deepestSeparation = separation;
+      this.deepestNormal.set(m.normal);
+      for (let k = 0; k < 3; k++) this.deepestPoint[k] = m.points[3 * i + k];
+    }
+    return true;
+  };
 
   /** Gives all of a parent's children back (the pair parted or went). */
   release(parent: ContactConstraint, pool: ContactConstraint[]): void {

@@ -1,6 +1,6 @@
-// Scene queries: rays, swept shapes, overlaps and boxes against the world's shapes, through the
-// broadphase's trees (broadphase.ts), as Rapier's QueryPipeline and Box2D v3's b2World_CastRay and
-// b2World_OverlapAABB do.
+// Scene queries: rays, swept shapes, overlaps, boxes and point projections against the world's shapes,
+// through the broadphase's trees (broadphase.ts), as Rapier's QueryPipeline and Box2D v3's b2World_CastRay
+// and b2World_OverlapAABB do.
 //
 // Each query walks the three trees (static, kinematic, dynamic) and the unbounded shapes (planes). A tree
 // leaf is a shape's fat box, so each candidate is then tested exactly against the shape at its body's
@@ -13,7 +13,7 @@
 
 import { rayCastTree } from '../geometry/tree-ray-cast.js';
 import type { ShapeRayCast } from '../geometry/shape-definition.js';
-import { RAY_T, RAY_T_MAX } from '../geometry/triangle-source.js';
+import { EDGE_AB, RAY_T, RAY_T_MAX, VERTEX_A } from '../geometry/triangle-source.js';
 import { SPHERE_RAY_CAST } from '../geometry/shapes/sphere.js';
 import { CAPSULE_RAY_CAST } from '../geometry/shapes/capsule.js';
 import { BOX_RAY_CAST } from '../geometry/shapes/box.js';
@@ -32,6 +32,7 @@ import type { TriangleSource } from '../geometry/triangle-source.js';
 import { collide, SHAPE_RANK } from './narrowphase.js';
 import { CastResult, ConvexProxy, shapeCast } from '../geometry/gjk.js';
 import { ShapePose } from './shape-pose.js';
+import { PointProjector } from './point-projection.js';
 
 /** Each shape type's ray cast (ShapeRayCast, in the type's file under shapes/), by the shape's typeIndex
  * (SHAPE_TYPES' order). Kept here, apart from the shape definitions, so that a world without queries
@@ -68,15 +69,56 @@ export interface QueryOptions {
 }
 
 /**
- * castShape's options: QueryOptions and what to do with a shape the swept one starts in contact with.
- * `stopAtPenetration` (Rapier's ShapeCastOptions.stop_at_penetration): true, any such shape is a hit at
- * distance 0; false (the default), only one the motion presses into (d·n < 0 at the start, n the contact
- * normal toward the swept shape): a shape it starts touching or overlapping and moves away from is passed
- * by, and the cast goes on to the next shape it would hit.
+ * castShape's options: QueryOptions and what to do with a shape the swept one starts in contact with
+ * (touching or overlapping). Three choices:
+ * - hit (Jolt's shape casts; `ignoreInitialOverlap: false`, or `stopAtPenetration: true`, Rapier's
+ *   stop_at_penetration): every such shape is a hit at distance 0, its normal the penetration axis (the
+ *   contact normal, as the narrowphase finds it, out of the shape toward the swept one) and its point the
+ *   deepest contact point; of several, the deepest.
+ * - hit when pressed into (the default; Rapier's stop_at_penetration false): only a shape the motion
+ *   presses into (d·n < 0) is a hit at distance 0; one it moves away from or along is passed by, and the
+ *   cast goes on to the next shape it would hit.
+ * - ignore (`ignoreInitialOverlap: true`, as Unity's sweeps): no such shape is a hit, whichever way the
+ *   motion goes; the cast sees only shapes it starts apart from.
+ * Given both, they must agree (ignoreInitialOverlap: false with stopAtPenetration: true, or true with false).
  */
 export interface ShapeCastOptions extends QueryOptions {
+  /** Default: neither (see above). */
+  ignoreInitialOverlap?: boolean;
   /** Default false. */
   stopAtPenetration?: boolean;
+}
+
+/** castShape's choice for the shapes it starts in contact with (ShapeCastOptions). */
+const enum StartContacts {
+  Hit = 0,
+  HitWhenPressed = 1,
+  Ignore = 2,
+}
+
+/** projectPoint's options: QueryOptions, and how a point inside a shape and a far one are taken. */
+export interface PointProjectionOptions extends QueryOptions {
+  /** A point inside a shape projects onto itself (distance 0; Rapier's `solid`). False: onto the
+   * surface, the distance to it positive. Default true. */
+  solid?: boolean;
+  /** Shapes farther than this, m, are not seen. Default Infinity. */
+  maxDistance?: number;
+}
+
+/**
+ * Where a point projects (world.projectPoint; Rapier's PointProjection with the shape): the nearest
+ * shape, the point of it nearest the query point (the query point itself when inside and `solid`), the
+ * outward unit normal of its surface at the nearest surface point, the distance from the query point
+ * to `point`, and whether the query point is inside the shape (a mesh is a surface: never inside; under a
+ * heightfield is inside, as below a plane).
+ */
+export interface PointProjection {
+  body: Body;
+  shape: Shape;
+  point: Float64Array;
+  normal: Float64Array;
+  distance: number;
+  inside: boolean;
 }
 
 /** What a ray or a swept shape hit: the body and shape, the distance along the direction, the point and
@@ -114,18 +156,23 @@ class ReadOptions {
   excluded: readonly Body[] = [];
   predicate: ((body: Body, shape: Shape) => boolean) | null = null;
   includeSensors = false;
-  /** castShape's ShapeCastOptions.stopAtPenetration. */
-  stopAtPenetration = false;
+  /** castShape's ShapeCastOptions: ignoreInitialOverlap and stopAtPenetration. */
+  startContacts = StartContacts.HitWhenPressed;
+  /** projectPoint's PointProjectionOptions. */
+  solid = true;
+  maxDistance = Infinity;
   /** `exclude` given as one body (read without allocating an array for it). */
   private readonly oneExcluded: Body[] = [];
 
-  /** Reads QueryOptions, and with `cast` castShape's ShapeCastOptions. Allocates nothing. */
-  read(where: string, options: QueryOptions | undefined, cast = false): this {
+  /** Reads QueryOptions, and with `extra` castShape's ShapeCastOptions ('cast') or projectPoint's
+   * PointProjectionOptions ('point'). Allocates nothing. */
+  read(where: string, options: QueryOptions | undefined, extra: 'cast' | 'point' | null = null): this {
     this.category = 1; this.mask = 0xffffffff; this.group = 0;
-    this.excluded = NONE; this.predicate = null; this.includeSensors = false; this.stopAtPenetration = false;
+    this.excluded = NONE; this.predicate = null; this.includeSensors = false; this.startContacts = StartContacts.HitWhenPressed;
+    this.solid = true; this.maxDistance = Infinity;
     if (options === undefined) return this;
     if (options === null || typeof options !== 'object') throw new TypeError(`${where}: options must be an object, got ${show(options)}`);
-    checkOptionKeys(where, options, cast ? CAST_OPTION_KEYS : OPTION_KEYS);
+    checkOptionKeys(where, options, extra === 'cast' ? CAST_OPTION_KEYS : extra === 'point' ? POINT_OPTION_KEYS : OPTION_KEYS);
     const filter = options.filter;
     if (filter !== undefined) {
       if (filter === null || typeof filter !== 'object') throw new TypeError(`${where}: filter must be an object, got ${show(filter)}`);
@@ -153,12 +200,34 @@ class ReadOptions {
       if (typeof options.includeSensors !== 'boolean') throw new TypeError(`${where}: includeSensors must be true or false, got ${show(options.includeSensors)}`);
       this.includeSensors = options.includeSensors;
     }
-    const stop = (options as ShapeCastOptions).stopAtPenetration;
-    if (cast && stop !== undefined) {
-      if (typeof stop !== 'boolean') throw new TypeError(`${where}: stopAtPenetration must be true or false, got ${show(stop)}`);
-      this.stopAtPenetration = stop;
-    }
+    if (extra === 'cast') this.readStartContacts(where, options as ShapeCastOptions);
+    if (extra === 'point') this.readPointOptions(where, options as PointProjectionOptions);
     return this;
+  }
+
+  private readStartContacts(where: string, options: ShapeCastOptions): void {
+    const { stopAtPenetration: stop, ignoreInitialOverlap: ignore } = options;
+    if (stop !== undefined && typeof stop !== 'boolean') throw new TypeError(`${where}: stopAtPenetration must be true or false, got ${show(stop)}`);
+    if (ignore !== undefined && typeof ignore !== 'boolean') throw new TypeError(`${where}: ignoreInitialOverlap must be true or false, got ${show(ignore)}`);
+    if (stop !== undefined && ignore !== undefined && stop === ignore) {
+      throw new RangeError(`${where}: ignoreInitialOverlap: ${ignore} contradicts stopAtPenetration: ${stop} (give one, or ignoreInitialOverlap: ${!stop} with it)`);
+    }
+    if (ignore === true) this.startContacts = StartContacts.Ignore;
+    else if (ignore === false || stop === true) this.startContacts = StartContacts.Hit;
+  }
+
+  private readPointOptions(where: string, options: PointProjectionOptions): void {
+    const { solid, maxDistance } = options;
+    if (solid !== undefined) {
+      if (typeof solid !== 'boolean') throw new TypeError(`${where}: solid must be true or false, got ${show(solid)}`);
+      this.solid = solid;
+    }
+    if (maxDistance !== undefined) {
+      if (typeof maxDistance !== 'number' || !(maxDistance >= 0)) {
+        throw new RangeError(`${where}: maxDistance must be a number ≥ 0 (m) or Infinity, got ${show(maxDistance)}`);
+      }
+      this.maxDistance = maxDistance;
+    }
   }
 
   /** The default options (sensors skipped, every filter bit) leaving out the `excluded` bodies: the
@@ -180,8 +249,15 @@ class ReadOptions {
 
 const NONE: readonly Body[] = [];
 const OPTION_KEYS = optionKeys<QueryOptions>({ filter: true, exclude: true, predicate: true, includeSensors: true });
-const CAST_OPTION_KEYS = optionKeys<ShapeCastOptions>({ filter: true, exclude: true, predicate: true, includeSensors: true, stopAtPenetration: true });
+const CAST_OPTION_KEYS = optionKeys<ShapeCastOptions>({ filter: true, exclude: true, predicate: true, includeSensors: true, stopAtPenetration: true, ignoreInitialOverlap: true });
+const POINT_OPTION_KEYS = optionKeys<PointProjectionOptions>({ filter: true, exclude: true, predicate: true, includeSensors: true, solid: true, maxDistance: true });
 const FILTER_KEYS = optionKeys<QueryFilter>({ category: true, mask: true, group: true });
+
+/** A cast's normal within this cosine of a triangle's face normal is the face's (about 0.08°, as
+ * mesh-triangle.ts FACE_NORMAL). */
+const FACE_COSINE = 1 - 1e-6;
+/** A hit point within this share of a triangle's longest edge of a corner is at the corner. */
+const CORNER_SHARE = 1e-6;
 
 const TREES = [TreeKind.Static, TreeKind.Kinematic, TreeKind.Dynamic];
 /** A shape ray cast's tMax and t (ShapeRayCast). */
@@ -333,9 +409,90 @@ export class SceneQueries {
   }
 
   /**
+   * The shape nearest p and the point of it nearest p (PointProjection), or null when none is within
+   * options.maxDistance. The trees are searched in growing cubes about p: every shape whose surface is
+   * within r of p has its box in the cube of half-side r, so once the nearest found is within r, nothing
+   * outside the cube can beat it. A first cube of 1 m (or maxDistance) is doubled until something is found
+   * or it holds every tree, and a shape found at d > r is confirmed by one search at r = d.
+   */
+  projectPoint(where: string, p: Float64Array, options: PointProjectionOptions | undefined): PointProjection | null {
+    const read = this.options.read(where, options, 'point');
+    this.origin.set(p);
+    this.nearest = null;
+    this.projectBest = read.maxDistance;
+    const unbounded = this.broadphase.unbounded;
+    for (let i = 0; i < unbounded.length; i++) this.projectOnto(unbounded[i]);
+    const box = this.box;
+    let r = Math.min(1, read.maxDistance);
+    for (;;) {
+      this.projectReach = r;
+      for (let k = 0; k < 3; k++) {
+        box[k] = p[k] - r;
+        box[3 + k] = p[k] + r;
+      }
+      for (let i = 0; i < TREES.length; i++) this.broadphase.trees[TREES[i]].query(box, this.visitProject);
+      if (this.nearest !== null) {
+        if (this.projectBest <= r) break;
+        r = this.projectBest;
+        continue;
+      }
+      if (r >= read.maxDistance || this.holdsEveryTree(box)) break;
+      r = Math.min(2 * r, read.maxDistance);
+    }
+    const proxy = this.nearest as ShapeProxy | null;
+    this.nearest = null;
+    if (proxy === null) return null;
+    return {
+      body: proxy.body, shape: proxy.shape, point: Float64Array.from(this.projectedPoint), normal: Float64Array.from(this.projectNormal),
+      distance: this.projectBest, inside: this.projectInside,
+    };
+  }
+  private readonly projector = new PointProjector();
+  /** The nearest projection so far: its distance (at first maxDistance), point, normal and inside flag. */
+  private projectBest = Infinity;
+  private readonly projectedPoint = new Float64Array(3);
+  private readonly projectNormal = new Float64Array(3);
+  private projectInside = false;
+  /** The search cube's half-side: a mesh's triangles farther than this (or than the best) are not looked at. */
+  private projectReach = Infinity;
+
+  private readonly visitProject = (_id: number, slot: number): boolean => {
+    this.projectOnto(this.broadphase.proxyAt(slot));
+    return true;
+  };
+
+  /** Projects the query point (origin) onto one shape, keeping the nearest (ties to the lower key). */
+  private projectOnto(proxy: ShapeProxy): void {
+    if (!this.options.accepts(proxy.body, proxy.shape)) return;
+    const projector = this.projector, p = this.origin;
+    const signed = projector.project(proxy.shape, proxy.pose, p, Math.min(this.projectBest, this.projectReach));
+    if (signed === Infinity) return;
+    const inside = signed < 0, solid = this.options.solid;
+    const distance = inside && solid ? 0 : Math.abs(signed);
+    if (distance > this.projectBest) return;
+    if (this.nearest !== null && distance === this.projectBest && proxy.key > this.nearest.key) return;
+    this.nearest = proxy;
+    this.projectBest = distance;
+    this.projectInside = inside;
+    this.projectedPoint.set(inside && solid ? p : projector.point);
+    this.projectNormal.set(projector.normal);
+  }
+
+  /** Whether the box holds every tree's root box (a larger search finds nothing new). */
+  private holdsEveryTree(box: Float64Array): boolean {
+    for (let i = 0; i < TREES.length; i++) {
+      const tree = this.broadphase.trees[TREES[i]];
+      if (tree.root < 0) continue;
+      const b = tree._boxes, at = 6 * tree.root;
+      for (let k = 0; k < 3; k++) if (b[at + k] < box[k] || b[at + 3 + k] > box[3 + k]) return false;
+    }
+    return true;
+  }
+
+  /**
    * The first shape that `shape`, placed at the pose and swept along d (a unit vector) up to
    * maxDistance, hits: distance 0 when it starts in contact with one and presses into it (or any contact,
-   * with stopAtPenetration; see ShapeCastOptions). The candidates come from a box cast through the trees
+   * or none: see ShapeCastOptions). The candidates come from a box cast through the trees
    * (the query shape's bounds swept along d); each is then swept exactly (gjk.ts shapeCast: conservative
    * advancement on the GJK distance), a plane in closed form. The hit is written into `out` when given
    * (then nothing is allocated), else into a new object.
@@ -345,9 +502,9 @@ export class SceneQueries {
     options: ShapeCastOptions | undefined, out?: RayHit,
   ): RayHit | null {
     const query = this.readShape(where, shape);
-    this.options.read(where, options, true);
+    this.options.read(where, options, 'cast');
     this.queryShape = query;
-    const hit = this.sweepNearest(query, position, orientation, d, maxDistance, !this.options.stopAtPenetration, true);
+    const hit = this.sweepNearest(query, position, orientation, d, maxDistance, this.options.startContacts, true);
     this.queryShape = null;
     if (hit === null) return null;
     if (out === undefined) {
@@ -368,7 +525,7 @@ export class SceneQueries {
     out: SweepHit,
   ): boolean {
     this.options.only(excluded);
-    const hit = this.sweepNearest(query, position, orientation, d, maxDistance, true, false);
+    const hit = this.sweepNearest(query, position, orientation, d, maxDistance, StartContacts.HitWhenPressed, false);
     if (hit === null) return false;
     this.writeSweepHit(hit, out);
     return true;
@@ -385,10 +542,10 @@ export class SceneQueries {
   }
 
   /** The nearest shape the query shape hits (castShape), or null; its distance, point and normal are
-   * left in rayMax, castPoint and nearestNormal. `skipLeaving`: starting contacts the sweep leaves are
-   * not hits; `penetrationNormals`: see the field. */
+   * left in rayMax, castPoint and nearestNormal. `start`: what a starting contact is (ShapeCastOptions);
+   * `penetrationNormals`: see the field. */
   private sweepNearest(
-    query: Shape, position: Float64Array, orientation: Float64Array, d: Float64Array, maxDistance: number, skipLeaving: boolean,
+    query: Shape, position: Float64Array, orientation: Float64Array, d: Float64Array, maxDistance: number, start: StartContacts,
     penetrationNormals: boolean,
   ): ShapeProxy | null {
     const pose = this.queryPose;
@@ -403,19 +560,32 @@ export class SceneQueries {
     this.direction.set(d);
     this.nearest = null;
     this.rayMax = maxDistance;
-    this.skipLeaving = skipLeaving;
+    this.start = start;
     this.penetrationNormals = penetrationNormals;
+    this.nearestDepth = 0;
     const unbounded = this.broadphase.unbounded;
     for (let i = 0; i < unbounded.length; i++) this.castAgainst(unbounded[i]);
-    for (let i = 0; i < TREES.length; i++) rayCastTree(this.broadphase.trees[TREES[i]], this.origin, d, this.rayMax, this.visitCast, extent);
+    // (castShape with maxDistance 0 still tests the shapes it starts in: the walk visits nothing at 0)
+    const walk = this.rayMax > 0 || !penetrationNormals ? this.rayMax : Number.MIN_VALUE;
+    for (let i = 0; i < TREES.length; i++) rayCastTree(this.broadphase.trees[TREES[i]], this.origin, d, walk, this.visitCast, extent);
     return this.nearest as ShapeProxy | null;
   }
-  /** Whether the sweep under way skips starting contacts it moves away from. */
-  private skipLeaving = false;
-  /** castShape (not the character's sweep, which keeps such contacts as hits): a starting contact whose
-   * shapes overlap too deeply for GJK to give a normal (shapeCast then gives −d) is judged by the
-   * narrowphase's contact normal instead. */
+  /** What a starting contact is to the sweep under way (ShapeCastOptions). */
+  private start = StartContacts.HitWhenPressed;
+  /**
+   * castShape (not the character's sweep, which keeps its contacts as they were): a starting contact's
+   * normal and point are the narrowphase's (its manifold at zero margin, as overlapShape finds it: the
+   * penetration axis, out of the hit shape; against a mesh or heightfield the deepest of its triangles',
+   * internal edges giving their faces' normals, mesh-triangle.ts). GJK alone gives no normal once the
+   * shapes' cores overlap (shapeCast then gives −d), and next to a mesh's internal edge it gives the
+   * edge's. Without a narrowphase contact (shapes only touching within GJK's tolerance, or behind a
+   * mesh's triangle), GJK's normal stays.
+   */
   private penetrationNormals = false;
+  /** The nearest hit's penetration depth (a starting contact's, m; 0 otherwise): of several starting
+   * contacts, the deepest is the hit (Jolt's closest-hit collector with mReturnDeepestPoint). */
+  private nearestDepth = 0;
+  private scratchDepth = 0;
   private readonly extent = new Float64Array(3);
   private readonly castProxy = new ConvexProxy();
   private readonly targetProxy = new ConvexProxy();
@@ -425,14 +595,17 @@ export class SceneQueries {
 
   private readonly visitCast = (_id: number, slot: number, _tMax: number): number => {
     this.castAgainst(this.broadphase.proxyAt(slot));
-    return this.rayMax;
+    // castShape goes on past a hit at 0 (the tree walk stops at a tMax of 0) for a deeper one
+    return this.rayMax > 0 || !this.penetrationNormals ? this.rayMax : Number.MIN_VALUE;
   };
 
-  /** Sweeps the query shape against one shape, keeping the nearest hit (ties to the lower key). */
+  /** Sweeps the query shape against one shape, keeping the nearest hit (ties: the deeper starting
+   * contact, then the lower key). */
   private castAgainst(proxy: ShapeProxy): void {
     if (!this.options.accepts(proxy.body, proxy.shape)) return;
     const d = this.direction, limit = this.rayMax;
     let t: number;
+    this.scratchDepth = 0;
     if (proxy.treeId < 0) {
       t = this.castAgainstPlane(proxy, limit);
       if (t < 0) return;
@@ -445,31 +618,79 @@ export class SceneQueries {
       for (let k = 0; k < 3; k++) translation[k] = d[k] * limit;
       const out = this.castResult;
       if (!shapeCast(this.targetProxy, proxy.pose, this.castProxy, this.queryPose, translation, out)) return;
-      if (this.skipLeaving && out.fraction === 0 && (leaves(out.normal, d) || (this.penetrationNormals && this.leavesPenetration(proxy)))) return;
-      t = out.fraction * limit;
       this.scratchNormal.set(out.normal);
       this.scratchPoint.set(out.point);
+      if (out.fraction === 0) {
+        if (this.start === StartContacts.Ignore) return;
+        // (the character's sweep: GJK's normal judges; castShape: GJK's or the narrowphase's saying
+        // "leaving" lets the shape pass, and the narrowphase's is the hit's)
+        const leaving = leaves(out.normal, d);
+        if (this.penetrationNormals && this.startContact(proxy)) {
+          if (this.start === StartContacts.HitWhenPressed && (leaving || leaves(this.contactNormal, d))) return;
+          this.takeStartContact();
+        } else if (this.start === StartContacts.HitWhenPressed && leaving) return;
+      }
+      t = out.fraction * limit;
     }
-    if (this.nearest !== null && (t > this.rayMax || (t === this.rayMax && proxy.key > this.nearest.key))) return;
+    if (this.nearest !== null && (t > this.rayMax || (t === this.rayMax && this.losesTie(proxy)))) return;
     this.rayMax = t;
     this.nearest = proxy;
+    this.nearestDepth = this.scratchDepth;
     this.nearestNormal.set(this.scratchNormal);
     this.castPoint.set(this.scratchPoint);
   }
   private readonly scratchNormal = new Float64Array(3);
   private readonly scratchPoint = new Float64Array(3);
 
-  /** Whether the sweep along `direction` moves the query shape out of a shape it overlaps: by the
-   * contact normal of the narrowphase's manifold (as overlapShape computes it), toward the query shape. */
-  private leavesPenetration(proxy: ShapeProxy): boolean {
+  /** Whether a hit at the nearest hit's distance gives way to it: the shallower starting contact, or at
+   * equal depth the higher key. */
+  private losesTie(proxy: ShapeProxy): boolean {
+    const nearest = this.nearest as ShapeProxy;
+    if (this.scratchDepth !== this.nearestDepth) return this.scratchDepth < this.nearestDepth;
+    return proxy.key > nearest.key;
+  }
+
+  /**
+   * The narrowphase's contact of the query shape with a convex shape it starts in contact with, at zero
+   * margin (as overlapShape computes it): its normal out of the shape toward the query shape into
+   * contactNormal, its deepest point into contactPoint and its depth (≥ 0) into contactDepth. False
+   * without a point at separation ≤ 0.
+   */
+  private startContact(proxy: ShapeProxy): boolean {
     const query = this.queryShape as Shape, m = this.manifold;
     const first = SHAPE_RANK[proxy.shape.type] <= SHAPE_RANK[query.type];
     if (first) collide(proxy.shape, proxy.pose, query, this.queryPose, 0, m);
     else collide(query, this.queryPose, proxy.shape, proxy.pose, 0, m);
-    if (m.count === 0) return false;
-    const n = m.normal, d = this.direction;
-    const along = n[0] * d[0] + n[1] * d[1] + n[2] * d[2];
-    return first ? along >= 0 : along <= 0;
+    return this.readDeepest(m, first ? 1 : -1);
+  }
+  private readonly contactNormal = new Float64Array(3);
+  private readonly contactPoint = new Float64Array(3);
+  private contactDepth = 0;
+
+  /** The deepest point of a manifold (separation ≤ 0) into contactPoint and contactDepth, and its normal
+   * times `sign` into contactNormal; false without one. */
+  private readDeepest(m: Manifold, sign: number): boolean {
+    let deepest = -1, least = 0;
+    for (let i = 0; i < m.count; i++) {
+      if (m.separations[i] <= least) {
+        least = m.separations[i];
+        deepest = i;
+      }
+    }
+    if (deepest < 0) return false;
+    for (let k = 0; k < 3; k++) {
+      this.contactNormal[k] = sign * m.normal[k];
+      this.contactPoint[k] = m.points[3 * deepest + k];
+    }
+    this.contactDepth = -least;
+    return true;
+  }
+
+  /** The starting contact (startContact, startOnMesh) as the hit's normal, point and depth. */
+  private takeStartContact(): void {
+    this.scratchNormal.set(this.contactNormal);
+    this.scratchPoint.set(this.contactPoint);
+    this.scratchDepth = this.contactDepth;
   }
 
   /**
@@ -479,6 +700,9 @@ export class SceneQueries {
    */
   private castAgainstTriangles(proxy: ShapeProxy, limit: number): number {
     const source = proxy.shape.mesh as TriangleSource, box = this.sweptBox, q = this.box, d = this.direction;
+    // the starting contact, as the contacts see it (penetrationNormals)
+    this.meshStart = this.penetrationNormals && this.start !== StartContacts.Ignore
+      && this.meshPairs.deepest(proxy, this.queryShape as Shape, this.queryPose, q, this.contactNormal, this.contactPoint) <= 0;
     // the swept box (world): the query's bounds and the same moved by d·limit, then into the mesh's frame
     for (let k = 0; k < 3; k++) {
       const move = d[k] * limit;
@@ -489,12 +713,17 @@ export class SceneQueries {
     this.triangleProxy = proxy;
     this.triangleBest = -1;
     this.triangleLimit = limit;
+    this.meshStartSeen = false;
     source.query(box, this.visitCastTriangle);
     this.triangleProxy = null;
+    // ignoreInitialOverlap: a mesh the query shape starts in is passed by whole, as a convex shape is (its
+    // other triangles would be met along internal edges of the surface it is in)
+    if (this.meshStartSeen) return -1;
     if (this.triangleBest >= 0) {
       this.scratchNormal.set(this.triangleNormal);
       this.scratchPoint.set(this.trianglePoint);
     }
+    if (this.triangleBest === 0 && this.meshStart) this.takeStartContact();
     return this.triangleBest;
   }
   private readonly sweptBox = new Float64Array(6);
@@ -505,6 +734,11 @@ export class SceneQueries {
   private triangleProxy: ShapeProxy | null = null;
   private triangleBest = -1;
   private triangleLimit = 0;
+  /** The mesh under way has a starting contact with the query shape (its normal and point in
+   * contactNormal and contactPoint: castAgainstTriangles). */
+  private meshStart = false;
+  /** With StartContacts.Ignore: a triangle of the mesh under way touches the query shape at the start. */
+  private meshStartSeen = false;
 
   private readonly visitCastTriangle = (triangle: number): boolean => {
     const proxy = this.triangleProxy as ShapeProxy, source = proxy.shape.mesh as TriangleSource, t = this.corners;
@@ -514,7 +748,19 @@ export class SceneQueries {
     const translation = this.translation, d = this.direction, out = this.castResult;
     for (let k = 0; k < 3; k++) translation[k] = d[k] * limit;
     if (!shapeCast(this.targetProxy, proxy.pose, this.castProxy, this.queryPose, translation, out)) return true;
-    if (this.skipLeaving && out.fraction === 0 && leaves(out.normal, d)) return true;
+    if (out.fraction === 0 && this.start === StartContacts.Ignore) {
+      this.meshStartSeen = true;
+      return false;
+    }
+    // (castShape) met at an internal edge or corner: the face's normal, and no hit unless the motion
+    // goes into the face
+    if (this.penetrationNormals && this.faceAtInternalEdge(proxy, triangle, out) && out.fraction > 0 && leaves(out.normal, d)) return true;
+    if (out.fraction === 0) {
+      // pressing into the mesh or not: by the mesh's starting contact when there is one, else by this
+      // triangle's normal
+      const normal = this.meshStart ? this.contactNormal : out.normal;
+      if (this.start === StartContacts.HitWhenPressed && leaves(normal, d)) return true;
+    }
     const distance = out.fraction * limit;
     if (this.triangleBest >= 0 && distance >= this.triangleBest) return true;
     this.triangleBest = distance;
@@ -522,6 +768,47 @@ export class SceneQueries {
     this.trianglePoint.set(out.point);
     return true;
   };
+
+  /**
+   * Jolt's active edges for casts (ActiveEdges.h FixNormal, as CastConvexVsTriangles applies it): a hit
+   * whose normal is not the triangle's face normal met the triangle at an edge or corner (the feature
+   * nearest the hit point, `out.point`); when that is not an active feature of the mesh (triangle-source.ts:
+   * an edge between coplanar or concave neighbours, a corner with no active edge), the surface has no
+   * edge there and the face's normal, turned toward the query shape, is the hit's. Returns whether it
+   * replaced the normal in `out`.
+   */
+  private faceAtInternalEdge(proxy: ShapeProxy, triangle: number, out: CastResult): boolean {
+    const source = proxy.shape.mesh as TriangleSource, v = this.corners, n = this.faceNormal, { c, W } = proxy.pose;
+    source.writeNormal(triangle, n);
+    // the face's normal in the world, turned toward the query shape (the side the cast's normal is on)
+    const fx = W[0] * n[0] + W[3] * n[1] + W[6] * n[2], fy = W[1] * n[0] + W[4] * n[1] + W[7] * n[2], fz = W[2] * n[0] + W[5] * n[1] + W[8] * n[2];
+    const along = fx * out.normal[0] + fy * out.normal[1] + fz * out.normal[2];
+    if (Math.abs(along) >= FACE_COSINE) return false;
+    // the hit point in the mesh's frame, and the nearest of the triangle's edges (with its nearer corner
+    // when the point is at it)
+    const q = this.localOrigin, px = out.point[0] - c[0], py = out.point[1] - c[1], pz = out.point[2] - c[2];
+    for (let k = 0; k < 3; k++) q[k] = W[3 * k] * px + W[3 * k + 1] * py + W[3 * k + 2] * pz;
+    let edge = 0, least = Infinity, size = 0;
+    for (let e = 0; e < 3; e++) {
+      const a = 3 * e, b = 3 * ((e + 1) % 3);
+      const ex = v[b] - v[a], ey = v[b + 1] - v[a + 1], ez = v[b + 2] - v[a + 2];
+      const ee = ex * ex + ey * ey + ez * ez;
+      size = Math.max(size, ee);
+      const u = ee > 0 ? Math.max(0, Math.min(1, ((q[0] - v[a]) * ex + (q[1] - v[a + 1]) * ey + (q[2] - v[a + 2]) * ez) / ee)) : 0;
+      const dd = (q[0] - v[a] - u * ex) ** 2 + (q[1] - v[a + 1] - u * ey) ** 2 + (q[2] - v[a + 2] - u * ez) ** 2;
+      if (dd < least) { least = dd; edge = e; }
+    }
+    const active = source.activeFeatures(triangle), a = 3 * edge, b = 3 * ((edge + 1) % 3);
+    const atCorner = CORNER_SHARE * CORNER_SHARE * size;
+    const toA = (q[0] - v[a]) ** 2 + (q[1] - v[a + 1]) ** 2 + (q[2] - v[a + 2]) ** 2;
+    const toB = (q[0] - v[b]) ** 2 + (q[1] - v[b + 1]) ** 2 + (q[2] - v[b + 2]) ** 2;
+    const feature = toA <= atCorner ? VERTEX_A << edge : toB <= atCorner ? VERTEX_A << ((edge + 1) % 3) : EDGE_AB << edge;
+    if ((active & feature) !== 0) return false;
+    const sign = along >= 0 ? 1 : -1;
+    out.normal[0] = sign * fx; out.normal[1] = sign * fy; out.normal[2] = sign * fz;
+    return true;
+  }
+  private readonly faceNormal = new Float64Array(3);
 
   /**
    * The query shape swept at a plane n·p = offset (world): its lowest point along n is at height
@@ -545,8 +832,9 @@ export class SceneQueries {
     const rate = nx * this.direction[0] + ny * this.direction[1] + nz * this.direction[2];
     let t: number;
     if (height <= 0) {
-      if (this.skipLeaving && rate >= 0) return -1;
+      if (this.start === StartContacts.Ignore || (this.start === StartContacts.HitWhenPressed && rate >= 0)) return -1;
       t = 0;
+      this.scratchDepth = -height;
     } else if (rate >= 0) return -1;
     else t = height / -rate;
     if (t > limit) return -1;

@@ -169,7 +169,7 @@ const closestPoint = new Float64Array(3), localPoint = new Float64Array(3);
  * active-feature bits: 0 inside, an edge's bit, or a corner's (Ericson, "Real-Time Collision Detection"
  * 5.1.5: the Voronoi region from the signs of the barycentric parts).
  */
-function closestOnTriangle(v: Float64Array, p: Float64Array, at: number, out: Float64Array): number {
+export function closestOnTriangle(v: Float64Array, p: Float64Array, at: number, out: Float64Array): number {
   // (the point read from an array: doubles passed to a call V8 does not inline are boxed, one heap
   // number each)
   const px = p[at], py = p[at + 1], pz = p[at + 2];

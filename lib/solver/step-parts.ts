@@ -73,6 +73,8 @@ export interface SolverContacts {
   clearImpulses(): void;
   /** @internal One sweep; `soft` for contacts between moving bodies, `staticSoft` against a static body. */
   solve(soft: Readonly<Softness>, staticSoft: Readonly<Softness>, useBias: boolean): void;
+  /** @internal After a substep but the last: its impulses summed for the force events (when asked). */
+  accumulateImpulses(): void;
   /** @internal After the substeps: the bounce of the points that closed faster than `threshold`, m/s. */
   applyRestitution(threshold: number): void;
   /** @internal After the bounce: the step's impulses kept (the next step's warm start, the force readouts). */
@@ -86,6 +88,7 @@ export const NO_CONTACTS: SolverContacts = {
   warmStart: () => undefined,
   clearImpulses: () => undefined,
   solve: () => undefined,
+  accumulateImpulses: () => undefined,
   applyRestitution: () => undefined,
   finishStep: () => undefined,
 };

@@ -110,6 +110,7 @@ export function step<B>(context: StepContext<B>): void {
     solve(context);
     integratePositions(context);
     relax(context);
+    if (substep < context.substeps - 1) context.contacts.accumulateImpulses();
   }
   restitution(context);
   finish(context);
@@ -292,7 +293,8 @@ function restitution<B>(context: StepContext<B>): void {
   context.contacts.applyRestitution(context.restitutionThreshold);
 }
 
-/** FINISH: each joint's force and torque over the step, each contact's impulses kept; the speed caps
+/** FINISH: each joint's force and torque over the step, each contact's impulses kept (and, for the force
+ * events, summed with the last substep's); the speed caps
  * applied again and the forces applied for this step cleared. */
 function finish<B>(context: StepContext<B>): void {
   const { joints, contacts } = context;

@@ -16,7 +16,7 @@ import type { SolverSettings } from '../solver/step-parts.js';
 import { TreeBodyModel3D } from '../solver/direct/tree-body-model.js';
 import { checkOptionKeys, optionKeys } from '../util/option-keys.js';
 import { makeReadOnly } from '../util/read-only.js';
-import { WorldContacts, type ContactBeginEvent, type SensorEvent } from './world-contacts.js';
+import { WorldContacts, type ContactBeginEvent, type ContactForceEvent, type SensorEvent } from './world-contacts.js';
 import { WorldCore } from './world-core.js';
 import { CORE_WORLD_OPTION_KEYS, DEFAULT_SOLVER_SETTINGS, type CoreWorldOptions } from './settings.js';
 import { readCallback, readGravity, requireBoolean, requireNonNegative, show } from '../util/validate.js';
@@ -30,7 +30,7 @@ import type { JointBreakEventOf } from './events.js';
 import type { BodyInvalidEventOf } from '../body/invalid-bodies.js';
 import type { Vector3Input } from '../util/vector-input.js';
 
-export type { ContactBeginEvent, SensorEvent } from './world-contacts.js';
+export type { ContactBeginEvent, ContactForceEvent, SensorEvent } from './world-contacts.js';
 
 export type JointBreakEvent = JointBreakEventOf<Joint>;
 /** world.onBodyInvalid's event (invalid-bodies.ts). */
@@ -56,6 +56,9 @@ export interface BasicWorldOptions extends CoreWorldOptions<Joint, Body> {
   /** Called after each step for each shape that began overlapping a sensor shape in it. */
   onSensorBegin?: ((event: SensorEvent) => void) | null;
   onSensorEnd?: ((event: SensorEvent) => void) | null;
+  /** Called after each step for each pair of shapes that pressed each other harder than the lower of
+   * their bodies' contactForceEventThresholds in it (see ContactForceEvent). */
+  onContactForce?: ((event: ContactForceEvent) => void) | null;
   /**
    * Contacts closing slower than this, m/s, do not bounce, whatever their restitution (Box2D's
    * restitution threshold): resting and sliding contacts stay put. Default 1 (RESTITUTION_THRESHOLD).
@@ -80,7 +83,7 @@ export interface BasicWorldOptions extends CoreWorldOptions<Joint, Body> {
 const BASIC_WORLD_OPTION_KEYS: readonly string[] = [
   ...CORE_WORLD_OPTION_KEYS,
   ...optionKeys<Omit<BasicWorldOptions, keyof CoreWorldOptions<Joint>>>({
-    shapes: true, continuous: true, gravity: true, gyroscopic: true, onContactBegin: true, onContactEnd: true, onSensorBegin: true, onSensorEnd: true,
+    shapes: true, continuous: true, gravity: true, gyroscopic: true, onContactBegin: true, onContactEnd: true, onSensorBegin: true, onSensorEnd: true, onContactForce: true,
     restitutionThreshold: true, onPreSolve: true, ccdSpeedThreshold: true,
   }),
 ];
@@ -144,6 +147,7 @@ export class BasicWorld extends WorldCore<Body, Joint> {
       this.onContactEnd = readCallback(where, 'onContactEnd', options.onContactEnd);
       this.onSensorBegin = readCallback(where, 'onSensorBegin', options.onSensorBegin);
       this.onSensorEnd = readCallback(where, 'onSensorEnd', options.onSensorEnd);
+      this.onContactForce = readCallback(where, 'onContactForce', options.onContactForce);
       if (options.restitutionThreshold !== undefined) this.restitutionThreshold = options.restitutionThreshold;
       if (options.ccdSpeedThreshold !== undefined) this.sweeping(where).speedThreshold = readSpeedThreshold(where, options.ccdSpeedThreshold);
       this.onPreSolve = readCallback(where, 'onPreSolve', options.onPreSolve);
@@ -211,6 +215,14 @@ export class BasicWorld extends WorldCore<Body, Joint> {
   }
   set onSensorEnd(value: ((event: SensorEvent) => void) | null) {
     this.stages.onSensorEnd = readCallback('onSensorEnd', 'onSensorEnd', value);
+  }
+  /** Called after each step for each pair of shapes pressing harder than their bodies' threshold
+   * (WorldOptions.onContactForce, BodyOptions.contactForceEventThreshold). */
+  get onContactForce(): ((event: ContactForceEvent) => void) | null {
+    return this.stages.onContactForce;
+  }
+  set onContactForce(value: ((event: ContactForceEvent) => void) | null) {
+    this.stages.onContactForce = readCallback('onContactForce', 'onContactForce', value);
   }
   /** The contact hook (WorldOptions.onPreSolve), or null. */
   get onPreSolve(): ((pair: PreSolvePair) => boolean | void) | null {

@@ -30,6 +30,8 @@ export interface SnapshotBody {
   id: number;
   type: BodyType;
   shapes?: ShapeOptions[];
+  /** BodyOptions.contactForceEventThreshold, N, when not Infinity (3D). */
+  contactForceEventThreshold?: number;
 }
 
 export interface WorldSnapshot {
@@ -322,7 +324,10 @@ function readSnapshotEntries(where: string, snapshot: WorldSnapshot, count: numb
     const type = readBodyType(`${where}: ${path}`, entry.type);
     // (a shape's state is its friction and restitution: 2 numbers)
     if (entry.shapes !== undefined) requireSnapshotArray(where, `${path}.shapes`, entry.shapes, Math.floor(count / 2));
-    return entry.shapes === undefined ? { id, type } : { id, type, shapes: entry.shapes as ShapeOptions[] };
+    const described: SnapshotBody = entry.shapes === undefined ? { id, type } : { id, type, shapes: entry.shapes as ShapeOptions[] };
+    // (checked by createBody, as the shapes are)
+    if (entry.contactForceEventThreshold !== undefined) described.contactForceEventThreshold = entry.contactForceEventThreshold as number;
+    return described;
   });
   const bodyIndex = (path: string, value: unknown): number => requireInteger(where, path, value, -1, bodies.length - 1);
   const jointEntries = joints.map((value, i): SnapshotJoint => {

@@ -23,6 +23,21 @@ import type { WorldRegistry } from './registry.js';
 export interface ContactBeginEvent extends ShapePair {
   contact: ContactConstraint;
 }
+/**
+ * Two shapes pressed each other harder than the lower of their bodies' contactForceEventThresholds over a
+ * step (Rapier's ContactForceEvent): the normal forces of the step, each its impulses summed over the
+ * substeps (the bounce's included) over dt, N. A pair against a mesh or heightfield may have several
+ * manifolds (one normal each): they are summed.
+ */
+export interface ContactForceEvent extends ShapePair {
+  /** The force on B from A, world: Σ n λ / dt over the pair's manifolds (n from A toward B), N. */
+  totalForce: Float64Array;
+  /** Σ |λ| / dt over the pair's manifolds, N (the threshold is compared with it). */
+  totalForceMagnitude: number;
+  /** The normal (from A toward B) of the manifold that pressed hardest, and its force, N. */
+  maxForceDirection: Float64Array;
+  maxForceMagnitude: number;
+}
 /** A shape began or stopped overlapping a sensor shape. */
 export interface SensorEvent {
   sensorBody: Body;
@@ -38,6 +53,7 @@ export class WorldContacts implements ContactStages<Body, Joint> {
   onContactEnd: ((event: ShapePair) => void) | null = null;
   onSensorBegin: ((event: SensorEvent) => void) | null = null;
   onSensorEnd: ((event: SensorEvent) => void) | null = null;
+  onContactForce: ((event: ContactForceEvent) => void) | null = null;
   onPreSolve: ((pair: PreSolvePair) => boolean | void) | null = null;
 
   constructor(
@@ -48,7 +64,12 @@ export class WorldContacts implements ContactStages<Body, Joint> {
     private readonly pipeline: StepPipeline<Body, Joint>,
   ) {}
 
+  /** The step's length, s (the force events' 1/dt). */
+  private dt = 0;
+
   find(dt: number, joints: readonly Joint[], awake: readonly Body[]): SolverContacts {
+    this.dt = dt;
+    this.contactSet.solver.sumImpulses = this.onContactForce !== null;
     this.contactSet.preSolve = this.onPreSolve === null ? null : this.askPreSolve;
     this.contactSet.recordEvents = this.onContactBegin !== null || this.onContactEnd !== null || this.onSensorBegin !== null || this.onSensorEnd !== null;
     // the fast bodies first: their speculative margins depend on whether the sweep covers them
@@ -73,6 +94,50 @@ export class WorldContacts implements ContactStages<Body, Joint> {
   }
 
   report(): void {
+    const forces = this.onContactForce === null ? null : this.forceEvents();
+    this.reportChanges();
+    if (forces !== null) for (const event of forces) this.pipeline.callbacks.deliver(this.onContactForce as (event: ContactForceEvent) => void, event);
+  }
+
+  /**
+   * This step's force events: the solved contacts (ContactSet.active, in key order, so a pair's
+   * manifolds are neighbours) summed pair by pair, those above the lower of the two bodies' thresholds
+   * kept. Made before any callback runs (a callback's removals reach the contact set's lists).
+   */
+  private forceEvents(): ContactForceEvent[] {
+    const events: ContactForceEvent[] = [];
+    const active = this.contactSet.active, inverseDt = this.dt > 0 ? 1 / this.dt : 0;
+    for (let start = 0; start < active.length;) {
+      const first = active[start];
+      let end = start + 1;
+      while (end < active.length && active[end].shapeA === first.shapeA && active[end].shapeB === first.shapeB) end++;
+      const threshold = Math.min(first.bodyA._contactForceEventThreshold, first.bodyB._contactForceEventThreshold);
+      if (threshold !== Infinity) {
+        const totalForce = new Float64Array(3), maxForceDirection = new Float64Array(3);
+        let magnitude = 0, largest = -1;
+        for (let i = start; i < end; i++) {
+          const contact = active[i], force = contact.stepNormalImpulse * inverseDt, n = contact.manifold.normal;
+          magnitude += Math.abs(force);
+          for (let k = 0; k < 3; k++) totalForce[k] += force * n[k];
+          if (Math.abs(force) > largest) {
+            largest = Math.abs(force);
+            maxForceDirection.set(n);
+          }
+        }
+        if (magnitude > threshold && this.holds(first.bodyA) && this.holds(first.bodyB)) {
+          events.push({
+            bodyA: first.bodyA, shapeA: first.shapeA, bodyB: first.bodyB, shapeB: first.shapeB,
+            totalForce, totalForceMagnitude: magnitude, maxForceDirection, maxForceMagnitude: largest,
+          });
+        }
+      }
+      start = end;
+    }
+    return events;
+  }
+
+  /** The begin and end events of contacts and sensors. */
+  private reportChanges(): void {
     const set = this.contactSet;
     if (!set.recordEvents) return;
     if (set.began.length + set.ended.length + set.sensorBegan.length + set.sensorEnded.length === 0) return;

@@ -33,7 +33,7 @@ import { readDirection, readFiniteVector, readUnitQuaternion, requireInteger, re
 import { requireFiniteState } from '../util/restore-check.js';
 import { writeBodyType, writeShape } from './structure-hash.js';
 import { hashWorld, restoreWorld, takeSnapshot, type SnapshotBody, type WorldSnapshot } from './snapshot.js';
-import { SceneQueries, type QueryOptions, type RayHit, type ShapeCastOptions, type ShapeOverlap, type SweepHit } from '../collision/queries.js';
+import { SceneQueries, type PointProjection, type PointProjectionOptions, type QueryOptions, type RayHit, type ShapeCastOptions, type ShapeOverlap, type SweepHit } from '../collision/queries.js';
 import { CharacterController, type CharacterControllerOptions } from '../character/character-controller.js';
 import { ContactSet } from '../collision/contact-set.js';
 import { CCD_SPEED_THRESHOLD, ContinuousCollision } from '../collision/continuous.js';
@@ -42,7 +42,7 @@ import type { Shape, ShapeOptions } from '../geometry/shape.js';
 import { RESTITUTION_THRESHOLD } from '../collision/contact-constraint.js';
 import type { Vector3Input, QuaternionInput } from '../util/vector-input.js';
 
-export type { ContactBeginEvent, SensorEvent } from './world-contacts.js';
+export type { ContactBeginEvent, ContactForceEvent, SensorEvent } from './world-contacts.js';
 export { DEFAULT_WORLD_SETTINGS } from './basic-world.js';
 
 /** World's options: BasicWorld's but `shapes` and `continuous` (World takes every shape type and has
@@ -52,7 +52,7 @@ export interface WorldOptions extends Omit<BasicWorldOptions, 'shapes' | 'contin
 const WORLD_OPTION_KEYS: readonly string[] = [
   ...CORE_WORLD_OPTION_KEYS,
   ...optionKeys<Omit<WorldOptions, keyof CoreWorldOptions<Joint>>>({
-    gravity: true, gyroscopic: true, onContactBegin: true, onContactEnd: true, onSensorBegin: true, onSensorEnd: true,
+    gravity: true, gyroscopic: true, onContactBegin: true, onContactEnd: true, onSensorBegin: true, onSensorEnd: true, onContactForce: true,
     restitutionThreshold: true, onPreSolve: true, ccdSpeedThreshold: true,
   }),
 ];
@@ -149,22 +149,29 @@ export class World extends BasicWorld {
     this.pendingContacts = null;
   }
   /** @internal */
-  readonly snapshotBodyKeys: readonly string[] = ['id', 'type', 'shapes'];
+  readonly snapshotBodyKeys: readonly string[] = ['id', 'type', 'shapes', 'contactForceEventThreshold'];
   /** @internal What the hash reads of a body beside its state: its type and shapes (structure-hash.ts). */
   writeBodyStructure(writer: StateWriter, body: Body): void {
     writeBodyType(writer, body.type);
     writer.write(body.shapes.length);
     for (const shape of body.shapes) writeShape(writer, shape);
+    // (only when set: a world without force thresholds hashes as it did before they existed)
+    if (body._contactForceEventThreshold !== Infinity) writer.write(body._contactForceEventThreshold);
   }
   /** @internal */
   describeBody(body: Body): SnapshotBody {
-    return body.shapes.length === 0 ? { id: body.id, type: body.type } : { id: body.id, type: body.type, shapes: body.shapes.map((shape) => shape.describe()) };
+    const entry: SnapshotBody = body.shapes.length === 0 ? { id: body.id, type: body.type } : { id: body.id, type: body.type, shapes: body.shapes.map((shape) => shape.describe()) };
+    // (a snapshot is JSON, which has no Infinity: the default is left out)
+    if (body._contactForceEventThreshold !== Infinity) entry.contactForceEventThreshold = body._contactForceEventThreshold;
+    return entry;
   }
   /** @internal */
   createPlaceholderBody(entry: SnapshotBody): Body {
     // an inertia given: the shapes stay where the snapshot put them (about the centre of mass)
-    const type = entry.type;
-    return this.createBody(entry.shapes === undefined ? { type } : { type, shapes: entry.shapes, inertia: type === 'dynamic' ? [1, 1, 1] : undefined });
+    const type = entry.type, contactForceEventThreshold = entry.contactForceEventThreshold;
+    return this.createBody(
+      entry.shapes === undefined ? { type, contactForceEventThreshold } : { type, shapes: entry.shapes, inertia: type === 'dynamic' ? [1, 1, 1] : undefined, contactForceEventThreshold },
+    );
   }
   /** @internal */
   createPlaceholderJoint(type: string, bodyA: Body, bodyB: Body): Joint {
@@ -240,8 +247,10 @@ export class World extends BasicWorld {
    * `position` with `orientation` (a unit quaternion) and swept along `direction` (any length but zero)
    * for up to `maxDistance` m without turning: `{ body, shape, distance, point, normal }` (the normal
    * the hit surface's, pointing toward the swept shape), or null. Distance 0 when it starts in contact
-   * with a shape and moves into it; a shape it starts in contact with and moves away from is no hit,
-   * unless `options.stopAtPenetration` (ShapeCastOptions). Given `out` (a hit an earlier castShape
+   * with a shape and moves into it; a shape it starts in contact with and moves away from is no hit.
+   * `options.ignoreInitialOverlap` (ShapeCastOptions) chooses otherwise: false, every shape it starts in
+   * contact with is a hit at 0 (the deepest, its normal the penetration axis; also `stopAtPenetration:
+   * true`); true, none is. Given `out` (a hit an earlier castShape
    * returned, or any object of that form), the hit is written into it and it is returned: then the
    * query allocates nothing.
    */
@@ -270,6 +279,24 @@ export class World extends BasicWorld {
   private readonly castPosition = new Float64Array(3);
   private readonly castOrientation = new Float64Array(4);
   private readonly castDirection = new Float64Array(3);
+
+  /**
+   * The shape nearest `point` (world, m) and the point of it nearest there (Rapier's projectPoint, Jolt's
+   * CollidePoint with GetClosestPoint): `{ body, shape, point, normal, distance, inside }`
+   * (PointProjection), or null when no shape is within `options.maxDistance`. A point inside a shape
+   * projects onto itself at distance 0 unless `options.solid` is false (then onto the surface). Every
+   * shape type exactly; `options` also chooses the shapes seen as the other queries' do (QueryOptions).
+   */
+  projectPoint(point: Vector3Input, options?: PointProjectionOptions): PointProjection | null {
+    const where = 'projectPoint';
+    const p = readFiniteVector(where, 'point', point, 3, this.castPosition);
+    this.queryDepth++;
+    try {
+      return this.queries().projectPoint(where, p, options);
+    } finally {
+      this.queryDepth--;
+    }
+  }
 
   /** Every shape whose bounds overlap the box from `min` to `max` (world, m): `{ body, shape }` in body
    * and shape order. */
