@@ -62,7 +62,7 @@ export interface BodyReference {
 }
 
 /** The world options the worker builds its world from (callbacks cannot be sent). */
-export type SentWorldOptions = Omit<WorldOptions, 'onJointBreak' | 'onBodyInvalid' | 'onContactBegin' | 'onContactEnd' | 'onSensorBegin' | 'onSensorEnd' | 'onPreSolve'>;
+export type SentWorldOptions = Omit<WorldOptions, 'onJointBreak' | 'onBodyInvalid' | 'onContactBegin' | 'onContactEnd' | 'onContactForce' | 'onSensorBegin' | 'onSensorEnd' | 'onPreSolve'>;
 
 /** An error thrown in the worker, as it crosses: its class name and message. */
 export interface SentError {

@@ -90,7 +90,7 @@ export interface WorkerWorldOptions extends SentWorldOptions {
   maxQueuedSteps?: number;
 }
 
-const CALLBACKS = ['onJointBreak', 'onBodyInvalid', 'onContactBegin', 'onContactEnd', 'onSensorBegin', 'onSensorEnd', 'onPreSolve'];
+const CALLBACKS = ['onJointBreak', 'onBodyInvalid', 'onContactBegin', 'onContactEnd', 'onContactForce', 'onSensorBegin', 'onSensorEnd', 'onPreSolve'];
 /** Slots at most (the stream carries slot numbers as doubles; a region of this many is 512 MB). */
 const MAX_CAPACITY = 2 ** 22;
 
