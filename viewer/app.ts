@@ -239,7 +239,7 @@ export class ViewerApp implements PanelControls {
       removedBodies: runner.removedBodies + (this.workerRun?.removedBodies ?? 0), brokenJoints: runner.brokenJoints,
       meanStepMs: this.meanStepMs, fps: this.fps, worker: !this.inWorker ? null : worker ?? 'starting',
       substeps: settings.substeps, iterations: settings.iterations, paused: settings.paused, timeScale: settings.timeScale,
-      probe: this.display.probe, probeRay: this.probe.rayText, probeSphere: this.probe.sphereText,
+      probe: this.display.probe, probeRay: this.probe.rayText, probeSphere: this.probe.sphereText, probeNearest: this.probe.nearestText,
     });
   }
 

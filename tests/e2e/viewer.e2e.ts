@@ -13,7 +13,7 @@ import { launchBrowser, ROOT, startPreview, viewerHook, type Browser, type Previ
 import { REFERENCE_HASH_1000 } from '../reference-hash.js';
 import { terrainHeight } from '../../viewer/scenes/terrain.js';
 import { LEVEL_X } from '../../viewer/scenes/level.js';
-import { PROBE_DROP, PROBE_SPHERE } from '../../viewer/ui/probe.js';
+import { PROBE_BACK, PROBE_DROP, PROBE_SPHERE } from '../../viewer/ui/probe.js';
 
 const SHOTS = join(ROOT, 'test-output/screenshots');
 
@@ -801,6 +801,13 @@ describe('triangle meshes, heightfields and the probe', () => {
     expect(ground.highlighted).toBeNull(); // the ground does not glow
     expect(await readout('probe ray')).toMatch(/^#\d+ heightfield · \d+\.\d\d m$/);
     expect(await readout('probe sphere')).toMatch(/^#\d+ heightfield · [23]\.\d\d m$/);
+    // the point 1 m back from the hit toward the camera: the ground is its nearest shape, no farther than
+    // the hit, and the nearest point is on the ground's surface
+    expect(ground.nearest!.shape).toBe('heightfield');
+    expect(ground.nearest!.distance).toBeGreaterThan(0);
+    expect(ground.nearest!.distance).toBeLessThanOrEqual(PROBE_BACK + 1e-9);
+    expect(Math.abs(ground.nearest!.point[1] - terrainHeight(ground.nearest!.point[0], ground.nearest!.point[2]))).toBeLessThan(0.3);
+    expect(await readout('probe nearest')).toMatch(/^#\d+ heightfield · 0\.\d\d m$|^#\d+ heightfield · 1\.00 m$/);
     await browser.page.screenshot({ path: join(SHOTS, 'terrain-probe-ground.png') });
 
     // over the crate on the east slope: the ray and the sphere hit it, and it glows
@@ -888,12 +895,12 @@ describe('triangle meshes, heightfields and the probe', () => {
     expect(off.drawn).toBe(false);
     expect(await browser.page.locator('#figures tr', { hasText: 'probe ray' }).isHidden()).toBe(true);
     await browser.page.getByText('Display').click();
-    await browser.page.getByRole('checkbox', { name: 'probe: ray and swept sphere under the pointer' }).check();
+    await browser.page.getByRole('checkbox', { name: 'probe: ray, swept sphere, nearest point' }).check();
     const on = await probeAt(at);
     expect(on.on).toBe(true);
     expect(on.ray!.body).toBe(await hook((v, i: number) => v.bodyId(i), top));
     expect(await browser.page.locator('#figures tr', { hasText: 'probe ray' }).isVisible()).toBe(true);
-    await browser.page.getByRole('checkbox', { name: 'probe: ray and swept sphere under the pointer' }).uncheck();
+    await browser.page.getByRole('checkbox', { name: 'probe: ray, swept sphere, nearest point' }).uncheck();
     expect((await probeAt(at)).drawn).toBe(false);
   });
 });

@@ -21,7 +21,7 @@ export const HELP_POINTER: readonly (readonly [string, string])[] = [
   ['wheel, or pinch', 'zoom'],
   ['click empty space', 'unpick'],
   ['click (wall, playground)', 'fire a ball at the clicked point'],
-  ['hover (probe on)', 'a ray and a swept sphere under the pointer'],
+  ['hover (probe on)', 'a ray, a swept sphere and the nearest point under the pointer'],
 ];
 
 export class Help {

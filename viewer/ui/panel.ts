@@ -115,7 +115,7 @@ export class Panel {
     display.add(app.display, 'limits').name('joint limits (arcs, cones)');
     display.add(app.display, 'forces').name('force vectors');
     display.add(app.display, 'sleep').name('grey out sleeping bodies');
-    display.add(app.display, 'probe').name('probe: ray and swept sphere under the pointer');
+    display.add(app.display, 'probe').name('probe: ray, swept sphere, nearest point');
 
     if (this.narrow.matches) this.gui.close();
     this.gui.onOpenClose((changed) => {

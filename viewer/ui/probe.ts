@@ -5,7 +5,10 @@
 // - A sphere of 0.3 m swept straight down from 4 m above that hit point (world.castShape): drawn as a
 //   wireframe sphere where the sweep stopped, with its path and the normal of what it touched; the body it
 //   hit glows, unless it is a static triangle mesh or heightfield (the ground, named in the readout).
-// - Two readout rows give the body's id, the shape type and the distance for each query.
+// - A point in the air, 1 m back from the ray's hit toward the camera, projected onto the nearest shape
+//   (world.projectPoint): a magenta line from it to the nearest point, which may lie on another body than
+//   the ray's (the edge of a step, a crate's side).
+// - Three readout rows give the body's id, the shape type and the distance for each query.
 //
 // It only listens to pointer moves (passive, never stopping them), so the drag tool (ui/drag.ts) and the
 // camera's controls see every event as before; while a body is dragged the probe hides. The drawn
@@ -13,7 +16,7 @@
 // what the two queries return, and a readout row's text when what it says changes.
 
 import * as THREE from 'three';
-import type { Body, RayHit, ShapeType, World } from '../../lib/index.js';
+import type { Body, PointProjection, RayHit, ShapeType, World } from '../../lib/index.js';
 import type { Stage } from '../render/stage.js';
 import type { WorldView } from '../render/world-view.js';
 
@@ -21,6 +24,8 @@ import type { WorldView } from '../render/world-view.js';
 export const PROBE_SPHERE = { type: 'sphere', radius: 0.3 } as const;
 /** The sweep starts this far above the ray's hit, m, and goes down at most this plus 2 m. */
 export const PROBE_DROP = 4;
+/** The projected point is this far back from the ray's hit toward the camera, m. */
+export const PROBE_BACK = 1;
 const MAX_RAY = 1000;
 const IDENTITY = [0, 0, 0, 1] as const;
 const DOWN = [0, -1, 0] as const;
@@ -64,9 +69,11 @@ export class Probe {
   /** The readout's two rows (kept until what they say changes). */
   rayText = 'off';
   sphereText = 'off';
+  nearestText = 'off';
   /** The last frame's hits (null: off, nothing under the pointer, or a miss). */
   rayHit: RayHit | null = null;
   sphereHit: RayHit | null = null;
+  nearest: PointProjection | null = null;
 
   private readonly pointer = new THREE.Vector2();
   private inside = false;
@@ -80,10 +87,14 @@ export class Probe {
   private readonly normalLine = line(0x00c8ff, 33);
   private readonly pathLine = line(0xff8c1a, 30);
   private readonly contactLine = line(0x00c8ff, 33);
+  private readonly nearestLine = line(0xff3bd6, 32);
+  private readonly air = new Float64Array(3);
   private readonly marker: THREE.Mesh;
   private readonly sphere: THREE.LineSegments;
   /** What the readout rows last showed: body id, shape type and distance in cm, per row. */
-  private readonly shown = { ray: [NaN, '', NaN] as [number, string, number], sphere: [NaN, '', NaN] as [number, string, number] };
+  private readonly shown = {
+    ray: [NaN, '', NaN] as [number, string, number], sphere: [NaN, '', NaN] as [number, string, number], nearest: [NaN, '', NaN] as [number, string, number],
+  };
 
   constructor(
     private readonly stage: Stage,
@@ -101,7 +112,7 @@ export class Probe {
       new THREE.LineBasicMaterial({ color: 0xff8c1a, depthTest: false, transparent: true, opacity: 0.85 }),
     );
     this.sphere.renderOrder = 30;
-    this.group.add(this.rayLine, this.normalLine, this.pathLine, this.contactLine, this.marker, this.sphere);
+    this.group.add(this.rayLine, this.normalLine, this.pathLine, this.contactLine, this.nearestLine, this.marker, this.sphere);
     this.group.visible = false;
     stage.scene.add(this.group);
     const canvas = stage.renderer.domElement;
@@ -120,10 +131,11 @@ export class Probe {
     const view = this.getView();
     if (!on || !this.inside || this.isDragging()) {
       this.group.visible = false;
-      this.rayHit = this.sphereHit = null;
+      this.rayHit = this.sphereHit = this.nearest = null;
       view.highlight(null);
       this.setText('ray', null, on ? (this.inside ? 'hidden while dragging' : 'point at the scene') : 'off');
       this.setText('sphere', null, on ? '–' : 'off');
+      this.setText('nearest', null, on ? '–' : 'off');
       return;
     }
     this.group.visible = true;
@@ -136,11 +148,12 @@ export class Probe {
     this.rayHit = hit;
     this.setText('ray', hit, 'no hit');
     this.rayLine.visible = this.normalLine.visible = this.marker.visible = hit !== null;
-    this.pathLine.visible = this.contactLine.visible = this.sphere.visible = false;
-    this.sphereHit = null;
+    this.pathLine.visible = this.contactLine.visible = this.sphere.visible = this.nearestLine.visible = false;
+    this.sphereHit = this.nearest = null;
     if (hit === null) {
       view.highlight(null);
       this.setText('sphere', null, '–');
+      this.setText('nearest', null, '–');
       return;
     }
     // the ray from a metre in front of the camera (seen end on from where it was cast) to the hit
@@ -155,6 +168,16 @@ export class Probe {
     const length = Math.max(0.08 * size, 1);
     for (let k = 0; k < 3; k++) this.end[k] = p[k] + n[k] * length;
     setSegment(this.normalLine, p, this.end);
+
+    // the point in the air in front of the hit, and the nearest point of any shape to it
+    for (let k = 0; k < 3; k++) this.air[k] = p[k] - this.direction[k] * PROBE_BACK;
+    const nearest = world.projectPoint(this.air, { maxDistance: 2 * PROBE_BACK });
+    this.nearest = nearest;
+    this.setText('nearest', nearest, 'nothing within 2 m');
+    if (nearest !== null) {
+      setSegment(this.nearestLine, this.air, nearest.point);
+      this.nearestLine.visible = true;
+    }
 
     // the sphere, dropped from above the hit
     this.start[0] = p[0];
@@ -180,16 +203,16 @@ export class Probe {
   }
 
   /** The last hits as plain data (the browser tests read them through window.__viewer). */
-  snapshot(): { ray: ProbeHit | null; sphere: ProbeHit | null } {
-    const plain = (hit: RayHit | null): ProbeHit | null => hit === null ? null : {
+  snapshot(): { ray: ProbeHit | null; sphere: ProbeHit | null; nearest: ProbeHit | null } {
+    const plain = (hit: RayHit | PointProjection | null): ProbeHit | null => hit === null ? null : {
       body: hit.body.id, shape: hit.shape.type, distance: hit.distance, point: Array.from(hit.point), normal: Array.from(hit.normal),
     };
-    return { ray: plain(this.rayHit), sphere: plain(this.sphereHit) };
+    return { ray: plain(this.rayHit), sphere: plain(this.sphereHit), nearest: plain(this.nearest) };
   }
 
   /** A readout row: '#12 box · 3.42 m' (body id, shape type, distance), or `otherwise` without a hit;
    * remade only when it changes. */
-  private setText(row: 'ray' | 'sphere', hit: RayHit | null, otherwise: string): void {
+  private setText(row: 'ray' | 'sphere' | 'nearest', hit: RayHit | PointProjection | null, otherwise: string): void {
     const shown = this.shown[row];
     const id = hit === null ? NaN : hit.body.id, type = hit === null ? otherwise : hit.shape.type;
     const cm = hit === null ? NaN : Math.round(hit.distance * 100);
@@ -199,6 +222,7 @@ export class Probe {
     shown[2] = cm;
     const text = hit === null ? otherwise : `#${id} ${type} · ${(cm / 100).toFixed(2)} m`;
     if (row === 'ray') this.rayText = text;
-    else this.sphereText = text;
+    else if (row === 'sphere') this.sphereText = text;
+    else this.nearestText = text;
   }
 }

@@ -39,6 +39,8 @@ export interface ReadoutFigures {
   probeRay: string;
   /** What the probe's swept sphere hits, as text. */
   probeSphere: string;
+  /** The shape nearest the probe's point in the air, as text. */
+  probeNearest: string;
   /** The worker the scene steps in (worker-run.ts), 'starting' until it runs, or null: this thread. */
   worker: WorkerWorld | 'starting' | null;
 }
@@ -70,7 +72,7 @@ export class Readout {
     const hint = document.createElement('p');
     hint.className = 'hint';
     hint.textContent = 'P pause · O step · R reset · C camera · H help · drag a body · drag empty space to orbit';
-    for (const label of [...ESSENTIAL_ROWS, 'solver', 'bodies', 'joints', 'broken joints', 'largest gap', 'largest angle', '2D vs 3D', 'worker', 'probe ray', 'probe sphere']) {
+    for (const label of [...ESSENTIAL_ROWS, 'solver', 'bodies', 'joints', 'broken joints', 'largest gap', 'largest angle', '2D vs 3D', 'worker', 'probe ray', 'probe sphere', 'probe nearest']) {
       const row = this.table.insertRow();
       row.insertCell().textContent = label;
       const cell = row.insertCell();
@@ -111,6 +113,7 @@ export class Readout {
     for (const row of this.probeRows) if (row.hidden === figures.probe) row.hidden = !figures.probe;
     this.set('probe ray', figures.probeRay);
     this.set('probe sphere', figures.probeSphere);
+    this.set('probe nearest', figures.probeNearest);
     this.updateSceneFigures(figures);
   }
 
