@@ -10,10 +10,10 @@
 //
 //   1. ground: sweep the capsule down by offset + CHARACTER_GROUND_TOLERANCE; it is grounded when that
 //      meets a walkable surface (no steeper than maxSlopeClimbAngle).
-//   2. follow the ground: starting grounded and not rising, the move is laid onto the ground's plane
-//      (surface-rules.ts followGround): walking up or down a slope keeps to it, and the downward part
-//      (the game's gravity) only settles the character onto the ground, unless the ground is steeper
-//      than minSlopeSlideAngle, when it slides down it.
+//   2. follow the ground: starting grounded and not rising (surface-rules.ts followGround), a move uphill
+//      is slid along the ground's plane (as Jolt and Rapier do); a level or downhill one keeps its
+//      horizontal part, and its downward part (the game's gravity) only settles the character onto the
+//      ground, unless the ground is steeper than minSlopeSlideAngle, when it slides down it.
 //   3. collide and slide, at most MAX_SLIDE_ITERATIONS sweeps: sweep along what is left of the move,
 //      stop `offset` short of the first surface met (character-sweep.ts), record it, push it if it is a
 //      dynamic body, and bend the rest of the move by that surface's slope (surface-rules.ts clip:
@@ -229,7 +229,7 @@ export class CharacterController {
     this.upward = Float64Array.from(this.up);
     this.downward = Float64Array.from(this.up, (x) => -x);
     const capsule = new Shape(`${where}: shape`, { type: 'capsule', radius: this.radius, halfHeight: this.halfHeight }, { capsule: CAPSULE });
-    this.sweep = new CharacterSweep(world, capsule, this.offset);
+    this.sweep = new CharacterSweep(world, capsule, this.offset, this.halfHeight + this.radius);
     this.rules = new SurfaceRules(this.upward, this.maxSlopeClimbAngle, this.minSlopeSlideAngle);
     this.stepper = new StepUp(this.sweep, this.rules, this.stepHeight, this.radius + this.offset, this.maxSlopeClimbAngle);
     // (the parts above hold copies: read-only at run time too, so a write cannot seem to take effect)
@@ -261,7 +261,7 @@ export class CharacterController {
     this.start.set(body.position);
     position.set(body.position);
 
-    // 1, 2. the ground where the move starts, and the move laid onto it
+    // 1, 2. the ground where the move starts, and the move made to follow it
     const startGrounded = this.probeGround();
     const rising = desired[0] * u[0] + desired[1] * u[1] + desired[2] * u[2] > 0;
     remaining.set(desired);

@@ -365,10 +365,12 @@ export class SceneQueries {
    */
   sweep(
     query: Shape, position: Float64Array, orientation: Float64Array, d: Float64Array, maxDistance: number, excluded: readonly Body[],
-    out: SweepHit,
+    out: SweepHit, tolerance?: number,
   ): boolean {
     this.options.only(excluded);
+    this.castTolerance = tolerance;
     const hit = this.sweepNearest(query, position, orientation, d, maxDistance, true, false);
+    this.castTolerance = undefined;
     if (hit === null) return false;
     this.writeSweepHit(hit, out);
     return true;
@@ -410,6 +412,9 @@ export class SceneQueries {
     for (let i = 0; i < TREES.length; i++) rayCastTree(this.broadphase.trees[TREES[i]], this.origin, d, this.rayMax, this.visitCast, extent);
     return this.nearest as ShapeProxy | null;
   }
+  /** The sweep under way's contact tolerance, m (gjk.ts shapeCast; undefined: shapeCast's default, relative
+   * to the larger shape, which against a 100 m box stops 3.5e-5 m short of touching). */
+  private castTolerance: number | undefined = undefined;
   /** Whether the sweep under way skips starting contacts it moves away from. */
   private skipLeaving = false;
   /** castShape (not the character's sweep, which keeps such contacts as hits): a starting contact whose
@@ -444,7 +449,7 @@ export class SceneQueries {
       const translation = this.translation;
       for (let k = 0; k < 3; k++) translation[k] = d[k] * limit;
       const out = this.castResult;
-      if (!shapeCast(this.targetProxy, proxy.pose, this.castProxy, this.queryPose, translation, out)) return;
+      if (!shapeCast(this.targetProxy, proxy.pose, this.castProxy, this.queryPose, translation, out, this.castTolerance)) return;
       if (this.skipLeaving && out.fraction === 0 && (leaves(out.normal, d) || (this.penetrationNormals && this.leavesPenetration(proxy)))) return;
       t = out.fraction * limit;
       this.scratchNormal.set(out.normal);
@@ -513,7 +518,7 @@ export class SceneQueries {
     const limit = this.triangleBest >= 0 ? this.triangleBest : this.triangleLimit;
     const translation = this.translation, d = this.direction, out = this.castResult;
     for (let k = 0; k < 3; k++) translation[k] = d[k] * limit;
-    if (!shapeCast(this.targetProxy, proxy.pose, this.castProxy, this.queryPose, translation, out)) return true;
+    if (!shapeCast(this.targetProxy, proxy.pose, this.castProxy, this.queryPose, translation, out, this.castTolerance)) return true;
     if (this.skipLeaving && out.fraction === 0 && leaves(out.normal, d)) return true;
     const distance = out.fraction * limit;
     if (this.triangleBest >= 0 && distance >= this.triangleBest) return true;

@@ -290,12 +290,13 @@ export class World extends BasicWorld {
 
   /** @internal castShape for the character controller: a built shape, the default filter (sensors
    * skipped), the `excluded` bodies left out, the hit written into `out` without allocating; a contact
-   * the sweep starts in and moves away from is not a hit (SceneQueries.sweep). Nothing is checked. */
+   * the sweep starts in and moves away from is not a hit (SceneQueries.sweep); `tolerance`, m: how close
+   * to touching a hit stops (default: gjk.ts shapeCast's). Nothing is checked. */
   sweepShape(
     shape: Shape, position: Float64Array, orientation: Float64Array, direction: Float64Array, maxDistance: number, excluded: readonly Body[],
-    out: SweepHit,
+    out: SweepHit, tolerance?: number,
   ): boolean {
-    return this.queries().sweep(shape, position, orientation, direction, maxDistance, excluded, out);
+    return this.queries().sweep(shape, position, orientation, direction, maxDistance, excluded, out, tolerance);
   }
 
   /**
