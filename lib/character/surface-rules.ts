@@ -97,11 +97,12 @@ export class SurfaceRules {
    *     slope of angle α the horizontal progress is s cos²α (Jolt's TestMovingOnSlope). Should that
    *     slide downhill (a slow walk, gravity's share the larger) on a surface that is not slippery, the
    *     part along the fall line is taken out instead (Rapier's rule for a non-slip slope).
-   *   Level or downhill: the horizontal part is kept (the snap to the ground, when on, follows the ground
-   *     down; without it, a fast walk down a slope leaves it, as in Jolt's TestStickToFloor); the
-   *     downward part slides along the ground when it is slippery, else is cut to `gap` (how far the
-   *     character may go down before its skin meets the ground), so that it settles onto the ground but
-   *     does not creep down it.
+   *   Leaving the ground (downhill faster than it falls, move·n ≥ 0): kept as it is (the snap to the
+   *     ground, when on, follows the ground down; without it, a fast run down a slope leaves it and flies,
+   *     as in Jolt's TestStickToFloor).
+   *   Otherwise (level, or slowly downhill): the horizontal part is kept; the downward part slides along
+   *     the ground when it is slippery, else is cut to `gap` (how far the character may go down before
+   *     its skin meets the ground), so that it settles onto the ground but does not creep down it.
    */
   followGround(move: Float64Array, n: ArrayLike<number>, gap: number): void {
     const u = this.up, nu = this.upness(n);
@@ -113,8 +114,8 @@ export class SurfaceRules {
       if (move[0] * u[0] + move[1] * u[1] + move[2] * u[2] < 0 && !this.slippery(n)) this.removeFallLine(move, n, nu);
       return;
     }
+    if (!(v < 0) || move[0] * n[0] + move[1] * n[1] + move[2] * n[2] >= 0) return;
     move[0] = hx; move[1] = hy; move[2] = hz;
-    if (!(v < 0)) return;
     if (this.slippery(n)) {
       for (let k = 0; k < 3; k++) move[k] += v * u[k] - v * nu * n[k];
     } else {
