@@ -18,7 +18,7 @@
 // would stop such moves at random).
 
 import type { Body } from '../body/body.js';
-import { SweepHit } from '../collision/queries.js';
+import { SweepHit, type Penetrations } from '../collision/queries.js';
 import type { Shape } from '../geometry/shape.js';
 
 /** What a character controller needs of its world; World provides it. */
@@ -31,6 +31,10 @@ export interface CharacterWorld {
     shape: Shape, position: Float64Array, orientation: Float64Array, direction: Float64Array, maxDistance: number, excluded: readonly Body[],
     out: SweepHit, tolerance?: number,
   ): boolean;
+  /** @internal The shapes within `margin` of a shape at a pose (World.penetrations). */
+  penetrations(
+    shape: Shape, position: Float64Array, orientation: Float64Array, excluded: readonly Body[], margin: number, out: Penetrations,
+  ): void;
 }
 
 /** How many skin gaps past the end of a move a sweep looks. */

@@ -100,6 +100,18 @@ export class SweepHit {
   readonly normal = new Float64Array(3);
 }
 
+/** @internal The shapes within a margin of a query shape, each by its deepest point (SceneQueries
+ * penetrations: the character controller's recovery from a start inside something). */
+export class Penetrations {
+  /** Most shapes kept. */
+  static readonly CAPACITY = 8;
+  count = 0;
+  /** Per shape: the contact normal, toward the query shape (3 each), and its deepest point's separation
+   * (m, < 0: overlapping by that much). */
+  readonly normals = new Float64Array(3 * Penetrations.CAPACITY);
+  readonly separations = new Float64Array(Penetrations.CAPACITY);
+}
+
 /** A shape a query overlaps. */
 export interface ShapeOverlap {
   body: Body;
@@ -638,6 +650,55 @@ export class SceneQueries {
     if (!this.options.accepts(proxy.body, proxy.shape)) return;
     this.overlaps.push({ body: proxy.body, shape: proxy.shape });
     this.keys.push(proxy.key);
+  }
+
+  /**
+   * @internal The character controller's contacts: every solid shape but a mesh's or a heightfield's
+   * (their triangles are not gathered here) within `margin` of `query` at the pose, not a sensor nor of
+   * an `excluded` body, as the narrowphase's manifold at that margin sees it, its deepest point kept
+   * (up to Penetrations.CAPACITY shapes). Allocates nothing.
+   */
+  penetrations(
+    query: Shape, position: Float64Array, orientation: Float64Array, excluded: readonly Body[], margin: number, out: Penetrations,
+  ): void {
+    this.options.only(excluded);
+    const pose = this.queryPose, box = this.box;
+    poseOf(query, position, orientation, pose);
+    query.definition.bounds(query, pose.c, pose.W, box);
+    for (let k = 0; k < 3; k++) {
+      box[k] -= margin;
+      box[3 + k] += margin;
+    }
+    this.queryShape = query;
+    this.penetrationMargin = margin;
+    this.penetrationOut = out;
+    out.count = 0;
+    for (let i = 0; i < TREES.length; i++) this.broadphase.trees[TREES[i]].query(box, this.visitPenetration);
+    const unbounded = this.broadphase.unbounded;
+    for (let i = 0; i < unbounded.length; i++) this.penetrationOf(unbounded[i]);
+    this.queryShape = null;
+    this.penetrationOut = null;
+  }
+  private penetrationMargin = 0;
+  private penetrationOut: Penetrations | null = null;
+  private readonly visitPenetration = (_id: number, slot: number): boolean => {
+    this.penetrationOf(this.broadphase.proxyAt(slot));
+    return true;
+  };
+  private penetrationOf(proxy: ShapeProxy): void {
+    const out = this.penetrationOut as Penetrations;
+    if (out.count === Penetrations.CAPACITY || proxy.shape.mesh !== null || !this.options.accepts(proxy.body, proxy.shape)) return;
+    const query = this.queryShape as Shape, pose = this.queryPose, m = this.manifold;
+    // the manifold's normal runs from its first shape to its second: toward the query when it is second
+    const first = SHAPE_RANK[proxy.shape.type] <= SHAPE_RANK[query.type];
+    if (first) collide(proxy.shape, proxy.pose, query, pose, this.penetrationMargin, m);
+    else collide(query, pose, proxy.shape, proxy.pose, this.penetrationMargin, m);
+    if (m.count === 0) return;
+    let deepest = Infinity;
+    for (let i = 0; i < m.count; i++) deepest = Math.min(deepest, m.separations[i]);
+    const at = out.count++, sign = first ? 1 : -1;
+    for (let k = 0; k < 3; k++) out.normals[3 * at + k] = sign * m.normal[k];
+    out.separations[at] = deepest;
   }
 
   private readonly visitOverlap = (_id: number, slot: number): boolean => {

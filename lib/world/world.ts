@@ -33,7 +33,7 @@ import { readDirection, readFiniteVector, readUnitQuaternion, requireInteger, re
 import { requireFiniteState } from '../util/restore-check.js';
 import { writeBodyType, writeShape } from './structure-hash.js';
 import { hashWorld, restoreWorld, takeSnapshot, type SnapshotBody, type WorldSnapshot } from './snapshot.js';
-import { SceneQueries, type QueryOptions, type RayHit, type ShapeCastOptions, type ShapeOverlap, type SweepHit } from '../collision/queries.js';
+import { SceneQueries, type QueryOptions, type RayHit, type ShapeCastOptions, type ShapeOverlap, type SweepHit, type Penetrations } from '../collision/queries.js';
 import { CharacterController, type CharacterControllerOptions } from '../character/character-controller.js';
 import { ContactSet } from '../collision/contact-set.js';
 import { CCD_SPEED_THRESHOLD, ContinuousCollision } from '../collision/continuous.js';
@@ -297,6 +297,14 @@ export class World extends BasicWorld {
     out: SweepHit, tolerance?: number,
   ): boolean {
     return this.queries().sweep(shape, position, orientation, direction, maxDistance, excluded, out, tolerance);
+  }
+
+  /** @internal The shapes within `margin` of a built shape at a pose, for the character controller
+   * (SceneQueries.penetrations). Nothing is checked. */
+  penetrations(
+    shape: Shape, position: Float64Array, orientation: Float64Array, excluded: readonly Body[], margin: number, out: Penetrations,
+  ): void {
+    this.queries().penetrations(shape, position, orientation, excluded, margin, out);
   }
 
   /**
