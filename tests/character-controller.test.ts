@@ -333,15 +333,19 @@ describe('character controller', () => {
     expect(worstSlip).toBeLessThan(1e-9);
 
     // a platform turning about y at 1 rad/s carries a character standing 1 m from its axis round with it
-    // (its orientation is left alone; measured worst distance from the circle 4.6e-14 m)
+    // (measured worst distance from the circle 4.6e-14 m) and turns it with it: the result's yaw is the
+    // platform's turn in the step, and the body's heading follows
     const turning = setup();
     const disc = turning.world.createBody({ type: 'kinematic', position: [0, 1, LANES.open], shapes: [{ type: 'box', halfExtents: [2, 0.1, 2] }] });
     const rider = character(turning.world, 1, 1.1 + STAND, LANES.open);
     for (let i = 1; i <= 600; i++) {
       const angle = i * DT;
       disc.moveKinematic([0, 1, LANES.open], [0, Math.sin(angle / 2), 0, Math.cos(angle / 2)]);
-      expect(turning.controller.move(rider, [0, -9.81 * DT * DT, 0]).grounded).toBe(true);
+      const result = turning.controller.move(rider, [0, -9.81 * DT * DT, 0]);
+      expect(result.grounded).toBe(true);
+      expect(result.yaw).toBeCloseTo(DT, 12);
       turning.world.step(DT);
+      expect(Math.abs(rider.orientation[1] * Math.cos(angle / 2) - rider.orientation[3] * Math.sin(angle / 2))).toBeLessThan(1e-12);
       expect(Math.hypot(rider.position[0] - Math.cos(angle), rider.position[2] - LANES.open + Math.sin(angle))).toBeLessThan(1e-9);
       expect(rider.position[1]).toBeCloseTo(1.1 + STAND, 9);
     }
@@ -401,6 +405,8 @@ describe('character controller', () => {
     expect(create({ shape, offset: 0 })).toThrow(new RangeError('createCharacterController: offset must be a finite number > 0, got 0'));
     expect(create({ shape, maxSlopeClimbAngle: Math.PI / 2 })).toThrow(/maxSlopeClimbAngle must be a finite number of radians in \[0, π\/2\), got 1\.57/);
     expect(create({ shape, minSlopeSlideAngle: -0.1 })).toThrow(new RangeError('createCharacterController: minSlopeSlideAngle must be a finite number of radians in [0, π/2], got -0.1'));
+    expect(create({ shape, mass: -70 })).toThrow(new RangeError("createCharacterController: mass must be a number > 0 (Infinity for a kinematic body's unlimited mass), got -70"));
+    expect(create({ shape, maxStrength: NaN })).toThrow(new RangeError('createCharacterController: maxStrength must be a number > 0 (Infinity for no bound), got NaN'));
     expect(create({ shape, up: [0, 0, 0] })).toThrow(new RangeError('createCharacterController: up must be a nonzero direction, got [0, 0, 0]'));
     expect(create({ shape, up: [0, 1] })).toThrow(TypeError);
     expect(create({ shape: { type: 'box', halfExtents: [1, 1, 1] } })).toThrow(new RangeError("createCharacterController: shape must be a capsule (type 'capsule' or no type), got type \"box\""));
@@ -413,6 +419,7 @@ describe('character controller', () => {
     // the defaults, and both spellings of the capsule
     const controller = world.createCharacterController({ shape: { type: 'capsule', ...shape } });
     expect([controller.maxSlopeClimbAngle, controller.minSlopeSlideAngle, controller.stepHeight, controller.snapToGround, controller.offset]).toEqual([Math.PI / 4, Math.PI / 4, 0.25, 0.2, 0.01]);
+    expect([controller.mass, controller.maxStrength]).toEqual([Infinity, Infinity]);
     expect(Array.from(controller.up)).toEqual([0, 1, 0]);
 
     const dynamic = world.createBody({ shapes: [{ type: 'capsule', ...shape }] });
