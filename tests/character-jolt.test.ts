@@ -202,7 +202,7 @@ describe('character controller, Jolt\'s CharacterVirtualTests', () => {
     expect(ball.linearVelocity[0]).toBeLessThanOrEqual(2 + 1e-9);
   });
 
-  it('character started 0.32 m inside a box is pushed out to its gap in one move, and one started inside two 75° slabs is pushed straight up', () => {
+  it('character started 0.32 m inside a box or 0.2 m inside a mesh wall is pushed out to its gap in one move, and one started inside two 75° slabs is pushed straight up', () => {
     // a box 2 × 3 × 2 m on the floor, its face x = 1; the capsule's side 0.32 m into it (its axis 2 cm
     // inside the face): one move of gravity only puts the centre at x = 1 + radius + offset (before it
     // stayed where it was, 0.32 m inside)
@@ -214,6 +214,17 @@ describe('character controller, Jolt\'s CharacterVirtualTests', () => {
     expect(walker.body.position[0]).toBeCloseTo(1 + RADIUS + OFFSET, 6);
     expect(walker.body.position[1]).toBeCloseTo(STAND, 6);
     expect(walker.body.position[2]).toBeCloseTo(0, 9);
+
+    // a mesh wall (two triangles facing −x at x = 1) the capsule's side is 0.2 m into: out to its gap
+    const mesh = setup();
+    mesh.world.createBody({ type: 'static', shapes: [{ type: 'plane' }] });
+    mesh.world.createBody({
+      type: 'static', shapes: [{ type: 'trimesh', vertices: [1, 0, -2, 1, 3, -2, 1, 3, 2, 1, 0, 2], indices: [0, 2, 1, 0, 3, 2] }],
+    });
+    const inWall = new Walker(mesh.world, mesh.controller, character(mesh.world, [1 - RADIUS + 0.2, STAND, 0]), 1 / 60);
+    expect(inWall.frame(0, 0).grounded).toBe(true);
+    expect(inWall.body.position[0]).toBeCloseTo(1 - RADIUS - OFFSET, 6);
+    expect(inWall.body.position[1]).toBeCloseTo(STAND, 6);
 
     // a V of two static slabs at 75° from level meeting along the z axis: standing in it, the bottom
     // sphere's centre is (radius + offset) / cos 75° above the crease (Jolt's contacts are solved

@@ -18,7 +18,8 @@
 // would stop such moves at random).
 
 import type { Body } from '../body/body.js';
-import { SweepHit, type Penetrations } from '../collision/queries.js';
+import { SweepHit } from '../collision/queries.js';
+import type { Penetrations } from '../collision/penetrations.js';
 import type { Shape } from '../geometry/shape.js';
 
 /** What a character controller needs of its world; World provides it. */

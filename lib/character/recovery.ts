@@ -14,10 +14,11 @@
 // shape cannot tell which way is out); the contacts are gathered again after it, up to MAX_PASSES
 // times, so that what the way out runs into pushes back in the next pass.
 //
-// Meshes and heightfields are not gathered (World.penetrations leaves their triangles out).
+// A mesh's or a heightfield's triangles are gathered one by one and met from the front, as contacts meet
+// them: a capsule whose centre is behind a triangle's plane is not pushed through it.
 
 import type { Body } from '../body/body.js';
-import { Penetrations } from '../collision/queries.js';
+import { Penetrations } from '../collision/penetrations.js';
 import type { Shape } from '../geometry/shape.js';
 import type { CharacterSweep, CharacterWorld } from './character-sweep.js';
 

@@ -28,6 +28,7 @@ import { checkOptionKeys, optionKeys } from '../util/option-keys.js';
 import { boxesOverlap, TreeKind, type BroadPhase, type ShapeProxy } from './broadphase.js';
 import { Manifold } from './manifold.js';
 import { MeshPairs } from './mesh-pairs.js';
+import { Penetrations } from './penetrations.js';
 import type { TriangleSource } from '../geometry/triangle-source.js';
 import { collide, SHAPE_RANK } from './narrowphase.js';
 import { CastResult, ConvexProxy, shapeCast } from '../geometry/gjk.js';
@@ -98,18 +99,6 @@ export class SweepHit {
   /** The contact point and the hit surface's normal (toward the swept shape), world. */
   readonly point = new Float64Array(3);
   readonly normal = new Float64Array(3);
-}
-
-/** @internal The shapes within a margin of a query shape, each by its deepest point (SceneQueries
- * penetrations: the character controller's recovery from a start inside something). */
-export class Penetrations {
-  /** Most shapes kept. */
-  static readonly CAPACITY = 8;
-  count = 0;
-  /** Per shape: the contact normal, toward the query shape (3 each), and its deepest point's separation
-   * (m, < 0: overlapping by that much). */
-  readonly normals = new Float64Array(3 * Penetrations.CAPACITY);
-  readonly separations = new Float64Array(Penetrations.CAPACITY);
 }
 
 /** A shape a query overlaps. */
@@ -653,10 +642,10 @@ export class SceneQueries {
   }
 
   /**
-   * @internal The character controller's contacts: every solid shape but a mesh's or a heightfield's
-   * (their triangles are not gathered here) within `margin` of `query` at the pose, not a sensor nor of
-   * an `excluded` body, as the narrowphase's manifold at that margin sees it, its deepest point kept
-   * (up to Penetrations.CAPACITY shapes). Allocates nothing.
+   * @internal The character controller's contacts: every solid shape (a mesh's or a heightfield's
+   * triangles one by one, met from the front) within `margin` of `query` at the pose, not a sensor nor
+   * of an `excluded` body, as the narrowphase's manifold at that margin sees it, its deepest point kept
+   * (up to Penetrations.CAPACITY of them). Allocates nothing.
    */
   penetrations(
     query: Shape, position: Float64Array, orientation: Float64Array, excluded: readonly Body[], margin: number, out: Penetrations,
@@ -687,8 +676,12 @@ export class SceneQueries {
   };
   private penetrationOf(proxy: ShapeProxy): void {
     const out = this.penetrationOut as Penetrations;
-    if (out.count === Penetrations.CAPACITY || proxy.shape.mesh !== null || !this.options.accepts(proxy.body, proxy.shape)) return;
+    if (out.count === Penetrations.CAPACITY || !this.options.accepts(proxy.body, proxy.shape)) return;
     const query = this.queryShape as Shape, pose = this.queryPose, m = this.manifold;
+    if (proxy.shape.mesh !== null) {
+      this.meshPairs.penetrations(proxy, query, pose, this.box, this.penetrationMargin, out);
+      return;
+    }
     // the manifold's normal runs from its first shape to its second: toward the query when it is second
     const first = SHAPE_RANK[proxy.shape.type] <= SHAPE_RANK[query.type];
     if (first) collide(proxy.shape, proxy.pose, query, pose, this.penetrationMargin, m);

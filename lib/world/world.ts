@@ -33,7 +33,8 @@ import { readDirection, readFiniteVector, readUnitQuaternion, requireInteger, re
 import { requireFiniteState } from '../util/restore-check.js';
 import { writeBodyType, writeShape } from './structure-hash.js';
 import { hashWorld, restoreWorld, takeSnapshot, type SnapshotBody, type WorldSnapshot } from './snapshot.js';
-import { SceneQueries, type QueryOptions, type RayHit, type ShapeCastOptions, type ShapeOverlap, type SweepHit, type Penetrations } from '../collision/queries.js';
+import type { Penetrations } from '../collision/penetrations.js';
+import { SceneQueries, type QueryOptions, type RayHit, type ShapeCastOptions, type ShapeOverlap, type SweepHit } from '../collision/queries.js';
 import { CharacterController, type CharacterControllerOptions } from '../character/character-controller.js';
 import { ContactSet } from '../collision/contact-set.js';
 import { CCD_SPEED_THRESHOLD, ContinuousCollision } from '../collision/continuous.js';
