@@ -211,6 +211,12 @@ describe('character controller', () => {
     const still = walk(standing.world, standing.controller, stander, 0, 0, 120);
     for (const frame of still) expect(frame.result.grounded).toBe(true);
     for (let k = 0; k < 3; k++) expect(Math.abs(stander.position[k] - rest[k])).toBeLessThan(1e-9);
+    // walking up it at 0.05 m/s, slower than gravity's share of the slid move (g dt tan 30° = 0.094 m/s
+    // at 60 Hz): the slide down the fall line is taken out, so it does not creep down either (measured:
+    // it stays put, its move having no part across the slope; without the rule it crept 3.3 cm down)
+    const slow = walk(standing.world, standing.controller, stander, 0.05, 0, 60);
+    for (const frame of slow) expect(frame.result.grounded).toBe(true);
+    for (let k = 0; k < 3; k++) expect(Math.abs(stander.position[k] - rest[k])).toBeLessThan(1e-9);
   });
 
   it('character is stopped by the 60° slope, and a character standing on it slides down it', () => {
