@@ -271,9 +271,9 @@ export class CharacterController {
    * Moves a kinematic `body` (of this controller's world, carrying the character's capsule) by as much
    * of `desiredDisplacement` (m, world: the game's velocity times dt, gravity included) as the level
    * allows, and sets the pose it reaches as the body's target for the next step (moveKinematic, its
-   * orientation kept). Returns the displacement allowed, whether the character stands on walkable
-   * ground afterwards, and the surfaces it ran into (dynamic ones pushed). Call it once a frame before
-   * world.step(dt).
+   * orientation kept but turned about up with a platform it rides). Returns the displacement allowed,
+   * whether the character stands on walkable ground afterwards, the surfaces it ran into (dynamic ones
+   * pushed) and the ridden platform's turn (yaw). Call it once a frame before world.step(dt).
    */
   move(body: Body, desiredDisplacement: Vector3Input): CharacterMoveResult {
     const where = 'CharacterController.move';
