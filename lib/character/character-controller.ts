@@ -8,12 +8,13 @@
 // body as its pose target for the next step (Body.moveKinematic). It owns no body and never steps the
 // world. One move:
 //
+//   0. recover: moved out of the shapes it starts inside or within the skin gap of (recovery.ts).
 //   1. ground: sweep the capsule down by offset + CHARACTER_GROUND_TOLERANCE; it is grounded when that
 //      meets a walkable surface (no steeper than maxSlopeClimbAngle).
-//   2. follow the ground: starting grounded and not rising, the move is laid onto the ground's plane
-//      (surface-rules.ts followGround): walking up or down a slope keeps to it, and the downward part
-//      (the game's gravity) only settles the character onto the ground, unless the ground is steeper
-//      than minSlopeSlideAngle, when it slides down it.
+//   2. follow the ground: starting grounded and not rising (surface-rules.ts followGround), a move uphill
+//      is slid along the ground's plane (as Jolt and Rapier do); a level or downhill one keeps its
+//      horizontal part, and its downward part (the game's gravity) only settles the character onto the
+//      ground, unless the ground is steeper than minSlopeSlideAngle, when it slides down it.
 //   3. collide and slide, at most MAX_SLIDE_ITERATIONS sweeps: sweep along what is left of the move,
 //      stop `offset` short of the first surface met (character-sweep.ts), record it, push it if it is a
 //      dynamic body, and bend the rest of the move by that surface's slope (surface-rules.ts clip:
@@ -25,17 +26,19 @@
 //   4. snap to the ground: starting grounded and not rising, sweep down by up to snapToGround and
 //      settle on the first walkable surface met, sliding down steeper ones on the way (a stair's
 //      edge); if none is met the snap is undone and the character leaves the ground.
-//   5. ground again (the result's `grounded`), and ride: grounded on a kinematic body, the character is
-//      carried as a point of that body over the coming step (to its pose target, or by its
-//      velocities), a sweep that leaves that body out.
+//   5. ground again (the result's `grounded`), and ride: grounded on a kinematic or dynamic body, the
+//      character is carried as a point of that body over the coming step (to its pose target, or by its
+//      velocities), a sweep that leaves that body out, and turned with it about up (the result's `yaw`).
 //
 // Pushing: each dynamic body the capsule runs into is given, at the hit point and along the push
 // p = −normal, the impulse that brings that point's velocity along p up to the character's (the sweep's
 // motion into the surface over the step's length), as a kinematic body pushing it through a contact
 // would: J = m_eff Δv, m_eff = 1 / (1/m + (r × p)·I⁻¹(r × p)). Rapier's
 // solve_character_collision_impulses applies the same kind of impulse, with a mass ratio
-// m_b m_c / (m_b + m_c) for a character of mass m_c (here unlimited, as a kinematic body's) and the
-// blocked remainder of the move as the velocity to reach. With the remainder as the target, a 1000 kg
+// m_b m_c / (m_b + m_c) for a character of mass m_c and the blocked remainder of the move as the
+// velocity to reach; here m_c is the `mass` option (unlimited by default, as a kinematic body's):
+// J = Δv / (1/m_eff + 1/m_c), the impulse of a perfectly inelastic meeting of the two, and J is at most
+// maxStrength · dt (Jolt's CharacterVirtual clamps its push impulse to mMaxStrength · dt the same way). With the remainder as the target, a 1000 kg
 // box walked into at 2 m/s went on at 0.92 m/s in the test scene (the part of the move that the box's
 // own motion makes room for does not count), with the character's speed at 1.88 m/s. The impulse is
 // reported in the collision's `impulse`, N·s.
@@ -50,11 +53,12 @@
 import { Body } from '../body/body.js';
 import { Shape } from '../geometry/shape.js';
 import { CAPSULE } from '../geometry/shapes/capsule.js';
-import { rotationMatrix } from '../math/quat.js';
-import { readDirection, readFiniteVector, requireNonNegative, requirePositive, show } from '../util/validate.js';
+import { integrateOrientation, quatMultiply, rotationMatrix } from '../math/quat.js';
+import { readDirection, readFiniteVector, requireNonNegative, requirePositive, requirePositiveOrInfinity, show } from '../util/validate.js';
 import { checkOptionKeys, optionKeys } from '../util/option-keys.js';
 import { makeReadOnly } from '../util/read-only.js';
 import { CharacterSweep, type CharacterWorld } from './character-sweep.js';
+import { PenetrationRecovery } from './recovery.js';
 import { StepUp } from './step-up.js';
 import { SurfaceRules } from './surface-rules.js';
 import type { Vector3Input } from '../util/vector-input.js';
@@ -91,6 +95,14 @@ export interface CharacterControllerOptions {
   snapToGround?: number;
   /** m, > 0: the gap kept between the capsule and every surface. Default 0.01. */
   offset?: number;
+  /** kg, > 0: the character's mass in pushing dynamic bodies (as a body of this mass meeting them and
+   * moving on with them); Infinity, the default, pushes as a kinematic body does. Jolt's
+   * CharacterVirtual defaults to 70 kg. */
+  mass?: number;
+  /** N, > 0: the greatest force the character pushes a dynamic body with, an impulse of at most
+   * maxStrength · dt a step; Infinity, the default, puts no bound. Jolt's CharacterVirtual mMaxStrength,
+   * 100 N by default. */
+  maxStrength?: number;
 }
 
 /** A surface the character's capsule ran into during a move. */
@@ -118,6 +130,10 @@ export interface CharacterMoveResult {
   /** Each surface the move's sweeps ran into, in the order met (those the ground probes, steps and
    * snaps meet are not listed). */
   collisions: CharacterCollision[];
+  /** rad: the turn about `up` of the kinematic or dynamic body the character stands on over the coming
+   * step (right-handed about up, counterclockwise seen from above for y up); 0 when it stands on none.
+   * The body's orientation target is turned by it too; a game that keeps its own facing angle adds it. */
+  yaw: number;
 }
 
 /** The defaults (CharacterControllerOptions). */
@@ -128,6 +144,8 @@ export const DEFAULT_CHARACTER_CONTROLLER_OPTIONS = /* @__PURE__ */ Object.freez
   stepHeight: 0.25,
   snapToGround: 0.2,
   offset: 0.01,
+  mass: Infinity,
+  maxStrength: Infinity,
 });
 
 /** How far beyond the skin gap a surface below still makes the character grounded, m. */
@@ -145,6 +163,7 @@ const MAX_PLANES = MAX_SLIDE_ITERATIONS + 1;
 
 const OPTION_KEYS = optionKeys<CharacterControllerOptions>({
   shape: true, up: true, maxSlopeClimbAngle: true, minSlopeSlideAngle: true, stepHeight: true, snapToGround: true, offset: true,
+  mass: true, maxStrength: true,
 });
 const SHAPE_KEYS = optionKeys<CharacterCapsuleOptions>({ type: true, radius: true, halfHeight: true });
 
@@ -159,11 +178,14 @@ export class CharacterController {
   readonly stepHeight: number;
   readonly snapToGround: number;
   readonly offset: number;
+  readonly mass: number;
+  readonly maxStrength: number;
 
   private readonly world: CharacterWorld;
   private readonly sweep: CharacterSweep;
   private readonly rules: SurfaceRules;
   private readonly stepper: StepUp;
+  private readonly recovery: PenetrationRecovery;
   /** The up vector the controller works with, and −up. */
   private readonly upward: Float64Array;
   private readonly downward: Float64Array;
@@ -194,6 +216,9 @@ export class CharacterController {
   private readonly predictedPosition = new Float64Array(3);
   private readonly predictedOrientation = new Float64Array(4);
   private readonly predictedRotation = new Float64Array(9);
+  /** A turn (quaternion), and the body's orientation turned by the ground. */
+  private readonly turn = new Float64Array(4);
+  private readonly turned = new Float64Array(4);
   // pushing
   private readonly pointVelocity = new Float64Array(3);
   private readonly pushImpulse = new Float64Array(3);
@@ -224,17 +249,21 @@ export class CharacterController {
     this.stepHeight = requireNonNegative(where, 'stepHeight', options.stepHeight ?? defaults.stepHeight);
     this.snapToGround = requireNonNegative(where, 'snapToGround', options.snapToGround ?? defaults.snapToGround);
     this.offset = requirePositive(where, 'offset', options.offset ?? defaults.offset);
+    this.mass = requirePositiveOrInfinity(where, 'mass', options.mass ?? defaults.mass, 'a kinematic body\'s unlimited mass');
+    this.maxStrength = requirePositiveOrInfinity(where, 'maxStrength', options.maxStrength ?? defaults.maxStrength, 'no bound');
 
     this.world = world;
     this.upward = Float64Array.from(this.up);
     this.downward = Float64Array.from(this.up, (x) => -x);
     const capsule = new Shape(`${where}: shape`, { type: 'capsule', radius: this.radius, halfHeight: this.halfHeight }, { capsule: CAPSULE });
-    this.sweep = new CharacterSweep(world, capsule, this.offset);
+    this.sweep = new CharacterSweep(world, capsule, this.offset, this.halfHeight + this.radius);
     this.rules = new SurfaceRules(this.upward, this.maxSlopeClimbAngle, this.minSlopeSlideAngle);
+    this.recovery = new PenetrationRecovery(world, capsule, this.sweep);
     this.stepper = new StepUp(this.sweep, this.rules, this.stepHeight, this.radius + this.offset, this.maxSlopeClimbAngle);
     // (the parts above hold copies: read-only at run time too, so a write cannot seem to take effect)
     makeReadOnly(this as CharacterController, [
-      'radius', 'halfHeight', 'up', 'maxSlopeClimbAngle', 'minSlopeSlideAngle', 'stepHeight', 'snapToGround', 'offset',
+      'radius', 'halfHeight', 'up', 'maxSlopeClimbAngle', 'minSlopeSlideAngle', 'stepHeight', 'snapToGround', 'offset', 'mass',
+      'maxStrength',
     ]);
   }
 
@@ -242,9 +271,9 @@ export class CharacterController {
    * Moves a kinematic `body` (of this controller's world, carrying the character's capsule) by as much
    * of `desiredDisplacement` (m, world: the game's velocity times dt, gravity included) as the level
    * allows, and sets the pose it reaches as the body's target for the next step (moveKinematic, its
-   * orientation kept). Returns the displacement allowed, whether the character stands on walkable
-   * ground afterwards, and the surfaces it ran into (dynamic ones pushed). Call it once a frame before
-   * world.step(dt).
+   * orientation kept but turned about up with a platform it rides). Returns the displacement allowed,
+   * whether the character stands on walkable ground afterwards, the surfaces it ran into (dynamic ones
+   * pushed) and the ridden platform's turn (yaw). Call it once a frame before world.step(dt).
    */
   move(body: Body, desiredDisplacement: Vector3Input): CharacterMoveResult {
     const where = 'CharacterController.move';
@@ -261,7 +290,10 @@ export class CharacterController {
     this.start.set(body.position);
     position.set(body.position);
 
-    // 1, 2. the ground where the move starts, and the move laid onto it
+    // 0. out of what it starts inside (recovery.ts)
+    this.recovery.recover(position, body.orientation, this.selfOnly);
+
+    // 1, 2. the ground where the move starts, and the move made to follow it
     const startGrounded = this.probeGround();
     const rising = desired[0] * u[0] + desired[1] * u[1] + desired[2] * u[2] > 0;
     remaining.set(desired);
@@ -277,12 +309,14 @@ export class CharacterController {
     // 5. the ground now, and riding it
     const grounded = this.probeGround();
     const ground = this.groundBody;
-    if (grounded && ground !== null && ground.type === 'kinematic') this.ride(body, ground, dt);
+    let yaw = 0;
+    if (grounded && ground !== null && ground.type !== 'static') yaw = this.ride(body, ground, dt);
 
-    body.moveKinematic(position);
+    if (yaw === 0) body.moveKinematic(position);
+    else body.moveKinematic(position, this.turnAboutUp(body.orientation, yaw));
     const displacement = new Float64Array(3);
     for (let k = 0; k < 3; k++) displacement[k] = position[k] - this.start[k];
-    return { displacement, grounded, collisions: this.collisions };
+    return { displacement, grounded, collisions: this.collisions, yaw };
   }
 
   private requireCharacter(where: string, body: unknown): asserts body is Body {
@@ -423,12 +457,30 @@ export class CharacterController {
     move.fill(0);
   }
 
-  /** Step 5: carried with the kinematic body `ground` over the coming step, as a point of it. */
-  private ride(body: Body, ground: Body, dt: number): void {
-    const position = this.position, carry = this.remaining, d = this.direction;
-    const p = this.predictedPosition, R = ground.rotation, x = ground.position, Rn = this.predictedRotation;
-    ground.predictPose(dt, p, this.predictedOrientation);
-    rotationMatrix(Rn, this.predictedOrientation);
+  /**
+   * Step 5: carried with the kinematic or dynamic body `ground` over the coming step, as a point of it
+   * (a kinematic body to its pose target, or by its velocities; a dynamic one by its velocities, x + v dt
+   * and q turned by ω dt, as the step would move it without forces: Jolt's CharacterVirtual carries its
+   * character by the ground's velocity in the same way, CalculateCharacterGroundVelocity). Returns the
+   * ground's turn about up over the step, rad: the twist about u of Δq = q_next q⁻¹, 2 atan2(Δq_v·u, Δq_w)
+   * (swing-twist decomposition).
+   */
+  private ride(body: Body, ground: Body, dt: number): number {
+    const position = this.position, carry = this.remaining, d = this.direction, u = this.upward;
+    const p = this.predictedPosition, qn = this.predictedOrientation, R = ground.rotation, x = ground.position, Rn = this.predictedRotation;
+    if (ground.type === 'kinematic') {
+      ground.predictPose(dt, p, qn);
+    } else {
+      for (let k = 0; k < 3; k++) p[k] = x[k] + dt * ground.linearVelocity[k];
+      qn.set(ground.orientation);
+      integrateOrientation(qn, 0, ground.angularVelocity, 0, dt);
+    }
+    const q = ground.orientation, inverse = this.turn;
+    inverse[0] = -q[0]; inverse[1] = -q[1]; inverse[2] = -q[2]; inverse[3] = q[3];
+    const dq = quatMultiply(this.turn, qn, inverse);
+    const sign = dq[3] < 0 ? -1 : 1;
+    const yaw = 2 * Math.atan2(sign * (dq[0] * u[0] + dq[1] * u[1] + dq[2] * u[2]), sign * dq[3]);
+    rotationMatrix(Rn, qn);
     // the character's place in the ground's frame, Rᵀ (position − x), then where the coming pose puts it
     const rx = position[0] - x[0], ry = position[1] - x[1], rz = position[2] - x[2];
     const lx = R[0] * rx + R[1] * ry + R[2] * rz;
@@ -438,7 +490,7 @@ export class CharacterController {
     const length = Math.sqrt(carry[0] * carry[0] + carry[1] * carry[1] + carry[2] * carry[2]);
     if (length < MIN_MOVE) {
       carry.fill(0);
-      return;
+      return yaw;
     }
     for (let k = 0; k < 3; k++) d[k] = carry[k] / length;
     this.selfAndGround[0] = body;
@@ -449,6 +501,14 @@ export class CharacterController {
     if (this.sweep.blocked) this.record(length, dt);
     this.sweep.excluded = this.selfOnly;
     carry.fill(0);
+    return yaw;
+  }
+
+  /** q turned by `yaw` about up, (u sin(yaw/2), cos(yaw/2)) ⊗ q, into this.turned. */
+  private turnAboutUp(q: Float64Array, yaw: number): Float64Array {
+    const u = this.upward, turn = this.turn, s = Math.sin(0.5 * yaw);
+    turn[0] = u[0] * s; turn[1] = u[1] * s; turn[2] = u[2] * s; turn[3] = Math.cos(0.5 * yaw);
+    return quatMultiply(this.turned, turn, q);
   }
 
   /** Records the last sweep's hit as a collision; a dynamic body is pushed at the speed at which that
@@ -466,8 +526,8 @@ export class CharacterController {
   /**
    * Pushes a dynamic body hit at `point` (normal n, toward the character) by a sweep that went `depth`
    * m into it, along p = −n: the impulse that brings the point's velocity along p up to the
-   * character's, depth / dt, J = Δv / (1/m + (r × p)·I⁻¹(r × p)) when Δv > 0; left in pushImpulse (zero
-   * when none).
+   * character's, depth / dt, J = Δv / (1/m + (r × p)·I⁻¹(r × p)) when Δv > 0, for a character of
+   * unlimited mass and strength; left in pushImpulse (zero when none).
    */
   private push(body: Body, point: Float64Array, n: Float64Array, depth: number, dt: number): void {
     const impulse = this.pushImpulse;
@@ -483,8 +543,14 @@ export class CharacterController {
     const wx = I[0] * cx + I[3] * cy + I[6] * cz;
     const wy = I[1] * cx + I[4] * cy + I[7] * cz;
     const wz = I[2] * cx + I[5] * cy + I[8] * cz;
-    const J = change / (1 / body.mass + cx * wx + cy * wy + cz * wz);
+    // the character as a body of mass m_c meeting the body: J = Δv / (1/m_eff + 1/m_c) (Rapier's
+    // m_b m_c / (m_b + m_c)), then at most maxStrength · dt (Jolt's CharacterVirtual::HandleContact)
+    const J = Math.min(change / (1 / body.mass + cx * wx + cy * wy + cz * wz + 1 / this.mass), this.maxStrength * dt);
     impulse[0] = J * px; impulse[1] = J * py; impulse[2] = J * pz;
+    // its downward part is left out, so that the character does not press what it walks into into the
+    // ground (Jolt's HandleContact likewise)
+    const u = this.upward, down = impulse[0] * u[0] + impulse[1] * u[1] + impulse[2] * u[2];
+    if (down < 0) for (let k = 0; k < 3; k++) impulse[k] -= down * u[k];
     body.applyLinearImpulse(impulse, point);
   }
 }

@@ -31,6 +31,9 @@ const MIN_RISE = 1e-4;
 /** Where on its rounded bottom a stepping capsule is set down on an edge, as a share of the walkable
  * reach r sin(maxSlopeClimbAngle). */
 const EDGE_SHARE = 0.9;
+/** The least forward move of a step beyond the skin gap, m (Jolt's ExtendedUpdateSettings
+ * mWalkStairsMinStepForward, 0.02 m). */
+const MIN_STEP_FORWARD = 0.02;
 
 export class StepUp {
   /** After a step: the normal of the surface it landed on. */
@@ -50,7 +53,10 @@ export class StepUp {
     maxSlopeClimbAngle: number,
   ) {
     this.edgeReach = EDGE_SHARE * radius * Math.sin(maxSlopeClimbAngle);
+    this.minForward = sweep.offset + MIN_STEP_FORWARD;
   }
+  /** The least forward move of a step, m. */
+  private readonly minForward: number;
   /** x at which a stepping capsule is set down on an edge, m. */
   private readonly edgeReach: number;
 
@@ -71,8 +77,9 @@ export class StepUp {
     const lift = sweep.advance(position, u, this.stepHeight);
     if (lift < MIN_RISE) return false;
     for (let k = 0; k < 3; k++) lifted[k] = position[k] + lift * u[k];
-    // 2. forward
-    let forward = sweep.advance(lifted, along, length);
+    // 2. forward, by at least the skin gap and MIN_STEP_FORWARD: a move shorter than the gap would lower
+    // the bare capsule past the riser's edge without touching it (a slow walker at a high frame rate)
+    let forward = sweep.advance(lifted, along, Math.max(length, this.minForward));
     if (forward < MIN_PROGRESS) return false;
     // 3. down, 4. the landing
     if (!this.land(forward, lift, feet)) return false;

@@ -51,8 +51,8 @@ export class SurfaceRules {
   /**
    * The rest of a move, `move` (changed in place), after the capsule was stopped by a surface of normal
    * n. Afterwards move·n ≥ 0: the move no longer goes into the surface.
-   *   horizontal part h (move minus its up part): into a walkable surface it is lifted along u onto the
-   *     surface's plane, h − u (h·n)/(n·u), keeping its horizontal progress; into a too-steep one its
+   *   horizontal part h (move minus its up part): into a walkable surface it slides along the surface's
+   *     plane, h − (h·n) n (Jolt's and Rapier's treatment of a walkable contact); into a too-steep one its
    *     part along the normal's horizontal direction m is taken out, h − (h·m) m;
    *   downward part v u (v < 0): slides along a slippery surface, v u − v (n·u) n; taken out on others;
    *   upward part: kept (it leaves any surface that faces up).
@@ -69,8 +69,8 @@ export class SurfaceRules {
     const into = hx * n[0] + hy * n[1] + hz * n[2];
     if (into < 0) {
       if (this.walkable(n)) {
-        const lift = -into / nu;
-        hx += lift * u[0]; hy += lift * u[1]; hz += lift * u[2];
+        // slid along the slope's plane, h − (h·n) n (its up part −(h·n)(n·u) > 0), as followGround
+        hx -= into * n[0]; hy -= into * n[1]; hz -= into * n[2];
       } else {
         // the normal's horizontal direction m = (n − (n·u) u) / |…|; h·m = h·n / |…| as h ⊥ u
         let mx = n[0] - nu * u[0], my = n[1] - nu * u[1], mz = n[2] - nu * u[2];
@@ -90,24 +90,47 @@ export class SurfaceRules {
 
   /**
    * A move that starts on walkable ground of normal n and does not rise (move·u ≤ 0), changed in place
-   * to follow the ground: its horizontal part laid onto the ground's plane along u, h − u (h·n)/(n·u)
-   * (uphill and downhill alike, keeping its horizontal progress); its downward part slid along the
-   * ground when the ground is slippery, else cut to `gap` (how far the character may go down before
-   * its skin meets the ground), so that it settles onto the ground but does not creep down it.
+   * to follow the ground.
+   *   Uphill (its horizontal part h goes into the ground, h·n < 0): the whole move is projected onto the
+   *     ground's plane, move − (move·n) n, the game's gravity included, as Jolt's CharacterVirtual and
+   *     Rapier's KinematicCharacterController slide a move along a walkable contact: at speed s up a
+   *     slope of angle α the horizontal progress is s cos²α (Jolt's TestMovingOnSlope). Should that
+   *     slide downhill (a slow walk, gravity's share the larger) on a surface that is not slippery, the
+   *     part along the fall line is taken out instead (Rapier's rule for a non-slip slope).
+   *   Leaving the ground (downhill faster than it falls, move·n ≥ 0): kept as it is (the snap to the
+   *     ground, when on, follows the ground down; without it, a fast run down a slope leaves it and flies,
+   *     as in Jolt's TestStickToFloor).
+   *   Otherwise (level, or slowly downhill): the horizontal part is kept; the downward part slides along
+   *     the ground when it is slippery, else is cut to `gap` (how far the character may go down before
+   *     its skin meets the ground), so that it settles onto the ground but does not creep down it.
    */
   followGround(move: Float64Array, n: ArrayLike<number>, gap: number): void {
     const u = this.up, nu = this.upness(n);
     const v = move[0] * u[0] + move[1] * u[1] + move[2] * u[2];
     const hx = move[0] - v * u[0], hy = move[1] - v * u[1], hz = move[2] - v * u[2];
-    const lift = -(hx * n[0] + hy * n[1] + hz * n[2]) / nu;
-    move[0] = hx + lift * u[0]; move[1] = hy + lift * u[1]; move[2] = hz + lift * u[2];
-    if (!(v < 0)) return;
+    if (hx * n[0] + hy * n[1] + hz * n[2] < 0) {
+      const into = move[0] * n[0] + move[1] * n[1] + move[2] * n[2];
+      for (let k = 0; k < 3; k++) move[k] -= into * n[k];
+      if (move[0] * u[0] + move[1] * u[1] + move[2] * u[2] < 0 && !this.slippery(n)) this.removeFallLine(move, n, nu);
+      return;
+    }
+    if (!(v < 0) || move[0] * n[0] + move[1] * n[1] + move[2] * n[2] >= 0) return;
+    move[0] = hx; move[1] = hy; move[2] = hz;
     if (this.slippery(n)) {
       for (let k = 0; k < 3; k++) move[k] += v * u[k] - v * nu * n[k];
     } else {
       const settle = Math.min(-v, Math.max(0, gap));
       for (let k = 0; k < 3; k++) move[k] -= settle * u[k];
     }
+  }
+
+  /** Takes out of a move in the plane of normal n (n·u = nu < 1) its part along the plane's fall line,
+   * the direction s = (u − nu n) / |u − nu n|, |u − nu n|² = 1 − nu². */
+  private removeFallLine(move: Float64Array, n: ArrayLike<number>, nu: number): void {
+    const u = this.up, length2 = 1 - nu * nu;
+    if (!(length2 > 1e-12)) return;
+    const along = (move[0] * u[0] + move[1] * u[1] + move[2] * u[2] - nu * (move[0] * n[0] + move[1] * n[1] + move[2] * n[2])) / length2;
+    for (let k = 0; k < 3; k++) move[k] -= along * (u[k] - nu * n[k]);
   }
 
   /**

@@ -39,6 +39,7 @@ import type { ShapeProxy } from './broadphase.js';
 import { ContactConstraint } from './contact-constraint.js';
 import { CLIP_CAPACITY, candidateDepths, candidateIds, candidates, reducePoints } from './features.js';
 import { Manifold } from './manifold.js';
+import { Penetrations } from './penetrations.js';
 import { mergeSort } from '../math/merge-sort.js';
 import { MAX_PAIR_MANIFOLDS, MAX_PAIR_TRIANGLES } from '../limits.js';
 import { UNPOOLED, type Float64Allocator } from '../util/arena.js';
@@ -292,6 +293,34 @@ export class MeshPairs {
       this.deepestNormal.set(m.normal);
       for (let k = 0; k < 3; k++) this.deepestPoint[k] = m.points[3 * i + k];
     }
+    return true;
+  };
+
+  /**
+   * The triangles of the mesh proxy's shape within `margin` of `shape` at world pose `pose` (world box
+   * `box`, already grown by the margin), each added to `out` by its deepest point (scene queries'
+   * penetrations), from the front as the contacts meet them, until `out` is full.
+   */
+  penetrations(mesh: ShapeProxy, shape: Shape, pose: ShapePose, box: Float64Array, margin: number, out: Penetrations): void {
+    this.margin = margin;
+    this.penetrationOut = out;
+    this.visitQuery(mesh, shape, pose, box, this.visitPenetration);
+    this.penetrationOut = null;
+  }
+  private penetrationOut: Penetrations | null = null;
+  private readonly visitPenetration = (triangle: number): boolean => {
+    const out = this.penetrationOut as Penetrations, m = this.scratch;
+    if (out.count === Penetrations.CAPACITY) return false;
+    m.margin = this.margin;
+    m.count = 0;
+    this.collideOne(triangle, this.mesh as ShapeProxy, m);
+    if (m.count === 0) return true;
+    let deepest = Infinity;
+    for (let i = 0; i < m.count; i++) deepest = Math.min(deepest, m.separations[i]);
+    // (the manifold's normal runs from the triangle to the other shape)
+    const at = out.count++;
+    for (let k = 0; k < 3; k++) out.normals[3 * at + k] = m.normal[k];
+    out.separations[at] = deepest;
     return true;
   };
 

@@ -28,6 +28,7 @@ import { checkOptionKeys, optionKeys } from '../util/option-keys.js';
 import { boxesOverlap, TreeKind, type BroadPhase, type ShapeProxy } from './broadphase.js';
 import { Manifold } from './manifold.js';
 import { MeshPairs } from './mesh-pairs.js';
+import { Penetrations } from './penetrations.js';
 import type { TriangleSource } from '../geometry/triangle-source.js';
 import { collide, SHAPE_RANK } from './narrowphase.js';
 import { CastResult, ConvexProxy, shapeCast } from '../geometry/gjk.js';
@@ -522,10 +523,12 @@ export class SceneQueries {
    */
   sweep(
     query: Shape, position: Float64Array, orientation: Float64Array, d: Float64Array, maxDistance: number, excluded: readonly Body[],
-    out: SweepHit,
+    out: SweepHit, tolerance?: number,
   ): boolean {
     this.options.only(excluded);
+    this.castTolerance = tolerance;
     const hit = this.sweepNearest(query, position, orientation, d, maxDistance, StartContacts.HitWhenPressed, false);
+    this.castTolerance = undefined;
     if (hit === null) return false;
     this.writeSweepHit(hit, out);
     return true;
@@ -572,6 +575,9 @@ export class SceneQueries {
   }
   /** What a starting contact is to the sweep under way (ShapeCastOptions). */
   private start = StartContacts.HitWhenPressed;
+  /** The sweep under way's contact tolerance, m (gjk.ts shapeCast; undefined: shapeCast's default, relative
+   * to the larger shape, which against a 100 m box stops 3.5e-5 m short of touching). */
+  private castTolerance: number | undefined = undefined;
   /**
    * castShape (not the character's sweep, which keeps its contacts as they were): a starting contact's
    * normal and point are the narrowphase's (its manifold at zero margin, as overlapShape finds it: the
@@ -617,7 +623,7 @@ export class SceneQueries {
       const translation = this.translation;
       for (let k = 0; k < 3; k++) translation[k] = d[k] * limit;
       const out = this.castResult;
-      if (!shapeCast(this.targetProxy, proxy.pose, this.castProxy, this.queryPose, translation, out)) return;
+      if (!shapeCast(this.targetProxy, proxy.pose, this.castProxy, this.queryPose, translation, out, this.castTolerance)) return;
       this.scratchNormal.set(out.normal);
       this.scratchPoint.set(out.point);
       if (out.fraction === 0) {
@@ -747,7 +753,7 @@ export class SceneQueries {
     const limit = this.triangleBest >= 0 ? this.triangleBest : this.triangleLimit;
     const translation = this.translation, d = this.direction, out = this.castResult;
     for (let k = 0; k < 3; k++) translation[k] = d[k] * limit;
-    if (!shapeCast(this.targetProxy, proxy.pose, this.castProxy, this.queryPose, translation, out)) return true;
+    if (!shapeCast(this.targetProxy, proxy.pose, this.castProxy, this.queryPose, translation, out, this.castTolerance)) return true;
     if (out.fraction === 0 && this.start === StartContacts.Ignore) {
       this.meshStartSeen = true;
       return false;
@@ -921,6 +927,59 @@ export class SceneQueries {
     if (!this.options.accepts(proxy.body, proxy.shape)) return;
     this.overlaps.push({ body: proxy.body, shape: proxy.shape });
     this.keys.push(proxy.key);
+  }
+
+  /**
+   * @internal The character controller's contacts: every solid shape (a mesh's or a heightfield's
+   * triangles one by one, met from the front) within `margin` of `query` at the pose, not a sensor nor
+   * of an `excluded` body, as the narrowphase's manifold at that margin sees it, its deepest point kept
+   * (up to Penetrations.CAPACITY of them). Allocates nothing.
+   */
+  penetrations(
+    query: Shape, position: Float64Array, orientation: Float64Array, excluded: readonly Body[], margin: number, out: Penetrations,
+  ): void {
+    this.options.only(excluded);
+    const pose = this.queryPose, box = this.box;
+    poseOf(query, position, orientation, pose);
+    query.definition.bounds(query, pose.c, pose.W, box);
+    for (let k = 0; k < 3; k++) {
+      box[k] -= margin;
+      box[3 + k] += margin;
+    }
+    this.queryShape = query;
+    this.penetrationMargin = margin;
+    this.penetrationOut = out;
+    out.count = 0;
+    for (let i = 0; i < TREES.length; i++) this.broadphase.trees[TREES[i]].query(box, this.visitPenetration);
+    const unbounded = this.broadphase.unbounded;
+    for (let i = 0; i < unbounded.length; i++) this.penetrationOf(unbounded[i]);
+    this.queryShape = null;
+    this.penetrationOut = null;
+  }
+  private penetrationMargin = 0;
+  private penetrationOut: Penetrations | null = null;
+  private readonly visitPenetration = (_id: number, slot: number): boolean => {
+    this.penetrationOf(this.broadphase.proxyAt(slot));
+    return true;
+  };
+  private penetrationOf(proxy: ShapeProxy): void {
+    const out = this.penetrationOut as Penetrations;
+    if (out.count === Penetrations.CAPACITY || !this.options.accepts(proxy.body, proxy.shape)) return;
+    const query = this.queryShape as Shape, pose = this.queryPose, m = this.manifold;
+    if (proxy.shape.mesh !== null) {
+      this.meshPairs.penetrations(proxy, query, pose, this.box, this.penetrationMargin, out);
+      return;
+    }
+    // the manifold's normal runs from its first shape to its second: toward the query when it is second
+    const first = SHAPE_RANK[proxy.shape.type] <= SHAPE_RANK[query.type];
+    if (first) collide(proxy.shape, proxy.pose, query, pose, this.penetrationMargin, m);
+    else collide(query, pose, proxy.shape, proxy.pose, this.penetrationMargin, m);
+    if (m.count === 0) return;
+    let deepest = Infinity;
+    for (let i = 0; i < m.count; i++) deepest = Math.min(deepest, m.separations[i]);
+    const at = out.count++, sign = first ? 1 : -1;
+    for (let k = 0; k < 3; k++) out.normals[3 * at + k] = sign * m.normal[k];
+    out.separations[at] = deepest;
   }
 
   private readonly visitOverlap = (_id: number, slot: number): boolean => {

@@ -33,6 +33,7 @@ import { readDirection, readFiniteVector, readUnitQuaternion, requireInteger, re
 import { requireFiniteState } from '../util/restore-check.js';
 import { writeBodyType, writeShape } from './structure-hash.js';
 import { hashWorld, restoreWorld, takeSnapshot, type SnapshotBody, type WorldSnapshot } from './snapshot.js';
+import type { Penetrations } from '../collision/penetrations.js';
 import { SceneQueries, type PointProjection, type PointProjectionOptions, type QueryOptions, type RayHit, type ShapeCastOptions, type ShapeOverlap, type SweepHit } from '../collision/queries.js';
 import { CharacterController, type CharacterControllerOptions } from '../character/character-controller.js';
 import { ContactSet } from '../collision/contact-set.js';
@@ -317,12 +318,21 @@ export class World extends BasicWorld {
 
   /** @internal castShape for the character controller: a built shape, the default filter (sensors
    * skipped), the `excluded` bodies left out, the hit written into `out` without allocating; a contact
-   * the sweep starts in and moves away from is not a hit (SceneQueries.sweep). Nothing is checked. */
+   * the sweep starts in and moves away from is not a hit (SceneQueries.sweep); `tolerance`, m: how close
+   * to touching a hit stops (default: gjk.ts shapeCast's). Nothing is checked. */
   sweepShape(
     shape: Shape, position: Float64Array, orientation: Float64Array, direction: Float64Array, maxDistance: number, excluded: readonly Body[],
-    out: SweepHit,
+    out: SweepHit, tolerance?: number,
   ): boolean {
-    return this.queries().sweep(shape, position, orientation, direction, maxDistance, excluded, out);
+    return this.queries().sweep(shape, position, orientation, direction, maxDistance, excluded, out, tolerance);
+  }
+
+  /** @internal The shapes within `margin` of a built shape at a pose, for the character controller
+   * (SceneQueries.penetrations). Nothing is checked. */
+  penetrations(
+    shape: Shape, position: Float64Array, orientation: Float64Array, excluded: readonly Body[], margin: number, out: Penetrations,
+  ): void {
+    this.queries().penetrations(shape, position, orientation, excluded, margin, out);
   }
 
   /**
