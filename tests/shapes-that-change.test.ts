@@ -49,6 +49,18 @@ describe('the contacts follow a shape that changes', () => {
     expect(Math.abs(box.position[1] - (0.3 + h))).toBeLessThan(0.01);
   });
 
+  it('a box grown under a resting cube lifts it: the pair collides again at the new size (its kept manifold was for the old one)', () => {
+    const { world } = floorWorld();
+    const post = world.createBody({ type: 'static', position: [0, 0.5, 0], shapes: [{ type: 'box', halfExtents: [0.5, 0.5, 0.5] }] });
+    const cube = world.createBody({ position: [0, 1.25, 0], shapes: [{ type: 'box', halfExtents: [0.25, 0.25, 0.25] }] });
+    steps(world, 60);
+    expect(Math.abs(cube.position[1] - 1.25)).toBeLessThan(0.01);
+    post.shapes[0].setHalfExtents([0.5, 0.8, 0.5]);
+    steps(world, 120);
+    // the post's top went from y = 1 to y = 1.3 (its centre stays at y = 0.5)
+    expect(Math.abs(cube.position[1] - 1.55)).toBeLessThan(0.01);
+  });
+
   it('a removed shape no longer collides: the ball resting on it falls, its contact ends, a ball on the shape after it stays', () => {
     const { world } = floorWorld();
     // a static shelf of two boxes 4 m apart, one ball on each
