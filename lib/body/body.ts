@@ -16,7 +16,7 @@ import { rotateDiagonal, rotateSymmetric } from '../math/mat3.js';
 import { UNPOOLED, type Float64Allocator } from '../util/arena.js';
 import { readBoundedVector, readPoint, readUnitQuaternion, requireBoolean, requireWritable, show } from '../util/validate.js';
 import { MAX_ANGULAR_SPEED, MAX_LINEAR_SPEED } from '../limits.js';
-import { MAX_SHAPES_PER_BODY, Shape, type ShapeHolder, type ShapeOptions, type ShapeTypeTable } from '../geometry/shape.js';
+import { MAX_SHAPES_PER_BODY, Shape, type ShapeOptions, type ShapeTypeTable } from '../geometry/shape.js';
 import { quatConjugate, rotationMatrix, writeRotation } from '../math/quat.js';
 import { addVec3, crossVec3, subtractVec3, transformMat3, transformQuat } from '../math/vec3.js';
 import { BodyBase } from './body-base.js';
@@ -59,7 +59,7 @@ export interface ShapeListener {
   centreMoved?(body: Body, shift: Float64Array): void;
 }
 
-export class Body extends BodyBase implements ShapeHolder {
+export class Body extends BodyBase {
   /** 'dynamic', 'static' or 'kinematic'; changed with setType. */
   readonly type: BodyType;
   /** True for dynamic bodies (the only ones forces and joints move). */

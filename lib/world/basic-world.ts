@@ -8,7 +8,7 @@
 // BasicWorld leaves out the other shapes, joints, queries, continuous collision, the character and
 // snapshots (docs/bundle-size.md). What the worlds share with World2D is in world-core.ts.
 
-import { Body, type BodyOptions, type ShapeListener } from '../body/body.js';
+import { Body, type BodyOptions } from '../body/body.js';
 import type { Joint } from '../joints/joint.js';
 import type { JointDefinition } from '../joints/joint-definition.js';
 import { RigidBodyIntegrator } from '../solver/integrate.js';
@@ -100,7 +100,7 @@ export const DEFAULT_WORLD_SETTINGS: Readonly<SolverSettings & { gyroscopic: boo
   gyroscopic: true,
 });
 
-export class BasicWorld extends WorldCore<Body, Joint> implements ShapeListener {
+export class BasicWorld extends WorldCore<Body, Joint> {
   readonly ground: Body;
   protected readonly bodyClassName = 'Body';
   /** @internal How bodies integrate (solver/integrate.ts): the gyroscopic switch. */
