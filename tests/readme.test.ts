@@ -223,6 +223,14 @@ describe('README, shapes', () => {
     expect(handle).toBeCloseTo(0.16, 2);
   });
 
+  it('shapes that change: an added box moves the centre of mass off the hinge and the body swings; removed, the centre is back on it', async () => {
+    const lines = (await runExample('example-shapes-that-change')).map((line) => String(line[0]));
+    const ball = 1000 * (4 / 3) * Math.PI * 0.25 ** 3, box = 500 * 0.3 * 0.2 * 0.2;
+    expect(lines[0]).toBe(`mass ${(ball + box).toFixed(1)} kg, centre of mass at x = ${(box / (ball + box)).toFixed(3)} m`);
+    expect(Number(/turning at (.*) rad\/s/.exec(lines[1])?.[1])).toBeLessThan(-0.5);
+    expect(lines[2]).toBe(`mass ${ball.toFixed(1)} kg, centre of mass at x = 0.000 m`);
+  });
+
   it('a heightfield cell is cut along the diagonal from its (r, c) corner to its (r + 1, c + 1) corner', async () => {
     const lines = (await runExample('example-heightfield')).map((line) => String(line[0]));
     expect(lines[0]).toBe("ground at the cell's centre: y = 0.000 m");
@@ -488,7 +496,7 @@ describe('docs, worker', () => {
 describe('every other example', () => {
   const checked = new Set([
     'readme-example', 'readme-example-three', 'readme-example-2d', 'example-2d-joints', 'readme-example-joints', 'example-joint-anchors', 'example-springs', 'example-local-frames', 'readme-example-direct',
-    'readme-example-shapes', 'example-shape-frames', 'example-heightfield', 'example-trimesh', 'example-contact-points', 'example-events',
+    'readme-example-shapes', 'example-shape-frames', 'example-shapes-that-change', 'example-heightfield', 'example-trimesh', 'example-contact-points', 'example-events',
     'example-hooks', 'example-ccd', 'example-character', 'example-sleeping', 'readme-example-direct-2d', 'readme-example-game',
     'example-snapshot', 'example-three-meshes', 'example-three-heightfield', 'example-three-debug', 'example-cannon-before',
     'example-cannon-after', 'example-rapier-before', 'example-rapier-after',

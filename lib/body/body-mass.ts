@@ -61,16 +61,24 @@ export function readMass(
 /** @internal setType's mass for a body made `type`: made dynamic, its shapes' (1 kg and a 1 m cube's
  * inertia without solid shapes), with their centre of mass in `centre` (else null). */
 export function readTypeMass(where: string, type: BodyType, body: Body): MassValues & { centre: Float64Array | null } {
+  if (type !== 'dynamic') return { mass: Infinity, inertia: new Float64Array(9), inverse: new Float64Array(9), centre: null };
+  const fromShapes = readShapesMass(where, body.id, body.shapes);
+  if (fromShapes !== null) return fromShapes;
   const inertia = new Float64Array(9), inverse = new Float64Array(9);
-  if (type !== 'dynamic') return { mass: Infinity, inertia, inverse, centre: null };
-  requireShapesMass(where, body.shapes, `body ${body.id} takes its mass from them; give them another density`);
-  const fromShapes = computeMassProperties(body.shapes);
-  if (fromShapes !== null) {
-    readInertia(where, fromShapes.inertia, inertia, inverse, "the shapes' inertia");
-  } else {
-    readInertia(where, [1 / 6, 1 / 6, 1 / 6], inertia, inverse);
-  }
-  return { mass: fromShapes?.mass ?? 1, inertia, inverse, centre: fromShapes?.centre ?? null };
+  readInertia(where, [1 / 6, 1 / 6, 1 / 6], inertia, inverse);
+  return { mass: 1, inertia, inverse, centre: null };
+}
+
+/** @internal The mass properties of a dynamic body `id` made of `shapes` (setType; Body.addShape,
+ * removeShape and a resize): their mass and inertia with their centre of mass (body frame, about the
+ * current one), or null without solid shapes. Refuses, naming the values, a mass or inertia out of range. */
+export function readShapesMass(where: string, id: number, shapes: readonly Shape[]): (MassValues & { centre: Float64Array }) | null {
+  requireShapesMass(where, shapes, `body ${id} takes its mass from them; give them another density`);
+  const fromShapes = computeMassProperties(shapes);
+  if (fromShapes === null) return null;
+  const inertia = new Float64Array(9), inverse = new Float64Array(9);
+  readInertia(where, fromShapes.inertia, inertia, inverse, "the shapes' inertia");
+  return { mass: fromShapes.mass, inertia, inverse, centre: fromShapes.centre };
 }
 
 /** @internal setMassProperties' inertia: as given (createBody's `inertia`), else the body's scaled with

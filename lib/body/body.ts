@@ -16,16 +16,16 @@ import { rotateDiagonal, rotateSymmetric } from '../math/mat3.js';
 import { UNPOOLED, type Float64Allocator } from '../util/arena.js';
 import { readBoundedVector, readPoint, readUnitQuaternion, requireBoolean, requireWritable, show } from '../util/validate.js';
 import { MAX_ANGULAR_SPEED, MAX_LINEAR_SPEED } from '../limits.js';
-import type { Shape, ShapeTypeTable } from '../geometry/shape.js';
+import { MAX_SHAPES_PER_BODY, Shape, type ShapeOptions, type ShapeTypeTable } from '../geometry/shape.js';
 import { quatConjugate, rotationMatrix, writeRotation } from '../math/quat.js';
 import { addVec3, crossVec3, subtractVec3, transformMat3, transformQuat } from '../math/vec3.js';
 import { BodyBase } from './body-base.js';
 import { addAngularImpulse, addForce, addLinearImpulse, addTorque } from './body-forces.js';
-import { placeShapes, readNewInertia, readTypeMass, writeInverseMassAxes, writeMass } from './body-mass.js';
+import { placeShapes, readNewInertia, readShapesMass, readTypeMass, writeInverseMassAxes, writeMass, type MassValues } from './body-mass.js';
 import { readBodyOptions, readForceThreshold, type BodyOptions } from './body-options.js';
 export type { BodyOptions } from './body-options.js';
 import { BODY_STATE, lockAngularVelocity, lockInverseInertia, lockLinearVelocity, readLocks } from './body-state.js';
-import { interpolateOrientationInto } from './interpolation.js';
+import { interpolateOrientationInto, NO_PREVIOUS_POSE } from './interpolation.js';
 import { KinematicMotion } from './kinematic-motion.js';
 import type { BodyType } from './body-type.js';
 import { notFinite, type InvalidQuantity } from './invalid-bodies.js';
@@ -47,6 +47,17 @@ const boundsCentre = new Float64Array(3);
 const boundsFrame = new Float64Array(9);
 const boundsRotation = new Float64Array(9);
 const boundsBox = new Float64Array(6);
+
+/** @internal What a body tells its world of its shapes (world/basic-world.ts): before shapes from index
+ * `from` on go or move to another index (their contacts end), after the list changed (the broadphase
+ * follows), a shape resized (its proxy and contacts), and its centre of mass moved by `shift` in its own
+ * axes (the joints' anchors on it). */
+export interface ShapeListener {
+  shapesChanging?(body: Body, from: number): void;
+  shapesChanged?(body: Body): void;
+  shapeResized?(body: Body, shape: Shape): void;
+  centreMoved?(body: Body, shift: Float64Array): void;
+}
 
 export class Body extends BodyBase {
   /** 'dynamic', 'static' or 'kinematic'; changed with setType. */
@@ -73,12 +84,14 @@ export class Body extends BodyBase {
   readonly orientation: Float64Array;
   /** R(q), gl-matrix mat3 (column-major). Recomputed with inverseInertiaWorld. */
   readonly rotation: Float64Array;
-  /** Collision shapes in the body frame, about the centre of mass (see BodyOptions.shapes); fixed at
-   * creation (the array is frozen, and `shapes` cannot be assigned). */
+  /** Collision shapes in the body frame, about the centre of mass (see BodyOptions.shapes). The array is
+   * frozen and `shapes` cannot be assigned: addShape and removeShape put a new array in its place. */
   get shapes(): readonly Shape[] {
     return this._shapes;
   }
-  private readonly _shapes: readonly Shape[];
+  private _shapes: readonly Shape[];
+  /** The shape types its world takes (addShape's). */
+  private readonly shapeTypes: ShapeTypeTable;
   /** @internal The largest distance of a point of the shapes from the centre of mass, m (0 without
    * shapes, Infinity with a plane): no point of the body moves faster than |v| + |ω| · extent. */
   readonly extent: number = 0;
@@ -142,6 +155,8 @@ export class Body extends BodyBase {
     this._ccd = values.ccd;
     this._contactForceEventThreshold = values.contactForceEventThreshold;
     this._shapes = Object.freeze(values.shapes);
+    this.shapeTypes = shapeTypes;
+    for (const shape of values.shapes) shape.holder = this;
     this.measureShapes();
     writeMass(this, values);
     if (this.isDynamic) {
@@ -402,6 +417,113 @@ export class Body extends BodyBase {
     const self = this as { extent: number; minExtent: number };
     self.extent = extent;
     self.minExtent = minExtent === Infinity ? 0 : minExtent;
+  }
+
+  // ---- shapes that change (Rapier's ColliderSet insert_with_parent and remove, Jolt's
+  // BodyInterface::SetShape and NotifyShapeChanged) ----
+
+  /**
+   * Adds a shape made from `options` (as createBody's `shapes` take them, its position and orientation
+   * in the body's axes about its centre of mass as it is now) and returns it. A dynamic body's mass,
+   * centre of mass and inertia then come from its shapes' densities again, as createBody computes them
+   * (a mass given by createBody or setMassProperties gives way to them; set one again after): the body
+   * and its shapes stay where they are in the world, while its centre of mass, `position`, moves to the
+   * shapes' new one, and the joints' anchors on it stay on the same points of the body. Its velocities are
+   * kept as they are, those of the centre of mass (as Jolt and Rapier keep them): a shape added or
+   * removed changes the body's momentum with its mass. The body wakes, and the contact search and the
+   * queries see the new shape. Refused, changing nothing: a body removed from its world, bad options,
+   * a shape its type may not carry (a plane or a mesh on a dynamic body), more than 2²¹ shapes, or
+   * shapes whose mass or inertia would be out of range.
+   */
+  addShape(options: ShapeOptions): Shape {
+    const where = 'addShape';
+    this.requireInWorld(where);
+    if (this._shapes.length >= MAX_SHAPES_PER_BODY) {
+      throw new RangeError(`${where}: a body holds at most ${MAX_SHAPES_PER_BODY} shapes (2²¹), and body ${this.id} has ${this._shapes.length}`);
+    }
+    const shape = new Shape(where, options, this.shapeTypes);
+    const allowed = shape.definition.bodyTypes;
+    if (!allowed.includes(this.type)) {
+      throw new RangeError(`${where}: a ${shape.type} only goes on a ${allowed.join(' or ')} body (it has no mass), and body ${this.id} is ${this.type}`);
+    }
+    this.changeShapes(where, [...this._shapes, shape], this._shapes.length);
+    return shape;
+  }
+
+  /**
+   * Takes one of the body's shapes off it: its contacts end (onContactEnd at the next step), nothing
+   * collides with it nor do queries see it, and it can no longer be resized. The mass properties follow
+   * as for addShape. The last shape of a dynamic body may go: the body keeps its mass, inertia and
+   * centre of mass, and collides with nothing (as a dynamic body made without shapes). The contacts of
+   * the shapes after it in `shapes` start afresh (each shape's place in the list names it in the
+   * contacts; those still touching begin again at the next step). Refused, changing nothing: a shape
+   * that is not one of the body's, a body removed from its world, or shapes left whose mass would be out
+   * of range.
+   */
+  removeShape(shape: Shape): void {
+    const where = 'removeShape';
+    this.requireInWorld(where);
+    const index = this._shapes.indexOf(shape);
+    if (index < 0) {
+      const whose = shape instanceof Shape ? (shape.holder === null ? 'a shape removed from its body' : 'a shape of another body') : show(shape);
+      throw new RangeError(`${where}: shape must be one of body ${this.id}'s shapes, got ${whose}`);
+    }
+    this.changeShapes(where, this._shapes.filter((other) => other !== shape), index);
+  }
+
+  /** @internal A shape of the body is about to be resized (ShapeHolder): the body must be in its world,
+   * outside a step. */
+  requireShapeChange(where: string): void {
+    this.requireInWorld(where);
+  }
+
+  /** @internal One of its shapes has its new size (ShapeHolder): the mass properties follow (or it
+   * throws, changing nothing, and the shape takes its old size back), then the world. */
+  shapeResized(where: string, shape: Shape): void {
+    const mass = this.isDynamic ? readShapesMass(where, this.id, this._shapes) : null;
+    this.takeShapesMass(mass);
+    this.shapeListener?.shapeResized?.(this, shape);
+  }
+
+  /** The shape list becomes `next` (checked: its mass, if dynamic, is in range), the shapes from index
+   * `from` on having gone or moved. */
+  private changeShapes(where: string, next: Shape[], from: number): void {
+    const mass = this.isDynamic ? readShapesMass(where, this.id, next) : null;
+    // every check passed: commit
+    const listener = this.shapeListener;
+    listener?.shapesChanging?.(this, from);
+    for (const shape of this._shapes) if (!next.includes(shape)) shape.holder = null;
+    for (const shape of next) shape.holder = this;
+    this._shapes = Object.freeze(next);
+    this.takeShapesMass(mass);
+    listener?.shapesChanged?.(this);
+  }
+
+  /**
+   * The shapes' mass properties (null: none, the body keeps its own) with their centre of mass c (body
+   * frame, about the current one): the centre moves there and the shapes with it, x' = x + R c and
+   * p_i' = p_i − c, so that x' + R p_i' = x + R p_i and nothing moves in the world (placeShapes); the
+   * pose drawn between steps moves its centre alike, and the joints their anchors (Jolt's
+   * Constraint::NotifyShapeChanged: local positions − ΔCOM). Then the body wakes.
+   */
+  private takeShapesMass(mass: (MassValues & { centre: Float64Array }) | null): void {
+    if (mass !== null) {
+      const c = mass.centre;
+      placeShapes(this._shapes, c, this.rotation, this.position);
+      if (this.previousPoseStep !== NO_PREVIOUS_POSE) {
+        const previous = this.previousPose, R = rotationMatrix(boundsRotation, previous.subarray(3, 7));
+        for (let k = 0; k < 3; k++) previous[k] += R[k] * c[0] + R[3 + k] * c[1] + R[6 + k] * c[2];
+      }
+      writeMass(this, mass);
+      this.shapeListener?.centreMoved?.(this, c);
+    }
+    this.measureShapes();
+    this.sleep.wake();
+  }
+
+  /** The world, told of the shapes' changes (ShapeListener), or null once removed. */
+  private get shapeListener(): ShapeListener | null {
+    return this.owner as ShapeListener | null;
   }
 
   /**

@@ -102,8 +102,8 @@ export class ShapeProxy {
   /** The radius of the largest ball about the shape's centre (pose.c) that lies inside it, m: a sphere's
    * or capsule's radius, a box's least half extent, a hull's least distance to a face plane (0 when its
    * origin is not inside it), 0 for planes, meshes and heightfields (ShapeDefinition.originRadius;
-   * isDeepPair). */
-  readonly innerRadius: number;
+   * isDeepPair). Renewed when the shape is resized (BroadPhase.shapeResized). */
+  innerRadius: number;
 
   /** `allocator`: where its numbers live (the broadphase's arena: a proxy's box, fat box and pose side by
    * side, which the contact search reads for every pair). */
@@ -192,15 +192,19 @@ export class BroadPhase {
 
   /**
    * Follows the world's bodies after a topology change: proxies for new bodies' shapes, removal of those
-   * whose body or shape is gone (marked `removed` for the contacts that hold them).
+   * whose body or shape is gone (marked `removed` for the contacts that hold them). A body whose shapes
+   * changed (Body.addShape, removeShape) keeps the proxies of the shapes still at their places in its
+   * list, whose keys still name them; the others go, and the shapes after them get new ones.
    */
   sync(bodies: readonly Body[], dt: number): void {
     const present = new Set<Body>();
     for (const body of bodies) present.add(body);
     for (const [body, entry] of this.byBody) {
       if (present.has(body) && sameShapes(entry)) continue;
-      for (const proxy of entry.proxies) this.remove(proxy);
-      this.byBody.delete(body);
+      const kept = present.has(body) && sameTree(entry) ? keptProxies(entry) : 0;
+      for (let k = kept; k < entry.proxies.length; k++) this.remove(entry.proxies[k]);
+      if (kept > 0) entry.proxies.length = kept;
+      else this.byBody.delete(body);
     }
     // the bodies bound as moving by the last update that are gone (updateBounds and rebound skip them):
     // not kept reachable until the next update overwrites the lists
@@ -224,7 +228,17 @@ export class BroadPhase {
       this.arena = to;
     }
     for (const body of bodies) {
-      if (this.byBody.has(body)) continue;
+      const known = this.byBody.get(body);
+      if (known !== undefined) {
+        // (the shapes past the kept proxies, of a body whose shapes changed)
+        const shapes = body.shapes, proxies = known.proxies;
+        for (let k = proxies.length; k < shapes.length; k++) {
+          const proxy = new ShapeProxy(body, shapes[k], k, this.arena);
+          proxies.push(proxy);
+          this.insert(proxy, dt);
+        }
+        continue;
+      }
       const entry: BodyProxies = { body, proxies: body.shapes.map((shape, index) => new ShapeProxy(body, shape, index, this.arena)), wasMoving: false, stamp: 0 };
       this.byBody.set(body, entry);
       for (const proxy of entry.proxies) this.insert(proxy, dt);
@@ -258,6 +272,16 @@ export class BroadPhase {
     if (proxy !== undefined) this.enqueue(proxy);
   };
   private readonly proxyOfShape = new Map<Shape, ShapeProxy>();
+
+  /** A shape took a new size (Shape.setRadius, …): its proxy takes the new inner radius, its body is
+   * re-bounded at the next update, and the shape looks for pairs again (a grown one may meet new ones). */
+  shapeResized(shape: Shape): void {
+    const proxy = this.proxyOfShape.get(shape);
+    if (proxy === undefined) return;
+    proxy.innerRadius = shape.definition.originRadius(shape);
+    this.edited.add(proxy.body);
+    this.enqueue(proxy);
+  }
 
   /** The user set a body's pose: its proxies are re-bounded at the next update. */
   notePoseEdit(body: Body): void {
@@ -548,6 +572,19 @@ function sameShapes(entry: BodyProxies): boolean {
   if (shapes.length !== proxies.length || proxies.length > 0 && proxies[0].tree !== treeOf(entry.body)) return false;
   for (let i = 0; i < shapes.length; i++) if (proxies[i].shape !== shapes[i]) return false;
   return true;
+}
+
+/** Whether a body's proxies are in the tree of its type (a body made another type has them all anew). */
+function sameTree(entry: BodyProxies): boolean {
+  return entry.proxies.length === 0 || entry.proxies[0].tree === treeOf(entry.body);
+}
+
+/** How many of a body's proxies, from the first, still hold the shape at their index. */
+function keptProxies(entry: BodyProxies): number {
+  const shapes = entry.body.shapes, proxies = entry.proxies;
+  let kept = 0;
+  while (kept < proxies.length && kept < shapes.length && proxies[kept].shape === shapes[kept]) kept++;
+  return kept;
 }
 
 /** The fat box: the box grown by AABB_MARGIN on every side. */

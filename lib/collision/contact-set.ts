@@ -529,24 +529,26 @@ export class ContactSet {
    * Drops every contact and sensor pair of `body` (removed from the world, or taken out of it as invalid)
    * at once, so that `touching`, `sensing` and `save` no longer hold them before the next update. Those
    * that touched end: their end events wait for the next update, whose events they are reported with.
+   * With `from`, only the pairs of the body's shapes from that index on (Body.removeShape: they go, or
+   * their places in the body's list, which their keys name, change).
    */
-  forgetBody(body: Body): void {
+  forgetBody(body: Body, from = 0): void {
     const ended = this.ended.length, sensorEnded = this.sensorEnded.length;
     const asleep = this.asleep;
     let kept = 0;
     for (let i = 0; i < asleep.length; i++) {
       const contact = asleep[i];
-      if (contact.bodyA === body || contact.bodyB === body) this.list.push(contact);
+      if (holdsShapeFrom(contact, body, from)) this.list.push(contact);
       else asleep[kept++] = contact;
     }
     asleep.length = kept;
     // the step's list first: destroy() clears a contact's bodies, after which it could not be told apart
     const active = this.active;
     kept = 0;
-    for (let i = 0; i < active.length; i++) if (active[i].bodyA !== body && active[i].bodyB !== body) active[kept++] = active[i];
+    for (let i = 0; i < active.length; i++) if (!holdsShapeFrom(active[i], body, from)) active[kept++] = active[i];
     active.length = kept;
     const list = this.list;
-    for (let i = 0; i < list.length; i++) if (list[i].bodyA === body || list[i].bodyB === body) this.destroy(i--);
+    for (let i = 0; i < list.length; i++) if (holdsShapeFrom(list[i], body, from)) this.destroy(i--);
     for (let i = ended; i < this.ended.length; i++) this.endedBefore.push(this.ended[i]);
     for (let i = sensorEnded; i < this.sensorEnded.length; i++) this.sensorEndedBefore.push(this.sensorEnded[i]);
     this.ended.length = ended;
@@ -554,6 +556,20 @@ export class ContactSet {
     this.touchingFresh = false;
     this.sensingFresh = false;
   }
+  /** A shape took a new size (Shape.setRadius, …): its pairs' kept manifolds (manifold-cache.ts) were
+   * found for the old one, and are collided again at the next update (Jolt's SetShape invalidates the
+   * body's contact cache alike). The contacts stay, with their impulses for the warm start. */
+  shapeResized(shape: Shape): void {
+    for (const list of [this.list, this.asleep]) {
+      for (let i = 0; i < list.length; i++) {
+        const contact = list[i];
+        if (contact.shapeA !== shape && contact.shapeB !== shape) continue;
+        contact.manifoldCache.reset();
+        if (contact.children !== null) for (const child of contact.children) child.manifoldCache.reset();
+      }
+    }
+  }
+
   /** Ends noted between updates (forgetBody), for the next update's events. */
   private readonly endedBefore: ShapePair[] = [];
   private readonly sensorEndedBefore: ShapePair[] = [];
@@ -632,6 +648,12 @@ export class ContactSet {
     if (inner === undefined) this.pairs.set(keyA, (inner = new Map()));
     return inner;
   }
+}
+
+/** Whether the contact is of a shape of `body` at index `from` or after (its key: body id ·
+ * MAX_SHAPES_PER_BODY + index). */
+function holdsShapeFrom(contact: ContactConstraint, body: Body, from: number): boolean {
+  return (contact.bodyA === body && contact.keyA % MAX_SHAPES_PER_BODY >= from) || (contact.bodyB === body && contact.keyB % MAX_SHAPES_PER_BODY >= from);
 }
 
 /** Adds `change` to both dynamic shapes' pair counts (and deep pair counts, for a deep pair). */

@@ -38,6 +38,7 @@ import { checkOptionKeys, optionKeys } from '../util/option-keys.js';
 import { makeReadOnly } from '../util/read-only.js';
 import type { SurfaceOptions } from './shape-options.js';
 import { MAX_LENGTH } from '../limits.js';
+import type { Vector3Input } from '../util/vector-input.js';
 
 export type {
   BoxShapeOptions, CapsuleShapeOptions, HeightfieldShapeOptions, HullShapeOptions, PlaneShapeOptions, ShapeOptions, SphereShapeOptions, SurfaceOptions,
@@ -84,6 +85,17 @@ const SURFACE_KEYS = optionKeys<SurfaceOptions>({
  * index in the body, and the keys must stay exact in a double (2⁵³) for body ids up to 2³².
  */
 export const MAX_SHAPES_PER_BODY = 2 ** 21;
+
+/** @internal What holds a shape (its body, lib/body/body.ts): asked to take a new size. `resized` checks
+ * what the size does to the body (its mass) and throws, changing nothing, if the body cannot take it;
+ * else it follows the shape, whose geometry is already the new one. */
+export interface ShapeHolder {
+  requireShapeChange(where: string): void;
+  shapeResized(where: string, shape: Shape): void;
+}
+
+/** The geometry fields a resize writes, each saved before and put back when the body refuses it. */
+const RESIZED_FIELDS = ['radius', 'halfHeight', 'hull', 'extent', 'innerRadius'] as const;
 
 export const DEFAULT_DENSITY = 1000;
 export const DEFAULT_FRICTION = 0.6;
@@ -165,6 +177,11 @@ export class Shape implements ShapeGeometry {
   filterListener: ((shape: Shape) => void) | null = null;
   /** Reports overlaps only (SurfaceOptions.sensor). */
   readonly sensor: boolean;
+  /** @internal The body holding the shape, or null once removed from it (Body.removeShape) or its body
+   * from its world: a resize asks it first. */
+  holder: ShapeHolder | null = null;
+  /** @internal Counts the shape's resizes (what caches of its geometry follow: world.hash()'s digest). */
+  geometryVersion = 0;
   /** @internal The farthest point of the shape from its frame's origin, m (ShapeDefinition.extent). */
   readonly extent: number;
   /** @internal The largest ball about its centroid that fits inside, m (ShapeDefinition.innerRadius). */
@@ -224,6 +241,64 @@ export class Shape implements ShapeGeometry {
     ]);
   }
 
+  /**
+   * Gives a sphere or capsule a new radius, m (as ShapeOptions' `radius`, checked alike). The shape keeps
+   * its place in the body; its body's mass properties follow (Body.addShape says how), the contacts see
+   * the new size at the next step and the queries at once, and the body wakes. Refused, changing
+   * nothing, on a shape of another type, a bad radius, a shape no longer on a body of a world, or a body
+   * the new mass would take out of range.
+   */
+  setRadius(radius: number): void {
+    this.resize('setRadius', 'radius', ['sphere', 'capsule'], radius);
+  }
+
+  /** Gives a capsule a new half height, m (as CapsuleShapeOptions' `halfHeight`), as setRadius. */
+  setHalfHeight(halfHeight: number): void {
+    this.resize('setHalfHeight', 'halfHeight', ['capsule'], halfHeight);
+  }
+
+  /** Gives a box new half extents [x, y, z], m (as BoxShapeOptions' `halfExtents`), as setRadius. */
+  setHalfExtents(halfExtents: Vector3Input): void {
+    this.resize('setHalfExtents', 'halfExtents', ['box'], halfExtents);
+  }
+
+  /**
+   * The resize: the new size read by the type's definition as its options are (the error names the bad
+   * value), written over the shape's geometry, then handed to the body; if the body refuses it (its mass
+   * out of range), the old geometry is put back. (Rapier's ColliderSet setters, Jolt's
+   * BodyInterface::SetShape: a shape changed in place, the body's mass properties and contacts after it.)
+   */
+  private resize(where: string, key: string, types: readonly ShapeType[], value: unknown): void {
+    if (!types.includes(this.type)) {
+      throw new TypeError(`${where}: a ${this.type} has no ${key} (${types.map((type) => `${type}s`).join(' and ')} have one)`);
+    }
+    const holder = this.holder;
+    if (holder === null) throw new Error(`${where}: the shape was removed from its body`);
+    holder.requireShapeChange(where);
+    const geometry: ShapeGeometry = {
+      radius: 0, halfHeight: 0, halfExtents: new Float64Array(3), hull: null, normal: new Float64Array([0, 1, 0]), offset: 0, mesh: null,
+    };
+    this.definition.read(where, { ...this.definition.describe(this), type: this.type, [key]: value } as ShapeOptions, geometry);
+    const self = this as unknown as Record<string, unknown>;
+    const saved = RESIZED_FIELDS.map((name) => self[name]);
+    const savedExtents = Float64Array.from(this.halfExtents);
+    writeFields(this, {
+      radius: geometry.radius, halfHeight: geometry.halfHeight, hull: geometry.hull,
+    });
+    this.halfExtents.set(geometry.halfExtents);
+    writeFields(this, { extent: this.definition.extent(this), innerRadius: this.definition.innerRadius(this) });
+    try {
+      holder.shapeResized(where, this);
+    } catch (error) {
+      const old: Record<string, unknown> = {};
+      RESIZED_FIELDS.forEach((name, i) => (old[name] = saved[i]));
+      writeFields(this, old);
+      this.halfExtents.set(savedExtents);
+      throw error;
+    }
+    this.geometryVersion++;
+  }
+
   /** m³ (Infinity for a plane). */
   get volume(): number {
     return this.definition.volume(this);
@@ -240,6 +315,11 @@ export class Shape implements ShapeGeometry {
     const placement = definition.placed ? { position: Array.from(this.position), orientation: Array.from(this.orientation) } : {};
     return { type: this.type, ...definition.describe(this), ...placement, ...material } as ShapeOptions;
   }
+}
+
+/** Writes fields made read-only (makeReadOnly) on a shape: the resize's. */
+function writeFields(shape: Shape, values: Readonly<Record<string, unknown>>): void {
+  for (const name in values) Object.defineProperty(shape, name, { value: values[name] });
 }
 
 /** Whether two shapes' filters let them collide (see SurfaceOptions.category). */

@@ -104,6 +104,11 @@ export abstract class AxesJoint extends Joint {
   /** The swing's limits as a pyramid (swingType 'pyramid'): the swings' drives' own, not the cone. */
   private pyramid = false;
 
+  /** @internal Its anchors on its bodies (Joint.centreMoved). */
+  protected override bodyAnchors(): readonly [Float64Array, Float64Array] {
+    return [this.point.localAnchorA, this.point.localAnchorB];
+  }
+
   /** @internal The anchors, orientations and modes are already checked (`where`: the create call). */
   constructor(
     id: number, bodyA: Body, bodyB: Body, options: JointOptions, where: string, allocator: Float64Allocator, anchor: Float64Array, anchorB: Float64Array,

@@ -107,6 +107,11 @@ export class BallJoint extends Joint {
   /** The servo toward a target orientation, made when first set (null: none). */
   private servo: RotationServo | null = null;
 
+  /** @internal Its anchors on its bodies (Joint.centreMoved). */
+  protected override bodyAnchors(): readonly [Float64Array, Float64Array] {
+    return [this.point.localAnchorA, this.point.localAnchorB];
+  }
+
   /** @internal Use world.createBallJoint. `anchor`, `axis`, `normal` and B's are already checked. */
   constructor(
     id: number, bodyA: Body, bodyB: Body, anchor: Float64Array, options: BallJointOptions, allocator?: Float64Allocator,

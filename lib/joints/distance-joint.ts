@@ -79,6 +79,11 @@ export class DistanceJoint extends Joint {
   private _length: number;
   private readonly direction = new Float64Array([1, 0, 0]);
 
+  /** @internal Its anchors on its bodies (Joint.centreMoved). */
+  protected override bodyAnchors(): readonly [Float64Array, Float64Array] {
+    return [this.point.localAnchorA, this.point.localAnchorB];
+  }
+
   /** @internal Use world.createDistanceJoint; the anchors are already checked. */
   constructor(
     id: number, bodyA: Body, bodyB: Body, anchorA: Float64Array, anchorB: Float64Array, options: DistanceJointOptions,

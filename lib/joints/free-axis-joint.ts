@@ -28,6 +28,11 @@ export abstract class FreeAxisJoint extends Joint {
   readonly axisRow = new AxisConstraintPart();
   readonly frames = new JointFrames();
 
+  /** @internal Its anchors on its bodies (Joint.centreMoved). */
+  protected override bodyAnchors(): readonly [Float64Array, Float64Array] {
+    return [this.point.localAnchorA, this.point.localAnchorB];
+  }
+
   /** @internal `drive` gets `driveOptions` (checked before anything is made); the anchor is fixed in both
    * bodies (B's at `anchorB` when given). */
   constructor(

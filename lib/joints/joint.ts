@@ -46,6 +46,30 @@ export abstract class Joint extends JointCore<Body> {
     return out;
   }
 
+  /**
+   * @internal Body `body`'s centre of mass moved by `shift` (its own axes, m) with the body staying where
+   * it was (its shapes changed: Body.addShape, removeShape, Shape.setRadius, …): the joint's anchors on
+   * it, held in its frame about the centre of mass, move by −shift, so that each stays on the same point
+   * of the body (Jolt's Constraint::NotifyShapeChanged: mLocalSpacePosition −= inDeltaCOM, e.g.
+   * Jolt/Physics/Constraints/PointConstraint.cpp). Axes do not move: the body's axes do not turn.
+   */
+  centreMoved(body: Body, shift: ArrayLike<number>): void {
+    const anchors = this.bodyAnchors();
+    if (anchors === null) return;
+    for (let side = 0; side < 2; side++) {
+      if ((side === 0 ? this.bodyA : this.bodyB) !== body) continue;
+      const anchor = anchors[side];
+      for (let k = 0; k < 3; k++) anchor[k] -= shift[k];
+    }
+  }
+
+  /** The joint's anchors on bodyA and bodyB, body frames about the centres of mass (centreMoved), or null
+   * for a joint that holds no point of its bodies (orientation, gear; the motor joint, which drives
+   * bodyB's centre to an offset from bodyA's). */
+  protected bodyAnchors(): readonly [Float64Array, Float64Array] | null {
+    return null;
+  }
+
   // ---- drawing (joint-drawing.ts) ----
 
   /**

@@ -87,6 +87,11 @@ export class MouseJoint extends SinglePartJoint {
   private _maxForce: number;
   private maxImpulse = 0;
 
+  /** @internal Its anchors on its bodies (Joint.centreMoved). */
+  protected override bodyAnchors(): readonly [Float64Array, Float64Array] {
+    return [this.point.localAnchorA, this.point.localAnchorB];
+  }
+
   /** @internal Use world.createMouseJoint: `ground` is the world's static ground body. */
   constructor(id: number, ground: Body, options: MouseJointOptions, allocator?: Float64Allocator) {
     const where = 'createMouseJoint';

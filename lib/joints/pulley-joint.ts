@@ -85,6 +85,11 @@ export class PulleyJoint extends OneRowJoint {
   private readonly directionA = new Float64Array(3);
   private readonly directionB = new Float64Array(3);
 
+  /** @internal Its anchors on its bodies (Joint.centreMoved). */
+  protected override bodyAnchors(): readonly [Float64Array, Float64Array] {
+    return [this.localAnchorA, this.localAnchorB];
+  }
+
   /** @internal Use world.createPulleyJoint; the options are already checked. */
   constructor(
     id: number, bodyA: Body, bodyB: Body, options: PulleyJointOptions, anchorA: Float64Array, anchorB: Float64Array,

@@ -109,6 +109,11 @@ export class WeldJoint extends Joint {
   /** K⁻¹ (6x6, row-major) at the last prepare. */
   private readonly inverseK: Float64Array;
 
+  /** @internal Its anchors on its bodies (Joint.centreMoved). */
+  protected override bodyAnchors(): readonly [Float64Array, Float64Array] {
+    return [this.point.localAnchorA, this.point.localAnchorB];
+  }
+
   /** @internal Use world.createWeldJoint. `anchor`, `anchorB` and `referenceRotation` are already checked. */
   constructor(
     id: number, bodyA: Body, bodyB: Body, anchor: Float64Array, options: WeldJointOptions, allocator?: Float64Allocator,

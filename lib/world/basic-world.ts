@@ -24,7 +24,7 @@ import { ContactSet, type ShapePair } from '../collision/contact-set.js';
 import type { ContinuousCollision, ContinuousCollisionKind } from '../collision/continuous.js';
 import type { PreSolvePair } from '../collision/pre-solve.js';
 import { collisionTypes, type CollisionTypes, type ShapeKind } from '../collision/shape-kinds.js';
-import type { ShapeTypeTable } from '../geometry/shape.js';
+import type { Shape, ShapeTypeTable } from '../geometry/shape.js';
 import { RESTITUTION_THRESHOLD, type ContactConstraint } from '../collision/contact-constraint.js';
 import type { JointBreakEventOf } from './events.js';
 import type { BodyInvalidEventOf } from '../body/invalid-bodies.js';
@@ -281,6 +281,32 @@ export class BasicWorld extends WorldCore<Body, Joint> {
 
   /** @internal Body.setPosition and setOrientation: the broadphase re-bounds the body. */
   poseEdited(body: Body): void {
+    this.contactSet.broadphase.notePoseEdit(body);
+  }
+
+  // ---- a body's shapes changing (Body.addShape, removeShape; Shape.setRadius, …) ----
+
+  /** @internal Before a body's shapes from index `from` on go or change places: what touches the body
+   * wakes, and those shapes' contacts end (their end events come with the next step's). */
+  shapesChanging(body: Body, from: number): void {
+    this.contactSet.wakeTouching(body);
+    this.contactSet.forgetBody(body, from);
+  }
+  /** @internal After: the broadphase follows at the next step or query (BroadPhase.sync). */
+  shapesChanged(_body: Body): void {
+    this.registry.changed();
+  }
+  /** @internal A shape took a new size: what touches its body wakes, its contacts collide again and its
+   * proxy is re-bounded. */
+  shapeResized(body: Body, shape: Shape): void {
+    this.contactSet.wakeTouching(body);
+    this.contactSet.shapeResized(shape);
+    this.contactSet.broadphase.shapeResized(shape);
+  }
+  /** @internal A body's centre of mass moved by `shift` (its axes) and its shapes about it: the joints'
+   * anchors on it follow, and the broadphase re-bounds it. */
+  centreMoved(body: Body, shift: Float64Array): void {
+    for (const joint of this.registry.joints) if (joint.bodyA === body || joint.bodyB === body) joint.centreMoved(body, shift);
     this.contactSet.broadphase.notePoseEdit(body);
   }
 

@@ -1,8 +1,9 @@
 // What world.hash() reads beside the numbers a snapshot keeps: the world's structure — each body's type
 // and shapes (kind, geometry, pose, density, filter, sensor flag), each joint's type. A snapshot holds them
 // as its `bodies` and `joints` lists; the hash writes them as numbers into the same stream, so two worlds
-// that differ in any of them hash differently. A shape's geometry never changes after it is made: it is
-// reduced to a 64-bit digest once and kept, so a mesh of thousands of triangles costs two numbers a hash.
+// that differ in any of them hash differently. A shape's geometry changes only by a resize
+// (Shape.setRadius, …, which counts them in its geometryVersion): it is reduced to a 64-bit digest once per
+// version and kept, so a mesh of thousands of triangles costs two numbers a hash.
 
 import type { BodyType } from '../body/body-type.js';
 import type { Shape } from '../geometry/shape.js';
@@ -21,16 +22,16 @@ export function writeName(writer: StateWriter, name: string): void {
   for (let i = 0; i < name.length; i++) writer.write(name.charCodeAt(i));
 }
 
-/** Each shape's digest of what cannot change after it is made (kind, geometry, density, rolling
- * resistance, sensor flag). */
-const digests = new WeakMap<Shape, Float64Array>();
+/** Each shape's digest of what only a resize changes (kind, geometry, density, rolling resistance, sensor
+ * flag), and the shape's geometryVersion it was made at. */
+const digests = new WeakMap<Shape, { version: number; digest: Float64Array }>();
 
 /** A shape as the hash sees it: its digest, then what can change (its pose about the centre of mass,
  * which setType moves, and its filter). Friction and restitution are in the body's state. */
 export function writeShape(writer: StateWriter, shape: Shape): void {
-  let digest = digests.get(shape);
-  if (digest === undefined) digests.set(shape, (digest = digestOf(shape)));
-  writer.writeArray(digest);
+  let kept = digests.get(shape);
+  if (kept === undefined || kept.version !== shape.geometryVersion) digests.set(shape, (kept = { version: shape.geometryVersion, digest: digestOf(shape) }));
+  writer.writeArray(kept.digest);
   writer.writeArray(shape.position);
   writer.writeArray(shape.orientation);
   writer.write(shape.category);
