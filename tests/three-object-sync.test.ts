@@ -38,6 +38,38 @@ function coneScene(options: { fixedTimeStep?: number } = {}) {
 }
 
 describe('ObjectSync', () => {
+  it('an attached mesh stays where it is when shapes added, resized or removed move the body\'s centre of mass', () => {
+    const world = new World({ gravity: [0, 0, 0] });
+    const mesh = new THREE.Mesh(new THREE.BoxGeometry(1, 1, 1));
+    mesh.position.set(2, 1, -1);
+    mesh.quaternion.setFromAxisAngle(new THREE.Vector3(0, 1, 1).normalize(), 0.8);
+    const body = world.createBody({ position: mesh.position.toArray(), orientation: mesh.quaternion.toArray(), shapes: [{ type: 'box', halfExtents: [0.5, 0.5, 0.5] }] });
+    const sync = new ObjectSync(world);
+    sync.attach(mesh, body, { interpolate: false });
+    const before = mesh.position.clone(), turn = mesh.quaternion.clone();
+    // an offset sphere moves the centre toward it, a resize moves it again, a removal back
+    const sphere = body.addShape({ type: 'sphere', radius: 0.5, position: [1.5, 0, 0] });
+    expect(Math.hypot(...body.centreShift)).toBeGreaterThan(0.3);
+    sync.update();
+    expect(mesh.position.distanceTo(before)).toBeLessThan(1e-12);
+    sphere.setRadius(0.8);
+    sync.update();
+    expect(mesh.position.distanceTo(before)).toBeLessThan(1e-12);
+    body.removeShape(sphere);
+    sync.update();
+    expect(mesh.position.distanceTo(before)).toBeLessThan(1e-12);
+    expect(mesh.quaternion.angleTo(turn)).toBeLessThan(1e-12);
+    // and it goes on following the body: the box's corner is where the mesh's is
+    body.setAngularVelocity([0, 1, 0]);
+    body.addShape({ type: 'box', halfExtents: [0.2, 0.2, 0.2], position: [0, 1, 0] });
+    for (let i = 0; i < 30; i++) world.step(1 / 60);
+    sync.update();
+    const corner = worldPoint(mesh, new THREE.Vector3(0.5, 0.5, 0.5));
+    const box = body.shapes[0];
+    const expected = body.getWorldPoint([0, 0, 0], [box.position[0] + 0.5, box.position[1] + 0.5, box.position[2] + 0.5]);
+    expect(corner.distanceTo(new THREE.Vector3(...expected))).toBeLessThan(1e-9);
+  });
+
   it("keeps the object's origin where it was put, not at the centre of mass, and follows the body rigidly", () => {
     const { world, mesh, body } = coneScene();
     // the hull's centre of mass is off the cone's origin, so the body is not where the mesh is

@@ -90,6 +90,10 @@ export class Body extends BodyBase {
     return this._shapes;
   }
   private _shapes: readonly Shape[];
+  /** How far the centre of mass has moved in the body's own axes since the body was made (or restored),
+   * m, as shapes were added, removed or resized: a point fixed to the body at p about the centre then is
+   * at p − centreShift now. (The three.js ObjectSync reads it, so an attached mesh stays where it was.) */
+  readonly centreShift = new Float64Array(3);
   /** The shape types its world takes (addShape's). */
   private readonly shapeTypes: ShapeTypeTable;
   /** @internal The largest distance of a point of the shapes from the centre of mass, m (0 without
@@ -515,6 +519,7 @@ export class Body extends BodyBase {
         for (let k = 0; k < 3; k++) previous[k] += R[k] * c[0] + R[3 + k] * c[1] + R[6 + k] * c[2];
       }
       writeMass(this, mass);
+      for (let k = 0; k < 3; k++) this.centreShift[k] += c[k];
       this.shapeListener?.centreMoved?.(this, c);
     }
     this.measureShapes();

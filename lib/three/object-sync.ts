@@ -55,6 +55,16 @@ const bodyOrientation = new Float64Array(4);
 const pose = new Float64Array(7);
 const conjugate = new Float64Array(4);
 const difference = new Float64Array(3);
+/** An object's offset about the body's centre now: its offset about the centre when the body was made,
+ * less the body's centreShift. */
+const local = new Float64Array(3);
+
+/** local = offset[at..at+3) − the body's centreShift (offsets are kept about the centre the body was made
+ * with, so shapes added, removed or resized, which move the centre, leave the objects where they were). */
+function localOffset(body: Body, offset: Float64Array, at: number): void {
+  const shift = body.centreShift;
+  local[0] = offset[at] - shift[0]; local[1] = offset[at + 1] - shift[1]; local[2] = offset[at + 2] - shift[2];
+}
 const position = new Vector3();
 const quaternion = new Quaternion();
 const scale = new Vector3();
@@ -95,8 +105,9 @@ function readBodyPose(body: Body, interpolate: boolean): void {
  * pose = the world pose of a point at offset o and turn t in the body's frame (bodyPosition,
  * bodyOrientation): position x + R(q) o, then the quaternion q t.
  */
-function followPose(offset: Float64Array, at: number, turn: Float64Array, turnAt: number): void {
-  rotate(pose, 0, bodyOrientation, offset, at);
+function followPose(body: Body, offset: Float64Array, at: number, turn: Float64Array, turnAt: number): void {
+  localOffset(body, offset, at);
+  rotate(pose, 0, bodyOrientation, local, 0);
   pose[0] += bodyPosition[0]; pose[1] += bodyPosition[1]; pose[2] += bodyPosition[2];
   const qx = bodyOrientation[0], qy = bodyOrientation[1], qz = bodyOrientation[2], qw = bodyOrientation[3];
   const tx = turn[turnAt], ty = turn[turnAt + 1], tz = turn[turnAt + 2], tw = turn[turnAt + 3];
@@ -127,6 +138,9 @@ function measure(body: Body, offset: Float64Array, at: number, turn: Float64Arra
   conjugate[0] = -q[0]; conjugate[1] = -q[1]; conjugate[2] = -q[2]; conjugate[3] = q[3];
   difference[0] = position.x - x[0]; difference[1] = position.y - x[1]; difference[2] = position.z - x[2];
   rotate(offset, at, conjugate, difference, 0);
+  // kept about the centre the body was made with (localOffset)
+  const shift = body.centreShift;
+  offset[at] += shift[0]; offset[at + 1] += shift[1]; offset[at + 2] += shift[2];
   // t = q⁻¹ r
   const ax = conjugate[0], ay = conjugate[1], az = conjugate[2], aw = conjugate[3];
   const bx = quaternion.x, by = quaternion.y, bz = quaternion.z, bw = quaternion.w;
@@ -297,7 +311,8 @@ export class ObjectSync {
 
   /** x = origin − R(q) o. */
   private bodyPositionFromOffset(body: Body, offset: Float64Array, at: number, origin: ArrayLike<number>, out: Float64Array): Float64Array {
-    rotate(out, 0, body.orientation, offset, at);
+    localOffset(body, offset, at);
+    rotate(out, 0, body.orientation, local, 0);
     out[0] = origin[0] - out[0]; out[1] = origin[1] - out[1]; out[2] = origin[2] - out[2];
     return out;
   }
@@ -308,7 +323,7 @@ export class ObjectSync {
     for (let i = 0; i < followers.length; i++) {
       const f = followers[i];
       readBodyPose(f.body, f.interpolate);
-      followPose(f.offset, 0, f.turn, 0);
+      followPose(f.body, f.offset, 0, f.turn, 0);
       const parent = f.object.parent;
       poseInFrame(parent === null ? null : parent.matrixWorld);
       f.object.position.copy(position);
@@ -321,7 +336,7 @@ export class ObjectSync {
         const body = bodies[i];
         if (body === null) continue;
         readBodyPose(body, group.interpolate[i] === 1);
-        followPose(group.offsets, 3 * i, group.turns, 4 * i);
+        followPose(body, group.offsets, 3 * i, group.turns, 4 * i);
         poseInFrame(mesh.matrixWorld);
         scale.fromArray(scales, 3 * i);
         matrix.compose(position, quaternion, scale).toArray(array, 16 * i);
