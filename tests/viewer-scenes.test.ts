@@ -826,6 +826,77 @@ describe('playground shots', () => {
   });
 });
 
+describe('playground turntable, crates, balloon and wall', () => {
+  it('the character rides the turntable round, turned with it (the move\'s yaw)', async () => {
+    const { CHARACTER, TURNTABLE } = await import('../viewer/scenes/playground.js');
+    const r = runner('playground');
+    const character = r.live.extraBodies.find((e) => e.role === 'character')!.body;
+    const c = TURNTABLE.centre, top = c[1] + TURNTABLE.half[1];
+    character.setPosition([c[0] + 0.8, top + CHARACTER.radius + CHARACTER.halfHeight + 0.01, c[2]]);
+    for (let i = 0; i < 120; i++) r.step();
+    const dx = character.position[0] - c[0], dz = character.position[2] - c[2];
+    // 2 s at 0.8 rad/s about +y: 1.6 rad round (x toward −z), at the same distance from the centre
+    expect(Math.hypot(dx, dz)).toBeCloseTo(0.8, 1);
+    expect(Math.atan2(-dz, dx)).toBeCloseTo(2 * TURNTABLE.spin, 1);
+    const { playgroundHeading } = await import('../viewer/scenes/playground.js');
+    expect(playgroundHeading(r.live)).toBeCloseTo(2 * TURNTABLE.spin, 1);
+  });
+
+  it('walking into the crates, the 70 kg character slides the 20 kg one and not the tonne', async () => {
+    const { CHARACTER, PUSH_CRATES } = await import('../viewer/scenes/playground.js');
+    const r = runner('playground');
+    const character = r.live.extraBodies.find((e) => e.role === 'character')!.body;
+    const crate = (name: string) => r.live.bodies[r.live.description.bodies.findIndex((b) => b.name === name)];
+    const light = crate('light crate'), heavy = crate('heavy crate');
+    for (let i = 0; i < 30; i++) r.step();
+    const y = CHARACTER.radius + CHARACTER.halfHeight + 0.01;
+    for (const [body, at] of [[light, PUSH_CRATES.light.at], [heavy, PUSH_CRATES.heavy.at]] as const) {
+      character.setPosition([at[0] + 1.2, y, at[2]]);
+      const x0 = body.position[0];
+      r.live.keys.add('a');
+      for (let i = 0; i < 60; i++) r.step();
+      r.live.keys.delete('a');
+      const moved = x0 - body.position[0];
+      if (body === light) expect(moved).toBeGreaterThan(0.5);
+      else {
+        expect(Math.abs(moved)).toBeLessThan(0.02);
+        // held off by the crate's side
+        expect(character.position[0]).toBeGreaterThan(body.position[0] + PUSH_CRATES.half[0] + CHARACTER.radius - 0.05);
+      }
+    }
+  });
+
+  it('the balloon swells and shrinks (Shape.setRadius) and carries its crate up and down on its top', async () => {
+    const { BALLOON, balloonRadius } = await import('../viewer/scenes/playground.js');
+    const r = runner('playground');
+    const crate = r.live.bodies[r.live.description.bodies.findIndex((b) => b.name === 'balloon crate')];
+    const balloon = r.live.extraBodies.find((e) => e.body.shapes[0]?.type === 'sphere' && e.body.type === 'static')!.body;
+    for (const seconds of [3, 6, 7.5]) {
+      while (r.live.world.time < seconds - 1e-9) r.step();
+      const radius = balloonRadius(r.live.world.time);
+      expect(balloon.shapes[0].radius).toBeCloseTo(radius, 9);
+      expect(crate.position[1]).toBeCloseTo(BALLOON.centre[1] + radius + 0.3, 1);
+    }
+  });
+
+  it('a shot at the wall reads as the hardest hit on its bricks, in kN (onContactForce)', async () => {
+    const { fireShot } = await import('../viewer/scenes/playground.js');
+    const r = runner('playground');
+    const scene = SCENES.find((s) => s.name === 'playground')!;
+    const readout = scene.readouts!.find((row) => row.label === 'hardest hit on the wall')!;
+    for (let i = 0; i < 60; i++) r.step();
+    expect(readout.value(r.live)).toMatch(/^under 3 kN$/);
+    fireShot(r.live, [8.5, 0.8, 12], [0, 0, -1]);
+    let hardest = 0;
+    for (let i = 0; i < 20; i++) {
+      r.step();
+      const text = readout.value(r.live);
+      if (text.endsWith(' kN') && !text.startsWith('under')) hardest = Math.max(hardest, Number.parseFloat(text));
+    }
+    expect(hardest).toBeGreaterThan(3);
+  });
+});
+
 describe('docs/viewer.md', () => {
   const text = readFileSync(new URL('../docs/viewer.md', import.meta.url), 'utf8');
   /** The first column of the markdown table whose header row starts with `header`. */

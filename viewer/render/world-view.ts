@@ -222,6 +222,8 @@ export class WorldView {
       mesh = new THREE.Mesh(geometryOf(shape), material);
       mesh.castShadow = true;
       mesh.receiveShadow = true;
+      // a sphere drawn at the size described, scaled to its shape's radius as it changes (Shape.setRadius)
+      if (shape.kind === 'sphere' && body.shapes.length === 1 && body.shapes[0].type === 'sphere') mesh.userData.describedRadius = shape.radius;
     }
     mesh.userData.body = body;
     mesh.userData.material = material;
@@ -282,6 +284,7 @@ export class WorldView {
       }
       mesh.position.set(body.position[0], body.position[1], body.position[2]);
       mesh.quaternion.set(body.orientation[0], body.orientation[1], body.orientation[2], body.orientation[3]);
+      if (mesh.userData.describedRadius !== undefined) mesh.scale.setScalar(body.shapes[0].radius / mesh.userData.describedRadius);
       const asleep = display.sleep && body.isDynamic && !body.isAwake;
       if (mesh.userData.asleep !== asleep) {
         mesh.userData.asleep = asleep;

@@ -9,10 +9,17 @@
 //     (continuous collision on, so it cannot pass through what it hits);
 //   - a capsule character walked with the keys (WASD or the arrows along the world's axes, space to jump):
 //     a kinematic body moved by a character controller (World.createCharacterController), which climbs
-//     the stairs, walks up and down the ramp, rides the lift and pushes what it meets.
+//     the stairs, walks up and down the ramp, rides the lift and the turntable (turning with it: the
+//     move's yaw), and pushes what it meets as a 70 kg body of bounded strength: a 20 kg crate slides, a
+//     tonne does not;
+//   - a turntable: a kinematic disc spinning about up;
+//   - a balloon: a static sphere half sunk in the floor whose radius swells and shrinks (Shape.setRadius),
+//     lifting and lowering the crate on it;
+//   - the wall's bricks report the contacts that press them hardest (contactForceEventThreshold,
+//     World.onContactForce): the readout holds the hardest of the last second, in kN.
 // Built from portable arithmetic (lib's portableSin), so the scene steps the same in node and browser.
 
-import { portableSin as sin, type Body, type CharacterController } from '../../lib/index.js';
+import { portableSin as sin, type Body, type CharacterController, type Shape } from '../../lib/index.js';
 import { weldedWall, type SceneDescription, type Vec3Tuple } from '../../lib/scenes/index.js';
 import type { LiveScene, ViewerScene } from '../scene-types.js';
 import { addRagdoll, box, lyingToward } from './bodies.js';
@@ -30,8 +37,17 @@ const WALL_AT: Vec3Tuple = [8.5, 0, 2];
 /** The ball a click fires: radius (m), mass (kg), speed (m/s). */
 export const SHOT = { radius: 0.08, mass: 3, speed: 60 };
 
-/** The character: capsule radius and half height (m), where it starts, walking speed (m/s), jump speed (m/s). */
-export const CHARACTER = { radius: 0.3, halfHeight: 0.5, start: [-3, 0.81, 0] as Vec3Tuple, speed: 4, jump: 5.5 };
+/** The character: capsule radius and half height (m), where it starts, walking speed (m/s), jump speed
+ * (m/s), its mass in pushing (kg) and the most it pushes with (N). */
+export const CHARACTER = { radius: 0.3, halfHeight: 0.5, start: [-3, 0.81, 0] as Vec3Tuple, speed: 4, jump: 5.5, mass: 70, maxStrength: 400 };
+/** The turntable: centre on the floor, half extents, spin about up (rad/s). */
+export const TURNTABLE = { centre: [-8.5, 0.05, 3.5] as Vec3Tuple, half: [1.4, 0.05, 1.4] as Vec3Tuple, spin: 0.8 };
+/** The crates to push: a light one the character slides, a heavy one it cannot (half extents, kg). */
+export const PUSH_CRATES = { half: [0.35, 0.35, 0.35] as Vec3Tuple, light: { at: [-5, 0, 2.5] as Vec3Tuple, mass: 20 }, heavy: { at: [-5, 0, 5] as Vec3Tuple, mass: 1000 } };
+/** The balloon: centre (its middle at floor level), radius range (m) and the period of a swell (s). */
+export const BALLOON = { centre: [10.5, 0, -4] as Vec3Tuple, low: 0.4, high: 1.1, period: 6 };
+/** The wall's bricks report contacts pressing them harder than this, N. */
+const BRICK_FORCE_THRESHOLD = 3000;
 
 /** The slab tops, m. */
 const ONE_WAY_TOP = ONE_WAY.centre[1] + ONE_WAY.half[1];
@@ -39,6 +55,12 @@ const ONE_WAY_TOP = ONE_WAY.centre[1] + ONE_WAY.half[1];
 /** What the scene keeps besides its world: the bodies its hooks and drive read. */
 interface Playground {
   lift: Body;
+  turntable: Body;
+  balloon: Body;
+  /** The character's heading about up, rad: turned by what it rides (the move's yaw). */
+  heading: number;
+  /** The hardest contact on a brick in the last second: its force (N) and when (world time, s). */
+  hardestHit: { force: number; at: number };
   oneWay: Body;
   belt: Body;
   character: Body;
@@ -55,10 +77,20 @@ function playgroundOf(scene: LiveScene): Playground {
   return playground;
 }
 
+/** The character's heading about up, rad (turned by what it rides). */
+export function playgroundHeading(scene: LiveScene): number {
+  return playgroundOf(scene).heading;
+}
+
 /** The lift's top at time t, s: from LIFT.low to LIFT.high and back (a sine, so it starts and stops
  * gently: 0.45 m/s at most). */
 export function liftTop(t: number): number {
   return LIFT.low + ((LIFT.high - LIFT.low) / 2) * (1 - sin(LIFT.rate * t + Math.PI / 2));
+}
+
+/** The balloon's radius at time t, s: from BALLOON.low to BALLOON.high and back over BALLOON.period. */
+export function balloonRadius(t: number): number {
+  return BALLOON.low + ((BALLOON.high - BALLOON.low) / 2) * (1 - sin((2 * Math.PI * t) / BALLOON.period + Math.PI / 2));
 }
 
 export function describePlayground(): SceneDescription {
@@ -80,6 +112,12 @@ export function describePlayground(): SceneDescription {
   for (let i = 0; i < 3; i++) {
     scene.bodies.push(box([BELT.centre[0] - BELT.half[0] + 0.4 + 0.9 * i, beltTop + 0.25, BELT.centre[2]], [0.25, 0.25, 0.25], { name: 'belt crate' }));
   }
+  // the crates the character pushes, and the one riding the balloon
+  const half = PUSH_CRATES.half, volume = 8 * half[0] * half[1] * half[2];
+  for (const [name, crate] of [['light crate', PUSH_CRATES.light], ['heavy crate', PUSH_CRATES.heavy]] as const) {
+    scene.bodies.push(box([crate.at[0], half[1], crate.at[2]], half, { name, density: crate.mass / volume }));
+  }
+  scene.bodies.push(box([BALLOON.centre[0], BALLOON.low + 0.3, BALLOON.centre[2]], [0.3, 0.3, 0.3], { name: 'balloon crate' }));
   return scene;
 }
 
@@ -95,12 +133,30 @@ function addPlayground(scene: LiveScene): void {
   });
   const oneWay = world.createBody({ type: 'static', position: ONE_WAY.centre, shapes: [{ type: 'box', halfExtents: ONE_WAY.half }] });
   const belt = world.createBody({ type: 'static', position: BELT.centre, shapes: [{ type: 'box', halfExtents: BELT.half }] });
-  for (const body of [lift, oneWay, belt]) scene.extraBodies.push({ body, role: 'platform' });
+  const turntable = world.createBody({
+    type: 'kinematic', position: TURNTABLE.centre, angularVelocity: [0, TURNTABLE.spin, 0], shapes: [{ type: 'box', halfExtents: TURNTABLE.half }],
+  });
+  for (const body of [lift, oneWay, belt, turntable]) scene.extraBodies.push({ body, role: 'platform' });
+  const balloon = world.createBody({ type: 'static', position: BALLOON.centre, shapes: [{ type: 'sphere', radius: balloonRadius(0) }] });
+  scene.extraBodies.push({ body: balloon, shape: { kind: 'sphere', radius: 1 }, role: 'weight' });
+  // the bricks report what presses them hardest
+  const hardestHit = { force: 0, at: -Infinity };
+  scene.bodies.forEach((body, i) => {
+    if (scene.description.bodies[i].role === 'brick') body.contactForceEventThreshold = BRICK_FORCE_THRESHOLD;
+  });
+  world.onContactForce = (event) => {
+    if (event.totalForceMagnitude > hardestHit.force || world.time - hardestHit.at > 1) {
+      hardestHit.force = event.totalForceMagnitude;
+      hardestHit.at = world.time;
+    }
+  };
   const { radius, halfHeight } = CHARACTER;
   const character = world.createBody({ type: 'kinematic', position: CHARACTER.start, shapes: [{ type: 'capsule', radius, halfHeight }] });
   scene.extraBodies.push({ body: character, role: 'character' });
-  const controller = world.createCharacterController({ shape: { radius, halfHeight }, stepHeight: 0.25, snapToGround: 0.3 });
-  playgrounds.set(scene, { lift, oneWay, belt, character, controller, verticalSpeed: 0, grounded: true });
+  const controller = world.createCharacterController({
+    shape: { radius, halfHeight }, stepHeight: 0.25, snapToGround: 0.3, mass: CHARACTER.mass, maxStrength: CHARACTER.maxStrength,
+  });
+  playgrounds.set(scene, { lift, oneWay, belt, turntable, balloon, heading: 0, hardestHit, character, controller, verticalSpeed: 0, grounded: true });
   world.onPreSolve = (pair) => {
     if (pair.bodyA === oneWay || pair.bodyB === oneWay) {
       // only from above: the other body's centre over the slab's top and not rising
@@ -126,6 +182,7 @@ function drive(scene: LiveScene): void {
   const playground = playgroundOf(scene), dt = scene.description.dt;
   const t = scene.world.time + dt;
   playground.lift.moveKinematic([LIFT.x, liftTop(t) - LIFT.half[1], LIFT.z]);
+  (playground.balloon.shapes[0] as Shape).setRadius(balloonRadius(t));
   let x = 0, z = 0;
   for (const [key, arrow, dx, dz] of WALK_KEYS) {
     if (!scene.keys.has(key) && !scene.keys.has(arrow)) continue;
@@ -137,6 +194,8 @@ function drive(scene: LiveScene): void {
   playground.verticalSpeed -= 9.81 * dt;
   const result = playground.controller.move(playground.character, [x * speed * dt, playground.verticalSpeed * dt, z * speed * dt]);
   playground.grounded = result.grounded;
+  // what it stands on turns it (the turntable): a game turns its model by the same yaw
+  playground.heading += result.yaw;
   // on the ground, or under a ceiling, the vertical speed is what the move allowed
   if (result.grounded && playground.verticalSpeed < 0) playground.verticalSpeed = 0;
   else if (playground.verticalSpeed > 0 && result.displacement[1] < 0.5 * playground.verticalSpeed * dt) playground.verticalSpeed = 0;
@@ -156,7 +215,13 @@ export function fireShot(scene: LiveScene, origin: readonly number[], direction:
 
 function characterReadout(playground: Playground): string {
   const p = playground.character.position;
-  return `${playground.grounded ? 'on the ground' : 'in the air'} at (${p[0].toFixed(1)}, ${p[1].toFixed(2)}, ${p[2].toFixed(1)})`;
+  const degrees = ((((playground.heading * 180) / Math.PI) % 360) + 360) % 360;
+  return `${playground.grounded ? 'on the ground' : 'in the air'} at (${p[0].toFixed(1)}, ${p[1].toFixed(2)}, ${p[2].toFixed(1)}), facing ${degrees.toFixed(0)}°`;
+}
+
+function hardestHitReadout(scene: LiveScene): string {
+  const hit = playgroundOf(scene).hardestHit;
+  return scene.world.time - hit.at > 1 ? `under ${BRICK_FORCE_THRESHOLD / 1000} kN` : `${(hit.force / 1000).toFixed(1)} kN`;
 }
 
 export const playgroundScene: ViewerScene = {
@@ -175,6 +240,8 @@ export const playgroundScene: ViewerScene = {
   readouts: [
     { label: 'character', value: (scene) => characterReadout(playgroundOf(scene)) },
     { label: 'lift top', value: (scene) => `${(playgroundOf(scene).lift.position[1] + LIFT.half[1]).toFixed(2)} m` },
+    { label: 'balloon radius', value: (scene) => `${playgroundOf(scene).balloon.shapes[0].radius.toFixed(2)} m` },
+    { label: 'hardest hit on the wall', value: hardestHitReadout },
     { label: 'welds broken', value: (scene) => `${scene.joints.filter((joint) => joint.broken).length} of ${scene.joints.length}` },
     { label: 'contacts', value: contactReadout },
   ],
