@@ -15,8 +15,11 @@ import { RAY_T, type TriangleSource } from './triangle-source.js';
 export interface ShapeGeometry {
   /** Sphere and capsule radius, m (0 for the others). */
   radius: number;
-  /** Capsule half height, m. */
+  /** Capsule, cylinder and cone half height, m. */
   halfHeight: number;
+  /** Cylinder and cone radius, m (0 for the others: their surface is not round about a core, so they keep
+   * `radius` at 0). */
+  baseRadius: number;
   /** Box half extents, m. */
   readonly halfExtents: Float64Array;
   /** A hull's geometry; a box's as a hull too. */

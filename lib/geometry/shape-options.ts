@@ -45,6 +45,21 @@ export interface CapsuleShapeOptions extends SurfaceOptions {
   /** Half the length of the segment between the two hemispheres' centres, along the shape's y axis. */
   halfHeight: number;
 }
+export interface CylinderShapeOptions extends SurfaceOptions {
+  type: 'cylinder';
+  /** The radius of its two flat faces, m. */
+  radius: number;
+  /** Half its length along the shape's y axis, m: the flat faces lie at y = ±halfHeight. */
+  halfHeight: number;
+}
+export interface ConeShapeOptions extends SurfaceOptions {
+  type: 'cone';
+  /** The radius of its base, m. */
+  radius: number;
+  /** Half its height along the shape's y axis, m: the apex at y = +halfHeight, the base at y = −halfHeight
+   * (the frame's origin at mid-height, as Rapier's cone; its centre of mass at y = −halfHeight/2). */
+  halfHeight: number;
+}
 export interface BoxShapeOptions extends SurfaceOptions {
   type: 'box';
   halfExtents: Vector3Input;
@@ -86,4 +101,5 @@ export interface HeightfieldShapeOptions extends SurfaceOptions {
   size: ArrayLike<number>;
 }
 export type ShapeOptions =
-  | SphereShapeOptions | CapsuleShapeOptions | BoxShapeOptions | HullShapeOptions | PlaneShapeOptions | TrimeshShapeOptions | HeightfieldShapeOptions;
+  | SphereShapeOptions | CapsuleShapeOptions | BoxShapeOptions | HullShapeOptions | PlaneShapeOptions | TrimeshShapeOptions | HeightfieldShapeOptions
+  | CylinderShapeOptions | ConeShapeOptions;

@@ -13,6 +13,8 @@
 //   trimesh  triangles from vertices and indices (triangle-mesh.ts), one-sided; static and kinematic
 //            bodies only (no volume)
 //   heightfield  a grid of heights, solid below (heightfield.ts); static and kinematic bodies only
+//   cylinder a solid of radius r about the y axis, from y = −h to h (h = halfHeight)
+//   cone     base disc of radius r at y = −h, apex at y = h (centred on its mid-height; its centroid at −h/2)
 // Each also carries its surface's friction coefficient and restitution, for the contacts, and its
 // collision filter.
 //
@@ -33,6 +35,8 @@ import { PLANE } from './shapes/plane.js';
 import { SPHERE } from './shapes/sphere.js';
 import { TRIMESH } from './shapes/trimesh.js';
 import { HEIGHTFIELD } from './shapes/heightfield.js';
+import { CYLINDER } from './shapes/cylinder.js';
+import { CONE } from './shapes/cone.js';
 import { readFiniteVector, readUnitQuaternion, requireNonNegative, requirePositive, show, showBound } from '../util/validate.js';
 import { checkOptionKeys, optionKeys } from '../util/option-keys.js';
 import { makeReadOnly } from '../util/read-only.js';
@@ -40,7 +44,7 @@ import type { SurfaceOptions } from './shape-options.js';
 import { MAX_LENGTH } from '../limits.js';
 
 export type {
-  BoxShapeOptions, CapsuleShapeOptions, HeightfieldShapeOptions, HullShapeOptions, PlaneShapeOptions, ShapeOptions, SphereShapeOptions, SurfaceOptions,
+  BoxShapeOptions, CapsuleShapeOptions, ConeShapeOptions, CylinderShapeOptions, HeightfieldShapeOptions, HullShapeOptions, PlaneShapeOptions, ShapeOptions, SphereShapeOptions, SurfaceOptions,
   TrimeshShapeOptions,
 } from './shape-options.js';
 
@@ -58,6 +62,8 @@ export const SHAPE_DEFINITIONS: { readonly [T in ShapeType]: ShapeDefinition<Ext
   plane: PLANE,
   trimesh: TRIMESH,
   heightfield: HEIGHTFIELD,
+  cylinder: CYLINDER,
+  cone: CONE,
 };
 
 /** The definition of a shape type in SHAPE_DEFINITIONS (its options' type erased). A built shape has
@@ -70,7 +76,7 @@ export function definitionOf(type: ShapeType): ShapeDefinition<ShapeOptions> {
  * out rather than read from SHAPE_DEFINITIONS, so that a shape's index does not bring every definition
  * with it. */
 export const SHAPE_TYPES: readonly ShapeType[] = [
-  'sphere', 'capsule', 'box', 'hull', 'plane', 'trimesh', 'heightfield',
+  'sphere', 'capsule', 'box', 'hull', 'plane', 'trimesh', 'heightfield', 'cylinder', 'cone',
 ] satisfies readonly (keyof typeof SHAPE_DEFINITIONS)[];
 
 /** The surface's option keys, shared by every type (each type adds its own: ShapeDefinition.keys). */
@@ -104,8 +110,10 @@ export class Shape implements ShapeGeometry {
   /** Sphere and capsule radius, m (0 for boxes, hulls and planes): also the depth of a round shape's core
    * below its surface, and the arm of its rolling resistance (contact-constraint.ts). */
   readonly radius: number = 0;
-  /** Capsule half height, m. */
+  /** Capsule, cylinder and cone half height, m. */
   readonly halfHeight: number = 0;
+  /** Cylinder and cone radius, m (0 for the others; their `radius` is 0). */
+  readonly baseRadius: number = 0;
   /** Box half extents, m. */
   readonly halfExtents = new Float64Array(3);
   /** A hull's geometry; a box's as a hull too (its contacts with hulls). Null for the others. */
@@ -219,7 +227,7 @@ export class Shape implements ShapeGeometry {
     this.extent = definition.extent(this);
     this.innerRadius = definition.innerRadius(this);
     makeReadOnly(this as Shape, [
-      'type', 'typeIndex', 'definition', 'position', 'orientation', 'rotation', 'radius', 'halfHeight', 'halfExtents', 'hull', 'normal', 'offset', 'mesh', 'density',
+      'type', 'typeIndex', 'definition', 'position', 'orientation', 'rotation', 'radius', 'halfHeight', 'baseRadius', 'halfExtents', 'hull', 'normal', 'offset', 'mesh', 'density',
       'rollingResistance', 'sensor', 'extent', 'innerRadius',
     ]);
   }
