@@ -116,6 +116,13 @@ export interface ContinuousCollisionKind {
 }
 export const CONTINUOUS_COLLISION: ContinuousCollisionKind = { make: () => new ContinuousCollision() };
 
+/** How far the shape's core (its ConvexProxy's points, without the inflation radius) reaches from its
+ * frame's origin: the extent less a sphere's or capsule's radius; a cylinder's whole extent (its radius is
+ * the depth of its side's contacts below its axis, not an inflation: its proxy is the solid itself). */
+function coreExtent(shape: Shape): number {
+  return shape.extent - (shape.baseRadius > 0 ? 0 : shape.radius);
+}
+
 export class ContinuousCollision {
   /** Bodies whose points move faster than this (m/s) are swept without `ccd`; Infinity: none are. */
   speedThreshold = CCD_SPEED_THRESHOLD;
@@ -299,7 +306,7 @@ export class ContinuousCollision {
       moving.shrinkInto(eroded, this.centroid, 1 - erosion / shape.innerRadius);
     }
     const p = shape.position;
-    this.arm = Math.sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2]) + shape.extent - shape.radius;
+    this.arm = Math.sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2]) + coreExtent(shape);
     // the box around the motion: the centre's path grown by the farthest the shape reaches from it
     const grow = Math.sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2]) + shape.extent + CCD_GAP;
     const box = this.box;
@@ -330,7 +337,7 @@ export class ContinuousCollision {
     this.targetShape = proxy.shape;
     this.targetIndex = other.ccdIndex >= 0 && this.sweeps[STRIDE * other.ccdIndex + SWEPT] === 1 ? other.ccdIndex : -1;
     const q = proxy.shape.position;
-    this.targetArm = this.targetIndex >= 0 ? Math.sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2]) + proxy.shape.extent - proxy.shape.radius : 0;
+    this.targetArm = this.targetIndex >= 0 ? Math.sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2]) + coreExtent(proxy.shape) : 0;
     // a body that stays still is met where it is now (a static one: its proxy's pose)
     if (other.type === 'static') {
       this.stillPose.c.set(proxy.pose.c);

@@ -16,7 +16,7 @@ export interface SurfaceOptions {
   /**
    * Rolling resistance coefficient c ≥ 0 (as for tyres: a rolling force of c times the normal force at
    * the rim): a contact resists the bodies' relative rolling with a torque of at most c (r_a + r_b) N,
-   * r a sphere's or capsule's radius (0 for boxes, hulls and planes, which do not roll), c the larger of
+   * r a sphere's, capsule's or cylinder's radius (0 for boxes, hulls, cones and planes), c the larger of
    * the two shapes'. A solid ball rolling on a plane slows at (5/7) c g. Default 0.
    */
   rollingResistance?: number;

@@ -107,12 +107,12 @@ export class Shape implements ShapeGeometry {
    * Body.rotation), both fixed at creation. */
   readonly orientation = new Float64Array([0, 0, 0, 1]);
   readonly rotation = new Float64Array(9);
-  /** Sphere and capsule radius, m (0 for boxes, hulls and planes): also the depth of a round shape's core
-   * below its surface, and the arm of its rolling resistance (contact-constraint.ts). */
+  /** Sphere, capsule and cylinder radius, m (0 for boxes, hulls, cones and planes): also the depth of a
+   * round shape's core below its surface, and the arm of its rolling resistance (contact-constraint.ts). */
   readonly radius: number = 0;
   /** Capsule, cylinder and cone half height, m. */
   readonly halfHeight: number = 0;
-  /** Cylinder and cone radius, m (0 for the others; their `radius` is 0). */
+  /** Cylinder and cone radius, m (0 for the others). */
   readonly baseRadius: number = 0;
   /** Box half extents, m. */
   readonly halfExtents = new Float64Array(3);

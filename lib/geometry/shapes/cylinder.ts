@@ -70,6 +70,11 @@ export const CYLINDER: ShapeDefinition<CylinderShapeOptions> = {
   placed: true,
   read(where, options, into) {
     into.baseRadius = requirePositiveWithin(where, 'cylinder radius', options.radius, MIN_LENGTH, MAX_LENGTH, ' m');
+    // also its round radius: a contact on its side lies r below its axis, as a capsule's below its segment
+    // (the contacts carry their points from the core, and a rolling cylinder's contact stays under its
+    // axis; contact-constraint.ts); on a cap the core is r inside the cap, which changes a tilting cap's
+    // gap only at second order in the tilt
+    into.radius = into.baseRadius;
     into.halfHeight = requirePositiveWithin(where, 'cylinder halfHeight', options.halfHeight, MIN_LENGTH, MAX_LENGTH, ' m');
   },
   volume: (shape) => 2 * Math.PI * shape.baseRadius * shape.baseRadius * shape.halfHeight,
