@@ -157,7 +157,7 @@ describe('shape casts and overlaps', () => {
       // lowest point below the centre: the cylinder's h cos φ + r sin φ; the cone's base rim, the same
       const low = h * Math.cos(phi) + r * Math.sin(phi);
       for (const type of ['cylinder', 'cone'] as const) {
-        const hit = world.castShape({ type, radius: r, halfHeight: h }, [0, 3, 0], q, [0, -1, 0], 10);
+        const hit = world.castShape({ type, radius: r, halfHeight: h } as ShapeOptions, [0, 3, 0], q, [0, -1, 0], 10);
         expect(hit).not.toBeNull();
         expect(hit!.distance).toBeCloseTo(3 - low, 5);
         expect(hit!.normal[1]).toBeCloseTo(1, 6);
