@@ -194,13 +194,19 @@ describe('shape casts and overlaps', () => {
 });
 
 describe('rolling', () => {
-  it('a solid cylinder rolls down a slope at (2/3) g sin θ without slipping (plane and box slopes)', () => {
+  it('a solid cylinder rolls down a slope at (2/3) g sin θ without slipping (plane, box and mesh slopes)', () => {
     const theta = 0.35, r = 0.25, h = 0.4;
     const n: Vec = [Math.sin(theta), Math.cos(theta), 0], down: Vec = [Math.cos(theta), -Math.sin(theta), 0];
-    for (const ground of ['plane', 'box'] as const) {
+    for (const ground of ['plane', 'box', 'trimesh'] as const) {
       const world = new World();
       if (ground === 'plane') world.createBody({ type: 'static', shapes: [{ type: 'plane', normal: n, friction: 1 }] });
-      else world.createBody({ type: 'static', position: n.map((v) => -v) as Vec, orientation: turn(0, 0, 1, -theta), shapes: [{ type: 'box', halfExtents: [30, 1, 3], friction: 1 }] });
+      else if (ground === 'trimesh') {
+        // a quad on the slope, s = −5..5 m down it by w = −3..3 m across, its diagonal under the cylinder's
+        // starting line: the cylinder rolls over the internal edge
+        const corner = (s: number, w: number) => [s * down[0], s * down[1], w];
+        const vertices = [...corner(-5, -3), ...corner(5, -3), ...corner(5, 3), ...corner(-5, 3)];
+        world.createBody({ type: 'static', shapes: [{ type: 'trimesh', vertices, indices: [0, 2, 1, 0, 3, 2], friction: 1 }] });
+      } else world.createBody({ type: 'static', position: n.map((v) => -v) as Vec, orientation: turn(0, 0, 1, -theta), shapes: [{ type: 'box', halfExtents: [30, 1, 3], friction: 1 }] });
       const can = world.createBody({ position: n.map((v) => v * r) as Vec, orientation: turn(1, 0, 0, Math.PI / 2), shapes: [{ type: 'cylinder', radius: r, halfHeight: h, friction: 1 }] });
       const steps = 60;
       for (let i = 0; i < steps; i++) world.step(1 / 60);
@@ -284,20 +290,22 @@ describe('rolling', () => {
 });
 
 describe('resting', () => {
-  const grounds = ['plane', 'box', 'trimesh'] as const;
+  const grounds = ['plane', 'box', 'trimesh', 'heightfield'] as const;
   for (const ground of grounds) {
     it(`a can stands still on its cap on a ${ground}: no tilt past 1e-3 rad, no creep, for 5 s`, () => {
       const world = new World();
       if (ground === 'plane') world.createBody({ type: 'static', shapes: [{ type: 'plane' }] });
       else if (ground === 'box') world.createBody({ type: 'static', position: [0, -0.5, 0], shapes: [{ type: 'box', halfExtents: [5, 0.5, 5] }] });
-      else {
+      else if (ground === 'heightfield') {
+        world.createBody({ type: 'static', shapes: [{ type: 'heightfield', heights: new Array(25).fill(0), rows: 5, columns: 5, size: [10, 10] }] });
+      } else {
         world.createBody({
           type: 'static',
           shapes: [{ type: 'trimesh', vertices: [-5, 0, -5, 5, 0, -5, 5, 0, 5, -5, 0, 5, 0, 0, 0], indices: [0, 4, 1, 1, 4, 2, 2, 4, 3, 3, 4, 0] }],
         });
       }
-      // off the mesh's centre vertex and edges, turned a little about y
-      const can = world.createBody({ position: [0.7, 0.3, 0.4], orientation: turn(0, 1, 0, 0.3), shapes: [{ type: 'cylinder', radius: 0.2, halfHeight: 0.3 }] });
+      // across the mesh's internal edge x = z (its cap over two triangles), turned a little about y
+      const can = world.createBody({ position: [0.5, 0.3, 0.45], orientation: turn(0, 1, 0, 0.3), shapes: [{ type: 'cylinder', radius: 0.2, halfHeight: 0.3 }] });
       for (let i = 0; i < 60; i++) world.step(1 / 60);
       const start = Array.from(can.position);
       let tilt = 0, speed = 0;
