@@ -277,10 +277,11 @@ function drawCapsule(lines: LineWriter, shape: Shape, colour: number): void {
   }
 }
 
-/** A cylinder (top radius = bottom radius) or a cone (top radius 0) along its frame's y, from y = −h to
- * y = h: its rings and four lines along its side. */
-function drawAxial(lines: LineWriter, shape: Shape, topRadius: number, colour: number): void {
-  const s = segment, r = shape.baseRadius, h = shape.halfHeight;
+/** A cylinder, or a cone (its top ring of radius 0), along its frame's y, from y = −h to y = h: its rings
+ * and four lines along its side. (The shape and a flag, not the top radius: a double passed to a call V8
+ * does not inline is boxed.) */
+function drawAxial(lines: LineWriter, shape: Shape, cone: boolean, colour: number): void {
+  const s = segment, r = shape.baseRadius, h = shape.halfHeight, topRadius = cone ? 0 : r;
   arc[0] = arc[2] = 0;
   arc[1] = -h; arc[3] = r;
   drawArc(lines, 2, 0, 0, CIRCLE_SEGMENTS, colour);
@@ -352,10 +353,10 @@ function drawShape(lines: LineWriter, x: ArrayLike<number>, shape: Shape, planeS
       drawBoxEdges(lines, shape.halfExtents, colour);
       return;
     case 'cylinder':
-      drawAxial(lines, shape, shape.baseRadius, colour);
+      drawAxial(lines, shape, false, colour);
       return;
     case 'cone':
-      drawAxial(lines, shape, 0, colour);
+      drawAxial(lines, shape, true, colour);
       return;
     case 'hull': {
       const hull = shape.hull!, edges = hull.edges;
