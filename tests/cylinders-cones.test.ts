@@ -365,6 +365,21 @@ describe('resting', () => {
     });
   }
 
+  it('sunk deeper than their rounded cores into a box, a cylinder and a cone are pushed out up, not sideways', () => {
+    const world = new World();
+    world.createBody({ type: 'static', position: [0, -1, 0], shapes: [{ type: 'box', halfExtents: [4, 1, 4] }] });
+    // the cores are shrunk by a quarter of the smaller size (5 cm here): sunk 12 cm, GJK's cores overlap
+    const can = world.createBody({ position: [-1, 0.2 - 0.12, 0], shapes: [{ type: 'cylinder', radius: 0.2, halfHeight: 0.2 }] });
+    const cone = world.createBody({ position: [1, 0.2 - 0.12, 0], shapes: [{ type: 'cone', radius: 0.2, halfHeight: 0.2 }] });
+    for (let i = 0; i < 120; i++) world.step(1 / 60);
+    expect(can.position[1]).toBeCloseTo(0.2, 3);
+    expect(cone.position[1]).toBeCloseTo(0.1, 3);
+    for (const [body, x] of [[can, -1], [cone, 1]] as const) {
+      expect(Math.hypot(body.position[0] - x, body.position[2])).toBeLessThan(1e-3);
+      expect(axisOf(body)[1]).toBeGreaterThan(1 - 1e-6);
+    }
+  });
+
   it('cylinders and cones on their sides rest at the heights their geometry gives', () => {
     const world = new World();
     world.createBody({ type: 'static', shapes: [{ type: 'plane' }] });
