@@ -10,7 +10,9 @@
 // character controller, snapshots, hulls from points and the ragdoll builder.
 
 export * from './core.js';
-export { HULL_SHAPE, TRIMESH_SHAPE, HEIGHTFIELD_SHAPE, SHAPE_KINDS } from './collision/shape-kinds.js';
+export { HULL_SHAPE, TRIMESH_SHAPE, HEIGHTFIELD_SHAPE, CYLINDER_SHAPE, CONE_SHAPE, SHAPE_KINDS } from './collision/shape-kinds.js';
+export { cylinderInertia, coneInertia } from './geometry/inertia.js';
+export type { CylinderShapeOptions, ConeShapeOptions } from './geometry/shape-options.js';
 export { CONTINUOUS_COLLISION, CCD_SPEED_THRESHOLD, type ContinuousCollisionKind } from './collision/continuous.js';
 export { MouseJoint, MOUSE_JOINT_DEFINITION } from './joints/mouse-joint.js';
 export { PulleyJoint, PULLEY_JOINT_DEFINITION } from './joints/pulley-joint.js';

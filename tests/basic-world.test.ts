@@ -90,7 +90,7 @@ describe('BasicWorld', () => {
     expect(() => new BasicWorld({ shape: [SPHERE_SHAPE] } as never)).toThrow("BasicWorld: unknown option 'shape' (did you mean 'shapes'?)");
     // World takes every kind and keeps its own options
     expect(() => new World({ shapes: [SPHERE_SHAPE] } as never)).toThrow(/World: unknown option 'shapes'/);
-    expect(SHAPE_KINDS.map((kind) => kind.type)).toEqual(['sphere', 'capsule', 'box', 'hull', 'plane', 'trimesh', 'heightfield']);
+    expect(SHAPE_KINDS.map((kind) => kind.type)).toEqual(['sphere', 'capsule', 'box', 'hull', 'plane', 'trimesh', 'heightfield', 'cylinder', 'cone']);
   });
 
   it('has continuous collision when given it, as World does', () => {

@@ -211,6 +211,15 @@ describe('README, shapes', () => {
     expect(String(lines[5][0])).toBe('after 1 s the ball rolls at 1.86 m/s');
   });
 
+  it('cylinders and cones: a can rests on its cap, a cone on its base with its centre of mass a quarter up', async () => {
+    const lines = (await runExample('example-cylinders')).map((line) => String(line[0]));
+    expect(lines).toEqual([
+      'the can stands with its centre at y = 0.150 m',
+      "the cone's centre of mass is at y = 0.100 m, a quarter of its height",
+      "a ray down meets the can's top at y = 0.300 m",
+    ]);
+  });
+
   it('where a shape sits: the centre of mass from the shapes, the shapes about it, each where it was placed', async () => {
     const lines = (await runExample('example-shape-frames')).map((line) => String(line[0]));
     const handle = 700 * (Math.PI * 0.015 ** 2 * 0.3 + (4 / 3) * Math.PI * 0.015 ** 3);
@@ -496,7 +505,7 @@ describe('docs, worker', () => {
 describe('every other example', () => {
   const checked = new Set([
     'readme-example', 'readme-example-three', 'readme-example-2d', 'example-2d-joints', 'readme-example-joints', 'example-joint-anchors', 'example-springs', 'example-local-frames', 'readme-example-direct',
-    'readme-example-shapes', 'example-shape-frames', 'example-shapes-that-change', 'example-heightfield', 'example-trimesh', 'example-contact-points', 'example-events',
+    'readme-example-shapes', 'example-shape-frames', 'example-shapes-that-change', 'example-cylinders', 'example-heightfield', 'example-trimesh', 'example-contact-points', 'example-events',
     'example-hooks', 'example-ccd', 'example-character', 'example-sleeping', 'readme-example-direct-2d', 'readme-example-game',
     'example-snapshot', 'example-three-meshes', 'example-three-heightfield', 'example-three-debug', 'example-cannon-before',
     'example-cannon-after', 'example-rapier-before', 'example-rapier-after',

@@ -242,7 +242,9 @@ describe('shapes in snapshots and errors', () => {
     expect(() => world.createBody({ shapes: [{ type: 'plane' }] })).toThrow(/shapes\[0\] is a plane, which only a static body may have .* on dynamic body \d+/);
     expect(() => world.createBody({ shapes: [{ type: 'sphere', radius: 1, restitution: 2 }] })).toThrow(/restitution must be in \[0, 1\], got 2/);
     expect(() => world.createBody({ shapes: [{ type: 'sphere', radius: 1, rollingResistance: -0.1 }] })).toThrow(/rollingResistance must be .*got -0.1/);
-    expect(() => world.createBody({ shapes: [{ type: 'cone' } as never] })).toThrow(/shape type must be 'sphere', 'capsule', 'box', 'hull', 'plane', 'trimesh' or 'heightfield', got "cone"/);
+    expect(() => world.createBody({ shapes: [{ type: 'torus' } as never] })).toThrow(
+      /shape type must be 'sphere', 'capsule', 'box', 'hull', 'plane', 'trimesh', 'heightfield', 'cylinder' or 'cone', got "torus"/,
+    );
     expect(() => world.createBody({ type: 'static', shapes: [{ type: 'plane', normal: [0, 0, 0] }] })).toThrow(/plane normal must not be zero/);
     expect(() => world.castRay([0, 0, 0], [0, 0, 0])).toThrow(/castRay: direction must be a nonzero direction/);
     expect(world.bodies).toHaveLength(0);

@@ -185,7 +185,7 @@ describe('physics_rapier_terrain', () => {
     expect(dynamicObjects.length).toBe(maxNumObjects);
     expect(removed.length).toBeLessThan(maxNumObjects / 5);
     const kinds = new Set(dynamicObjects.map((mesh) => (mesh.userData.physics as { body: Body }).body.shapes[0].type));
-    expect([...kinds].sort()).toEqual(['box', 'hull', 'sphere']); // the cylinders are hulls
+    expect([...kinds].sort()).toEqual(['box', 'cylinder', 'sphere']);
     const raycaster = new THREE.Raycaster(), down = new THREE.Vector3(0, -1, 0);
     let resting = 0;
     for (const mesh of dynamicObjects) {
@@ -201,7 +201,9 @@ describe('physics_rapier_terrain', () => {
       expect(mesh.position.y).toBeLessThan(ground + 4.5);
       resting++;
     }
-    expect(resting).toBeGreaterThan(dynamicObjects.length / 2);
+    // (spheres and cylinders, exact and round, roll on down the terrain's slopes: about half of them are
+    // still rolling at the end)
+    expect(resting).toBeGreaterThan(dynamicObjects.length / 3);
     physics.dispose();
   }, 240_000);
 });

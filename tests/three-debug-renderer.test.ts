@@ -174,10 +174,11 @@ describe('SinewDebugRenderer', () => {
     world.createBody({ type: 'static', shapes: [{ type: 'plane' }] });
     world.createBody({ type: 'static', position: [8, 0, 0], shapes: [{ type: 'heightfield', rows: 8, columns: 8, size: [4, 4], heights: Array.from({ length: 64 }, (_, i) => 0.1 * Math.sin(i)) }] });
     world.createBody({ type: 'static', position: [-8, 0, 0], shapes: [{ type: 'trimesh', vertices: [0, 0, 0, 2, 0, 0, 0, 0, 2], indices: [0, 2, 1] }] });
-    for (let i = 0; i < 12; i++) {
+    for (let i = 0; i < 18; i++) {
       const shape = [{ type: 'sphere', radius: 0.3 }, { type: 'box', halfExtents: [0.3, 0.2, 0.3] }, { type: 'capsule', radius: 0.2, halfHeight: 0.3 },
-        { type: 'hull', points: [[0, 0, 0], [0.5, 0, 0], [0, 0.5, 0], [0, 0, 0.5], [0.4, 0.4, 0.4]] }][i % 4] as never;
-      world.createBody({ position: [(i % 4) - 1.5, 0.5 + Math.floor(i / 4), 0], shapes: [shape] });
+        { type: 'hull', points: [[0, 0, 0], [0.5, 0, 0], [0, 0.5, 0], [0, 0, 0.5], [0.4, 0.4, 0.4]] }, { type: 'cylinder', radius: 0.25, halfHeight: 0.2 },
+        { type: 'cone', radius: 0.3, halfHeight: 0.25 }][i % 6] as never;
+      world.createBody({ position: [(i % 6) - 2.5, 0.5 + Math.floor(i / 6), 0], shapes: [shape] });
     }
     world.createBody({ type: 'kinematic', position: [0, 4, 4], angularVelocity: [0, 1, 0], shapes: [{ type: 'box', halfExtents: [1, 0.1, 1] }] });
     for (let i = 0; i < 120; i++) world.step(1 / 60);

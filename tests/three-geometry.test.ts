@@ -1,6 +1,6 @@
-// Shapes from three.js geometry (sinew-physics/three): the add-ons' mapping of box, sphere and capsule
-// geometry, hulls of anything else (reduced to 256 vertices when finer), triangle meshes from a level's
-// meshes in world space or relative to their root, and a heightfield whose BufferGeometry is the surface
+// Shapes from three.js geometry (sinew-physics/three): the add-ons' mapping of box, sphere, capsule,
+// cylinder and cone geometry, hulls of anything else (reduced to 256 vertices when finer), triangle
+// meshes from a level's meshes in world space or relative to their root, and a heightfield whose BufferGeometry is the surface
 // bodies rest on: three's ray casts on the drawn mesh meet the world's ray casts on the shape.
 
 import * as THREE from 'three';
@@ -10,19 +10,23 @@ import { heightfield, heightfieldGeometry, hullFromGeometry, shapeFromGeometry, 
 import { seededRandom } from './helpers.js';
 
 describe('shapeFromGeometry', () => {
-  it('boxes, spheres and capsules as themselves, scaled', () => {
+  it('boxes, spheres, capsules, cylinders and cones as themselves, scaled', () => {
     expect(shapeFromGeometry(new THREE.BoxGeometry(2, 1, 0.5))).toEqual({ type: 'box', halfExtents: [1, 0.5, 0.25] });
     expect(shapeFromGeometry(new THREE.BoxGeometry(2, 1, 0.5, 3, 3, 3), { scale: new THREE.Vector3(1, -2, 3) })).toEqual({ type: 'box', halfExtents: [1, 1, 0.75] });
     expect(shapeFromGeometry(new THREE.SphereGeometry(0.5, 8, 6))).toEqual({ type: 'sphere', radius: 0.5 });
     expect(shapeFromGeometry(new THREE.IcosahedronGeometry(0.05, 4), { scale: [2, 2, 2] })).toEqual({ type: 'sphere', radius: 0.1 });
     expect(shapeFromGeometry(new THREE.CapsuleGeometry(0.3, 1.2))).toEqual({ type: 'capsule', radius: 0.3, halfHeight: 0.6 });
+    expect(shapeFromGeometry(new THREE.CylinderGeometry(1, 1, 2, 20, 1))).toEqual({ type: 'cylinder', radius: 1, halfHeight: 1 });
+    expect(shapeFromGeometry(new THREE.CylinderGeometry(0.5, 0.5, 2, 8), { scale: [2, 3, 2] })).toEqual({ type: 'cylinder', radius: 1, halfHeight: 3 });
+    expect(shapeFromGeometry(new THREE.ConeGeometry(1, 2, 12))).toEqual({ type: 'cone', radius: 1, halfHeight: 1 });
   });
 
   it('anything else, or a primitive moved after it was made or scaled unevenly, as the hull of its vertices', () => {
-    const cylinder = shapeFromGeometry(new THREE.CylinderGeometry(1, 1, 2, 20, 1));
-    expect(cylinder.type).toBe('hull');
-    expect((cylinder as unknown as { points: Float64Array }).points.length).toBe(3 * 40); // the two rims
-    expect(shapeFromGeometry(new THREE.ConeGeometry(1, 2, 12)).type).toBe('hull');
+    const frustum = shapeFromGeometry(new THREE.CylinderGeometry(1, 0.5, 2, 20, 1));
+    expect(frustum.type).toBe('hull');
+    expect((frustum as unknown as { points: Float64Array }).points.length).toBe(3 * 40); // the two rims
+    expect(shapeFromGeometry(new THREE.ConeGeometry(1, 2, 12, 1, false, 0, Math.PI)).type).toBe('hull'); // half a cone
+    expect(shapeFromGeometry(new THREE.CylinderGeometry(1, 1, 2, 12), { scale: [1, 1, 2] }).type).toBe('hull'); // elliptic
     expect(shapeFromGeometry(new THREE.TorusKnotGeometry(1, 0.3, 64, 8)).type).toBe('hull');
     // a box moved up by half its height: the hull of its corners, not a box about the origin
     const moved = shapeFromGeometry(new THREE.BoxGeometry(1, 1, 1).translate(0, 0.5, 0)) as { type: string; points: Float64Array };

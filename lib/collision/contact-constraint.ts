@@ -39,8 +39,8 @@
 //             gave, as Box2D v3 orders them (contact-solver.ts's solve says why).
 //   rolling   when either shape has rollingResistance c: two angular rows along t₁, t₂, Ċ = t·(ω_b − ω_a),
 //             K = t·(I_a⁻¹ + I_b⁻¹) t, the pair clamped to the disc |λ_r| ≤ c (r_a + r_b) Σ λ_n, with r a
-//             sphere's or capsule's radius (0 for boxes, hulls and planes), c the larger of the two: a
-//             torque against rolling of at most c·r·N, the engineering rolling-resistance coefficient c
+//             sphere's, capsule's or cylinder's radius (0 for boxes, hulls, cones and planes), c the larger
+//             of the two: a torque against rolling of at most c·r·N, the engineering rolling-resistance c
 //             (a rolling force of c N at the rim). Solved after the normal rows, so its bound is the
 //             normal impulse of the same pass (solved before them, the relax pass clamped against the
 //             biased pass's push-out too, and a ball slowed 1.8x too fast); its impulse is carried

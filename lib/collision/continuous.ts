@@ -70,7 +70,7 @@
 
 import type { Body } from '../body/body.js';
 import { BODY_STATE } from '../body/body-state.js';
-import { ConvexProxy, DistanceResult, measureDistance, type Pose } from '../geometry/gjk.js';
+import { ConvexProxy, DistanceResult, measureDistance, POINT_SET, type Pose } from '../geometry/gjk.js';
 import { MAX_SHAPES_PER_BODY, shouldCollide, type Shape } from '../geometry/shape.js';
 import type { TriangleSource } from '../geometry/triangle-source.js';
 import { integrateOrientation, rotationMatrix, rotationVector } from '../math/quat.js';
@@ -116,6 +116,13 @@ export interface ContinuousCollisionKind {
 }
 export const CONTINUOUS_COLLISION: ContinuousCollisionKind = { make: () => new ContinuousCollision() };
 
+/** How far the shape's core (its ConvexProxy's points, without the inflation radius) reaches from its
+ * frame's origin: the extent less a sphere's or capsule's radius; a cylinder's whole extent (its radius is
+ * the depth of its side's contacts below its axis, not an inflation: its proxy is the solid itself). */
+function coreExtent(shape: Shape): number {
+  return shape.extent - (shape.baseRadius > 0 ? 0 : shape.radius);
+}
+
 export class ContinuousCollision {
   /** Bodies whose points move faster than this (m/s) are swept without `ccd`; Infinity: none are. */
   speedThreshold = CCD_SPEED_THRESHOLD;
@@ -143,6 +150,8 @@ export class ContinuousCollision {
   /** The shape (and the shape shrunk by `erosion`) as GJK proxies. */
   private readonly moving = new ConvexProxy(8);
   private readonly eroded = new ConvexProxy(8);
+  /** The lowest point of a core over a plane (planeDistance). */
+  private readonly lowest = new Float64Array(3);
   /** A small ball about the shape's centroid (coreFraction). */
   private readonly core = new ConvexProxy(1);
   /** How far the shape's core reaches from its body's centre, m (the turning part of the closing bound). */
@@ -294,15 +303,10 @@ export class ContinuousCollision {
       eroded.set(moving.points, moving.count, moving.radius - erosion);
     } else {
       definition.centroid(shape, this.centroid);
-      const g = this.centroid, keep = 1 - erosion / shape.innerRadius, p = moving.points;
-      eroded.set(p, moving.count, moving.radius);
-      const q = eroded.points;
-      for (let v = 0; v < 3 * moving.count; v += 3) {
-        for (let c = 0; c < 3; c++) q[v + c] = g[c] + keep * (p[v + c] - g[c]);
-      }
+      moving.shrinkInto(eroded, this.centroid, 1 - erosion / shape.innerRadius);
     }
     const p = shape.position;
-    this.arm = Math.sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2]) + shape.extent - shape.radius;
+    this.arm = Math.sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2]) + coreExtent(shape);
     // the box around the motion: the centre's path grown by the farthest the shape reaches from it
     const grow = Math.sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2]) + shape.extent + CCD_GAP;
     const box = this.box;
@@ -333,7 +337,7 @@ export class ContinuousCollision {
     this.targetShape = proxy.shape;
     this.targetIndex = other.ccdIndex >= 0 && this.sweeps[STRIDE * other.ccdIndex + SWEPT] === 1 ? other.ccdIndex : -1;
     const q = proxy.shape.position;
-    this.targetArm = this.targetIndex >= 0 ? Math.sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2]) + proxy.shape.extent - proxy.shape.radius : 0;
+    this.targetArm = this.targetIndex >= 0 ? Math.sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2]) + coreExtent(proxy.shape) : 0;
     // a body that stays still is met where it is now (a static one: its proxy's pose)
     if (other.type === 'static') {
       this.stillPose.c.set(proxy.pose.c);
@@ -548,9 +552,16 @@ export class ContinuousCollision {
     const shape = this.targetShape as Shape, W = this.stillPose.W, c = this.stillPose.c, m = shape.normal, n = this.normal;
     for (let k = 0; k < 3; k++) n[k] = W[k] * m[0] + W[3 + k] * m[1] + W[6 + k] * m[2];
     const offset = n[0] * c[0] + n[1] * c[1] + n[2] * c[2] + shape.offset;
-    const P = this.poseA.W, C = this.poseA.c, p = proxy.points;
+    const P = this.poseA.W, C = this.poseA.c;
+    let p = proxy.points, count = proxy.count;
+    if (proxy.kind !== POINT_SET) {
+      // a cylinder's or cone's lowest point: its support along −n, in its own frame −Pᵀ n
+      p = this.lowest;
+      count = 1;
+      proxy.supportLocal(-(P[0] * n[0] + P[1] * n[1] + P[2] * n[2]), -(P[3] * n[0] + P[4] * n[1] + P[5] * n[2]), -(P[6] * n[0] + P[7] * n[1] + P[8] * n[2]), p);
+    }
     let lowest = Infinity;
-    for (let v = 0; v < 3 * proxy.count; v += 3) {
+    for (let v = 0; v < 3 * count; v += 3) {
       let height = 0;
       for (let k = 0; k < 3; k++) height += n[k] * (C[k] + P[k] * p[v] + P[3 + k] * p[v + 1] + P[6 + k] * p[v + 2]);
       if (height < lowest) lowest = height;

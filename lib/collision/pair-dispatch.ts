@@ -17,6 +17,7 @@ import type { Manifold } from './manifold.js';
 import type { ShapePose } from './shape-pose.js';
 import { boxOnTriangle, capsuleOnTriangle, hullOnTriangle, sphereOnTriangle } from './triangle-contacts.js';
 import { capsuleOnFace, hullOnFace, sphereOnFace } from './forced-face.js';
+import { axialOnFace, axialOnTriangle } from './support-contacts.js';
 
 /** The manifold of shapes a and b at world poses A and B into `out` (convex-contacts.ts). */
 export type PairFunction = (out: Manifold, a: Shape, A: ShapePose, b: Shape, B: ShapePose) => void;
@@ -28,10 +29,13 @@ export type TriangleFunction = (
 /** A convex shape against face f of a hull, the face's normal forced (forced-face.ts). */
 export type FaceFunction = (out: Manifold, A: ShapePose, hull: ConvexHull, f: number, shape: Shape, B: ShapePose) => void;
 
-/** Shapes are ordered plane < box < hull < capsule < sphere (meshes and heightfields with the planes, as
- * level shapes) so that each pair has one function: a pair's first shape (A) ranks no higher than its
- * second. Meshes and heightfields pair through mesh-pairs.ts, triangle by triangle. */
-export const SHAPE_RANK: Record<ShapeType, number> = { plane: 0, trimesh: 0, heightfield: 0, box: 1, hull: 2, capsule: 3, sphere: 4 };
+/** Shapes are ordered plane < box < hull < cylinder < cone < capsule < sphere (meshes and heightfields with
+ * the planes, as level shapes) so that each pair has one function: a pair's first shape (A) ranks no
+ * higher than its second, and two shapes of one rank are of one type. Meshes and heightfields pair through
+ * mesh-pairs.ts, triangle by triangle. */
+export const SHAPE_RANK: Record<ShapeType, number> = {
+  plane: 0, trimesh: 0, heightfield: 0, box: 1, hull: 2, cylinder: 3, cone: 4, capsule: 5, sphere: 6,
+};
 
 /** A table by Shape.typeIndex. */
 type ByType<F> = readonly (F | null)[];
@@ -72,7 +76,7 @@ export function pairTable(kinds: readonly { readonly type: ShapeType; readonly p
  * segments, Jolt's CollisionDispatch for a triangle against a convex shape).
  */
 export const TRIANGLE_FUNCTIONS: ByType<TriangleFunction> = /* @__PURE__ */ byType({
-  sphere: sphereOnTriangle, capsule: capsuleOnTriangle, box: boxOnTriangle, hull: hullOnTriangle,
+  sphere: sphereOnTriangle, capsule: capsuleOnTriangle, box: boxOnTriangle, hull: hullOnTriangle, cylinder: axialOnTriangle, cone: axialOnTriangle,
 });
 
 /**
@@ -81,5 +85,5 @@ export const TRIANGLE_FUNCTIONS: ByType<TriangleFunction> = /* @__PURE__ */ byTy
  * (internal-edges.ts). Dispatched as PAIR_FUNCTIONS is (Box2D v3's s_registers, Jolt's CollisionDispatch).
  */
 export const FACE_FUNCTIONS: ByType<FaceFunction> = /* @__PURE__ */ byType({
-  sphere: sphereOnFace, capsule: capsuleOnFace, box: hullOnFace, hull: hullOnFace,
+  sphere: sphereOnFace, capsule: capsuleOnFace, box: hullOnFace, hull: hullOnFace, cylinder: axialOnFace, cone: axialOnFace,
 });

@@ -16,6 +16,8 @@ import type { ShapeRayCast } from '../geometry/shape-definition.js';
 import { EDGE_AB, RAY_T, RAY_T_MAX, VERTEX_A } from '../geometry/triangle-source.js';
 import { SPHERE_RAY_CAST } from '../geometry/shapes/sphere.js';
 import { CAPSULE_RAY_CAST } from '../geometry/shapes/capsule.js';
+import { CYLINDER_RAY_CAST } from '../geometry/shapes/cylinder.js';
+import { CONE_RAY_CAST } from '../geometry/shapes/cone.js';
 import { BOX_RAY_CAST } from '../geometry/shapes/box.js';
 import { HULL_RAY_CAST } from '../geometry/shapes/hull.js';
 import { PLANE_RAY_CAST } from '../geometry/shapes/plane.js';
@@ -31,7 +33,7 @@ import { MeshPairs } from './mesh-pairs.js';
 import { Penetrations } from './penetrations.js';
 import type { TriangleSource } from '../geometry/triangle-source.js';
 import { collide, SHAPE_RANK } from './narrowphase.js';
-import { CastResult, ConvexProxy, shapeCast } from '../geometry/gjk.js';
+import { CastResult, ConvexProxy, POINT_SET, shapeCast } from '../geometry/gjk.js';
 import { ShapePose } from './shape-pose.js';
 import { PointProjector } from './point-projection.js';
 
@@ -40,6 +42,7 @@ import { PointProjector } from './point-projection.js';
  * carries no ray cast. */
 export const RAY_CASTS: readonly ShapeRayCast[] = /* @__PURE__ */ byShapeType({
   sphere: SPHERE_RAY_CAST, capsule: CAPSULE_RAY_CAST, box: BOX_RAY_CAST, hull: HULL_RAY_CAST, plane: PLANE_RAY_CAST, trimesh: meshRay, heightfield: meshRay,
+  cylinder: CYLINDER_RAY_CAST, cone: CONE_RAY_CAST,
 });
 
 /** A table by type name (every type: the compiler asks for each) as an array by typeIndex. */
@@ -647,6 +650,8 @@ export class SceneQueries {
   }
   private readonly scratchNormal = new Float64Array(3);
   private readonly scratchPoint = new Float64Array(3);
+  /** The cast shape's lowest core point over a plane (castAgainstPlane), its own frame. */
+  private readonly lowestPoint = new Float64Array(3);
 
   /** Whether a hit at the nearest hit's distance gives way to it: the shallower starting contact, or at
    * equal depth the higher key. */
@@ -827,9 +832,16 @@ export class SceneQueries {
     const ny = pW[1] * pn[0] + pW[4] * pn[1] + pW[7] * pn[2];
     const nz = pW[2] * pn[0] + pW[5] * pn[1] + pW[8] * pn[2];
     const offset = nx * pc[0] + ny * pc[1] + nz * pc[2] + proxy.shape.offset;
-    const { c, W } = this.queryPose, q = this.castProxy, P = q.points;
+    const { c, W } = this.queryPose, q = this.castProxy;
+    let P = q.points, count = q.count;
+    if (q.kind !== POINT_SET) {
+      // a cylinder's or cone's lowest point along n: its support along −n, in its own frame −Wᵀ n
+      P = this.lowestPoint;
+      count = 1;
+      q.supportLocal(-(W[0] * nx + W[1] * ny + W[2] * nz), -(W[3] * nx + W[4] * ny + W[5] * nz), -(W[6] * nx + W[7] * ny + W[8] * nz), P);
+    }
     let lowest = Infinity, at = 0;
-    for (let i = 0; i < q.count; i++) {
+    for (let i = 0; i < count; i++) {
       const x = P[3 * i], y = P[3 * i + 1], z = P[3 * i + 2];
       const h = nx * (W[0] * x + W[3] * y + W[6] * z) + ny * (W[1] * x + W[4] * y + W[7] * z) + nz * (W[2] * x + W[5] * y + W[8] * z);
       if (h < lowest) { lowest = h; at = i; }

@@ -17,6 +17,9 @@ import { PLANE } from '../geometry/shapes/plane.js';
 import { SPHERE } from '../geometry/shapes/sphere.js';
 import { TRIMESH } from '../geometry/shapes/trimesh.js';
 import { HEIGHTFIELD } from '../geometry/shapes/heightfield.js';
+import { CYLINDER } from '../geometry/shapes/cylinder.js';
+import { CONE } from '../geometry/shapes/cone.js';
+import { collideAxial, collidePlaneAxial } from './support-contacts.js';
 import { show } from '../util/validate.js';
 import {
   collideBoxBox, collideBoxSphere, collideCapsules, collideCapsuleSphere, collideHullCapsule, collideHulls, collideHullSphere, collidePlaneBox,
@@ -62,9 +65,19 @@ export const PLANE_SHAPE: ShapeKind<'plane'> = {
 };
 export const TRIMESH_SHAPE: ShapeKind<'trimesh'> = { type: 'trimesh', definition: TRIMESH, pairs: {}, meshPairs };
 export const HEIGHTFIELD_SHAPE: ShapeKind<'heightfield'> = { type: 'heightfield', definition: HEIGHTFIELD, pairs: {}, meshPairs };
+export const CYLINDER_SHAPE: ShapeKind<'cylinder'> = {
+  type: 'cylinder', definition: CYLINDER,
+  pairs: { sphere: collideAxial, capsule: collideAxial, box: collideAxial, hull: collideAxial, plane: collidePlaneAxial, cylinder: collideAxial },
+};
+export const CONE_SHAPE: ShapeKind<'cone'> = {
+  type: 'cone', definition: CONE,
+  pairs: { sphere: collideAxial, capsule: collideAxial, box: collideAxial, hull: collideAxial, plane: collidePlaneAxial, cylinder: collideAxial, cone: collideAxial },
+};
 
 /** Every shape kind, in SHAPE_TYPES' order: what World takes. */
-export const SHAPE_KINDS: readonly ShapeKind[] = [SPHERE_SHAPE, CAPSULE_SHAPE, BOX_SHAPE, HULL_SHAPE, PLANE_SHAPE, TRIMESH_SHAPE, HEIGHTFIELD_SHAPE];
+export const SHAPE_KINDS: readonly ShapeKind[] = [
+  SPHERE_SHAPE, CAPSULE_SHAPE, BOX_SHAPE, HULL_SHAPE, PLANE_SHAPE, TRIMESH_SHAPE, HEIGHTFIELD_SHAPE, CYLINDER_SHAPE, CONE_SHAPE,
+];
 
 /** The pair functions of every two types (the scene queries' and the tests' narrowphase.ts collide). */
 export const PAIR_FUNCTIONS: PairTable = /* @__PURE__ */ pairTable(SHAPE_KINDS);

@@ -2,7 +2,9 @@
 //
 // A shape is the convex hull of a few points in its own frame (its core), inflated by a radius: a sphere
 // is 1 point + r, a capsule 2 points (0, ±h, 0) + r, a box its 8 corners, a hull its vertices, a
-// triangle its 3 corners. This is Box2D v3's b2ShapeProxy (src/distance.c, erincatto/box2d) in 3D. A
+// triangle its 3 corners. A cylinder or a cone is its own exact support function instead of a point set
+// (ConvexProxy.setCylinder, setCone): each support point it gives is kept in a small ring of slots so
+// that the simplex can still name its vertices by index. This is Box2D v3's b2ShapeProxy (src/distance.c, erincatto/box2d) in 3D. A
 // pose is a centre c and a rotation W (9 numbers, column-major: W_ij = W[3j + i]): world = c + W·local.
 //
 // Distance: GJK (Gilbert, Johnson and Keerthi, "A fast procedure for computing the distance between
@@ -55,14 +57,32 @@ const PROGRESS_RELATIVE = 1e-12;
 /** A triangle (tetrahedron) is flat when |n|² (vol²) is below this share of its squared edge products. */
 const FLAT = 1e-24;
 
-/** A convex shape: the hull of `count` local points inflated by `radius`. */
+/** ConvexProxy.kind: the hull of its points. */
+export const POINT_SET = 0;
+/** ConvexProxy.kind: a solid cylinder about the local y axis. */
+export const CYLINDER_CORE = 1;
+/** ConvexProxy.kind: a solid cone about the local y axis, apex up. */
+export const CONE_CORE = 2;
+/** Support-point slots of a cylinder or cone proxy (more than a simplex's 4 vertices, so a new support
+ * point never overwrites one the simplex still names). */
+const SUPPORT_SLOTS = 8;
+
+/** A convex shape: the hull of `count` local points inflated by `radius`, or a cylinder or cone (kind). */
 export class ConvexProxy {
-  /** Local points, xyz flat (the first 3·count numbers are used). */
+  /** Local points, xyz flat (the first 3·count numbers are used); a cylinder's or cone's support points. */
   points: Float64Array;
-  /** How many points are used. */
+  /** How many points are used (0 for a cylinder or cone). */
   count = 0;
   /** The inflation radius, ≥ 0. */
   radius = 0;
+  /** POINT_SET, CYLINDER_CORE or CONE_CORE. */
+  kind = POINT_SET;
+  /** A cylinder's or cone's radius, half height and the y of its middle (local frame), m. */
+  axisRadius = 0;
+  axisHalfHeight = 0;
+  axisCentre = 0;
+  /** The next support-point slot of a cylinder or cone. */
+  private nextSlot = 0;
 
   /** Room for `capacity` points (grown by set() when needed). */
   constructor(capacity = 8) {
@@ -83,7 +103,99 @@ export class ConvexProxy {
     }
     this.count = count;
     this.radius = radius;
+    this.kind = POINT_SET;
     return this;
+  }
+
+  /** A solid cylinder of radius r about the local y axis, from y = centre − h to centre + h. */
+  setCylinder(r: number, h: number, centre = 0): this {
+    return this.setAxial(CYLINDER_CORE, r, h, centre);
+  }
+
+  /** A solid cone of base radius r about the local y axis: base disc at y = centre − h, apex at centre + h. */
+  setCone(r: number, h: number, centre = 0): this {
+    return this.setAxial(CONE_CORE, r, h, centre);
+  }
+
+  private setAxial(kind: number, r: number, h: number, centre: number): this {
+    if (!(r > 0 && r < Infinity && h > 0 && h < Infinity && Number.isFinite(centre))) {
+      throw new RangeError(`ConvexProxy: radius and half height must be finite numbers > 0, got ${r}, ${h} (centre ${centre})`);
+    }
+    if (this.points.length < 3 * SUPPORT_SLOTS) this.points = new Float64Array(3 * SUPPORT_SLOTS);
+    this.kind = kind;
+    this.count = 0;
+    this.radius = 0;
+    this.axisRadius = r; this.axisHalfHeight = h; this.axisCentre = centre;
+    return this;
+  }
+
+  /** The proxy shrunk toward the point g (local) by the factor keep, into out (continuous collision). */
+  shrinkInto(out: ConvexProxy, g: ArrayLike<number>, keep: number): ConvexProxy {
+    if (this.kind !== POINT_SET) {
+      // a cylinder or cone scaled about a point of its axis is one of the same kind, scaled
+      return out.setAxial(this.kind, keep * this.axisRadius, keep * this.axisHalfHeight, g[1] + keep * (this.axisCentre - g[1]));
+    }
+    out.set(this.points, this.count, this.radius);
+    const p = this.points, q = out.points;
+    for (let v = 0; v < 3 * this.count; v += 3) {
+      for (let c = 0; c < 3; c++) q[v + c] = g[c] + keep * (p[v + c] - g[c]);
+    }
+    return out;
+  }
+
+  /**
+   * The core's point furthest along the local direction (x, y, z), into out; for a point set the index of
+   * the point is returned, for a cylinder or cone −1.
+   *   cylinder  (r x/|x_xz|, h sign y, r z/|x_xz|) about its middle; on the axis when x and z are 0
+   *   cone      the apex (0, h, 0), or the base rim point (r x/|x_xz|, −h, r z/|x_xz|), whichever
+   *             reaches further: h y against −h y + r |x_xz|
+   * (Both are the supports of Jolt's CylinderShape and of Rapier's parry Cone, written out.)
+   */
+  supportLocal(x: number, y: number, z: number, out: Float64Array): number {
+    if (this.kind === POINT_SET) {
+      const p = this.points;
+      let best = 0, bestValue = p[0] * x + p[1] * y + p[2] * z;
+      for (let i = 1, k = 3; i < this.count; i++, k += 3) {
+        const value = p[k] * x + p[k + 1] * y + p[k + 2] * z;
+        if (value > bestValue) {
+          best = i; bestValue = value;
+        }
+      }
+      out[0] = p[3 * best]; out[1] = p[3 * best + 1]; out[2] = p[3 * best + 2];
+      return best;
+    }
+    const r = this.axisRadius, h = this.axisHalfHeight, across = Math.sqrt(x * x + z * z);
+    const ux = across > 0 ? (r * x) / across : 0, uz = across > 0 ? (r * z) / across : 0;
+    if (this.kind === CYLINDER_CORE) {
+      out[0] = ux; out[1] = this.axisCentre + (y < 0 ? -h : h); out[2] = uz;
+    } else if (h * y >= -h * y + r * across) {
+      out[0] = 0; out[1] = this.axisCentre + h; out[2] = 0;
+    } else {
+      out[0] = ux; out[1] = this.axisCentre - h; out[2] = uz;
+    }
+    return -1;
+  }
+
+  /** @internal A cylinder's or cone's support point along a local direction, kept in a slot (the
+   * simplex names its vertices by slot): the slot of an equal point of `taken` (the simplex's `used`
+   * slots), else a slot none of them holds. */
+  supportSlot(x: number, y: number, z: number, taken: Int32Array, used: number): number {
+    const p = this.points;
+    this.supportLocal(x, y, z, slotPoint);
+    for (let i = 0; i < used; i++) {
+      const k = 3 * taken[i];
+      if (p[k] === slotPoint[0] && p[k + 1] === slotPoint[1] && p[k + 2] === slotPoint[2]) return taken[i];
+    }
+    let slot = this.nextSlot;
+    for (let tries = 0; tries < SUPPORT_SLOTS; tries++) {
+      let free = true;
+      for (let i = 0; i < used; i++) if (taken[i] === slot) free = false;
+      if (free) break;
+      slot = (slot + 1) % SUPPORT_SLOTS;
+    }
+    this.nextSlot = (slot + 1) % SUPPORT_SLOTS;
+    p[3 * slot] = slotPoint[0]; p[3 * slot + 1] = slotPoint[1]; p[3 * slot + 2] = slotPoint[2];
+    return slot;
   }
 
   /** A sphere of radius r about the local origin. */
@@ -160,6 +272,7 @@ export class CastResult {
 
 // Scratch. The working frame has the world's orientation and its origin at A's centre.
 const builder = new Float64Array(24);
+const slotPoint = new Float64Array(3);
 const rotationA = new Float64Array(9), rotationB = new Float64Array(9);
 /** B's centre in the working frame: c_B − c_A, plus t·translation during a cast. */
 const offsetB = new Float64Array(3);
@@ -206,6 +319,7 @@ function loadPoses(poseA: Pose, poseB: Pose): void {
 
 /** Largest |local point| plus the radius: the shape's size, for default tolerances. */
 function extentOf(proxy: ConvexProxy): number {
+  if (proxy.kind !== POINT_SET) return Math.abs(proxy.axisCentre) + Math.hypot(proxy.axisRadius, proxy.axisHalfHeight);
   const p = proxy.points;
   let most = 0;
   for (let k = 0; k < 3 * proxy.count; k += 3) most = Math.max(most, p[k] * p[k] + p[k + 1] * p[k + 1] + p[k + 2] * p[k + 2]);
@@ -218,6 +332,7 @@ function support(proxy: ConvexProxy, W: Float64Array): number {
   const lx = W[0] * dx + W[1] * dy + W[2] * dz;
   const ly = W[3] * dx + W[4] * dy + W[5] * dz;
   const lz = W[6] * dx + W[7] * dy + W[8] * dz;
+  if (proxy.kind !== POINT_SET) return W === rotationA ? proxy.supportSlot(lx, ly, lz, indexA, count) : proxy.supportSlot(lx, ly, lz, indexB, count);
   const p = proxy.points;
   let best = 0, bestValue = p[0] * lx + p[1] * ly + p[2] * lz;
   for (let i = 1, k = 3; i < proxy.count; i++, k += 3) {

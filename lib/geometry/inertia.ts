@@ -47,6 +47,35 @@ export function capsuleInertia(mass: number, radius: number, halfHeight: number)
 }
 
 /**
+ * A solid cylinder of radius r about the local y axis, 2·halfHeight long (h = halfHeight), about its
+ * centre: I_y = m r²/2, I_x = I_z = m (3r² + (2h)²)/12 = m (3r² + 4h²)/12 (any table of moments of
+ * inertia, e.g. Wikipedia's "List of moments of inertia", solid cylinder).
+ */
+export function cylinderInertia(mass: number, radius: number, halfHeight: number): [number, number, number] {
+  requirePositive('cylinderInertia', 'mass', mass);
+  requirePositive('cylinderInertia', 'radius', radius);
+  requirePositive('cylinderInertia', 'halfHeight', halfHeight);
+  const r2 = radius * radius, h2 = halfHeight * halfHeight;
+  const across = (mass * (3 * r2 + 4 * h2)) / 12;
+  return [across, (mass * r2) / 2, across];
+}
+
+/**
+ * A solid cone of base radius r about the local y axis, 2·halfHeight tall (H = 2h), about its centre of
+ * mass (a quarter of the height above the base): I_y = (3/10) m r², and across
+ * I_x = I_z = m (3r²/20 + 3H²/80) = (3/20) m (r² + h²) (Wikipedia's "List of moments of inertia", solid
+ * cone, moved from the apex to the centre of mass by the parallel-axis theorem: 3m(r²/4 + H²)/5 − m(3H/4)²).
+ */
+export function coneInertia(mass: number, radius: number, halfHeight: number): [number, number, number] {
+  requirePositive('coneInertia', 'mass', mass);
+  requirePositive('coneInertia', 'radius', radius);
+  requirePositive('coneInertia', 'halfHeight', halfHeight);
+  const r2 = radius * radius, h2 = halfHeight * halfHeight;
+  const across = (3 * mass * (r2 + h2)) / 20;
+  return [across, 0.3 * mass * r2, across];
+}
+
+/**
  * Reads createBody's `inertia`: a diagonal [Ix, Iy, Iz] or a full symmetric 3x3 (9 numbers), and
  * writes the tensor and its inverse (both 3x3, symmetric). Throws on non-finite, non-positive,
  * asymmetric or indefinite input, and on principal moments outside [MIN_INERTIA, MAX_INERTIA]

@@ -13,10 +13,13 @@ import { RAY_T, type TriangleSource } from './triangle-source.js';
 
 /** The geometry fields of a shape; each type uses its own and leaves the others at their defaults. */
 export interface ShapeGeometry {
-  /** Sphere and capsule radius, m (0 for the others). */
+  /** Sphere, capsule and cylinder radius, m (0 for the others): the depth of a round shape's core below
+   * its surface (a cylinder's contacts lie r from its axis; contact-constraint.ts). */
   radius: number;
-  /** Capsule half height, m. */
+  /** Capsule, cylinder and cone half height, m. */
   halfHeight: number;
+  /** Cylinder and cone radius, m (0 for the others). */
+  baseRadius: number;
   /** Box half extents, m. */
   readonly halfExtents: Float64Array;
   /** A hull's geometry; a box's as a hull too. */

@@ -16,7 +16,7 @@ export interface SurfaceOptions {
   /**
    * Rolling resistance coefficient c ≥ 0 (as for tyres: a rolling force of c times the normal force at
    * the rim): a contact resists the bodies' relative rolling with a torque of at most c (r_a + r_b) N,
-   * r a sphere's or capsule's radius (0 for boxes, hulls and planes, which do not roll), c the larger of
+   * r a sphere's, capsule's or cylinder's radius (0 for boxes, hulls, cones and planes), c the larger of
    * the two shapes'. A solid ball rolling on a plane slows at (5/7) c g. Default 0.
    */
   rollingResistance?: number;
@@ -43,6 +43,21 @@ export interface CapsuleShapeOptions extends SurfaceOptions {
   type: 'capsule';
   radius: number;
   /** Half the length of the segment between the two hemispheres' centres, along the shape's y axis. */
+  halfHeight: number;
+}
+export interface CylinderShapeOptions extends SurfaceOptions {
+  type: 'cylinder';
+  /** The radius of its two flat faces, m. */
+  radius: number;
+  /** Half its length along the shape's y axis, m: the flat faces lie at y = ±halfHeight. */
+  halfHeight: number;
+}
+export interface ConeShapeOptions extends SurfaceOptions {
+  type: 'cone';
+  /** The radius of its base, m. */
+  radius: number;
+  /** Half its height along the shape's y axis, m: the apex at y = +halfHeight, the base at y = −halfHeight
+   * (the frame's origin at mid-height, as Rapier's cone; its centre of mass at y = −halfHeight/2). */
   halfHeight: number;
 }
 export interface BoxShapeOptions extends SurfaceOptions {
@@ -86,4 +101,5 @@ export interface HeightfieldShapeOptions extends SurfaceOptions {
   size: ArrayLike<number>;
 }
 export type ShapeOptions =
-  | SphereShapeOptions | CapsuleShapeOptions | BoxShapeOptions | HullShapeOptions | PlaneShapeOptions | TrimeshShapeOptions | HeightfieldShapeOptions;
+  | SphereShapeOptions | CapsuleShapeOptions | BoxShapeOptions | HullShapeOptions | PlaneShapeOptions | TrimeshShapeOptions | HeightfieldShapeOptions
+  | CylinderShapeOptions | ConeShapeOptions;

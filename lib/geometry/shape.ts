@@ -13,6 +13,8 @@
 //   trimesh  triangles from vertices and indices (triangle-mesh.ts), one-sided; static and kinematic
 //            bodies only (no volume)
 //   heightfield  a grid of heights, solid below (heightfield.ts); static and kinematic bodies only
+//   cylinder a solid of radius r about the y axis, from y = −h to h (h = halfHeight)
+//   cone     base disc of radius r at y = −h, apex at y = h (centred on its mid-height; its centroid at −h/2)
 // Each also carries its surface's friction coefficient and restitution, for the contacts, and its
 // collision filter.
 //
@@ -33,6 +35,8 @@ import { PLANE } from './shapes/plane.js';
 import { SPHERE } from './shapes/sphere.js';
 import { TRIMESH } from './shapes/trimesh.js';
 import { HEIGHTFIELD } from './shapes/heightfield.js';
+import { CYLINDER } from './shapes/cylinder.js';
+import { CONE } from './shapes/cone.js';
 import { readFiniteVector, readUnitQuaternion, requireNonNegative, requirePositive, show, showBound } from '../util/validate.js';
 import { checkOptionKeys, optionKeys } from '../util/option-keys.js';
 import { makeReadOnly } from '../util/read-only.js';
@@ -41,7 +45,7 @@ import { MAX_LENGTH } from '../limits.js';
 import type { Vector3Input } from '../util/vector-input.js';
 
 export type {
-  BoxShapeOptions, CapsuleShapeOptions, HeightfieldShapeOptions, HullShapeOptions, PlaneShapeOptions, ShapeOptions, SphereShapeOptions, SurfaceOptions,
+  BoxShapeOptions, CapsuleShapeOptions, ConeShapeOptions, CylinderShapeOptions, HeightfieldShapeOptions, HullShapeOptions, PlaneShapeOptions, ShapeOptions, SphereShapeOptions, SurfaceOptions,
   TrimeshShapeOptions,
 } from './shape-options.js';
 
@@ -59,6 +63,8 @@ export const SHAPE_DEFINITIONS: { readonly [T in ShapeType]: ShapeDefinition<Ext
   plane: PLANE,
   trimesh: TRIMESH,
   heightfield: HEIGHTFIELD,
+  cylinder: CYLINDER,
+  cone: CONE,
 };
 
 /** The definition of a shape type in SHAPE_DEFINITIONS (its options' type erased). A built shape has
@@ -71,7 +77,7 @@ export function definitionOf(type: ShapeType): ShapeDefinition<ShapeOptions> {
  * out rather than read from SHAPE_DEFINITIONS, so that a shape's index does not bring every definition
  * with it. */
 export const SHAPE_TYPES: readonly ShapeType[] = [
-  'sphere', 'capsule', 'box', 'hull', 'plane', 'trimesh', 'heightfield',
+  'sphere', 'capsule', 'box', 'hull', 'plane', 'trimesh', 'heightfield', 'cylinder', 'cone',
 ] satisfies readonly (keyof typeof SHAPE_DEFINITIONS)[];
 
 /** The surface's option keys, shared by every type (each type adds its own: ShapeDefinition.keys). */
@@ -95,7 +101,7 @@ export interface ShapeHolder {
 }
 
 /** The geometry fields a resize writes, each saved before and put back when the body refuses it. */
-const RESIZED_FIELDS = ['radius', 'halfHeight', 'hull', 'extent', 'innerRadius'] as const;
+const RESIZED_FIELDS = ['radius', 'halfHeight', 'baseRadius', 'hull', 'extent', 'innerRadius'] as const;
 
 export const DEFAULT_DENSITY = 1000;
 export const DEFAULT_FRICTION = 0.6;
@@ -113,11 +119,13 @@ export class Shape implements ShapeGeometry {
    * Body.rotation), both fixed at creation. */
   readonly orientation = new Float64Array([0, 0, 0, 1]);
   readonly rotation = new Float64Array(9);
-  /** Sphere and capsule radius, m (0 for boxes, hulls and planes): also the depth of a round shape's core
-   * below its surface, and the arm of its rolling resistance (contact-constraint.ts). */
+  /** Sphere, capsule and cylinder radius, m (0 for boxes, hulls, cones and planes): also the depth of a
+   * round shape's core below its surface, and the arm of its rolling resistance (contact-constraint.ts). */
   readonly radius: number = 0;
-  /** Capsule half height, m. */
+  /** Capsule, cylinder and cone half height, m. */
   readonly halfHeight: number = 0;
+  /** Cylinder and cone radius, m (0 for the others). */
+  readonly baseRadius: number = 0;
   /** Box half extents, m. */
   readonly halfExtents = new Float64Array(3);
   /** A hull's geometry; a box's as a hull too (its contacts with hulls). Null for the others. */
@@ -236,25 +244,25 @@ export class Shape implements ShapeGeometry {
     this.extent = definition.extent(this);
     this.innerRadius = definition.innerRadius(this);
     makeReadOnly(this as Shape, [
-      'type', 'typeIndex', 'definition', 'position', 'orientation', 'rotation', 'radius', 'halfHeight', 'halfExtents', 'hull', 'normal', 'offset', 'mesh', 'density',
+      'type', 'typeIndex', 'definition', 'position', 'orientation', 'rotation', 'radius', 'halfHeight', 'baseRadius', 'halfExtents', 'hull', 'normal', 'offset', 'mesh', 'density',
       'rollingResistance', 'sensor', 'extent', 'innerRadius',
     ]);
   }
 
   /**
-   * Gives a sphere or capsule a new radius, m (as ShapeOptions' `radius`, checked alike). The shape keeps
+   * Gives a sphere, capsule, cylinder or cone a new radius, m (as ShapeOptions' `radius`, checked alike). The shape keeps
    * its place in the body; its body's mass properties follow (Body.addShape says how), the contacts see
    * the new size at the next step and the queries at once, and the body wakes. Refused, changing
    * nothing, on a shape of another type, a bad radius, a shape no longer on a body of a world, or a body
    * the new mass would take out of range.
    */
   setRadius(radius: number): void {
-    this.resize('setRadius', 'radius', ['sphere', 'capsule'], radius);
+    this.resize('setRadius', 'radius', ['sphere', 'capsule', 'cylinder', 'cone'], radius);
   }
 
-  /** Gives a capsule a new half height, m (as CapsuleShapeOptions' `halfHeight`), as setRadius. */
+  /** Gives a capsule, cylinder or cone a new half height, m (as their options' `halfHeight`), as setRadius. */
   setHalfHeight(halfHeight: number): void {
-    this.resize('setHalfHeight', 'halfHeight', ['capsule'], halfHeight);
+    this.resize('setHalfHeight', 'halfHeight', ['capsule', 'cylinder', 'cone'], halfHeight);
   }
 
   /** Gives a box new half extents [x, y, z], m (as BoxShapeOptions' `halfExtents`), as setRadius. */
@@ -276,14 +284,14 @@ export class Shape implements ShapeGeometry {
     if (holder === null) throw new Error(`${where}: the shape was removed from its body`);
     holder.requireShapeChange(where);
     const geometry: ShapeGeometry = {
-      radius: 0, halfHeight: 0, halfExtents: new Float64Array(3), hull: null, normal: new Float64Array([0, 1, 0]), offset: 0, mesh: null,
+      radius: 0, halfHeight: 0, baseRadius: 0, halfExtents: new Float64Array(3), hull: null, normal: new Float64Array([0, 1, 0]), offset: 0, mesh: null,
     };
     this.definition.read(where, { ...this.definition.describe(this), type: this.type, [key]: value } as ShapeOptions, geometry);
     const self = this as unknown as Record<string, unknown>;
     const saved = RESIZED_FIELDS.map((name) => self[name]);
     const savedExtents = Float64Array.from(this.halfExtents);
     writeFields(this, {
-      radius: geometry.radius, halfHeight: geometry.halfHeight, hull: geometry.hull,
+      radius: geometry.radius, halfHeight: geometry.halfHeight, baseRadius: geometry.baseRadius, hull: geometry.hull,
     });
     this.halfExtents.set(geometry.halfExtents);
     writeFields(this, { extent: this.definition.extent(this), innerRadius: this.definition.innerRadius(this) });

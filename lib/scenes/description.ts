@@ -16,6 +16,9 @@ export type ShapeDescription =
   | { kind: 'box'; halfExtents: Vec3Tuple }
   | { kind: 'sphere'; radius: number }
   | { kind: 'capsule'; radius: number; halfHeight: number }
+  /** Along the body's y, centred on the body's origin (a cone: its mid-height; see ConeShapeOptions). */
+  | { kind: 'cylinder'; radius: number; halfHeight: number }
+  | { kind: 'cone'; radius: number; halfHeight: number }
   /** The convex hull of the points (body frame, m); see lib/scenes/hulls.ts hullBody for a hull in its
    * principal frame, as the diagonal inertia needs. */
   | { kind: 'hull'; points: Vec3Tuple[] };
@@ -127,6 +130,8 @@ function collisionShape(shape: ShapeDescription): ShapeOptions {
     case 'box': return { type: 'box', halfExtents: shape.halfExtents };
     case 'sphere': return { type: 'sphere', radius: shape.radius };
     case 'capsule': return { type: 'capsule', radius: shape.radius, halfHeight: shape.halfHeight };
+    case 'cylinder': return { type: 'cylinder', radius: shape.radius, halfHeight: shape.halfHeight };
+    case 'cone': return { type: 'cone', radius: shape.radius, halfHeight: shape.halfHeight };
     case 'hull': return { type: 'hull', points: shape.points };
   }
 }

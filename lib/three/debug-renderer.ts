@@ -277,6 +277,27 @@ function drawCapsule(lines: LineWriter, shape: Shape, colour: number): void {
   }
 }
 
+/** A cylinder, or a cone (its top ring of radius 0), along its frame's y, from y = −h to y = h: its rings
+ * and four lines along its side. (The shape and a flag, not the top radius: a double passed to a call V8
+ * does not inline is boxed.) */
+function drawAxial(lines: LineWriter, shape: Shape, cone: boolean, colour: number): void {
+  const s = segment, r = shape.baseRadius, h = shape.halfHeight, topRadius = cone ? 0 : r;
+  arc[0] = arc[2] = 0;
+  arc[1] = -h; arc[3] = r;
+  drawArc(lines, 2, 0, 0, CIRCLE_SEGMENTS, colour);
+  if (topRadius > 0) {
+    arc[1] = h; arc[3] = topRadius;
+    drawArc(lines, 2, 0, 0, CIRCLE_SEGMENTS, colour);
+  }
+  for (let k = 0; k < 4; k++) {
+    const axis = k < 2 ? 0 : 2, sign = (k & 1) === 0 ? 1 : -1;
+    s.fill(0);
+    s[axis] = sign * r; s[3 + axis] = sign * topRadius;
+    s[1] = -h; s[4] = h;
+    lines.local(colour);
+  }
+}
+
 /** The 12 edges of the box of half extents h[0..3) about the frame's origin. */
 function drawBoxEdges(lines: LineWriter, h: ArrayLike<number>, colour: number): void {
   const s = segment;
@@ -330,6 +351,12 @@ function drawShape(lines: LineWriter, x: ArrayLike<number>, shape: Shape, planeS
       return;
     case 'box':
       drawBoxEdges(lines, shape.halfExtents, colour);
+      return;
+    case 'cylinder':
+      drawAxial(lines, shape, false, colour);
+      return;
+    case 'cone':
+      drawAxial(lines, shape, true, colour);
       return;
     case 'hull': {
       const hull = shape.hull!, edges = hull.edges;

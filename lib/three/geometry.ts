@@ -184,8 +184,10 @@ function parameter(geometry: BufferGeometry, name: string, fallback: number): nu
 /**
  * The shape a three.js geometry stands for, in the geometry's frame, scaled by `scale`: a BoxGeometry is
  * a box; a SphereGeometry or IcosahedronGeometry a sphere and a CapsuleGeometry a capsule (along y) when
- * scaled alike on every axis; anything else (a cylinder, a cone, a torus knot, a loaded model) the convex
- * hull of its vertices (hullFromGeometry). A box, sphere or capsule geometry whose vertices were moved
+ * scaled alike on every axis; a whole CylinderGeometry of equal top and bottom radii a cylinder and a whole
+ * ConeGeometry a cone (both along y, three's cone centred on its mid-height as ours) when scaled alike
+ * along x and z; anything else (a torus knot, a loaded model, a cylinder of two radii or cut open) the
+ * convex hull of its vertices (hullFromGeometry). A box, sphere or capsule geometry whose vertices were moved
  * after it was made (`geometry.translate`, `rotateX`, …), so that its parameters no longer describe it,
  * is a hull of its vertices too.
  */
@@ -208,6 +210,14 @@ export function shapeFromGeometry(geometry: BufferGeometry, options: { scale?: V
   } else if (type === 'CapsuleGeometry' && uniform) {
     const radius = parameter(geometry, 'radius', 1), height = parameter(geometry, 'height', 1);
     if (boxMatches(geometry, radius, height / 2 + radius, radius)) return { type: 'capsule', radius: radius * sx, halfHeight: (height / 2) * sx };
+  } else if ((type === 'CylinderGeometry' || type === 'ConeGeometry') && near(sx, sz, sx, 1e-9) && parameter(geometry, 'thetaLength', 2 * Math.PI) === 2 * Math.PI) {
+    const cone = type === 'ConeGeometry';
+    const top = cone ? 0 : parameter(geometry, 'radiusTop', 1), bottom = cone ? parameter(geometry, 'radius', 1) : parameter(geometry, 'radiusBottom', 1);
+    const height = parameter(geometry, 'height', 1);
+    // (the polygon's corners lie on the circle: within its box)
+    if ((top === bottom || top === 0) && bottom > 0 && height > 0 && boxMatches(geometry, bottom, height / 2, bottom, true)) {
+      return { type: top === 0 ? 'cone' : 'cylinder', radius: bottom * sx, halfHeight: (height / 2) * sy };
+    }
   }
   return hullFromGeometry(geometry, { scale: [scale[0], scale[1], scale[2]] });
 }

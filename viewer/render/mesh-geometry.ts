@@ -119,6 +119,8 @@ export function shapeGeometry(shape: Shape): THREE.BufferGeometry | null {
   switch (options.type) {
     case 'sphere': return new THREE.SphereGeometry(options.radius, 24, 16);
     case 'capsule': return new THREE.CapsuleGeometry(options.radius, options.halfHeight * 2, 8, 16);
+    case 'cylinder': return new THREE.CylinderGeometry(options.radius, options.radius, options.halfHeight * 2, 32);
+    case 'cone': return new THREE.ConeGeometry(options.radius, options.halfHeight * 2, 32);
     case 'box': {
       const h = options.halfExtents as ArrayLike<number>; // (describe() gives arrays)
       return new THREE.BoxGeometry(h[0] * 2, h[1] * 2, h[2] * 2);

@@ -105,6 +105,10 @@ function geometryOf(shape: ShapeDescription): THREE.BufferGeometry {
       return new THREE.SphereGeometry(shape.radius, 24, 16);
     case 'capsule':
       return new THREE.CapsuleGeometry(shape.radius, shape.halfHeight * 2, 8, 16);
+    case 'cylinder':
+      return new THREE.CylinderGeometry(shape.radius, shape.radius, shape.halfHeight * 2, 32);
+    case 'cone':
+      return new THREE.ConeGeometry(shape.radius, shape.halfHeight * 2, 32);
     case 'hull':
       return hullGeometry(shape.points);
   }
