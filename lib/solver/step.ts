@@ -110,8 +110,8 @@ export function step<B>(context: StepContext<B>): void {
     solve(context);
     integratePositions(context);
     relax(context);
+    restitution(context);
   }
-  restitution(context);
   finish(context);
 }
 
@@ -141,7 +141,7 @@ function prepare<B>(context: StepContext<B>): void {
   if (context.settle !== null) settle(context);
   if (contacts.count > 0) {
     makeContactSoft(context.contactSoftness, context.staticContactSoftness, h);
-    contacts.prepare(h, context.gravity, ratio);
+    contacts.prepare(h, context.gravity, ratio, context.restitutionThreshold);
   }
 }
 
@@ -289,7 +289,7 @@ function relax<B>(context: StepContext<B>): void {
 
 /** RESTITUTION: after the substeps, contacts that closed fast bounce. */
 function restitution<B>(context: StepContext<B>): void {
-  context.contacts.applyRestitution(context.restitutionThreshold);
+  context.contacts.applyRestitution();
 }
 
 /** FINISH: each joint's force and torque over the step, each contact's impulses kept; the speed caps
