@@ -46,9 +46,12 @@
 //             biased pass's push-out too, and a ball slowed 1.8x too fast); its impulse is carried
 //             across steps as a world vector, as friction's. A solid ball rolling on a plane then slows
 //             at (5/7) c g (tested).
-//   bounce    after the substeps, a point that closed faster than the world's restitution threshold and
-//             pushed gets λ_n raised until Ċ_n leaves with e² of the energy it closed with (see
-//             applyRestitution), e = max(e_a, e_b); a manifold's bouncing points together (bounceTogether).
+//   impact    a point closing faster than the world's restitution threshold at the step's start, Ċ₀ <
+//             −threshold, until the substep it meets in: its normal row is rigid and asks for the gap
+//             the bodies would have at the substep's end had they bounced where they met (contact-
+//             solver.ts writeNormalBias), e = max(e_a, e_b).
+//   bounce    after that substep, the impact's λ_n is set so that Ċ_n leaves with e² of the energy it
+//             closed with (see applyRestitution); a manifold's bouncing points together (bounceTogether).
 
 import type { Body } from '../body/body.js';
 import { BODY_STATE } from '../body/body-state.js';
@@ -608,8 +611,9 @@ export class ContactConstraint {
   }
 
   /**
-   * After the substeps: the bounce. A point that closed faster than `threshold` (m/s) and pushed in this
-   * step leaves at the speed that gives it e² of the energy it came in with: the impulse
+   * After each substep: the bounce. An impact (see the header) that pushed in this substep, that is, met
+   * in it, leaves at the speed that gives it e² of the energy it came in with, and is an impact no longer
+   * this step: the impulse
    * λ_n ← max(0, λ_n − K⁻¹ (Ċ − v_out)).
    *
    * Which speed. The bodies integrate a substep h at a time (v += a h, then x += v h), and along the

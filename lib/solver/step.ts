@@ -20,7 +20,8 @@
 //                           projects its rows' drift away; `relaxIterations` rigid sweeps without bias,
 //                           which remove the velocity the bias added (position correction never becomes
 //                           momentum); the substep's impulses summed for the force readout
-//   RESTITUTION             the contacts' bounce
+//     RESTITUTION           the bounce of the contacts that met in this substep (Box2D v3 bounces once,
+//                           after the substeps: a body then sat at the surface for the rest of the step)
 //   FINISH                  forces F = Σ λ_lin / dt and torques per joint; the contacts' impulses kept;
 //                           the applied forces cleared
 //
@@ -287,7 +288,7 @@ function relax<B>(context: StepContext<B>): void {
   }
 }
 
-/** RESTITUTION: after the substeps, contacts that closed fast bounce. */
+/** RESTITUTION: after each substep, contact points that closed fast and met in it bounce. */
 function restitution<B>(context: StepContext<B>): void {
   context.contacts.applyRestitution();
 }
