@@ -831,7 +831,7 @@ describe('playground turntable, crates, balloon and wall', () => {
     const { CHARACTER, TURNTABLE } = await import('../viewer/scenes/playground.js');
     const r = runner('playground');
     const character = r.live.extraBodies.find((e) => e.role === 'character')!.body;
-    const c = TURNTABLE.centre, top = c[1] + TURNTABLE.half[1];
+    const c = TURNTABLE.centre, top = c[1] + TURNTABLE.halfHeight;
     character.setPosition([c[0] + 0.8, top + CHARACTER.radius + CHARACTER.halfHeight + 0.01, c[2]]);
     for (let i = 0; i < 120; i++) r.step();
     const dx = character.position[0] - c[0], dz = character.position[2] - c[2];
@@ -876,6 +876,44 @@ describe('playground turntable, crates, balloon and wall', () => {
       const radius = balloonRadius(r.live.world.time);
       expect(balloon.shapes[0].radius).toBeCloseTo(radius, 9);
       expect(crate.position[1]).toBeCloseTo(BALLOON.centre[1] + radius + 0.3, 1);
+    }
+  });
+
+  it('the balls bounce to e² of their drop (restitution 0, 0.5, 0.9, 1), the barrel rolls down the ramp, the coin rolls on its edge, the cones stand', async () => {
+    const { BOUNCES, BARREL } = await import('../viewer/scenes/playground.js');
+    const r = runner('playground');
+    const scene = SCENES.find((s) => s.name === 'playground')!;
+    const readout = scene.readouts!.find((row) => row.label.startsWith('bounce apexes'))!;
+    const apexes = () => readout.value(r.live).replace(' m', '').split(', ').map(Number);
+    const drop = BOUNCES.height - BOUNCES.radius;
+    // the e = 0.5 ball's first apex is at 1.48 s, the e = 0.9 and e = 1 balls' at 1.88 s and 1.98 s
+    while (r.live.world.time < 1.7) r.step();
+    expect(apexes()[1]).toBeCloseTo(0.25 * drop, 1);
+    while (r.live.world.time < 2.2) r.step();
+    const [dead, , high, full] = apexes();
+    expect(dead).toBeLessThan(0.005);
+    expect(high).toBeCloseTo(0.81 * drop, 1);
+    expect(full).toBeCloseTo(drop, 1);
+    const shaped = (type: string) => r.live.extraBodies.filter((e) => e.body.shapes[0]?.type === type && e.body.isDynamic).map((e) => e.body);
+    const [barrel, coin] = shaped('cylinder');
+    while (r.live.world.time < 4) r.step();
+    // down the ramp (its foot at x = −1.2) and on along +x
+    expect(barrel.position[0]).toBeGreaterThan(-1);
+    expect(barrel.position[0]).toBeGreaterThan(BARREL.at[0] + 3);
+    // the coin still on its edge: its axis (local y) near horizontal
+    const axis = (body: Body) => {
+      const tip = body.getWorldPoint([0, 0, 0], [0, 1, 0]);
+      return [tip[0] - body.position[0], tip[1] - body.position[1], tip[2] - body.position[2]];
+    };
+    expect(Math.abs(axis(coin)[1])).toBeLessThan(0.5);
+    expect(Math.abs(axis(coin)[1])).toBeGreaterThan(0.1);
+    // round a circle about 3 m across, clear of the wall and the bowl
+    expect(coin.position[0]).toBeGreaterThan(3.5);
+    expect(coin.position[0]).toBeLessThan(8.5);
+    expect(coin.position[2]).toBeGreaterThan(3);
+    for (const cone of shaped('cone')) {
+      expect(axis(cone)[1]).toBeGreaterThan(1 - 1e-4);
+      expect(Math.hypot(...cone.linearVelocity)).toBeLessThan(1e-3);
     }
   });
 

@@ -12,7 +12,11 @@
 //     the stairs, walks up and down the ramp, rides the lift and the turntable (turning with it: the
 //     move's yaw), and pushes what it meets as a 70 kg body of bounded strength: a 20 kg crate slides, a
 //     tonne does not;
-//   - a turntable: a kinematic disc spinning about up;
+//   - a turntable: a kinematic cylinder, a flat disc, spinning about up;
+//   - cylinders and cones: a barrel rolling down the ramp and on into the bowl, a leaning coin rolling in a
+//     circle, traffic cones standing on their bases;
+//   - four balls dropped from BOUNCES.height with restitution 0, 0.5, 0.9 and 1: each bounce rises to
+//     e² of the one before (the readout holds their last apexes; the e = 1 ball comes back to its start);
 //   - a balloon: a static sphere half sunk in the floor whose radius swells and shrinks (Shape.setRadius),
 //     lifting and lowering the crate on it;
 //   - the wall's bricks report the contacts that press them hardest (contactForceEventThreshold,
@@ -40,8 +44,16 @@ export const SHOT = { radius: 0.08, mass: 3, speed: 60 };
 /** The character: capsule radius and half height (m), where it starts, walking speed (m/s), jump speed
  * (m/s), its mass in pushing (kg) and the most it pushes with (N). */
 export const CHARACTER = { radius: 0.3, halfHeight: 0.5, start: [-3, 0.81, 0] as Vec3Tuple, speed: 4, jump: 5.5, mass: 70, maxStrength: 400 };
-/** The turntable: centre on the floor, half extents, spin about up (rad/s). */
-export const TURNTABLE = { centre: [-8.5, 0.05, 3.5] as Vec3Tuple, half: [1.4, 0.05, 1.4] as Vec3Tuple, spin: 0.8 };
+/** The turntable: centre on the floor, radius and half height, spin about up (rad/s). */
+export const TURNTABLE = { centre: [-8.5, 0.05, 3.5] as Vec3Tuple, radius: 1.4, halfHeight: 0.05, spin: 0.8 };
+/** The balls dropped to bounce: where (x, z of the first; the rest along +z), how high (m), radius, restitution. */
+export const BOUNCES = { x: 10.8, z: 4.4, spacing: 0.9, height: 5, radius: 0.2, restitution: [0, 0.5, 0.9, 1] };
+/** The barrel set at the top of the ramp, lying across it (radius, half length, m). */
+export const BARREL = { at: [-5, 1.8, -4] as Vec3Tuple, radius: 0.3, halfHeight: 0.45 };
+/** The coin: where it starts on its edge, leaning, its radius and half thickness (m) and speed (m/s). */
+export const COIN = { at: [5.5, 0.5, 7] as Vec3Tuple, radius: 0.5, halfHeight: 0.05, lean: 0.3, speed: 1.5 };
+/** Traffic cones: where (x, z), base radius and half height (m). */
+const TRAFFIC_CONES = { at: [[-1.6, 0.9], [-0.8, 0.9], [0, 0.9]] as [number, number][], radius: 0.2, halfHeight: 0.35 };
 /** The crates to push: a light one the character slides, a heavy one it cannot (half extents, kg). */
 export const PUSH_CRATES = { half: [0.35, 0.35, 0.35] as Vec3Tuple, light: { at: [-5, 0, 2.5] as Vec3Tuple, mass: 20 }, heavy: { at: [-5, 0, 5] as Vec3Tuple, mass: 1000 } };
 /** The balloon: centre (its middle at floor level), radius range (m) and the period of a swell (s). */
@@ -61,6 +73,10 @@ interface Playground {
   heading: number;
   /** The hardest contact on a brick in the last second: its force (N) and when (world time, s). */
   hardestHit: { force: number; at: number };
+  /** The bouncing balls, their last vertical speeds and the heights of their last apexes, m. */
+  bouncers: Body[];
+  bounceSpeeds: number[];
+  apexes: number[];
   oneWay: Body;
   belt: Body;
   character: Body;
@@ -134,7 +150,17 @@ function addPlayground(scene: LiveScene): void {
   const oneWay = world.createBody({ type: 'static', position: ONE_WAY.centre, shapes: [{ type: 'box', halfExtents: ONE_WAY.half }] });
   const belt = world.createBody({ type: 'static', position: BELT.centre, shapes: [{ type: 'box', halfExtents: BELT.half }] });
   const turntable = world.createBody({
-    type: 'kinematic', position: TURNTABLE.centre, angularVelocity: [0, TURNTABLE.spin, 0], shapes: [{ type: 'box', halfExtents: TURNTABLE.half }],
+    type: 'kinematic', position: TURNTABLE.centre, angularVelocity: [0, TURNTABLE.spin, 0],
+    shapes: [{ type: 'cylinder', radius: TURNTABLE.radius, halfHeight: TURNTABLE.halfHeight }],
+  });
+  addCylindersAndCones(scene);
+  const bouncers = BOUNCES.restitution.map((restitution, i) => {
+    const ball = world.createBody({
+      position: [BOUNCES.x, BOUNCES.height, BOUNCES.z + i * BOUNCES.spacing], canSleep: false,
+      shapes: [{ type: 'sphere', radius: BOUNCES.radius, restitution }],
+    });
+    scene.extraBodies.push({ body: ball, shape: { kind: 'sphere', radius: BOUNCES.radius }, role: 'ball' });
+    return ball;
   });
   for (const body of [lift, oneWay, belt, turntable]) scene.extraBodies.push({ body, role: 'platform' });
   const balloon = world.createBody({ type: 'static', position: BALLOON.centre, shapes: [{ type: 'sphere', radius: balloonRadius(0) }] });
@@ -156,7 +182,10 @@ function addPlayground(scene: LiveScene): void {
   const controller = world.createCharacterController({
     shape: { radius, halfHeight }, stepHeight: 0.25, snapToGround: 0.3, mass: CHARACTER.mass, maxStrength: CHARACTER.maxStrength,
   });
-  playgrounds.set(scene, { lift, oneWay, belt, turntable, balloon, heading: 0, hardestHit, character, controller, verticalSpeed: 0, grounded: true });
+  playgrounds.set(scene, {
+    lift, oneWay, belt, turntable, balloon, heading: 0, hardestHit, character, controller, verticalSpeed: 0, grounded: true,
+    bouncers, bounceSpeeds: bouncers.map(() => 0), apexes: bouncers.map(() => BOUNCES.height - BOUNCES.radius),
+  });
   world.onPreSolve = (pair) => {
     if (pair.bodyA === oneWay || pair.bodyB === oneWay) {
       // only from above: the other body's centre over the slab's top and not rising
@@ -168,6 +197,28 @@ function addPlayground(scene: LiveScene): void {
     else if (pair.bodyB === belt) pair.tangentVelocity[0] = -BELT.speed;
     return true;
   };
+}
+
+/** The barrel on the ramp, the coin and the traffic cones (drawn from their shapes). */
+function addCylindersAndCones(scene: LiveScene): void {
+  const { world } = scene;
+  const across: [number, number, number, number] = [Math.SQRT1_2, 0, 0, Math.SQRT1_2]; // local y along +z
+  const barrel = world.createBody({
+    position: BARREL.at, orientation: across, shapes: [{ type: 'cylinder', radius: BARREL.radius, halfHeight: BARREL.halfHeight, density: 300 }],
+  });
+  scene.extraBodies.push({ body: barrel, role: 'capsule' });
+  // the coin on its edge, its axis along +z tilted up by COIN.lean (it leans, and rolls round a circle),
+  // rolling along +x: ω about z = −v/r
+  const c = Math.cos((Math.PI / 2 - COIN.lean) / 2), s = Math.sin((Math.PI / 2 - COIN.lean) / 2);
+  const coin = world.createBody({
+    position: COIN.at, orientation: [s, 0, 0, c], linearVelocity: [COIN.speed, 0, 0], angularVelocity: [0, 0, -COIN.speed / COIN.radius],
+    shapes: [{ type: 'cylinder', radius: COIN.radius, halfHeight: COIN.halfHeight, density: 8000 }],
+  });
+  scene.extraBodies.push({ body: coin, role: 'ball' });
+  for (const [x, z] of TRAFFIC_CONES.at) {
+    const cone = world.createBody({ position: [x, TRAFFIC_CONES.halfHeight, z], shapes: [{ type: 'cone', radius: TRAFFIC_CONES.radius, halfHeight: TRAFFIC_CONES.halfHeight }] });
+    scene.extraBodies.push({ body: cone, role: 'weight' });
+  }
 }
 
 /** The keys that walk the character: along −z, +z, −x and +x (the camera looks along −z). */
@@ -196,6 +247,13 @@ function drive(scene: LiveScene): void {
   playground.grounded = result.grounded;
   // what it stands on turns it (the turntable): a game turns its model by the same yaw
   playground.heading += result.yaw;
+  // each bouncing ball's apex, the height of its bottom: where its vertical speed turned from up to down,
+  // or where it lies still
+  playground.bouncers.forEach((ball, i) => {
+    const vy = ball.linearVelocity[1], bottom = ball.position[1] - BOUNCES.radius;
+    if ((playground.bounceSpeeds[i] > 0 && vy <= 0) || (Math.abs(vy) < 0.01 && bottom < 0.01)) playground.apexes[i] = Math.max(0, bottom);
+    playground.bounceSpeeds[i] = vy;
+  });
   // on the ground, or under a ceiling, the vertical speed is what the move allowed
   if (result.grounded && playground.verticalSpeed < 0) playground.verticalSpeed = 0;
   else if (playground.verticalSpeed > 0 && result.displacement[1] < 0.5 * playground.verticalSpeed * dt) playground.verticalSpeed = 0;
@@ -242,6 +300,7 @@ export const playgroundScene: ViewerScene = {
     { label: 'lift top', value: (scene) => `${(playgroundOf(scene).lift.position[1] + LIFT.half[1]).toFixed(2)} m` },
     { label: 'balloon radius', value: (scene) => `${playgroundOf(scene).balloon.shapes[0].radius.toFixed(2)} m` },
     { label: 'hardest hit on the wall', value: hardestHitReadout },
+    { label: 'bounce apexes (e 0, 0.5, 0.9, 1)', value: (scene) => `${playgroundOf(scene).apexes.map((y) => y.toFixed(2)).join(', ')} m` },
     { label: 'welds broken', value: (scene) => `${scene.joints.filter((joint) => joint.broken).length} of ${scene.joints.length}` },
     { label: 'contacts', value: contactReadout },
   ],
