@@ -86,6 +86,8 @@ function readShapes(where: string, value: unknown, type: BodyType, id: number, t
         `${where}: shapes[${i}] is a ${shape.type}, which only a ${allowed.join(' or ')} body may have (it has no mass), on ${type} body ${id}`,
       );
     }
+    const refused = shape.definition.refuse?.(shape, type) ?? null;
+    if (refused !== null) throw new RangeError(`${where}: shapes[${i}] refused on ${type} body ${id}: ${refused}`);
     return shape;
   });
 }

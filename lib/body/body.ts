@@ -408,6 +408,8 @@ export class Body extends BodyBase {
       if (!allowed.includes(type)) {
         throw new RangeError(`${where}: shapes[${i}] of body ${this.id} is a ${shape.type}, which only a ${allowed.join(' or ')} body may have`);
       }
+      const refused = shape.definition.refuse?.(shape, type) ?? null;
+      if (refused !== null) throw new RangeError(`${where}: shapes[${i}] of body ${this.id} refused on a ${type} body: ${refused}`);
     });
     this.listener?.checkBodyType?.(this, type);
     const mass = readTypeMass(where, type, this);

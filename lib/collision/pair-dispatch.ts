@@ -28,10 +28,12 @@ export type TriangleFunction = (
 /** A convex shape against face f of a hull, the face's normal forced (forced-face.ts). */
 export type FaceFunction = (out: Manifold, A: ShapePose, hull: ConvexHull, f: number, shape: Shape, B: ShapePose) => void;
 
-/** Shapes are ordered plane < box < hull < capsule < sphere (meshes and heightfields with the planes, as
+/** Shapes are ordered plane < trimesh < box < hull < capsule < sphere (heightfields with the planes, as
  * level shapes) so that each pair has one function: a pair's first shape (A) ranks no higher than its
- * second. Meshes and heightfields pair through mesh-pairs.ts, triangle by triangle. */
-export const SHAPE_RANK: Record<ShapeType, number> = { plane: 0, trimesh: 0, heightfield: 0, box: 1, hull: 2, capsule: 3, sphere: 4 };
+ * second. Meshes and heightfields pair with the convex shapes and each other through mesh-pairs.ts,
+ * triangle by triangle (the mesh or heightfield first); a trimesh, which a dynamic body may carry, ranks
+ * above the plane so that a plane comes first against it (plane-mesh.ts). */
+export const SHAPE_RANK: Record<ShapeType, number> = { plane: 0, heightfield: 0, trimesh: 0.5, box: 1, hull: 2, capsule: 3, sphere: 4 };
 
 /** A table by Shape.typeIndex. */
 type ByType<F> = readonly (F | null)[];
