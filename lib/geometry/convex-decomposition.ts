@@ -52,11 +52,15 @@ export interface ConvexDecomposition {
 
 const KEYS = optionKeys<ConvexDecompositionOptions>({ maxHulls: true, concavity: true, resolution: true });
 /** At most this many cut positions per axis are tried on a part (spread over those found). */
-const MAX_CUTS_PER_AXIS = 12;
+const MAX_CUTS_PER_AXIS = 8;
+/** A clipped polygon of twice its area at most this share of the mesh's size squared has none. */
+const AREA_SHARE = 1e-12;
 
 /** A part: the solid within a box, its hull and their volumes. */
 interface Part {
   box: Float64Array;
+  /** The triangles whose bounds meet the box. */
+  triangles: Int32Array;
   hull: ConvexHull | null;
   hullVolume: number;
   volume: number;
@@ -82,7 +86,7 @@ export function convexDecomposition(vertices: ArrayLike<number>, indices: ArrayL
   const decomposer = new Decomposer(mesh, resolution);
   const tolerance = concavity * solid.volume;
   const parts: Part[] = [];
-  const root = decomposer.part(mesh.bounds.slice());
+  const root = decomposer.part(mesh.bounds.slice(), null);
   if (root.hull !== null) parts.push(root);
   while (parts.length < maxHulls) {
     // the most concave part past the tolerance, split by its best cut
@@ -122,6 +126,8 @@ class Decomposer {
    * into intervals (2 numbers each). */
   private readonly columnStarts: Int32Array;
   private readonly intervals: Float64Array;
+  /** The square of the mesh bounds' diagonal. */
+  private readonly size2: number;
   /** Each axis's distinct vertex coordinates, sorted. */
   private readonly levels: Float64Array[];
 
@@ -131,6 +137,7 @@ class Decomposer {
     this.count = mesh.triangleCount;
     const b = mesh.bounds;
     this.x0 = b[0]; this.z0 = b[2];
+    this.size2 = (b[3] - b[0]) ** 2 + (b[4] - b[1]) ** 2 + (b[5] - b[2]) ** 2;
     this.dx = (b[3] - b[0]) / G; this.dz = (b[5] - b[2]) / G;
     const starts = new Int32Array(G * G + 1), all: number[] = [];
     const crossings: number[] = [];
@@ -173,8 +180,9 @@ class Decomposer {
   }
 
   /** The solid within `box`, its hull and volumes. */
-  part(box: Float64Array): Part {
-    const points = this.partPoints(box);
+  part(box: Float64Array, within: Int32Array | null): Part {
+    const triangles = this.trianglesIn(box, within);
+    const points = this.partPoints(box, triangles);
     let hull: ConvexHull | null = null;
     if (points.length >= 12) {
       try {
@@ -185,7 +193,7 @@ class Decomposer {
     }
     const volume = this.volumeIn(box);
     if (hull !== null && !(hull.volume > 0 && volume > 0)) hull = null;
-    return { box, hull, hullVolume: hull === null ? 0 : hull.volume, volume, final: false };
+    return { box, triangles, hull, hullVolume: hull === null ? 0 : hull.volume, volume, final: false };
   }
 
   /** The two halves of a part by its best cut (see the header), or null when no cut lowers its
@@ -199,7 +207,7 @@ class Decomposer {
       for (const at of this.cuts(box, k)) {
         const low = box.slice(), high = box.slice();
         low[3 + k] = at; high[k] = at;
-        const halves = [this.part(low), this.part(high)];
+        const halves = [this.part(low, part.triangles), this.part(high, part.triangles)];
         const excess = halves[0].hullVolume - halves[0].volume + halves[1].hullVolume - halves[1].volume;
         if (excess < bestExcess) { bestExcess = excess; best = halves; }
       }
@@ -222,10 +230,27 @@ class Decomposer {
   }
 
   /** The part's extreme points: every triangle clipped to the box, and the box's corners inside the mesh. */
-  private partPoints(box: Float64Array): number[] {
+  /** The triangles (of `within`, else all) whose bounds meet the box. */
+  private trianglesIn(box: Float64Array, within: Int32Array | null): Int32Array {
+    const v = this.v, I = this.indices, found: number[] = [];
+    const count = within === null ? this.count : within.length;
+    for (let i = 0; i < count; i++) {
+      const t = within === null ? i : within[i];
+      let meets = true;
+      for (let k = 0; k < 3 && meets; k++) {
+        const a = v[3 * I[3 * t] + k], b = v[3 * I[3 * t + 1] + k], c = v[3 * I[3 * t + 2] + k];
+        meets = Math.max(a, b, c) >= box[k] && Math.min(a, b, c) <= box[3 + k];
+      }
+      if (meets) found.push(t);
+    }
+    return Int32Array.from(found);
+  }
+
+  private partPoints(box: Float64Array, triangles: Int32Array): number[] {
     const points: number[] = [], v = this.v, I = this.indices;
     let polygon: number[] = [], clipped: number[] = [];
-    for (let t = 0; t < this.count; t++) {
+    for (const t of triangles) {
+      if (this.facesIntoBox(t, box)) continue;
       polygon.length = 0;
       for (let k = 0; k < 3; k++) {
         const at = 3 * I[3 * t + k];
@@ -247,6 +272,8 @@ class Decomposer {
         }
         [polygon, clipped] = [clipped, polygon];
       }
+      // a polygon of no area lies along the box's boundary (a face beyond the cut, clipped to its edge)
+      if (polygonArea2(polygon) <= AREA_SHARE * this.size2) continue;
       for (let i = 0; i < polygon.length; i++) points.push(polygon[i]);
     }
     for (let corner = 0; corner < 8; corner++) {
@@ -254,6 +281,22 @@ class Decomposer {
       if (this.isInside(x, y, z)) points.push(x, y, z);
     }
     return points;
+  }
+
+  /** Whether triangle t lies in the plane of one of the box's faces with its front toward the box: the
+   * solid is then outside the box there (a wall the cut runs along), and the triangle bounds no part of
+   * the solid within it. */
+  private facesIntoBox(t: number, box: Float64Array): boolean {
+    const v = this.v, a = 3 * this.indices[3 * t], b = 3 * this.indices[3 * t + 1], c = 3 * this.indices[3 * t + 2];
+    for (let face = 0; face < 6; face++) {
+      const k = face % 3, bound = box[face];
+      if (v[a + k] !== bound || v[b + k] !== bound || v[c + k] !== bound) continue;
+      // the normal's k component, (b − a) × (c − a), against the face's outward direction
+      const u = (k + 1) % 3, w = (k + 2) % 3;
+      const normal = (v[b + u] - v[a + u]) * (v[c + w] - v[a + w]) - (v[b + w] - v[a + w]) * (v[c + u] - v[a + u]);
+      return face < 3 ? normal > 0 : normal < 0;
+    }
+    return false;
   }
 
   /** Whether (x, y, z) is inside the mesh: an odd number of the surface's crossings above it on the
@@ -283,6 +326,19 @@ class Decomposer {
     }
     return volume;
   }
+}
+
+/** Twice a planar polygon's area (flat x, y, z corners): |Σ p_i × p_i+1|, Newell's normal's length. */
+function polygonArea2(p: number[]): number {
+  let x = 0, y = 0, z = 0;
+  const n = p.length / 3;
+  for (let i = 0; i < n; i++) {
+    const a = 3 * i, b = 3 * ((i + 1) % n);
+    x += p[a + 1] * p[b + 2] - p[a + 2] * p[b + 1];
+    y += p[a + 2] * p[b] - p[a] * p[b + 2];
+    z += p[a] * p[b + 1] - p[a + 1] * p[b];
+  }
+  return Math.sqrt(x * x + y * y + z * z);
 }
 
 /** The 2D cross product p × q (x, z): which side of the edge p → q the origin is on, and twice the area

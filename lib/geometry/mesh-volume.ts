@@ -74,15 +74,14 @@ function show(x: number): string {
 /** The first edge that is not run once each way by two triangles (see the header), or null. */
 function edgeProblem(indices: Int32Array, welded: Int32Array): string | null {
   const count = indices.length / 3;
-  // directed edges p → q (welded ids), key p·n + q: how many triangles run them, and the first of them
+  // directed edges p → q (welded ids), key p·n + q: how many triangles run them, and the last of them
   const n = welded.length;
-  const runs = new Map<number, number>(), first = new Map<number, number>();
+  const runs = new Map<number, number>(), last = new Map<number, number>();
   for (let t = 0; t < count; t++) {
     for (let k = 0; k < 3; k++) {
       const key = welded[indices[3 * t + k]] * n + welded[indices[3 * t + (k + 1) % 3]];
-      const seen = runs.get(key);
-      runs.set(key, (seen ?? 0) + 1);
-      if (seen === undefined) first.set(key, t);
+      runs.set(key, (runs.get(key) ?? 0) + 1);
+      last.set(key, t);
     }
   }
   for (let t = 0; t < count; t++) {
@@ -90,13 +89,12 @@ function edgeProblem(indices: Int32Array, welded: Int32Array): string | null {
       const a = indices[3 * t + k], b = indices[3 * t + (k + 1) % 3];
       const p = welded[a], q = welded[b];
       const forward = runs.get(p * n + q) as number, back = runs.get(q * n + p) ?? 0;
-      const edge = `the edge from vertex ${a} to vertex ${b} (triangle ${t})`;
-      if (forward > 1 && back === 0) {
-        return `its winding is inconsistent: ${edge} is run the same way by ${forward} triangles (triangle ${first.get(p * n + q)} too); neighbours must run a shared edge in opposite directions`;
+      const edge = `the edge from vertex ${a} to vertex ${b}`;
+      if (forward > 1) {
+        return `its winding is inconsistent: ${edge} is run the same way by triangles ${t} and ${last.get(p * n + q)}; neighbours must run a shared edge in opposite directions`;
       }
-      if (back === 0) return `it is not closed: ${edge} is an open edge, on one triangle only`;
-      if (forward + back > 2) return `it is not closed: ${edge} is shared by ${forward + back} triangles (non-manifold)`;
-      if (forward > 1) return `its winding is inconsistent: ${edge} is run the same way by ${forward} triangles`;
+      if (back === 0) return `it is not closed: ${edge} (triangle ${t}) is an open edge, on one triangle only`;
+      if (back > 1) return `it is not closed: ${edge} (triangle ${t}) is shared by ${1 + back} triangles (non-manifold)`;
     }
   }
   return null;
