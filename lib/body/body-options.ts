@@ -70,8 +70,8 @@ export const BODY_OPTION_KEYS = optionKeys<BodyOptions>({
 });
 
 /** Reads createBody's `shapes`: each checked (the error names the shape's index), of a type the world takes
- * (`types`), and each on a body type that may carry it (a plane on static bodies only; a mesh or
- * heightfield not on a dynamic body). */
+ * (`types`), and each on a body type that may carry it (a plane on static bodies only; a heightfield not
+ * on a dynamic body; a mesh on a dynamic body only when closed: ShapeDefinition.refuse). */
 function readShapes(where: string, value: unknown, type: BodyType, id: number, types: ShapeTypeTable): Shape[] {
   if (value === undefined) return [];
   if (!Array.isArray(value)) throw new TypeError(`${where}: shapes must be an array of shape options, got ${show(value)}`);

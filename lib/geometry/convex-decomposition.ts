@@ -27,7 +27,7 @@
 import { checkOptionKeys, optionKeys } from '../util/option-keys.js';
 import { requireIntegerWithin, requirePositive, show } from '../util/validate.js';
 import { buildHull } from './hull-building.js';
-import { MAX_HULL_VERTICES, type ConvexHull } from './hull.js';
+import type { ConvexHull } from './hull.js';
 import { TriangleMesh } from './triangle-mesh.js';
 
 export interface ConvexDecompositionOptions {
@@ -52,7 +52,9 @@ export interface ConvexDecomposition {
 
 const KEYS = optionKeys<ConvexDecompositionOptions>({ maxHulls: true, concavity: true, resolution: true });
 /** At most this many cut positions per axis are tried on a part (spread over those found). */
-const MAX_CUTS_PER_AXIS = 8;
+const MAX_CUTS_PER_AXIS = 6;
+/** How far inside its box a part's corner is tested, as a share of the mesh's size. */
+const CORNER_NUDGE = 1e-7;
 /** A clipped polygon of twice its area at most this share of the mesh's size squared has none. */
 const AREA_SHARE = 1e-12;
 
@@ -192,17 +194,16 @@ class Decomposer {
       }
     }
     const volume = this.volumeIn(box);
-    if (hull !== null && !(hull.volume > 0 && volume > 0)) hull = null;
+    if (hull !== null && !(hull.volume > 0)) hull = null;
     return { box, triangles, hull, hullVolume: hull === null ? 0 : hull.volume, volume, final: false };
   }
 
-  /** The two halves of a part by its best cut (see the header), or null when no cut lowers its
-   * concavity. A hull of more than MAX_HULL_VERTICES is always split (a hull shape takes no more). */
+  /** The two halves of a part by its best cut (see the header), or null when there is no cut to try. A
+   * cut that does not lower the concavity at once is still taken (halving a ring leaves two half rings as
+   * concave as it; halving those again does better). */
   split(part: Part): Part[] | null {
     const box = part.box;
-    let best: Part[] | null = null, bestExcess = part.hullVolume - part.volume;
-    const mustSplit = (part.hull as ConvexHull).vertexCount > MAX_HULL_VERTICES;
-    if (mustSplit) bestExcess = Infinity;
+    let best: Part[] | null = null, bestExcess = Infinity;
     for (let k = 0; k < 3; k++) {
       for (const at of this.cuts(box, k)) {
         const low = box.slice(), high = box.slice();
@@ -276,9 +277,12 @@ class Decomposer {
       if (polygonArea2(polygon) <= AREA_SHARE * this.size2) continue;
       for (let i = 0; i < polygon.length; i++) points.push(polygon[i]);
     }
+    // a corner on the surface (where a cut meets a wall) counts when the solid lies beside it in the box:
+    // tested a hair inside the box along its diagonal, off the planes of axis-aligned faces
+    const e = CORNER_NUDGE * Math.sqrt(this.size2);
     for (let corner = 0; corner < 8; corner++) {
       const x = box[corner & 1 ? 3 : 0], y = box[corner & 2 ? 4 : 1], z = box[corner & 4 ? 5 : 2];
-      if (this.isInside(x, y, z)) points.push(x, y, z);
+      if (this.isInside(corner & 1 ? x - e : x + e, corner & 2 ? y - e : y + e, corner & 4 ? z - e : z + e)) points.push(x, y, z);
     }
     return points;
   }
