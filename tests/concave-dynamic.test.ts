@@ -128,13 +128,15 @@ describe('a mesh that encloses no solid is refused on a dynamic body, by name', 
 });
 
 describe('a dynamic mesh at rest', () => {
-  for (const [name, floor] of floors) {
+  // (the static mesh made after the bowl as well: the pair's triangles then taken the other way round)
+  for (const [name, floor, after] of [...floors.map(([name, floor]) => [name, floor, false] as const), ['a static mesh made after it', floors[2][1], true] as const]) {
     it(`a bowl dropped tilted on ${name} rests upright on its bottom`, () => {
       const mesh = bowlMesh(0.3, 0.2, 0.03);
       const world = new World();
-      world.createBody({ type: 'static', shapes: [floor] });
+      if (!after) world.createBody({ type: 'static', shapes: [floor] });
       const s = Math.sin(0.05);
       const bowl = dynamicMesh(world, mesh, [0.1, 0.4, -0.1], [s, 0, 0, Math.cos(0.05)]);
+      if (after) world.createBody({ type: 'static', shapes: [floor] });
       for (let i = 0; i < 180; i++) world.step(1 / 60);
       // its bottom on the floor: the centre of mass at (centre of volume − lowest point) above it
       const height = centreOfVolume(mesh)[1] - lowest(mesh);

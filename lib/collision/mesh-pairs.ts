@@ -126,6 +126,7 @@ export class MeshPairs {
   private readonly otherBox = new Float64Array(6);
   private readonly otherCorners = new Float64Array(9);
   private readonly otherNormal = new Float64Array(3);
+  private readonly otherCentre = new Float64Array(3);
 
   /** `allocator`: where new triangle contacts' numbers live (their set's arena). */
   constructor(private allocator: Float64Allocator = UNPOOLED) {}
@@ -214,10 +215,10 @@ export class MeshPairs {
       for (let k = 0; k < 3; k++) {
         const g = (t[k] + t[3 + k] + t[6 + k]) / 3 - 0.5 * h * n[k];
         t[k] -= g; t[3 + k] -= g; t[6 + k] -= g;
-        this.facing[k] = g;
+        this.otherCentre[k] = g;
       }
       if (!prism.set(t, n, h)) continue;
-      const gx = this.facing[0], gy = this.facing[1], gz = this.facing[2];
+      const gx = this.otherCentre[0], gy = this.otherCentre[1], gz = this.otherCentre[2];
       for (let k = 0; k < 3; k++) c[k] = oc[k] + oW[k] * gx + oW[3 + k] * gy + oW[6 + k] * gz;
       for (let k = 0; k < 3; k++) this.facing[k] = oW[k] * n[0] + oW[3 + k] * n[1] + oW[6 + k] * n[2];
       this.facingSet = true;
