@@ -3,7 +3,7 @@
 // the same for the same input; and that go straight into a body's shapes.
 
 import { describe, expect, it } from 'vitest';
-import { convexDecomposition, convexHull, World, type ConvexHull } from '../lib/index.js';
+import { convexDecomposition, convexHull, MAX_HULL_VERTICES, World, type ConvexHull } from '../lib/index.js';
 import { mulberry32 } from '../lib/math/random.js';
 import { bowlMesh, boxMesh, chairMesh, lShape, signedVolume, type MeshData } from './mesh-solids.js';
 
@@ -118,6 +118,15 @@ describe('convexDecomposition', () => {
     const capped = convexDecomposition(bowl.vertices, bowl.indices, { concavity: 0.005, maxHulls: 4 });
     expect(capped.hulls.length).toBeLessThanOrEqual(4);
     expect(capped.volumeError).toBeGreaterThan(tight.volumeError);
+  });
+
+  it('splits a part whose hull would have more vertices than a hull shape takes, past maxHulls', () => {
+    const bowl = bowlMesh(0.3, 0.2, 0.03, 160); // rings of 160 vertices: its hull has 320
+    const { hulls } = convexDecomposition(bowl.vertices, bowl.indices, { maxHulls: 1 });
+    expect(hulls.length).toBeGreaterThan(1);
+    for (const points of hulls) expect(points.length / 3).toBeLessThanOrEqual(MAX_HULL_VERTICES);
+    const world = new World();
+    expect(() => world.createBody({ shapes: hulls.map((points) => ({ type: 'hull' as const, points })) })).not.toThrow();
   });
 
   it('gives the same hulls for the same input', () => {

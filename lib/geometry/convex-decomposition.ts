@@ -17,7 +17,9 @@
 // The part of largest concavity is split next, by the cut that leaves its two halves the least total
 // concavity, among planes through the mesh's vertex coordinates inside the box on each axis (where an
 // L's inner corner or a chair's seat lies) and through its quarter points; until every part's concavity
-// is at most `concavity` · V(M), or there are `maxHulls` parts. Parts with no volume are dropped.
+// is at most `concavity` · V(M), or there are `maxHulls` parts; and while a part's hull has more than
+// MAX_HULL_VERTICES vertices (a hull shape takes no more), whatever the count. Parts with no volume are
+// dropped.
 //
 // The parts are disjoint boxes' contents and each hull lies in its box, so the hulls do not overlap, and
 // each holds its part: their union holds the solid, with volume Σ V(hull_i) ≥ V(M). volumeError is
@@ -27,11 +29,12 @@
 import { checkOptionKeys, optionKeys } from '../util/option-keys.js';
 import { requireIntegerWithin, requirePositive, show } from '../util/validate.js';
 import { buildHull } from './hull-building.js';
-import type { ConvexHull } from './hull.js';
+import { MAX_HULL_VERTICES, type ConvexHull } from './hull.js';
 import { TriangleMesh } from './triangle-mesh.js';
 
 export interface ConvexDecompositionOptions {
-  /** The most hulls, an integer in [1, 256]. Default 16. */
+  /** The most hulls, an integer in [1, 256]. Default 16. (A part whose hull would have more than
+   * MAX_HULL_VERTICES vertices is split further, past it if need be: every hull is a hull shape's.) */
   maxHulls?: number;
   /** A part is split while its hull's volume beyond it is more than this share of the mesh's volume
    * (> 0). Default 0.01. */
@@ -90,12 +93,20 @@ export function convexDecomposition(vertices: ArrayLike<number>, indices: ArrayL
   const parts: Part[] = [];
   const root = decomposer.part(mesh.bounds.slice(), null);
   if (root.hull !== null) parts.push(root);
-  while (parts.length < maxHulls) {
-    // the most concave part past the tolerance, split by its best cut
-    let worst = -1;
-    for (let i = 0; i < parts.length; i++) {
+  for (;;) {
+    // a part whose hull has more vertices than a hull shape takes, else (within maxHulls) the most
+    // concave part past the tolerance: split by its best cut
+    let worst = parts.findIndex((part) => !part.final && (part.hull as ConvexHull).vertexCount > MAX_HULL_VERTICES);
+    for (let i = 0; i < parts.length && worst < 0 && parts.length < maxHulls; i++) {
       const excess = parts[i].hullVolume - parts[i].volume;
-      if (!parts[i].final && excess > tolerance && (worst < 0 || excess > parts[worst].hullVolume - parts[worst].volume)) worst = i;
+      if (!parts[i].final && excess > tolerance) {
+        let most = i;
+        for (let j = i + 1; j < parts.length; j++) {
+          const other = parts[j].hullVolume - parts[j].volume;
+          if (!parts[j].final && other > parts[most].hullVolume - parts[most].volume) most = j;
+        }
+        worst = most;
+      }
     }
     if (worst < 0) break;
     const halves = decomposer.split(parts[worst]);
