@@ -38,6 +38,7 @@ export type { TriangleMesh } from './geometry/triangle-mesh.js';
 export type { Heightfield } from './geometry/heightfield.js';
 export { ConvexHull, MAX_HULL_VERTICES, MAX_HULL_POINTS } from './geometry/hull.js';
 export { convexHull } from './geometry/hull-building.js';
+export { convexDecomposition, type ConvexDecomposition, type ConvexDecompositionOptions } from './geometry/convex-decomposition.js';
 export type { PointProjection, PointProjectionOptions, QueryFilter, QueryOptions, RayHit, ShapeCastOptions, ShapeOverlap } from './collision/queries.js';
 export { CharacterController, DEFAULT_CHARACTER_CONTROLLER_OPTIONS, CHARACTER_GROUND_TOLERANCE } from './character/character-controller.js';
 export type {

@@ -8,6 +8,7 @@ import { getHeapSpaceStatistics } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { boxPyramid, buildScene, hangingChain, heavyEndChain, hullPile, ragdollPile, weldedCantilever } from '../lib/scenes/index.js';
 import { ballRoom } from './helpers.js';
+import { bowlMesh } from './mesh-solids.js';
 import { World, type ShapeOptions } from '../lib/index.js';
 
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -120,6 +121,19 @@ describe('no allocation inside step()', () => {
     // some are put back at a wall
     const world = ballRoom({}, false, false, 20);
     expect(heapGrowth(() => world.step(1 / 60), 2_000)).toBeLessThan(16 * 1024);
+  }, HANG_LIMIT);
+
+  it('dynamic meshes (bowls on a plane, a heightfield and a static mesh, a ball in each), awake, 1000 steps: heap growth under 16 KB', () => {
+    const world = new World({ sleeping: false });
+    const bowl = bowlMesh(0.3, 0.2, 0.03, 16);
+    world.createBody({ type: 'static', shapes: [{ type: 'plane', normal: [0, 1, 0], offset: 0 }] });
+    world.createBody({ type: 'static', position: [2, 0.01, 0], shapes: [{ type: 'heightfield', heights: new Array(25).fill(0), rows: 5, columns: 5, size: [1, 1] }] });
+    world.createBody({ type: 'static', position: [4, 0.01, 0], shapes: [{ type: 'trimesh', vertices: [-1, 0, -1, 1, 0, -1, 1, 0, 1, -1, 0, 1], indices: [0, 2, 1, 0, 3, 2] }] });
+    for (const x of [0, 2, 4]) {
+      world.createBody({ position: [x, 0.3, 0], shapes: [{ type: 'trimesh', ...bowl }] });
+      world.createBody({ position: [x + 0.05, 0.6, 0], shapes: [{ type: 'sphere', radius: 0.05 }] });
+    }
+    expect(heapGrowth(() => world.step(1 / 60), 1_000)).toBeLessThan(16 * 1024);
   }, HANG_LIMIT);
 
   it('a sleeping pyramid, 10 000 steps: heap growth under 16 KB', () => {

@@ -249,6 +249,11 @@ describe('README, shapes', () => {
 
   it('the triangle mesh, contact points, events, hooks, continuous collision, character and sleeping examples print what the page says', async () => {
     expect((await runExample('example-trimesh')).map((line) => String(line[0]))).toEqual(['2 triangles', 'the box rests at y = 0.500 m']);
+    // the L's outline, 0.6 x 0.2 and 0.2 x 0.4 m, is 0.2 m², 0.2 m deep: 0.04 m³ of 1000 kg/m³; it splits into its two blocks
+    const concave = (await runExample('example-concave')).map((line) => String(line[0]));
+    expect(concave.slice(0, 2)).toEqual([`mass ${(1000 * 0.2 * 0.2).toFixed(1)} kg`, '2 hulls, volume error 0.000']);
+    const [, meshHeight, hullHeight] = /^the mesh rests at y = ([\d.]+) m, the hulls at ([\d.]+) m$/.exec(concave[2]) ?? [];
+    expect(Number(meshHeight)).toBeCloseTo(Number(hullHeight), 2);
 
     const points = (await runExample('example-contact-points')).map((line) => String(line[0]));
     const [, count, normal, force] = /^crate on body \d+: (\d) points, normal \((.*)\), ([\d.]+) N$/.exec(points[0]) ?? [];
@@ -505,7 +510,7 @@ describe('docs, worker', () => {
 describe('every other example', () => {
   const checked = new Set([
     'readme-example', 'readme-example-three', 'readme-example-2d', 'example-2d-joints', 'readme-example-joints', 'example-joint-anchors', 'example-springs', 'example-local-frames', 'readme-example-direct',
-    'readme-example-shapes', 'example-shape-frames', 'example-shapes-that-change', 'example-cylinders', 'example-heightfield', 'example-trimesh', 'example-contact-points', 'example-events',
+    'readme-example-shapes', 'example-shape-frames', 'example-shapes-that-change', 'example-cylinders', 'example-heightfield', 'example-trimesh', 'example-concave', 'example-contact-points', 'example-events',
     'example-hooks', 'example-ccd', 'example-character', 'example-sleeping', 'readme-example-direct-2d', 'readme-example-game',
     'example-snapshot', 'example-three-meshes', 'example-three-heightfield', 'example-three-debug', 'example-cannon-before',
     'example-cannon-after', 'example-rapier-before', 'example-rapier-after',

@@ -76,8 +76,8 @@ export const BODY_OPTION_KEYS = optionKeys<BodyOptions>({
 });
 
 /** Reads createBody's `shapes`: each checked (the error names the shape's index), of a type the world takes
- * (`types`), and each on a body type that may carry it (a plane on static bodies only; a mesh or
- * heightfield not on a dynamic body). */
+ * (`types`), and each on a body type that may carry it (a plane on static bodies only; a heightfield not
+ * on a dynamic body; a mesh on a dynamic body only when closed: ShapeDefinition.refuse). */
 function readShapes(where: string, value: unknown, type: BodyType, id: number, types: ShapeTypeTable): Shape[] {
   if (value === undefined) return [];
   if (!Array.isArray(value)) throw new TypeError(`${where}: shapes must be an array of shape options, got ${show(value)}`);
@@ -92,6 +92,8 @@ function readShapes(where: string, value: unknown, type: BodyType, id: number, t
         `${where}: shapes[${i}] is a ${shape.type}, which only a ${allowed.join(' or ')} body may have (it has no mass), on ${type} body ${id}`,
       );
     }
+    const refused = shape.definition.refuse?.(shape, type) ?? null;
+    if (refused !== null) throw new RangeError(`${where}: shapes[${i}] refused on ${type} body ${id}: ${refused}`);
     return shape;
   });
 }

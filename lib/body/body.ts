@@ -450,6 +450,9 @@ export class Body extends BodyBase {
     if (!allowed.includes(this.type)) {
       throw new RangeError(`${where}: a ${shape.type} only goes on a ${allowed.join(' or ')} body (it has no mass), and body ${this.id} is ${this.type}`);
     }
+    // (a mesh on a dynamic body only when closed)
+    const refused = shape.definition.refuse?.(shape, this.type) ?? null;
+    if (refused !== null) throw new RangeError(`${where}: a ${shape.type} refused on ${this.type} body ${this.id}: ${refused}`);
     this.changeShapes(where, [...this._shapes, shape], this._shapes.length);
     return shape;
   }
@@ -547,6 +550,8 @@ export class Body extends BodyBase {
       if (!allowed.includes(type)) {
         throw new RangeError(`${where}: shapes[${i}] of body ${this.id} is a ${shape.type}, which only a ${allowed.join(' or ')} body may have`);
       }
+      const refused = shape.definition.refuse?.(shape, type) ?? null;
+      if (refused !== null) throw new RangeError(`${where}: shapes[${i}] of body ${this.id} refused on a ${type} body: ${refused}`);
     });
     this.listener?.checkBodyType?.(this, type);
     const mass = readTypeMass(where, type, this);

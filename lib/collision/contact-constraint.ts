@@ -392,6 +392,7 @@ export class ContactConstraint {
     d[header + HEADER_TANGENT_SPEED + 1] = preSolved ? t2[0] * surface[0] + t2[1] * surface[1] + t2[2] * surface[2] : 0;
     // the cores lie a round shape's radius inside its surface, along the normal (n points from A to B)
     const radiusA = this.shapeA.radius, radiusB = this.shapeB.radius;
+    const meshes = this.shapeA.mesh !== null && this.shapeB.mesh !== null;
     for (let i = 0; i < this.count; i++) {
       const p = this.base + i * POINT_SIZE;
       // each body's own surface point: the manifold's point is the midpoint between the surfaces, s/2
@@ -429,8 +430,11 @@ export class ContactConstraint {
       d[p + 2 * ROW_SIZE + ROW_MASS] = frictionMass;
       d[p + POINT_SEPARATION] = m.separations[i];
       writeRowRate(d, p, sa, sb, 0);
-      // an impact while it closes faster than the threshold (see the header), until it meets
-      d[p + POINT_CLOSING_SPEED] = rates[0] < -restitutionThreshold ? rates[0] : 0;
+      // an impact while it closes faster than the threshold (see the header), until it meets; but not
+      // between two meshes (a dynamic mesh on a mesh or heightfield), which meet as many one-triangle
+      // manifolds: rigid each, they kicked the pair sideways (a box mesh landing on a dynamic slab mesh
+      // left the ball beside it rolling at 0.034 m/s), so they neither take impact rows nor bounce
+      d[p + POINT_CLOSING_SPEED] = rates[0] < -restitutionThreshold && !meshes ? rates[0] : 0;
       d[p + POINT_LARGEST_IMPULSE] = 0;
       for (let r = 0; r < 3; r++) d[p + POINT_IMPULSE + r] = this.impulses[3 * i + r];
     }

@@ -31,8 +31,21 @@
 // neighbour that was not sampled; with every edge active instead, a ball resting on it rolled away on the
 // sampled triangles' edges (20 cm in 2 s). Boxes and hulls need nothing: at an internal edge their
 // contacts are their faces clipped to the triangle, and their faces overlap the sample.
+//
+// Two meshes (a dynamic trimesh against a static or dynamic trimesh or a heightfield: pairs of triangles
+// from both, as Rapier's trimesh–trimesh does; Jolt has no MeshShape–MeshShape collision). The other
+// mesh's triangles in the overlap of the two boxes are taken one by one, each as the prism under it
+// (its triangle and the same moved inward along −n: a hull, carried by a hull shape made once here), and
+// that prism is the convex shape collided with this mesh's triangles near it, as above. A pair of
+// triangles facing the same way (n_a · n_b > 0) is skipped: a closed solid meets another by faces turned
+// toward it, and the prism of a face turned away reaches through a thin wall (the bottom inside a bowl
+// would push the bowl up out of the floor by the prism's depth). Each manifold is keyed by both triangles,
+// tb · 2²⁷ + ta (exact in a double); the work is bounded by MAX_PAIR_TRIANGLES of the other mesh and as
+// many of this one's per triangle.
 
-import type { Shape } from '../geometry/shape.js';
+import { Shape } from '../geometry/shape.js';
+import { HULL } from '../geometry/shapes/hull.js';
+import { ShapePose } from './shape-pose.js';
 import type { TriangleSource } from '../geometry/triangle-source.js';
 import { TrianglePrism } from '../geometry/triangle-prism.js';
 import type { ShapeProxy } from './broadphase.js';
@@ -43,7 +56,6 @@ import { Penetrations } from './penetrations.js';
 import { mergeSort } from '../math/merge-sort.js';
 import { MAX_PAIR_MANIFOLDS, MAX_PAIR_TRIANGLES } from '../limits.js';
 import { UNPOOLED, type Float64Allocator } from '../util/arena.js';
-import type { ShapePose } from './shape-pose.js';
 import { collideTriangle } from './mesh-triangle.js';
 
 /** A mesh triangle's prism is at least this deep, m. */
@@ -96,6 +108,26 @@ export class MeshPairs {
     return true;
   };
   private pool: ContactConstraint[] = [];
+  // Two meshes: the other mesh's triangles near this one, the prism of the one being collided, the hull
+  // shape that carries it and its pose (centred on the prism's centroid), its world front normal, and
+  // its index.
+  private readonly nearOther = new Int32Array(MAX_PAIR_TRIANGLES);
+  private nearOtherCount = 0;
+  private readonly collectOther = (triangle: number): boolean => {
+    if (this.nearOtherCount === this.nearOther.length) return false;
+    this.nearOther[this.nearOtherCount++] = triangle;
+    return true;
+  };
+  private readonly otherPrism = new TrianglePrism();
+  private carrier: Shape | null = null;
+  private readonly carrierPose = new ShapePose();
+  private readonly facing = new Float64Array(3);
+  private facingSet = false;
+  private otherTriangle = 0;
+  private readonly otherBox = new Float64Array(6);
+  private readonly otherCorners = new Float64Array(9);
+  private readonly otherNormal = new Float64Array(3);
+  private readonly otherCentre = new Float64Array(3);
 
   /** `allocator`: where new triangle contacts' numbers live (their set's arena). */
   constructor(private allocator: Float64Allocator = UNPOOLED) {}
@@ -119,12 +151,17 @@ export class MeshPairs {
     this.stamp++;
     this.overlapping = false;
     this.foundCount = 0;
-    mesh.pose.localBox(other.box, this.box);
-    this.nearCount = 0;
-    this.reach = source.querySample(this.box, MAX_PAIR_TRIANGLES, this.collect);
-    const visit = parent.sensor ? this.visitSensor : this.visitTriangle, near = this.near;
-    for (let i = 0; i < this.nearCount; i++) if (!visit(near[i])) break;
-    this.reach = 0;
+    const visit = parent.sensor ? this.visitSensor : this.visitTriangle;
+    if (other.shape.mesh !== null) {
+      this.collideMeshes(mesh, other, visit);
+    } else {
+      mesh.pose.localBox(other.box, this.box);
+      this.nearCount = 0;
+      this.reach = source.querySample(this.box, MAX_PAIR_TRIANGLES, this.collect);
+      const near = this.near;
+      for (let i = 0; i < this.nearCount; i++) if (!visit(near[i])) break;
+      this.reach = 0;
+    }
     if (!parent.sensor) this.merge(parent, mesh, other);
     this.mesh = this.source = null;
     this.otherShape = this.otherPose = null;
@@ -146,6 +183,77 @@ export class MeshPairs {
     // each child's manifold kept with the pose it was found at, for reuse
     for (let i = 0; i < kept; i++) children[i].manifoldCache.remember(children[i].manifold, mesh.pose, other.pose, mesh.shape, other.shape);
     return touching;
+  }
+
+  /**
+   * Two meshes (see the header): each triangle of the other mesh within both boxes, as its prism carried
+   * by a hull shape, against this mesh's triangles near it, through `visit`.
+   */
+  private collideMeshes(mesh: ShapeProxy, other: ShapeProxy, visit: (triangle: number) => boolean): void {
+    const A = mesh.box, B = other.box, both = this.otherBox;
+    // the overlap of the two boxes, grown by the margin: the other mesh's triangles within it of this one
+    const margin = this.margin;
+    for (let k = 0; k < 3; k++) {
+      both[k] = Math.max(A[k], B[k]) - margin;
+      both[3 + k] = Math.min(A[3 + k], B[3 + k]) + margin;
+      if (both[k] > both[3 + k]) return;
+    }
+    const otherSource = other.shape.mesh as TriangleSource, prism = this.otherPrism, t = this.otherCorners, n = this.otherNormal;
+    const carrier = this.carrier ?? this.makeCarrier();
+    const pose = this.carrierPose, c = pose.c, W = pose.W, oc = other.pose.c, oW = other.pose.W;
+    W.set(oW);
+    other.pose.localBox(both, this.box);
+    this.nearOtherCount = 0;
+    otherSource.querySample(this.box, MAX_PAIR_TRIANGLES, this.collectOther);
+    this.otherShape = carrier; this.otherPose = pose;
+    for (let j = 0; j < this.nearOtherCount; j++) {
+      const tb = this.nearOther[j];
+      if (!otherSource.writeTriangle(tb, t)) continue;
+      otherSource.writeNormal(tb, n);
+      const h = Math.max(MIN_PRISM_DEPTH, longestEdge(t));
+      // centred on the prism's centroid g (the triangle's centroid moved h/2 inward), so that the front
+      // test of this mesh's triangles (mesh-triangle.ts) sees the prism's middle
+      for (let k = 0; k < 3; k++) {
+        const g = (t[k] + t[3 + k] + t[6 + k]) / 3 - 0.5 * h * n[k];
+        t[k] -= g; t[3 + k] -= g; t[6 + k] -= g;
+        this.otherCentre[k] = g;
+      }
+      if (!prism.set(t, n, h)) continue;
+      const gx = this.otherCentre[0], gy = this.otherCentre[1], gz = this.otherCentre[2];
+      for (let k = 0; k < 3; k++) c[k] = oc[k] + oW[k] * gx + oW[3 + k] * gy + oW[6 + k] * gz;
+      for (let k = 0; k < 3; k++) this.facing[k] = oW[k] * n[0] + oW[3 + k] * n[1] + oW[6 + k] * n[2];
+      this.facingSet = true;
+      this.otherTriangle = tb;
+      // this mesh's triangles near the prism's world box
+      // (the prism's own world box: a moved prism's hull keeps the bounds it was made with)
+      const pv = prism.hull.vertices;
+      for (let k = 0; k < 3; k++) {
+        let low = Infinity, high = -Infinity;
+        for (let i = 0; i < 18; i += 3) {
+          const x = c[k] + W[k] * pv[i] + W[3 + k] * pv[i + 1] + W[6 + k] * pv[i + 2];
+          if (x < low) low = x;
+          if (x > high) high = x;
+        }
+        both[k] = low - margin;
+        both[3 + k] = high + margin;
+      }
+      mesh.pose.localBox(both, this.box);
+      this.nearCount = 0;
+      (this.source as TriangleSource).querySample(this.box, MAX_PAIR_TRIANGLES, this.collect);
+      let going = true;
+      for (let i = 0; i < this.nearCount && going; i++) going = visit(this.near[i]);
+      if (!going) break;
+    }
+    this.facingSet = false;
+    this.otherTriangle = 0;
+  }
+
+  /** The hull shape that carries the other mesh's prisms: a hull shape whose hull is the prism's. */
+  private makeCarrier(): Shape {
+    const carrier = new Shape('mesh pairs', { type: 'hull', points: [0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1] }, { hull: HULL });
+    Object.defineProperty(carrier, 'hull', { value: this.otherPrism.hull });
+    this.carrier = carrier;
+    return carrier;
   }
 
   /**
@@ -345,7 +453,7 @@ export class MeshPairs {
     f.manifold.count = 0;
     this.collideOne(triangle, this.mesh as ShapeProxy, f.manifold);
     if (f.manifold.count > 0) {
-      f.triangle = triangle;
+      f.triangle = this.facingSet ? this.otherTriangle * PAIR_KEY + triangle : triangle;
       this.foundCount++;
     }
     return true;
@@ -365,6 +473,10 @@ export class MeshPairs {
     const source = this.source as TriangleSource, t = this.triangle, n = this.normal;
     meshPairCounters.triangles++;
     source.writeTriangle(triangle, t);
+    if (this.facingSet && this.facesAway(mesh.pose, triangle)) {
+      out.count = 0;
+      return;
+    }
     if (this.clearsPlane(mesh.pose, out)) {
       out.count = 0;
       return;
@@ -382,6 +494,17 @@ export class MeshPairs {
     collideTriangle(
       out, this.prism, mesh.pose, source.activeFeatures(triangle), heightfield, this.otherShape as Shape, this.otherPose as ShapePose, this.reach,
     );
+  }
+
+  /** Whether this mesh's triangle (its corners in this.triangle, mesh frame at world pose A) faces the
+   * same way as the other mesh's triangle being collided (world normal in this.facing): n_a · n_b > 0. */
+  private facesAway(A: ShapePose, triangle: number): boolean {
+    const n = this.normal, W = A.W, m = this.facing;
+    (this.source as TriangleSource).writeNormal(triangle, n);
+    const nx = W[0] * n[0] + W[3] * n[1] + W[6] * n[2];
+    const ny = W[1] * n[0] + W[4] * n[1] + W[7] * n[2];
+    const nz = W[2] * n[0] + W[5] * n[1] + W[8] * n[2];
+    return nx * m[0] + ny * m[1] + nz * m[2] > 0;
   }
 
   /**
@@ -416,6 +539,9 @@ export class MeshPairs {
     return above - shape.definition.reach(shape, B.W, worldNormal, -1) > margin + CLEAR_SLACK;
   }
 }
+
+/** Two meshes' manifolds are keyed tb · PAIR_KEY + ta: above any mesh's or heightfield's triangle count. */
+const PAIR_KEY = 2 ** 27;
 
 /** The gap beyond the margin below which clearsPlane leaves a triangle to the full test, m. */
 const CLEAR_SLACK = 1e-6;

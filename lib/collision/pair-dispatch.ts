@@ -29,12 +29,14 @@ export type TriangleFunction = (
 /** A convex shape against face f of a hull, the face's normal forced (forced-face.ts). */
 export type FaceFunction = (out: Manifold, A: ShapePose, hull: ConvexHull, f: number, shape: Shape, B: ShapePose) => void;
 
-/** Shapes are ordered plane < box < hull < cylinder < cone < capsule < sphere (meshes and heightfields with
+/** Shapes are ordered plane < trimesh < box < hull < cylinder < cone < capsule < sphere (heightfields with
  * the planes, as level shapes) so that each pair has one function: a pair's first shape (A) ranks no
- * higher than its second, and two shapes of one rank are of one type. Meshes and heightfields pair through
- * mesh-pairs.ts, triangle by triangle. */
+ * higher than its second, and two shapes of one rank are of one type. Meshes and heightfields pair with
+ * the convex shapes and each other through mesh-pairs.ts, triangle by triangle (the mesh or heightfield
+ * first); a trimesh, which a dynamic body may carry, ranks above the plane so that a plane comes first
+ * against it (plane-mesh.ts). */
 export const SHAPE_RANK: Record<ShapeType, number> = {
-  plane: 0, trimesh: 0, heightfield: 0, box: 1, hull: 2, cylinder: 3, cone: 4, capsule: 5, sphere: 6,
+  plane: 0, heightfield: 0, trimesh: 0.5, box: 1, hull: 2, cylinder: 3, cone: 4, capsule: 5, sphere: 6,
 };
 
 /** A table by Shape.typeIndex. */

@@ -27,6 +27,7 @@ import {
 } from './convex-contacts.js';
 import { InternalEdgeFilter } from './internal-edges.js';
 import { MeshPairs } from './mesh-pairs.js';
+import { collidePlaneMesh } from './plane-mesh.js';
 import { pairTable, type PairFunction, type PairTable } from './pair-dispatch.js';
 
 /** A shape type as a world takes it (BasicWorldOptions.shapes): SPHERE_SHAPE, BOX_SHAPE, …; without a
@@ -63,7 +64,7 @@ export const HULL_SHAPE: ShapeKind<'hull'> = {
 export const PLANE_SHAPE: ShapeKind<'plane'> = {
   type: 'plane', definition: PLANE, pairs: { sphere: collidePlaneSphere, capsule: collidePlaneCapsule, box: collidePlaneBox, hull: collidePlaneHull },
 };
-export const TRIMESH_SHAPE: ShapeKind<'trimesh'> = { type: 'trimesh', definition: TRIMESH, pairs: {}, meshPairs };
+export const TRIMESH_SHAPE: ShapeKind<'trimesh'> = { type: 'trimesh', definition: TRIMESH, pairs: { plane: collidePlaneMesh }, meshPairs };
 export const HEIGHTFIELD_SHAPE: ShapeKind<'heightfield'> = { type: 'heightfield', definition: HEIGHTFIELD, pairs: {}, meshPairs };
 export const CYLINDER_SHAPE: ShapeKind<'cylinder'> = {
   type: 'cylinder', definition: CYLINDER,

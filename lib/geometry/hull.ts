@@ -12,6 +12,8 @@
 // with V − E + F = 2, plus its volume, centroid and inertia per unit density (hullMassProperties).
 // Built from points by hull-building.ts (quickhull.ts, hull-faces.ts).
 
+import { tetrahedronSums } from './solid-moments.js';
+
 /** The most vertices a hull may have. */
 export const MAX_HULL_VERTICES = 256;
 /** The most points a hull may be built from. */
@@ -314,16 +316,9 @@ function selectMedian(P: Float64Array, axis: number, order: Int32Array, from: nu
 }
 
 /**
- * Volume, centroid and inertia per unit density of a closed hull, from tetrahedra joining a reference
- * point o (the vertices' mean, to keep the numbers small) to the triangles of each face's fan. A
- * tetrahedron o, o + a, o + b, o + c has (Tonon, "Explicit Exact Formulas for the 3-D Tetrahedron Inertia
- * Tensor in Terms of its Vertex Coordinates", J. Math. Stat. 2004; Blow and Binstock, "How to find the
- * inertia tensor of a 3D solid body represented by a triangle mesh", 2004):
- *   volume  V = det[a b c] / 6          (signed: faces counter-clockwise from outside make it positive)
- *   first moment  ∫ x dV = V (a + b + c) / 4
- *   second moment C = ∫ x xᵀ dV = V/20 (a aᵀ + b bᵀ + c cᵀ + s sᵀ),  s = a + b + c
- * Summed, moved to the centroid g: C_g = C − V g gᵀ; the inertia is tr(C_g) 1 − C_g.
- * Returns the volume; writes the centroid and the inertia (3x3 symmetric).
+ * Volume, centroid and inertia per unit density of a closed hull: the tetrahedra joining a reference point
+ * o (the vertices' mean, to keep the numbers small) to the triangles of each face's fan
+ * (solid-moments.ts). Returns the volume; writes the centroid and the inertia (3x3 symmetric).
  */
 export function hullMassProperties(hull: ConvexHull, centroid: Float64Array, inertia: Float64Array): number {
   const P = hull.vertices, V = hull.vertexCount;
@@ -332,39 +327,12 @@ export function hullMassProperties(hull: ConvexHull, centroid: Float64Array, ine
     ox += P[3 * v]; oy += P[3 * v + 1]; oz += P[3 * v + 2];
   }
   ox /= V; oy /= V; oz /= V;
-  let volume = 0, mx = 0, my = 0, mz = 0;
-  let cxx = 0, cyy = 0, czz = 0, cxy = 0, cxz = 0, cyz = 0;
+  const fans: number[] = [];
   for (let f = 0; f < hull.faceCount; f++) {
     const start = hull.faceStarts[f], end = hull.faceStarts[f + 1];
-    const i0 = 3 * hull.faceVertices[start];
-    const ax = P[i0] - ox, ay = P[i0 + 1] - oy, az = P[i0 + 2] - oz;
-    for (let k = start + 1; k + 1 < end; k++) {
-      const i1 = 3 * hull.faceVertices[k], i2 = 3 * hull.faceVertices[k + 1];
-      const bx = P[i1] - ox, by = P[i1 + 1] - oy, bz = P[i1 + 2] - oz;
-      const cx = P[i2] - ox, cy = P[i2 + 1] - oy, cz = P[i2 + 2] - oz;
-      const det = ax * (by * cz - bz * cy) + ay * (bz * cx - bx * cz) + az * (bx * cy - by * cx);
-      const sx = ax + bx + cx, sy = ay + by + cy, sz = az + bz + cz;
-      volume += det / 6;
-      mx += (det / 24) * sx; my += (det / 24) * sy; mz += (det / 24) * sz;
-      const w = det / 120;
-      cxx += w * (ax * ax + bx * bx + cx * cx + sx * sx);
-      cyy += w * (ay * ay + by * by + cy * cy + sy * sy);
-      czz += w * (az * az + bz * bz + cz * cz + sz * sz);
-      cxy += w * (ax * ay + bx * by + cx * cy + sx * sy);
-      cxz += w * (ax * az + bx * bz + cx * cz + sx * sz);
-      cyz += w * (ay * az + by * bz + cy * cz + sy * sz);
-    }
+    for (let k = start + 1; k + 1 < end; k++) fans.push(hull.faceVertices[start], hull.faceVertices[k], hull.faceVertices[k + 1]);
   }
-  const gx = mx / volume, gy = my / volume, gz = mz / volume;
-  centroid[0] = ox + gx; centroid[1] = oy + gy; centroid[2] = oz + gz;
-  // to the centroid: C_g = C − V g gᵀ
-  cxx -= volume * gx * gx; cyy -= volume * gy * gy; czz -= volume * gz * gz;
-  cxy -= volume * gx * gy; cxz -= volume * gx * gz; cyz -= volume * gy * gz;
-  inertia[0] = cyy + czz; inertia[4] = cxx + czz; inertia[8] = cxx + cyy;
-  inertia[1] = inertia[3] = -cxy;
-  inertia[2] = inertia[6] = -cxz;
-  inertia[5] = inertia[7] = -cyz;
-  return volume;
+  return tetrahedronSums(P, fans, ox, oy, oz, centroid, inertia);
 }
 
 /**

@@ -40,6 +40,9 @@ export interface ShapeDefinition<Options> {
   readonly solid: boolean;
   /** The body types that may carry it (a massless shape cannot be on a dynamic body). */
   readonly bodyTypes: readonly BodyType[];
+  /** Why this shape may not be on a body of type `type` though its type may (a triangle mesh that encloses
+   * no solid, on a dynamic body), or null. */
+  readonly refuse?: (shape: ShapeGeometry, type: BodyType) => string | null;
   /** Whether it has finite bounds (a plane has not: the broadphase keeps it out of its trees). */
   readonly bounded: boolean;
   /** Whether `position` and `orientation` place it (a plane is placed by its normal and offset). */

@@ -80,6 +80,9 @@ export interface PlaneShapeOptions extends SurfaceOptions {
   /** The plane is n·p = offset (body frame, m). Default 0. */
   offset?: number;
 }
+/** A triangle mesh: a level's surface on a static or kinematic body, or on a dynamic body a closed mesh
+ * (every edge shared by two triangles running it opposite ways), the solid it encloses
+ * (docs/shapes-and-contacts.md, "Concave dynamic bodies"). */
 export interface TrimeshShapeOptions extends SurfaceOptions {
   type: 'trimesh';
   /** Vertex positions in the shape's frame, flat x, y, z (any typed or plain array), m. */

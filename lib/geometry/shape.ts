@@ -10,8 +10,8 @@
 //   hull     the convex hull of points given in its frame (hull.ts; built by hull-building.ts: quickhull, coplanar faces merged);
 //            its centroid is wherever the points put it (hull.centroid)
 //   plane    the half-space n·p ≤ offset of the body's frame (static bodies only: it has no mass)
-//   trimesh  triangles from vertices and indices (triangle-mesh.ts), one-sided; static and kinematic
-//            bodies only (no volume)
+//   trimesh  triangles from vertices and indices (triangle-mesh.ts), one-sided; on a dynamic body only
+//            when closed, and then the solid it encloses (mesh-volume.ts)
 //   heightfield  a grid of heights, solid below (heightfield.ts); static and kinematic bodies only
 //   cylinder a solid of radius r about the y axis, from y = −h to h (h = halfHeight)
 //   cone     base disc of radius r at y = −h, apex at y = h (centred on its mid-height; its centroid at −h/2)

@@ -30,6 +30,7 @@ import {
 } from './triangle-source.js';
 import { isArrayLike, show, showBound } from '../util/validate.js';
 import { MAX_LENGTH, MIN_LENGTH } from '../limits.js';
+import { meshSolid, type MeshSolid } from './mesh-volume.js';
 
 /** At most this many vertices, and as many triangles, in one mesh (2²⁴): 400 MB of vertices, a bound
  * far past a level's meshes, so a claimed length of 1e9 is refused by name before anything is allocated. */
@@ -282,6 +283,17 @@ export class TriangleMesh implements TriangleSource {
     writeFacingNormal(this.normals, 3 * triangle, d, normal);
     ray[RAY_T] = this.rayT;
     return true;
+  }
+
+  private solidFound: MeshSolid | null = null;
+  /** The solid the mesh encloses (mesh-volume.ts: closed, wound counter-clockwise seen from outside, with
+   * volume), or why it encloses none; found on first use (a mesh on a dynamic body), then kept. */
+  get solid(): MeshSolid {
+    if (this.solidFound === null) {
+      const welded = weldVertices(this.vertices, this.vertices.length / 3, this.indices);
+      this.solidFound = meshSolid(this.vertices, this.indices, welded);
+    }
+    return this.solidFound;
   }
 
   /** The options that rebuild this mesh: the vertices as given and the kept triangles. */
