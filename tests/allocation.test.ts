@@ -8,7 +8,7 @@ import { getHeapSpaceStatistics } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { boxPyramid, buildScene, hangingChain, heavyEndChain, hullPile, ragdollPile, weldedCantilever } from '../lib/scenes/index.js';
 import { ballRoom } from './helpers.js';
-import { bowlMesh } from './mesh-solids.js';
+import { bowlMesh } from '../lib/scenes/solids.js';
 import { World, type ShapeOptions } from '../lib/index.js';
 
 const gc = (globalThis as { gc?: () => void }).gc;

@@ -5,7 +5,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { World, type Body, type ShapeOptions } from '../lib/index.js';
-import { bowlMesh, boxMesh, signedVolume, torusMesh, torusVolume, type MeshData } from './mesh-solids.js';
+import { bowlMesh, boxMesh, signedVolume, torusMesh, torusVolume, type MeshData } from '../lib/scenes/solids.js';
 
 const DENSITY = 1000;
 

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { convexDecomposition, convexHull, MAX_HULL_VERTICES, World, type ConvexHull } from '../lib/index.js';
 import { mulberry32 } from '../lib/math/random.js';
-import { bowlMesh, boxMesh, chairMesh, lShape, signedVolume, type MeshData } from './mesh-solids.js';
+import { bowlMesh, boxMesh, chairMesh, lShape, signedVolume, type MeshData } from '../lib/scenes/solids.js';
 
 /** Whether p is inside the mesh: an odd number of crossings of a ray from it (Möller–Trumbore), along a
  * direction no face or edge of the test meshes lies along. */

@@ -917,6 +917,28 @@ describe('playground turntable, crates, balloon and wall', () => {
     }
   });
 
+  it('the mesh chair and the chair of hulls stand alike, and the ball stays in the dynamic bowl', async () => {
+    const { CONCAVE } = await import('../viewer/scenes/playground.js');
+    const r = runner('playground');
+    const near = (x: number, z: number) => r.live.extraBodies.find((e) => Math.hypot(e.body.position[0] - x, e.body.position[2] - z) < 0.6 && e.body.isDynamic)!.body;
+    const meshChair = near(...CONCAVE.meshChair), hullChair = near(...CONCAVE.hullChair);
+    expect(meshChair.shapes[0].type).toBe('trimesh');
+    expect(hullChair.shapes.every((shape) => shape.type === 'hull')).toBe(true);
+    while (r.live.world.time < 3) r.step();
+    const up = (body: Body) => body.rotation[4];
+    expect(up(meshChair)).toBeGreaterThan(Math.cos(0.02));
+    expect(up(hullChair)).toBeGreaterThan(Math.cos(0.02));
+    // the same solid: the same mass and the centre at the same height, resting
+    expect(hullChair.mass).toBeCloseTo(meshChair.mass, 6);
+    expect(hullChair.position[1]).toBeCloseTo(meshChair.position[1], 2);
+    const bowl = r.live.extraBodies.find((e) => e.body.isDynamic && e.body.shapes[0]?.type === 'trimesh' && e.body !== meshChair)!.body;
+    const ball = r.live.extraBodies.find((e) => e.body.shapes[0]?.type === 'sphere' && e.body.shapes[0].radius === CONCAVE.ball)!.body;
+    expect(Math.hypot(ball.position[0] - bowl.position[0], ball.position[2] - bowl.position[2])).toBeLessThan(CONCAVE.bowl.radius - CONCAVE.bowl.wall);
+    expect(ball.position[1]).toBeLessThan(CONCAVE.bowl.height);
+    const scene = SCENES.find((s) => s.name === 'playground')!;
+    expect(scene.readouts!.find((row) => row.label === 'chair of hulls')!.value(r.live)).toMatch(/^\d+ hulls, 0\.0 % more volume than the mesh$/);
+  });
+
   it('a shot at the wall reads as the hardest hit on its bricks, in kN (onContactForce)', async () => {
     const { fireShot } = await import('../viewer/scenes/playground.js');
     const r = runner('playground');

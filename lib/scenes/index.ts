@@ -30,3 +30,5 @@ export { sliderIntoLimit, sliderPastLimit, hingeIntoLimit, hingePastLimit, slack
 export { hullPile, hullBody } from './hulls.js';
 export type { HullPileOptions } from './hulls.js';
 export type { RagdollPileOptions, BoxPyramidOptions, WeldedWallOptions, DrapedChainOptions, FallingPileOptions } from './contacts.js';
+export { boxMesh, torusMesh, latheMesh, bowlMesh, voxelMesh, lShape, chairMesh, signedVolume, torusVolume } from './solids.js';
+export type { MeshData } from './solids.js';

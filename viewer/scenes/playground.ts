@@ -15,6 +15,9 @@
 //   - a turntable: a kinematic cylinder, a flat disc, spinning about up;
 //   - cylinders and cones: a barrel rolling down the ramp and on into the bowl, a leaning coin rolling in a
 //     circle, traffic cones standing on their bases;
+//   - concave bodies: a chair as one closed triangle mesh on a dynamic body, the same chair as the hulls
+//     convexDecomposition cuts it into (the readout gives their count and extra volume), and a bowl (a
+//     closed mesh) with a ball dropped into it;
 //   - four balls dropped from BOUNCES.height with restitution 0, 0.5, 0.9 and 1: each bounce rises to
 //     e² of the one before (the readout holds their last apexes; the e = 1 ball comes back to its start);
 //   - a balloon: a static sphere half sunk in the floor whose radius swells and shrinks (Shape.setRadius),
@@ -23,8 +26,8 @@
 //     World.onContactForce): the readout holds the hardest of the last second, in kN.
 // Built from portable arithmetic (lib's portableSin), so the scene steps the same in node and browser.
 
-import { portableSin as sin, type Body, type CharacterController, type Shape } from '../../lib/index.js';
-import { weldedWall, type SceneDescription, type Vec3Tuple } from '../../lib/scenes/index.js';
+import { convexDecomposition, portableSin as sin, type Body, type CharacterController, type Shape } from '../../lib/index.js';
+import { bowlMesh, chairMesh, weldedWall, type SceneDescription, type Vec3Tuple } from '../../lib/scenes/index.js';
 import type { LiveScene, ViewerScene } from '../scene-types.js';
 import { addRagdoll, box, lyingToward } from './bodies.js';
 import { contactReadout } from './contacts.js';
@@ -52,6 +55,12 @@ export const BOUNCES = { x: 10.8, z: 4.4, spacing: 0.9, height: 5, radius: 0.2, 
 export const BARREL = { at: [-5, 1.8, -4] as Vec3Tuple, radius: 0.3, halfHeight: 0.45 };
 /** The coin: where it starts on its edge, leaning, its radius and half thickness (m) and speed (m/s). */
 export const COIN = { at: [5.5, 0.5, 7] as Vec3Tuple, radius: 0.5, halfHeight: 0.05, lean: 0.3, speed: 1.5 };
+/** The concave bodies: the chair's cube (m) and where the mesh chair and the hull chair stand (x, z); the
+ * bowl (outer radius, height, wall, m) and where, and the ball dropped into it (radius, m). */
+export const CONCAVE = {
+  cube: 0.15, meshChair: [-10.8, 6.2] as [number, number], hullChair: [-9.6, 6.2] as [number, number],
+  bowl: { radius: 0.5, height: 0.3, wall: 0.04, at: [-7.4, 6.6] as [number, number] }, ball: 0.08,
+};
 /** Traffic cones: where (x, z), base radius and half height (m). */
 const TRAFFIC_CONES = { at: [[-1.6, 0.9], [-0.8, 0.9], [0, 0.9]] as [number, number][], radius: 0.2, halfHeight: 0.35 };
 /** The crates to push: a light one the character slides, a heavy one it cannot (half extents, kg). */
@@ -73,6 +82,8 @@ interface Playground {
   heading: number;
   /** The hardest contact on a brick in the last second: its force (N) and when (world time, s). */
   hardestHit: { force: number; at: number };
+  /** The hull chair: how many hulls, and their volume over the mesh's, less 1. */
+  chairHulls: { count: number; volumeError: number };
   /** The bouncing balls, their last vertical speeds and the heights of their last apexes, m. */
   bouncers: Body[];
   bounceSpeeds: number[];
@@ -154,6 +165,7 @@ function addPlayground(scene: LiveScene): void {
     shapes: [{ type: 'cylinder', radius: TURNTABLE.radius, halfHeight: TURNTABLE.halfHeight }],
   });
   addCylindersAndCones(scene);
+  const chairHulls = addConcaveBodies(scene);
   const bouncers = BOUNCES.restitution.map((restitution, i) => {
     const ball = world.createBody({
       position: [BOUNCES.x, BOUNCES.height, BOUNCES.z + i * BOUNCES.spacing], canSleep: false,
@@ -183,7 +195,7 @@ function addPlayground(scene: LiveScene): void {
     shape: { radius, halfHeight }, stepHeight: 0.25, snapToGround: 0.3, mass: CHARACTER.mass, maxStrength: CHARACTER.maxStrength,
   });
   playgrounds.set(scene, {
-    lift, oneWay, belt, turntable, balloon, heading: 0, hardestHit, character, controller, verticalSpeed: 0, grounded: true,
+    lift, oneWay, belt, turntable, balloon, heading: 0, hardestHit, character, controller, verticalSpeed: 0, grounded: true, chairHulls,
     bouncers, bounceSpeeds: bouncers.map(() => 0), apexes: bouncers.map(() => BOUNCES.height - BOUNCES.radius),
   });
   world.onPreSolve = (pair) => {
@@ -219,6 +231,22 @@ function addCylindersAndCones(scene: LiveScene): void {
     const cone = world.createBody({ position: [x, TRAFFIC_CONES.halfHeight, z], shapes: [{ type: 'cone', radius: TRAFFIC_CONES.radius, halfHeight: TRAFFIC_CONES.halfHeight }] });
     scene.extraBodies.push({ body: cone, role: 'weight' });
   }
+}
+
+/** The chair as a mesh and as hulls, the bowl and its ball; returns the decomposition's hull count and
+ * volume error. */
+function addConcaveBodies(scene: LiveScene): { count: number; volumeError: number } {
+  const { world } = scene;
+  const chair = chairMesh(CONCAVE.cube);
+  const meshChair = world.createBody({ position: [CONCAVE.meshChair[0], 0.01, CONCAVE.meshChair[1]], shapes: [{ type: 'trimesh', ...chair }] });
+  const { hulls, volumeError } = convexDecomposition(chair.vertices, chair.indices);
+  const hullChair = world.createBody({ position: [CONCAVE.hullChair[0], 0.01, CONCAVE.hullChair[1]], shapes: hulls.map((points) => ({ type: 'hull', points })) });
+  const { radius, height, wall, at } = CONCAVE.bowl;
+  const bowl = world.createBody({ position: [at[0], 0.01, at[1]], shapes: [{ type: 'trimesh', ...bowlMesh(radius, height, wall) }] });
+  const ball = world.createBody({ position: [at[0] + 0.1, 0.8, at[1]], shapes: [{ type: 'sphere', radius: CONCAVE.ball, density: 2000 }] });
+  for (const body of [meshChair, hullChair, bowl]) scene.extraBodies.push({ body, role: 'crate' });
+  scene.extraBodies.push({ body: ball, shape: { kind: 'sphere', radius: CONCAVE.ball }, role: 'ball' });
+  return { count: hulls.length, volumeError };
 }
 
 /** The keys that walk the character: along −z, +z, −x and +x (the camera looks along −z). */
@@ -300,6 +328,13 @@ export const playgroundScene: ViewerScene = {
     { label: 'lift top', value: (scene) => `${(playgroundOf(scene).lift.position[1] + LIFT.half[1]).toFixed(2)} m` },
     { label: 'balloon radius', value: (scene) => `${playgroundOf(scene).balloon.shapes[0].radius.toFixed(2)} m` },
     { label: 'hardest hit on the wall', value: hardestHitReadout },
+    {
+      label: 'chair of hulls',
+      value: (scene) => {
+        const { count, volumeError } = playgroundOf(scene).chairHulls;
+        return `${count} hulls, ${(100 * volumeError).toFixed(1)} % more volume than the mesh`;
+      },
+    },
     { label: 'bounce apexes (e 0, 0.5, 0.9, 1)', value: (scene) => `${playgroundOf(scene).apexes.map((y) => y.toFixed(2)).join(', ')} m` },
     { label: 'welds broken', value: (scene) => `${scene.joints.filter((joint) => joint.broken).length} of ${scene.joints.length}` },
     { label: 'contacts', value: contactReadout },

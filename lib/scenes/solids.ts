@@ -1,7 +1,11 @@
-// Closed triangle meshes for the tests of concave bodies: a box, a torus, a bowl (a turned profile), and
-// solids made of unit cubes (an L, a chair). Each is wound counter-clockwise seen from outside, shares
-// its vertices between triangles, and comes with its exact volume where one is known.
+// Closed triangle meshes for concave bodies (a dynamic body's trimesh, convexDecomposition): a box, a
+// torus, a bowl (a turned profile), and solids made of unit cubes (an L, a chair); the tests' solids and
+// the viewer's. Turned with the portable sin and cos, so they are the same bits in every engine. Each is
+// wound counter-clockwise seen from outside and shares its vertices between triangles.
 
+import { cos, sin } from '../math/portable.js';
+
+/** A triangle mesh: flat x, y, z per vertex; three vertex indices per triangle. */
 export interface MeshData {
   vertices: number[];
   indices: number[];
@@ -43,8 +47,8 @@ export function torusMesh(R: number, r: number, n: number, m: number): MeshData 
     const u = (2 * Math.PI * i) / n;
     for (let j = 0; j < m; j++) {
       const w = (2 * Math.PI * j) / m;
-      const radius = R + r * Math.cos(w);
-      vertices.push(radius * Math.cos(u), r * Math.sin(w), radius * Math.sin(u));
+      const radius = R + r * cos(w);
+      vertices.push(radius * cos(u), r * sin(w), radius * sin(u));
     }
   }
   for (let i = 0; i < n; i++) {
@@ -76,7 +80,7 @@ export function latheMesh(profile: [number, number][], n: number): MeshData {
     const [radius, y] = profile[k];
     for (let i = 0; i < n; i++) {
       const u = (2 * Math.PI * i) / n;
-      vertices.push(radius * Math.cos(u), y, radius * Math.sin(u));
+      vertices.push(radius * cos(u), y, radius * sin(u));
     }
   }
   vertices.push(0, profile[last][1], 0);
