@@ -85,9 +85,7 @@ export class WorldContacts implements ContactStages<Body, Joint> {
   }
 
   finishMotion(): void {
-    if (this.continuous !== null) {
-      this.continuous.finish(this.contactSet.broadphase, this.contactSet.jointKeepsApart, this.pipeline.stepContext.restitutionThreshold);
-    }
+    if (this.continuous !== null) this.continuous.finish(this.contactSet.broadphase, this.contactSet.jointKeepsApart);
   }
 
   link(islands: Islands): void {
