@@ -1,7 +1,8 @@
 // Continuous collision for fast bodies: after the step, each fast body's motion over the step is swept
 // against everything it could have passed into, and a body that went into a shape deeper than the
-// contacts can push it back out of is put back where it first came near that shape, keeping its velocity;
-// the next step's contact, found now within the speculative margin, stops it.
+// contacts can push it back out of is put back where it first came near that shape, and collides with it
+// there (impact-response.ts: the velocities change in the step they meet); the next step's contact,
+// found now within the speculative margin, takes over.
 //
 // The model is Box2D v3's continuous collision (solver.c, b2SolveContinuous: a fast body is swept from
 // its pose at the step's start to the one at its end and moved back to the time of impact; its "bullets"
