@@ -286,8 +286,9 @@ export class TriangleMesh implements TriangleSource {
   }
 
   private solidFound: MeshSolid | null = null;
-  /** The solid the mesh encloses (mesh-volume.ts: closed, wound counter-clockwise seen from outside, with
-   * volume), or why it encloses none; found on first use (a mesh on a dynamic body), then kept. */
+  /** @internal The solid the mesh encloses (mesh-volume.ts: closed, wound counter-clockwise seen from
+   * outside, with volume), or why it encloses none; found on first use (a mesh on a dynamic body), then
+   * kept. */
   get solid(): MeshSolid {
     if (this.solidFound === null) {
       const welded = weldVertices(this.vertices, this.vertices.length / 3, this.indices);
