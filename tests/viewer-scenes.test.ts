@@ -883,7 +883,7 @@ describe('playground turntable, crates, balloon and wall', () => {
     const { BOUNCES, BARREL } = await import('../viewer/scenes/playground.js');
     const r = runner('playground');
     const scene = SCENES.find((s) => s.name === 'playground')!;
-    const readout = scene.readouts!.find((row) => row.label.startsWith('bounce apexes'))!;
+    const readout = scene.readouts!.find((row) => row.label === 'bounces')!;
     const apexes = () => readout.value(r.live).replace(' m', '').split(', ').map(Number);
     const drop = BOUNCES.height - BOUNCES.radius;
     // the e = 0.5 ball's first apex is at 1.48 s, the e = 0.9 and e = 1 balls' at 1.88 s and 1.98 s
@@ -936,14 +936,14 @@ describe('playground turntable, crates, balloon and wall', () => {
     expect(Math.hypot(ball.position[0] - bowl.position[0], ball.position[2] - bowl.position[2])).toBeLessThan(CONCAVE.bowl.radius - CONCAVE.bowl.wall);
     expect(ball.position[1]).toBeLessThan(CONCAVE.bowl.height);
     const scene = SCENES.find((s) => s.name === 'playground')!;
-    expect(scene.readouts!.find((row) => row.label === 'chair of hulls')!.value(r.live)).toMatch(/^\d+ hulls, 0\.0 % more volume than the mesh$/);
+    expect(scene.readouts!.find((row) => row.label === 'hull chair')!.value(r.live)).toMatch(/^\d+ hulls, \+0\.0 % volume$/);
   });
 
   it('a shot at the wall reads as the hardest hit on its bricks, in kN (onContactForce)', async () => {
     const { fireShot } = await import('../viewer/scenes/playground.js');
     const r = runner('playground');
     const scene = SCENES.find((s) => s.name === 'playground')!;
-    const readout = scene.readouts!.find((row) => row.label === 'hardest hit on the wall')!;
+    const readout = scene.readouts!.find((row) => row.label === 'wall hit')!;
     for (let i = 0; i < 60; i++) r.step();
     expect(readout.value(r.live)).toMatch(/^under 3 kN$/);
     fireShot(r.live, [8.5, 0.8, 12], [0, 0, -1]);

@@ -45,7 +45,7 @@ export interface ViewerState {
   /** The described body being dragged (its index), -1 for a body the scene added later, null for none. */
   dragged: number | null;
   /** Bodies the scene added later (fired balls, dropped weights), in order (null once removed). */
-  extraBodies: ({ position: number[]; linearVelocity: number[] } | null)[];
+  extraBodies: ({ position: number[]; linearVelocity: number[]; role: string } | null)[];
   /** The worker the scene steps in (worker-run.ts): the poses' transport, the worker's world's steps and
    * time as of the poses drawn, the steps sent, and the drawn poses of the described bodies (null once
    * removed); 'starting' until it runs; null when the scene steps on this thread. */
@@ -156,8 +156,8 @@ function makeHook(app: ViewerApp) {
         const mouse = app.live.world.joints.find((j) => j.type === 'mouse');
         return mouse === undefined ? null : app.live.bodies.indexOf(mouse.bodyB);
       })(),
-      extraBodies: app.live.extraBodies.map(({ body }) => (body.owner === null ? null : {
-        position: Array.from(body.position), linearVelocity: Array.from(body.linearVelocity),
+      extraBodies: app.live.extraBodies.map(({ body, role }) => (body.owner === null ? null : {
+        position: Array.from(body.position), linearVelocity: Array.from(body.linearVelocity), role,
       })),
       worker: (() => {
         if (!app.inWorker) return null;

@@ -722,8 +722,7 @@ describe('playground', () => {
     await open('playground');
     const characterAt = async () => {
       const { extraBodies } = await state();
-      // the level, the lift, the one-way slab and the belt come first
-      return extraBodies[4]!.position;
+      return extraBodies.find((body) => body?.role === 'character')!.position;
     };
     await browser.page.waitForTimeout(500);
     const before = await characterAt();
