@@ -144,6 +144,72 @@ describe('continuous collision', () => {
     }
   });
 
+  describe("in the step they meet (Jolt's MotionQualityLinearCastTests, 1/60 s steps; Jolt's tolerance on positions is its penetration slop, 0.02 m)", () => {
+    // Before, the sweep put the bodies back to the time of impact with the velocities they had, and they
+    // met only in the next step's contact: after the first step both boxes still closed at ±120 m/s, and
+    // the struck resting box had not moved.
+    const SLOP = 0.02;
+    const cube = (world: World, x: number, v: number, ccd: boolean, restitution: number, density = 1000) =>
+      world.createBody({ ccd, position: [x, 0, 0], linearVelocity: [v, 0, 0], shapes: [{ type: 'box', halfExtents: [0.5, 0.5, 0.5], restitution, density }] });
+
+    it.each([1, 4])('two ccd boxes meeting head on at ±120 m/s with e = 1 swap velocities in that step, at %i substeps', (substeps) => {
+      const world = new World({ gravity: [0, 0, 0], substeps });
+      const a = cube(world, -1, 120, true, 1), b = cube(world, 1, -120, true, 1);
+      for (let step = 1; step <= 3; step++) {
+        world.step(DT);
+        expect(a.linearVelocity[0]).toBeCloseTo(-120, 6);
+        expect(b.linearVelocity[0]).toBeCloseTo(120, 6);
+        expect(speed(a.angularVelocity) + speed(b.angularVelocity)).toBeLessThan(1e-6);
+        // from where they met, x = ∓0.5, 2 m a step apart
+        expect(Math.abs(a.position[0] - (-0.5 - 2 * (step - 1)))).toBeLessThan(SLOP);
+        expect(Math.abs(b.position[0] - (0.5 + 2 * (step - 1)))).toBeLessThan(SLOP);
+      }
+    });
+
+    it('two ccd boxes meeting head on at ±120 m/s with e = 0 stop in that step, where they met, and stay', () => {
+      const world = new World({ gravity: [0, 0, 0] });
+      const a = cube(world, -1, 120, true, 0), b = cube(world, 1, -120, true, 0);
+      for (let step = 0; step < 11; step++) {
+        world.step(DT);
+        expect(speed(a.linearVelocity) + speed(b.linearVelocity)).toBeLessThan(1e-9);
+        expect(speed(a.angularVelocity) + speed(b.angularVelocity)).toBeLessThan(1e-9);
+        expect(Math.abs(a.position[0] + 0.5)).toBeLessThan(SLOP);
+        expect(Math.abs(b.position[0] - 0.5)).toBeLessThan(SLOP);
+      }
+    });
+
+    it.each([true, false])('a ccd box at 120 m/s hitting a resting box (ccd %s) shares its momentum in that step: both at 60 m/s with e = 0, swapped with e = 1', (ccd) => {
+      for (const e of [0, 1]) {
+        const world = new World({ gravity: [0, 0, 0] });
+        const a = cube(world, -1, 120, true, e), b = cube(world, 1, 0, ccd, e);
+        world.step(DT);
+        const expected = e === 0 ? [60, 60] : [0, 120];
+        expect(a.linearVelocity[0]).toBeCloseTo(expected[0], 6);
+        expect(b.linearVelocity[0]).toBeCloseTo(expected[1], 6);
+        // a was put back against b, which had not moved yet in this step
+        expect(Math.abs(a.position[0])).toBeLessThan(SLOP);
+        expect(b.position[0]).toBe(1);
+        world.step(DT);
+        expect(Math.abs(a.position[0] - expected[0] * DT)).toBeLessThan(SLOP);
+        expect(Math.abs(b.position[0] - 1 - expected[1] * DT)).toBeLessThan(SLOP);
+      }
+    });
+
+    it.each([0, 0.5, 1])('unequal boxes (2:1) meeting at 120 and −60 m/s with e = %s leave at the 1D impact law\'s velocities in that step: momentum kept, the closing speed returned e-fold', (e) => {
+      const world = new World({ gravity: [0, 0, 0] });
+      const a = cube(world, -1, 120, true, e, 2000), b = cube(world, 1, -60, true, e);
+      const m1 = a.mass, m2 = b.mass, v1 = 120, v2 = -60;
+      world.step(DT);
+      // v1' = (m1 v1 + m2 v2 − m2 e (v1 − v2)) / (m1 + m2), v2' = (m1 v1 + m2 v2 + m1 e (v1 − v2)) / (m1 + m2)
+      const p = m1 * v1 + m2 * v2;
+      expect(a.linearVelocity[0]).toBeCloseTo((p - m2 * e * (v1 - v2)) / (m1 + m2), 6);
+      expect(b.linearVelocity[0]).toBeCloseTo((p + m1 * e * (v1 - v2)) / (m1 + m2), 6);
+      expect(Math.abs(m1 * a.linearVelocity[0] + m2 * b.linearVelocity[0] - p) / Math.abs(p)).toBeLessThan(1e-12);
+      expect(speed(a.angularVelocity) + speed(b.angularVelocity)).toBeLessThan(1e-6);
+      expect(b.position[0] - a.position[0]).toBeGreaterThan(1 - SLOP);
+    });
+  });
+
   for (const mode of MODES) {
     it(`a box shot at an angle at a resting box does not pass into it and hands over its speed along the normal, ${mode.name}`, () => {
       // Jolt's "linear cast vs inactive discrete box, angled": e = 1, no friction, the shot aimed to meet

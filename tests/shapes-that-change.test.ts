@@ -6,7 +6,7 @@
 // hold it. Bad input is refused with nothing changed.
 
 import { describe, expect, it } from 'vitest';
-import { World, boxInertia, sphereInertia, type Body, type Shape, type ShapePair } from '../lib/index.js';
+import { World, boxInertia, coneInertia, cylinderInertia, sphereInertia, type Body, type Shape, type ShapePair } from '../lib/index.js';
 
 const G = 9.81;
 const DT = 1 / 60;
@@ -115,6 +115,30 @@ describe('the contacts follow a shape that changes', () => {
 });
 
 describe('the mass properties follow a shape that changes', () => {
+  it("a resized cylinder's and cone's mass, centre and inertia are the closed forms' for their new sizes", () => {
+    const world = new World();
+    const can = world.createBody({ shapes: [{ type: 'cylinder', radius: 0.3, halfHeight: 0.5, density: 200 }] });
+    can.shapes[0].setRadius(0.6);
+    can.shapes[0].setHalfHeight(0.25);
+    const canMass = 200 * Math.PI * 0.36 * 0.5;
+    expect(can.mass).toBeCloseTo(canMass, 10);
+    const [cx, cy, cz] = cylinderInertia(canMass, 0.6, 0.25);
+    for (const [i, value] of [[0, cx], [4, cy], [8, cz]]) expect(can.inertiaLocal[i]).toBeCloseTo(value, 10);
+    // a cone's centre of mass is a quarter of its height above its base: resizing it moves the centre
+    const cone = world.createBody({ position: [3, 0, 0], shapes: [{ type: 'cone', radius: 0.5, halfHeight: 0.5, density: 100 }] });
+    const base = cone.getWorldPoint([0, 0, 0], [0, cone.shapes[0].position[1] - 0.5, 0]);
+    cone.shapes[0].setHalfHeight(1);
+    cone.shapes[0].setRadius(0.25);
+    const coneMass = (100 * Math.PI * 0.0625 * 2) / 3;
+    expect(cone.mass).toBeCloseTo(coneMass, 10);
+    const [ox, oy, oz] = coneInertia(coneMass, 0.25, 1);
+    for (const [i, value] of [[0, ox], [4, oy], [8, oz]]) expect(cone.inertiaLocal[i]).toBeCloseTo(value, 10);
+    expect(cone.shapes[0].baseRadius).toBe(0.25);
+    // the shape's mid-height stays where it was in the world: its base went down by the added half height
+    const newBase = cone.getWorldPoint([0, 0, 0], [0, cone.shapes[0].position[1] - 1, 0]);
+    expect(newBase[1] - base[1]).toBeCloseTo(-0.5, 12);
+  });
+
   it("a resized box's mass and inertia are the closed form's for its new extents", () => {
     const world = new World();
     const body = world.createBody({ shapes: [{ type: 'box', halfExtents: [0.5, 0.5, 0.5], density: 300 }] });
@@ -362,7 +386,7 @@ describe('bad shape changes are refused, changing nothing', () => {
 
   it('a size its type does not have', () => {
     const { world, body } = scene();
-    refuses(world, () => body.shapes[1].setRadius(1), /setRadius: a box has no radius \(spheres and capsules have one\)/, TypeError);
+    refuses(world, () => body.shapes[1].setRadius(1), /setRadius: a box has no radius \(spheres and capsules and cylinders and cones have one\)/, TypeError);
     refuses(world, () => body.shapes[0].setHalfExtents([1, 1, 1]), /setHalfExtents: a sphere has no halfExtents/, TypeError);
   });
 

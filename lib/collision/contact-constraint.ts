@@ -46,9 +46,12 @@
 //             biased pass's push-out too, and a ball slowed 1.8x too fast); its impulse is carried
 //             across steps as a world vector, as friction's. A solid ball rolling on a plane then slows
 //             at (5/7) c g (tested).
-//   bounce    after the substeps, a point that closed faster than the world's restitution threshold and
-//             pushed gets λ_n raised until Ċ_n leaves with e² of the energy it closed with (see
-//             applyRestitution), e = max(e_a, e_b); a manifold's bouncing points together (bounceTogether).
+//   impact    a point closing faster than the world's restitution threshold at the step's start, Ċ₀ <
+//             −threshold, until the substep it meets in: its normal row is rigid and asks for the gap
+//             the bodies would have at the substep's end had they bounced where they met (contact-
+//             solver.ts writeNormalBias), e = max(e_a, e_b).
+//   bounce    after that substep, the impact's λ_n is set so that Ċ_n leaves with e² of the energy it
+//             closed with (see applyRestitution); a manifold's bouncing points together (bounceTogether).
 
 import type { Body } from '../body/body.js';
 import { BODY_STATE } from '../body/body-state.js';
@@ -61,7 +64,7 @@ import type { ShapeProxy } from './broadphase.js';
 import type { SubstepLength } from '../solver/step-parts.js';
 import {
   HEADER_AGAINST_STATIC, HEADER_COUNT, HEADER_FRICTION, HEADER_MOVING_SIGN, HEADER_NORMAL, HEADER_OFFSET_A, HEADER_OFFSET_B,
-  FACTOR_STATE, HEADER_K, HEADER_RIGID_FACTOR, HEADER_ROLLING, HEADER_SOFT_FACTOR, HEADER_TANGENT_SPEED, POINT_CLOSING_SPEED, POINT_CORE_GAP, POINT_FIXED_CORE, POINT_IMPULSE, POINT_LARGEST_IMPULSE,
+  FACTOR_STATE, HEADER_K, HEADER_RIGID_FACTOR, HEADER_ROLLING, HEADER_SOFT_FACTOR, HEADER_TANGENT_SPEED, HEADER_RESTITUTION, POINT_CLOSING_SPEED, POINT_CORE_GAP, POINT_FIXED_CORE, POINT_IMPULSE, POINT_LARGEST_IMPULSE,
   POINT_LOCAL_A, POINT_LOCAL_B, POINT_SEPARATION, POINT_SIZE, ROW_IJA, ROW_IJB, ROW_JA, ROW_JB, ROW_MASS, ROW_N, ROW_SIZE, pointsBase,
 } from './contact-rows.js';
 
@@ -339,7 +342,7 @@ export class ContactConstraint {
 
   /** @internal Lever arms, rows and effective masses at the step's start poses, for substeps of `step.h` under
    * `gravity`, into this contact's block (placeRows); the kept impulses copied in. */
-  prepare(step: SubstepLength, gravity: Float64Array): void {
+  prepare(step: SubstepLength, gravity: Float64Array, restitutionThreshold: number): void {
     const h = step.h;
     const m = this.manifold, a = this.bodyA, b = this.bodyB, n = m.normal;
     // C̈ = n·(a_b − a_a) from gravity alone (static and kinematic bodies do not fall)
@@ -382,12 +385,14 @@ export class ContactConstraint {
     d[header + HEADER_AGAINST_STATIC] = this.againstStatic ? 1 : 0;
     for (let k = 0; k < 3; k++) d[header + HEADER_NORMAL + k] = n[k];
     d[header + HEADER_ROLLING] = this.rollingArm > 0 ? 1 : 0;
+    d[header + HEADER_RESTITUTION] = this.restitution;
     // the surface speed along each tangent (its normal part is no slip: left out)
     const surface = this.tangentVelocity;
     d[header + HEADER_TANGENT_SPEED] = preSolved ? t1[0] * surface[0] + t1[1] * surface[1] + t1[2] * surface[2] : 0;
     d[header + HEADER_TANGENT_SPEED + 1] = preSolved ? t2[0] * surface[0] + t2[1] * surface[1] + t2[2] * surface[2] : 0;
     // the cores lie a round shape's radius inside its surface, along the normal (n points from A to B)
     const radiusA = this.shapeA.radius, radiusB = this.shapeB.radius;
+    const meshes = this.shapeA.mesh !== null && this.shapeB.mesh !== null;
     for (let i = 0; i < this.count; i++) {
       const p = this.base + i * POINT_SIZE;
       // each body's own surface point: the manifold's point is the midpoint between the surfaces, s/2
@@ -425,7 +430,11 @@ export class ContactConstraint {
       d[p + 2 * ROW_SIZE + ROW_MASS] = frictionMass;
       d[p + POINT_SEPARATION] = m.separations[i];
       writeRowRate(d, p, sa, sb, 0);
-      d[p + POINT_CLOSING_SPEED] = rates[0];
+      // an impact while it closes faster than the threshold (see the header), until it meets; but not
+      // between two meshes (a dynamic mesh on a mesh or heightfield), which meet as many one-triangle
+      // manifolds: rigid each, they kicked the pair sideways (a box mesh landing on a dynamic slab mesh
+      // left the ball beside it rolling at 0.034 m/s), so they neither take impact rows nor bounce
+      d[p + POINT_CLOSING_SPEED] = rates[0] < -restitutionThreshold && !meshes ? rates[0] : 0;
       d[p + POINT_LARGEST_IMPULSE] = 0;
       for (let r = 0; r < 3; r++) d[p + POINT_IMPULSE + r] = this.impulses[3 * i + r];
     }
@@ -609,8 +618,9 @@ export class ContactConstraint {
   }
 
   /**
-   * After the substeps: the bounce. A point that closed faster than `threshold` (m/s) and pushed in this
-   * step leaves at the speed that gives it e² of the energy it came in with: the impulse
+   * After each substep: the bounce. An impact (see the header) that pushed in this substep, that is, met
+   * in it, leaves at the speed that gives it e² of the energy it came in with, and is an impact no longer
+   * this step: the impulse
    * λ_n ← max(0, λ_n − K⁻¹ (Ċ − v_out)).
    *
    * Which speed. The bodies integrate a substep h at a time (v += a h, then x += v h), and along the
@@ -628,9 +638,17 @@ export class ContactConstraint {
    * would pull; each point's v_out is found first (it reads only the poses, which the bounce does not
    * move), so one by one is the same arithmetic as before.
    */
-  applyRestitution(threshold: number): void {
-    if (this.restitution === 0) return;
-    const sa = this.bodyA.state, sb = this.bodyB.state, rows = this.data;
+  applyRestitution(): void {
+    const rows = this.data;
+    if (this.restitution === 0) {
+      // (no bounce: an impact that met is no longer one)
+      for (let i = 0; i < this.count; i++) {
+        const row = this.base + i * POINT_SIZE;
+        if (rows[row + POINT_LARGEST_IMPULSE] !== 0) rows[row + POINT_CLOSING_SPEED] = 0;
+      }
+      return;
+    }
+    const sa = this.bodyA.state, sb = this.bodyB.state;
     const e = this.restitution, g = this.closingAcceleration, h = 1 / this.inverseH;
     const targets = bounceTargets;
     let bouncing = 0;
@@ -638,7 +656,7 @@ export class ContactConstraint {
       const row = this.base + i * POINT_SIZE;
       const closing = rows[row + POINT_CLOSING_SPEED];
       targets[i] = -1;
-      if (closing > -threshold || rows[row + POINT_LARGEST_IMPULSE] === 0) continue;
+      if (closing === 0 || rows[row + POINT_LARGEST_IMPULSE] === 0) continue;
       if (this.movingSign === 0) this.writeCoreGap(i, sa, sb, this.manifold.normal, 2);
       else this.writeMovingGap(i, this.movingSign > 0 ? sb : sa, this.movingSign, 2);
       const separation = rows[row + POINT_SEPARATION];
@@ -646,6 +664,7 @@ export class ContactConstraint {
       const energyIn = 0.5 * closing * closing + g * Math.max(0, separation) - 0.5 * g * h * closing;
       const leave = e * e * energyIn - g * gapNow;
       targets[i] = 0.5 * g * h + Math.sqrt(Math.max(0, 0.25 * g * g * h * h + 2 * leave));
+      rows[row + POINT_CLOSING_SPEED] = 0;
       bouncing++;
     }
     if (bouncing > 1 && this.bounceTogether()) return;

@@ -1,7 +1,8 @@
 // Continuous collision for fast bodies: after the step, each fast body's motion over the step is swept
 // against everything it could have passed into, and a body that went into a shape deeper than the
-// contacts can push it back out of is put back where it first came near that shape, keeping its velocity;
-// the next step's contact, found now within the speculative margin, stops it.
+// contacts can push it back out of is put back where it first came near that shape, and collides with it
+// there (impact-response.ts: the velocities change in the step they meet); the next step's contact,
+// found now within the speculative margin, takes over.
 //
 // The model is Box2D v3's continuous collision (solver.c, b2SolveContinuous: a fast body is swept from
 // its pose at the step's start to the one at its end and moved back to the time of impact; its "bullets"
@@ -76,6 +77,7 @@ import type { TriangleSource } from '../geometry/triangle-source.js';
 import { integrateOrientation, rotationMatrix, rotationVector } from '../math/quat.js';
 import { TreeKind, writeReach, type BroadPhase, type ShapeProxy } from './broadphase.js';
 import { SHAPE_RANK } from './narrowphase.js';
+import { ImpactResponse } from './impact-response.js';
 import { ShapePose } from './shape-pose.js';
 import { ShrinkCheck } from '../util/arena.js';
 
@@ -132,6 +134,13 @@ export class ContinuousCollision {
   private count = 0;
   private sweeps = new Float64Array(0);
   private readonly shrink = new ShrinkCheck();
+  /** Per body looked at (its place in `bodies`): the shape of it, the other body and the other body's
+   * shape at its least fraction, for the impact (impact-response.ts); null where it met a mesh's or
+   * heightfield's triangle (left to the next step's contact) or nothing. Cleared after each step. */
+  private readonly hitShapes: (Shape | null)[] = [];
+  private readonly hitBodies: (Body | null)[] = [];
+  private readonly hitOtherShapes: (Shape | null)[] = [];
+  private readonly impact = new ImpactResponse();
   /** How many bodies the last step swept, and put back (for tests and the guide's figures, docs/shapes-and-contacts.md). */
   sweptBodies = 0;
   clampedBodies = 0;
@@ -207,6 +216,9 @@ export class ContinuousCollision {
         this.sweeps = grown;
       }
       this.bodies[k] = body;
+      this.hitBodies[k] = null;
+      this.hitShapes[k] = null;
+      this.hitOtherShapes[k] = null;
       body.ccdIndex = k;
       const s = body.state, at = STRIDE * k;
       for (let c = 0; c < 3; c++) this.sweeps[at + X0 + c] = s[POSITION + c];
@@ -215,7 +227,10 @@ export class ContinuousCollision {
       const speed = bodyReach[0];
       body.ccdFast = (body.ccd || speed >= threshold) && speed * dt > CCD_SAFETY * body.minExtent;
     }
-    if (this.bodies.length > this.count) this.bodies.length = this.count;
+    if (this.bodies.length > this.count) {
+      this.bodies.length = this.count;
+      this.hitBodies.length = this.hitShapes.length = this.hitOtherShapes.length = this.count;
+    }
     // once most bodies are gone for a second of steps, the array keeps twice what is in use (arena.ts)
     if (this.shrink.due(this.count, this.sweeps.length / STRIDE, 16)) {
       const kept = new Float64Array(STRIDE * Math.max(2 * this.count, 16));
@@ -228,9 +243,10 @@ export class ContinuousCollision {
    * After the step: which bodies are swept (those fast at the start, and those fast now, a body struck
    * during the step as much as one that was already fast, that moved more than half their smallest inner
    * radius), their motions swept in the world's order, and each put back to the least fraction it met.
-   * `joined(a, b)`: bodies a joint keeps from colliding.
+   * `joined(a, b)`: bodies a joint keeps from colliding. Then each body put back and what it met collide
+   * there (impact-response.ts), in the world's order, with restitution above `restitutionThreshold` (m/s).
    */
-  finish(broadphase: BroadPhase, joined: (a: Body, b: Body) => boolean): void {
+  finish(broadphase: BroadPhase, joined: (a: Body, b: Body) => boolean, restitutionThreshold: number): void {
     this.sweptBodies = 0;
     this.clampedBodies = 0;
     if (this.count === 0) return;
@@ -261,6 +277,7 @@ export class ContinuousCollision {
       sweeps[at + THETA] = theta;
       sweeps[at + FRACTION] = 1;
       sweeps[at + SWEPT] = 1;
+      this.hitBodies[k] = null;
       swept++;
     }
     this.sweptBodies = swept;
@@ -287,6 +304,21 @@ export class ContinuousCollision {
       if (!(fraction < 1)) continue;
       this.clampedBodies++;
       this.placeAt(k, fraction);
+    }
+    // the impacts, once every body is where it was put back (a pair both of whose bodies were put back
+    // to it is met from the first; from the second it is parting already, and nothing more happens)
+    for (let k = 0; k < this.count; k++) {
+      const at = STRIDE * k, other = this.hitBodies[k];
+      if (sweeps[at + SWEPT] === 0 || !(sweeps[at + FRACTION] < 1) || other === null) continue;
+      // (a sleeping body is left to the next step's contact, which wakes it)
+      if (other.isDynamic && !other.isAwake) continue;
+      this.impact.respond(this.bodies[k], this.hitShapes[k] as Shape, other, this.hitOtherShapes[k] as Shape, restitutionThreshold);
+    }
+    // (no body or shape kept past the step: a removed one must not stay reachable from here)
+    for (let k = 0; k < this.count; k++) {
+      this.hitBodies[k] = null;
+      this.hitShapes[k] = null;
+      this.hitOtherShapes[k] = null;
     }
   }
 
@@ -361,12 +393,25 @@ export class ContinuousCollision {
     }
     if (!(fraction < 1)) return;
     if (this.preSolve !== null && !this.askPreSolve(body, shape, other, proxy, fraction)) return;
-    const sweeps = this.sweeps, at = STRIDE * this.index + FRACTION;
-    if (fraction < sweeps[at]) sweeps[at] = fraction;
-    if (this.targetIndex >= 0) {
-      const other = STRIDE * this.targetIndex + FRACTION;
-      if (fraction < sweeps[other]) sweeps[other] = fraction;
+    const sweeps = this.sweeps, at = STRIDE * this.index + FRACTION, triangles = proxy.shape.mesh !== null;
+    if (fraction < sweeps[at]) {
+      sweeps[at] = fraction;
+      this.hit(this.index, shape, triangles ? null : other, proxy.shape);
     }
+    if (this.targetIndex >= 0) {
+      const at = STRIDE * this.targetIndex + FRACTION;
+      if (fraction < sweeps[at]) {
+        sweeps[at] = fraction;
+        this.hit(this.targetIndex, proxy.shape, body, shape);
+      }
+    }
+  }
+
+  /** Body k's least fraction so far is against `other`'s `otherShape`, with its `shape` (null: no impact). */
+  private hit(k: number, shape: Shape, other: Body | null, otherShape: Shape): void {
+    this.hitShapes[k] = shape;
+    this.hitBodies[k] = other;
+    this.hitOtherShapes[k] = otherShape;
   }
 
   /**

@@ -85,7 +85,9 @@ export class WorldContacts implements ContactStages<Body, Joint> {
   }
 
   finishMotion(): void {
-    if (this.continuous !== null) this.continuous.finish(this.contactSet.broadphase, this.contactSet.jointKeepsApart);
+    if (this.continuous !== null) {
+      this.continuous.finish(this.contactSet.broadphase, this.contactSet.jointKeepsApart, this.pipeline.stepContext.restitutionThreshold);
+    }
   }
 
   link(islands: Islands): void {
