@@ -46,12 +46,14 @@
 //             biased pass's push-out too, and a ball slowed 1.8x too fast); its impulse is carried
 //             across steps as a world vector, as friction's. A solid ball rolling on a plane then slows
 //             at (5/7) c g (tested).
-//   impact    a point closing faster than the world's restitution threshold at the step's start, Ċ₀ <
-//             −threshold, until the substep it meets in: its normal row is rigid and asks for the gap
-//             the bodies would have at the substep's end had they bounced where they met (contact-
-//             solver.ts writeNormalBias), e = max(e_a, e_b).
-//   bounce    after that substep, the impact's λ_n is set so that Ċ_n leaves with e² of the energy it
-//             closed with (see applyRestitution); a manifold's bouncing points together (bounceTogether).
+//   impact    a point against a static body closing faster than the world's restitution threshold at
+//             the step's start, Ċ₀ < −threshold, until the substep it meets in: its normal row is rigid
+//             and asks for the gap the bodies would have at the substep's end had they bounced where
+//             they met (contact-solver.ts writeNormalBias), e = max(e_a, e_b).
+//   bounce    after that substep (between two moving bodies: after the step's last), the point's λ_n
+//             is set so that Ċ_n leaves with e² of the energy it closed with (see applyRestitution); a
+//             manifold's bouncing points together (bounceTogether); then its friction rows once more
+//             against that λ_n (frictionAtBounce).
 
 import type { Body } from '../body/body.js';
 import { BODY_STATE } from '../body/body-state.js';
@@ -392,7 +394,6 @@ export class ContactConstraint {
     d[header + HEADER_TANGENT_SPEED + 1] = preSolved ? t2[0] * surface[0] + t2[1] * surface[1] + t2[2] * surface[2] : 0;
     // the cores lie a round shape's radius inside its surface, along the normal (n points from A to B)
     const radiusA = this.shapeA.radius, radiusB = this.shapeB.radius;
-    const meshes = this.shapeA.mesh !== null && this.shapeB.mesh !== null;
     for (let i = 0; i < this.count; i++) {
       const p = this.base + i * POINT_SIZE;
       // each body's own surface point: the manifold's point is the midpoint between the surfaces, s/2
@@ -430,11 +431,8 @@ export class ContactConstraint {
       d[p + 2 * ROW_SIZE + ROW_MASS] = frictionMass;
       d[p + POINT_SEPARATION] = m.separations[i];
       writeRowRate(d, p, sa, sb, 0);
-      // an impact while it closes faster than the threshold (see the header), until it meets; but not
-      // between two meshes (a dynamic mesh on a mesh or heightfield), which meet as many one-triangle
-      // manifolds: rigid each, they kicked the pair sideways (a box mesh landing on a dynamic slab mesh
-      // left the ball beside it rolling at 0.034 m/s), so they neither take impact rows nor bounce
-      d[p + POINT_CLOSING_SPEED] = rates[0] < -restitutionThreshold && !meshes ? rates[0] : 0;
+      // an impact while it closes faster than the threshold (see the header), until it meets
+      d[p + POINT_CLOSING_SPEED] = rates[0] < -restitutionThreshold ? rates[0] : 0;
       d[p + POINT_LARGEST_IMPULSE] = 0;
       for (let r = 0; r < 3; r++) d[p + POINT_IMPULSE + r] = this.impulses[3 * i + r];
     }
@@ -620,7 +618,11 @@ export class ContactConstraint {
   /**
    * After each substep: the bounce. An impact (see the header) that pushed in this substep, that is, met
    * in it, leaves at the speed that gives it e² of the energy it came in with, and is an impact no longer
-   * this step: the impulse
+   * this step. Between two moving bodies (neither static) the bounce waits for the step's last substep
+   * (`last`), for every point that closed faster than the threshold and pushed: such contacts take no
+   * impact rows (contact-solver.ts solvePair), since a rigid row on the top of a pile meets soft rows below
+   * it, which gave way (a ball dropped at 10 m/s on a resting ball, both e = 0.5, left at 0.4 m/s; three.js's
+   * physics_rapier_basic example threw a box off its floor). The impulse
    * λ_n ← max(0, λ_n − K⁻¹ (Ċ − v_out)).
    *
    * Which speed. The bodies integrate a substep h at a time (v += a h, then x += v h), and along the
@@ -638,7 +640,8 @@ export class ContactConstraint {
    * would pull; each point's v_out is found first (it reads only the poses, which the bounce does not
    * move), so one by one is the same arithmetic as before.
    */
-  applyRestitution(): void {
+  applyRestitution(last: boolean): void {
+    if (this.movingSign === 0 && !last) return;
     const rows = this.data;
     if (this.restitution === 0) {
       // (no bounce: an impact that met is no longer one)
@@ -667,16 +670,52 @@ export class ContactConstraint {
       rows[row + POINT_CLOSING_SPEED] = 0;
       bouncing++;
     }
-    if (bouncing > 1 && this.bounceTogether()) return;
+    if (bouncing < 2 || !this.bounceTogether()) {
+      for (let i = 0; i < this.count; i++) {
+        if (targets[i] < 0) continue;
+        const row = this.base + i * POINT_SIZE, slot = row + POINT_IMPULSE;
+        const old = rows[slot];
+        writeRowRate(rows, row, sa, sb, 0);
+        const next = Math.max(0, old - rows[row + ROW_MASS] * (rates[0] - targets[i]));
+        rows[slot] = next;
+        rates[0] = next - old;
+        applyRowImpulse(rows, row, sa, sb, 0);
+      }
+    }
+    this.frictionAtBounce(targets, sa, sb);
+  }
+
+  /**
+   * Friction at the bounce: each bouncing point's two tangent rows solved once more against the normal
+   * impulse it now has (the impact row's and the bounce's), λ_t ← λ_t − m_t Ċ_t scaled back onto the disc
+   * |λ_t| ≤ μ λ_n (Coulomb). A point that bounces within a substep leaves before the next sweep, so its
+   * friction would otherwise see only what the sweeps gave it before the bounce, nothing when it met while
+   * still apart: a ball of e = 0.5 landing at 2.5 m/s sideways left every bounce at 2.5 m/s, where a rough
+   * floor takes it to rolling, (5/7) 2.5 = 1.79 m/s (tests/restitution.test.ts).
+   */
+  private frictionAtBounce(targets: Float64Array, sa: Float64Array, sb: Float64Array): void {
+    const rows = this.data, mu = this.friction;
+    if (mu === 0) return;
     for (let i = 0; i < this.count; i++) {
       if (targets[i] < 0) continue;
-      const row = this.base + i * POINT_SIZE, slot = row + POINT_IMPULSE;
-      const old = rows[slot];
-      writeRowRate(rows, row, sa, sb, 0);
-      const next = Math.max(0, old - rows[row + ROW_MASS] * (rates[0] - targets[i]));
-      rows[slot] = next;
-      rates[0] = next - old;
-      applyRowImpulse(rows, row, sa, sb, 0);
+      const row = this.base + i * POINT_SIZE, t1 = row + ROW_SIZE, t2 = row + 2 * ROW_SIZE;
+      const bound = mu * rows[row + POINT_IMPULSE], m = rows[t1 + ROW_MASS];
+      writeRowRate(rows, t1, sa, sb, 0);
+      writeRowRate(rows, t2, sa, sb, 1);
+      const old1 = rows[row + POINT_IMPULSE + 1], old2 = rows[row + POINT_IMPULSE + 2];
+      let next1 = old1 - m * rates[0], next2 = old2 - m * rates[1];
+      const length = Math.sqrt(next1 * next1 + next2 * next2);
+      if (length > bound) {
+        const scale = bound / length;
+        next1 *= scale;
+        next2 *= scale;
+      }
+      rows[row + POINT_IMPULSE + 1] = next1;
+      rows[row + POINT_IMPULSE + 2] = next2;
+      rates[0] = next1 - old1;
+      rates[1] = next2 - old2;
+      applyRowImpulse(rows, t1, sa, sb, 0);
+      applyRowImpulse(rows, t2, sa, sb, 1);
     }
   }
 

@@ -206,9 +206,9 @@ export class ContactSolver implements SolverContacts, SubstepLength {
     }
   }
 
-  applyRestitution(): void {
+  applyRestitution(last: boolean): void {
     const contacts = this.contacts;
-    for (let i = 0; i < contacts.length; i++) contacts[i].applyRestitution();
+    for (let i = 0; i < contacts.length; i++) contacts[i].applyRestitution(last);
   }
 
   finishStep(): void {
@@ -511,7 +511,8 @@ function solvePair(rows: Float64Array, header: number, sa: Float64Array, oa: num
     gap += n0 * ((xb0 + rb0 * b0 + rb3 * b1 + rb6 * b2) - (xa0 + ra0 * a0 + ra3 * a1 + ra6 * a2));
     gap += n1 * ((xb1 + rb1 * b0 + rb4 * b1 + rb7 * b2) - (xa1 + ra1 * a0 + ra4 * a1 + ra7 * a2));
     gap += n2 * ((xb2 + rb2 * b0 + rb5 * b1 + rb8 * b2) - (xa2 + ra2 * a0 + ra5 * a1 + ra8 * a2));
-    writeNormalBias(i, rows[p + POINT_SEPARATION] + (gap - rows[p + POINT_CORE_GAP]), rows[p + POINT_CLOSING_SPEED], restitution, soft, useBias, inverseH);
+    // (no impact rows between two moving bodies: their bounce waits for the step's end, ContactConstraint.applyRestitution)
+    writeNormalBias(i, rows[p + POINT_SEPARATION] + (gap - rows[p + POINT_CORE_GAP]), 0, restitution, soft, useBias, inverseH);
   }
   // the normal rows as one block when they all push (see solve)
   let solved = false;

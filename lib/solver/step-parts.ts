@@ -76,9 +76,9 @@ export interface SolverContacts {
   solve(soft: Readonly<Softness>, staticSoft: Readonly<Softness>, useBias: boolean): void;
   /** @internal After a substep but the last: its impulses summed for the force events (when asked). */
   accumulateImpulses(): void;
-  /** @internal After each substep: the bounce of the points that closed faster than `threshold` (m/s) and
-   * met in this substep. */
-  applyRestitution(): void;
+  /** @internal After each substep: the bounce of the points against a static body that closed faster than
+   * the threshold and met in it; after the last (`last`), of those between moving bodies. */
+  applyRestitution(last: boolean): void;
   /** @internal After the bounce: the step's impulses kept (the next step's warm start, the force readouts). */
   finishStep(): void;
 }

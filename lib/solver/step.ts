@@ -289,9 +289,10 @@ function relax<B>(context: StepContext<B>): void {
   }
 }
 
-/** RESTITUTION: after each substep, contact points that closed fast and met in it bounce. */
+/** RESTITUTION: after each substep, contact points against a static body that closed fast and met in it
+ * bounce; after the last, those between moving bodies. */
 function restitution<B>(context: StepContext<B>): void {
-  context.contacts.applyRestitution();
+  context.contacts.applyRestitution(context.substep === context.substeps - 1);
 }
 
 /** FINISH: each joint's force and torque over the step, each contact's impulses kept (and, for the force
