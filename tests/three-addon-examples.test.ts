@@ -64,6 +64,12 @@ describe('physics_rapier_basic', () => {
     for (const mesh of meshes) {
       const body = (mesh.userData.physics as { body: Body }).body;
       const half = mesh.geometry.type === 'SphereGeometry' ? 0.5 : 0.5 * Math.SQRT2; // a box may rest on an edge
+      // a sphere may roll on and off the floor's edge (nothing resists rolling, in sinew as in Rapier, whose
+      // example loses spheres over the edge too): then it falls, outside the floor
+      if (mesh.geometry.type === 'SphereGeometry' && Math.max(Math.abs(mesh.position.x), Math.abs(mesh.position.z)) > 5) {
+        expect(body.linearVelocity[1]).toBeLessThan(0);
+        continue;
+      }
       // on the floor or on others, over it, and still
       expect(mesh.position.y).toBeGreaterThan(0.5 - 0.01);
       expect(mesh.position.y).toBeLessThan(4 * half + 1);

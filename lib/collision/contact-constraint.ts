@@ -46,9 +46,14 @@
 //             biased pass's push-out too, and a ball slowed 1.8x too fast); its impulse is carried
 //             across steps as a world vector, as friction's. A solid ball rolling on a plane then slows
 //             at (5/7) c g (tested).
-//   bounce    after the substeps, a point that closed faster than the world's restitution threshold and
-//             pushed gets λ_n raised until Ċ_n leaves with e² of the energy it closed with (see
-//             applyRestitution), e = max(e_a, e_b); a manifold's bouncing points together (bounceTogether).
+//   impact    a point against a static body closing faster than the world's restitution threshold at
+//             the step's start, Ċ₀ < −threshold, until the substep it meets in: its normal row is rigid
+//             and asks for the gap the bodies would have at the substep's end had they bounced where
+//             they met (contact-solver.ts writeNormalBias), e = max(e_a, e_b).
+//   bounce    after that substep (between two moving bodies: after the step's last), the point's λ_n
+//             is set so that Ċ_n leaves with e² of the energy it closed with (see applyRestitution); a
+//             manifold's bouncing points together (bounceTogether); then its friction rows once more
+//             against that λ_n (frictionAtBounce).
 
 import type { Body } from '../body/body.js';
 import { BODY_STATE } from '../body/body-state.js';
@@ -61,7 +66,7 @@ import type { ShapeProxy } from './broadphase.js';
 import type { SubstepLength } from '../solver/step-parts.js';
 import {
   HEADER_AGAINST_STATIC, HEADER_COUNT, HEADER_FRICTION, HEADER_MOVING_SIGN, HEADER_NORMAL, HEADER_OFFSET_A, HEADER_OFFSET_B,
-  FACTOR_STATE, HEADER_K, HEADER_RIGID_FACTOR, HEADER_ROLLING, HEADER_SOFT_FACTOR, HEADER_TANGENT_SPEED, POINT_CLOSING_SPEED, POINT_CORE_GAP, POINT_FIXED_CORE, POINT_IMPULSE, POINT_LARGEST_IMPULSE,
+  FACTOR_STATE, HEADER_K, HEADER_RIGID_FACTOR, HEADER_ROLLING, HEADER_SOFT_FACTOR, HEADER_TANGENT_SPEED, HEADER_RESTITUTION, POINT_CLOSING_SPEED, POINT_CORE_GAP, POINT_FIXED_CORE, POINT_IMPULSE, POINT_LARGEST_IMPULSE,
   POINT_LOCAL_A, POINT_LOCAL_B, POINT_SEPARATION, POINT_SIZE, ROW_IJA, ROW_IJB, ROW_JA, ROW_JB, ROW_MASS, ROW_N, ROW_SIZE, pointsBase,
 } from './contact-rows.js';
 
@@ -339,7 +344,7 @@ export class ContactConstraint {
 
   /** @internal Lever arms, rows and effective masses at the step's start poses, for substeps of `step.h` under
    * `gravity`, into this contact's block (placeRows); the kept impulses copied in. */
-  prepare(step: SubstepLength, gravity: Float64Array): void {
+  prepare(step: SubstepLength, gravity: Float64Array, restitutionThreshold: number): void {
     const h = step.h;
     const m = this.manifold, a = this.bodyA, b = this.bodyB, n = m.normal;
     // C̈ = n·(a_b − a_a) from gravity alone (static and kinematic bodies do not fall)
@@ -382,6 +387,7 @@ export class ContactConstraint {
     d[header + HEADER_AGAINST_STATIC] = this.againstStatic ? 1 : 0;
     for (let k = 0; k < 3; k++) d[header + HEADER_NORMAL + k] = n[k];
     d[header + HEADER_ROLLING] = this.rollingArm > 0 ? 1 : 0;
+    d[header + HEADER_RESTITUTION] = this.restitution;
     // the surface speed along each tangent (its normal part is no slip: left out)
     const surface = this.tangentVelocity;
     d[header + HEADER_TANGENT_SPEED] = preSolved ? t1[0] * surface[0] + t1[1] * surface[1] + t1[2] * surface[2] : 0;
@@ -425,7 +431,8 @@ export class ContactConstraint {
       d[p + 2 * ROW_SIZE + ROW_MASS] = frictionMass;
       d[p + POINT_SEPARATION] = m.separations[i];
       writeRowRate(d, p, sa, sb, 0);
-      d[p + POINT_CLOSING_SPEED] = rates[0];
+      // an impact while it closes faster than the threshold (see the header), until it meets
+      d[p + POINT_CLOSING_SPEED] = rates[0] < -restitutionThreshold ? rates[0] : 0;
       d[p + POINT_LARGEST_IMPULSE] = 0;
       for (let r = 0; r < 3; r++) d[p + POINT_IMPULSE + r] = this.impulses[3 * i + r];
     }
@@ -609,8 +616,13 @@ export class ContactConstraint {
   }
 
   /**
-   * After the substeps: the bounce. A point that closed faster than `threshold` (m/s) and pushed in this
-   * step leaves at the speed that gives it e² of the energy it came in with: the impulse
+   * After each substep: the bounce. An impact (see the header) that pushed in this substep, that is, met
+   * in it, leaves at the speed that gives it e² of the energy it came in with, and is an impact no longer
+   * this step. Between two moving bodies (neither static) the bounce waits for the step's last substep
+   * (`last`), for every point that closed faster than the threshold and pushed: such contacts take no
+   * impact rows (contact-solver.ts solvePair), since a rigid row on the top of a pile meets soft rows below
+   * it, which gave way (a ball dropped at 10 m/s on a resting ball, both e = 0.5, left at 0.4 m/s; three.js's
+   * physics_rapier_basic example threw a box off its floor). The impulse
    * λ_n ← max(0, λ_n − K⁻¹ (Ċ − v_out)).
    *
    * Which speed. The bodies integrate a substep h at a time (v += a h, then x += v h), and along the
@@ -628,9 +640,18 @@ export class ContactConstraint {
    * would pull; each point's v_out is found first (it reads only the poses, which the bounce does not
    * move), so one by one is the same arithmetic as before.
    */
-  applyRestitution(threshold: number): void {
-    if (this.restitution === 0) return;
-    const sa = this.bodyA.state, sb = this.bodyB.state, rows = this.data;
+  applyRestitution(last: boolean): void {
+    if (this.movingSign === 0 && !last) return;
+    const rows = this.data;
+    if (this.restitution === 0) {
+      // (no bounce: an impact that met is no longer one)
+      for (let i = 0; i < this.count; i++) {
+        const row = this.base + i * POINT_SIZE;
+        if (rows[row + POINT_LARGEST_IMPULSE] !== 0) rows[row + POINT_CLOSING_SPEED] = 0;
+      }
+      return;
+    }
+    const sa = this.bodyA.state, sb = this.bodyB.state;
     const e = this.restitution, g = this.closingAcceleration, h = 1 / this.inverseH;
     const targets = bounceTargets;
     let bouncing = 0;
@@ -638,7 +659,7 @@ export class ContactConstraint {
       const row = this.base + i * POINT_SIZE;
       const closing = rows[row + POINT_CLOSING_SPEED];
       targets[i] = -1;
-      if (closing > -threshold || rows[row + POINT_LARGEST_IMPULSE] === 0) continue;
+      if (closing === 0 || rows[row + POINT_LARGEST_IMPULSE] === 0) continue;
       if (this.movingSign === 0) this.writeCoreGap(i, sa, sb, this.manifold.normal, 2);
       else this.writeMovingGap(i, this.movingSign > 0 ? sb : sa, this.movingSign, 2);
       const separation = rows[row + POINT_SEPARATION];
@@ -646,18 +667,55 @@ export class ContactConstraint {
       const energyIn = 0.5 * closing * closing + g * Math.max(0, separation) - 0.5 * g * h * closing;
       const leave = e * e * energyIn - g * gapNow;
       targets[i] = 0.5 * g * h + Math.sqrt(Math.max(0, 0.25 * g * g * h * h + 2 * leave));
+      rows[row + POINT_CLOSING_SPEED] = 0;
       bouncing++;
     }
-    if (bouncing > 1 && this.bounceTogether()) return;
+    if (bouncing < 2 || !this.bounceTogether()) {
+      for (let i = 0; i < this.count; i++) {
+        if (targets[i] < 0) continue;
+        const row = this.base + i * POINT_SIZE, slot = row + POINT_IMPULSE;
+        const old = rows[slot];
+        writeRowRate(rows, row, sa, sb, 0);
+        const next = Math.max(0, old - rows[row + ROW_MASS] * (rates[0] - targets[i]));
+        rows[slot] = next;
+        rates[0] = next - old;
+        applyRowImpulse(rows, row, sa, sb, 0);
+      }
+    }
+    this.frictionAtBounce(targets, sa, sb);
+  }
+
+  /**
+   * Friction at the bounce: each bouncing point's two tangent rows solved once more against the normal
+   * impulse it now has (the impact row's and the bounce's), λ_t ← λ_t − m_t Ċ_t scaled back onto the disc
+   * |λ_t| ≤ μ λ_n (Coulomb). A point that bounces within a substep leaves before the next sweep, so its
+   * friction would otherwise see only what the sweeps gave it before the bounce, nothing when it met while
+   * still apart: a ball of e = 0.5 landing at 2.5 m/s sideways left every bounce at 2.5 m/s, where a rough
+   * floor takes it to rolling, (5/7) 2.5 = 1.79 m/s (tests/restitution.test.ts).
+   */
+  private frictionAtBounce(targets: Float64Array, sa: Float64Array, sb: Float64Array): void {
+    const rows = this.data, mu = this.friction;
+    if (mu === 0) return;
     for (let i = 0; i < this.count; i++) {
       if (targets[i] < 0) continue;
-      const row = this.base + i * POINT_SIZE, slot = row + POINT_IMPULSE;
-      const old = rows[slot];
-      writeRowRate(rows, row, sa, sb, 0);
-      const next = Math.max(0, old - rows[row + ROW_MASS] * (rates[0] - targets[i]));
-      rows[slot] = next;
-      rates[0] = next - old;
-      applyRowImpulse(rows, row, sa, sb, 0);
+      const row = this.base + i * POINT_SIZE, t1 = row + ROW_SIZE, t2 = row + 2 * ROW_SIZE;
+      const bound = mu * rows[row + POINT_IMPULSE], m = rows[t1 + ROW_MASS];
+      writeRowRate(rows, t1, sa, sb, 0);
+      writeRowRate(rows, t2, sa, sb, 1);
+      const old1 = rows[row + POINT_IMPULSE + 1], old2 = rows[row + POINT_IMPULSE + 2];
+      let next1 = old1 - m * rates[0], next2 = old2 - m * rates[1];
+      const length = Math.sqrt(next1 * next1 + next2 * next2);
+      if (length > bound) {
+        const scale = bound / length;
+        next1 *= scale;
+        next2 *= scale;
+      }
+      rows[row + POINT_IMPULSE + 1] = next1;
+      rows[row + POINT_IMPULSE + 2] = next2;
+      rates[0] = next1 - old1;
+      rates[1] = next2 - old2;
+      applyRowImpulse(rows, t1, sa, sb, 0);
+      applyRowImpulse(rows, t2, sa, sb, 1);
     }
   }
 

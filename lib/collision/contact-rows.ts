@@ -28,7 +28,9 @@ export const POINT_LOCAL_A = POINT_CORE_GAP + 1;
 export const POINT_LOCAL_B = POINT_LOCAL_A + 3;
 /** with one body static, its core point in world space (3), */
 export const POINT_FIXED_CORE = POINT_LOCAL_B + 3;
-/** Ċ_n at the step's start, and the largest λ_n of the step (the bounce reads both). */
+/** Ċ_n at the step's start while the point is an impact not met yet this step (closing faster than the
+ * restitution threshold: contact-constraint.ts, "impact"), else 0; and the largest λ_n of the step (the
+ * bounce reads both). */
 export const POINT_CLOSING_SPEED = POINT_FIXED_CORE + 3;
 export const POINT_LARGEST_IMPULSE = POINT_CLOSING_SPEED + 1;
 /** Numbers per point: 64, eight cache lines. */
@@ -54,8 +56,10 @@ export const HEADER_ROLLING = 9;
 /** the speeds along t₁ and t₂ the friction rows aim B's surface at over A's (World.onPreSolve's
  * tangentVelocity; 0 unless a hook set one): Ċ_t − t·u → 0. */
 export const HEADER_TANGENT_SPEED = 10;
+/** e, the contact's restitution this step, */
+export const HEADER_RESTITUTION = HEADER_TANGENT_SPEED + 2;
 /** A one-point contact's header ends here. */
-export const HEADER_SIZE = HEADER_TANGENT_SPEED + 2;
+export const HEADER_SIZE = HEADER_RESTITUTION + 1;
 // A contact of two or more points has a longer header, for its normal rows' block solve:
 /** the normal rows' K = J M⁻¹ Jᵀ, 4 x 4 row-major (count x count of it used; contact-solver.ts
  * solveNormalBlock): fixed for the step, as the rows are, */

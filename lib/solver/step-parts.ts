@@ -65,8 +65,9 @@ export interface SolverContacts {
   /** @internal How many contacts the step solves. */
   readonly count: number;
   /** @internal Each contact's rows for substeps of h under `gravity`, its kept impulses first multiplied by
-   * `impulseRatio` (a new substep length; 1 otherwise). */
-  prepare(h: number, gravity: Float64Array, impulseRatio: number): void;
+   * `impulseRatio` (a new substep length; 1 otherwise); points closing faster than `restitutionThreshold`
+   * (m/s) are impacts (contact-constraint.ts, "impact"). */
+  prepare(h: number, gravity: Float64Array, impulseRatio: number, restitutionThreshold: number): void;
   /** @internal v += M⁻¹ Jᵀ λ for the kept impulses. */
   warmStart(): void;
   /** @internal Zeroes the impulses (a substep without warm starting starts every row from zero). */
@@ -75,8 +76,9 @@ export interface SolverContacts {
   solve(soft: Readonly<Softness>, staticSoft: Readonly<Softness>, useBias: boolean): void;
   /** @internal After a substep but the last: its impulses summed for the force events (when asked). */
   accumulateImpulses(): void;
-  /** @internal After the substeps: the bounce of the points that closed faster than `threshold`, m/s. */
-  applyRestitution(threshold: number): void;
+  /** @internal After each substep: the bounce of the points against a static body that closed faster than
+   * the threshold and met in it; after the last (`last`), of those between moving bodies. */
+  applyRestitution(last: boolean): void;
   /** @internal After the bounce: the step's impulses kept (the next step's warm start, the force readouts). */
   finishStep(): void;
 }

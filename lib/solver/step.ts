@@ -20,7 +20,8 @@
 //                           projects its rows' drift away; `relaxIterations` rigid sweeps without bias,
 //                           which remove the velocity the bias added (position correction never becomes
 //                           momentum); the substep's impulses summed for the force readout
-//   RESTITUTION             the contacts' bounce
+//     RESTITUTION           the bounce of the contacts that met in this substep (Box2D v3 bounces once,
+//                           after the substeps: a body then sat at the surface for the rest of the step)
 //   FINISH                  forces F = Σ λ_lin / dt and torques per joint; the contacts' impulses kept;
 //                           the applied forces cleared
 //
@@ -110,9 +111,9 @@ export function step<B>(context: StepContext<B>): void {
     solve(context);
     integratePositions(context);
     relax(context);
+    restitution(context);
     if (substep < context.substeps - 1) context.contacts.accumulateImpulses();
   }
-  restitution(context);
   finish(context);
 }
 
@@ -142,7 +143,7 @@ function prepare<B>(context: StepContext<B>): void {
   if (context.settle !== null) settle(context);
   if (contacts.count > 0) {
     makeContactSoft(context.contactSoftness, context.staticContactSoftness, h);
-    contacts.prepare(h, context.gravity, ratio);
+    contacts.prepare(h, context.gravity, ratio, context.restitutionThreshold);
   }
 }
 
@@ -288,9 +289,10 @@ function relax<B>(context: StepContext<B>): void {
   }
 }
 
-/** RESTITUTION: after the substeps, contacts that closed fast bounce. */
+/** RESTITUTION: after each substep, contact points against a static body that closed fast and met in it
+ * bounce; after the last, those between moving bodies. */
 function restitution<B>(context: StepContext<B>): void {
-  context.contacts.applyRestitution(context.restitutionThreshold);
+  context.contacts.applyRestitution(context.substep === context.substeps - 1);
 }
 
 /** FINISH: each joint's force and torque over the step, each contact's impulses kept (and, for the force
