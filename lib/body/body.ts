@@ -94,6 +94,9 @@ export class Body extends BodyBase {
    * m, as shapes were added, removed or resized: a point fixed to the body at p about the centre then is
    * at p − centreShift now. (The three.js ObjectSync reads it, so an attached mesh stays where it was.) */
   readonly centreShift = new Float64Array(3);
+  /** @internal This step's count of its contacts with static bodies (ContactSolver.prepare: a body meeting
+   * static ones in one manifold takes impact rows there). */
+  staticContacts = 0;
   /** The shape types its world takes (addShape's). */
   private readonly shapeTypes: ShapeTypeTable;
   /** @internal The largest distance of a point of the shapes from the centre of mass, m (0 without

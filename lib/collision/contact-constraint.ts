@@ -46,11 +46,12 @@
 //             biased pass's push-out too, and a ball slowed 1.8x too fast); its impulse is carried
 //             across steps as a world vector, as friction's. A solid ball rolling on a plane then slows
 //             at (5/7) c g (tested).
-//   impact    a point against a static body closing faster than the world's restitution threshold at
-//             the step's start, Ċ₀ < −threshold, until the substep it meets in: its normal row is rigid
+//   impact    a point of a moving body's one manifold against static bodies (ContactSolver.prepare)
+//             closing faster than the world's restitution threshold at the step's start, Ċ₀ <
+//             −threshold, until the substep it meets in: its normal row is rigid
 //             and asks for the gap the bodies would have at the substep's end had they bounced where
 //             they met (contact-solver.ts writeNormalBias), e = max(e_a, e_b).
-//   bounce    after that substep (between two moving bodies: after the step's last), the point's λ_n
+//   bounce    after that substep (the other points closing that fast: after the step's last), its λ_n
 //             is set so that Ċ_n leaves with e² of the energy it closed with (see applyRestitution); a
 //             manifold's bouncing points together (bounceTogether); then its friction rows once more
 //             against that λ_n (frictionAtBounce).
@@ -159,6 +160,12 @@ export class ContactConstraint {
    * bodies (a level's contacts are almost all against static ground).
    */
   private movingSign = 0;
+  /** @internal Whether this step's impacts take impact rows (ContactSolver.prepare: a moving body's single
+   * manifold against static bodies); else they bounce at the step's end, as moving pairs do. */
+  impactRows = false;
+  /** Each point's closing speed at the step's start when faster than the threshold, else 0, for the
+   * bounce (the rows' POINT_CLOSING_SPEED holds it only for impact rows). */
+  private readonly closing = new Float64Array(MAX_MANIFOLD_POINTS);
   /** g': gravity's relative acceleration along −n, m/s² (> 0 when it pulls the shapes together). */
   private closingAcceleration = 0;
   private startA: Float64Array;
@@ -432,7 +439,8 @@ export class ContactConstraint {
       d[p + POINT_SEPARATION] = m.separations[i];
       writeRowRate(d, p, sa, sb, 0);
       // an impact while it closes faster than the threshold (see the header), until it meets
-      d[p + POINT_CLOSING_SPEED] = rates[0] < -restitutionThreshold ? rates[0] : 0;
+      this.closing[i] = rates[0] < -restitutionThreshold ? rates[0] : 0;
+      d[p + POINT_CLOSING_SPEED] = this.impactRows ? this.closing[i] : 0;
       d[p + POINT_LARGEST_IMPULSE] = 0;
       for (let r = 0; r < 3; r++) d[p + POINT_IMPULSE + r] = this.impulses[3 * i + r];
     }
@@ -641,13 +649,13 @@ export class ContactConstraint {
    * move), so one by one is the same arithmetic as before.
    */
   applyRestitution(last: boolean): void {
-    if (this.movingSign === 0 && !last) return;
-    const rows = this.data;
+    if (!this.impactRows && !last) return;
+    const rows = this.data, closingSpeeds = this.closing;
     if (this.restitution === 0) {
       // (no bounce: an impact that met is no longer one)
       for (let i = 0; i < this.count; i++) {
         const row = this.base + i * POINT_SIZE;
-        if (rows[row + POINT_LARGEST_IMPULSE] !== 0) rows[row + POINT_CLOSING_SPEED] = 0;
+        if (rows[row + POINT_LARGEST_IMPULSE] !== 0) rows[row + POINT_CLOSING_SPEED] = closingSpeeds[i] = 0;
       }
       return;
     }
@@ -657,7 +665,7 @@ export class ContactConstraint {
     let bouncing = 0;
     for (let i = 0; i < this.count; i++) {
       const row = this.base + i * POINT_SIZE;
-      const closing = rows[row + POINT_CLOSING_SPEED];
+      const closing = closingSpeeds[i];
       targets[i] = -1;
       if (closing === 0 || rows[row + POINT_LARGEST_IMPULSE] === 0) continue;
       if (this.movingSign === 0) this.writeCoreGap(i, sa, sb, this.manifold.normal, 2);
@@ -667,7 +675,7 @@ export class ContactConstraint {
       const energyIn = 0.5 * closing * closing + g * Math.max(0, separation) - 0.5 * g * h * closing;
       const leave = e * e * energyIn - g * gapNow;
       targets[i] = 0.5 * g * h + Math.sqrt(Math.max(0, 0.25 * g * g * h * h + 2 * leave));
-      rows[row + POINT_CLOSING_SPEED] = 0;
+      rows[row + POINT_CLOSING_SPEED] = closingSpeeds[i] = 0;
       bouncing++;
     }
     if (bouncing < 2 || !this.bounceTogether()) {
