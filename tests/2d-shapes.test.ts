@@ -352,3 +352,50 @@ describe('2D shapes in snapshots and hashes', () => {
     expect(build(0.5).hash()).not.toBe(build(0.6).hash());
   });
 });
+
+describe('Body2D.addShape and removeShape', () => {
+  it('adding a shape gives the mass of both, moves the centre to theirs, and nothing moves in the world', () => {
+    const world = new World2D({ gravity: [0, 0] });
+    const body = world.createBody({ position: [1, 2], angle: 0.5, shapes: [{ type: 'circle', radius: 0.5 }] });
+    const pivot = world.createRevoluteJoint({ bodyA: body, anchor: [1.3, 2.4] });
+    const before = body.getWorldPoint([0, 0], body.shapes[0].position);
+    const shape = body.addShape({ type: 'box', halfExtents: [0.5, 0.25], position: [2, 0] });
+    const mc = 1000 * Math.PI * 0.25, mb = 1000 * 0.5;
+    near(body.mass, mc + mb, 1e-12);
+    // the centre moved along the body's x by d = 2 mb/(mc + mb)
+    const d = (2 * mb) / (mc + mb);
+    near(body.centreShift[0], d, 1e-12);
+    near(body.position[0], 1 + Math.cos(0.5) * d, 1e-12);
+    near(body.position[1], 2 + Math.sin(0.5) * d, 1e-12);
+    near(body.inertia, (mc * 0.25) / 2 + mc * d * d + (mb * (1 + 0.25)) / 12 + mb * (2 - d) ** 2, 1e-12);
+    const after = body.getWorldPoint([0, 0], body.shapes[0].position);
+    near(after[0], before[0], 1e-12);
+    near(after[1], before[1], 1e-12);
+    expect([shape.body, shape.index]).toEqual([body, 1]);
+    // the joint's anchor stays on the same point of the body
+    const anchor = pivot.getAnchorA([0, 0]);
+    near(anchor[0], 1.3, 1e-12);
+    near(anchor[1], 2.4, 1e-12);
+    // removing it undoes it
+    body.removeShape(shape);
+    near(body.mass, mc, 1e-12);
+    near(body.inertia, (mc * 0.25) / 2, 1e-12);
+    near(body.centreShift[0], 0, 1e-12);
+    expect([shape.body, shape.index, body.shapes.length]).toEqual([null, -1, 1]);
+    near(pivot.getAnchorA([0, 0])[0], 1.3, 1e-12);
+  });
+
+  it('refuses, changing nothing: a segment on a dynamic body, a shape of another body, bad options', () => {
+    const world = new World2D();
+    const body = world.createBody({ shapes: [{ type: 'circle', radius: 0.5 }] });
+    const other = world.createBody({ shapes: [{ type: 'circle', radius: 0.5 }] });
+    const hash = world.hash();
+    expect(() => body.addShape({ type: 'segment', points: [[0, 0], [1, 0]] })).toThrow(/addShape: shape is a segment, which only a static or kinematic body may have/);
+    expect(() => body.addShape({ type: 'circle', radius: -1 })).toThrow(/addShape: shape\.radius must be .* got -1/);
+    expect(() => body.removeShape(other.shapes[0])).toThrow(/removeShape: shape must be one of body \d+'s shapes, got a shape of another body/);
+    expect(world.hash()).toBe(hash);
+    const ground = world.createBody({ type: 'static' });
+    ground.addShape({ type: 'chain', points: [[0, 0], [1, 0], [2, 1]] });
+    expect(ground.shapes.length).toBe(1);
+  });
+});

@@ -179,6 +179,12 @@ export class World2D extends WorldCore<Body2D, Joint2D> {
     return this.createJoint(JOINT_2D_DEFINITIONS.motor, options);
   }
 
+  /** @internal A body's centre of mass moved by `shift` (its axes) and its shapes about it (Body2D.addShape,
+   * removeShape; ShapeListener2D): the joints' anchors on it follow. */
+  centreMoved(body: Body2D, shift: Float64Array): void {
+    for (const joint of this.registry.joints) if (joint.bodyA === body || joint.bodyB === body) joint.centreMoved(body, shift);
+  }
+
   /** Kinetic plus gravitational potential energy of the dynamic bodies (invalid ones left out), J. */
   getEnergy(): number {
     let energy = 0;
