@@ -399,3 +399,19 @@ describe('Body2D.addShape and removeShape', () => {
     expect(ground.shapes.length).toBe(1);
   });
 });
+
+describe('shapes added and removed in a world with contacts', () => {
+  it('a ball lands on a box added to the ground mid-fall, and falls again when it is removed', () => {
+    const world = new World2D();
+    const ground = world.createBody({ type: 'static' });
+    const ball = world.createBody({ position: [0, 2], shapes: [{ type: 'circle', radius: 0.25 }] });
+    for (let i = 0; i < 5; i++) world.step(1 / 60);
+    const floor = ground.addShape({ type: 'box', halfExtents: [5, 0.5] });
+    for (let i = 0; i < 180; i++) world.step(1 / 60);
+    near(ball.position[1], 0.75, 0.02);
+    expect(Math.abs(ball.linearVelocity[1])).toBeLessThan(0.05);
+    ground.removeShape(floor);
+    for (let i = 0; i < 30; i++) world.step(1 / 60);
+    expect(ball.position[1]).toBeLessThan(0.3);
+  });
+});

@@ -1,29 +1,31 @@
-// What world.hash() reads of a 2D body's shapes (lib/world/structure-hash.ts's writeShape in the plane):
-// each shape's type, geometry, place, material and filter, so that two worlds whose shapes differ in
-// anything that decides what they do next hash differently.
+// What the 2D world's hash reads of a shape (lib/world/structure-hash.ts in the plane): every number of its
+// description (type, geometry, pose in the body, density, material, filter, sensor flag), in order.
 
 import type { StateWriter } from '../util/state.js';
-import { SHAPE_2D_TYPES, type Shape2D } from './geometry/shape.js';
 
-/** @internal Writes a shape's structure: type, radius, half height, half extents, polygon vertices,
- * segment or chain points and loop, position, angle, density, friction, restitution, filter, sensor. */
-export function writeShape2D(writer: StateWriter, shape: Shape2D): void {
-  writer.write(SHAPE_2D_TYPES.indexOf(shape.type));
-  writer.write(shape.radius);
-  writer.write(shape.halfHeight);
-  writer.writeArray(shape.halfExtents);
-  writer.write(shape.vertices.length);
-  writer.writeArray(shape.vertices);
-  writer.write(shape.points.length);
-  writer.writeArray(shape.points);
-  writer.writeBoolean(shape.loop);
-  writer.writeArray(shape.position);
-  writer.write(shape.angle);
-  writer.write(shape.density);
-  writer.write(shape.friction);
-  writer.write(shape.restitution);
-  writer.write(shape.category);
-  writer.write(shape.mask);
-  writer.write(shape.group);
-  writer.writeBoolean(shape.sensor);
+/** What the hash reads of a shape: its description as createBody takes it (Shape2D.describe). */
+export interface DescribedShape2D {
+  describe(): object;
+}
+
+/** Writes every number, flag and string of the shape's description, depth first, arrays with their length. */
+export function writeShape2D(writer: StateWriter, shape: DescribedShape2D): void {
+  const add = (value: unknown): void => {
+    if (typeof value === 'number') writer.write(value);
+    else if (typeof value === 'boolean') writer.write(value ? 1 : 0);
+    else if (typeof value === 'string') for (let i = 0; i < value.length; i++) writer.write(value.charCodeAt(i));
+    else if (value !== null && typeof value === 'object') {
+      if (ArrayBuffer.isView(value) || Array.isArray(value)) {
+        const items = value as ArrayLike<unknown>;
+        writer.write(items.length);
+        for (let i = 0; i < items.length; i++) add(items[i]);
+      } else {
+        for (const key of Object.keys(value).sort()) {
+          add(key);
+          add((value as Record<string, unknown>)[key]);
+        }
+      }
+    }
+  };
+  add(shape.describe());
 }
