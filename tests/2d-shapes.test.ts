@@ -415,3 +415,20 @@ describe('shapes added and removed in a world with contacts', () => {
     expect(ball.position[1]).toBeLessThan(0.3);
   });
 });
+
+describe('2D shapes weigh what their 3D twins 1 m thick do', () => {
+  it('a box and a cylinder about z: the same mass and I_zz as the 2D box and circle, to 1e-12', async () => {
+    const { World } = await import('../lib/index.js');
+    const world3 = new World(), world2 = new World2D();
+    const box3 = world3.createBody({ shapes: [{ type: 'box', halfExtents: [0.7, 0.3, 0.5] }] });
+    const box2 = world2.createBody({ shapes: [{ type: 'box', halfExtents: [0.7, 0.3] }] });
+    near(box2.mass, box3.mass, 1e-12);
+    near(box2.inertia, box3.inertiaLocal[8], 1e-12);
+    // a cylinder's axis is its y: turned a quarter about x, it lies along z
+    const s = Math.SQRT1_2;
+    const disc3 = world3.createBody({ shapes: [{ type: 'cylinder', radius: 0.4, halfHeight: 0.5, orientation: [s, 0, 0, s] }] });
+    const disc2 = world2.createBody({ shapes: [{ type: 'circle', radius: 0.4 }] });
+    near(disc2.mass, disc3.mass, 1e-12);
+    near(disc2.inertia, disc3.inertiaLocal[8], 1e-12);
+  });
+});
