@@ -100,8 +100,7 @@ export class Body2D extends BodyBase {
     writeMass(this, values);
     this.updateRotation();
     values.shapes.forEach((shape, i) => {
-      shape.body = this;
-      shape.index = i;
+      shape.attach(this, i);
     });
     this._shapes = Object.freeze(values.shapes);
     makeReadOnly(this as Body2D, ['centreShift']);
@@ -345,12 +344,10 @@ export class Body2D extends BodyBase {
     listener?.shapesChanging?.(this, from);
     for (const shape of this._shapes) {
       if (next.includes(shape)) continue;
-      shape.body = null;
-      shape.index = -1;
+      shape.attach(null, -1);
     }
     next.forEach((shape, i) => {
-      shape.body = this;
-      shape.index = i;
+      shape.attach(this, i);
     });
     this._shapes = Object.freeze(next);
     if (mass !== null) {
