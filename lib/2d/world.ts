@@ -1,7 +1,7 @@
 // World2D: lib/world/world.ts in the plane. The same settings, step, breaking and solvers (lib/world/,
 // solver/step.ts and the direct solver solver/direct/ are shared code, the last through
-// solver/tree-body-model.ts); 2D bodies and the revolute, weld, angle, prismatic, wheel, pulley, gear and
-// motor joints.
+// solver/tree-body-model.ts); 2D bodies and the revolute, weld, angle, prismatic, wheel, pulley, gear,
+// motor, distance and mouse joints.
 
 import type { BodyStateIO } from '../body/core-body.js';
 import { BODY2D_STATE_IO } from './body-state-io.js';
@@ -15,6 +15,8 @@ import type { WheelJoint2D, WheelJoint2DOptions } from './joints/wheel-joint.js'
 import type { PulleyJoint2D, PulleyJoint2DOptions } from './joints/pulley-joint.js';
 import type { MotorJoint2D, MotorJoint2DOptions } from './joints/motor-joint.js';
 import type { GearJoint2D, GearJoint2DOptions } from './joints/gear-joint.js';
+import type { DistanceJoint2D, DistanceJoint2DOptions } from './joints/distance-joint.js';
+import type { MouseJoint2D, MouseJoint2DOptions } from './joints/mouse-joint.js';
 import { JOINT_2D_DEFINITIONS, joint2DDefinition } from './joints/joint-definitions.js';
 import { RigidBodyIntegrator2D } from './solver/integrate.js';
 import { TreeBodyModel2D } from './solver/tree-body-model.js';
@@ -167,6 +169,20 @@ export class World2D extends WorldCore<Body2D, Joint2D> {
    * angularOffset, with at most maxForce and maxTorque. */
   createMotorJoint(options: MotorJoint2DOptions): MotorJoint2D {
     return this.createJoint(JOINT_2D_DEFINITIONS.motor, options);
+  }
+
+  /** Distance joint (1 row) between two world-space anchors: a rod, a rope (maxLength only: slack
+   * allowed) or a spring (hertz, or stiffness and damping), as the 3D one. */
+  createDistanceJoint(options: DistanceJoint2DOptions): DistanceJoint2D {
+    return this.createJoint(JOINT_2D_DEFINITIONS.distance, options);
+  }
+
+  /**
+   * Mouse joint (2 rows): a spring (default 5 Hz, damping ratio 0.7) pulling a point of a dynamic body
+   * toward a target you move with setTarget, its force capped at maxForce. How a user drags a body.
+   */
+  createMouseJoint(options: MouseJoint2DOptions): MouseJoint2D {
+    return this.createJoint(JOINT_2D_DEFINITIONS.mouse, options);
   }
 
   /** Kinetic plus gravitational potential energy of the dynamic bodies (invalid ones left out), J. */
