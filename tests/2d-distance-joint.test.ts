@@ -72,7 +72,7 @@ describe('2D distance joint against its 3D form', () => {
 
 describe('2D distance joint: the physics', () => {
   for (const solver of SOLVERS) {
-    it(`a bob on a rod swings at T = 2π √(L / g) within 0.5 % (${solver})`, () => {
+    it(`a bob on a rod swings at T = 2π √(L / g) within 0.1 % (${solver})`, () => {
       const world = new World2D({ solver });
       world.sleeping = false;
       const L = 1.5, m = 2, I = 0.01, theta0 = 0.05;
@@ -90,7 +90,7 @@ describe('2D distance joint: the physics', () => {
       const periods = crossings.length - 1, measured = (crossings[periods] - crossings[0]) / periods;
       const expected = 2 * Math.PI * Math.sqrt(L / G) * (1 + theta0 * theta0 / 16);
       expect(periods).toBeGreaterThanOrEqual(4);
-      expect(Math.abs(measured - expected) / expected).toBeLessThan(0.005);
+      expect(Math.abs(measured - expected) / expected).toBeLessThan(0.001);
       expect(rod.getError()).toBeLessThan(solver === 'direct' ? 1e-6 : 1e-4);
       expect(Math.abs(bob.angularVelocity)).toBeLessThan(1e-12);
     });
@@ -122,7 +122,7 @@ describe('2D distance joint: the physics', () => {
     expect(Math.abs(block.angle - Math.atan2(block.position[0], 3 - block.position[1]))).toBeLessThan(1e-6);
   });
 
-  it('a spring of stiffness k oscillates at √(k/m) within 1 %, given as stiffness or as hertz', () => {
+  it('a spring of stiffness k oscillates at √(k/m) within 1 % (measured 0.06 %), given as stiffness or as hertz', () => {
     for (const spring of [{ stiffness: 400 }, { hertz: Math.sqrt(400 / 4) / (2 * Math.PI), dampingRatio: 0 }]) {
       const world = new World2D({ gravity: [0, 0] });
       world.sleeping = false;
