@@ -248,6 +248,21 @@ describe('2D distance joint: the API', () => {
     expect(Math.abs(rod.getCurrentLength() - 0.3)).toBeLessThan(1e-4);
   });
 
+  it('a body of shapes: its anchors stay on the same points of the body when a shape moves its centre, and it hangs with m g', () => {
+    const world = new World2D();
+    world.sleeping = false;
+    // a 0.2 m disc (density 1000 kg/m²: 40π kg) hung by a rope from its rim
+    const disc = world.createBody({ position: [0, 1], shapes: [{ type: 'circle', radius: 0.2 }] });
+    const rope = world.createDistanceJoint({ bodyA: world.ground, bodyB: disc, anchorA: [0, 2], anchorB: [0, 1.2], minLength: 0, maxLength: 0.8 });
+    for (let i = 0; i < 60; i++) world.step(DT);
+    expect(Math.abs(rope.getForce([0, 0])[1] - disc.mass * G) / (disc.mass * G)).toBeLessThan(1e-6);
+    const before = rope.getAnchorB([0, 0]) as number[];
+    // a box added beside the disc moves the centre of mass; the rope's end stays where it was on the disc
+    disc.addShape({ type: 'box', halfExtents: [0.1, 0.1], position: [0.3, 0] });
+    const after = rope.getAnchorB([0, 0]) as number[];
+    expect(Math.abs(after[0] - before[0]) + Math.abs(after[1] - before[1])).toBeLessThan(1e-12);
+  });
+
   it('refuses bad input with the 3D joint\'s messages, changing nothing', () => {
     const world = new World2D();
     const world3d = new World();

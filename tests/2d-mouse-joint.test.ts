@@ -145,6 +145,16 @@ describe('2D mouse joint: the API', () => {
     }
   });
 
+  it('the pulled point stays on the body when a shape moves its centre of mass', () => {
+    const world = new World2D({ gravity: [0, 0] });
+    const body = world.createBody({ shapes: [{ type: 'box', halfExtents: [0.5, 0.2] }] });
+    const mouse = world.createMouseJoint({ body, anchor: [0.4, 0.1], target: [1, 1] });
+    body.addShape({ type: 'circle', radius: 0.3, position: [-0.8, 0] });
+    const pulled = mouse.getAnchor([0, 0]);
+    expect(Math.abs(pulled[0] - 0.4) + Math.abs(pulled[1] - 0.1)).toBeLessThan(1e-12);
+    expect(mouse.getTarget([0, 0])).toEqual([1, 1]);
+  });
+
   it('refuses bad input with the 3D joint\'s messages, changing nothing', () => {
     const world = new World2D(), world3d = new World();
     const body = world.createBody({ mass: 1, inertia: 0.1 }), wall = world.createBody({ type: 'static' });

@@ -6,6 +6,8 @@
 import type { BodyStateIO } from '../body/core-body.js';
 import { BODY2D_STATE_IO } from './body-state-io.js';
 import { Body2D, type Body2DOptions } from './body.js';
+import type { Shape2DOptions } from './geometry/shape-options.js';
+import { writeShape2D } from './structure-hash.js';
 import type { AngleJoint, AngleJointOptions } from './joints/angle-joint.js';
 import type { Joint2D } from './joints/joint.js';
 import type { RevoluteJoint, RevoluteJointOptions } from './joints/revolute-joint.js';
@@ -100,18 +102,26 @@ export class World2D extends WorldCore<Body2D, Joint2D> {
   /** @internal */
   afterRestore(_where: string): void {}
   /** @internal */
-  readonly snapshotBodyKeys: readonly string[] = ['id', 'type'];
+  readonly snapshotBodyKeys: readonly string[] = ['id', 'type', 'shapes'];
   /** @internal */
   writeBodyStructure(writer: StateWriter, body: Body2D): void {
     writeBodyType(writer, body.type);
+    // (only with shapes: a world of bodies without shapes hashes as it did before they existed)
+    if (body.shapes.length === 0) return;
+    writer.write(body.shapes.length);
+    for (const shape of body.shapes) writeShape2D(writer, shape);
   }
-  /** @internal */
+  /** @internal The body's type and shapes (about its centre of mass). SnapshotBody types its shapes as 3D
+   * options; a 2D snapshot holds 2D ones, read back by createPlaceholderBody. */
   describeBody(body: Body2D): SnapshotBody {
-    return { id: body.id, type: body.type };
+    if (body.shapes.length === 0) return { id: body.id, type: body.type };
+    return { id: body.id, type: body.type, shapes: body.shapes.map((shape) => shape.describe()) as unknown as SnapshotBody['shapes'] };
   }
-  /** @internal */
-  createPlaceholderBody({ type }: SnapshotBody): Body2D {
-    return this.createBody({ type });
+  /** @internal An inertia given: the shapes stay where the snapshot put them (about the centre of mass);
+   * the state restored after it gives the body its mass and inertia. */
+  createPlaceholderBody({ type, shapes }: SnapshotBody): Body2D {
+    if (shapes === undefined) return this.createBody({ type });
+    return this.createBody({ type, shapes: shapes as unknown as Shape2DOptions[], inertia: type === 'dynamic' ? 1 : undefined });
   }
   /** @internal */
   createPlaceholderJoint(type: string, bodyA: Body2D, bodyB: Body2D): Joint2D {
@@ -183,6 +193,12 @@ export class World2D extends WorldCore<Body2D, Joint2D> {
    */
   createMouseJoint(options: MouseJoint2DOptions): MouseJoint2D {
     return this.createJoint(JOINT_2D_DEFINITIONS.mouse, options);
+  }
+
+  /** @internal A body's centre of mass moved by `shift` (its axes) and its shapes about it (Body2D.addShape,
+   * removeShape; ShapeListener2D): the joints' anchors on it follow. */
+  centreMoved(body: Body2D, shift: Float64Array): void {
+    for (const joint of this.registry.joints) if (joint.bodyA === body || joint.bodyB === body) joint.centreMoved(body, shift);
   }
 
   /** Kinetic plus gravitational potential energy of the dynamic bodies (invalid ones left out), J. */

@@ -77,6 +77,11 @@ export class DistanceJoint2D extends Joint2D {
   /** n at the last prepare (kept when the anchors meet). */
   private readonly direction = new Float64Array([1, 0]);
 
+  /** @internal Its anchors on its bodies (Joint2D.centreMoved). */
+  protected override bodyAnchors(): readonly [Float64Array, Float64Array] {
+    return [this.point.localAnchorA, this.point.localAnchorB];
+  }
+
   /** @internal Use world.createDistanceJoint; the anchors are already checked. */
   constructor(id: number, bodyA: Body2D, bodyB: Body2D, anchorA: Float64Array, anchorB: Float64Array, options: DistanceJoint2DOptions) {
     const where = 'createDistanceJoint';

@@ -88,6 +88,11 @@ export class MouseJoint2D extends SinglePartJoint2D {
   private _maxForce: number;
   private maxImpulse = 0;
 
+  /** @internal Its anchors on its bodies (Joint2D.centreMoved). */
+  protected override bodyAnchors(): readonly [Float64Array, Float64Array] {
+    return [this.point.localAnchorA, this.point.localAnchorB];
+  }
+
   /** @internal Use world.createMouseJoint: `ground` is the world's static ground body. */
   constructor(id: number, ground: Body2D, options: MouseJoint2DOptions) {
     const where = 'createMouseJoint';
