@@ -290,7 +290,14 @@ describe('2D distance joint: the API', () => {
       expect(error2, JSON.stringify(options2)).toMatch(message);
       expect(error2, JSON.stringify(options2)).toBe(error3);
     }
+    const hash = world.hash();
     expect(() => world.createDistanceJoint({ bodyA: a, bodyB: b, anchorA: [0, Number.NaN], anchorB: [1, 0] })).toThrow(/anchorA/);
+    // the limits of README, "Limits", as in 3D
+    expect(() => world.createDistanceJoint({ bodyA: a, bodyB: b, anchorA: [0, 0], anchorB: [1, 0], length: 1e300 })).toThrow(/createDistanceJoint: length must be at most/);
+    expect(() => world.createDistanceJoint({ bodyA: a, bodyB: b, anchorA: [1e300, 0], anchorB: [1, 0] })).toThrow(/createDistanceJoint: anchorA/);
+    expect(() => world.createDistanceJoint({ bodyA: a, bodyB: b, anchorA: [0, 0], anchorB: [1, 0], hertz: 1e300 })).toThrow(/hertz must be at most 1e6 Hz/);
+    expect(() => world.createDistanceJoint({ bodyA: a, bodyB: a, anchorA: [0, 0], anchorB: [1, 0] })).toThrow(/createDistanceJoint/);
+    expect(world.hash()).toBe(hash);
     expect(() => world.createDistanceJoint({ bodyA: a, bodyB: b, anchorA: [0, 0, 0] as never, anchorB: [1, 0] })).toThrow(/anchorA must be an array of 2 numbers/);
     expect(world.joints.length).toBe(0);
     const rod = world.createDistanceJoint({ bodyA: a, bodyB: b, anchorA: [0, 0], anchorB: [1, 0] });

@@ -182,7 +182,12 @@ describe('2D mouse joint: the API', () => {
       expect(error2, JSON.stringify(Object.keys(options2))).toMatch(message);
       expect(error2).toBe(error3);
     }
+    const hash = world.hash();
     expect(() => world.createMouseJoint({ body, target: [Number.NaN, 0] })).toThrow(/target must hold 2 finite numbers/);
+    expect(() => world.createMouseJoint({ body, maxForce: 1e300 })).toThrow(/createMouseJoint: maxForce must be at most/);
+    expect(() => world.createMouseJoint({ body, target: [1e300, 0] })).toThrow(/createMouseJoint: target/);
+    expect(() => world.createMouseJoint({ body: new World2D().createBody() })).toThrow(/createMouseJoint: body/);
+    expect(world.hash()).toBe(hash);
     expect(() => world.createMouseJoint({ body, anchor: [0, 0, 0] as never })).toThrow(/anchor must be an array of 2 numbers/);
     expect(world.joints.length).toBe(0);
     const mouse = world.createMouseJoint({ body, target: [1, 1] });
