@@ -381,6 +381,52 @@ describe('2D queries against the 3D planar twin', () => {
   });
 });
 
+describe('World2D queries between steps', () => {
+  /** A pile of circles and boxes falling onto a static box (the ground). */
+  function pile() {
+    const world = new World2D();
+    world.createBody({ type: 'static', position: [0, -1], shapes: [{ type: 'box', halfExtents: [10, 1] }] });
+    const next = mulberry32(5);
+    const bodies: Body2D[] = [];
+    for (let i = 0; i < 24; i++) {
+      const shape: Shape2DOptions = i % 2 === 0 ? { type: 'circle', radius: 0.3 } : { type: 'box', halfExtents: [0.3, 0.2] };
+      bodies.push(world.createBody({ position: [4 * next() - 2, 1 + 0.8 * i], angle: next(), shapes: [shape] }));
+    }
+    return { world, bodies };
+  }
+
+  it('see the bodies where the last step and the setters left them', () => {
+    const { world, bodies } = pile();
+    for (let step = 0; step < 90; step++) {
+      world.step(1 / 60);
+      // a ray down through each circle's centre meets it (or one above it) at its top, never misses it
+      for (const body of bodies.filter((_, i) => i % 2 === 0)) {
+        const hits = world.castRayAll([body.position[0], 40], [0, -1], 80);
+        const own = hits.find((h) => h.body === body);
+        expect(own?.distance).toBeCloseTo(40 - body.position[1] - 0.3, 9);
+      }
+    }
+    const moved = bodies[0];
+    moved.setPosition([30, 30]);
+    expect(world.castRay([30, 40], [0, -1])?.body).toBe(moved);
+    expect(world.overlapShape({ type: 'circle', radius: 0.1 }, [30, 30], 0).map((o) => o.body)).toEqual([moved]);
+    expect(world.projectPoint([30, 31])?.body).toBe(moved);
+  });
+
+  it('leave the run as it would be without them: the same hash after 3 s with queries after every step', () => {
+    const quiet = pile(), asked = pile();
+    for (let step = 0; step < 180; step++) {
+      quiet.world.step(1 / 60);
+      asked.world.step(1 / 60);
+      asked.world.castRay([-5, 2], [1, 0]);
+      asked.world.castShape({ type: 'box', halfExtents: [0.5, 0.5] }, [0, 30], 0, [0, -1], 40);
+      asked.world.overlapShape({ type: 'circle', radius: 1 }, [0, 1], 0);
+      asked.world.projectPoint([0, 3]);
+    }
+    expect(asked.world.hash()).toBe(quiet.world.hash());
+  });
+});
+
 describe('World2D queries: bad input', () => {
   it('names the bad value and changes nothing', () => {
     const world = new World2D();

@@ -19,7 +19,6 @@
 // word, and sensors are skipped unless `includeSensors`: the 3D options.
 
 import { rayCastTree } from '../../geometry/tree-ray-cast.js';
-import type { DynamicTree } from '../../geometry/dynamic-tree.js';
 import { readBits, readGroup } from '../../geometry/shape.js';
 import type { QueryFilter } from '../../collision/queries.js';
 import { checkOptionKeys, optionKeys } from '../../util/option-keys.js';
@@ -35,6 +34,7 @@ import { RayCastOutput2D, rayCastShape2D } from './query-ray.js';
 import { collide2D } from './narrowphase.js';
 import { Manifold2D } from './manifold.js';
 import { ShapePose2D } from './shape-pose.js';
+import { writeBounds, type BroadPhase2D, type ShapeProxy2D } from './broadphase.js';
 
 export type { QueryFilter } from '../../collision/queries.js';
 
@@ -107,24 +107,6 @@ export interface PointProjection2D {
   normal: Float64Array;
   distance: number;
   inside: boolean;
-}
-
-/** What the queries read of one broadphase proxy (broadphase.ts ShapeProxy2D): a shape, or one segment
- * (`child`) of a chain, its geometry and its world pose, and its key (the order of results). */
-export interface QueryProxy2D {
-  readonly body: Body2D;
-  readonly shape: Shape2D;
-  readonly child: number;
-  readonly geometry: ShapeGeometry2D;
-  readonly pose: ShapePose2D;
-  readonly key: number;
-}
-
-/** What the queries read of the broadphase (broadphase.ts BroadPhase2D): its three trees, whose leaves'
- * user data are slots, and the proxy in a slot. */
-export interface QueryBroadPhase2D {
-  readonly trees: readonly DynamicTree[];
-  proxyAt(slot: number): QueryProxy2D;
 }
 
 /** castShape's choice for the shapes it starts in contact with (ShapeCastOptions2D). */
@@ -240,7 +222,7 @@ export class SceneQueries2D {
   private readonly box = new Float64Array([0, 0, 0, 0, 0, 1]);
   private readonly extent = new Float64Array(3);
   /** The nearest hit so far (castRay, castShape, projectPoint). */
-  private nearest: QueryProxy2D | null = null;
+  private nearest: ShapeProxy2D | null = null;
   private readonly nearestNormal = new Float64Array(2);
   private readonly nearestPoint = new Float64Array(2);
   private rayMax = Infinity;
@@ -260,7 +242,7 @@ export class SceneQueries2D {
   /** Shapes built from options objects, kept so a query repeated with the same object builds none. */
   private readonly built = new WeakMap<object, Shape2D>();
 
-  constructor(private readonly broadphase: QueryBroadPhase2D) {}
+  constructor(private readonly broadphase: BroadPhase2D) {}
 
   // ---- rays ----
 
@@ -274,7 +256,7 @@ export class SceneQueries2D {
     if (proxy === null) return null;
     const t = this.rayMax;
     return {
-      body: proxy.body, shape: proxy.shape, distance: t, point: new Float64Array([o[0] + t * d[0], o[1] + t * d[1]]),
+      body: proxy.body, shape: shapeOf(proxy), distance: t, point: new Float64Array([o[0] + t * d[0], o[1] + t * d[1]]),
       normal: Float64Array.from(this.nearestNormal),
     };
   }
@@ -305,13 +287,13 @@ export class SceneQueries2D {
   };
 
   /** The exact ray test against one shape (or chain segment). */
-  private visitRayProxy(proxy: QueryProxy2D): void {
-    if (!this.options.accepts(proxy.body, proxy.shape)) return;
+  private visitRayProxy(proxy: ShapeProxy2D): void {
+    if (!this.options.accepts(proxy.body, shapeOf(proxy))) return;
     const out = this.ray;
     if (!rayCastShape2D(proxy.geometry, proxy.pose, this.origin, this.direction, this.rayMax, out)) return;
     const t = out.distance;
     if (this.hits !== null) {
-      this.hits.push({ body: proxy.body, shape: proxy.shape, distance: t, point: Float64Array.from(out.point), normal: Float64Array.from(out.normal) });
+      this.hits.push({ body: proxy.body, shape: shapeOf(proxy), distance: t, point: Float64Array.from(out.point), normal: Float64Array.from(out.normal) });
       this.keys.push(proxy.key);
       return;
     }
@@ -335,13 +317,13 @@ export class SceneQueries2D {
     return onePerShape(inKeyOrder(out, this.keys, null));
   }
 
-  private readonly bounds = new Float64Array(4);
+  private readonly bounds = new Float64Array(6);
   private readonly visitBox = (_id: number, slot: number): boolean => {
     const proxy = this.broadphase.proxyAt(slot), b = this.bounds, box = this.box;
-    proxy.shape.computeBounds(proxy.pose, b, proxy.child);
-    if (b[0] > box[3] || box[0] > b[2] || b[1] > box[4] || box[1] > b[3]) return true;
-    if (!this.options.accepts(proxy.body, proxy.shape)) return true;
-    this.overlaps.push({ body: proxy.body, shape: proxy.shape });
+    writeBounds(proxy.geometry, proxy.pose, b);
+    if (b[0] > box[3] || box[0] > b[3] || b[1] > box[4] || box[1] > b[4]) return true;
+    if (!this.options.accepts(proxy.body, shapeOf(proxy))) return true;
+    this.overlaps.push({ body: proxy.body, shape: shapeOf(proxy) });
     this.keys.push(proxy.key);
     return true;
   };
@@ -359,10 +341,10 @@ export class SceneQueries2D {
 
   private readonly visitOverlap = (_id: number, slot: number): boolean => {
     const proxy = this.broadphase.proxyAt(slot);
-    if (!this.options.accepts(proxy.body, proxy.shape)) return true;
+    if (!this.options.accepts(proxy.body, shapeOf(proxy))) return true;
     this.targetProxy.setGeometry(proxy.geometry);
     if (shapesOverlap2D(this.targetProxy, proxy.pose, this.queryProxy, this.queryPose)) {
-      this.overlaps.push({ body: proxy.body, shape: proxy.shape });
+      this.overlaps.push({ body: proxy.body, shape: shapeOf(proxy) });
       this.keys.push(proxy.key);
     }
     return true;
@@ -375,9 +357,7 @@ export class SceneQueries2D {
     rotation[0] = Math.cos(angle); rotation[1] = Math.sin(angle);
     this.queryPose.setFrom(position, rotation, query.position, query.rotation);
     this.queryProxy.setGeometry(query.childGeometry(0));
-    const b = this.bounds, box = this.box;
-    query.computeBounds(this.queryPose, b, 0);
-    box[0] = b[0]; box[1] = b[1]; box[3] = b[2]; box[4] = b[3];
+    writeBounds(query.childGeometry(0), this.queryPose, this.box);
   }
   private readonly rotation = new Float64Array(2);
 
@@ -410,14 +390,14 @@ export class SceneQueries2D {
     const walk = this.rayMax > 0 ? this.rayMax : Number.MIN_VALUE;
     for (let i = 0; i < TREE_COUNT; i++) rayCastTree(this.broadphase.trees[i], this.origin, this.direction, walk, this.visitCast, this.extent);
     this.queryShape = null;
-    const hit = this.nearest as QueryProxy2D | null;
+    const hit = this.nearest as ShapeProxy2D | null;
     this.nearest = null;
     if (hit === null) return null;
     if (out === undefined) {
-      return { body: hit.body, shape: hit.shape, distance: this.rayMax, point: Float64Array.from(this.nearestPoint), normal: Float64Array.from(this.nearestNormal) };
+      return { body: hit.body, shape: shapeOf(hit), distance: this.rayMax, point: Float64Array.from(this.nearestPoint), normal: Float64Array.from(this.nearestNormal) };
     }
     out.body = hit.body;
-    out.shape = hit.shape;
+    out.shape = shapeOf(hit);
     out.distance = this.rayMax;
     out.point.set(this.nearestPoint);
     out.normal.set(this.nearestNormal);
@@ -437,8 +417,8 @@ export class SceneQueries2D {
 
   /** Sweeps the query shape against one shape, keeping the nearest hit (ties: the deeper starting contact,
    * then the lower key). */
-  private castAgainst(proxy: QueryProxy2D): void {
-    if (!this.options.accepts(proxy.body, proxy.shape)) return;
+  private castAgainst(proxy: ShapeProxy2D): void {
+    if (!this.options.accepts(proxy.body, shapeOf(proxy))) return;
     const d = this.direction, limit = this.rayMax, translation = this.translation, out = this.cast;
     this.targetProxy.setGeometry(proxy.geometry);
     translation[0] = d[0] * limit; translation[1] = d[1] * limit;
@@ -512,11 +492,11 @@ export class SceneQueries2D {
       if (r >= read.maxDistance || this.holdsEveryTree(box)) break;
       r = Math.min(2 * r, read.maxDistance);
     }
-    const proxy = this.nearest as QueryProxy2D | null;
+    const proxy = this.nearest as ShapeProxy2D | null;
     this.nearest = null;
     if (proxy === null) return null;
     return {
-      body: proxy.body, shape: proxy.shape, point: Float64Array.from(this.nearestPoint), normal: Float64Array.from(this.nearestNormal),
+      body: proxy.body, shape: shapeOf(proxy), point: Float64Array.from(this.nearestPoint), normal: Float64Array.from(this.nearestNormal),
       distance: this.projectBest, inside: this.projectInside,
     };
   }
@@ -531,8 +511,8 @@ export class SceneQueries2D {
   };
 
   /** Projects the query point onto one shape, keeping the nearest (ties to the lower key). */
-  private projectOnto(proxy: QueryProxy2D): void {
-    if (!this.options.accepts(proxy.body, proxy.shape)) return;
+  private projectOnto(proxy: ShapeProxy2D): void {
+    if (!this.options.accepts(proxy.body, shapeOf(proxy))) return;
     const result = this.distance, p = this.origin;
     this.targetProxy.setGeometry(proxy.geometry);
     measureDistance2D(this.targetProxy, proxy.pose, this.pointProxy, this.pointPose, result);
@@ -644,6 +624,11 @@ function surfaceFromInside(g: ShapeGeometry2D, pose: ShapePose2D, p: Float64Arra
   point[0] = c[0] + R[0] * lx - R[1] * ly; point[1] = c[1] + R[1] * lx + R[0] * ly;
   normal[0] = R[0] * nx - R[1] * ny; normal[1] = R[1] * nx + R[0] * ny;
   return Math.max(0, depth);
+}
+
+/** The Shape2D of a proxy (the broadphase holds the bodies' own shapes, Body2D.shapes). */
+function shapeOf(proxy: ShapeProxy2D): Shape2D {
+  return proxy.shape as Shape2D;
 }
 
 /** The results sorted by `first` (when given), then by their proxies' keys: an order that does not depend
