@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { World } from '../lib/index.js';
 import { World2D, type Body2D } from '../lib/2d/index.js';
-import type { Shape2D } from '../lib/2d/geometry/shape.js';
+import { Shape2D } from '../lib/2d/geometry/shape.js';
 import type { Shape2DOptions } from '../lib/2d/geometry/shape-options.js';
 import { ShapePose2D } from '../lib/2d/collision/shape-pose.js';
 import { ConvexProxy2D, DistanceResult2D, shapeDistance2D } from '../lib/2d/geometry/distance.js';
@@ -66,12 +66,12 @@ function pieces(world: World2D) {
 const ray = new RayCastOutput2D();
 
 describe('World2D.castRay and castRayAll', () => {
-  it('find the nearest hit of brute force over every shape: 2000 rays in 4 random scenes', () => {
+  it('find the nearest hit of brute force over every shape: 1200 rays in 3 random scenes', () => {
     let hits = 0;
-    for (let seed = 1; seed <= 4; seed++) {
+    for (let seed = 1; seed <= 3; seed++) {
       const { world, next } = randomScene(seed);
       const all = pieces(world);
-      for (let r = 0; r < 500; r++) {
+      for (let r = 0; r < 400; r++) {
         const o = new Float64Array([24 * next() - 12, 24 * next() - 12]), angle = 2 * Math.PI * next();
         const given = [Math.cos(angle), Math.sin(angle)], maxDistance = 30 * next();
         const d = readDirection2D('test', 'd', given, new Float64Array(2)); // (as the world reads it)
@@ -101,7 +101,7 @@ describe('World2D.castRay and castRayAll', () => {
         expect(list.map((h) => h.distance)).toEqual([...every.values()].sort((a, b) => a - b));
       }
     }
-    expect(hits).toBeGreaterThan(500);
+    expect(hits).toBeGreaterThan(300);
   });
 
   it('stops at the surface: the hit point is on the shape (GJK distance 0) and the ray before it is clear of every shape', () => {
@@ -165,17 +165,24 @@ describe('World2D.castRay and castRayAll', () => {
     // from inside it sees nothing
     expect(world.castRay([0, 0], [0, -1])).toBeNull();
     expect(world.castRayAll([0, 5], [0, -1])).toHaveLength(1);
+    // a swept shape too: from outside it lands on it, from inside it passes out through it
+    const ball = { type: 'circle' as const, radius: 0.5 };
+    expect(world.castShape(ball, [0, 5], 0, [0, -1], 10)?.distance).toBeCloseTo(2.5, 5);
+    expect(world.castShape(ball, [0, 0], 0, [0, -1], 10)).toBeNull();
+    // an overlap and a point see its segments from both sides
+    expect(world.overlapShape(ball, [0, 1.7], 0)).toHaveLength(1);
+    expect(world.projectPoint([0, 1.5])?.distance).toBeCloseTo(0.5, 12);
   });
 });
 
 describe('World2D.overlapShape and queryAABB', () => {
-  it('overlapShape finds the shapes brute force finds within GJK distance 0: 1200 queries in 4 random scenes', () => {
+  it('overlapShape finds the shapes brute force finds within GJK distance 0: 600 queries in 3 random scenes', () => {
     const query = new ConvexProxy2D(), target = new ConvexProxy2D(), out = new DistanceResult2D();
     let found = 0;
-    for (let seed = 1; seed <= 4; seed++) {
+    for (let seed = 1; seed <= 3; seed++) {
       const { world, next } = randomScene(10 + seed);
       const all = pieces(world);
-      for (let q = 0; q < 300; q++) {
+      for (let q = 0; q < 200; q++) {
         const options = randomShape(next, ['circle', 'capsule', 'box', 'polygon']);
         const position = [24 * next() - 12, 24 * next() - 12], angle = 2 * Math.PI * next();
         const got = world.overlapShape(options, position, angle);
@@ -195,7 +202,7 @@ describe('World2D.overlapShape and queryAABB', () => {
         found += expected.length;
       }
     }
-    expect(found).toBeGreaterThan(300);
+    expect(found).toBeGreaterThan(150);
   });
 
   it('queryAABB finds every shape whose bounds meet the box, in body and shape order', () => {
@@ -217,15 +224,23 @@ describe('World2D.overlapShape and queryAABB', () => {
 
 /** The geometry a query shape's options make (a Shape2D built the way the world builds it). */
 function builtGeometry(options: Shape2DOptions) {
-  const world = new World2D();
-  return world.createBody({ type: 'static', shapes: [options] }).shapes[0].childGeometry(0);
+  return new Shape2D('test', 'shape', options).childGeometry(0);
+}
+
+/** Whether p (world) is on the left of a chain segment (its back: a cast from there passes through it). */
+function behind(shape: Shape2D, child: number, pose: ShapePose2D, p: readonly number[]): boolean {
+  const g = shape.childGeometry(child);
+  if (g.type !== 'chainSegment') return false;
+  const a = [pose.c[0] + pose.R[0] * g.point1[0] - pose.R[1] * g.point1[1], pose.c[1] + pose.R[1] * g.point1[0] + pose.R[0] * g.point1[1]];
+  const b = [pose.c[0] + pose.R[0] * g.point2[0] - pose.R[1] * g.point2[1], pose.c[1] + pose.R[1] * g.point2[0] + pose.R[0] * g.point2[1]];
+  return (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0]) >= 0;
 }
 
 describe('World2D.castShape', () => {
-  it('finds the nearest of brute force (each shape swept alone): 800 casts in 4 random scenes', () => {
+  it('finds the nearest of brute force (each shape swept alone): 600 casts in 3 random scenes', () => {
     const query = new ConvexProxy2D(), target = new ConvexProxy2D(), out = new CastResult2D();
     let hits = 0;
-    for (let seed = 1; seed <= 4; seed++) {
+    for (let seed = 1; seed <= 3; seed++) {
       const { world, next } = randomScene(20 + seed);
       const all = pieces(world);
       for (let q = 0; q < 200; q++) {
@@ -236,7 +251,7 @@ describe('World2D.castShape', () => {
         query.setGeometry(builtGeometry(options));
         let best = Infinity, bestShape: Shape2D | null = null, startsIn = false;
         for (const { shape, child, pose: at } of all) {
-          if (shape.sensor) continue;
+          if (shape.sensor || behind(shape, child, at, position)) continue;
           target.setGeometry(shape.childGeometry(child));
           if (!shapeCast2D(target, at, query, pose, [d[0] * maxDistance, d[1] * maxDistance], out)) continue;
           if (out.fraction === 0) startsIn = true;
@@ -257,7 +272,7 @@ describe('World2D.castShape', () => {
         expect(hit!.normal[0] * d[0] + hit!.normal[1] * d[1]).toBeLessThan(0);
       }
     }
-    expect(hits).toBeGreaterThan(150);
+    expect(hits).toBeGreaterThan(100);
   });
 
   it('from a starting contact: a hit at 0 only pressing into it, unless stopAtPenetration or ignoreInitialOverlap', () => {
@@ -296,9 +311,9 @@ describe('World2D.castShape', () => {
 });
 
 describe('World2D.projectPoint', () => {
-  it('finds the nearest shape and surface point of brute force (GJK distance to each): 600 points', () => {
+  it('finds the nearest shape and surface point of brute force (GJK distance to each): 400 points', () => {
     const point = new ConvexProxy2D().set([0, 0], 1, 0), target = new ConvexProxy2D(), out = new DistanceResult2D();
-    for (let seed = 1; seed <= 3; seed++) {
+    for (let seed = 1; seed <= 2; seed++) {
       const { world, next } = randomScene(30 + seed);
       const all = pieces(world);
       for (let q = 0; q < 200; q++) {
@@ -397,7 +412,7 @@ describe('World2D queries between steps', () => {
 
   it('see the bodies where the last step and the setters left them', () => {
     const { world, bodies } = pile();
-    for (let step = 0; step < 90; step++) {
+    for (let step = 0; step < 60; step++) {
       world.step(1 / 60);
       // a ray down through each circle's centre meets it (or one above it) at its top, never misses it
       for (const body of bodies.filter((_, i) => i % 2 === 0)) {
@@ -413,9 +428,9 @@ describe('World2D queries between steps', () => {
     expect(world.projectPoint([30, 31])?.body).toBe(moved);
   });
 
-  it('leave the run as it would be without them: the same hash after 3 s with queries after every step', () => {
+  it('leave the run as it would be without them: the same hash after 2 s with queries after every step', () => {
     const quiet = pile(), asked = pile();
-    for (let step = 0; step < 180; step++) {
+    for (let step = 0; step < 120; step++) {
       quiet.world.step(1 / 60);
       asked.world.step(1 / 60);
       asked.world.castRay([-5, 2], [1, 0]);

@@ -5,7 +5,8 @@
 // Each query walks the three trees (static, kinematic, dynamic). A tree leaf is a shape's fat box (one per
 // segment of a chain), so each candidate is then tested exactly against the shape at its body's pose: a
 // ray by the shape's own ray cast (geometry/ray-cast.ts: a chain segment is met from its right side only,
-// as Box2D's), a swept shape by conservative advancement on the GJK distance (geometry/shape-cast.ts), an
+// as Box2D's), a swept shape by conservative advancement on the GJK distance (geometry/shape-cast.ts: a
+// chain segment only when the shape starts on its right side, as the contacts meet it), an
 // overlap by GJK (geometry/distance.ts: touching, within 1e-6 of the larger shape's size, counts), a point
 // by GJK against a point. The nearest-hit casts clip the ray as they go, so a leaf farther than the nearest
 // hit so far is never tested. A chain is one shape: its segments met by one query give one result, the
@@ -27,7 +28,7 @@ import type { Vector2Input } from '../../util/vector-input.js';
 import type { Body2D } from '../body.js';
 import { filtersMeet2D, Shape2D } from '../geometry/shape.js';
 import type { Shape2DOptions } from '../geometry/shape-options.js';
-import type { ShapeGeometry2D } from '../geometry/shape-geometry.js';
+import type { ChainSegmentGeometry, ShapeGeometry2D } from '../geometry/shape-geometry.js';
 import { ConvexProxy2D, DistanceResult2D, measureDistance2D, shapesOverlap2D } from '../geometry/distance.js';
 import { CastResult2D, shapeCast2D } from '../geometry/shape-cast.js';
 import { RayCastOutput2D, rayCastShape2D } from './query-ray.js';
@@ -419,6 +420,7 @@ export class SceneQueries2D {
    * then the lower key). */
   private castAgainst(proxy: ShapeProxy2D): void {
     if (!this.options.accepts(proxy.body, shapeOf(proxy))) return;
+    if (proxy.geometry.type === 'chainSegment' && behindChain(proxy.geometry, proxy.pose, this.queryPose.c)) return;
     const d = this.direction, limit = this.rayMax, translation = this.translation, out = this.cast;
     this.targetProxy.setGeometry(proxy.geometry);
     translation[0] = d[0] * limit; translation[1] = d[1] * limit;
@@ -624,6 +626,16 @@ function surfaceFromInside(g: ShapeGeometry2D, pose: ShapePose2D, p: Float64Arra
   point[0] = c[0] + R[0] * lx - R[1] * ly; point[1] = c[1] + R[1] * lx + R[0] * ly;
   normal[0] = R[0] * nx - R[1] * ny; normal[1] = R[1] * nx + R[0] * ny;
   return Math.max(0, depth);
+}
+
+/** Whether a point (world) is behind a one-sided chain segment, on the left of point1 → point2 (or on its
+ * line): a swept shape starting there passes through it, as a ray does and as the contacts let it. */
+function behindChain(g: ChainSegmentGeometry, pose: ShapePose2D, p: ArrayLike<number>): boolean {
+  const c = pose.c, R = pose.R, dx = p[0] - c[0], dy = p[1] - c[1];
+  // p in the shape's frame, then (e_y, −e_x)·(p − p1): the right-hand side positive
+  const x = R[0] * dx + R[1] * dy - g.point1[0], y = -R[1] * dx + R[0] * dy - g.point1[1];
+  const ex = g.point2[0] - g.point1[0], ey = g.point2[1] - g.point1[1];
+  return ey * x - ex * y <= 0;
 }
 
 /** The Shape2D of a proxy (the broadphase holds the bodies' own shapes, Body2D.shapes). */
