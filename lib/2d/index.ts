@@ -64,5 +64,6 @@ export type {
 export { ConvexProxy2D, DistanceResult2D, shapeDistance2D, shapesOverlap2D } from './geometry/distance.js';
 export type { Pose2D } from './geometry/distance.js';
 export { CastResult2D, shapeCast2D } from './geometry/shape-cast.js';
+export { rayCastShape2D, RayCastOutput2D } from './geometry/ray-cast.js';
 // The accepted range of every input, the same as in 3D (README, "Limits").
 export * from '../limits.js';

@@ -31,7 +31,7 @@ import type { Shape2DOptions } from '../geometry/shape-options.js';
 import type { ChainSegmentGeometry, ShapeGeometry2D } from '../geometry/shape-geometry.js';
 import { ConvexProxy2D, DistanceResult2D, measureDistance2D, shapesOverlap2D } from '../geometry/distance.js';
 import { CastResult2D, shapeCast2D } from '../geometry/shape-cast.js';
-import { RayCastOutput2D, rayCastShape2D } from './query-ray.js';
+import { RayCastOutput2D, rayCastShape2D } from '../geometry/ray-cast.js';
 import { collide2D } from './narrowphase.js';
 import { Manifold2D } from './manifold.js';
 import { ShapePose2D } from './shape-pose.js';
