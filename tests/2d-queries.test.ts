@@ -459,5 +459,10 @@ describe('World2D queries: bad input', () => {
     expect(() => world.castShape({ type: 'circle', radius: 1 }, [0, 0], 0, [1, 0], 1, { stopAtPenetration: true, ignoreInitialOverlap: true })).toThrow(/contradicts/);
     expect(() => world.projectPoint([0, 0], { maxDistance: -1 })).toThrow(/projectPoint: maxDistance/);
     expect(() => world.queryAABB([1, 0], [0, 1])).toThrow(/queryAABB: min must not exceed max/);
+    // a predicate may read the world and query it, not change it
+    const changing = () => world.castRay([0, 5], [0, -1], 10, { predicate: () => (world.step(1 / 60), true) });
+    expect(changing).toThrow(/step: called from inside a query's predicate/);
+    expect(world.stepCount).toBe(0);
+    expect(world.castRay([0, 5], [0, -1], 10, { predicate: () => world.castRay([0, 5], [0, -1]) !== null })?.distance).toBe(4);
   });
 });
