@@ -465,4 +465,21 @@ describe('World2D queries: bad input', () => {
     expect(world.stepCount).toBe(0);
     expect(world.castRay([0, 5], [0, -1], 10, { predicate: () => world.castRay([0, 5], [0, -1]) !== null })?.distance).toBe(4);
   });
+
+  it('a predicate may run other queries, and the query it serves goes on as without them', () => {
+    const world = new World2D();
+    const boxes = [2, 4, 6, 8].map((x) => world.createBody({ type: 'static', position: [x, 0], shapes: [{ type: 'box', halfExtents: [0.5, 0.5] }] }));
+    let inner = 0;
+    const ask = (body: Body2D) => {
+      inner += world.castRayAll([0, 0], [1, 0]).length + world.overlapShape({ type: 'circle', radius: 9 }, [0, 0], 0).length;
+      inner += world.castShape({ type: 'circle', radius: 0.1 }, [0, 0], 0, [1, 0], 20) === null ? 0 : 1;
+      return body !== boxes[0];
+    };
+    expect(world.castRayAll([0, 0], [1, 0], 20, { predicate: ask }).map((h) => h.body)).toEqual(boxes.slice(1));
+    expect(world.castRay([0, 0], [1, 0], 20, { predicate: ask })?.body).toBe(boxes[1]);
+    expect(world.castShape({ type: 'circle', radius: 0.2 }, [0, 0], 0, [1, 0], 20, { predicate: ask })?.body).toBe(boxes[1]);
+    expect(world.overlapShape({ type: 'box', halfExtents: [9, 1] }, [5, 0], 0, { predicate: ask }).map((o) => o.body)).toEqual(boxes.slice(1));
+    expect(world.projectPoint([0, 0], { predicate: ask })?.body).toBe(boxes[1]);
+    expect(inner).toBeGreaterThan(0);
+  });
 });

@@ -442,6 +442,8 @@ export class World2D extends WorldCore<Body2D, Joint2D> {
     this.contactSet.refresh(this.registry.simulatedBodies, this.registry.activeJoints, this.registry.structureVersion);
     this.contactSet.broadphase.rebound(0, this.stepCount !== this.queryBoundsAt);
     this.queryBoundsAt = this.stepCount;
+    // a query from another's predicate gets state of its own (the other's is in the middle of its walk)
+    if (this.queryDepth > 1) return new SceneQueries2D(this.contactSet.broadphase);
     return (this.sceneQueries ??= new SceneQueries2D(this.contactSet.broadphase));
   }
 
