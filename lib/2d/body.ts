@@ -187,6 +187,7 @@ export class Body2D extends BodyBase {
     this.requireInWorld('setPosition');
     readPoint('setPosition', 'position', position, 2, this.position);
     this.teleported();
+    this.listener?.poseEdited?.(this);
   }
   /** Turns the body to `angle` (rad, wrapped to [−π, π]) at once (a teleport, as setPosition). */
   setAngle(angle: number): void {
@@ -194,6 +195,7 @@ export class Body2D extends BodyBase {
     this.state[ANGLE] = requireFinite('setAngle', 'angle', angle);
     this.updateRotation();
     this.teleported();
+    this.listener?.poseEdited?.(this);
   }
 
   /** @internal The world, at the start of step number `stepNumber` (its stepCount once the step is

@@ -62,6 +62,12 @@ export type {
 export { ShapePose2D } from './collision/shape-pose.js';
 export { computeMassProperties2D, geometryMass, geometryArea } from './geometry/mass-properties.js';
 export type { MassProperties2D } from './geometry/mass-properties.js';
+export type {
+  PointProjection2D, PointProjectionOptions2D, QueryFilter, QueryOptions2D, RayHit2D, ShapeCastOptions2D, ShapeOverlap2D,
+} from './collision/queries.js';
+export { ConvexProxy2D, DistanceResult2D, shapeDistance2D, shapesOverlap2D } from './geometry/distance.js';
+export type { Pose2D } from './geometry/distance.js';
+export { CastResult2D, shapeCast2D } from './geometry/shape-cast.js';
 export { rayCastShape2D, RayCastOutput2D } from './geometry/ray-cast.js';
 // The accepted range of every input, the same as in 3D (README, "Limits").
 export * from '../limits.js';

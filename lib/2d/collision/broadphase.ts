@@ -265,6 +265,38 @@ export class BroadPhase2D {
     }
   }
 
+  /**
+   * For a query between steps (lib/collision/broadphase.ts rebound): brings the proxies of the bodies that
+   * moved in the last step (when `moved`: once after each step) to their poses now, and re-bounds those the
+   * user moved. A proxy keeps its tree box while that still holds the shape's bounds, as it mostly does (the
+   * step's box grew by the distance the body could cover in the step), so the next step pairs the shapes as
+   * it would have with no query between; a shape that left its fat box is bound as the step binds.
+   */
+  rebound(dt: number, moved: boolean): void {
+    const moving = this.moving;
+    for (let i = 0; moved && i < moving.length; i++) {
+      const entry = moving[i];
+      if (this.byBody.get(entry.body) !== entry) continue;
+      for (let k = 0; k < entry.proxies.length; k++) this.poseForQuery(entry.proxies[k], dt);
+    }
+    if (this.edited.size > 0) {
+      for (const body of this.edited) {
+        const entry = this.byBody.get(body);
+        if (entry !== undefined) this.boundAll(entry, dt);
+      }
+      this.edited.clear();
+    }
+  }
+
+  private poseForQuery(proxy: ShapeProxy2D, dt: number): void {
+    const shape = proxy.shape, body = proxy.body;
+    proxy.pose.setFrom(body.position, body.rotation, shape.position, shape.rotation);
+    const bounds = queryBounds, fat = proxy.fat;
+    writeBounds(proxy.geometry, proxy.pose, bounds);
+    if (fat[0] <= bounds[0] && fat[1] <= bounds[1] && bounds[3] <= fat[3] && bounds[4] <= fat[4]) return;
+    this.bound(proxy, dt);
+  }
+
   /** Whether the body's proxies were bound as moving by the last update. */
   movedThisUpdate(proxy: ShapeProxy2D): boolean {
     const entry = this.byBody.get(proxy.body);
@@ -353,6 +385,8 @@ export class BroadPhase2D {
 }
 
 const NO_PROXIES: readonly ShapeProxy2D[] = [];
+/** poseForQuery's bounds (min x, y, z, max x, y, z). */
+const queryBounds = new Float64Array(6);
 
 /** Whether a body's proxies still match its shapes and its type. */
 function sameShapes(entry: BodyProxies): boolean {
