@@ -15,7 +15,8 @@
 // over a convex corner turns with it.
 //
 //   chain–circle     the segment's point closest to the centre; the centre behind the segment, or in the
-//                    Voronoi region of a neighbour (past p1 on the previous segment's side), gives nothing
+//                    Voronoi region of a neighbour (before p1 on the previous segment's side, or past p2),
+//                    gives nothing; a joint's vertex region is its second segment's
 //   chain–polygon    cores apart (d > SEPARATED_CORES, d their exact distance): the closest features
 //                    (two vertices, a chain end and a polygon edge, a polygon vertex and the segment)
 //                    classified as above; touching: the separating axis test over n₁, the convex
@@ -97,13 +98,15 @@ export function collideChainSegmentCircle(out: Manifold2D, a: ShapeGeometry2D, A
   const u = ex * (p2x - qx) + ey * (p2y - qy), v = ex * (qx - p1x) + ey * (qy - p1y);
   let ax: number, ay: number;
   if (v <= 0) {
-    // before p1: in the previous segment's region (its direction p1 − g1 points at q) it is the neighbour's
-    if ((p1x - chain[0]) * (qx - p1x) + (p1y - chain[1]) * (qy - p1y) <= 0) return;
+    // before p1: in the previous segment's inside region ((p1 − g1)·(q − p1) < 0) it is the neighbour's;
+    // on its border (a ball exactly over a flat joint) and in the vertex region, this segment's
+    if ((p1x - chain[0]) * (qx - p1x) + (p1y - chain[1]) * (qy - p1y) < 0) return;
     ax = p1x; ay = p1y;
   } else if (u <= 0) {
-    // past p2: the next segment's when its direction g2 − p2 points away from q
-    if ((chain[6] - p2x) * (qx - p2x) + (chain[7] - p2y) * (qy - p2y) > 0) return;
-    ax = p2x; ay = p2y;
+    // past p2: the next segment's, in its inside region or in the region of the vertex they share (which
+    // it meets as its p1, above). Box2D keeps the vertex region here too (when (g2 − p2)·(q − p2) ≤ 0),
+    // so that a ball over a convex joint has two equal points, one from each segment; here it has one.
+    return;
   } else {
     const ee = ex * ex + ey * ey;
     ax = (u * p1x + v * p2x) / ee; ay = (u * p1y + v * p2y) / ee;
@@ -207,7 +210,8 @@ function chainPolygon(out: Manifold2D, Q: WorldPolygon): void {
   if (behind1 && behind0 && behind2) return;
   segmentPolygonDistance(Q);
   const distance = closest[0];
-  if (distance - rB >= margin) return;
+  // (overlapping cores, d = 0: the depth is the separating axis test's below)
+  if (distance > 0 && distance - rB >= margin) return;
   const v = Q.vertices, normals = Q.normals, count = Q.count;
   let incidentVertex = -1, incidentEdge = -1;
   if (!behind1 && distance > SEPARATED_CORES) {
