@@ -174,34 +174,15 @@ export function clipEdges(
   const radius = rRef + rInc, margin = out.margin;
   const sLower = sl - radius, sUpper = su - radius;
   const backL = 0.5 * (rRef - rInc - sl), backU = 0.5 * (rRef - rInc - su);
-  // (written into the manifold's arrays, as putPoint)
-  if (out.count === 0) {
-    out.normal[0] = flip ? -nx : nx; out.normal[1] = flip ? -ny : ny;
-  }
-  const lower = sLower < margin, upper = sUpper < margin;
-  const points = out.points;
-  if (!flip) {
-    if (lower) {
-      const i = out.count;
-      points[2 * i] = lx + backL * nx; points[2 * i + 1] = ly + backL * ny; out.separations[i] = sLower; out.ids[i] = featureId(ia1, ib2);
-      out.count = i + 1;
-    }
-    if (upper) {
-      const i = out.count;
-      points[2 * i] = ux + backU * nx; points[2 * i + 1] = uy + backU * ny; out.separations[i] = sUpper; out.ids[i] = featureId(ia2, ib1);
-      out.count = i + 1;
-    }
-  } else {
-    if (upper) {
-      const i = out.count;
-      points[2 * i] = ux + backU * nx; points[2 * i + 1] = uy + backU * ny; out.separations[i] = sUpper; out.ids[i] = featureId(ib1, ia2);
-      out.count = i + 1;
-    }
-    if (lower) {
-      const i = out.count;
-      points[2 * i] = lx + backL * nx; points[2 * i + 1] = ly + backL * ny; out.separations[i] = sLower; out.ids[i] = featureId(ib2, ia1);
-      out.count = i + 1;
-    }
+  staged[0] = flip ? -nx : nx; staged[1] = flip ? -ny : ny;
+  // the lower point first, the upper one first when the reference is B's (Box2D's order)
+  for (let k = 0; k < 2; k++) {
+    const takeLower = (k === 0) !== flip;
+    const s = takeLower ? sLower : sUpper;
+    if (s >= margin) continue;
+    staged[2] = takeLower ? lx + backL * nx : ux + backU * nx; staged[3] = takeLower ? ly + backL * ny : uy + backU * ny; staged[4] = s;
+    const id = flip ? (takeLower ? featureId(ib2, ia1) : featureId(ib1, ia2)) : takeLower ? featureId(ia1, ib2) : featureId(ia2, ib1);
+    putPoint(out, id);
   }
 }
 
