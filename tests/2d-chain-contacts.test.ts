@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChainSegmentGeometry, ShapeGeometry2D } from '../lib/2d/geometry/shape-geometry.js';
+import { mulberry32 } from '../lib/math/random.js';
 import { box, capsule, chain, circle, contact, pose, type Contact, type P2 } from './2d-manifold-helpers.js';
 
 /** Every segment's manifold with shape b at pose B (the chain's frame the world's). */
@@ -113,5 +114,54 @@ describe('chain segments: the ghost vertices', () => {
     expect(c.normal).toEqual([-0, -1]);
     // two chains, or a chain and a segment, never collide
     expect(contact(s, pose(0, 0), floor[11], pose(0, 0), 1).points.length).toBe(0);
+  });
+});
+
+describe('chain segments: random chains and shapes', () => {
+  it('every manifold is finite, its normal a unit vector within the arc of the segment\'s convex neighbours (never backwards)', () => {
+    const random = mulberry32(21);
+    let manifolds = 0, points = 0;
+    for (let trial = 0; trial < 300; trial++) {
+      // a polyline running right to left with random turns (convex and concave joints)
+      const pts: P2[] = [[3, 0]];
+      let heading = Math.PI + 0.6 * (random() - 0.5);
+      for (let i = 0; i < 6; i++) {
+        const last = pts[pts.length - 1], L = 0.3 + random();
+        pts.push([last[0] + L * Math.cos(heading), last[1] + L * Math.sin(heading)]);
+        heading += 1.2 * (random() - 0.5);
+      }
+      const segments = chain(pts);
+      const shapes: ShapeGeometry2D[] = [box(0.1 + 0.4 * random(), 0.1 + 0.4 * random()), circle(0.05 + 0.4 * random()), capsule(0.05 + 0.2 * random(), 0.1 + 0.4 * random())];
+      for (let k = 0; k < 20; k++) {
+        const g = shapes[k % 3];
+        const x = 3 - 4 * random(), y = -1.5 + 3 * random(), angle = 7 * random();
+        for (const s of segments) {
+          const c = contact(s, pose(0, 0), g, pose(x, y, angle), 0.05);
+          if (c.points.length === 0) continue;
+          manifolds++;
+          const n = c.normal;
+          expect(Math.hypot(n[0], n[1])).toBeCloseTo(1, 12);
+          for (const p of c.points) {
+            expect(Number.isFinite(p.p[0] + p.p[1] + p.s)).toBe(true);
+            points++;
+          }
+          // the normals the segment may give: from its own n₁ toward a convex neighbour's, no further
+          const e = [s.point2[0] - s.point1[0], s.point2[1] - s.point1[1]], L = Math.hypot(e[0], e[1]);
+          const n1 = [e[1] / L, -e[0] / L];
+          const e0 = [s.point1[0] - s.ghost1[0], s.point1[1] - s.ghost1[1]], e2 = [s.ghost2[0] - s.point2[0], s.ghost2[1] - s.point2[1]];
+          const angleOf = (v: number[]) => Math.atan2(v[1], v[0]);
+          const turn = (a: number[], b: number[]) => Math.atan2(a[0] * b[1] - a[1] * b[0], a[0] * b[0] + a[1] * b[1]);
+          // the normal's angle from n₁, counter-clockwise positive: the neighbour at p1 turns the chain by
+          // `before` (counter-clockwise: convex), its normal n₀ lies that far clockwise of n₁; n₂ lies `after`
+          // counter-clockwise of it
+          const off = Math.atan2(Math.sin(angleOf(n) - angleOf(n1)), Math.cos(angleOf(n) - angleOf(n1)));
+          const before = Math.max(0, turn(e0, e)), after = Math.max(0, turn(e, e2));
+          expect(-off, `trial ${trial}`).toBeLessThanOrEqual(before + 0.011);
+          expect(off, `trial ${trial}`).toBeLessThanOrEqual(after + 0.011);
+        }
+      }
+    }
+    expect(manifolds).toBeGreaterThan(500);
+    expect(points).toBeGreaterThan(manifolds);
   });
 });
