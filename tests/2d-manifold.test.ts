@@ -368,3 +368,17 @@ describe('2D manifold: degenerate poses', () => {
     expect(checked).toBeGreaterThan(150);
   });
 });
+
+describe('2D manifold: crossing capsules', () => {
+  it('cores crossing: the normal points to B\'s side of A', () => {
+    for (const side of [1, -1]) {
+      for (const angle of [Math.PI / 4, Math.PI / 2, 1]) {
+        // B's core crosses A's, B's middle to the right (side 1) or left (side −1) of A's axis
+        const c = contact(capsule(0.1, 1), pose(0, 0), capsule(0.2, 0.5), pose(side * 0.1, 0.2, angle), 0);
+        expect(c.points.length).toBeGreaterThan(0);
+        expect(Math.sign(c.normal[0]), `side ${side}, angle ${angle}`).toBe(side);
+        for (const p of c.points) expect(p.s).toBeLessThan(0);
+      }
+    }
+  });
+});
