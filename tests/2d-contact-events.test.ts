@@ -218,3 +218,19 @@ describe('snapshots and hash', () => {
     expect(copy.hash()).not.toBe(before);
   });
 });
+
+describe('filter changes', () => {
+  test('a ball resting on the ground falls through once its mask leaves the ground out, and lands again when it is back', () => {
+    const world = groundWorld();
+    const ball = world.createBody({ position: [0, 0.5], shapes: [{ type: 'circle', radius: 0.5 }] });
+    run(world, 30);
+    expect(Math.abs(ball.position[1] - 0.5)).toBeLessThan(1e-3);
+    ball.shapes[0].mask = 2;
+    ball.wake();
+    run(world, 20);
+    expect(ball.position[1]).toBeLessThan(0);
+    ball.shapes[0].mask = 0xffffffff;
+    run(world, 90);
+    expect(Math.abs(ball.position[1] - 0.5)).toBeLessThan(1e-3);
+  });
+});

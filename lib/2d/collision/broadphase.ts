@@ -39,6 +39,8 @@ export interface ContactShape2D {
   /** The shape's origin and rotation (cos, sin) in its body's frame. */
   readonly position: Float64Array;
   readonly rotation: Float64Array;
+  /** Called when the shape's filter changes (the broadphase's: its proxies look for pairs again). */
+  filterListener: ((shape: never) => void) | null;
 }
 
 /** Whether two shapes' filters let them collide (3D's shouldCollide): sensors detect solid shapes only; a
@@ -223,6 +225,41 @@ export class BroadPhase2D {
     if (entry !== undefined) for (const proxy of entry.proxies) this.enqueue(proxy);
   }
 
+  /** A shape's filter changed: its proxies look for pairs again at the next update. */
+  private readonly filterChanged = (shape: ContactShape2D): void => {
+    const proxies = this.proxiesOfShape.get(shape);
+    if (proxies !== undefined) for (const proxy of proxies) this.enqueue(proxy);
+  };
+  private readonly proxiesOfShape = new Map<ContactShape2D, ShapeProxy2D[]>();
+
+  /**
+   * For a query between steps: the proxies of the bodies that moved in the last step (when `moved`: once
+   * after each step) brought to their poses now, and those the user moved re-bounded. A proxy keeps its
+   * tree box while that still holds the shape's bounds (the step's box grew by the distance the body could
+   * cover in it); one that left it is bound as the step binds (3D's rebound).
+   */
+  rebound(dt: number, moved: boolean): void {
+    const moving = this.moving;
+    for (let i = 0; moved && i < moving.length; i++) {
+      const entry = moving[i];
+      if (this.byBody.get(entry.body) !== entry) continue;
+      for (const proxy of entry.proxies) {
+        const body = proxy.body, shape = proxy.shape, bounds = queryBounds, fat = proxy.fat;
+        proxy.pose.setFrom(body.position, body.rotation, shape.position, shape.rotation);
+        writeBounds(proxy.geometry, proxy.pose, bounds);
+        if (fat[0] <= bounds[0] && fat[1] <= bounds[1] && bounds[3] <= fat[3] && bounds[4] <= fat[4]) continue;
+        this.bound(proxy, dt);
+      }
+    }
+    if (this.edited.size > 0) {
+      for (const body of this.edited) {
+        const entry = this.byBody.get(body);
+        if (entry !== undefined) this.boundAll(entry, dt);
+      }
+      this.edited.clear();
+    }
+  }
+
   /** The user set a body's pose: its proxies are re-bounded at the next update. */
   notePoseEdit(body: Body2D): void {
     this.edited.add(body);
@@ -322,6 +359,10 @@ export class BroadPhase2D {
     writeBox(proxy, dt);
     fatten(proxy);
     proxy.treeId = this.trees[proxy.tree].createProxy(proxy.fat, slot);
+    const ofShape = this.proxiesOfShape.get(proxy.shape);
+    if (ofShape === undefined) this.proxiesOfShape.set(proxy.shape, [proxy]);
+    else ofShape.push(proxy);
+    proxy.shape.filterListener = this.filterChanged;
     this.enqueue(proxy);
   }
 
@@ -330,6 +371,14 @@ export class BroadPhase2D {
     this.slots[proxy.slot] = null;
     this.freeSlots.push(proxy.slot);
     proxy.removed = true;
+    const ofShape = this.proxiesOfShape.get(proxy.shape);
+    if (ofShape !== undefined) {
+      ofShape.splice(ofShape.indexOf(proxy), 1);
+      if (ofShape.length === 0) {
+        this.proxiesOfShape.delete(proxy.shape);
+        if (proxy.shape.filterListener === this.filterChanged) proxy.shape.filterListener = null;
+      }
+    }
     if (proxy.moved) {
       this.moveBuffer.splice(this.moveBuffer.indexOf(proxy), 1);
       proxy.moved = false;
@@ -353,6 +402,7 @@ export class BroadPhase2D {
 }
 
 const NO_PROXIES: readonly ShapeProxy2D[] = [];
+const queryBounds = new Float64Array([0, 0, 0, 0, 0, 1]);
 
 /** Whether a body's proxies still match its shapes and its type. */
 function sameShapes(entry: BodyProxies): boolean {

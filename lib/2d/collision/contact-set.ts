@@ -95,6 +95,8 @@ export class ContactSet2D {
   update(bodies: readonly Body2D[], awake: readonly Body2D[], joints: readonly JoinedPair2D[], dt: number, structure: number): void {
     this.dt = dt;
     this.follow(bodies, joints, structure, dt);
+    this.boundsAt = -1;
+    this.touchingFresh = false;
     this.began.length = 0;
     this.ended.length = 0;
     this.sensorBegan.length = 0;
@@ -207,6 +209,7 @@ export class ContactSet2D {
     const list = this.list, contact = list[i];
     const p = contact.proxyA as ShapeProxy2D, q = contact.proxyB as ShapeProxy2D;
     if (contact.isTouching) this.noteEnd(contact);
+    this.touchingFresh = false;
     const low = p.slot < q.slot ? p.slot : q.slot, high = p.slot < q.slot ? q.slot : p.slot;
     if (this.pairs.get(low * 67108864 + high) === contact) this.pairs.delete(low * 67108864 + high);
     list[i] = list[list.length - 1];
@@ -253,10 +256,15 @@ export class ContactSet2D {
 
   /** The contacts with points, in key order, those of sleeping islands included (made when asked). */
   get touching(): readonly ContactConstraint2D[] {
+    if (this.touchingFresh) return this.touchingList;
     const touching: ContactConstraint2D[] = [];
     for (const contact of this.list) if (!contact.sensor && contact.count > 0) touching.push(contact);
-    return touching.sort(byKeys);
+    this.touchingList = touching.sort(byKeys);
+    this.touchingFresh = true;
+    return this.touchingList;
   }
+  private touchingList: ContactConstraint2D[] = [];
+  private touchingFresh = false;
 
   /** Sensor pairs that overlap, in key order. */
   get sensing(): readonly ContactConstraint2D[] {
@@ -282,6 +290,7 @@ export class ContactSet2D {
     for (let i = sensorEnded; i < this.sensorEnded.length; i++) this.sensorEndedBefore.push(this.sensorEnded[i]);
     this.ended.length = ended;
     this.sensorEnded.length = sensorEnded;
+    this.touchingFresh = false;
   }
 
   /** Wakes every body touching `body` (which is being removed or changes type). */
@@ -331,13 +340,24 @@ export class ContactSet2D {
   }
   /** @internal Makes the contact of two proxies now (snapshots), as the broadphase would have. */
   makeContact(p: ShapeProxy2D, q: ShapeProxy2D): ContactConstraint2D | undefined {
+    this.touchingFresh = false;
     this.addPair(p, q);
     return this.contactOf(p, q);
   }
-  /** @internal Brings the broadphase up to the bodies (snapshots, queries). */
-  refresh(bodies: readonly Body2D[], joints: readonly JoinedPair2D[], structure: number): void {
+  /**
+   * Brings the broadphase up to date for a query between steps (and for a restore): the bodies as they are
+   * (`structure`), and the proxies of the bodies that moved in the last step (once per `stepCount`) or
+   * were moved by the user at their poses now (BroadPhase2D.rebound). Pass stepCount −1 to follow the
+   * structure only.
+   */
+  refresh(bodies: readonly Body2D[], joints: readonly JoinedPair2D[], structure: number, stepCount = -1): void {
     this.follow(bodies, joints, structure, this.dt);
+    if (stepCount < 0) return;
+    this.broadphase.rebound(this.dt, stepCount !== this.boundsAt);
+    this.boundsAt = stepCount;
   }
+  /** The world's step count when a query last re-bounded the moving bodies (−1: since a step). */
+  private boundsAt = -1;
 
   /** Pairs of shapes kept (their fat boxes overlap). */
   get pairCount(): number {
