@@ -183,3 +183,49 @@ describe('restitution and momentum', () => {
     expect(a.linearVelocity[0]).toBeLessThan(0);
   });
 });
+
+describe('chains', () => {
+  test('a box slides over a flat chain of 40 segments without catching on its joints: μ g deceleration, no bump', () => {
+    const world = new World2D();
+    const points: [number, number][] = [];
+    // (one-sided: solid to the right of each segment's direction, so a ground runs right to left)
+    for (let i = 0; i <= 40; i++) points.push([10 - i * 0.5, 0]);
+    world.createBody({ type: 'static', shapes: [{ type: 'chain', points, friction: 0.1 }] });
+    const box = world.createBody({ position: [-9, 0.25], linearVelocity: [6, 0], shapes: [{ type: 'box', halfExtents: [0.25, 0.25], friction: 0.1 }] });
+    run(world, 0.25);
+    const v0 = box.linearVelocity[0];
+    let highest = 0;
+    for (let i = 0; i < 60; i++) {
+      world.step(dt);
+      highest = Math.max(highest, Math.abs(box.linearVelocity[1]), Math.abs(box.angularVelocity));
+    }
+    const a = (v0 - box.linearVelocity[0]) / 1;
+    expect(Math.abs(a - 0.1 * 9.81) / (0.1 * 9.81)).toBeLessThan(0.01);
+    expect(highest).toBeLessThan(1e-3);
+    expect(Math.abs(box.position[1] - 0.25)).toBeLessThan(1e-3);
+  });
+
+  test('a ball rolls in a chain valley on its surface, and never climbs past its start (energy kept, not made)', () => {
+    const world = new World2D();
+    const points: [number, number][] = [];
+    for (let i = 0; i <= 60; i++) {
+      const x = 6 - i * 0.2;
+      points.push([x, 0.1 * x * x]);
+    }
+    world.createBody({ type: 'static', shapes: [{ type: 'chain', points }] });
+    const r = 0.3;
+    const ball = world.createBody({ position: [-4, 2.05], shapes: [{ type: 'circle', radius: r, friction: 0.9 }] });
+    const startHeight = ball.position[1];
+    let crossed = false;
+    for (let i = 0; i < 480; i++) {
+      world.step(dt);
+      const x = ball.position[0];
+      if (x > 0) crossed = true;
+      // the ball's centre at least r above the polyline's chord through its neighbours (within 2 mm)
+      const below = 0.1 * x * x;
+      expect(ball.position[1]).toBeGreaterThan(below + r * 0.9 - 0.002);
+      expect(ball.position[1]).toBeLessThan(startHeight + 0.01);
+    }
+    expect(crossed).toBe(true);
+  });
+});
