@@ -16,6 +16,7 @@ import { DynamicTree } from '../../geometry/dynamic-tree.js';
 import { MAX_SHAPES_PER_BODY } from '../../geometry/shape.js';
 import { ShapePose2D } from './shape-pose.js';
 import type { ChainSegmentGeometry, SegmentGeometry, ShapeGeometry2D } from '../geometry/shape-geometry.js';
+import type { Shape2D } from '../geometry/shape.js';
 
 /** Points up to this far apart are kept as speculative contacts, m (3D's SPECULATIVE_DISTANCE). */
 export const SPECULATIVE_DISTANCE = 0.02;
@@ -24,32 +25,8 @@ export const AABB_MARGIN = 0.02;
 
 const LINEAR_VELOCITY = BODY2D_STATE.linearVelocity, ANGULAR_VELOCITY = BODY2D_STATE.angularVelocity;
 
-/** What the contacts read of a 2D shape (Shape2D, lib/2d/geometry/shape.ts). */
-export interface ContactShape2D {
-  readonly index: number;
-  readonly sensor: boolean;
-  readonly friction: number;
-  readonly restitution: number;
-  readonly category: number;
-  readonly mask: number;
-  readonly group: number;
-  /** The shape's geometry; null for a chain (its segments are `children`). */
-  readonly geometry: ShapeGeometry2D | null;
-  readonly children: readonly ChainSegmentGeometry[];
-  /** The shape's origin and rotation (cos, sin) in its body's frame. */
-  readonly position: Float64Array;
-  readonly rotation: Float64Array;
-  /** Called when the shape's filter changes (the broadphase's: its proxies look for pairs again). */
-  filterListener: ((shape: never) => void) | null;
-}
-
-/** Whether two shapes' filters let them collide (3D's shouldCollide): sensors detect solid shapes only; a
- * shared nonzero group decides by its sign, else each one's category must meet the other's mask. */
-export function shouldCollide2D(a: ContactShape2D, b: ContactShape2D): boolean {
-  if (a.sensor && b.sensor) return false;
-  if (a.group !== 0 && a.group === b.group) return a.group > 0;
-  return (a.category & b.mask) !== 0 && (b.category & a.mask) !== 0;
-}
+/** A 2D shape as the contacts read it. */
+export type ContactShape2D = Shape2D;
 
 export const enum TreeKind {
   Static = 0,

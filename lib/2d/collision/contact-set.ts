@@ -9,7 +9,7 @@
 // chain always shape A and the segment the contact's subKey.
 //
 // Filtering: two shapes of one body, two bodies that are not dynamic, two bodies joined by a joint (unless
-// it has collideConnected), and two shapes whose filters exclude each other (shouldCollide2D) do not
+// it has collideConnected), and two shapes whose filters exclude each other (shouldCollide) do not
 // collide; the last two are checked again each step.
 //
 // Sleeping: a contact in which no body is awake (or a moving kinematic) is not tested; it keeps its points
@@ -29,7 +29,8 @@ import type { Body2D } from '../body.js';
 import type { Manifold2D } from './manifold.js';
 import type { ShapeGeometry2D } from '../geometry/shape-geometry.js';
 import type { ShapePose2D } from './shape-pose.js';
-import { BroadPhase2D, SPECULATIVE_DISTANCE, TreeKind, bodyReach, boxesOverlap, shouldCollide2D, type ContactShape2D, type ShapeProxy2D } from './broadphase.js';
+import { BroadPhase2D, SPECULATIVE_DISTANCE, TreeKind, bodyReach, boxesOverlap, type ContactShape2D, type ShapeProxy2D } from './broadphase.js';
+import { shouldCollide } from '../geometry/shape.js';
 import { ContactSolver2D } from './contact-solver.js';
 import { ContactConstraint2D } from './contact-constraint.js';
 import { isAwakeMover } from '../../body/sleep.js';
@@ -122,7 +123,7 @@ export class ContactSet2D {
       }
       // no body moves: kept as it was
       if (!isAwakeMover(p.body) && !isAwakeMover(q.body)) continue;
-      if (!boxesOverlap(p.fat, q.fat) || !shouldCollide2D(p.shape, q.shape) || (this.joinedCount > 0 && this.isJoined(p.body.id, q.body.id))) {
+      if (!boxesOverlap(p.fat, q.fat) || !shouldCollide(p.shape, q.shape) || (this.joinedCount > 0 && this.isJoined(p.body.id, q.body.id))) {
         this.destroy(i--);
         continue;
       }
@@ -188,7 +189,7 @@ export class ContactSet2D {
    * a contact. */
   private readonly addPair = (p: ShapeProxy2D, q: ShapeProxy2D): void => {
     if (!p.body.isDynamic && !q.body.isDynamic) return;
-    if (!shouldCollide2D(p.shape, q.shape) || (this.joinedCount > 0 && this.isJoined(p.body.id, q.body.id))) return;
+    if (!shouldCollide(p.shape, q.shape) || (this.joinedCount > 0 && this.isJoined(p.body.id, q.body.id))) return;
     const low = p.slot < q.slot ? p.slot : q.slot, high = p.slot < q.slot ? q.slot : p.slot;
     const pairKey = low * 67108864 + high;
     if (this.pairs.has(pairKey)) return;
