@@ -40,9 +40,12 @@ describe('events', () => {
 
   test('the contact force event reports the weight of a resting box', () => {
     const world = groundWorld();
-    const box = world.createBody({ position: [0, 0.5], shapes: [{ type: 'box', halfExtents: [0.5, 0.5] }] });
-    // (Body2D has no contactForceEventThreshold option yet: the world reads the field 3D's option sets)
-    (box as unknown as { _contactForceEventThreshold: number })._contactForceEventThreshold = 1;
+    const box = world.createBody({ position: [0, 0.5], contactForceEventThreshold: 1, shapes: [{ type: 'box', halfExtents: [0.5, 0.5] }] });
+    const other = world.createBody({ position: [3, 0.5], shapes: [{ type: 'box', halfExtents: [0.5, 0.5] }] });
+    expect(other.contactForceEventThreshold).toBe(Infinity);
+    const copy = World2D.restore(JSON.parse(JSON.stringify(world.snapshot())));
+    expect(copy.bodies.map((b) => b.contactForceEventThreshold)).toEqual(world.bodies.map((b) => b.contactForceEventThreshold));
+    expect(copy.hash()).toBe(world.hash());
     let force = 0;
     world.onContactForce = (event) => { force = event.totalForceMagnitude; };
     run(world, 60);
@@ -232,5 +235,19 @@ describe('filter changes', () => {
     ball.shapes[0].mask = 0xffffffff;
     run(world, 90);
     expect(Math.abs(ball.position[1] - 0.5)).toBeLessThan(1e-3);
+  });
+});
+
+describe('kinematic bodies', () => {
+  test('a kinematic platform moving sideways carries the box on it (friction), and lifts it', () => {
+    const world = new World2D();
+    const platform = world.createBody({ type: 'kinematic', position: [0, 0], shapes: [{ type: 'box', halfExtents: [3, 0.25] }] });
+    const box = world.createBody({ position: [0, 0.75], shapes: [{ type: 'box', halfExtents: [0.5, 0.5] }] });
+    run(world, 30);
+    platform.setLinearVelocity([1, 0.5]);
+    run(world, 60);
+    expect(Math.abs(box.linearVelocity[0] - 1)).toBeLessThan(1e-3);
+    expect(Math.abs(box.linearVelocity[1] - 0.5)).toBeLessThan(1e-3);
+    expect(Math.abs(box.position[1] - platform.position[1] - 0.75)).toBeLessThan(2e-3);
   });
 });
