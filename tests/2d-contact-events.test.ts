@@ -280,3 +280,24 @@ describe('snapshots with chains and sensors', () => {
     expect(begins).toBeLessThanOrEqual(2 - inside);
   });
 });
+
+describe('bad input', () => {
+  test('the contact options and callbacks are checked, naming the value, and nothing changes', () => {
+    expect(() => new World2D({ restitutionThreshold: -1 })).toThrow(/restitutionThreshold.*-1/);
+    expect(() => new World2D({ onContactBegin: 5 as never })).toThrow(/onContactBegin/);
+    const world = new World2D({ restitutionThreshold: 2 });
+    expect(world.restitutionThreshold).toBe(2);
+    expect(() => { world.restitutionThreshold = Number.NaN; }).toThrow(/restitutionThreshold/);
+    expect(world.restitutionThreshold).toBe(2);
+    expect(() => world.createBody({ contactForceEventThreshold: -3 })).toThrow(/contactForceEventThreshold.*-3/);
+    expect(world.bodies.length).toBe(0);
+  });
+
+  test('a restitution threshold survives a snapshot', () => {
+    const world = new World2D({ restitutionThreshold: 0.25 });
+    world.createBody({ shapes: [{ type: 'circle', radius: 1 }] });
+    const copy = World2D.restore(JSON.parse(JSON.stringify(world.snapshot())));
+    expect(copy.restitutionThreshold).toBe(0.25);
+    expect(copy.hash()).toBe(world.hash());
+  });
+});
