@@ -237,24 +237,31 @@ export class World2D extends WorldCore<Body2D, Joint2D> {
     this.pendingContacts = null;
   }
   /** @internal */
-  readonly snapshotBodyKeys: readonly string[] = ['id', 'type', 'shapes'];
+  readonly snapshotBodyKeys: readonly string[] = ['id', 'type', 'shapes', 'contactForceEventThreshold'];
   /** @internal What the hash reads of a body beside its state: its type and shapes. */
   writeBodyStructure(writer: StateWriter, body: Body2D): void {
     writeBodyType(writer, body.type);
     writer.write(body.shapes.length);
     for (const shape of body.shapes) writeShape2D(writer, shape);
+    // (only when set: a world without force thresholds hashes as it did before they existed)
+    if (body._contactForceEventThreshold !== Infinity) writer.write(body._contactForceEventThreshold);
   }
   /** @internal The body's type and shapes (about its centre of mass). SnapshotBody types its shapes as 3D
    * options; a 2D snapshot holds 2D ones, read back by createPlaceholderBody. */
   describeBody(body: Body2D): SnapshotBody {
-    return body.shapes.length === 0 ? { id: body.id, type: body.type } : { id: body.id, type: body.type, shapes: body.shapes.map((shape) => shape.describe()) as unknown as SnapshotBody['shapes'] };
+    const entry: SnapshotBody = body.shapes.length === 0 ? { id: body.id, type: body.type } : { id: body.id, type: body.type, shapes: body.shapes.map((shape) => shape.describe()) as unknown as SnapshotBody['shapes'] };
+    // (a snapshot is JSON, which has no Infinity: the default is left out)
+    if (body._contactForceEventThreshold !== Infinity) entry.contactForceEventThreshold = body._contactForceEventThreshold;
+    return entry;
   }
   /** @internal */
   createPlaceholderBody(entry: SnapshotBody): Body2D {
     // a mass and inertia given: the shapes stay where the snapshot put them (about the centre of mass)
-    const type = entry.type;
+    const type = entry.type, contactForceEventThreshold = entry.contactForceEventThreshold;
     return this.createBody(
-      entry.shapes === undefined ? { type } : { type, shapes: entry.shapes as unknown as Body2DOptions['shapes'], mass: type === 'dynamic' ? 1 : undefined, inertia: type === 'dynamic' ? 1 : undefined },
+      entry.shapes === undefined
+        ? { type, contactForceEventThreshold }
+        : { type, shapes: entry.shapes as unknown as Body2DOptions['shapes'], mass: type === 'dynamic' ? 1 : undefined, inertia: type === 'dynamic' ? 1 : undefined, contactForceEventThreshold },
     );
   }
   /** @internal */
@@ -450,14 +457,10 @@ export class World2D extends WorldCore<Body2D, Joint2D> {
   }
 
   private sceneQueries: SceneQueries2D | null = null;
-  /** The world's step count when a query last brought the moving bodies' proxies up to date. */
-  private queryBoundsAt = -1;
   /** The queries, over a broadphase brought up to date with the bodies as they are now (once after each
    * step, the bodies the step moved; and the bodies the user moved). */
   private queries(): SceneQueries2D {
-    this.contactSet.refresh(this.registry.simulatedBodies, this.registry.activeJoints, this.registry.structureVersion);
-    this.contactSet.broadphase.rebound(0, this.stepCount !== this.queryBoundsAt);
-    this.queryBoundsAt = this.stepCount;
+    this.contactSet.refresh(this.registry.simulatedBodies, this.registry.activeJoints, this.registry.structureVersion, this.stepCount);
     // a query from another's predicate gets state of its own (the other's is in the middle of its walk)
     if (this.queryDepth > 1) return new SceneQueries2D(this.contactSet.broadphase);
     return (this.sceneQueries ??= new SceneQueries2D(this.contactSet.broadphase));
