@@ -48,3 +48,4 @@ export {
 export type { BuiltScene2D, PlanarComparisonOptions, PlanarDifference, PlanarOptions, PlanarPair } from './planar.js';
 // The accepted range of every input, the same as in 3D (README, "Limits").
 export * from '../limits.js';
+export { hasPlanarContacts, holdToPlane } from './planar.js';

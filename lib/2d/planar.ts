@@ -7,10 +7,19 @@
 // ω = (0, 0, ω) → ω; inertia I_zz → I; ball joint → revolute joint (its z row never acts on planar
 // motion), weld → weld (3 of its 6 rows act), orientation joint → angle joint, prismatic joint along an
 // axis in the plane → prismatic joint (2 of its 5 rows act).
+//
+// Contacts: a body that collides (BodyDescription.collide) takes its shape's 2D form, sphere → circle,
+// box → box [h_x, h_y], capsule along y → capsule, with the description's mass and inertia in both worlds
+// (a sphere's I_zz = 2/5 m r², not a disc's); the ground plane y = h → a static segment along it. In 3D
+// the dynamic bodies of a scene with contacts are held to the plane z = 0 (translation along z and
+// rotation about x and y locked, BodyOptions.lockTranslation and lockRotation): the contacts' tangents
+// across the plane then carry nothing, and the 3D rows reduce to the 2D ones. (A scene without contacts
+// is built without locks, as before: the direct solver leaves the joints of a locked body to the
+// iterative one, so a jointed scene with contacts compares under `solver: 'iterative'`.)
 
 import type { Body } from '../body/body.js';
 import type { Joint } from '../joints/joint.js';
-import { addSceneToWorld, describedGearJoints, requireGearBodies, type JointDescription, type SceneDescription } from '../scenes/description.js';
+import { addSceneToWorld, describedGearJoints, requireGearBodies, type BodyDescription, type JointDescription, type SceneDescription } from '../scenes/description.js';
 import { World, type WorldOptions } from '../world/world.js';
 import type { CoreWorldOptions } from '../world/settings.js';
 import type { Body2D } from './body.js';
@@ -32,6 +41,12 @@ export function requirePlanar(scene: SceneDescription): void {
     if (b.orientation && (b.orientation[0] !== 0 || b.orientation[1] !== 0)) fail(`body ${i} is not rotated about z only`);
     if (b.linearVelocity && b.linearVelocity[2] !== 0) fail(`body ${i} moves out of the plane`);
     if (b.angularVelocity && (b.angularVelocity[0] !== 0 || b.angularVelocity[1] !== 0)) fail(`body ${i} turns about x or y`);
+  });
+  scene.bodies.forEach((b, i) => {
+    if (b.collide !== true) return;
+    const kind = b.shape.kind;
+    if (kind !== 'sphere' && kind !== 'box' && kind !== 'capsule') fail(`body ${i} collides as a ${kind}, which has no 2D form (sphere, box or capsule)`);
+    if (b.rollingResistance !== undefined && b.rollingResistance !== 0) fail(`body ${i}'s rollingResistance has no 2D form, got ${b.rollingResistance}`);
   });
   scene.joints.forEach((j, i) => {
     for (const name of ['anchor', 'anchorB', 'groundA', 'groundB', 'linearOffset'] as const) {
@@ -65,13 +80,49 @@ export function addSceneToWorld2D(world: World2D, scene: SceneDescription): Buil
       // (a description gives every body a mass; only a dynamic one takes it)
       mass: b.type === 'dynamic' ? b.mass : undefined,
       inertia: b.type === 'dynamic' ? b.inertia[2] : undefined,
+      linearDamping: b.linearDamping,
+      angularDamping: b.angularDamping,
+      userData: b.name,
+      shapes: b.collide === true ? [planarShape(b)] : undefined,
     }),
   );
   const joints: Joint2D[] = [];
   scene.joints.forEach((j, index) => {
     joints.push(planarJoint(world, j, index, bodies, joints));
   });
+  if (scene.ground !== undefined) {
+    // the plane y = h: a segment along it, far wider than any scene (made last, as the 3D plane is, so
+    // that the contacts come in the same order)
+    const { height, friction, restitution } = scene.ground;
+    world.createBody({ type: 'static', position: [0, height], shapes: [{ type: 'segment', points: [[-GROUND_HALF_WIDTH, 0], [GROUND_HALF_WIDTH, 0]], friction, restitution }] });
+  }
   return { world, bodies, joints };
+}
+
+/** Half the length of the segment that stands for a scene's ground plane, m. */
+const GROUND_HALF_WIDTH = 1000;
+
+/** Whether a scene has contacts: a body that collides, or a ground plane. */
+export function hasPlanarContacts(scene: SceneDescription): boolean {
+  return scene.ground !== undefined || scene.bodies.some((b) => b.collide === true);
+}
+
+/** A colliding body's shape in 2D (requirePlanar has checked its kind). */
+function planarShape(b: BodyDescription): Shape2DOptions {
+  const surface = { group: b.group ?? 0, friction: b.friction, restitution: b.restitution };
+  const shape = b.shape;
+  switch (shape.kind) {
+    case 'sphere': return { type: 'circle', radius: shape.radius, ...surface };
+    case 'box': return { type: 'box', halfExtents: [shape.halfExtents[0], shape.halfExtents[1]], ...surface };
+    case 'capsule': return { type: 'capsule', radius: shape.radius, halfHeight: shape.halfHeight, ...surface };
+    default: throw new RangeError(`addSceneToWorld2D: a ${shape.kind} has no 2D form`);
+  }
+}
+
+/** Holds a 3D body to the plane z = 0: no translation along z, no rotation about x or y. */
+export function holdToPlane(body: Body): void {
+  body.lockTranslation = [false, false, true];
+  body.lockRotation = [true, true, false];
 }
 
 /** The 2D form of a planar scene's joint, made in `world` (`joints`: the scene's joints made before it). */
@@ -185,6 +236,7 @@ export function buildPlanarPair(scene: SceneDescription, options: PlanarOptions 
   const two = buildScene2D(scene, options);
   const world3d = new World({ ...(options as WorldOptions), gravity: scene.gravity });
   const three = addSceneToWorld(world3d, scene);
+  if (hasPlanarContacts(scene)) for (const body of three.bodies) if (body.type === 'dynamic') holdToPlane(body);
   return { world3d, world2d: two.world, bodies3d: three.bodies, bodies2d: two.bodies, joints3d: three.joints, joints2d: two.joints };
 }
 
