@@ -23,6 +23,7 @@ import { addSceneToWorld, describedGearJoints, requireGearBodies, type BodyDescr
 import { World, type WorldOptions } from '../world/world.js';
 import type { CoreWorldOptions } from '../world/settings.js';
 import type { Body2D } from './body.js';
+import type { Shape2DOptions } from './geometry/shape-options.js';
 import type { Joint2D } from './joints/joint.js';
 import type { RevoluteJoint } from './joints/revolute-joint.js';
 import type { PrismaticJoint2D } from './joints/prismatic-joint.js';
