@@ -10,7 +10,7 @@
 //
 // Contacts: a body that collides (BodyDescription.collide) takes its shape's 2D form, sphere → circle,
 // box → box [h_x, h_y], capsule along y → capsule, with the description's mass and inertia in both worlds
-// (a sphere's I_zz = 2/5 m r², not a disc's); the ground plane y = h → a static segment along it. In 3D
+// (a sphere's I_zz = 2/5 m r², not a disc's); the ground plane y = h → a static box below it. In 3D
 // the dynamic bodies of a scene with contacts are held to the plane z = 0 (translation along z and
 // rotation about x and y locked, BodyOptions.lockTranslation and lockRotation): the contacts' tangents
 // across the plane then carry nothing, and the 3D rows reduce to the 2D ones. (A scene without contacts
@@ -92,16 +92,22 @@ export function addSceneToWorld2D(world: World2D, scene: SceneDescription): Buil
     joints.push(planarJoint(world, j, index, bodies, joints));
   });
   if (scene.ground !== undefined) {
-    // the plane y = h: a segment along it, far wider than any scene (made last, as the 3D plane is, so
-    // that the contacts come in the same order)
+    // the plane y = h: a box below it, far wider than any scene, whose top face is the body's x axis
+    // (made last, as the 3D plane is, so that the contacts come in the same order). The gaps to it are
+    // then measured as the 3D plane's, y − h in the body's frame, with the face's exact normal (0, 1):
+    // a segment's closest point, p₁ + t (p₂ − p₁), is rounded at its 2 km length, and tilted a circle's
+    // normal by 1e-13 as it rolled.
     const { height, friction, restitution } = scene.ground;
-    world.createBody({ type: 'static', position: [0, height], shapes: [{ type: 'segment', points: [[-GROUND_HALF_WIDTH, 0], [GROUND_HALF_WIDTH, 0]], friction, restitution }] });
+    world.createBody({
+      type: 'static', position: [0, height],
+      shapes: [{ type: 'box', halfExtents: [GROUND_HALF_WIDTH, GROUND_HALF_DEPTH], position: [0, -GROUND_HALF_DEPTH], friction, restitution }],
+    });
   }
   return { world, bodies, joints };
 }
 
-/** Half the length of the segment that stands for a scene's ground plane, m. */
-const GROUND_HALF_WIDTH = 1000;
+/** Half the width and depth of the box that stands for a scene's ground plane, m. */
+const GROUND_HALF_WIDTH = 1000, GROUND_HALF_DEPTH = 1;
 
 /** Whether a scene has contacts: a body that collides, or a ground plane. */
 export function hasPlanarContacts(scene: SceneDescription): boolean {
@@ -232,10 +238,22 @@ export interface PlanarPair {
   joints2d: Joint2D[];
 }
 
+/** How the 3D world of a planar pair collides its shapes. */
+export interface PlanarContactOptions {
+  /** False: the 3D world collides every pair every step, as the 2D world does, instead of rebuilding the
+   * manifold of a pair that barely moved from its cached points (lib/collision/manifold-cache.ts, Jolt's
+   * body pair cache). Rebuilt, a ball's contact point with the ground lies midway between where the
+   * ground was touched and below the ball's centre now, up to 0.5 mm aside, and its push turns the ball:
+   * the runs then differ by that (docs/2d.md, "The oracle with contacts"). Default true (the 3D world's
+   * default). */
+  reuseManifolds?: boolean;
+}
+
 /** The same planar scene in World and World2D, with the same settings. */
-export function buildPlanarPair(scene: SceneDescription, options: PlanarOptions = {}): PlanarPair {
+export function buildPlanarPair(scene: SceneDescription, options: PlanarOptions = {}, contacts: PlanarContactOptions = {}): PlanarPair {
   const two = buildScene2D(scene, options);
   const world3d = new World({ ...(options as WorldOptions), gravity: scene.gravity });
+  if (contacts.reuseManifolds === false) world3d.reuseManifolds = false;
   const three = addSceneToWorld(world3d, scene);
   if (hasPlanarContacts(scene)) for (const body of three.bodies) if (body.type === 'dynamic') holdToPlane(body);
   return { world3d, world2d: two.world, bodies3d: three.bodies, bodies2d: two.bodies, joints3d: three.joints, joints2d: two.joints };
@@ -284,9 +302,12 @@ export interface PlanarComparisonOptions {
   dt?: number;
   /** Settings for both worlds. */
   options?: PlanarOptions;
+  /** Whether the 3D world rebuilds barely moved pairs' manifolds from its cache (PlanarContactOptions).
+   * Default true. */
+  reuseManifolds?: boolean;
 }
 
-const PLANAR_COMPARISON_OPTION_KEYS = optionKeys<PlanarComparisonOptions>({ steps: true, dt: true, options: true });
+const PLANAR_COMPARISON_OPTION_KEYS = optionKeys<PlanarComparisonOptions>({ steps: true, dt: true, options: true, reuseManifolds: true });
 
 /**
  * Runs a planar scene in World and World2D side by side and returns the difference after every step
@@ -294,7 +315,7 @@ const PLANAR_COMPARISON_OPTION_KEYS = optionKeys<PlanarComparisonOptions>({ step
  */
 export function comparePlanar(scene: SceneDescription, options: PlanarComparisonOptions): PlanarDifference[] {
   checkOptionKeys('comparePlanar', options, PLANAR_COMPARISON_OPTION_KEYS);
-  const pair = buildPlanarPair(scene, options.options);
+  const pair = buildPlanarPair(scene, options.options, { reuseManifolds: options.reuseManifolds });
   const dt = options.dt ?? scene.dt;
   const differences: PlanarDifference[] = [];
   for (let i = 0; i < options.steps; i++) {
