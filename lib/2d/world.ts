@@ -238,14 +238,14 @@ export class World2D extends WorldCore<Body2D, Joint2D> {
   }
   /** @internal */
   describeBody(body: Body2D): SnapshotBody {
-    return body.shapes.length === 0 ? { id: body.id, type: body.type } : { id: body.id, type: body.type, shapes: body.shapes.map((shape) => shape.describe()) };
+    return body.shapes.length === 0 ? { id: body.id, type: body.type } : { id: body.id, type: body.type, shapes: body.shapes.map((shape) => shape.describe()) as unknown as SnapshotBody['shapes'] };
   }
   /** @internal */
   createPlaceholderBody(entry: SnapshotBody): Body2D {
     // a mass and inertia given: the shapes stay where the snapshot put them (about the centre of mass)
     const type = entry.type;
     return this.createBody(
-      entry.shapes === undefined ? { type } : { type, shapes: entry.shapes as Body2DOptions['shapes'], mass: type === 'dynamic' ? 1 : undefined, inertia: type === 'dynamic' ? 1 : undefined },
+      entry.shapes === undefined ? { type } : { type, shapes: entry.shapes as unknown as Body2DOptions['shapes'], mass: type === 'dynamic' ? 1 : undefined, inertia: type === 'dynamic' ? 1 : undefined },
     );
   }
   /** @internal */

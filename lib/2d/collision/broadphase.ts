@@ -160,9 +160,8 @@ interface BodyProxies {
 
 /** The shapes of a body (Body2D.shapes). */
 export function shapesOf(body: Body2D): readonly ContactShape2D[] {
-  return (body as unknown as { shapes?: readonly ContactShape2D[] }).shapes ?? NO_SHAPES;
+  return body.shapes;
 }
-const NO_SHAPES: readonly ContactShape2D[] = [];
 
 export class BroadPhase2D {
   readonly trees: readonly DynamicTree[] = [new DynamicTree(), new DynamicTree(), new DynamicTree()];
