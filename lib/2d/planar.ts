@@ -92,15 +92,19 @@ export function addSceneToWorld2D(world: World2D, scene: SceneDescription): Buil
     joints.push(planarJoint(world, j, index, bodies, joints));
   });
   if (scene.ground !== undefined) {
-    // the plane y = h: a box below it, far wider than any scene, whose top face is the body's x axis
-    // (made last, as the 3D plane is, so that the contacts come in the same order). The gaps to it are
-    // then measured as the 3D plane's, y − h in the body's frame, with the face's exact normal (0, 1):
-    // a segment's closest point, p₁ + t (p₂ − p₁), is rounded at its 2 km length, and tilted a circle's
-    // normal by 1e-13 as it rolled.
+    // the plane y = h: a box below it, far wider than any scene, its top face the x axis of the body's
+    // and the shape's frame (made last, as the 3D plane is, so that the contacts come in the same
+    // order). The gaps to it are then measured as the 3D plane's, y − h, with the face's exact normal
+    // (0, 1): a segment's closest point, p₁ + t (p₂ − p₁), is rounded at its 2 km length and tilted a
+    // circle's normal by 1e-13 as it rolled; a box centred below (its frame's origin 1 m down) rounded
+    // each gap in (y − h + 1) − 1.
     const { height, friction, restitution } = scene.ground;
     world.createBody({
       type: 'static', position: [0, height],
-      shapes: [{ type: 'box', halfExtents: [GROUND_HALF_WIDTH, GROUND_HALF_DEPTH], position: [0, -GROUND_HALF_DEPTH], friction, restitution }],
+      shapes: [{
+        type: 'polygon', friction, restitution,
+        points: [[-GROUND_HALF_WIDTH, -2 * GROUND_HALF_DEPTH], [GROUND_HALF_WIDTH, -2 * GROUND_HALF_DEPTH], [GROUND_HALF_WIDTH, 0], [-GROUND_HALF_WIDTH, 0]],
+      }],
     });
   }
   return { world, bodies, joints };
@@ -247,6 +251,11 @@ export interface PlanarContactOptions {
    * the runs then differ by that (docs/2d.md, "The oracle with contacts"). Default true (the 3D world's
    * default). */
   reuseManifolds?: boolean;
+  /** False: the 3D world sweeps no body (ccdSpeedThreshold = Infinity, and no body description asks for
+   * `ccd`), as the 2D world, which has no continuous collision: a fast ball that the 3D sweep puts back
+   * at the ground keeps its speed into the next step, where the 2D run's speculative contact stops it
+   * in this one. Default true (the 3D world's default). */
+  continuous?: boolean;
 }
 
 /** The same planar scene in World and World2D, with the same settings. */
@@ -254,6 +263,7 @@ export function buildPlanarPair(scene: SceneDescription, options: PlanarOptions 
   const two = buildScene2D(scene, options);
   const world3d = new World({ ...(options as WorldOptions), gravity: scene.gravity });
   if (contacts.reuseManifolds === false) world3d.reuseManifolds = false;
+  if (contacts.continuous === false) world3d.ccdSpeedThreshold = Infinity;
   const three = addSceneToWorld(world3d, scene);
   if (hasPlanarContacts(scene)) for (const body of three.bodies) if (body.type === 'dynamic') holdToPlane(body);
   return { world3d, world2d: two.world, bodies3d: three.bodies, bodies2d: two.bodies, joints3d: three.joints, joints2d: two.joints };
@@ -305,9 +315,11 @@ export interface PlanarComparisonOptions {
   /** Whether the 3D world rebuilds barely moved pairs' manifolds from its cache (PlanarContactOptions).
    * Default true. */
   reuseManifolds?: boolean;
+  /** Whether the 3D world sweeps fast bodies (PlanarContactOptions). Default true. */
+  continuous?: boolean;
 }
 
-const PLANAR_COMPARISON_OPTION_KEYS = optionKeys<PlanarComparisonOptions>({ steps: true, dt: true, options: true, reuseManifolds: true });
+const PLANAR_COMPARISON_OPTION_KEYS = optionKeys<PlanarComparisonOptions>({ steps: true, dt: true, options: true, reuseManifolds: true, continuous: true });
 
 /**
  * Runs a planar scene in World and World2D side by side and returns the difference after every step
@@ -315,7 +327,7 @@ const PLANAR_COMPARISON_OPTION_KEYS = optionKeys<PlanarComparisonOptions>({ step
  */
 export function comparePlanar(scene: SceneDescription, options: PlanarComparisonOptions): PlanarDifference[] {
   checkOptionKeys('comparePlanar', options, PLANAR_COMPARISON_OPTION_KEYS);
-  const pair = buildPlanarPair(scene, options.options, { reuseManifolds: options.reuseManifolds });
+  const pair = buildPlanarPair(scene, options.options, { reuseManifolds: options.reuseManifolds, continuous: options.continuous });
   const dt = options.dt ?? scene.dt;
   const differences: PlanarDifference[] = [];
   for (let i = 0; i < options.steps; i++) {
