@@ -10,7 +10,7 @@
 //
 // Contacts: a body that collides (BodyDescription.collide) takes its shape's 2D form, sphere → circle,
 // box → box [h_x, h_y], capsule along y → capsule, with the description's mass and inertia in both worlds
-// (a sphere's I_zz = 2/5 m r², not a disc's); the ground plane y = h → a static box below it. In 3D
+// (a sphere's I_zz = 2/5 m r², not a disc's); the ground plane y = h → a static polygon below it. In 3D
 // the dynamic bodies of a scene with contacts are held to the plane z = 0 (translation along z and
 // rotation about x and y locked, BodyOptions.lockTranslation and lockRotation): the contacts' tangents
 // across the plane then carry nothing, and the 3D rows reduce to the 2D ones. (A scene without contacts
@@ -110,7 +110,7 @@ export function addSceneToWorld2D(world: World2D, scene: SceneDescription): Buil
   return { world, bodies, joints };
 }
 
-/** Half the width and depth of the box that stands for a scene's ground plane, m. */
+/** Half the width and depth of the polygon that stands for a scene's ground plane, m. */
 const GROUND_HALF_WIDTH = 1000, GROUND_HALF_DEPTH = 1;
 
 /** Whether a scene has contacts: a body that collides, or a ground plane. */
@@ -251,10 +251,9 @@ export interface PlanarContactOptions {
    * the runs then differ by that (docs/2d.md, "The oracle with contacts"). Default true (the 3D world's
    * default). */
   reuseManifolds?: boolean;
-  /** False: the 3D world sweeps no body (ccdSpeedThreshold = Infinity, and no body description asks for
-   * `ccd`), as the 2D world, which has no continuous collision: a fast ball that the 3D sweep puts back
-   * at the ground keeps its speed into the next step, where the 2D run's speculative contact stops it
-   * in this one. Default true (the 3D world's default). */
+  /** False: the 3D world sweeps no body (ccdSpeedThreshold = Infinity; a scene description asks no body
+   * for `ccd`), as the 2D world, which has no continuous collision: a body swept in 3D is put back where
+   * it first came near a shape, and its 2D twin is not. Default true (the 3D world's default). */
   continuous?: boolean;
 }
 
