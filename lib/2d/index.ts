@@ -1,6 +1,6 @@
 /**
- * The 2D world: `World2D`, planar bodies, revolute, weld, angle, prismatic, wheel, pulley, gear and motor
- * joints, with the 3D world's solvers,
+ * The 2D world: `World2D`, planar bodies, revolute, weld, angle, prismatic, wheel, pulley, gear, motor,
+ * distance and mouse joints, with the 3D world's solvers,
  * settings and limits, and the comparison of a planar scene run in both (docs/2d.md).
  * @module sinew-physics/2d
  */
@@ -33,6 +33,10 @@ export { MotorJoint2D } from './joints/motor-joint.js';
 export type { MotorJoint2DOptions } from './joints/motor-joint.js';
 export { GearJoint2D } from './joints/gear-joint.js';
 export type { GearJoint2DOptions } from './joints/gear-joint.js';
+export { DistanceJoint2D } from './joints/distance-joint.js';
+export type { DistanceJoint2DOptions } from './joints/distance-joint.js';
+export { MouseJoint2D } from './joints/mouse-joint.js';
+export type { MouseJoint2DOptions } from './joints/mouse-joint.js';
 export type { ConstraintPart2D } from './joints/parts/constraint-part.js';
 export { PointConstraintPart2D } from './joints/parts/point-part.js';
 export { AngleConstraintPart2D } from './joints/parts/angle-part.js';

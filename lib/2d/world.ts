@@ -1,8 +1,8 @@
 // World2D: lib/world/world.ts in the plane. The same settings, step, breaking and solvers (lib/world/,
 // solver/step.ts and the direct solver solver/direct/ are shared code, the last through
-// solver/tree-body-model.ts); 2D bodies and the revolute, weld, angle, prismatic, wheel, pulley, gear and
-// motor joints; shapes and their contacts (world-contacts.ts over collision/contact-set.ts: the 3D
-// contact pipeline with 2D rows).
+// solver/tree-body-model.ts); 2D bodies and the revolute, weld, angle, prismatic, wheel, pulley, gear,
+// motor, distance and mouse joints; shapes and their contacts (world-contacts.ts over collision/contact-set.ts:
+// the 3D contact pipeline with 2D rows).
 
 import type { BodyStateIO } from '../body/core-body.js';
 import { BODY2D_STATE_IO } from './body-state-io.js';
@@ -16,6 +16,8 @@ import type { WheelJoint2D, WheelJoint2DOptions } from './joints/wheel-joint.js'
 import type { PulleyJoint2D, PulleyJoint2DOptions } from './joints/pulley-joint.js';
 import type { MotorJoint2D, MotorJoint2DOptions } from './joints/motor-joint.js';
 import type { GearJoint2D, GearJoint2DOptions } from './joints/gear-joint.js';
+import type { DistanceJoint2D, DistanceJoint2DOptions } from './joints/distance-joint.js';
+import type { MouseJoint2D, MouseJoint2DOptions } from './joints/mouse-joint.js';
 import { JOINT_2D_DEFINITIONS, joint2DDefinition } from './joints/joint-definitions.js';
 import { RigidBodyIntegrator2D } from './solver/integrate.js';
 import { TreeBodyModel2D } from './solver/tree-body-model.js';
@@ -312,6 +314,20 @@ export class World2D extends WorldCore<Body2D, Joint2D> {
    * angularOffset, with at most maxForce and maxTorque. */
   createMotorJoint(options: MotorJoint2DOptions): MotorJoint2D {
     return this.createJoint(JOINT_2D_DEFINITIONS.motor, options);
+  }
+
+  /** Distance joint (1 row) between two world-space anchors: a rod, a rope (maxLength only: slack
+   * allowed) or a spring (hertz, or stiffness and damping), as the 3D one. */
+  createDistanceJoint(options: DistanceJoint2DOptions): DistanceJoint2D {
+    return this.createJoint(JOINT_2D_DEFINITIONS.distance, options);
+  }
+
+  /**
+   * Mouse joint (2 rows): a spring (default 5 Hz, damping ratio 0.7) pulling a point of a dynamic body
+   * toward a target you move with setTarget, its force capped at maxForce. How a user drags a body.
+   */
+  createMouseJoint(options: MouseJoint2DOptions): MouseJoint2D {
+    return this.createJoint(JOINT_2D_DEFINITIONS.mouse, options);
   }
 
   /** @internal A body's centre of mass moved by `shift` (its axes) and its shapes about it (Body2D.addShape,
