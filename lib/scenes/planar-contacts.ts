@@ -36,16 +36,16 @@ export interface NewtonsCradleOptions {
   /** The balls' restitution. Default 1. */
   restitution?: number;
   /** Space between neighbouring balls at rest, m. Default 0.03, more than a ball moves in a step at the
-   * bottom of its swing (1.5 m/s): each impact is then one pair of balls, and the far ball rises to 88 %
-   * of the first one's height. Touching (0), the row's contacts are solved together and the impulse
-   * spreads through it: the far ball rises 10 %. */
+   * bottom of its swing (1.5 m/s): each impact is then one pair of balls, and the far ball rises to 91 %
+   * of the first one's drop. Touching (0), the row's contacts are solved together and the impulse
+   * spreads through it: the far ball rises 11 %. */
   gap?: number;
 }
 
 /**
- * Newton's cradle: `count` balls (density 1000) hung in a row `gap` apart, each by a rigid rod (a ball
- * joint at its pivot `length` above the centre: a massless rod), the first `lifted` pulled back to
- * `angle` and released. With restitution 1 the impact runs through the row and the far ball swings out.
+ * Newton's cradle: `count` balls (density 1000) hung in a row `gap` apart, each by a rigid rod (a distance
+ * joint from its centre to its pivot `length` above), the first `lifted` pulled back to `angle` and
+ * released. With restitution 1 the impact runs through the row and the far ball swings out.
  */
 export function newtonsCradle(options: NewtonsCradleOptions = {}): SceneDescription {
   const count = options.count ?? 5, r = options.radius ?? 0.1, length = options.length ?? 1, lifted = options.lifted ?? 1;
@@ -58,8 +58,10 @@ export function newtonsCradle(options: NewtonsCradleOptions = {}): SceneDescript
     const px = (i - (count - 1) / 2) * (2 * r + gap), py = length;
     // the lifted balls swing back about their pivots, the row between them kept touching
     const a = i < lifted ? angle : 0;
-    bodies.push(ball([px - length * Math.sin(a), py - length * Math.cos(a), 0], r, restitution));
-    joints.push({ type: 'ball', bodyA: i, bodyB: null, anchor: [px, py, 0] });
+    const centre: Vec3Tuple = [px - length * Math.sin(a), py - length * Math.cos(a), 0];
+    bodies.push(ball(centre, r, restitution));
+    // the rod: a rigid distance joint from the ball's centre to its pivot
+    joints.push({ type: 'distance', bodyA: i, bodyB: null, anchor: centre, anchorB: [px, py, 0] });
   }
   return { name: "Newton's cradle", gravity: [0, -9.81, 0], dt: 1 / 60, bodies, joints };
 }
