@@ -49,7 +49,7 @@ export {
   planarAngle,
   requirePlanar,
 } from './planar.js';
-export type { BuiltScene2D, PlanarComparisonOptions, PlanarDifference, PlanarOptions, PlanarPair } from './planar.js';
+export type { BuiltScene2D, PlanarComparisonOptions, PlanarContactOptions, PlanarDifference, PlanarOptions, PlanarPair } from './planar.js';
 export { Shape2D, shouldCollide, filtersMeet2D, SHAPE_2D_TYPES } from './geometry/shape.js';
 export type {
   Shape2DType, Shape2DOptions, SurfaceOptions2D, CircleShapeOptions, CapsuleShape2DOptions, BoxShape2DOptions, PolygonShapeOptions,
@@ -71,6 +71,7 @@ export { CastResult2D, shapeCast2D } from './geometry/shape-cast.js';
 export { rayCastShape2D, RayCastOutput2D } from './geometry/ray-cast.js';
 // The accepted range of every input, the same as in 3D (README, "Limits").
 export * from '../limits.js';
+export { hasPlanarContacts, holdToPlane } from './planar.js';
 export type { ContactBeginEvent2D, ContactForceEvent2D, SensorEvent2D } from './world-contacts.js';
 export type { ShapePair2D } from './collision/contact-set.js';
 export { SPECULATIVE_DISTANCE, TOUCH_DISTANCE } from './collision/contact-set.js';

@@ -7,13 +7,23 @@
 // ω = (0, 0, ω) → ω; inertia I_zz → I; ball joint → revolute joint (its z row never acts on planar
 // motion), weld → weld (3 of its 6 rows act), orientation joint → angle joint, prismatic joint along an
 // axis in the plane → prismatic joint (2 of its 5 rows act), distance joint → distance joint (the same row).
+//
+// Contacts: a body that collides (BodyDescription.collide) takes its shape's 2D form, sphere → circle,
+// box → box [h_x, h_y], capsule along y → capsule, with the description's mass and inertia in both worlds
+// (a sphere's I_zz = 2/5 m r², not a disc's); the ground plane y = h → a static polygon below it. In 3D
+// the dynamic bodies of a scene with contacts are held to the plane z = 0 (translation along z and
+// rotation about x and y locked, BodyOptions.lockTranslation and lockRotation): the contacts' tangents
+// across the plane then carry nothing, and the 3D rows reduce to the 2D ones. (A scene without contacts
+// is built without locks, as before: the direct solver leaves the joints of a locked body to the
+// iterative one, so a jointed scene with contacts compares under `solver: 'iterative'`.)
 
 import type { Body } from '../body/body.js';
 import type { Joint } from '../joints/joint.js';
-import { addSceneToWorld, describedGearJoints, requireGearBodies, type JointDescription, type SceneDescription } from '../scenes/description.js';
+import { addSceneToWorld, describedGearJoints, requireGearBodies, type BodyDescription, type JointDescription, type SceneDescription } from '../scenes/description.js';
 import { World, type WorldOptions } from '../world/world.js';
 import type { CoreWorldOptions } from '../world/settings.js';
 import type { Body2D } from './body.js';
+import type { Shape2DOptions } from './geometry/shape-options.js';
 import type { Joint2D } from './joints/joint.js';
 import type { RevoluteJoint } from './joints/revolute-joint.js';
 import type { PrismaticJoint2D } from './joints/prismatic-joint.js';
@@ -32,6 +42,12 @@ export function requirePlanar(scene: SceneDescription): void {
     if (b.orientation && (b.orientation[0] !== 0 || b.orientation[1] !== 0)) fail(`body ${i} is not rotated about z only`);
     if (b.linearVelocity && b.linearVelocity[2] !== 0) fail(`body ${i} moves out of the plane`);
     if (b.angularVelocity && (b.angularVelocity[0] !== 0 || b.angularVelocity[1] !== 0)) fail(`body ${i} turns about x or y`);
+  });
+  scene.bodies.forEach((b, i) => {
+    if (b.collide !== true) return;
+    const kind = b.shape.kind;
+    if (kind !== 'sphere' && kind !== 'box' && kind !== 'capsule') fail(`body ${i} collides as a ${kind}, which has no 2D form (sphere, box or capsule)`);
+    if (b.rollingResistance !== undefined && b.rollingResistance !== 0) fail(`body ${i}'s rollingResistance has no 2D form, got ${b.rollingResistance}`);
   });
   scene.joints.forEach((j, i) => {
     for (const name of ['anchor', 'anchorB', 'groundA', 'groundB', 'linearOffset'] as const) {
@@ -65,13 +81,59 @@ export function addSceneToWorld2D(world: World2D, scene: SceneDescription): Buil
       // (a description gives every body a mass; only a dynamic one takes it)
       mass: b.type === 'dynamic' ? b.mass : undefined,
       inertia: b.type === 'dynamic' ? b.inertia[2] : undefined,
+      linearDamping: b.linearDamping,
+      angularDamping: b.angularDamping,
+      userData: b.name,
+      shapes: b.collide === true ? [planarShape(b)] : undefined,
     }),
   );
   const joints: Joint2D[] = [];
   scene.joints.forEach((j, index) => {
     joints.push(planarJoint(world, j, index, bodies, joints));
   });
+  if (scene.ground !== undefined) {
+    // the plane y = h: a box below it, far wider than any scene, its top face the x axis of the body's
+    // and the shape's frame (made last, as the 3D plane is, so that the contacts come in the same
+    // order). The gaps to it are then measured as the 3D plane's, y − h, with the face's exact normal
+    // (0, 1): a segment's closest point, p₁ + t (p₂ − p₁), is rounded at its 2 km length and tilted a
+    // circle's normal by 1e-13 as it rolled; a box centred below (its frame's origin 1 m down) rounded
+    // each gap in (y − h + 1) − 1.
+    const { height, friction, restitution } = scene.ground;
+    world.createBody({
+      type: 'static', position: [0, height],
+      shapes: [{
+        type: 'polygon', friction, restitution,
+        points: [[-GROUND_HALF_WIDTH, -2 * GROUND_HALF_DEPTH], [GROUND_HALF_WIDTH, -2 * GROUND_HALF_DEPTH], [GROUND_HALF_WIDTH, 0], [-GROUND_HALF_WIDTH, 0]],
+      }],
+    });
+  }
   return { world, bodies, joints };
+}
+
+/** Half the width and depth of the polygon that stands for a scene's ground plane, m. */
+const GROUND_HALF_WIDTH = 1000, GROUND_HALF_DEPTH = 1;
+
+/** Whether a scene has contacts: a body that collides, or a ground plane. */
+export function hasPlanarContacts(scene: SceneDescription): boolean {
+  return scene.ground !== undefined || scene.bodies.some((b) => b.collide === true);
+}
+
+/** A colliding body's shape in 2D (requirePlanar has checked its kind). */
+function planarShape(b: BodyDescription): Shape2DOptions {
+  const surface = { group: b.group ?? 0, friction: b.friction, restitution: b.restitution };
+  const shape = b.shape;
+  switch (shape.kind) {
+    case 'sphere': return { type: 'circle', radius: shape.radius, ...surface };
+    case 'box': return { type: 'box', halfExtents: [shape.halfExtents[0], shape.halfExtents[1]], ...surface };
+    case 'capsule': return { type: 'capsule', radius: shape.radius, halfHeight: shape.halfHeight, ...surface };
+    default: throw new RangeError(`addSceneToWorld2D: a ${shape.kind} has no 2D form`);
+  }
+}
+
+/** Holds a 3D body to the plane z = 0: no translation along z, no rotation about x or y. */
+export function holdToPlane(body: Body): void {
+  body.lockTranslation = [false, false, true];
+  body.lockRotation = [true, true, false];
 }
 
 /** The 2D form of a planar scene's joint, made in `world` (`joints`: the scene's joints made before it). */
@@ -185,11 +247,29 @@ export interface PlanarPair {
   joints2d: Joint2D[];
 }
 
+/** How the 3D world of a planar pair collides its shapes. */
+export interface PlanarContactOptions {
+  /** False: the 3D world collides every pair every step, as the 2D world does, instead of rebuilding the
+   * manifold of a pair that barely moved from its cached points (lib/collision/manifold-cache.ts, Jolt's
+   * body pair cache). Rebuilt, a ball's contact point with the ground lies midway between where the
+   * ground was touched and below the ball's centre now, up to 0.5 mm aside, and its push turns the ball:
+   * the runs then differ by that (docs/2d.md, "The oracle with contacts"). Default true (the 3D world's
+   * default). */
+  reuseManifolds?: boolean;
+  /** False: the 3D world sweeps no body (ccdSpeedThreshold = Infinity; a scene description asks no body
+   * for `ccd`), as the 2D world, which has no continuous collision: a body swept in 3D is put back where
+   * it first came near a shape, and its 2D twin is not. Default true (the 3D world's default). */
+  continuous?: boolean;
+}
+
 /** The same planar scene in World and World2D, with the same settings. */
-export function buildPlanarPair(scene: SceneDescription, options: PlanarOptions = {}): PlanarPair {
+export function buildPlanarPair(scene: SceneDescription, options: PlanarOptions = {}, contacts: PlanarContactOptions = {}): PlanarPair {
   const two = buildScene2D(scene, options);
   const world3d = new World({ ...(options as WorldOptions), gravity: scene.gravity });
+  if (contacts.reuseManifolds === false) world3d.reuseManifolds = false;
+  if (contacts.continuous === false) world3d.ccdSpeedThreshold = Infinity;
   const three = addSceneToWorld(world3d, scene);
+  if (hasPlanarContacts(scene)) for (const body of three.bodies) if (body.type === 'dynamic') holdToPlane(body);
   return { world3d, world2d: two.world, bodies3d: three.bodies, bodies2d: two.bodies, joints3d: three.joints, joints2d: two.joints };
 }
 
@@ -236,9 +316,14 @@ export interface PlanarComparisonOptions {
   dt?: number;
   /** Settings for both worlds. */
   options?: PlanarOptions;
+  /** Whether the 3D world rebuilds barely moved pairs' manifolds from its cache (PlanarContactOptions).
+   * Default true. */
+  reuseManifolds?: boolean;
+  /** Whether the 3D world sweeps fast bodies (PlanarContactOptions). Default true. */
+  continuous?: boolean;
 }
 
-const PLANAR_COMPARISON_OPTION_KEYS = optionKeys<PlanarComparisonOptions>({ steps: true, dt: true, options: true });
+const PLANAR_COMPARISON_OPTION_KEYS = optionKeys<PlanarComparisonOptions>({ steps: true, dt: true, options: true, reuseManifolds: true, continuous: true });
 
 /**
  * Runs a planar scene in World and World2D side by side and returns the difference after every step
@@ -246,7 +331,7 @@ const PLANAR_COMPARISON_OPTION_KEYS = optionKeys<PlanarComparisonOptions>({ step
  */
 export function comparePlanar(scene: SceneDescription, options: PlanarComparisonOptions): PlanarDifference[] {
   checkOptionKeys('comparePlanar', options, PLANAR_COMPARISON_OPTION_KEYS);
-  const pair = buildPlanarPair(scene, options.options);
+  const pair = buildPlanarPair(scene, options.options, { reuseManifolds: options.reuseManifolds, continuous: options.continuous });
   const dt = options.dt ?? scene.dt;
   const differences: PlanarDifference[] = [];
   for (let i = 0; i < options.steps; i++) {

@@ -431,9 +431,12 @@ export class ContactConstraint {
       setRow(d, p, sa, sb, n, this.rA, this.rB);
       setRow(d, p + ROW_SIZE, sa, sb, this.tangent1, this.rA, this.rB);
       setRow(d, p + 2 * ROW_SIZE, sa, sb, this.tangent2, this.rA, this.rB);
-      // one friction mass for both tangents (see the header): 2 / (K_t₁ + K_t₂)
+      // one friction mass for both tangents (see the header): 2 / (K_t₁ + K_t₂); when one tangent has
+      // no response (K = 0: a body held to a plane by locked axes, with that tangent across the plane),
+      // the other's 1 / K alone (the mean K over the tangents that respond: 2 / K_t₁ would overshoot the
+      // slip twice over; taken as 0, the pair had no friction at all)
       const mass1 = d[p + ROW_SIZE + ROW_MASS], mass2 = d[p + 2 * ROW_SIZE + ROW_MASS];
-      const frictionMass = mass1 > 0 && mass2 > 0 ? (2 * mass1 * mass2) / (mass1 + mass2) : 0;
+      const frictionMass = mass1 > 0 && mass2 > 0 ? (2 * mass1 * mass2) / (mass1 + mass2) : mass1 > 0 ? mass1 : mass2;
       d[p + ROW_SIZE + ROW_MASS] = frictionMass;
       d[p + 2 * ROW_SIZE + ROW_MASS] = frictionMass;
       d[p + POINT_SEPARATION] = m.separations[i];
@@ -486,6 +489,17 @@ export class ContactConstraint {
    */
   private chooseTangents(n: Float64Array): void {
     const t1 = this.tangent1, t2 = this.tangent2;
+    if (n[2] === 0 && (this.bodyA.hasLockedAxes || this.bodyB.hasLockedAxes)) {
+      // A normal in the x-y plane between bodies with locked axes (a body held to the plane z = 0:
+      // translation along z and rotation about x and y locked): t₁ = (n_y, −n_x, 0), the plane's
+      // tangent (Box2D's right perpendicular), and t₂ = n × t₁ = (0, 0, −1), across the plane. On a
+      // planar body t₂ has K = 0 and t₁ carries the whole friction, as the 2D world's one tangent row;
+      // either basis above would mix z into both tangents (Duff's for a slanted in-plane normal), and two
+      // rows sharing one rank-one block's friction overshoot the slip in turn.
+      t1[0] = n[1]; t1[1] = -n[0]; t1[2] = 0;
+      t2[0] = 0; t2[1] = 0; t2[2] = -1;
+      return;
+    }
     if (this.count > 0) {
       const m = this.manifold, sa = this.bodyA.state, sb = this.bodyB.state;
       // v_b + ω_b × r_b − v_a − ω_a × r_a at the first point

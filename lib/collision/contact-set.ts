@@ -81,6 +81,9 @@ export class ContactSet {
   private readonly meshPairs: MeshPairs | null;
   /** Contacts made here (those of mesh pairs are counted by meshPairs) and dropped from the pool. */
   /** @internal */ made = 0;
+  /** @internal False: every pair is collided every step, its cached manifold never rebuilt
+   * (manifold-cache.ts); the planar oracle's exact comparison with the 2D world, which has no cache. */
+  reuseManifolds = true;
   private dropped = 0;
   /** When the pool may shrink (see trimPool). */
   private readonly poolShrink = new ShrinkCheck();
@@ -450,7 +453,7 @@ export class ContactSet {
     }
     // a pair that barely moved keeps its points, carried with the shapes (manifold-cache.ts)
     const cache = contact.manifoldCache;
-    if (!cache.reuse(contact.manifold, a.pose, b.pose, a.shape, b.shape)) {
+    if (!this.reuseManifolds || !cache.reuse(contact.manifold, a.pose, b.pose, a.shape, b.shape)) {
       this.writeMargin(contact);
       collideWithinMargin(this.pairFunctions, a.shape, a.pose, b.shape, b.pose, contact.manifold);
       cache.remember(contact.manifold, a.pose, b.pose, a.shape, b.shape);

@@ -49,6 +49,9 @@ export interface BodyDescription {
   group?: number;
   /** The collision shape's rolling resistance coefficient (ShapeOptions.rollingResistance). Default 0. */
   rollingResistance?: number;
+  /** The collision shape's friction and restitution (ShapeOptions). Default 0.6 and 0. */
+  friction?: number;
+  restitution?: number;
 }
 
 export interface JointDescription {
@@ -150,7 +153,9 @@ export function addSceneToWorld(world: World, scene: SceneDescription): BuiltSce
       linearDamping: b.linearDamping,
       angularDamping: b.angularDamping,
       userData: b.name,
-      shapes: b.collide === true ? [{ ...collisionShape(b.shape), group: b.group ?? 0, rollingResistance: b.rollingResistance }] : undefined,
+      shapes: b.collide === true
+        ? [{ ...collisionShape(b.shape), group: b.group ?? 0, rollingResistance: b.rollingResistance, friction: b.friction, restitution: b.restitution }]
+        : undefined,
     }),
   );
   const joints: Joint[] = [];

@@ -32,3 +32,5 @@ export type { HullPileOptions } from './hulls.js';
 export type { RagdollPileOptions, BoxPyramidOptions, WeldedWallOptions, DrapedChainOptions, FallingPileOptions } from './contacts.js';
 export { boxMesh, torusMesh, latheMesh, bowlMesh, voxelMesh, lShape, chairMesh, signedVolume, torusVolume } from './solids.js';
 export type { MeshData } from './solids.js';
+export { newtonsCradle, ballPyramid } from './planar-contacts.js';
+export type { NewtonsCradleOptions, BallPyramidOptions } from './planar-contacts.js';

@@ -239,6 +239,15 @@ export class BasicWorld extends WorldCore<Body, Joint> {
   get contacts(): readonly Readonly<ContactConstraint>[] {
     return this.contactSet.touching;
   }
+  /** @internal Whether a pair that barely moved keeps its manifold, carried with its shapes, instead of
+   * being collided again (manifold-cache.ts; default true). Off, every pair is collided every step, as
+   * the 2D world does: lib/2d/planar.ts turns it off to compare the two to round-off. */
+  get reuseManifolds(): boolean {
+    return this.contactSet.reuseManifolds;
+  }
+  set reuseManifolds(on: boolean) {
+    this.contactSet.reuseManifolds = on;
+  }
   /** Pairs of overlapping shapes the last step's contact search turned away at its bounds on pairs
    * (bodies created inside each other: README, "Limits"), to be looked for again as they are pushed
    * apart; 0 in any ordinary scene (0 before the first step). */
