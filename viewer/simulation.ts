@@ -104,7 +104,7 @@ export class SceneRunner {
     this.live = this.runs[0].live;
     if (compare) {
       const { world, bodies, joints } = this.live;
-      const { onJointBreak: _ignored, onBodyInvalid: _invalid, gyroscopic: _none, ...shared } = scene.worldOptions ?? {};
+      const { onJointBreak: _ignored, onBodyInvalid: _invalid, gyroscopic: _none, onContactBegin: _cb, onContactEnd: _ce, onSensorBegin: _sb, onSensorEnd: _se, onContactForce: _cf, onPreSolve: _ps, ...shared } = scene.worldOptions ?? {};
       const world2d = new World2D({ ...shared, gravity: [description.gravity[0], description.gravity[1]] });
       const two = addSceneToWorld2D(world2d, description);
       const pair: PlanarPair = { world3d: world, world2d, bodies3d: bodies, bodies2d: two.bodies, joints3d: joints, joints2d: two.joints };
