@@ -445,7 +445,8 @@ function runTwoDSection() {
       process.stderr.write(`  ${scene} sinew2d / iterative / planck${box2d3 ? ' / box2d3' : ''} interleaved: ${back.map((t) => fmt(t)).join(' / ')} ms\n`);
     }
     const middle = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-    rows.push({ scene, runs, medianMs: settings.map((_, i) => middle(runs.map((run) => run[i]))), planckRatios: runs.map((run) => run[0] / run[2]) });
+    const planckRatios = runs.map((run) => run[0] / run[2]), box2dRatios = runs.map((run) => run[0] / run[3]);
+    rows.push({ scene, runs, medianMs: settings.map((_, i) => middle(runs.map((run) => run[i]))), planckRatios, planckRatio: middle(planckRatios), box2dRatio: box2d3 ? middle(box2dRatios) : null });
   }
   results.tables.twoDInterleaved = rows;
   const pyramids = [];
@@ -463,12 +464,12 @@ function runTwoDSection() {
   const planckVersion = packageVersion('planck'), box2dVersion = box2d3 ? packageVersion('box2d3-wasm') : null;
   print('\n<!-- section:2d -->');
   print('## 2D against planck.js and Box2D v3');
-  print(`\nsinew/2d (World2D) at its defaults (the direct solver for joints; contacts at 4 substeps of 1 biased and 1 relax sweep) and with its soft step (\`solver: 'iterative'\`), planck.js ${planckVersion} (Box2D v2.4 in JavaScript, 8 velocity and 3 position iterations)${box2d3 ? ` and Box2D v3 (box2d3-wasm ${box2dVersion}: Erin Catto's C library compiled to WebAssembly with SIMD, single precision, one thread, 4 substeps)` : ' (Box2D v3: box2d3-wasm is not installed here)'}, each at its defaults with sleeping off, built from the same scene description and stepped in one process, interleaved: each engine 10 steps in turn, ${blocks} times after a warm-up of 120 steps, the median ms per step of those blocks (bench/interleaved.mjs), in ${repeats} such processes with the engines' order turned (the median of the ${repeats}; the last column, sinew / planck in each process). S1-n: n links of 1 m and 1 kg on pins, released horizontal; S3: the welded cantilever of 10 boxes; PYRAMID2D-n: n rows of boxes 1 m across (half 0.5, 1000 kg, density 1000 kg/m², friction 0.6, restitution 0), 1.02 m apart, on a static box (bench/engines/planar-shapes.mjs; planck and Box2D v3 get fixtures or shapes of the same size, then the same mass and inertia).`);
+  print(`\nsinew/2d (World2D) at its defaults (the direct solver for joints; contacts at 4 substeps of 1 biased and 1 relax sweep) and with its soft step (\`solver: 'iterative'\`), planck.js ${planckVersion} (Box2D v2.4 in JavaScript, 8 velocity and 3 position iterations)${box2d3 ? ` and Box2D v3 (box2d3-wasm ${box2dVersion}: Erin Catto's C library compiled to WebAssembly with SIMD, single precision, one thread, 4 substeps)` : ' (Box2D v3: box2d3-wasm is not installed here)'}, each at its defaults with sleeping off, built from the same scene description and stepped in one process, interleaved: each engine 10 steps in turn, ${blocks} times after a warm-up of 120 steps, the median ms per step of those blocks (bench/interleaved.mjs), in ${repeats} such processes with the engines' order turned: each engine's median of the ${repeats}, the ratios' medians over the processes, and the last column sinew / planck in each process. S1-n: n links of 1 m and 1 kg on pins, released horizontal; S3: the welded cantilever of 10 boxes; PYRAMID2D-n: n rows of boxes 1 m across (half 0.5, 1000 kg, density 1000 kg/m², friction 0.6, restitution 0), 1.02 m apart, on a static box (bench/engines/planar-shapes.mjs; planck and Box2D v3 get fixtures or shapes of the same size, then the same mass and inertia).`);
   print(`\n| scene | sinew/2d ms | sinew/2d iterative ms | planck ms |${box2d3 ? ' Box2D v3 ms |' : ''} sinew / planck |${box2d3 ? ' sinew / Box2D v3 |' : ''} sinew / planck, each process |`);
   print(`|---|---|---|---|${box2d3 ? '---|' : ''}---|${box2d3 ? '---|' : ''}---|`);
   for (const r of rows) {
     const [mine, soft, planck, box] = r.medianMs;
-    print(`| ${r.scene} | ${fmt(mine)} | ${fmt(soft)} | ${fmt(planck)} |${box2d3 ? ` ${fmt(box)} |` : ''} ${fmt(mine / planck, 2)} |${box2d3 ? ` ${fmt(mine / box, 2)} |` : ''} ${r.planckRatios.map((x) => fmt(x, 2)).join(', ')} |`);
+    print(`| ${r.scene} | ${fmt(mine)} | ${fmt(soft)} | ${fmt(planck)} |${box2d3 ? ` ${fmt(box)} |` : ''} ${fmt(r.planckRatio, 2)} |${box2d3 ? ` ${fmt(r.box2dRatio, 2)} |` : ''} ${r.planckRatios.map((x) => fmt(x, 2)).join(', ')} |`);
   }
   if (pyramids.length > 0) {
     print('\nThe 20-row pyramid (210 boxes) in a fresh process per engine, 10 s at 60 Hz, every step timed from the first (bench/worker.mjs; the timings of separate processes drift on this machine, the interleaved table above is the one for cost). planck\'s boxes float on its polygon skin (0.01 m per box), so its top box stands 0.26 m higher than built; Box2D v3 and sinew let each box sink into the one below by about 1.5 mm (soft contacts within the linear slop, 5 mm).');
