@@ -1,4 +1,4 @@
-// npm run bench [-- --quick] [-- --only <engine,engine>] [-- --scenes <scene,scene>] [-- --section direct|contacts|holds|world|bundle|sweeps|worker|powered|vehicles]
+// npm run bench [-- --quick] [-- --only <engine,engine>] [-- --scenes <scene,scene>] [-- --section direct|contacts|2d|holds|world|bundle|sweeps|worker|powered|vehicles]
 //
 // Runs each engine on each scene in a fresh node process (bench/worker.mjs) and prints the tables:
 // ms per step (median and p95 after a JIT warm-up), joint errors measured the same way for every engine
@@ -10,7 +10,9 @@
 //
 // `--section direct` runs only the direct tree solver's section and replaces that section of
 // BENCHMARKS.md (the rest of the file is kept); `--section contacts` does the same for the contact
-// scenes (the box pyramid and the ragdoll pile against the peers); `--section holds` for the joint
+// scenes (the box pyramid and the ragdoll pile against the peers); `--section 2d` for sinew/2d against
+// planck.js and Box2D v3 in one process, interleaved (the hanging chains, the cantilever and the 2D box
+// pyramids); `--section holds` for the joint
 // scenarios of bench/holds.mjs (motors into limits, ropes and bridges fixed at both ends, stacks, the
 // welded wall left alone), sinew under both solvers; `--section world` for the collision world against
 // Rapier in one process, interleaved (bench/world.mjs: a static level, sleeping bodies, scene queries,
@@ -33,6 +35,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { fitPowerLaw, logLogPlot } from './log-plot.mjs';
+import { packageVersion } from './engines/package-version.mjs';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -166,11 +169,12 @@ const rows3d = [];
 const twoD = [];
 const contactRows = [];
 /** The sections that --section names, in the order of BENCHMARKS.md. */
-const SECTIONS = ['direct', 'contacts', 'scaling', 'holds', 'world', 'bundle', 'sweeps', 'worker', 'powered', 'vehicles'];
+const SECTIONS = ['direct', 'contacts', '2d', 'scaling', 'holds', 'world', 'bundle', 'sweeps', 'worker', 'powered', 'vehicles'];
 if (onlySection !== null && !SECTIONS.includes(onlySection)) throw new Error(`bench: unknown section ${onlySection} (${SECTIONS.join(', ')})`);
 if (onlySection === null) runStandardSections();
 if (onlySection === null || onlySection === 'direct') runDirectSection();
 if (onlySection === null || onlySection === 'contacts') runContactsSection();
+if (onlySection === null || onlySection === '2d') runTwoDSection();
 if (onlySection === null || onlySection === 'scaling') runScalingSection();
 if (onlySection === null || onlySection === 'holds') runHoldsSection();
 if (onlySection === null || onlySection === 'world') runWorldSection();
@@ -217,6 +221,7 @@ if (!quick) {
 const planar = scenesOf(quick ? ['S1-100', 'S3'] : ['S1-100', 'S1-1000', 'S3']);
 for (const scene of planar) {
   const runs = [['sinew2d', {}, 'defaults'], ['sinew2d', { solver: 'iterative' }, 'soft step'], ['planck', {}, 'defaults'], ['rapier2d', {}, 'defaults']];
+  if (existsSync(`${root}node_modules/box2d3-wasm/package.json`)) runs.push(['box2d3', {}, 'defaults']);
   if (!quick) runs.push(['planck', { velocityIterations: 16, positionIterations: 6 }, 'more'], ['rapier2d', { iterations: 8 }, 'more']);
   for (const [engine, settings, kind] of runs.filter(([e]) => wanted(e))) {
     const r = measure(engine, scene, settings);
@@ -226,7 +231,7 @@ for (const scene of planar) {
 }
 results.tables.twoD = twoD;
 print('\n## 2D joints');
-table('sinew/2d, planck (Box2D v2.4 in JS) and Rapier 2D (WASM); defaults: sinew the direct solver (one exact substep a step where it holds every row), its soft step `solver: \'iterative\'` (4 substeps x 2 iterations), planck 8 velocity + 3 position iterations, Rapier 4 substeps x 1 PGS iteration', twoD);
+table('sinew/2d, planck (Box2D v2.4 in JS), Rapier 2D (WASM) and Box2D v3 (box2d3-wasm, when installed); defaults: sinew the direct solver (one exact substep a step where it holds every row), its soft step `solver: \'iterative\'` (4 substeps x 2 iterations), planck 8 velocity + 3 position iterations, Rapier 4 substeps x 1 PGS iteration, Box2D v3 4 substeps', twoD);
 
 if (!quick) {
   const curve = ['S1-100', 'S3'].flatMap((scene) => [2, 4, 8, 16].map((substeps) => measure('sinew', scene, { substeps })));
@@ -412,6 +417,65 @@ function runContactsSection() {
     }
   }
   print('<!-- /section:contacts -->');
+}
+
+// 2D against planck.js (Box2D v2.4 in JavaScript) and Box2D v3 (box2d3-wasm, when installed), in one
+// process, interleaved (bench/interleaved.mjs): the 1000- and 100-link hanging chains and the welded
+// cantilever (joints only), and the 10- and 20-row pyramids of 1 m boxes (contacts only; every engine
+// builds the same shapes, bench/engines/planar-shapes.mjs). Then the pyramids each in a fresh process
+// (bench/worker.mjs), for how far each engine let its boxes move.
+function runTwoDSection() {
+  const box2d3 = existsSync(`${root}node_modules/box2d3-wasm/package.json`) && wanted('box2d3');
+  const scenes = scenesOf(quick ? ['S1-100', 'PYRAMID2D-10'] : ['S1-1000', 'S1-100', 'S3', 'PYRAMID2D-20', 'PYRAMID2D-10']);
+  const settings = [{}, { solver: 'iterative' }, { engine: 'planck' }, ...(box2d3 ? [{ engine: 'box2d3' }] : [])];
+  const blocks = quick ? 10 : 100, repeats = quick ? 1 : 3;
+  const rows = [];
+  for (const scene of scenes) {
+    // `repeats` processes, the engines' order turned by one each time (the first world built and stepped
+    // first in one, last in another); each engine's median over its blocks, then the median of those
+    const runs = [];
+    for (let k = 0; k < repeats; k++) {
+      const order = settings.map((_, i) => (i + k) % settings.length);
+      const config = JSON.stringify({ scene, engine: 'sinew2d', settings: order.map((i) => settings[i]), blocks });
+      const out = execFileSync(process.execPath, [`${here}interleaved.mjs`, config], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: TIME_LIMIT_MS });
+      const times = JSON.parse(out.trim().split('\n').pop()).medianMs;
+      const back = new Array(settings.length);
+      order.forEach((i, position) => { back[i] = times[position]; });
+      runs.push(back);
+      process.stderr.write(`  ${scene} sinew2d / iterative / planck${box2d3 ? ' / box2d3' : ''} interleaved: ${back.map((t) => fmt(t)).join(' / ')} ms\n`);
+    }
+    const middle = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+    const planckRatios = runs.map((run) => run[0] / run[2]), box2dRatios = runs.map((run) => run[0] / run[3]);
+    rows.push({ scene, runs, medianMs: settings.map((_, i) => middle(runs.map((run) => run[i]))), planckRatios, planckRatio: middle(planckRatios), box2dRatio: box2d3 ? middle(box2dRatios) : null });
+  }
+  results.tables.twoDInterleaved = rows;
+  const pyramids = [];
+  if (!quick) {
+    for (const engine of ['sinew2d', 'planck', ...(box2d3 ? ['box2d3'] : [])]) {
+      for (const [settings, kind] of engine === 'sinew2d' ? [[{}, 'defaults'], [{ solver: 'iterative' }, 'iterative']] : [[{}, 'defaults']]) {
+        const r = measure(engine, 'PYRAMID2D-20', settings);
+        r.kind = kind;
+        pyramids.push(r);
+        process.stderr.write(`  PYRAMID2D-20 ${engine} ${kind}: ${r.failed ? `failed: ${r.failed}` : `${fmt(r.medianMs)} ms`}\n`);
+      }
+    }
+  }
+  results.tables.twoDPyramid = pyramids;
+  const planckVersion = packageVersion('planck'), box2dVersion = box2d3 ? packageVersion('box2d3-wasm') : null;
+  print('\n<!-- section:2d -->');
+  print('## 2D against planck.js and Box2D v3');
+  print(`\nsinew/2d (World2D) at its defaults (the direct solver for joints; contacts at 4 substeps of 1 biased and 1 relax sweep) and with its soft step (\`solver: 'iterative'\`), planck.js ${planckVersion} (Box2D v2.4 in JavaScript, 8 velocity and 3 position iterations)${box2d3 ? ` and Box2D v3 (box2d3-wasm ${box2dVersion}: Erin Catto's C library compiled to WebAssembly with SIMD, single precision, one thread, 4 substeps)` : ' (Box2D v3: box2d3-wasm is not installed here)'}, each at its defaults with sleeping off, built from the same scene description and stepped in one process, interleaved: each engine 10 steps in turn, ${blocks} times after a warm-up of 120 steps, the median ms per step of those blocks (bench/interleaved.mjs), in ${repeats} such processes with the engines' order turned: each engine's median of the ${repeats}, the ratios' medians over the processes, and the last column sinew / planck in each process. S1-n: n links of 1 m and 1 kg on pins, released horizontal; S3: the welded cantilever of 10 boxes; PYRAMID2D-n: n rows of boxes 1 m across (half 0.5, 1000 kg, density 1000 kg/m², friction 0.6, restitution 0), 1.02 m apart, on a static box (bench/engines/planar-shapes.mjs; planck and Box2D v3 get fixtures or shapes of the same size, then the same mass and inertia).`);
+  print(`\n| scene | sinew/2d ms | sinew/2d iterative ms | planck ms |${box2d3 ? ' Box2D v3 ms |' : ''} sinew / planck |${box2d3 ? ' sinew / Box2D v3 |' : ''} sinew / planck, each process |`);
+  print(`|---|---|---|---|${box2d3 ? '---|' : ''}---|${box2d3 ? '---|' : ''}---|`);
+  for (const r of rows) {
+    const [mine, soft, planck, box] = r.medianMs;
+    print(`| ${r.scene} | ${fmt(mine)} | ${fmt(soft)} | ${fmt(planck)} |${box2d3 ? ` ${fmt(box)} |` : ''} ${fmt(r.planckRatio, 2)} |${box2d3 ? ` ${fmt(r.box2dRatio, 2)} |` : ''} ${r.planckRatios.map((x) => fmt(x, 2)).join(', ')} |`);
+  }
+  if (pyramids.length > 0) {
+    print('\nThe 20-row pyramid (210 boxes) in a fresh process per engine, 10 s at 60 Hz, every step timed from the first (bench/worker.mjs; the timings of separate processes drift on this machine, the interleaved table above is the one for cost). planck\'s boxes float on its polygon skin (0.01 m per box), so its top box stands 0.26 m higher than built; Box2D v3 and sinew let each box sink into the one below by about 1.5 mm (soft contacts within the linear slop, 5 mm).');
+    contactTable('PYRAMID2D-20: 20 rows of 1 m boxes', pyramids, [['largest move m', (r) => fmt(r.displacement, 4)], ['top drop m', (r) => fmt(r.topDrop, 4)]]);
+  }
+  print('<!-- /section:2d -->');
 }
 
 // The joint scenarios of bench/holds.mjs, in a process of their own: sinew under both solvers, defaults.

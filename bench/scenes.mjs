@@ -8,7 +8,7 @@ import { hangingChain, heavyEndChain, weldedCantilever, ballAndChain, sphereGrid
  * WALL-STACK 8 x 8 bricks of 30 kg stacked in columns on their ground welds, no collision (120 welds, 56
  * loops); BRIDGE-20 the rope bridge of two 20-link chains with planks welded across; TAUT-30 a 30-link
  * chain held at both ends 0.99 of its length apart. With contacts (10 s each): PYRAMID-n, a box pyramid of n rows (boxes of 0.5 m; n = 10: 55
- * boxes), PILE-n, n ragdolls dropped onto each other (16 bodies and 15 limited joints each), and FALL-n,
+ * boxes; PYRAMID2D-n the same of 1 m boxes for the 2D engines), PILE-n, n ragdolls dropped onto each other (16 bodies and 15 limited joints each), and FALL-n,
  * FALLBOX-n, FALLSPHERE-n: n mixed shapes, boxes or spheres dropped in layers of 100 into a walled pen of
  * 10 x 10 m; FALL-n-WIDE, FALLBOX-n-WIDE, FALLSPHERE-n-WIDE the same in a pen that widens with n, so that
  * every n drops in about ten layers and settles about as deep (the pen's side round(√(n / 10)) m: 1000
@@ -27,6 +27,10 @@ export function benchScene(name) {
   if (name === 'WALL-STACK') return { build: () => weldedWall({ bond: 'stack', brickMass: 30, collide: false }), steps: 600, kind: 'structure' };
   if (name === 'BRIDGE-20') return { build: () => ropeBridge({ links: 20 }), steps: 600, kind: 'structure' };
   if (name === 'TAUT-30') return { build: () => tautChain(30), steps: 600, kind: 'structure' };
+  // the planar pyramid the 2D engines share (bench/engines/planar-shapes.mjs): boxes of 1 m (half 0.5,
+  // 1000 kg), 1.02 m apart, on a static box
+  const pyramid2d = /^PYRAMID2D-(\d+)$/.exec(name);
+  if (pyramid2d) return { build: () => boxPyramid({ rows: Number(pyramid2d[1]), half: 0.5 }), steps: 600, kind: 'pyramid' };
   const pyramid = /^PYRAMID-(\d+)$/.exec(name);
   if (pyramid) return { build: () => boxPyramid({ rows: Number(pyramid[1]) }), steps: 600, kind: 'pyramid' };
   const pile = /^PILE-(\d+)$/.exec(name);

@@ -21,8 +21,13 @@ import { AxisDrive, wrapAngle, type MotorOptions, type ServoOptions } from '../.
 import type { StateReader, StateWriter } from '../../util/state.js';
 import type { SubstepLength } from '../../solver/step-parts.js';
 import { MAX_REFERENCE_ANGLE } from '../../limits.js';
+import { BODY2D_STATE } from '../body-state.js';
 import { readPoint, requireWritable } from '../../util/validate.js';
 import type { Vector2Input } from '../../util/vector-input.js';
+
+const ANGLE = BODY2D_STATE.angle;
+/** prepare's unwrapped θ_b − θ_a − θ₀ (AxisDrive.setAngleAt). */
+const hingeAngle = new Float64Array(1);
 
 export interface RevoluteJointOptions extends Joint2DOptions {
   /** The pivot, world space, m (required unless localFrameA and localFrameB are given). */
@@ -206,7 +211,10 @@ export class RevoluteJoint extends Joint2D {
     this.point.prepare(this.bodyA, this.bodyB);
     this.point.factor(this.springCompliance);
     this.axisRow.setAngular(this.bodyA, this.bodyB);
-    this.drive.setAngle(this.getAngle());
+    // θ through an array (AxisDrive.setAngleAt wraps it as getAngle does): no double crosses a call
+    const angle = hingeAngle;
+    angle[0] = this.bodyB.state[ANGLE] - this.bodyA.state[ANGLE] - this._referenceAngle;
+    this.drive.setAngleAt(angle, 0);
     this.drive.prepare(step);
   }
   protected override checkParts(where: string, path: string): void {

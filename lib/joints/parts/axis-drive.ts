@@ -120,6 +120,13 @@ export class AxisDrive {
    * within [−π, π] read θ as before unless θ is nearer the other limit the other way round.)
    */
   arcPosition(angle: number): number {
+    arcScratch[0] = angle;
+    this.arcPositionIn(arcScratch, 0);
+    return arcScratch[0];
+  }
+  /** arcPosition of values[at], written back there. */
+  private arcPositionIn(values: Float64Array, at: number): void {
+    const angle = values[at];
     let x = angle;
     const lower = this.lower, upper = this.upper;
     if (this.arc && lower > -Infinity && upper < Infinity && (x < lower || x > upper)) {
@@ -132,11 +139,24 @@ export class AxisDrive {
         }
       }
     }
-    return x;
+    values[at] = x;
   }
   /** @internal The position from a hinge angle (arcPosition), before each prepare. */
   setAngle(angle: number): void {
     this.position = this.arcPosition(angle);
+  }
+  /**
+   * @internal setAngle for the unwrapped angle in values[at]: wrapped to (−π, π] (wrapAngle) and read as
+   * arcPosition reads it, in the array (left there), so that no double crosses a call. A double passed to
+   * or returned from a call V8 does not inline is boxed, and what V8 inlines into a joint's prepare varies
+   * from one optimization to the next: measured on the 2D hanging chain of 1000 links, a prepare
+   * reoptimized after the first angle past ±π called setAngle and wrapAngle out of line and allocated
+   * 16 bytes a joint, 47 KB a step over its three prepares.
+   */
+  setAngleAt(values: Float64Array, at: number): void {
+    wrapAngleIn(values, at);
+    this.arcPositionIn(values, at);
+    this.position = values[at];
   }
 
   /** True when any of the drive's rows can act: a finite limit, a motor or servo, or friction. */
@@ -615,10 +635,19 @@ function setRow(bias: number, massScale: number, impulseScale: number, lower: nu
 
 /** An angle in (−π, π]. */
 export function wrapAngle(angle: number): number {
-  if (angle > Math.PI) return angle - 2 * Math.PI * Math.floor((angle + Math.PI) / (2 * Math.PI));
-  if (angle <= -Math.PI) return angle + 2 * Math.PI * Math.floor((Math.PI - angle) / (2 * Math.PI));
-  return angle;
+  wrapScratch[0] = angle;
+  wrapAngleIn(wrapScratch, 0);
+  return wrapScratch[0];
 }
+/** values[at] wrapped to (−π, π] in place (wrapAngle's arithmetic). */
+export function wrapAngleIn(values: Float64Array, at: number): void {
+  const angle = values[at];
+  if (angle > Math.PI) values[at] = angle - 2 * Math.PI * Math.floor((angle + Math.PI) / (2 * Math.PI));
+  else if (angle <= -Math.PI) values[at] = angle + 2 * Math.PI * Math.floor((Math.PI - angle) / (2 * Math.PI));
+}
+/** wrapAngle's and arcPosition's number in an array (a double returned from a call V8 does not inline
+ * is boxed: see AxisDrive.setAngleAt). */
+const wrapScratch = new Float64Array(1), arcScratch = new Float64Array(1);
 
 /** The motor and servo options hinge and prismatic joints take (forces in N·m or N to match). */
 export interface MotorOptions {
