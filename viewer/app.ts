@@ -13,6 +13,7 @@ import { DEFAULT_JOINT_SOLVER, DEFAULT_WORLD_SETTINGS, RESTITUTION_THRESHOLD, ty
 import { defaultSettings, FALL_LIMIT, FIXED_STEP, SceneRunner, type SimulationSettings } from './simulation.js';
 import { WorkerRun } from './worker-run.js';
 import { TwinView } from './render/twin-view.js';
+import { World2DView } from './render/world2d-view.js';
 import { DifferencePlot } from './ui/difference-plot.js';
 import { DragTool } from './ui/drag.js';
 import { Help } from './ui/help.js';
@@ -58,6 +59,8 @@ export class ViewerApp implements PanelControls {
   /** Bumped at each build: a worker that finishes starting for an older build is stopped. */
   private workerBuild = 0;
   private twinView: TwinView | null = null;
+  /** The drawing of a 2D-only scene's World2D (LiveScene.flat). */
+  flatView: World2DView | null = null;
   private readonly plot: DifferencePlot;
   readonly drag: DragTool;
   /** Ray and swept-sphere queries under the pointer (display.probe). */
@@ -228,6 +231,7 @@ export class ViewerApp implements PanelControls {
     for (const view of this.views) view.sync(this.display, frameTime, this.drag.picked);
     this.probe.sync(this.display.probe);
     this.twinView?.sync();
+    this.flatView?.sync(this.display.contacts, this.display.sleep);
     if (this.runner.twin) this.plot.draw(this.runner.twin);
     this.drag.sync();
     if (this.sceneDef.follow !== undefined && !this.inWorker) this.stage.follow(this.sceneDef.follow(this.runner.live));
@@ -282,6 +286,11 @@ export class ViewerApp implements PanelControls {
       this.twinView.dispose();
       this.twinView = null;
     }
+    if (this.flatView !== null) {
+      this.stage.scene.remove(this.flatView.group);
+      this.flatView.dispose();
+      this.flatView = null;
+    }
     this.workerRun?.terminate();
     this.workerRun = null;
     this.runner = new SceneRunner(this.sceneDef, this.params, this.settings, this.compare);
@@ -298,6 +307,11 @@ export class ViewerApp implements PanelControls {
     this.accumulator = 0;
     this.stepTimes.length = 0;
     this.views = this.runner.runs.map((run, i) => this.makeView(run.live, i));
+    const flat = this.runner.live.flat;
+    if (flat !== null) {
+      this.flatView = new World2DView(flat.world, { fill: true, colours: flat.colours, tethers: flat.tethers });
+      this.stage.scene.add(this.flatView.group);
+    }
     this.draw();
   }
 

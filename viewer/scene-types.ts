@@ -42,9 +42,28 @@ export interface LiveScene {
   params: Record<string, number>;
   /** The 2D run of the same scene in the 2D vs 3D view (null otherwise). */
   twin: { world: World2D; bodies: Body2D[]; joints: Joint2D[] } | null;
+  /** The 2D world of a 2D-only scene (ViewerScene.build2D), null otherwise. Its hooks (beforeStep,
+   * afterStep, readouts) read it here. */
+  flat: Flat2D | null;
   /** The keys held down now, lower case (`'w'`, `' '`), for a scene driven from the keyboard (empty in
    * node and until a key is pressed). */
   keys: Set<string>;
+}
+
+/** A 2D-only scene's world as its builder made it: the bodies and joints it made, the fill colour of each
+ * body drawn (default: dynamic blue, static grey), and what its hooks and readouts need (the car's
+ * chassis, the cradle's balls). */
+export interface Flat2D {
+  world: World2D;
+  bodies: Body2D[];
+  joints: Joint2D[];
+  colours: Map<Body2D, number>;
+  /** Named bodies and joints the scene's hooks, readouts and tests find. */
+  parts: Record<string, Body2D | Joint2D>;
+  /** Figures the scene's hooks keep (a peak, a distance), by name. */
+  figures: Record<string, number>;
+  /** Lines drawn from a body's centre to a world point each frame (a pendulum's string). */
+  tethers?: { body: Body2D; anchor: [number, number] }[];
 }
 
 export interface ExtraBody {
@@ -98,6 +117,12 @@ export interface ViewerScene {
   click?(scene: LiveScene, origin: readonly number[], direction: readonly number[]): void;
   readouts?: SceneReadout[];
   describe(params: Record<string, number>): SceneDescription;
+  /**
+   * A 2D-only scene: builds its World2D (the 3D description is empty), which the viewer steps and draws
+   * alone (render/world2d-view.ts: flat fills in the z = 0 plane, the camera looking down z). Its readout
+   * rows (time, bodies, joints, gaps) are the 2D world's.
+   */
+  build2D?(params: Record<string, number>): Flat2D;
   /**
    * Adds what a description cannot hold, right after the described bodies and joints are made: static
    * triangle meshes and heightfields. Bodies made here go in `scene.extraBodies` without a `shape` (they

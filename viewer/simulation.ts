@@ -1,6 +1,7 @@
 // A scene running in a World, without any drawing: what the viewer steps, and what the browser tests
 // run in node to know where the bodies must be. One fixed step is world.step(1/60), the scene's own
-// hook, and removing bodies that fell far below the ground. A side-by-side scene (ViewerScene.
+// hook, and removing bodies that fell far below the ground. A 2D-only scene (ViewerScene.build2D) steps its
+// World2D in the same step, after the (empty) 3D world. A side-by-side scene (ViewerScene.
 // solverComparison) runs in two Worlds, one per joint solver, stepped in lockstep.
 
 import { DEFAULT_JOINT_SOLVER, DEFAULT_WORLD_SETTINGS, JOINT_SOLVERS, RESTITUTION_THRESHOLD, World, type Joint, type JointSolverKind } from '../lib/index.js';
@@ -92,7 +93,8 @@ export class SceneRunner {
     this.runs = pinned.map((pinnedSolver, index) => {
       const world = new World({ gravity: description.gravity, ...(scene.worldOptions ?? {}) });
       const built = addSceneToWorld(world, description);
-      const live: LiveScene = { world, description, bodies: built.bodies, joints: built.joints, extraBodies: [], params, twin: null, keys: new Set() };
+      const live: LiveScene = { world, description, bodies: built.bodies, joints: built.joints, extraBodies: [], params, twin: null, flat: null, keys: new Set() };
+      if (scene.build2D !== undefined) live.flat = scene.build2D(params);
       scene.addToWorld?.(live);
       const run: SceneRun = { live, pinnedSolver, peakGap: 0, brokenJoints: 0, removedBodies: 0 };
       world.onJointBreak = ({ joint }) => {
@@ -126,7 +128,8 @@ export class SceneRunner {
 
   /** Pushes the settings into every world; the solver can change between steps (World.solver). */
   applySettings(settings: SimulationSettings): void {
-    const worlds = [...this.runs.map((run) => run.live.world), ...(this.twin ? [this.twin.world] : [])];
+    const flats = this.runs.flatMap((run) => (run.live.flat ? [run.live.flat.world] : []));
+    const worlds = [...this.runs.map((run) => run.live.world), ...(this.twin ? [this.twin.world] : []), ...flats];
     for (const world of worlds) {
       world.substeps = settings.substeps;
       world.exactSubsteps = settings.exactSubsteps;
@@ -138,6 +141,10 @@ export class SceneRunner {
       run.live.world.setGravity([0, settings.gravity, 0]);
       run.live.world.restitutionThreshold = settings.restitutionThreshold;
       run.live.world.solver = run.pinnedSolver ?? settings.solver;
+    }
+    for (const world of flats) {
+      world.setGravity([0, settings.gravity]);
+      world.solver = settings.solver;
     }
     if (this.twin) {
       this.twin.world.setGravity([0, settings.gravity]);
@@ -152,6 +159,16 @@ export class SceneRunner {
       const world = run.live.world;
       this.scene.beforeStep?.(run.live);
       world.step(FIXED_STEP);
+      const flat = run.live.flat;
+      if (flat !== null) {
+        flat.world.step(FIXED_STEP);
+        for (let i = flat.world.bodies.length - 1; i >= 0; i--) {
+          if (flat.world.bodies[i].position[1] < floor) {
+            flat.world.removeBody(flat.world.bodies[i]);
+            run.removedBodies++;
+          }
+        }
+      }
       this.scene.afterStep?.(run.live);
       // measured before removal: a body that fell away took its stretched joints with it
       run.peakGap = Math.max(run.peakGap, world.getMaxLinearError());
