@@ -6,7 +6,7 @@
 // entries.
 
 import { Stage } from './render/stage.js';
-import { WorldView, type DisplayOptions } from './render/world-view.js';
+import { ROLE_COLOURS, WorldView, type DisplayOptions } from './render/world-view.js';
 import type { LiveScene, ViewerScene } from './scene-types.js';
 import { findScene, SCENES } from './scenes/index.js';
 import { DEFAULT_JOINT_SOLVER, DEFAULT_WORLD_SETTINGS, RESTITUTION_THRESHOLD, type JointSolverKind } from '../lib/index.js';
@@ -102,6 +102,8 @@ export class ViewerApp implements PanelControls {
     Object.assign(this.settings, { ...defaultSettings(scene), paused: this.settings.paused, solver: this.settings.solver });
     // the probe starts as the scene asks (on in the mesh scenes); the Display folder toggles it anywhere
     this.display.probe = scene.probe ?? false;
+    // a contact scene's 3D run as wireframes over its 2D run, filled (2D vs 3D view)
+    if (scene.planarContacts) this.display.wireframes = this.compare;
     this.build();
     this.stage.frame(scene.camera.position, scene.camera.target, scene.groundY, scene.ground ?? true);
     this.panel.showScene(scene);
@@ -296,7 +298,14 @@ export class ViewerApp implements PanelControls {
     this.runner = new SceneRunner(this.sceneDef, this.params, this.settings, this.compare);
     if (this.inWorker) this.startWorker();
     const twin = this.runner.twin;
-    if (twin !== null) {
+    if (twin !== null && this.sceneDef.planarContacts) {
+      // a contact scene's 2D run filled in its bodies' colours, outlined in the 2D vs 3D view's orange
+      const described = this.runner.live.description.bodies;
+      const colours = new Map(twin.bodies.map((body, i) => [body, ROLE_COLOURS[described[i].role ?? ''] ?? 0x3f7fd1]));
+      this.flatView = new World2DView(twin.world, { fill: true, colours, outline: 0xff7a00 });
+      this.stage.scene.add(this.flatView.group);
+      this.plot.show();
+    } else if (twin !== null) {
       this.twinView = new TwinView(twin.bodies, this.runner.live.description.bodies.map((b) => b.shape));
       this.stage.scene.add(this.twinView.group);
       this.plot.show();

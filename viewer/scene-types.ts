@@ -136,6 +136,12 @@ export interface ViewerScene {
    */
   planar?: true | ((params: Record<string, number>) => SceneDescription);
   /**
+   * The planar form has collision shapes (a contact scene): the 2D run gets their 2D forms
+   * (scenes/planar-contacts.ts) and is drawn filled, the 3D run is held to the plane and drawn as
+   * wireframes over it.
+   */
+  planarContacts?: boolean;
+  /**
    * Run the scene twice side by side, iterative and direct joint solver (World.solver), to show what
    * the direct solver holds: the direct run is drawn shifted by `offset` (m; its physics is not
    * moved), and each run is labelled by its solver at `labelAt` (m, before the shift). The panel's

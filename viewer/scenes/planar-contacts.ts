@@ -1,0 +1,87 @@
+// The 2D twins of the contact scenes (2D vs 3D view): a planar scene with collision shapes built in a
+// World2D, each body with the 2D form of its shape (sphere → circle, box → box of its x and y half
+// extents, capsule along y → capsule) and the description's mass and inertia about z, so that both worlds
+// carry the same numbers; the ground plane y = h → a static box whose top is at h; welds → 2D welds,
+// hinges about z and ball joints → revolute joints. The 3D run is held to the plane (translation along z
+// and rotation about x and y locked), so that it solves the same problem. (lib/2d/planar.ts builds joint
+// scenes; this adds the shapes a contact scene needs, through World2D's public API.)
+
+import type { Body } from '../../lib/index.js';
+import type { Body2D, BuiltScene2D, Joint2D, World2D } from '../../lib/2d/index.js';
+import { planarAngle, requirePlanar } from '../../lib/2d/index.js';
+import type { BodyDescription, JointDescription, SceneDescription, ShapeDescription } from '../../lib/scenes/index.js';
+import type { Shape2DInput } from './flat.js';
+
+/** The 2D form of a drawn shape in the plane, or a RangeError naming it. */
+export function planarShape(shape: ShapeDescription, body: BodyDescription, index: number): Shape2DInput {
+  const surface = { group: body.group ?? 0 };
+  switch (shape.kind) {
+    case 'sphere': return { type: 'circle', radius: shape.radius, ...surface };
+    case 'box': return { type: 'box', halfExtents: [shape.halfExtents[0], shape.halfExtents[1]], ...surface };
+    case 'capsule': return { type: 'capsule', radius: shape.radius, halfHeight: shape.halfHeight, ...surface };
+    default: throw new RangeError(`planar contact scene: body ${index}'s ${shape.kind} has no 2D form here`);
+  }
+}
+
+/** Builds a planar scene with shapes in `world`: the bodies in description order, then its joints. */
+export function addShapedSceneToWorld2D(world: World2D, scene: SceneDescription): BuiltScene2D {
+  requirePlanar(scene);
+  const bodies = scene.bodies.map((b, i) =>
+    world.createBody({
+      type: b.type,
+      position: [b.position[0], b.position[1]],
+      angle: b.orientation ? planarAngle(b.orientation) : 0,
+      linearVelocity: b.linearVelocity ? [b.linearVelocity[0], b.linearVelocity[1]] : undefined,
+      angularVelocity: b.angularVelocity ? b.angularVelocity[2] : undefined,
+      mass: b.type === 'dynamic' ? b.mass : undefined,
+      inertia: b.type === 'dynamic' ? b.inertia[2] : undefined,
+      linearDamping: b.linearDamping,
+      angularDamping: b.angularDamping,
+      ...(b.collide === true ? { shapes: [planarShape(b.shape, b, i)] } : {}),
+    } as Parameters<World2D['createBody']>[0]),
+  );
+  const joints = scene.joints.map((j, i) => planarJoint(world, j, i, bodies));
+  if (scene.ground !== undefined) {
+    const { height, friction, restitution } = scene.ground;
+    const ground: Shape2DInput = { type: 'box', halfExtents: [200, 1], position: [0, -1], friction, restitution };
+    world.createBody({ type: 'static', position: [0, height], shapes: [ground] } as Parameters<World2D['createBody']>[0]);
+  }
+  return { world, bodies, joints };
+}
+
+function planarJoint(world: World2D, j: JointDescription, index: number, bodies: Body2D[]): Joint2D {
+  const anchor = j.anchor;
+  if (anchor === undefined) throw new RangeError(`planar contact scene: joint ${index} (${j.type}) needs an anchor`);
+  const common = {
+    bodyA: bodies[j.bodyA], bodyB: j.bodyB === null ? world.ground : bodies[j.bodyB],
+    anchor: [anchor[0], anchor[1]] as [number, number], breakForce: j.breakForce, breakTorque: j.breakTorque, userData: j.name,
+  };
+  switch (j.type) {
+    case 'weld':
+      return world.createWeldJoint(common);
+    case 'ball':
+      return world.createRevoluteJoint(common);
+    case 'hinge': {
+      const axis = j.axis ?? [0, 0, 1];
+      if (axis[0] !== 0 || axis[1] !== 0) throw new RangeError(`planar contact scene: joint ${index} is a hinge not about z`);
+      // a hinge about −z turns the other way: its limits mirror
+      const s = Math.sign(axis[2]), limits = j.limits;
+      return world.createRevoluteJoint({
+        ...common,
+        lowerAngle: limits ? (s > 0 ? limits[0] : -limits[1]) : undefined,
+        upperAngle: limits ? (s > 0 ? limits[1] : -limits[0]) : undefined,
+      });
+    }
+    default:
+      throw new RangeError(`planar contact scene: joint ${index}'s type ${j.type} has no 2D form here`);
+  }
+}
+
+/** Holds a 3D run's dynamic bodies to the z = 0 plane: no translation along z, no rotation about x or y. */
+export function holdToPlane(bodies: readonly Body[]): void {
+  for (const body of bodies) {
+    if (!body.isDynamic) continue;
+    body.lockTranslation = [false, false, true];
+    body.lockRotation = [true, true, false];
+  }
+}
