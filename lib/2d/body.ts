@@ -14,8 +14,10 @@ import { readBoundedVector, readPoint, requireFinite, requireWithin, requireWrit
 import { MAX_LINEAR_SPEED, MAX_TORQUE } from '../limits.js';
 import { BodyBase } from '../body/body-base.js';
 import { addForce, addLinearImpulse, addTorque } from './body-forces.js';
-import { readNewInertia, readTypeMass, writeMass } from './body-mass.js';
-import { readAngularSpeed, readBodyOptions, type Body2DOptions } from './body-options.js';
+import { placeShapes, readNewInertia, readTypeMass, writeMass } from './body-mass.js';
+import type { Shape2D } from './geometry/shape.js';
+import { makeReadOnly } from '../util/read-only.js';
+import { readAngularSpeed, readBodyOptions, requireShapeAllowed, type Body2DOptions } from './body-options.js';
 export type { Body2DOptions } from './body-options.js';
 import { BODY2D_STATE } from './body-state.js';
 import { KinematicMotion2D } from './kinematic-motion.js';
@@ -60,9 +62,17 @@ export class Body2D extends BodyBase {
   /** @internal kg·m²; Infinity for static and kinematic bodies (the `inertia` getter). */
   _inertia = Infinity;
 
+  /** Collision shapes in the body frame, about the centre of mass (see Body2DOptions.shapes), each knowing
+   * its body and its index here. The array is frozen. */
+  readonly shapes: readonly Shape2D[];
+  /** How far the centre of mass has moved in the body frame since createBody, m: setType making the body
+   * dynamic moves it to its shapes' centroid (as Body.centreShift: a point fixed to the body at p about
+   * the centre then is at p − centreShift now). */
+  readonly centreShift = new Float64Array(2);
+
   /** @internal Use world.createBody. Validates every option before touching anything. */
   constructor(id: number, options: Body2DOptions, owner: object) {
-    const values = readBodyOptions('createBody', options);
+    const values = readBodyOptions('createBody', options, id);
 
     // Everything is valid: commit.
     super(id, owner, 4, 3, values.common, options.userData);
@@ -74,6 +84,12 @@ export class Body2D extends BodyBase {
     this.state[ANGULAR_VELOCITY] = values.angularVelocity;
     writeMass(this, values);
     this.updateRotation();
+    values.shapes.forEach((shape, i) => {
+      shape.body = this;
+      shape.index = i;
+    });
+    this.shapes = Object.freeze(values.shapes);
+    makeReadOnly(this as Body2D, ['shapes', 'centreShift']);
   }
 
   /** @internal Its own numbers in snapshots and hashes (body-state-io.ts). */
@@ -235,16 +251,30 @@ export class Body2D extends BodyBase {
   }
 
   /**
-   * Makes the body dynamic, kinematic or static, as the 3D Body.setType: its joints kept (refused when
-   * one would be left without a dynamic body), what it touches woken; made static, it stops; a kinematic
-   * body keeps its velocity. A 2D body has no shapes to weigh: made dynamic it takes createBody's
-   * defaults, 1 kg and 1/6 kg·m² (setMassProperties after it for others).
+   * Makes the body dynamic, kinematic or static, as the 3D Body.setType: its shapes and joints kept
+   * (refused when one would be left without a dynamic body), what it touches woken; made static, it
+   * stops; a kinematic body keeps its velocity. Made dynamic, its mass and inertia come from its shapes'
+   * densities again, as createBody computes them (1 kg and 1/6 kg·m² without shapes), and its position
+   * moves to the shapes' centre of mass (the shapes are placed about it, and stay where they are in the
+   * world; centreShift adds the move). Refused, changing nothing, when it has a segment or chain and is
+   * made dynamic (they have no mass).
    */
   setType(type: BodyType): void {
-    if (!this.typeChanges('setType', type)) return;
+    const where = 'setType';
+    if (!this.typeChanges(where, type)) return;
+    if (type === 'dynamic') {
+      this.shapes.forEach((shape, i) => requireShapeAllowed(where, `shapes[${i}]`, shape, type, this.id));
+    }
     this.listener?.checkBodyType?.(this, type);
+    const mass = readTypeMass(where, type, this);
     this.switchType(type);
-    writeMass(this, readTypeMass(type));
+    if (mass.centre !== null) {
+      const c = mass.centre;
+      placeShapes(this.shapes, c, this.rotation, this.position);
+      this.centreShift[0] += c[0];
+      this.centreShift[1] += c[1];
+    }
+    writeMass(this, mass);
     this.listener?.bodyTypeChanged?.(this);
   }
 

@@ -46,5 +46,17 @@ export {
   requirePlanar,
 } from './planar.js';
 export type { BuiltScene2D, PlanarComparisonOptions, PlanarDifference, PlanarOptions, PlanarPair } from './planar.js';
+export { Shape2D, shouldCollide, filtersMeet2D, SHAPE_2D_TYPES } from './geometry/shape.js';
+export type {
+  Shape2DType, Shape2DOptions, SurfaceOptions2D, CircleShapeOptions, CapsuleShape2DOptions, BoxShape2DOptions, PolygonShapeOptions,
+  SegmentShapeOptions, ChainShapeOptions,
+} from './geometry/shape.js';
+export { MAX_POLYGON_VERTICES } from './geometry/shape-geometry.js';
+export type {
+  ShapeGeometry2D, CircleGeometry, CapsuleGeometry, PolygonGeometry, SegmentGeometry, ChainSegmentGeometry,
+} from './geometry/shape-geometry.js';
+export { ShapePose2D } from './collision/shape-pose.js';
+export { computeMassProperties2D, geometryMass, geometryArea } from './geometry/mass-properties.js';
+export type { MassProperties2D } from './geometry/mass-properties.js';
 // The accepted range of every input, the same as in 3D (README, "Limits").
 export * from '../limits.js';
