@@ -5,18 +5,11 @@
 // about the body's centre of mass).
 
 import * as THREE from 'three';
-import type { ChainSegmentGeometry, ShapeGeometry2D } from '../../lib/2d/geometry/shape-geometry.js';
+import type { ChainSegmentGeometry, Shape2D, ShapeGeometry2D } from '../../lib/2d/index.js';
 
 /** What the drawing reads of a Shape2D: its kind, its place in the body and its geometry (a chain's as
  * children). */
-export interface DrawnShape2D {
-  readonly type: string;
-  readonly position: ArrayLike<number>;
-  readonly rotation: ArrayLike<number>;
-  readonly geometry?: ShapeGeometry2D | null;
-  readonly children?: readonly ChainSegmentGeometry[];
-  readonly sensor?: boolean;
-}
+export type DrawnShape2D = Pick<Shape2D, 'type' | 'position' | 'rotation' | 'geometry' | 'children' | 'sensor'>;
 
 /** Points on a circle's rim or a capsule's outline. */
 const ARC_POINTS = 48;

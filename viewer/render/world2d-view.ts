@@ -9,16 +9,11 @@ import * as THREE from 'three';
 import type { Body2D, World2D } from '../../lib/2d/index.js';
 import { DEBUG_COLOURS } from './debug-drawing.js';
 import { LineBuffer } from './line-buffer.js';
-import { fillGeometry, outlineSegments, type DrawnShape2D } from './shape2d-geometry.js';
+import { fillGeometry, outlineSegments } from './shape2d-geometry.js';
 
 /** What a 2D contact exposes to the drawing: its manifold's points (x, y per point) and normal. */
 interface DrawnContact2D {
   readonly manifold: { readonly count: number; readonly points: ArrayLike<number>; readonly normal: ArrayLike<number> };
-}
-
-/** A body's shapes (Body2D.shapes). */
-export function shapesOf(body: Body2D): readonly DrawnShape2D[] {
-  return (body as unknown as { shapes?: readonly DrawnShape2D[] }).shapes ?? [];
 }
 
 /** The world's touching contacts (World2D.contacts), none before the 2D contacts exist. */
@@ -84,7 +79,7 @@ export class World2DView {
   }
 
   private addBody(body: Body2D): void {
-    const shapes = shapesOf(body);
+    const shapes = body.shapes;
     if (shapes.length === 0) return;
     const { options } = this;
     const colour = new THREE.Color(options.colours?.get(body) ?? (body.isDynamic ? DYNAMIC_COLOUR : STATIC_COLOUR));

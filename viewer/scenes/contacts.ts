@@ -94,6 +94,8 @@ export const pyramidScene: ViewerScene = {
   params: [{ key: 'rows', label: 'rows', min: 2, max: 40, step: 1, value: 10, rebuild: true }],
   readouts: [{ label: 'contacts', value: contactReadout }],
   describe: (params) => boxPyramid({ rows: params.rows }),
+  planar: true,
+  planarContacts: true,
 };
 
 export const wallScene: ViewerScene = {
@@ -115,6 +117,8 @@ export const wallScene: ViewerScene = {
     { label: 'contacts', value: contactReadout },
   ],
   describe: (params) => weldedWall({ breakForce: params.breakForce }),
+  planar: true,
+  planarContacts: true,
 };
 
 export const drapedChainScene: ViewerScene = {
@@ -156,6 +160,9 @@ export const fallingPileScene: ViewerScene = {
   params: [{ key: 'count', label: 'bodies', min: 100, max: 1000, step: 100, value: 300, rebuild: true }],
   readouts: [{ label: 'contacts', value: contactReadout }],
   describe: (params) => fallingPile({ count: params.count }),
+  // in the plane: a tenth of the bodies, in a pen 10 m wide
+  planar: (params) => planarPile(Math.round(params.count / 10) * 2),
+  planarContacts: true,
 };
 
 /**

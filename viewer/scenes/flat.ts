@@ -5,18 +5,6 @@
 import { World2D, type Body2D, type Body2DOptions, type Joint2D } from '../../lib/2d/index.js';
 import type { Flat2D, ViewerScene } from '../scene-types.js';
 
-/** A 2D shape as World2D.createBody takes it (lib/2d/geometry/shape-options.ts). */
-export type Shape2DInput = {
-  position?: [number, number]; angle?: number; density?: number; friction?: number; restitution?: number; group?: number;
-} & (
-  | { type: 'circle'; radius: number }
-  | { type: 'capsule'; radius: number; halfHeight: number }
-  | { type: 'box'; halfExtents: [number, number] }
-  | { type: 'polygon'; points: [number, number][] }
-  | { type: 'segment'; points: [[number, number], [number, number]] }
-  | { type: 'chain'; points: [number, number][]; loop?: boolean }
-);
-
 /** Fill colours of the 2D scenes' bodies. */
 export const FLAT_COLOURS = {
   ground: 0x6f8f5a,
@@ -35,8 +23,8 @@ export function flatScene(): Flat2D {
 }
 
 /** Makes a body with shapes in the scene's world, filled in `colour` (0xRRGGBB) when given. */
-export function addBody(scene: Flat2D, options: Body2DOptions & { shapes: Shape2DInput[] }, colour?: number): Body2D {
-  const body = scene.world.createBody(options as Body2DOptions);
+export function addBody(scene: Flat2D, options: Body2DOptions, colour?: number): Body2D {
+  const body = scene.world.createBody(options);
   scene.bodies.push(body);
   if (colour !== undefined) scene.colours.set(body, colour);
   return body;

@@ -7,13 +7,12 @@
 // scenes; this adds the shapes a contact scene needs, through World2D's public API.)
 
 import type { Body } from '../../lib/index.js';
-import type { Body2D, BuiltScene2D, Joint2D, World2D } from '../../lib/2d/index.js';
+import type { Body2D, BuiltScene2D, Joint2D, Shape2DOptions, World2D } from '../../lib/2d/index.js';
 import { planarAngle, requirePlanar } from '../../lib/2d/index.js';
 import type { BodyDescription, JointDescription, SceneDescription, ShapeDescription } from '../../lib/scenes/index.js';
-import type { Shape2DInput } from './flat.js';
 
 /** The 2D form of a drawn shape in the plane, or a RangeError naming it. */
-export function planarShape(shape: ShapeDescription, body: BodyDescription, index: number): Shape2DInput {
+export function planarShape(shape: ShapeDescription, body: BodyDescription, index: number): Shape2DOptions {
   const surface = { group: body.group ?? 0 };
   switch (shape.kind) {
     case 'sphere': return { type: 'circle', radius: shape.radius, ...surface };
@@ -38,13 +37,13 @@ export function addShapedSceneToWorld2D(world: World2D, scene: SceneDescription)
       linearDamping: b.linearDamping,
       angularDamping: b.angularDamping,
       ...(b.collide === true ? { shapes: [planarShape(b.shape, b, i)] } : {}),
-    } as Parameters<World2D['createBody']>[0]),
+    }),
   );
   const joints = scene.joints.map((j, i) => planarJoint(world, j, i, bodies));
   if (scene.ground !== undefined) {
     const { height, friction, restitution } = scene.ground;
-    const ground: Shape2DInput = { type: 'box', halfExtents: [200, 1], position: [0, -1], friction, restitution };
-    world.createBody({ type: 'static', position: [0, height], shapes: [ground] } as Parameters<World2D['createBody']>[0]);
+    const ground: Shape2DOptions = { type: 'box', halfExtents: [200, 1], position: [0, -1], friction, restitution };
+    world.createBody({ type: 'static', position: [0, height], shapes: [ground] });
   }
   return { world, bodies, joints };
 }
