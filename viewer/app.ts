@@ -12,6 +12,7 @@ import { findScene, SCENES } from './scenes/index.js';
 import { DEFAULT_JOINT_SOLVER, DEFAULT_WORLD_SETTINGS, RESTITUTION_THRESHOLD, type JointSolverKind } from '../lib/index.js';
 import { defaultSettings, FALL_LIMIT, FIXED_STEP, SceneRunner, type SimulationSettings } from './simulation.js';
 import { WorkerRun } from './worker-run.js';
+import { frame2D } from './scenes/flat.js';
 import { TwinView } from './render/twin-view.js';
 import { World2DView } from './render/world2d-view.js';
 import { DifferencePlot } from './ui/difference-plot.js';
@@ -105,7 +106,9 @@ export class ViewerApp implements PanelControls {
     // a contact scene's 3D run as wireframes over its 2D run, filled (2D vs 3D view)
     if (scene.planarContacts) this.display.wireframes = this.compare;
     this.build();
-    this.stage.frame(scene.camera.position, scene.camera.target, scene.groundY, scene.ground ?? true);
+    // a contact scene's 2D vs 3D view looks down z at what the scene's camera looked at, from as far
+    const camera = this.compare && scene.planarContacts ? frame2D(scene.camera.target[0], scene.camera.target[1], Math.hypot(...scene.camera.position.map((p, k) => p - scene.camera.target[k]))) : scene.camera;
+    this.stage.frame(camera.position, camera.target, scene.groundY, scene.ground ?? true);
     this.panel.showScene(scene);
     const url = new URL(window.location.href);
     url.searchParams.set('scene', scene.name);

@@ -134,6 +134,17 @@ describe('every scene', () => {
         const start = before.bodies[i]!.position;
         moved = Math.max(moved, Math.hypot(body.position[0] - start[0], body.position[1] - start[1], body.position[2] - start[2]));
       });
+      // a 2D-only scene's bodies are its World2D's
+      const flat = reference.live.flat?.bodies ?? [];
+      expect(after.bodies2d).toHaveLength(flat.length);
+      after.bodies2d.forEach((body, i) => {
+        expect(body === null).toBe(flat[i].owner === null);
+        if (body === null) return;
+        for (let k = 0; k < 2; k++) expect(Math.abs(body.position[k] - flat[i].position[k])).toBeLessThan(1e-9);
+        expect(Math.abs(body.angle - flat[i].angle)).toBeLessThan(1e-9);
+        const start = before.bodies2d[i]!.position;
+        moved = Math.max(moved, Math.hypot(body.position[0] - start[0], body.position[1] - start[1]));
+      });
       if (STANDING.has(scene.name)) expect(moved).toBeLessThan(1e-3);
       else expect(moved).toBeGreaterThan(1e-3);
 

@@ -4,7 +4,7 @@
 import type { Body2D } from '../../lib/2d/index.js';
 import type { LiveScene, ViewerScene } from '../scene-types.js';
 import type { Flat2D } from '../scene-types.js';
-import { addBody, addJoint, FLAT_COLOURS, flatOf, flatScene, noDescription } from './flat.js';
+import { addBody, addJoint, FLAT_COLOURS, flatOf, flatScene, frame2D, noDescription } from './flat.js';
 
 /** Half the gap, m; the planks' half length and half thickness, m; the deck's top at y = 0. */
 export const HALF_GAP = 6;
@@ -47,7 +47,8 @@ export const bridge2dScene: ViewerScene = {
   description:
     'Twenty 0.6 m planks (48 kg each) on revolute joints across a 12 m gap, six 125 kg crates dropped on it: box against box ' +
     'in 2D, two contact points a pair. Drop more with the button; the readout gives the deck\'s sag and the crates it holds.',
-  camera: { position: [0, -0.5, 17], target: [0, -0.5, 0] },
+  // the deck between the description above and the readout below, at the left
+  camera: frame2D(0, -1.8, 17, 0),
   groundY: -20,
   ground: false,
   forceScale: 0.0005,

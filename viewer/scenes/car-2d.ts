@@ -4,7 +4,7 @@
 
 import type { Body2D, WheelJoint2D } from '../../lib/2d/index.js';
 import type { LiveScene, ViewerScene } from '../scene-types.js';
-import { addBody, addJoint, FLAT_COLOURS, flatOf, flatScene, noDescription } from './flat.js';
+import { addBody, addJoint, FLAT_COLOURS, flatOf, flatScene, frame2D, noDescription } from './flat.js';
 
 /** The ground: flat for 5 m past the start, then hills that grow to full height over 30 m. */
 export function hillHeight(x: number): number {
@@ -45,7 +45,7 @@ export const car2dScene: ViewerScene = {
     'A 2D car: a box chassis with a cab (about 330 kg), two 0.4 m wheels on wheel joints with springs and motors, on hills ' +
     'made of one chain shape. Drive with D / → and A / ←, brake with S or space, or set the throttle; the readout gives ' +
     'its speed and how far it has come.',
-  camera: { position: [3, 1.5, 16], target: [3, 1.5, 0] },
+  camera: frame2D(0, 1, 16),
   groundY: -20,
   ground: false,
   forceScale: 0.001,

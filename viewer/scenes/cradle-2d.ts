@@ -7,7 +7,7 @@
 import type { Body2D } from '../../lib/2d/index.js';
 import type { LiveScene, ViewerScene } from '../scene-types.js';
 import type { Flat2D } from '../scene-types.js';
-import { addBody, addJoint, FLAT_COLOURS, flatOf, flatScene, noDescription } from './flat.js';
+import { addBody, addJoint, FLAT_COLOURS, flatOf, flatScene, frame2D, noDescription } from './flat.js';
 
 export const BALLS = 5;
 export const BALL_RADIUS = 0.25;
@@ -37,7 +37,7 @@ export const cradle2dScene: ViewerScene = {
   description:
     'Five 0.25 m balls on 2 m revolute pendulums, restitution 1, no friction; the first ones pulled aside (sliders). ' +
     'The readout compares how high the last ball swings with how far the first fell.',
-  camera: { position: [0, 1.9, 7.5], target: [0, 1.9, 0] },
+  camera: frame2D(0, 1.9, 6.5),
   groundY: -20,
   ground: false,
   forceScale: 0.001,

@@ -46,3 +46,14 @@ export function flatOf(scene: { flat: Flat2D | null }): Flat2D {
   if (scene.flat === null) throw new Error('not a 2D-only scene');
   return scene.flat;
 }
+
+/**
+ * A camera looking down −z at (x, y) from `distance` m, shifted so that (x, y) shows right of the middle
+ * of the view: the description and readout overlays cover the left of a 960 x 540 window (to about 330
+ * px), so the scene is framed in what they leave, left of the panel (a quarter of `distance` at the
+ * viewer's 45° field of view is about 165 px there).
+ */
+export function frame2D(x: number, y: number, distance: number, shift = 0.25): ViewerScene['camera'] {
+  const tx = x - shift * distance;
+  return { position: [tx, y, distance], target: [tx, y, 0] };
+}

@@ -1,0 +1,89 @@
+// The viewer's 2D scenes in a real browser (Debian chromium, SwiftShader WebGL2): each 2D-only scene
+// (car, bridge, cradle) and each contact scene's 2D vs 3D view loads with no console error, draws its
+// World2D (many colours, much of the frame not background), steps its 2D bodies as node does, and draws
+// 2D contact points when the Display toggle is on. Screenshots at 960 x 540 go to
+// test-output/screenshots/ (git-ignored) for a person to look at. Run with `npm run test:e2e`.
+
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCENES } from '../../viewer/scenes/index.js';
+import { defaultSettings, SceneRunner } from '../../viewer/simulation.js';
+import type { ViewerHook } from '../../viewer/test-hook.js';
+import { launchBrowser, ROOT, startPreview, viewerHook, type Browser, type Preview } from './browser.js';
+
+const SHOTS = join(ROOT, 'test-output/screenshots');
+
+let preview: Preview;
+let browser: Browser;
+
+function hook<T>(fn: (viewer: ViewerHook, arg: never) => T, arg?: unknown): Promise<Awaited<T>> {
+  return viewerHook(browser.page, fn, arg);
+}
+
+async function open(scene: string, compare = false): Promise<void> {
+  await browser.page.goto(`${preview.url}?scene=${scene}${compare ? '&compare=1' : ''}`);
+  await browser.page.waitForFunction(() => (window as unknown as { __viewer?: unknown }).__viewer !== undefined);
+}
+
+/** The scene as the viewer runs it, in node, with its defaults (and its 2D vs 3D view when `compare`). */
+function nodeScene(name: string, compare = false): SceneRunner {
+  const scene = SCENES.find((s) => s.name === name)!;
+  return new SceneRunner(scene, Object.fromEntries((scene.params ?? []).map((p) => [p.key, p.value])), defaultSettings(scene), compare);
+}
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  preview = await startPreview();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  preview?.stop();
+});
+
+const FLAT_SCENES = SCENES.filter((scene) => scene.build2D !== undefined).map((scene) => scene.name);
+const TWIN_SCENES = SCENES.filter((scene) => scene.planarContacts === true).map((scene) => scene.name);
+
+describe('2D scenes', () => {
+  it('the viewer has the car, the bridge and the cradle, and 2D vs 3D views of the pyramid, the wall and the pile', () => {
+    expect(FLAT_SCENES).toEqual(['car-2d', 'bridge-2d', 'cradle-2d']);
+    expect(TWIN_SCENES).toEqual(expect.arrayContaining(['pyramid', 'wall', 'falling-pile']));
+  });
+
+  for (const [name, compare] of [...FLAT_SCENES.map((n) => [n, false] as const), ...TWIN_SCENES.map((n) => [n, true] as const)]) {
+    it(`${name}${compare ? ' (2D vs 3D)' : ''}: draws its 2D world, steps it as node does, and draws its contacts`, async () => {
+      browser.problems.length = 0;
+      await open(name, compare);
+      await hook((v) => {
+        v.pause();
+        v.reset();
+      });
+      const steps = 90;
+      await hook((v, n: number) => v.step(n), steps);
+      const after = await hook((v) => v.state());
+      const reference = nodeScene(name, compare);
+      for (let i = 0; i < steps; i++) reference.step();
+      const bodies = reference.live.flat?.bodies ?? reference.twin!.bodies;
+      expect(after.bodies2d).toHaveLength(bodies.length);
+      after.bodies2d.forEach((body, i) => {
+        expect(body === null).toBe(bodies[i].owner === null);
+        if (body === null) return;
+        for (let k = 0; k < 2; k++) expect(Math.abs(body.position[k] - bodies[i].position[k])).toBeLessThan(1e-9);
+      });
+      // the contacts toggle on: the 2D contact points are drawn
+      await browser.page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await browser.page.getByText('Display', { exact: true }).click();
+      await browser.page.getByRole('checkbox', { name: 'contact points and normals' }).check();
+      await hook((v) => v.step(1));
+      await browser.page.screenshot({ path: join(SHOTS, `2d-${name}${compare ? '-compare' : ''}.png`) });
+      const drawn = await hook((v) => v.state());
+      expect(drawn.contacts2dDrawn).toBeGreaterThan(0);
+      const pixels = await hook((v) => v.pixelStats());
+      expect(pixels.distinctColors).toBeGreaterThan(30);
+      expect(pixels.foregroundFraction).toBeGreaterThan(0.1);
+      expect(browser.problems).toEqual([]);
+    });
+  }
+});
