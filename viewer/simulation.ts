@@ -107,7 +107,7 @@ export class SceneRunner {
     this.live = this.runs[0].live;
     if (compare) {
       const { world, bodies, joints } = this.live;
-      const { onJointBreak: _ignored, onBodyInvalid: _invalid, gyroscopic: _none, ...shared } = scene.worldOptions ?? {};
+      const { onJointBreak: _ignored, onBodyInvalid: _invalid, gyroscopic: _none, onContactBegin: _cb, onContactEnd: _ce, onSensorBegin: _sb, onSensorEnd: _se, onContactForce: _cf, onPreSolve: _ps, ...shared } = scene.worldOptions ?? {};
       const world2d = new World2D({ ...shared, gravity: [description.gravity[0], description.gravity[1]] });
       const two = scene.planarContacts ? addShapedSceneToWorld2D(world2d, description) : addSceneToWorld2D(world2d, description);
       if (scene.planarContacts) holdToPlane(bodies);

@@ -1,7 +1,8 @@
 // World2D: lib/world/world.ts in the plane. The same settings, step, breaking and solvers (lib/world/,
 // solver/step.ts and the direct solver solver/direct/ are shared code, the last through
 // solver/tree-body-model.ts); 2D bodies and the revolute, weld, angle, prismatic, wheel, pulley, gear and
-// motor joints.
+// motor joints; shapes and their contacts (world-contacts.ts over collision/contact-set.ts: the 3D
+// contact pipeline with 2D rows).
 
 import type { BodyStateIO } from '../body/core-body.js';
 import { BODY2D_STATE_IO } from './body-state-io.js';
@@ -27,16 +28,48 @@ import { CORE_WORLD_OPTION_KEYS, type CoreWorldOptions } from '../world/settings
 import type { JointBreakEventOf } from '../world/events.js';
 import type { StateReader, StateWriter } from '../util/state.js';
 import type { BodyInvalidEventOf } from '../body/invalid-bodies.js';
-import { readGravity, show } from '../util/validate.js';
+import { writeShape2D } from './structure-hash.js';
+import { readCallback, readGravity, requireInteger, requireNonNegative, show } from '../util/validate.js';
+import { requireFiniteState } from '../util/restore-check.js';
+import { ContactSet2D, type ShapePair2D } from './collision/contact-set.js';
+import { RESTITUTION_THRESHOLD, type ContactConstraint2D } from './collision/contact-constraint.js';
+import { checkContacts2D, readContacts2D, restoreContacts2D, saveContacts2D } from './collision/contact-snapshot.js';
+import { collide2D } from './collision/narrowphase.js';
+import type { PreSolvePair2D } from './collision/pre-solve.js';
+import { WorldContacts2D, type ContactBeginEvent2D, type ContactForceEvent2D, type SensorEvent2D } from './world-contacts.js';
 import type { Vector2Input } from '../util/vector-input.js';
+
+export type { ContactBeginEvent2D, ContactForceEvent2D, SensorEvent2D } from './world-contacts.js';
+export type { ShapePair2D } from './collision/contact-set.js';
+export type { PreSolvePair2D } from './collision/pre-solve.js';
 
 export interface World2DOptions extends CoreWorldOptions<Joint2D, Body2D> {
   /** m/s². Default [0, −9.81]. */
   gravity?: Vector2Input;
+  /** Called after each step for each pair of shapes that began touching in it (see ContactBeginEvent2D). */
+  onContactBegin?: ((event: ContactBeginEvent2D) => void) | null;
+  /** Called after each step for each pair of shapes that stopped touching in it. */
+  onContactEnd?: ((event: ShapePair2D) => void) | null;
+  /** Called after each step for each shape that began or stopped overlapping a sensor shape. */
+  onSensorBegin?: ((event: SensorEvent2D) => void) | null;
+  onSensorEnd?: ((event: SensorEvent2D) => void) | null;
+  /** Called after each step for each pair of shapes that pressed each other harder than the lower of
+   * their bodies' contactForceEventThresholds in it (see ContactForceEvent2D). */
+  onContactForce?: ((event: ContactForceEvent2D) => void) | null;
+  /** Contacts closing slower than this, m/s, do not bounce, whatever their restitution (Box2D's
+   * restitution threshold). Default 1. */
+  restitutionThreshold?: number;
+  /** Called during each step for each contact the step is about to solve: return false to leave it out of
+   * this step (a one-way platform), or set the pair's friction, restitution and tangentVelocity (a
+   * conveyor belt). It may read the world but not change it. */
+  onPreSolve?: ((pair: PreSolvePair2D) => boolean | void) | null;
 }
 
 const WORLD2D_OPTION_KEYS: readonly string[] = [
-  ...CORE_WORLD_OPTION_KEYS, ...optionKeys<Omit<World2DOptions, keyof CoreWorldOptions<Joint2D>>>({ gravity: true }),
+  ...CORE_WORLD_OPTION_KEYS, ...optionKeys<Omit<World2DOptions, keyof CoreWorldOptions<Joint2D>>>({
+    gravity: true, onContactBegin: true, onContactEnd: true, onSensorBegin: true, onSensorEnd: true, onContactForce: true,
+    restitutionThreshold: true, onPreSolve: true,
+  }),
 ];
 
 export type JointBreakEvent2D = JointBreakEventOf<Joint2D>;
@@ -55,8 +88,86 @@ export class World2D extends WorldCore<Body2D, Joint2D> {
       readGravity(where, 'gravity', options.gravity, 2, gravity);
     }
     super(where, options, gravity, new RigidBodyIntegrator2D(), new TreeBodyModel2D());
+    this.contactSet = new ContactSet2D(collide2D);
+    this.stages = new WorldContacts2D(this, this.contactSet, this.registry, this.pipeline);
+    this.pipeline.contacts = this.stages;
+    this.pipeline.stepContext.restitutionThreshold = RESTITUTION_THRESHOLD;
+    if (options !== null && typeof options === 'object') {
+      this.onContactBegin = readCallback(where, 'onContactBegin', options.onContactBegin);
+      this.onContactEnd = readCallback(where, 'onContactEnd', options.onContactEnd);
+      this.onSensorBegin = readCallback(where, 'onSensorBegin', options.onSensorBegin);
+      this.onSensorEnd = readCallback(where, 'onSensorEnd', options.onSensorEnd);
+      this.onContactForce = readCallback(where, 'onContactForce', options.onContactForce);
+      if (options.restitutionThreshold !== undefined) this.restitutionThreshold = options.restitutionThreshold;
+      this.onPreSolve = readCallback(where, 'onPreSolve', options.onPreSolve);
+    }
     this.ground = new Body2D(0, { type: 'static' }, this);
     makeReadOnly(this as World2D, ['ground', 'gravity']);
+  }
+
+  /** @internal The contacts (collision/contact-set.ts). */
+  protected readonly contactSet: ContactSet2D;
+  /** The step's contact stages and the contact callbacks (world-contacts.ts). */
+  private readonly stages: WorldContacts2D;
+
+  /** Contacts closing slower than this, m/s, do not bounce (World2DOptions.restitutionThreshold). */
+  get restitutionThreshold(): number {
+    return this.pipeline.stepContext.restitutionThreshold;
+  }
+  set restitutionThreshold(value: number) {
+    this.requireOutsideStep('restitutionThreshold');
+    this.pipeline.stepContext.restitutionThreshold = requireNonNegative('restitutionThreshold', 'restitutionThreshold', value);
+  }
+  /** Called after each step for each pair of shapes that began touching (World2DOptions.onContactBegin). */
+  get onContactBegin(): ((event: ContactBeginEvent2D) => void) | null {
+    return this.stages.onContactBegin;
+  }
+  set onContactBegin(value: ((event: ContactBeginEvent2D) => void) | null) {
+    this.stages.onContactBegin = readCallback('onContactBegin', 'onContactBegin', value);
+  }
+  get onContactEnd(): ((event: ShapePair2D) => void) | null {
+    return this.stages.onContactEnd;
+  }
+  set onContactEnd(value: ((event: ShapePair2D) => void) | null) {
+    this.stages.onContactEnd = readCallback('onContactEnd', 'onContactEnd', value);
+  }
+  get onSensorBegin(): ((event: SensorEvent2D) => void) | null {
+    return this.stages.onSensorBegin;
+  }
+  set onSensorBegin(value: ((event: SensorEvent2D) => void) | null) {
+    this.stages.onSensorBegin = readCallback('onSensorBegin', 'onSensorBegin', value);
+  }
+  get onSensorEnd(): ((event: SensorEvent2D) => void) | null {
+    return this.stages.onSensorEnd;
+  }
+  set onSensorEnd(value: ((event: SensorEvent2D) => void) | null) {
+    this.stages.onSensorEnd = readCallback('onSensorEnd', 'onSensorEnd', value);
+  }
+  /** Called after each step for each pair of shapes pressing harder than their bodies' threshold
+   * (World2DOptions.onContactForce). */
+  get onContactForce(): ((event: ContactForceEvent2D) => void) | null {
+    return this.stages.onContactForce;
+  }
+  set onContactForce(value: ((event: ContactForceEvent2D) => void) | null) {
+    this.stages.onContactForce = readCallback('onContactForce', 'onContactForce', value);
+  }
+  /** The contact hook (World2DOptions.onPreSolve), or null. */
+  get onPreSolve(): ((pair: PreSolvePair2D) => boolean | void) | null {
+    return this.stages.onPreSolve;
+  }
+  set onPreSolve(value: ((pair: PreSolvePair2D) => boolean | void) | null) {
+    this.stages.onPreSolve = readCallback('onPreSolve', 'onPreSolve', value);
+  }
+  /** The touching contacts (each a manifold of up to 2 points between two shapes, or a shape and a chain's
+   * segment) after the last step, in a fixed order (the shapes' keys); those of sleeping islands included,
+   * as they were when the island fell asleep. The solver's own: read them, change them through the shapes'
+   * friction and restitution or onPreSolve. */
+  get contacts(): readonly Readonly<ContactConstraint2D>[] {
+    return this.contactSet.touching;
+  }
+  /** @internal Body2D.setPosition and setAngle: the broadphase re-bounds the body. */
+  poseEdited(body: Body2D): void {
+    this.contactSet.broadphase.notePoseEdit(body);
   }
 
   /** A world continuing bit for bit from `world.snapshot()` (callbacks and userData are not kept); see
@@ -80,36 +191,62 @@ export class World2D extends WorldCore<Body2D, Joint2D> {
   /** @internal */
   readonly bodyStateIO: BodyStateIO<Body2D> = BODY2D_STATE_IO;
   // One number of flags, as the 3D world's: 2 the direct solver (from snapshot version 2; a version 1
-  // snapshot has none, and its world was iterative).
+  // snapshot has none, and its world was iterative), 4 contacts follow, 8 a restitution threshold other
+  // than the default follows (so a world without them reads and hashes as before); then that threshold,
+  // then the contacts (contact-snapshot.ts), sleeping ones included.
   /** @internal */
   saveWorldExtras(writer: StateWriter): void {
-    writer.write(this.solver === 'direct' ? 2 : 0);
+    const contacts = this.contactSet.touching.length > 0 || this.contactSet.sensing.length > 0;
+    const threshold = this.restitutionThreshold !== RESTITUTION_THRESHOLD;
+    writer.write((this.solver === 'direct' ? 2 : 0) + (contacts ? 4 : 0) + (threshold ? 8 : 0));
+    if (threshold) writer.write(this.restitutionThreshold);
+    if (contacts) saveContacts2D(this.contactSet, writer);
   }
+  private pendingContacts: number[] | null = null;
   /** @internal */
   loadWorldExtras(reader: StateReader, version: number, where: string): void {
     if (version < 2) {
       this.solver = 'iterative';
       return;
     }
-    const flags = reader.read();
-    if (flags !== 0 && flags !== 2) throw new RangeError(`${where}: settings.flags must be 0 or 2 (the direct solver), got ${show(flags)}`);
-    this.solver = flags === 2 ? 'direct' : 'iterative';
+    const flags = requireInteger(where, 'settings.flags', reader.read(), 0, 15);
+    if ((flags & 1) !== 0) throw new RangeError(`${where}: settings.flags must be a sum of 2 (the direct solver), 4 (contacts) and 8 (a restitution threshold), got ${show(flags)}`);
+    this.solver = (flags & 2) !== 0 ? 'direct' : 'iterative';
+    this.pipeline.stepContext.restitutionThreshold = (flags & 8) !== 0
+      ? requireNonNegative(where, 'settings.restitutionThreshold', reader.read())
+      : RESTITUTION_THRESHOLD;
+    reader.context = `${where}: contacts`;
+    this.pendingContacts = (flags & 4) !== 0 ? readContacts2D(reader) : null;
   }
   /** @internal */
-  afterRestore(_where: string): void {}
+  afterRestore(where: string): void {
+    if (this.pendingContacts !== null) {
+      this.contactSet.refresh(this.registry.simulatedBodies, this.registry.activeJoints, this.registry.structureVersion);
+      checkContacts2D(where, this.pendingContacts, this.registry.bodies);
+      restoreContacts2D(this.contactSet, this.pendingContacts, this.registry.bodies);
+      requireFiniteState(where, 'contacts', (writer) => saveContacts2D(this.contactSet, writer));
+    }
+    this.pendingContacts = null;
+  }
   /** @internal */
-  readonly snapshotBodyKeys: readonly string[] = ['id', 'type'];
-  /** @internal */
+  readonly snapshotBodyKeys: readonly string[] = ['id', 'type', 'shapes'];
+  /** @internal What the hash reads of a body beside its state: its type and shapes. */
   writeBodyStructure(writer: StateWriter, body: Body2D): void {
     writeBodyType(writer, body.type);
+    writer.write(body.shapes.length);
+    for (const shape of body.shapes) writeShape2D(writer, shape);
   }
   /** @internal */
   describeBody(body: Body2D): SnapshotBody {
-    return { id: body.id, type: body.type };
+    return body.shapes.length === 0 ? { id: body.id, type: body.type } : { id: body.id, type: body.type, shapes: body.shapes.map((shape) => shape.describe()) as unknown as SnapshotBody['shapes'] };
   }
   /** @internal */
-  createPlaceholderBody({ type }: SnapshotBody): Body2D {
-    return this.createBody({ type });
+  createPlaceholderBody(entry: SnapshotBody): Body2D {
+    // a mass and inertia given: the shapes stay where the snapshot put them (about the centre of mass)
+    const type = entry.type;
+    return this.createBody(
+      entry.shapes === undefined ? { type } : { type, shapes: entry.shapes as unknown as Body2DOptions['shapes'], mass: type === 'dynamic' ? 1 : undefined, inertia: type === 'dynamic' ? 1 : undefined },
+    );
   }
   /** @internal */
   createPlaceholderJoint(type: string, bodyA: Body2D, bodyB: Body2D): Joint2D {

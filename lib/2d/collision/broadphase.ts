@@ -1,0 +1,380 @@
+// 2D broadphase: which shapes may touch, found through dynamic AABB trees (lib/collision/broadphase.ts in
+// the plane; Box2D v3's b2BroadPhase). The trees are the 3D ones (geometry/dynamic-tree.ts) holding boxes
+// whose z extent is [0, 1] for every proxy: each overlap test passes on z, and a node's half area
+// dx·dy + dy·dz + dz·dx becomes dx·dy + dx + dy, area plus half perimeter (Box2D's tree uses the perimeter).
+//
+// Each shape has a proxy, and a chain one per segment (a contact is per pair of (shape, segment)): its world
+// box this step (`box`: the bounds grown by half the speculative distance and the distance its body can
+// cover in the step, reach·dt) and a fat box (`fat`: the box grown by AABB_MARGIN), which its tree holds.
+// Static, kinematic and dynamic proxies sit in three trees. Each update re-bounds the proxies of the bodies
+// that move (and those the user moved); a proxy whose box leaves its fat box is moved in its tree and goes
+// into the move buffer, and new pairs are looked for only around the moved proxies.
+
+import type { Body2D } from '../body.js';
+import { BODY2D_STATE } from '../body-state.js';
+import { DynamicTree } from '../../geometry/dynamic-tree.js';
+import { MAX_SHAPES_PER_BODY } from '../../geometry/shape.js';
+import { ShapePose2D } from './shape-pose.js';
+import type { ChainSegmentGeometry, SegmentGeometry, ShapeGeometry2D } from '../geometry/shape-geometry.js';
+
+/** Points up to this far apart are kept as speculative contacts, m (3D's SPECULATIVE_DISTANCE). */
+export const SPECULATIVE_DISTANCE = 0.02;
+/** How much larger than its box a proxy's fat box is, m (3D's AABB_MARGIN). */
+export const AABB_MARGIN = 0.02;
+
+const LINEAR_VELOCITY = BODY2D_STATE.linearVelocity, ANGULAR_VELOCITY = BODY2D_STATE.angularVelocity;
+
+/** What the contacts read of a 2D shape (Shape2D, lib/2d/geometry/shape.ts). */
+export interface ContactShape2D {
+  readonly index: number;
+  readonly sensor: boolean;
+  readonly friction: number;
+  readonly restitution: number;
+  readonly category: number;
+  readonly mask: number;
+  readonly group: number;
+  /** The shape's geometry; null for a chain (its segments are `children`). */
+  readonly geometry: ShapeGeometry2D | null;
+  readonly children: readonly ChainSegmentGeometry[];
+  /** The shape's origin and rotation (cos, sin) in its body's frame. */
+  readonly position: Float64Array;
+  readonly rotation: Float64Array;
+}
+
+/** Whether two shapes' filters let them collide (3D's shouldCollide): sensors detect solid shapes only; a
+ * shared nonzero group decides by its sign, else each one's category must meet the other's mask. */
+export function shouldCollide2D(a: ContactShape2D, b: ContactShape2D): boolean {
+  if (a.sensor && b.sensor) return false;
+  if (a.group !== 0 && a.group === b.group) return a.group > 0;
+  return (a.category & b.mask) !== 0 && (b.category & a.mask) !== 0;
+}
+
+export const enum TreeKind {
+  Static = 0,
+  Kinematic = 1,
+  Dynamic = 2,
+}
+
+function treeOf(body: Body2D): TreeKind {
+  return body.isDynamic ? TreeKind.Dynamic : body.type === 'kinematic' ? TreeKind.Kinematic : TreeKind.Static;
+}
+
+/** One shape, or one segment of a chain, in the broadphase. */
+export class ShapeProxy2D {
+  /** body id · MAX_SHAPES_PER_BODY + the shape's index in its body. */
+  readonly key: number;
+  /** This step's box (min x, y, z, max x, y, z; z is [0, 1]). */
+  readonly box = new Float64Array([0, 0, 0, 0, 0, 1]);
+  /** The box the tree holds: `box` grown by AABB_MARGIN, renewed when `box` leaves it. */
+  readonly fat = new Float64Array([0, 0, 0, 0, 0, 1]);
+  /** The shape's world pose when it was last bounded (the narrowphase reads it). */
+  readonly pose = new ShapePose2D();
+  readonly geometry: ShapeGeometry2D;
+  readonly tree: TreeKind;
+  treeId = -1;
+  /** Its slot in the broadphase (a unique small integer while it is there). */
+  slot = -1;
+  moved = false;
+  removed = false;
+  /** The farthest any point of the geometry reaches from the body's origin, m. */
+  extent = 0;
+  /** The farthest any of its body's shapes reaches from the body's origin (the body's extent), m. */
+  bodyExtent = 0;
+
+  constructor(readonly body: Body2D, readonly shape: ContactShape2D, readonly child: number) {
+    this.key = body.id * MAX_SHAPES_PER_BODY + shape.index;
+    this.geometry = child >= 0 ? shape.children[child] : (shape.geometry as ShapeGeometry2D);
+    this.tree = treeOf(body);
+    this.extent = geometryExtent(this.geometry, shape.position, shape.rotation);
+  }
+}
+
+/** The farthest a geometry placed at `position`, `rotation` in its body reaches from the body's origin. */
+function geometryExtent(g: ShapeGeometry2D, position: Float64Array, rotation: Float64Array): number {
+  const c = rotation[0], s = rotation[1];
+  let far = 0;
+  const reach = (x: number, y: number, r: number): void => {
+    const wx = position[0] + c * x - s * y, wy = position[1] + s * x + c * y;
+    far = Math.max(far, Math.sqrt(wx * wx + wy * wy) + r);
+  };
+  switch (g.type) {
+    case 'circle': reach(0, 0, g.radius); break;
+    case 'capsule': reach(0, -g.halfHeight, g.radius); reach(0, g.halfHeight, g.radius); break;
+    case 'polygon': for (let i = 0; i < g.count; i++) reach(g.vertices[2 * i], g.vertices[2 * i + 1], 0); break;
+    case 'segment': case 'chainSegment': reach(g.point1[0], g.point1[1], 0); reach(g.point2[0], g.point2[1], 0); break;
+  }
+  return far;
+}
+
+/** The bounds of a geometry at a world pose into box[0, 1, 3, 4] (min x, min y, max x, max y). */
+export function writeBounds(g: ShapeGeometry2D, pose: ShapePose2D, box: Float64Array): void {
+  const cx = pose.c[0], cy = pose.c[1], c = pose.R[0], s = pose.R[1];
+  if (g.type === 'circle') {
+    box[0] = cx - g.radius; box[1] = cy - g.radius; box[3] = cx + g.radius; box[4] = cy + g.radius;
+    return;
+  }
+  if (g.type === 'capsule') {
+    // the segment from (0, −halfHeight) to (0, halfHeight) turned: ±halfHeight (−s, c), grown by the radius
+    const ex = Math.abs(s * g.halfHeight) + g.radius, ey = Math.abs(c * g.halfHeight) + g.radius;
+    box[0] = cx - ex; box[1] = cy - ey; box[3] = cx + ex; box[4] = cy + ey;
+    return;
+  }
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  const vertices = g.type === 'polygon' ? g.vertices : null, count = g.type === 'polygon' ? g.count : 2;
+  for (let i = 0; i < count; i++) {
+    let x: number, y: number;
+    if (vertices !== null) { x = vertices[2 * i]; y = vertices[2 * i + 1]; }
+    else {
+      const point = i === 0 ? (g as SegmentGeometry | ChainSegmentGeometry).point1 : (g as SegmentGeometry | ChainSegmentGeometry).point2;
+      x = point[0]; y = point[1];
+    }
+    const wx = cx + c * x - s * y, wy = cy + s * x + c * y;
+    if (wx < minX) minX = wx;
+    if (wx > maxX) maxX = wx;
+    if (wy < minY) minY = wy;
+    if (wy > maxY) maxY = wy;
+  }
+  box[0] = minX; box[1] = minY; box[3] = maxX; box[4] = maxY;
+}
+
+/** How fast any point of the body's shapes can move, |v| + |ω| · extent, m/s (3D's writeReach). */
+export function bodyReach(body: Body2D, extent: number): number {
+  const st = body.state, vx = st[LINEAR_VELOCITY], vy = st[LINEAR_VELOCITY + 1], w = st[ANGULAR_VELOCITY];
+  const speed = Math.sqrt(vx * vx + vy * vy), spin = Math.abs(w);
+  return spin > 0 ? speed + spin * extent : speed;
+}
+
+/** Whether two boxes overlap in x and y. */
+export function boxesOverlap(a: Float64Array, b: Float64Array): boolean {
+  return a[0] <= b[3] && b[0] <= a[3] && a[1] <= b[4] && b[1] <= a[4];
+}
+
+/** A body's proxies (one per shape, a chain's one per segment, in shape then segment order). */
+interface BodyProxies {
+  body: Body2D;
+  shapes: readonly ContactShape2D[];
+  proxies: ShapeProxy2D[];
+  wasMoving: boolean;
+  stamp: number;
+}
+
+/** The shapes of a body (Body2D.shapes). */
+export function shapesOf(body: Body2D): readonly ContactShape2D[] {
+  return body.shapes;
+}
+
+export class BroadPhase2D {
+  readonly trees: readonly DynamicTree[] = [new DynamicTree(), new DynamicTree(), new DynamicTree()];
+  private readonly slots: (ShapeProxy2D | null)[] = [];
+  private readonly freeSlots: number[] = [];
+  private readonly byBody = new Map<Body2D, BodyProxies>();
+  private readonly edited = new Set<Body2D>();
+  private readonly moveBuffer: ShapeProxy2D[] = [];
+  stamp = 0;
+  private moving: BodyProxies[] = [];
+  private spare: BodyProxies[] = [];
+
+  /** Every proxy, by slot (for queries). */
+  proxyAt(slot: number): ShapeProxy2D {
+    return this.slots[slot] as ShapeProxy2D;
+  }
+
+  proxiesOf(body: Body2D): readonly ShapeProxy2D[] {
+    return this.byBody.get(body)?.proxies ?? NO_PROXIES;
+  }
+
+  /**
+   * Follows the world's bodies after a topology change: proxies for new bodies' shapes, removal of those
+   * whose body is gone, whose type changed or whose shapes changed (marked `removed` for their contacts).
+   */
+  sync(bodies: readonly Body2D[], dt: number): void {
+    const present = new Set<Body2D>();
+    for (const body of bodies) present.add(body);
+    for (const [body, entry] of this.byBody) {
+      if (present.has(body) && sameShapes(entry)) continue;
+      for (const proxy of entry.proxies) this.remove(proxy);
+      this.byBody.delete(body);
+    }
+    const moving = this.moving;
+    let kept = 0;
+    for (let i = 0; i < moving.length; i++) if (this.byBody.get(moving[i].body) === moving[i]) moving[kept++] = moving[i];
+    moving.length = kept;
+    this.spare.length = 0;
+    for (const body of bodies) {
+      if (this.byBody.has(body)) continue;
+      const shapes = shapesOf(body);
+      const proxies: ShapeProxy2D[] = [];
+      for (const shape of shapes) {
+        if (shape.geometry === null) for (let k = 0; k < shape.children.length; k++) proxies.push(new ShapeProxy2D(body, shape, k));
+        else proxies.push(new ShapeProxy2D(body, shape, -1));
+      }
+      let extent = 0;
+      for (const proxy of proxies) extent = Math.max(extent, proxy.extent);
+      for (const proxy of proxies) proxy.bodyExtent = extent;
+      const entry: BodyProxies = { body, shapes: shapes.slice(), proxies, wasMoving: false, stamp: 0 };
+      this.byBody.set(body, entry);
+      for (const proxy of proxies) this.insert(proxy, dt);
+    }
+  }
+
+  /** The shapes of this body look for pairs again at the next update (a joint that kept them apart went). */
+  lookAgain(body: Body2D): void {
+    const entry = this.byBody.get(body);
+    if (entry !== undefined) for (const proxy of entry.proxies) this.enqueue(proxy);
+  }
+
+  /** The user set a body's pose: its proxies are re-bounded at the next update. */
+  notePoseEdit(body: Body2D): void {
+    this.edited.add(body);
+  }
+
+  /**
+   * Re-bounds, for a step of dt, the proxies of the awake bodies for which `isMoving` holds, and once more
+   * those that were moving at the last update and are not now (fallen asleep: their boxes lose the reach),
+   * and the bodies the user moved. Marks each moving body's proxies with this update's stamp.
+   */
+  updateBounds(dt: number, awake: readonly Body2D[], isMoving: (body: Body2D) => boolean): void {
+    const stamp = ++this.stamp;
+    const previous = this.moving, moving = this.spare;
+    this.moving = moving;
+    this.spare = previous;
+    let count = 0;
+    for (let i = 0; i < awake.length; i++) {
+      const body = awake[i];
+      if (!isMoving(body)) continue;
+      const entry = this.byBody.get(body);
+      if (entry === undefined || entry.proxies.length === 0) continue;
+      this.boundAll(entry, dt);
+      entry.stamp = stamp;
+      moving[count++] = entry;
+      entry.wasMoving = true;
+    }
+    if (moving.length !== count) moving.length = count;
+    for (let i = 0; i < previous.length; i++) {
+      const entry = previous[i];
+      if (entry.stamp === stamp) continue;
+      entry.wasMoving = false;
+      if (this.byBody.get(entry.body) === entry) this.boundAll(entry, dt);
+    }
+    if (this.edited.size > 0) {
+      for (const body of this.edited) {
+        const entry = this.byBody.get(body);
+        if (entry !== undefined) this.boundAll(entry, dt);
+      }
+      this.edited.clear();
+    }
+  }
+
+  /** Whether the body's proxies were bound as moving by the last update. */
+  movedThisUpdate(proxy: ShapeProxy2D): boolean {
+    const entry = this.byBody.get(proxy.body);
+    return entry !== undefined && entry.stamp === this.stamp;
+  }
+
+  private boundAll(entry: BodyProxies, dt: number): void {
+    const proxies = entry.proxies;
+    for (let k = 0; k < proxies.length; k++) this.bound(proxies[k], dt);
+  }
+
+  /**
+   * Calls `pair(p, q)` for each pair of proxies of different bodies, at least one in the move buffer, at
+   * least one dynamic, whose fat boxes overlap; each such pair once (when both moved and both are dynamic,
+   * from the lower key's search; a moved static or kinematic proxy meets only unmoved dynamic ones, the
+   * moved ones reporting it from their own search). Then empties the move buffer.
+   */
+  findPairs(pair: (p: ShapeProxy2D, q: ShapeProxy2D) => void): void {
+    const moved = this.moveBuffer, trees = this.trees;
+    this.pairVisitor = pair;
+    for (let i = 0; i < moved.length; i++) {
+      const p = moved[i];
+      this.queryProxy = p;
+      if (p.tree === TreeKind.Dynamic) {
+        trees[TreeKind.Static].query(p.fat, this.visitFromDynamic);
+        trees[TreeKind.Kinematic].query(p.fat, this.visitFromDynamic);
+      }
+      trees[TreeKind.Dynamic].query(p.fat, this.visitDynamic);
+    }
+    for (let i = 0; i < moved.length; i++) moved[i].moved = false;
+    moved.length = 0;
+    this.queryProxy = null;
+    this.pairVisitor = null;
+  }
+
+  private queryProxy: ShapeProxy2D | null = null;
+  private pairVisitor: ((p: ShapeProxy2D, q: ShapeProxy2D) => void) | null = null;
+  private readonly visitFromDynamic = (_id: number, slot: number): boolean => {
+    const q = this.slots[slot] as ShapeProxy2D, p = this.queryProxy as ShapeProxy2D;
+    if (q.body !== p.body) (this.pairVisitor as (p: ShapeProxy2D, q: ShapeProxy2D) => void)(p, q);
+    return true;
+  };
+  private readonly visitDynamic = (_id: number, slot: number): boolean => {
+    const q = this.slots[slot] as ShapeProxy2D, p = this.queryProxy as ShapeProxy2D;
+    if (q === p || q.body === p.body) return true;
+    if (q.moved && (p.tree !== TreeKind.Dynamic || q.slot < p.slot)) return true;
+    (this.pairVisitor as (p: ShapeProxy2D, q: ShapeProxy2D) => void)(p, q);
+    return true;
+  };
+
+  private insert(proxy: ShapeProxy2D, dt: number): void {
+    const slot = this.freeSlots.length > 0 ? (this.freeSlots.pop() as number) : this.slots.length;
+    this.slots[slot] = proxy;
+    proxy.slot = slot;
+    writeBox(proxy, dt);
+    fatten(proxy);
+    proxy.treeId = this.trees[proxy.tree].createProxy(proxy.fat, slot);
+    this.enqueue(proxy);
+  }
+
+  private remove(proxy: ShapeProxy2D): void {
+    this.trees[proxy.tree].destroyProxy(proxy.treeId);
+    this.slots[proxy.slot] = null;
+    this.freeSlots.push(proxy.slot);
+    proxy.removed = true;
+    if (proxy.moved) {
+      this.moveBuffer.splice(this.moveBuffer.indexOf(proxy), 1);
+      proxy.moved = false;
+    }
+  }
+
+  private bound(proxy: ShapeProxy2D, dt: number): void {
+    writeBox(proxy, dt);
+    const box = proxy.box, fat = proxy.fat;
+    if (fat[0] <= box[0] && fat[1] <= box[1] && box[3] <= fat[3] && box[4] <= fat[4]) return;
+    fatten(proxy);
+    this.trees[proxy.tree].moveProxy(proxy.treeId, fat);
+    this.enqueue(proxy);
+  }
+
+  private enqueue(proxy: ShapeProxy2D): void {
+    if (proxy.moved) return;
+    proxy.moved = true;
+    this.moveBuffer.push(proxy);
+  }
+}
+
+const NO_PROXIES: readonly ShapeProxy2D[] = [];
+
+/** Whether a body's proxies still match its shapes and its type. */
+function sameShapes(entry: BodyProxies): boolean {
+  const shapes = shapesOf(entry.body);
+  if (shapes.length !== entry.shapes.length) return false;
+  for (let i = 0; i < shapes.length; i++) if (shapes[i] !== entry.shapes[i]) return false;
+  return entry.proxies.length === 0 || entry.proxies[0].tree === treeOf(entry.body);
+}
+
+function fatten(proxy: ShapeProxy2D): void {
+  const box = proxy.box, fat = proxy.fat;
+  fat[0] = box[0] - AABB_MARGIN; fat[1] = box[1] - AABB_MARGIN;
+  fat[3] = box[3] + AABB_MARGIN; fat[4] = box[4] + AABB_MARGIN;
+}
+
+/** The proxy's pose and box this step: the bounds grown by half the speculative distance and by the
+ * distance its body can cover in the step. */
+export function writeBox(proxy: ShapeProxy2D, dt: number): void {
+  const body = proxy.body, shape = proxy.shape;
+  proxy.pose.setFrom(body.position, body.rotation, shape.position, shape.rotation);
+  writeBounds(proxy.geometry, proxy.pose, proxy.box);
+  const grow = 0.5 * SPECULATIVE_DISTANCE + dt * bodyReach(body, proxy.bodyExtent);
+  const box = proxy.box;
+  box[0] -= grow; box[1] -= grow; box[3] += grow; box[4] += grow;
+}
