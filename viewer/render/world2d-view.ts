@@ -11,16 +11,6 @@ import { DEBUG_COLOURS } from './debug-drawing.js';
 import { LineBuffer } from './line-buffer.js';
 import { fillGeometry, outlineSegments } from './shape2d-geometry.js';
 
-/** What a 2D contact exposes to the drawing: its manifold's points (x, y per point) and normal. */
-interface DrawnContact2D {
-  readonly manifold: { readonly count: number; readonly points: ArrayLike<number>; readonly normal: ArrayLike<number> };
-}
-
-/** The world's touching contacts (World2D.contacts), none before the 2D contacts exist. */
-export function contactsOf(world: World2D): readonly DrawnContact2D[] {
-  return (world as unknown as { contacts?: readonly DrawnContact2D[] }).contacts ?? [];
-}
-
 export interface World2DViewOptions {
   /** Fill the shapes (a 2D-only scene) or draw outlines alone (over a 3D run). */
   fill: boolean;
@@ -152,7 +142,7 @@ export class World2DView {
 export function drawContacts2D(world: World2D, lines: LineBuffer, size: number): number {
   const s = size / 2, length = 2 * size, z = 0.01, { contactPoint, contactNormal } = DEBUG_COLOURS;
   let drawn = 0;
-  for (const contact of contactsOf(world)) {
+  for (const contact of world.contacts) {
     const { count, points: p, normal: n } = contact.manifold;
     for (let i = 0; i < count; i++) {
       const x = p[2 * i], y = p[2 * i + 1];

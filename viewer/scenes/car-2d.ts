@@ -82,7 +82,9 @@ export const car2dScene: ViewerScene = {
   beforeStep: (live) => {
     const scene = flatOf(live), gas = throttle(live);
     for (const name of ['rear', 'front']) {
-      (scene.parts[name] as WheelJoint2D).setMotor({ speed: gas === null ? 0 : FORWARD * TOP_SPIN * gas, maxForce: MOTOR_TORQUE });
+      const joint = scene.parts[name] as WheelJoint2D;
+      // (a car that fell off the world's end is removed with its joints)
+      if (!joint.removed) joint.setMotor({ speed: gas === null ? 0 : FORWARD * TOP_SPIN * gas, maxForce: MOTOR_TORQUE });
     }
   },
   follow: (live) => {
