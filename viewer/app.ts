@@ -104,10 +104,10 @@ export class ViewerApp implements PanelControls {
     // the probe starts as the scene asks (on in the mesh scenes); the Display folder toggles it anywhere
     this.display.probe = scene.probe ?? false;
     // a contact scene's 3D run as wireframes over its 2D run, filled (2D vs 3D view)
-    if (scene.planarContacts) this.display.wireframes = this.compare;
+    if (scene.planarContacts !== undefined) this.display.wireframes = this.compare;
     this.build();
     // a contact scene's 2D vs 3D view looks down z at what the scene's camera looked at, from as far
-    const camera = this.compare && scene.planarContacts ? frame2D(scene.camera.target[0], scene.camera.target[1], Math.hypot(...scene.camera.position.map((p, k) => p - scene.camera.target[k]))) : scene.camera;
+    const camera = this.compare && scene.planarContacts !== undefined ? frame2D(scene.camera.target[0], scene.camera.target[1], Math.hypot(...scene.camera.position.map((p, k) => p - scene.camera.target[k]))) : scene.camera;
     this.stage.frame(camera.position, camera.target, scene.groundY, scene.ground ?? true);
     this.panel.showScene(scene);
     const url = new URL(window.location.href);
@@ -301,7 +301,7 @@ export class ViewerApp implements PanelControls {
     this.runner = new SceneRunner(this.sceneDef, this.params, this.settings, this.compare);
     if (this.inWorker) this.startWorker();
     const twin = this.runner.twin;
-    if (twin !== null && this.sceneDef.planarContacts) {
+    if (twin !== null && this.sceneDef.planarContacts !== undefined) {
       // a contact scene's 2D run filled in its bodies' colours, outlined in the 2D vs 3D view's orange
       const described = this.runner.live.description.bodies;
       const colours = new Map(twin.bodies.map((body, i) => [body, ROLE_COLOURS[described[i].role ?? ''] ?? 0x3f7fd1]));

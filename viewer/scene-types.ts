@@ -66,6 +66,10 @@ export interface Flat2D {
   tethers?: { body: Body2D; anchor: [number, number] }[];
 }
 
+/** How a 3D run is held to the z = 0 plane: its dynamic bodies' rotation about x and y locked, or their
+ * translation along z (BodyOptions.lockRotation, lockTranslation). */
+export type PlaneHold = 'rotation' | 'translation';
+
 export interface ExtraBody {
   body: Body;
   /** What to draw; without it the body is drawn from its collision shapes (render/mesh-geometry.ts:
@@ -137,10 +141,11 @@ export interface ViewerScene {
   planar?: true | ((params: Record<string, number>) => SceneDescription);
   /**
    * The planar form has collision shapes (a contact scene): the 2D run gets their 2D forms
-   * (scenes/planar-contacts.ts) and is drawn filled, the 3D run is held to the plane and drawn as
-   * wireframes over it.
+   * (scenes/planar-contacts.ts) and is drawn filled, the 3D run is drawn as wireframes over it, held to
+   * the plane by locking its bodies' rotation about x and y, or their translation along z
+   * (scenes/planar-contacts.ts, holdToPlane, says which holds which scene).
    */
-  planarContacts?: boolean;
+  planarContacts?: PlaneHold;
   /**
    * Run the scene twice side by side, iterative and direct joint solver (World.solver), to show what
    * the direct solver holds: the direct run is drawn shifted by `offset` (m; its physics is not

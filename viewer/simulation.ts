@@ -110,7 +110,7 @@ export class SceneRunner {
       const { onJointBreak: _ignored, onBodyInvalid: _invalid, gyroscopic: _none, onContactBegin: _cb, onContactEnd: _ce, onSensorBegin: _sb, onSensorEnd: _se, onContactForce: _cf, onPreSolve: _ps, ...shared } = scene.worldOptions ?? {};
       const world2d = new World2D({ ...shared, gravity: [description.gravity[0], description.gravity[1]] });
       const two = scene.planarContacts ? addShapedSceneToWorld2D(world2d, description) : addSceneToWorld2D(world2d, description);
-      if (scene.planarContacts) holdToPlane(bodies);
+      if (scene.planarContacts) holdToPlane(bodies, scene.planarContacts);
       const pair: PlanarPair = { world3d: world, world2d, bodies3d: bodies, bodies2d: two.bodies, joints3d: joints, joints2d: two.joints };
       this.twin = { world: world2d, bodies: two.bodies, joints: two.joints, pair, history: [] };
       this.live.twin = this.twin;

@@ -44,7 +44,7 @@ afterAll(async () => {
 });
 
 const FLAT_SCENES = SCENES.filter((scene) => scene.build2D !== undefined).map((scene) => scene.name);
-const TWIN_SCENES = SCENES.filter((scene) => scene.planarContacts === true).map((scene) => scene.name);
+const TWIN_SCENES = SCENES.filter((scene) => scene.planarContacts !== undefined).map((scene) => scene.name);
 
 describe('2D scenes', () => {
   it('the viewer has the car, the bridge and the cradle, and 2D vs 3D views of the pyramid, the wall and the pile', () => {

@@ -5,6 +5,7 @@
 import { boxPyramid, drapedChain, fallingPile, hullPile, ragdollPile, weldedWall, type BodyDescription, type SceneDescription } from '../../lib/scenes/index.js';
 import type { LiveScene, ViewerScene } from '../scene-types.js';
 import { ball, box, capsule } from './bodies.js';
+import { planarRagdollPile } from './planar-ragdolls.js';
 
 /** Bodies with at least one contact, and contact points, of the last step. */
 export function contactReadout(scene: LiveScene): string {
@@ -79,6 +80,9 @@ export const ragdollPileScene: ViewerScene = {
   params: [{ key: 'count', label: 'ragdolls', min: 1, max: 10, step: 1, value: 10, rebuild: true }],
   readouts: [{ label: 'contacts', value: contactReadout }],
   describe: (params) => ragdollPile({ count: params.count }),
+  // in the plane: the ragdolls seen from the side, hinged about z (scenes/planar-ragdolls.ts)
+  planar: (params) => planarRagdollPile(params.count),
+  planarContacts: 'translation',
 };
 
 export const pyramidScene: ViewerScene = {
@@ -95,7 +99,7 @@ export const pyramidScene: ViewerScene = {
   readouts: [{ label: 'contacts', value: contactReadout }],
   describe: (params) => boxPyramid({ rows: params.rows }),
   planar: true,
-  planarContacts: true,
+  planarContacts: 'rotation',
 };
 
 export const wallScene: ViewerScene = {
@@ -118,7 +122,7 @@ export const wallScene: ViewerScene = {
   ],
   describe: (params) => weldedWall({ breakForce: params.breakForce }),
   planar: true,
-  planarContacts: true,
+  planarContacts: 'rotation',
 };
 
 export const drapedChainScene: ViewerScene = {
@@ -162,7 +166,7 @@ export const fallingPileScene: ViewerScene = {
   describe: (params) => fallingPile({ count: params.count }),
   // in the plane: a tenth of the bodies, in a pen 10 m wide
   planar: (params) => planarPile(Math.round(params.count / 10) * 2),
-  planarContacts: true,
+  planarContacts: 'rotation',
 };
 
 /**
