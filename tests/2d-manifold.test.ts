@@ -5,10 +5,12 @@ import { collide } from '../lib/collision/narrowphase.js';
 import { Manifold } from '../lib/collision/manifold.js';
 import { ShapePose } from '../lib/collision/shape-pose.js';
 import type { ShapeGeometry2D } from '../lib/2d/geometry/shape-geometry.js';
-import { FLIPPED_ID } from '../lib/2d/collision/narrowphase.js';
+import { collide2D, FLIPPED_ID } from '../lib/2d/collision/narrowphase.js';
+import { Manifold2D } from '../lib/2d/collision/manifold.js';
+import { allocatedBytesPerCall } from './allocation-measure.js';
 import { FLIP_TOLERANCE } from '../lib/2d/collision/polygon-contacts.js';
 import {
-  box, capsule, circle, contact, core, coreDistance, hull, penetrationDepth, polygon, pose, segment, surfaceDistance, type P2,
+  box, capsule, chain, circle, contact, core, coreDistance, hull, penetrationDepth, polygon, pose, segment, surfaceDistance, type P2,
 } from './2d-manifold-helpers.js';
 
 const minSeparation = (c: { points: { s: number }[] }) => Math.min(...c.points.map((p) => p.s));
@@ -319,5 +321,23 @@ describe('2D manifold vs the 3D narrowphase in the plane z = 0', () => {
         for (const i of twins) expect(m3.separations[i]).toBeCloseTo(p.s, 12);
       }
     }
+  });
+});
+
+describe('2D manifold: allocation', () => {
+  it('collide2D allocates nothing, for every pair of types in both orders', () => {
+    const shapes: ShapeGeometry2D[] = [
+      circle(0.3), capsule(0.2, 0.4), box(0.5, 0.3), polygon([[0, -0.5], [0.5, 0], [0.2, 0.5], [-0.4, 0.3]]), segment([-1, 0], [1, 0]),
+      ...chain([[2, 0], [1, 0], [0, 0.1], [-1, 0]]),
+    ];
+    const poses = shapes.map((g, i) => (g.type === 'chainSegment' ? pose(0, -0.1) : pose(0.1 * i, 0.05 * (i % 3), 0.3 * i)));
+    const out = new Manifold2D();
+    out.margin = 0.5;
+    let i = 0, j = 0;
+    const call = () => {
+      collide2D(shapes[i], poses[i], shapes[j], poses[j], out);
+      if (++j === shapes.length) { j = 0; if (++i === shapes.length) i = 0; }
+    };
+    expect(allocatedBytesPerCall(call, 20000, 9)).toBeLessThan(1);
   });
 });

@@ -9,7 +9,9 @@
 // one point). Otherwise one point between the closest points, as two circles.
 
 import type { CapsuleGeometry, SegmentGeometry, ShapeGeometry2D } from '../geometry/shape-geometry.js';
-import { addRoundPoint, fallbackNormal, featureId, LINEAR_SLOP, roundPair, segmentDistance, segmentPoints, segmentResult } from './features.js';
+import {
+  addRoundPoint, fallbackNormal, featureId, LINEAR_SLOP, putPoint, roundPair, segmentDistance, segmentPoints, segmentResult, staged,
+} from './features.js';
 import type { Manifold2D } from './manifold.js';
 import type { ShapePose2D } from './shape-pose.js';
 
@@ -46,7 +48,9 @@ function capsules(out: Manifold2D): void {
   if (distance - radius >= margin) return;
   const p1x = coreA[0], p1y = coreA[1], q1x = coreA[2], q1y = coreA[3];
   const p2x = coreB[0], p2y = coreB[1], q2x = coreB[2], q2y = coreB[3];
-  const length1 = Math.hypot(q1x - p1x, q1y - p1y), length2 = Math.hypot(q2x - p2x, q2y - p2y);
+  const d1x = q1x - p1x, d1y = q1y - p1y, d2x = q2x - p2x, d2y = q2y - p2y;
+  // (not Math.hypot: a builtin call, whose double arguments are boxed)
+  const length1 = Math.sqrt(d1x * d1x + d1y * d1y), length2 = Math.sqrt(d2x * d2x + d2y * d2y);
   const u1x = length1 > 0 ? (q1x - p1x) / length1 : 0, u1y = length1 > 0 ? (q1y - p1y) / length1 : 1;
   const u2x = length2 > 0 ? (q2x - p2x) / length2 : 0, u2y = length2 > 0 ? (q2y - p2y) / length2 : 1;
   if (length1 > 0 && length2 > 0) {
@@ -66,9 +70,15 @@ function capsules(out: Manifold2D): void {
       let separationB = Math.min(b1, b2);
       if (Math.min(-b1, -b2) > separationB) { separationB = Math.min(-b1, -b2); nBx = -nBx; nBy = -nBy; }
       if (separationA >= separationB) {
-        clipCore(out, p1x, p1y, nAx, nAy, length1, p2x, p2y, q2x, q2y, fp2, fq2, distance, ra, rb, false);
+        clip[0] = p1x; clip[1] = p1y; clip[2] = nAx; clip[3] = nAy; clip[4] = length1;
+        clip[5] = p2x; clip[6] = p2y; clip[7] = q2x; clip[8] = q2y; clip[9] = fp2; clip[10] = fq2;
+        clip[11] = distance; clip[12] = ra; clip[13] = rb;
+        clipCore(out, false);
       } else {
-        clipCore(out, p2x, p2y, nBx, nBy, length2, p1x, p1y, q1x, q1y, fp1, fq1, distance, rb, ra, true);
+        clip[0] = p2x; clip[1] = p2y; clip[2] = nBx; clip[3] = nBy; clip[4] = length2;
+        clip[5] = p1x; clip[6] = p1y; clip[7] = q1x; clip[8] = q1y; clip[9] = fp1; clip[10] = fq1;
+        clip[11] = distance; clip[12] = rb; clip[13] = ra;
+        clipCore(out, true);
       }
       if (out.count > 0) return;
     }
@@ -81,17 +91,22 @@ function capsules(out: Manifold2D): void {
   addRoundPoint(out, featureId(i1, i2));
 }
 
+/** clipCore's input (doubles passed to a call V8 does not inline are boxed, a HeapNumber each): the
+ * reference core's start a, its normal n and length, the incident core's ends p and q and their
+ * coordinates fp, fq along the reference, the cores' distance, the reference's and incident's radii. */
+const clip = new Float64Array(14);
+
 /**
- * The incident core p → q (its ends at fp, fq along the reference core, which starts at (ax, ay), runs
- * `length` and has normal n toward the incident one) clipped to the reference's span [0, length], its two
- * ends kept if one lies within a slop of the closest distance. rRef, rInc: the radii. `flip`: the
- * reference is B's core (the normal A → B is −n). Ids: the end from p 0, from q 1, in A's byte when the
- * incident core is A's.
+ * The incident core p → q (its ends at fp, fq along the reference core, which starts at a, runs `length`
+ * and has normal n toward the incident one) clipped to the reference's span [0, length], its two ends kept
+ * if one lies within a slop of the closest distance (clip holds them all). `flip`: the reference is B's
+ * core (the normal A → B is −n). Ids: the end from p 0, from q 1, in A's byte when the incident core is
+ * A's (the other byte 2).
  */
-function clipCore(
-  out: Manifold2D, ax: number, ay: number, nx: number, ny: number, length: number,
-  px: number, py: number, qx: number, qy: number, fp: number, fq: number, distance: number, rRef: number, rInc: number, flip: boolean,
-): void {
+function clipCore(out: Manifold2D, flip: boolean): void {
+  const ax = clip[0], ay = clip[1], nx = clip[2], ny = clip[3], length = clip[4];
+  const px = clip[5], py = clip[6], qx = clip[7], qy = clip[8], fp = clip[9], fq = clip[10];
+  const distance = clip[11], rRef = clip[12], rInc = clip[13];
   let cpx = px, cpy = py, cqx = qx, cqy = qy;
   // clip to the reference's start (f = 0), then to its end (f = length)
   if (fp < 0 && fq > 0) {
@@ -107,9 +122,15 @@ function clipCore(
   const sp = (cpx - ax) * nx + (cpy - ay) * ny, sq = (cqx - ax) * nx + (cqy - ay) * ny;
   if (!(sp <= distance + LINEAR_SLOP || sq <= distance + LINEAR_SLOP)) return;
   const radius = rRef + rInc, margin = out.margin;
-  out.setNormal(flip ? -nx : nx, flip ? -ny : ny);
   // the midpoint between the reference surface (v − s n + r_ref n) and the incident one (v − r_inc n)
   const backP = 0.5 * (rRef - rInc - sp), backQ = 0.5 * (rRef - rInc - sq);
-  if (sp - radius < margin) out.add(cpx + backP * nx, cpy + backP * ny, sp - radius, flip ? featureId(0, 2) : featureId(2, 0));
-  if (sq - radius < margin) out.add(cqx + backQ * nx, cqy + backQ * ny, sq - radius, flip ? featureId(1, 2) : featureId(2, 1));
+  staged[0] = flip ? -nx : nx; staged[1] = flip ? -ny : ny;
+  if (sp - radius < margin) {
+    staged[2] = cpx + backP * nx; staged[3] = cpy + backP * ny; staged[4] = sp - radius;
+    putPoint(out, flip ? featureId(0, 2) : featureId(2, 0));
+  }
+  if (sq - radius < margin) {
+    staged[2] = cqx + backQ * nx; staged[3] = cqy + backQ * ny; staged[4] = sq - radius;
+    putPoint(out, flip ? featureId(1, 2) : featureId(2, 1));
+  }
 }

@@ -15,7 +15,8 @@
 // over a convex corner turns with it.
 //
 //   chain–circle     the segment's point closest to the centre; the centre behind the segment, or in the
-//                    Voronoi region of a neighbour (past p1 on the previous segment's side), gives nothing
+//                    Voronoi region of a neighbour (before p1 on the previous segment's side, or past p2),
+//                    gives nothing; a joint's vertex region is its second segment's
 //   chain–polygon    cores apart (d > SEPARATED_CORES, d their exact distance): the closest features
 //                    (two vertices, a chain end and a polygon edge, a polygon vertex and the segment)
 //                    classified as above; touching: the separating axis test over n₁, the convex
@@ -25,7 +26,7 @@
 //   chain–capsule    the capsule as a polygon of 2 vertices with its radius.
 
 import type { CapsuleGeometry, ChainSegmentGeometry, CircleGeometry, PolygonGeometry, ShapeGeometry2D } from '../geometry/shape-geometry.js';
-import { clipEdges, clipFrame, featureId, SEPARATED_CORES, WorldPolygon } from './features.js';
+import { clipEdges, clipFrame, featureId, putPoint, SEPARATED_CORES, staged, WorldPolygon } from './features.js';
 import type { Manifold2D } from './manifold.js';
 import type { ShapePose2D } from './shape-pose.js';
 
@@ -51,13 +52,13 @@ function chainInWorld(segment: ChainSegmentGeometry, A: ShapePose2D): void {
   toWorld(A, segment.ghost2, 3);
   ends[0] = chain[2]; ends[1] = chain[3]; ends[2] = chain[4]; ends[3] = chain[5];
   let e1x = chain[4] - chain[2], e1y = chain[5] - chain[3];
-  const L1 = Math.hypot(e1x, e1y);
+  const L1 = Math.sqrt(e1x * e1x + e1y * e1y);
   e1x /= L1; e1y /= L1;
   let e0x = chain[2] - chain[0], e0y = chain[3] - chain[1];
-  const L0 = Math.hypot(e0x, e0y);
+  const L0 = Math.sqrt(e0x * e0x + e0y * e0y);
   if (L0 > 0) { e0x /= L0; e0y /= L0; } else { e0x = e1x; e0y = e1y; }
   let e2x = chain[6] - chain[4], e2y = chain[7] - chain[5];
-  const L2 = Math.hypot(e2x, e2y);
+  const L2 = Math.sqrt(e2x * e2x + e2y * e2y);
   if (L2 > 0) { e2x /= L2; e2y /= L2; } else { e2x = e1x; e2y = e1y; }
   // right perpendiculars: (e_y, −e_x)
   frame[0] = e1x; frame[1] = e1y; frame[2] = e1y; frame[3] = -e1x;
@@ -75,8 +76,12 @@ function toWorld(A: ShapePose2D, p: Float64Array, k: number): void {
 
 const SKIP = 0, ADMIT = 1, SNAP = 2;
 
-/** How the chain treats a normal (nx, ny) from the segment toward the other shape (see the top). */
-function classifyNormal(nx: number, ny: number): number {
+/** The normal classifyNormal classifies (an array: doubles passed to a call V8 does not inline are boxed). */
+const probe = new Float64Array(2);
+
+/** How the chain treats the normal in `probe`, from the segment toward the other shape (see the top). */
+function classifyNormal(): number {
+  const nx = probe[0], ny = probe[1];
   if (nx * frame[0] + ny * frame[1] <= 0) {
     // toward p1's joint
     if (!convex1) return SNAP;
@@ -97,13 +102,15 @@ export function collideChainSegmentCircle(out: Manifold2D, a: ShapeGeometry2D, A
   const u = ex * (p2x - qx) + ey * (p2y - qy), v = ex * (qx - p1x) + ey * (qy - p1y);
   let ax: number, ay: number;
   if (v <= 0) {
-    // before p1: in the previous segment's region (its direction p1 − g1 points at q) it is the neighbour's
-    if ((p1x - chain[0]) * (qx - p1x) + (p1y - chain[1]) * (qy - p1y) <= 0) return;
+    // before p1: in the previous segment's inside region ((p1 − g1)·(q − p1) < 0) it is the neighbour's;
+    // on its border (a ball exactly over a flat joint) and in the vertex region, this segment's
+    if ((p1x - chain[0]) * (qx - p1x) + (p1y - chain[1]) * (qy - p1y) < 0) return;
     ax = p1x; ay = p1y;
   } else if (u <= 0) {
-    // past p2: the next segment's when its direction g2 − p2 points away from q
-    if ((chain[6] - p2x) * (qx - p2x) + (chain[7] - p2y) * (qy - p2y) > 0) return;
-    ax = p2x; ay = p2y;
+    // past p2: the next segment's, in its inside region or in the region of the vertex they share (which
+    // it meets as its p1, above). Box2D keeps the vertex region here too (when (g2 − p2)·(q − p2) ≤ 0),
+    // so that a ball over a convex joint has two equal points, one from each segment; here it has one.
+    return;
   } else {
     const ee = ex * ex + ey * ey;
     ax = (u * p1x + v * p2x) / ee; ay = (u * p1y + v * p2y) / ee;
@@ -112,8 +119,8 @@ export function collideChainSegmentCircle(out: Manifold2D, a: ShapeGeometry2D, A
   const s = L - r;
   if (s >= out.margin) return;
   const nx = L > 0 ? dx / L : frame[2], ny = L > 0 ? dy / L : frame[3];
-  out.setNormal(nx, ny);
-  out.add(ax + 0.5 * s * nx, ay + 0.5 * s * ny, s, 0);
+  staged[0] = nx; staged[1] = ny; staged[2] = ax + 0.5 * s * nx; staged[3] = ay + 0.5 * s * ny; staged[4] = s;
+  putPoint(out, 0);
 }
 
 export function collideChainSegmentCapsule(out: Manifold2D, a: ShapeGeometry2D, A: ShapePose2D, b: ShapeGeometry2D, B: ShapePose2D): void {
@@ -207,24 +214,27 @@ function chainPolygon(out: Manifold2D, Q: WorldPolygon): void {
   if (behind1 && behind0 && behind2) return;
   segmentPolygonDistance(Q);
   const distance = closest[0];
-  if (distance - rB >= margin) return;
+  // (overlapping cores, d = 0: the depth is the separating axis test's below)
+  if (distance > 0 && distance - rB >= margin) return;
   const v = Q.vertices, normals = Q.normals, count = Q.count;
   let incidentVertex = -1, incidentEdge = -1;
   if (!behind1 && distance > SEPARATED_CORES) {
     if (closestKind === VERTEX_VERTEX) {
       const nx = (closest[3] - closest[1]) / distance, ny = (closest[4] - closest[2]) / distance;
-      const type = classifyNormal(nx, ny);
+      probe[0] = nx; probe[1] = ny;
+      const type = classifyNormal();
       if (type === SKIP) return;
       if (type === ADMIT) {
         const s = distance - rB;
-        out.setNormal(nx, ny);
-        out.add(closest[1] + 0.5 * s * nx, closest[2] + 0.5 * s * ny, s, featureId(featureA, featureB));
+        staged[0] = nx; staged[1] = ny; staged[2] = closest[1] + 0.5 * s * nx; staged[3] = closest[2] + 0.5 * s * ny; staged[4] = s;
+        putPoint(out, featureId(featureA, featureB));
         return;
       }
       incidentVertex = featureB;
     } else if (closestKind === VERTEX_EDGE) {
       const ib = featureB, nbx = normals[2 * ib], nby = normals[2 * ib + 1];
-      const type = classifyNormal(-nbx, -nby);
+      probe[0] = -nbx; probe[1] = -nby;
+      const type = classifyNormal();
       if (type === SKIP) return;
       if (type === ADMIT) {
         polygonFaceReference(out, Q, ib);
@@ -255,7 +265,8 @@ function chainPolygon(out: Manifold2D, Q: WorldPolygon): void {
     let polygonSeparation = -Infinity, reference = -1;
     for (let i = 0; i < count; i++) {
       const nx = normals[2 * i], ny = normals[2 * i + 1];
-      if (classifyNormal(-nx, -ny) !== ADMIT) continue;
+      probe[0] = -nx; probe[1] = -ny;
+      if (classifyNormal() !== ADMIT) continue;
       const vx = v[2 * i], vy = v[2 * i + 1];
       const s = Math.min(nx * (p1x - vx) + ny * (p1y - vy), nx * (p2x - vx) + ny * (p2y - vy));
       if (s > polygonSeparation) { polygonSeparation = s; reference = i; }

@@ -11,7 +11,7 @@
 //                    is nearest that vertex, otherwise (even inside) the contact is along the face normal
 
 import type { CapsuleGeometry, CircleGeometry, PolygonGeometry, SegmentGeometry, ShapeGeometry2D } from '../geometry/shape-geometry.js';
-import { addRoundPoint, fallbackNormal, roundPair } from './features.js';
+import { addRoundPoint, fallbackNormal, putPoint, roundPair, staged } from './features.js';
 import type { Manifold2D } from './manifold.js';
 import type { ShapePose2D } from './shape-pose.js';
 
@@ -26,22 +26,28 @@ export function collideCapsuleCircle(out: Manifold2D, a: ShapeGeometry2D, A: Sha
   const capsule = a as CapsuleGeometry, h = capsule.halfHeight, c = A.c;
   // core ends c ∓ h u, u = R (0, 1)
   const ux = -A.R[1], uy = A.R[0];
-  segmentCircle(out, c[0] - h * ux, c[1] - h * uy, c[0] + h * ux, c[1] + h * uy, capsule.radius, B.c, (b as CircleGeometry).radius);
+  core[0] = c[0] - h * ux; core[1] = c[1] - h * uy; core[2] = c[0] + h * ux; core[3] = c[1] + h * uy;
+  segmentCircle(out, capsule, B.c, b as CircleGeometry);
 }
 
 export function collideSegmentCircle(out: Manifold2D, a: ShapeGeometry2D, A: ShapePose2D, b: ShapeGeometry2D, B: ShapePose2D): void {
   const segment = a as SegmentGeometry, p = segment.point1, q = segment.point2, c = A.c, cs = A.R[0], sn = A.R[1];
-  segmentCircle(
-    out, c[0] + cs * p[0] - sn * p[1], c[1] + sn * p[0] + cs * p[1], c[0] + cs * q[0] - sn * q[1], c[1] + sn * q[0] + cs * q[1],
-    0, B.c, (b as CircleGeometry).radius,
-  );
+  core[0] = c[0] + cs * p[0] - sn * p[1]; core[1] = c[1] + sn * p[0] + cs * p[1];
+  core[2] = c[0] + cs * q[0] - sn * q[1]; core[3] = c[1] + sn * q[0] + cs * q[1];
+  segmentCircle(out, null, B.c, b as CircleGeometry);
 }
 
-/** The circle (centre q, radius rb) against the segment p0p1 grown by ra: the segment's point closest to
+/** A segment's or capsule core's ends [p0x, p0y, p1x, p1y] in world space, for segmentCircle (doubles
+ * passed to a call V8 does not inline are boxed; the radii go as their shapes). */
+const core = new Float64Array(4);
+
+/** The circle (centre q, its shape's radius rb) against the segment p0p1 in `core` grown by ra (the
+ * capsule's radius, 0 for a segment): the segment's point closest to
  * q, t = clamp((q − p0)·d / d·d, 0, 1), d = p1 − p0. Id 0 wherever the point is (a ball rolling over
  * a capsule's end keeps its impulse, as Box2D). Where q lies on the core, the normal is the segment's
  * left perpendicular. */
-function segmentCircle(out: Manifold2D, p0x: number, p0y: number, p1x: number, p1y: number, ra: number, q: Float64Array, rb: number): void {
+function segmentCircle(out: Manifold2D, capsule: CapsuleGeometry | null, q: Float64Array, round: CircleGeometry): void {
+  const p0x = core[0], p0y = core[1], p1x = core[2], p1y = core[3], ra = capsule === null ? 0 : capsule.radius, rb = round.radius;
   const qx = q[0], qy = q[1], dx = p1x - p0x, dy = p1y - p0y;
   const dd = dx * dx + dy * dy;
   let t = dd > 0 ? ((qx - p0x) * dx + (qy - p0y) * dy) / dd : 0;
@@ -86,6 +92,7 @@ export function collidePolygonCircle(out: Manifold2D, a: ShapeGeometry2D, A: Sha
   const s = separation - r;
   const back = separation - 0.5 * s;
   const px = lx - back * nx, py = ly - back * ny;
-  out.setNormal(cs * nx - sn * ny, sn * nx + cs * ny);
-  out.add(c[0] + cs * px - sn * py, c[1] + sn * px + cs * py, s, 0);
+  staged[0] = cs * nx - sn * ny; staged[1] = sn * nx + cs * ny;
+  staged[2] = c[0] + cs * px - sn * py; staged[3] = c[1] + sn * px + cs * py; staged[4] = s;
+  putPoint(out, 0);
 }

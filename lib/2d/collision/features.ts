@@ -4,9 +4,9 @@
 // manifold.c, b2ClipPolygons / b2ClipSegments). Everything works in world space: doubles carry the
 // round-off of world coordinates, which the single-precision Box2D avoids by moving B into A's frame.
 
-import type { CapsuleGeometry, PolygonGeometry } from '../geometry/shape-geometry.js';
+import type { CapsuleGeometry, PolygonGeometry, SegmentGeometry } from '../geometry/shape-geometry.js';
 import { MAX_POLYGON_VERTICES } from '../geometry/shape-geometry.js';
-import type { Manifold2D } from './manifold.js';
+import { MAX_MANIFOLD_POINTS_2D, type Manifold2D } from './manifold.js';
 import type { ShapePose2D } from './shape-pose.js';
 
 /** Box2D's linear slop, m (the 3D contact set's TOUCH_DISTANCE): cores closer than a tenth of it are
@@ -60,27 +60,29 @@ export class WorldPolygon {
   setCapsule(g: CapsuleGeometry, pose: ShapePose2D): this {
     const c = pose.c, R = pose.R, h = g.halfHeight;
     const ux = -R[1], uy = R[0];
-    this.setCore(c[0] - h * ux, c[1] - h * uy, c[0] + h * ux, c[1] + h * uy, g.radius);
+    this.vertices[0] = c[0] - h * ux; this.vertices[1] = c[1] - h * uy;
+    this.vertices[2] = c[0] + h * ux; this.vertices[3] = c[1] + h * uy;
+    this.setCore(g.radius);
     return this;
   }
 
   /** A segment from p1 to p2 given in the shape's frame. */
-  setSegment(p1: ArrayLike<number>, p2: ArrayLike<number>, pose: ShapePose2D, radius: number): this {
-    const c = pose.c, cs = pose.R[0], sn = pose.R[1];
-    this.setCore(
-      c[0] + cs * p1[0] - sn * p1[1], c[1] + sn * p1[0] + cs * p1[1],
-      c[0] + cs * p2[0] - sn * p2[1], c[1] + sn * p2[0] + cs * p2[1],
-      radius,
-    );
+  setSegment(g: SegmentGeometry, pose: ShapePose2D): this {
+    const c = pose.c, cs = pose.R[0], sn = pose.R[1], p1 = g.point1, p2 = g.point2;
+    this.vertices[0] = c[0] + cs * p1[0] - sn * p1[1]; this.vertices[1] = c[1] + sn * p1[0] + cs * p1[1];
+    this.vertices[2] = c[0] + cs * p2[0] - sn * p2[1]; this.vertices[3] = c[1] + sn * p2[0] + cs * p2[1];
+    this.setCore(0);
     return this;
   }
 
-  private setCore(x1: number, y1: number, x2: number, y2: number, radius: number): void {
+  /** Normals and centroid of the segment in vertices[0..3]. (The radius an integer 0 or a shape's field:
+   * doubles passed to a call V8 does not inline are boxed.) */
+  private setCore(radius: number): void {
+    const v = this.vertices, n = this.normals;
+    const x1 = v[0], y1 = v[1], x2 = v[2], y2 = v[3];
     const dx = x2 - x1, dy = y2 - y1, L = Math.sqrt(dx * dx + dy * dy);
     // (a point, as a capsule of half height 0: any normal pair serves; (1, 0) and (−1, 0))
     const nx = L > 0 ? dy / L : 1, ny = L > 0 ? -dx / L : 0;
-    const v = this.vertices, n = this.normals;
-    v[0] = x1; v[1] = y1; v[2] = x2; v[3] = y2;
     n[0] = nx; n[1] = ny; n[2] = -nx; n[3] = -ny;
     this.centroid[0] = 0.5 * (x1 + x2); this.centroid[1] = 0.5 * (y1 + y2);
     this.count = 2;
@@ -105,31 +107,27 @@ export function segmentDistance(p1: Float64Array, i1: number, q1: Float64Array, 
   if (dd1 <= 0 && dd2 <= 0) {
     f1 = 0; f2 = 0;
   } else if (dd1 <= 0) {
-    f2 = clamp01(rd2 / dd2);
+    f2 = Math.max(0, Math.min(1, rd2 / dd2));
   } else if (dd2 <= 0) {
-    f1 = clamp01(-rd1 / dd1);
+    f1 = Math.max(0, Math.min(1, -rd1 / dd1));
   } else {
     const denominator = dd1 * dd2 - d12 * d12;
     // not parallel: the lines' closest point on the first, clamped; parallel: its start
-    f1 = denominator !== 0 ? clamp01((d12 * rd2 - rd1 * dd2) / denominator) : 0;
+    f1 = denominator !== 0 ? Math.max(0, Math.min(1, (d12 * rd2 - rd1 * dd2) / denominator)) : 0;
     // the second's point closest to it; clamping that one moves the first's again
     f2 = (d12 * f1 + rd2) / dd2;
     if (f2 < 0) {
       f2 = 0;
-      f1 = clamp01(-rd1 / dd1);
+      f1 = Math.max(0, Math.min(1, -rd1 / dd1));
     } else if (f2 > 1) {
       f2 = 1;
-      f1 = clamp01((d12 - rd1) / dd1);
+      f1 = Math.max(0, Math.min(1, (d12 - rd1) / dd1));
     }
   }
   const x1 = p1x + f1 * d1x, y1 = p1y + f1 * d1y, x2 = p2x + f2 * d2x, y2 = p2y + f2 * d2y;
   segmentPoints[0] = x1; segmentPoints[1] = y1; segmentPoints[2] = x2; segmentPoints[3] = y2;
   segmentResult[0] = f1; segmentResult[1] = f2;
   segmentResult[2] = (x2 - x1) * (x2 - x1) + (y2 - y1) * (y2 - y1);
-}
-
-function clamp01(x: number): number {
-  return x < 0 ? 0 : x > 1 ? 1 : x;
 }
 
 /** The reference edge's normal n (clipEdges reads it here: doubles passed to a call V8 does not inline
@@ -146,7 +144,7 @@ export const clipFrame = new Float64Array(4);
  * separation s = n·(v − a1) − r_ref − r_inc and lies midway between the surfaces,
  *   v + ½ (r_ref − r_inc − n·(v − a1)) n.
  * `flip`: the reference edge is B's, so the normal A → B is −n and ids name A's (incident) vertex first.
- * Points at or past out.margin are left out. `mustOverlap`: no points where the two edges' spans along t
+ * Points at or past out.margin are left out. `out` must be empty (its 2 places free). `mustOverlap`: no points where the two edges' spans along t
  * miss each other (Box2D's b2ClipSegments, for chains); otherwise the ends are kept as they are.
  * Ids: the lower point pairs a1 with b2, the upper one a2 with b1 (the same two vertices in both
  * orders: featureId(A's, B's)).
@@ -176,14 +174,15 @@ export function clipEdges(
   const radius = rRef + rInc, margin = out.margin;
   const sLower = sl - radius, sUpper = su - radius;
   const backL = 0.5 * (rRef - rInc - sl), backU = 0.5 * (rRef - rInc - su);
-  if (!flip) {
-    if (out.count === 0) out.setNormal(nx, ny);
-    if (sLower < margin) out.add(lx + backL * nx, ly + backL * ny, sLower, featureId(ia1, ib2));
-    if (sUpper < margin) out.add(ux + backU * nx, uy + backU * ny, sUpper, featureId(ia2, ib1));
-  } else {
-    if (out.count === 0) out.setNormal(-nx, -ny);
-    if (sUpper < margin) out.add(ux + backU * nx, uy + backU * ny, sUpper, featureId(ib1, ia2));
-    if (sLower < margin) out.add(lx + backL * nx, ly + backL * ny, sLower, featureId(ib2, ia1));
+  staged[0] = flip ? -nx : nx; staged[1] = flip ? -ny : ny;
+  // the lower point first, the upper one first when the reference is B's (Box2D's order)
+  for (let k = 0; k < 2; k++) {
+    const takeLower = (k === 0) !== flip;
+    const s = takeLower ? sLower : sUpper;
+    if (s >= margin) continue;
+    staged[2] = takeLower ? lx + backL * nx : ux + backU * nx; staged[3] = takeLower ? ly + backL * ny : uy + backU * ny; staged[4] = s;
+    const id = flip ? (takeLower ? featureId(ib2, ia1) : featureId(ib1, ia2)) : takeLower ? featureId(ia1, ib2) : featureId(ia2, ib1);
+    putPoint(out, id);
   }
 }
 
@@ -204,9 +203,28 @@ export function addRoundPoint(out: Manifold2D, id: number): void {
   if (L > COINCIDENT_DISTANCE) {
     nx = dx / L; ny = dy / L;
   }
-  if (out.count === 0) out.setNormal(nx, ny);
   const along = ra + 0.5 * s;
-  out.add(ax + nx * along, ay + ny * along, s, id);
+  staged[0] = nx; staged[1] = ny; staged[2] = ax + nx * along; staged[3] = ay + ny * along; staged[4] = s;
+  putPoint(out, id);
+}
+
+/** A point for putPoint: the normal, the position and the separation [nx, ny, x, y, s]. */
+export const staged = new Float64Array(5);
+
+/** Adds the point in `staged` to `out` (ignored past its 2 places), with its normal if it is the first.
+ * (Written into the manifold's arrays, not through Manifold2D.add and setNormal: doubles passed to a
+ * call V8 does not inline are boxed, a HeapNumber each, and measured so, a clipped pair of points
+ * allocated 128 bytes.) */
+export function putPoint(out: Manifold2D, id: number): void {
+  const i = out.count;
+  if (i >= MAX_MANIFOLD_POINTS_2D) return;
+  if (i === 0) {
+    out.normal[0] = staged[0]; out.normal[1] = staged[1];
+  }
+  out.points[2 * i] = staged[2]; out.points[2 * i + 1] = staged[3];
+  out.separations[i] = staged[4];
+  out.ids[i] = id;
+  out.count = i + 1;
 }
 /** Centres closer than this, m, coincide (lib/collision/coincident-centres.ts COINCIDENT_DISTANCE). */
 export const COINCIDENT_DISTANCE = 1e-12;

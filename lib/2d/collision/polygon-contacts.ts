@@ -17,7 +17,9 @@
 // Ids pair A's vertex with B's (features.ts featureId), whichever face is the reference.
 
 import type { CapsuleGeometry, PolygonGeometry, SegmentGeometry, ShapeGeometry2D } from '../geometry/shape-geometry.js';
-import { clipEdges, clipFrame, featureId, LINEAR_SLOP, SEPARATED_CORES, segmentDistance, segmentResult, WorldPolygon } from './features.js';
+import {
+  clipEdges, clipFrame, featureId, LINEAR_SLOP, putPoint, SEPARATED_CORES, segmentDistance, segmentResult, staged, WorldPolygon,
+} from './features.js';
 import type { Manifold2D } from './manifold.js';
 import type { ShapePose2D } from './shape-pose.js';
 
@@ -35,8 +37,7 @@ export function collidePolygonCapsule(out: Manifold2D, a: ShapeGeometry2D, A: Sh
 }
 
 export function collideSegmentPolygon(out: Manifold2D, a: ShapeGeometry2D, A: ShapePose2D, b: ShapeGeometry2D, B: ShapePose2D): void {
-  const segment = a as SegmentGeometry;
-  polygons(out, polygonA.setSegment(segment.point1, segment.point2, A, 0), polygonB.setPolygon(b as PolygonGeometry, B));
+  polygons(out, polygonA.setSegment(a as SegmentGeometry, A), polygonB.setPolygon(b as PolygonGeometry, B));
 }
 
 /** maxSeparation's face (its separation is the return value's twin in separationOut[0]). */
@@ -61,9 +62,9 @@ function maxSeparation(P: WorldPolygon, Q: WorldPolygon): void {
   bestFace = face;
 }
 
-/** The edge of Q whose normal is most opposed to (nx, ny). */
-function incidentEdge(Q: WorldPolygon, nx: number, ny: number): number {
-  const qn = Q.normals;
+/** The edge of Q whose normal is most opposed to face f's of P. */
+function incidentEdge(Q: WorldPolygon, P: WorldPolygon, f: number): number {
+  const qn = Q.normals, nx = P.normals[2 * f], ny = P.normals[2 * f + 1];
   let least = Infinity, edge = 0;
   for (let i = 0; i < Q.count; i++) {
     const d = nx * qn[2 * i] + ny * qn[2 * i + 1];
@@ -86,8 +87,8 @@ export function polygons(out: Manifold2D, P: WorldPolygon, Q: WorldPolygon): voi
   const apart = separationA > SEPARATED_CORES || separationB > SEPARATED_CORES;
   // apart: the exact larger separation (the closest features decide); touching: A's face unless B's is clearly better
   const flip = apart ? separationB > separationA : separationB > separationA + FLIP_TOLERANCE;
-  if (flip) edgeA = incidentEdge(P, Q.normals[2 * edgeB], Q.normals[2 * edgeB + 1]);
-  else edgeB = incidentEdge(Q, P.normals[2 * edgeA], P.normals[2 * edgeA + 1]);
+  if (flip) edgeA = incidentEdge(P, Q, edgeB);
+  else edgeB = incidentEdge(Q, P, edgeA);
   const i11 = edgeA, i12 = edgeA + 1 < P.count ? edgeA + 1 : 0;
   const i21 = edgeB, i22 = edgeB + 1 < Q.count ? edgeB + 1 : 0;
   const pv = P.vertices, qv = Q.vertices;
@@ -103,8 +104,8 @@ export function polygons(out: Manifold2D, P: WorldPolygon, Q: WorldPolygon): voi
       const ax = pv[2 * ia], ay = pv[2 * ia + 1];
       const nx = (qv[2 * ib] - ax) / distance, ny = (qv[2 * ib + 1] - ay) / distance;
       const along = P.radius + 0.5 * s;
-      out.setNormal(nx, ny);
-      out.add(ax + along * nx, ay + along * ny, s, featureId(ia, ib));
+      staged[0] = nx; staged[1] = ny; staged[2] = ax + along * nx; staged[3] = ay + along * ny; staged[4] = s;
+      putPoint(out, featureId(ia, ib));
       return;
     }
   }
