@@ -320,3 +320,115 @@ function boundary(shape: Shape2D, n: number): number[][] {
   else if (g.type === 'segment') out.push([...g.point1], [...g.point2]);
   return out;
 }
+
+describe('2D shapes in snapshots and hashes', () => {
+  function build(friction = 0.6): World2D {
+    const world = new World2D();
+    world.createBody({ type: 'static', shapes: [{ type: 'chain', points: [[-5, 0], [0, -1], [5, 0]] }, { type: 'segment', points: [[-5, 3], [5, 3]], friction }] });
+    world.createBody({ position: [1, 2], angle: 0.3, angularVelocity: 2, shapes: [{ type: 'box', halfExtents: [0.5, 0.2], position: [0.3, 0] }, { type: 'circle', radius: 0.2, position: [-0.4, 0.1], density: 500 }] });
+    world.createBody({ type: 'kinematic', shapes: [{ type: 'polygon', points: [[0, 0], [1, 0], [0, 1]], sensor: true, group: -2 }] });
+    return world;
+  }
+
+  it('restore rebuilds every shape where it was and continues bit for bit', () => {
+    const world = build();
+    for (let i = 0; i < 10; i++) world.step(1 / 60);
+    const copy = World2D.restore(JSON.parse(JSON.stringify(world.snapshot())));
+    expect(copy.hash()).toBe(world.hash());
+    copy.bodies.forEach((body, i) => {
+      const original = world.bodies[i];
+      expect(body.shapes.map((s) => s.describe())).toEqual(original.shapes.map((s) => s.describe()));
+      expect([body.mass, body.inertia]).toEqual([original.mass, original.inertia]);
+    });
+    for (let i = 0; i < 10; i++) {
+      world.step(1 / 60);
+      copy.step(1 / 60);
+    }
+    expect(copy.hash()).toBe(world.hash());
+  });
+
+  it('the hash tells shapes apart (a friction differs)', () => {
+    expect(build(0.6).hash()).toBe(build(0.6).hash());
+    expect(build(0.5).hash()).not.toBe(build(0.6).hash());
+  });
+});
+
+describe('Body2D.addShape and removeShape', () => {
+  it('adding a shape gives the mass of both, moves the centre to theirs, and nothing moves in the world', () => {
+    const world = new World2D({ gravity: [0, 0] });
+    const body = world.createBody({ position: [1, 2], angle: 0.5, shapes: [{ type: 'circle', radius: 0.5 }] });
+    const pivot = world.createRevoluteJoint({ bodyA: body, anchor: [1.3, 2.4] });
+    const before = body.getWorldPoint([0, 0], body.shapes[0].position);
+    const shape = body.addShape({ type: 'box', halfExtents: [0.5, 0.25], position: [2, 0] });
+    const mc = 1000 * Math.PI * 0.25, mb = 1000 * 0.5;
+    near(body.mass, mc + mb, 1e-12);
+    // the centre moved along the body's x by d = 2 mb/(mc + mb)
+    const d = (2 * mb) / (mc + mb);
+    near(body.centreShift[0], d, 1e-12);
+    near(body.position[0], 1 + Math.cos(0.5) * d, 1e-12);
+    near(body.position[1], 2 + Math.sin(0.5) * d, 1e-12);
+    near(body.inertia, (mc * 0.25) / 2 + mc * d * d + (mb * (1 + 0.25)) / 12 + mb * (2 - d) ** 2, 1e-12);
+    const after = body.getWorldPoint([0, 0], body.shapes[0].position);
+    near(after[0], before[0], 1e-12);
+    near(after[1], before[1], 1e-12);
+    expect([shape.body, shape.index]).toEqual([body, 1]);
+    // the joint's anchor stays on the same point of the body
+    const anchor = pivot.getAnchorA([0, 0]);
+    near(anchor[0], 1.3, 1e-12);
+    near(anchor[1], 2.4, 1e-12);
+    // removing it undoes it
+    body.removeShape(shape);
+    near(body.mass, mc, 1e-12);
+    near(body.inertia, (mc * 0.25) / 2, 1e-12);
+    near(body.centreShift[0], 0, 1e-12);
+    expect([shape.body, shape.index, body.shapes.length]).toEqual([null, -1, 1]);
+    near(pivot.getAnchorA([0, 0])[0], 1.3, 1e-12);
+  });
+
+  it('refuses, changing nothing: a segment on a dynamic body, a shape of another body, bad options', () => {
+    const world = new World2D();
+    const body = world.createBody({ shapes: [{ type: 'circle', radius: 0.5 }] });
+    const other = world.createBody({ shapes: [{ type: 'circle', radius: 0.5 }] });
+    const hash = world.hash();
+    expect(() => body.addShape({ type: 'segment', points: [[0, 0], [1, 0]] })).toThrow(/addShape: shape is a segment, which only a static or kinematic body may have/);
+    expect(() => body.addShape({ type: 'circle', radius: -1 })).toThrow(/addShape: shape\.radius must be .* got -1/);
+    expect(() => body.removeShape(other.shapes[0])).toThrow(/removeShape: shape must be one of body \d+'s shapes, got a shape of another body/);
+    expect(world.hash()).toBe(hash);
+    const ground = world.createBody({ type: 'static' });
+    ground.addShape({ type: 'chain', points: [[0, 0], [1, 0], [2, 1]] });
+    expect(ground.shapes.length).toBe(1);
+  });
+});
+
+describe('shapes added and removed in a world with contacts', () => {
+  it('a ball lands on a box added to the ground mid-fall, and falls again when it is removed', () => {
+    const world = new World2D();
+    const ground = world.createBody({ type: 'static' });
+    const ball = world.createBody({ position: [0, 2], shapes: [{ type: 'circle', radius: 0.25 }] });
+    for (let i = 0; i < 5; i++) world.step(1 / 60);
+    const floor = ground.addShape({ type: 'box', halfExtents: [5, 0.5] });
+    for (let i = 0; i < 180; i++) world.step(1 / 60);
+    near(ball.position[1], 0.75, 0.02);
+    expect(Math.abs(ball.linearVelocity[1])).toBeLessThan(0.05);
+    ground.removeShape(floor);
+    for (let i = 0; i < 30; i++) world.step(1 / 60);
+    expect(ball.position[1]).toBeLessThan(0.3);
+  });
+});
+
+describe('2D shapes weigh what their 3D twins 1 m thick do', () => {
+  it('a box and a cylinder about z: the same mass and I_zz as the 2D box and circle, to 1e-12', async () => {
+    const { World } = await import('../lib/index.js');
+    const world3 = new World(), world2 = new World2D();
+    const box3 = world3.createBody({ shapes: [{ type: 'box', halfExtents: [0.7, 0.3, 0.5] }] });
+    const box2 = world2.createBody({ shapes: [{ type: 'box', halfExtents: [0.7, 0.3] }] });
+    near(box2.mass, box3.mass, 1e-12);
+    near(box2.inertia, box3.inertiaLocal[8], 1e-12);
+    // a cylinder's axis is its y: turned a quarter about x, it lies along z
+    const s = Math.SQRT1_2;
+    const disc3 = world3.createBody({ shapes: [{ type: 'cylinder', radius: 0.4, halfHeight: 0.5, orientation: [s, 0, 0, s] }] });
+    const disc2 = world2.createBody({ shapes: [{ type: 'circle', radius: 0.4 }] });
+    near(disc2.mass, disc3.mass, 1e-12);
+    near(disc2.inertia, disc3.inertiaLocal[8], 1e-12);
+  });
+});

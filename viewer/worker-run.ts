@@ -53,6 +53,9 @@ export class WorkerRun {
 
   /** Advances the worker's world by a frame's time (scaled), then draws its poses. */
   advance(elapsedSeconds: number): void {
+    // Paused (no time) with every step delivered: nothing new to draw. A single step is drawn by its flush at
+    // its end pose; advance(0) would draw it at the clock's leftover alpha, between its start and end poses.
+    if (elapsedSeconds === 0 && this.world.stepsSent === this.world.stepsDelivered) return;
     this.world.advance(elapsedSeconds);
     this.draw();
   }

@@ -10,12 +10,14 @@
 
 import type { BodyType } from '../body/body-type.js';
 import type { InvalidQuantity } from '../body/invalid-bodies.js';
-import { readBoundedVector, readPoint, requireFinite, requireWithin, requireWritable } from '../util/validate.js';
+import { readBoundedVector, readPoint, requireFinite, requireWithin, requireWritable, show } from '../util/validate.js';
 import { MAX_LINEAR_SPEED, MAX_TORQUE } from '../limits.js';
 import { BodyBase } from '../body/body-base.js';
 import { addForce, addLinearImpulse, addTorque } from './body-forces.js';
-import { placeShapes, readNewInertia, readTypeMass, writeMass } from './body-mass.js';
-import type { Shape2D } from './geometry/shape.js';
+import { placeShapes, readNewInertia, readShapesMass, readTypeMass, writeMass } from './body-mass.js';
+import { Shape2D, type Shape2DOptions } from './geometry/shape.js';
+import { MAX_SHAPES_PER_BODY } from '../geometry/shape.js';
+import { NO_PREVIOUS_POSE } from '../body/interpolation.js';
 import { makeReadOnly } from '../util/read-only.js';
 import { readAngularSpeed, readBodyOptions, requireShapeAllowed, type Body2DOptions } from './body-options.js';
 export type { Body2DOptions } from './body-options.js';
@@ -27,6 +29,15 @@ import { asArray2, type Vector2Input } from '../util/vector-input.js';
 const LINEAR_VELOCITY = BODY2D_STATE.linearVelocity, ANGULAR_VELOCITY = BODY2D_STATE.angularVelocity;
 const POSITION = BODY2D_STATE.position, ANGLE = BODY2D_STATE.angle, ROTATION = BODY2D_STATE.rotation;
 const INVERSE_MASS = BODY2D_STATE.inverseMass, INVERSE_INERTIA = BODY2D_STATE.inverseInertia;
+
+/** @internal What a body tells its world of its shapes (World2D; lib/body/body.ts ShapeListener in 3D):
+ * before the shapes from index `from` on go or change places, after the change, and when the centre of
+ * mass moved by `shift` (body axes) with the shapes about it. */
+export interface ShapeListener2D {
+  shapesChanging?(body: Body2D, from: number): void;
+  shapesChanged?(body: Body2D): void;
+  centreMoved?(body: Body2D, shift: Float64Array): void;
+}
 
 /** updateRotation's angle, sine and cosine. */
 const sinCos = new Float64Array(3);
@@ -63,8 +74,12 @@ export class Body2D extends BodyBase {
   _inertia = Infinity;
 
   /** Collision shapes in the body frame, about the centre of mass (see Body2DOptions.shapes), each knowing
-   * its body and its index here. The array is frozen. */
-  readonly shapes: readonly Shape2D[];
+   * its body and its index here. The array is frozen and `shapes` cannot be assigned: addShape and
+   * removeShape put a new array in its place. */
+  get shapes(): readonly Shape2D[] {
+    return this._shapes;
+  }
+  private _shapes: readonly Shape2D[];
   /** How far the centre of mass has moved in the body frame since createBody, m: setType making the body
    * dynamic moves it to its shapes' centroid (as Body.centreShift: a point fixed to the body at p about
    * the centre then is at p − centreShift now). */
@@ -85,11 +100,10 @@ export class Body2D extends BodyBase {
     writeMass(this, values);
     this.updateRotation();
     values.shapes.forEach((shape, i) => {
-      shape.body = this;
-      shape.index = i;
+      shape.attach(this, i);
     });
-    this.shapes = Object.freeze(values.shapes);
-    makeReadOnly(this as Body2D, ['shapes', 'centreShift']);
+    this._shapes = Object.freeze(values.shapes);
+    makeReadOnly(this as Body2D, ['centreShift']);
   }
 
   /** @internal Its own numbers in snapshots and hashes (body-state-io.ts). */
@@ -276,6 +290,90 @@ export class Body2D extends BodyBase {
     }
     writeMass(this, mass);
     this.listener?.bodyTypeChanged?.(this);
+  }
+
+  // ---- shapes that change (as the 3D Body.addShape and removeShape) ----
+
+  /**
+   * Adds a shape made from `options` (as createBody's `shapes` take them, its position and angle in the
+   * body's axes about its centre of mass as it is now) and returns it. A dynamic body's mass, centre of
+   * mass and inertia then come from its shapes' densities again, as createBody computes them (a mass
+   * given by createBody or setMassProperties gives way to them; set one again after): the body and its
+   * shapes stay where they are in the world, while its centre of mass, `position`, moves to the shapes'
+   * new one (centreShift adds the move), and the joints' anchors on it stay on the same points of the
+   * body. Its velocities are kept, those of the centre of mass. The body wakes. Refused, changing
+   * nothing: a body removed from its world, bad options, a segment or chain on a dynamic body, more than
+   * 2²¹ shapes, or shapes whose mass or inertia would be out of range.
+   */
+  addShape(options: Shape2DOptions): Shape2D {
+    const where = 'addShape';
+    this.requireInWorld(where);
+    if (this._shapes.length >= MAX_SHAPES_PER_BODY) {
+      throw new RangeError(`${where}: a body holds at most ${MAX_SHAPES_PER_BODY} shapes (2²¹), and body ${this.id} has ${this._shapes.length}`);
+    }
+    const shape = new Shape2D(where, 'shape', options);
+    requireShapeAllowed(where, 'shape', shape, this.type, this.id);
+    this.changeShapes(where, [...this._shapes, shape], this._shapes.length);
+    return shape;
+  }
+
+  /**
+   * Takes one of the body's shapes off it (its `body` becomes null): its contacts end, nothing collides
+   * with it. The mass properties follow as for addShape; the last solid shape of a dynamic body may go,
+   * and the body keeps its mass, inertia and centre of mass. The shapes after it in `shapes` move up one
+   * place (their `index`). Refused, changing nothing: a shape that is not one of the body's, a body
+   * removed from its world, or shapes left whose mass would be out of range.
+   */
+  removeShape(shape: Shape2D): void {
+    const where = 'removeShape';
+    this.requireInWorld(where);
+    const index = this._shapes.indexOf(shape);
+    if (index < 0) {
+      const whose = shape instanceof Shape2D ? (shape.body === null ? 'a shape removed from its body' : 'a shape of another body') : show(shape);
+      throw new RangeError(`${where}: shape must be one of body ${this.id}'s shapes, got ${whose}`);
+    }
+    this.changeShapes(where, this._shapes.filter((other) => other !== shape), index);
+  }
+
+  /** The shape list becomes `next` (checked: its mass, if dynamic, is in range), the shapes from index
+   * `from` on having gone or moved; the world is told before and after (ShapeListener2D). */
+  private changeShapes(where: string, next: Shape2D[], from: number): void {
+    const mass = this.isDynamic ? readShapesMass(where, this.id, next) : null;
+    // every check passed: commit
+    const listener = this.shapeListener;
+    listener?.shapesChanging?.(this, from);
+    for (const shape of this._shapes) {
+      if (next.includes(shape)) continue;
+      shape.attach(null, -1);
+    }
+    next.forEach((shape, i) => {
+      shape.attach(this, i);
+    });
+    this._shapes = Object.freeze(next);
+    if (mass !== null) {
+      // x' = x + R c and p_i' = p_i − c: nothing moves in the world (placeShapes); the pose drawn between
+      // steps moves its centre alike, and the joints their anchors
+      const c = mass.centre;
+      placeShapes(this._shapes, c, this.rotation, this.position);
+      if (this.previousPoseStep !== NO_PREVIOUS_POSE) {
+        const previous = this.previousPose;
+        sinCos[0] = previous[2];
+        writeSinCos(sinCos);
+        previous[0] += sinCos[2] * c[0] - sinCos[1] * c[1];
+        previous[1] += sinCos[1] * c[0] + sinCos[2] * c[1];
+      }
+      writeMass(this, mass);
+      this.centreShift[0] += c[0];
+      this.centreShift[1] += c[1];
+      listener?.centreMoved?.(this, c);
+    }
+    this.sleep.wake();
+    listener?.shapesChanged?.(this);
+  }
+
+  /** The world, told of the shapes' changes (ShapeListener2D), or null once removed. */
+  private get shapeListener(): ShapeListener2D | null {
+    return this.owner as ShapeListener2D | null;
   }
 
   /** Changes a dynamic body's mass (kg) and inertia (default: scaled with the mass). */

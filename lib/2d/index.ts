@@ -58,5 +58,6 @@ export type {
 export { ShapePose2D } from './collision/shape-pose.js';
 export { computeMassProperties2D, geometryMass, geometryArea } from './geometry/mass-properties.js';
 export type { MassProperties2D } from './geometry/mass-properties.js';
+export { rayCastShape2D, RayCastOutput2D } from './geometry/ray-cast.js';
 // The accepted range of every input, the same as in 3D (README, "Limits").
 export * from '../limits.js';

@@ -236,7 +236,8 @@ export class World2D extends WorldCore<Body2D, Joint2D> {
     writer.write(body.shapes.length);
     for (const shape of body.shapes) writeShape2D(writer, shape);
   }
-  /** @internal */
+  /** @internal The body's type and shapes (about its centre of mass). SnapshotBody types its shapes as 3D
+   * options; a 2D snapshot holds 2D ones, read back by createPlaceholderBody. */
   describeBody(body: Body2D): SnapshotBody {
     return body.shapes.length === 0 ? { id: body.id, type: body.type } : { id: body.id, type: body.type, shapes: body.shapes.map((shape) => shape.describe()) as unknown as SnapshotBody['shapes'] };
   }
@@ -304,6 +305,24 @@ export class World2D extends WorldCore<Body2D, Joint2D> {
    * angularOffset, with at most maxForce and maxTorque. */
   createMotorJoint(options: MotorJoint2DOptions): MotorJoint2D {
     return this.createJoint(JOINT_2D_DEFINITIONS.motor, options);
+  }
+
+  /** @internal A body's centre of mass moved by `shift` (its axes) and its shapes about it (Body2D.addShape,
+   * removeShape; ShapeListener2D): the joints' anchors on it follow. */
+  centreMoved(body: Body2D, shift: Float64Array): void {
+    for (const joint of this.registry.joints) if (joint.bodyA === body || joint.bodyB === body) joint.centreMoved(body, shift);
+    this.contactSet.broadphase.notePoseEdit(body);
+  }
+  /** @internal Before a body's shapes change (Body2D.addShape, removeShape; ShapeListener2D): what touches
+   * it wakes, and its contacts end (their end events come with the next step's; those still touching
+   * begin again). */
+  shapesChanging(body: Body2D, _from: number): void {
+    this.contactSet.wakeTouching(body);
+    this.contactSet.forgetBody(body);
+  }
+  /** @internal After: the broadphase follows at the next step or query (BroadPhase2D.sync). */
+  shapesChanged(_body: Body2D): void {
+    this.registry.changed();
   }
 
   /** Kinetic plus gravitational potential energy of the dynamic bodies (invalid ones left out), J. */

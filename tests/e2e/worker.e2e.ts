@@ -109,7 +109,10 @@ describe('the viewer with ?worker=1', () => {
     // as often on the page's own thread (the viewer's World normalizes the orientations written into it for
     // drawing: to round-off); node's V8 steps the pile to within 1e-7 m of it (engines differ in the last
     // bits of the contacts' arithmetic over a pile's chaotic fall: viewer.e2e.ts allows 1e-9 at 60 steps)
-    const stepped = await hook((v) => v.step(1)).then(state);
+    // (two animation frames after it: a paused frame must not draw the step at the clock's leftover alpha)
+    await hook((v) => v.step(1));
+    await browser.page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const stepped = await state();
     const steps = (stepped.worker as Running).stepCount;
     const here = await hook((v, n: number) => v.stepHere(n), steps);
     expect(largestDifference((stepped.worker as Running).delivered, here)).toBe(0);

@@ -200,9 +200,8 @@ export const terrainScene: ViewerScene = {
   name: 'terrain',
   title: 'Terrain: valley, ravine and rope bridge (heightfield)',
   description:
-    'An 80 x 80 m heightfield (96 x 96 heights) with two hills, a ravine and two holes; a rope bridge ' +
-    'across the ravine; ragdolls, crates, balls and capsules on the slopes. The probe under the pointer ' +
-    'casts a ray and drops a sphere (castRay, castShape); drag bodies as anywhere.',
+    'An 80 x 80 m heightfield with hills, a ravine, two holes and a rope bridge; ragdolls, crates and ' +
+    'balls on the slopes. The probe casts a ray and a sphere and finds the nearest point.',
   camera: { position: [14, 22, 28], target: [-1, -2, -3] },
   groundY: RAVINE_FLOOR,
   ground: false,

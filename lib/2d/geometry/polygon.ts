@@ -10,9 +10,9 @@
 //              box (the 3D hull welds points closer than 1e-5 of the cloud's size; a polygon refuses them)
 //   collinear  no point within COLLINEAR_TOLERANCE · L of the line through its two neighbours (it adds no
 //              corner; Box2D's hull drops such points with its linear slop)
-//   convex     every point strictly left of every edge it is not on (the edges taken counter-clockwise):
-//              a test of all pairs, which also refuses a star whose turns are all left but which winds
-//              twice.
+//   convex     no corner turning right (the points taken counter-clockwise), then every point strictly
+//              left of every edge it is not on: a test of all pairs, which also refuses a star whose turns
+//              are all left but which winds twice.
 // Clockwise points (negative signed area) are taken in the reverse order: a polygon's vertices are always
 // counter-clockwise, as the narrowphase expects.
 
@@ -79,7 +79,7 @@ export function readPolygon(where: string, name: string, value: unknown): Polygo
   for (let i = 0; i < n; i++) {
     for (let j = 0; j < i; j++) {
       if (Math.hypot(p[2 * i] - p[2 * j], p[2 * i + 1] - p[2 * j + 1]) <= duplicate) {
-        throw new RangeError(`${where}: ${name} must not repeat a point: ${at(i)} is within ${show(duplicate)} m (1e-5 of the polygon's size) of ${at(j)}`);
+        throw new RangeError(`${where}: ${name} must not repeat a point: ${at(i)} is within ${show(Number(duplicate.toPrecision(3)))} m (1e-5 of the polygon's size) of ${at(j)}`);
       }
     }
   }
@@ -99,6 +99,13 @@ export function readPolygon(where: string, name: string, value: unknown): Polygo
     const cross = ex * (p[2 * b + 1] - p[2 * a + 1]) - ey * (p[2 * b] - p[2 * a]);
     if (Math.abs(cross) <= collinear * Math.hypot(ex, ey)) {
       throw new RangeError(`${where}: ${name} must not hold three points on a line: ${at(b)} lies on the line from ${at(a)} to ${at(c)}`);
+    }
+  }
+  for (let k = 0; k < n; k++) {
+    // a reflex corner: a right turn at b
+    const a = order[(k + n - 1) % n], b = order[k], c = order[(k + 1) % n];
+    if ((p[2 * b] - p[2 * a]) * (p[2 * c + 1] - p[2 * b + 1]) - (p[2 * b + 1] - p[2 * a + 1]) * (p[2 * c] - p[2 * b]) < 0) {
+      throw new RangeError(`${where}: ${name} must be convex, got ${show(value)}: the corner at ${at(b)} turns inward`);
     }
   }
   for (let k = 0; k < n; k++) {

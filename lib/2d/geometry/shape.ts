@@ -62,10 +62,24 @@ const NO_CHILDREN: readonly ChainSegmentGeometry[] = Object.freeze([]);
 
 export class Shape2D {
   readonly type: Shape2DType;
-  /** The body holding the shape (null before it is on one, or once removed). */
-  body: Body2D | null = null;
-  /** Its place in its body's `shapes`. */
-  index = -1;
+  /** The body holding the shape (null before it is on one, or once removed: Body2D.removeShape). */
+  get body(): Body2D | null {
+    return this._body;
+  }
+  /** Its place in its body's `shapes` (−1 off a body). */
+  get index(): number {
+    return this._index;
+  }
+  /** @internal Set by the body (attach). */
+  _body: Body2D | null = null;
+  /** @internal */
+  _index = -1;
+
+  /** @internal The body takes the shape at `index` (null, −1: it lets it go). */
+  attach(body: Body2D | null, index: number): void {
+    this._body = body;
+    this._index = index;
+  }
   /** The shape's origin in the body frame, m (relative to the centre of mass once on a body). */
   readonly position = new Float64Array(2);
   /** Its angle in the body frame, rad, and that rotation as (cos, sin); fixed at creation. */

@@ -36,6 +36,29 @@ export abstract class Joint2D extends JointCore<Body2D> {
     return this.torque[0];
   }
 
+  /**
+   * @internal Body `body`'s centre of mass moved by `shift` (its own axes, m) with the body staying where
+   * it was (its shapes changed: Body2D.addShape, removeShape): the joint's anchors on it, held in its
+   * frame about the centre of mass, move by −shift, so that each stays on the same point of the body (as
+   * the 3D Joint.centreMoved; Jolt's Constraint::NotifyShapeChanged). Axes do not move.
+   */
+  centreMoved(body: Body2D, shift: ArrayLike<number>): void {
+    const anchors = this.bodyAnchors();
+    if (anchors === null) return;
+    for (let side = 0; side < 2; side++) {
+      if ((side === 0 ? this.bodyA : this.bodyB) !== body) continue;
+      anchors[side][0] -= shift[0];
+      anchors[side][1] -= shift[1];
+    }
+  }
+
+  /** The joint's anchors on bodyA and bodyB, body frames about the centres of mass (centreMoved), or null
+   * for a joint that holds no point of its bodies (angle, gear; the motor joint, which drives bodyB's
+   * centre to an offset from bodyA's). */
+  protected bodyAnchors(): readonly [Float64Array, Float64Array] | null {
+    return null;
+  }
+
   // ---- rows (J, Ċ and C are JointCore's, read from the joint's equality rows) ----
 
   /** Writes K = J M⁻¹ Jᵀ (rowCount × rowCount, row-major) from the closed form, at the last prepare. */

@@ -145,6 +145,11 @@ export class PrismaticJoint2D extends Joint2D {
     this._referenceAngle = referenceAngle ?? bodyB.angle - bodyA.angle;
   }
 
+  /** @internal Its anchors on its bodies (Joint2D.centreMoved). */
+  protected override bodyAnchors(): readonly [Float64Array, Float64Array] {
+    return [this.point.localAnchorA, this.point.localAnchorB];
+  }
+
   /** The options that make this joint again (see JointCore.toOptions): both anchors and the axis at the
    * bodies' current poses, the angle it holds, and the limits, motor or servo and friction. */
   toOptions(): PrismaticJoint2DOptions {

@@ -96,6 +96,11 @@ export class PulleyJoint2D extends OneRowJoint2D {
     }
   }
 
+  /** @internal Its anchors on its bodies (Joint2D.centreMoved). */
+  protected override bodyAnchors(): readonly [Float64Array, Float64Array] {
+    return [this.localAnchorA, this.localAnchorB];
+  }
+
   /** The options that make this joint again (see JointCore.toOptions). */
   toOptions(): PulleyJoint2DOptions {
     return definedOptions({

@@ -92,6 +92,11 @@ export class RevoluteJoint extends Joint2D {
     this._referenceAngle = referenceAngle ?? bodyB.angle - bodyA.angle;
   }
 
+  /** @internal Its anchors on its bodies (Joint2D.centreMoved). */
+  protected override bodyAnchors(): readonly [Float64Array, Float64Array] {
+    return [this.point.localAnchorA, this.point.localAnchorB];
+  }
+
   /** The options that make this joint again (see JointCore.toOptions): both anchors at the bodies' current
    * poses, the reference angle, and the limits, motor or servo and friction. */
   toOptions(): RevoluteJointOptions {

@@ -81,6 +81,11 @@ export class WeldJoint2D extends Joint2D {
     else this.angle.referenceAngle = referenceAngle;
   }
 
+  /** @internal Its anchors on its bodies (Joint2D.centreMoved). */
+  protected override bodyAnchors(): readonly [Float64Array, Float64Array] {
+    return [this.point.localAnchorA, this.point.localAnchorB];
+  }
+
   /** The options that make this joint again (see JointCore.toOptions): both anchors at the bodies' current
    * poses and the angle it holds. */
   toOptions(): WeldJoint2DOptions {

@@ -120,6 +120,11 @@ export class WheelJoint2D extends Joint2D {
     this.localAxis[1] = -s * axis[0] + c * axis[1];
   }
 
+  /** @internal Its anchors on its bodies (Joint2D.centreMoved). */
+  protected override bodyAnchors(): readonly [Float64Array, Float64Array] {
+    return [this.point.localAnchorA, this.point.localAnchorB];
+  }
+
   /** The options that make this joint again (see JointCore.toOptions): the anchor (A's) and the suspension
    * axis at the bodies' current poses, the travel limits, the spring and the motor. As the 3D wheel's, it
    * makes a wheel at rest where B's anchor is now A's. */
