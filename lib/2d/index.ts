@@ -61,3 +61,9 @@ export type { MassProperties2D } from './geometry/mass-properties.js';
 export { rayCastShape2D, RayCastOutput2D } from './geometry/ray-cast.js';
 // The accepted range of every input, the same as in 3D (README, "Limits").
 export * from '../limits.js';
+export type { ContactBeginEvent2D, ContactForceEvent2D, SensorEvent2D } from './world-contacts.js';
+export type { ShapePair2D } from './collision/contact-set.js';
+export { SPECULATIVE_DISTANCE, TOUCH_DISTANCE } from './collision/contact-set.js';
+export { ContactConstraint2D } from './collision/contact-constraint.js';
+export { PreSolvePair2D } from './collision/pre-solve.js';
+export { Manifold2D, MAX_MANIFOLD_POINTS_2D } from './collision/manifold.js';

@@ -16,6 +16,7 @@ import { DynamicTree } from '../../geometry/dynamic-tree.js';
 import { MAX_SHAPES_PER_BODY } from '../../geometry/shape.js';
 import { ShapePose2D } from './shape-pose.js';
 import type { ChainSegmentGeometry, SegmentGeometry, ShapeGeometry2D } from '../geometry/shape-geometry.js';
+import type { Shape2D } from '../geometry/shape.js';
 
 /** Points up to this far apart are kept as speculative contacts, m (3D's SPECULATIVE_DISTANCE). */
 export const SPECULATIVE_DISTANCE = 0.02;
@@ -24,30 +25,8 @@ export const AABB_MARGIN = 0.02;
 
 const LINEAR_VELOCITY = BODY2D_STATE.linearVelocity, ANGULAR_VELOCITY = BODY2D_STATE.angularVelocity;
 
-/** What the contacts read of a 2D shape (Shape2D, lib/2d/geometry/shape.ts). */
-export interface ContactShape2D {
-  readonly index: number;
-  readonly sensor: boolean;
-  readonly friction: number;
-  readonly restitution: number;
-  readonly category: number;
-  readonly mask: number;
-  readonly group: number;
-  /** The shape's geometry; null for a chain (its segments are `children`). */
-  readonly geometry: ShapeGeometry2D | null;
-  readonly children: readonly ChainSegmentGeometry[];
-  /** The shape's origin and rotation (cos, sin) in its body's frame. */
-  readonly position: Float64Array;
-  readonly rotation: Float64Array;
-}
-
-/** Whether two shapes' filters let them collide (3D's shouldCollide): sensors detect solid shapes only; a
- * shared nonzero group decides by its sign, else each one's category must meet the other's mask. */
-export function shouldCollide2D(a: ContactShape2D, b: ContactShape2D): boolean {
-  if (a.sensor && b.sensor) return false;
-  if (a.group !== 0 && a.group === b.group) return a.group > 0;
-  return (a.category & b.mask) !== 0 && (b.category & a.mask) !== 0;
-}
+/** A 2D shape as the contacts read it. */
+export type ContactShape2D = Shape2D;
 
 export const enum TreeKind {
   Static = 0,
@@ -223,6 +202,41 @@ export class BroadPhase2D {
     if (entry !== undefined) for (const proxy of entry.proxies) this.enqueue(proxy);
   }
 
+  /** A shape's filter changed: its proxies look for pairs again at the next update. */
+  private readonly filterChanged = (shape: ContactShape2D): void => {
+    const proxies = this.proxiesOfShape.get(shape);
+    if (proxies !== undefined) for (const proxy of proxies) this.enqueue(proxy);
+  };
+  private readonly proxiesOfShape = new Map<ContactShape2D, ShapeProxy2D[]>();
+
+  /**
+   * For a query between steps: the proxies of the bodies that moved in the last step (when `moved`: once
+   * after each step) brought to their poses now, and those the user moved re-bounded. A proxy keeps its
+   * tree box while that still holds the shape's bounds (the step's box grew by the distance the body could
+   * cover in it); one that left it is bound as the step binds (3D's rebound).
+   */
+  rebound(dt: number, moved: boolean): void {
+    const moving = this.moving;
+    for (let i = 0; moved && i < moving.length; i++) {
+      const entry = moving[i];
+      if (this.byBody.get(entry.body) !== entry) continue;
+      for (const proxy of entry.proxies) {
+        const body = proxy.body, shape = proxy.shape, bounds = queryBounds, fat = proxy.fat;
+        proxy.pose.setFrom(body.position, body.rotation, shape.position, shape.rotation);
+        writeBounds(proxy.geometry, proxy.pose, bounds);
+        if (fat[0] <= bounds[0] && fat[1] <= bounds[1] && bounds[3] <= fat[3] && bounds[4] <= fat[4]) continue;
+        this.bound(proxy, dt);
+      }
+    }
+    if (this.edited.size > 0) {
+      for (const body of this.edited) {
+        const entry = this.byBody.get(body);
+        if (entry !== undefined) this.boundAll(entry, dt);
+      }
+      this.edited.clear();
+    }
+  }
+
   /** The user set a body's pose: its proxies are re-bounded at the next update. */
   notePoseEdit(body: Body2D): void {
     this.edited.add(body);
@@ -322,6 +336,10 @@ export class BroadPhase2D {
     writeBox(proxy, dt);
     fatten(proxy);
     proxy.treeId = this.trees[proxy.tree].createProxy(proxy.fat, slot);
+    const ofShape = this.proxiesOfShape.get(proxy.shape);
+    if (ofShape === undefined) this.proxiesOfShape.set(proxy.shape, [proxy]);
+    else ofShape.push(proxy);
+    proxy.shape.filterListener = this.filterChanged;
     this.enqueue(proxy);
   }
 
@@ -330,6 +348,14 @@ export class BroadPhase2D {
     this.slots[proxy.slot] = null;
     this.freeSlots.push(proxy.slot);
     proxy.removed = true;
+    const ofShape = this.proxiesOfShape.get(proxy.shape);
+    if (ofShape !== undefined) {
+      ofShape.splice(ofShape.indexOf(proxy), 1);
+      if (ofShape.length === 0) {
+        this.proxiesOfShape.delete(proxy.shape);
+        if (proxy.shape.filterListener === this.filterChanged) proxy.shape.filterListener = null;
+      }
+    }
     if (proxy.moved) {
       this.moveBuffer.splice(this.moveBuffer.indexOf(proxy), 1);
       proxy.moved = false;
@@ -353,6 +379,7 @@ export class BroadPhase2D {
 }
 
 const NO_PROXIES: readonly ShapeProxy2D[] = [];
+const queryBounds = new Float64Array([0, 0, 0, 0, 0, 1]);
 
 /** Whether a body's proxies still match its shapes and its type. */
 function sameShapes(entry: BodyProxies): boolean {

@@ -13,14 +13,12 @@
 //             s > 0: speculative, bias s/h; s ≤ 0: soft, bias max(biasRate·s, −MAX_PUSH_SPEED) with the
 //             contact softness (twice as stiff against a static body); rigid without bias in the relax
 //             pass. λ_n ≥ 0; a 2-point manifold's normal rows solved as one block (contact-solver.ts).
-//   friction  Ċ_t → 0, |λ_t| ≤ μ λ_n, μ = √(μ_a μ_b), solved after the normal rows. One row with its own
-//             mass 1/K_t. (3D has two tangent rows sharing the mass 2 / (K_t₁ + K_t₂), the trace of the
-//             2 x 2 tangent block, so the friction impulse does not lean with the arbitrary tangents; in
-//             the plane there is one tangent and nothing to lean to: 1/K_t is that formula with one row.
-//             A 3D world held to the plane has t₁ in the plane and t₂ = z, whose K_t₂ holds only the
-//             locked axes' terms, so its shared mass differs from 1/K_t₁: its friction differs from 2D's
-//             by that factor wherever a point slides. Resting and rolling contacts, whose friction holds,
-//             converge to the same impulses.)
+//   friction  Ċ_t → 0, |λ_t| ≤ μ λ_n, μ = √(μ_a μ_b), solved after the normal rows, with its own mass 1/K_t.
+//             (3D has two tangent rows sharing the mass 2 / (K_t₁ + K_t₂), the trace of the 2 x 2 tangent
+//             block, so that the friction impulse does not lean with the arbitrary tangents; in the plane
+//             there is one tangent and nothing to lean to. A 3D world whose bodies are held to the plane
+//             takes t₁ = (n_y, −n_x, 0) and t₂ = z, whose rows on locked axes have K = 0: it solves t₁'s row
+//             with its own 1/K, this row.)
 //   impact    a point of a moving body's one manifold against static bodies closing faster than the
 //             world's restitution threshold: rigid row asking for the gap after the bounce
 //             (contact-solver.ts writeNormalBias), as 3D.
@@ -58,8 +56,7 @@ const rates = new Float64Array(3);
 
 /** The radius of a round shape's core (circle, capsule), 0 for polygons and segments. */
 export function coreRadius(shape: ContactShape2D): number {
-  const g = shape.geometry;
-  return g !== null && (g.type === 'circle' || g.type === 'capsule') ? g.radius : 0;
+  return shape.radius;
 }
 
 export class ContactConstraint2D {
@@ -189,8 +186,8 @@ export class ContactConstraint2D {
     this.inverseH = 1 / h;
     const preSolved = this.preSolved;
     this.preSolved = false;
-    this.friction = preSolved ? this.preSolveFriction : Math.sqrt(this.shapeA.friction * this.shapeB.friction);
-    this.restitution = preSolved ? this.preSolveRestitution : Math.max(this.shapeA.restitution, this.shapeB.restitution);
+    this.friction = preSolved ? this.preSolveFriction : Math.sqrt(this.shapeA._friction * this.shapeB._friction);
+    this.restitution = preSolved ? this.preSolveRestitution : Math.max(this.shapeA._restitution, this.shapeB._restitution);
     const sa = a.state, sb = b.state;
     this.startA[0] = sa[POSITION]; this.startA[1] = sa[POSITION + 1];
     this.startB[0] = sb[POSITION]; this.startB[1] = sb[POSITION + 1];

@@ -9,7 +9,7 @@
 // chain always shape A and the segment the contact's subKey.
 //
 // Filtering: two shapes of one body, two bodies that are not dynamic, two bodies joined by a joint (unless
-// it has collideConnected), and two shapes whose filters exclude each other (shouldCollide2D) do not
+// it has collideConnected), and two shapes whose filters exclude each other (shouldCollide) do not
 // collide; the last two are checked again each step.
 //
 // Sleeping: a contact in which no body is awake (or a moving kinematic) is not tested; it keeps its points
@@ -29,7 +29,8 @@ import type { Body2D } from '../body.js';
 import type { Manifold2D } from './manifold.js';
 import type { ShapeGeometry2D } from '../geometry/shape-geometry.js';
 import type { ShapePose2D } from './shape-pose.js';
-import { BroadPhase2D, SPECULATIVE_DISTANCE, TreeKind, bodyReach, boxesOverlap, shouldCollide2D, type ContactShape2D, type ShapeProxy2D } from './broadphase.js';
+import { BroadPhase2D, SPECULATIVE_DISTANCE, TreeKind, bodyReach, boxesOverlap, type ContactShape2D, type ShapeProxy2D } from './broadphase.js';
+import { shouldCollide } from '../geometry/shape.js';
 import { ContactSolver2D } from './contact-solver.js';
 import { ContactConstraint2D } from './contact-constraint.js';
 import { isAwakeMover } from '../../body/sleep.js';
@@ -95,6 +96,8 @@ export class ContactSet2D {
   update(bodies: readonly Body2D[], awake: readonly Body2D[], joints: readonly JoinedPair2D[], dt: number, structure: number): void {
     this.dt = dt;
     this.follow(bodies, joints, structure, dt);
+    this.boundsAt = -1;
+    this.touchingFresh = false;
     this.began.length = 0;
     this.ended.length = 0;
     this.sensorBegan.length = 0;
@@ -120,7 +123,7 @@ export class ContactSet2D {
       }
       // no body moves: kept as it was
       if (!isAwakeMover(p.body) && !isAwakeMover(q.body)) continue;
-      if (!boxesOverlap(p.fat, q.fat) || !shouldCollide2D(p.shape, q.shape) || (this.joinedCount > 0 && this.isJoined(p.body.id, q.body.id))) {
+      if (!boxesOverlap(p.fat, q.fat) || !shouldCollide(p.shape, q.shape) || (this.joinedCount > 0 && this.isJoined(p.body.id, q.body.id))) {
         this.destroy(i--);
         continue;
       }
@@ -186,7 +189,7 @@ export class ContactSet2D {
    * a contact. */
   private readonly addPair = (p: ShapeProxy2D, q: ShapeProxy2D): void => {
     if (!p.body.isDynamic && !q.body.isDynamic) return;
-    if (!shouldCollide2D(p.shape, q.shape) || (this.joinedCount > 0 && this.isJoined(p.body.id, q.body.id))) return;
+    if (!shouldCollide(p.shape, q.shape) || (this.joinedCount > 0 && this.isJoined(p.body.id, q.body.id))) return;
     const low = p.slot < q.slot ? p.slot : q.slot, high = p.slot < q.slot ? q.slot : p.slot;
     const pairKey = low * 67108864 + high;
     if (this.pairs.has(pairKey)) return;
@@ -207,6 +210,7 @@ export class ContactSet2D {
     const list = this.list, contact = list[i];
     const p = contact.proxyA as ShapeProxy2D, q = contact.proxyB as ShapeProxy2D;
     if (contact.isTouching) this.noteEnd(contact);
+    this.touchingFresh = false;
     const low = p.slot < q.slot ? p.slot : q.slot, high = p.slot < q.slot ? q.slot : p.slot;
     if (this.pairs.get(low * 67108864 + high) === contact) this.pairs.delete(low * 67108864 + high);
     list[i] = list[list.length - 1];
@@ -253,10 +257,15 @@ export class ContactSet2D {
 
   /** The contacts with points, in key order, those of sleeping islands included (made when asked). */
   get touching(): readonly ContactConstraint2D[] {
+    if (this.touchingFresh) return this.touchingList;
     const touching: ContactConstraint2D[] = [];
     for (const contact of this.list) if (!contact.sensor && contact.count > 0) touching.push(contact);
-    return touching.sort(byKeys);
+    this.touchingList = touching.sort(byKeys);
+    this.touchingFresh = true;
+    return this.touchingList;
   }
+  private touchingList: ContactConstraint2D[] = [];
+  private touchingFresh = false;
 
   /** Sensor pairs that overlap, in key order. */
   get sensing(): readonly ContactConstraint2D[] {
@@ -282,6 +291,7 @@ export class ContactSet2D {
     for (let i = sensorEnded; i < this.sensorEnded.length; i++) this.sensorEndedBefore.push(this.sensorEnded[i]);
     this.ended.length = ended;
     this.sensorEnded.length = sensorEnded;
+    this.touchingFresh = false;
   }
 
   /** Wakes every body touching `body` (which is being removed or changes type). */
@@ -331,13 +341,24 @@ export class ContactSet2D {
   }
   /** @internal Makes the contact of two proxies now (snapshots), as the broadphase would have. */
   makeContact(p: ShapeProxy2D, q: ShapeProxy2D): ContactConstraint2D | undefined {
+    this.touchingFresh = false;
     this.addPair(p, q);
     return this.contactOf(p, q);
   }
-  /** @internal Brings the broadphase up to the bodies (snapshots, queries). */
-  refresh(bodies: readonly Body2D[], joints: readonly JoinedPair2D[], structure: number): void {
+  /**
+   * Brings the broadphase up to date for a query between steps (and for a restore): the bodies as they are
+   * (`structure`), and the proxies of the bodies that moved in the last step (once per `stepCount`) or
+   * were moved by the user at their poses now (BroadPhase2D.rebound). Pass stepCount −1 to follow the
+   * structure only.
+   */
+  refresh(bodies: readonly Body2D[], joints: readonly JoinedPair2D[], structure: number, stepCount = -1): void {
     this.follow(bodies, joints, structure, this.dt);
+    if (stepCount < 0) return;
+    this.broadphase.rebound(this.dt, stepCount !== this.boundsAt);
+    this.boundsAt = stepCount;
   }
+  /** The world's step count when a query last re-bounded the moving bodies (−1: since a step). */
+  private boundsAt = -1;
 
   /** Pairs of shapes kept (their fat boxes overlap). */
   get pairCount(): number {
