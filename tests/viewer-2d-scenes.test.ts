@@ -195,13 +195,15 @@ describe('2D vs 3D views of the contact scenes', () => {
     expect(Math.abs(twin.bodies[top].position[1] - r.live.bodies[top].position[1])).toBeLessThan(0.01);
   });
 
-  it('wall and falling pile: their 2D twins build with shapes and run 1 s without exploding', () => {
-    for (const [name, params] of [['wall', {}], ['falling-pile', { count: 100 }]] as const) {
+  it('wall, falling pile and ragdoll pile: their 2D twins build with shapes and run 1 s without exploding, the 3D runs in the plane', () => {
+    for (const [name, params] of [['wall', {}], ['falling-pile', { count: 100 }], ['ragdoll-pile', { count: 2 }]] as const) {
       const r = runner(name, params, true);
       for (let i = 0; i < 60; i++) r.step();
       expect(hasExploded(r.twin!.world.bodies), name).toBe(false);
       expect(r.twin!.world.contacts.length, name).toBeGreaterThan(0);
       for (const body of r.live.bodies) expect(Math.abs(body.position[2]), name).toBeLessThan(1e-9);
+      expect(r.brokenJoints, name).toBe(0);
+      expect(r.live.world.getMaxLinearError(), name).toBeLessThan(0.03);
     }
   });
 });

@@ -6,18 +6,20 @@ import type { Body2D, WheelJoint2D } from '../../lib/2d/index.js';
 import type { LiveScene, ViewerScene } from '../scene-types.js';
 import { addBody, addJoint, FLAT_COLOURS, flatOf, flatScene, frame2D, noDescription } from './flat.js';
 
-/** The ground: flat for 5 m past the start, then hills that grow to full height over 30 m. */
+/** The ground: flat for 5 m past the start, then hills that grow to full height (±2.5 m, slopes up to
+ * 27°) over 20 m. */
 export function hillHeight(x: number): number {
   if (x < 5) return 0;
-  const amplitude = Math.min(1, (x - 5) / 30);
-  return amplitude * (1.4 * Math.sin((x - 5) / 6) + 0.45 * Math.sin((x - 5) / 2.3));
+  const amplitude = Math.min(1, (x - 5) / 20);
+  return amplitude * (2 * Math.sin((x - 5) / 7) + 0.5 * Math.sin((x - 5) / 2.5));
 }
 
-/** The chain's points: from x = −20 (a wall up to 4 m there) to 240 m, every 1.5 m. */
+/** The chain's points: from x = 240 m back to −20 m (a wall up to 4 m there), every 1.5 m. A chain
+ * collides on its right only (Box2D's chains): run right to left, its right is up. */
 export function hillPoints(): [number, number][] {
   const points: [number, number][] = [[-20, 4], [-19.5, 0]];
   for (let x = -18; x <= 240; x += 1.5) points.push([x, hillHeight(x)]);
-  return points;
+  return points.reverse();
 }
 
 const WHEEL_RADIUS = 0.4;
