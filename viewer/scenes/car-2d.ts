@@ -44,7 +44,7 @@ export const car2dScene: ViewerScene = {
   name: 'car-2d',
   title: '2D car on hills',
   description:
-    'A 2D car: a box chassis with a cab (about 330 kg), two 0.4 m wheels on wheel joints with springs and motors, on hills ' +
+    'A 2D car: a box chassis with a cab (310 kg), two 0.4 m wheels on wheel joints with springs and motors, on hills ' +
     'made of one chain shape. Drive with D / → and A / ←, brake with S or space, or set the throttle; the readout gives ' +
     'its speed and how far it has come.',
   camera: frame2D(0, 1, 16),
