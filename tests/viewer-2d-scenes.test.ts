@@ -150,7 +150,7 @@ describe('2D drawing', () => {
     // a chain ground fills down to 2 m below its lowest point: a trapezoid here
     const ground = world.createBody({ type: 'static', shapes: [{ type: 'chain', points: [[0, 0], [1, 1], [2, 0]] }] });
     expect(outlineSegments(ground.shapes[0]).length).toBe(2 * 6);
-    expect(area(fillGeometry(ground.shapes[0])!)).toBeCloseTo(2 * 2 + 1, 6);
+    expect(area(fillGeometry(ground.shapes[0], 2)!)).toBeCloseTo(2 * 2 + 1, 6);
     // a segment has an outline and no fill
     const wall = world.createBody({ type: 'static', shapes: [{ type: 'segment', points: [[0, 0], [0, 3]] }] });
     expect(fillGeometry(wall.shapes[0])).toBeNull();

@@ -106,8 +106,11 @@ export class ViewerApp implements PanelControls {
     // a contact scene's 3D run as wireframes over its 2D run, filled (2D vs 3D view)
     if (scene.planarContacts !== undefined) this.display.wireframes = this.compare;
     this.build();
-    // a contact scene's 2D vs 3D view looks down z at what the scene's camera looked at, from as far
-    const camera = this.compare && scene.planarContacts !== undefined ? frame2D(scene.camera.target[0], scene.camera.target[1], Math.hypot(...scene.camera.position.map((p, k) => p - scene.camera.target[k]))) : scene.camera;
+    // a contact scene's 2D vs 3D view looks down z from a third farther than the scene's camera (the
+    // overlays leave less of the view), its ground a sixth of the view below the middle (above the
+    // difference plot)
+    const distance = 1.3 * Math.hypot(...scene.camera.position.map((p, k) => p - scene.camera.target[k]));
+    const camera = this.compare && scene.planarContacts !== undefined ? frame2D(scene.camera.target[0], scene.groundY + 0.14 * distance, distance) : scene.camera;
     this.stage.frame(camera.position, camera.target, scene.groundY, scene.ground ?? true);
     this.panel.showScene(scene);
     const url = new URL(window.location.href);

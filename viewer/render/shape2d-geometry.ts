@@ -81,10 +81,9 @@ export function outlineSegments(shape: DrawnShape2D): number[] {
 
 /**
  * A flat fill of the shape in the body frame (z = 0), or null when it has no area: a circle, capsule or
- * polygon fills its outline; a chain on a static body (ground) fills down to `floor` m below its lowest
- * point when its points run one way along x (a hilly ground: the area under it, as 2D games draw it).
+ * polygon fills its outline; a chain (a ground) fills down to `floor` m below its lowest point when its points run one way along x (a hilly ground: the area under it, as 2D games draw it).
  */
-export function fillGeometry(shape: DrawnShape2D, floor = 2): THREE.BufferGeometry | null {
+export function fillGeometry(shape: DrawnShape2D, floor = 30): THREE.BufferGeometry | null {
   let loop: THREE.Vector2[] | null = null;
   if (shape.geometry && shape.type !== 'chain') loop = outlinePoints(shape.geometry);
   else if (shape.children !== undefined && shape.children.length > 0) loop = groundUnder(shape.children, floor);
