@@ -307,7 +307,7 @@ export class ViewerApp implements PanelControls {
     if (twin !== null && this.sceneDef.planarContacts !== undefined) {
       // a contact scene's 2D run filled in its bodies' colours, outlined in the 2D vs 3D view's orange
       const described = this.runner.live.description.bodies;
-      const colours = new Map(twin.bodies.map((body, i) => [body, ROLE_COLOURS[described[i].role ?? ''] ?? 0x3f7fd1]));
+      const colours = new Map(twin.bodies.filter((body) => body.isDynamic).map((body) => [body, ROLE_COLOURS[described[twin.bodies.indexOf(body)].role ?? ''] ?? 0x3f7fd1]));
       this.flatView = new World2DView(twin.world, { fill: true, colours, outline: 0xff7a00 });
       this.stage.scene.add(this.flatView.group);
       this.plot.show();
