@@ -40,9 +40,12 @@ describe('events', () => {
 
   test('the contact force event reports the weight of a resting box', () => {
     const world = groundWorld();
-    const box = world.createBody({ position: [0, 0.5], shapes: [{ type: 'box', halfExtents: [0.5, 0.5] }] });
-    // (Body2D has no contactForceEventThreshold option yet: the world reads the field 3D's option sets)
-    (box as unknown as { _contactForceEventThreshold: number })._contactForceEventThreshold = 1;
+    const box = world.createBody({ position: [0, 0.5], contactForceEventThreshold: 1, shapes: [{ type: 'box', halfExtents: [0.5, 0.5] }] });
+    const other = world.createBody({ position: [3, 0.5], shapes: [{ type: 'box', halfExtents: [0.5, 0.5] }] });
+    expect(other.contactForceEventThreshold).toBe(Infinity);
+    const copy = World2D.restore(JSON.parse(JSON.stringify(world.snapshot())));
+    expect(copy.bodies.map((b) => b.contactForceEventThreshold)).toEqual(world.bodies.map((b) => b.contactForceEventThreshold));
+    expect(copy.hash()).toBe(world.hash());
     let force = 0;
     world.onContactForce = (event) => { force = event.totalForceMagnitude; };
     run(world, 60);
@@ -232,5 +235,69 @@ describe('filter changes', () => {
     ball.shapes[0].mask = 0xffffffff;
     run(world, 90);
     expect(Math.abs(ball.position[1] - 0.5)).toBeLessThan(1e-3);
+  });
+});
+
+describe('kinematic bodies', () => {
+  test('a kinematic platform moving sideways carries the box on it (friction), and lifts it', () => {
+    const world = new World2D();
+    const platform = world.createBody({ type: 'kinematic', position: [0, 0], shapes: [{ type: 'box', halfExtents: [3, 0.25] }] });
+    const box = world.createBody({ position: [0, 0.75], shapes: [{ type: 'box', halfExtents: [0.5, 0.5] }] });
+    run(world, 30);
+    platform.setLinearVelocity([1, 0.5]);
+    run(world, 60);
+    expect(Math.abs(box.linearVelocity[0] - 1)).toBeLessThan(1e-3);
+    expect(Math.abs(box.linearVelocity[1] - 0.5)).toBeLessThan(1e-3);
+    expect(Math.abs(box.position[1] - platform.position[1] - 0.75)).toBeLessThan(2e-3);
+  });
+});
+
+describe('snapshots with chains and sensors', () => {
+  test('a world restored while a ball rolls on a chain inside a sensor continues bit for bit, with no second sensor begin', () => {
+    const build = (): World2D => {
+      const world = new World2D();
+      const points: [number, number][] = [];
+      for (let i = 0; i <= 30; i++) points.push([6 - i * 0.4, 0.05 * Math.sin(i)]);
+      world.createBody({ type: 'static', shapes: [{ type: 'chain', points }, { type: 'box', position: [0, 1], halfExtents: [3, 1], sensor: true }] });
+      world.createBody({ position: [-4, 0.5], linearVelocity: [3, 0], shapes: [{ type: 'circle', radius: 0.3 }] });
+      world.createBody({ position: [-3, 0.6], angle: 0.3, shapes: [{ type: 'box', halfExtents: [0.3, 0.2] }] });
+      return world;
+    };
+    const world = build();
+    run(world, 50);
+    const copy = World2D.restore(JSON.parse(JSON.stringify(world.snapshot())));
+    let begins = 0;
+    copy.onSensorBegin = () => { begins++; };
+    const sensing = (w: World2D): number => (w as unknown as { contactSet: { sensing: unknown[] } }).contactSet.sensing.length;
+    expect(sensing(copy)).toBe(sensing(world));
+    const inside = sensing(world);
+    for (let i = 0; i < 60; i++) {
+      world.step(dt);
+      copy.step(dt);
+      expect(copy.hash()).toBe(world.hash());
+    }
+    // only shapes that came in after the restore begin
+    expect(begins).toBeLessThanOrEqual(2 - inside);
+  });
+});
+
+describe('bad input', () => {
+  test('the contact options and callbacks are checked, naming the value, and nothing changes', () => {
+    expect(() => new World2D({ restitutionThreshold: -1 })).toThrow(/restitutionThreshold.*-1/);
+    expect(() => new World2D({ onContactBegin: 5 as never })).toThrow(/onContactBegin/);
+    const world = new World2D({ restitutionThreshold: 2 });
+    expect(world.restitutionThreshold).toBe(2);
+    expect(() => { world.restitutionThreshold = Number.NaN; }).toThrow(/restitutionThreshold/);
+    expect(world.restitutionThreshold).toBe(2);
+    expect(() => world.createBody({ contactForceEventThreshold: -3 })).toThrow(/contactForceEventThreshold.*-3/);
+    expect(world.bodies.length).toBe(0);
+  });
+
+  test('a restitution threshold survives a snapshot', () => {
+    const world = new World2D({ restitutionThreshold: 0.25 });
+    world.createBody({ shapes: [{ type: 'circle', radius: 1 }] });
+    const copy = World2D.restore(JSON.parse(JSON.stringify(world.snapshot())));
+    expect(copy.restitutionThreshold).toBe(0.25);
+    expect(copy.hash()).toBe(world.hash());
   });
 });

@@ -341,3 +341,44 @@ describe('2D manifold: allocation', () => {
     expect(allocatedBytesPerCall(call, 20000, 9)).toBeLessThan(1);
   });
 });
+
+describe('2D manifold: degenerate poses', () => {
+  it('coincident shapes, centres on vertices and on cores: finite points, unit normals, overlapping separations', () => {
+    const shapes: ShapeGeometry2D[] = [
+      circle(0.3), capsule(0.2, 0.4), box(0.5, 0.3), polygon([[0, -0.5], [0.5, 0], [0.2, 0.5], [-0.4, 0.3]]), segment([-1, 0], [1, 0]),
+      ...chain([[1, 0], [0, 0], [-1, 0]]),
+    ];
+    const places: [number, number, number][] = [[0, 0, 0], [0.5, 0.3, 0], [0.5, -0.3, Math.PI / 2], [0, 0.4, 0], [1, 0, 0], [1e-13, 1e-13, 0], [0.2, 0.5, Math.PI]];
+    let checked = 0;
+    for (const a of shapes) {
+      for (const b of shapes) {
+        for (const [x, y, angle] of places) {
+          const c = contact(a, pose(0, 0), b, pose(x, y, angle), 0.05);
+          for (const p of c.points) {
+            expect(Number.isFinite(p.p[0]) && Number.isFinite(p.p[1]) && Number.isFinite(p.s), `${a.type}-${b.type} at ${x}, ${y}`).toBe(true);
+            expect(p.s).toBeLessThan(0.05);
+          }
+          if (c.points.length > 0) {
+            expect(Math.hypot(...c.normal), `${a.type}-${b.type} at ${x}, ${y}`).toBeCloseTo(1, 12);
+            checked++;
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(150);
+  });
+});
+
+describe('2D manifold: crossing capsules', () => {
+  it('cores crossing: the normal points to B\'s side of A', () => {
+    for (const side of [1, -1]) {
+      for (const angle of [Math.PI / 4, Math.PI / 2, 1]) {
+        // B's core crosses A's, B's middle to the right (side 1) or left (side −1) of A's axis
+        const c = contact(capsule(0.1, 1), pose(0, 0), capsule(0.2, 0.5), pose(side * 0.1, 0.2, angle), 0);
+        expect(c.points.length).toBeGreaterThan(0);
+        expect(Math.sign(c.normal[0]), `side ${side}, angle ${angle}`).toBe(side);
+        for (const p of c.points) expect(p.s).toBeLessThan(0);
+      }
+    }
+  });
+});

@@ -71,7 +71,8 @@ describe('bodies and shapes refuse unknown options', () => {
     const world2d = new World2D();
     world2d.createBody({ position: [0, 1] });
     expectRefused(world2d, () => world2d.createBody({ angel: 1 } as never), "createBody: unknown option 'angel' (did you mean 'angle'?)");
-    expectRefused(world2d, () => world2d.createBody({ shapes: [] } as never), "createBody: unknown option 'shapes' (valid: 'type', 'position', 'angle', 'linearVelocity', 'angularVelocity', 'mass', 'inertia', 'linearDamping', 'angularDamping', 'gravityScale', 'canSleep', 'userData')");
+    expectRefused(world2d, () => world2d.createBody({ shape: [] } as never), "createBody: unknown option 'shape' (did you mean 'shapes'?)");
+    expectRefused(world2d, () => world2d.createBody({ shapes: [{ type: 'circle', radus: 1 }] } as never), "createBody: shapes[0]: unknown option 'radus' (did you mean 'radius'?)");
   });
 
   it('shape options, by the shape type’s own keys', () => {

@@ -73,6 +73,18 @@ describe('a query predicate may read the world, not change it', () => {
     expect(hit).not.toBeNull();
     expect(inner).toBeGreaterThan(0);
   });
+
+  it('a query run from a predicate leaves the outer query its own results', () => {
+    const { world } = boxesOnGround(3);
+    const alone = world.castRayAll([-10, 0.5, 0], [1, 0, 0]).length;
+    expect(alone).toBeGreaterThanOrEqual(3);
+    let inner = 0;
+    const nested = world.castRayAll([-10, 0.5, 0], [1, 0, 0], Infinity, {
+      predicate: () => { if (world.castRay([0, 5, 0], [0, -1, 0]) !== null) inner++; return true; },
+    });
+    expect(inner).toBeGreaterThan(0);
+    expect(nested.length).toBe(alone);
+  });
 });
 
 describe('events name live objects', () => {

@@ -1,5 +1,6 @@
 // What World2D.createBody takes (Body2DOptions) and how it is read (lib/body/body-options.ts in 3D).
 
+import { readForceThreshold } from '../body/body-options.js';
 import type { BodyType } from '../body/body-type.js';
 import { readBodyTypeOption, readCommonBodyOptions, requireTypeAllows, type CommonBodyOptions, type CommonBodyValues } from '../body/body-base.js';
 import { readMass, type MassValues } from './body-mass.js';
@@ -40,12 +41,18 @@ export interface Body2DOptions extends CommonBodyOptions {
    * are placed about `position` as the centre of mass.
    */
   shapes?: readonly Shape2DOptions[];
+  /**
+   * Contacts of this body whose normal force over a step exceeds this, N, are reported to
+   * world.onContactForce (as 3D's BodyOptions.contactForceEventThreshold): a number ≥ 0, or Infinity (the
+   * default: none reported). A pair is reported when its force exceeds the lower of its two bodies' thresholds.
+   */
+  contactForceEventThreshold?: number;
   userData?: unknown;
 }
 /** @internal The keys of Body2DOptions (option-keys.ts). */
 export const BODY2D_OPTION_KEYS = optionKeys<Body2DOptions>({
   type: true, position: true, angle: true, linearVelocity: true, angularVelocity: true, mass: true, inertia: true,
-  linearDamping: true, angularDamping: true, gravityScale: true, canSleep: true, shapes: true, userData: true,
+  linearDamping: true, angularDamping: true, gravityScale: true, canSleep: true, shapes: true, contactForceEventThreshold: true, userData: true,
 });
 
 /** @internal Body2DOptions checked, defaults filled in. */
@@ -57,6 +64,7 @@ export interface BodyValues extends MassValues {
   angularVelocity: number;
   shapes: Shape2D[];
   common: CommonBodyValues;
+  contactForceEventThreshold: number;
 }
 
 /** Reads createBody's `shapes`: each checked (the error names the shape's index, `shapes[2].radius`), and
@@ -101,7 +109,9 @@ export function readBodyOptions(where: string, options: Body2DOptions, id: numbe
   writeSinCos(turn);
   const { mass, inertia } = readMass(where, options, type, shapes, position, [turn[2], turn[1]]);
   const common = readCommonBodyOptions(where, options);
-  return { type, position, angle, linearVelocity, angularVelocity, shapes, mass, inertia, common };
+  const threshold = options.contactForceEventThreshold;
+  const contactForceEventThreshold = threshold === undefined ? Infinity : readForceThreshold(where, threshold);
+  return { type, position, angle, linearVelocity, angularVelocity, shapes, mass, inertia, common, contactForceEventThreshold };
 }
 
 /** @internal A finite angular velocity of at most MAX_ANGULAR_SPEED either way, rad/s. */

@@ -13,6 +13,7 @@ import type { InvalidQuantity } from '../body/invalid-bodies.js';
 import { readBoundedVector, readPoint, requireFinite, requireWithin, requireWritable, show } from '../util/validate.js';
 import { MAX_LINEAR_SPEED, MAX_TORQUE } from '../limits.js';
 import { BodyBase } from '../body/body-base.js';
+import { readForceThreshold } from '../body/body-options.js';
 import { addForce, addLinearImpulse, addTorque } from './body-forces.js';
 import { placeShapes, readNewInertia, readShapesMass, readTypeMass, writeMass } from './body-mass.js';
 import { Shape2D, type Shape2DOptions } from './geometry/shape.js';
@@ -72,6 +73,17 @@ export class Body2D extends BodyBase {
 
   /** @internal kg·m²; Infinity for static and kinematic bodies (the `inertia` getter). */
   _inertia = Infinity;
+  /** @internal The `contactForceEventThreshold` accessor's value, N. */
+  _contactForceEventThreshold: number;
+  /** Contacts of this body pressing harder than this over a step, N, are reported to world.onContactForce
+   * (Body2DOptions.contactForceEventThreshold; Infinity: none); can change between steps. */
+  get contactForceEventThreshold(): number {
+    return this._contactForceEventThreshold;
+  }
+  set contactForceEventThreshold(value: number) {
+    this.requireInWorld('contactForceEventThreshold');
+    this._contactForceEventThreshold = readForceThreshold('contactForceEventThreshold', value);
+  }
 
   /** Collision shapes in the body frame, about the centre of mass (see Body2DOptions.shapes), each knowing
    * its body and its index here. The array is frozen and `shapes` cannot be assigned: addShape and
@@ -97,6 +109,7 @@ export class Body2D extends BodyBase {
     this.linearVelocity.set(values.linearVelocity);
     this.state[ANGLE] = values.angle;
     this.state[ANGULAR_VELOCITY] = values.angularVelocity;
+    this._contactForceEventThreshold = values.contactForceEventThreshold;
     writeMass(this, values);
     this.updateRotation();
     values.shapes.forEach((shape, i) => {
@@ -187,6 +200,7 @@ export class Body2D extends BodyBase {
     this.requireInWorld('setPosition');
     readPoint('setPosition', 'position', position, 2, this.position);
     this.teleported();
+    this.listener?.poseEdited?.(this);
   }
   /** Turns the body to `angle` (rad, wrapped to [−π, π]) at once (a teleport, as setPosition). */
   setAngle(angle: number): void {
@@ -194,6 +208,7 @@ export class Body2D extends BodyBase {
     this.state[ANGLE] = requireFinite('setAngle', 'angle', angle);
     this.updateRotation();
     this.teleported();
+    this.listener?.poseEdited?.(this);
   }
 
   /** @internal The world, at the start of step number `stepNumber` (its stepCount once the step is

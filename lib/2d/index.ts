@@ -1,6 +1,6 @@
 /**
- * The 2D world: `World2D`, planar bodies, revolute, weld, angle, prismatic, wheel, pulley, gear and motor
- * joints, with the 3D world's solvers,
+ * The 2D world: `World2D`, planar bodies, revolute, weld, angle, prismatic, wheel, pulley, gear, motor,
+ * distance and mouse joints, with the 3D world's solvers,
  * settings and limits, and the comparison of a planar scene run in both (docs/2d.md).
  * @module sinew-physics/2d
  */
@@ -33,6 +33,10 @@ export { MotorJoint2D } from './joints/motor-joint.js';
 export type { MotorJoint2DOptions } from './joints/motor-joint.js';
 export { GearJoint2D } from './joints/gear-joint.js';
 export type { GearJoint2DOptions } from './joints/gear-joint.js';
+export { DistanceJoint2D } from './joints/distance-joint.js';
+export type { DistanceJoint2DOptions } from './joints/distance-joint.js';
+export { MouseJoint2D } from './joints/mouse-joint.js';
+export type { MouseJoint2DOptions } from './joints/mouse-joint.js';
 export type { ConstraintPart2D } from './joints/parts/constraint-part.js';
 export { PointConstraintPart2D } from './joints/parts/point-part.js';
 export { AngleConstraintPart2D } from './joints/parts/angle-part.js';
@@ -58,6 +62,12 @@ export type {
 export { ShapePose2D } from './collision/shape-pose.js';
 export { computeMassProperties2D, geometryMass, geometryArea } from './geometry/mass-properties.js';
 export type { MassProperties2D } from './geometry/mass-properties.js';
+export type {
+  PointProjection2D, PointProjectionOptions2D, QueryFilter, QueryOptions2D, RayHit2D, ShapeCastOptions2D, ShapeOverlap2D,
+} from './collision/queries.js';
+export { ConvexProxy2D, DistanceResult2D, shapeDistance2D, shapesOverlap2D } from './geometry/distance.js';
+export type { Pose2D } from './geometry/distance.js';
+export { CastResult2D, shapeCast2D } from './geometry/shape-cast.js';
 export { rayCastShape2D, RayCastOutput2D } from './geometry/ray-cast.js';
 // The accepted range of every input, the same as in 3D (README, "Limits").
 export * from '../limits.js';

@@ -6,7 +6,7 @@
 // Mapping: position (x, y, 0) → (x, y); orientation about z by θ → angle θ = 2 atan2(q_z, q_w);
 // ω = (0, 0, ω) → ω; inertia I_zz → I; ball joint → revolute joint (its z row never acts on planar
 // motion), weld → weld (3 of its 6 rows act), orientation joint → angle joint, prismatic joint along an
-// axis in the plane → prismatic joint (2 of its 5 rows act).
+// axis in the plane → prismatic joint (2 of its 5 rows act), distance joint → distance joint (the same row).
 
 import type { Body } from '../body/body.js';
 import type { Joint } from '../joints/joint.js';
@@ -118,6 +118,11 @@ function planarJoint(world: World2D, j: JointDescription, index: number, bodies:
         ...common, anchor, axis: [j.axis[0], j.axis[1]],
         lowerTranslation: j.limits?.[0], upperTranslation: j.limits?.[1], motor: j.motor, servo: j.servo, frictionForce: j.friction,
       });
+    }
+    case 'distance': {
+      // a rod, rope or spring between points of the plane: the same row, L and n stay in the plane
+      if (j.anchorB === undefined) throw new TypeError('addSceneToWorld2D: a distance joint needs anchorB');
+      return world.createDistanceJoint({ ...common, anchorA: anchor, anchorB: flat(j.anchorB), minLength: j.minLength, maxLength: j.maxLength });
     }
     case 'pulley': {
       if (j.anchorB === undefined || j.groundA === undefined || j.groundB === undefined) throw new TypeError('addSceneToWorld2D: a pulley joint needs anchorB, groundA and groundB');

@@ -90,7 +90,7 @@ export class WorldContacts2D implements ContactStages<Body2D, Joint2D> {
       const first = active[start];
       let end = start + 1;
       while (end < active.length && active[end].shapeA === first.shapeA && active[end].shapeB === first.shapeB) end++;
-      const threshold = Math.min(forceThreshold(first.bodyA), forceThreshold(first.bodyB));
+      const threshold = Math.min(first.bodyA._contactForceEventThreshold, first.bodyB._contactForceEventThreshold);
       if (threshold !== Infinity) {
         const totalForce = new Float64Array(2), maxForceDirection = new Float64Array(2);
         let magnitude = 0, largest = -1;
@@ -158,11 +158,6 @@ export class WorldContacts2D implements ContactStages<Body2D, Joint2D> {
   };
 }
 
-/** A body's contactForceEventThreshold (Infinity when it has none). */
-function forceThreshold(body: Body2D): number {
-  const value = (body as unknown as { _contactForceEventThreshold?: number })._contactForceEventThreshold;
-  return value === undefined ? Infinity : value;
-}
 
 function sensorEvent(pair: ShapePair2D): SensorEvent2D {
   return pair.shapeA.sensor

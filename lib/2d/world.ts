@@ -1,8 +1,8 @@
 // World2D: lib/world/world.ts in the plane. The same settings, step, breaking and solvers (lib/world/,
 // solver/step.ts and the direct solver solver/direct/ are shared code, the last through
-// solver/tree-body-model.ts); 2D bodies and the revolute, weld, angle, prismatic, wheel, pulley, gear and
-// motor joints; shapes and their contacts (world-contacts.ts over collision/contact-set.ts: the 3D
-// contact pipeline with 2D rows).
+// solver/tree-body-model.ts); 2D bodies and the revolute, weld, angle, prismatic, wheel, pulley, gear,
+// motor, distance and mouse joints; shapes and their contacts (world-contacts.ts over
+// collision/contact-set.ts: the 3D contact pipeline with 2D rows).
 
 import type { BodyStateIO } from '../body/core-body.js';
 import { BODY2D_STATE_IO } from './body-state-io.js';
@@ -16,6 +16,8 @@ import type { WheelJoint2D, WheelJoint2DOptions } from './joints/wheel-joint.js'
 import type { PulleyJoint2D, PulleyJoint2DOptions } from './joints/pulley-joint.js';
 import type { MotorJoint2D, MotorJoint2DOptions } from './joints/motor-joint.js';
 import type { GearJoint2D, GearJoint2DOptions } from './joints/gear-joint.js';
+import type { DistanceJoint2D, DistanceJoint2DOptions } from './joints/distance-joint.js';
+import type { MouseJoint2D, MouseJoint2DOptions } from './joints/mouse-joint.js';
 import { JOINT_2D_DEFINITIONS, joint2DDefinition } from './joints/joint-definitions.js';
 import { RigidBodyIntegrator2D } from './solver/integrate.js';
 import { TreeBodyModel2D } from './solver/tree-body-model.js';
@@ -29,7 +31,7 @@ import type { JointBreakEventOf } from '../world/events.js';
 import type { StateReader, StateWriter } from '../util/state.js';
 import type { BodyInvalidEventOf } from '../body/invalid-bodies.js';
 import { writeShape2D } from './structure-hash.js';
-import { readCallback, readGravity, requireInteger, requireNonNegative, show } from '../util/validate.js';
+import { readCallback, readFiniteVector, readGravity, requireFinite, requireInteger, requireNonNegative, show } from '../util/validate.js';
 import { requireFiniteState } from '../util/restore-check.js';
 import { ContactSet2D, type ShapePair2D } from './collision/contact-set.js';
 import { RESTITUTION_THRESHOLD, type ContactConstraint2D } from './collision/contact-constraint.js';
@@ -38,6 +40,12 @@ import { collide2D } from './collision/narrowphase.js';
 import type { PreSolvePair2D } from './collision/pre-solve.js';
 import { WorldContacts2D, type ContactBeginEvent2D, type ContactForceEvent2D, type SensorEvent2D } from './world-contacts.js';
 import type { Vector2Input } from '../util/vector-input.js';
+import {
+  readDirection2D, readRay2D, SceneQueries2D, type PointProjection2D, type PointProjectionOptions2D, type QueryOptions2D, type RayHit2D,
+  type ShapeCastOptions2D, type ShapeOverlap2D,
+} from './collision/queries.js';
+import type { Shape2D } from './geometry/shape.js';
+import type { Shape2DOptions } from './geometry/shape-options.js';
 
 export type { ContactBeginEvent2D, ContactForceEvent2D, SensorEvent2D } from './world-contacts.js';
 export type { ShapePair2D } from './collision/contact-set.js';
@@ -229,24 +237,31 @@ export class World2D extends WorldCore<Body2D, Joint2D> {
     this.pendingContacts = null;
   }
   /** @internal */
-  readonly snapshotBodyKeys: readonly string[] = ['id', 'type', 'shapes'];
+  readonly snapshotBodyKeys: readonly string[] = ['id', 'type', 'shapes', 'contactForceEventThreshold'];
   /** @internal What the hash reads of a body beside its state: its type and shapes. */
   writeBodyStructure(writer: StateWriter, body: Body2D): void {
     writeBodyType(writer, body.type);
     writer.write(body.shapes.length);
     for (const shape of body.shapes) writeShape2D(writer, shape);
+    // (only when set: a world without force thresholds hashes as it did before they existed)
+    if (body._contactForceEventThreshold !== Infinity) writer.write(body._contactForceEventThreshold);
   }
   /** @internal The body's type and shapes (about its centre of mass). SnapshotBody types its shapes as 3D
    * options; a 2D snapshot holds 2D ones, read back by createPlaceholderBody. */
   describeBody(body: Body2D): SnapshotBody {
-    return body.shapes.length === 0 ? { id: body.id, type: body.type } : { id: body.id, type: body.type, shapes: body.shapes.map((shape) => shape.describe()) as unknown as SnapshotBody['shapes'] };
+    const entry: SnapshotBody = body.shapes.length === 0 ? { id: body.id, type: body.type } : { id: body.id, type: body.type, shapes: body.shapes.map((shape) => shape.describe()) as unknown as SnapshotBody['shapes'] };
+    // (a snapshot is JSON, which has no Infinity: the default is left out)
+    if (body._contactForceEventThreshold !== Infinity) entry.contactForceEventThreshold = body._contactForceEventThreshold;
+    return entry;
   }
   /** @internal */
   createPlaceholderBody(entry: SnapshotBody): Body2D {
     // a mass and inertia given: the shapes stay where the snapshot put them (about the centre of mass)
-    const type = entry.type;
+    const type = entry.type, contactForceEventThreshold = entry.contactForceEventThreshold;
     return this.createBody(
-      entry.shapes === undefined ? { type } : { type, shapes: entry.shapes as unknown as Body2DOptions['shapes'], mass: type === 'dynamic' ? 1 : undefined, inertia: type === 'dynamic' ? 1 : undefined },
+      entry.shapes === undefined
+        ? { type, contactForceEventThreshold }
+        : { type, shapes: entry.shapes as unknown as Body2DOptions['shapes'], mass: type === 'dynamic' ? 1 : undefined, inertia: type === 'dynamic' ? 1 : undefined, contactForceEventThreshold },
     );
   }
   /** @internal */
@@ -307,6 +322,150 @@ export class World2D extends WorldCore<Body2D, Joint2D> {
     return this.createJoint(JOINT_2D_DEFINITIONS.motor, options);
   }
 
+  /** Distance joint (1 row) between two world-space anchors: a rod, a rope (maxLength only: slack
+   * allowed) or a spring (hertz, or stiffness and damping), as the 3D one. */
+  createDistanceJoint(options: DistanceJoint2DOptions): DistanceJoint2D {
+    return this.createJoint(JOINT_2D_DEFINITIONS.distance, options);
+  }
+
+  /**
+   * Mouse joint (2 rows): a spring (default 5 Hz, damping ratio 0.7) pulling a point of a dynamic body
+   * toward a target you move with setTarget, its force capped at maxForce. How a user drags a body.
+   */
+  createMouseJoint(options: MouseJoint2DOptions): MouseJoint2D {
+    return this.createJoint(JOINT_2D_DEFINITIONS.mouse, options);
+  }
+
+  // ---- scene queries (collision/queries.ts): through the broadphase's trees ----
+
+  /**
+   * The nearest shape the ray from `origin` along `direction` (any length but zero) hits within
+   * `maxDistance` (m, default Infinity), or null: its body and shape, the distance, the point and the
+   * outward surface normal, world space. A ray that starts inside a shape hits it at distance 0; a chain's
+   * segments are hit from their right side only (Box2D's). `options` chooses the shapes seen
+   * (QueryOptions2D: filter, exclude, predicate, includeSensors).
+   */
+  castRay(origin: Vector2Input, direction: Vector2Input, maxDistance = Infinity, options?: QueryOptions2D): RayHit2D | null {
+    const where = 'castRay';
+    const [o, d] = readRay2D(where, origin, direction, maxDistance);
+    this.queryDepth++;
+    try {
+      return this.queries().castRay(where, o, d, maxDistance, options);
+    } finally {
+      this.queryDepth--;
+    }
+  }
+
+  /** Every shape the ray hits within `maxDistance`, nearest first (ties in body and shape order; a chain
+   * once, where the ray first meets it); as castRay. */
+  castRayAll(origin: Vector2Input, direction: Vector2Input, maxDistance = Infinity, options?: QueryOptions2D): RayHit2D[] {
+    const where = 'castRayAll';
+    const [o, d] = readRay2D(where, origin, direction, maxDistance);
+    this.queryDepth++;
+    try {
+      return this.queries().castRayAll(where, o, d, maxDistance, options);
+    } finally {
+      this.queryDepth--;
+    }
+  }
+
+  /**
+   * Every shape that `shape` (shape options as in createBody, or a body's Shape2D; one convex piece, not a
+   * chain), placed at `position` with `angle` (rad), overlaps or touches: `{ body, shape }` in body and
+   * shape order.
+   */
+  overlapShape(shape: Shape2DOptions | Shape2D, position: Vector2Input, angle: number, options?: QueryOptions2D): ShapeOverlap2D[] {
+    const where = 'overlapShape';
+    const p = readFiniteVector(where, 'position', position, 2, new Float64Array(2));
+    const a = requireFinite(where, 'angle', angle);
+    this.queryDepth++;
+    try {
+      return this.queries().overlapShape(where, shape, p, a, options);
+    } finally {
+      this.queryDepth--;
+    }
+  }
+
+  /**
+   * The first shape hit by `shape` (shape options as in createBody, or a body's Shape2D; one convex piece)
+   * placed at `position` with `angle` (rad) and swept along `direction` (any length but zero) for up to
+   * `maxDistance` m without turning: `{ body, shape, distance, point, normal }` (the normal the hit
+   * surface's, pointing toward the swept shape), or null. Distance 0 when it starts in contact with a
+   * shape and moves into it; a shape it starts in contact with and moves away from is no hit.
+   * `options.ignoreInitialOverlap` (ShapeCastOptions2D) chooses otherwise: false, every shape it starts in
+   * contact with is a hit at 0 (the deepest, its normal the penetration axis; also `stopAtPenetration:
+   * true`); true, none is. Given `out` (a hit an earlier castShape returned, or any object of that form),
+   * the hit is written into it and it is returned: then the query allocates nothing.
+   */
+  castShape(
+    shape: Shape2DOptions | Shape2D, position: Vector2Input, angle: number, direction: Vector2Input, maxDistance: number,
+    options?: ShapeCastOptions2D, out?: RayHit2D,
+  ): RayHit2D | null {
+    const where = 'castShape';
+    const p = readFiniteVector(where, 'position', position, 2, this.castPosition);
+    const a = requireFinite(where, 'angle', angle);
+    const d = readDirection2D(where, 'direction', direction, this.castDirection);
+    if (typeof maxDistance !== 'number' || !Number.isFinite(maxDistance) || !(maxDistance >= 0)) {
+      throw new RangeError(`${where}: maxDistance must be a finite number ≥ 0, got ${show(maxDistance)}`);
+    }
+    if (out !== undefined && (out === null || typeof out !== 'object' || !isVector2(out.point) || !isVector2(out.normal))) {
+      throw new TypeError(`${where}: out must be a hit { body, shape, distance, point, normal } with point and normal Float64Arrays of 2 numbers, got ${show(out)}`);
+    }
+    this.queryDepth++;
+    try {
+      return this.queries().castShape(where, shape, p, a, d, maxDistance, options, out);
+    } finally {
+      this.queryDepth--;
+    }
+  }
+  /** castShape's arguments, read into these (a query allocates nothing). */
+  private readonly castPosition = new Float64Array(2);
+  private readonly castDirection = new Float64Array(2);
+
+  /**
+   * The shape nearest `point` (world, m) and the point of it nearest there: `{ body, shape, point, normal,
+   * distance, inside }` (PointProjection2D), or null when no shape is within `options.maxDistance`. A point
+   * inside a shape projects onto itself at distance 0 unless `options.solid` is false (then onto the
+   * surface). `options` also chooses the shapes seen as the other queries' do.
+   */
+  projectPoint(point: Vector2Input, options?: PointProjectionOptions2D): PointProjection2D | null {
+    const where = 'projectPoint';
+    const p = readFiniteVector(where, 'point', point, 2, this.castPosition);
+    this.queryDepth++;
+    try {
+      return this.queries().projectPoint(where, p, options);
+    } finally {
+      this.queryDepth--;
+    }
+  }
+
+  /** Every shape whose bounds overlap the box from `min` to `max` (world, m): `{ body, shape }` in body and
+   * shape order. */
+  queryAABB(min: Vector2Input, max: Vector2Input, options?: QueryOptions2D): ShapeOverlap2D[] {
+    const where = 'queryAABB';
+    const lower = readFiniteVector(where, 'min', min, 2, new Float64Array(2));
+    const upper = readFiniteVector(where, 'max', max, 2, new Float64Array(2));
+    for (let k = 0; k < 2; k++) {
+      if (lower[k] > upper[k]) throw new RangeError(`${where}: min must not exceed max, got min[${k}] = ${show(lower[k])} > max[${k}] = ${show(upper[k])}`);
+    }
+    this.queryDepth++;
+    try {
+      return this.queries().queryAABB(where, lower, upper, options);
+    } finally {
+      this.queryDepth--;
+    }
+  }
+
+  private sceneQueries: SceneQueries2D | null = null;
+  /** The queries, over a broadphase brought up to date with the bodies as they are now (once after each
+   * step, the bodies the step moved; and the bodies the user moved). */
+  private queries(): SceneQueries2D {
+    this.contactSet.refresh(this.registry.simulatedBodies, this.registry.activeJoints, this.registry.structureVersion, this.stepCount);
+    // a query from another's predicate gets state of its own (the other's is in the middle of its walk)
+    if (this.queryDepth > 1) return new SceneQueries2D(this.contactSet.broadphase);
+    return (this.sceneQueries ??= new SceneQueries2D(this.contactSet.broadphase));
+  }
+
   /** @internal A body's centre of mass moved by `shift` (its axes) and its shapes about it (Body2D.addShape,
    * removeShape; ShapeListener2D): the joints' anchors on it follow. */
   centreMoved(body: Body2D, shift: Float64Array): void {
@@ -340,4 +499,9 @@ export class World2D extends WorldCore<Body2D, Joint2D> {
   protected isBody(value: unknown): value is Body2D {
     return value instanceof Body2D;
   }
+}
+
+/** Whether a value is a Float64Array of 2 numbers (castShape's `out.point` and `out.normal`). */
+function isVector2(value: unknown): boolean {
+  return value instanceof Float64Array && value.length === 2;
 }

@@ -321,20 +321,22 @@ export class DistanceJoint extends Joint {
   }
 }
 
-/** A length, m: finite, ≥ 0 and at most MAX_JOINT_LENGTH (README, "Limits"). */
-function requireLength(where: string, name: string, value: unknown): number {
+/** @internal A length, m: finite, ≥ 0 and at most MAX_JOINT_LENGTH (README, "Limits"). The 2D distance
+ * joint reads its lengths with these three too. */
+export function requireLength(where: string, name: string, value: unknown): number {
   return requireWithin(where, name, requireNonNegative(where, name, value), 0, MAX_JOINT_LENGTH, ' m');
 }
-/** minLength ≤ maxLength, both ≥ 0; maxLength may be Infinity (no bound), finite ones at most
+/** @internal minLength ≤ maxLength, both ≥ 0; maxLength may be Infinity (no bound), finite ones at most
  * MAX_JOINT_LENGTH. */
-function readLengthRange(where: string, minLength: unknown, maxLength: unknown): [number, number] {
+export function readLengthRange(where: string, minLength: unknown, maxLength: unknown): [number, number] {
   const [lower, upper] = readBounds(where, 'minLength', 'maxLength', minLength, maxLength, 0, Infinity);
   requireWithin(where, 'minLength', lower, 0, MAX_JOINT_LENGTH, ' m');
   if (upper !== Infinity) requireWithin(where, 'maxLength', upper, 0, MAX_JOINT_LENGTH, ' m');
   return [lower, upper];
 }
 
-function requireLongEnough(where: string, maxLength: number, distance?: number): void {
+/** @internal Refuses a maxLength under MIN_DISTANCE_JOINT_LENGTH (`distance`: the anchors' at creation). */
+export function requireLongEnough(where: string, maxLength: number, distance?: number): void {
   if (maxLength >= MIN_DISTANCE_JOINT_LENGTH) return;
   const apart = distance === undefined ? '' : ` (the anchors are ${distance} m apart)`;
   throw new RangeError(

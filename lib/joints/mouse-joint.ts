@@ -98,15 +98,7 @@ export class MouseJoint extends SinglePartJoint {
     const body = options.body;
     const anchor = readPoint(where, 'anchor', options.anchor ?? body.position, 3, new Float64Array(3));
     const target = readPoint(where, 'target', options.target ?? anchor, 3, new Float64Array(3));
-    const hertz = requirePositiveWithin(where, 'hertz', options.hertz ?? 5, 0, MAX_HERTZ, ' Hz');
-    const dampingRatio = requireDampingRatio(where, 'dampingRatio', options.dampingRatio ?? 0.7);
-    const maxForce = requirePositiveWithin(where, 'maxForce', options.maxForce ?? 1000 * body.mass, 0, MAX_FORCE, ' N');
-    const physical = options.stiffness !== undefined || options.damping !== undefined;
-    if (physical && (options.hertz !== undefined || options.dampingRatio !== undefined)) {
-      throw new RangeError(`${where}: give the spring as stiffness and damping or as hertz and dampingRatio, not both`);
-    }
-    const stiffness = physical ? requirePositiveWithin(where, 'stiffness', options.stiffness, 0, MAX_STIFFNESS, ' N/m') : undefined;
-    const damping = physical ? options.damping ?? 1.4 * Math.sqrt((stiffness as number) * body.mass) : undefined;
+    const { hertz, dampingRatio, maxForce, stiffness, damping } = readMouseSpring(where, options, body.mass);
     const jointOptions: JointOptions = {
       bodyA: ground, bodyB: body, breakForce: options.breakForce, breakTorque: options.breakTorque, userData: options.userData, stiffness, damping,
     };
@@ -231,4 +223,31 @@ export class MouseJoint extends SinglePartJoint {
   solve(): void {
     this.point.solve(this.bodyA, this.bodyB, this.softness, this.maxImpulse);
   }
+}
+
+/** A mouse joint's spring and force cap as its options give them (the 2D mouse joint's too). */
+export interface MouseSpring {
+  hertz: number;
+  dampingRatio: number;
+  maxForce: number;
+  /** The spring in physical units, when the options give stiffness or damping (else undefined). */
+  stiffness: number | undefined;
+  damping: number | undefined;
+}
+
+/** @internal Reads a mouse joint's hertz (default 5), dampingRatio (0.7) and maxForce (1000 × `mass`), or
+ * its stiffness and damping (default 1.4 √(k m), 0.7 of critical for `mass`) instead of the first two. */
+export function readMouseSpring(
+  where: string, options: Pick<MouseJointOptions, 'hertz' | 'dampingRatio' | 'stiffness' | 'damping' | 'maxForce'>, mass: number,
+): MouseSpring {
+  const hertz = requirePositiveWithin(where, 'hertz', options.hertz ?? 5, 0, MAX_HERTZ, ' Hz');
+  const dampingRatio = requireDampingRatio(where, 'dampingRatio', options.dampingRatio ?? 0.7);
+  const maxForce = requirePositiveWithin(where, 'maxForce', options.maxForce ?? 1000 * mass, 0, MAX_FORCE, ' N');
+  const physical = options.stiffness !== undefined || options.damping !== undefined;
+  if (physical && (options.hertz !== undefined || options.dampingRatio !== undefined)) {
+    throw new RangeError(`${where}: give the spring as stiffness and damping or as hertz and dampingRatio, not both`);
+  }
+  const stiffness = physical ? requirePositiveWithin(where, 'stiffness', options.stiffness, 0, MAX_STIFFNESS, ' N/m') : undefined;
+  const damping = physical ? options.damping ?? 1.4 * Math.sqrt((stiffness as number) * mass) : undefined;
+  return { hertz, dampingRatio, maxForce, stiffness, damping };
 }

@@ -359,6 +359,8 @@ export class World extends BasicWorld {
   /** The queries, over a broadphase brought up to date with the bodies as they are now. */
   private queries(): SceneQueries {
     this.contactSet.refresh(this.registry.simulatedBodies, this.registry.activeJoints, this.registry.structureVersion, this.stepCount);
+    // a query from another's predicate gets state of its own (the other's is in the middle of its walk)
+    if (this.queryDepth > 1) return new SceneQueries(this.contactSet.broadphase);
     return (this.sceneQueries ??= new SceneQueries(this.contactSet.broadphase));
   }
 

@@ -379,6 +379,7 @@ export class BroadPhase2D {
 }
 
 const NO_PROXIES: readonly ShapeProxy2D[] = [];
+/** rebound's bounds (min x, y, z, max x, y, z; z is [0, 1] for every 2D box). */
 const queryBounds = new Float64Array([0, 0, 0, 0, 0, 1]);
 
 /** Whether a body's proxies still match its shapes and its type. */

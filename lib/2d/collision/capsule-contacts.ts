@@ -83,10 +83,12 @@ function capsules(out: Manifold2D): void {
       if (out.count > 0) return;
     }
   }
-  // one point: the closest points as two circles (the normal A's left perpendicular where they meet)
+  // one point: the closest points as two circles (where the cores cross, A's perpendicular on the side of
+  // B's middle)
   roundPair[0] = segmentPoints[0]; roundPair[1] = segmentPoints[1]; roundPair[2] = segmentPoints[2]; roundPair[3] = segmentPoints[3];
   roundPair[4] = ra; roundPair[5] = rb;
-  fallbackNormal[0] = -u1y; fallbackNormal[1] = u1x;
+  const side = -u1y * (p2x + q2x - p1x - q1x) + u1x * (p2y + q2y - p1y - q1y) < 0 ? -1 : 1;
+  fallbackNormal[0] = -side * u1y; fallbackNormal[1] = side * u1x;
   const i1 = segmentResult[0] === 0 ? 0 : 1, i2 = segmentResult[1] === 0 ? 0 : 1;
   addRoundPoint(out, featureId(i1, i2));
 }

@@ -82,6 +82,8 @@ export function collidePolygonCircle(out: Manifold2D, a: ShapeGeometry2D, A: Sha
     const vx = u1 < 0 ? v1x : v2x, vy = u1 < 0 ? v1y : v2y;
     roundPair[0] = c[0] + cs * vx - sn * vy; roundPair[1] = c[1] + sn * vx + cs * vy;
     roundPair[2] = B.c[0]; roundPair[3] = B.c[1]; roundPair[4] = 0; roundPair[5] = r;
+    // (the face's normal where the centre is within round-off of the vertex)
+    fallbackNormal[0] = cs * normals[2 * face] - sn * normals[2 * face + 1]; fallbackNormal[1] = sn * normals[2 * face] + cs * normals[2 * face + 1];
     addRoundPoint(out, 0);
     return;
   }

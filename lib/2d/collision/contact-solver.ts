@@ -48,8 +48,11 @@ export class ContactSolver2D implements SolverContacts, SubstepLength {
   sumImpulses = false;
   h = 0;
   private inverseH = 0;
-  /** Each static mover's count of manifolds against static bodies this step (3D's Body.staticContacts). */
+  /** Each static mover's count of manifolds against static bodies (3D's Body.staticContacts), as
+   * 4 · stamp + min(count, 2): entries of earlier steps read as 0, so the map is never cleared (a cleared
+   * Map allocates a new table). Cut when it holds many bodies that no longer meet static ones. */
   private readonly staticContacts = new Map<Body2D, number>();
+  private stamp = 0;
 
   get count(): number {
     return this.contacts.length;
@@ -80,16 +83,20 @@ export class ContactSolver2D implements SolverContacts, SubstepLength {
     this.h = h;
     this.inverseH = 1 / h;
     // impact rows only where a moving body meets static ones in a single manifold (3D's prepare says why)
-    const counts = this.staticContacts;
-    counts.clear();
+    const counts = this.staticContacts, base = 4 * ++this.stamp;
+    let movers = 0;
     for (let i = 0; i < contacts.length; i++) {
       const moving = staticMover(contacts[i]);
-      if (moving !== null) counts.set(moving, (counts.get(moving) ?? 0) + 1);
+      if (moving === null) continue;
+      movers++;
+      const kept = counts.get(moving);
+      counts.set(moving, kept === undefined || kept < base ? base + 1 : Math.min(kept + 1, base + 2));
     }
     for (let i = 0; i < contacts.length; i++) {
       const moving = staticMover(contacts[i]);
-      contacts[i].impactRows = moving !== null && counts.get(moving) === 1;
+      contacts[i].impactRows = moving !== null && counts.get(moving) === base + 1;
     }
+    if (counts.size > 4 * movers + 256) counts.clear();
     for (let i = 0; i < contacts.length; i++) {
       if (impulseRatio !== 1) contacts[i].scaleImpulse(impulseRatio);
       contacts[i].prepare(this, gravity, restitutionThreshold);

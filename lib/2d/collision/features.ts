@@ -144,8 +144,9 @@ export const clipFrame = new Float64Array(4);
  * separation s = n·(v − a1) − r_ref − r_inc and lies midway between the surfaces,
  *   v + ½ (r_ref − r_inc − n·(v − a1)) n.
  * `flip`: the reference edge is B's, so the normal A → B is −n and ids name A's (incident) vertex first.
- * Points at or past out.margin are left out. `out` must be empty (its 2 places free). `mustOverlap`: no points where the two edges' spans along t
- * miss each other (Box2D's b2ClipSegments, for chains); otherwise the ends are kept as they are.
+ * Points at or past out.margin are left out; `out` must be empty (its 2 places free). `mustOverlap`: no
+ * points where the two edges' spans along t miss each other (Box2D's b2ClipSegments, for chains);
+ * otherwise the ends are kept as they are.
  * Ids: the lower point pairs a1 with b2, the upper one a2 with b1 (the same two vertices in both
  * orders: featureId(A's, B's)).
  */

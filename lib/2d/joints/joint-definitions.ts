@@ -13,6 +13,8 @@ import { WHEEL_JOINT_2D_DEFINITION } from './wheel-joint.js';
 import { PULLEY_JOINT_2D_DEFINITION } from './pulley-joint.js';
 import { MOTOR_JOINT_2D_DEFINITION } from './motor-joint.js';
 import { GEAR_JOINT_2D_DEFINITION } from './gear-joint.js';
+import { DISTANCE_JOINT_2D_DEFINITION } from './distance-joint.js';
+import { MOUSE_JOINT_2D_DEFINITION } from './mouse-joint.js';
 
 /** A joint definition of any 2D type, as the table hands it out. */
 export type AnyJoint2DDefinition = JointDefinition<Joint2D, never, Body2D>;
@@ -27,6 +29,8 @@ export const JOINT_2D_DEFINITIONS = Object.freeze({
   gear: GEAR_JOINT_2D_DEFINITION,
   prismatic: PRISMATIC_JOINT_2D_DEFINITION,
   wheel: WHEEL_JOINT_2D_DEFINITION,
+  distance: DISTANCE_JOINT_2D_DEFINITION,
+  mouse: MOUSE_JOINT_2D_DEFINITION,
 }) satisfies { readonly [T in Joint2DType]: JointDefinition<Joint2D & { readonly type: T }, never, Body2D> };
 
 /** The definition of a 2D joint type (undefined for a string no 2D joint type has). */

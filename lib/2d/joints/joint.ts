@@ -8,7 +8,7 @@ import type { LocalFrame2DOptions } from './local-frames.js';
 import { readFiniteVector, requireFinite, requireWithin, show, showBound, requireWritable } from '../../util/validate.js';
 import { MAX_ANGULAR_SPEED, MAX_LINEAR_SPEED, MAX_REFERENCE_ANGLE } from '../../limits.js';
 
-export type Joint2DType = 'revolute' | 'weld' | 'angle' | 'pulley' | 'motor' | 'prismatic' | 'wheel' | 'gear';
+export type Joint2DType = 'revolute' | 'weld' | 'angle' | 'pulley' | 'motor' | 'prismatic' | 'wheel' | 'gear' | 'distance' | 'mouse';
 
 /** The options every 2D joint takes: JointCoreOptions and the local frames it may be made from (local-frames.ts). */
 export type Joint2DOptions = JointCoreOptions<Body2D> & LocalFrame2DOptions;
