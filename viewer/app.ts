@@ -17,6 +17,7 @@ import { TwinView } from './render/twin-view.js';
 import { World2DView } from './render/world2d-view.js';
 import { DifferencePlot } from './ui/difference-plot.js';
 import { DragTool } from './ui/drag.js';
+import { Drag2DTool } from './ui/drag2d.js';
 import { Help } from './ui/help.js';
 import { Panel, type PanelControls } from './ui/panel.js';
 import { Probe } from './ui/probe.js';
@@ -64,6 +65,8 @@ export class ViewerApp implements PanelControls {
   flatView: World2DView | null = null;
   private readonly plot: DifferencePlot;
   readonly drag: DragTool;
+  /** Dragging a 2D-only scene's bodies (its World2D's mouse joint). */
+  readonly drag2d: Drag2DTool;
   /** Ray and swept-sphere queries under the pointer (display.probe). */
   readonly probe: Probe;
   readonly panel: Panel;
@@ -82,6 +85,7 @@ export class ViewerApp implements PanelControls {
       const click = this.sceneDef.click;
       return click === undefined ? null : (origin, direction) => click(this.live, origin, direction);
     }, () => !this.inWorker);
+    this.drag2d = new Drag2DTool(this.stage, () => this.runner?.live.flat?.world ?? null);
     this.probe = new Probe(this.stage, () => this.live.world, () => this.view, () => this.drag.dragging);
     this.readout = new Readout(info, figures);
     this.help = new Help(document.body);
@@ -242,6 +246,7 @@ export class ViewerApp implements PanelControls {
     this.flatView?.sync(this.display.contacts, this.display.sleep);
     if (this.runner.twin) this.plot.draw(this.runner.twin);
     this.drag.sync();
+    this.drag2d.sync();
     if (this.sceneDef.follow !== undefined && !this.inWorker) this.stage.follow(this.sceneDef.follow(this.runner.live));
     this.stage.render();
     const { runner, settings } = this;
@@ -285,6 +290,7 @@ export class ViewerApp implements PanelControls {
 
   private build(): void {
     this.drag.reset();
+    this.drag2d.release();
     for (const view of this.views) {
       this.stage.scene.remove(view.group);
       view.dispose();

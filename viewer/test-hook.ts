@@ -211,6 +211,18 @@ function makeHook(app: ViewerApp) {
       const rect = app.stage.renderer.domElement.getBoundingClientRect();
       return { x: rect.left + ((v.x + 1) / 2) * rect.width, y: rect.top + ((1 - v.y) / 2) * rect.height };
     },
+    /** CSS pixel position of a 2D body's centre on the page (a 2D-only scene's, or the 2D twin's). */
+    screenPoint2d: (index: number) => {
+      const p = (app.live.flat?.bodies ?? app.runner.twin!.bodies)[index].position;
+      const v = new THREE.Vector3(p[0], p[1], 0).project(app.stage.camera);
+      const rect = app.stage.renderer.domElement.getBoundingClientRect();
+      return { x: rect.left + ((v.x + 1) / 2) * rect.width, y: rect.top + ((1 - v.y) / 2) * rect.height };
+    },
+    /** The 2D body being dragged (its index in the 2D-only scene's bodies), or null. */
+    dragging2d: () => {
+      const body = app.drag2d.body;
+      return body === null ? null : (app.live.flat?.bodies ?? []).indexOf(body);
+    },
     /** CSS pixel position of a world point on the page. */
     projectPoint: (p: number[]) => {
       const v = new THREE.Vector3(p[0], p[1], p[2]).project(app.stage.camera);

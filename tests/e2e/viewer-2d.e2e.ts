@@ -91,4 +91,35 @@ describe('2D scenes', () => {
       expect(browser.problems).toEqual([]);
     });
   }
+
+  it('cradle-2d: a mouse drag pulls the middle ball aside and up (the 2D mouse joint), and letting go drops the joint', async () => {
+    browser.problems.length = 0;
+    await open('cradle-2d');
+    await hook((v) => {
+      v.pause();
+      v.reset();
+    });
+    const ball = 3; // the bar is body 0, the balls 1 to 5: the middle one
+    const at = await hook((v, i: number) => v.screenPoint2d(i), ball);
+    const before = (await hook((v) => v.state())).bodies2d[ball]!.position;
+    const mouse = browser.page.mouse;
+    await mouse.move(at.x, at.y);
+    await mouse.down();
+    expect(await hook((v) => v.dragging2d())).toBe(ball);
+    await hook((v) => v.resume());
+    for (let i = 1; i <= 15; i++) {
+      await mouse.move(at.x + 4 * i, at.y - 3 * i);
+      await browser.page.waitForTimeout(40);
+    }
+    await browser.page.waitForTimeout(600);
+    await hook((v) => v.pause());
+    const held = (await hook((v) => v.state())).bodies2d[ball]!.position;
+    await browser.page.screenshot({ path: join(SHOTS, '2d-cradle-2d-drag.png') });
+    await mouse.up();
+    expect(await hook((v) => v.dragging2d())).toBeNull();
+    // pulled toward the pointer: right and up, along its circle about the pivot
+    expect(held[0] - before[0]).toBeGreaterThan(0.1);
+    expect(held[1] - before[1]).toBeGreaterThan(0.005);
+    expect(browser.problems).toEqual([]);
+  });
 });
