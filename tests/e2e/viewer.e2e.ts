@@ -149,8 +149,10 @@ describe('every scene', () => {
       else expect(moved).toBeGreaterThan(1e-3);
 
       const pixels = await hook((v) => v.pixelStats());
-      expect(pixels.distinctColors).toBeGreaterThan(30);
-      expect(pixels.foregroundFraction).toBeGreaterThan(0.2);
+      // (a 2D-only scene is drawn in flat, unlit colours, and the cradle fills a small part of the frame)
+      const flatScene = scene.build2D !== undefined;
+      expect(pixels.distinctColors).toBeGreaterThan(flatScene ? 15 : 30);
+      expect(pixels.foregroundFraction).toBeGreaterThan(flatScene ? 0.03 : 0.2);
       await browser.page.screenshot({ path: join(SHOTS, `${scene.name}.png`) });
       expect(browser.problems).toEqual([]);
     });
