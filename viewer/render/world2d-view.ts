@@ -1,9 +1,10 @@
-// Draws a World2D: each body's shapes in the z = 0 plane, as outlines, and, in a 2D-only scene, as flat
-// fills under them (unlit, so they read as a 2D game's sprites do); contact points and normals as the 3D
+// Draws a World2D: each body's shapes in the z = 0 plane as outlines over flat fills (unlit, so they read
+// as a 2D game's sprites do; outlines alone when `fill` is off); contact points and normals as the 3D
 // debug drawing does (render/debug-drawing.ts: a cross at each point of every touching manifold and its
-// normal from shape A toward B); joint anchors as small rings. In the 2D vs 3D view of a contact scene it
-// draws the 2D run as orange outlines (no fills) over the 3D run. Reads the world only through lib/2d's
-// public API: world.bodies, body.shapes (Shape2D: geometry, position, rotation), world.contacts.
+// normal from shape A toward B); a pendulum's string (tethers) as a line. In the 2D vs 3D view of a
+// contact scene it draws the 2D run filled, outlined in orange, under the 3D run's wireframes. Reads the
+// world only through lib/2d's public API: world.bodies, body.shapes (Shape2D: geometry, position,
+// rotation), world.contacts. Bodies made after the view (a dropped crate) are drawn from the next sync.
 
 import * as THREE from 'three';
 import type { Body2D, World2D } from '../../lib/2d/index.js';
