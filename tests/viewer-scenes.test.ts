@@ -128,7 +128,8 @@ describe('viewer scenes', () => {
   });
 
   it('2D vs 3D: the 2D world runs the panel\'s solver too, and with the direct solver the runs agree as closely', () => {
-    for (const scene of SCENES.filter((s) => s.planar !== undefined)) {
+    // (the joint scenes: the contact scenes' piles part ways chaotically; tests/viewer-2d-scenes.test.ts has them)
+    for (const scene of SCENES.filter((s) => s.planar !== undefined && s.planarContacts === undefined)) {
       const params = Object.fromEntries((scene.params ?? []).map((p) => [p.key, p.value]));
       const r = new SceneRunner(scene, params, { ...defaultSettings(scene), solver: 'direct' }, true);
       const twin = r.twin!;

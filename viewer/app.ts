@@ -6,15 +6,18 @@
 // entries.
 
 import { Stage } from './render/stage.js';
-import { WorldView, type DisplayOptions } from './render/world-view.js';
+import { ROLE_COLOURS, WorldView, type DisplayOptions } from './render/world-view.js';
 import type { LiveScene, ViewerScene } from './scene-types.js';
 import { findScene, SCENES } from './scenes/index.js';
 import { DEFAULT_JOINT_SOLVER, DEFAULT_WORLD_SETTINGS, RESTITUTION_THRESHOLD, type JointSolverKind } from '../lib/index.js';
 import { defaultSettings, FALL_LIMIT, FIXED_STEP, SceneRunner, type SimulationSettings } from './simulation.js';
 import { WorkerRun } from './worker-run.js';
+import { frame2D } from './scenes/flat.js';
 import { TwinView } from './render/twin-view.js';
+import { World2DView } from './render/world2d-view.js';
 import { DifferencePlot } from './ui/difference-plot.js';
 import { DragTool } from './ui/drag.js';
+import { Drag2DTool } from './ui/drag2d.js';
 import { Help } from './ui/help.js';
 import { Panel, type PanelControls } from './ui/panel.js';
 import { Probe } from './ui/probe.js';
@@ -58,8 +61,12 @@ export class ViewerApp implements PanelControls {
   /** Bumped at each build: a worker that finishes starting for an older build is stopped. */
   private workerBuild = 0;
   private twinView: TwinView | null = null;
+  /** The drawing of a 2D-only scene's World2D (LiveScene.flat). */
+  flatView: World2DView | null = null;
   private readonly plot: DifferencePlot;
   readonly drag: DragTool;
+  /** Dragging a 2D-only scene's bodies (its World2D's mouse joint). */
+  readonly drag2d: Drag2DTool;
   /** Ray and swept-sphere queries under the pointer (display.probe). */
   readonly probe: Probe;
   readonly panel: Panel;
@@ -78,6 +85,7 @@ export class ViewerApp implements PanelControls {
       const click = this.sceneDef.click;
       return click === undefined ? null : (origin, direction) => click(this.live, origin, direction);
     }, () => !this.inWorker);
+    this.drag2d = new Drag2DTool(this.stage, () => this.runner?.live.flat?.world ?? null);
     this.probe = new Probe(this.stage, () => this.live.world, () => this.view, () => this.drag.dragging);
     this.readout = new Readout(info, figures);
     this.help = new Help(document.body);
@@ -99,8 +107,15 @@ export class ViewerApp implements PanelControls {
     Object.assign(this.settings, { ...defaultSettings(scene), paused: this.settings.paused, solver: this.settings.solver });
     // the probe starts as the scene asks (on in the mesh scenes); the Display folder toggles it anywhere
     this.display.probe = scene.probe ?? false;
+    // a contact scene's 3D run as wireframes over its 2D run, filled (2D vs 3D view)
+    if (scene.planarContacts !== undefined) this.display.wireframes = this.compare;
     this.build();
-    this.stage.frame(scene.camera.position, scene.camera.target, scene.groundY, scene.ground ?? true);
+    // a contact scene's 2D vs 3D view looks down z from a third farther than the scene's camera (the
+    // overlays leave less of the view), its ground a sixth of the view below the middle (above the
+    // difference plot)
+    const distance = 1.3 * Math.hypot(...scene.camera.position.map((p, k) => p - scene.camera.target[k]));
+    const camera = this.compare && scene.planarContacts !== undefined ? frame2D(scene.camera.target[0], scene.groundY + 0.14 * distance, distance) : scene.camera;
+    this.stage.frame(camera.position, camera.target, scene.groundY, scene.ground ?? true);
     this.panel.showScene(scene);
     const url = new URL(window.location.href);
     url.searchParams.set('scene', scene.name);
@@ -228,8 +243,10 @@ export class ViewerApp implements PanelControls {
     for (const view of this.views) view.sync(this.display, frameTime, this.drag.picked);
     this.probe.sync(this.display.probe);
     this.twinView?.sync();
+    this.flatView?.sync(this.display.contacts, this.display.sleep);
     if (this.runner.twin) this.plot.draw(this.runner.twin);
     this.drag.sync();
+    this.drag2d.sync();
     if (this.sceneDef.follow !== undefined && !this.inWorker) this.stage.follow(this.sceneDef.follow(this.runner.live));
     this.stage.render();
     const { runner, settings } = this;
@@ -273,6 +290,7 @@ export class ViewerApp implements PanelControls {
 
   private build(): void {
     this.drag.reset();
+    this.drag2d.release();
     for (const view of this.views) {
       this.stage.scene.remove(view.group);
       view.dispose();
@@ -282,12 +300,24 @@ export class ViewerApp implements PanelControls {
       this.twinView.dispose();
       this.twinView = null;
     }
+    if (this.flatView !== null) {
+      this.stage.scene.remove(this.flatView.group);
+      this.flatView.dispose();
+      this.flatView = null;
+    }
     this.workerRun?.terminate();
     this.workerRun = null;
     this.runner = new SceneRunner(this.sceneDef, this.params, this.settings, this.compare);
     if (this.inWorker) this.startWorker();
     const twin = this.runner.twin;
-    if (twin !== null) {
+    if (twin !== null && this.sceneDef.planarContacts !== undefined) {
+      // a contact scene's 2D run filled in its bodies' colours, outlined in the 2D vs 3D view's orange
+      const described = this.runner.live.description.bodies;
+      const colours = new Map(twin.bodies.filter((body) => body.isDynamic).map((body) => [body, ROLE_COLOURS[described[twin.bodies.indexOf(body)].role ?? ''] ?? 0x3f7fd1]));
+      this.flatView = new World2DView(twin.world, { fill: true, colours, outline: 0xff7a00 });
+      this.stage.scene.add(this.flatView.group);
+      this.plot.show();
+    } else if (twin !== null) {
       this.twinView = new TwinView(twin.bodies, this.runner.live.description.bodies.map((b) => b.shape));
       this.stage.scene.add(this.twinView.group);
       this.plot.show();
@@ -298,6 +328,11 @@ export class ViewerApp implements PanelControls {
     this.accumulator = 0;
     this.stepTimes.length = 0;
     this.views = this.runner.runs.map((run, i) => this.makeView(run.live, i));
+    const flat = this.runner.live.flat;
+    if (flat !== null) {
+      this.flatView = new World2DView(flat.world, { fill: true, colours: flat.colours, tethers: flat.tethers });
+      this.stage.scene.add(this.flatView.group);
+    }
     this.draw();
   }
 

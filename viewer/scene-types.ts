@@ -42,10 +42,33 @@ export interface LiveScene {
   params: Record<string, number>;
   /** The 2D run of the same scene in the 2D vs 3D view (null otherwise). */
   twin: { world: World2D; bodies: Body2D[]; joints: Joint2D[] } | null;
+  /** The 2D world of a 2D-only scene (ViewerScene.build2D), null otherwise. Its hooks (beforeStep,
+   * afterStep, readouts) read it here. */
+  flat: Flat2D | null;
   /** The keys held down now, lower case (`'w'`, `' '`), for a scene driven from the keyboard (empty in
    * node and until a key is pressed). */
   keys: Set<string>;
 }
+
+/** A 2D-only scene's world as its builder made it: the bodies and joints it made, the fill colour of each
+ * body drawn (default: dynamic blue, static grey), and what its hooks and readouts need (the car's
+ * chassis, the cradle's balls). */
+export interface Flat2D {
+  world: World2D;
+  bodies: Body2D[];
+  joints: Joint2D[];
+  colours: Map<Body2D, number>;
+  /** Named bodies and joints the scene's hooks, readouts and tests find. */
+  parts: Record<string, Body2D | Joint2D>;
+  /** Figures the scene's hooks keep (a peak, a distance), by name. */
+  figures: Record<string, number>;
+  /** Lines drawn from a body's centre to a world point each frame (a pendulum's string). */
+  tethers?: { body: Body2D; anchor: [number, number] }[];
+}
+
+/** How a 3D run is held to the z = 0 plane: its dynamic bodies' rotation about x and y locked, or their
+ * translation along z (BodyOptions.lockRotation, lockTranslation). */
+export type PlaneHold = 'rotation' | 'translation';
 
 export interface ExtraBody {
   body: Body;
@@ -99,6 +122,12 @@ export interface ViewerScene {
   readouts?: SceneReadout[];
   describe(params: Record<string, number>): SceneDescription;
   /**
+   * A 2D-only scene: builds its World2D (the 3D description is empty), which the viewer steps and draws
+   * alone (render/world2d-view.ts: flat fills in the z = 0 plane, the camera looking down z). Its readout
+   * rows (time, bodies, joints, gaps) are the 2D world's.
+   */
+  build2D?(params: Record<string, number>): Flat2D;
+  /**
    * Adds what a description cannot hold, right after the described bodies and joints are made: static
    * triangle meshes and heightfields. Bodies made here go in `scene.extraBodies` without a `shape` (they
    * are drawn from their collision shapes). It may also set what descriptions do not carry, such as a
@@ -110,6 +139,13 @@ export interface ViewerScene {
    * scene, or a function giving a planar variant of it.
    */
   planar?: true | ((params: Record<string, number>) => SceneDescription);
+  /**
+   * The planar form has collision shapes (a contact scene): the 2D run gets their 2D forms
+   * (scenes/planar-contacts.ts) and is drawn filled, the 3D run is drawn as wireframes over it, held to
+   * the plane by locking its bodies' rotation about x and y, or their translation along z
+   * (scenes/planar-contacts.ts, holdToPlane, says which holds which scene).
+   */
+  planarContacts?: PlaneHold;
   /**
    * Run the scene twice side by side, iterative and direct joint solver (World.solver), to show what
    * the direct solver holds: the direct run is drawn shifted by `offset` (m; its physics is not

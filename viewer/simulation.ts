@@ -1,12 +1,14 @@
 // A scene running in a World, without any drawing: what the viewer steps, and what the browser tests
 // run in node to know where the bodies must be. One fixed step is world.step(1/60), the scene's own
-// hook, and removing bodies that fell far below the ground. A side-by-side scene (ViewerScene.
+// hook, and removing bodies that fell far below the ground. A 2D-only scene (ViewerScene.build2D) steps its
+// World2D in the same step, after the (empty) 3D world. A side-by-side scene (ViewerScene.
 // solverComparison) runs in two Worlds, one per joint solver, stepped in lockstep.
 
 import { DEFAULT_JOINT_SOLVER, DEFAULT_WORLD_SETTINGS, JOINT_SOLVERS, RESTITUTION_THRESHOLD, World, type Joint, type JointSolverKind } from '../lib/index.js';
 import { addSceneToWorld } from '../lib/scenes/index.js';
 import { addSceneToWorld2D, measurePlanarDifference, World2D, type Body2D, type Joint2D, type PlanarDifference, type PlanarPair } from '../lib/2d/index.js';
 import type { LiveScene, ViewerScene } from './scene-types.js';
+import { addShapedSceneToWorld2D, holdToPlane } from './scenes/planar-contacts.js';
 
 export const FIXED_STEP = 1 / 60;
 /** Bodies that fall this far below the ground are removed (off a joint scene's grid, or through a
@@ -92,7 +94,8 @@ export class SceneRunner {
     this.runs = pinned.map((pinnedSolver, index) => {
       const world = new World({ gravity: description.gravity, ...(scene.worldOptions ?? {}) });
       const built = addSceneToWorld(world, description);
-      const live: LiveScene = { world, description, bodies: built.bodies, joints: built.joints, extraBodies: [], params, twin: null, keys: new Set() };
+      const live: LiveScene = { world, description, bodies: built.bodies, joints: built.joints, extraBodies: [], params, twin: null, flat: null, keys: new Set() };
+      if (scene.build2D !== undefined) live.flat = scene.build2D(params);
       scene.addToWorld?.(live);
       const run: SceneRun = { live, pinnedSolver, peakGap: 0, brokenJoints: 0, removedBodies: 0 };
       world.onJointBreak = ({ joint }) => {
@@ -106,7 +109,8 @@ export class SceneRunner {
       const { world, bodies, joints } = this.live;
       const { onJointBreak: _ignored, onBodyInvalid: _invalid, gyroscopic: _none, onContactBegin: _cb, onContactEnd: _ce, onSensorBegin: _sb, onSensorEnd: _se, onContactForce: _cf, onPreSolve: _ps, ...shared } = scene.worldOptions ?? {};
       const world2d = new World2D({ ...shared, gravity: [description.gravity[0], description.gravity[1]] });
-      const two = addSceneToWorld2D(world2d, description);
+      const two = scene.planarContacts ? addShapedSceneToWorld2D(world2d, description) : addSceneToWorld2D(world2d, description);
+      if (scene.planarContacts) holdToPlane(bodies, scene.planarContacts);
       const pair: PlanarPair = { world3d: world, world2d, bodies3d: bodies, bodies2d: two.bodies, joints3d: joints, joints2d: two.joints };
       this.twin = { world: world2d, bodies: two.bodies, joints: two.joints, pair, history: [] };
       this.live.twin = this.twin;
@@ -126,7 +130,8 @@ export class SceneRunner {
 
   /** Pushes the settings into every world; the solver can change between steps (World.solver). */
   applySettings(settings: SimulationSettings): void {
-    const worlds = [...this.runs.map((run) => run.live.world), ...(this.twin ? [this.twin.world] : [])];
+    const flats = this.runs.flatMap((run) => (run.live.flat ? [run.live.flat.world] : []));
+    const worlds = [...this.runs.map((run) => run.live.world), ...(this.twin ? [this.twin.world] : []), ...flats];
     for (const world of worlds) {
       world.substeps = settings.substeps;
       world.exactSubsteps = settings.exactSubsteps;
@@ -138,6 +143,10 @@ export class SceneRunner {
       run.live.world.setGravity([0, settings.gravity, 0]);
       run.live.world.restitutionThreshold = settings.restitutionThreshold;
       run.live.world.solver = run.pinnedSolver ?? settings.solver;
+    }
+    for (const world of flats) {
+      world.setGravity([0, settings.gravity]);
+      world.solver = settings.solver;
     }
     if (this.twin) {
       this.twin.world.setGravity([0, settings.gravity]);
@@ -152,6 +161,16 @@ export class SceneRunner {
       const world = run.live.world;
       this.scene.beforeStep?.(run.live);
       world.step(FIXED_STEP);
+      const flat = run.live.flat;
+      if (flat !== null) {
+        flat.world.step(FIXED_STEP);
+        for (let i = flat.world.bodies.length - 1; i >= 0; i--) {
+          if (flat.world.bodies[i].position[1] < floor) {
+            flat.world.removeBody(flat.world.bodies[i]);
+            run.removedBodies++;
+          }
+        }
+      }
       this.scene.afterStep?.(run.live);
       // measured before removal: a body that fell away took its stretched joints with it
       run.peakGap = Math.max(run.peakGap, world.getMaxLinearError());

@@ -27,6 +27,10 @@ export interface ViewerState {
   maxGap: number;
   /** State of every body the scene described, in order (null once removed). */
   bodies: ({ position: number[]; orientation: number[]; linearVelocity: number[]; angularVelocity: number[] } | null)[];
+  /** The 2D world's bodies (a 2D-only scene's, or the 2D run of the 2D vs 3D view), in order (null once
+   * removed), and the 2D contact points drawn in the last frame. */
+  bodies2d: ({ position: number[]; angle: number } | null)[];
+  contacts2dDrawn: number;
   /** Joints whose limits the view drew in the last frame. */
   limitsDrawn: number;
   /** What the first view's debug lines held in the last frame: lines in all, contact points, shape boxes. */
@@ -144,6 +148,8 @@ function makeHook(app: ViewerApp) {
         linearVelocity: Array.from(b.linearVelocity),
         angularVelocity: Array.from(b.angularVelocity),
       })),
+      bodies2d: (app.live.flat?.bodies ?? app.runner.twin?.bodies ?? []).map((b) => (b.owner === null ? null : { position: Array.from(b.position), angle: b.angle })),
+      contacts2dDrawn: app.flatView?.contactsDrawn ?? 0,
       limitsDrawn: app.view.limitsDrawn,
       linesDrawn: app.view.linesDrawn,
       contactsDrawn: app.view.contactsDrawn,
@@ -204,6 +210,18 @@ function makeHook(app: ViewerApp) {
       const v = new THREE.Vector3(p[0], p[1], p[2]).project(app.stage.camera);
       const rect = app.stage.renderer.domElement.getBoundingClientRect();
       return { x: rect.left + ((v.x + 1) / 2) * rect.width, y: rect.top + ((1 - v.y) / 2) * rect.height };
+    },
+    /** CSS pixel position of a 2D body's centre on the page (a 2D-only scene's, or the 2D twin's). */
+    screenPoint2d: (index: number) => {
+      const p = (app.live.flat?.bodies ?? app.runner.twin!.bodies)[index].position;
+      const v = new THREE.Vector3(p[0], p[1], 0).project(app.stage.camera);
+      const rect = app.stage.renderer.domElement.getBoundingClientRect();
+      return { x: rect.left + ((v.x + 1) / 2) * rect.width, y: rect.top + ((1 - v.y) / 2) * rect.height };
+    },
+    /** The 2D body being dragged (its index in the 2D-only scene's bodies), or null. */
+    dragging2d: () => {
+      const body = app.drag2d.body;
+      return body === null ? null : (app.live.flat?.bodies ?? []).indexOf(body);
     },
     /** CSS pixel position of a world point on the page. */
     projectPoint: (p: number[]) => {

@@ -8,7 +8,7 @@
 // not stepped: it is the picture of the worker's. What it cannot show: sleep (its bodies are woken by the
 // poses written into them), contacts, joint forces, and dragging (a mouse joint would be made in it, not in
 // the worker's world); scenes that drive their world from this thread each step (beforeStep, afterStep,
-// clicks, buttons) or run two worlds (side by side, 2D vs 3D) stay on this thread.
+// clicks, buttons) or run two worlds (side by side, 2D vs 3D) stay on this thread, as do 2D-only scenes (a World2D).
 
 import { createWorkerWorld, type WorkerBody, type WorkerWorld } from '../lib/worker/index.js';
 import type { Body } from '../lib/index.js';
@@ -21,7 +21,7 @@ const MAX_STEPS_PER_FRAME = 8;
 export class WorkerRun {
   /** Whether a scene can run in a worker (see the head of this file). */
   static supports(scene: ViewerScene, compare: boolean): boolean {
-    return !compare && scene.solverComparison === undefined && scene.beforeStep === undefined && scene.afterStep === undefined
+    return !compare && scene.solverComparison === undefined && scene.build2D === undefined && scene.beforeStep === undefined && scene.afterStep === undefined
       && scene.click === undefined && (scene.actions?.length ?? 0) === 0;
   }
 

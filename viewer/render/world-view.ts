@@ -44,7 +44,7 @@ const SLEEP_GREY = new THREE.Color(0x9aa0a6);
 const HIGHLIGHT = new THREE.Color(0xd9822b);
 const NO_GLOW = new THREE.Color(0x000000);
 
-const ROLE_COLOURS: Record<string, number> = {
+export const ROLE_COLOURS: Record<string, number> = {
   post: 0x5b6470,
   abutment: 0x6b737d,
   link: 0x3f7fd1,

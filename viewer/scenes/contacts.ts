@@ -2,8 +2,10 @@
 // pyramid, a welded wall to knock down with a ball, a chain draped over obstacles, a pile of hulls, and
 // boxes, balls and capsules falling into a pen.
 
-import { boxPyramid, drapedChain, fallingPile, hullPile, ragdollPile, weldedWall } from '../../lib/scenes/index.js';
+import { boxPyramid, drapedChain, fallingPile, hullPile, ragdollPile, weldedWall, type BodyDescription, type SceneDescription } from '../../lib/scenes/index.js';
 import type { LiveScene, ViewerScene } from '../scene-types.js';
+import { ball, box, capsule } from './bodies.js';
+import { planarRagdollPile } from './planar-ragdolls.js';
 
 /** Bodies with at least one contact, and contact points, of the last step. */
 export function contactReadout(scene: LiveScene): string {
@@ -78,6 +80,9 @@ export const ragdollPileScene: ViewerScene = {
   params: [{ key: 'count', label: 'ragdolls', min: 1, max: 10, step: 1, value: 10, rebuild: true }],
   readouts: [{ label: 'contacts', value: contactReadout }],
   describe: (params) => ragdollPile({ count: params.count }),
+  // in the plane: the ragdolls seen from the side, hinged about z (scenes/planar-ragdolls.ts)
+  planar: (params) => planarRagdollPile(params.count),
+  planarContacts: 'translation',
 };
 
 export const pyramidScene: ViewerScene = {
@@ -93,6 +98,8 @@ export const pyramidScene: ViewerScene = {
   params: [{ key: 'rows', label: 'rows', min: 2, max: 40, step: 1, value: 10, rebuild: true }],
   readouts: [{ label: 'contacts', value: contactReadout }],
   describe: (params) => boxPyramid({ rows: params.rows }),
+  planar: true,
+  planarContacts: 'rotation',
 };
 
 export const wallScene: ViewerScene = {
@@ -114,6 +121,8 @@ export const wallScene: ViewerScene = {
     { label: 'contacts', value: contactReadout },
   ],
   describe: (params) => weldedWall({ breakForce: params.breakForce }),
+  planar: true,
+  planarContacts: 'rotation',
 };
 
 export const drapedChainScene: ViewerScene = {
@@ -155,4 +164,34 @@ export const fallingPileScene: ViewerScene = {
   params: [{ key: 'count', label: 'bodies', min: 100, max: 1000, step: 100, value: 300, rebuild: true }],
   readouts: [{ label: 'contacts', value: contactReadout }],
   describe: (params) => fallingPile({ count: params.count }),
+  // in the plane: a tenth of the bodies, in a pen 10 m wide
+  planar: (params) => planarPile(Math.round(params.count / 10) * 2),
+  planarContacts: 'rotation',
 };
+
+/**
+ * The falling pile in the plane (its 2D vs 3D view): boxes (0.5 m deep), balls and capsules of 0.4-0.7 m,
+ * turned about z only, dropped in layers of 10 into a pen 10 m wide between two static walls. Seeded: the
+ * same pile every time.
+ */
+export function planarPile(count: number): SceneDescription {
+  let seed = 7;
+  const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
+  const bodies: BodyDescription[] = [];
+  for (let i = 0; i < count; i++) {
+    const layer = Math.floor(i / 10), cell = i % 10;
+    const position: [number, number, number] = [cell - 4.5 + ((layer % 2) - 0.5) * 0.3, 0.8 + 0.9 * layer, 0];
+    const angle = Math.PI * random(), size = 0.2 + 0.15 * random();
+    const orientation: [number, number, number, number] = [0, 0, Math.sin(angle / 2), Math.cos(angle / 2)];
+    // (the 2D twin has no rolling resistance: the 3D balls and capsules roll as freely)
+    const kind = i % 3;
+    if (kind === 0) bodies.push(box(position, [size, 0.2 + 0.15 * random(), 0.25], { orientation }));
+    else if (kind === 1) bodies.push({ ...ball(position, size, { orientation }), rollingResistance: undefined });
+    else bodies.push({ ...capsule(position, 0.6 * size, size, { orientation }), rollingResistance: undefined });
+  }
+  const top = 2 + 0.9 * Math.ceil(count / 10);
+  for (const x of [-5.6, 5.6]) {
+    bodies.push({ type: 'static', position: [x, top / 2, 0], mass: 1, inertia: [1, 1, 1], shape: { kind: 'box', halfExtents: [0.5, top / 2, 0.5] }, role: 'obstacle', collide: true });
+  }
+  return { name: `planar pile of ${count}`, gravity: [0, -9.81, 0], dt: 1 / 60, bodies, joints: [], ground: { height: 0 } };
+}

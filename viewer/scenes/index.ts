@@ -22,10 +22,14 @@ import { ragdollPileScene, pyramidScene, wallScene, drapedChainScene, hullPileSc
 import { terrainScene } from './terrain.js';
 import { levelScene } from './level.js';
 import { playgroundScene } from './playground.js';
+import { car2dScene } from './car-2d.js';
+import { bridge2dScene } from './bridge-2d.js';
+import { cradle2dScene } from './cradle-2d.js';
 
 export const SCENES: readonly ViewerScene[] = [
   rope, heavyChain, bridge, ropeBridgeScene, cantilever, weldedTowerScene, weldedBridgeScene, windmillScene, hingeChainScene, ragdollScene, poweredRagdollScene, pulleyScene, gearsScene, sixDofScene, motorJointScene, carScene, raycastCarScene, terrainCarScene,
   ragdollPileScene, pyramidScene, wallScene, drapedChainScene, hullPileScene, fallingPileScene, terrainScene, levelScene, playgroundScene,
+  car2dScene, bridge2dScene, cradle2dScene,
 ];
 
 export function findScene(name: string): ViewerScene | undefined {

@@ -10,7 +10,7 @@ export const HELP_KEYS: readonly (readonly [string, string])[] = [
   ['C', 'the camera back to the scene\'s view'],
   ['H or ?', 'this help'],
   ['Esc', 'close this help'],
-  ['W A S D or arrows, space', 'walk and jump (playground); drive, steer and brake (car)'],
+  ['W A S D or arrows, space', 'walk and jump (playground); drive, steer and brake (car, car-2d)'],
 ];
 
 /** What the pointer does, mouse and touch. */

@@ -87,7 +87,8 @@ export class Readout {
   }
 
   update(figures: ReadoutFigures): void {
-    const world = figures.live.world;
+    // a 2D-only scene's figures are its World2D's (its 3D world is empty)
+    const world = figures.live.flat?.world ?? figures.live.world;
     this.title.textContent = figures.scene.title;
     this.description.textContent = figures.scene.description;
     // the time and steps of the world stepped: this thread's, or the worker's as of the poses drawn
@@ -152,7 +153,7 @@ export class Readout {
 function solverText(figures: ReadoutFigures): string {
   const runs = figures.runs;
   if (runs.length > 1) return 'both, side by side';
-  const world = figures.live.world;
+  const world = figures.live.flat?.world ?? figures.live.world;
   if (world.solver !== 'direct' || world.stepCount === 0) return world.solver;
   const joints = world.joints.filter((j) => !j.broken && j.type !== 'mouse').length;
   return `direct, ${world.directJoints.length}/${joints} joints exact`;
