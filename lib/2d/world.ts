@@ -173,6 +173,12 @@ export class World2D extends WorldCore<Body2D, Joint2D> {
   get contacts(): readonly Readonly<ContactConstraint2D>[] {
     return this.contactSet.touching;
   }
+  /** Pairs of overlapping shapes the last step's contact search turned away at its bounds on pairs (bodies
+   * created inside each other: lib/2d/collision/contact-set.ts, "Bounds"), to be looked for again as they
+   * are pushed apart; 0 in any ordinary scene (0 before the first step). */
+  get lastStepDroppedPairs(): number {
+    return this.contactSet.droppedPairs;
+  }
   /** @internal Body2D.setPosition and setAngle: the broadphase re-bounds the body. */
   poseEdited(body: Body2D): void {
     this.contactSet.broadphase.notePoseEdit(body);

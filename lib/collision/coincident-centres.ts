@@ -40,20 +40,22 @@ export function mix32(h: number): number {
 }
 
 /**
- * The point of body `id` in the unit ball, into bodyPoints[at..at+2]: three hashed coordinates in
- * [−1, 1), drawn again until they fall inside the ball (so directions between two bodies' points favour
- * no axis). Integer hashing and power-of-two scaling only: every engine draws the same point.
+ * The point of body `id` in the unit ball of `dimensions` (3, or 2 for the plane's disc: 2D's
+ * coincident-centres.ts), into out[at..]: hashed coordinates in [−1, 1), drawn again until they fall
+ * inside the ball (so directions between two bodies' points favour no axis). Integer hashing and
+ * power-of-two scaling only: every engine draws the same point.
  */
-function bodyPoint(id: number, at: number): void {
+export function bodyPoint(id: number, out: Float64Array, at: number, dimensions = 3): void {
   // ids are integers below 2⁵³: the low and high 32 bits seed the hash
   let h = mix32((id >>> 0) ^ mix32(Math.floor(id / 4294967296) + 0x9e3779b9));
-  // (a draw falls inside with probability π/6; after 64 draws, one in 10²⁰, the last point is kept)
+  // (a draw falls inside with probability π/6 in 3D, π/4 in 2D; after 64 draws, one in 10²⁰, the last
+  // point is kept)
   for (let draw = 0; draw < 64; draw++) {
     let r = 0;
-    for (let k = 0; k < 3; k++) {
+    for (let k = 0; k < dimensions; k++) {
       h = mix32(h + 0x9e3779b9);
       const x = h / 2147483648 - 1;
-      bodyPoints[at + k] = x;
+      out[at + k] = x;
       r += x * x;
     }
     if (r <= 1) return;
@@ -67,8 +69,8 @@ function bodyPoint(id: number, at: number): void {
  */
 export function coincidentNormal(out: Manifold): boolean {
   if (out.bodyIdA < 0 || out.bodyIdA === out.bodyIdB) return false;
-  bodyPoint(out.bodyIdA, 0);
-  bodyPoint(out.bodyIdB, 3);
+  bodyPoint(out.bodyIdA, bodyPoints, 0);
+  bodyPoint(out.bodyIdB, bodyPoints, 3);
   const x = bodyPoints[3] - bodyPoints[0], y = bodyPoints[4] - bodyPoints[1], z = bodyPoints[5] - bodyPoints[2];
   const L = Math.sqrt(x * x + y * y + z * z);
   if (!(L > 1e-9)) return false;

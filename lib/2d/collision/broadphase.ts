@@ -9,11 +9,22 @@
 // Static, kinematic and dynamic proxies sit in three trees. Each update re-bounds the proxies of the bodies
 // that move (and those the user moved); a proxy whose box leaves its fat box is moved in its tree and goes
 // into the move buffer, and new pairs are looked for only around the moved proxies.
+//
+// Crowds (lib/collision/broadphase.ts, "Crowds"): the contact set may turn a new pair of dynamic shapes
+// away (limits.ts MAX_CROWD_PAIRS_PER_SHAPE, MAX_PAIRS_PER_DYNAMIC_SHAPE). A search then stops once it has
+// turned MAX_REFUSED_PAIRS_PER_SEARCH candidates away, counting the deep pairs (isDeepPair) it passes over
+// for another proxy's search to report; the proxies of a search that was cut or had a pair turned away
+// search again at the next update, and in an update with such searches the dynamic tree is rebuilt and
+// the searches walk it in orders of their own. `droppedPairs` counts the pairs turned away. An ordinary
+// scene meets no bound: its searches, the order they find pairs in and its tree are as without the bounds.
 
 import type { Body2D } from '../body.js';
 import { BODY2D_STATE } from '../body-state.js';
 import { DynamicTree } from '../../geometry/dynamic-tree.js';
 import { MAX_SHAPES_PER_BODY } from '../../geometry/shape.js';
+import { mix32 } from '../../collision/coincident-centres.js';
+import { MAX_REFUSED_PAIRS_PER_SEARCH } from '../../limits.js';
+import { shouldCollide } from '../geometry/shape.js';
 import { ShapePose2D } from './shape-pose.js';
 import type { ChainSegmentGeometry, SegmentGeometry, ShapeGeometry2D } from '../geometry/shape-geometry.js';
 import type { Shape2D } from '../geometry/shape.js';
@@ -27,6 +38,17 @@ const LINEAR_VELOCITY = BODY2D_STATE.linearVelocity, ANGULAR_VELOCITY = BODY2D_S
 
 /** A 2D shape as the contacts read it. */
 export type ContactShape2D = Shape2D;
+
+/** What the contact set did with a pair the broadphase handed it (BroadPhase2D.findPairs; 3D's PairResult). */
+export const enum PairResult {
+  /** Nothing new: filtered out, or the pair already has its contact. */
+  None = 0,
+  Made = 1,
+  /** Turned away at a bound on pairs (see the header, "Crowds"). */
+  Refused = 2,
+  /** A deep pair turned away (isDeepPair): its shapes are in a crowd (BroadPhase2D.inCrowd). */
+  RefusedDeep = 3,
+}
 
 export const enum TreeKind {
   Static = 0,
@@ -59,13 +81,58 @@ export class ShapeProxy2D {
   extent = 0;
   /** The farthest any of its body's shapes reaches from the body's origin (the body's extent), m. */
   bodyExtent = 0;
+  /** Its pairs with dynamic shapes, and of them those that were deep when made (isDeepPair), kept by the
+   * contact set on a dynamic shape's proxy (0 on others). */
+  pairCount = 0;
+  deepPairCount = 0;
+  /** The broadphase's `stamp` of the last update that turned a deep pair of it away: it is in a crowd for
+   * that update and the next (BroadPhase2D.inCrowd). */
+  crowdedStamp = -2;
+  /** Its search is to run again at the next update (it was cut, or a pair of it was turned away). */
+  searchAgain = false;
+  /** The radius of the largest disc about the shape's origin (pose.c) that lies inside the geometry, m
+   * (innerRadius; isDeepPair). */
+  readonly innerRadius: number;
 
   constructor(readonly body: Body2D, readonly shape: ContactShape2D, readonly child: number) {
     this.key = body.id * MAX_SHAPES_PER_BODY + shape.index;
     this.geometry = child >= 0 ? shape.children[child] : (shape.geometry as ShapeGeometry2D);
     this.tree = treeOf(body);
     this.extent = geometryExtent(this.geometry, shape.position, shape.rotation);
+    this.innerRadius = innerRadius(this.geometry);
   }
+}
+
+/** The radius of the largest disc about a geometry's origin that lies inside it (3D's
+ * ShapeDefinition.originRadius): a circle's or capsule's radius, a polygon's least distance from its origin
+ * to an edge's line (0 when the origin is not inside it), 0 for segments (no inside). */
+function innerRadius(g: ShapeGeometry2D): number {
+  if (g.type === 'circle' || g.type === 'capsule') return g.radius;
+  if (g.type !== 'polygon') return 0;
+  let least = Infinity;
+  // edge i's line: the points p with n_i · (p − v_i) = 0; the origin lies n_i · v_i inside it
+  for (let i = 0; i < g.count; i++) least = Math.min(least, g.normals[2 * i] * g.vertices[2 * i] + g.normals[2 * i + 1] * g.vertices[2 * i + 1]);
+  return least > 0 ? least : 0;
+}
+
+/** A pair is deep when its origins are closer than this fraction of the sum of its inner radii (3D's
+ * DEEP_CENTRE_FRACTION; lib/limits.ts MAX_CROWD_PAIRS_PER_SHAPE says why a tenth). */
+const DEEP_CENTRE_FRACTION = 0.9;
+
+/**
+ * Whether two shapes are deep inside each other, as 3D decides it (lib/collision/broadphase.ts isDeepPair):
+ * their origins closer than DEEP_CENTRE_FRACTION x the sum of their inner radii (ShapeProxy2D.innerRadius),
+ * so that the discs inscribed about the origins, and with them the shapes, overlap by at least a tenth of
+ * that sum; each shape's origin then lies inside the other. Pairs are found before their shapes touch, so
+ * no resting contact or impact is deep when found: only shapes created or moved into each other. A pair
+ * with a sensor is never deep (it has no rows to push its shapes apart).
+ */
+export function isDeepPair(p: ShapeProxy2D, q: ShapeProxy2D): boolean {
+  if (p.shape.sensor || q.shape.sensor) return false;
+  const a = p.pose.c, b = q.pose.c;
+  const dx = a[0] - b[0], dy = a[1] - b[1];
+  const r = DEEP_CENTRE_FRACTION * (p.innerRadius + q.innerRadius);
+  return dx * dx + dy * dy < r * r;
 }
 
 /** The farthest a geometry placed at `position`, `rotation` in its body reaches from the body's origin. */
@@ -293,11 +360,27 @@ export class BroadPhase2D {
   /**
    * Calls `pair(p, q)` for each pair of proxies of different bodies, at least one in the move buffer, at
    * least one dynamic, whose fat boxes overlap; each such pair once (when both moved and both are dynamic,
-   * from the lower key's search; a moved static or kinematic proxy meets only unmoved dynamic ones, the
-   * moved ones reporting it from their own search). Then empties the move buffer.
+   * from the lower slot's search; a moved static or kinematic proxy meets only unmoved dynamic ones, the
+   * moved ones reporting it from their own search). Then empties the move buffer. A dynamic proxy's search
+   * of the dynamic tree stops after MAX_REFUSED_PAIRS_PER_SEARCH candidates turned away by `pair` or passed
+   * over as deep pairs that another proxy's search reports (see the header, "Crowds").
    */
-  findPairs(pair: (p: ShapeProxy2D, q: ShapeProxy2D) => void): void {
-    const moved = this.moveBuffer, trees = this.trees;
+  findPairs(pair: (p: ShapeProxy2D, q: ShapeProxy2D) => PairResult): void {
+    const moved = this.moveBuffer, trees = this.trees, dynamic = trees[TreeKind.Dynamic];
+    this.droppedPairs = 0;
+    this.searchVisits = 0;
+    this.shuffling = false;
+    // the proxies whose search was cut or which had a pair turned away at the last update search again
+    // (after this update's moves, in the order they were listed), in shuffled orders (see shuffle)
+    const again = this.again;
+    if (again.length > 0) {
+      for (let i = 0; i < again.length; i++) {
+        again[i].searchAgain = false;
+        if (!again[i].removed) this.enqueue(again[i]);
+      }
+      again.length = 0;
+      this.shuffle();
+    }
     this.pairVisitor = pair;
     for (let i = 0; i < moved.length; i++) {
       const p = moved[i];
@@ -306,27 +389,98 @@ export class BroadPhase2D {
         trees[TreeKind.Static].query(p.fat, this.visitFromDynamic);
         trees[TreeKind.Kinematic].query(p.fat, this.visitFromDynamic);
       }
-      trees[TreeKind.Dynamic].query(p.fat, this.visitDynamic);
+      this.refused = 0;
+      dynamic.query(p.fat, this.visitDynamic, this.shuffling ? this.orderOf(p) : 0);
+      if (this.refused >= MAX_REFUSED_PAIRS_PER_SEARCH && !this.shuffling) {
+        // the first search of this update to be cut: the rest, and this one again, shuffled
+        this.shuffle();
+        this.refused = 0;
+        dynamic.query(p.fat, this.visitDynamic, this.orderOf(p));
+      }
     }
     for (let i = 0; i < moved.length; i++) moved[i].moved = false;
     moved.length = 0;
     this.queryProxy = null;
     this.pairVisitor = null;
+    // the crowd is gone: so are the arrays its rebuilds kept
+    if (this.shuffledBefore && !this.shuffling) dynamic.releaseRebuildArrays();
+    this.shuffledBefore = this.shuffling;
+  }
+  /** The last findPairs shuffled (and rebuilt the dynamic tree, keeping the rebuild's arrays). */
+  private shuffledBefore = false;
+  /** The pairs the last findPairs turned away. */
+  droppedPairs = 0;
+  /** @internal The leaves of the dynamic tree the last findPairs's searches met (tests: a search's work). */
+  searchVisits = 0;
+
+  /** Whether a deep pair of the proxy was turned away in this update or the last: a crowd's shapes take
+   * few pairs of any kind (contact-set.ts addPair). */
+  inCrowd(proxy: ShapeProxy2D): boolean {
+    return proxy.crowdedStamp >= this.stamp - 1;
+  }
+
+  /**
+   * From here on this update's searches of the dynamic tree take shuffled orders (DynamicTree.query's
+   * `order`, one per proxy and update: orderOf), on the tree rebuilt top-down, so that a crowd's searches,
+   * cut short, do not all meet the same leaves first and find them full (3D's BroadPhase.shuffle says why
+   * the rebuild too: boxes equal to the bit stack into a chain of single leaves). Only in an update with a
+   * crowd.
+   */
+  private shuffle(): void {
+    this.shuffling = true;
+    this.trees[TreeKind.Dynamic].rebuild(true);
+  }
+  /** This update's searches are shuffled (see shuffle). */
+  private shuffling = false;
+  /** Proxies to search again at the next findPairs (ShapeProxy2D.searchAgain). */
+  private readonly again: ShapeProxy2D[] = [];
+  /** Candidates the running search has turned away or passed over as deep (see findPairs). */
+  private refused = 0;
+
+  /** A crowded proxy's search order (DynamicTree.query's `order`): its own, and another at each update,
+   * nonzero. */
+  private orderOf(proxy: ShapeProxy2D): number {
+    // the key's low and high 32 bits, the chain segment and the update's stamp, hashed
+    const low = mix32((proxy.key >>> 0) ^ mix32(this.stamp ^ mix32(proxy.child + 1)));
+    return mix32(low ^ Math.floor(proxy.key / 4294967296)) | 1;
+  }
+
+  private searchAgain(proxy: ShapeProxy2D): void {
+    if (proxy.searchAgain) return;
+    proxy.searchAgain = true;
+    this.again.push(proxy);
   }
 
   private queryProxy: ShapeProxy2D | null = null;
-  private pairVisitor: ((p: ShapeProxy2D, q: ShapeProxy2D) => void) | null = null;
+  private pairVisitor: ((p: ShapeProxy2D, q: ShapeProxy2D) => PairResult) | null = null;
+  /** A moved dynamic proxy meets a static or kinematic one: always a new candidate, never turned away. */
   private readonly visitFromDynamic = (_id: number, slot: number): boolean => {
     const q = this.slots[slot] as ShapeProxy2D, p = this.queryProxy as ShapeProxy2D;
-    if (q.body !== p.body) (this.pairVisitor as (p: ShapeProxy2D, q: ShapeProxy2D) => void)(p, q);
+    if (q.body !== p.body) (this.pairVisitor as (p: ShapeProxy2D, q: ShapeProxy2D) => PairResult)(p, q);
     return true;
   };
+  /** A moved proxy meets a dynamic one: when both moved (and both are dynamic), only from the lower slot.
+   * Returns false to end the search (see findPairs). */
   private readonly visitDynamic = (_id: number, slot: number): boolean => {
     const q = this.slots[slot] as ShapeProxy2D, p = this.queryProxy as ShapeProxy2D;
+    this.searchVisits++;
     if (q === p || q.body === p.body) return true;
-    if (q.moved && (p.tree !== TreeKind.Dynamic || q.slot < p.slot)) return true;
-    (this.pairVisitor as (p: ShapeProxy2D, q: ShapeProxy2D) => void)(p, q);
-    return true;
+    if (q.moved && (p.tree !== TreeKind.Dynamic || q.slot < p.slot)) {
+      // q's search reports the pair. In a crowd that is most of what a search meets: a deep pair passed
+      // over counts toward the search's bound (an ordinary scene has none)
+      if (p.tree === TreeKind.Dynamic && isDeepPair(p, q) && shouldCollide(p.shape, q.shape) && ++this.refused >= MAX_REFUSED_PAIRS_PER_SEARCH) {
+        this.searchAgain(p);
+        return false;
+      }
+      return true;
+    }
+    const result = (this.pairVisitor as (p: ShapeProxy2D, q: ShapeProxy2D) => PairResult)(p, q);
+    if (result === PairResult.None || result === PairResult.Made) return true;
+    this.droppedPairs++;
+    this.searchAgain(p);
+    this.searchAgain(q);
+    if (result === PairResult.RefusedDeep) p.crowdedStamp = q.crowdedStamp = this.stamp;
+    return ++this.refused < MAX_REFUSED_PAIRS_PER_SEARCH;
   };
 
   private insert(proxy: ShapeProxy2D, dt: number): void {

@@ -99,6 +99,10 @@ export class ContactConstraint2D {
   readonly tangentVelocity = new Float64Array(2);
   /** Whether the shapes touch (contact-set.ts TOUCH_DISTANCE), or overlap for a sensor pair. */
   isTouching = false;
+  /** @internal Its shapes were deep inside each other when the pair was made (broadphase.ts isDeepPair),
+   * and its contact has not yet pushed them apart: contact-set.ts counts each shape's deep pairs against
+   * MAX_CROWD_PAIRS_PER_SHAPE. */
+  deepPair = false;
   /** A pair with a sensor shape: it only reports overlaps (no points, no rows). */
   sensor: boolean;
   bodyA: Body2D;

@@ -24,12 +24,24 @@
 //
 // The contacts are solved in the order of their shapes' keys (keyA, keyB, subKey), so a scene steps the same
 // way whatever the history of the trees and maps that hold them.
+//
+// Bounds (lib/limits.ts), on pairs of two dynamic shapes only, as 3D's (lib/collision/contact-set.ts,
+// "Bounds"). A new pair is turned away when it is deep (found with each shape's origin deep inside the
+// other: broadphase.ts isDeepPair) and one of its shapes already holds MAX_CROWD_PAIRS_PER_SHAPE deep pairs
+// its contacts have not yet pushed apart; when one of its shapes is in a crowd (it had a deep pair turned
+// away in this update or the last: BroadPhase2D.inCrowd) and holds MAX_CROWD_PAIRS_PER_SHAPE pairs; and
+// when the world keeps MAX_PAIRS_PER_DYNAMIC_SHAPE pairs per dynamic proxy. n bodies created at one point
+// are n(n − 1)/2 pairs otherwise. The broadphase counts the pairs turned away (droppedPairs) and looks for
+// them again at the next update. Pairs with static and kinematic shapes are never turned away: a crowd
+// stays on the ground it was created on. A scene with no deep pair meets none of the bounds.
 
 import type { Body2D } from '../body.js';
 import type { Manifold2D } from './manifold.js';
 import type { ShapeGeometry2D } from '../geometry/shape-geometry.js';
 import type { ShapePose2D } from './shape-pose.js';
-import { BroadPhase2D, SPECULATIVE_DISTANCE, TreeKind, bodyReach, boxesOverlap, type ContactShape2D, type ShapeProxy2D } from './broadphase.js';
+import { BroadPhase2D, PairResult, SPECULATIVE_DISTANCE, TreeKind, bodyReach, boxesOverlap, isDeepPair, type ContactShape2D, type ShapeProxy2D } from './broadphase.js';
+import { coincidentPair2D, coincidentSolids } from './coincident-centres.js';
+import { MAX_CROWD_PAIRS_PER_SHAPE, MAX_PAIRS_PER_DYNAMIC_SHAPE } from '../../limits.js';
 import { shouldCollide } from '../geometry/shape.js';
 import { ContactSolver2D } from './contact-solver.js';
 import { ContactConstraint2D } from './contact-constraint.js';
@@ -128,11 +140,15 @@ export class ContactSet2D {
         continue;
       }
       if (!boxesOverlap(p.box, q.box)) {
+        if (contact.deepPair) this.undeep(contact, p, q);
         if (contact.isTouching) this.noteEnd(contact);
         contact.part();
         continue;
       }
       this.collideContact(contact, p, q);
+      // a pair made deep (see the header, "Bounds") counts as one until its contact has pushed the shapes
+      // apart: then another deep pair of its shapes may be made
+      if (contact.deepPair && !hasPointWithin(contact.manifold, 0)) this.undeep(contact, p, q);
     }
     const toWake = this.toWake;
     for (let i = 0; i < toWake.length; i++) if (toWake[i].sleep.island !== 0) toWake[i].sleep.wake();
@@ -185,14 +201,31 @@ export class ContactSet2D {
   /** @internal Whether a joint keeps the two bodies from colliding. */
   readonly jointKeepsApart = (a: Body2D, b: Body2D): boolean => this.joinedCount > 0 && this.isJoined(a.id, b.id);
 
-  /** A new pair from the broadphase: filtered, ordered (a chain segment is A, else the lower key) and given
-   * a contact. */
-  private readonly addPair = (p: ShapeProxy2D, q: ShapeProxy2D): void => {
-    if (!p.body.isDynamic && !q.body.isDynamic) return;
-    if (!shouldCollide(p.shape, q.shape) || (this.joinedCount > 0 && this.isJoined(p.body.id, q.body.id))) return;
+  /** A new pair from the broadphase: filtered, held to the bounds (see the header) and given a contact. */
+  private readonly addPair = (p: ShapeProxy2D, q: ShapeProxy2D): PairResult => this.makePair(p, q, true);
+
+  /** A new pair, filtered, ordered (a chain segment is A, else the lower key) and given a contact; held to
+   * the bounds when `bounded` (a snapshot's pairs are not: they were within them when saved), counted
+   * either way. */
+  private makePair(p: ShapeProxy2D, q: ShapeProxy2D, bounded: boolean): PairResult {
+    if (!p.body.isDynamic && !q.body.isDynamic) return PairResult.None;
+    if (!shouldCollide(p.shape, q.shape) || (this.joinedCount > 0 && this.isJoined(p.body.id, q.body.id))) return PairResult.None;
     const low = p.slot < q.slot ? p.slot : q.slot, high = p.slot < q.slot ? q.slot : p.slot;
     const pairKey = low * 67108864 + high;
-    if (this.pairs.has(pairKey)) return;
+    if (this.pairs.has(pairKey)) return PairResult.None;
+    let deep = false;
+    const dynamic = p.tree === TreeKind.Dynamic && q.tree === TreeKind.Dynamic;
+    if (dynamic) {
+      deep = isDeepPair(p, q);
+      if (bounded) {
+        if (deep ? p.deepPairCount >= MAX_CROWD_PAIRS_PER_SHAPE || q.deepPairCount >= MAX_CROWD_PAIRS_PER_SHAPE : this.crowdFull(p) || this.crowdFull(q)) {
+          return deep ? PairResult.RefusedDeep : PairResult.Refused;
+        }
+        if (this.dynamicPairs >= MAX_PAIRS_PER_DYNAMIC_SHAPE * this.broadphase.trees[TreeKind.Dynamic].proxyCount) return PairResult.Refused;
+      }
+      countPair(p, q, deep, 1);
+      this.dynamicPairs++;
+    }
     const swap = q.child >= 0 || (p.child < 0 && (p.key > q.key || (p.key === q.key && p.child > q.child)));
     const a = swap ? q : p, b = swap ? p : q;
     const reused = this.pool.pop();
@@ -201,14 +234,42 @@ export class ContactSet2D {
       : new ContactConstraint2D(a.body, a.shape, b.body, b.shape, a.key, b.key, a.child);
     contact.proxyA = a;
     contact.proxyB = b;
+    contact.deepPair = deep;
     this.pairs.set(pairKey, contact);
     this.list.push(contact);
-  };
+    return PairResult.Made;
+  }
+
+  /** A deep pair's shapes are apart: it counts as deep no more. */
+  private undeep(contact: ContactConstraint2D, p: ShapeProxy2D, q: ShapeProxy2D): void {
+    contact.deepPair = false;
+    p.deepPairCount--;
+    q.deepPairCount--;
+  }
+  /** Whether the shape is in a crowd (BroadPhase2D.inCrowd) and holds MAX_CROWD_PAIRS_PER_SHAPE pairs. */
+  private crowdFull(proxy: ShapeProxy2D): boolean {
+    return proxy.pairCount >= MAX_CROWD_PAIRS_PER_SHAPE && this.broadphase.inCrowd(proxy);
+  }
+  /** The pairs kept between two dynamic shapes (see the header, "Bounds"). */
+  private dynamicPairs = 0;
+  /** @internal Pairs kept between two dynamic shapes (tests). */
+  get dynamicPairCount(): number {
+    return this.dynamicPairs;
+  }
+  /** Pairs of overlapping shapes the last update's search turned away at the bounds (see the header): each
+   * counted once per search that met it. */
+  get droppedPairs(): number {
+    return this.broadphase.droppedPairs;
+  }
 
   /** Removes list[i] (the last contact takes its place). */
   private destroy(i: number): void {
     const list = this.list, contact = list[i];
     const p = contact.proxyA as ShapeProxy2D, q = contact.proxyB as ShapeProxy2D;
+    if (p.tree === TreeKind.Dynamic && q.tree === TreeKind.Dynamic) {
+      countPair(p, q, contact.deepPair, -1);
+      this.dynamicPairs--;
+    }
     if (contact.isTouching) this.noteEnd(contact);
     this.touchingFresh = false;
     const low = p.slot < q.slot ? p.slot : q.slot, high = p.slot < q.slot ? q.slot : p.slot;
@@ -231,6 +292,8 @@ export class ContactSet2D {
     }
     m.margin = SPECULATIVE_DISTANCE + this.dt * (bodyReach(a.body, a.bodyExtent) + bodyReach(b.body, b.bodyExtent));
     this.collide(a.geometry, a.pose, b.geometry, b.pose, m);
+    // bodies created at one point: a normal of the pair's own (coincident-centres.ts)
+    if (coincidentSolids(a.geometry, a.pose, b.geometry, b.pose)) coincidentPair2D(m, contact.bodyA.id, contact.bodyB.id, a.geometry, a.pose, b.geometry, b.pose);
     contact.matchImpulses();
     this.noteTouching(contact, contact.count > 0 && hasPointWithin(m, TOUCH_DISTANCE));
     if (contact.count > 0) {
@@ -342,7 +405,7 @@ export class ContactSet2D {
   /** @internal Makes the contact of two proxies now (snapshots), as the broadphase would have. */
   makeContact(p: ShapeProxy2D, q: ShapeProxy2D): ContactConstraint2D | undefined {
     this.touchingFresh = false;
-    this.addPair(p, q);
+    this.makePair(p, q, false);
     return this.contactOf(p, q);
   }
   /**
@@ -372,6 +435,15 @@ export class ContactSet2D {
   get dynamicProxyCount(): number {
     return this.broadphase.trees[TreeKind.Dynamic].proxyCount;
   }
+}
+
+/** Adds `change` to both dynamic shapes' pair counts (and deep pair counts, for a deep pair). */
+function countPair(p: ShapeProxy2D, q: ShapeProxy2D, deep: boolean, change: number): void {
+  p.pairCount += change;
+  q.pairCount += change;
+  if (!deep) return;
+  p.deepPairCount += change;
+  q.deepPairCount += change;
 }
 
 function hasPointWithin(m: Manifold2D, limit: number): boolean {
