@@ -279,8 +279,9 @@ export class Body extends BodyBase {
    * The world axes rotation is locked about, [x, y, z] (BodyOptions.lockRotation). A locked axis k has
    * infinite inertia about it: I⁻¹ → P I⁻¹ P with P the identity less its k-th 1, so no impulse, torque or
    * constraint anywhere in the step gives the body a turn about it, and it turns exactly about the
-   * others. (The direct solver, which factors mass rather than inverse mass, leaves the joints of a
-   * body with locks to the iterative solver.) Setting it stops any turning about the axes it locks.
+   * others. (The direct solver, which factors mass rather than inverse mass, clears the locked axes'
+   * rows and columns of the body's block: solver/direct/tree-body-model.ts lockBlock.) Setting it stops
+   * any turning about the axes it locks.
    */
   get lockRotation(): readonly [boolean, boolean, boolean] {
     const bits = this.rotationLocks;
@@ -314,7 +315,8 @@ export class Body extends BodyBase {
     this.sleep.wake();
   }
 
-  /** @internal Whether any axis is locked (the direct solver leaves such a body's joints alone). */
+  /** @internal Whether any axis is locked (the joints' blocks and the direct solver's body block treat
+   * such a body apart: joints/parts/locked-rows.ts, solver/direct/tree-body-model.ts lockBlock). */
   get hasLockedAxes(): boolean {
     return this.rotationLocks !== 0 || this.state[TRANSLATION_LOCKS] !== 0;
   }

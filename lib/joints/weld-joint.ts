@@ -22,6 +22,7 @@ import { applyLocalFrames } from './local-frames.js';
 import type { Body } from '../body/body.js';
 import { addSkewProduct } from '../math/mat3.js';
 import { invertSymmetric6Blocks } from '../math/ldlt.js';
+import { addUnlockedResponse, dropUnmovedRows, hasLocks, invertLockedRows } from './parts/locked-rows.js';
 import { BODY_STATE } from '../body/body-state.js';
 import type { Softness } from '../solver/softness.js';
 import { Joint, JOINT_OPTION_KEYS, worldPoint, type JointOptions } from './joint.js';
@@ -70,6 +71,17 @@ export const WELD_JOINT_DEFINITION: JointDefinition<WeldJoint, WeldJointOptions,
 };
 
 const coupling = new Float64Array(9);
+/** The assembled K, one row of J, each row's K_ii without the locks, and the rows dropped (invertLocked). */
+const lockedK = new Float64Array(36), lockedRow = new Float64Array(12), lockedUnlocked = new Float64Array(6);
+const lockedDropped = new Uint8Array(6);
+
+/** out[at ..] = sign · row k of [r]× (the cross-product matrix, [r]× v = r × v; its zero entry left as it is). */
+function writeSkewRow(out: Float64Array, at: number, r: Float64Array, k: number, sign: number): void {
+  if (k === 0) { out[at + 1] = -sign * r[2]; out[at + 2] = sign * r[1]; }
+  if (k === 1) { out[at] = sign * r[2]; out[at + 2] = -sign * r[0]; }
+  if (k === 2) { out[at] = -sign * r[1]; out[at + 1] = sign * r[0]; }
+}
+
 /** The diagonal blocks plus γ I, for a spring in physical units (prepare). */
 const shiftedLinear = new Float64Array(9), shiftedAngular = new Float64Array(9);
 
@@ -182,6 +194,10 @@ export class WeldJoint extends Joint {
     // K⁻¹ is for the iterative solve only; with a spring in physical units, (K + γ I)⁻¹ (point-part.ts factor)
     if (this.direct) return;
     const compliance = this.springCompliance;
+    if (hasLocks(bodyA, bodyB)) {
+      this.invertLocked(compliance);
+      return;
+    }
     if (compliance === 0) {
       invertSymmetric6Blocks(this.point.K, coupling, this.rotation.K, this.inverseK);
       return;
@@ -193,6 +209,37 @@ export class WeldJoint extends Joint {
       shiftedAngular[k] += compliance;
     }
     invertSymmetric6Blocks(shiftedLinear, coupling, shiftedAngular, this.inverseK);
+  }
+
+  /** K⁻¹ (of K + γ I) when a body has locked axes: solved as rank-deficient (parts/locked-rows.ts), each
+   * row's K_ii weighed against its value without the locks. */
+  private invertLocked(compliance: number): void {
+    const K = lockedK, rA = this.point.rA, rB = this.point.rB;
+    for (let i = 0; i < 3; i++) {
+      for (let j = 0; j < 3; j++) {
+        K[i * 6 + j] = this.point.K[i * 3 + j];
+        K[i * 6 + j + 3] = coupling[i * 3 + j];
+        K[(j + 3) * 6 + i] = coupling[i * 3 + j];
+        K[(i + 3) * 6 + j + 3] = this.rotation.K[i * 3 + j];
+      }
+    }
+    // the rows of J (header): point row k is [−e_k, row k of [r_a]×, e_k, −row k of [r_b]×], rotation
+    // row k is [0, −e_k, 0, e_k]
+    for (let k = 0; k < 6; k++) {
+      lockedRow.fill(0);
+      if (k < 3) {
+        lockedRow[k] = -1;
+        lockedRow[6 + k] = 1;
+        writeSkewRow(lockedRow, 3, rA, k, 1);
+        writeSkewRow(lockedRow, 9, rB, k, -1);
+      } else {
+        lockedRow[k] = -1;
+        lockedRow[6 + k] = 1;
+      }
+      lockedUnlocked[k] = addUnlockedResponse(addUnlockedResponse(0, lockedRow, 0, this.bodyA), lockedRow, 6, this.bodyB);
+    }
+    dropUnmovedRows(K, 6, lockedUnlocked, lockedDropped);
+    invertLockedRows(K, 6, compliance, lockedDropped, this.inverseK);
   }
 
   /** @internal */

@@ -27,6 +27,9 @@ export class TreeBodyModel2D implements TreeBodyModel<Body2D> {
     D[at + 6] = 0; D[at + 7] = 0; D[at + 8] = body.inertia + D[g];
   }
 
+  /** 2D bodies have no locked axes (TreeBody.hasLockedAxes): never called. */
+  lockBlock(): void {}
+
   /**
    * The tension part of a point row's geometric stiffness, s = hSigned/h · λ·r > 0 (the 3D form's
    * h s (I − r̂r̂ᵀ) about z, where r̂ lies in the plane: its zz entry is s). load = λ, r_a, r_b, 2 numbers
@@ -63,6 +66,11 @@ export class TreeBodyModel2D implements TreeBodyModel<Body2D> {
     sum += s[INVERSE_MASS] * (lx * lx + ly * ly);
     sum += a * (s[INVERSE_INERTIA] * a);
     return sum;
+  }
+
+  /** 2D bodies have no locked axes: addRowInverseMass. */
+  addRowUnlockedInverseMass(sum: number, J: Float64Array, at: number, body: Body2D): number {
+    return this.addRowInverseMass(sum, J, at, body.state);
   }
 
   addRowPairInverseMass(sum: number, J: Float64Array, r: number, t: number, s: Float64Array): number {

@@ -16,6 +16,7 @@ import { invertSymmetric5, ldltFactor, ldltInverse } from '../../math/ldlt.js';
 import { multiplySymmetric3 } from '../../math/mat3.js';
 import type { Softness } from '../../solver/softness.js';
 import type { EqualityRows } from '../../solver/equality-rows.js';
+import { addUnlockedResponse, dropUnmovedRows, hasLocks, invertLockedRows } from './locked-rows.js';
 
 const LINEAR_VELOCITY = BODY_STATE.linearVelocity, ANGULAR_VELOCITY = BODY_STATE.angularVelocity;
 const INVERSE_INERTIA = BODY_STATE.inverseInertia, MASS_X = BODY_STATE.inverseMassAxes;
@@ -24,6 +25,8 @@ const velocity = new Float64Array(12);
 const rhs = new Float64Array(6);
 const lambda = new Float64Array(6);
 const factor = new Float64Array(36);
+const unlocked = new Float64Array(6);
+const dropped = new Uint8Array(6);
 
 export class CoupledRows implements EqualityRows<Body> {
   /** J, rowCount × 12, written by the parts before prepare. */
@@ -74,6 +77,13 @@ export class CoupledRows implements EqualityRows<Body> {
       }
     }
     if (!withInverse) return;
+    if (hasLocks(bodyA, bodyB)) {
+      // rows that locked axes leave singular are solved as rank-deficient (locked-rows.ts)
+      for (let i = 0; i < n; i++) unlocked[i] = addUnlockedResponse(addUnlockedResponse(0, J, i * 12, bodyA), J, i * 12 + 6, bodyB);
+      dropUnmovedRows(K, n, unlocked, dropped);
+      invertLockedRows(K, n, compliance, dropped, this.inverseK);
+      return;
+    }
     if (compliance !== 0) {
       for (let i = 0; i < n * n; i++) factor[i] = K[i];
       for (let i = 0; i < n; i++) factor[i * n + i] += compliance;

@@ -40,6 +40,7 @@
 // diag(m, m, I)), J rows have 6 columns and joints 1 to 3 rows. What differs is asked of a TreeBodyModel
 // (tree-body-model.ts; lib/2d/solver/tree-body-model.ts).
 
+import { NO_RESPONSE } from '../../joints/parts/locked-rows.js';
 import { invertSymmetric2, invertSymmetric3, invertSymmetric6InPlace, invertSymmetricInPlace } from '../../math/ldlt.js';
 import {
   backSubstitute2UnderBody,
@@ -435,6 +436,7 @@ export class ForestFactorization<TBody extends TreeBody, TJoint extends TreeJoin
       } else if (joint !== null) {
         const J = this.J[i], rows = this.equalityRows[i];
         writeRowsJacobian(joint.equalityRows, J);
+        if (joint.bodyA.hasLockedAxes === true || joint.bodyB.hasLockedAxes === true) this.clearUnmovedRows(joint, J, rows);
         // (loops, not fill: a TypedArray fill call costs more than these few stores)
         for (let k = atD[i], end = k + m * m; k < end; k++) data[k] = 0;
         for (let k = this.atC[i], end = k + rows * rows; k < end; k++) data[k] = 0;
@@ -568,7 +570,9 @@ export class ForestFactorization<TBody extends TreeBody, TJoint extends TreeJoin
     }
     // last node first: D_i⁻¹ (in place), then L_ik = D_i⁻¹ A_ik and A_jk −= A_ijᵀ L_ik
     for (let i = nodeEnd - 1; i >= nodeFirst; i--) {
-      const m = size[i], D = atD[i];
+      const m = size[i], D = atD[i], body = this.nodeBody[i];
+      // a body's locked axes have infinite mass: their rows and columns cleared (TreeBodyModel.lockBlock)
+      if (body !== null && body.hasLockedAxes === true) this.model.lockBlock(body, data, D);
       if (m === 6 && sign[i] > 0) invertSymmetric6InPlace(data, D);
       // a 3-row joint's D (negative semidefinite) as −(−D)⁻¹, by the guarded 3x3 LDLᵀ (a redundant
       // row's vanishing pivot is dropped); in 2D a body's D too (sign +1)
@@ -829,6 +833,23 @@ export class ForestFactorization<TBody extends TreeBody, TJoint extends TreeJoin
    * a double returned from a call V8 does not inline is boxed). */
   rowInverseMass(J: Float64Array, at: number, a: Float64Array, b: Float64Array, out: Float64Array, outAt: number): void {
     out[outAt] = this.model.addRowInverseMass(this.model.addRowInverseMass(0, J, at, a), J, at + this.dof, b);
+  }
+
+  /**
+   * Clears the equality rows of J that the bodies' locked axes leave without response (K_ii below
+   * NO_RESPONSE of its value with the locks undone; joints/parts/locked-rows.ts, where the soft step
+   * does the same): such a row's J meets the free axes only by round-off, its D_i diagonal is round-off
+   * too, and the sweep, judging that pivot against itself, would invert it. Cleared, its pivot is
+   * exactly 0, dropped: it takes no impulse.
+   */
+  private clearUnmovedRows(joint: TJoint, J: Float64Array, rows: number): void {
+    const model = this.model, columns = this.columns, dof = this.dof, a = joint.bodyA, b = joint.bodyB;
+    for (let r = 0; r < rows; r++) {
+      const at = r * columns;
+      const held = model.addRowInverseMass(model.addRowInverseMass(0, J, at, a.state), J, at + dof, b.state);
+      const unlocked = model.addRowUnlockedInverseMass(model.addRowUnlockedInverseMass(0, J, at, a), J, at + dof, b);
+      if (!(held > NO_RESPONSE * unlocked)) for (let c = at; c < at + columns; c++) J[c] = 0;
+    }
   }
 
   /** sum + one body node's part of a row of J (columns from J[at]) times its x block (Δv or Δx). */

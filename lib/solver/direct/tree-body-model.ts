@@ -7,18 +7,20 @@
 import type { Body } from '../../body/body.js';
 import { BODY_STATE } from '../../body/body-state.js';
 import { rotateSymmetric } from '../../math/mat3.js';
+import { invertSymmetric3 } from '../../math/ldlt.js';
+import { addUnlockedResponse } from '../../joints/parts/locked-rows.js';
 import { integrateOrientation } from '../../math/quat.js';
 
 const LINEAR_VELOCITY = BODY_STATE.linearVelocity, ANGULAR_VELOCITY = BODY_STATE.angularVelocity;
 const INVERSE_MASS = BODY_STATE.inverseMass, POSITION = BODY_STATE.position, ORIENTATION = BODY_STATE.orientation;
 const INVERSE_INERTIA = BODY_STATE.inverseInertia;
+const MASS_X = BODY_STATE.inverseMassAxes, TRANSLATION_LOCKS = BODY_STATE.translationLocks;
 
 /** What the direct solver reads of every body. */
 export interface TreeBody {
   readonly isDynamic: boolean;
-  /** Whether the body has locked axes (3D Body.lockTranslation, lockRotation; none in 2D): the mass
-   * matrix this solver factors cannot hold an infinite mass or inertia, so joints of such a body stay
-   * iterative. */
+  /** Whether the body has locked axes (3D Body.lockTranslation, lockRotation; none in 2D): its block is
+   * factored with an infinite mass or inertia along them (TreeBodyModel.lockBlock). */
   readonly hasLockedAxes?: boolean;
   /** @internal The body's numbers (lib/body/body.ts BODY_STATE, lib/2d/body.ts BODY2D_STATE). */
   readonly state: Float64Array;
@@ -33,6 +35,14 @@ export interface TreeBodyModel<B extends TreeBody> {
   readonly poseSize: number;
   /** Writes M + G (dof × dof, row-major) at D[at]; G is at D[g]. */
   writeMassMatrix(body: B, D: Float64Array, at: number, g: number): void;
+  /**
+   * For a body with locked axes (hasLockedAxes), its block D_i at D[at] as the elimination has made it,
+   * just before it is inverted: the rows and columns of the locked axes cleared. Their mass is infinite,
+   * and [[D_ff, D_fl], [D_lf, D_ll + L]]⁻¹ → [[D_ff⁻¹, 0], [0, 0]] as L → ∞: the guarded inverse drops
+   * the cleared pivots (math/ldlt.ts), so the solve leaves the body's velocity along them untouched
+   * and the joints hold through its free axes alone. (2D has no locks: never called.)
+   */
+  lockBlock(body: B, D: Float64Array, at: number): void;
   /**
    * G += s (I − r̂r̂ᵀ) for s = hSigned · λ·r (the tension part of a point row's geometric stiffness;
    * factorization.ts), with λ and r in `load` as a joint's writePointLoad writes them and r the lever arm
@@ -49,6 +59,9 @@ export interface TreeBodyModel<B extends TreeBody> {
   addRowVelocity(out: Float64Array, outAt: number, J: Float64Array, at: number, state: Float64Array): void;
   /** sum + that body's part of J_r M⁻¹ J_rᵀ for the columns at J[at]. */
   addRowInverseMass(sum: number, J: Float64Array, at: number, state: Float64Array): number;
+  /** addRowInverseMass with the body's locked axes undone (its m⁻¹ and R I_b⁻¹ Rᵀ whole): what a row's
+   * K_ii would be without them (factorization.ts clearUnmovedRows). */
+  addRowUnlockedInverseMass(sum: number, J: Float64Array, at: number, body: B): number;
   /** sum + that body's part of J_r M⁻¹ J_sᵀ for two rows' columns at J[r] and J[s]. */
   addRowPairInverseMass(sum: number, J: Float64Array, r: number, s: number, state: Float64Array): number;
   /** largest[0] ← max(largest[0], |v|², |ω|²) (in an array, not returned: a double returned from a call
@@ -84,7 +97,10 @@ export class TreeBodyModel3D implements TreeBodyModel<Body> {
    */
   writeMassMatrix(body: Body, D: Float64Array, at: number, g: number): void {
     const m = 1 / body.state[INVERSE_MASS];
-    const I = rotateSymmetric(worldInertia, body.rotation, body.inertiaLocal);
+    // locked about an axis, the inertia over the free ones is that of the masked inverse inertia P I⁻¹ P
+    // (Body.lockRotation), its pseudo-inverse (the locked rows, 0, are dropped; lockBlock clears them)
+    const I = body.rotationLocks === 0 ? rotateSymmetric(worldInertia, body.rotation, body.inertiaLocal)
+      : (invertSymmetric3(body.state, worldInertia, INVERSE_INERTIA), worldInertia);
     // (stores, not loops with a test per entry: this runs per body per factorization)
     D[at] = m; D[at + 1] = 0; D[at + 2] = 0; D[at + 3] = 0; D[at + 4] = 0; D[at + 5] = 0;
     D[at + 6] = 0; D[at + 7] = m; D[at + 8] = 0; D[at + 9] = 0; D[at + 10] = 0; D[at + 11] = 0;
@@ -95,6 +111,18 @@ export class TreeBodyModel3D implements TreeBodyModel<Body> {
       D[angular + 3] = I[r] + D[G];
       D[angular + 4] = I[3 + r] + D[G + 1];
       D[angular + 5] = I[6 + r] + D[G + 2];
+    }
+  }
+
+  lockBlock(body: Body, D: Float64Array, at: number): void {
+    const locks = body.rotationLocks * 8 + body.state[TRANSLATION_LOCKS];
+    for (let k = 0; k < 6; k++) {
+      // bits 0-2: translation along x, y, z (the block's rows 0-2); bits 3-5: rotation about them (3-5)
+      if ((locks & (1 << k)) === 0) continue;
+      for (let j = 0; j < 6; j++) {
+        D[at + 6 * k + j] = 0;
+        D[at + 6 * j + k] = 0;
+      }
     }
   }
 
@@ -134,15 +162,22 @@ export class TreeBodyModel3D implements TreeBodyModel<Body> {
   addRowInverseMass(sum: number, J: Float64Array, at: number, s: Float64Array): number {
     const lx = J[at], ly = J[at + 1], lz = J[at + 2], ax = J[at + 3], ay = J[at + 4], az = J[at + 5];
     const I = INVERSE_INERTIA;
-    sum += s[INVERSE_MASS] * (lx * lx + ly * ly + lz * lz);
+    // (m⁻¹ along each axis when the translation is locked along one: BODY_STATE.inverseMassAxes)
+    if (s[TRANSLATION_LOCKS] === 0) sum += s[INVERSE_MASS] * (lx * lx + ly * ly + lz * lz);
+    else sum += s[MASS_X] * lx * lx + s[MASS_X + 1] * ly * ly + s[MASS_X + 2] * lz * lz;
     sum += ax * (s[I] * ax + s[I + 3] * ay + s[I + 6] * az) + ay * (s[I + 1] * ax + s[I + 4] * ay + s[I + 7] * az)
       + az * (s[I + 2] * ax + s[I + 5] * ay + s[I + 8] * az);
     return sum;
   }
 
+  addRowUnlockedInverseMass(sum: number, J: Float64Array, at: number, body: Body): number {
+    return addUnlockedResponse(sum, J, at, body);
+  }
+
   addRowPairInverseMass(sum: number, J: Float64Array, r: number, t: number, s: Float64Array): number {
     const I = INVERSE_INERTIA, ax = J[t + 3], ay = J[t + 4], az = J[t + 5];
-    sum += s[INVERSE_MASS] * (J[r] * J[t] + J[r + 1] * J[t + 1] + J[r + 2] * J[t + 2]);
+    if (s[TRANSLATION_LOCKS] === 0) sum += s[INVERSE_MASS] * (J[r] * J[t] + J[r + 1] * J[t + 1] + J[r + 2] * J[t + 2]);
+    else sum += s[MASS_X] * J[r] * J[t] + s[MASS_X + 1] * J[r + 1] * J[t + 1] + s[MASS_X + 2] * J[r + 2] * J[t + 2];
     sum += J[r + 3] * (s[I] * ax + s[I + 3] * ay + s[I + 6] * az) + J[r + 4] * (s[I + 1] * ax + s[I + 4] * ay + s[I + 7] * az)
       + J[r + 5] * (s[I + 2] * ax + s[I + 5] * ay + s[I + 8] * az);
     return sum;

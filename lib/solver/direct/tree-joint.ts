@@ -54,14 +54,15 @@ export interface TreeJoint<TBody extends TreeBody> {
 
 /**
  * A joint the direct solver takes: one with rigid equality rows, or a rigid distance joint with bounds
- * (its rows are limits only), between bodies with no locked axes, and with no motor or servo. A drive row
- * solved in the sweeps beside the exact solve sees only its own two bodies' masses, and the exact solve
- * after it passes part of its impulse on through the tree: a hinge motor holding a 1 m rod at speed 0
+ * (its rows are limits only), with no motor or servo (its bodies' locked axes are factored as infinite
+ * masses: TreeBodyModel.lockBlock). A drive row solved in the sweeps beside the exact solve sees only its
+ * own two bodies' masses, and the exact solve after it passes part of its impulse on through the tree: a
+ * hinge motor holding a 1 m rod at speed 0
  * against gravity let it turn at 0.058 rad/s for ever (measured), where the soft step holds it and lets
  * it sleep. Such a joint is the soft step's, whole.
  */
 export function isCandidate(joint: TreeJoint<TreeBody>): boolean {
-  if (joint.bodyA.hasLockedAxes === true || joint.bodyB.hasLockedAxes === true || joint.hasDriveRows) return false;
+  if (joint.hasDriveRows) return false;
   return joint.directRowCount > 0 || (!joint.isSpring && joint.limitRowCount > 0);
 }
 
