@@ -67,7 +67,7 @@ import type { ShapeProxy } from './broadphase.js';
 import type { SubstepLength } from '../solver/step-parts.js';
 import {
   HEADER_AGAINST_STATIC, HEADER_COUNT, HEADER_FRICTION, HEADER_MOVING_SIGN, HEADER_NORMAL, HEADER_OFFSET_A, HEADER_OFFSET_B,
-  FACTOR_STATE, HEADER_K, HEADER_RIGID_FACTOR, HEADER_ROLLING, HEADER_SOFT_FACTOR, HEADER_TANGENT_SPEED, HEADER_RESTITUTION, POINT_CLOSING_SPEED, POINT_CORE_GAP, POINT_FIXED_CORE, POINT_IMPULSE, POINT_LARGEST_IMPULSE,
+  FACTOR_STATE, HEADER_COINCIDENT, HEADER_K, HEADER_RIGID_FACTOR, HEADER_ROLLING, HEADER_SOFT_FACTOR, HEADER_TANGENT_SPEED, HEADER_RESTITUTION, POINT_CLOSING_SPEED, POINT_CORE_GAP, POINT_FIXED_CORE, POINT_IMPULSE, POINT_LARGEST_IMPULSE,
   POINT_LOCAL_A, POINT_LOCAL_B, POINT_SEPARATION, POINT_SIZE, ROW_IJA, ROW_IJB, ROW_JA, ROW_JB, ROW_MASS, ROW_N, ROW_SIZE, pointsBase,
 } from './contact-rows.js';
 
@@ -75,6 +75,10 @@ const POSITION = BODY_STATE.position, LINEAR_VELOCITY = BODY_STATE.linearVelocit
 const ROTATION = BODY_STATE.rotation;
 const INVERSE_INERTIA = BODY_STATE.inverseInertia, INVERSE_MASS = BODY_STATE.inverseMass;
 const MASS_X = BODY_STATE.inverseMassAxes, MASS_Y = MASS_X + 1, MASS_Z = MASS_X + 2, TRANSLATION_LOCKS = BODY_STATE.translationLocks;
+
+/** Two normal rows coincide when |J_i − J_k|² ≤ this fraction of K_ii + K_kk (round-off in the points' lever
+ * arms, 1e-16 of it; two corners 1 mm apart on a 0.5 m box's face, 1e-5). */
+const COINCIDENT_TOLERANCE = 1e-9;
 
 // A point's rows, impulses and gap data are its block in the step's flat contact rows (contact-rows.ts,
 // where the row layout is); the rolling rows, which few contacts have, stay in the contact's own array.
@@ -466,6 +470,24 @@ export class ContactConstraint {
           d[at + ROW_JA] * d[bt + ROW_IJA] + d[at + ROW_JA + 1] * d[bt + ROW_IJA + 1] + d[at + ROW_JA + 2] * d[bt + ROW_IJA + 2] +
           d[at + ROW_JB] * d[bt + ROW_IJB] + d[at + ROW_JB + 1] * d[bt + ROW_IJB + 1] + d[at + ROW_JB + 2] * d[bt + ROW_IJB + 2];
       }
+    }
+    // Each row's count of the rows that coincide with it, K_ii + K_kk − 2 K_ik = |J_i − J_k|² in M⁻¹'s
+    // metric ≈ 0: 1 but for bodies with locked axes. Held to a plane (rotation about x and y locked), a
+    // box's face corners at z = ±h with one x and y are one row, whose soft compliance γ K_ii the block
+    // would otherwise take once per corner, a spring twice as stiff as a 2D point's: the 20-row pyramid
+    // held to its plane jittered and crept sideways (1.8 cm at 4 s) and never slept. Taken c times over,
+    // the c rows together are the 2D row (contact-solver.ts solveNormalBlock).
+    const checkCoincident = this.bodyA.hasLockedAxes || this.bodyB.hasLockedAxes;
+    for (let i = 0; i < this.count; i++) {
+      let coincident = 1;
+      if (checkCoincident) {
+        const kii = d[header + HEADER_K + 5 * i];
+        for (let k = 0; k < this.count; k++) {
+          const kkk = d[header + HEADER_K + 5 * k], kik = d[header + HEADER_K + 4 * i + k];
+          if (k !== i && kii + kkk - 2 * kik <= COINCIDENT_TOLERANCE * (kii + kkk)) coincident++;
+        }
+      }
+      d[header + HEADER_COINCIDENT + i] = coincident;
     }
     d[header + HEADER_SOFT_FACTOR + FACTOR_STATE] = 0;
     d[header + HEADER_RIGID_FACTOR + FACTOR_STATE] = 0;

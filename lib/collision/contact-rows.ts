@@ -71,9 +71,13 @@ export const HEADER_K = HEADER_SIZE;
 export const HEADER_SOFT_FACTOR = HEADER_K + 16;
 export const HEADER_RIGID_FACTOR = HEADER_SOFT_FACTOR + 17;
 export const FACTOR_STATE = 16;
+/** and each normal row's count of the manifold's rows that coincide with it (itself included): 1 unless
+ * locked axes make two points one row (contact-constraint.ts prepare; the block's γ K_ii is taken that
+ * many times over, contact-solver.ts solveNormalBlock). */
+export const HEADER_COINCIDENT = HEADER_RIGID_FACTOR + 17;
 /** The header of a contact of two or more points. (A one-point contact has no block: its header is
  * HEADER_SIZE long, which on a pile of mostly one-point contacts is 40 % of the rows' numbers.) */
-export const BLOCK_HEADER_SIZE = HEADER_RIGID_FACTOR + 17;
+export const BLOCK_HEADER_SIZE = HEADER_COINCIDENT + 4;
 
 /** Where a contact's points start after its header at `header`. */
 export function pointsBase(header: number, count: number): number {

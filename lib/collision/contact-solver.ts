@@ -26,7 +26,7 @@ import { MAX_CONTACT_IMPULSE, MAX_CONTACT_SPEED_CHANGE, type ContactConstraint }
 import { MAX_MANIFOLD_POINTS } from './manifold.js';
 import {
   HEADER_AGAINST_STATIC, HEADER_COUNT, HEADER_FRICTION, HEADER_MOVING_SIGN, HEADER_NORMAL, HEADER_OFFSET_A, HEADER_OFFSET_B, HEADER_RESTITUTION,
-  FACTOR_STATE, HEADER_K, HEADER_RIGID_FACTOR, HEADER_ROLLING, HEADER_SOFT_FACTOR, HEADER_TANGENT_SPEED, POINT_CLOSING_SPEED, POINT_CORE_GAP, POINT_FIXED_CORE, POINT_IMPULSE, POINT_LARGEST_IMPULSE, POINT_LOCAL_A,
+  FACTOR_STATE, HEADER_COINCIDENT, HEADER_K, HEADER_RIGID_FACTOR, HEADER_ROLLING, HEADER_SOFT_FACTOR, HEADER_TANGENT_SPEED, POINT_CLOSING_SPEED, POINT_CORE_GAP, POINT_FIXED_CORE, POINT_IMPULSE, POINT_LARGEST_IMPULSE, POINT_LOCAL_A,
   POINT_LOCAL_B, POINT_SEPARATION, POINT_SIZE, ROW_IJA, ROW_IJB, ROW_JA, ROW_JB, ROW_MASS, ROW_N, ROW_SIZE, pointsBase,
 } from './contact-rows.js';
 
@@ -249,7 +249,7 @@ const blockDelta = new Float64Array(MAX_MANIFOLD_POINTS);
 const BLOCK_REGULARIZATION = 1e-9;
 
 /**
- * Gaussian elimination of K + diag(γ K_ii) (1 + BLOCK_REGULARIZATION on the diagonal) into the header at
+ * Gaussian elimination of K + diag(γ_i K_ii) (1 + BLOCK_REGULARIZATION on the diagonal) into the header at
  * F: the eliminated rows on and above the diagonal, each row's multipliers below it, and the state (1, or
  * −1 when a pivot is not positive). K is fixed for the step and γ for a kind of sweep, so each contact
  * factors once a step for its biased sweeps and once for its relax sweeps, where the sweeps did it every
@@ -260,7 +260,7 @@ function factorNormalBlock(rows: Float64Array, header: number, count: number, F:
   // γ as solveNormalBlock takes it (read here, not passed: a double passed to a call V8 does not inline is boxed)
   const gamma = pointImpulseScale[0] / pointMassScale[0];
   for (let i = 0; i < count; i++) for (let k = 0; k < count; k++) rows[F + 4 * i + k] = rows[header + HEADER_K + 4 * i + k];
-  for (let i = 0; i < count; i++) rows[F + 5 * i] *= 1 + gamma + BLOCK_REGULARIZATION;
+  for (let i = 0; i < count; i++) rows[F + 5 * i] *= 1 + gamma * rows[header + HEADER_COINCIDENT + i] + BLOCK_REGULARIZATION;
   // (K is symmetric positive definite once regularized: no pivoting)
   for (let c = 0; c < count; c++) {
     const pivot = rows[F + 5 * c];
@@ -282,6 +282,8 @@ function factorNormalBlock(rows: Float64Array, header: number, count: number, F:
  * soft row Δλ_i = −massScale K_ii⁻¹ (Ċ_i + b_i) − impulseScale λ_i is the row Ċ_i + b_i + γ_i K_ii λ_i = 0
  * with γ = impulseScale / massScale, so together
  *   (K + diag(γ_i K_ii)) Δλ = −(Ċ + b) − diag(γ_i K_ii) λ
+ * (γ_i = c_i γ, c_i the rows that coincide with row i, HEADER_COINCIDENT: 1 unless locked axes make c
+ * points one row, whose c rows then share one row's compliance: c springs of c_i γ K_ii in parallel)
  * solved by Gaussian elimination (K from the header, prepared with the rows; Ċ in blockRate; b and the
  * scales from writeNormalBias).
  * Tried when every point touches (s ≤ 0), or when every point is apart (s > 0: speculative rows, rigid)
@@ -328,7 +330,7 @@ function solveNormalBlock(rows: Float64Array, header: number, count: number, use
   const r = blockDelta, base = pointsBase(header, count);
   for (let i = 0; i < count; i++) {
     const kii = rows[header + HEADER_K + 5 * i];
-    r[i] = -(blockRate[i] + pointBias[i]) - gamma * kii * rows[base + i * POINT_SIZE + POINT_IMPULSE];
+    r[i] = -(blockRate[i] + pointBias[i]) - gamma * rows[header + HEADER_COINCIDENT + i] * kii * rows[base + i * POINT_SIZE + POINT_IMPULSE];
   }
   // the elimination's steps on the right-hand side, then back substitution
   for (let c = 0; c < count; c++) {

@@ -24,7 +24,7 @@ import { bundleApp } from '../../bench/bundle-size.mjs';
 cones, shapes that change, contact force events, point projection, concave dynamic meshes, the
 character's new rules, continuous collision's impact response and restitution in the substep of impact (docs/bundle-size.md); the limits stop growth past that.
  */
-const LIMITS = { 'ball-core': 84_200, 'core-everything': 106_500 };
+const LIMITS = { 'ball-core': 84_700, 'core-everything': 107_400 };
 
 const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
 const sizes = {};
