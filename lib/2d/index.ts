@@ -74,6 +74,7 @@ export * from '../limits.js';
 export { hasPlanarContacts, holdToPlane } from './planar.js';
 export type { ContactBeginEvent2D, ContactForceEvent2D, SensorEvent2D } from './world-contacts.js';
 export type { ShapePair2D } from './collision/contact-set.js';
+export type { ContactShape2D } from './collision/broadphase.js';
 export { SPECULATIVE_DISTANCE, TOUCH_DISTANCE } from './collision/contact-set.js';
 export { ContactConstraint2D } from './collision/contact-constraint.js';
 export { PreSolvePair2D } from './collision/pre-solve.js';

@@ -320,6 +320,11 @@ export class Body extends BodyBase {
   get hasLockedAxes(): boolean {
     return this.rotationLocks !== 0 || this.state[TRANSLATION_LOCKS] !== 0;
   }
+  /** @internal Whether a translation is locked (the direct solver leaves such a body's joints to the soft
+   * step: solver/direct/tree-joint.ts isCandidate). */
+  get hasLockedTranslation(): boolean {
+    return this.state[TRANSLATION_LOCKS] !== 0;
+  }
 
   /** Moves the body there at once (a teleport: it is drawn there, not interpolated from where it was). */
   setPosition(position: Vector3Input): void {

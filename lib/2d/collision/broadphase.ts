@@ -36,7 +36,7 @@ export const AABB_MARGIN = 0.02;
 
 const LINEAR_VELOCITY = BODY2D_STATE.linearVelocity, ANGULAR_VELOCITY = BODY2D_STATE.angularVelocity;
 
-/** A 2D shape as the contacts read it. */
+/** A 2D shape as the contacts and their events hold it: a Shape2D. */
 export type ContactShape2D = Shape2D;
 
 /** What the contact set did with a pair the broadphase handed it (BroadPhase2D.findPairs; 3D's PairResult). */

@@ -5,15 +5,15 @@
 
 import type { Body2D } from '../body.js';
 import { show } from '../../util/validate.js';
-import type { ContactShape2D } from './broadphase.js';
+import type { Shape2D } from '../geometry/shape.js';
 import type { ContactConstraint2D } from './contact-constraint.js';
 
 /** What World2D.onPreSolve sees of a contact, and may change for this step. Valid during the call only. */
-export class PreSolvePair2D<S = ContactShape2D> {
+export class PreSolvePair2D {
   bodyA!: Body2D;
   bodyB!: Body2D;
-  shapeA!: S;
-  shapeB!: S;
+  shapeA!: Shape2D;
+  shapeB!: Shape2D;
   /** The contact normal, unit, from A to B (a copy: writing it changes nothing). */
   readonly normal = new Float64Array(2);
   /** μ for this step: the shapes' √(μ_a μ_b) unless set. */
@@ -28,8 +28,8 @@ export class PreSolvePair2D<S = ContactShape2D> {
   fill(contact: ContactConstraint2D): void {
     this.bodyA = contact.bodyA;
     this.bodyB = contact.bodyB;
-    this.shapeA = contact.shapeA as unknown as S;
-    this.shapeB = contact.shapeB as unknown as S;
+    this.shapeA = contact.shapeA;
+    this.shapeB = contact.shapeB;
     this.normal.set(contact.manifold.normal);
     this.friction = Math.sqrt(contact.shapeA.friction * contact.shapeB.friction);
     this.restitution = Math.max(contact.shapeA.restitution, contact.shapeB.restitution);

@@ -22,6 +22,8 @@ export interface TreeBody {
   /** Whether the body has locked axes (3D Body.lockTranslation, lockRotation; none in 2D): its block is
    * factored with an infinite mass or inertia along them (TreeBodyModel.lockBlock). */
   readonly hasLockedAxes?: boolean;
+  /** Whether a translation is locked (3D Body.lockTranslation; none in 2D). */
+  readonly hasLockedTranslation?: boolean;
   /** @internal The body's numbers (lib/body/body.ts BODY_STATE, lib/2d/body.ts BODY2D_STATE). */
   readonly state: Float64Array;
 }
