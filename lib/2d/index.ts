@@ -50,7 +50,8 @@ export {
   requirePlanar,
 } from './planar.js';
 export type { BuiltScene2D, PlanarComparisonOptions, PlanarContactOptions, PlanarDifference, PlanarOptions, PlanarPair } from './planar.js';
-export { Shape2D, shouldCollide, filtersMeet2D, SHAPE_2D_TYPES } from './geometry/shape.js';
+export { Shape2D, shouldCollide, SHAPE_2D_TYPES } from './geometry/shape.js';
+export type { FilteredShape } from '../geometry/collision-filter.js';
 export type {
   Shape2DType, Shape2DOptions, SurfaceOptions2D, CircleShapeOptions, CapsuleShape2DOptions, BoxShape2DOptions, PolygonShapeOptions,
   SegmentShapeOptions, ChainShapeOptions,

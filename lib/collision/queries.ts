@@ -23,10 +23,10 @@ import { HULL_RAY_CAST } from '../geometry/shapes/hull.js';
 import { PLANE_RAY_CAST } from '../geometry/shapes/plane.js';
 import { meshRay } from '../geometry/shapes/triangles.js';
 import type { Body } from '../body/body.js';
-import { filtersMeet, readBits, readGroup, Shape, SHAPE_DEFINITIONS, SHAPE_TYPES, type ShapeOptions, type ShapeType } from '../geometry/shape.js';
+import { Shape, SHAPE_DEFINITIONS, SHAPE_TYPES, type ShapeOptions, type ShapeType } from '../geometry/shape.js';
 import { rotationMatrix } from '../math/quat.js';
-import { isArrayLike, show } from '../util/validate.js';
-import { checkOptionKeys, optionKeys } from '../util/option-keys.js';
+import { show } from '../util/validate.js';
+import { ReadQueryOptions, StartContacts } from './query-options.js';
 import { boxesOverlap, TreeKind, type BroadPhase, type ShapeProxy } from './broadphase.js';
 import { Manifold } from './manifold.js';
 import { MeshPairs } from './mesh-pairs.js';
@@ -50,15 +50,8 @@ function byShapeType<V>(table: { readonly [T in ShapeType]: V }): readonly V[] {
   return SHAPE_TYPES.map((type) => table[type]);
 }
 
-/** A collision filter for a query, read as a shape's (SurfaceOptions.category, mask, group). */
-export interface QueryFilter {
-  /** Default 1. */
-  category?: number;
-  /** Default all (0xffffffff). */
-  mask?: number;
-  /** Default 0. */
-  group?: number;
-}
+import type { QueryFilter } from './query-options.js';
+export type { QueryFilter };
 
 /** Which shapes a query sees. */
 export interface QueryOptions {
@@ -91,13 +84,6 @@ export interface ShapeCastOptions extends QueryOptions {
   ignoreInitialOverlap?: boolean;
   /** Default false. */
   stopAtPenetration?: boolean;
-}
-
-/** castShape's choice for the shapes it starts in contact with (ShapeCastOptions). */
-const enum StartContacts {
-  Hit = 0,
-  HitWhenPressed = 1,
-  Ignore = 2,
 }
 
 /** projectPoint's options: QueryOptions, and how a point inside a shape and a far one are taken. */
@@ -152,110 +138,6 @@ export interface ShapeOverlap {
   shape: Shape;
 }
 
-/** A query's options, read once and checked (the error names the bad value). */
-class ReadOptions {
-  category = 1;
-  mask = 0xffffffff;
-  group = 0;
-  excluded: readonly Body[] = [];
-  predicate: ((body: Body, shape: Shape) => boolean) | null = null;
-  includeSensors = false;
-  /** castShape's ShapeCastOptions: ignoreInitialOverlap and stopAtPenetration. */
-  startContacts = StartContacts.HitWhenPressed;
-  /** projectPoint's PointProjectionOptions. */
-  solid = true;
-  maxDistance = Infinity;
-  /** `exclude` given as one body (read without allocating an array for it). */
-  private readonly oneExcluded: Body[] = [];
-
-  /** Reads QueryOptions, and with `extra` castShape's ShapeCastOptions ('cast') or projectPoint's
-   * PointProjectionOptions ('point'). Allocates nothing. */
-  read(where: string, options: QueryOptions | undefined, extra: 'cast' | 'point' | null = null): this {
-    this.category = 1; this.mask = 0xffffffff; this.group = 0;
-    this.excluded = NONE; this.predicate = null; this.includeSensors = false; this.startContacts = StartContacts.HitWhenPressed;
-    this.solid = true; this.maxDistance = Infinity;
-    if (options === undefined) return this;
-    if (options === null || typeof options !== 'object') throw new TypeError(`${where}: options must be an object, got ${show(options)}`);
-    checkOptionKeys(where, options, extra === 'cast' ? CAST_OPTION_KEYS : extra === 'point' ? POINT_OPTION_KEYS : OPTION_KEYS);
-    const filter = options.filter;
-    if (filter !== undefined) {
-      if (filter === null || typeof filter !== 'object') throw new TypeError(`${where}: filter must be an object, got ${show(filter)}`);
-      checkOptionKeys(where, filter, FILTER_KEYS, 'filter option');
-      this.category = readBits(where, 'filter.category', filter.category, 1);
-      this.mask = readBits(where, 'filter.mask', filter.mask, 0xffffffff);
-      this.group = filter.group === undefined ? 0 : readGroup(where, filter.group, 'filter.group');
-    }
-    const exclude = options.exclude;
-    if (exclude !== undefined) {
-      const many = isArrayLike(exclude);
-      const list = (many ? exclude : this.oneExcluded) as readonly unknown[];
-      if (!many) this.oneExcluded[0] = exclude as Body;
-      for (let i = 0; i < list.length; i++) {
-        const body = list[i];
-        if (body === null || typeof body !== 'object' || !('shapes' in body)) throw new TypeError(`${where}: exclude[${i}] must be a Body, got ${show(body)}`);
-      }
-      this.excluded = list as readonly Body[];
-    }
-    if (options.predicate !== undefined) {
-      if (typeof options.predicate !== 'function') throw new TypeError(`${where}: predicate must be a function, got ${show(options.predicate)}`);
-      this.predicate = options.predicate;
-    }
-    if (options.includeSensors !== undefined) {
-      if (typeof options.includeSensors !== 'boolean') throw new TypeError(`${where}: includeSensors must be true or false, got ${show(options.includeSensors)}`);
-      this.includeSensors = options.includeSensors;
-    }
-    if (extra === 'cast') this.readStartContacts(where, options as ShapeCastOptions);
-    if (extra === 'point') this.readPointOptions(where, options as PointProjectionOptions);
-    return this;
-  }
-
-  private readStartContacts(where: string, options: ShapeCastOptions): void {
-    const { stopAtPenetration: stop, ignoreInitialOverlap: ignore } = options;
-    if (stop !== undefined && typeof stop !== 'boolean') throw new TypeError(`${where}: stopAtPenetration must be true or false, got ${show(stop)}`);
-    if (ignore !== undefined && typeof ignore !== 'boolean') throw new TypeError(`${where}: ignoreInitialOverlap must be true or false, got ${show(ignore)}`);
-    if (stop !== undefined && ignore !== undefined && stop === ignore) {
-      throw new RangeError(`${where}: ignoreInitialOverlap: ${ignore} contradicts stopAtPenetration: ${stop} (give one, or ignoreInitialOverlap: ${!stop} with it)`);
-    }
-    if (ignore === true) this.startContacts = StartContacts.Ignore;
-    else if (ignore === false || stop === true) this.startContacts = StartContacts.Hit;
-  }
-
-  private readPointOptions(where: string, options: PointProjectionOptions): void {
-    const { solid, maxDistance } = options;
-    if (solid !== undefined) {
-      if (typeof solid !== 'boolean') throw new TypeError(`${where}: solid must be true or false, got ${show(solid)}`);
-      this.solid = solid;
-    }
-    if (maxDistance !== undefined) {
-      if (typeof maxDistance !== 'number' || !(maxDistance >= 0)) {
-        throw new RangeError(`${where}: maxDistance must be a number ≥ 0 (m) or Infinity, got ${show(maxDistance)}`);
-      }
-      this.maxDistance = maxDistance;
-    }
-  }
-
-  /** The default options (sensors skipped, every filter bit) leaving out the `excluded` bodies: the
-   * character controller's sweeps, read without allocating. */
-  only(excluded: readonly Body[]): this {
-    this.category = 1; this.mask = 0xffffffff; this.group = 0;
-    this.excluded = excluded; this.predicate = null; this.includeSensors = false;
-    return this;
-  }
-
-  /** Whether the query sees this shape. */
-  accepts(body: Body, shape: Shape): boolean {
-    if (shape.sensor && !this.includeSensors) return false;
-    if (!filtersMeet(this.category, this.mask, this.group, shape)) return false;
-    for (let i = 0; i < this.excluded.length; i++) if (this.excluded[i] === body) return false;
-    return this.predicate === null || this.predicate(body, shape);
-  }
-}
-
-const NONE: readonly Body[] = [];
-const OPTION_KEYS = optionKeys<QueryOptions>({ filter: true, exclude: true, predicate: true, includeSensors: true });
-const CAST_OPTION_KEYS = optionKeys<ShapeCastOptions>({ filter: true, exclude: true, predicate: true, includeSensors: true, stopAtPenetration: true, ignoreInitialOverlap: true });
-const POINT_OPTION_KEYS = optionKeys<PointProjectionOptions>({ filter: true, exclude: true, predicate: true, includeSensors: true, solid: true, maxDistance: true });
-const FILTER_KEYS = optionKeys<QueryFilter>({ category: true, mask: true, group: true });
 
 /** A cast's normal within this cosine of a triangle's face normal is the face's (about 0.08°, as
  * mesh-triangle.ts FACE_NORMAL). */
@@ -269,7 +151,7 @@ const rayNumbers = new Float64Array(2);
 
 /** The queries of one world, over its broadphase (kept up to date by the world before each query). */
 export class SceneQueries {
-  private readonly options = new ReadOptions();
+  private readonly options = new ReadQueryOptions<Body, Shape>('Body');
   private readonly localOrigin = new Float64Array(3);
   private readonly localDirection = new Float64Array(3);
   private readonly localNormal = new Float64Array(3);

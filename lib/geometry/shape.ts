@@ -43,6 +43,8 @@ import { makeReadOnly } from '../util/read-only.js';
 import type { SurfaceOptions } from './shape-options.js';
 import { MAX_LENGTH } from '../limits.js';
 import type { Vector3Input } from '../util/vector-input.js';
+import { filtersMeet, shouldCollide } from './collision-filter.js';
+export { filtersMeet, shouldCollide };
 
 export type {
   BoxShapeOptions, CapsuleShapeOptions, ConeShapeOptions, CylinderShapeOptions, HeightfieldShapeOptions, HullShapeOptions, PlaneShapeOptions, ShapeOptions, SphereShapeOptions, SurfaceOptions,
@@ -328,19 +330,6 @@ export class Shape implements ShapeGeometry {
 /** Writes fields made read-only (makeReadOnly) on a shape: the resize's. */
 function writeFields(shape: Shape, values: Readonly<Record<string, unknown>>): void {
   for (const name in values) Object.defineProperty(shape, name, { value: values[name] });
-}
-
-/** Whether two shapes' filters let them collide (see SurfaceOptions.category). */
-export function shouldCollide(a: Shape, b: Shape): boolean {
-  if (a.sensor && b.sensor) return false; // sensors detect solid shapes only (Box2D v3)
-  return filtersMeet(a.category, a.mask, a.group, b);
-}
-
-/** Whether a filter (category, mask, group: a shape's, or a query's) and shape b's let them collide: a
- * shared nonzero group decides by its sign, else each one's category must meet the other's mask. */
-export function filtersMeet(category: number, mask: number, group: number, b: Shape): boolean {
-  if (group !== 0 && group === b.group) return group > 0;
-  return (category & b.mask) !== 0 && (b.category & mask) !== 0;
 }
 
 // The readers below return −0 as +0: a snapshot keeps a shape's settings as JSON, which writes −0 as 0,

@@ -20,13 +20,11 @@
 // word, and sensors are skipped unless `includeSensors`: the 3D options.
 
 import { rayCastTree } from '../../geometry/tree-ray-cast.js';
-import { readBits, readGroup } from '../../geometry/shape.js';
-import type { QueryFilter } from '../../collision/queries.js';
-import { checkOptionKeys, optionKeys } from '../../util/option-keys.js';
-import { isArrayLike, readFiniteVector, show } from '../../util/validate.js';
+import { ReadQueryOptions, StartContacts, type QueryFilter } from '../../collision/query-options.js';
+import { readFiniteVector, show } from '../../util/validate.js';
 import type { Vector2Input } from '../../util/vector-input.js';
 import type { Body2D } from '../body.js';
-import { filtersMeet2D, Shape2D } from '../geometry/shape.js';
+import { Shape2D } from '../geometry/shape.js';
 import type { Shape2DOptions } from '../geometry/shape-options.js';
 import type { ChainSegmentGeometry, ShapeGeometry2D } from '../geometry/shape-geometry.js';
 import { ConvexProxy2D, DistanceResult2D, measureDistance2D, shapesOverlap2D } from '../geometry/distance.js';
@@ -37,7 +35,7 @@ import { Manifold2D } from './manifold.js';
 import { ShapePose2D } from './shape-pose.js';
 import { writeBounds, type BroadPhase2D, type ShapeProxy2D } from './broadphase.js';
 
-export type { QueryFilter } from '../../collision/queries.js';
+export type { QueryFilter };
 
 /** Which shapes a query sees (the 3D QueryOptions with 2D bodies and shapes). */
 export interface QueryOptions2D {
@@ -110,113 +108,14 @@ export interface PointProjection2D {
   inside: boolean;
 }
 
-/** castShape's choice for the shapes it starts in contact with (ShapeCastOptions2D). */
-const enum StartContacts {
-  Hit = 0,
-  HitWhenPressed = 1,
-  Ignore = 2,
-}
 
-const NONE: readonly Body2D[] = [];
-const OPTION_KEYS = optionKeys<QueryOptions2D>({ filter: true, exclude: true, predicate: true, includeSensors: true });
-const CAST_OPTION_KEYS = optionKeys<ShapeCastOptions2D>({ filter: true, exclude: true, predicate: true, includeSensors: true, stopAtPenetration: true, ignoreInitialOverlap: true });
-const POINT_OPTION_KEYS = optionKeys<PointProjectionOptions2D>({ filter: true, exclude: true, predicate: true, includeSensors: true, solid: true, maxDistance: true });
-const FILTER_KEYS = optionKeys<QueryFilter>({ category: true, mask: true, group: true });
-
-/** A query's options, read once and checked (the error names the bad value). */
-class ReadOptions2D {
-  category = 1;
-  mask = 0xffffffff;
-  group = 0;
-  excluded: readonly Body2D[] = NONE;
-  predicate: ((body: Body2D, shape: Shape2D) => boolean) | null = null;
-  includeSensors = false;
-  startContacts = StartContacts.HitWhenPressed;
-  solid = true;
-  maxDistance = Infinity;
-  private readonly oneExcluded: Body2D[] = [];
-
-  /** Reads QueryOptions2D, and with `extra` castShape's ('cast') or projectPoint's ('point') options.
-   * Allocates nothing. */
-  read(where: string, options: QueryOptions2D | undefined, extra: 'cast' | 'point' | null = null): this {
-    this.category = 1; this.mask = 0xffffffff; this.group = 0;
-    this.excluded = NONE; this.predicate = null; this.includeSensors = false; this.startContacts = StartContacts.HitWhenPressed;
-    this.solid = true; this.maxDistance = Infinity;
-    if (options === undefined) return this;
-    if (options === null || typeof options !== 'object') throw new TypeError(`${where}: options must be an object, got ${show(options)}`);
-    checkOptionKeys(where, options, extra === 'cast' ? CAST_OPTION_KEYS : extra === 'point' ? POINT_OPTION_KEYS : OPTION_KEYS);
-    const filter = options.filter;
-    if (filter !== undefined) {
-      if (filter === null || typeof filter !== 'object') throw new TypeError(`${where}: filter must be an object, got ${show(filter)}`);
-      checkOptionKeys(where, filter, FILTER_KEYS, 'filter option');
-      this.category = readBits(where, 'filter.category', filter.category, 1);
-      this.mask = readBits(where, 'filter.mask', filter.mask, 0xffffffff);
-      this.group = filter.group === undefined ? 0 : readGroup(where, filter.group, 'filter.group');
-    }
-    const exclude = options.exclude;
-    if (exclude !== undefined) {
-      const many = isArrayLike(exclude);
-      const list = (many ? exclude : this.oneExcluded) as readonly unknown[];
-      if (!many) this.oneExcluded[0] = exclude as Body2D;
-      for (let i = 0; i < list.length; i++) {
-        const body = list[i];
-        if (body === null || typeof body !== 'object' || !('shapes' in body)) throw new TypeError(`${where}: exclude[${i}] must be a Body2D, got ${show(body)}`);
-      }
-      this.excluded = list as readonly Body2D[];
-    }
-    if (options.predicate !== undefined) {
-      if (typeof options.predicate !== 'function') throw new TypeError(`${where}: predicate must be a function, got ${show(options.predicate)}`);
-      this.predicate = options.predicate;
-    }
-    if (options.includeSensors !== undefined) {
-      if (typeof options.includeSensors !== 'boolean') throw new TypeError(`${where}: includeSensors must be true or false, got ${show(options.includeSensors)}`);
-      this.includeSensors = options.includeSensors;
-    }
-    if (extra === 'cast') this.readStartContacts(where, options as ShapeCastOptions2D);
-    if (extra === 'point') this.readPointOptions(where, options as PointProjectionOptions2D);
-    return this;
-  }
-
-  private readStartContacts(where: string, options: ShapeCastOptions2D): void {
-    const { stopAtPenetration: stop, ignoreInitialOverlap: ignore } = options;
-    if (stop !== undefined && typeof stop !== 'boolean') throw new TypeError(`${where}: stopAtPenetration must be true or false, got ${show(stop)}`);
-    if (ignore !== undefined && typeof ignore !== 'boolean') throw new TypeError(`${where}: ignoreInitialOverlap must be true or false, got ${show(ignore)}`);
-    if (stop !== undefined && ignore !== undefined && stop === ignore) {
-      throw new RangeError(`${where}: ignoreInitialOverlap: ${ignore} contradicts stopAtPenetration: ${stop} (give one, or ignoreInitialOverlap: ${!stop} with it)`);
-    }
-    if (ignore === true) this.startContacts = StartContacts.Ignore;
-    else if (ignore === false || stop === true) this.startContacts = StartContacts.Hit;
-  }
-
-  private readPointOptions(where: string, options: PointProjectionOptions2D): void {
-    const { solid, maxDistance } = options;
-    if (solid !== undefined) {
-      if (typeof solid !== 'boolean') throw new TypeError(`${where}: solid must be true or false, got ${show(solid)}`);
-      this.solid = solid;
-    }
-    if (maxDistance !== undefined) {
-      if (typeof maxDistance !== 'number' || !(maxDistance >= 0)) {
-        throw new RangeError(`${where}: maxDistance must be a number ≥ 0 (m) or Infinity, got ${show(maxDistance)}`);
-      }
-      this.maxDistance = maxDistance;
-    }
-  }
-
-  /** Whether the query sees this shape. */
-  accepts(body: Body2D, shape: Shape2D): boolean {
-    if (shape.sensor && !this.includeSensors) return false;
-    if (!filtersMeet2D(this.category, this.mask, this.group, shape)) return false;
-    for (let i = 0; i < this.excluded.length; i++) if (this.excluded[i] === body) return false;
-    return this.predicate === null || this.predicate(body, shape);
-  }
-}
 
 /** The three trees: static, kinematic, dynamic (broadphase.ts TreeKind). */
 const TREE_COUNT = 3;
 
 /** The queries of one 2D world, over its broadphase (kept up to date by the world before each query). */
 export class SceneQueries2D {
-  private readonly options = new ReadOptions2D();
+  private readonly options = new ReadQueryOptions<Body2D, Shape2D>('Body2D');
   /** The ray (or the swept box's centre) at z = ½ and its direction with no z (the trees' boxes, above). */
   private readonly origin = new Float64Array([0, 0, 0.5]);
   private readonly direction = new Float64Array(3);

@@ -28,6 +28,7 @@ import { readChain } from './chain.js';
 import { makeBoxGeometry, readPoints2D, readPolygon } from './polygon.js';
 import type { ChainSegmentGeometry, ShapeGeometry2D } from './shape-geometry.js';
 import type { Shape2DOptions, SurfaceOptions2D } from './shape-options.js';
+export { shouldCollide } from '../../geometry/collision-filter.js';
 
 export type {
   BoxShape2DOptions, CapsuleShape2DOptions, ChainShapeOptions, CircleShapeOptions, PolygonShapeOptions, SegmentShapeOptions, Shape2DOptions,
@@ -362,16 +363,3 @@ function readRestitution(where: string, name: string, value: unknown): number {
   return value + 0;
 }
 
-/** Whether two shapes' filters let them collide, as 3D's shouldCollide (lib/geometry/shape.ts): two
- * sensors never do; a shared nonzero group decides by its sign; else each one's category must meet the
- * other's mask. */
-export function shouldCollide(a: Shape2D, b: Shape2D): boolean {
-  if (a.sensor && b.sensor) return false;
-  return filtersMeet2D(a.category, a.mask, a.group, b);
-}
-
-/** Whether a filter (category, mask, group: a shape's, or a query's) and shape b's let them collide. */
-export function filtersMeet2D(category: number, mask: number, group: number, b: Shape2D): boolean {
-  if (group !== 0 && group === b.group) return group > 0;
-  return (category & b.mask) !== 0 && (b.category & mask) !== 0;
-}
