@@ -141,9 +141,9 @@ export interface ViewerScene {
   planar?: true | ((params: Record<string, number>) => SceneDescription);
   /**
    * The planar form has collision shapes (a contact scene): the 2D run gets their 2D forms
-   * (scenes/planar-contacts.ts) and is drawn filled, the 3D run is drawn as wireframes over it, held to
+   * (lib/2d/planar.ts addSceneToWorld2D) and is drawn filled, the 3D run is drawn as wireframes over it, held to
    * the plane by locking its bodies' rotation about x and y, or their translation along z
-   * (scenes/planar-contacts.ts, holdToPlane, says which holds which scene).
+   * (scenes/planar-contacts.ts holdToPlane).
    */
   planarContacts?: PlaneHold;
   /**

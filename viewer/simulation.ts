@@ -8,7 +8,7 @@ import { DEFAULT_JOINT_SOLVER, DEFAULT_WORLD_SETTINGS, JOINT_SOLVERS, RESTITUTIO
 import { addSceneToWorld } from '../lib/scenes/index.js';
 import { addSceneToWorld2D, measurePlanarDifference, World2D, type Body2D, type Joint2D, type PlanarDifference, type PlanarPair } from '../lib/2d/index.js';
 import type { LiveScene, ViewerScene } from './scene-types.js';
-import { addShapedSceneToWorld2D, holdToPlane } from './scenes/planar-contacts.js';
+import { holdToPlane } from './scenes/planar-contacts.js';
 
 export const FIXED_STEP = 1 / 60;
 /** Bodies that fall this far below the ground are removed (off a joint scene's grid, or through a
@@ -109,7 +109,7 @@ export class SceneRunner {
       const { world, bodies, joints } = this.live;
       const { onJointBreak: _ignored, onBodyInvalid: _invalid, gyroscopic: _none, onContactBegin: _cb, onContactEnd: _ce, onSensorBegin: _sb, onSensorEnd: _se, onContactForce: _cf, onPreSolve: _ps, ...shared } = scene.worldOptions ?? {};
       const world2d = new World2D({ ...shared, gravity: [description.gravity[0], description.gravity[1]] });
-      const two = scene.planarContacts ? addShapedSceneToWorld2D(world2d, description) : addSceneToWorld2D(world2d, description);
+      const two = addSceneToWorld2D(world2d, description);
       if (scene.planarContacts) holdToPlane(bodies, scene.planarContacts);
       const pair: PlanarPair = { world3d: world, world2d, bodies3d: bodies, bodies2d: two.bodies, joints3d: joints, joints2d: two.joints };
       this.twin = { world: world2d, bodies: two.bodies, joints: two.joints, pair, history: [] };
