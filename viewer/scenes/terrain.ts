@@ -198,10 +198,10 @@ export function addValley(scene: LiveScene): void {
 
 export const terrainScene: ViewerScene = {
   name: 'terrain',
-  title: 'Terrain: valley, ravine and rope bridge (heightfield)',
+  title: 'Terrain (heightfield)',
   description:
-    'An 80 x 80 m heightfield with hills, a ravine, two holes and a rope bridge; ragdolls, crates and ' +
-    'balls on the slopes. The probe casts a ray and a sphere and finds the nearest point.',
+    'Hills, a ravine, two holes and a rope bridge on an 80 x 80 m heightfield, with ragdolls and crates; ' +
+    'the probe casts a ray and a sphere.',
   camera: { position: [14, 22, 28], target: [-1, -2, -3] },
   groundY: RAVINE_FLOOR,
   ground: false,
